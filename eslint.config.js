@@ -1,0 +1,91 @@
+// Lint for the whole monorepo. Besides the usual rules it enforces the boundaries of
+// ARCHITECTURE §2: no service imports another service, nobody deep-imports a package, the web
+// knows only the HTTP API.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'];
+const noDeepImports = { group: ['@checkpoint/*/*'], message: 'Import a package through its public index only.' };
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/generated/**',
+      'packages/events/src/gen/**',
+      '.data/**',
+      '.cache/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/**/*.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
+    },
+  },
+  ...SERVICES.map((service) => ({
+    files: [`services/${service}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: SERVICES.filter((s) => s !== service).flatMap((s) => [
+                `@checkpoint/${s}`,
+                `**/services/${s}/**`,
+                `../../${s}/**`,
+              ]),
+              message: 'A service never imports another service: use events.',
+            },
+            { group: ['@checkpoint/gateway', '**/gateway/**'], message: 'Services do not import the gateway.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['packages/**/*.ts', 'gateway/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: SERVICES.flatMap((s) => [`@checkpoint/${s}`, `**/services/${s}/**`]),
+              message: 'Packages and the gateway never import a service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: ['@checkpoint/*', '**/services/**', '**/packages/**', '**/gateway/**'],
+              message: 'The web knows only the HTTP API.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,227 @@
+// The gateway: security headers, request ids, session check, CSRF, body limit, routing of /api to
+// the owning service, the merged OpenAPI document, and the built web app with SPA fallback.
+// No business logic lives here.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express, { type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import { pinoHttp } from 'pino-http';
+import { mergeOpenApiDocuments, type Logger, type OpenApiDocument } from '@checkpoint/service-kit';
+import { applyCallerHeaders, SessionVerifier, type SessionInfo } from './auth.ts';
+import type { GatewayConfig } from './config.ts';
+import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
+import { SERVICES, serviceForPath, type ServiceName } from './routes.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+type ProxiedRequest = Request & { rawBody?: Buffer; session?: SessionInfo };
+
+export function upstreamsFrom(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+  return {
+    identity: config.IDENTITY_URL,
+    class: config.CLASS_URL,
+    assessment: config.ASSESSMENT_URL,
+    generation: config.GENERATION_URL,
+    analytics: config.ANALYTICS_URL,
+  };
+}
+
+export function createGateway(config: GatewayConfig, logger: Logger): express.Express {
+  const upstreams = upstreamsFrom(config);
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  const sessions = config.IDENTITY_URL
+    ? new SessionVerifier(config.IDENTITY_URL, config.COOKIE_SECURE, logger)
+    : undefined;
+  const proxies = new Map<ServiceName, RequestHandler>();
+  for (const service of SERVICES) {
+    const target = upstreams[service];
+    if (target) proxies.set(service, createProxy(service, target, config.UPSTREAM_TIMEOUT_MS, logger));
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ok = config.IDENTITY_URL ? await reachable(new URL('/readyz', config.IDENTITY_URL).toString()) : false;
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        req.headers['x-request-id'] = id;
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'form-action': ["'self'"],
+        },
+      },
+      strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  app.use(cookieParser());
+
+  app.get('/api/openapi.json', async (_req, res) => {
+    res.json(await collectOpenApi(upstreams));
+  });
+
+  app.use('/api', express.raw({ type: () => true, limit: config.BODY_LIMIT_BYTES }));
+  app.use('/api', async (req: ProxiedRequest, res: Response, next) => {
+    try {
+      ensureCsrfCookie(req, res, config.COOKIE_SECURE);
+      const service = serviceForPath(req.originalUrl.split('?')[0]!);
+      if (!service) {
+        res
+          .status(404)
+          .json({ message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`, code: 'not_found' });
+        return;
+      }
+      const proxy = proxies.get(service);
+      if (!proxy) {
+        res.status(503).json({ message: `${service} is unavailable`, code: 'unavailable' });
+        return;
+      }
+      const session = sessions ? await sessions.authenticate(req, res) : undefined;
+      const problem = csrfProblem(req, session, publicOrigin);
+      if (problem) {
+        res.status(403).json({ message: problem, code: 'csrf' });
+        return;
+      }
+      applyCallerHeaders(req.headers, session);
+      if (Buffer.isBuffer(req.body)) req.rawBody = req.body;
+      // Proxy with the original path (express strips the /api mount point from req.url).
+      req.url = req.originalUrl;
+      await proxy(req, res, next);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  const webDist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    app.use(
+      '/assets',
+      express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
+    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.get(/^(?!\/api\/).*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(webDist, 'index.html'));
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text').send('The web app is not built. Run `npm run build -w @checkpoint/web`.');
+    });
+  }
+
+  app.use((err: unknown, req: Request, res: Response, _next: express.NextFunction) => {
+    const e = err as { type?: string; status?: number };
+    if (e?.type === 'entity.too.large') {
+      res
+        .status(413)
+        .json({ message: `Request body is larger than ${config.BODY_LIMIT_BYTES} bytes`, code: 'body_too_large' });
+      return;
+    }
+    if (e?.status === 404) {
+      res.status(404).json({ message: 'Not found', code: 'not_found' });
+      return;
+    }
+    req.log?.error({ err }, 'gateway error');
+    if (!res.headersSent)
+      res.status(502).json({ message: 'The gateway could not complete the request', code: 'bad_gateway' });
+  });
+  return app;
+}
+
+function createProxy(service: ServiceName, target: string, timeoutMs: number, logger: Logger): RequestHandler {
+  return createProxyMiddleware({
+    target,
+    changeOrigin: false,
+    xfwd: true,
+    proxyTimeout: timeoutMs,
+    on: {
+      proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
+        const body = (req as ProxiedRequest).rawBody;
+        if (body && body.length > 0) {
+          proxyReq.setHeader('content-length', body.length);
+          proxyReq.write(body);
+        }
+      },
+      error: (err: Error & { code?: string }, _req: IncomingMessage, res: ServerResponse | unknown) => {
+        const response = res as ServerResponse;
+        const down = ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET'].includes(err.code ?? '');
+        logger.warn({ err, service }, 'upstream error');
+        if (typeof response.writeHead !== 'function' || response.headersSent) {
+          response.destroy?.();
+          return;
+        }
+        response.writeHead(down ? 503 : 502, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify(
+            down
+              ? { message: `${service} is unavailable`, code: 'unavailable' }
+              : { message: `${service} did not answer properly`, code: 'bad_gateway' },
+          ),
+        );
+      },
+    },
+  });
+}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function collectOpenApi(upstreams: Partial<Record<ServiceName, string>>): Promise<OpenApiDocument> {
+  const docs = await Promise.all(
+    Object.values(upstreams)
+      .filter((u): u is string => Boolean(u))
+      .map(async (base) => {
+        try {
+          const res = await fetch(new URL('/openapi.json', base), { signal: AbortSignal.timeout(3_000) });
+          return res.ok ? ((await res.json()) as OpenApiDocument) : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+  );
+  return mergeOpenApiDocuments(
+    'Checkpoint API',
+    docs.filter((d): d is OpenApiDocument => Boolean(d)),
+  );
+}

@@ -1,0 +1,121 @@
+// Session check: verifies the access JWT against identity's JWKS, refreshes it transparently from
+// the refresh cookie when it is missing or expired, and puts the caller into trusted headers.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Request, Response } from 'express';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { CALLER_HEADERS, ROLES, sessionCookieNames, type Caller, type Role } from '@checkpoint/service-kit';
+import type { Logger } from '@checkpoint/service-kit';
+
+export interface SessionInfo extends Caller {
+  csrf: string;
+}
+
+interface RefreshAnswer {
+  accessToken: string;
+  accessTokenMaxAgeSeconds: number;
+  refreshToken?: string;
+  csrf: string;
+}
+
+export class SessionVerifier {
+  private readonly jwks: JWTVerifyGetKey;
+  private readonly cookies;
+  private readonly inflight = new Map<string, Promise<RefreshAnswer | undefined>>();
+
+  constructor(
+    private readonly identityUrl: string,
+    private readonly secure: boolean,
+    private readonly logger: Logger,
+  ) {
+    this.jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', identityUrl), { cooldownDuration: 30_000 });
+    this.cookies = sessionCookieNames(secure);
+  }
+
+  /** The caller of this request, refreshing the session when needed; undefined when signed out. */
+  async authenticate(req: Request, res: Response): Promise<SessionInfo | undefined> {
+    const token = req.cookies?.[this.cookies.session] as string | undefined;
+    if (token) {
+      const session = await this.verify(token);
+      if (session) return session;
+    }
+    const refreshToken = req.cookies?.[this.cookies.refresh] as string | undefined;
+    if (!refreshToken) return undefined;
+    const answer = await this.refresh(refreshToken);
+    if (!answer) {
+      this.clearCookies(res);
+      return undefined;
+    }
+    this.setCookies(res, answer);
+    return this.verify(answer.accessToken);
+  }
+
+  private async verify(token: string): Promise<SessionInfo | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.jwks, { algorithms: ['RS256'] });
+      const role = payload.role as string;
+      if (typeof payload.sub !== 'string' || !(ROLES as readonly string[]).includes(role)) return undefined;
+      if (typeof payload.tid !== 'string' || typeof payload.csrf !== 'string') return undefined;
+      return {
+        userId: payload.sub,
+        role: role as Role,
+        tenantId: payload.tid,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : '',
+        csrf: payload.csrf,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** One refresh call per token at a time: parallel requests of one browser share it. */
+  private refresh(refreshToken: string): Promise<RefreshAnswer | undefined> {
+    let pending = this.inflight.get(refreshToken);
+    if (!pending) {
+      pending = this.callRefresh(refreshToken).finally(() => {
+        setTimeout(() => this.inflight.delete(refreshToken), 5_000).unref();
+      });
+      this.inflight.set(refreshToken, pending);
+    }
+    return pending;
+  }
+
+  private async callRefresh(refreshToken: string): Promise<RefreshAnswer | undefined> {
+    try {
+      const res = await fetch(new URL('/internal/sessions/refresh', this.identityUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (!res.ok) return undefined;
+      return (await res.json()) as RefreshAnswer;
+    } catch (err) {
+      this.logger.warn({ err }, 'session refresh failed');
+      return undefined;
+    }
+  }
+
+  private setCookies(res: Response, answer: RefreshAnswer): void {
+    const base = { httpOnly: true, sameSite: 'lax' as const, secure: this.secure, path: '/' };
+    res.cookie(this.cookies.session, answer.accessToken, { ...base, maxAge: answer.accessTokenMaxAgeSeconds * 1000 });
+    if (answer.refreshToken) res.cookie(this.cookies.refresh, answer.refreshToken, base);
+    res.cookie(this.cookies.csrf, answer.csrf, { ...base, httpOnly: false });
+  }
+
+  private clearCookies(res: Response): void {
+    for (const name of [this.cookies.session, this.cookies.refresh]) {
+      res.clearCookie(name, { path: '/', secure: this.secure, httpOnly: true, sameSite: 'lax' });
+    }
+  }
+}
+
+/** Removes any caller headers a client sent, then sets the verified ones. */
+export function applyCallerHeaders(headers: IncomingHttpHeaders, session: SessionInfo | undefined): void {
+  for (const name of Object.values(CALLER_HEADERS)) delete headers[name];
+  for (const name of Object.keys(headers)) if (name.startsWith('x-checkpoint-')) delete headers[name];
+  if (!session) return;
+  headers[CALLER_HEADERS.userId] = session.userId;
+  headers[CALLER_HEADERS.role] = session.role;
+  headers[CALLER_HEADERS.tenantId] = session.tenantId;
+  headers[CALLER_HEADERS.sessionId] = session.sessionId;
+}

@@ -1,0 +1,27 @@
+import { baseConfigSchema, envBoolean, envPort } from '@checkpoint/service-kit';
+import { z } from 'zod';
+
+const upstream = (service: string) =>
+  z.url().optional().describe(`Base URL of the ${service} service; unset means its paths answer 503`);
+
+export const gatewayConfigSchema = z
+  .object({
+    PORT: envPort(8080).describe('Port the gateway listens on'),
+    HOST: baseConfigSchema.shape.HOST.describe('Interface to bind (0.0.0.0 in containers)'),
+    LOG_LEVEL: baseConfigSchema.shape.LOG_LEVEL,
+    PUBLIC_URL: z.url().default('http://localhost:8080').describe('Origin users reach the app at'),
+    COOKIE_SECURE: envBoolean(false).describe('Mark cookies Secure and use __Host- names (true behind https)'),
+    IDENTITY_URL: upstream('identity'),
+    CLASS_URL: upstream('class'),
+    ASSESSMENT_URL: upstream('assessment'),
+    GENERATION_URL: upstream('generation'),
+    ANALYTICS_URL: upstream('analytics'),
+    WEB_DIST: z.string().min(1).optional().describe('Folder of the built web app (default web/dist)'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    SHUTDOWN_TIMEOUT_MS: baseConfigSchema.shape.SHUTDOWN_TIMEOUT_MS,
+    OTEL_EXPORTER_OTLP_ENDPOINT: baseConfigSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT,
+  })
+  .transform((c) => ({ ...c, COOKIE_SECURE: c.COOKIE_SECURE || c.PUBLIC_URL.startsWith('https:') }));
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

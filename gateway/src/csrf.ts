@@ -1,0 +1,44 @@
+// CSRF: a state-changing /api request needs an Origin (when sent) equal to ours and the header
+// X-CSRF-Token equal to the session's token (signed in) or to the cp_csrf cookie (signed out,
+// double submit). GET/HEAD/OPTIONS never change state.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { sessionCookieNames } from '@checkpoint/service-kit';
+import type { SessionInfo } from './auth.ts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_HEADER = 'x-csrf-token';
+
+export function isSafeMethod(method: string): boolean {
+  return SAFE.has(method.toUpperCase());
+}
+
+/** Returns a reason when the request must be refused, undefined when it may go on. */
+export function csrfProblem(req: Request, session: SessionInfo | undefined, publicOrigin: string): string | undefined {
+  if (isSafeMethod(req.method)) return undefined;
+  const origin = req.header('origin');
+  if (origin && origin !== publicOrigin && origin !== selfOrigin(req)) return 'Cross-site request refused';
+  if (req.header('sec-fetch-site') === 'cross-site') return 'Cross-site request refused';
+  const sent = req.header(CSRF_HEADER);
+  if (!sent) return 'Missing CSRF token';
+  const expected = session ? session.csrf : (req.cookies?.[sessionCookieNames(false).csrf] as string | undefined);
+  if (!expected || !equal(sent, expected)) return 'Invalid CSRF token';
+  return undefined;
+}
+
+/** Gives the browser a CSRF cookie to double-submit before it has a session. */
+export function ensureCsrfCookie(req: Request, res: Response, secure: boolean): void {
+  const name = sessionCookieNames(secure).csrf;
+  if (req.cookies?.[name]) return;
+  res.cookie(name, randomBytes(32).toString('base64url'), { httpOnly: false, sameSite: 'lax', secure, path: '/' });
+}
+
+function selfOrigin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? ''}`;
+}
+
+function equal(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,26 @@
+import {
+  closeServer,
+  createLogger,
+  exitOnStartupError,
+  listen,
+  onShutdownSignal,
+  parseConfig,
+  startTelemetry,
+} from '@checkpoint/service-kit';
+import { createGateway } from './app.ts';
+import { gatewayConfigSchema } from './config.ts';
+
+try {
+  const config = parseConfig(gatewayConfigSchema);
+  startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const { server, url } = await listen(createGateway(config, logger), config.PORT, config.HOST);
+  logger.info({ url }, 'gateway listening');
+  onShutdownSignal(
+    () => closeServer(server, config.SHUTDOWN_TIMEOUT_MS),
+    config.SHUTDOWN_TIMEOUT_MS,
+    (m) => logger.info(m),
+  );
+} catch (err) {
+  exitOnStartupError('gateway', err);
+}

@@ -1,0 +1,101 @@
+// Postgres plumbing shared by services: a pool pinned to the service's own schema, ordered SQL
+// migrations under an advisory lock, and role/schema provisioning for local run modes.
+import { createHmac } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { Logger } from './logger.ts';
+
+export function createPool(options: { url: string; schema: string; max?: number; applicationName?: string }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    options: `-c search_path=${options.schema}`,
+    application_name: options.applicationName ?? options.schema,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Applies migrations/*.sql in name order, each once, in its own transaction. */
+export async function runMigrations(
+  pool: pg.Pool,
+  options: { schema: string; dir: string; logger?: Logger },
+): Promise<string[]> {
+  const files = (await readdir(options.dir)).filter((f) => f.endsWith('.sql')).sort();
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [`migrations:${options.schema}`]);
+    await client.query(`create schema if not exists ${ident(options.schema)}`);
+    await client.query(
+      `create table if not exists ${ident(options.schema)}.schema_migrations (version text primary key, applied_at timestamptz not null default now())`,
+    );
+    const done = new Set(
+      (
+        await client.query<{ version: string }>(`select version from ${ident(options.schema)}.schema_migrations`)
+      ).rows.map((r) => r.version),
+    );
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await readFile(path.join(options.dir, file), 'utf8');
+      await client.query('begin');
+      try {
+        await client.query(`set local search_path to ${ident(options.schema)}`);
+        await client.query(sql);
+        await client.query(`insert into ${ident(options.schema)}.schema_migrations(version) values ($1)`, [file]);
+        await client.query('commit');
+      } catch (err) {
+        await client.query('rollback');
+        throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err });
+      }
+      applied.push(file);
+      options.logger?.info({ migration: file }, 'migration applied');
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [`migrations:${options.schema}`]).catch(() => {});
+    client.release();
+  }
+  return applied;
+}
+
+/**
+ * Creates (once) a login role and a schema owned by it for one service, and returns the service's
+ * own connection URL. Used by the local run modes and tests; in a cluster the database operator
+ * provisions roles and each service gets its own DATABASE_URL.
+ */
+export async function provisionServiceDatabase(adminUrl: string, service: string): Promise<string> {
+  const role = `cp_${service}`;
+  const admin = new URL(adminUrl);
+  // Stable across runs (data in .data/ is kept), and different for every admin password.
+  const password = createHmac('sha256', decodeURIComponent(admin.password) || 'checkpoint')
+    .update(role)
+    .digest('hex');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [`provision:${role}`]);
+    const exists = await client.query('select 1 from pg_roles where rolname = $1', [role]);
+    const literal = `'${password}'`;
+    if (exists.rowCount === 0) await client.query(`create role ${ident(role)} login password ${literal}`);
+    else await client.query(`alter role ${ident(role)} login password ${literal}`);
+    await client.query(`create schema if not exists ${ident(service)} authorization ${ident(role)}`);
+    await client.query(`grant connect on database ${ident(admin.pathname.slice(1) || 'postgres')} to ${ident(role)}`);
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [`provision:${role}`]).catch(() => {});
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.username = role;
+  url.password = password;
+  return url.toString();
+}
+
+/** Quotes a SQL identifier (only lower-case identifiers are used here, but quote anyway). */
+export function ident(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
+  return `"${name}"`;
+}

@@ -1,0 +1,228 @@
+// Express app factory and the typed endpoint helper: one zod schema per request part drives
+// validation, role checks and the OpenAPI document.
+import { randomUUID } from 'node:crypto';
+import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { z } from 'zod';
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
+import { readCaller, type Caller, type Role } from './caller.ts';
+import { AppError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+/** 'public': anyone; 'signed-in': any role; or the list of roles allowed. */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  method: Method;
+  /** Express-style path, e.g. /api/classes/:id */
+  path: string;
+  summary: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Success status; 204 when the handler returns undefined. */
+  status?: number;
+  response?: z.ZodType;
+  /** Error statuses this call can answer, for the OpenAPI document. */
+  errors?: number[];
+}
+
+export interface HandlerContext<B, Q, P, C> {
+  body: B;
+  query: Q;
+  params: P;
+  caller: C;
+  req: Request;
+  res: Response;
+}
+
+type CallerFor<A extends Access> = A extends 'public' ? Caller | undefined : Caller;
+
+export const errorBodySchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .meta({ id: 'Error' });
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Not signed in',
+  403: 'Role not allowed',
+  404: 'Not found, or not yours',
+  409: 'Conflict with existing data',
+  413: 'Body too large',
+  429: 'Too many requests',
+  503: 'Unavailable',
+};
+
+/** Collects endpoints of one service: an express router plus the OpenAPI paths. */
+export class ApiRouter {
+  readonly router = express.Router();
+  readonly paths: ZodOpenApiPathsObject = {};
+
+  add<
+    B extends z.ZodType = z.ZodUnknown,
+    Q extends z.ZodType = z.ZodUnknown,
+    P extends z.ZodType = z.ZodUnknown,
+    A extends Access = Access,
+  >(
+    spec: EndpointSpec<B, Q, P> & { access: A },
+    handler: (ctx: HandlerContext<z.infer<B>, z.infer<Q>, z.infer<P>, CallerFor<A>>) => Promise<unknown> | unknown,
+  ): this {
+    this.document(spec);
+    const run: RequestHandler = async (req, res, next) => {
+      try {
+        const caller = readCaller(req);
+        authorize(spec.access, caller);
+        const body = parsePart(spec.body, req.body ?? {}, 'body');
+        const query = parsePart(spec.query, req.query, 'query');
+        const params = parsePart(spec.params, req.params, 'path');
+        const result = await handler({ body, query, params, caller: caller as CallerFor<A>, req, res });
+        if (res.headersSent) return;
+        if (result === undefined) res.status(spec.status ?? 204).end();
+        else res.status(spec.status ?? 200).json(result);
+      } catch (err) {
+        next(err);
+      }
+    };
+    this.router[spec.method](spec.path, run);
+    return this;
+  }
+
+  private document(spec: EndpointSpec<z.ZodType, z.ZodType, z.ZodType>): void {
+    const openApiPath = spec.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const operation: ZodOpenApiOperationObject = {
+      summary: spec.summary,
+      description: describeAccess(spec.access),
+      responses: {},
+    };
+    if (spec.params || spec.query) {
+      operation.requestParams = {
+        ...(spec.params ? { path: spec.params as never } : {}),
+        ...(spec.query ? { query: spec.query as never } : {}),
+      };
+    }
+    if (spec.body) operation.requestBody = { content: { 'application/json': { schema: spec.body } } };
+    const responses = operation.responses as Record<string, unknown>;
+    const status = String(spec.status ?? (spec.response ? 200 : 204));
+    responses[status] = spec.response
+      ? { description: 'OK', content: { 'application/json': { schema: spec.response } } }
+      : { description: 'OK' };
+    const errors = new Set(spec.errors ?? []);
+    if (spec.body || spec.query || spec.params) errors.add(400);
+    if (spec.access !== 'public') errors.add(401);
+    if (Array.isArray(spec.access)) errors.add(403);
+    for (const code of errors) {
+      responses[String(code)] = {
+        description: ERROR_TEXT[code] ?? 'Error',
+        content: { 'application/json': { schema: errorBodySchema } },
+      };
+    }
+    const item = (this.paths[openApiPath] ??= {});
+    item[spec.method] = operation;
+  }
+}
+
+function describeAccess(access: Access): string {
+  if (access === 'public') return 'Access: anyone.';
+  if (access === 'signed-in') return 'Access: any signed-in user.';
+  return `Access: ${access.join(', ')}.`;
+}
+
+function authorize(access: Access, caller: Caller | undefined): void {
+  if (access === 'public') return;
+  if (!caller) throw new UnauthorizedError();
+  if (access !== 'signed-in' && !access.includes(caller.role)) {
+    throw new ForbiddenError('Your role cannot do this');
+  }
+}
+
+function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, where: string) {
+  if (!schema) return value as never;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as never;
+  throw zodToValidationError(result.error, where);
+}
+
+export function zodToValidationError(error: z.ZodError, where = 'body'): ValidationError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : where;
+    fields[key] ??= issue.message;
+  }
+  const names = Object.keys(fields);
+  const first = names[0] ? fields[names[0]] : 'Invalid input';
+  return new ValidationError(names.length === 1 ? `${first}` : `Invalid ${where}: ${names.join(', ')}`, fields);
+}
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  routers: ApiRouter[];
+  /** Extra routes outside /api (e.g. JWKS, internal endpoints). */
+  extra?: (app: express.Express) => void;
+  ready: () => Promise<boolean>;
+  bodyLimit?: string;
+}
+
+/** Builds the service's express app. Never listens. */
+export function createServiceApp(options: ServiceAppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ok = await options.ready().catch(() => false);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
+  });
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  options.extra?.(app);
+  for (const r of options.routers) app.use(r.router);
+  app.use((req, _res, next) => next(new AppError(404, 'not_found', `No route for ${req.method} ${req.path}`)));
+  app.use(errorMiddleware(options.logger));
+  return app;
+}
+
+/** Maps any error to { message, code, fields? }; logs only 5xx; never leaks a stack trace. */
+export function errorMiddleware(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const appError = toAppError(err);
+    if (appError.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
+    if (appError instanceof TooManyRequestsError) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    if (res.headersSent) return;
+    res.status(appError.status).json({
+      message: appError.message,
+      code: appError.code,
+      ...(appError.fields ? { fields: appError.fields } : {}),
+    });
+  };
+}
+
+function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { type?: string; status?: number; statusCode?: number };
+  // body-parser errors carry a status and a type.
+  if (e?.type === 'entity.too.large') return new AppError(413, 'body_too_large', 'Request body is too large');
+  if (e?.type === 'entity.parse.failed') return new AppError(400, 'invalid_json', 'Request body is not valid JSON');
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(status, 'bad_request', 'Bad request');
+  }
+  return new AppError(500, 'internal', 'Something went wrong on our side');
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'backend',
+          include: [
+            'packages/*/{src,test}/**/*.test.ts',
+            'services/*/{src,test}/**/*.test.ts',
+            'gateway/{src,test}/**/*.test.ts',
+          ],
+          globalSetup: ['packages/testkit/src/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      'web/vitest.config.ts',
+    ],
+  },
+});
