@@ -14,8 +14,13 @@ interface RefreshAnswer {
   accessToken: string;
   accessTokenMaxAgeSeconds: number;
   refreshToken?: string;
+  /** ISO time of the session's absolute end: the refresh and CSRF cookies live until then. */
+  refreshExpiresAt: string;
   csrf: string;
 }
+
+/** What identity puts in every access token it signs. */
+export const ACCESS_TOKEN = { issuer: 'checkpoint-identity', audience: 'checkpoint' } as const;
 
 export class SessionVerifier {
   private readonly jwks: JWTVerifyGetKey;
@@ -51,7 +56,11 @@ export class SessionVerifier {
 
   private async verify(token: string): Promise<SessionInfo | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.jwks, { algorithms: ['RS256'] });
+      const { payload } = await jwtVerify(token, this.jwks, {
+        algorithms: ['RS256'],
+        issuer: ACCESS_TOKEN.issuer,
+        audience: ACCESS_TOKEN.audience,
+      });
       const role = payload.role as string;
       if (typeof payload.sub !== 'string' || !(ROLES as readonly string[]).includes(role)) return undefined;
       if (typeof payload.tid !== 'string' || typeof payload.csrf !== 'string') return undefined;
@@ -97,9 +106,10 @@ export class SessionVerifier {
 
   private setCookies(res: Response, answer: RefreshAnswer): void {
     const base = { httpOnly: true, sameSite: 'lax' as const, secure: this.secure, path: '/' };
+    const until = Math.max(0, new Date(answer.refreshExpiresAt).getTime() - Date.now());
     res.cookie(this.cookies.session, answer.accessToken, { ...base, maxAge: answer.accessTokenMaxAgeSeconds * 1000 });
-    if (answer.refreshToken) res.cookie(this.cookies.refresh, answer.refreshToken, base);
-    res.cookie(this.cookies.csrf, answer.csrf, { ...base, httpOnly: false });
+    if (answer.refreshToken) res.cookie(this.cookies.refresh, answer.refreshToken, { ...base, maxAge: until });
+    res.cookie(this.cookies.csrf, answer.csrf, { ...base, httpOnly: false, maxAge: until });
   }
 
   private clearCookies(res: Response): void {

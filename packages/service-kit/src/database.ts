@@ -30,7 +30,10 @@ export async function runMigrations(
   const applied: string[] = [];
   try {
     await client.query('select pg_advisory_lock(hashtext($1))', [`migrations:${options.schema}`]);
-    await client.query(`create schema if not exists ${ident(options.schema)}`);
+    // In a cluster the schema is provisioned for the service's role, which may lack CREATE on the
+    // database: only create it when missing.
+    const schemaExists = await client.query('select 1 from pg_namespace where nspname = $1', [options.schema]);
+    if (schemaExists.rowCount === 0) await client.query(`create schema ${ident(options.schema)}`);
     await client.query(
       `create table if not exists ${ident(options.schema)}.schema_migrations (version text primary key, applied_at timestamptz not null default now())`,
     );

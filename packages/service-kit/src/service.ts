@@ -90,22 +90,24 @@ export async function startService<S extends z.ZodObject>(
     await runMigrations(pool, { schema, dir: def.migrationsDir, logger });
     const parts = await def.create({ name: def.name, config, logger, pool, bus });
     const relay = new OutboxRelay({ pool, bus, logger });
-    const app = createServiceApp({
-      name: def.name,
-      logger,
-      routers: parts.routers,
-      extra: parts.extra,
-      ready: async () => {
-        await pool.query('select 1');
-        return bus!.isReady();
-      },
-    });
     const openapi = buildOpenApiDocument(
       `${def.name} service`,
       Object.assign({}, ...parts.routers.map((r) => r.paths)),
     );
-    app.get('/openapi.json', (_req, res) => {
-      res.json(openapi);
+    const app = createServiceApp({
+      name: def.name,
+      logger,
+      routers: parts.routers,
+      extra: (app) => {
+        app.get('/openapi.json', (_req, res) => {
+          res.json(openapi);
+        });
+        parts.extra?.(app);
+      },
+      ready: async () => {
+        await pool.query('select 1');
+        return bus!.isReady();
+      },
     });
     const { server, url } = await listen(app, config.PORT, config.HOST);
     for (const sub of parts.subscriptions ?? []) await bus.subscribe(sub);

@@ -1,0 +1,96 @@
+// `make stack`: each service, the gateway and the web dev server as separate processes, with a
+// real Kafka broker (local KRaft broker from Maven Central jars, or KAFKA_BROKERS) and Postgres
+// (embedded, data in DATA_DIR/stack-postgres, or DATABASE_URL as a superuser URL).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { envPort, exitOnStartupError, parseConfig, provisionServiceDatabase } from '@checkpoint/service-kit';
+import { launchEmbeddedPostgres, startKafka } from '@checkpoint/testkit';
+
+const SERVICE_PORTS = { identity: 8101, class: 8102, assessment: 8103, generation: 8104, analytics: 8105 } as const;
+
+const configSchema = z.object({
+  PORT: envPort(8080).describe('Port of the gateway'),
+  WEB_PORT: envPort(5173).describe('Port of the Vite dev server'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.url().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  DEMO_SEED: z.string().default('true'),
+});
+
+const root = path.resolve(import.meta.dirname, '..');
+const children: ChildProcess[] = [];
+
+function launch(name: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `[${name}] `;
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.on('data', (chunk: Buffer) => process.stdout.write(chunk.toString().replace(/^(?=.)/gm, prefix)));
+  }
+  child.on('exit', (code) => console.log(`${prefix}exited with ${code}`));
+  children.push(child);
+  return child;
+}
+
+async function main(): Promise<void> {
+  const config = parseConfig(configSchema);
+  const postgres = config.DATABASE_URL
+    ? { url: config.DATABASE_URL, stop: async () => {} }
+    : await launchEmbeddedPostgres({ dataDir: path.resolve(config.DATA_DIR, 'stack-postgres'), persistent: true });
+  const kafka = await startKafka();
+  console.log(`postgres ready, kafka at ${kafka.brokers}`);
+  const upstreams: Record<string, string> = {};
+  for (const [service, port] of Object.entries(SERVICE_PORTS)) {
+    const main = path.join(root, 'services', service, 'src/main.ts');
+    if (!existsSync(main)) continue;
+    launch(service, ['--import', 'tsx', main], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: await provisionServiceDatabase(postgres.url, service),
+      KAFKA_BROKERS: kafka.brokers,
+      LOG_LEVEL: config.LOG_LEVEL,
+      DEMO_SEED: config.DEMO_SEED,
+      PUBLIC_URL: `http://localhost:${config.WEB_PORT}`,
+    });
+    upstreams[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+  }
+  launch('gateway', ['--import', 'tsx', path.join(root, 'gateway/src/main.ts')], {
+    ...upstreams,
+    PORT: String(config.PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${config.WEB_PORT}`,
+    LOG_LEVEL: config.LOG_LEVEL,
+  });
+  launch(
+    'web',
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'web',
+      '--port',
+      String(config.WEB_PORT),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      GATEWAY_URL: `http://127.0.0.1:${config.PORT}`,
+    },
+  );
+  console.log(`\nstack: web dev server http://localhost:${config.WEB_PORT}, gateway http://localhost:${config.PORT}\n`);
+  const stop = async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await kafka.stop();
+    await postgres.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => exitOnStartupError('stack', err));

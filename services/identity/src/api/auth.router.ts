@@ -1,0 +1,151 @@
+// Password sign-up and sign-in, the current user, preferences and sign-out (spec §7).
+import cookieParser from 'cookie-parser';
+import { ApiRouter, TooManyRequestsError, UnauthorizedError, type Caller } from '@checkpoint/service-kit';
+import {
+  registerUser,
+  signInWithPassword,
+  updatePreferences,
+  updateProfile,
+  type AccountDeps,
+  type SignInLimits,
+} from '../domain/accounts.use-case.ts';
+import type { Limiter } from '../domain/ports.ts';
+import { endSession, startSession, type SessionDeps } from '../domain/sessions.use-case.ts';
+import { toPublicUser, type UserRecord } from '../domain/user.ts';
+import { logInBody, preferencesBody, signUpBody, updateUserBody, userEnvelope, userSchema } from './auth.schemas.ts';
+import type { SessionCookies } from './session-cookies.ts';
+
+export interface AuthRouterDeps {
+  accounts: AccountDeps;
+  sessions: SessionDeps;
+  cookies: SessionCookies;
+  signInLimits: SignInLimits;
+  signUpLimit: Limiter;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The signed-in user, or 401 when the account or the session is gone. */
+export async function currentUser(deps: AuthRouterDeps, caller: Caller): Promise<UserRecord> {
+  const user = await deps.accounts.users.findById(caller.userId);
+  if (!user || user.disabledAt) throw new UnauthorizedError();
+  // The access token outlives a sign-out by up to its TTL; the session row says whether it ended.
+  if (
+    caller.sessionId &&
+    (!UUID.test(caller.sessionId) || !(await deps.sessions.sessions.isFamilyActive(caller.sessionId)))
+  ) {
+    throw new UnauthorizedError();
+  }
+  return user;
+}
+
+export function authRouter(deps: AuthRouterDeps): ApiRouter {
+  const api = new ApiRouter();
+  api.router.use('/api/auth', cookieParser());
+
+  api.add(
+    {
+      method: 'post',
+      path: '/api/auth/simple-signup',
+      summary: 'Create an account with a password and sign in',
+      access: 'public',
+      body: signUpBody,
+      status: 201,
+      response: userEnvelope,
+      errors: [409, 429],
+    },
+    async ({ body, req, res }) => {
+      const limit = await deps.signUpLimit.consume(req.ip ?? 'unknown');
+      if (!limit.allowed) {
+        throw new TooManyRequestsError(
+          `Too many sign-up attempts. Please wait ${limit.retryAfterSeconds} seconds and try again.`,
+          limit.retryAfterSeconds,
+        );
+      }
+      const user = await registerUser(deps.accounts, body);
+      deps.cookies.set(res, await startSession(deps.sessions, user));
+      return { user: toPublicUser(user) };
+    },
+  );
+
+  api.add(
+    {
+      method: 'post',
+      path: '/api/auth/simple-login',
+      summary: 'Sign in with email and password',
+      access: 'public',
+      body: logInBody,
+      response: userEnvelope,
+      errors: [401, 429],
+    },
+    async ({ body, req, res }) => {
+      const user = await signInWithPassword(
+        { ...deps.accounts, limits: deps.signInLimits },
+        { email: body.email, password: body.password, ip: req.ip ?? '' },
+      );
+      deps.cookies.set(res, await startSession(deps.sessions, user));
+      return { user: toPublicUser(user) };
+    },
+  );
+
+  api.add(
+    { method: 'get', path: '/api/auth/user', summary: 'The signed-in user', access: 'signed-in', response: userSchema },
+    async ({ caller }) => toPublicUser(await currentUser(deps, caller)),
+  );
+
+  api.add(
+    {
+      method: 'put',
+      path: '/api/auth/user',
+      summary: "Change the signed-in user's name and email",
+      access: 'signed-in',
+      body: updateUserBody,
+      response: userSchema,
+      errors: [409],
+    },
+    async ({ caller, body }) => {
+      await currentUser(deps, caller);
+      const user = await updateProfile(deps.accounts, caller.userId, body);
+      if (!user) throw new UnauthorizedError();
+      return toPublicUser(user);
+    },
+  );
+
+  api.add(
+    {
+      method: 'put',
+      path: '/api/auth/user/preferences',
+      summary: "Change the signed-in user's notification and display preferences",
+      access: 'signed-in',
+      body: preferencesBody,
+      response: userSchema,
+    },
+    async ({ caller, body }) => {
+      await currentUser(deps, caller);
+      const user = await updatePreferences(deps.accounts, caller.userId, body);
+      if (!user) throw new UnauthorizedError();
+      return toPublicUser(user);
+    },
+  );
+
+  api.add(
+    {
+      method: 'post',
+      path: '/api/auth/logout',
+      summary: 'Sign out: ends the session and clears its cookies',
+      access: 'public',
+    },
+    async ({ caller, req, res }) => {
+      const sessionId = caller?.sessionId && UUID.test(caller.sessionId) ? caller.sessionId : undefined;
+      const refreshToken = (req.cookies as Record<string, string> | undefined)?.[deps.cookies.names.refresh];
+      await endSession(deps.sessions, {
+        ...(sessionId ? { sessionId } : {}),
+        ...(refreshToken ? { refreshToken } : {}),
+      });
+      deps.cookies.clear(res);
+      return undefined;
+    },
+  );
+
+  return api;
+}

@@ -1,0 +1,54 @@
+// Request and response schemas of /api/auth/** (texts from spec §5).
+import { z } from 'zod';
+
+const firstName = z
+  .string()
+  .trim()
+  .min(1, 'First name is required')
+  .max(100, 'First name must be at most 100 characters');
+const lastName = z.string().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters');
+const email = z.string().trim().max(254, 'Email must be at most 254 characters').pipe(z.email('Invalid email address'));
+// argon2 has no length limit of its own; bound the work an attacker can ask for.
+const password = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password must be at most 256 characters');
+const role = z.enum(['teacher', 'student'], { error: 'Please select a role' });
+
+export const signUpBody = z.object({ firstName, lastName, email, password, role });
+export const logInBody = z.object({
+  email,
+  password: z.string().min(1, 'Password must be at least 6 characters').max(256),
+});
+export const updateUserBody = z.object({ firstName, lastName, email });
+export const preferencesBody = z.object({
+  emailNotifications: z.boolean(),
+  assessmentReminders: z.boolean(),
+  studentSubmissions: z.boolean(),
+  darkMode: z.boolean(),
+});
+export const googleCompleteBody = z.object({ role });
+export const googleStartQuery = z.object({
+  email_hint: z.string().max(254).optional(),
+  login_hint: z.string().max(254).optional(),
+});
+export const googleCallbackQuery = z.record(z.string(), z.string());
+
+export const userSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(['student', 'teacher', 'admin']),
+    profileImageUrl: z.string().nullable(),
+    createdAt: z.string(),
+    tenantId: z.uuid(),
+    accountType: z.enum(['district', 'school', 'individual']),
+    preferences: preferencesBody,
+  })
+  .meta({ id: 'User' });
+
+export const userEnvelope = z.object({ user: userSchema });
+
+export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });

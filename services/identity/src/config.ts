@@ -1,0 +1,63 @@
+// The identity service's own environment variables (merged with service-kit's base ones).
+import { z } from 'zod';
+import { envBoolean } from '@checkpoint/service-kit';
+
+const positiveInt = (defaultValue: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(defaultValue);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const identityConfigSchema = z.object({
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:8080')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .describe('Public origin of the app (the gateway), used for the OpenID Connect redirect URI.'),
+  COOKIE_SECURE: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const s = v.toLowerCase();
+      if (['true', '1', 'yes'].includes(s)) return true;
+      if (['false', '0', 'no'].includes(s)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    })
+    .describe('Mark cookies Secure and use __Host- names; default true iff PUBLIC_URL is https.'),
+  OIDC_ISSUER: z
+    .url()
+    .default('https://accounts.google.com')
+    .describe('Issuer of the platform-wide OpenID Connect provider behind "Sign in with Google" (discovery is used).'),
+  OIDC_CLIENT_ID: optionalText.describe('Client id at OIDC_ISSUER; Google sign-in is off (503) while unset.'),
+  OIDC_CLIENT_SECRET: optionalText.describe('Client secret at OIDC_ISSUER (secret).'),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10, 10_000).describe(
+    'Failed-or-pending sign-in attempts allowed per minute, per IP and per email; successful ones are refunded.',
+  ),
+  RATE_LIMIT_SIGNUP_PER_MINUTE: positiveInt(30, 10_000).describe('Sign-ups allowed per minute per IP.'),
+  DEMO_SEED: envBoolean(false).describe(
+    'When true and there are no users: create the Demo District with a demo teacher and student, printed at start.',
+  ),
+  DEMO_PASSWORD: optionalText.describe(
+    'Password of the demo accounts (default: a random one, printed at start). Secret.',
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900, 86_400).describe('Lifetime of the access token (JWT) and its cookie.'),
+  REFRESH_IDLE_HOURS: positiveInt(12, 24 * 90).describe('A session unused for this long ends (refresh idle timeout).'),
+  REFRESH_ABSOLUTE_DAYS: positiveInt(7, 365).describe('A session ends this long after sign-in, used or not.'),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300)
+    .default(30)
+    .describe('Reuse of a just-rotated refresh token within this window (parallel requests) is not treated as theft.'),
+});
+
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+/** COOKIE_SECURE with its default applied. */
+export function cookieSecure(config: Pick<IdentityConfig, 'COOKIE_SECURE' | 'PUBLIC_URL'>): boolean {
+  return config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https:');
+}

@@ -1,0 +1,126 @@
+// Refresh tokens: one row per token, the tokens of one sign-in share a family (the session).
+import { randomUUID } from 'node:crypto';
+import { decideRefresh, type RefreshDecision, type RefreshPolicy } from '../domain/refresh-policy.ts';
+import type { Db } from './prisma.ts';
+
+export interface NewSession {
+  userId: string;
+  tokenHash: string;
+  csrf: string;
+  expiresAt: Date;
+}
+
+export interface RefreshOutcome {
+  decision: RefreshDecision['kind'] | 'unknown' | 'user-disabled';
+  familyId?: string;
+  userId?: string;
+  csrf?: string;
+  expiresAt?: Date;
+}
+
+export function sessionsRepository(db: Db) {
+  return {
+    /** Starts a new session family; returns its id (the `sid` claim). */
+    async create(session: NewSession): Promise<string> {
+      const familyId = randomUUID();
+      await db.session.create({ data: { id: randomUUID(), familyId, ...session } });
+      return familyId;
+    },
+
+    /**
+     * Applies the refresh policy to the token with this hash, under a row lock so that two
+     * parallel refreshes cannot both rotate it. On 'rotate' the successor row (newTokenHash) is
+     * written; on 'reuse' the whole family is revoked.
+     */
+    async refresh(
+      tokenHash: string,
+      newTokenHash: string,
+      policy: RefreshPolicy,
+      now = new Date(),
+    ): Promise<RefreshOutcome> {
+      return db.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<
+          { id: string }[]
+        >`select id from sessions where token_hash = ${tokenHash} for update`;
+        const id = rows[0]?.id;
+        if (!id) return { decision: 'unknown' };
+        const row = await tx.session.findUniqueOrThrow({
+          where: { id },
+          include: { user: { select: { disabledAt: true } } },
+        });
+        const base = { familyId: row.familyId, userId: row.userId, csrf: row.csrf, expiresAt: row.expiresAt };
+        if (row.user.disabledAt) {
+          await tx.session.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+          return { decision: 'user-disabled' };
+        }
+        let decision = decideRefresh(row, now, policy);
+        if (decision.kind === 'grace') {
+          // Within the grace window, but only while the rest of the family is still alive.
+          const live = await tx.session.count({ where: { familyId: row.familyId, revokedAt: null } });
+          if (live === 0 || row.revokedAt) decision = { kind: 'revoked' };
+        }
+        switch (decision.kind) {
+          case 'rotate': {
+            const successorId = randomUUID();
+            await tx.session.create({
+              data: {
+                id: successorId,
+                familyId: row.familyId,
+                userId: row.userId,
+                tokenHash: newTokenHash,
+                csrf: row.csrf,
+                expiresAt: row.expiresAt,
+                createdAt: now,
+                lastUsedAt: now,
+              },
+            });
+            await tx.session.update({ where: { id }, data: { rotatedAt: now, lastUsedAt: now, successorId } });
+            return { decision: 'rotate', ...base };
+          }
+          case 'grace':
+            return { decision: 'grace', ...base };
+          case 'reuse':
+            await tx.session.updateMany({
+              where: { familyId: row.familyId, revokedAt: null },
+              data: { revokedAt: now },
+            });
+            return { decision: 'reuse', familyId: row.familyId, userId: row.userId };
+          default:
+            return { decision: decision.kind };
+        }
+      });
+    },
+
+    async familyOfToken(tokenHash: string): Promise<string | undefined> {
+      const row = await db.session.findUnique({ where: { tokenHash }, select: { familyId: true } });
+      return row?.familyId;
+    },
+
+    async isFamilyActive(familyId: string, now = new Date()): Promise<boolean> {
+      const live = await db.session.count({ where: { familyId, revokedAt: null, expiresAt: { gt: now } } });
+      return live > 0;
+    },
+
+    async revokeFamily(familyId: string, now = new Date()): Promise<number> {
+      const result = await db.session.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+      return result.count;
+    },
+
+    /** Ends every session of a user (account disabled or deleted). */
+    async revokeAllOfUser(userId: string, now = new Date()): Promise<number> {
+      const result = await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+      return result.count;
+    },
+
+    /** Drops rows of sessions that ended more than a day ago. */
+    async deleteExpired(now = new Date()): Promise<number> {
+      const dayAgo = new Date(now.getTime() - 86_400_000);
+      const result = await db.session.deleteMany({
+        where: { OR: [{ expiresAt: { lt: dayAgo } }, { revokedAt: { lt: dayAgo } }] },
+      });
+      return result.count;
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -1,0 +1,178 @@
+// Users, their tenants and password credentials.
+import { randomUUID } from 'node:crypto';
+import type { TenantKind, UserRecord, UserRole, Preferences } from '../domain/user.ts';
+import { isUniqueViolation, type Db, type Tx } from './prisma.ts';
+
+const userSelect = {
+  id: true,
+  tenantId: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  profileImageUrl: true,
+  preferences: true,
+  createdAt: true,
+  disabledAt: true,
+  tenant: { select: { kind: true } },
+} as const;
+
+type UserRow = {
+  id: string;
+  tenantId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  profileImageUrl: string | null;
+  preferences: unknown;
+  createdAt: Date;
+  disabledAt: Date | null;
+  tenant: { kind: string };
+};
+
+function toRecord(row: UserRow): UserRecord {
+  const { tenant, ...rest } = row;
+  return { ...rest, role: rest.role as UserRole, tenantKind: tenant.kind as TenantKind };
+}
+
+export interface NewUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  profileImageUrl?: string | null;
+  passwordHash?: string;
+  /** Join this tenant; otherwise a new tenant is created from `newTenant`. */
+  tenantId?: string;
+  newTenant?: { name: string; kind: TenantKind; emailDomains?: string[] };
+  externalIdentity?: { issuer: string; subject: string; email: string };
+}
+
+export class DuplicateEmailError extends Error {}
+
+export function usersRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRecord | undefined> {
+      const row = await db.user.findUnique({ where: { id }, select: userSelect });
+      return row ? toRecord(row) : undefined;
+    },
+
+    /** `email` must be normalized (stored emails are lower-case). */
+    async findByEmail(email: string): Promise<UserRecord | undefined> {
+      const row = await db.user.findFirst({ where: { email }, select: userSelect });
+      return row ? toRecord(row) : undefined;
+    },
+
+    async findPasswordHash(userId: string): Promise<string | undefined> {
+      const row = await db.credential.findUnique({ where: { userId }, select: { passwordHash: true } });
+      return row?.passwordHash;
+    },
+
+    async findByExternalIdentity(issuer: string, subject: string): Promise<UserRecord | undefined> {
+      const row = await db.externalIdentity.findUnique({
+        where: { issuer_subject: { issuer, subject } },
+        select: { user: { select: userSelect } },
+      });
+      return row ? toRecord(row.user) : undefined;
+    },
+
+    async linkExternalIdentity(
+      userId: string,
+      identity: { issuer: string; subject: string; email: string },
+    ): Promise<void> {
+      await db.externalIdentity.upsert({
+        where: { issuer_subject: { issuer: identity.issuer, subject: identity.subject } },
+        create: { userId, ...identity },
+        update: {},
+      });
+    },
+
+    /** The district or school tenant whose email domains include `domain`. */
+    async findTenantIdByDomain(domain: string): Promise<string | undefined> {
+      if (!domain) return undefined;
+      const row = await db.tenant.findFirst({
+        where: { kind: { in: ['district', 'school'] }, emailDomains: { has: domain } },
+        select: { id: true },
+        orderBy: { createdAt: 'asc' },
+      });
+      return row?.id;
+    },
+
+    async findTenant(id: string): Promise<{ id: string; kind: TenantKind; emailDomains: string[] } | undefined> {
+      const row = await db.tenant.findUnique({ where: { id }, select: { id: true, kind: true, emailDomains: true } });
+      return row ? { ...row, kind: row.kind as TenantKind } : undefined;
+    },
+
+    async countUsers(): Promise<number> {
+      return db.user.count();
+    },
+
+    /**
+     * Creates the user (and its tenant, credential, external identity) and runs `inSameTransaction`
+     * (the outbox write) in the same transaction.
+     */
+    async create(input: NewUser, inSameTransaction: (tx: Tx, user: UserRecord) => Promise<void>): Promise<UserRecord> {
+      try {
+        return await db.$transaction(async (tx) => {
+          let tenantId = input.tenantId;
+          if (!tenantId) {
+            if (!input.newTenant) throw new Error('create user: tenantId or newTenant required');
+            const tenant = await tx.tenant.create({
+              data: { id: randomUUID(), ...input.newTenant, emailDomains: input.newTenant.emailDomains ?? [] },
+            });
+            tenantId = tenant.id;
+          }
+          const row = await tx.user.create({
+            data: {
+              id: input.id,
+              tenantId,
+              email: input.email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              role: input.role,
+              profileImageUrl: input.profileImageUrl ?? null,
+              ...(input.passwordHash ? { credential: { create: { passwordHash: input.passwordHash } } } : {}),
+              ...(input.externalIdentity ? { externalIdentities: { create: input.externalIdentity } } : {}),
+            },
+            select: userSelect,
+          });
+          const user = toRecord(row);
+          await inSameTransaction(tx, user);
+          return user;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DuplicateEmailError();
+        throw err;
+      }
+    },
+
+    async updateProfile(
+      id: string,
+      profile: { firstName: string; lastName: string; email: string },
+      inSameTransaction: (tx: Tx, user: UserRecord) => Promise<void>,
+    ): Promise<UserRecord | undefined> {
+      try {
+        return await db.$transaction(async (tx) => {
+          const exists = await tx.user.findUnique({ where: { id }, select: { id: true } });
+          if (!exists) return undefined;
+          const user = toRecord(await tx.user.update({ where: { id }, data: profile, select: userSelect }));
+          await inSameTransaction(tx, user);
+          return user;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DuplicateEmailError();
+        throw err;
+      }
+    },
+
+    async updatePreferences(id: string, preferences: Preferences): Promise<UserRecord | undefined> {
+      const result = await db.user.updateMany({ where: { id }, data: { preferences: { ...preferences } } });
+      if (result.count === 0) return undefined;
+      return this.findById(id);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,76 @@
+// Demo accounts for a first run (DEMO_SEED=true): a district with one teacher and one student.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { UsersRepository } from '../data-access/users.repository.ts';
+import { hashPassword } from './password.ts';
+import type { UserEventWriter } from './ports.ts';
+import type { UserRole } from './user.ts';
+
+export const DEMO_DOMAIN = 'demo.checkpoint.school';
+
+export interface DemoAccounts {
+  teacher: { email: string; password: string };
+  student: { email: string; password: string };
+}
+
+/** Creates the demo accounts when there are no users yet; undefined when it did nothing. */
+export async function seedDemo(
+  deps: { users: UsersRepository; events: UserEventWriter },
+  options: { password?: string },
+): Promise<DemoAccounts | undefined> {
+  if ((await deps.users.countUsers()) > 0) return undefined;
+  const accounts: { role: UserRole; email: string; firstName: string; lastName: string; password: string }[] = [
+    {
+      role: 'teacher',
+      email: `teacher@${DEMO_DOMAIN}`,
+      firstName: 'Demo',
+      lastName: 'Teacher',
+      password: options.password ?? randomPassword(),
+    },
+    {
+      role: 'student',
+      email: `student@${DEMO_DOMAIN}`,
+      firstName: 'Demo',
+      lastName: 'Student',
+      password: options.password ?? randomPassword(),
+    },
+  ];
+  let tenantId = await deps.users.findTenantIdByDomain(DEMO_DOMAIN);
+  for (const account of accounts) {
+    const user = await deps.users.create(
+      {
+        id: randomUUID(),
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        role: account.role,
+        passwordHash: await hashPassword(account.password),
+        ...(tenantId
+          ? { tenantId }
+          : { newTenant: { name: 'Demo District', kind: 'district', emailDomains: [DEMO_DOMAIN] } }),
+      },
+      (tx, created) => deps.events.registered(tx, created),
+    );
+    tenantId = user.tenantId;
+  }
+  const [teacher, student] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+  return {
+    teacher: { email: teacher.email, password: teacher.password },
+    student: { email: student.email, password: student.password },
+  };
+}
+
+function randomPassword(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+/** A small boxed block for stdout. */
+export function formatDemoAccounts(accounts: DemoAccounts): string {
+  const lines = [
+    'Demo accounts:',
+    `  teacher  ${accounts.teacher.email}  /  password ${accounts.teacher.password}`,
+    `  student  ${accounts.student.email}  /  password ${accounts.student.password}`,
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '+' + '-'.repeat(width + 2) + '+';
+  return [bar, ...lines.map((l) => `| ${l.padEnd(width)} |`), bar].join('\n');
+}

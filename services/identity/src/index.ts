@@ -1,0 +1,3 @@
+export { identityService } from './service.ts';
+export { identityConfigSchema, type IdentityConfig } from './config.ts';
+export { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './domain/access-token.ts';

@@ -1,0 +1,110 @@
+// The identity service: accounts, tenants, sessions and sign-in (password, Google / OpenID Connect).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServiceDefinition } from '@checkpoint/service-kit';
+import { authRouter } from './api/auth.router.ts';
+import { googleRouter } from './api/google.router.ts';
+import { mountInternalRoutes } from './api/internal.routes.ts';
+import { sessionCookies } from './api/session-cookies.ts';
+import { cookieSecure, identityConfigSchema } from './config.ts';
+import { oidcRepository } from './data-access/oidc.repository.ts';
+import { createPrisma } from './data-access/prisma.ts';
+import { deleteExpiredRateLimits, postgresLimiter } from './data-access/rate-limits.ts';
+import { sessionsRepository } from './data-access/sessions.repository.ts';
+import { signingKeysRepository } from './data-access/signing-keys.repository.ts';
+import { DuplicateEmailError, usersRepository } from './data-access/users.repository.ts';
+import { formatDemoAccounts, seedDemo } from './domain/demo-seed.use-case.ts';
+import { loadKeyRing } from './domain/key-ring.ts';
+import { OidcClients } from './domain/oidc.use-case.ts';
+import { userEventWriter } from './messaging/user-events.publisher.ts';
+
+const HOUR_MS = 3_600_000;
+
+export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
+  name: 'identity',
+  configSchema: identityConfigSchema,
+  migrationsDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations'),
+
+  async create(ctx) {
+    const { config } = ctx;
+    const schema = config.DATABASE_SCHEMA ?? ctx.name;
+    const db = createPrisma(ctx.pool, schema);
+    const users = usersRepository(db);
+    const sessions = sessionsRepository(db);
+    const oidc = oidcRepository(db);
+    const events = userEventWriter(ctx.name);
+    const keyRing = await loadKeyRing(signingKeysRepository(db), config.ACCESS_TOKEN_TTL_SECONDS);
+    const cookies = sessionCookies(cookieSecure(config));
+    const limiter = (keyPrefix: string, points: number) =>
+      postgresLimiter(ctx.pool, { schema, keyPrefix, points, durationSeconds: 60 });
+
+    const accounts = { users, events };
+    const sessionDeps = {
+      sessions,
+      users,
+      signer: keyRing.signer,
+      policy: {
+        idleMs: config.REFRESH_IDLE_HOURS * HOUR_MS,
+        absoluteMs: config.REFRESH_ABSOLUTE_DAYS * 24 * HOUR_MS,
+        graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000,
+      },
+    };
+    const authDeps = {
+      accounts,
+      sessions: sessionDeps,
+      cookies,
+      signInLimits: {
+        perIp: limiter('login_ip', config.RATE_LIMIT_LOGIN_PER_MINUTE),
+        perEmail: limiter('login_email', config.RATE_LIMIT_LOGIN_PER_MINUTE),
+      },
+      signUpLimit: limiter('signup_ip', config.RATE_LIMIT_SIGNUP_PER_MINUTE),
+    };
+    const oidcClients = new OidcClients({
+      publicUrl: config.PUBLIC_URL,
+      platform: config.OIDC_CLIENT_ID
+        ? { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET ?? '' }
+        : undefined,
+    });
+
+    let housekeeping: NodeJS.Timeout | undefined;
+    return {
+      routers: [
+        authRouter(authDeps),
+        googleRouter({
+          accounts,
+          sessions: sessionDeps,
+          cookies,
+          oidc,
+          clients: oidcClients,
+          secure: cookieSecure(config),
+          logger: ctx.logger,
+        }),
+      ],
+      extra: (app) => mountInternalRoutes(app, { sessions: sessionDeps, jwks: () => keyRing.jwks() }),
+      async start() {
+        if (config.DEMO_SEED) {
+          try {
+            const demo = await seedDemo(accounts, {
+              ...(config.DEMO_PASSWORD ? { password: config.DEMO_PASSWORD } : {}),
+            });
+            // stdout on purpose: a newcomer running `npm start` needs these to sign in.
+            if (demo) console.log(`\n${formatDemoAccounts(demo)}\n`);
+          } catch (err) {
+            // Another replica seeded at the same moment.
+            if (!(err instanceof DuplicateEmailError)) throw err;
+          }
+        }
+        housekeeping = setInterval(() => {
+          void Promise.all([sessions.deleteExpired(), oidc.deleteExpired(), deleteExpiredRateLimits(ctx.pool)]).catch(
+            (err) => ctx.logger.warn({ err }, 'identity housekeeping failed'),
+          );
+        }, HOUR_MS);
+        housekeeping.unref();
+      },
+      async stop() {
+        if (housekeeping) clearInterval(housekeeping);
+        await db.$disconnect();
+      },
+    };
+  },
+};

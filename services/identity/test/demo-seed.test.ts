@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Browser, startHarness, type Harness } from './helpers.ts';
+
+let h: Harness;
+const printed: string[] = [];
+beforeAll(async () => {
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    printed.push(args.join(' '));
+  });
+  h = await startHarness({ DEMO_SEED: 'true' });
+}, 120_000);
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await h?.stop();
+}, 60_000);
+
+describe('demo seed', () => {
+  it('when DEMO_SEED is on and there are no users, then a demo teacher and student are created once and printed', async () => {
+    const block = printed.find((p) => p.includes('Demo accounts:'));
+    expect(block).toBeDefined();
+    const teacherPassword = /teacher@demo\.checkpoint\.school\s+\/\s+password (\S+)/.exec(block!)?.[1];
+    const studentPassword = /student@demo\.checkpoint\.school\s+\/\s+password (\S+)/.exec(block!)?.[1];
+    expect(teacherPassword).toBeTruthy();
+    expect(studentPassword).not.toBe(teacherPassword);
+
+    const teacher = await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
+      email: 'teacher@demo.checkpoint.school',
+      password: teacherPassword,
+    });
+    expect(teacher).toMatchObject({ status: 200, body: { user: { role: 'teacher', accountType: 'district' } } });
+    const student = await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
+      email: 'student@demo.checkpoint.school',
+      password: studentPassword,
+    });
+    expect(student).toMatchObject({
+      status: 200,
+      body: { user: { role: 'student', tenantId: teacher.body.user.tenantId } },
+    });
+    const tenant = await h.db.query(`select name, kind, email_domains from tenants where id = $1`, [
+      teacher.body.user.tenantId,
+    ]);
+    expect(tenant.rows[0]).toEqual({
+      name: 'Demo District',
+      kind: 'district',
+      email_domains: ['demo.checkpoint.school'],
+    });
+    const events = await h.db.query(
+      `select count(*)::int as n from outbox where type = 'checkpoint.identity.v1.UserRegistered'`,
+    );
+    expect(events.rows[0].n).toBe(2);
+
+    printed.length = 0;
+    const again = await h.start({ DEMO_SEED: 'true', DEMO_PASSWORD: 'demo-password' });
+    expect(printed.join('\n')).not.toContain('Demo accounts:');
+    const users = await h.db.query(`select count(*)::int as n from users`);
+    expect(users.rows[0].n).toBe(2);
+    await again.stop();
+  });
+});

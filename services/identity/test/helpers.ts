@@ -1,0 +1,140 @@
+// Test harness: a real Postgres, the identity service on a free port, and a small browser that
+// keeps cookies and plays the gateway's part (verifies the access cookie with the JWKS and sends
+// the caller headers).
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import pg from 'pg';
+import { InProcessBus } from '@checkpoint/events';
+import { CALLER_HEADERS, provisionServiceDatabase, startService, type RunningService } from '@checkpoint/service-kit';
+import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
+import { identityService } from '../src/index.ts';
+
+export interface Harness {
+  postgres: PostgresHandle;
+  serviceUrl: string;
+  identity: RunningService;
+  bus: InProcessBus;
+  /** Superuser pool with search_path = identity, for assertions and clock tricks. */
+  db: pg.Pool;
+  start(env?: Record<string, string>): Promise<RunningService>;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const postgres = await startPostgres();
+  const serviceUrl = await provisionServiceDatabase(postgres.url, 'identity');
+  const bus = new InProcessBus();
+  const db = new pg.Pool({ connectionString: postgres.url, options: '-c search_path=identity', max: 3 });
+  const running: RunningService[] = [];
+  const start = async (extra: Record<string, string> = {}) => {
+    const service = await startService(identityService, {
+      env: { DATABASE_URL: serviceUrl, LOG_LEVEL: 'silent', ...env, ...extra },
+      bus,
+    });
+    running.push(service);
+    return service;
+  };
+  const identity = await start();
+  return {
+    postgres,
+    serviceUrl,
+    identity,
+    bus,
+    db,
+    start,
+    async stop() {
+      for (const s of running.reverse()) await s.stop().catch(() => {});
+      await bus.stop().catch(() => {});
+      await db.end().catch(() => {});
+      await postgres.stop();
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked with matchers
+  body: any;
+  headers: Headers;
+}
+
+/** A browser talking to identity through a pretend gateway. */
+export class Browser {
+  readonly cookies = new Map<string, { value: string; attributes: string }>();
+  private readonly jwks;
+  constructor(
+    readonly baseUrl: string,
+    private readonly ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  ) {
+    this.jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', baseUrl));
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name)?.value;
+  }
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...extraHeaders };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v.value}`).join('; ');
+    const access = this.cookie('cp_session');
+    if (access) {
+      try {
+        const { payload } = await jwtVerify(access, this.jwks, {
+          issuer: 'checkpoint-identity',
+          audience: 'checkpoint',
+        });
+        headers[CALLER_HEADERS.userId] = String(payload.sub);
+        headers[CALLER_HEADERS.role] = String(payload.role);
+        headers[CALLER_HEADERS.tenantId] = String(payload.tid);
+        headers[CALLER_HEADERS.sessionId] = String(payload.sid);
+      } catch {
+        // An invalid token is simply not forwarded, as in the gateway.
+      }
+    }
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    this.store(res.headers);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  store(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      const attributes = attrs.join(';');
+      const expired = /max-age=0/i.test(attributes) || /expires=Thu, 01 Jan 1970/i.test(attributes);
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, { value, attributes });
+    }
+  }
+}
+
+export function signUpBody(overrides: Record<string, unknown> = {}) {
+  const n = Math.random().toString(36).slice(2, 10);
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${n}@example.com`,
+    password: 'correct horse',
+    role: 'teacher',
+    ...overrides,
+  };
+}

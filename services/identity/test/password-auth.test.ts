@@ -1,0 +1,246 @@
+import { fromBinary, UserRegisteredSchema } from '@checkpoint/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, signUpBody, startHarness, type Harness } from './helpers.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(() => h?.stop(), 60_000);
+
+describe('password sign-up and sign-in', () => {
+  it('when a teacher signs up, logs in, reads their user and logs out, then cookies follow each step', async () => {
+    const browser = new Browser(h.identity.url);
+    const body = signUpBody({ email: `Grace.${Date.now()}@Example.com` });
+    const signUp = await browser.request('POST', '/api/auth/simple-signup', body);
+    expect(signUp.status).toBe(201);
+    expect(signUp.body.user).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: body.email.toLowerCase(),
+      role: 'teacher',
+      accountType: 'individual',
+    });
+    expect(JSON.stringify(signUp.body)).not.toMatch(/argon2|password/i);
+    const setCookies = signUp.headers.getSetCookie().join('\n');
+    expect(setCookies).toMatch(/cp_session=[^;]+; Max-Age=900; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax/);
+    expect(setCookies).toMatch(/cp_refresh=[^;]+;.*HttpOnly; SameSite=Lax/);
+    expect(setCookies).toMatch(/cp_csrf=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; SameSite=Lax/);
+    expect(setCookies).not.toMatch(/cp_csrf=[^\n]*HttpOnly/);
+    expect(setCookies).not.toMatch(/Secure/);
+
+    const other = new Browser(h.identity.url);
+    const login = await other.request('POST', '/api/auth/simple-login', {
+      email: body.email.toUpperCase(),
+      password: body.password,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user.id).toBe(signUp.body.user.id);
+    expect(other.cookie('cp_session')).not.toBe(browser.cookie('cp_session'));
+
+    const me = await other.request('GET', '/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({
+      id: signUp.body.user.id,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: body.email.toLowerCase(),
+      role: 'teacher',
+      profileImageUrl: null,
+      createdAt: expect.any(String),
+      tenantId: signUp.body.user.tenantId,
+      accountType: 'individual',
+      preferences: { emailNotifications: true, assessmentReminders: true, studentSubmissions: true, darkMode: false },
+    });
+
+    const session = other.cookie('cp_session')!;
+    const logout = await other.request('POST', '/api/auth/logout');
+    expect(logout.status).toBe(204);
+    expect(logout.headers.getSetCookie().join('\n')).toMatch(/cp_session=;.*Expires=Thu, 01 Jan 1970/);
+    expect(other.cookies.size).toBe(0);
+    expect((await other.request('GET', '/api/auth/user')).status).toBe(401);
+    // The old access token is still signed, but its session has ended.
+    const replay = await other.request('GET', '/api/auth/user', undefined, { cookie: `cp_session=${session}` });
+    expect(replay.status).toBe(401);
+    other.cookies.set('cp_session', { value: session, attributes: '' });
+    const stale = await other.request('GET', '/api/auth/user');
+    expect(stale).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    // The first browser's session is a different one and still works.
+    expect((await browser.request('GET', '/api/auth/user')).status).toBe(200);
+  });
+
+  it('when nobody is signed in, then GET user is 401 Unauthorized and logout is still 204', async () => {
+    const browser = new Browser(h.identity.url);
+    expect(await browser.request('GET', '/api/auth/user')).toMatchObject({
+      status: 401,
+      body: { message: 'Unauthorized' },
+    });
+    expect((await browser.request('POST', '/api/auth/logout')).status).toBe(204);
+  });
+
+  it('when sign-up fields are invalid, then 400 names each field with the spec texts', async () => {
+    const browser = new Browser(h.identity.url);
+    const res = await browser.request('POST', '/api/auth/simple-signup', {
+      firstName: ' ',
+      lastName: '',
+      email: 'nope',
+      password: '123',
+      role: 'admin',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Invalid email address',
+      password: 'Password must be at least 6 characters',
+      role: 'Please select a role',
+    });
+    const long = await browser.request('POST', '/api/auth/simple-signup', signUpBody({ firstName: 'x'.repeat(101) }));
+    expect(long).toMatchObject({ status: 400, body: { message: 'First name must be at most 100 characters' } });
+    const login = await browser.request('POST', '/api/auth/simple-login', { email: 'bad', password: 'whatever' });
+    expect(login).toMatchObject({ status: 400, body: { message: 'Invalid email address' } });
+  });
+
+  it('when the email is already registered (any case), then sign-up answers 409', async () => {
+    const body = signUpBody();
+    expect((await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body)).status).toBe(201);
+    const again = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', {
+      ...body,
+      email: body.email.toUpperCase(),
+    });
+    expect(again).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+  });
+
+  it('when the password is wrong ten times, then each is 401 and the 11th attempt is 429 with Retry-After', async () => {
+    const body = signUpBody();
+    await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
+    const unknown = await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
+      email: 'nobody@example.com',
+      password: 'whatever',
+    });
+    expect(unknown).toMatchObject({ status: 401, body: { message: 'Invalid email or password' } });
+    const attacker = new Browser(h.identity.url);
+    for (let i = 0; i < 10; i++) {
+      const res = await attacker.request('POST', '/api/auth/simple-login', {
+        email: body.email,
+        password: `wrong-${i}`,
+      });
+      expect(res).toMatchObject({ status: 401, body: { message: 'Invalid email or password' } });
+    }
+    const blocked = await attacker.request('POST', '/api/auth/simple-login', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(blocked.body.message).toBe(`Too many sign-in attempts. Please wait ${retryAfter} seconds and try again.`);
+    // The limit is per email too: another IP is blocked for this email...
+    expect(
+      (
+        await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
+          email: body.email,
+          password: body.password,
+        })
+      ).status,
+    ).toBe(429);
+  }, 60_000);
+
+  it('when a classroom signs in from one IP, then successful sign-ins do not use up the IP limit', async () => {
+    const ip = '10.99.0.1';
+    const accounts = [];
+    for (let i = 0; i < 12; i++) accounts.push(signUpBody({ role: 'student' }));
+    for (const a of accounts) await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', a);
+    for (const a of accounts) {
+      const res = await new Browser(h.identity.url, ip).request('POST', '/api/auth/simple-login', {
+        email: a.email,
+        password: a.password,
+      });
+      expect(res.status).toBe(200);
+    }
+  }, 60_000);
+
+  it('when a user signs up, then UserRegistered with their data is in the outbox, keyed by user id', async () => {
+    const body = signUpBody({ role: 'student' });
+    const { body: reply } = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
+    const rows = await h.db.query('select key, type, tenant_id, payload, headers from outbox where key = $1', [
+      reply.user.id,
+    ]);
+    expect(rows.rows).toHaveLength(1);
+    const row = rows.rows[0];
+    expect(row.type).toBe('checkpoint.identity.v1.UserRegistered');
+    expect(row.tenant_id).toBe(reply.user.tenantId);
+    expect(row.headers).toMatchObject({ ce_source: 'identity', ce_type: 'checkpoint.identity.v1.UserRegistered' });
+    const event = fromBinary(UserRegisteredSchema, row.payload);
+    expect(event).toMatchObject({
+      userId: reply.user.id,
+      tenantId: reply.user.tenantId,
+      email: body.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'student',
+    });
+  });
+
+  it('when the email domain belongs to a district, then the new user joins that tenant; otherwise a new individual one', async () => {
+    const tenantId = '6f1c7b0e-1111-4a4a-9a9a-000000000001';
+    await h.db.query(
+      `insert into tenants (id, name, kind, email_domains) values ($1, 'Springfield', 'district', '{springfield.k12.us}')`,
+      [tenantId],
+    );
+    const a = await new Browser(h.identity.url).request(
+      'POST',
+      '/api/auth/simple-signup',
+      signUpBody({ email: `x${Date.now()}@springfield.k12.us` }),
+    );
+    expect(a.body.user).toMatchObject({ tenantId, accountType: 'district' });
+    const b = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', signUpBody());
+    const c = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', signUpBody());
+    expect(b.body.user.accountType).toBe('individual');
+    expect(b.body.user.tenantId).not.toBe(c.body.user.tenantId);
+  });
+
+  it('when the user changes profile and preferences, then they persist and UserUpdated is emitted', async () => {
+    const browser = new Browser(h.identity.url);
+    const taken = signUpBody();
+    await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', taken);
+    const { body } = await browser.request('POST', '/api/auth/simple-signup', signUpBody());
+    const prefs = { emailNotifications: false, assessmentReminders: true, studentSubmissions: false, darkMode: true };
+    const put = await browser.request('PUT', '/api/auth/user/preferences', prefs);
+    expect(put).toMatchObject({ status: 200, body: { preferences: prefs } });
+    expect((await browser.request('PUT', '/api/auth/user/preferences', { darkMode: true })).status).toBe(400);
+    expect((await browser.request('GET', '/api/auth/user')).body.preferences).toEqual(prefs);
+
+    const conflict = await browser.request('PUT', '/api/auth/user', {
+      firstName: 'A',
+      lastName: 'B',
+      email: taken.email,
+    });
+    expect(conflict).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+    const newEmail = `renamed.${Date.now()}@example.com`;
+    const updated = await browser.request('PUT', '/api/auth/user', {
+      firstName: 'Augusta',
+      lastName: 'King',
+      email: newEmail,
+    });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { firstName: 'Augusta', lastName: 'King', email: newEmail, preferences: prefs },
+    });
+    const events = await h.db.query(`select type from outbox where key = $1 order by created_at`, [body.user.id]);
+    expect(events.rows.map((r) => r.type)).toEqual([
+      'checkpoint.identity.v1.UserRegistered',
+      'checkpoint.identity.v1.UserUpdated',
+    ]);
+    expect(
+      (
+        await new Browser(h.identity.url).request('PUT', '/api/auth/user', {
+          firstName: 'A',
+          lastName: 'B',
+          email: newEmail,
+        })
+      ).status,
+    ).toBe(401);
+  });
+});
