@@ -10,6 +10,7 @@ export default defineConfig({
             'packages/*/{src,test}/**/*.test.ts',
             'services/*/{src,test}/**/*.test.ts',
             'gateway/{src,test}/**/*.test.ts',
+            'e2e/api/**/*.test.ts',
           ],
           globalSetup: ['packages/testkit/src/global-setup.ts'],
           testTimeout: 60_000,

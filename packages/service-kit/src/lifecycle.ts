@@ -16,13 +16,15 @@ export async function listen(app: Express, port: number, host: string): Promise<
 /** Closes the server: refuses new connections, lets in-flight requests finish up to timeoutMs. */
 export function closeServer(server: Server, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
+    // Keep-alive connections become idle once their request is answered: close them as they do.
+    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
     const timer = setTimeout(() => {
       server.closeAllConnections();
-      resolve();
     }, timeoutMs);
     timer.unref();
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(sweeper);
       resolve();
     });
     server.closeIdleConnections();

@@ -1,0 +1,138 @@
+// API contract test harness: the whole backend in one process (scripts/compose.ts) on a fresh
+// database, and a cookie-keeping client that behaves like the web app (CSRF header, Origin).
+import { createLogger } from '@checkpoint/service-kit';
+import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
+import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
+
+export interface Backend {
+  url: string;
+  app: AllInOne;
+  postgres: PostgresHandle;
+  stop(): Promise<void>;
+}
+
+export async function startBackend(env: Record<string, string> = {}): Promise<Backend> {
+  const postgres = await startPostgres();
+  const app = await startAllInOne({
+    postgresUrl: postgres.url,
+    port: 0,
+    host: '127.0.0.1',
+    logger: createLogger('e2e', 'silent'),
+    env: { LOG_LEVEL: 'silent', RATE_LIMIT_SIGNUP_PER_MINUTE: '10000', RATE_LIMIT_LOGIN_PER_MINUTE: '10000', ...env },
+  });
+  return {
+    url: app.url,
+    app,
+    postgres,
+    stop: async () => {
+      await app.stop();
+      await postgres.stop();
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  // Arbitrary JSON under test: the assertions check its shape.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Headers;
+}
+
+/** A browser session against the gateway: keeps cookies, sends X-CSRF-Token and Origin. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  user: { id: string; tenantId: string; role: string; firstName: string; lastName: string; email: string } | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, path: string, body?: unknown): Promise<Reply> {
+    if (method !== 'GET' && !this.cookies.has('cp_csrf')) await this.request('GET', '/api/auth/user');
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    if (method !== 'GET') {
+      headers['x-csrf-token'] = this.cookies.get('cp_csrf') ?? '';
+      headers.origin = this.baseUrl;
+    }
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body: unknown = {}) => this.request('POST', path, body);
+  put = (path: string, body: unknown = {}) => this.request('PUT', path, body);
+  del = (path: string) => this.request('DELETE', path);
+}
+
+export interface ClassJson {
+  id: string;
+  name: string;
+  subject: string;
+  period: string | null;
+  joinCode: string;
+  teacherName: string | null;
+  [key: string]: unknown;
+}
+
+export interface MemberJson {
+  id: string;
+  student: { id: string; firstName: string | null; lastName: string | null; email: string | null };
+}
+
+let counter = 0;
+
+/** Signs up a new user; an email at `domain` joins the tenant that owns that domain (if any). */
+export async function signUp(
+  baseUrl: string,
+  role: 'teacher' | 'student',
+  options: { domain?: string; firstName?: string; lastName?: string } = {},
+): Promise<Client> {
+  const client = new Client(baseUrl);
+  const n = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  const res = await client.post('/api/auth/simple-signup', {
+    firstName: options.firstName ?? (role === 'teacher' ? 'Tess' : 'Sam'),
+    lastName: options.lastName ?? `User${n}`,
+    email: `${role}.${n}@${options.domain ?? `solo-${n}.example.com`}`,
+    password: 'correct horse battery',
+    role,
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  client.user = res.body.user;
+  return client;
+}
+
+/** Polls until `check` passes (events travel through the outbox relay asynchronously). */
+export async function eventually<T>(
+  fn: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (check(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { baseConfigSchema, ConfigError, envBoolean, parseConfig } from '../src/index.ts';
+
+describe('parseConfig', () => {
+  it('when a variable is malformed, then the error names it and the value', () => {
+    const attempt = () => parseConfig(baseConfigSchema, { DATABASE_URL: 'postgres://u:p@h/db', PORT: 'eighty' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: .*"eighty"/);
+  });
+
+  it('when a required variable is missing, then the error names it', () => {
+    expect(() => parseConfig(baseConfigSchema, {})).toThrow(/DATABASE_URL: .*unset/);
+  });
+
+  it('when values are valid, then defaults fill the rest', () => {
+    const config = parseConfig(baseConfigSchema, { DATABASE_URL: 'postgresql://u:p@h:5432/db' });
+    expect(config).toMatchObject({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: 10 });
+  });
+
+  it('when a boolean is not true/false, then it is refused', () => {
+    const schema = z.object({ FLAG: envBoolean(false) });
+    expect(parseConfig(schema, { FLAG: 'YES' }).FLAG).toBe(true);
+    expect(parseConfig(schema, {}).FLAG).toBe(false);
+    expect(() => parseConfig(schema, { FLAG: 'maybe' })).toThrow(/FLAG: must be true or false/);
+  });
+});

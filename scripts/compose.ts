@@ -1,0 +1,78 @@
+// The composition root: the only code that imports several services. Starts every service in
+// this one process (each with its own schema and database role) on loopback ports, one in-process
+// bus, and the gateway in front. Used by `npm start` (all-in-one.ts) and by the API contract tests.
+import { InProcessBus } from '@checkpoint/events';
+import { createGateway, gatewayConfigSchema } from '@checkpoint/gateway';
+import { classService } from '@checkpoint/class';
+import { identityService } from '@checkpoint/identity';
+import {
+  closeServer,
+  listen,
+  parseConfig,
+  provisionServiceDatabase,
+  type Logger,
+  type RunningService,
+  type ServiceDefinition,
+  startService,
+} from '@checkpoint/service-kit';
+
+export const services = [identityService, classService] as unknown as ServiceDefinition[];
+
+export interface AllInOneOptions {
+  /** Superuser URL of the Postgres database to use. */
+  postgresUrl: string;
+  port: number;
+  host: string;
+  logger: Logger;
+  /** Extra environment for the services and the gateway (DEMO_SEED, PUBLIC_URL, rate limits…). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface AllInOne {
+  url: string;
+  services: RunningService[];
+  stop(): Promise<void>;
+}
+
+export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne> {
+  const bus = new InProcessBus({ logger: options.logger });
+  const running: RunningService[] = [];
+  const baseEnv = { ...process.env, ...options.env };
+  try {
+    for (const def of services) {
+      const env = {
+        ...baseEnv,
+        DATABASE_URL: await provisionServiceDatabase(options.postgresUrl, def.name),
+        PORT: '0',
+        HOST: '127.0.0.1',
+      };
+      running.push(await startService(def, { env, bus, logger: options.logger.child({ service: def.name }) }));
+    }
+    const upstream = (name: string) => running.find((s) => s.name === name)?.url;
+    const gatewayConfig = parseConfig(gatewayConfigSchema, {
+      ...baseEnv,
+      PORT: String(options.port),
+      HOST: options.host,
+      IDENTITY_URL: upstream('identity'),
+      CLASS_URL: upstream('class'),
+      ASSESSMENT_URL: upstream('assessment'),
+      GENERATION_URL: upstream('generation'),
+      ANALYTICS_URL: upstream('analytics'),
+    });
+    const gateway = createGateway(gatewayConfig, options.logger.child({ service: 'gateway' }));
+    const { server, url } = await listen(gateway, options.port, options.host);
+    return {
+      url,
+      services: running,
+      stop: async () => {
+        await closeServer(server, 5_000);
+        await bus.stop();
+        for (const s of [...running].reverse()) await s.stop();
+      },
+    };
+  } catch (err) {
+    await bus.stop().catch(() => {});
+    for (const s of running) await s.stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,305 @@
+// Classes and memberships. Every query is scoped by tenant and by owner (teacher) or member
+// (student); a class that is not the caller's is simply not found. Each change writes its event to
+// the outbox in the same transaction.
+import { randomUUID } from 'node:crypto';
+import type { BrowseView, ClassDetails, ClassView, EnrolmentView, MemberView } from '../domain/class.ts';
+import { displayName } from '../domain/class.ts';
+import type { ClassEvents } from '../messaging/class-events.publisher.ts';
+import { peopleRepository } from './people.repository.ts';
+import { isUniqueViolation, type Db } from './prisma.ts';
+
+const classSelect = {
+  id: true,
+  tenantId: true,
+  teacherId: true,
+  name: true,
+  subject: true,
+  period: true,
+  joinCode: true,
+  createdAt: true,
+  archivedAt: true,
+  assessmentCount: true,
+  belowStandard: true,
+  atStandard: true,
+  aboveStandard: true,
+  _count: { select: { memberships: true } },
+} as const;
+
+type ClassRow = {
+  id: string;
+  tenantId: string;
+  teacherId: string;
+  name: string;
+  subject: string;
+  period: string | null;
+  joinCode: string;
+  createdAt: Date;
+  archivedAt: Date | null;
+  assessmentCount: number;
+  belowStandard: number;
+  atStandard: number;
+  aboveStandard: number;
+  _count: { memberships: number };
+};
+
+/** The owner of a class as the caller: tenant + teacher. */
+export interface Owner {
+  tenantId: string;
+  teacherId: string;
+}
+
+/** A student as the caller. */
+export interface Student {
+  tenantId: string;
+  studentId: string;
+}
+
+export interface JoinableClass {
+  id: string;
+  tenantId: string;
+  name: string;
+}
+
+export type EnrolOutcome = { membershipId: string } | 'already-enrolled';
+
+export class JoinCodeTakenError extends Error {}
+
+export type ClassesRepository = ReturnType<typeof classesRepository>;
+
+export function classesRepository(db: Db, events: ClassEvents) {
+  const people = peopleRepository(db);
+
+  async function toViews(rows: ClassRow[]): Promise<ClassView[]> {
+    const names = await people.namesOf(rows.map((r) => r.teacherId));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      subject: r.subject,
+      period: r.period,
+      joinCode: r.joinCode,
+      createdAt: r.createdAt.toISOString(),
+      teacherId: r.teacherId,
+      teacherName: displayName(names.get(r.teacherId)),
+      studentCount: r._count.memberships,
+      assessmentCount: r.assessmentCount,
+      belowStandard: r.belowStandard,
+      atStandard: r.atStandard,
+      aboveStandard: r.aboveStandard,
+      archived: r.archivedAt !== null,
+    }));
+  }
+
+  const owned = (owner: Owner, id: string) => ({ id, tenantId: owner.tenantId, teacherId: owner.teacherId });
+
+  async function findOwned(owner: Owner, id: string): Promise<ClassView | undefined> {
+    const row = await db.class.findFirst({ where: owned(owner, id), select: classSelect });
+    return row ? (await toViews([row]))[0] : undefined;
+  }
+
+  return {
+    async listForTeacher(owner: Owner, archived: boolean): Promise<ClassView[]> {
+      const rows = await db.class.findMany({
+        where: { tenantId: owner.tenantId, teacherId: owner.teacherId, archivedAt: archived ? { not: null } : null },
+        select: classSelect,
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      });
+      return toViews(rows);
+    },
+
+    findForTeacher: findOwned,
+
+    /** Throws JoinCodeTakenError when `joinCode` is already used (the caller retries with another). */
+    async create(owner: Owner, details: ClassDetails, joinCode: string): Promise<ClassView> {
+      const id = randomUUID();
+      try {
+        await db.$transaction(async (tx) => {
+          const row = await tx.class.create({
+            data: { id, tenantId: owner.tenantId, teacherId: owner.teacherId, ...details, joinCode },
+          });
+          await events.classCreated(tx, row);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new JoinCodeTakenError(joinCode);
+        throw err;
+      }
+      return (await findOwned(owner, id))!;
+    },
+
+    async update(owner: Owner, id: string, details: ClassDetails): Promise<ClassView | undefined> {
+      const changed = await db.$transaction(async (tx) => {
+        const result = await tx.class.updateMany({
+          where: owned(owner, id),
+          data: { ...details, updatedAt: new Date() },
+        });
+        if (result.count === 0) return false;
+        const row = await tx.class.findUniqueOrThrow({ where: { id } });
+        await events.classUpdated(tx, row);
+        return true;
+      });
+      return changed ? findOwned(owner, id) : undefined;
+    },
+
+    /** Archives or restores; emits only when the state really changes. */
+    async setArchived(owner: Owner, id: string, archived: boolean): Promise<ClassView | undefined> {
+      const found = await db.$transaction(async (tx) => {
+        const row = await tx.class.findFirst({ where: owned(owner, id) });
+        if (!row) return false;
+        if ((row.archivedAt !== null) === archived) return true;
+        await tx.class.update({
+          where: { id },
+          data: { archivedAt: archived ? new Date() : null, updatedAt: new Date() },
+        });
+        await (archived ? events.classArchived(tx, row) : events.classRestored(tx, row));
+        return true;
+      });
+      return found ? findOwned(owner, id) : undefined;
+    },
+
+    /** Deletes the class with its memberships (cascade); false when not the owner's. */
+    async delete(owner: Owner, id: string): Promise<boolean> {
+      return db.$transaction(async (tx) => {
+        const row = await tx.class.findFirst({ where: owned(owner, id) });
+        if (!row) return false;
+        await tx.class.delete({ where: { id } });
+        await events.classDeleted(tx, row);
+        return true;
+      });
+    },
+
+    /** The class's members, oldest first; undefined when the class is not the owner's. */
+    async listMembers(owner: Owner, classId: string): Promise<MemberView[] | undefined> {
+      const cls = await db.class.findFirst({ where: owned(owner, classId), select: { id: true } });
+      if (!cls) return undefined;
+      const rows = await db.membership.findMany({
+        where: { classId, tenantId: owner.tenantId },
+        orderBy: [{ joinedAt: 'asc' }, { id: 'asc' }],
+      });
+      const known = await people.byIds(rows.map((r) => r.studentId));
+      return rows.map((r) => {
+        const p = known.get(r.studentId);
+        return {
+          id: r.id,
+          joinedAt: r.joinedAt.toISOString(),
+          student: {
+            id: r.studentId,
+            firstName: p?.firstName ?? null,
+            lastName: p?.lastName ?? null,
+            email: p?.email ?? null,
+            profileImageUrl: null,
+          },
+        };
+      });
+    },
+
+    /** 'no-class' when the class is not the owner's, 'no-member' when the student is not in it. */
+    async removeMember(
+      owner: Owner,
+      classId: string,
+      studentId: string,
+    ): Promise<'removed' | 'no-class' | 'no-member'> {
+      return db.$transaction(async (tx) => {
+        const cls = await tx.class.findFirst({ where: owned(owner, classId), select: { id: true } });
+        if (!cls) return 'no-class';
+        const m = await tx.membership.findUnique({ where: { classId_studentId: { classId, studentId } } });
+        if (!m) return 'no-member';
+        await tx.membership.delete({ where: { id: m.id } });
+        await events.studentRemoved(tx, m);
+        return 'removed';
+      });
+    },
+
+    /** An active class by its (normalized) join code, in any tenant: the code is the invitation. */
+    async findActiveByJoinCode(joinCode: string): Promise<JoinableClass | undefined> {
+      const row = await db.class.findFirst({
+        where: { joinCode, archivedAt: null },
+        select: { id: true, tenantId: true, name: true },
+      });
+      return row ?? undefined;
+    },
+
+    /** An active class of the student's own tenant (browse and join-direct). */
+    async findActiveInTenant(tenantId: string, id: string): Promise<JoinableClass | undefined> {
+      const row = await db.class.findFirst({
+        where: { id, tenantId, archivedAt: null },
+        select: { id: true, tenantId: true, name: true },
+      });
+      return row ?? undefined;
+    },
+
+    async enrol(cls: JoinableClass, student: Student): Promise<EnrolOutcome> {
+      try {
+        return await db.$transaction(async (tx) => {
+          const existing = await tx.membership.findUnique({
+            where: { classId_studentId: { classId: cls.id, studentId: student.studentId } },
+            select: { id: true },
+          });
+          if (existing) return 'already-enrolled' as const;
+          const m = await tx.membership.create({
+            data: {
+              id: randomUUID(),
+              classId: cls.id,
+              tenantId: cls.tenantId,
+              studentId: student.studentId,
+              studentTenantId: student.tenantId,
+            },
+          });
+          await events.studentEnrolled(tx, m);
+          return { membershipId: m.id };
+        });
+      } catch (err) {
+        // Two joins at once: the unique (class_id, student_id) index lets only one in.
+        if (isUniqueViolation(err)) return 'already-enrolled';
+        throw err;
+      }
+    },
+
+    /** The student's enrolments in active classes, newest first. */
+    async listEnrolments(student: Student): Promise<EnrolmentView[]> {
+      const rows = await db.membership.findMany({
+        where: { studentId: student.studentId, studentTenantId: student.tenantId, class: { archivedAt: null } },
+        select: {
+          id: true,
+          classId: true,
+          joinedAt: true,
+          class: { select: { name: true, period: true, subject: true, teacherId: true } },
+        },
+        orderBy: [{ joinedAt: 'desc' }, { id: 'asc' }],
+      });
+      const names = await people.namesOf(rows.map((r) => r.class.teacherId));
+      return rows.map((r) => ({
+        id: r.id,
+        classId: r.classId,
+        joinedAt: r.joinedAt.toISOString(),
+        class: {
+          name: r.class.name,
+          period: r.class.period,
+          subject: r.class.subject,
+          teacherName: displayName(names.get(r.class.teacherId)),
+        },
+      }));
+    },
+
+    /** Active classes of the student's tenant that the student has not joined. */
+    async browse(student: Student, limit: number): Promise<BrowseView[]> {
+      const rows = await db.class.findMany({
+        where: {
+          tenantId: student.tenantId,
+          archivedAt: null,
+          memberships: { none: { studentId: student.studentId } },
+        },
+        select: classSelect,
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        take: limit,
+      });
+      return (await toViews(rows)).map((c) => ({
+        id: c.id,
+        name: c.name,
+        period: c.period,
+        subject: c.subject,
+        teacherId: c.teacherId,
+        teacherName: c.teacherName,
+        studentCount: c.studentCount,
+      }));
+    },
+  };
+}

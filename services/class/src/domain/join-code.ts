@@ -1,0 +1,30 @@
+// Join codes: what a teacher hands out and a student types. Short enough to read aloud, free of
+// look-alike characters, and random enough (31^7 ≈ 2.75e10) that guessing is hopeless behind the
+// join rate limit.
+import { randomInt } from 'node:crypto';
+
+/** A–Z and 2–9 without the look-alikes 0/O and 1/I/L. */
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_LENGTH = 7;
+/** Lengths a student may type (spec §5, §9). */
+export const JOIN_CODE_MIN_LENGTH = 6;
+export const JOIN_CODE_MAX_LENGTH = 8;
+
+const VALID = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_MIN_LENGTH},${JOIN_CODE_MAX_LENGTH}}$`);
+
+/** A new code from a cryptographic random source. Uniqueness is the database's job (unique index). */
+export function generateJoinCode(length = JOIN_CODE_LENGTH): string {
+  let code = '';
+  for (let i = 0; i < length; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** What a student typed, as stored: surrounding spaces dropped, upper-case. */
+export function normalizeJoinCode(input: string): string {
+  return input.trim().toUpperCase();
+}
+
+/** True when `code` (already normalized) could be a join code this service made. */
+export function isValidJoinCode(code: string): boolean {
+  return VALID.test(code);
+}

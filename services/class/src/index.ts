@@ -1,0 +1,2 @@
+export { classService } from './service.ts';
+export { classConfigSchema, type ClassConfig } from './config.ts';

@@ -1,0 +1,39 @@
+// The class service: classes, join codes, memberships and archive state (ARCHITECTURE §3).
+import path from 'node:path';
+import type { ServiceDefinition } from '@checkpoint/service-kit';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { classesRouter } from './api/classes.router.ts';
+import { enrolmentRouter } from './api/enrolment.router.ts';
+import { classConfigSchema } from './config.ts';
+import { classesRepository } from './data-access/classes.repository.ts';
+import { createPrisma } from './data-access/prisma.ts';
+import { classUseCases } from './domain/classes.use-cases.ts';
+import { classEventsPublisher } from './messaging/class-events.publisher.ts';
+import { userEventsSubscription } from './messaging/user-events.consumer.ts';
+
+export const classService: ServiceDefinition<typeof classConfigSchema> = {
+  name: 'class',
+  configSchema: classConfigSchema,
+  migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
+  create({ config, pool }) {
+    const schema = config.DATABASE_SCHEMA ?? 'class';
+    const db = createPrisma(pool, schema);
+    const classes = classUseCases({ classes: classesRepository(db, classEventsPublisher()) });
+    const joinLimiter = new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      schemaName: schema,
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: 'join',
+      points: config.RATE_LIMIT_JOIN_PER_MINUTE,
+      duration: 60,
+    });
+    return {
+      routers: [classesRouter(classes), enrolmentRouter(classes, joinLimiter)],
+      subscriptions: [userEventsSubscription(db)],
+      stop: () => db.$disconnect(),
+    };
+  },
+};
