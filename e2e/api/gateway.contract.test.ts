@@ -2,6 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signUp, startBackend, type Backend } from './helpers.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies under test
+type Json = any;
+
 let backend: Backend;
 beforeAll(async () => {
   // Default login limits (10 a minute per IP and per email), unlike the other contract tests.
@@ -44,7 +47,7 @@ describe('caller identity', () => {
     const cookie = [...student.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(`${backend.url}/api/auth/user`, { headers: { ...FORGED, cookie } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: student.user!.id, role: 'student' });
+    expect((await res.json()) as Json).toMatchObject({ id: student.user!.id, role: 'student' });
     const teacherOnly = await fetch(`${backend.url}/api/classes`, { headers: { ...FORGED, cookie } });
     expect(teacherOnly.status).toBe(403);
   });
@@ -60,7 +63,7 @@ describe('CSRF', () => {
       body: JSON.stringify({ firstName: 'Mallory', lastName: 'X', email: teacher.user!.email }),
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).message).toMatch(/CSRF/);
+    expect(((await res.json()) as Json).message).toMatch(/CSRF/);
     expect((await teacher.get('/api/auth/user')).body.firstName).not.toBe('Mallory');
   });
 
@@ -128,7 +131,7 @@ describe('session refresh', () => {
 describe('OpenAPI', () => {
   it('when the merged document is fetched, then it lists the services’ calls', async () => {
     const res = await fetch(`${backend.url}/api/openapi.json`);
-    const doc = await res.json();
+    const doc = (await res.json()) as Json;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/simple-login', '/api/auth/user']));
   });

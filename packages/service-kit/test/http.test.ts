@@ -11,6 +11,9 @@ import {
   NotFoundError,
 } from '../src/index.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies under test
+type Json = any;
+
 const TEACHER = {
   [CALLER_HEADERS.userId]: '11111111-1111-4111-8111-111111111111',
   [CALLER_HEADERS.role]: 'teacher',
@@ -64,7 +67,7 @@ describe('service app', () => {
   it('when the body breaks the schema, then 400 names every bad field', async () => {
     const res = await post('/api/things', JSON.stringify({ name: '', size: 99 }));
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()) as Json;
     expect(body.code).toBe('validation_failed');
     expect(body.fields).toEqual({ name: 'Name is required', size: expect.any(String) });
   });
@@ -72,7 +75,7 @@ describe('service app', () => {
   it('when the body is valid, then the handler result is sent with the declared status', async () => {
     const res = await post('/api/things', JSON.stringify({ name: 'kite', size: 3 }));
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ name: 'kite', size: 3, owner: TEACHER[CALLER_HEADERS.userId] });
+    expect((await res.json()) as Json).toEqual({ name: 'kite', size: 3, owner: TEACHER[CALLER_HEADERS.userId] });
   });
 
   it('when no caller is set, then 401; when the role is not allowed, then 403', async () => {
@@ -91,7 +94,7 @@ describe('service app', () => {
   it('when the JSON is broken or too large, then 400 / 413 with a clear message', async () => {
     const broken = await post('/api/things', '{"name":');
     expect(broken.status).toBe(400);
-    expect((await broken.json()).message).toMatch(/not valid JSON/);
+    expect(((await broken.json()) as Json).message).toMatch(/not valid JSON/);
     const big = await post('/api/things', JSON.stringify({ name: 'x'.repeat(200_000), size: 1 }));
     expect(big.status).toBe(413);
   });
@@ -99,7 +102,7 @@ describe('service app', () => {
   it('when a handler throws a typed error, then its status and message are sent', async () => {
     const res = await fetch(`${base}/api/things/abc`, { headers: TEACHER });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Thing not found', code: 'not_found' });
+    expect((await res.json()) as Json).toEqual({ message: 'Thing not found', code: 'not_found' });
   });
 
   it('when a handler throws anything else, then 500 without internals', async () => {
@@ -113,7 +116,7 @@ describe('service app', () => {
   it('when a path is unknown, then 404 JSON', async () => {
     const res = await fetch(`${base}/api/nothing-here`);
     expect(res.status).toBe(404);
-    expect((await res.json()).code).toBe('not_found');
+    expect(((await res.json()) as Json).code).toBe('not_found');
   });
 
   it('when routes are declared, then the OpenAPI paths describe them', () => {
