@@ -84,7 +84,10 @@ export async function startService<S extends z.ZodObject>(
   if (!bus) {
     if (!config.KAFKA_BROKERS)
       throw new ConfigError(['KAFKA_BROKERS: required when a service runs on its own (got unset)']);
-    bus = new KafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: def.name, logger });
+    const kafka = new KafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: def.name, logger });
+    // Not fatal: requests still succeed while Kafka is down; events wait in the outbox.
+    await kafka.connect().catch((err: unknown) => logger.warn({ err }, 'Kafka not reachable yet'));
+    bus = kafka;
   }
   try {
     await runMigrations(pool, { schema, dir: def.migrationsDir, logger });

@@ -1,0 +1,52 @@
+// The database surface the outbox and inbox need: satisfied by a Prisma 7 client, its interactive
+// transaction client, or anything shaped like them. Queries use unqualified table names because
+// each service connects with search_path set to its own schema.
+
+export interface SqlExecutor {
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
+
+export interface TransactionRunner<Tx extends SqlExecutor = SqlExecutor> {
+  $transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
+}
+
+/**
+ * Idempotent DDL for the `outbox` and `inbox` tables; each service includes it in its own SQL
+ * migrations (PostgreSQL 14+).
+ */
+export const outboxSchemaSql = `
+create table if not exists outbox (
+  id uuid primary key,
+  topic text not null,
+  key text not null,
+  type text not null,
+  tenant_id text not null,
+  payload bytea not null,
+  headers jsonb not null,
+  -- clock_timestamp, not now(): rows written in one transaction keep their order.
+  created_at timestamptz not null default clock_timestamp(),
+  published_at timestamptz,
+  attempts integer not null default 0,
+  last_error text
+);
+
+create index if not exists outbox_unpublished_idx on outbox (created_at, id) where published_at is null;
+
+create table if not exists inbox (
+  consumer_group text not null,
+  event_id text not null,
+  processed_at timestamptz not null default now(),
+  primary key (consumer_group, event_id)
+);
+
+create or replace function outbox_notify() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('outbox', '');
+  return null;
+end;
+$$;
+
+create or replace trigger outbox_notify after insert on outbox
+  for each statement execute function outbox_notify();
+`;

@@ -1,0 +1,25 @@
+// Public API of @checkpoint/events: generated contracts, envelope, outbox + relay, inbox, buses.
+export { create, toBinary, fromBinary } from '@bufbuild/protobuf';
+export * from './gen/identity/v1/events_pb.ts';
+export * from './gen/class/v1/events_pb.ts';
+export * from './gen/assessment/v1/events_pb.ts';
+export * from './gen/generation/v1/events_pb.ts';
+export { eventRegistry, topicFor, type EventOf, type KnownEvent, type KnownEventType } from './registry.ts';
+export { buildHeaders, readEnvelope, CONTENT_TYPE, type EventEnvelope } from './envelope.ts';
+export { outboxSchemaSql, type SqlExecutor, type TransactionRunner } from './db.ts';
+export { enqueueEvent, type EnqueueEventInput } from './outbox.ts';
+export { OutboxRelay, type OutboxRelayOptions } from './relay.ts';
+export { createInboxHandler, type EventHandler, type InboxHandlers } from './inbox.ts';
+export {
+  defaultRetryPolicy,
+  silentLogger,
+  type Bus,
+  type BusHandler,
+  type BusMessage,
+  type DeadLetter,
+  type Logger,
+  type RetryPolicy,
+  type SubscribeOptions,
+} from './bus.ts';
+export { InProcessBus, type InProcessBusOptions } from './in-process-bus.ts';
+export { KafkaBus, dlqTopic, DLQ_ERROR_HEADER, DLQ_GROUP_HEADER, type KafkaBusOptions } from './kafka-bus.ts';

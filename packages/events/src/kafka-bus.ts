@@ -1,0 +1,295 @@
+// The Kafka transport, and the only file that imports kafkajs. Idempotent producer; consumer
+// groups that commit offsets only after the handler (and so its DB transaction) finished; a
+// message that keeps failing goes to `<topic>.dlq` and the partition moves on.
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type KafkaMessage,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
+import {
+  defaultRetryPolicy,
+  errorText,
+  handleWithRetry,
+  silentLogger,
+  type Bus,
+  type BusMessage,
+  type Logger,
+  type RetryPolicy,
+  type SubscribeOptions,
+} from './bus.ts';
+
+export interface KafkaBusOptions {
+  /** Bootstrap servers, comma-separated or a list. */
+  brokers: string | string[];
+  clientId: string;
+  logger?: Logger;
+  /** Prepended to every topic name (also DLQs), e.g. to share one cluster between environments. */
+  topicPrefix?: string;
+  /** Partitions of the topics this bus creates. Default 3. */
+  numPartitions?: number;
+  /** Replication of the topics this bus creates. Default: the broker's default. */
+  replicationFactor?: number;
+  /** Handler retries before a message goes to the DLQ. */
+  retry?: Partial<RetryPolicy>;
+  /** Partitions one consumer handles at the same time (order holds within each). Default 1. */
+  partitionsConsumedConcurrently?: number;
+  /** A consumer that stops heartbeating leaves its group after this long. Default 30 s. */
+  sessionTimeoutMs?: number;
+}
+
+export const DLQ_ERROR_HEADER = 'dlq-error';
+export const DLQ_GROUP_HEADER = 'dlq-group-id';
+
+// Short, bounded retries: the relay keeps unpublished rows and retries with its own backoff, and
+// a crashed consumer restarts within seconds once the broker is back.
+const CLIENT_RETRY = { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 };
+
+export const dlqTopic = (topic: string) => `${topic}.dlq`;
+
+export class KafkaBus implements Bus {
+  private readonly kafka: Kafka;
+  private readonly logger: Logger;
+  private readonly prefix: string;
+  private readonly numPartitions: number;
+  private readonly replicationFactor: number;
+  private readonly retry: RetryPolicy;
+  private readonly concurrency: number;
+  private readonly sessionTimeoutMs: number;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly consumers = new Map<string, { consumer: Consumer; joined: boolean }>();
+  private readonly knownTopics = new Set<string>();
+  private producerConnected: Promise<void> | undefined;
+  private adminConnected: Promise<void> | undefined;
+  private producerHealthy = false;
+  private stopped = false;
+
+  constructor(options: KafkaBusOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.prefix = options.topicPrefix ?? '';
+    this.numPartitions = options.numPartitions ?? 3;
+    this.replicationFactor = options.replicationFactor ?? -1;
+    this.retry = { ...defaultRetryPolicy, ...options.retry };
+    this.concurrency = options.partitionsConsumedConcurrently ?? 1;
+    this.sessionTimeoutMs = options.sessionTimeoutMs ?? 30_000;
+    const logger = this.logger;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: typeof options.brokers === 'string' ? options.brokers.split(',').map((b) => b.trim()) : options.brokers,
+      connectionTimeout: 3000,
+      retry: CLIENT_RETRY,
+      logLevel: logLevel.WARN,
+      logCreator:
+        () =>
+        ({ level, log }: LogEntry) => {
+          const { message, ...extra } = log;
+          if (level === logLevel.ERROR) logger.error(extra, `kafka: ${message}`);
+          else logger.warn(extra, `kafka: ${message}`);
+        },
+    });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      retry: { retries: 2, initialRetryTime: 200, maxRetryTime: 2000 },
+    });
+    this.producer.on(this.producer.events.DISCONNECT, () => {
+      this.producerConnected = undefined;
+      this.producerHealthy = false;
+    });
+    this.admin = this.kafka.admin({ retry: { retries: 2, initialRetryTime: 200, maxRetryTime: 2000 } });
+    this.admin.on(this.admin.events.DISCONNECT, () => {
+      this.adminConnected = undefined;
+    });
+  }
+
+  /** Connects the producer now rather than on the first publish. */
+  async connect(): Promise<void> {
+    await this.connectProducer();
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    if (this.stopped) throw new Error('kafka bus stopped');
+    if (messages.length === 0) return;
+    const byTopic = new Map<string, { key: string; value: Buffer; headers: IHeaders }[]>();
+    for (const message of messages) {
+      const topic = this.prefix + message.topic;
+      const list = byTopic.get(topic) ?? [];
+      list.push({ key: message.key, value: Buffer.from(message.value), headers: message.headers });
+      byTopic.set(topic, list);
+    }
+    try {
+      await this.connectProducer();
+      await this.ensureTopics([...byTopic.keys()]);
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
+      });
+      this.producerHealthy = true;
+    } catch (error) {
+      this.producerHealthy = false;
+      throw error;
+    }
+  }
+
+  async subscribe({ groupId, topics, handler }: SubscribeOptions): Promise<void> {
+    if (this.stopped) throw new Error('kafka bus stopped');
+    if (this.consumers.has(groupId)) throw new Error(`group ${groupId} already subscribed on this bus`);
+    const fullTopics = topics.map((topic) => this.prefix + topic);
+    await this.ensureTopics([...fullTopics, ...fullTopics.map(dlqTopic)]);
+
+    const consumer = this.kafka.consumer({
+      groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout: this.sessionTimeoutMs,
+      heartbeatInterval: Math.min(3000, this.sessionTimeoutMs / 3),
+      // Bounds how long a fetch (and so stop()) may wait on an idle topic.
+      maxWaitTimeInMs: 1000,
+      // A consumer that crashed (e.g. broker down) restarts until the bus is stopped; without this
+      // guard a restart scheduled before stop() would bring it back.
+      retry: { ...CLIENT_RETRY, restartOnFailure: async () => !this.stopped },
+    });
+    const entry = { consumer, joined: false };
+    this.consumers.set(groupId, entry);
+    consumer.on(consumer.events.GROUP_JOIN, () => (entry.joined = true));
+    consumer.on(consumer.events.CRASH, (event) => {
+      entry.joined = false;
+      this.logger.warn(
+        { groupId, err: errorText(event.payload.error), restart: event.payload.restart },
+        'kafka consumer crashed',
+      );
+    });
+    consumer.on(consumer.events.STOP, () => (entry.joined = false));
+
+    await consumer.connect();
+    await consumer.subscribe({ topics: fullTopics, fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.concurrency,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        let next: string | undefined;
+        const commit = async () => {
+          if (next !== undefined)
+            await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next }]);
+          next = undefined;
+        };
+        try {
+          for (const raw of batch.messages) {
+            if (!isRunning() || isStale()) break;
+            const message = this.toBusMessage(batch.topic, raw);
+            const result = await handleWithRetry(handler, message, this.retry, (error, attempt) => {
+              this.logger.warn(
+                {
+                  groupId,
+                  topic: message.topic,
+                  key: message.key,
+                  eventId: message.headers.ce_id,
+                  attempt,
+                  err: errorText(error),
+                },
+                'event handler failed, retrying',
+              );
+              void heartbeat().catch(() => {});
+            });
+            if (result) await this.deadLetter(groupId, batch.topic, raw, result.failed);
+            resolveOffset(raw.offset);
+            next = (BigInt(raw.offset) + 1n).toString();
+            await heartbeat();
+          }
+        } finally {
+          await commit();
+        }
+      },
+    });
+  }
+
+  isReady(): boolean {
+    if (this.stopped || !this.producerHealthy) return false;
+    return [...this.consumers.values()].every((entry) => entry.joined);
+  }
+
+  /** Leaves the consumer groups (after the batch in flight) and disconnects. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await Promise.allSettled([...this.consumers.values()].map(({ consumer }) => consumer.disconnect()));
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+
+  private connectProducer(): Promise<void> {
+    this.producerConnected ??= this.producer.connect().then(
+      () => {
+        this.producerHealthy = true;
+      },
+      (error: unknown) => {
+        this.producerConnected = undefined;
+        throw error;
+      },
+    );
+    return this.producerConnected;
+  }
+
+  private async ensureTopics(topics: string[]): Promise<void> {
+    const missing = topics.filter((topic) => !this.knownTopics.has(topic));
+    if (missing.length === 0) return;
+    this.adminConnected ??= this.admin.connect().catch((error: unknown) => {
+      this.adminConnected = undefined;
+      throw error;
+    });
+    await this.adminConnected;
+    const existing = new Set(await this.admin.listTopics());
+    const toCreate = missing.filter((topic) => !existing.has(topic));
+    if (toCreate.length > 0) {
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: toCreate.map((topic) => ({
+          topic,
+          numPartitions: this.numPartitions,
+          replicationFactor: this.replicationFactor,
+        })),
+      });
+    }
+    for (const topic of missing) this.knownTopics.add(topic);
+  }
+
+  private async deadLetter(groupId: string, topic: string, raw: KafkaMessage, error: unknown): Promise<void> {
+    const text = errorText(error);
+    this.logger.error({ groupId, topic, offset: raw.offset, err: text }, 'event dead-lettered');
+    await this.connectProducer();
+    await this.producer.send({
+      topic: dlqTopic(topic),
+      acks: -1,
+      messages: [
+        {
+          key: raw.key,
+          value: raw.value,
+          headers: { ...raw.headers, [DLQ_ERROR_HEADER]: text.slice(0, 4000), [DLQ_GROUP_HEADER]: groupId },
+        },
+      ],
+    });
+  }
+
+  private toBusMessage(topic: string, raw: KafkaMessage): BusMessage {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(raw.headers ?? {})) {
+      const first = Array.isArray(value) ? value[0] : value;
+      if (first !== undefined) headers[name] = first.toString();
+    }
+    return {
+      topic: topic.startsWith(this.prefix) ? topic.slice(this.prefix.length) : topic,
+      key: raw.key?.toString() ?? '',
+      value: raw.value
+        ? new Uint8Array(raw.value.buffer, raw.value.byteOffset, raw.value.byteLength)
+        : new Uint8Array(),
+      headers,
+    };
+  }
+}

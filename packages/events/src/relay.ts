@@ -1,0 +1,238 @@
+// Publishes committed outbox rows to the bus, in order, marking each published only once the bus
+// acknowledged it. Woken by LISTEN/NOTIFY, with polling as the fallback.
+import type pg from 'pg';
+import { errorText, silentLogger, type Bus, type BusMessage, type Logger } from './bus.ts';
+
+export interface OutboxRelayOptions {
+  /** The service's pool (search_path = its schema). The relay holds one connection for LISTEN. */
+  pool: pg.Pool;
+  bus: Bus;
+  logger?: Logger;
+  /** Rows per batch. Default 100. */
+  batchSize?: number;
+  /** Poll interval when no NOTIFY arrives. Default 1000 ms. */
+  pollIntervalMs?: number;
+  /** Upper bound of the backoff after failed publishes. Default 30 s. */
+  maxBackoffMs?: number;
+  /** How long stop() waits for the batch in flight. Default 10 s. */
+  stopTimeoutMs?: number;
+  /** Published rows older than this are deleted. Default 7 days. */
+  retentionMs?: number;
+  /** A publish that has not been acknowledged after this long counts as failed. Default 30 s. */
+  publishTimeoutMs?: number;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  key: string;
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+const CLEANUP_EVERY_MS = 60_000;
+
+export class OutboxRelay {
+  private readonly pool: pg.Pool;
+  private readonly bus: Bus;
+  private readonly logger: Logger;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly stopTimeoutMs: number;
+  private readonly retentionMs: number;
+  private readonly publishTimeoutMs: number;
+  private running = false;
+  private loopDone: Promise<void> | undefined;
+  private listener: pg.PoolClient | undefined;
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+  private failures = 0;
+  private lastCleanup = 0;
+
+  constructor(options: OutboxRelayOptions) {
+    this.pool = options.pool;
+    this.bus = options.bus;
+    this.logger = options.logger ?? silentLogger;
+    this.batchSize = options.batchSize ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+    this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+    this.retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
+    this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.listen().catch((error) =>
+      this.logger.warn({ err: errorText(error) }, 'outbox relay: LISTEN failed, polling only'),
+    );
+    this.loopDone = this.loop();
+  }
+
+  /** Stops polling and waits (bounded) for the batch in flight. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.logger.warn({ timeoutMs: this.stopTimeoutMs }, 'outbox relay: batch still running at stop, abandoned');
+        resolve();
+      }, this.stopTimeoutMs);
+    });
+    await Promise.race([this.loopDone, timedOut]);
+    clearTimeout(timer);
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) {
+      await listener.query('unlisten outbox').catch(() => {});
+      listener.release();
+    }
+  }
+
+  /** Publishes one batch now; returns how many rows went out. */
+  async publishBatch(): Promise<number> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      // One publisher per schema at a time: SKIP LOCKED alone would let two relays publish
+      // neighbouring rows of one key out of order.
+      const lock = await client.query<{ locked: boolean }>(
+        "select pg_try_advisory_xact_lock(hashtext('checkpoint.outbox:' || current_schema())) as locked",
+      );
+      if (!lock.rows[0]?.locked) {
+        await client.query('commit');
+        return 0;
+      }
+      const { rows } = await client.query<OutboxRow>(
+        'select id, topic, key, payload, headers from outbox where published_at is null order by created_at, id limit $1 for update skip locked',
+        [this.batchSize],
+      );
+      if (rows.length === 0) {
+        await client.query('commit');
+        return 0;
+      }
+      const ids = rows.map((row) => row.id);
+      const messages: BusMessage[] = rows.map((row) => ({
+        topic: row.topic,
+        key: row.key,
+        value: new Uint8Array(row.payload),
+        headers: row.headers,
+      }));
+      try {
+        await withTimeout(this.bus.publish(messages), this.publishTimeoutMs);
+      } catch (error) {
+        await client.query('update outbox set attempts = attempts + 1, last_error = $2 where id = any($1::uuid[])', [
+          ids,
+          errorText(error),
+        ]);
+        await client.query('commit');
+        throw error;
+      }
+      await client.query(
+        'update outbox set published_at = clock_timestamp(), attempts = attempts + 1, last_error = null where id = any($1::uuid[])',
+        [ids],
+      );
+      await client.query('commit');
+      return rows.length;
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.publishBatch();
+        if (this.failures > 0) this.logger.info({ failures: this.failures }, 'outbox relay: publishing again');
+        this.failures = 0;
+        await this.cleanup();
+      } catch (error) {
+        this.failures++;
+        this.logger.warn(
+          { err: errorText(error), failures: this.failures },
+          'outbox relay: publish failed, will retry',
+        );
+      }
+      if (!this.running) break;
+      if (published === this.batchSize) continue;
+      if (this.failures > 0) {
+        // Backoff is not cut short by NOTIFY: during an outage every insert would wake us.
+        await this.pause(Math.min(this.pollIntervalMs * 2 ** (this.failures - 1), this.maxBackoffMs), false);
+      } else {
+        await this.pause(this.pollIntervalMs, true);
+      }
+      if (this.running && !this.listener) await this.listen().catch(() => {});
+    }
+  }
+
+  private async cleanup(): Promise<void> {
+    if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
+    this.lastCleanup = Date.now();
+    await this.pool.query("delete from outbox where published_at < now() - $1 * interval '1 millisecond'", [
+      this.retentionMs,
+    ]);
+  }
+
+  private async pause(ms: number, wakeOnNotify: boolean): Promise<void> {
+    if (wakeOnNotify && this.woken) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = wakeOnNotify ? done : () => (this.running ? undefined : done());
+    });
+    this.wakeUp = undefined;
+    this.woken = false;
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async listen(): Promise<void> {
+    const client = await this.pool.connect();
+    client.on('notification', () => this.wake());
+    client.on('error', (error) => {
+      this.logger.warn({ err: errorText(error) }, 'outbox relay: LISTEN connection lost');
+      if (this.listener === client) this.listener = undefined;
+      client.release(error);
+    });
+    try {
+      await client.query('listen outbox');
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    this.listener = client;
+  }
+}
+
+/** Rejects when the promise has not settled in time (the rows stay and go out again: at-least-once). */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`publish not acknowledged within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,112 @@
+// Test helpers: a pg-backed stand-in for a Prisma client, per-test schemas, bounded waits.
+import pg from 'pg';
+import {
+  create,
+  enqueueEvent,
+  outboxSchemaSql,
+  UserRegisteredSchema,
+  type SqlExecutor,
+  type TransactionRunner,
+} from '../src/index.ts';
+
+export type PgRunner = TransactionRunner<SqlExecutor> & SqlExecutor;
+
+function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
+  return {
+    async $executeRawUnsafe(query, ...values) {
+      return (await client.query(query, values)).rowCount ?? 0;
+    },
+    async $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+      return (await client.query(query, values)).rows as T;
+    },
+  };
+}
+
+/** Shaped like a Prisma client: raw queries plus interactive transactions. */
+export function pgRunner(pool: pg.Pool): PgRunner {
+  return {
+    ...executor(pool),
+    async $transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(executor(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/** A pool whose connections use `schema` as search_path, like a service's. */
+export function schemaPool(url: string, schema: string): pg.Pool {
+  return new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 10 });
+}
+
+/** Creates a fresh schema with the outbox/inbox tables and an `effects` table for assertions. */
+export async function createServiceSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create schema ${schema}`);
+    await client.query(`set search_path = ${schema}`);
+    await client.query(outboxSchemaSql);
+    await client.query(outboxSchemaSql); // idempotent
+    await client.query(
+      'create table effects (id bigserial primary key, group_id text not null, key text not null, seq int not null, event_id text not null)',
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Enqueues one UserRegistered per item, in its own transaction; `seq` travels in last_name. */
+export async function enqueueUsers(db: PgRunner, items: { key: string; seq: number; email?: string }[]): Promise<void> {
+  for (const item of items) {
+    await db.$transaction((tx) =>
+      enqueueEvent(tx, {
+        source: 'identity',
+        schema: UserRegisteredSchema,
+        key: item.key,
+        tenantId: 'tenant-1',
+        message: create(UserRegisteredSchema, {
+          userId: item.key,
+          tenantId: 'tenant-1',
+          email: item.email ?? `${item.key}@example.test`,
+          firstName: 'Test',
+          lastName: String(item.seq),
+          role: 'student',
+        }),
+      }),
+    );
+  }
+}
+
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}
+
+export async function count(db: SqlExecutor, sql: string, ...values: unknown[]): Promise<number> {
+  const rows = await db.$queryRawUnsafe<{ n: string }[]>(sql, ...values);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,269 @@
+// Starts a real Apache Kafka 3.9 broker (KRaft, combined broker + controller) as a local Java
+// process for tests: jars come from Maven Central through packages/testkit/kafka/pom.xml.
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, closeSync, rmSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const pomPath = join(repoRoot, 'packages', 'testkit', 'kafka', 'pom.xml');
+const classpathFile = join(repoRoot, '.cache', 'kafka-classpath.txt');
+
+export interface KafkaHandle {
+  /** Bootstrap servers, e.g. `127.0.0.1:40123`. */
+  brokers: string;
+  /** True when `KAFKA_BROKERS` named an existing cluster; stopBroker/startBroker then throw. */
+  external: boolean;
+  /** Kills the broker (if this process started it) and removes its data dir. */
+  stop(): Promise<void>;
+  /** Stops the broker process but keeps its port and data dir, to simulate an outage. */
+  stopBroker(): Promise<void>;
+  /** Starts the broker again on the same port and data dir; resolves once it accepts clients. */
+  startBroker(): Promise<void>;
+}
+
+export interface StartKafkaOptions {
+  /** How long to wait for the broker to come up. Default 60 s. */
+  startTimeoutMs?: number;
+  /** Start a broker of our own even when `KAFKA_BROKERS` is set (for tests that stop it). */
+  dedicated?: boolean;
+}
+
+/**
+ * Starts a single-node Kafka broker on free 127.0.0.1 ports in a temp dir, or returns
+ * `KAFKA_BROKERS` when that is set (unless `dedicated`). `stop()` kills the broker and deletes the temp dir; an exit
+ * hook and a watchdog do the same if the test process ends without calling it.
+ */
+export async function startKafka(options: StartKafkaOptions = {}): Promise<KafkaHandle> {
+  const external = process.env.KAFKA_BROKERS;
+  if (external && !options.dedicated) {
+    const unsupported = async () => {
+      throw new Error('stopBroker/startBroker are not available with KAFKA_BROKERS');
+    };
+    return {
+      brokers: external,
+      external: true,
+      stop: async () => {},
+      stopBroker: unsupported,
+      startBroker: unsupported,
+    };
+  }
+
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const classpath = await kafkaClasspath();
+  const dir = await mkdtemp(join(tmpdir(), 'checkpoint-kafka-'));
+  const [port, controllerPort] = (await freePorts(2)) as [number, number];
+  const logFile = join(dir, 'server.log');
+  const propertiesFile = join(dir, 'server.properties');
+  const log4jFile = join(dir, 'log4j.properties');
+
+  await writeFile(
+    propertiesFile,
+    [
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'controller.listener.names=CONTROLLER',
+      'inter.broker.listener.name=PLAINTEXT',
+      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      `log.dirs=${join(dir, 'data')}`,
+      'auto.create.topics.enable=true',
+      'num.partitions=1',
+      'default.replication.factor=1',
+      'min.insync.replicas=1',
+      'offsets.topic.replication.factor=1',
+      'offsets.topic.num.partitions=1',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'group.initial.rebalance.delay.ms=0',
+      'share.coordinator.state.topic.replication.factor=1',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(
+    log4jFile,
+    [
+      'log4j.rootLogger=WARN, file',
+      'log4j.logger.kafka.server.KafkaRaftServer=INFO',
+      'log4j.appender.file=org.apache.log4j.FileAppender',
+      `log4j.appender.file.File=${logFile}`,
+      'log4j.appender.file.layout=org.apache.log4j.PatternLayout',
+      'log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n',
+      '',
+    ].join('\n'),
+  );
+
+  const javaArgs = [
+    '-Xmx512m',
+    '-Xms128m',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    `-Dlog4j.configuration=file:${log4jFile}`,
+    '-cp',
+    classpath,
+  ];
+  const clusterId = randomBytes(16).toString('base64url');
+  await execFileAsync(
+    'java',
+    [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propertiesFile, '--ignore-formatted'],
+    {
+      timeout: startTimeoutMs,
+    },
+  );
+
+  let child: ChildProcess | undefined;
+  let watchdog: ChildProcess | undefined;
+  let removed = false;
+
+  const killNow = () => {
+    child?.kill('SIGKILL');
+    watchdog?.kill('SIGKILL');
+    if (!removed) {
+      removed = true;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  process.once('exit', killNow);
+
+  const startBroker = async () => {
+    if (child) return;
+    const out = openSync(join(dir, 'stdout.log'), 'a');
+    const proc = spawn('java', [...javaArgs, 'kafka.Kafka', propertiesFile], { stdio: ['ignore', out, out] });
+    closeSync(out);
+    child = proc;
+    proc.once('exit', () => {
+      if (child === proc) child = undefined;
+    });
+    // If this test process is killed hard (no exit hook), the watchdog takes the broker down.
+    watchdog?.kill('SIGKILL');
+    watchdog = spawn(
+      'sh',
+      [
+        '-c',
+        `while kill -0 ${process.pid} 2>/dev/null; do kill -0 ${proc.pid} 2>/dev/null || exit 0; sleep 2; done; kill -9 ${proc.pid} 2>/dev/null; rm -rf '${dir}'`,
+      ],
+      { stdio: 'ignore', detached: true },
+    );
+    watchdog.unref();
+    await waitUntilReady(proc, port, logFile, startTimeoutMs);
+  };
+
+  const stopBroker = async () => {
+    const proc = child;
+    if (!proc) return;
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    watchdog?.kill('SIGKILL');
+    watchdog = undefined;
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    child = undefined;
+  };
+
+  try {
+    await startBroker();
+  } catch (error) {
+    killNow();
+    throw error;
+  }
+
+  return {
+    brokers: `127.0.0.1:${port}`,
+    external: false,
+    startBroker,
+    stopBroker,
+    stop: async () => {
+      await stopBroker().catch(() => {});
+      process.removeListener('exit', killNow);
+      killNow();
+    },
+  };
+}
+
+/** Resolves the broker's classpath with Maven once and caches it under `.cache/`. */
+async function kafkaClasspath(): Promise<string> {
+  const cacheIsFresh = existsSync(classpathFile) && statSync(classpathFile).mtimeMs >= statSync(pomPath).mtimeMs;
+  if (!cacheIsFresh) {
+    mkdirSync(join(repoRoot, '.cache'), { recursive: true });
+    // Several test workers may race here: each writes its own file and renames it into place.
+    const tmp = `${classpathFile}.${process.pid}.tmp`;
+    await execFileAsync('mvn', ['-q', '-B', '-f', pomPath, 'dependency:build-classpath', `-Dmdep.outputFile=${tmp}`], {
+      timeout: 300_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    await rename(tmp, classpathFile);
+  }
+  const classpath = (await readFile(classpathFile, 'utf8')).trim();
+  if (!classpath) throw new Error(`empty Kafka classpath in ${classpathFile}`);
+  return classpath;
+}
+
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => {
+      const server = createServer();
+      return new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve(server));
+      });
+    }),
+  );
+  const ports = servers.map((server) => {
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return address.port;
+  });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+async function waitUntilReady(proc: ChildProcess, port: number, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      throw new Error(
+        `Kafka broker exited during start (code ${proc.exitCode}); see ${logFile}:\n${await tail(logFile)}`,
+      );
+    }
+    // The port opens a little before the broker serves requests; the log line marks the end of startup.
+    const started = (await tail(logFile)).includes('Kafka Server started');
+    if (started && (await canConnect(port))) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  proc.kill('SIGKILL');
+  throw new Error(`Kafka broker did not start within ${timeoutMs} ms:\n${await tail(logFile)}`);
+}
+
+async function tail(file: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).slice(-4000);
+  } catch {
+    return '';
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
