@@ -1,0 +1,65 @@
+// Browser journeys against the all-in-one server (scripts/start.mjs) on a fresh, empty database.
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
+// Workers load this file too: create the data dir once, in the runner, and pass it on by env.
+// Embedded Postgres may run initdb as another (non-root) user, so the dir must be open to it.
+function dataDir(): string {
+  if (!process.env.E2E_DATA_DIR) {
+    process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'checkpoint-e2e-'));
+    chmodSync(process.env.E2E_DATA_DIR, 0o777);
+  }
+  return process.env.E2E_DATA_DIR;
+}
+
+export default defineConfig({
+  testDir: path.join(here, 'tests'),
+  outputDir: path.join(here, 'test-results/artifacts'),
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(here, 'test-results/results.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  // With E2E_BASE_URL the app is already running elsewhere; otherwise start the all-in-one server.
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: 'node scripts/start.mjs',
+        cwd: path.resolve(here, '..'),
+        url: `${baseURL}/healthz`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: '8090',
+          DATA_DIR: dataDir(),
+          DEMO_SEED: 'false',
+          RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+        },
+      },
+});

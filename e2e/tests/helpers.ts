@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A user nobody has registered yet (unique per run and per call). */
+export function newUser(prefix = 'teacher'): TestUser {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}${counter}`;
+  return {
+    firstName: 'Test',
+    lastName: `User${counter}`,
+    email: `${prefix}.${id}@example.test`,
+    password: 'secret-pass-1',
+  };
+}
+
+/** Sign up through /auth; the app signs the new user in and lands on / after 1 s. */
+export async function signUp(page: Page, user: TestUser, role: 'Teacher' | 'Student' = 'Teacher'): Promise<void> {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await page.getByLabel(role, { exact: true }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully! Logging you in...')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/auth?mode=login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { newUser, signUp } from './helpers';
+
+test('when the path is unknown, then the 404 page shows', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('when signed out on a protected page, then the Unauthorized toast shows and /auth follows', async ({ page }) => {
+  await page.goto('/profile');
+  const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('You are logged out. Logging in again...');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+});
+
+test('when the landing links are followed, then they open the auth page in the right mode', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Most Popular')).toBeVisible();
+  await page.getByRole('link', { name: 'Teacher Signup' }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=signup&role=teacher$/);
+  await expect(page.getByLabel('Teacher', { exact: true })).toBeChecked();
+});
+
+test('when settings are saved, then the name and a switch survive a reload', async ({ page }) => {
+  const user = newUser('settings');
+  await signUp(page, user);
+  await page.goto('/settings');
+  await page.getByLabel('First Name').fill('Grace');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings Updated')).toBeVisible();
+  await expect(page.getByText('Your profile has been updated successfully.')).toBeVisible();
+
+  // Flip one switch whatever its default is, and turn dark mode on; both must survive a reload.
+  const reminders = page.getByLabel('Assessment Reminders');
+  const remindersBefore = await reminders.isChecked();
+  const emailBefore = await page.getByLabel('Email Notifications').isChecked();
+  const preferencesSaved = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/auth/user/preferences') && r.request().method() === 'PUT');
+  let saved = preferencesSaved();
+  await reminders.click();
+  expect((await saved).status()).toBe(200);
+  await expect(reminders).toBeChecked({ checked: !remindersBefore });
+  saved = preferencesSaved();
+  await page.getByLabel('Dark Mode').check();
+  expect((await saved).status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+
+  await page.reload();
+  await expect(page.getByLabel('First Name')).toHaveValue('Grace');
+  await expect(page.getByLabel('Assessment Reminders')).toBeChecked({ checked: !remindersBefore });
+  await expect(page.getByLabel('Dark Mode')).toBeChecked();
+  await expect(page.getByLabel('Email Notifications')).toBeChecked({ checked: emailBefore });
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: `Grace ${user.lastName}` })).toBeVisible();
+  await expect(page.getByText('Teacher', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('stat-Classes')).toHaveText(/^(—|\d+)$/);
+});
+
+test('when the window is narrow, then the side menu replaces the user dropdown', async ({ page }) => {
+  await page.setViewportSize({ width: 500, height: 800 });
+  const user = newUser('mobile');
+  await signUp(page, user);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog');
+  await expect(menu).toContainText(`${user.firstName} ${user.lastName}`);
+  await expect(menu).toContainText(user.email);
+  await menu.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Pricing' })).toBeVisible();
+});

@@ -1,0 +1,98 @@
+// /auth, /quick-auth and /simple-login (spec §2 Auth page, §4, §5).
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { GoogleButton } from '../../components/GoogleButton';
+import { GoogleRoleStep } from './GoogleRoleStep';
+import { LoginForm } from './LoginForm';
+import { SignupForm } from './SignupForm';
+import { roleFromQuery, type AuthVariant } from './authSchemas';
+
+type Mode = 'login' | 'signup';
+
+function modeFromQuery(value: string | null): Mode {
+  return value === 'signup' ? 'signup' : 'login';
+}
+
+export function AuthPage({ variant }: { variant: AuthVariant }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode = modeFromQuery(searchParams.get('mode'));
+  const [carriedEmail, setCarriedEmail] = useState('');
+  const googleSignup = searchParams.get('google_signup') === 'true';
+  const defaultRole = variant === 'simple-login' ? '' : roleFromQuery(searchParams.get('role'));
+
+  const selectMode = (next: Mode) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('mode', next);
+    setSearchParams(params, { replace: true });
+  };
+
+  return (
+    <div className="min-vh-100 bg-body-tertiary d-flex flex-column">
+      <header className="py-3">
+        <Container>
+          <Link to="/" className="navbar-brand fw-bold text-primary fs-4">
+            Checkpoint
+          </Link>
+        </Container>
+      </header>
+      <main className="flex-grow-1 d-flex align-items-start justify-content-center px-3 pb-5">
+        <div className="w-100" style={{ maxWidth: 460 }}>
+          <h1 className="h3 text-center mb-1">Welcome to Checkpoint</h1>
+          <p className="text-center text-body-secondary mb-4">Formative assessment for teachers and students</p>
+          {googleSignup ? (
+            <GoogleRoleStep />
+          ) : (
+            <Card className="shadow-sm">
+              <Card.Body className="p-4">
+                <Tabs
+                  id="auth-tabs"
+                  activeKey={mode}
+                  onSelect={(key) => selectMode(modeFromQuery(key))}
+                  className="mb-4"
+                  fill
+                  mountOnEnter
+                  unmountOnExit
+                  transition={false}
+                >
+                  <Tab eventKey="login" title="Sign In">
+                    <LoginForm key={carriedEmail} variant={variant} defaultEmail={carriedEmail} />
+                  </Tab>
+                  <Tab eventKey="signup" title="Sign Up">
+                    <SignupForm
+                      variant={variant}
+                      defaultRole={defaultRole}
+                      onSignedUpNeedsLogin={(email) => {
+                        setCarriedEmail(email);
+                        selectMode('login');
+                      }}
+                    />
+                  </Tab>
+                </Tabs>
+                <div className="d-flex align-items-center my-3 text-body-secondary small">
+                  <hr className="flex-grow-1" />
+                  <span className="px-2">or</span>
+                  <hr className="flex-grow-1" />
+                </div>
+                <GoogleButton />
+              </Card.Body>
+            </Card>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export function AuthRoute() {
+  return <AuthPage variant="auth" />;
+}
+export function QuickAuthRoute() {
+  return <AuthPage variant="quick-auth" />;
+}
+export function SimpleLoginRoute() {
+  return <AuthPage variant="simple-login" />;
+}

@@ -1,0 +1,51 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import type { z } from 'zod';
+import { useToast } from '../../components/toast/useToast';
+import { serverMessageOr } from '../../api/apiError';
+import { useCompleteGoogleSignupMutation } from './authApi';
+import { googleRoleSchema } from './authSchemas';
+import { RoleChoice } from './RoleChoice';
+
+/** First Google sign-in (`?google_signup=true`): choose teacher or student, default student. */
+export function GoogleRoleStep() {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof googleRoleSchema>, unknown, z.output<typeof googleRoleSchema>>({
+    resolver: zodResolver(googleRoleSchema),
+    defaultValues: { role: 'student' },
+  });
+  const [complete, { isLoading, isSuccess }] = useCompleteGoogleSignupMutation();
+  const toast = useToast();
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await complete(values).unwrap();
+    } catch (error) {
+      toast({ title: 'Setup Failed', description: serverMessageOr(error, 'Please try again'), variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Account setup completed!' });
+    window.location.assign('/');
+  });
+
+  return (
+    <Card className="shadow-sm">
+      <Card.Body className="p-4">
+        <h2 className="h4 mb-1">Complete your account setup</h2>
+        <p className="text-body-secondary">Tell us how you will use Checkpoint.</p>
+        <Form noValidate onSubmit={onSubmit} aria-label="Choose your role">
+          <RoleChoice idPrefix="google" legend="I am a" registration={register('role')} error={errors.role?.message} />
+          <Button type="submit" className="w-100" disabled={isLoading || isSuccess}>
+            {isLoading ? 'Completing setup...' : 'Complete Setup'}
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { TextField } from '../../components/TextField';
+import { useToast } from '../../components/toast/useToast';
+import { serverMessageOr } from '../../api/apiError';
+import { useLoginMutation } from './authApi';
+import { loginSchema, type AuthVariant, type LoginFormValues } from './authSchemas';
+
+interface LoginFormProps {
+  variant: AuthVariant;
+  defaultEmail?: string;
+}
+
+export function LoginForm({ variant, defaultEmail = '' }: LoginFormProps) {
+  const schema = useMemo(() => loginSchema(variant), [variant]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const [login, { isLoading }] = useLoginMutation();
+  const toast = useToast();
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login(values).unwrap();
+      // Full page load so every cached query starts from the new session.
+      window.location.assign('/');
+    } catch (error) {
+      toast({
+        title: 'Login Failed',
+        description: serverMessageOr(error, 'Please check your credentials'),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <TextField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <Button type="submit" className="w-100" disabled={isLoading}>
+        {isLoading ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+// Auth calls of spec §7: current user, sign-in/up, Google completion, logout, profile and preferences.
+import { apiSlice } from '../../api/apiSlice';
+import type { Preferences, SignupRole, User } from './user';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface SignupRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role: SignupRole;
+}
+
+export interface UpdateUserRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export const authApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    // A 401 here means "signed out": the user is null, never an error toast.
+    getCurrentUser: build.query<User | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('/api/auth/user');
+        if (result.error) return result.error.status === 401 ? { data: null } : { error: result.error };
+        return { data: result.data as User };
+      },
+      providesTags: ['User'],
+    }),
+    login: build.mutation<{ user: User }, LoginRequest>({
+      query: (body) => ({ url: '/api/auth/simple-login', method: 'POST', body }),
+    }),
+    signup: build.mutation<{ user: User }, SignupRequest>({
+      query: (body) => ({ url: '/api/auth/simple-signup', method: 'POST', body }),
+    }),
+    completeGoogleSignup: build.mutation<{ user: User }, { role: SignupRole }>({
+      query: (body) => ({ url: '/api/auth/google/complete', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    logout: build.mutation<null, void>({
+      query: () => ({ url: '/api/auth/logout', method: 'POST' }),
+    }),
+    updateUser: build.mutation<User, UpdateUserRequest>({
+      query: (body) => ({ url: '/api/auth/user', method: 'PUT', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+      },
+    }),
+    // Optimistic: the switch (and dark mode) follow at once, and go back if the save fails.
+    updatePreferences: build.mutation<User, Preferences>({
+      query: (body) => ({ url: '/api/auth/user/preferences', method: 'PUT', body }),
+      async onQueryStarted(preferences, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          authApi.util.updateQueryData('getCurrentUser', undefined, (draft) => {
+            if (draft) draft.preferences = preferences;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetCurrentUserQuery,
+  useLoginMutation,
+  useSignupMutation,
+  useCompleteGoogleSignupMutation,
+  useLogoutMutation,
+  useUpdateUserMutation,
+  useUpdatePreferencesMutation,
+} = authApi;

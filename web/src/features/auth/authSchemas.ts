@@ -1,0 +1,75 @@
+// Validation rules and messages of spec §5 for the three auth pages.
+import { z } from 'zod';
+import type { SignupRole } from './user';
+
+/** /auth and /quick-auth share one behaviour; /simple-login differs (no confirm, no default role). */
+export type AuthVariant = 'auth' | 'quick-auth' | 'simple-login';
+
+export const PASSWORD_MIN = 6;
+
+function emailMessage(variant: AuthVariant): string {
+  return variant === 'simple-login' ? 'Please enter a valid email' : 'Invalid email address';
+}
+
+export interface LoginFormValues {
+  email: string;
+  password: string;
+}
+
+export function loginSchema(variant: AuthVariant) {
+  return z.object({
+    email: z.email({ error: emailMessage(variant) }),
+    password: z.string().min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' }),
+  });
+}
+
+export interface SignupFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  role: SignupRole | '';
+}
+
+export interface SignupValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  role: SignupRole;
+}
+
+const role = z.enum(['teacher', 'student'], { error: 'Please select a role' });
+
+export function signupSchema(variant: AuthVariant): z.ZodType<SignupValues, SignupFormValues> {
+  const base = {
+    firstName: z.string().min(1, { error: 'First name is required' }),
+    lastName: z.string().min(1, { error: 'Last name is required' }),
+    email: z.email({ error: emailMessage(variant) }),
+    password: z.string().min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' }),
+    role,
+  };
+  if (variant === 'simple-login') {
+    return z.object({ ...base, confirmPassword: z.string() });
+  }
+  return z
+    .object({
+      ...base,
+      confirmPassword: z.string().min(PASSWORD_MIN, { error: 'Please confirm your password' }),
+    })
+    .refine((values) => values.password === values.confirmPassword, {
+      error: "Passwords don't match",
+      path: ['confirmPassword'],
+      when: (payload) =>
+        payload.issues.every((issue) => issue.path?.[0] !== 'confirmPassword' && issue.path?.[0] !== 'password'),
+    });
+}
+
+export const googleRoleSchema = z.object({ role });
+
+/** Query parameter `role` preselects the sign-up role; anything else falls back to student. */
+export function roleFromQuery(value: string | null): SignupRole {
+  return value === 'teacher' ? 'teacher' : 'student';
+}

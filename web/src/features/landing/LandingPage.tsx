@@ -1,0 +1,98 @@
+// Signed-out "/" (spec §1 and §2 Landing): header, hero and the three pricing cards.
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import Row from 'react-bootstrap/Row';
+import { LANDING_PLANS } from './pricing';
+
+export function LandingPage() {
+  return (
+    <>
+      <Navbar bg="body" className="border-bottom" as="header">
+        <Container>
+          <Navbar.Brand as={Link} to="/" className="fw-bold text-primary">
+            Checkpoint
+          </Navbar.Brand>
+          <Nav as="nav" aria-label="Account" className="ms-auto flex-row gap-2">
+            <Link to="/auth?mode=login" className="btn btn-outline-primary">
+              Teacher Login
+            </Link>
+            <Link to="/auth" className="btn btn-primary">
+              Join a Class
+            </Link>
+          </Nav>
+        </Container>
+      </Navbar>
+      <main>
+        <section className="py-5 bg-body-tertiary" aria-labelledby="hero-title">
+          <Container className="text-center py-4">
+            <h1 id="hero-title" className="display-5 fw-bold mb-3">
+              Formative assessment for every classroom
+            </h1>
+            <p className="lead text-body-secondary mx-auto mb-4" style={{ maxWidth: 720 }}>
+              Create AI-assisted assessments aligned to standards, follow every student&apos;s progress by performance
+              level, and give each learner the support or enrichment they need.
+            </p>
+            <div className="d-flex flex-wrap justify-content-center gap-2">
+              <Link to="/auth?mode=login" className="btn btn-primary btn-lg">
+                Teacher Login
+              </Link>
+              <Link to="/auth?mode=signup&role=teacher" className="btn btn-outline-primary btn-lg">
+                Teacher Signup
+              </Link>
+              <Link to="/auth" className="btn btn-success btn-lg">
+                Join a Class
+              </Link>
+            </div>
+          </Container>
+        </section>
+        <section className="py-5" aria-labelledby="pricing-title">
+          <Container>
+            <h2 id="pricing-title" className="text-center mb-4">
+              Pricing
+            </h2>
+            <Row xs={1} md={3} className="g-4">
+              {LANDING_PLANS.map((plan) => (
+                <Col key={plan.name}>
+                  <Card className={`h-100 shadow-sm ${plan.popular ? 'border-primary border-2' : ''}`}>
+                    <Card.Body className="d-flex flex-column">
+                      <div className="d-flex justify-content-between align-items-start mb-2">
+                        <Card.Title as="h3" className="h5 mb-0">
+                          {plan.name}
+                        </Card.Title>
+                        {plan.popular && <Badge bg="primary">Most Popular</Badge>}
+                      </div>
+                      <p className="mb-1">
+                        <span className="display-6 fw-bold">{plan.price}</span>
+                        <span className="text-body-secondary">{plan.period}</span>
+                      </p>
+                      {plan.note && <p className="small text-success mb-2">{plan.note}</p>}
+                      <ul className="list-unstyled my-3 flex-grow-1">
+                        {plan.features.map((feature) => (
+                          <li key={feature} className="mb-1">
+                            <span aria-hidden="true" className="text-success me-2">
+                              ✓
+                            </span>
+                            {feature}
+                          </li>
+                        ))}
+                      </ul>
+                      <Link to="/auth" className={`btn ${plan.popular ? 'btn-primary' : 'btn-outline-primary'} w-100`}>
+                        {plan.cta}
+                      </Link>
+                    </Card.Body>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          </Container>
+        </section>
+      </main>
+      <footer className="py-4 border-top text-center text-body-secondary small">Checkpoint</footer>
+    </>
+  );
+}

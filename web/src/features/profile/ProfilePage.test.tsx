@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../../app/store';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { STUDENT, stubFetch, TEACHER } from '../../test/fetchStub';
+import { authApi } from '../auth/authApi';
+import { ProfilePage } from './ProfilePage';
+
+async function signedInStore(user: typeof TEACHER | typeof STUDENT) {
+  const store = makeStore();
+  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+  return store;
+}
+
+describe('ProfilePage', () => {
+  it('when the class and assessment services answer 503, then both stats read — and no toast shows', async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/classes': () => jsonResponse(503, { message: 'classes is unavailable', code: 'UNAVAILABLE' }),
+      'GET /api/assessments': () => jsonResponse(503, { message: 'assessments is unavailable', code: 'UNAVAILABLE' }),
+    });
+    const store = await signedInStore(TEACHER);
+    renderWithProviders(<ProfilePage />, { store });
+    expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('Teacher')).toBeInTheDocument();
+    expect(screen.getByText('March 5, 2024')).toBeInTheDocument();
+    expect(screen.getByText('Individual')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().api.queries['getClasses(undefined)']?.status).toBe('rejected'));
+    expect(screen.getByTestId('stat-Classes')).toHaveTextContent('—');
+    expect(screen.getByTestId('stat-Assessments')).toHaveTextContent('—');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  });
+
+  it('when a student has classes and results, then their counts show', async () => {
+    stubFetch({
+      'GET /api/student/classes': () => jsonResponse(200, [{ id: 'e1' }, { id: 'e2' }]),
+      'GET /api/student/results': () => jsonResponse(200, [{ id: 'r1' }]),
+    });
+    const store = await signedInStore(STUDENT);
+    renderWithProviders(<ProfilePage />, { store });
+    expect(screen.getByText('Student')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('stat-Classes')).toHaveTextContent('2'));
+    expect(screen.getByTestId('stat-Assessments Taken')).toHaveTextContent('1');
+  });
+});

@@ -1,0 +1,147 @@
+// /profile (spec §2 Profile); statistics are counts from the services, '—' when one is not there.
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
+import Row from 'react-bootstrap/Row';
+import Tooltip from 'react-bootstrap/Tooltip';
+import { serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useToast } from '../../components/toast/useToast';
+import { useGetAssessmentsQuery } from '../assessments/assessmentsApi';
+import { useAuth } from '../auth/useAuth';
+import { fullName, navRole, type User } from '../auth/user';
+import { useGetClassesQuery } from '../classes/classesApi';
+import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student/studentApi';
+import { isQuietStatError, statValue } from './statValue';
+
+const ACCOUNT_TYPES: Record<User['accountType'], string> = {
+  district: 'District',
+  school: 'School',
+  individual: 'Individual',
+};
+
+export function formatJoined(createdAt: string): string {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function useStatErrorToast(...errors: unknown[]) {
+  const toast = useToast();
+  const loud = errors.find((error) => error !== undefined && !isQuietStatError(error));
+  useEffect(() => {
+    if (loud) {
+      toast({
+        title: 'Error',
+        description: serverMessageOr(loud, 'Failed to load statistics'),
+        variant: 'destructive',
+      });
+    }
+  }, [loud, toast]);
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Col>
+      <div className="border rounded p-3 text-center h-100">
+        <div className="fs-3 fw-bold" data-testid={`stat-${label}`}>
+          {value}
+        </div>
+        <div className="text-body-secondary small">{label}</div>
+      </div>
+    </Col>
+  );
+}
+
+function TeacherStats() {
+  const classes = useGetClassesQuery();
+  const assessments = useGetAssessmentsQuery();
+  useStatErrorToast(classes.error, assessments.error);
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <Card.Title as="h2" className="h5 mb-3">
+          Teaching Statistics
+        </Card.Title>
+        <Row xs={2} className="g-3">
+          <Stat label="Classes" value={statValue(classes)} />
+          <Stat label="Assessments" value={statValue(assessments)} />
+        </Row>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function StudentStats() {
+  const classes = useGetStudentClassesQuery();
+  const results = useGetStudentResultsQuery();
+  useStatErrorToast(classes.error, results.error);
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <Card.Title as="h2" className="h5 mb-3">
+          Learning Statistics
+        </Card.Title>
+        <Row xs={2} className="g-3">
+          <Stat label="Classes" value={statValue(classes)} />
+          <Stat label="Assessments Taken" value={statValue(results)} />
+        </Row>
+      </Card.Body>
+    </Card>
+  );
+}
+
+export function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return <PageSpinner />;
+  const student = navRole(user) === 'student';
+  return (
+    <>
+      <h1 className="h2 mb-4">Profile</h1>
+      <Row className="g-4">
+        <Col lg={7}>
+          <Card className="shadow-sm">
+            <Card.Body className="p-4">
+              <div className="d-flex align-items-center gap-3 mb-4">
+                <UserAvatar user={user} size={72} initialsOnly />
+                <div>
+                  <h2 className="h4 mb-1">{fullName(user)}</h2>
+                  <Badge bg={student ? 'success' : 'primary'}>{student ? 'Student' : 'Teacher'}</Badge>
+                </div>
+              </div>
+              <dl className="row mb-4">
+                <dt className="col-sm-4">Email</dt>
+                <dd className="col-sm-8">{user.email}</dd>
+                <dt className="col-sm-4">Joined</dt>
+                <dd className="col-sm-8">{formatJoined(user.createdAt)}</dd>
+                <dt className="col-sm-4">Account type</dt>
+                <dd className="col-sm-8">{ACCOUNT_TYPES[user.accountType] ?? user.accountType}</dd>
+              </dl>
+              <div className="d-flex flex-wrap gap-2">
+                <Link to="/settings" className="btn btn-primary">
+                  Edit Profile
+                </Link>
+                <OverlayTrigger placement="top" overlay={<Tooltip id="change-password-tooltip">Coming soon</Tooltip>}>
+                  <span className="d-inline-block" tabIndex={0} aria-describedby="change-password-soon">
+                    <Button variant="outline-secondary" disabled style={{ pointerEvents: 'none' }}>
+                      Change Password
+                    </Button>
+                    <span id="change-password-soon" className="visually-hidden">
+                      Coming soon
+                    </span>
+                  </span>
+                </OverlayTrigger>
+              </div>
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col lg={5}>{student ? <StudentStats /> : <TeacherStats />}</Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+// /settings: account form (PUT /api/auth/user) and four preference switches saved per user.
+import { useForm } from 'react-hook-form';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { TextField } from '../../components/TextField';
+import { useToast } from '../../components/toast/useToast';
+import { useUpdatePreferencesMutation, useUpdateUserMutation, type UpdateUserRequest } from '../auth/authApi';
+import { useAuth } from '../auth/useAuth';
+import { DEFAULT_PREFERENCES, type Preferences, type User } from '../auth/user';
+
+const SWITCHES: { key: keyof Preferences; label: string; description: string }[] = [
+  {
+    key: 'emailNotifications',
+    label: 'Email Notifications',
+    description: 'Receive email updates about your classes.',
+  },
+  {
+    key: 'assessmentReminders',
+    label: 'Assessment Reminders',
+    description: 'Get reminders about upcoming assessment due dates.',
+  },
+  {
+    key: 'studentSubmissions',
+    label: 'Student Submissions',
+    description: 'Be notified when students submit assessments.',
+  },
+  { key: 'darkMode', label: 'Dark Mode', description: 'Use a dark color theme.' },
+];
+
+function AccountForm({ user }: { user: User }) {
+  const toast = useToast();
+  const [updateUser, { isLoading }] = useUpdateUserMutation();
+  const { register, handleSubmit, reset } = useForm<UpdateUserRequest>({
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const updated = await updateUser(values).unwrap();
+      reset({ firstName: updated.firstName, lastName: updated.lastName, email: updated.email });
+      toast({ title: 'Settings Updated', description: 'Your profile has been updated successfully.' });
+    } catch (error) {
+      toast({
+        title: 'Update Failed',
+        description: serverMessageOr(error, 'Failed to update settings'),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <Card className="shadow-sm h-100">
+      <Card.Body className="p-4">
+        <Card.Title as="h2" className="h5 mb-3">
+          Account
+        </Card.Title>
+        <Form noValidate onSubmit={onSubmit} aria-label="Account settings">
+          <Row>
+            <Col sm={6}>
+              <TextField
+                id="settings-first-name"
+                label="First Name"
+                autoComplete="given-name"
+                registration={register('firstName')}
+              />
+            </Col>
+            <Col sm={6}>
+              <TextField
+                id="settings-last-name"
+                label="Last Name"
+                autoComplete="family-name"
+                registration={register('lastName')}
+              />
+            </Col>
+          </Row>
+          <TextField
+            id="settings-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            registration={register('email')}
+          />
+          <Button type="submit" disabled={isLoading}>
+            {isLoading ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function PreferenceSwitches({ user }: { user: User }) {
+  const toast = useToast();
+  const [updatePreferences] = useUpdatePreferencesMutation();
+  const preferences: Preferences = { ...DEFAULT_PREFERENCES, ...user.preferences };
+
+  const toggle = async (key: keyof Preferences, value: boolean) => {
+    try {
+      await updatePreferences({ ...preferences, [key]: value }).unwrap();
+    } catch (error) {
+      toast({
+        title: 'Update Failed',
+        description: serverMessageOr(error, 'Failed to update settings'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Card className="shadow-sm h-100">
+      <Card.Body className="p-4">
+        <Card.Title as="h2" className="h5 mb-3">
+          Preferences
+        </Card.Title>
+        {SWITCHES.map(({ key, label, description }) => (
+          <Form.Group key={key} className="mb-3" controlId={`pref-${key}`}>
+            <Form.Check
+              type="switch"
+              label={label}
+              checked={preferences[key]}
+              aria-describedby={`pref-${key}-help`}
+              onChange={(event) => void toggle(key, event.currentTarget.checked)}
+            />
+            <Form.Text id={`pref-${key}-help`} className="ms-5">
+              {description}
+            </Form.Text>
+          </Form.Group>
+        ))}
+      </Card.Body>
+    </Card>
+  );
+}
+
+export function SettingsPage() {
+  const { user } = useAuth();
+  if (!user) return <PageSpinner />;
+  return (
+    <>
+      <h1 className="h2 mb-4">Settings</h1>
+      <Row className="g-4">
+        <Col lg={7}>
+          <AccountForm user={user} />
+        </Col>
+        <Col lg={5}>
+          <PreferenceSwitches user={user} />
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../test/test-utils';
+import { STUDENT, stubFetch, TEACHER } from '../test/fetchStub';
+import { AppRoutes } from './AppRoutes';
+
+function Location() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+const signedOut = () => jsonResponse(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' });
+
+function renderApp(route: string) {
+  return renderWithProviders(
+    <>
+      <AppRoutes />
+      <Location />
+    </>,
+    { route },
+  );
+}
+
+describe('AppRoutes', () => {
+  it('when signed out on /, then the landing page shows', async () => {
+    stubFetch({ 'GET /api/auth/user': signedOut });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Teacher Login' })[0]).toHaveAttribute('href', '/auth?mode=login');
+    expect(screen.getByRole('link', { name: 'Teacher Signup' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&role=teacher',
+    );
+    for (const link of screen.getAllByRole('link', { name: /Start Free Trial|Contact Sales|Join a Class/ })) {
+      expect(link).toHaveAttribute('href', '/auth');
+    }
+  });
+
+  it('when signed out on a protected page, then the Unauthorized toast shows and /auth follows', async () => {
+    stubFetch({ 'GET /api/auth/user': signedOut });
+    renderApp('/profile');
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Unauthorized');
+    expect(toast).toHaveTextContent('You are logged out. Logging in again...');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'), { timeout: 2000 });
+  });
+
+  it('when the path is unknown, then 404 Page Not Found shows', async () => {
+    stubFetch({ 'GET /api/auth/user': signedOut });
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('when a route of a later feature is visited signed in, then it falls to 404', async () => {
+    stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, TEACHER) });
+    renderApp('/classes');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('when a teacher is signed in on /, then the dashboard heading and teacher links show', async () => {
+    stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, TEACHER) });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Track student progress across formative assessments')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Class' })).toBeDisabled();
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(main).toHaveTextContent('ClassesAssessmentsStudentsReports');
+    expect(screen.getAllByRole('link', { name: 'Classes' })[0]).toHaveClass('active');
+  });
+
+  it('when an admin is signed in, then Admin Dashboard and All Students links show', async () => {
+    stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, { ...TEACHER, role: 'admin' }) });
+    renderApp('/');
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    expect(main).toHaveTextContent('Admin DashboardClassesAssessmentsAll StudentsReports');
+  });
+
+  it('when a student is signed in, then Dashboard and Join Class links show', async () => {
+    stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, STUDENT) });
+    renderApp('/');
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    expect(main).toHaveTextContent('DashboardJoin Class');
+    expect(screen.getAllByTestId('avatar-initials')[0]).toHaveTextContent('SS');
+  });
+
+  it('when the user prefers dark mode, then <html> gets data-bs-theme="dark"', async () => {
+    stubFetch({
+      'GET /api/auth/user': () =>
+        jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, darkMode: true } }),
+    });
+    renderApp('/');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark'));
+  });
+});
