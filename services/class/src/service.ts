@@ -8,6 +8,7 @@ import { classConfigSchema } from './config.ts';
 import { classesRepository } from './data-access/classes.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { classUseCases } from './domain/classes.use-cases.ts';
+import { withAssessmentEvents } from './messaging/assessment-events.consumer.ts';
 import { classEventsPublisher } from './messaging/class-events.publisher.ts';
 import { userEventsSubscription } from './messaging/user-events.consumer.ts';
 
@@ -32,7 +33,7 @@ export const classService: ServiceDefinition<typeof classConfigSchema> = {
     });
     return {
       routers: [classesRouter(classes), enrolmentRouter(classes, joinLimiter)],
-      subscriptions: [userEventsSubscription(db)],
+      subscriptions: [withAssessmentEvents(db, userEventsSubscription(db))],
       stop: () => db.$disconnect(),
     };
   },

@@ -1,0 +1,196 @@
+// Teacher calls on assessments and their questions (spec §7). Only the teacher of the class sees
+// or changes them; anything else answers 404.
+import { ApiRouter, type Caller } from '@checkpoint/service-kit';
+import { z } from 'zod';
+import type { AssessmentUseCases } from '../domain/assessments.use-cases.ts';
+import { ClassNotFoundError, QuestionNotFoundError } from '../domain/errors.ts';
+import {
+  assessmentSchema,
+  assignResultSchema,
+  createAssessmentBody,
+  idParams,
+  questionBody,
+  questionSchema,
+  responseSchema,
+  teacherAssessmentSchema,
+  updateAssessmentBody,
+} from './assessments.schemas.ts';
+import { uuidOr404 } from './ids.ts';
+
+const TEACHERS = ['teacher', 'admin'] as const;
+const ANYONE = ['teacher', 'admin', 'student'] as const;
+const owner = (caller: Caller) => ({ tenantId: caller.tenantId, teacherId: caller.userId });
+const student = (caller: Caller) => ({ studentId: caller.userId });
+const isStudent = (caller: Caller) => caller.role === 'student';
+
+export function assessmentsRouter(uc: AssessmentUseCases): ApiRouter {
+  return new ApiRouter()
+    .add(
+      {
+        method: 'get',
+        path: '/api/assessments',
+        summary: "The caller's assessments (all of their classes), newest first",
+        access: TEACHERS,
+        response: z.array(teacherAssessmentSchema),
+      },
+      ({ caller }) => uc.list(owner(caller)),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/assessments',
+        summary: 'Create an assessment (active) and ask for its questions to be generated',
+        access: TEACHERS,
+        body: createAssessmentBody,
+        status: 201,
+        response: teacherAssessmentSchema,
+        errors: [404],
+      },
+      ({ caller, body }) =>
+        uc.create(owner(caller), { ...body, classId: uuidOr404(body.classId, () => new ClassNotFoundError()) }),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/classes/:id/assessments',
+        summary: "One of the caller's classes: its assessments",
+        access: TEACHERS,
+        params: idParams,
+        response: z.array(teacherAssessmentSchema),
+        errors: [404],
+      },
+      ({ caller, params }) =>
+        uc.listForClass(
+          owner(caller),
+          uuidOr404(params.id, () => new ClassNotFoundError()),
+        ),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/assessments/:id',
+        summary: 'An assessment: the teacher of its class, or a student it is available to (or who submitted it)',
+        access: ANYONE,
+        params: idParams,
+        response: assessmentSchema,
+        errors: [404],
+      },
+      ({ caller, params }) =>
+        isStudent(caller)
+          ? uc.getForStudent(student(caller), uuidOr404(params.id))
+          : uc.getForTeacher(owner(caller), uuidOr404(params.id)),
+    )
+    .add(
+      {
+        method: 'put',
+        path: '/api/assessments/:id',
+        summary: 'Change title, description, topic and standard, or activate/deactivate ({isActive})',
+        access: TEACHERS,
+        params: idParams,
+        body: updateAssessmentBody,
+        response: teacherAssessmentSchema,
+        errors: [404],
+      },
+      ({ caller, params, body }) => uc.update(owner(caller), uuidOr404(params.id), body),
+    )
+    .add(
+      {
+        method: 'delete',
+        path: '/api/assessments/:id',
+        summary: 'Delete an assessment with its questions, responses and results (permanent)',
+        access: TEACHERS,
+        params: idParams,
+        errors: [404],
+      },
+      ({ caller, params }) => uc.delete(owner(caller), uuidOr404(params.id)),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/assessments/:id/assign',
+        summary: 'Make the assessment available to every student of its class, now and later joiners',
+        access: TEACHERS,
+        params: idParams,
+        response: assignResultSchema,
+        errors: [404],
+      },
+      ({ caller, params }) => uc.assign(owner(caller), uuidOr404(params.id)),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/assessments/:id/questions',
+        summary: 'Questions in order; correctAnswer for the teacher, and for a student only after their result',
+        access: ANYONE,
+        params: idParams,
+        response: z.array(questionSchema),
+        errors: [404],
+      },
+      ({ caller, params }) =>
+        isStudent(caller)
+          ? uc.questionsForStudent(student(caller), uuidOr404(params.id))
+          : uc.questionsForTeacher(owner(caller), uuidOr404(params.id)),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/assessments/:id/questions',
+        summary: 'Add one question at the end (at most 20)',
+        access: TEACHERS,
+        params: idParams,
+        body: questionBody,
+        status: 201,
+        response: questionSchema,
+        errors: [404, 409],
+      },
+      ({ caller, params, body }) => uc.addQuestion(owner(caller), uuidOr404(params.id), body),
+    )
+    .add(
+      {
+        method: 'put',
+        path: '/api/questions/:id',
+        summary: 'Edit one question',
+        access: TEACHERS,
+        params: idParams,
+        body: questionBody,
+        response: questionSchema,
+        errors: [404],
+      },
+      ({ caller, params, body }) =>
+        uc.updateQuestion(
+          owner(caller),
+          uuidOr404(params.id, () => new QuestionNotFoundError()),
+          body,
+        ),
+    )
+    .add(
+      {
+        method: 'delete',
+        path: '/api/questions/:id',
+        summary: 'Delete one question',
+        access: TEACHERS,
+        params: idParams,
+        errors: [404],
+      },
+      ({ caller, params }) =>
+        uc.deleteQuestion(
+          owner(caller),
+          uuidOr404(params.id, () => new QuestionNotFoundError()),
+        ),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/assessments/:id/responses',
+        summary: "Saved answers: every student's for the teacher, only their own for a student",
+        access: ANYONE,
+        params: idParams,
+        response: z.array(responseSchema),
+        errors: [404],
+      },
+      ({ caller, params }) =>
+        isStudent(caller)
+          ? uc.responsesForStudent(student(caller), uuidOr404(params.id))
+          : uc.responsesForTeacher(owner(caller), uuidOr404(params.id)),
+    );
+}

@@ -1,0 +1,90 @@
+// Student calls: what is ready to take, saving answers, submitting (scored on the server), and
+// results. Results are also readable by the teacher of the class.
+import { ApiRouter, type Caller } from '@checkpoint/service-kit';
+import { z } from 'zod';
+import type { AssessmentUseCases } from '../domain/assessments.use-cases.ts';
+import { QuestionNotFoundError, ResultNotFoundError } from '../domain/errors.ts';
+import {
+  availableAssessmentSchema,
+  idParams,
+  responseBody,
+  responseSchema,
+  resultSchema,
+  submitBody,
+} from './assessments.schemas.ts';
+import { uuidOr404 } from './ids.ts';
+
+const STUDENTS = ['student'] as const;
+const ANYONE = ['teacher', 'admin', 'student'] as const;
+const student = (caller: Caller) => ({ studentId: caller.userId });
+
+export function takingRouter(uc: AssessmentUseCases): ApiRouter {
+  return new ApiRouter()
+    .add(
+      {
+        method: 'get',
+        path: '/api/student/available-assessments',
+        summary: 'Active, assigned assessments of the classes the student is in, not yet submitted',
+        access: STUDENTS,
+        response: z.array(availableAssessmentSchema),
+      },
+      ({ caller }) => uc.available(student(caller)),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/responses',
+        summary: 'Save one answer (upsert; idempotent; with clientSeq the latest save wins)',
+        access: STUDENTS,
+        body: responseBody,
+        response: responseSchema,
+        errors: [404, 409],
+      },
+      ({ caller, body }) =>
+        uc.saveResponse(student(caller), {
+          assessmentId: uuidOr404(body.assessmentId),
+          questionId: uuidOr404(body.questionId, () => new QuestionNotFoundError()),
+          answer: body.answer,
+          clientSeq: body.clientSeq,
+        }),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/results',
+        summary: 'Submit: scored on the server from the saved answers; any score sent is ignored',
+        access: STUDENTS,
+        body: submitBody,
+        status: 201,
+        response: resultSchema,
+        errors: [404, 409],
+      },
+      ({ caller, body }) => uc.submit(student(caller), uuidOr404(body.assessmentId)),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/results/:id',
+        summary: "A result: the student's own, or one of the teacher's classes",
+        access: ANYONE,
+        params: idParams,
+        response: resultSchema,
+        errors: [404],
+      },
+      ({ caller, params }) =>
+        uc.result(
+          caller,
+          uuidOr404(params.id, () => new ResultNotFoundError()),
+        ),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/student/results',
+        summary: "The student's results, newest first",
+        access: STUDENTS,
+        response: z.array(resultSchema),
+      },
+      ({ caller }) => uc.studentResults(student(caller)),
+    );
+}

@@ -1,0 +1,632 @@
+// Assessments, questions, responses and results. Teacher queries are scoped by tenant and owner
+// (the local copy of the class says who owns it); student queries by membership and their own id.
+// Each change writes its event to the outbox in the same transaction.
+import { randomUUID } from 'node:crypto';
+import type {
+  AssessmentRow,
+  GenerationStatus,
+  Owner,
+  QuestionRow,
+  ResultRow,
+  StudentAccess,
+} from '../domain/assessment.ts';
+import type { QuestionInput } from '../domain/questions.ts';
+import type { PerformanceLevel, Score } from '../domain/scoring.ts';
+import type { AssessmentEvents, GenerationFacts } from '../messaging/assessment-events.publisher.ts';
+import type { Db, Tx } from './prisma.ts';
+
+type Executor = Db | Tx;
+
+const ASSESSMENT_SELECT = `
+  select a.id, a.tenant_id, a.class_id, a.teacher_id, a.title, a.description, a.topic, a.standard,
+         a.due_date, a.is_active, a.assigned_at, a.content_to_assess, a.question_type,
+         a.number_of_questions, a.generation_status, a.generation_provider, a.generation_error,
+         a.created_at, a.updated_at, c.name as class_name, c.subject,
+         (select count(*) from questions q where q.assessment_id = a.id)::int as question_count,
+         (select count(*) from results r where r.assessment_id = a.id)::int as response_count,
+         (select count(*) from memberships m where m.class_id = a.class_id)::int as member_count
+    from assessments a join classes c on c.class_id = a.class_id`;
+
+interface AssessmentSqlRow {
+  id: string;
+  tenant_id: string;
+  class_id: string;
+  teacher_id: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  due_date: Date | null;
+  is_active: boolean;
+  assigned_at: Date | null;
+  content_to_assess: string;
+  question_type: string;
+  number_of_questions: number;
+  generation_status: GenerationStatus;
+  generation_provider: string | null;
+  generation_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  class_name: string;
+  subject: string;
+  question_count: number;
+  response_count: number;
+  member_count: number;
+}
+
+const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  classId: r.class_id,
+  teacherId: r.teacher_id,
+  title: r.title,
+  description: r.description,
+  topic: r.topic,
+  standard: r.standard,
+  dueDate: r.due_date,
+  isActive: r.is_active,
+  assignedAt: r.assigned_at,
+  contentToAssess: r.content_to_assess,
+  questionType: r.question_type,
+  numberOfQuestions: r.number_of_questions,
+  generationStatus: r.generation_status,
+  generationProvider: r.generation_provider,
+  generationError: r.generation_error,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  className: r.class_name,
+  subject: r.subject,
+  questionCount: r.question_count,
+  responseCount: r.response_count,
+  memberCount: r.member_count,
+});
+
+const OWNED = 'a.tenant_id = $1::uuid and a.teacher_id = $2::uuid and c.teacher_id = $2::uuid';
+
+interface ResponseSqlRow {
+  id: string;
+  assessment_id: string;
+  question_id: string;
+  student_id: string;
+  answer: string;
+  client_seq: bigint | number | null;
+  updated_at: Date;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+export interface ResponseRecord {
+  id: string;
+  assessmentId: string;
+  questionId: string;
+  studentId: string;
+  answer: string;
+  clientSeq: number | null;
+  updatedAt: string;
+  student: { firstName: string | null; lastName: string | null };
+}
+
+const toResponse = (r: ResponseSqlRow): ResponseRecord => ({
+  id: r.id,
+  assessmentId: r.assessment_id,
+  questionId: r.question_id,
+  studentId: r.student_id,
+  answer: r.answer,
+  clientSeq: r.client_seq === null ? null : Number(r.client_seq),
+  updatedAt: r.updated_at.toISOString(),
+  student: { firstName: r.first_name ?? null, lastName: r.last_name ?? null },
+});
+
+const RESULT_SELECT = `
+  select r.id, r.assessment_id, r.student_id, r.class_id, r.tenant_id, r.total_points, r.earned_points,
+         r.percentage, r.performance_level, r.correct_answers, r.incorrect_answers, r.total_questions,
+         r.submitted_at, a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
+         p.first_name, p.last_name
+    from results r
+    join assessments a on a.id = r.assessment_id
+    left join classes c on c.class_id = r.class_id
+    left join people p on p.user_id = r.student_id`;
+
+interface ResultSqlRow {
+  id: string;
+  assessment_id: string;
+  student_id: string;
+  class_id: string;
+  tenant_id: string;
+  total_points: number;
+  earned_points: number;
+  percentage: number;
+  performance_level: PerformanceLevel;
+  correct_answers: number;
+  incorrect_answers: number;
+  total_questions: number;
+  submitted_at: Date;
+  title: string;
+  description: string;
+  class_name: string;
+  teacher_id: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+const toResult = (r: ResultSqlRow): ResultRow => ({
+  id: r.id,
+  assessmentId: r.assessment_id,
+  studentId: r.student_id,
+  classId: r.class_id,
+  tenantId: r.tenant_id,
+  totalPoints: r.total_points,
+  earnedPoints: r.earned_points,
+  percentage: r.percentage,
+  performanceLevel: r.performance_level,
+  correctAnswers: r.correct_answers,
+  incorrectAnswers: r.incorrect_answers,
+  totalQuestions: r.total_questions,
+  submittedAt: r.submitted_at,
+  title: r.title,
+  description: r.description,
+  className: r.class_name,
+  teacherId: r.teacher_id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+});
+
+export interface NewAssessment {
+  classId: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  generation: GenerationFacts;
+}
+
+export interface AssessmentDetails {
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+}
+
+/** Saved, or refused with what the use case needs to say why (or to see a stale replay). */
+export type SaveOutcome =
+  { saved: ResponseRecord } | { refused: StudentAccess | undefined; questionOk: boolean; stored?: ResponseRecord };
+
+export type AssessmentsRepository = ReturnType<typeof assessmentsRepository>;
+
+export async function listQuestions(db: Executor, assessmentId: string): Promise<QuestionRow[]> {
+  const rows = await db.question.findMany({ where: { assessmentId }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+  return rows.map((q) => ({
+    id: q.id,
+    assessmentId: q.assessmentId,
+    position: q.position,
+    questionText: q.questionText,
+    questionType: q.questionType,
+    options: q.options,
+    correctAnswer: q.correctAnswer,
+    points: q.points,
+  }));
+}
+
+/** Emits QuestionsChanged with the full current list (inside the caller's transaction). */
+export async function announceQuestions(
+  tx: Tx,
+  events: AssessmentEvents,
+  a: { id: string; tenantId: string; classId: string },
+): Promise<void> {
+  await events.questionsChanged(tx, a, await listQuestions(tx, a.id));
+}
+
+/** Appends questions after the current last one. */
+export async function insertQuestions(
+  tx: Tx,
+  a: { id: string; tenantId: string },
+  questions: QuestionInput[],
+): Promise<void> {
+  const last = await tx.question.aggregate({ where: { assessmentId: a.id }, _max: { position: true } });
+  let position = (last._max.position ?? 0) + 1;
+  await tx.question.createMany({
+    data: questions.map((q) => ({
+      id: randomUUID(),
+      assessmentId: a.id,
+      tenantId: a.tenantId,
+      position: position++,
+      questionText: q.questionText,
+      questionType: q.questionType,
+      options: q.options,
+      correctAnswer: q.correctAnswer,
+      points: q.points,
+    })),
+  });
+}
+
+export function assessmentsRepository(db: Db, events: AssessmentEvents) {
+  async function findOwned(ex: Executor, owner: Owner, id: string): Promise<AssessmentRow | undefined> {
+    const rows = await ex.$queryRawUnsafe<AssessmentSqlRow[]>(
+      `${ASSESSMENT_SELECT} where ${OWNED} and a.id = $3::uuid`,
+      owner.tenantId,
+      owner.teacherId,
+      id,
+    );
+    return rows[0] ? toAssessment(rows[0]) : undefined;
+  }
+
+  /** The question if it belongs to one of the owner's assessments. */
+  async function findOwnedQuestion(ex: Executor, owner: Owner, questionId: string) {
+    const rows = await ex.$queryRawUnsafe<{ assessment_id: string }[]>(
+      `select q.assessment_id from questions q
+         join assessments a on a.id = q.assessment_id
+         join classes c on c.class_id = a.class_id
+        where ${OWNED} and q.id = $3::uuid`,
+      owner.tenantId,
+      owner.teacherId,
+      questionId,
+    );
+    return rows[0] ? findOwned(ex, owner, rows[0].assessment_id) : undefined;
+  }
+
+  async function studentAccess(
+    ex: Executor,
+    studentId: string,
+    assessmentId: string,
+  ): Promise<StudentAccess | undefined> {
+    const rows = await ex.$queryRawUnsafe<
+      {
+        id: string;
+        tenant_id: string;
+        class_id: string;
+        is_active: boolean;
+        assigned: boolean;
+        archived: boolean | null;
+        member: boolean;
+        result_id: string | null;
+      }[]
+    >(
+      `select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned,
+              c.archived,
+              exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
+              (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
+         from assessments a left join classes c on c.class_id = a.class_id
+        where a.id = $1::uuid`,
+      assessmentId,
+      studentId,
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    return {
+      assessmentId: r.id,
+      tenantId: r.tenant_id,
+      classId: r.class_id,
+      isActive: r.is_active,
+      assigned: r.assigned,
+      classArchived: r.archived !== false,
+      member: r.member,
+      resultId: r.result_id,
+    };
+  }
+
+  return {
+    listForTeacher: async (owner: Owner, classId?: string): Promise<AssessmentRow[]> => {
+      const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
+        `${ASSESSMENT_SELECT} where ${OWNED} ${classId ? 'and a.class_id = $3::uuid' : ''}
+          order by a.created_at desc, a.id`,
+        owner.tenantId,
+        owner.teacherId,
+        ...(classId ? [classId] : []),
+      );
+      return rows.map(toAssessment);
+    },
+
+    findOwned: (owner: Owner, id: string) => findOwned(db, owner, id),
+
+    /** The class if it is the caller's and not deleted (archived classes still count). */
+    async ownsClass(owner: Owner, classId: string): Promise<boolean> {
+      const c = await db.classRef.findFirst({
+        where: { classId, tenantId: owner.tenantId, teacherId: owner.teacherId },
+        select: { classId: true },
+      });
+      return c !== null;
+    },
+
+    async create(owner: Owner, input: NewAssessment): Promise<AssessmentRow | undefined> {
+      return db.$transaction(async (tx) => {
+        const cls = await tx.classRef.findFirst({
+          where: { classId: input.classId, tenantId: owner.tenantId, teacherId: owner.teacherId },
+        });
+        if (!cls) return undefined;
+        const id = randomUUID();
+        const now = new Date();
+        await tx.assessment.create({
+          data: {
+            id,
+            tenantId: owner.tenantId,
+            classId: input.classId,
+            teacherId: owner.teacherId,
+            title: input.title,
+            description: input.description,
+            topic: input.topic,
+            standard: input.standard,
+            isActive: true,
+            contentToAssess: input.generation.contentToAssess,
+            questionType: input.generation.questionType,
+            numberOfQuestions: input.generation.numberOfQuestions,
+            generationStatus: 'generating',
+            createdAt: now,
+            updatedAt: now,
+          },
+        });
+        await events.created(
+          tx,
+          { ...input, id, tenantId: owner.tenantId, teacherId: owner.teacherId, isActive: true },
+          input.generation,
+        );
+        return findOwned(tx, owner, id);
+      });
+    },
+
+    async updateDetails(owner: Owner, id: string, details: AssessmentDetails, isActive?: boolean) {
+      return db.$transaction(async (tx) => {
+        const current = await findOwned(tx, owner, id);
+        if (!current) return undefined;
+        await tx.assessment.update({
+          where: { id },
+          data: { ...details, ...(isActive === undefined ? {} : { isActive }), updatedAt: new Date() },
+        });
+        await events.updated(tx, { ...current, ...details });
+        if (isActive !== undefined && isActive !== current.isActive)
+          await events.activationChanged(tx, current, isActive);
+        return findOwned(tx, owner, id);
+      });
+    },
+
+    async setActive(owner: Owner, id: string, isActive: boolean) {
+      return db.$transaction(async (tx) => {
+        const current = await findOwned(tx, owner, id);
+        if (!current) return undefined;
+        if (current.isActive !== isActive) {
+          await tx.assessment.update({ where: { id }, data: { isActive, updatedAt: new Date() } });
+          await events.activationChanged(tx, current, isActive);
+        }
+        return findOwned(tx, owner, id);
+      });
+    },
+
+    /** Assigns to the whole class (later joiners included); the first call emits the event. */
+    async assign(owner: Owner, id: string): Promise<AssessmentRow | undefined> {
+      return db.$transaction(async (tx) => {
+        const current = await findOwned(tx, owner, id);
+        if (!current) return undefined;
+        if (!current.assignedAt) {
+          await tx.assessment.update({ where: { id }, data: { assignedAt: new Date(), updatedAt: new Date() } });
+          await events.assigned(tx, current);
+        }
+        return findOwned(tx, owner, id);
+      });
+    },
+
+    async delete(owner: Owner, id: string): Promise<boolean> {
+      return db.$transaction(async (tx) => {
+        const current = await findOwned(tx, owner, id);
+        if (!current) return false;
+        // Questions, responses and results go with it (on delete cascade).
+        await tx.assessment.delete({ where: { id } });
+        await events.deleted(tx, current);
+        return true;
+      });
+    },
+
+    listQuestions: (assessmentId: string) => listQuestions(db, assessmentId),
+
+    async addQuestion(owner: Owner, assessmentId: string, q: QuestionInput, max: number) {
+      return db.$transaction(async (tx) => {
+        const a = await findOwned(tx, owner, assessmentId);
+        if (!a) return 'not-found' as const;
+        // Serialises concurrent additions to one assessment so the limit holds.
+        await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', a.id);
+        const count = await tx.question.count({ where: { assessmentId } });
+        if (count >= max) return 'full' as const;
+        await insertQuestions(tx, a, [q]);
+        await announceQuestions(tx, events, a);
+        const all = await listQuestions(tx, assessmentId);
+        return all[all.length - 1]!;
+      });
+    },
+
+    async updateQuestion(owner: Owner, questionId: string, q: QuestionInput): Promise<QuestionRow | undefined> {
+      return db.$transaction(async (tx) => {
+        const a = await findOwnedQuestion(tx, owner, questionId);
+        if (!a) return undefined;
+        await tx.question.update({
+          where: { id: questionId },
+          data: {
+            questionText: q.questionText,
+            questionType: q.questionType,
+            options: q.options,
+            correctAnswer: q.correctAnswer,
+            points: q.points,
+          },
+        });
+        await announceQuestions(tx, events, a);
+        return (await listQuestions(tx, a.id)).find((x) => x.id === questionId);
+      });
+    },
+
+    async deleteQuestion(owner: Owner, questionId: string): Promise<boolean> {
+      return db.$transaction(async (tx) => {
+        const a = await findOwnedQuestion(tx, owner, questionId);
+        if (!a) return false;
+        await tx.question.delete({ where: { id: questionId } });
+        await announceQuestions(tx, events, a);
+        return true;
+      });
+    },
+
+    async responsesForTeacher(assessmentId: string): Promise<ResponseRecord[]> {
+      const rows = await db.$queryRawUnsafe<ResponseSqlRow[]>(
+        `select r.id, r.assessment_id, r.question_id, r.student_id, r.answer, r.client_seq, r.updated_at,
+                p.first_name, p.last_name
+           from responses r left join people p on p.user_id = r.student_id
+          where r.assessment_id = $1::uuid
+          order by r.student_id, r.updated_at, r.id`,
+        assessmentId,
+      );
+      return rows.map(toResponse);
+    },
+
+    // ---- students ----
+
+    studentAccess: (studentId: string, assessmentId: string) => studentAccess(db, studentId, assessmentId),
+
+    async findById(id: string): Promise<AssessmentRow | undefined> {
+      const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(`${ASSESSMENT_SELECT} where a.id = $1::uuid`, id);
+      return rows[0] ? toAssessment(rows[0]) : undefined;
+    },
+
+    async availableFor(studentId: string): Promise<AssessmentRow[]> {
+      const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
+        `${ASSESSMENT_SELECT}
+           join memberships mm on mm.class_id = a.class_id and mm.student_id = $1::uuid
+          where a.is_active and a.assigned_at is not null and not c.archived
+            and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $1::uuid)
+          order by a.assigned_at desc, a.id`,
+        studentId,
+      );
+      return rows.map(toAssessment);
+    },
+
+    async responsesOf(studentId: string, assessmentId: string): Promise<ResponseRecord[]> {
+      const rows = await db.$queryRawUnsafe<ResponseSqlRow[]>(
+        `select r.id, r.assessment_id, r.question_id, r.student_id, r.answer, r.client_seq, r.updated_at,
+                p.first_name, p.last_name
+           from responses r left join people p on p.user_id = r.student_id
+          where r.assessment_id = $1::uuid and r.student_id = $2::uuid
+          order by r.updated_at, r.id`,
+        assessmentId,
+        studentId,
+      );
+      return rows.map(toResponse);
+    },
+
+    /**
+     * Upserts one answer in one statement when the student may answer: member of a live class,
+     * assessment active and assigned, question of that assessment, not yet submitted. A save with
+     * a lower clientSeq than the stored one changes nothing (a late replay never wins).
+     */
+    async saveResponse(
+      studentId: string,
+      input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
+    ): Promise<SaveOutcome> {
+      const seq = input.clientSeq ?? null;
+      const rows = await db.$queryRawUnsafe<ResponseSqlRow[]>(
+        `with ok as (
+           select a.id, a.tenant_id from assessments a
+             join classes c on c.class_id = a.class_id and not c.archived
+             join memberships m on m.class_id = a.class_id and m.student_id = $4::uuid
+             join questions q on q.id = $3::uuid and q.assessment_id = a.id
+            where a.id = $2::uuid and a.is_active and a.assigned_at is not null
+              and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid))
+         insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer, client_seq)
+         select $1::uuid, ok.id, $3::uuid, $4::uuid, ok.tenant_id, $5::text, $6::bigint from ok
+         on conflict (question_id, student_id) do update
+            set answer = excluded.answer, client_seq = excluded.client_seq, updated_at = now()
+          where responses.client_seq is null or excluded.client_seq is null
+             or excluded.client_seq >= responses.client_seq
+         returning id, assessment_id, question_id, student_id, answer, client_seq, updated_at`,
+        randomUUID(),
+        input.assessmentId,
+        input.questionId,
+        studentId,
+        input.answer,
+        seq,
+      );
+      if (rows[0]) return { saved: toResponse(rows[0]) };
+      const access = await studentAccess(db, studentId, input.assessmentId);
+      const question = await db.question.findFirst({
+        where: { id: input.questionId, assessmentId: input.assessmentId },
+        select: { id: true },
+      });
+      if (access && question) {
+        const stored = await db.$queryRawUnsafe<ResponseSqlRow[]>(
+          `select id, assessment_id, question_id, student_id, answer, client_seq, updated_at
+             from responses where question_id = $1::uuid and student_id = $2::uuid`,
+          input.questionId,
+          studentId,
+        );
+        if (stored[0]) return { refused: access, questionOk: true, stored: toResponse(stored[0]) };
+      }
+      return { refused: access, questionOk: question !== null };
+    },
+
+    /**
+     * Scores and stores the student's result in one transaction; undefined when a result already
+     * exists (the unique key decides under concurrency). `check` runs on the access read inside.
+     */
+    async submit(
+      studentId: string,
+      assessmentId: string,
+      check: (access: StudentAccess | undefined) => void,
+      score: (questions: QuestionRow[], answers: Map<string, string>) => Score,
+    ): Promise<string | undefined> {
+      return db.$transaction(async (tx) => {
+        const access = await studentAccess(tx, studentId, assessmentId);
+        check(access);
+        const a = access!;
+        const questions = await listQuestions(tx, assessmentId);
+        const answers = await tx.response.findMany({
+          where: { assessmentId, studentId },
+          select: { questionId: true, answer: true },
+        });
+        const s = score(questions, new Map(answers.map((r) => [r.questionId, r.answer])));
+        const id = randomUUID();
+        const submittedAt = new Date();
+        const inserted = await tx.$executeRawUnsafe(
+          `insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
+                                percentage, performance_level, correct_answers, incorrect_answers, total_questions,
+                                submitted_at)
+           values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13)
+           on conflict (assessment_id, student_id) do nothing`,
+          id,
+          assessmentId,
+          a.tenantId,
+          a.classId,
+          studentId,
+          s.totalPoints,
+          s.earnedPoints,
+          s.percentage,
+          s.level,
+          s.correctAnswers,
+          s.incorrectAnswers,
+          s.totalQuestions,
+          submittedAt,
+        );
+        if (inserted === 0) return undefined;
+        await events.resultSubmitted(tx, {
+          id,
+          assessmentId,
+          tenantId: a.tenantId,
+          classId: a.classId,
+          studentId,
+          earnedPoints: s.earnedPoints,
+          totalPoints: s.totalPoints,
+          percentage: s.percentage,
+          level: s.level,
+          submittedAt,
+          answers: s.answers,
+        });
+        return id;
+      });
+    },
+
+    async findResult(id: string): Promise<ResultRow | undefined> {
+      const rows = await db.$queryRawUnsafe<ResultSqlRow[]>(`${RESULT_SELECT} where r.id = $1::uuid`, id);
+      return rows[0] ? toResult(rows[0]) : undefined;
+    },
+
+    async resultsOf(studentId: string): Promise<ResultRow[]> {
+      const rows = await db.$queryRawUnsafe<ResultSqlRow[]>(
+        `${RESULT_SELECT} where r.student_id = $1::uuid order by r.submitted_at desc, r.id`,
+        studentId,
+      );
+      return rows.map(toResult);
+    },
+  };
+}

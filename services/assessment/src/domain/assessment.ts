@@ -1,0 +1,226 @@
+// What the assessment calls answer (spec §3), and who may see what: a student sees an assessment
+// only while it is available to them (active, assigned, their class) or once they submitted it,
+// and never the answer key before their result exists.
+import type { QuestionType } from './questions.ts';
+import { numericString, type PerformanceLevel } from './scoring.ts';
+
+export type GenerationStatus = 'generating' | 'ready' | 'failed';
+
+/** The caller as a teacher (or admin): their own classes only. */
+export interface Owner {
+  tenantId: string;
+  teacherId: string;
+}
+
+export interface AssessmentRow {
+  id: string;
+  tenantId: string;
+  classId: string;
+  teacherId: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  dueDate: Date | null;
+  isActive: boolean;
+  assignedAt: Date | null;
+  contentToAssess: string;
+  questionType: string;
+  numberOfQuestions: number;
+  generationStatus: GenerationStatus;
+  generationProvider: string | null;
+  generationError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  className: string;
+  subject: string;
+  questionCount: number;
+  responseCount: number;
+  memberCount: number;
+}
+
+export interface TeacherAssessmentView {
+  id: string;
+  classId: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  dueDate: string | null;
+  isActive: boolean;
+  isAssigned: boolean;
+  assignedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  className: string;
+  subject: string;
+  questionCount: number;
+  responseCount: number;
+  assignedCount: number;
+  contentToAssess: string;
+  questionType: string;
+  numberOfQuestions: number;
+  generationStatus: GenerationStatus;
+  generationProvider: string | null;
+  generationError: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function teacherView(a: AssessmentRow): TeacherAssessmentView {
+  return {
+    id: a.id,
+    classId: a.classId,
+    title: a.title,
+    description: a.description,
+    topic: a.topic,
+    standard: a.standard,
+    dueDate: iso(a.dueDate),
+    isActive: a.isActive,
+    isAssigned: a.assignedAt !== null,
+    assignedAt: iso(a.assignedAt),
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+    className: a.className,
+    subject: a.subject,
+    questionCount: a.questionCount,
+    responseCount: a.responseCount,
+    // Every current member is assigned (later joiners too), so the count follows the roster.
+    assignedCount: a.assignedAt ? a.memberCount : 0,
+    contentToAssess: a.contentToAssess,
+    questionType: a.questionType,
+    numberOfQuestions: a.numberOfQuestions,
+    generationStatus: a.generationStatus,
+    generationProvider: a.generationProvider,
+    generationError: a.generationError,
+  };
+}
+
+/** A student's relation to one assessment, read in one query. */
+export interface StudentAccess {
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  isActive: boolean;
+  assigned: boolean;
+  classArchived: boolean;
+  member: boolean;
+  resultId: string | null;
+}
+
+/** Available = they may open, answer and submit it now. */
+export const isAvailable = (a: StudentAccess) => a.member && a.assigned && a.isActive && !a.classArchived;
+/** Visible = available, or submitted (their own result stays readable). */
+export const isVisible = (a: StudentAccess) => a.resultId !== null || isAvailable(a);
+
+export interface StudentAssessmentView {
+  id: string;
+  classId: string;
+  title: string;
+  description: string;
+  dueDate: string | null;
+  isActive: boolean;
+  createdAt: string;
+  className: string;
+  subject: string;
+  questionCount: number;
+  submitted: boolean;
+  resultId: string | null;
+}
+
+export function studentView(a: AssessmentRow, access: StudentAccess): StudentAssessmentView {
+  return {
+    id: a.id,
+    classId: a.classId,
+    title: a.title,
+    description: a.description,
+    dueDate: iso(a.dueDate),
+    isActive: a.isActive,
+    createdAt: a.createdAt.toISOString(),
+    className: a.className,
+    subject: a.subject,
+    questionCount: a.questionCount,
+    submitted: access.resultId !== null,
+    resultId: access.resultId,
+  };
+}
+
+export interface QuestionRow {
+  id: string;
+  assessmentId: string;
+  position: number;
+  questionText: string;
+  questionType: string;
+  options: string[];
+  correctAnswer: string;
+  points: number;
+}
+
+export interface QuestionView {
+  id: string;
+  assessmentId: string;
+  questionText: string;
+  questionType: QuestionType;
+  options: string[];
+  correctAnswer?: string;
+  points: string;
+  position: number;
+}
+
+export function questionView(q: QuestionRow, withAnswer: boolean): QuestionView {
+  return {
+    id: q.id,
+    assessmentId: q.assessmentId,
+    questionText: q.questionText,
+    questionType: q.questionType as QuestionType,
+    options: q.options,
+    ...(withAnswer ? { correctAnswer: q.correctAnswer } : {}),
+    points: numericString(q.points),
+    position: q.position,
+  };
+}
+
+export interface ResultRow {
+  id: string;
+  assessmentId: string;
+  studentId: string;
+  classId: string;
+  tenantId: string;
+  totalPoints: number;
+  earnedPoints: number;
+  percentage: number;
+  performanceLevel: PerformanceLevel;
+  correctAnswers: number;
+  incorrectAnswers: number;
+  totalQuestions: number;
+  submittedAt: Date;
+  title: string;
+  description: string;
+  className: string;
+  teacherId: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export function resultView(r: ResultRow) {
+  return {
+    id: r.id,
+    assessmentId: r.assessmentId,
+    studentId: r.studentId,
+    classId: r.classId,
+    totalPoints: numericString(r.totalPoints),
+    earnedPoints: numericString(r.earnedPoints),
+    percentage: numericString(r.percentage),
+    score: r.percentage,
+    performanceLevel: r.performanceLevel,
+    isSubmitted: true as const,
+    submittedAt: r.submittedAt.toISOString(),
+    correctAnswers: r.correctAnswers,
+    incorrectAnswers: r.incorrectAnswers,
+    totalQuestions: r.totalQuestions,
+    className: r.className,
+    assessment: { title: r.title, description: r.description },
+    student: { firstName: r.firstName, lastName: r.lastName },
+  };
+}
+export type ResultView = ReturnType<typeof resultView>;

@@ -1,0 +1,254 @@
+// What teachers and students do with assessments. Ownership is enforced by the repository's scoped
+// queries; here: the rules of who may see, answer and submit what, and server-side scoring.
+import type { AssessmentsRepository, ResponseRecord } from '../data-access/assessments.repository.ts';
+import {
+  isAvailable,
+  isVisible,
+  questionView,
+  resultView,
+  studentView,
+  teacherView,
+  type Owner,
+  type QuestionView,
+  type ResultView,
+  type StudentAccess,
+  type StudentAssessmentView,
+  type TeacherAssessmentView,
+} from './assessment.ts';
+import {
+  AlreadySubmittedError,
+  AssessmentInactiveError,
+  AssessmentNotFoundError,
+  ClassNotFoundError,
+  QuestionNotFoundError,
+  ResultNotFoundError,
+  TooManyQuestionsError,
+} from './errors.ts';
+import { isProblem, MAX_QUESTIONS, normalizeQuestion, parseOptions, type QuestionType } from './questions.ts';
+import { scoreSubmission } from './scoring.ts';
+import { ValidationError } from '@checkpoint/service-kit';
+
+export interface CreateAssessmentInput {
+  classId: string;
+  title: string;
+  description: string;
+  contentToAssess: string;
+  questionType: string;
+  numberOfQuestions: number;
+  topic: string;
+  standard: string;
+}
+
+export interface QuestionEdit {
+  questionText: string;
+  questionType: QuestionType;
+  options?: unknown;
+  correctAnswer: string;
+  points: number;
+}
+
+export type UpdateInput =
+  | { isActive: boolean }
+  | { title: string; description: string; topic: string; standard: string; isActive?: boolean | undefined };
+
+/** The caller as a student: their own id (memberships decide the rest). */
+export interface StudentCaller {
+  studentId: string;
+}
+
+export type AssessmentUseCases = ReturnType<typeof assessmentUseCases>;
+
+function checkQuestion(edit: QuestionEdit) {
+  const q = normalizeQuestion({
+    questionText: edit.questionText.trim(),
+    questionType: edit.questionType,
+    options: parseOptions(edit.options),
+    correctAnswer: edit.correctAnswer,
+    points: Math.round(edit.points * 100) / 100,
+  });
+  if (isProblem(q)) throw new ValidationError(q.message, { [q.field]: q.message });
+  return q;
+}
+
+/** Answering and submitting need an available, not yet submitted assessment. */
+function requireOpen(access: StudentAccess | undefined): StudentAccess {
+  if (!access || !access.member || !access.assigned || access.classArchived) {
+    // Submitted but no longer a member still knows it submitted.
+    if (access?.resultId) throw new AlreadySubmittedError();
+    throw new AssessmentNotFoundError();
+  }
+  if (access.resultId) throw new AlreadySubmittedError();
+  if (!access.isActive) throw new AssessmentInactiveError();
+  return access;
+}
+
+export function assessmentUseCases({ assessments }: { assessments: AssessmentsRepository }) {
+  async function owned(owner: Owner, id: string) {
+    const a = await assessments.findOwned(owner, id);
+    if (!a) throw new AssessmentNotFoundError();
+    return a;
+  }
+
+  async function visibleToStudent(student: StudentCaller, id: string) {
+    const access = await assessments.studentAccess(student.studentId, id);
+    if (!access || !isVisible(access)) throw new AssessmentNotFoundError();
+    const a = await assessments.findById(id);
+    if (!a) throw new AssessmentNotFoundError();
+    return { a, access };
+  }
+
+  return {
+    // ---- teachers ----
+    list: async (owner: Owner): Promise<TeacherAssessmentView[]> =>
+      (await assessments.listForTeacher(owner)).map(teacherView),
+
+    async listForClass(owner: Owner, classId: string): Promise<TeacherAssessmentView[]> {
+      if (!(await assessments.ownsClass(owner, classId))) throw new ClassNotFoundError();
+      return (await assessments.listForTeacher(owner, classId)).map(teacherView);
+    },
+
+    async create(owner: Owner, input: CreateAssessmentInput): Promise<TeacherAssessmentView> {
+      const created = await assessments.create(owner, {
+        classId: input.classId,
+        title: input.title,
+        description: input.description,
+        // Spec §3: standard and topic carry the content to assess when the form gives no other.
+        topic: input.topic || input.contentToAssess,
+        standard: input.standard || input.contentToAssess,
+        generation: {
+          contentToAssess: input.contentToAssess,
+          questionType: input.questionType,
+          numberOfQuestions: input.numberOfQuestions,
+        },
+      });
+      if (!created) throw new ClassNotFoundError();
+      return teacherView(created);
+    },
+
+    getForTeacher: async (owner: Owner, id: string) => teacherView(await owned(owner, id)),
+
+    async update(owner: Owner, id: string, input: UpdateInput): Promise<TeacherAssessmentView> {
+      const updated =
+        'title' in input
+          ? await assessments.updateDetails(
+              owner,
+              id,
+              { title: input.title, description: input.description, topic: input.topic, standard: input.standard },
+              input.isActive,
+            )
+          : await assessments.setActive(owner, id, input.isActive);
+      if (!updated) throw new AssessmentNotFoundError();
+      return teacherView(updated);
+    },
+
+    async delete(owner: Owner, id: string): Promise<void> {
+      if (!(await assessments.delete(owner, id))) throw new AssessmentNotFoundError();
+    },
+
+    async assign(owner: Owner, id: string) {
+      const a = await assessments.assign(owner, id);
+      if (!a) throw new AssessmentNotFoundError();
+      const n = a.memberCount;
+      return { message: `Assessment assigned to ${n} student${n === 1 ? '' : 's'}`, assignedCount: n };
+    },
+
+    async questionsForTeacher(owner: Owner, id: string): Promise<QuestionView[]> {
+      await owned(owner, id);
+      return (await assessments.listQuestions(id)).map((q) => questionView(q, true));
+    },
+
+    async addQuestion(owner: Owner, id: string, edit: QuestionEdit): Promise<QuestionView> {
+      const q = checkQuestion(edit);
+      const added = await assessments.addQuestion(owner, id, q, MAX_QUESTIONS);
+      if (added === 'not-found') throw new AssessmentNotFoundError();
+      if (added === 'full') throw new TooManyQuestionsError(MAX_QUESTIONS);
+      return questionView(added, true);
+    },
+
+    async updateQuestion(owner: Owner, questionId: string, edit: QuestionEdit): Promise<QuestionView> {
+      const q = checkQuestion(edit);
+      const updated = await assessments.updateQuestion(owner, questionId, q);
+      if (!updated) throw new QuestionNotFoundError();
+      return questionView(updated, true);
+    },
+
+    async deleteQuestion(owner: Owner, questionId: string): Promise<void> {
+      if (!(await assessments.deleteQuestion(owner, questionId))) throw new QuestionNotFoundError();
+    },
+
+    async responsesForTeacher(owner: Owner, id: string): Promise<ResponseRecord[]> {
+      await owned(owner, id);
+      return assessments.responsesForTeacher(id);
+    },
+
+    // ---- students ----
+    async available(student: StudentCaller) {
+      return (await assessments.availableFor(student.studentId)).map((a) => ({
+        id: a.id,
+        title: a.title,
+        description: a.description,
+        className: a.className,
+        subject: a.subject,
+        questionCount: a.questionCount,
+        classId: a.classId,
+      }));
+    },
+
+    async getForStudent(student: StudentCaller, id: string): Promise<StudentAssessmentView> {
+      const { a, access } = await visibleToStudent(student, id);
+      return studentView(a, access);
+    },
+
+    /** The answer key only once the student's result exists. */
+    async questionsForStudent(student: StudentCaller, id: string): Promise<QuestionView[]> {
+      const { access } = await visibleToStudent(student, id);
+      const withAnswers = access.resultId !== null;
+      return (await assessments.listQuestions(id)).map((q) => questionView(q, withAnswers));
+    },
+
+    async responsesForStudent(student: StudentCaller, id: string): Promise<ResponseRecord[]> {
+      await visibleToStudent(student, id);
+      return assessments.responsesOf(student.studentId, id);
+    },
+
+    async saveResponse(
+      student: StudentCaller,
+      input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
+    ): Promise<ResponseRecord> {
+      const outcome = await assessments.saveResponse(student.studentId, input);
+      if ('saved' in outcome) return outcome.saved;
+      const access = requireOpen(outcome.refused);
+      // Open, question known, a row exists: the save was an older replay; the newer answer stands.
+      if (outcome.stored && isAvailable(access)) return outcome.stored;
+      throw new QuestionNotFoundError();
+    },
+
+    async submit(student: StudentCaller, assessmentId: string): Promise<ResultView> {
+      const id = await assessments.submit(
+        student.studentId,
+        assessmentId,
+        (access) => void requireOpen(access),
+        (questions, answers) => scoreSubmission(questions, answers),
+      );
+      if (!id) throw new AlreadySubmittedError();
+      const result = await assessments.findResult(id);
+      return resultView(result!);
+    },
+
+    /** The student's own result, or one of the teacher's classes. */
+    async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultView> {
+      const r = await assessments.findResult(id);
+      const mine =
+        r &&
+        (caller.role === 'student'
+          ? r.studentId === caller.userId
+          : r.teacherId === caller.userId && r.tenantId === caller.tenantId);
+      if (!mine) throw new ResultNotFoundError();
+      return resultView(r);
+    },
+
+    async studentResults(student: StudentCaller) {
+      return (await assessments.resultsOf(student.studentId)).map(resultView);
+    },
+  };
+}

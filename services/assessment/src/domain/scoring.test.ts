@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { isCorrect, levelAfterPractice, levelFor, numericString, scoreSubmission } from './scoring.ts';
+
+const q = (id: string, correctAnswer: string, points = 1) => ({ id, correctAnswer, points });
+
+describe('levels', () => {
+  it('when the percentage is at a threshold, then the level follows §9 exactly', () => {
+    expect(levelFor(0)).toBe('below');
+    expect(levelFor(79.99)).toBe('below');
+    expect(levelFor(80)).toBe('at');
+    expect(levelFor(89.99)).toBe('at');
+    expect(levelFor(90)).toBe('above');
+    expect(levelFor(100)).toBe('above');
+  });
+
+  it('when points give 79.99 / 80 / 89.99 / 90 percent, then the scored level matches', () => {
+    const make = (earned: number, total: number) => {
+      const questions = [q('a', 'x', earned), q('b', 'x', total - earned)];
+      return scoreSubmission(questions, new Map([['a', 'x']]));
+    };
+    expect(make(79.99, 100)).toMatchObject({ percentage: 79.99, level: 'below' });
+    expect(make(80, 100)).toMatchObject({ percentage: 80, level: 'at' });
+    expect(make(89.99, 100)).toMatchObject({ percentage: 89.99, level: 'at' });
+    expect(make(90, 100)).toMatchObject({ percentage: 90, level: 'above' });
+  });
+
+  it('when float sums would land just under 80 (0.1 + 0.7 of 1), then the level is still at', () => {
+    const s = scoreSubmission(
+      [q('a', 'x', 0.1), q('b', 'x', 0.7), q('c', 'x', 0.2)],
+      new Map([
+        ['a', 'x'],
+        ['b', 'x'],
+      ]),
+    );
+    expect(s.percentage).toBe(80);
+    expect(s.level).toBe('at');
+  });
+});
+
+describe('scoring', () => {
+  it('when answers differ only in case and spaces, then they count as correct', () => {
+    expect(isCorrect('  paris ', 'Paris')).toBe(true);
+    expect(isCorrect('TRUE', 'True')).toBe(true);
+    expect(isCorrect('Lyon', 'Paris')).toBe(false);
+    expect(isCorrect(undefined, 'Paris')).toBe(false);
+    expect(isCorrect('   ', '')).toBe(false);
+  });
+
+  it('when questions carry points, then earned, total, percentage and counts come from them', () => {
+    const s = scoreSubmission(
+      [q('a', 'Paris', 2), q('b', 'True', 1), q('c', '4', 1)],
+      new Map([
+        ['a', 'paris'],
+        ['b', 'false'],
+      ]),
+    );
+    expect(s).toMatchObject({
+      earnedPoints: 2,
+      totalPoints: 4,
+      percentage: 50,
+      level: 'below',
+      correctAnswers: 1,
+      incorrectAnswers: 2,
+      totalQuestions: 3,
+    });
+    expect(s.answers).toEqual([
+      { questionId: 'a', answer: 'paris', correct: true },
+      { questionId: 'b', answer: 'false', correct: false },
+      { questionId: 'c', answer: '', correct: false },
+    ]);
+  });
+
+  it('when there are no questions, then the score is 0 and below', () => {
+    expect(scoreSubmission([], new Map())).toMatchObject({ percentage: 0, totalPoints: 0, level: 'below' });
+  });
+
+  it('when a third is right, then the percentage is rounded to two decimals', () => {
+    const s = scoreSubmission([q('a', 'x'), q('b', 'x'), q('c', 'x')], new Map([['a', 'x']]));
+    expect(s.percentage).toBe(33.33);
+  });
+
+  it('when numbers are shown as strings, then they have two decimals', () => {
+    expect(numericString(85)).toBe('85.00');
+    expect(numericString(33.333)).toBe('33.33');
+    expect(numericString(0)).toBe('0.00');
+    expect(numericString(1.5)).toBe('1.50');
+    expect(Number(numericString(79.99))).toBe(79.99);
+  });
+});
+
+describe('practice', () => {
+  it('when support practice reaches 80, then below rises to at; otherwise nothing changes', () => {
+    expect(levelAfterPractice('below', 'support', 80)).toBe('at');
+    expect(levelAfterPractice('below', 'support', 79.9)).toBeUndefined();
+    expect(levelAfterPractice('at', 'support', 100)).toBeUndefined();
+    expect(levelAfterPractice('above', 'support', 100)).toBeUndefined();
+    expect(levelAfterPractice('below', 'enrichment', 100)).toBeUndefined();
+  });
+});

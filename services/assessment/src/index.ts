@@ -1,0 +1,2 @@
+export { assessmentService } from './service.ts';
+export { assessmentConfigSchema, type AssessmentConfig } from './config.ts';

@@ -1,0 +1,151 @@
+// This service's own facts (proto/assessment/v1), written to the outbox in the caller's
+// transaction; the relay publishes them after commit. Key = assessment id, so one assessment's
+// events stay in order.
+import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
+import {
+  AssessmentActivationChangedSchema,
+  AssessmentAssignedSchema,
+  AssessmentCreatedSchema,
+  AssessmentDeletedSchema,
+  AssessmentUpdatedSchema,
+  create,
+  enqueueEvent,
+  QuestionsChangedSchema,
+  ResultLevelRaisedSchema,
+  ResultSubmittedSchema,
+  type SqlExecutor,
+} from '@checkpoint/events';
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+
+export const SOURCE = 'assessment';
+
+export interface AssessmentFacts {
+  id: string;
+  tenantId: string;
+  classId: string;
+  teacherId: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  isActive: boolean;
+}
+
+export interface GenerationFacts {
+  contentToAssess: string;
+  questionType: string;
+  numberOfQuestions: number;
+}
+
+export interface QuestionFacts {
+  id: string;
+  questionText: string;
+  questionType: string;
+  options: string[];
+  correctAnswer: string;
+  points: number;
+}
+
+export interface ResultFacts {
+  id: string;
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  studentId: string;
+  earnedPoints: number;
+  totalPoints: number;
+  percentage: number;
+  level: string;
+  submittedAt: Date;
+  answers: { questionId: string; answer: string; correct: boolean }[];
+}
+
+type Ref = Pick<AssessmentFacts, 'id' | 'tenantId' | 'classId'>;
+
+function enqueue<D extends DescMessage>(
+  tx: SqlExecutor,
+  schema: D,
+  key: string,
+  tenantId: string,
+  init: MessageInitShape<D>,
+) {
+  return enqueueEvent(tx, { source: SOURCE, schema, message: create(schema, init), key, tenantId });
+}
+
+export type AssessmentEvents = ReturnType<typeof assessmentEventsPublisher>;
+
+export function assessmentEventsPublisher() {
+  const ref = (a: Ref) => ({
+    assessmentId: a.id,
+    tenantId: a.tenantId,
+    classId: a.classId,
+    occurredAt: timestampNow(),
+  });
+  return {
+    created: (tx: SqlExecutor, a: AssessmentFacts, generation: GenerationFacts | undefined) =>
+      enqueue(tx, AssessmentCreatedSchema, a.id, a.tenantId, {
+        ...ref(a),
+        teacherId: a.teacherId,
+        title: a.title,
+        description: a.description,
+        topic: a.topic,
+        standard: a.standard,
+        isActive: a.isActive,
+        ...(generation ? { generation } : {}),
+      }),
+    updated: (tx: SqlExecutor, a: AssessmentFacts) =>
+      enqueue(tx, AssessmentUpdatedSchema, a.id, a.tenantId, {
+        ...ref(a),
+        title: a.title,
+        description: a.description,
+        topic: a.topic,
+        standard: a.standard,
+      }),
+    activationChanged: (tx: SqlExecutor, a: Ref, isActive: boolean) =>
+      enqueue(tx, AssessmentActivationChangedSchema, a.id, a.tenantId, { ...ref(a), isActive }),
+    assigned: (tx: SqlExecutor, a: Ref) => enqueue(tx, AssessmentAssignedSchema, a.id, a.tenantId, ref(a)),
+    deleted: (tx: SqlExecutor, a: Ref) => enqueue(tx, AssessmentDeletedSchema, a.id, a.tenantId, ref(a)),
+    questionsChanged: (tx: SqlExecutor, a: Ref, questions: QuestionFacts[]) =>
+      enqueue(tx, QuestionsChangedSchema, a.id, a.tenantId, {
+        ...ref(a),
+        questions: questions.map((q) => ({
+          questionId: q.id,
+          questionText: q.questionText,
+          questionType: q.questionType,
+          options: q.options,
+          correctAnswer: q.correctAnswer,
+          points: q.points,
+        })),
+      }),
+    resultSubmitted: (tx: SqlExecutor, r: ResultFacts) =>
+      enqueue(tx, ResultSubmittedSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        earnedPoints: r.earnedPoints,
+        totalPoints: r.totalPoints,
+        percentage: r.percentage,
+        level: r.level,
+        answers: r.answers,
+        submittedAt: timestampFromDate(r.submittedAt),
+      }),
+    levelRaised: (
+      tx: SqlExecutor,
+      r: Pick<ResultFacts, 'id' | 'assessmentId' | 'tenantId' | 'classId' | 'studentId'>,
+      fromLevel: string,
+      toLevel: string,
+    ) =>
+      enqueue(tx, ResultLevelRaisedSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        fromLevel,
+        toLevel,
+        occurredAt: timestampNow(),
+      }),
+  };
+}

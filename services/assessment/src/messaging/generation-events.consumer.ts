@@ -1,0 +1,105 @@
+// generation's facts → this service: generated questions are stored (replacing any while the
+// assessment still waits for them), failures recorded for the UI, and support practice at
+// mastery raises that student's result from below to at (enrichment never lowers anything).
+import type { InboxHandlers } from '@checkpoint/events';
+import { announceQuestions, insertQuestions } from '../data-access/assessments.repository.ts';
+import type { Tx } from '../data-access/prisma.ts';
+import {
+  isProblem,
+  MAX_QUESTIONS,
+  normalizeQuestion,
+  parseOptions,
+  QUESTION_TYPES,
+  type QuestionInput,
+} from '../domain/questions.ts';
+import { levelAfterPractice, type PerformanceLevel } from '../domain/scoring.ts';
+import type { AssessmentEvents } from './assessment-events.publisher.ts';
+
+type Generated = {
+  questionText: string;
+  questionType: string;
+  options: string[];
+  correctAnswer: string;
+  points: number;
+};
+
+/** Keeps only well-formed items (generation validates too; this side never stores broken ones). */
+export function acceptGenerated(items: Generated[]): QuestionInput[] {
+  const seen = new Set<string>();
+  const accepted: QuestionInput[] = [];
+  for (const item of items) {
+    const type = QUESTION_TYPES.find((t) => t === item.questionType);
+    const text = item.questionText.trim();
+    if (!type || text === '' || item.correctAnswer.trim() === '' || seen.has(text.toLowerCase())) continue;
+    const points = Number.isFinite(item.points) && item.points > 0 && item.points <= 100 ? item.points : 1;
+    const q = normalizeQuestion({
+      questionText: text,
+      questionType: type,
+      options: parseOptions(item.options),
+      correctAnswer: item.correctAnswer,
+      points,
+    });
+    if (isProblem(q)) continue;
+    seen.add(text.toLowerCase());
+    accepted.push(q);
+    if (accepted.length === MAX_QUESTIONS) break;
+  }
+  return accepted;
+}
+
+export function generationEventHandlers(events: AssessmentEvents): InboxHandlers<Tx> {
+  return {
+    'checkpoint.generation.v1.QuestionsGenerated': async (tx, m) => {
+      const a = await tx.assessment.findFirst({ where: { id: m.assessmentId } });
+      // Once questions are ready (and maybe edited by the teacher) a late job changes nothing.
+      if (!a || a.generationStatus === 'ready') return;
+      const questions = acceptGenerated(m.questions);
+      if (questions.length === 0) {
+        await tx.assessment.update({
+          where: { id: a.id },
+          data: { generationStatus: 'failed', generationError: 'Failed to create assessment. Please try again.' },
+        });
+        return;
+      }
+      await tx.question.deleteMany({ where: { assessmentId: a.id } });
+      await insertQuestions(tx, a, questions);
+      await tx.assessment.update({
+        where: { id: a.id },
+        data: {
+          generationStatus: 'ready',
+          generationProvider: m.provider || null,
+          generationError: null,
+          updatedAt: new Date(),
+        },
+      });
+      await announceQuestions(tx, events, a);
+    },
+    'checkpoint.generation.v1.GenerationFailed': async (tx, m) => {
+      await tx.assessment.updateMany({
+        where: { id: m.assessmentId, generationStatus: { not: 'ready' } },
+        data: {
+          generationStatus: 'failed',
+          generationError: m.message || 'Failed to create assessment. Please try again.',
+          updatedAt: new Date(),
+        },
+      });
+    },
+    'checkpoint.generation.v1.PracticeCompleted': async (tx, m) => {
+      const result = await tx.result.findFirst({
+        where: {
+          assessmentId: m.assessmentId,
+          studentId: m.studentId,
+          ...(m.resultId ? { id: m.resultId } : {}),
+        },
+      });
+      if (!result) return;
+      const to = levelAfterPractice(result.performanceLevel as PerformanceLevel, m.type, m.scorePercent);
+      if (!to) return;
+      const changed = await tx.result.updateMany({
+        where: { id: result.id, performanceLevel: result.performanceLevel },
+        data: { performanceLevel: to },
+      });
+      if (changed.count === 1) await events.levelRaised(tx, result, result.performanceLevel, to);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Everything this service learns from others, in one consumer group (one inbox): class and
+// membership copies (class), names (identity), generated questions and practice outcomes
+// (generation). One inbox transaction per event: redelivery is harmless.
+import { createInboxHandler, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
+import {
+  addMember,
+  deleteClass,
+  removeMember,
+  setClassArchived,
+  upsertClass,
+  upsertPerson,
+} from '../data-access/local-copies.repository.ts';
+import type { Db, Tx } from '../data-access/prisma.ts';
+import type { AssessmentEvents } from './assessment-events.publisher.ts';
+import { generationEventHandlers } from './generation-events.consumer.ts';
+
+export const ASSESSMENT_GROUP = 'assessment';
+export const INBOUND_TOPICS = ['checkpoint.identity.v1', 'checkpoint.class.v1', 'checkpoint.generation.v1'];
+
+type ClassFacts = { classId: string; tenantId: string; teacherId: string; name: string; subject: string };
+const keepClass = (tx: Tx, c: ClassFacts) =>
+  upsertClass(tx, {
+    classId: c.classId,
+    tenantId: c.tenantId,
+    teacherId: c.teacherId,
+    name: c.name,
+    subject: c.subject,
+  });
+
+type UserFacts = { userId: string; tenantId: string; firstName: string; lastName: string };
+const keepPerson = (tx: Tx, u: UserFacts) =>
+  upsertPerson(tx, { userId: u.userId, tenantId: u.tenantId, firstName: u.firstName, lastName: u.lastName });
+
+export function classEventHandlers(events: AssessmentEvents): InboxHandlers<Tx> {
+  return {
+    'checkpoint.class.v1.ClassCreated': (tx, m) => keepClass(tx, m),
+    'checkpoint.class.v1.ClassUpdated': (tx, m) => keepClass(tx, m),
+    'checkpoint.class.v1.ClassArchived': (tx, m) => setClassArchived(tx, m.classId, true),
+    'checkpoint.class.v1.ClassRestored': (tx, m) => setClassArchived(tx, m.classId, false),
+    'checkpoint.class.v1.ClassDeleted': async (tx, m) => {
+      // The class's assessments and all their data go with it, each announced as deleted.
+      const doomed = await tx.assessment.findMany({
+        where: { classId: m.classId },
+        select: { id: true, tenantId: true, classId: true },
+      });
+      for (const a of doomed) await events.deleted(tx, a);
+      await tx.assessment.deleteMany({ where: { classId: m.classId } });
+      await deleteClass(tx, m.classId);
+    },
+    'checkpoint.class.v1.StudentEnrolled': (tx, m) =>
+      addMember(tx, { classId: m.classId, studentId: m.studentId, tenantId: m.tenantId }),
+    'checkpoint.class.v1.StudentRemoved': (tx, m) => removeMember(tx, m.classId, m.studentId),
+  };
+}
+
+export const userEventHandlers: InboxHandlers<Tx> = {
+  'checkpoint.identity.v1.UserRegistered': (tx, m) => keepPerson(tx, m),
+  'checkpoint.identity.v1.UserUpdated': (tx, m) => keepPerson(tx, m),
+};
+
+export function inboundSubscription(db: Db, events: AssessmentEvents): SubscribeOptions {
+  return {
+    groupId: ASSESSMENT_GROUP,
+    topics: INBOUND_TOPICS,
+    handler: createInboxHandler<Tx>(db, ASSESSMENT_GROUP, {
+      ...userEventHandlers,
+      ...classEventHandlers(events),
+      ...generationEventHandlers(events),
+    }),
+  };
+}

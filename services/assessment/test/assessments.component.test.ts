@@ -1,0 +1,498 @@
+// The assessment service against real Postgres: ownership, validation, generation events,
+// taking and server-side scoring, practice raising a level, and the events each change writes.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GenerationFailedSchema,
+  PracticeCompletedSchema,
+  QuestionsGeneratedSchema,
+  UserRegisteredSchema,
+} from '@checkpoint/events';
+import {
+  actor,
+  call,
+  deleteClassEvent,
+  deliver,
+  enrol,
+  givenClass,
+  MC,
+  outboxFor,
+  startAssessmentService,
+  unenrol,
+  VALID_CREATE,
+  type Harness,
+} from './helpers.ts';
+
+let h: Harness;
+const tenant = randomUUID();
+const teacher = actor('teacher', tenant);
+const otherTeacher = actor('teacher', tenant);
+const student = actor('student', tenant);
+
+beforeAll(async () => {
+  h = await startAssessmentService();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function createAssessment(classId: string, body: object = VALID_CREATE, who = teacher) {
+  const res = await call(h, who, 'POST', '/api/assessments', { ...body, classId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+const generated = (assessmentId: string, questions: object[], provider = 'offline') =>
+  deliver(
+    h,
+    QuestionsGeneratedSchema,
+    { jobId: randomUUID(), assessmentId, tenantId: tenant, provider, questions },
+    { key: assessmentId, tenantId: tenant, source: 'generation' },
+  );
+
+const Q = [
+  {
+    questionText: 'Capital of France?',
+    questionType: 'multiple_choice',
+    options: ['Paris', 'Lyon', 'Nice', 'Lille'],
+    correctAnswer: 'Paris',
+    points: 2,
+  },
+  {
+    questionText: 'The sun is a star.',
+    questionType: 'true_false',
+    options: ['True', 'False'],
+    correctAnswer: 'True',
+    points: 1,
+  },
+  { questionText: '2 + 2 = ?', questionType: 'short_answer', options: [], correctAnswer: '4', points: 1 },
+  { questionText: 'Colour of the sky?', questionType: 'short_answer', options: [], correctAnswer: 'Blue', points: 1 },
+];
+
+/** A class with a ready, assigned assessment and an enrolled student. */
+async function readyAssessment(s = student) {
+  const classId = await givenClass(h, teacher);
+  await enrol(h, classId, tenant, s);
+  const a = await createAssessment(classId);
+  await generated(a.id, Q);
+  expect((await call(h, teacher, 'POST', `/api/assessments/${a.id}/assign`)).status).toBe(200);
+  const questions = (await call(h, teacher, 'GET', `/api/assessments/${a.id}/questions`)).body;
+  return { classId, id: a.id as string, questions: questions as { id: string; correctAnswer: string }[] };
+}
+
+describe('creating assessments', () => {
+  it('when a teacher creates with the second §3 reading, then it is active, generating and AssessmentCreated carries the request', async () => {
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId);
+    expect(a).toMatchObject({
+      title: 'Fractions check',
+      description: 'Quick check',
+      classId,
+      isActive: true,
+      isAssigned: false,
+      generationStatus: 'generating',
+      className: 'Algebra I',
+      subject: 'Math',
+      questionCount: 0,
+      responseCount: 0,
+      assignedCount: 0,
+      topic: VALID_CREATE.contentToAssess,
+    });
+    const events = await outboxFor(h, a.id);
+    expect(events.map((e) => e.type)).toEqual(['AssessmentCreated']);
+    expect(events[0]!.message).toMatchObject({
+      assessmentId: a.id,
+      classId,
+      teacherId: teacher.userId,
+      isActive: true,
+      generation: {
+        contentToAssess: VALID_CREATE.contentToAssess,
+        questionType: 'multiple_choice',
+        numberOfQuestions: 5,
+      },
+    });
+  });
+
+  it('when a teacher creates with the first §3 reading, then the questions block becomes the generation request', async () => {
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId, {
+      title: 'Cells',
+      description: '',
+      standard: 'Cell parts',
+      topic: 'Cell parts',
+      questions: { type: 'mixed', count: '7', instructions: 'The nucleus holds DNA.' },
+    });
+    expect(a).toMatchObject({
+      topic: 'Cell parts',
+      standard: 'Cell parts',
+      questionType: 'mixed',
+      numberOfQuestions: 7,
+    });
+    expect(a.contentToAssess).toBe('The nucleus holds DNA.');
+  });
+
+  it('when fields are missing or out of range, then the §5 messages come back as 400', async () => {
+    const classId = await givenClass(h, teacher);
+    const bad = await call(h, teacher, 'POST', '/api/assessments', { classId, title: ' ', contentToAssess: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toMatchObject({
+      title: 'Title is required',
+      contentToAssess: 'Content to be assessed is required',
+      questionType: 'Question type is required',
+    });
+    const many = await call(h, teacher, 'POST', '/api/assessments', {
+      ...VALID_CREATE,
+      classId,
+      numberOfQuestions: 21,
+    });
+    expect(many.body.message).toBe('Maximum 20 questions');
+    const none = await call(h, teacher, 'POST', '/api/assessments', { ...VALID_CREATE, classId, numberOfQuestions: 0 });
+    expect(none.body.message).toBe('Must have at least 1 question');
+    const text = await call(h, teacher, 'POST', '/api/assessments', {
+      ...VALID_CREATE,
+      classId,
+      numberOfQuestions: 'lots',
+    });
+    expect(text.status).toBe(201);
+    expect(text.body.numberOfQuestions).toBe(1);
+    const noClass = await call(h, teacher, 'POST', '/api/assessments', VALID_CREATE);
+    expect(noClass.status).toBe(400);
+    expect(noClass.body.message).toBe('No class selected');
+  });
+
+  it("when the class is another teacher's or unknown, then creating answers 404", async () => {
+    const classId = await givenClass(h, teacher);
+    expect((await call(h, otherTeacher, 'POST', '/api/assessments', { ...VALID_CREATE, classId })).status).toBe(404);
+    expect(
+      (await call(h, teacher, 'POST', '/api/assessments', { ...VALID_CREATE, classId: randomUUID() })).status,
+    ).toBe(404);
+    expect((await call(h, teacher, 'POST', '/api/assessments', { ...VALID_CREATE, classId: 'x' })).status).toBe(404);
+    expect((await call(h, student, 'POST', '/api/assessments', { ...VALID_CREATE, classId })).status).toBe(403);
+    expect((await call(h, undefined, 'POST', '/api/assessments', { ...VALID_CREATE, classId })).status).toBe(401);
+  });
+});
+
+describe('generation events', () => {
+  it('when questions are generated, then they are stored in order, status ready with provider, and QuestionsChanged is written', async () => {
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId);
+    await generated(a.id, [...Q, { ...Q[0]!, questionText: 'Broken', options: ['a', 'b'] }]);
+    const got = (await call(h, teacher, 'GET', `/api/assessments/${a.id}`)).body;
+    expect(got).toMatchObject({ generationStatus: 'ready', generationProvider: 'offline', questionCount: 4 });
+    const qs = (await call(h, teacher, 'GET', `/api/assessments/${a.id}/questions`)).body;
+    expect(qs.map((q: { questionText: string }) => q.questionText)).toEqual(Q.map((q) => q.questionText));
+    expect(qs[0]).toMatchObject({
+      points: '2.00',
+      correctAnswer: 'Paris',
+      options: ['Paris', 'Lyon', 'Nice', 'Lille'],
+    });
+    const types = (await outboxFor(h, a.id)).map((e) => e.type);
+    expect(types).toEqual(['AssessmentCreated', 'QuestionsChanged']);
+    // A late second job does not replace questions that are ready.
+    await generated(a.id, [Q[1]!]);
+    expect((await call(h, teacher, 'GET', `/api/assessments/${a.id}`)).body.questionCount).toBe(4);
+  });
+
+  it('when generation fails, then the assessment shows failed with the message', async () => {
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId);
+    const message = 'OpenAI API quota exceeded. Please check your billing and usage limits or try again later.';
+    await deliver(
+      h,
+      GenerationFailedSchema,
+      { jobId: randomUUID(), assessmentId: a.id, tenantId: tenant, reason: 'quota', message },
+      { key: a.id, tenantId: tenant },
+    );
+    expect((await call(h, teacher, 'GET', `/api/assessments/${a.id}`)).body).toMatchObject({
+      generationStatus: 'failed',
+      generationError: message,
+    });
+  });
+});
+
+describe('teacher management', () => {
+  it('when details, activation, questions and assignment change, then each is scoped, validated and announced', async () => {
+    const classId = await givenClass(h, teacher);
+    await enrol(h, classId, tenant, student);
+    const a = await createAssessment(classId);
+    const upd = await call(h, teacher, 'PUT', `/api/assessments/${a.id}`, {
+      title: 'New',
+      description: 'D',
+      topic: 'T',
+      standard: 'S',
+    });
+    expect(upd.body).toMatchObject({ title: 'New', topic: 'T', standard: 'S' });
+    const noTopic = await call(h, teacher, 'PUT', `/api/assessments/${a.id}`, { title: '', topic: '' });
+    expect(noTopic.status).toBe(400);
+    expect(noTopic.body.fields).toMatchObject({ title: 'Title is required', topic: 'Topic is required' });
+    expect((await call(h, teacher, 'PUT', `/api/assessments/${a.id}`, { isActive: false })).body.isActive).toBe(false);
+    const added = await call(h, teacher, 'POST', `/api/assessments/${a.id}/questions`, MC);
+    expect(added.status).toBe(201);
+    const badMc = await call(h, teacher, 'PUT', `/api/questions/${added.body.id}`, { ...MC, options: 'a,b,c' });
+    expect(badMc.status).toBe(400);
+    const noAnswer = await call(h, teacher, 'PUT', `/api/questions/${added.body.id}`, { ...MC, correctAnswer: ' ' });
+    expect(noAnswer.body.message).toBe('Correct answer is required');
+    const tf = await call(h, teacher, 'PUT', `/api/questions/${added.body.id}`, {
+      questionText: 'Is 1/2 > 1/3?',
+      questionType: 'true_false',
+      correctAnswer: 'true',
+      points: '2',
+    });
+    expect(tf.body).toMatchObject({ correctAnswer: 'True', options: ['True', 'False'], points: '2.00' });
+    expect((await call(h, otherTeacher, 'PUT', `/api/questions/${added.body.id}`, MC)).status).toBe(404);
+    expect((await call(h, otherTeacher, 'DELETE', `/api/questions/${added.body.id}`)).status).toBe(404);
+    const assigned = await call(h, teacher, 'POST', `/api/assessments/${a.id}/assign`);
+    expect(assigned.body.message).toBe('Assessment assigned to 1 student');
+    expect((await call(h, teacher, 'DELETE', `/api/questions/${added.body.id}`)).status).toBe(204);
+    const types = (await outboxFor(h, a.id)).map((e) => e.type);
+    expect(types).toEqual([
+      'AssessmentCreated',
+      'AssessmentUpdated',
+      'AssessmentActivationChanged',
+      'QuestionsChanged',
+      'QuestionsChanged',
+      'AssessmentAssigned',
+      'QuestionsChanged',
+    ]);
+    const list = (await call(h, teacher, 'GET', `/api/classes/${classId}/assessments`)).body;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ assignedCount: 1, isAssigned: true, isActive: false });
+    expect((await call(h, otherTeacher, 'GET', `/api/classes/${classId}/assessments`)).status).toBe(404);
+    expect((await call(h, otherTeacher, 'GET', '/api/assessments')).body).toEqual([]);
+  });
+
+  it('when another teacher (same or other tenant) names an assessment, then every call answers 404', async () => {
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId);
+    const foreign = actor('teacher');
+    for (const who of [otherTeacher, foreign, { ...teacher, tenantId: randomUUID() }]) {
+      for (const [method, path, body] of [
+        ['GET', `/api/assessments/${a.id}`],
+        ['PUT', `/api/assessments/${a.id}`, { isActive: false }],
+        ['DELETE', `/api/assessments/${a.id}`],
+        ['POST', `/api/assessments/${a.id}/assign`],
+        ['GET', `/api/assessments/${a.id}/questions`],
+        ['POST', `/api/assessments/${a.id}/questions`, MC],
+        ['GET', `/api/assessments/${a.id}/responses`],
+      ] as const) {
+        expect((await call(h, who, method, path, body)).status, `${method} ${path}`).toBe(404);
+      }
+    }
+  });
+});
+
+describe('taking and scoring', () => {
+  it('when a student answers and submits, then the server scores the stored answers and ignores a forged score', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    await deliver(
+      h,
+      UserRegisteredSchema,
+      { userId: s.userId, tenantId: s.tenantId, firstName: 'Sam', lastName: 'Lee', email: 's@x.test', role: 'student' },
+      { key: s.userId, tenantId: s.tenantId },
+    );
+    const available = (await call(h, s, 'GET', '/api/student/available-assessments')).body;
+    expect(available).toEqual([
+      {
+        id,
+        title: 'Fractions check',
+        description: 'Quick check',
+        className: 'Algebra I',
+        subject: 'Math',
+        questionCount: 4,
+        classId: expect.any(String),
+      },
+    ]);
+    const seen = (await call(h, s, 'GET', `/api/assessments/${id}/questions`)).body;
+    expect(seen.every((q: object) => !('correctAnswer' in q))).toBe(true);
+    const view = (await call(h, s, 'GET', `/api/assessments/${id}`)).body;
+    expect(view).not.toHaveProperty('contentToAssess');
+    expect(view).not.toHaveProperty('topic');
+    const answers = [' paris ', 'TRUE', '5', 'blue'];
+    for (const [i, q] of questions.entries()) {
+      const r = await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: q.id, answer: answers[i] });
+      expect(r.status).toBe(200);
+    }
+    // The same save again is harmless; the teacher sees it with the student's name.
+    await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[2]!.id, answer: '5' });
+    const teacherView = (await call(h, teacher, 'GET', `/api/assessments/${id}/responses`)).body;
+    expect(teacherView).toHaveLength(4);
+    expect(teacherView[0].student).toEqual({ firstName: 'Sam', lastName: 'Lee' });
+    const res = await call(h, s, 'POST', '/api/results', {
+      assessmentId: id,
+      percentage: '100',
+      performanceLevel: 'above',
+      earnedPoints: '5',
+      totalPoints: '5',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      assessmentId: id,
+      totalPoints: '5.00',
+      earnedPoints: '4.00',
+      percentage: '80.00',
+      score: 80,
+      performanceLevel: 'at',
+      isSubmitted: true,
+      correctAnswers: 3,
+      incorrectAnswers: 1,
+      totalQuestions: 4,
+      assessment: { title: 'Fractions check', description: 'Quick check' },
+    });
+    const again = await call(h, s, 'POST', '/api/results', { assessmentId: id });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have already submitted this assessment');
+    const late = await call(h, s, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[2]!.id,
+      answer: '4',
+    });
+    expect(late.status).toBe(409);
+    // After the result: answers visible, no longer available, result readable by student and teacher only.
+    expect((await call(h, s, 'GET', `/api/assessments/${id}/questions`)).body[0].correctAnswer).toBe('Paris');
+    expect((await call(h, s, 'GET', '/api/student/available-assessments')).body).toEqual([]);
+    expect((await call(h, s, 'GET', `/api/results/${res.body.id}`)).body.percentage).toBe('80.00');
+    expect((await call(h, teacher, 'GET', `/api/results/${res.body.id}`)).status).toBe(200);
+    expect((await call(h, otherTeacher, 'GET', `/api/results/${res.body.id}`)).status).toBe(404);
+    expect((await call(h, student, 'GET', `/api/results/${res.body.id}`)).status).toBe(404);
+    const mine = (await call(h, s, 'GET', '/api/student/results')).body;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ score: 80, className: 'Algebra I', totalQuestions: 4, correctAnswers: 3 });
+    const submitted = (await outboxFor(h, id)).find((e) => e.type === 'ResultSubmitted')!.message;
+    expect(submitted).toMatchObject({
+      studentId: s.userId,
+      percentage: 80,
+      level: 'at',
+      earnedPoints: 4,
+      totalPoints: 5,
+    });
+    expect((submitted.answers as { correct: boolean }[]).map((x) => x.correct)).toEqual([true, true, false, true]);
+  });
+
+  it('when saves carry clientSeq, then a late replay of an older save does not win', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    const q = questions[0]!.id;
+    await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: q, answer: 'Lyon', clientSeq: 2 });
+    const stale = await call(h, s, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: q,
+      answer: 'Nice',
+      clientSeq: 1,
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.body.answer).toBe('Lyon');
+    await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: q, answer: 'Paris', clientSeq: 3 });
+    const mine = (await call(h, s, 'GET', `/api/assessments/${id}/responses`)).body;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ answer: 'Paris', clientSeq: 3 });
+  });
+
+  it('when two submits race, then exactly one result is stored', async () => {
+    const s = actor('student');
+    const { id } = await readyAssessment(s);
+    const replies = await Promise.all([1, 2, 3].map(() => call(h, s, 'POST', '/api/results', { assessmentId: id })));
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const { rows } = await h.sql.query('select count(*)::int as n from results where assessment_id = $1', [id]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('when the assessment is inactive, unassigned, foreign or the student left, then answering and submitting are refused', async () => {
+    const s = actor('student');
+    const { id, classId, questions } = await readyAssessment(s);
+    const save = (who = s) =>
+      call(h, who, 'POST', '/api/responses', { assessmentId: id, questionId: questions[0]!.id, answer: 'x' });
+    const stranger = actor('student', tenant);
+    expect((await save(stranger)).status).toBe(404);
+    expect((await call(h, stranger, 'POST', '/api/results', { assessmentId: id })).status).toBe(404);
+    expect((await call(h, stranger, 'GET', `/api/assessments/${id}`)).status).toBe(404);
+    expect((await call(h, stranger, 'GET', `/api/assessments/${id}/questions`)).status).toBe(404);
+    expect((await call(h, stranger, 'GET', `/api/assessments/${id}/responses`)).status).toBe(404);
+    await call(h, teacher, 'PUT', `/api/assessments/${id}`, { isActive: false });
+    const inactive = await save();
+    expect(inactive.status).toBe(409);
+    expect(inactive.body.message).toMatch(/not active/);
+    expect((await call(h, s, 'POST', '/api/results', { assessmentId: id })).status).toBe(409);
+    expect((await call(h, s, 'GET', `/api/assessments/${id}`)).status).toBe(404);
+    expect((await call(h, s, 'GET', '/api/student/available-assessments')).body).toEqual([]);
+    await call(h, teacher, 'PUT', `/api/assessments/${id}`, { isActive: true });
+    expect((await save()).status).toBe(200);
+    // A question of another assessment is not found.
+    const other = await readyAssessment(s);
+    const cross = await call(h, s, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: other.questions[0]!.id,
+      answer: 'x',
+    });
+    expect(cross.status).toBe(404);
+    await unenrol(h, classId, tenant, s);
+    expect((await save()).status).toBe(404);
+    // Unassigned assessments are invisible to members.
+    const classId2 = await givenClass(h, teacher);
+    await enrol(h, classId2, tenant, s);
+    const draft = await createAssessment(classId2);
+    expect((await call(h, s, 'GET', `/api/assessments/${draft.id}`)).status).toBe(404);
+    expect((await call(h, s, 'POST', '/api/results', { assessmentId: draft.id })).status).toBe(404);
+  });
+
+  it('when a student joins after assignment, then the assessment is available to them too', async () => {
+    const { id, classId } = await readyAssessment();
+    const late = actor('student');
+    expect((await call(h, late, 'GET', '/api/student/available-assessments')).body).toEqual([]);
+    await enrol(h, classId, tenant, late);
+    const list = (await call(h, late, 'GET', '/api/student/available-assessments')).body;
+    expect(list.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect((await call(h, teacher, 'GET', `/api/assessments/${id}`)).body.assignedCount).toBe(2);
+  });
+});
+
+describe('practice and deletion', () => {
+  it('when support practice reaches 80, then a below result rises to at once and enrichment never lowers', async () => {
+    const s = actor('student');
+    const { id } = await readyAssessment(s);
+    const result = (await call(h, s, 'POST', '/api/results', { assessmentId: id })).body;
+    expect(result.performanceLevel).toBe('below');
+    const practice = (type: string, scorePercent: number) =>
+      deliver(
+        h,
+        PracticeCompletedSchema,
+        { assessmentId: id, tenantId: tenant, studentId: s.userId, type, scorePercent },
+        { key: id, tenantId: tenant },
+      );
+    await practice('support', 70);
+    expect((await call(h, s, 'GET', `/api/results/${result.id}`)).body.performanceLevel).toBe('below');
+    await practice('support', 85);
+    await practice('enrichment', 10);
+    await practice('support', 95);
+    expect((await call(h, s, 'GET', `/api/results/${result.id}`)).body.performanceLevel).toBe('at');
+    const raised = (await outboxFor(h, id)).filter((e) => e.type === 'ResultLevelRaised');
+    expect(raised).toHaveLength(1);
+    expect(raised[0]!.message).toMatchObject({ resultId: result.id, fromLevel: 'below', toLevel: 'at' });
+  });
+
+  it('when an assessment is deleted, then its questions, responses and results go and AssessmentDeleted is written', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[0]!.id, answer: 'Paris' });
+    const result = (await call(h, s, 'POST', '/api/results', { assessmentId: id })).body;
+    expect((await call(h, otherTeacher, 'DELETE', `/api/assessments/${id}`)).status).toBe(404);
+    expect((await call(h, teacher, 'DELETE', `/api/assessments/${id}`)).status).toBe(204);
+    for (const table of ['questions', 'responses', 'results']) {
+      const { rows } = await h.sql.query(`select count(*)::int as n from ${table} where assessment_id = $1`, [id]);
+      expect(rows[0].n, table).toBe(0);
+    }
+    expect((await call(h, s, 'GET', `/api/results/${result.id}`)).status).toBe(404);
+    expect((await outboxFor(h, id)).at(-1)!.type).toBe('AssessmentDeleted');
+  });
+
+  it('when a class is deleted, then its assessments and all their data go, each announced', async () => {
+    const s = actor('student');
+    const { id, classId } = await readyAssessment(s);
+    await call(h, s, 'POST', '/api/results', { assessmentId: id });
+    await deleteClassEvent(h, classId, teacher);
+    const { rows } = await h.sql.query('select count(*)::int as n from assessments where class_id = $1', [classId]);
+    expect(rows[0].n).toBe(0);
+    expect((await call(h, s, 'GET', '/api/student/results')).body).toEqual([]);
+    expect((await outboxFor(h, id)).at(-1)!.type).toBe('AssessmentDeleted');
+  });
+});

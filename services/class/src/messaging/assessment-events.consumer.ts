@@ -1,0 +1,79 @@
+// assessment's facts → the class counts: assessmentCount from AssessmentCreated/Deleted, and
+// below/at/above = the class's students by the level of their latest result (ResultSubmitted,
+// ResultLevelRaised; a deleted assessment's results stop counting). Same group and inbox as the
+// identity consumer: one inbox transaction per event, so redelivery is harmless.
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { createInboxHandler, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
+import type { Db, Tx } from '../data-access/prisma.ts';
+
+export const ASSESSMENT_TOPIC = 'checkpoint.assessment.v1';
+
+/** Recomputes the three level counts of one class from its students' latest results. */
+async function recountLevels(tx: Tx, classId: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `update classes c
+        set below_standard = l.below, at_standard = l.at, above_standard = l.above
+       from (select count(*) filter (where level = 'below')::int as below,
+                    count(*) filter (where level = 'at')::int as at,
+                    count(*) filter (where level = 'above')::int as above
+               from (select distinct on (student_id) level from class_results
+                      where class_id = $1::uuid
+                      order by student_id, submitted_at desc, result_id desc) latest) l
+      where c.id = $1::uuid`,
+    classId,
+  );
+}
+
+export function assessmentEventHandlers(): InboxHandlers<Tx> {
+  return {
+    'checkpoint.assessment.v1.AssessmentCreated': async (tx, m) => {
+      await tx.$executeRawUnsafe(
+        'update classes set assessment_count = assessment_count + 1 where id = $1::uuid',
+        m.classId,
+      );
+    },
+    'checkpoint.assessment.v1.AssessmentDeleted': async (tx, m) => {
+      await tx.$executeRawUnsafe(
+        'update classes set assessment_count = greatest(assessment_count - 1, 0) where id = $1::uuid',
+        m.classId,
+      );
+      await tx.classResult.deleteMany({ where: { assessmentId: m.assessmentId } });
+      await recountLevels(tx, m.classId);
+    },
+    'checkpoint.assessment.v1.ResultSubmitted': async (tx, m) => {
+      // Only for a class that still exists (a deleted class takes its rows with it).
+      await tx.$executeRawUnsafe(
+        `insert into class_results (result_id, class_id, assessment_id, student_id, level, submitted_at)
+         select $1::uuid, c.id, $3::uuid, $4::uuid, $5, $6 from classes c where c.id = $2::uuid
+         on conflict (result_id) do nothing`,
+        m.resultId,
+        m.classId,
+        m.assessmentId,
+        m.studentId,
+        m.level,
+        m.submittedAt ? timestampDate(m.submittedAt) : new Date(),
+      );
+      await recountLevels(tx, m.classId);
+    },
+    'checkpoint.assessment.v1.ResultLevelRaised': async (tx, m) => {
+      await tx.classResult.updateMany({ where: { resultId: m.resultId }, data: { level: m.toLevel } });
+      await recountLevels(tx, m.classId);
+    },
+  };
+}
+
+/**
+ * Adds the assessment topic to the class group's subscription: one group on the bus, one inbox;
+ * each inbox handler acts only on its own event types and skips the others.
+ */
+export function withAssessmentEvents(db: Db, alongside: SubscribeOptions): SubscribeOptions {
+  const own = createInboxHandler<Tx>(db, alongside.groupId, assessmentEventHandlers());
+  return {
+    ...alongside,
+    topics: [...alongside.topics, ASSESSMENT_TOPIC],
+    handler: async (message) => {
+      await alongside.handler(message);
+      await own(message);
+    },
+  };
+}
