@@ -3,7 +3,9 @@
 // bus, and the gateway in front. Used by `npm start` (all-in-one.ts) and by the API contract tests.
 import { InProcessBus } from '@checkpoint/events';
 import { createGateway, gatewayConfigSchema } from '@checkpoint/gateway';
+import { assessmentService } from '@checkpoint/assessment';
 import { classService } from '@checkpoint/class';
+import { generationService } from '@checkpoint/generation';
 import { identityService } from '@checkpoint/identity';
 import {
   closeServer,
@@ -16,7 +18,12 @@ import {
   startService,
 } from '@checkpoint/service-kit';
 
-export const services = [identityService, classService] as unknown as ServiceDefinition[];
+export const services = [
+  identityService,
+  classService,
+  assessmentService,
+  generationService,
+] as unknown as ServiceDefinition[];
 
 export interface AllInOneOptions {
   /** Superuser URL of the Postgres database to use. */

@@ -1,0 +1,102 @@
+// Practice material per assessment and type, its completion, result-based practice (spec §7) and
+// the teacher's AI recommendations.
+import { ApiRouter } from '@checkpoint/service-kit';
+import type { PracticeUseCases } from '../domain/practice.use-cases.ts';
+import { ResultNotFoundError } from '../domain/errors.ts';
+import { uuidOr404 } from './ids.ts';
+import {
+  completionBody,
+  completionResultSchema,
+  idParams,
+  materialSchema,
+  messageSchema,
+  recommendationSchema,
+  resultParams,
+  submitBody,
+  supportContentSchema,
+  typeParams,
+} from './schemas.ts';
+
+const EVERYONE = ['student', 'teacher', 'admin'] as const;
+const TEACHERS = ['teacher', 'admin'] as const;
+const STUDENTS = ['student'] as const;
+const resultId = (id: string) => uuidOr404(id, () => new ResultNotFoundError());
+
+export function practiceRouter(practice: PracticeUseCases): ApiRouter {
+  return new ApiRouter()
+    .add(
+      {
+        method: 'get',
+        path: '/api/assessments/:id/support-material/:type',
+        summary: "Reading and practice questions (with answers) for the assessment's class, after the student's result",
+        access: EVERYONE,
+        params: typeParams,
+        response: materialSchema,
+        errors: [404],
+      },
+      ({ caller, params }) => practice.getMaterial(caller, uuidOr404(params.id), params.type),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/assessments/:id/support-completion',
+        summary:
+          'Score practice answers on the server; 80% or more is mastery (support raises the level to at standard)',
+        access: STUDENTS,
+        params: idParams,
+        body: completionBody,
+        response: completionResultSchema,
+        errors: [404],
+      },
+      ({ caller, params, body }) => practice.complete(caller, uuidOr404(params.id), body.type, body.responses),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/support-content/:resultId',
+        summary: "Practice built from the result's wrong answers (no answer keys)",
+        access: EVERYONE,
+        params: resultParams,
+        response: supportContentSchema,
+        errors: [404],
+      },
+      ({ caller, params }) => practice.getResultContent(caller, resultId(params.resultId)),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/support-content/:resultId/submit',
+        summary: 'Score answers (question index to answer) of result-based practice',
+        access: EVERYONE,
+        params: resultParams,
+        body: submitBody,
+        response: completionResultSchema,
+        errors: [404],
+      },
+      ({ caller, params, body }) => practice.submitResultPractice(caller, resultId(params.resultId), body.answers),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/support-content/:resultId/restart',
+        summary: 'Clear the latest attempt of result-based practice',
+        access: EVERYONE,
+        params: resultParams,
+        response: messageSchema,
+        errors: [404],
+      },
+      ({ caller, params }) => practice.restartResultPractice(caller, resultId(params.resultId)),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/assessments/:id/recommendations/:type',
+        summary: 'Guidance for the teacher from the assessment and its results so far',
+        access: TEACHERS,
+        params: typeParams,
+        response: recommendationSchema,
+        errors: [404],
+      },
+      ({ caller, params }) => practice.recommendation(caller, uuidOr404(params.id), params.type),
+    );
+}

@@ -1,0 +1,128 @@
+// Local copies from other services' events (assessments, memberships, results) and the lookups
+// that decide who may read what. Writers take the inbox transaction; readers return plain objects.
+import type { AnswerOutcome, AssessmentQuestion, LessonFacts } from '../domain/practice.ts';
+import type { ResultFacts } from '../domain/recommendations.ts';
+import type { Db, Tx } from './prisma.ts';
+
+export interface AssessmentCopy {
+  id: string;
+  tenantId: string;
+  classId: string;
+  teacherId: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  content: string;
+}
+
+export interface ResultCopy {
+  id: string;
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  studentId: string;
+  percentage: number;
+  level: string;
+  answers: AnswerOutcome[];
+}
+
+export interface AssessmentRecord extends AssessmentCopy {
+  questions: AssessmentQuestion[];
+}
+
+export const lessonOf = (a: AssessmentRecord): LessonFacts => ({
+  title: a.title,
+  topic: a.topic || a.standard,
+  content: a.content,
+  questions: a.questions,
+});
+
+const asQuestions = (v: unknown): AssessmentQuestion[] => (Array.isArray(v) ? (v as AssessmentQuestion[]) : []);
+const asAnswers = (v: unknown): AnswerOutcome[] => (Array.isArray(v) ? (v as AnswerOutcome[]) : []);
+
+export type AssessmentsRepository = ReturnType<typeof assessmentsRepository>;
+
+export function assessmentsRepository(db: Db) {
+  return {
+    async find(id: string): Promise<AssessmentRecord | undefined> {
+      const row = await db.assessment.findUnique({ where: { id } });
+      return row ? { ...row, questions: asQuestions(row.questions) } : undefined;
+    },
+
+    async isMember(classId: string, studentId: string): Promise<boolean> {
+      return (await db.classMember.count({ where: { classId, studentId } })) > 0;
+    },
+
+    async findResult(id: string): Promise<ResultCopy | undefined> {
+      const row = await db.result.findUnique({ where: { id } });
+      return row ? { ...row, answers: asAnswers(row.answers) } : undefined;
+    },
+
+    async hasResult(assessmentId: string, studentId: string): Promise<boolean> {
+      return (await db.result.count({ where: { assessmentId, studentId } })) > 0;
+    },
+
+    async resultsOf(assessmentId: string): Promise<ResultFacts[]> {
+      const rows = await db.result.findMany({ where: { assessmentId }, orderBy: { submittedAt: 'asc' } });
+      return rows.map((r) => ({ percentage: r.percentage, level: r.level, answers: asAnswers(r.answers) }));
+    },
+  };
+}
+
+// --- writers, inside the consumer's inbox transaction ---
+
+export async function upsertAssessment(tx: Tx, a: AssessmentCopy): Promise<void> {
+  const { id, ...rest } = a;
+  await tx.assessment.upsert({ where: { id }, create: a, update: { ...rest, updatedAt: new Date() } });
+}
+
+export async function updateAssessmentDetails(
+  tx: Tx,
+  id: string,
+  details: Pick<AssessmentCopy, 'title' | 'description' | 'topic' | 'standard'>,
+): Promise<void> {
+  await tx.assessment.updateMany({ where: { id }, data: { ...details, updatedAt: new Date() } });
+}
+
+export async function replaceQuestions(tx: Tx, id: string, questions: AssessmentQuestion[]): Promise<void> {
+  await tx.assessment.updateMany({ where: { id }, data: { questions: questions as object[], updatedAt: new Date() } });
+}
+
+/** Everything kept for an assessment goes with it (assessment deleted). */
+export async function deleteAssessment(tx: Tx, id: string): Promise<void> {
+  await tx.generationJob.deleteMany({ where: { assessmentId: id } });
+  await tx.practiceMaterial.deleteMany({ where: { assessmentId: id } });
+  await tx.resultPractice.deleteMany({ where: { assessmentId: id } });
+  await tx.recommendation.deleteMany({ where: { assessmentId: id } });
+  await tx.result.deleteMany({ where: { assessmentId: id } });
+  await tx.assessment.deleteMany({ where: { id } });
+}
+
+export async function addMember(tx: Tx, m: { classId: string; studentId: string; tenantId: string }): Promise<void> {
+  await tx.classMember.upsert({
+    where: { classId_studentId: { classId: m.classId, studentId: m.studentId } },
+    create: m,
+    update: {},
+  });
+}
+
+export async function removeMember(tx: Tx, classId: string, studentId: string): Promise<void> {
+  await tx.classMember.deleteMany({ where: { classId, studentId } });
+}
+
+export async function deleteClassMembers(tx: Tx, classId: string): Promise<void> {
+  await tx.classMember.deleteMany({ where: { classId } });
+}
+
+export async function insertResult(tx: Tx, r: ResultCopy): Promise<void> {
+  await tx.result.upsert({
+    where: { id: r.id },
+    create: { ...r, answers: r.answers as object[] },
+    update: { percentage: r.percentage, level: r.level, answers: r.answers as object[] },
+  });
+}
+
+export async function setResultLevel(tx: Tx, id: string, level: string): Promise<void> {
+  await tx.result.updateMany({ where: { id }, data: { level } });
+}

@@ -1,0 +1,138 @@
+// Cached practice material (per assessment and type), result-based practice with its latest
+// attempt, and teacher recommendations. A completion's event is written in the same transaction
+// as the attempt it records.
+import type { PracticeQuestion, PracticeSet, PracticeType } from '../domain/practice.ts';
+import { practiceCompleted, type PracticeFacts } from '../messaging/generation-events.publisher.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import { isUniqueViolation, type Db } from './prisma.ts';
+
+export interface StoredPractice extends PracticeSet {
+  provider: string;
+}
+
+export interface StoredResultPractice extends StoredPractice {
+  resultId: string;
+  assessmentId: string;
+  type: PracticeType;
+  attemptScore: number | null;
+  attemptAnswers: Record<string, string> | null;
+}
+
+export interface StoredRecommendation {
+  text: string;
+  provider: string;
+  basis: string;
+  generatedAt: Date;
+}
+
+const asQuestions = (v: unknown) => (Array.isArray(v) ? (v as PracticeQuestion[]) : []);
+
+export type PracticeRepository = ReturnType<typeof practiceRepository>;
+
+export function practiceRepository(db: Db) {
+  return {
+    async findMaterial(assessmentId: string, type: PracticeType): Promise<StoredPractice | undefined> {
+      const row = await db.practiceMaterial.findUnique({ where: { assessmentId_type: { assessmentId, type } } });
+      return row ? { reading: row.reading, questions: asQuestions(row.questions), provider: row.provider } : undefined;
+    },
+
+    /** Keeps the first material stored for (assessment, type): two readers at once agree. */
+    async saveMaterial(
+      assessmentId: string,
+      tenantId: string,
+      type: PracticeType,
+      m: StoredPractice,
+    ): Promise<StoredPractice> {
+      try {
+        await db.practiceMaterial.create({
+          data: {
+            assessmentId,
+            tenantId,
+            type,
+            provider: m.provider,
+            reading: m.reading,
+            questions: m.questions as object[],
+          },
+        });
+        return m;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        return (await this.findMaterial(assessmentId, type))!;
+      }
+    },
+
+    async recordCompletion(facts: PracticeFacts): Promise<void> {
+      await db.$transaction((tx) => practiceCompleted(tx, facts));
+    },
+
+    async findResultPractice(resultId: string): Promise<StoredResultPractice | undefined> {
+      const row = await db.resultPractice.findUnique({ where: { resultId } });
+      if (!row) return undefined;
+      return {
+        resultId: row.resultId,
+        assessmentId: row.assessmentId,
+        type: row.type as PracticeType,
+        provider: row.provider,
+        reading: row.reading,
+        questions: asQuestions(row.questions),
+        attemptScore: row.attemptScore,
+        attemptAnswers: (row.attemptAnswers as Record<string, string> | null) ?? null,
+      };
+    },
+
+    async saveResultPractice(
+      r: { resultId: string; assessmentId: string; tenantId: string; type: PracticeType },
+      m: StoredPractice,
+    ): Promise<StoredResultPractice> {
+      try {
+        await db.resultPractice.create({
+          data: { ...r, provider: m.provider, reading: m.reading, questions: m.questions as object[] },
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
+      return (await this.findResultPractice(r.resultId))!;
+    },
+
+    /** Stores the attempt and, for the student's own attempt, PracticeCompleted — together. */
+    async recordAttempt(
+      resultId: string,
+      answers: Record<string, string>,
+      score: number,
+      event: PracticeFacts,
+    ): Promise<void> {
+      await db.$transaction(async (tx) => {
+        await tx.resultPractice.update({
+          where: { resultId },
+          data: { attemptAnswers: answers, attemptScore: score, attemptedAt: new Date() },
+        });
+        await practiceCompleted(tx, event);
+      });
+    },
+
+    async clearAttempt(resultId: string): Promise<void> {
+      await db.resultPractice.updateMany({
+        where: { resultId },
+        data: { attemptAnswers: Prisma.DbNull, attemptScore: null, attemptedAt: null },
+      });
+    },
+
+    async findRecommendation(assessmentId: string, type: PracticeType): Promise<StoredRecommendation | undefined> {
+      const row = await db.recommendation.findUnique({ where: { assessmentId_type: { assessmentId, type } } });
+      return row ?? undefined;
+    },
+
+    async saveRecommendation(
+      assessmentId: string,
+      tenantId: string,
+      type: PracticeType,
+      r: StoredRecommendation,
+    ): Promise<void> {
+      await db.recommendation.upsert({
+        where: { assessmentId_type: { assessmentId, type } },
+        create: { assessmentId, tenantId, type, ...r },
+        update: r,
+      });
+    },
+  };
+}

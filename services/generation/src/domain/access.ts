@@ -1,0 +1,49 @@
+// Who may read what (SECURITY: object level). A teacher reaches only assessments they own (from
+// AssessmentCreated's teacher and tenant); a student only assessments of a class they are in, and
+// practice with answer keys only once their own result exists. Anything else is "not found".
+import type { Caller } from '@checkpoint/service-kit';
+import type { AssessmentRecord, AssessmentsRepository, ResultCopy } from '../data-access/assessments.repository.ts';
+import { AssessmentNotFoundError, ResultNotFoundError } from './errors.ts';
+
+export const ownsAssessment = (a: Pick<AssessmentRecord, 'teacherId' | 'tenantId'>, caller: Caller) =>
+  caller.role !== 'student' && a.teacherId === caller.userId && a.tenantId === caller.tenantId;
+
+export function accessRules(assessments: AssessmentsRepository) {
+  return {
+    async ownedAssessment(caller: Caller, id: string): Promise<AssessmentRecord> {
+      const a = await assessments.find(id);
+      if (!a || !ownsAssessment(a, caller)) throw new AssessmentNotFoundError();
+      return a;
+    },
+
+    /** The class's teacher, or a student of the class who has submitted this assessment. */
+    async practiceAssessment(caller: Caller, id: string): Promise<AssessmentRecord> {
+      const a = await assessments.find(id);
+      if (!a) throw new AssessmentNotFoundError();
+      if (ownsAssessment(a, caller)) return a;
+      if (
+        caller.role === 'student' &&
+        (await assessments.isMember(a.classId, caller.userId)) &&
+        (await assessments.hasResult(a.id, caller.userId))
+      )
+        return a;
+      throw new AssessmentNotFoundError();
+    },
+
+    /** The student whose result it is, or the teacher of its assessment. */
+    async result(
+      caller: Caller,
+      resultId: string,
+    ): Promise<{ result: ResultCopy; assessment: AssessmentRecord; asStudent: boolean }> {
+      const result = await assessments.findResult(resultId);
+      const assessment = result ? await assessments.find(result.assessmentId) : undefined;
+      if (!result || !assessment) throw new ResultNotFoundError();
+      if (caller.role === 'student' && result.studentId === caller.userId)
+        return { result, assessment, asStudent: true };
+      if (ownsAssessment(assessment, caller)) return { result, assessment, asStudent: false };
+      throw new ResultNotFoundError();
+    },
+  };
+}
+
+export type AccessRules = ReturnType<typeof accessRules>;

@@ -1,0 +1,60 @@
+// Failures of generation as the job and the UI see them (spec §8 for quota) and the typed HTTP
+// errors of this service.
+import { ConflictError, NotFoundError } from '@checkpoint/service-kit';
+
+export const FAILURE_REASONS = ['quota', 'rate_limited', 'invalid_output', 'provider_error'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export const QUOTA_MESSAGE =
+  'OpenAI API quota exceeded. Please check your billing and usage limits or try again later.';
+export const FAILURE_MESSAGES: Record<FailureReason, string> = {
+  quota: QUOTA_MESSAGE,
+  rate_limited: 'The AI provider is busy right now (rate limit). Please try again in a minute.',
+  invalid_output: 'The AI provider returned questions that could not be used. Please try again.',
+  provider_error: 'Failed to create assessment. Please try again.',
+};
+
+/** A provider failure. `retryable`: another job attempt later may succeed (not so for quota). */
+export class GenerationError extends Error {
+  constructor(
+    readonly reason: FailureReason,
+    detail?: string,
+    readonly retryable = reason !== 'quota',
+  ) {
+    super(detail ?? FAILURE_MESSAGES[reason]);
+    this.name = 'GenerationError';
+  }
+  get userMessage(): string {
+    return FAILURE_MESSAGES[this.reason];
+  }
+}
+
+export class AssessmentNotFoundError extends NotFoundError {
+  constructor() {
+    super('Assessment not found');
+  }
+}
+
+export class GenerationNotFoundError extends NotFoundError {
+  constructor() {
+    super('No question generation for this assessment');
+  }
+}
+
+export class ResultNotFoundError extends NotFoundError {
+  constructor() {
+    super('Support material not found');
+  }
+}
+
+export class NotRetryableError extends ConflictError {
+  constructor(status: string) {
+    super(`Only a failed generation can be retried (this one is ${status})`, 'not_failed');
+  }
+}
+
+export class PracticeLockedError extends NotFoundError {
+  constructor() {
+    super('Support material not found');
+  }
+}

@@ -1,0 +1,167 @@
+// Practice material, its completion, result-based practice and teacher recommendations. Material
+// is written once by the configured provider and cached; when the model fails or the teacher's
+// generation budget is spent, the offline writer steps in (labelled as such) so a student is never
+// left without practice.
+import type { Caller } from '@checkpoint/service-kit';
+import { lessonOf, type AssessmentRecord, type AssessmentsRepository } from '../data-access/assessments.repository.ts';
+import type { PracticeRepository, StoredPractice } from '../data-access/practice.repository.ts';
+import type { Provider } from '../providers/provider.ts';
+import type { AccessRules } from './access.ts';
+import { ResultNotFoundError } from './errors.ts';
+import {
+  completionMessage,
+  practiceTypeForLevel,
+  scorePractice,
+  type PracticeSet,
+  type PracticeType,
+} from './practice.ts';
+import { recommendationBasis, summarizeResults } from './recommendations.ts';
+
+export interface PracticeUseCasesDeps {
+  access: AccessRules;
+  assessments: AssessmentsRepository;
+  practice: PracticeRepository;
+  provider: Provider;
+  offline: Provider;
+  /** False when the teacher's generation budget for this minute is spent (model calls only). */
+  mayCallModel: (teacherId: string) => Promise<boolean>;
+  onProviderError?: (err: unknown) => void;
+}
+
+export type PracticeUseCases = ReturnType<typeof practiceUseCases>;
+
+export function practiceUseCases(d: PracticeUseCasesDeps) {
+  /** The configured provider, falling back to offline on failure or an exhausted budget. */
+  async function write<T>(
+    teacherId: string,
+    run: (p: Provider) => Promise<T>,
+  ): Promise<{ value: T; provider: string }> {
+    if (d.provider.name !== 'offline' && (await d.mayCallModel(teacherId))) {
+      try {
+        return { value: await run(d.provider), provider: d.provider.name };
+      } catch (err) {
+        d.onProviderError?.(err);
+      }
+    }
+    return { value: await run(d.offline), provider: d.offline.name };
+  }
+
+  async function material(a: AssessmentRecord, type: PracticeType): Promise<StoredPractice> {
+    const cached = await d.practice.findMaterial(a.id, type);
+    if (cached) return cached;
+    const { value, provider } = await write(a.teacherId, (p) => p.writePractice(lessonOf(a), type));
+    return d.practice.saveMaterial(a.id, a.tenantId, type, { ...value, provider });
+  }
+
+  async function resultPractice(
+    a: AssessmentRecord,
+    r: { id: string; level: string; answers: Parameters<Provider['writeResultPractice']>[1] },
+  ) {
+    const cached = await d.practice.findResultPractice(r.id);
+    if (cached) return cached;
+    const type = practiceTypeForLevel(r.level);
+    const { value, provider } = await write(a.teacherId, (p) => p.writeResultPractice(lessonOf(a), r.answers, type));
+    if (value.questions.length === 0) throw new ResultNotFoundError();
+    return d.practice.saveResultPractice(
+      { resultId: r.id, assessmentId: a.id, tenantId: a.tenantId, type },
+      { ...value, provider },
+    );
+  }
+
+  return {
+    async getMaterial(
+      caller: Caller,
+      assessmentId: string,
+      type: PracticeType,
+    ): Promise<PracticeSet & { type: PracticeType; provider: string }> {
+      const a = await d.access.practiceAssessment(caller, assessmentId);
+      const m = await material(a, type);
+      return { type, provider: m.provider, reading: m.reading, questions: m.questions };
+    },
+
+    async complete(caller: Caller, assessmentId: string, type: PracticeType, responses: Record<string, string>) {
+      const a = await d.access.practiceAssessment(caller, assessmentId);
+      const m = await material(a, type);
+      // The client's score is never trusted: scored here from the stored answers.
+      const s = scorePractice(m.questions, (i) => responses[m.questions[i]!.id]);
+      await d.practice.recordCompletion({
+        assessmentId: a.id,
+        tenantId: a.tenantId,
+        studentId: caller.userId,
+        type,
+        scorePercent: s.score,
+      });
+      return {
+        score: s.score,
+        correct: s.correct,
+        total: s.total,
+        passed: s.passed,
+        message: completionMessage(s, type),
+      };
+    },
+
+    async getResultContent(caller: Caller, resultId: string) {
+      const { result, assessment } = await d.access.result(caller, resultId);
+      const p = await resultPractice(assessment, result);
+      return {
+        resultId,
+        assessmentId: assessment.id,
+        performanceLevel: p.type === 'support' ? 'below' : result.level === 'below' ? 'at' : result.level,
+        type: p.type,
+        provider: p.provider,
+        reading: p.reading,
+        questions: p.questions.map((q) => ({ question: q.question, type: q.type, options: q.options })),
+        lastAttempt: p.attemptScore === null ? null : { score: p.attemptScore, passed: p.attemptScore >= 80 },
+      };
+    },
+
+    async submitResultPractice(caller: Caller, resultId: string, answers: Record<string, string>) {
+      const { result, assessment, asStudent } = await d.access.result(caller, resultId);
+      const p = await resultPractice(assessment, result);
+      const s = scorePractice(p.questions, (i) => answers[String(i)]);
+      // A teacher trying the practice is not the student's attempt: scored, not stored.
+      if (asStudent)
+        await d.practice.recordAttempt(resultId, answers, s.score, {
+          assessmentId: assessment.id,
+          tenantId: assessment.tenantId,
+          studentId: result.studentId,
+          type: p.type,
+          scorePercent: s.score,
+          resultId,
+        });
+      return {
+        score: s.score,
+        correct: s.correct,
+        total: s.total,
+        passed: s.passed,
+        message: completionMessage(s, p.type),
+      };
+    },
+
+    async restartResultPractice(caller: Caller, resultId: string) {
+      const { asStudent } = await d.access.result(caller, resultId);
+      if (asStudent) await d.practice.clearAttempt(resultId);
+      return { message: 'Practice restarted' };
+    },
+
+    async recommendation(caller: Caller, assessmentId: string, type: PracticeType) {
+      const a = await d.access.ownedAssessment(caller, assessmentId);
+      const lesson = lessonOf(a);
+      const summary = summarizeResults(lesson, await d.assessments.resultsOf(a.id));
+      const basis = recommendationBasis(lesson, summary);
+      const cached = await d.practice.findRecommendation(a.id, type);
+      if (cached && cached.basis === basis)
+        return {
+          type,
+          text: cached.text,
+          provider: cached.provider,
+          generatedAt: cached.generatedAt.toISOString(),
+          summary,
+        };
+      const { value, provider } = await write(a.teacherId, (p) => p.writeRecommendation(lesson, summary, type));
+      const generatedAt = new Date();
+      await d.practice.saveRecommendation(a.id, a.tenantId, type, { text: value, provider, basis, generatedAt });
+      return { type, text: value, provider, generatedAt: generatedAt.toISOString(), summary };
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { generationService } from './service.ts';
+export { generationConfigSchema, type GenerationConfig } from './config.ts';

@@ -1,0 +1,100 @@
+// Assessment and class events → this service's local copies and generation jobs. One inbox
+// transaction per event: a job row is created in the same transaction as the inbox row, so a
+// redelivered AssessmentCreated never queues twice.
+import { createInboxHandler, type BusHandler, type SubscribeOptions } from '@checkpoint/events';
+import {
+  addMember,
+  deleteAssessment,
+  deleteClassMembers,
+  insertResult,
+  removeMember,
+  replaceQuestions,
+  setResultLevel,
+  updateAssessmentDetails,
+  upsertAssessment,
+} from '../data-access/assessments.repository.ts';
+import { enqueueJob } from '../data-access/jobs.repository.ts';
+import type { Db, Tx } from '../data-access/prisma.ts';
+import { clampCount, isRequestedType } from '../domain/question.ts';
+
+export const EVENTS_GROUP = 'generation';
+export const ASSESSMENT_TOPIC = 'checkpoint.assessment.v1';
+export const CLASS_TOPIC = 'checkpoint.class.v1';
+const DEFAULT_QUESTIONS = 10;
+
+export interface ConsumerDeps {
+  /** The provider a new job is recorded with (openai | offline). */
+  providerName: string;
+  /** Called after an event was handled (wakes the worker). */
+  afterEvent?: () => void;
+}
+
+export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions {
+  const inner = createInboxHandler<Tx>(db, EVENTS_GROUP, {
+    'checkpoint.assessment.v1.AssessmentCreated': async (tx, m) => {
+      const g = m.generation;
+      await upsertAssessment(tx, {
+        id: m.assessmentId,
+        tenantId: m.tenantId,
+        classId: m.classId,
+        teacherId: m.teacherId,
+        title: m.title,
+        description: m.description,
+        topic: m.topic,
+        standard: m.standard,
+        content: g?.contentToAssess ?? '',
+      });
+      if (!g) return;
+      await enqueueJob(tx, {
+        assessmentId: m.assessmentId,
+        tenantId: m.tenantId,
+        teacherId: m.teacherId,
+        provider: deps.providerName,
+        questionType: isRequestedType(g.questionType) ? g.questionType : 'mixed',
+        questionCount: clampCount(g.numberOfQuestions || DEFAULT_QUESTIONS),
+      });
+    },
+    'checkpoint.assessment.v1.AssessmentUpdated': (tx, m) =>
+      updateAssessmentDetails(tx, m.assessmentId, {
+        title: m.title,
+        description: m.description,
+        topic: m.topic,
+        standard: m.standard,
+      }),
+    'checkpoint.assessment.v1.QuestionsChanged': (tx, m) =>
+      replaceQuestions(
+        tx,
+        m.assessmentId,
+        m.questions.map((q) => ({
+          id: q.questionId,
+          text: q.questionText,
+          type: q.questionType,
+          options: [...q.options],
+          correctAnswer: q.correctAnswer,
+          points: q.points || 1,
+        })),
+      ),
+    'checkpoint.assessment.v1.AssessmentDeleted': (tx, m) => deleteAssessment(tx, m.assessmentId),
+    'checkpoint.assessment.v1.ResultSubmitted': (tx, m) =>
+      insertResult(tx, {
+        id: m.resultId,
+        assessmentId: m.assessmentId,
+        tenantId: m.tenantId,
+        classId: m.classId,
+        studentId: m.studentId,
+        percentage: m.percentage,
+        level: m.level,
+        answers: m.answers.map((a) => ({ questionId: a.questionId, answer: a.answer, correct: a.correct })),
+      }),
+    'checkpoint.assessment.v1.ResultLevelRaised': (tx, m) => setResultLevel(tx, m.resultId, m.toLevel),
+    'checkpoint.class.v1.StudentEnrolled': (tx, m) =>
+      addMember(tx, { classId: m.classId, studentId: m.studentId, tenantId: m.tenantId }),
+    'checkpoint.class.v1.StudentRemoved': (tx, m) => removeMember(tx, m.classId, m.studentId),
+    'checkpoint.class.v1.ClassDeleted': (tx, m) => deleteClassMembers(tx, m.classId),
+  });
+  const handler: BusHandler = async (message) => {
+    await inner(message);
+    deps.afterEvent?.();
+  };
+  return { groupId: EVENTS_GROUP, topics: [ASSESSMENT_TOPIC, CLASS_TOPIC], handler };
+}

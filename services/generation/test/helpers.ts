@@ -1,0 +1,289 @@
+// Test helpers: the generation service on a fresh database with an in-process bus, calls with
+// gateway caller headers, other services' events delivered through the bus, decoded outbox rows.
+import { randomUUID } from 'node:crypto';
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import { timestampNow } from '@bufbuild/protobuf/wkt';
+import {
+  AssessmentCreatedSchema,
+  buildHeaders,
+  create,
+  eventRegistry,
+  fromBinary,
+  InProcessBus,
+  QuestionsChangedSchema,
+  ResultSubmittedSchema,
+  StudentEnrolledSchema,
+  toBinary,
+  topicFor,
+} from '@checkpoint/events';
+import {
+  CALLER_HEADERS,
+  createLogger,
+  provisionServiceDatabase,
+  startService,
+  type Role,
+  type RunningService,
+} from '@checkpoint/service-kit';
+import { startPostgres } from '@checkpoint/testkit';
+import pg from 'pg';
+import { generationService } from '../src/index.ts';
+
+export interface Harness {
+  service: RunningService;
+  bus: InProcessBus;
+  /** Pool on the service's schema, as the service's own role. */
+  sql: pg.Pool;
+  url: string;
+  serviceDbUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startGenerationService(env: Record<string, string> = {}): Promise<Harness> {
+  const postgres = await startPostgres();
+  const serviceDbUrl = await provisionServiceDatabase(postgres.url, 'generation');
+  const bus = new InProcessBus();
+  const service = await startService(generationService, {
+    env: {
+      DATABASE_URL: serviceDbUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      GENERATION_POLL_MS: '100',
+      GENERATION_RETRY_DELAY_MS: '0',
+      ...env,
+    },
+    bus,
+    logger: createLogger('generation', 'silent'),
+  });
+  const sql = new pg.Pool({ connectionString: serviceDbUrl, options: '-c search_path=generation', max: 4 });
+  return {
+    service,
+    bus,
+    sql,
+    url: service.url,
+    serviceDbUrl,
+    stop: async () => {
+      await bus.stop();
+      await service.stop();
+      await sql.end();
+      await postgres.stop();
+    },
+  };
+}
+
+export interface Actor {
+  userId: string;
+  tenantId: string;
+  role: Role;
+}
+
+export const actor = (role: Role, tenantId: string = randomUUID()): Actor => ({ userId: randomUUID(), tenantId, role });
+
+export interface Reply {
+  status: number;
+  // Arbitrary JSON under test: the assertions check its shape.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Headers;
+}
+
+/** Calls the service as the gateway would on behalf of `who` (undefined: signed out). */
+export async function call(
+  h: Harness,
+  who: Actor | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (who) {
+    headers[CALLER_HEADERS.userId] = who.userId;
+    headers[CALLER_HEADERS.role] = who.role;
+    headers[CALLER_HEADERS.tenantId] = who.tenantId;
+  }
+  const res = await fetch(h.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+/** Delivers an event through the bus as its producer's relay would; returns its id. */
+export async function deliver<D extends DescMessage>(
+  h: Harness,
+  schema: D,
+  init: MessageInitShape<D>,
+  key: string,
+  tenantId: string,
+  eventId: string = randomUUID(),
+): Promise<string> {
+  await h.bus.publish([
+    {
+      topic: topicFor(schema),
+      key,
+      value: toBinary(schema, create(schema, init)),
+      headers: buildHeaders({ id: eventId, type: schema.typeName, source: 'test', time: new Date(), tenantId }),
+    },
+  ]);
+  return eventId;
+}
+
+export interface Lesson {
+  assessmentId: string;
+  classId: string;
+  tenantId: string;
+  teacher: Actor;
+}
+
+export const LESSON_TEXT =
+  'Photosynthesis is the process plants use to turn sunlight, water and carbon dioxide into glucose and oxygen. ' +
+  'It happens in the chloroplasts, which contain chlorophyll. Chlorophyll absorbs mostly red and blue light and reflects green light. ' +
+  'The oxygen leaves the leaf through small pores called stomata.';
+
+/** AssessmentCreated with a generation request, as the assessment service publishes it. */
+export async function createAssessment(
+  h: Harness,
+  options: { teacher?: Actor; questionType?: string; count?: number; content?: string; generation?: boolean } = {},
+): Promise<Lesson & { eventId: string }> {
+  const teacher = options.teacher ?? actor('teacher');
+  const assessmentId = randomUUID();
+  const classId = randomUUID();
+  const eventId = await deliver(
+    h,
+    AssessmentCreatedSchema,
+    {
+      assessmentId,
+      tenantId: teacher.tenantId,
+      classId,
+      teacherId: teacher.userId,
+      title: 'Photosynthesis check',
+      description: '',
+      topic: 'Photosynthesis',
+      standard: 'Photosynthesis',
+      isActive: true,
+      ...(options.generation === false
+        ? {}
+        : {
+            generation: {
+              contentToAssess: options.content ?? LESSON_TEXT,
+              questionType: options.questionType ?? 'mixed',
+              numberOfQuestions: options.count ?? 5,
+            },
+          }),
+      occurredAt: timestampNow(),
+    },
+    assessmentId,
+    teacher.tenantId,
+  );
+  return { assessmentId, classId, tenantId: teacher.tenantId, teacher, eventId };
+}
+
+export interface StoredQuestion {
+  questionId: string;
+  questionText: string;
+  questionType: string;
+  options: string[];
+  correctAnswer: string;
+  points: number;
+}
+
+/** QuestionsChanged, as the assessment service publishes after storing generated questions. */
+export async function storeQuestions(
+  h: Harness,
+  l: Lesson,
+  questions: Omit<StoredQuestion, 'questionId' | 'points'>[],
+): Promise<StoredQuestion[]> {
+  const stored = questions.map((q) => ({ ...q, questionId: randomUUID(), points: 1 }));
+  await deliver(
+    h,
+    QuestionsChangedSchema,
+    { assessmentId: l.assessmentId, tenantId: l.tenantId, classId: l.classId, questions: stored },
+    l.assessmentId,
+    l.tenantId,
+  );
+  return stored;
+}
+
+export async function enrol(h: Harness, l: Lesson, student: Actor): Promise<void> {
+  await deliver(
+    h,
+    StudentEnrolledSchema,
+    { classId: l.classId, tenantId: l.tenantId, studentId: student.userId, membershipId: randomUUID() },
+    l.classId,
+    l.tenantId,
+  );
+}
+
+/** ResultSubmitted for `student`, with the given questions answered right or wrong. */
+export async function submitResult(
+  h: Harness,
+  l: Lesson,
+  student: Actor,
+  questions: StoredQuestion[],
+  correct: boolean[],
+): Promise<string> {
+  const resultId = randomUUID();
+  const earned = correct.filter(Boolean).length;
+  const percentage = Math.round((earned / questions.length) * 100);
+  await deliver(
+    h,
+    ResultSubmittedSchema,
+    {
+      resultId,
+      assessmentId: l.assessmentId,
+      tenantId: l.tenantId,
+      classId: l.classId,
+      studentId: student.userId,
+      earnedPoints: earned,
+      totalPoints: questions.length,
+      percentage,
+      level: percentage >= 90 ? 'above' : percentage >= 80 ? 'at' : 'below',
+      answers: questions.map((q, i) => ({
+        questionId: q.questionId,
+        answer: correct[i] ? q.correctAnswer : 'wrong',
+        correct: !!correct[i],
+      })),
+      submittedAt: timestampNow(),
+    },
+    l.assessmentId,
+    l.tenantId,
+  );
+  return resultId;
+}
+
+export interface OutboxEvent {
+  type: string;
+  tenantId: string;
+  // Decoded protobuf message under test.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  message: any;
+}
+
+/** The outbox rows (decoded) for one assessment, oldest first. */
+export async function outboxFor(h: Harness, assessmentId: string): Promise<OutboxEvent[]> {
+  const { rows } = await h.sql.query<{ type: string; tenant_id: string; payload: Buffer }>(
+    'select type, tenant_id, payload from outbox where key = $1 order by created_at, id',
+    [assessmentId],
+  );
+  return rows.map((r) => {
+    const schema = eventRegistry.getMessage(r.type);
+    if (!schema) throw new Error(`unknown type ${r.type}`);
+    return { type: r.type, tenantId: r.tenant_id, message: fromBinary(schema, r.payload) };
+  });
+}
+
+/** Polls until `check` passes or the time is up (the worker runs asynchronously). */
+export async function eventually<T>(
+  fn: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (check(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,247 @@
+// Practice against real Postgres: material per assessment and type (once, cached; answer keys
+// only after the student's own result), completion scored on the server with PracticeCompleted,
+// result-based practice from the wrong answers, and recommendations from the real results.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actor,
+  call,
+  createAssessment,
+  enrol,
+  outboxFor,
+  startGenerationService,
+  storeQuestions,
+  submitResult,
+  type Harness,
+  type Lesson,
+  type StoredQuestion,
+} from './helpers.ts';
+
+let h: Harness;
+let l: Lesson;
+let questions: StoredQuestion[];
+const QUESTIONS = [
+  {
+    questionText: 'Which gas do plants release?',
+    questionType: 'multiple_choice',
+    options: ['oxygen', 'nitrogen', 'helium', 'argon'],
+    correctAnswer: 'oxygen',
+  },
+  {
+    questionText: 'True or False: Chlorophyll reflects green light.',
+    questionType: 'true_false',
+    options: ['True', 'False'],
+    correctAnswer: 'True',
+  },
+  {
+    questionText: 'Fill in the blank: Photosynthesis happens in the _____.',
+    questionType: 'short_answer',
+    options: [],
+    correctAnswer: 'chloroplasts',
+  },
+  {
+    questionText: 'Which pigment absorbs red and blue light?',
+    questionType: 'multiple_choice',
+    options: ['chlorophyll', 'keratin', 'melanin', 'carotene'],
+    correctAnswer: 'chlorophyll',
+  },
+  {
+    questionText: 'True or False: Oxygen leaves the leaf through the roots.',
+    questionType: 'true_false',
+    options: ['True', 'False'],
+    correctAnswer: 'False',
+  },
+];
+
+beforeAll(async () => {
+  h = await startGenerationService();
+  l = await createAssessment(h);
+  questions = await storeQuestions(h, l, QUESTIONS);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const material = (who: Parameters<typeof call>[1], type = 'support', id = l.assessmentId) =>
+  call(h, who, 'GET', `/api/assessments/${id}/support-material/${type}`);
+
+describe('practice material per assessment and type', () => {
+  it('when a student of the class has no result yet, then the material (with answers) is not found; outsiders never see it', async () => {
+    const student = actor('student', l.tenantId);
+    expect((await material(student)).status).toBe(404);
+    await enrol(h, l, student);
+    expect((await material(student)).status).toBe(404);
+    expect((await material(undefined)).status).toBe(401);
+    expect((await material(actor('teacher', l.tenantId))).status).toBe(404);
+    expect((await material(l.teacher, 'other')).status).toBe(400);
+  });
+
+  it('when the teacher or a student with a result reads it, then both get the same cached reading and 5 questions with answers', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    await submitResult(h, l, student, questions, [true, false, false, true, false]);
+    const first = await material(student);
+    expect(first.status).toBe(200);
+    expect(first.body.provider).toBe('offline');
+    expect(first.body.reading).toContain('Photosynthesis');
+    expect(first.body.questions).toHaveLength(5);
+    for (const q of first.body.questions) {
+      expect(q).toEqual({
+        id: expect.any(String),
+        question: expect.any(String),
+        type: expect.any(String),
+        options: expect.any(Array),
+        correctAnswer: expect.any(String),
+      });
+      // New practice, not the assessment's own questions.
+      expect(QUESTIONS.map((x) => x.questionText)).not.toContain(q.question);
+    }
+    expect((await material(l.teacher)).body).toEqual(first.body);
+    const { rows } = await h.sql.query('select count(*)::int as n from practice_materials where assessment_id = $1', [
+      l.assessmentId,
+    ]);
+    expect(rows[0].n).toBe(1);
+    const enrichment = await material(student, 'enrichment');
+    expect(enrichment.body.reading).not.toEqual(first.body.reading);
+  });
+
+  it('when a student completes it, then the server scores it (a sent score is ignored) and PracticeCompleted is emitted', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    await submitResult(h, l, student, questions, [false, false, false, false, true]);
+    const m = (await material(student)).body;
+    const all = Object.fromEntries(
+      m.questions.map((q: { id: string; correctAnswer: string }) => [q.id, ` ${q.correctAnswer.toUpperCase()} `]),
+    );
+    const path = `/api/assessments/${l.assessmentId}/support-completion`;
+    const wrongOne = { ...all, [m.questions[0].id]: 'nonsense' };
+    const four = await call(h, student, 'POST', path, { responses: wrongOne, score: 100, type: 'support' });
+    expect(four.status).toBe(200);
+    expect(four.body).toMatchObject({ score: 80, correct: 4, total: 5, passed: true });
+    expect(four.body.message).toContain('Great Job!');
+    const low = await call(h, student, 'POST', path, { responses: {}, score: 100, type: 'support' });
+    expect(low.body).toMatchObject({ score: 0, passed: false });
+    expect(low.body.message).toContain('Keep Practicing');
+    const events = (await outboxFor(h, l.assessmentId)).filter((e) => e.type.endsWith('PracticeCompleted'));
+    const mine = events.filter((e) => e.message.studentId === student.userId);
+    expect(mine.map((e) => e.message.scorePercent)).toEqual([80, 0]);
+    expect(mine[0]!.message).toMatchObject({
+      assessmentId: l.assessmentId,
+      tenantId: l.tenantId,
+      type: 'support',
+      resultId: '',
+    });
+    // Teachers do not complete practice; strangers cannot.
+    expect((await call(h, l.teacher, 'POST', path, { responses: {}, type: 'support' })).status).toBe(403);
+    expect((await call(h, actor('student', l.tenantId), 'POST', path, { responses: {}, type: 'support' })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('result-based practice', () => {
+  it('when a below-standard student opens their result practice, then it is support built from their wrong answers, without answer keys', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    const resultId = await submitResult(h, l, student, questions, [true, true, false, true, false]);
+    const res = await call(h, student, 'GET', `/api/support-content/${resultId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      resultId,
+      assessmentId: l.assessmentId,
+      performanceLevel: 'below',
+      type: 'support',
+      lastAttempt: null,
+    });
+    expect(res.body.reading).toContain('2 questions you missed');
+    expect(res.body.reading).toContain(QUESTIONS[2]!.questionText);
+    expect(res.body.reading).not.toContain(QUESTIONS[0]!.questionText);
+    expect(res.body.questions.length).toBeGreaterThanOrEqual(3);
+    for (const q of res.body.questions) expect(Object.keys(q).sort()).toEqual(['options', 'question', 'type']);
+    // The class's teacher sees it too; nobody else.
+    expect((await call(h, l.teacher, 'GET', `/api/support-content/${resultId}`)).body).toEqual(res.body);
+    expect((await call(h, actor('student', l.tenantId), 'GET', `/api/support-content/${resultId}`)).status).toBe(404);
+    expect((await call(h, actor('teacher', l.tenantId), 'GET', `/api/support-content/${resultId}`)).status).toBe(404);
+    expect((await call(h, student, 'GET', `/api/support-content/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+
+  it('when the student submits, then it is scored by index, stored with PracticeCompleted(result_id), and restart clears it', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    const resultId = await submitResult(h, l, student, questions, [false, true, true, true, true]);
+    const content = (await call(h, student, 'GET', `/api/support-content/${resultId}`)).body;
+    expect(content.performanceLevel).toBe('at');
+    expect(content.type).toBe('enrichment');
+    const { rows } = await h.sql.query('select questions from result_practice where result_id = $1', [resultId]);
+    const key: { correctAnswer: string }[] = rows[0].questions;
+    const answers = Object.fromEntries(key.map((q, i) => [String(i), q.correctAnswer]));
+    const sent = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, { answers });
+    expect(sent.body).toMatchObject({ score: 100, correct: key.length, total: key.length, passed: true });
+    expect((await call(h, student, 'GET', `/api/support-content/${resultId}`)).body.lastAttempt).toEqual({
+      score: 100,
+      passed: true,
+    });
+    const events = (await outboxFor(h, l.assessmentId)).filter((e) => e.message.resultId === resultId);
+    expect(events.map((e) => [e.type.split('.').pop(), e.message.scorePercent, e.message.type])).toEqual([
+      ['PracticeCompleted', 100, 'enrichment'],
+    ]);
+    const restart = await call(h, student, 'POST', `/api/support-content/${resultId}/restart`);
+    expect(restart.status).toBe(200);
+    expect((await call(h, student, 'GET', `/api/support-content/${resultId}`)).body.lastAttempt).toBeNull();
+    // A teacher's try is scored but is not the student's attempt.
+    const byTeacher = await call(h, l.teacher, 'POST', `/api/support-content/${resultId}/submit`, { answers: {} });
+    expect(byTeacher.body).toMatchObject({ score: 0, passed: false });
+    expect((await outboxFor(h, l.assessmentId)).filter((e) => e.message.resultId === resultId)).toHaveLength(1);
+  });
+});
+
+describe('teacher recommendations', () => {
+  it('when results come in, then the guidance reflects the counts per level and the most-missed question', async () => {
+    const fresh = await createAssessment(h);
+    const qs = await storeQuestions(h, fresh, QUESTIONS);
+    const path = `/api/assessments/${fresh.assessmentId}/recommendations/support`;
+    const before = await call(h, fresh.teacher, 'GET', path);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ type: 'support', provider: 'offline' });
+    expect(before.body.text).toContain('No results have been submitted yet');
+    const s1 = actor('student', fresh.tenantId);
+    const s2 = actor('student', fresh.tenantId);
+    const s3 = actor('student', fresh.tenantId);
+    await submitResult(h, fresh, s1, qs, [true, true, false, true, false]); // 60 below
+    await submitResult(h, fresh, s2, qs, [true, false, false, true, true]); // 60 below
+    await submitResult(h, fresh, s3, qs, [true, true, true, true, true]); // 100 above
+    const after = await call(h, fresh.teacher, 'GET', path);
+    expect(after.body.summary).toMatchObject({ total: 3, below: 2, at: 0, above: 1 });
+    expect(after.body.text).toContain('Below standard: 2 (67%)');
+    expect(after.body.text).toContain(`"${QUESTIONS[2]!.questionText}" — missed by 2 of 3`);
+    expect(after.body.text).not.toEqual(before.body.text);
+    const enrichment = await call(
+      h,
+      fresh.teacher,
+      'GET',
+      `/api/assessments/${fresh.assessmentId}/recommendations/enrichment`,
+    );
+    expect(enrichment.body.text).toContain('1 student is at or above standard');
+    expect(enrichment.body.text).toContain(QUESTIONS[0]!.questionText);
+    // Only the owner.
+    expect((await call(h, actor('teacher', fresh.tenantId), 'GET', path)).status).toBe(404);
+    expect((await call(h, s1, 'GET', path)).status).toBe(403);
+  });
+
+  it('when the assessment is deleted, then everything kept for it goes', async () => {
+    const gone = await createAssessment(h);
+    const { AssessmentDeletedSchema } = await import('@checkpoint/events');
+    const { deliver } = await import('./helpers.ts');
+    await deliver(
+      h,
+      AssessmentDeletedSchema,
+      { assessmentId: gone.assessmentId, tenantId: gone.tenantId, classId: gone.classId },
+      gone.assessmentId,
+      gone.tenantId,
+    );
+    expect((await call(h, gone.teacher, 'GET', `/api/assessments/${gone.assessmentId}/generation`)).status).toBe(404);
+    const { rows } = await h.sql.query('select count(*)::int as n from generation_jobs where assessment_id = $1', [
+      gone.assessmentId,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+});
