@@ -7,8 +7,8 @@ install:
 generate:
 	node scripts/generate.mjs
 
-build: generate
-	npm run build -w @checkpoint/web
+build:
+	npm run build
 
 start:
 	npm start
