@@ -20,12 +20,24 @@ export function createPool(options: { url: string; schema: string; max?: number;
   return pool;
 }
 
-/** Applies migrations/*.sql in name order, each once, in its own transaction. */
+/** Applies the shared migrations, then migrations/*.sql in name order, each once, in its own transaction. */
 export async function runMigrations(
   pool: pg.Pool,
-  options: { schema: string; dir: string; logger?: Logger },
+  options: {
+    schema: string;
+    dir: string;
+    logger?: Logger;
+    /** Migrations every service shares (from packages), applied before the service's own. */
+    shared?: { version: string; sql: string }[];
+  },
 ): Promise<string[]> {
-  const files = (await readdir(options.dir)).filter((f) => f.endsWith('.sql')).sort();
+  const own = (await readdir(options.dir)).filter((f) => f.endsWith('.sql')).sort();
+  const migrations = [
+    ...(options.shared ?? []),
+    ...(await Promise.all(
+      own.map(async (file) => ({ version: file, sql: await readFile(path.join(options.dir, file), 'utf8') })),
+    )),
+  ];
   const client = await pool.connect();
   const applied: string[] = [];
   try {
@@ -42,9 +54,8 @@ export async function runMigrations(
         await client.query<{ version: string }>(`select version from ${ident(options.schema)}.schema_migrations`)
       ).rows.map((r) => r.version),
     );
-    for (const file of files) {
+    for (const { version: file, sql } of migrations) {
       if (done.has(file)) continue;
-      const sql = await readFile(path.join(options.dir, file), 'utf8');
       await client.query('begin');
       try {
         await client.query(`set local search_path to ${ident(options.schema)}`);

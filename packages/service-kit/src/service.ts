@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { KafkaBus, OutboxRelay, type Bus, type SubscribeOptions } from '@checkpoint/events';
+import { KafkaBus, OutboxRelay, outboxSchemaSql, type Bus, type SubscribeOptions } from '@checkpoint/events';
 import { baseConfigSchema, ConfigError, parseConfig, type BaseConfig } from './config.ts';
 import { createPool, runMigrations } from './database.ts';
 import { createServiceApp, type ApiRouter } from './http.ts';
@@ -90,7 +90,12 @@ export async function startService<S extends z.ZodObject>(
     bus = kafka;
   }
   try {
-    await runMigrations(pool, { schema, dir: def.migrationsDir, logger });
+    await runMigrations(pool, {
+      schema,
+      dir: def.migrationsDir,
+      logger,
+      shared: [{ version: '000_events_outbox_inbox', sql: outboxSchemaSql }],
+    });
     const parts = await def.create({ name: def.name, config, logger, pool, bus });
     const relay = new OutboxRelay({ pool, bus, logger });
     const openapi = buildOpenApiDocument(

@@ -1,5 +1,6 @@
 -- Identity: tenants, users, credentials, sessions (refresh tokens), signing keys, SSO,
--- rate-limit counters, and the events outbox/inbox. Runs with search_path = the service schema.
+-- rate-limit counters, and nothing else: the events outbox/inbox are a shared migration
+-- of packages/events applied first. Runs with search_path = the service schema.
 
 create table tenants (
   id uuid primary key,
@@ -108,38 +109,3 @@ create table rate_limits (
   points integer not null default 0,
   expire bigint
 );
-
--- Events outbox/inbox: a copy of outboxSchemaSql from packages/events.
-create table if not exists outbox (
-  id uuid primary key,
-  topic text not null,
-  key text not null,
-  type text not null,
-  tenant_id text not null,
-  payload bytea not null,
-  headers jsonb not null,
-  -- clock_timestamp, not now(): rows written in one transaction keep their order.
-  created_at timestamptz not null default clock_timestamp(),
-  published_at timestamptz,
-  attempts integer not null default 0,
-  last_error text
-);
-
-create index if not exists outbox_unpublished_idx on outbox (created_at, id) where published_at is null;
-
-create table if not exists inbox (
-  consumer_group text not null,
-  event_id text not null,
-  processed_at timestamptz not null default now(),
-  primary key (consumer_group, event_id)
-);
-
-create or replace function outbox_notify() returns trigger language plpgsql as $$
-begin
-  perform pg_notify('outbox', '');
-  return null;
-end;
-$$;
-
-create or replace trigger outbox_notify after insert on outbox
-  for each statement execute function outbox_notify();
