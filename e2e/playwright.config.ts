@@ -1,4 +1,5 @@
-// Browser journeys against the all-in-one server (scripts/start.mjs) on a fresh, empty database.
+// Browser journeys against the all-in-one server (scripts/start.mjs) on a fresh database; DEMO_SEED adds
+// only the demo district (two accounts) so that sign-ups at its domain share a tenant (classes.spec).
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,7 +59,7 @@ export default defineConfig({
         env: {
           PORT: '8090',
           DATA_DIR: dataDir(),
-          DEMO_SEED: 'false',
+          DEMO_SEED: 'true',
           RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
         },
       },

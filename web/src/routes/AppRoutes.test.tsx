@@ -54,16 +54,19 @@ describe('AppRoutes', () => {
 
   it('when a route of a later feature is visited signed in, then it falls to 404', async () => {
     stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, TEACHER) });
-    renderApp('/classes');
+    renderApp('/reports');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 
   it('when a teacher is signed in on /, then the dashboard heading and teacher links show', async () => {
-    stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, TEACHER) });
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/classes': () => jsonResponse(200, []),
+    });
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Track student progress across formative assessments')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create Class' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Create Class' })).toBeEnabled();
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(main).toHaveTextContent('ClassesAssessmentsStudentsReports');
     expect(screen.getAllByRole('link', { name: 'Classes' })[0]).toHaveClass('active');

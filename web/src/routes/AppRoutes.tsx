@@ -6,7 +6,7 @@ import { AppLayout } from '../components/AppLayout';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/useAuth';
 import { navRole } from '../features/auth/user';
-import { SignedOutVisit } from './guards';
+import { SignedOutVisit, StudentOnly } from './guards';
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
 import { useColorMode } from './useColorMode';
 
@@ -25,10 +25,56 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then
 const SubscriptionPage = lazy(() =>
   import('../features/subscription/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
 );
+const ClassesPage = lazy(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
+const ClassDetailPage = lazy(() =>
+  import('../features/classes/ClassDetailPage').then((m) => ({ default: m.ClassDetailPage })),
+);
+const JoinClassPage = lazy(() =>
+  import('../features/joinClass/JoinClassPage').then((m) => ({ default: m.JoinClassPage })),
+);
+const SignedOutJoinClassPage = lazy(() =>
+  import('../features/joinClass/JoinClassPage').then((m) => ({ default: m.SignedOutJoinClassPage })),
+);
+const BrowseClassesPage = lazy(() =>
+  import('../features/browseClasses/BrowseClassesPage').then((m) => ({ default: m.BrowseClassesPage })),
+);
+const AssessmentsPage = lazy(() =>
+  import('../features/assessments/AssessmentsPage').then((m) => ({ default: m.AssessmentsPage })),
+);
+const AssessmentPreviewPage = lazy(() =>
+  import('../features/assessments/AssessmentPreviewPage').then((m) => ({ default: m.AssessmentPreviewPage })),
+);
+const AssessmentEditPage = lazy(() =>
+  import('../features/assessments/AssessmentEditPage').then((m) => ({ default: m.AssessmentEditPage })),
+);
+const TakeAssessmentPage = lazy(() =>
+  import('../features/takeAssessment/TakeAssessmentPage').then((m) => ({ default: m.TakeAssessmentPage })),
+);
+const SupportPracticePage = lazy(() =>
+  import('../features/practice/SupportPracticePage').then((m) => ({ default: m.SupportPracticePage })),
+);
+const ResultPracticePage = lazy(() =>
+  import('../features/practice/ResultPracticePage').then((m) => ({ default: m.ResultPracticePage })),
+);
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */
-export const PROTECTED_PATHS = ['/profile', '/settings', '/subscription'] as const;
+export const PROTECTED_PATHS = [
+  '/profile',
+  '/settings',
+  '/subscription',
+  '/classes',
+  '/class/:id',
+  '/browse-classes',
+  '/assessments',
+  '/assessment-preview/:id',
+  '/assessment-edit/:id',
+  '/assessment/:id',
+  '/support/:id/:type',
+  '/support-content/:resultId',
+  '/interactive-support/:resultId',
+  '/student-dashboard',
+] as const;
 
 export function AppRoutes() {
   const { user, isLoading } = useAuth({ fresh: true });
@@ -51,11 +97,57 @@ export function AppRoutes() {
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/subscription" element={<SubscriptionPage />} />
+              <Route path="/join-class" element={<JoinClassPage />} />
+              <Route
+                path="/browse-classes"
+                element={
+                  <StudentOnly>
+                    <BrowseClassesPage />
+                  </StudentOnly>
+                }
+              />
+              {/* Assessment screens: students take, teachers may preview. */}
+              <Route path="/assessment/:id" element={<TakeAssessmentPage />} />
+              <Route
+                path="/student-dashboard"
+                element={
+                  <StudentOnly>
+                    <StudentDashboard />
+                  </StudentOnly>
+                }
+              />
+              <Route
+                path="/support/:id/:type"
+                element={
+                  <StudentOnly>
+                    <SupportPracticePage />
+                  </StudentOnly>
+                }
+              />
+              <Route
+                path="/support-content/:resultId"
+                element={
+                  <StudentOnly>
+                    <ResultPracticePage />
+                  </StudentOnly>
+                }
+              />
+              {navRole(user) !== 'student' && (
+                <>
+                  <Route path="/classes" element={<ClassesPage />} />
+                  <Route path="/class/:id" element={<ClassDetailPage />} />
+                  <Route path="/assessments" element={<AssessmentsPage />} />
+                  <Route path="/assessment-preview/:id" element={<AssessmentPreviewPage />} />
+                  <Route path="/assessment-edit/:id" element={<AssessmentEditPage />} />
+                  <Route path="/interactive-support/:resultId" element={<ResultPracticePage />} />
+                </>
+              )}
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           ) : (
             <>
               <Route index element={<LandingPage />} />
+              <Route path="/join-class" element={<SignedOutJoinClassPage />} />
               {PROTECTED_PATHS.map((path) => (
                 <Route key={path} path={path} element={<SignedOutVisit />} />
               ))}

@@ -1,11 +1,13 @@
 // /auth, /quick-auth and /simple-login (spec §2 Auth page, §4, §5).
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { GoogleButton } from '../../components/GoogleButton';
+import { JOIN_NEXT, peekPendingJoinCode } from '../joinClass/pendingJoin';
 import { GoogleRoleStep } from './GoogleRoleStep';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
@@ -43,6 +45,11 @@ export function AuthPage({ variant }: { variant: AuthVariant }) {
         <div className="w-100" style={{ maxWidth: 460 }}>
           <h1 className="h3 text-center mb-1">Welcome to Checkpoint</h1>
           <p className="text-center text-body-secondary mb-4">Formative assessment for teachers and students</p>
+          {searchParams.get('next') === JOIN_NEXT && peekPendingJoinCode() && (
+            <Alert variant="info" className="small">
+              Sign in or create a student account to join class {peekPendingJoinCode()}.
+            </Alert>
+          )}
           {googleSignup ? (
             <GoogleRoleStep />
           ) : (

@@ -6,8 +6,10 @@ import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
+import { usePendingJoin } from '../joinClass/usePendingJoin';
 import { useLoginMutation } from './authApi';
 import { loginSchema, type AuthVariant, type LoginFormValues } from './authSchemas';
+import type { User } from './user';
 
 interface LoginFormProps {
   variant: AuthVariant;
@@ -27,18 +29,24 @@ export function LoginForm({ variant, defaultEmail = '' }: LoginFormProps) {
   const [login, { isLoading }] = useLoginMutation();
   const toast = useToast();
 
+  const completePendingJoin = usePendingJoin();
+
   const onSubmit = handleSubmit(async (values) => {
+    let signedIn: { user: User };
     try {
-      await login(values).unwrap();
-      // Full page load so every cached query starts from the new session.
-      window.location.assign('/');
+      signedIn = await login(values).unwrap();
     } catch (error) {
       toast({
         title: 'Login Failed',
         description: serverMessageOr(error, 'Please check your credentials'),
         variant: 'destructive',
       });
+      return;
     }
+    // A join code entered while signed out is used now; the join then goes to / itself.
+    if (await completePendingJoin(signedIn.user)) return;
+    // Full page load so every cached query starts from the new session.
+    window.location.assign('/');
   });
 
   return (

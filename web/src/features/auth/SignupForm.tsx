@@ -6,10 +6,11 @@ import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
+import { usePendingJoin } from '../joinClass/usePendingJoin';
 import { useSignupMutation } from './authApi';
 import { signupSchema, type AuthVariant, type SignupFormValues } from './authSchemas';
 import { RoleChoice } from './RoleChoice';
-import type { SignupRole } from './user';
+import type { SignupRole, User } from './user';
 
 export const POST_SIGNUP_REDIRECT_MS = 1000;
 
@@ -35,9 +36,12 @@ export function SignupForm({ variant, defaultRole, onSignedUpNeedsLogin }: Signu
   const [signup, { isLoading, isSuccess }] = useSignupMutation();
   const toast = useToast();
 
+  const completePendingJoin = usePendingJoin();
+
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...payload }) => {
+    let signedUp: { user: User };
     try {
-      await signup(payload).unwrap();
+      signedUp = await signup(payload).unwrap();
     } catch (error) {
       toast({
         title: 'Signup Failed',
@@ -52,7 +56,12 @@ export function SignupForm({ variant, defaultRole, onSignedUpNeedsLogin }: Signu
       return;
     }
     toast({ title: 'Account created successfully! Logging you in...' });
-    window.setTimeout(() => window.location.assign('/'), POST_SIGNUP_REDIRECT_MS);
+    window.setTimeout(() => {
+      // A join code entered while signed out is used now; the join then goes to / itself.
+      void completePendingJoin(signedUp.user).then((joined) => {
+        if (!joined) window.location.assign('/');
+      });
+    }, POST_SIGNUP_REDIRECT_MS);
   });
 
   return (

@@ -1,0 +1,103 @@
+// One class on /classes: name, subject, period, code and counts; edit, archive/restore and delete.
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { formatDate, periodLabel } from './classStats';
+import type { ClassItem } from './classesApi';
+import { ArchiveIcon, PencilIcon, RestoreIcon, TrashIcon } from './icons';
+
+interface ClassCardProps {
+  cls: ClassItem;
+  restoring?: boolean;
+  onEdit: (cls: ClassItem) => void;
+  onArchive: (cls: ClassItem) => void;
+  onRestore: (cls: ClassItem) => void;
+  onDelete: (cls: ClassItem) => void;
+}
+
+export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore, onDelete }: ClassCardProps) {
+  const period = periodLabel(cls.period);
+  return (
+    <Card className="shadow-sm h-100" as="article" aria-label={cls.name}>
+      <Card.Body className="d-flex flex-column">
+        <div className="d-flex align-items-start gap-2 mb-2">
+          <div className="flex-grow-1">
+            <Card.Title as="h2" className="h5 mb-1">
+              {cls.name}
+            </Card.Title>
+            <div className="d-flex flex-wrap align-items-center gap-2 small text-body-secondary">
+              <Badge bg="primary-subtle" text="primary-emphasis">
+                {cls.subject}
+              </Badge>
+              {period && <span>{period}</span>}
+              {cls.archived && <Badge bg="secondary">Archived</Badge>}
+            </div>
+          </div>
+          <Button
+            variant="link"
+            size="sm"
+            className="p-1 text-body-secondary"
+            aria-label={`Edit ${cls.name}`}
+            title="Edit class"
+            onClick={() => onEdit(cls)}
+          >
+            <PencilIcon />
+          </Button>
+        </div>
+        <dl className="row small mb-3">
+          <dt className="col-6 fw-normal text-body-secondary">Join Code</dt>
+          <dd className="col-6 mb-1 font-monospace fw-semibold">{cls.joinCode}</dd>
+          <dt className="col-6 fw-normal text-body-secondary">Students</dt>
+          <dd className="col-6 mb-1">{cls.studentCount}</dd>
+          <dt className="col-6 fw-normal text-body-secondary">Assessments</dt>
+          <dd className="col-6 mb-1">{cls.assessmentCount}</dd>
+          <dt className="col-6 fw-normal text-body-secondary">Created</dt>
+          <dd className="col-6 mb-0">{formatDate(cls.createdAt)}</dd>
+        </dl>
+        <div className="mt-auto d-flex align-items-center gap-2">
+          {cls.archived ? (
+            <Button
+              variant="outline-primary"
+              size="sm"
+              className="flex-grow-1"
+              disabled={restoring}
+              aria-label={`Restore ${cls.name}`}
+              onClick={() => onRestore(cls)}
+            >
+              <RestoreIcon /> <span className="ms-1">{restoring ? 'Restoring...' : 'Restore'}</span>
+            </Button>
+          ) : (
+            <>
+              <Link
+                to={`/class/${cls.id}`}
+                className="btn btn-primary btn-sm flex-grow-1"
+                aria-label={`View Details of ${cls.name}`}
+              >
+                View Details
+              </Link>
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                aria-label={`Archive ${cls.name}`}
+                title="Archive class"
+                onClick={() => onArchive(cls)}
+              >
+                <ArchiveIcon />
+              </Button>
+            </>
+          )}
+          <Button
+            variant="outline-danger"
+            size="sm"
+            aria-label={`Delete ${cls.name}`}
+            title="Delete class"
+            onClick={() => onDelete(cls)}
+          >
+            <TrashIcon />
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+// /class/{id} (spec §2 Class detail): name, subject, period, created date, join code that copies,
+// Manage Students, Create Assessment, five stat cards; 'Class not found' for a missing class.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { isApiError, serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { CreateAssessmentModal } from '../assessments/CreateAssessmentModal';
+import { ClassManagementModal } from './ClassManagementModal';
+import { JoinCodeBadge } from './JoinCodeBadge';
+import { formatDate, percent, periodLabel } from './classStats';
+import { useGetClassQuery } from './classesApi';
+
+function StatCard({ label, value, note, tone }: { label: string; value: number; note?: string; tone?: string }) {
+  return (
+    <Col>
+      <Card className={`shadow-sm h-100${tone ? ` border-${tone}` : ''}`}>
+        <Card.Body>
+          <div className="small text-body-secondary">{label}</div>
+          <div className={`fs-3 fw-bold${tone ? ` text-${tone}` : ''}`} data-testid={`stat-${label}`}>
+            {value}
+          </div>
+          {note && <div className="small text-body-secondary">{note}</div>}
+        </Card.Body>
+      </Card>
+    </Col>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/classes" className="link-secondary text-decoration-none">
+      ← Back to Classes
+    </Link>
+  );
+}
+
+export function ClassDetailPage() {
+  const { id = '' } = useParams();
+  const { data: cls, isLoading, error } = useGetClassQuery(id);
+  const [managing, setManaging] = useState(false);
+  const [creatingAssessment, setCreatingAssessment] = useState(false);
+
+  if (isLoading) return <PageSpinner />;
+  if (error || !cls) {
+    if (!error || (isApiError(error) && error.status === 404)) {
+      return (
+        <Card className="shadow-sm text-center">
+          <Card.Body className="p-5">
+            <h1 className="h3">Class not found</h1>
+            <p className="text-body-secondary">This class doesn&apos;t exist or you don&apos;t have access to it.</p>
+            <BackLink />
+          </Card.Body>
+        </Card>
+      );
+    }
+    return (
+      <>
+        <Alert variant="danger">{serverMessageOr(error, 'Failed to load class')}</Alert>
+        <BackLink />
+      </>
+    );
+  }
+
+  const period = periodLabel(cls.period);
+  const ofStudents = (count: number) => `${percent(count, cls.studentCount)}% of students`;
+
+  return (
+    <>
+      <div className="mb-3">
+        <BackLink />
+      </div>
+      <div className="d-flex flex-wrap align-items-start gap-3 mb-4">
+        <div className="flex-grow-1">
+          <h1 className="h2 mb-2">{cls.name}</h1>
+          <div className="d-flex flex-wrap align-items-center gap-3 text-body-secondary">
+            <Badge bg="primary">{cls.subject}</Badge>
+            {period && <span>{period}</span>}
+            <span>Created {formatDate(cls.createdAt)}</span>
+            <span className="d-inline-flex align-items-center gap-2">
+              Join Code: <JoinCodeBadge code={cls.joinCode} />
+            </span>
+          </div>
+        </div>
+        <div className="d-flex gap-2">
+          <Button variant="outline-primary" onClick={() => setManaging(true)}>
+            Manage Students
+          </Button>
+          <Button onClick={() => setCreatingAssessment(true)}>Create Assessment</Button>
+        </div>
+      </div>
+
+      <Row xs={1} sm={2} lg={5} className="g-3 mb-4">
+        <StatCard label="Students Enrolled" value={cls.studentCount} />
+        <StatCard label="Assessments Created" value={cls.assessmentCount} />
+        <StatCard label="Below Standard" value={cls.belowStandard} note={ofStudents(cls.belowStandard)} tone="danger" />
+        <StatCard label="At Standard" value={cls.atStandard} note={ofStudents(cls.atStandard)} tone="warning" />
+        <StatCard
+          label="Above Standard"
+          value={cls.aboveStandard}
+          note={ofStudents(cls.aboveStandard)}
+          tone="success"
+        />
+      </Row>
+
+      <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={cls.id} defaultTab="manage" />
+      <CreateAssessmentModal show={creatingAssessment} classId={cls.id} onHide={() => setCreatingAssessment(false)} />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+// Create Class modal (spec §2 Modals). The dashboard variant picks the subject from 7 options and
+// answers any failure with the fixed §8 text; the classes page variant shows the server message.
+import Modal from 'react-bootstrap/Modal';
+import { serverMessageOr } from '../../api/apiError';
+import { useToast } from '../../components/toast/useToast';
+import { ClassForm } from './ClassForm';
+import type { ClassFormVariant } from './classSchemas';
+import { useCreateClassMutation, type ClassItem } from './classesApi';
+
+export const CREATE_CLASS_FAILED = 'Failed to create class. Please try again.';
+
+interface CreateClassModalProps {
+  show: boolean;
+  variant: ClassFormVariant;
+  onHide: () => void;
+  onCreated?: (created: ClassItem) => void;
+}
+
+export function CreateClassModal({ show, variant, onHide, onCreated }: CreateClassModalProps) {
+  const [createClass, { isLoading }] = useCreateClassMutation();
+  const toast = useToast();
+
+  const onSubmit = async (values: { name: string; subject: string; period: string }) => {
+    try {
+      const created = await createClass(values).unwrap();
+      toast({ title: 'Success', description: 'Class created successfully!' });
+      onHide();
+      onCreated?.(created);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: variant === 'dashboard' ? CREATE_CLASS_FAILED : serverMessageOr(error, CREATE_CLASS_FAILED),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="create-class-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="create-class-title" as="h2" className="h5">
+          Create Class
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {show && (
+          <ClassForm
+            variant={variant}
+            idPrefix={`create-class-${variant}`}
+            submitLabel="Create Class"
+            pendingLabel="Creating..."
+            pending={isLoading}
+            onSubmit={onSubmit}
+            onCancel={onHide}
+          />
+        )}
+      </Modal.Body>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+// The student dashboard's My Classes card (spec §2 Student dashboard).
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { useGetStudentClassesQuery } from '../student/studentApi';
+import { periodLabel } from './classStats';
+
+export function StudentClassesCard() {
+  const { data: enrolments = [] } = useGetStudentClassesQuery();
+  return (
+    <Card className="shadow-sm" as="section" aria-labelledby="my-classes-title">
+      <Card.Header className="bg-body">
+        <h2 id="my-classes-title" className="h5 mb-0">
+          My Classes
+        </h2>
+      </Card.Header>
+      {enrolments.length === 0 ? (
+        <Card.Body className="text-body-secondary">You haven&apos;t joined any classes yet.</Card.Body>
+      ) : (
+        <ListGroup variant="flush">
+          {enrolments.map((enrolment) => (
+            <ListGroup.Item key={enrolment.id} data-testid="student-class">
+              <div className="d-flex align-items-center gap-2">
+                <span className="fw-semibold flex-grow-1">{enrolment.class.name}</span>
+                <Badge bg="primary-subtle" text="primary-emphasis">
+                  {enrolment.class.subject}
+                </Badge>
+              </div>
+              <div className="small text-body-secondary">
+                {periodLabel(enrolment.class.period) && (
+                  <span className="me-3">{periodLabel(enrolment.class.period)}</span>
+                )}
+                <span>Teacher: {enrolment.class.teacherName || 'Unknown'}</span>
+              </div>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </Card>
+  );
+}
