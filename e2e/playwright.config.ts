@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
+// A port of its own per run (set once in the runner, inherited by workers), so that two runs on
+// one machine do not collide.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const port = process.env.E2E_PORT;
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // Workers load this file too: create the data dir once, in the runner, and pass it on by env.
 // Embedded Postgres may run initdb as another (non-root) user, so the dir must be open to it.
 function dataDir(): string {
@@ -57,7 +61,7 @@ export default defineConfig({
         stdout: 'pipe',
         stderr: 'pipe',
         env: {
-          PORT: '8090',
+          PORT: port,
           DATA_DIR: dataDir(),
           DEMO_SEED: 'true',
           RATE_LIMIT_LOGIN_PER_MINUTE: '1000',

@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Generous on a loaded 2-core machine: the backend suites run alongside.
+    testTimeout: 15_000,
   },
 });

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 3 s instead of 1 s: a busy CI machine renders slowly.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();
