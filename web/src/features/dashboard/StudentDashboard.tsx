@@ -1,12 +1,179 @@
-// Student "/" — the heading only until the class and assessment services exist (no invented data).
+// Student "/" (spec §2 Student dashboard): not enrolled → welcome; otherwise the ready panel (up to 3
+// available assessments), four stat cards, recent results (80/70 bands) and My Classes.
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { PageSpinner } from '../../components/PageSpinner';
+import { formatDate } from '../assessments/format';
+import { practiceLink, resultBand, roundPercent } from '../assessments/performance';
 import { useAuth } from '../auth/useAuth';
+import { NotEnrolledWelcome } from '../classes/NotEnrolledWelcome';
+import { StudentClassesCard } from '../classes/StudentClassesCard';
+import {
+  useGetAvailableAssessmentsQuery,
+  useGetStudentClassesQuery,
+  useGetStudentResultsQuery,
+  type AvailableAssessment,
+  type StudentResult,
+} from '../student/studentApi';
+
+export const READY_LIMIT = 3;
+
+function ReadyPanel({ available }: { available: AvailableAssessment[] }) {
+  const shown = available.slice(0, READY_LIMIT);
+  const more = available.length - shown.length;
+  return (
+    <Card className="shadow-sm mb-4 border-primary" as="section" aria-labelledby="ready-heading">
+      <Card.Body className="p-4">
+        {available.length === 0 ? (
+          <div className="text-center">
+            <h2 id="ready-heading" className="h4">
+              All Caught Up!
+            </h2>
+            <p className="text-body-secondary mb-0">You have no assessments waiting. Check back later.</p>
+          </div>
+        ) : (
+          <>
+            <h2 id="ready-heading" className="h4 mb-3">
+              Ready to Take an Assessment?
+            </h2>
+            <Row xs={1} md={3} className="g-3">
+              {shown.map((a) => (
+                <Col key={a.id}>
+                  <Card className="h-100" as="article" aria-label={a.title}>
+                    <Card.Body className="d-flex flex-column">
+                      <h3 className="h6">{a.title}</h3>
+                      <p className="small text-body-secondary mb-2">
+                        {a.className}
+                        {a.subject ? ` · ${a.subject}` : ''}
+                      </p>
+                      <p className="small mb-3">{a.questionCount} questions</p>
+                      <Link className="btn btn-primary btn-sm mt-auto" to={`/assessment/${a.id}`}>
+                        Start Assessment
+                      </Link>
+                    </Card.Body>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+            {more > 0 && <p className="mt-3 mb-0 text-body-secondary">+ {more} more assessments available</p>}
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function StatCard({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Card className="shadow-sm h-100">
+      <Card.Body>
+        <div className="small text-body-secondary">{label}</div>
+        <div className="fs-3 fw-bold" data-testid={`stat-${label}`}>
+          {value}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function ResultCard({ result }: { result: StudentResult }) {
+  const score = roundPercent(result.score ?? result.percentage);
+  const band = resultBand(score, result.performanceLevel);
+  const link = practiceLink(result.assessmentId, score);
+  const total = result.totalQuestions ?? result.correctAnswers + result.incorrectAnswers;
+  const title = result.assessment?.title ?? 'Assessment';
+  return (
+    <Card className="h-100" as="article" aria-label={`Result: ${title}`} border={band.variant}>
+      <Card.Body className="d-flex flex-column">
+        <div className="d-flex justify-content-between gap-2">
+          <h3 className="h6 mb-1">{title}</h3>
+          <span className="fw-bold">{score}%</span>
+        </div>
+        {result.assessment?.description && (
+          <p className="small text-body-secondary mb-2">{result.assessment.description}</p>
+        )}
+        <div className="mb-2">
+          <Badge
+            bg={band.variant}
+            text={band.variant === 'warning' ? 'dark' : undefined}
+            data-testid="performance-badge"
+          >
+            {band.label}
+          </Badge>
+        </div>
+        <p className="small mb-1">
+          Correct: {result.correctAnswers} · Incorrect: {result.incorrectAnswers} · Total: {total}
+        </p>
+        <p className="small text-body-secondary mb-3">
+          {result.className ? `${result.className} · ` : ''}Completed {formatDate(result.submittedAt)}
+        </p>
+        <Link className="btn btn-outline-primary btn-sm mt-auto" to={link.to}>
+          {link.label}
+        </Link>
+      </Card.Body>
+    </Card>
+  );
+}
 
 export function StudentDashboard() {
   const { user } = useAuth();
+  // Classes screens (features/classes): not enrolled shows the welcome; otherwise the My Classes card.
+  const enrolments = useGetStudentClassesQuery();
+  const enrolled = Boolean(enrolments.data && enrolments.data.length > 0);
+  // Read again on each visit: a teacher may have assigned something since.
+  const available = useGetAvailableAssessmentsQuery(undefined, { skip: !enrolled, refetchOnMountOrArgChange: true });
+  const results = useGetStudentResultsQuery(undefined, { skip: !enrolled, refetchOnMountOrArgChange: true });
+  if (enrolments.isLoading) return <PageSpinner />;
+  if (enrolments.data && enrolments.data.length === 0) return <NotEnrolledWelcome firstName={user?.firstName} />;
+
+  const list = results.data ?? [];
+  const scores = list.map((r) => roundPercent(r.score ?? r.percentage));
+  const average = scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : 0;
+  const above = scores.filter((s) => s >= 80).length;
+
   return (
     <>
       <h1 className="h2 mb-1">Welcome back{user ? `, ${user.firstName}` : ''}!</h1>
-      <p className="text-body-secondary">Your classes and assessments will appear here.</p>
+      <p className="text-body-secondary mb-4">Your classes and assessments</p>
+      {available.isLoading ? <PageSpinner /> : <ReadyPanel available={available.data ?? []} />}
+      <Row xs={2} lg={4} className="g-3 mb-4">
+        <Col>
+          <StatCard label="Classes Enrolled" value={enrolments.data?.length ?? 0} />
+        </Col>
+        <Col>
+          <StatCard label="Assessments Taken" value={list.length} />
+        </Col>
+        <Col>
+          <StatCard label="Average Score" value={`${average}%`} />
+        </Col>
+        <Col>
+          <StatCard label="Above Standard" value={above} />
+        </Col>
+      </Row>
+      <Card className="shadow-sm mb-4" as="section" aria-labelledby="recent-results-heading">
+        <Card.Body className="p-4">
+          <h2 id="recent-results-heading" className="h5 mb-3">
+            Recent Assessment Results
+          </h2>
+          {results.isLoading ? (
+            <PageSpinner />
+          ) : list.length === 0 ? (
+            <p className="text-body-secondary mb-0">No results yet. Take an assessment to see your score here.</p>
+          ) : (
+            <Row xs={1} md={2} xl={3} className="g-3">
+              {list.map((r) => (
+                <Col key={r.id}>
+                  <ResultCard result={r} />
+                </Col>
+              ))}
+            </Row>
+          )}
+        </Card.Body>
+      </Card>
+      <StudentClassesCard />
     </>
   );
 }

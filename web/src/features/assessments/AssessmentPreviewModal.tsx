@@ -1,0 +1,74 @@
+// The preview modal (spec §2, §4): every question, status Active or Draft, and the activate toggle.
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { serverMessageOr } from '../../api/apiError';
+import { useToast } from '../../components/toast/useToast';
+import { useUpdateAssessmentMutation, type Assessment, type Question } from './assessmentsApi';
+import { QuestionPreview } from './QuestionPreview';
+
+interface Props {
+  show: boolean;
+  onHide: () => void;
+  assessment: Assessment;
+  questions: Question[];
+}
+
+export function AssessmentPreviewModal({ show, onHide, assessment, questions }: Props) {
+  const toast = useToast();
+  const [update, { isLoading }] = useUpdateAssessmentMutation();
+
+  const toggle = async () => {
+    const isActive = !assessment.isActive;
+    try {
+      await update({ id: assessment.id, body: { isActive } }).unwrap();
+      toast({
+        title: isActive ? 'Assessment Activated' : 'Assessment Deactivated',
+        description: `Assessment is now ${isActive ? 'active' : 'inactive'} for students.`,
+      });
+    } catch (error) {
+      toast({
+        title: 'Update Failed',
+        description: serverMessageOr(error, 'Failed to update assessment'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} size="lg" scrollable aria-labelledby="assessment-preview-modal-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="assessment-preview-modal-title" className="d-flex align-items-center gap-2">
+          {assessment.title}
+          <Badge bg={assessment.isActive ? 'success' : 'secondary'} data-testid="preview-status">
+            {assessment.isActive ? 'Active' : 'Draft'}
+          </Badge>
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {assessment.description && <p className="text-body-secondary">{assessment.description}</p>}
+        {questions.length === 0 ? (
+          <p>No questions yet.</p>
+        ) : (
+          <ol className="list-group list-unstyled">
+            {questions.map((q, i) => (
+              <QuestionPreview key={q.id} question={q} index={i} />
+            ))}
+          </ol>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button
+          variant={assessment.isActive ? 'outline-warning' : 'success'}
+          onClick={() => void toggle()}
+          disabled={isLoading}
+        >
+          {assessment.isActive ? 'Deactivate' : 'Activate'}
+        </Button>
+        <Button variant="secondary" onClick={onHide}>
+          Close
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

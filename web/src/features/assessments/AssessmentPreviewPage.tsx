@@ -1,0 +1,150 @@
+// /assessment-preview/{id} (spec §2): the freshly created assessment, its first 3 questions and the
+// next steps (edit, assign, class, done), plus the preview modal with the activate toggle.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useToast } from '../../components/toast/useToast';
+import {
+  useAssignAssessmentMutation,
+  useGetAssessmentQuery,
+  useGetGenerationQuery,
+  useGetQuestionsQuery,
+} from './assessmentsApi';
+import { AssessmentPreviewModal } from './AssessmentPreviewModal';
+import { formatDate } from './format';
+import { jobFailureMessage, providerLabel } from './generationText';
+import { QuestionPreview } from './QuestionPreview';
+
+export const PREVIEW_QUESTION_LIMIT = 3;
+
+export function AssessmentNotFound() {
+  return (
+    <Card className="shadow-sm text-center">
+      <Card.Body className="p-5">
+        <h1 className="h4">Assessment not found</h1>
+        <Link to="/assessments">Back to Assessments</Link>
+      </Card.Body>
+    </Card>
+  );
+}
+
+export function AssessmentPreviewPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const assessment = useGetAssessmentQuery(id);
+  const generating = assessment.data?.generationStatus === 'generating';
+  const job = useGetGenerationQuery(id, { skip: !generating, pollingInterval: generating ? 1000 : 0 });
+  const jobDone = job.data?.status === 'succeeded';
+  const questions = useGetQuestionsQuery(id, { skip: !assessment.data });
+  const [assign, assignState] = useAssignAssessmentMutation();
+  const [showModal, setShowModal] = useState(false);
+
+  // Once a running job finishes, read the assessment and its questions again.
+  const { refetch: refetchAssessment } = assessment;
+  const { refetch: refetchQuestions } = questions;
+  const hasAssessment = Boolean(assessment.data);
+  useEffect(() => {
+    if (!jobDone) return;
+    void refetchAssessment();
+    if (hasAssessment) void refetchQuestions();
+  }, [jobDone, hasAssessment, refetchAssessment, refetchQuestions]);
+
+  if (assessment.isLoading) return <PageSpinner />;
+  if (!assessment.data) return <AssessmentNotFound />;
+  const a = assessment.data;
+  const list = questions.data ?? [];
+  const extra = Math.max(0, list.length - PREVIEW_QUESTION_LIMIT);
+  const provider = providerLabel(a.generationProvider);
+
+  const onAssign = async () => {
+    try {
+      const result = await assign(a.id).unwrap();
+      toast({ title: 'Assessment Assigned!', description: result.message });
+    } catch {
+      toast({
+        title: 'Assignment Failed',
+        description: 'Failed to assign assessment to students',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <>
+      <Card className="shadow-sm mb-4 border-success">
+        <Card.Body className="p-4">
+          <p className="text-success fw-semibold mb-2">Successfully Created with AI Questions!</p>
+          <h1 className="h3 mb-2">{a.title}</h1>
+          <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+            {(a.topic || a.standard) && (
+              <Badge bg="primary" className="text-wrap text-start" style={{ maxWidth: '100%' }}>
+                {(a.standard || a.topic).slice(0, 80)}
+              </Badge>
+            )}
+            <Badge bg="light" text="dark">
+              {a.questionCount} questions
+            </Badge>
+            <Badge bg={a.isActive ? 'success' : 'secondary'}>{a.isActive ? 'Active' : 'Draft'}</Badge>
+            {a.isAssigned && (
+              <Badge bg="info" text="dark">
+                Assigned
+              </Badge>
+            )}
+          </div>
+          <p className="small text-body-secondary mb-2">
+            Created {formatDate(a.createdAt)}
+            {a.className ? ` · ${a.className}` : ''}
+            {provider ? ` · ${provider}` : ''}
+          </p>
+          {a.description && <p className="mb-3">{a.description}</p>}
+          {generating && !jobDone && (
+            <p className="text-body-secondary" aria-live="polite">
+              {job.data?.status === 'failed' ? jobFailureMessage(job.data) : 'Questions are still being generated...'}
+            </p>
+          )}
+          <div className="d-flex flex-wrap gap-2">
+            <Link className="btn btn-outline-primary" to={`/assessment-edit/${a.id}`}>
+              Edit Questions
+            </Link>
+            <Button onClick={() => void onAssign()} disabled={assignState.isLoading}>
+              {assignState.isLoading ? 'Assigning...' : 'Assign to Students'}
+            </Button>
+            <Button variant="outline-secondary" onClick={() => setShowModal(true)}>
+              Preview
+            </Button>
+            <Link className="btn btn-outline-secondary" to={`/class/${a.classId}`}>
+              View in Class
+            </Link>
+            <Button variant="success" onClick={() => void navigate('/assessments')}>
+              Done
+            </Button>
+          </div>
+        </Card.Body>
+      </Card>
+      <Card className="shadow-sm">
+        <Card.Header as="h2" className="h5">
+          Questions
+        </Card.Header>
+        {questions.isLoading ? (
+          <Card.Body>
+            <PageSpinner />
+          </Card.Body>
+        ) : list.length === 0 ? (
+          <Card.Body>No questions yet.</Card.Body>
+        ) : (
+          <ol className="list-group list-group-flush list-unstyled mb-0">
+            {list.slice(0, PREVIEW_QUESTION_LIMIT).map((q, i) => (
+              <QuestionPreview key={q.id} question={q} index={i} />
+            ))}
+          </ol>
+        )}
+        {extra > 0 && <Card.Footer className="text-body-secondary">+ {extra} more questions created</Card.Footer>}
+      </Card>
+      <AssessmentPreviewModal show={showModal} onHide={() => setShowModal(false)} assessment={a} questions={list} />
+    </>
+  );
+}

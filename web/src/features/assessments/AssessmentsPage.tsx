@@ -1,0 +1,218 @@
+// /assessments (spec §2): the teacher's assessments as cards, active or inactive only, with real
+// response counts, AI recommendations, preview, results and delete.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import { serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useToast } from '../../components/toast/useToast';
+import {
+  useDeleteAssessmentMutation,
+  useGetAssessmentsQuery,
+  type Assessment,
+  type PracticeType,
+} from './assessmentsApi';
+import { CreateAssessmentModal } from './CreateAssessmentModal';
+import { formatDate } from './format';
+import { RecommendationModal } from './RecommendationModal';
+
+export const RESULTS_UNAVAILABLE = 'Results analytics are not available yet';
+
+function AssessmentCard({
+  assessment,
+  onRecommend,
+  onDelete,
+}: {
+  assessment: Assessment;
+  onRecommend: (a: Assessment, type: PracticeType) => void;
+  onDelete: (a: Assessment) => void;
+}) {
+  const a = assessment;
+  const resultsHelp = `results-unavailable-${a.id}`;
+  return (
+    <Card className="shadow-sm h-100" as="article" aria-labelledby={`assessment-${a.id}-title`}>
+      <Card.Body className="d-flex flex-column">
+        <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
+          <Card.Title as="h2" className="h5 mb-0" id={`assessment-${a.id}-title`}>
+            {a.title}
+          </Card.Title>
+          <Badge bg={a.isActive ? 'success' : 'secondary'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>
+        </div>
+        {a.description && <Card.Text className="text-body-secondary">{a.description}</Card.Text>}
+        <dl className="small mb-3">
+          {(a.standard || a.topic) && (
+            <div>
+              <dt className="d-inline">Standard: </dt>
+              <dd className="d-inline text-break">{(a.standard || a.topic).slice(0, 120)}</dd>
+            </div>
+          )}
+          {a.className && (
+            <div>
+              <dt className="d-inline">Class: </dt>
+              <dd className="d-inline">{a.className}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="d-inline">Created: </dt>
+            <dd className="d-inline">{formatDate(a.createdAt)}</dd>
+          </div>
+          {a.dueDate && (
+            <div>
+              <dt className="d-inline">Due: </dt>
+              <dd className="d-inline">{formatDate(a.dueDate)}</dd>
+            </div>
+          )}
+        </dl>
+        <div className="mb-3">
+          <Badge bg="info" text="dark" data-testid="responses-badge">
+            Responses {a.responseCount ?? 0} / {a.assignedCount ?? 0}
+          </Badge>{' '}
+          <Badge bg="light" text="dark">
+            {a.questionCount} questions
+          </Badge>
+        </div>
+        <div className="mb-3">
+          <div className="small fw-semibold mb-1">AI Recommendation</div>
+          <div className="d-flex gap-2">
+            <Button size="sm" variant="outline-warning" onClick={() => onRecommend(a, 'support')}>
+              Support
+            </Button>
+            <Button size="sm" variant="outline-success" onClick={() => onRecommend(a, 'enrichment')}>
+              Enrichment
+            </Button>
+          </div>
+        </div>
+        <div className="mt-auto d-flex gap-2 flex-wrap">
+          <Link className="btn btn-primary btn-sm" to={`/assessment-preview/${a.id}`}>
+            Preview
+          </Link>
+          <span className="d-inline-block" title={RESULTS_UNAVAILABLE}>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              disabled
+              style={{ pointerEvents: 'none' }}
+              aria-describedby={resultsHelp}
+            >
+              Results
+            </Button>
+          </span>
+          <span id={resultsHelp} className="visually-hidden">
+            {RESULTS_UNAVAILABLE}
+          </span>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            className="ms-auto"
+            onClick={() => onDelete(a)}
+            aria-label={`Delete ${a.title}`}
+          >
+            Delete
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+export function AssessmentsPage() {
+  const toast = useToast();
+  const { data, isLoading, isError } = useGetAssessmentsQuery();
+  const [deleteAssessment, deleteState] = useDeleteAssessmentMutation();
+  const [showInactive, setShowInactive] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [recommend, setRecommend] = useState<{ assessment: Assessment; type: PracticeType } | null>(null);
+  const [doomed, setDoomed] = useState<Assessment | null>(null);
+
+  if (isLoading) return <PageSpinner />;
+  const all = data ?? [];
+  const shown = all.filter((a) => a.isActive === !showInactive);
+
+  const confirmDelete = async () => {
+    if (!doomed) return;
+    try {
+      await deleteAssessment(doomed.id).unwrap();
+      toast({ title: 'Assessment Deleted', description: `${doomed.title} was deleted.` });
+    } catch (error) {
+      toast({
+        title: 'Delete Failed',
+        description: serverMessageOr(error, 'Failed to delete assessment'),
+        variant: 'destructive',
+      });
+    } finally {
+      setDoomed(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+        <div>
+          <h1 className="h2 mb-1">{showInactive ? 'Inactive Assessments' : 'Assessments'}</h1>
+          <p className="text-body-secondary mb-0">Create, preview and assign AI-assisted assessments</p>
+        </div>
+        <div className="d-flex gap-2">
+          <Button variant="outline-secondary" onClick={() => setShowInactive((v) => !v)}>
+            {showInactive ? 'Show Active' : 'Show Inactive Only'}
+          </Button>
+          <Button onClick={() => setCreating(true)}>Create Assessment</Button>
+        </div>
+      </div>
+      {isError ? (
+        <p className="text-danger">Failed to load assessments.</p>
+      ) : shown.length === 0 ? (
+        <Card className="shadow-sm text-center">
+          <Card.Body className="p-5">
+            <h2 className="h4">
+              {all.length === 0 || !showInactive ? 'No assessments yet' : 'No inactive assessments'}
+            </h2>
+            <p className="text-body-secondary mb-0">
+              {showInactive
+                ? 'Deactivated assessments appear here.'
+                : 'Create an assessment and Checkpoint writes the questions from your content.'}
+            </p>
+          </Card.Body>
+        </Card>
+      ) : (
+        <Row xs={1} md={2} xl={3} className="g-4">
+          {shown.map((a) => (
+            <Col key={a.id}>
+              <AssessmentCard
+                assessment={a}
+                onRecommend={(assessment, type) => setRecommend({ assessment, type })}
+                onDelete={setDoomed}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <CreateAssessmentModal show={creating} classId={undefined} onHide={() => setCreating(false)} />
+      <RecommendationModal
+        assessment={recommend?.assessment ?? null}
+        type={recommend?.type ?? 'support'}
+        onHide={() => setRecommend(null)}
+      />
+      <Modal show={doomed !== null} onHide={() => setDoomed(null)} aria-labelledby="delete-assessment-title">
+        <Modal.Header closeButton closeLabel="Close">
+          <Modal.Title id="delete-assessment-title">Delete {doomed?.title}?</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          This action cannot be undone. The assessment, its questions, responses and results will be deleted.
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setDoomed(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void confirmDelete()} disabled={deleteState.isLoading}>
+            {deleteState.isLoading ? 'Deleting...' : 'Delete'}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetchStub';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { CreateAssessmentModal } from './CreateAssessmentModal';
+
+const CLASS_ID = '11111111-1111-4111-8111-111111111111';
+const ASSESSMENT_ID = '22222222-2222-4222-8222-222222222222';
+
+function job(status: string, extra: Record<string, unknown> = {}) {
+  return {
+    jobId: '33333333-3333-4333-8333-333333333333',
+    assessmentId: ASSESSMENT_ID,
+    status,
+    provider: 'offline',
+    attempts: 1,
+    maxAttempts: 3,
+    questionType: 'mixed',
+    questionCount: 5,
+    updatedAt: '2024-03-05T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+function renderModal(classId: string | undefined) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/" element={<CreateAssessmentModal show classId={classId} onHide={() => undefined} />} />
+      <Route path="/assessment-preview/:id" element={<p>Preview page</p>} />
+    </Routes>,
+  );
+}
+
+describe('CreateAssessmentModal', () => {
+  it('when submitted empty, then the §5 messages show and nothing is sent', async () => {
+    const fetch = stubFetch({});
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Number of questions')).toHaveValue(10);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Content to be assessed is required')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Number of questions'));
+    await user.type(within(dialog).getByLabelText('Number of questions'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    expect(await within(dialog).findByText('Must have at least 1 question')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('when no class is chosen, then it fails with No class selected', async () => {
+    stubFetch({ 'GET /api/classes': () => jsonResponse(200, [{ id: CLASS_ID, name: 'Biology' }]) });
+    const { user } = renderModal(undefined);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Cells');
+    await user.type(within(dialog).getByLabelText('Content to assess'), 'Cells are the unit of life.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    expect(await within(dialog).findByText('No class selected')).toBeInTheDocument();
+  });
+
+  it('when created, then the payload is sent, the job is followed and the preview opens', async () => {
+    let polls = 0;
+    const fetch = stubFetch({
+      'POST /api/assessments': () => jsonResponse(201, { id: ASSESSMENT_ID, title: 'Cells', classId: CLASS_ID }),
+      [`GET /api/assessments/${ASSESSMENT_ID}/generation`]: () => {
+        polls += 1;
+        return jsonResponse(200, job(polls < 2 ? 'running' : 'succeeded'));
+      },
+    });
+    document.cookie = 'cp_csrf=token';
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Cells');
+    await user.type(within(dialog).getByLabelText('Content to assess'), 'Cells are the unit of life.');
+    await user.selectOptions(within(dialog).getByLabelText('Question type'), 'mixed');
+    await user.clear(within(dialog).getByLabelText('Number of questions'));
+    await user.type(within(dialog).getByLabelText('Number of questions'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/assessments' && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      classId: CLASS_ID,
+      title: 'Cells',
+      contentToAssess: 'Cells are the unit of life.',
+      questionType: 'mixed',
+      numberOfQuestions: 5,
+      description: '',
+    });
+    expect(await screen.findByText('Writing questions offline from your text...')).toBeInTheDocument();
+    expect(await screen.findByText('Preview page', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('Assessment created successfully with AI-generated questions!')).toBeInTheDocument();
+  });
+
+  it('when the job fails on quota, then the §8 quota message and Retry show', async () => {
+    stubFetch({
+      'POST /api/assessments': () => jsonResponse(201, { id: ASSESSMENT_ID, title: 'Cells', classId: CLASS_ID }),
+      [`GET /api/assessments/${ASSESSMENT_ID}/generation`]: () =>
+        jsonResponse(200, job('failed', { provider: 'openai', error: { reason: 'quota', message: 'quota' } })),
+    });
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Cells');
+    await user.type(within(dialog).getByLabelText('Content to assess'), 'Cells are the unit of life.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(
+          'OpenAI API quota exceeded. Please check your billing and usage limits or try again later.',
+        ),
+      ).toBeInTheDocument(),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('when the creation call fails, then the generic §8 message shows', async () => {
+    stubFetch({ 'POST /api/assessments': () => jsonResponse(500, { message: 'boom' }) });
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Cells');
+    await user.type(within(dialog).getByLabelText('Content to assess'), 'Cells are the unit of life.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    expect(await within(dialog).findByText('Failed to create assessment. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,304 @@
+// Create Assessment modal (spec §2 Modals, §3 creation form, §5, §8). Opened with a class id from
+// the dashboard, class detail and assessments page; without one it offers a class select. After
+// the call it follows the generation job (polled every second) until the questions are ready.
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Spinner from 'react-bootstrap/Spinner';
+import { TextField } from '../../components/TextField';
+import { useToast } from '../../components/toast/useToast';
+import { useGetClassesQuery } from '../classes/classesApi';
+import {
+  useCreateAssessmentMutation,
+  useGetGenerationQuery,
+  useRetryGenerationMutation,
+  type Assessment,
+} from './assessmentsApi';
+import {
+  CREATION_TYPE_LABELS,
+  DEFAULT_QUESTIONS,
+  MAX_QUESTIONS,
+  MIN_QUESTIONS,
+  createAssessmentSchema,
+  type CreateAssessmentFormInput,
+  type CreateAssessmentFormValues,
+} from './assessmentSchemas';
+import { CREATED, creationFailureMessage, jobFailureMessage, providerLabel } from './generationText';
+
+export interface CreateAssessmentModalProps {
+  show: boolean;
+  classId: string | undefined;
+  onHide: () => void;
+}
+
+const POLL_MS = 1000;
+
+const EMPTY: CreateAssessmentFormInput = {
+  classId: '',
+  title: '',
+  contentToAssess: '',
+  questionType: 'multiple_choice',
+  numberOfQuestions: String(DEFAULT_QUESTIONS),
+  description: '',
+};
+
+function ClassSelect({ registration, error }: { registration: UseFormRegisterReturn; error?: string | undefined }) {
+  const classes = useGetClassesQuery();
+  return (
+    <Form.Group className="mb-3" controlId="create-assessment-class">
+      <Form.Label>Class</Form.Label>
+      <Form.Select
+        isInvalid={Boolean(error)}
+        aria-describedby={error ? 'create-assessment-class-error' : undefined}
+        disabled={classes.isLoading}
+        {...registration}
+      >
+        <option value="">{classes.isLoading ? 'Loading classes...' : 'Select a class'}</option>
+        {(classes.data ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </Form.Select>
+      {error && (
+        <Form.Control.Feedback type="invalid" id="create-assessment-class-error">
+          {error}
+        </Form.Control.Feedback>
+      )}
+    </Form.Group>
+  );
+}
+
+/** Progress of the generation job; calls onDone once the questions exist. */
+function GenerationProgress({ assessment, onDone }: { assessment: Assessment; onDone: () => void }) {
+  const [stopped, setStopped] = useState(false);
+  const job = useGetGenerationQuery(assessment.id, { pollingInterval: stopped ? 0 : POLL_MS });
+  const [retry, retryState] = useRetryGenerationMutation();
+  const toast = useToast();
+  const doneRef = useRef(false);
+  const status = job.data?.status;
+
+  useEffect(() => {
+    if (status === 'failed') setStopped(true);
+    if (status === 'queued' || status === 'running') setStopped(false);
+    if (status === 'succeeded' && !doneRef.current) {
+      doneRef.current = true;
+      setStopped(true);
+      onDone();
+    }
+  }, [status, onDone]);
+
+  const onRetry = async () => {
+    try {
+      await retry(assessment.id).unwrap();
+      setStopped(false);
+    } catch (error) {
+      toast({ title: 'Error', description: creationFailureMessage(error), variant: 'destructive' });
+    }
+  };
+
+  if (status === 'failed' && job.data) {
+    return (
+      <div>
+        <Alert variant="danger" role="alert">
+          {jobFailureMessage(job.data)}
+        </Alert>
+        <Button onClick={() => void onRetry()} disabled={retryState.isLoading}>
+          {retryState.isLoading ? 'Retrying...' : 'Retry'}
+        </Button>
+      </div>
+    );
+  }
+
+  const provider = job.data?.provider;
+  const label =
+    status === 'succeeded'
+      ? (providerLabel(provider) ?? 'Questions ready')
+      : status === 'running'
+        ? provider === 'offline'
+          ? 'Writing questions offline from your text...'
+          : provider === 'openai'
+            ? 'Writing questions with OpenAI...'
+            : 'Writing questions...'
+        : 'Waiting for the question writer...';
+  const now = status === 'succeeded' ? 100 : status === 'running' ? 60 : 20;
+  return (
+    <div aria-live="polite">
+      <div className="mb-2 d-flex align-items-center gap-2">
+        {status !== 'succeeded' && <Spinner animation="border" size="sm" aria-hidden="true" />}
+        <span>Generating {assessment.title} questions</span>
+      </div>
+      <ProgressBar
+        now={now}
+        animated={status !== 'succeeded'}
+        aria-label="Question generation progress"
+        className="mb-2"
+      />
+      <p className="small text-body-secondary mb-0" data-testid="generation-status">
+        {label}
+      </p>
+    </div>
+  );
+}
+
+export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmentModalProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [createAssessment, { isLoading }] = useCreateAssessmentMutation();
+  const [created, setCreated] = useState<Assessment | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CreateAssessmentFormInput, unknown, CreateAssessmentFormValues>({
+    resolver: zodResolver(createAssessmentSchema),
+    defaultValues: { ...EMPTY, classId: classId ?? '' },
+  });
+
+  useEffect(() => {
+    if (show) {
+      reset({ ...EMPTY, classId: classId ?? '' });
+      setCreated(null);
+      setFailure(null);
+    }
+  }, [show, classId, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const chosenClass = classId ?? values.classId;
+    if (!chosenClass) {
+      setError('classId', { message: 'No class selected' });
+      toast({ title: 'Error', description: 'No class selected', variant: 'destructive' });
+      return;
+    }
+    try {
+      const assessment = await createAssessment({
+        classId: chosenClass,
+        title: values.title,
+        contentToAssess: values.contentToAssess,
+        questionType: values.questionType,
+        numberOfQuestions: values.numberOfQuestions,
+        description: values.description,
+      }).unwrap();
+      setCreated(assessment);
+    } catch (error) {
+      const message = creationFailureMessage(error);
+      setFailure(message);
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    }
+  });
+
+  const onGenerated = () => {
+    if (!created) return;
+    toast({ title: 'Success', description: CREATED });
+    onHide();
+    void navigate(`/assessment-preview/${created.id}`);
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} centered size="lg" aria-labelledby="create-assessment-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="create-assessment-title">Create Assessment</Modal.Title>
+      </Modal.Header>
+      {created ? (
+        <Modal.Body>
+          <GenerationProgress assessment={created} onDone={onGenerated} />
+        </Modal.Body>
+      ) : (
+        <Form noValidate onSubmit={onSubmit} aria-label="Create assessment">
+          <Modal.Body>
+            {failure && (
+              <Alert variant="danger" role="alert">
+                {failure}
+              </Alert>
+            )}
+            {classId === undefined && (
+              <ClassSelect registration={register('classId')} error={errors.classId?.message} />
+            )}
+            <TextField
+              id="create-assessment-title-input"
+              label="Title"
+              registration={register('title')}
+              error={errors.title?.message}
+            />
+            <Form.Group className="mb-3" controlId="create-assessment-content">
+              <Form.Label>Content to assess</Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={5}
+                placeholder="Paste the lesson text, standard or topic the questions should cover"
+                isInvalid={Boolean(errors.contentToAssess)}
+                aria-describedby={errors.contentToAssess ? 'create-assessment-content-error' : undefined}
+                {...register('contentToAssess')}
+              />
+              {errors.contentToAssess && (
+                <Form.Control.Feedback type="invalid" id="create-assessment-content-error">
+                  {errors.contentToAssess.message}
+                </Form.Control.Feedback>
+              )}
+            </Form.Group>
+            <div className="row">
+              <Form.Group className="mb-3 col-sm-7" controlId="create-assessment-type">
+                <Form.Label>Question type</Form.Label>
+                <Form.Select
+                  isInvalid={Boolean(errors.questionType)}
+                  aria-describedby={errors.questionType ? 'create-assessment-type-error' : undefined}
+                  {...register('questionType')}
+                >
+                  {Object.entries(CREATION_TYPE_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Form.Select>
+                {errors.questionType && (
+                  <Form.Control.Feedback type="invalid" id="create-assessment-type-error">
+                    {errors.questionType.message}
+                  </Form.Control.Feedback>
+                )}
+              </Form.Group>
+              <Form.Group className="mb-3 col-sm-5" controlId="create-assessment-count">
+                <Form.Label>Number of questions</Form.Label>
+                <Form.Control
+                  type="number"
+                  min={MIN_QUESTIONS}
+                  max={MAX_QUESTIONS}
+                  inputMode="numeric"
+                  isInvalid={Boolean(errors.numberOfQuestions)}
+                  aria-describedby={errors.numberOfQuestions ? 'create-assessment-count-error' : undefined}
+                  {...register('numberOfQuestions')}
+                />
+                {errors.numberOfQuestions && (
+                  <Form.Control.Feedback type="invalid" id="create-assessment-count-error">
+                    {errors.numberOfQuestions.message}
+                  </Form.Control.Feedback>
+                )}
+              </Form.Group>
+            </div>
+            <Form.Group className="mb-3" controlId="create-assessment-description">
+              <Form.Label>Description</Form.Label>
+              <Form.Control as="textarea" rows={2} {...register('description')} />
+            </Form.Group>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={onHide}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isLoading}>
+              {isLoading ? 'Creating...' : 'Create Assessment'}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+// Practice questions one at a time (spec §2, §4): answers kept per question (going back restores),
+// Next and Submit disabled until the current question is answered, then the score page with retry.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { optionsFor } from '../assessments/parseOptions';
+import { roundPercent } from '../assessments/performance';
+
+export const MASTERY = 80;
+export const ANSWER_REQUIRED = 'Please select or provide an answer';
+
+export interface RunnerQuestion {
+  /** Key the answer is sent under (question id, or index for result-based practice). */
+  key: string;
+  question: string;
+  type: string;
+  options: string[] | string;
+}
+
+interface Props {
+  title: string;
+  reading: string;
+  /** Result-based practice shows the reading on the first question only. */
+  readingOnFirstOnly: boolean;
+  questions: RunnerQuestion[];
+  submitLabel: string;
+  /** Scores the answers; resolves to the percentage or rejects (the caller toasts). */
+  onSubmit: (answers: Record<string, string>) => Promise<number>;
+  onRetry?: () => Promise<void> | void;
+  passedHeading: string;
+  failedHeading: string;
+  dashboardPath: string;
+  subtitle?: string;
+}
+
+function AnswerInput({
+  question,
+  value,
+  onChange,
+}: {
+  question: RunnerQuestion;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const options = optionsFor(question.type, question.options);
+  if (options.length === 0) {
+    return (
+      <Form.Group controlId={`practice-${question.key}`}>
+        <Form.Label>Your answer</Form.Label>
+        <Form.Control
+          type="text"
+          value={value}
+          autoComplete="off"
+          onChange={(e) => onChange(e.currentTarget.value)}
+          aria-describedby={value.trim() ? undefined : 'practice-answer-required'}
+        />
+      </Form.Group>
+    );
+  }
+  return (
+    <fieldset aria-describedby={value ? undefined : 'practice-answer-required'}>
+      <legend className="visually-hidden">Answer choices</legend>
+      {options.map((option, i) => (
+        <Form.Check
+          key={`${i}-${option}`}
+          type="radio"
+          id={`practice-${question.key}-${i}`}
+          name={`practice-${question.key}`}
+          label={option}
+          checked={value === option}
+          onChange={() => onChange(option)}
+          className="mb-2"
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+export function PracticeRunner(props: Props) {
+  const { questions } = props;
+  const [index, setIndex] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [score, setScore] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const question = questions[index];
+  if (!question) return null;
+
+  if (score !== null) {
+    const passed = score >= MASTERY;
+    return (
+      <Card className="shadow-sm text-center" as="section" aria-labelledby="practice-result">
+        <Card.Body className="p-5">
+          <h1 id="practice-result" className="h3">
+            {passed ? props.passedHeading : props.failedHeading}
+          </h1>
+          <p className="display-4 fw-bold" data-testid="practice-score">
+            {score}%
+          </p>
+          <p className="text-body-secondary">
+            {passed ? 'You reached mastery (80% or more).' : 'Mastery is 80%. Review the reading and try again.'}
+          </p>
+          <div className="d-flex gap-2 justify-content-center">
+            {!passed && (
+              <Button
+                onClick={() => {
+                  void (async () => {
+                    await props.onRetry?.();
+                    setAnswers({});
+                    setIndex(0);
+                    setScore(null);
+                  })();
+                }}
+              >
+                Try Again
+              </Button>
+            )}
+            <Link className="btn btn-outline-secondary" to={props.dashboardPath}>
+              Back to Dashboard
+            </Link>
+          </div>
+        </Card.Body>
+      </Card>
+    );
+  }
+
+  const total = questions.length;
+  const value = answers[question.key] ?? '';
+  const answered = value.trim().length >= 1;
+  const isLast = index === total - 1;
+  const showReading = props.reading && (!props.readingOnFirstOnly || index === 0);
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      setScore(roundPercent(await props.onSubmit(answers)));
+    } catch {
+      // The caller showed the error toast.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="h2 mb-1">{props.title}</h1>
+      {props.subtitle && <p className="text-body-secondary">{props.subtitle}</p>}
+      <div className="d-flex justify-content-between small mb-1">
+        <span>
+          Question {index + 1} of {total}
+        </span>
+      </div>
+      <ProgressBar
+        now={Math.round(((index + 1) / total) * 100)}
+        className="mb-4"
+        aria-label={`Practice progress, question ${index + 1} of ${total}`}
+      />
+      {showReading && (
+        <Card className="shadow-sm mb-3" as="section" aria-label="Reading material">
+          <Card.Body>
+            <h2 className="h5">Reading</h2>
+            <div style={{ whiteSpace: 'pre-wrap' }}>{props.reading}</div>
+          </Card.Body>
+        </Card>
+      )}
+      <Card className="shadow-sm mb-3">
+        <Card.Body className="p-4">
+          <h2 className="h5 mb-3">{question.question}</h2>
+          <AnswerInput
+            key={question.key}
+            question={question}
+            value={value}
+            onChange={(v) => setAnswers((prev) => ({ ...prev, [question.key]: v }))}
+          />
+          {!answered && (
+            <p id="practice-answer-required" className="small text-body-secondary mt-2 mb-0">
+              {ANSWER_REQUIRED}
+            </p>
+          )}
+        </Card.Body>
+      </Card>
+      <div className="d-flex gap-2">
+        <Button variant="outline-secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+          Previous
+        </Button>
+        {isLast ? (
+          <Button className="ms-auto" variant="success" disabled={!answered || busy} onClick={() => void submit()}>
+            {busy ? 'Submitting...' : props.submitLabel}
+          </Button>
+        ) : (
+          <Button className="ms-auto" disabled={!answered} onClick={() => setIndex(index + 1)}>
+            Next
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}

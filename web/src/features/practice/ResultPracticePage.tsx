@@ -1,0 +1,79 @@
+// /support-content/{resultId} (students) and /interactive-support/{resultId} (teachers) — spec §2
+// Practice by result: practice built from the result's wrong answers.
+import { useParams } from 'react-router';
+import { isUnauthorizedError, serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useToast } from '../../components/toast/useToast';
+import { PracticeNotFound } from './PracticeNotFound';
+import { MASTERY, PracticeRunner } from './PracticeRunner';
+import {
+  useGetSupportContentQuery,
+  useRestartSupportContentMutation,
+  useSubmitSupportContentMutation,
+} from './practiceApi';
+
+export function ResultPracticePage() {
+  const { resultId = '' } = useParams();
+  const content = useGetSupportContentQuery(resultId);
+  const [submit] = useSubmitSupportContentMutation();
+  const [restart] = useRestartSupportContentMutation();
+  const toast = useToast();
+
+  if (content.isLoading) return <PageSpinner />;
+  if (!content.data || content.data.questions.length === 0) return <PracticeNotFound />;
+  const c = content.data;
+
+  const onSubmit = async (answers: Record<string, string>) => {
+    try {
+      const result = await submit({ resultId, answers }).unwrap();
+      toast(
+        result.score >= MASTERY
+          ? { title: 'Great Job!', description: `You scored ${Math.round(result.score)}%.` }
+          : {
+              title: 'Keep Practicing',
+              description: `You scored ${Math.round(result.score)}%. You need 80% to master this material.`,
+              variant: 'destructive',
+            },
+      );
+      return result.score;
+    } catch (error) {
+      if (!isUnauthorizedError(error)) {
+        toast({
+          title: 'Error',
+          description: serverMessageOr(error, 'Failed to submit answers'),
+          variant: 'destructive',
+        });
+      }
+      throw error;
+    }
+  };
+
+  const onRetry = async () => {
+    try {
+      await restart(resultId).unwrap();
+    } catch {
+      // Restart only clears the last attempt; practising again works without it.
+    }
+  };
+
+  return (
+    <PracticeRunner
+      key={resultId}
+      title={c.performanceLevel === 'below' ? 'Support Practice' : 'Enrichment Challenge'}
+      reading={c.reading}
+      readingOnFirstOnly
+      questions={c.questions.map((q, i) => ({
+        key: String(i),
+        question: q.question,
+        type: q.type,
+        options: q.options,
+      }))}
+      submitLabel="Submit All Answers"
+      onSubmit={onSubmit}
+      onRetry={onRetry}
+      passedHeading="Excellent Work!"
+      failedHeading="Keep Practicing!"
+      dashboardPath="/student-dashboard"
+    />
+  );
+}

@@ -1,0 +1,93 @@
+// /support/{id}/{type} (spec §2 Practice by assessment and type, §4): reading, questions one at a
+// time, score page. Completion is scored on the server; 80+ with support raises the level.
+import { useParams } from 'react-router';
+import { isUnauthorizedError, serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useToast } from '../../components/toast/useToast';
+import type { PracticeType } from '../assessments/assessmentsApi';
+import { PracticeNotFound } from './PracticeNotFound';
+import { MASTERY, PracticeRunner } from './PracticeRunner';
+import { useCompleteSupportMutation, useGetSupportMaterialQuery } from './practiceApi';
+
+function isPracticeType(value: string | undefined): value is PracticeType {
+  return value === 'support' || value === 'enrichment';
+}
+
+/** Local estimate sent with the answers (the server ignores it and scores itself). */
+function localScore(questions: { id: string; correctAnswer?: string }[], answers: Record<string, string>): number {
+  if (questions.length === 0) return 0;
+  const correct = questions.filter(
+    (q) =>
+      q.correctAnswer !== undefined && answers[q.id]?.trim().toLowerCase() === q.correctAnswer.trim().toLowerCase(),
+  ).length;
+  return Math.round((correct / questions.length) * 100);
+}
+
+export function SupportPracticePage() {
+  const { id = '', type } = useParams();
+  const valid = isPracticeType(type);
+  const material = useGetSupportMaterialQuery({ assessmentId: id, type: valid ? type : 'support' }, { skip: !valid });
+  const [complete] = useCompleteSupportMutation();
+  const toast = useToast();
+
+  if (!valid) return <PracticeNotFound />;
+  if (material.isLoading) return <PageSpinner />;
+  if (!material.data || material.data.questions.length === 0) return <PracticeNotFound />;
+  const m = material.data;
+
+  const onSubmit = async (answers: Record<string, string>) => {
+    try {
+      const result = await complete({
+        assessmentId: id,
+        type,
+        responses: answers,
+        score: localScore(m.questions, answers),
+      }).unwrap();
+      if (result.score >= MASTERY) {
+        toast({
+          title: 'Great Job!',
+          description:
+            type === 'support'
+              ? `You scored ${Math.round(result.score)}%. Your level is now At Standard.`
+              : `You scored ${Math.round(result.score)}%.`,
+        });
+      } else {
+        toast({
+          title: 'Keep Practicing',
+          description: `You scored ${Math.round(result.score)}%. You need 80% to master this material.`,
+          variant: 'destructive',
+        });
+      }
+      return result.score;
+    } catch (error) {
+      if (!isUnauthorizedError(error)) {
+        toast({
+          title: 'Error',
+          description: serverMessageOr(error, 'Failed to submit answers'),
+          variant: 'destructive',
+        });
+      }
+      throw error;
+    }
+  };
+
+  return (
+    <PracticeRunner
+      key={`${id}-${type}`}
+      title={type === 'support' ? 'Extra Help Materials' : 'Challenge Work'}
+      subtitle={
+        type === 'support'
+          ? 'Review the reading, then answer the practice questions.'
+          : 'Stretch yourself with these challenge questions.'
+      }
+      reading={m.reading}
+      readingOnFirstOnly={false}
+      questions={m.questions.map((q) => ({ key: q.id, question: q.question, type: q.type, options: q.options }))}
+      submitLabel="Submit"
+      onSubmit={onSubmit}
+      passedHeading="Great Job!"
+      failedHeading="Keep Practicing"
+      dashboardPath="/"
+    />
+  );
+}

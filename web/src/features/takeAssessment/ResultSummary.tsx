@@ -1,0 +1,41 @@
+// The score, level (as text, not colour only) and practice link after a submission.
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import type { Result } from '../assessments/assessmentsApi';
+import { bandForLevel, practiceLink, roundPercent } from '../assessments/performance';
+
+export function ResultSummary({ result, title }: { result: Result; title: string }) {
+  const score = roundPercent(result.score ?? result.percentage);
+  const band = bandForLevel(result.performanceLevel);
+  const link = practiceLink(result.assessmentId, score);
+  return (
+    <Card className="shadow-sm text-center" as="section" aria-labelledby="result-heading">
+      <Card.Body className="p-5">
+        <h1 id="result-heading" className="h3">
+          {title}
+        </h1>
+        <p className="display-4 fw-bold mb-1" data-testid="result-score">
+          {score}%
+        </p>
+        <p className="mb-3">
+          Performance level:{' '}
+          <Badge bg={band.variant} text={band.variant === 'warning' ? 'dark' : undefined} data-testid="result-level">
+            {band.label}
+          </Badge>
+        </p>
+        <p className="text-body-secondary">
+          {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
+        </p>
+        <div className="d-flex gap-2 justify-content-center">
+          <Link className="btn btn-primary" to={link.to}>
+            {link.label}
+          </Link>
+          <Link className="btn btn-outline-secondary" to="/">
+            Back to Dashboard
+          </Link>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,289 @@
+// /assessment/{id} (spec §2 Take assessment, §4, §8): one question at a time with progress,
+// Previous, Save Progress, Next and Submit Assessment. Answers are kept in the browser (answerStore)
+// so a reload or a lost connection loses nothing; unsent answers go out when back online and before
+// submit. The server scores the submission. Teachers may open the page as a read-only preview.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { isUnauthorizedError, serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useToast } from '../../components/toast/useToast';
+import {
+  useGetAssessmentQuery,
+  useGetQuestionsQuery,
+  useGetResponsesQuery,
+  useGetResultQuery,
+  useSaveResponseMutation,
+  useSubmitResultMutation,
+  type Question,
+  type Result,
+} from '../assessments/assessmentsApi';
+import { optionsFor } from '../assessments/parseOptions';
+import { useAuth } from '../auth/useAuth';
+import { navRole } from '../auth/user';
+import { AnswerStore, type PendingAnswer } from './answerStore';
+import { ResultSummary } from './ResultSummary';
+
+export function AssessmentNotFoundCard() {
+  return (
+    <Card className="shadow-sm text-center">
+      <Card.Body className="p-5">
+        <h1 className="h4">Assessment Not Found</h1>
+        <p className="text-body-secondary">
+          The assessment you&apos;re looking for doesn&apos;t exist or has been removed.
+        </p>
+        <Link to="/">Back to Dashboard</Link>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function QuestionInput({
+  question,
+  value,
+  onChange,
+}: {
+  question: Question;
+  value: string;
+  onChange: (answer: string) => void;
+}) {
+  const options = optionsFor(question.questionType, question.options);
+  if (question.questionType === 'short_answer' || options.length === 0) {
+    return (
+      <Form.Group controlId={`answer-${question.id}`}>
+        <Form.Label>Your answer</Form.Label>
+        <Form.Control type="text" value={value} autoComplete="off" onChange={(e) => onChange(e.currentTarget.value)} />
+      </Form.Group>
+    );
+  }
+  return (
+    <fieldset>
+      <legend className="visually-hidden">Answer choices</legend>
+      {options.map((option, i) => (
+        <Form.Check
+          key={`${i}-${option}`}
+          type="radio"
+          id={`answer-${question.id}-${i}`}
+          name={`answer-${question.id}`}
+          label={option}
+          value={option}
+          checked={value === option}
+          onChange={() => onChange(option)}
+          className="mb-2"
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function TakeAssessment({
+  assessmentId,
+  userId,
+  isStudent,
+  title,
+  description,
+  questions,
+  savedResponses,
+}: {
+  assessmentId: string;
+  userId: string;
+  isStudent: boolean;
+  title: string;
+  description: string;
+  questions: Question[];
+  savedResponses: { questionId: string; answer: string; clientSeq: number | null }[];
+}) {
+  const toast = useToast();
+  const [saveResponse] = useSaveResponseMutation();
+  const [submitResult, submitState] = useSubmitResultMutation();
+  const store = useMemo(() => {
+    const s = new AnswerStore(userId, assessmentId);
+    s.mergeServer(savedResponses);
+    return s;
+  }, [userId, assessmentId]);
+  const [answers, setAnswers] = useState<Record<string, string>>(() => store.answers());
+  const [index, setIndexState] = useState(() => Math.min(store.index(), Math.max(0, questions.length - 1)));
+  const [saving, setSaving] = useState(false);
+  const [unsent, setUnsent] = useState(() => store.pending().length);
+  const [result, setResult] = useState<Result | null>(null);
+  const mounted = useRef(true);
+
+  const send = useCallback(
+    async (p: PendingAnswer) => {
+      await saveResponse({ assessmentId, questionId: p.questionId, answer: p.answer, clientSeq: p.clientSeq }).unwrap();
+    },
+    [saveResponse, assessmentId],
+  );
+
+  const syncPending = useCallback(async () => {
+    const outcome = await store.sync(send);
+    if (mounted.current) setUnsent(store.pending().length);
+    return outcome;
+  }, [store, send]);
+
+  // Unsent answers go out when the page opens online and whenever the connection comes back.
+  useEffect(() => {
+    mounted.current = true;
+    if (!isStudent) return;
+    if (navigator.onLine && store.pending().length > 0) void syncPending();
+    const onOnline = () => void syncPending();
+    window.addEventListener('online', onOnline);
+    return () => {
+      mounted.current = false;
+      window.removeEventListener('online', onOnline);
+    };
+  }, [isStudent, store, syncPending]);
+
+  const question = questions[index];
+  if (!question) return <AssessmentNotFoundCard />;
+  if (result) return <ResultSummary result={result} title={title} />;
+
+  const total = questions.length;
+  const current = answers[question.id] ?? '';
+  const isLast = index === total - 1;
+
+  const setIndex = (next: number) => {
+    setIndexState(next);
+    store.setIndex(next);
+  };
+
+  const onAnswer = (answer: string) => {
+    if (isStudent) {
+      store.setAnswer(question.id, answer);
+      setUnsent(store.pending().length);
+    }
+    setAnswers((prev) => ({ ...prev, [question.id]: answer }));
+  };
+
+  const onSave = async () => {
+    setSaving(true);
+    try {
+      const outcome = await syncPending();
+      if (outcome.failed > 0) throw outcome.error;
+      toast({ title: 'Progress Saved', description: 'Your answers have been saved.' });
+    } catch (error) {
+      if (!isUnauthorizedError(error)) {
+        toast({
+          title: 'Error',
+          description: 'Failed to save response',
+          variant: 'destructive',
+        });
+      }
+    } finally {
+      if (mounted.current) setSaving(false);
+    }
+  };
+
+  const onSubmit = async () => {
+    try {
+      const outcome = await syncPending();
+      if (outcome.failed > 0) throw outcome.error;
+      const submitted = await submitResult({ assessmentId }).unwrap();
+      store.clear();
+      setResult(submitted);
+      toast({ title: 'Success', description: 'Assessment submitted successfully!' });
+    } catch (error) {
+      if (!isUnauthorizedError(error)) {
+        toast({
+          title: 'Error',
+          description: serverMessageOr(error, 'Failed to submit assessment'),
+          variant: 'destructive',
+        });
+      }
+    }
+  };
+
+  const progress = Math.round(((index + 1) / total) * 100);
+  return (
+    <>
+      <h1 className="h2 mb-1">{title}</h1>
+      <p className="text-body-secondary">{description || 'Answer all questions and submit when finished'}</p>
+      {!isStudent && (
+        <Alert variant="info">Preview: answers are not saved or submitted when a teacher opens an assessment.</Alert>
+      )}
+      <div className="d-flex justify-content-between small mb-1">
+        <span>
+          Question {index + 1} of {total}
+        </span>
+        <span>No time limit</span>
+      </div>
+      <ProgressBar now={progress} className="mb-4" aria-label={`Question ${index + 1} of ${total}`} />
+      <Card className="shadow-sm mb-3">
+        <Card.Body className="p-4">
+          <h2 className="h5 mb-3">{question.questionText}</h2>
+          <QuestionInput key={question.id} question={question} value={current} onChange={onAnswer} />
+        </Card.Body>
+      </Card>
+      {isStudent && unsent > 0 && (
+        <p className="small text-body-secondary" aria-live="polite">
+          {unsent} answer{unsent === 1 ? '' : 's'} kept on this device, not yet sent.
+        </p>
+      )}
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="outline-secondary" onClick={() => setIndex(index - 1)} disabled={index === 0}>
+          Previous
+        </Button>
+        <Button
+          variant="outline-primary"
+          onClick={() => void onSave()}
+          disabled={!isStudent || current.trim() === '' || saving}
+        >
+          {saving ? 'Saving...' : 'Save Progress'}
+        </Button>
+        {isLast ? (
+          <Button
+            variant="success"
+            className="ms-auto"
+            onClick={() => void onSubmit()}
+            disabled={!isStudent || submitState.isLoading}
+          >
+            {submitState.isLoading ? 'Submitting...' : 'Submit Assessment'}
+          </Button>
+        ) : (
+          <Button className="ms-auto" onClick={() => setIndex(index + 1)}>
+            Next
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function SubmittedResult({ resultId, title }: { resultId: string; title: string }) {
+  const result = useGetResultQuery(resultId);
+  if (result.isLoading) return <PageSpinner />;
+  if (!result.data) return <AssessmentNotFoundCard />;
+  return <ResultSummary result={result.data} title={title} />;
+}
+
+export function TakeAssessmentPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const isStudent = user ? navRole(user) === 'student' : false;
+  const assessment = useGetAssessmentQuery(id);
+  const submitted = Boolean(assessment.data?.submitted && assessment.data.resultId);
+  const questions = useGetQuestionsQuery(id, { skip: !assessment.data || submitted });
+  const responses = useGetResponsesQuery(id, { skip: !isStudent || !assessment.data || submitted });
+
+  if (assessment.isLoading || questions.isLoading || responses.isLoading) return <PageSpinner />;
+  if (!assessment.data || !user) return <AssessmentNotFoundCard />;
+  if (submitted && assessment.data.resultId) {
+    return <SubmittedResult resultId={assessment.data.resultId} title={assessment.data.title} />;
+  }
+  if (!questions.data || questions.data.length === 0) return <AssessmentNotFoundCard />;
+  return (
+    <TakeAssessment
+      assessmentId={id}
+      userId={user.id}
+      isStudent={isStudent}
+      title={assessment.data.title}
+      description={assessment.data.description}
+      questions={questions.data}
+      savedResponses={responses.data ?? []}
+    />
+  );
+}
