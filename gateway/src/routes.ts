@@ -15,7 +15,6 @@ const ROUTES: ReadonlyArray<readonly [RegExp, ServiceName]> = [
     new RegExp(`^/api/assessments/${ID}/(support-material|support-completion|recommendations|generation)(/|$)`),
     'generation',
   ],
-  [/^\/api\/generation-jobs(\/|$)/, 'generation'],
   [/^\/api\/support-content(\/|$)/, 'generation'],
   [/^\/api\/assessments(\/|$)/, 'assessment'],
   [/^\/api\/questions(\/|$)/, 'assessment'],
