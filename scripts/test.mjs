@@ -46,6 +46,7 @@ if (want('lint')) {
   for (const [name, cmd, args] of [
     ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
     ['typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json']],
+    ['typecheck e2e', 'npx', ['tsc', '-p', 'e2e/tsconfig.json']],
     ['eslint', 'npx', ['eslint', '.']],
     ['prettier', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ]) {
