@@ -88,6 +88,9 @@ export class OutboxRelay {
     const listener = this.listener;
     this.listener = undefined;
     if (listener) {
+      // From here on the pool owns the client: a later connection error must not release it again.
+      listener.removeAllListeners('error');
+      listener.on('error', () => {});
       await listener.query('unlisten outbox').catch(() => {});
       listener.release();
     }
@@ -208,16 +211,24 @@ export class OutboxRelay {
 
   private async listen(): Promise<void> {
     const client = await this.pool.connect();
+    // A lost connection can report an error more than once (and while LISTEN is pending): give the
+    // client back to the pool only once.
+    let released = false;
+    const release = (error: Error) => {
+      if (released) return;
+      released = true;
+      client.release(error);
+    };
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
       this.logger.warn({ err: errorText(error) }, 'outbox relay: LISTEN connection lost');
       if (this.listener === client) this.listener = undefined;
-      client.release(error);
+      release(error);
     });
     try {
       await client.query('listen outbox');
     } catch (error) {
-      client.release(error as Error);
+      release(error as Error);
       throw error;
     }
     this.listener = client;

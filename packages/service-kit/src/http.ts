@@ -137,8 +137,36 @@ function authorize(access: Access, caller: Caller | undefined): void {
   }
 }
 
+/**
+ * The path of the first string (or key) holding a NUL character, which PostgreSQL cannot store in
+ * text: such input is refused as invalid instead of failing in the database. Iterative, so deeply
+ * nested JSON cannot exhaust the stack.
+ */
+export function findNulCharacter(value: unknown): (string | number)[] | undefined {
+  const stack: [unknown, (string | number)[]][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push([item, [...path, i]]));
+    } else if (v && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (k.includes('\u0000')) return path;
+        stack.push([item, [...path, k]]);
+      }
+    }
+  }
+  return undefined;
+}
+
 function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, where: string) {
   if (!schema) return value as never;
+  const nul = findNulCharacter(value);
+  if (nul) {
+    const message = 'Text must not contain NUL characters';
+    throw new ValidationError(message, { [nul.length ? nul.join('.') : where]: message });
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data as never;
   throw zodToValidationError(result.error, where);

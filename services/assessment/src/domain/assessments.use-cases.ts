@@ -59,12 +59,15 @@ export interface StudentCaller {
 export type AssessmentUseCases = ReturnType<typeof assessmentUseCases>;
 
 function checkQuestion(edit: QuestionEdit) {
+  const points = Math.round(edit.points * 100) / 100;
+  // Points are kept in hundredths: less than 0.005 would be stored (and scored) as 0.
+  if (points <= 0) throw new ValidationError('Points must be more than 0', { points: 'Points must be more than 0' });
   const q = normalizeQuestion({
     questionText: edit.questionText.trim(),
     questionType: edit.questionType,
     options: parseOptions(edit.options),
     correctAnswer: edit.correctAnswer,
-    points: Math.round(edit.points * 100) / 100,
+    points,
   });
   if (isProblem(q)) throw new ValidationError(q.message, { [q.field]: q.message });
   return q;

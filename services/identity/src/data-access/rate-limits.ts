@@ -1,4 +1,5 @@
 // Rate limit counters in this service's own table (rate_limits), shared by all replicas.
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Limiter } from '../domain/ports.ts';
@@ -17,10 +18,13 @@ export function postgresLimiter(
     points: options.points,
     duration: options.durationSeconds,
   });
+  // The key column is varchar(255): a long key (an email may have 254 characters) is hashed.
+  const stored = (key: string) =>
+    key.length <= 128 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
   return {
     async consume(key) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(stored(key));
         return { allowed: true };
       } catch (res) {
         if (res instanceof RateLimiterRes)
@@ -29,7 +33,7 @@ export function postgresLimiter(
       }
     },
     async refund(key) {
-      await limiter.reward(key, 1);
+      await limiter.reward(stored(key), 1);
     },
   };
 }
