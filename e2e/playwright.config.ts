@@ -8,8 +8,9 @@ import { defineConfig } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // A port of its own per run (set once in the runner, inherited by workers), so that two runs on
-// one machine do not collide.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// one machine do not collide: `npm test` passes a free one; otherwise one below the kernel's
+// ephemeral range (32768+), where the servers' own port-0 listeners land.
+process.env.E2E_PORT ??= String(10_000 + Math.floor(Math.random() * 20_000));
 const port = process.env.E2E_PORT;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // Workers load this file too: create the data dir once, in the runner, and pass it on by env.

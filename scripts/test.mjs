@@ -3,6 +3,7 @@
 // unit/integration/contract tests (vitest, real Postgres and Kafka) and the browser tests
 // (Playwright + Chromium), then prints one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrap, root } from './lib/bootstrap.mjs';
@@ -24,6 +25,22 @@ function readJson(file) {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A free port below the kernel's ephemeral range (32768+): the app's services listen on port 0
+ * before the gateway binds this one, so an ephemeral port could be taken by then.
+ */
+async function freePort() {
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * 20_000);
+    const free = await new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
   }
 }
 
@@ -78,7 +95,9 @@ if (want('e2e')) {
   ensureChromium();
   const out = path.join(root, 'e2e/test-results/results.json');
   rmSync(out, { force: true });
-  const ok = step('browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  const ok = step('browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    E2E_PORT: String(await freePort()),
+  });
   const stats = readJson(out)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = stats?.unexpected ?? 0;
