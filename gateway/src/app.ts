@@ -3,7 +3,7 @@
 // No business logic lives here.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -166,6 +166,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
 function createProxy(service: ServiceName, target: string, timeoutMs: number, logger: Logger): RequestHandler {
   return createProxyMiddleware({
     target,
+    // Reuse connections to the service (http-proxy would open one per request).
+    agent: new Agent({ keepAlive: true, maxSockets: 256 }),
     changeOrigin: false,
     xfwd: true,
     proxyTimeout: timeoutMs,

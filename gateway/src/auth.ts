@@ -19,6 +19,8 @@ interface RefreshAnswer {
   csrf: string;
 }
 
+const VERIFIED_CACHE_SIZE = 50_000;
+
 /** What identity puts in every access token it signs. */
 export const ACCESS_TOKEN = { issuer: 'checkpoint-identity', audience: 'checkpoint' } as const;
 
@@ -54,7 +56,25 @@ export class SessionVerifier {
     return this.verify(answer.accessToken);
   }
 
+  /**
+   * Verified tokens, so that a session's every request does not pay an RS256 check. Bounded;
+   * an entry is used only until the token's own expiry.
+   */
+  private readonly verified = new Map<string, { session: SessionInfo; expiresAt: number }>();
+
   private async verify(token: string): Promise<SessionInfo | undefined> {
+    const hit = this.verified.get(token);
+    if (hit && hit.expiresAt > Date.now()) return hit.session;
+    if (hit) this.verified.delete(token);
+    const session = await this.verifySignature(token);
+    if (session) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, session);
+    }
+    return session?.session;
+  }
+
+  private async verifySignature(token: string): Promise<{ session: SessionInfo; expiresAt: number } | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.jwks, {
         algorithms: ['RS256'],
@@ -64,13 +84,14 @@ export class SessionVerifier {
       const role = payload.role as string;
       if (typeof payload.sub !== 'string' || !(ROLES as readonly string[]).includes(role)) return undefined;
       if (typeof payload.tid !== 'string' || typeof payload.csrf !== 'string') return undefined;
-      return {
+      const session: SessionInfo = {
         userId: payload.sub,
         role: role as Role,
         tenantId: payload.tid,
         sessionId: typeof payload.sid === 'string' ? payload.sid : '',
         csrf: payload.csrf,
       };
+      return { session, expiresAt: (payload.exp ?? 0) * 1000 };
     } catch {
       return undefined;
     }

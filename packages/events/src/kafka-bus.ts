@@ -17,6 +17,7 @@ import {
   errorText,
   handleWithRetry,
   silentLogger,
+  sleep,
   type Bus,
   type BusMessage,
   type Logger,
@@ -257,7 +258,27 @@ export class KafkaBus implements Bus {
         })),
       });
     }
+    await this.waitForLeaders(missing);
     for (const topic of missing) this.knownTopics.add(topic);
+  }
+
+  /**
+   * Services start together on a fresh broker: a topic another one just created may have no
+   * partition leader yet ("This server does not host this topic-partition"). Wait, bounded.
+   */
+  private async waitForLeaders(topics: string[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { topics: metadata } = await this.admin.fetchTopicMetadata({ topics });
+        const ready = metadata.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+        if (ready) return;
+        if (attempt >= 20) throw new Error(`topics without a leader after ${attempt} checks: ${topics.join(', ')}`);
+      } catch (error) {
+        const retriable = (error as { retriable?: boolean }).retriable ?? false;
+        if (!retriable || attempt >= 20) throw error;
+      }
+      await sleep(Math.min(100 * attempt, 1_000));
+    }
   }
 
   private async deadLetter(groupId: string, topic: string, raw: KafkaMessage, error: unknown): Promise<void> {

@@ -1,0 +1,498 @@
+// `npm run bench`: builds k6 from the Go module proxy when missing, starts stack mode (separate
+// service processes, real Kafka, embedded Postgres) in a fresh temp DATA_DIR on a free gateway
+// port, seeds a class (bench/seed.mjs), runs the k6 class-crowd scenario through the gateway,
+// prints requests/s and p50/p95/p99 per call, then stops the stack and checks nothing is left.
+// Node built-ins only. Exit code: 0 when no errors, 1 otherwise (the latency targets are reported).
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const K6_VERSION = 'v1.8.1';
+const bench = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(bench, '..');
+const K6 = path.join(root, '.cache/bin/k6');
+const SERVICE_PORTS = { identity: 8101, class: 8102, assessment: 8103, generation: 8104, analytics: 8105 };
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
+const TARGETS = { save_answer: 50, submit: 150 }; // p99 in ms (issue 4, item 6)
+const files = {
+  seed: path.join(bench, '.seed.json'),
+  // Outside bench/ so that `prettier --check .` (which reads only the root ignore files) skips it.
+  summary: path.join(root, '.cache/bench/summary.json'),
+  log: path.join(bench, '.stack.log'),
+};
+
+const log = (msg) => console.log(`› ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- k6, built from the Go proxy
+function k6Version(bin) {
+  if (!existsSync(bin)) return undefined;
+  const r = spawnSync(bin, ['version'], { encoding: 'utf8', timeout: 15_000 });
+  return /k6 (v\d+\.\d+\.\d+)/.exec(r.stdout ?? '')?.[1];
+}
+
+function ensureK6() {
+  if (k6Version(K6) === K6_VERSION) return;
+  mkdirSync(path.dirname(K6), { recursive: true });
+  const gopath = spawnSync('go', ['env', 'GOPATH'], { encoding: 'utf8', timeout: 30_000 }).stdout?.trim();
+  const built = gopath ? path.join(gopath, 'bin', 'k6') : undefined;
+  if (built && k6Version(built) === K6_VERSION) {
+    log(`k6 ${K6_VERSION}: copying ${built}`);
+    copyFileSync(built, K6);
+    return;
+  }
+  log(`k6 ${K6_VERSION}: building from the Go module proxy (go install go.k6.io/k6@${K6_VERSION}, a few minutes)`);
+  const r = spawnSync('go', ['install', `go.k6.io/k6@${K6_VERSION}`], {
+    cwd: root,
+    env: { ...process.env, GOBIN: path.dirname(K6) },
+    stdio: 'inherit',
+    timeout: 30 * 60_000,
+  });
+  if (r.status !== 0 || k6Version(K6) !== K6_VERSION)
+    throw new Error(`building k6 failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
+}
+
+// ---------------------------------------------------------------- ports
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer().once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+// ---------------------------------------------------------------- processes of the stack
+/** pid → {ppid, start, comm} from /proc (start time tells a reused pid apart). */
+function processTable() {
+  const table = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      table.set(Number(name), {
+        ppid: Number(fields[1]),
+        cpuTicks: Number(fields[11]) + Number(fields[12]),
+        start: fields[19],
+        comm: stat.slice(stat.indexOf('(') + 1, close),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+function cmdline(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Every process started under the stack (Kafka and its watchdog, Postgres, services, gateway, web). */
+const tracked = new Map(); // pid → {start, comm, role}
+function trackDescendants(rootPid, owner = 'stack') {
+  const table = processTable();
+  const children = new Map();
+  for (const [pid, p] of table) children.set(p.ppid, [...(children.get(p.ppid) ?? []), pid]);
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop();
+    const p = table.get(pid);
+    if (p && !tracked.has(pid)) tracked.set(pid, { start: p.start, comm: p.comm, role: roleOf(pid, p.comm), owner });
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return table;
+}
+
+function roleOf(pid, comm) {
+  const cmd = cmdline(pid);
+  if (comm === 'java' || cmd.includes('kafka.Kafka')) return 'kafka';
+  if (comm.startsWith('postgres') || cmd.includes('postgres:')) return 'postgres';
+  const service = /services\/(\w+)\/src\/main\.ts/.exec(cmd)?.[1];
+  if (service) return service;
+  if (cmd.includes('gateway/src/main.ts')) return 'gateway';
+  if (cmd.includes('vite')) return 'web (vite)';
+  if (cmd.includes('scripts/stack')) return 'stack runner';
+  return comm;
+}
+
+function alive(pid, start) {
+  const p = processTable().get(pid);
+  return p !== undefined && p.start === start;
+}
+
+/** CPU seconds used so far by each role of the tracked processes still running. */
+function cpuByRole(extra = {}) {
+  const table = processTable();
+  const hz = 100;
+  const out = {};
+  for (const [pid, t] of tracked) {
+    const p = table.get(pid);
+    if (p && p.start === t.start) out[t.role] = (out[t.role] ?? 0) + p.cpuTicks / hz;
+  }
+  for (const [role, pid] of Object.entries(extra)) {
+    const p = table.get(pid);
+    if (p) out[role] = (out[role] ?? 0) + p.cpuTicks / hz;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the run
+async function waitReady(urls, stack, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  const pending = new Set(urls);
+  while (pending.size) {
+    if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode} (see ${files.log})`);
+    const died = /^\[([\w-]+)\] exited with/m.exec(readFileSync(files.log, 'utf8'));
+    if (died) throw new Error(`${died[1]} exited during start-up (see ${files.log})`);
+    if (Date.now() > end) throw new Error(`not ready after ${timeoutMs / 1000} s: ${[...pending].join(', ')}`);
+    trackDescendants(stack.pid);
+    for (const url of [...pending]) {
+      try {
+        const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+        if (res.ok) pending.delete(url);
+      } catch {
+        // not up yet
+      }
+    }
+    if (pending.size) await sleep(1000);
+  }
+}
+
+function runChild(cmd, args, { env, timeoutMs, onSpawn }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
+    onSpawn?.(child);
+    const timer = setTimeout(() => {
+      console.error(`${path.basename(cmd)} still running after ${timeoutMs / 1000} s: stopping it`);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }, timeoutMs);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+/** The benchmark's broker with the topics created (bench/kafka.ts); resolves its KAFKA_BROKERS. */
+function startBenchKafka(timeoutMs) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(bench, 'kafka.ts')], {
+    cwd: root,
+    env: { ...process.env, KAFKA_BROKERS: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`Kafka not ready after ${timeoutMs / 1000} s`)), timeoutMs);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const brokers = /^KAFKA_BROKERS=(\S+)$/m.exec(out)?.[1];
+      if (brokers) {
+        clearTimeout(timer);
+        resolve({ child, brokers });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench/kafka.ts exited with ${code}: ${out.trim()}`));
+    });
+  });
+}
+
+async function stopStack(stack, kafkaChild) {
+  if (stack) trackDescendants(stack.pid);
+  if (kafkaChild) trackDescendants(kafkaChild.pid, 'kafka');
+  if (stack && stack.exitCode === null) {
+    log('stopping the stack');
+    stack.kill('SIGTERM');
+    const until = Date.now() + 45_000;
+    while (stack.exitCode === null && Date.now() < until) await sleep(250);
+  }
+  if (kafkaChild && kafkaChild.exitCode === null) kafkaChild.kill('SIGTERM');
+  const end = Date.now() + 60_000;
+  const owners = new Set([...(stack ? ['stack'] : []), ...(kafkaChild ? ['kafka'] : [])]);
+  const left = () => [...tracked].filter(([pid, t]) => owners.has(t.owner) && alive(pid, t.start));
+  while (left().length && Date.now() < end) await sleep(500);
+  const remaining = left();
+  for (const [pid, t] of remaining) {
+    console.error(`  still running after 60 s: ${t.role} (pid ${pid}), killing it`);
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await sleep(500);
+  const after = left();
+  if (after.length) console.error(`  could not stop: ${after.map(([pid, t]) => `${t.role} ${pid}`).join(', ')}`);
+  else log(`stopped: ${tracked.size} processes seen (Kafka, Postgres, services, gateway, web), none left`);
+  return remaining.length === 0 && after.length === 0;
+}
+
+const ms = (v) => (v === undefined ? '-' : v < 10 ? v.toFixed(2) : v.toFixed(1));
+
+function report(summary, cpu, load, idle) {
+  const m = summary.metrics;
+  const seconds = summary.state.testRunDurationMs / 1000;
+  const rows = [
+    ['call', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'avg ms', 'max ms', 'errors', 'p99 target'],
+  ];
+  let errors = 0;
+  for (const [call, label] of [
+    ['save_answer', 'save answer  POST /api/responses'],
+    ['submit', 'submit       POST /api/results'],
+  ]) {
+    const v = m[call]?.values ?? {};
+    const e = m[`${call}_errors`]?.values?.count ?? 0;
+    errors += e;
+    const p99 = v['p(99)'];
+    rows.push([
+      label,
+      String(v.count ?? 0),
+      ((v.count ?? 0) / seconds).toFixed(1),
+      ms(v['p(50)']),
+      ms(v['p(95)']),
+      ms(p99),
+      ms(v.avg),
+      ms(v.max),
+      String(e),
+      `< ${TARGETS[call]} ${p99 !== undefined && p99 < TARGETS[call] ? 'met' : 'MISSED'}`,
+    ]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log('');
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  const submitted = m.submit?.values?.count ?? 0;
+  const incomplete = STUDENTS - submitted;
+  const iterations = m.iterations?.values?.count ?? 0;
+  console.log(
+    `\n${STUDENTS} students, ${iterations} finished, test ${seconds.toFixed(1)} s, ` +
+      `all HTTP ${m.http_reqs?.values?.count ?? 0} (${(m.http_reqs?.values?.rate ?? 0).toFixed(1)}/s); ` +
+      `load average before/after ${load.before} / ${load.after} on ${os.cpus().length} CPUs`,
+  );
+  console.log(
+    `CPU seconds during the run: ${Object.entries(cpu)
+      .filter(([, s]) => s >= 0.05)
+      .sort((a, b) => b[1] - a[1])
+      .map(([role, s]) => `${role} ${s.toFixed(1)}`)
+      .join(', ')}`,
+  );
+  const requests = m.http_reqs?.values?.count ?? 0;
+  const busy = Object.entries(cpu).filter(([role]) => role !== 'k6');
+  const total = busy.reduce((sum, [, s]) => sum + s, 0);
+  const idleTotal = Object.values(idle).reduce((sum, s) => sum + s, 0);
+  console.log(
+    `Stack CPU: ${(total / seconds).toFixed(2)} cores during the run (idle stack: ${idleTotal.toFixed(2)} cores: ` +
+      `${Object.entries(idle)
+        .filter(([, s]) => s >= 0.01)
+        .sort((a, b) => b[1] - a[1])
+        .map(([role, s]) => `${role} ${s.toFixed(2)}`)
+        .join(', ')}); ` +
+      `${((1000 * (total - idleTotal * seconds)) / Math.max(1, requests)).toFixed(1)} CPU ms per request above idle`,
+  );
+  if (incomplete > 0) console.log(`${incomplete} students did not submit within the time bound`);
+  return errors + Math.max(0, incomplete);
+}
+
+async function main() {
+  ensureK6();
+  const busy = [];
+  for (const [name, port] of Object.entries(SERVICE_PORTS)) if (!(await portIsFree(port))) busy.push(`${name} ${port}`);
+  if (busy.length)
+    throw new Error(`stack mode uses fixed service ports that are in use (another stack running?): ${busy.join(', ')}`);
+  const gatewayPort = await freePort();
+  const webPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  const env = { ...process.env };
+  for (const k of ['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete env[k];
+  Object.assign(env, {
+    PORT: String(gatewayPort),
+    WEB_PORT: String(webPort),
+    DEMO_SEED: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    GENERATION_PROVIDER: 'offline',
+    // Seeding signs up and joins 200 students from one IP within a minute or two.
+    RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+    RATE_LIMIT_JOIN_PER_MINUTE: '10000',
+    // Sessions are seeded before the run: keep them valid for its whole length (no refresh).
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+  });
+  // BENCH_PROFILE_DIR=/some/dir: the services and the gateway write CPU profiles there on exit.
+  if (process.env.BENCH_PROFILE_DIR) {
+    mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
+    env.BENCH_PROFILE_DIR = path.resolve(process.env.BENCH_PROFILE_DIR);
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${path.join(bench, 'profile-hook.mjs')}`.trim();
+  }
+  const services = Object.entries(SERVICE_PORTS).filter(([name]) =>
+    existsSync(path.join(root, 'services', name, 'src/main.ts')),
+  );
+
+  let stack;
+  let kafka;
+  let dataDir;
+  let k6;
+  let exitCode;
+  const interrupt = async (signal) => {
+    console.error(`\n${signal}: cleaning up`);
+    k6?.kill('SIGTERM');
+    await stopStack(stack, kafka?.child);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    log('starting Kafka with the event topics created (bench/kafka.ts)');
+    kafka = await startBenchKafka(4 * 60_000);
+    trackDescendants(kafka.child.pid, 'kafka');
+    env.KAFKA_BROKERS = kafka.brokers;
+    // One fresh retry if a service still fails its start-up.
+    for (let attempt = 1; ; attempt++) {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkpoint-bench-'));
+      chmodSync(dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
+      log(`starting the stack (gateway ${baseUrl}, DATA_DIR ${dataDir}, log ${path.relative(root, files.log)})`);
+      const out = openSync(files.log, 'w');
+      stack = spawn(process.execPath, ['scripts/stack.mjs'], {
+        cwd: root,
+        env: { ...env, DATA_DIR: dataDir },
+        stdio: ['ignore', out, out],
+        detached: true,
+      });
+      try {
+        await waitReady(
+          [`${baseUrl}/readyz`, ...services.map(([, port]) => `http://127.0.0.1:${port}/readyz`)],
+          stack,
+          6 * 60_000,
+        );
+        break;
+      } catch (err) {
+        if (attempt >= 2) throw err;
+        console.error(`bench: ${err.message}; retrying with a fresh stack`);
+        await stopStack(stack);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    trackDescendants(stack.pid);
+    log(`stack ready: ${services.map(([n]) => n).join(', ')}, gateway; seeding ${STUDENTS} students`);
+    rmSync(files.seed, { force: true });
+    const seeded = await runChild(process.execPath, [path.join(bench, 'seed.mjs')], {
+      env: { ...process.env, BASE_URL: baseUrl, BENCH_STUDENTS: String(STUDENTS), BENCH_SEED_FILE: files.seed },
+      timeoutMs: 6 * 60_000,
+    });
+    if (seeded !== 0) throw new Error(`seeding failed (exit ${seeded})`);
+
+    await sleep(3000); // let the seeding's events and logs settle
+    trackDescendants(stack.pid);
+    // Background CPU of the idle stack (pollers, consumers) over 5 s, to tell apart from the load.
+    const idleBefore = cpuByRole();
+    await sleep(5000);
+    const idleAfter = cpuByRole();
+    const idle = {};
+    for (const [role, s] of Object.entries(idleAfter)) idle[role] = (s - (idleBefore[role] ?? 0)) / 5;
+    rmSync(files.summary, { force: true });
+    mkdirSync(path.dirname(files.summary), { recursive: true });
+    const load = {
+      before: os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' '),
+    };
+    log(`running k6 (${STUDENTS} VUs, load average ${load.before})`);
+    let k6Pid;
+    const k6Cpu = {};
+    const cpuBefore = cpuByRole();
+    const code = await runChild(
+      K6,
+      [
+        'run',
+        '--quiet',
+        '--no-usage-report',
+        '--address',
+        `127.0.0.1:${await freePort()}`,
+        '-e',
+        `BASE_URL=${baseUrl}`,
+        '-e',
+        `SEED_FILE=${files.seed}`,
+        '-e',
+        `SUMMARY_FILE=${files.summary}`,
+        '-e',
+        `VUS=${STUDENTS}`,
+        path.join(bench, 'scenarios/class-crowd.js'),
+      ],
+      {
+        env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
+        timeoutMs: 5 * 60_000,
+        onSpawn: (child) => {
+          k6 = child;
+          k6Pid = child.pid;
+          const sample = setInterval(() => {
+            trackDescendants(stack.pid);
+            Object.assign(k6Cpu, cpuByRole({ k6: k6Pid }));
+          }, 1000);
+          child.once('exit', () => clearInterval(sample));
+        },
+      },
+    );
+    trackDescendants(stack.pid);
+    const cpuAfter = cpuByRole();
+    load.after = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    const cpu = {};
+    for (const [role, s] of Object.entries(cpuAfter)) cpu[role] = s - (cpuBefore[role] ?? 0);
+    if (k6Cpu.k6 !== undefined) cpu.k6 = k6Cpu.k6;
+    if (!existsSync(files.summary)) throw new Error(`k6 exited with ${code} and wrote no summary`);
+    if (code !== 0 && code !== 99) console.error(`k6 exited with ${code}`);
+    const problems = report(JSON.parse(readFileSync(files.summary, 'utf8')), cpu, load, idle);
+    exitCode = problems === 0 && (code === 0 || code === 99) ? 0 : 1;
+    if (problems) console.error(`\n${problems} errors or unfinished students`);
+  } catch (err) {
+    console.error(`bench: ${err instanceof Error ? err.message : err}`);
+    exitCode = 1;
+  } finally {
+    const clean = await stopStack(stack, kafka?.child);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(files.seed, { force: true }); // its sessions died with the stack
+    if (!clean) exitCode = 1;
+  }
+  process.exit(exitCode);
+}
+
+main().catch((err) => {
+  console.error(`bench: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});

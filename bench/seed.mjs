@@ -1,0 +1,204 @@
+// Seeds the benchmark through the gateway, like the web app would: 1 teacher, 1 class, 1 assessment
+// of 10 multiple-choice questions (offline generation), assigned, and N students signed up and
+// joined. Writes bench/.seed.json with each student's cookies and the question ids and options.
+// Node built-ins only. Usage: BASE_URL=http://127.0.0.1:8080 node bench/seed.mjs
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
+const PARALLEL = Number(process.env.BENCH_SEED_PARALLEL ?? 10);
+const QUESTIONS = 10;
+const OUT = process.env.BENCH_SEED_FILE ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '.seed.json');
+const DEADLINE = Date.now() + Number(process.env.BENCH_SEED_TIMEOUT_MS ?? 5 * 60_000);
+const RUN = Date.now().toString(36);
+const DOMAIN = `bench-${RUN}.example.com`;
+
+const CONTENT = [
+  'Photosynthesis is the process plants use to make their own food from light.',
+  'Chlorophyll is the green pigment that absorbs light energy inside the leaf.',
+  'The chloroplast is the part of the cell where photosynthesis takes place.',
+  'Plants take in carbon dioxide from the air through tiny pores called stomata.',
+  'Water travels from the roots to the leaves through tubes called xylem.',
+  'Glucose is the sugar that plants produce and store as energy.',
+  'Oxygen is released into the air as a product of photosynthesis.',
+  'Sunlight provides the energy that drives the whole reaction.',
+  'Phloem carries the sugars made in the leaves to the rest of the plant.',
+  'Respiration is the process that releases the energy stored in glucose.',
+  'Starch is the form in which many plants store extra glucose for later.',
+  'Autotrophs are organisms that make their own food, such as green plants.',
+  'Consumers depend on producers because they cannot make their own food.',
+  'The Calvin cycle uses carbon dioxide to build sugar molecules in the stroma.',
+].join(' ');
+
+function timeLeft(what) {
+  if (Date.now() > DEADLINE) throw new Error(`seed: out of time while ${what}`);
+}
+
+/** A browser-like session: keeps cookies, sends X-CSRF-Token and Origin on state-changing calls. */
+class Session {
+  cookies = new Map();
+  async request(method, url, body) {
+    timeLeft(`${method} ${url}`);
+    if (method !== 'GET' && !this.cookies.has('cp_csrf')) await this.request('GET', '/api/auth/user');
+    const headers = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    if (method !== 'GET') {
+      headers['x-csrf-token'] = this.cookies.get('cp_csrf') ?? '';
+      headers.origin = new URL(BASE_URL).origin;
+    }
+    const res = await fetch(new URL(url, BASE_URL), {
+      method,
+      headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let json;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json };
+  }
+  get = (url) => this.request('GET', url);
+  post = (url, body = {}) => this.request('POST', url, body);
+}
+
+function expectStatus(res, status, what) {
+  if (res.status !== status) throw new Error(`seed: ${what} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Polls fn until check passes, bounded by the seed deadline and `ms`. */
+async function eventually(what, fn, check, ms = 60_000) {
+  const end = Math.min(DEADLINE, Date.now() + ms);
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    const value = await fn();
+    if (check(value)) return value;
+    if (Date.now() > end)
+      throw new Error(`seed: timed out waiting for ${what}: ${JSON.stringify(value.body ?? value)}`);
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+async function signUp(role, n) {
+  const s = new Session();
+  const res = await s.post('/api/auth/simple-signup', {
+    firstName: role === 'teacher' ? 'Tess' : 'Sam',
+    lastName: `${role === 'teacher' ? 'Teacher' : 'Student'}${n}`,
+    email: `${role}.${n}.${RUN}@${DOMAIN}`,
+    password: 'correct horse battery staple',
+    role,
+  });
+  s.user = expectStatus(res, 201, `sign-up of ${role} ${n}`).user;
+  return s;
+}
+
+/** Runs fn over items with at most `limit` in flight. */
+async function pool(items, limit, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+async function main() {
+  const started = Date.now();
+  const teacher = await signUp('teacher', 0);
+  const cls = expectStatus(
+    await teacher.post('/api/classes', { name: `Bench ${RUN}`, subject: 'Science', period: '1' }),
+    201,
+    'class creation',
+  );
+  // The class reaches the assessment service through Kafka: retry while it answers 404.
+  const created = await eventually(
+    'the class to reach the assessment service',
+    () =>
+      teacher.post('/api/assessments', {
+        title: 'Photosynthesis check',
+        contentToAssess: CONTENT,
+        questionType: 'multiple_choice',
+        numberOfQuestions: QUESTIONS,
+        description: 'Benchmark assessment',
+        classId: cls.id,
+      }),
+    (r) => r.status !== 404,
+  );
+  const assessment = expectStatus(created, 201, 'assessment creation');
+  const ready = await eventually(
+    'question generation',
+    () => teacher.get(`/api/assessments/${assessment.id}`),
+    (r) => r.status === 200 && r.body.generationStatus !== 'generating',
+    120_000,
+  );
+  if (ready.body.generationStatus !== 'ready')
+    throw new Error(`seed: generation ${ready.body.generationStatus}: ${ready.body.generationError}`);
+  const questions = expectStatus(await teacher.get(`/api/assessments/${assessment.id}/questions`), 200, 'questions');
+  if (questions.length !== QUESTIONS) throw new Error(`seed: expected ${QUESTIONS} questions, got ${questions.length}`);
+  expectStatus(await teacher.post(`/api/assessments/${assessment.id}/assign`), 200, 'assign');
+  console.log(
+    `seed: teacher, class ${cls.joinCode}, assessment with ${questions.length} questions (${ready.body.generationProvider})`,
+  );
+
+  let done = 0;
+  const students = await pool(
+    Array.from({ length: STUDENTS }, (_, i) => i + 1),
+    PARALLEL,
+    async (n) => {
+      const s = await signUp('student', n);
+      expectStatus(await s.post('/api/classes/join', { joinCode: cls.joinCode }), 200, `join of student ${n}`);
+      if (++done % 50 === 0) console.log(`seed: ${done}/${STUDENTS} students signed up and joined`);
+      return s;
+    },
+  );
+  // Memberships reach the assessment service asynchronously: wait until every student sees it.
+  await pool(students, PARALLEL, (s, i) =>
+    eventually(
+      `the assessment to be available to student ${i + 1}`,
+      () => s.get('/api/student/available-assessments'),
+      (r) => r.status === 200 && r.body.some((a) => a.id === assessment.id),
+    ),
+  );
+
+  const seed = {
+    baseUrl: BASE_URL,
+    assessmentId: assessment.id,
+    questions: questions.map((q) => ({ id: q.id, options: q.options, correctAnswer: q.correctAnswer })),
+    students: students.map((s) => ({
+      id: s.user.id,
+      session: s.cookies.get('cp_session'),
+      refresh: s.cookies.get('cp_refresh'),
+      csrf: s.cookies.get('cp_csrf'),
+    })),
+  };
+  for (const [i, st] of seed.students.entries())
+    if (!st.session || !st.csrf) throw new Error(`seed: student ${i + 1} has no session or csrf cookie`);
+  writeFileSync(OUT, JSON.stringify(seed));
+  console.log(`seed: ${STUDENTS} students ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${OUT}`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
