@@ -9,93 +9,18 @@ import {
   create,
   eventRegistry,
   fromBinary,
-  InProcessBus,
   StudentEnrolledSchema,
   StudentRemovedSchema,
   toBinary,
   topicFor,
 } from '@checkpoint/events';
-import {
-  CALLER_HEADERS,
-  createLogger,
-  provisionServiceDatabase,
-  startService,
-  type Role,
-  type RunningService,
-} from '@checkpoint/service-kit';
-import { startPostgres } from '@checkpoint/testkit';
-import pg from 'pg';
+
+import { startServiceForTest, type Actor, type Harness } from '@checkpoint/testkit';
+
+export { actor, call, type Actor, type Harness, type Reply } from '@checkpoint/testkit';
 import { assessmentService } from '../src/index.ts';
 
-export interface Harness {
-  service: RunningService;
-  bus: InProcessBus;
-  sql: pg.Pool;
-  url: string;
-  serviceDbUrl: string;
-  stop(): Promise<void>;
-}
-
-export async function startAssessmentService(): Promise<Harness> {
-  const postgres = await startPostgres();
-  const serviceDbUrl = await provisionServiceDatabase(postgres.url, 'assessment');
-  const bus = new InProcessBus();
-  const service = await startService(assessmentService, {
-    env: { DATABASE_URL: serviceDbUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
-    bus,
-    logger: createLogger('assessment', 'silent'),
-  });
-  const sql = new pg.Pool({ connectionString: serviceDbUrl, options: '-c search_path=assessment', max: 4 });
-  return {
-    service,
-    bus,
-    sql,
-    url: service.url,
-    serviceDbUrl,
-    stop: async () => {
-      await bus.stop();
-      await service.stop();
-      await sql.end();
-      await postgres.stop();
-    },
-  };
-}
-
-export interface Actor {
-  userId: string;
-  tenantId: string;
-  role: Role;
-}
-
-export const actor = (role: Role, tenantId: string = randomUUID()): Actor => ({ userId: randomUUID(), tenantId, role });
-
-export interface Reply {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-export async function call(
-  h: Harness,
-  who: Actor | undefined,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (who) {
-    headers[CALLER_HEADERS.userId] = who.userId;
-    headers[CALLER_HEADERS.role] = who.role;
-    headers[CALLER_HEADERS.tenantId] = who.tenantId;
-  }
-  const res = await fetch(h.url + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+export const startAssessmentService = (): Promise<Harness> => startServiceForTest(assessmentService);
 
 /** Publishes one event as its producer's relay would; resolves once every consumer handled it. */
 export async function deliver<D extends DescMessage>(

@@ -5,97 +5,19 @@ import {
   buildHeaders,
   create,
   fromBinary,
-  InProcessBus,
   toBinary,
   UserRegisteredSchema,
   UserUpdatedSchema,
   eventRegistry,
 } from '@checkpoint/events';
-import {
-  CALLER_HEADERS,
-  createLogger,
-  provisionServiceDatabase,
-  startService,
-  type Role,
-  type RunningService,
-} from '@checkpoint/service-kit';
-import { startPostgres } from '@checkpoint/testkit';
-import pg from 'pg';
+import { type Role } from '@checkpoint/service-kit';
+import { startServiceForTest, type Harness } from '@checkpoint/testkit';
+
+export { actor, call, type Actor, type Harness, type Reply } from '@checkpoint/testkit';
 import { classService } from '../src/index.ts';
 
-export interface Harness {
-  service: RunningService;
-  bus: InProcessBus;
-  /** Pool on the service's schema, as the service's own role. */
-  sql: pg.Pool;
-  url: string;
-  serviceDbUrl: string;
-  stop(): Promise<void>;
-}
-
-export async function startClassService(env: Record<string, string> = {}): Promise<Harness> {
-  const postgres = await startPostgres();
-  const serviceDbUrl = await provisionServiceDatabase(postgres.url, 'class');
-  const bus = new InProcessBus();
-  const service = await startService(classService, {
-    env: { DATABASE_URL: serviceDbUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
-    bus,
-    logger: createLogger('class', 'silent'),
-  });
-  const sql = new pg.Pool({ connectionString: serviceDbUrl, options: '-c search_path=class', max: 4 });
-  return {
-    service,
-    bus,
-    sql,
-    url: service.url,
-    serviceDbUrl,
-    stop: async () => {
-      await bus.stop();
-      await service.stop();
-      await sql.end();
-      await postgres.stop();
-    },
-  };
-}
-
-export interface Actor {
-  userId: string;
-  tenantId: string;
-  role: Role;
-}
-
-export const actor = (role: Role, tenantId: string = randomUUID()): Actor => ({ userId: randomUUID(), tenantId, role });
-
-/** Calls the service as the gateway would on behalf of `who` (undefined: signed out). */
-export async function call(
-  h: Harness,
-  who: Actor | undefined,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (who) {
-    headers[CALLER_HEADERS.userId] = who.userId;
-    headers[CALLER_HEADERS.role] = who.role;
-    headers[CALLER_HEADERS.tenantId] = who.tenantId;
-  }
-  const res = await fetch(h.url + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
-
-export interface Reply {
-  status: number;
-  // Arbitrary JSON under test: the assertions check its shape.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  headers: Headers;
-}
+export const startClassService = (env: Record<string, string> = {}): Promise<Harness> =>
+  startServiceForTest(classService, env);
 
 export interface UserFacts {
   userId: string;

@@ -9,106 +9,20 @@ import {
   create,
   eventRegistry,
   fromBinary,
-  InProcessBus,
   QuestionsChangedSchema,
   ResultSubmittedSchema,
   StudentEnrolledSchema,
   toBinary,
   topicFor,
 } from '@checkpoint/events';
-import {
-  CALLER_HEADERS,
-  createLogger,
-  provisionServiceDatabase,
-  startService,
-  type Role,
-  type RunningService,
-} from '@checkpoint/service-kit';
-import { startPostgres } from '@checkpoint/testkit';
-import pg from 'pg';
+
+import { actor, startServiceForTest, type Actor, type Harness } from '@checkpoint/testkit';
+
+export { actor, call, type Actor, type Harness, type Reply } from '@checkpoint/testkit';
 import { generationService } from '../src/index.ts';
 
-export interface Harness {
-  service: RunningService;
-  bus: InProcessBus;
-  /** Pool on the service's schema, as the service's own role. */
-  sql: pg.Pool;
-  url: string;
-  serviceDbUrl: string;
-  stop(): Promise<void>;
-}
-
-export async function startGenerationService(env: Record<string, string> = {}): Promise<Harness> {
-  const postgres = await startPostgres();
-  const serviceDbUrl = await provisionServiceDatabase(postgres.url, 'generation');
-  const bus = new InProcessBus();
-  const service = await startService(generationService, {
-    env: {
-      DATABASE_URL: serviceDbUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      GENERATION_POLL_MS: '100',
-      GENERATION_RETRY_DELAY_MS: '0',
-      ...env,
-    },
-    bus,
-    logger: createLogger('generation', 'silent'),
-  });
-  const sql = new pg.Pool({ connectionString: serviceDbUrl, options: '-c search_path=generation', max: 4 });
-  return {
-    service,
-    bus,
-    sql,
-    url: service.url,
-    serviceDbUrl,
-    stop: async () => {
-      await bus.stop();
-      await service.stop();
-      await sql.end();
-      await postgres.stop();
-    },
-  };
-}
-
-export interface Actor {
-  userId: string;
-  tenantId: string;
-  role: Role;
-}
-
-export const actor = (role: Role, tenantId: string = randomUUID()): Actor => ({ userId: randomUUID(), tenantId, role });
-
-export interface Reply {
-  status: number;
-  // Arbitrary JSON under test: the assertions check its shape.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  headers: Headers;
-}
-
-/** Calls the service as the gateway would on behalf of `who` (undefined: signed out). */
-export async function call(
-  h: Harness,
-  who: Actor | undefined,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (who) {
-    headers[CALLER_HEADERS.userId] = who.userId;
-    headers[CALLER_HEADERS.role] = who.role;
-    headers[CALLER_HEADERS.tenantId] = who.tenantId;
-  }
-  const res = await fetch(h.url + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
+export const startGenerationService = (env: Record<string, string> = {}): Promise<Harness> =>
+  startServiceForTest(generationService, { GENERATION_POLL_MS: '100', GENERATION_RETRY_DELAY_MS: '0', ...env });
 
 /** Delivers an event through the bus as its producer's relay would; returns its id. */
 export async function deliver<D extends DescMessage>(
