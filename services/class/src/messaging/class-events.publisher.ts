@@ -1,5 +1,6 @@
 // This service's own facts (proto/class/v1), written to the outbox in the caller's transaction;
 // the relay publishes them after commit. Key = class id, so one class's events stay in order.
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
 import {
   ClassArchivedSchema,
@@ -59,62 +60,30 @@ export function classEventsPublisher() {
     membershipId: m.id,
     occurredAt: timestampNow(),
   });
+  /** One event of one class, into the outbox of the caller's transaction. */
+  const emit =
+    <D extends DescMessage, F extends { tenantId: string }>(
+      schema: D,
+      key: (facts: F) => string,
+      fields: (facts: F) => MessageInitShape<D>,
+    ) =>
+    (tx: SqlExecutor, facts: F) =>
+      enqueueEvent(tx, {
+        source: SOURCE,
+        schema,
+        message: create(schema, fields(facts)),
+        key: key(facts),
+        tenantId: facts.tenantId,
+      });
+  const byClass = (c: ClassFacts) => c.id;
+  const byMembership = (m: MembershipFacts) => m.classId;
   return {
-    classCreated: (tx: SqlExecutor, c: ClassFacts) =>
-      enqueueEvent(tx, {
-        source: SOURCE,
-        schema: ClassCreatedSchema,
-        message: create(ClassCreatedSchema, details(c)),
-        key: c.id,
-        tenantId: c.tenantId,
-      }),
-    classUpdated: (tx: SqlExecutor, c: ClassFacts) =>
-      enqueueEvent(tx, {
-        source: SOURCE,
-        schema: ClassUpdatedSchema,
-        message: create(ClassUpdatedSchema, details(c)),
-        key: c.id,
-        tenantId: c.tenantId,
-      }),
-    classArchived: (tx: SqlExecutor, c: ClassFacts) =>
-      enqueueEvent(tx, {
-        source: SOURCE,
-        schema: ClassArchivedSchema,
-        message: create(ClassArchivedSchema, ref(c)),
-        key: c.id,
-        tenantId: c.tenantId,
-      }),
-    classRestored: (tx: SqlExecutor, c: ClassFacts) =>
-      enqueueEvent(tx, {
-        source: SOURCE,
-        schema: ClassRestoredSchema,
-        message: create(ClassRestoredSchema, ref(c)),
-        key: c.id,
-        tenantId: c.tenantId,
-      }),
-    classDeleted: (tx: SqlExecutor, c: ClassFacts) =>
-      enqueueEvent(tx, {
-        source: SOURCE,
-        schema: ClassDeletedSchema,
-        message: create(ClassDeletedSchema, ref(c)),
-        key: c.id,
-        tenantId: c.tenantId,
-      }),
-    studentEnrolled: (tx: SqlExecutor, m: MembershipFacts) =>
-      enqueueEvent(tx, {
-        source: SOURCE,
-        schema: StudentEnrolledSchema,
-        message: create(StudentEnrolledSchema, membership(m)),
-        key: m.classId,
-        tenantId: m.tenantId,
-      }),
-    studentRemoved: (tx: SqlExecutor, m: MembershipFacts) =>
-      enqueueEvent(tx, {
-        source: SOURCE,
-        schema: StudentRemovedSchema,
-        message: create(StudentRemovedSchema, membership(m)),
-        key: m.classId,
-        tenantId: m.tenantId,
-      }),
+    classCreated: emit(ClassCreatedSchema, byClass, details),
+    classUpdated: emit(ClassUpdatedSchema, byClass, details),
+    classArchived: emit(ClassArchivedSchema, byClass, ref),
+    classRestored: emit(ClassRestoredSchema, byClass, ref),
+    classDeleted: emit(ClassDeletedSchema, byClass, ref),
+    studentEnrolled: emit(StudentEnrolledSchema, byMembership, membership),
+    studentRemoved: emit(StudentRemovedSchema, byMembership, membership),
   };
 }
