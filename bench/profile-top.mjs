@@ -1,14 +1,29 @@
 // Summarises a .cpuprofile written with BENCH_PROFILE_DIR: self time by function and by package.
-// Usage: node bench/profile-top.mjs <file.cpuprofile> [top=25]
+// Usage: node bench/profile-top.mjs <file.cpuprofile> [top=25] [window seconds=20]
+// Only the busiest window of the profile counts (the k6 run, not start-up and seeding).
 import { readFileSync } from 'node:fs';
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, windowArg] = process.argv.slice(2);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const top = Number(topArg ?? 25);
+const windowUs = Number(windowArg ?? 20) * 1e6;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const isIdle = (id) => byId.get(id).callFrame.functionName === '(idle)';
+// Sample times, then the window with the most non-idle samples (two pointers).
+const times = [];
+let t = profile.startTime;
+for (const d of profile.timeDeltas) times.push((t += d));
+let best = [0, 0];
+let busy = 0;
+for (let lo = 0, hi = 0; hi < times.length; hi++) {
+  if (!isIdle(profile.samples[hi])) busy++;
+  while (times[hi] - times[lo] > windowUs) if (!isIdle(profile.samples[lo++])) busy--;
+  if (busy > best[0]) best = [busy, lo, hi];
+}
+const [, from, to] = best;
 const counts = new Map();
-for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
-const total = profile.samples.length;
+for (const id of profile.samples.slice(from, to + 1)) counts.set(id, (counts.get(id) ?? 0) + 1);
+const total = to - from + 1;
 const self = new Map();
 const byPackage = new Map();
 for (const [id, c] of counts) {

@@ -1,7 +1,9 @@
 // k6: a class-sized crowd taking one assessment through the gateway. Each VU is one seeded
-// student: reads, saves an answer per question (sometimes changes it and saves again), with
-// 0.5–1.5 s of think time between saves, then submits once. Run by bench/run.mjs, which seeds
-// bench/.seed.json first (bench/seed.mjs).
+// student: arrives within the first ARRIVAL_S seconds (a class does not click in the same
+// millisecond), opens the assessment as the taking page does (the assessment, then its questions
+// and the student's saved answers), saves an answer per question (sometimes changes it and saves
+// again) with 0.5–1.5 s of think time between saves, then submits once. Run by bench/run.mjs,
+// which seeds bench/.seed.json first (bench/seed.mjs).
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import exec from 'k6/execution';
@@ -15,11 +17,14 @@ const BASE_URL = __ENV.BASE_URL || seed.baseUrl;
 const VUS = Number(__ENV.VUS || students.length);
 const CHANGE_RATE = 0.3; // share of questions answered twice (the student changes their mind)
 const CORRECT_RATE = 0.6;
+const ARRIVAL_S = Number(__ENV.ARRIVAL_S ?? 5);
 
+const openAssessment = new Trend('open_assessment', true);
 const saveAnswer = new Trend('save_answer', true);
 const submit = new Trend('submit', true);
 const saveErrors = new Counter('save_answer_errors');
 const submitErrors = new Counter('submit_errors');
+const openErrors = new Counter('open_assessment_errors');
 
 export const options = {
   scenarios: {
@@ -38,6 +43,7 @@ export const options = {
     submit: ['p(99)<150'],
     save_answer_errors: ['count==0'],
     submit_errors: ['count==0'],
+    open_assessment_errors: ['count==0'],
   },
   noCookiesReset: true,
   insecureSkipTLSVerify: false,
@@ -64,6 +70,18 @@ export default function () {
     responseType: 'none',
     timeout: '30s',
   });
+  sleep(Math.random() * ARRIVAL_S);
+  const opened = http.get(`${BASE_URL}/api/assessments/${seed.assessmentId}`, params('open_assessment'));
+  const [questions, answers] = http.batch([
+    ['GET', `${BASE_URL}/api/assessments/${seed.assessmentId}/questions`, null, params('open_assessment')],
+    ['GET', `${BASE_URL}/api/assessments/${seed.assessmentId}/responses`, null, params('open_assessment')],
+  ]);
+  for (const res of [opened, questions, answers]) {
+    openAssessment.add(res.timings.duration);
+    const ok = check(res, { 'open assessment is 2xx': (r) => r.status >= 200 && r.status < 300 });
+    openErrors.add(ok ? 0 : 1, { status: String(res.status) });
+  }
+
   let clientSeq = 0;
   const save = (q, answer) => {
     const res = http.post(

@@ -11,8 +11,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import { pinoHttp } from 'pino-http';
-import { mergeOpenApiDocuments, type Logger, type OpenApiDocument } from '@checkpoint/service-kit';
+import { mergeOpenApiDocuments, requestLogger, type Logger, type OpenApiDocument } from '@checkpoint/service-kit';
 import { applyCallerHeaders, SessionVerifier, type SessionInfo } from './auth.ts';
 import type { GatewayConfig } from './config.ts';
 import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
@@ -55,16 +54,15 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
   });
   app.use(
-    pinoHttp({
+    requestLogger({
       logger,
-      genReqId: (req, res) => {
+      requestId: (req) => {
         const id = randomUUID();
         req.headers['x-request-id'] = id;
-        res.setHeader('x-request-id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      successLevel: 'info',
+      ignore: (req) => !req.url?.startsWith('/api/'),
     }),
   );
   app.use(

@@ -2,12 +2,12 @@
 // validation, role checks and the OpenAPI document.
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import { readCaller, type Caller, type Role } from './caller.ts';
 import { AppError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { requestLogger } from './request-log.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 /** 'public': anyone; 'signed-in': any role; or the list of roles allowed. */
@@ -207,16 +207,14 @@ export function createServiceApp(options: ServiceAppOptions): express.Express {
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
   });
   app.use(
-    pinoHttp({
+    requestLogger({
       logger: options.logger,
-      genReqId: (req, res) => {
+      requestId: (req) => {
         const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
+        return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      successLevel: 'debug',
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
     }),
   );
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));

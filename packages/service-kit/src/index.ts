@@ -23,6 +23,7 @@ export {
 } from './http.ts';
 export { closeServer, listen, onShutdownSignal } from './lifecycle.ts';
 export { createLogger, type Logger } from './logger.ts';
+export { requestLogger, type RequestLogOptions } from './request-log.ts';
 export { buildOpenApiDocument, mergeOpenApiDocuments, type OpenApiDocument } from './openapi.ts';
 export {
   exitOnStartupError,

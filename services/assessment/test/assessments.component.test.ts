@@ -1,7 +1,7 @@
 // The assessment service against real Postgres: ownership, validation, generation events,
 // taking and server-side scoring, practice raising a level, and the events each change writes.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   GenerationFailedSchema,
   PracticeCompletedSchema,
@@ -395,6 +395,98 @@ describe('taking and scoring', () => {
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const { rows } = await h.sql.query('select count(*)::int as n from results where assessment_id = $1', [id]);
     expect(rows[0].n).toBe(1);
+  });
+
+  it('when an answer is saved while the submit is storing the result, then it is refused, never acknowledged and left out', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    const [first, second] = questions;
+    const saveFirst = await call(h, s, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: first!.id,
+      answer: first!.correctAnswer,
+    });
+    expect(saveFirst.status).toBe(200);
+    // Hold the submit between reading the answers and inserting its result.
+    const blocker = await h.sql.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table results in exclusive mode');
+      const submitting = call(h, s, 'POST', '/api/results', { assessmentId: id });
+      await vi.waitFor(
+        async () => {
+          const { rows } = await h.sql.query(
+            `select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like 'insert into results%'`,
+          );
+          expect(rows[0].n).toBe(1);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      let saveSettled = false;
+      const saving = call(h, s, 'POST', '/api/responses', {
+        assessmentId: id,
+        questionId: second!.id,
+        answer: second!.correctAnswer,
+      }).finally(() => (saveSettled = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(saveSettled, 'the save must wait for the submit').toBe(false);
+      await blocker.query('commit');
+      const [submitted, saved] = await Promise.all([submitting, saving]);
+      expect(submitted.status).toBe(201);
+      expect(submitted.body.correctAnswers).toBe(1);
+      expect(saved.status).toBe(409);
+      expect(saved.body.message).toBe('You have already submitted this assessment');
+      const { rows } = await h.sql.query(
+        'select count(*)::int as n from responses where assessment_id = $1 and question_id = $2',
+        [id, second!.id],
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await blocker.query('rollback').catch(() => {});
+      blocker.release();
+    }
+  });
+
+  it('when a save holds the lock first, then the submit waits for it and counts the answer', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    const q = questions[0]!;
+    // A save that has written its row but not yet committed, as a slow save would be.
+    const saver = await h.sql.connect();
+    try {
+      await saver.query('begin');
+      await saver.query(
+        `insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [randomUUID(), id, q.id, s.userId, tenant, q.correctAnswer],
+      );
+      let submitSettled = false;
+      const submitting = call(h, s, 'POST', '/api/results', { assessmentId: id }).finally(() => (submitSettled = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(submitSettled, 'the submit must wait for the save').toBe(false);
+      await saver.query('commit');
+      const submitted = await submitting;
+      expect(submitted.status).toBe(201);
+      expect(submitted.body.correctAnswers).toBe(1);
+    } finally {
+      await saver.query('rollback').catch(() => {});
+      saver.release();
+    }
+  });
+
+  it('when an assigned assessment has no questions yet, then students do not see it and cannot submit it', async () => {
+    const s = actor('student');
+    const classId = await givenClass(h, teacher);
+    await enrol(h, classId, tenant, s);
+    const a = await createAssessment(classId);
+    expect((await call(h, teacher, 'POST', `/api/assessments/${a.id}/assign`)).status).toBe(200);
+    expect((await call(h, s, 'GET', '/api/student/available-assessments')).body).toEqual([]);
+    const submit = await call(h, s, 'POST', '/api/results', { assessmentId: a.id });
+    expect(submit.status).toBe(409);
+    expect(submit.body.message).toBe('This assessment has no questions yet');
+    const { rows } = await h.sql.query('select count(*)::int as n from results where assessment_id = $1', [a.id]);
+    expect(rows[0].n).toBe(0);
   });
 
   it('when the assessment is inactive, unassigned, foreign or the student left, then answering and submitting are refused', async () => {

@@ -486,6 +486,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
         `${ASSESSMENT_SELECT}
            join memberships mm on mm.class_id = a.class_id and mm.student_id = $1::uuid
           where a.is_active and a.assigned_at is not null and not c.archived
+            and exists (select 1 from questions q where q.assessment_id = a.id)
             and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $1::uuid)
           order by a.assigned_at desc, a.id`,
         studentId,
@@ -567,6 +568,13 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
       score: (questions: QuestionRow[], answers: Map<string, string>) => Score,
     ): Promise<string | undefined> {
       return db.$transaction(async (tx) => {
+        // Saves of this student and assessment wait until the result commits, and are refused
+        // after it (migrations/002_no_answer_after_submit.sql): every acknowledged answer counts.
+        await tx.$queryRawUnsafe(
+          'select 1 as locked from pg_advisory_xact_lock(submission_lock_key($1::uuid, $2::uuid))',
+          studentId,
+          assessmentId,
+        );
         const access = await studentAccess(tx, studentId, assessmentId);
         check(access);
         const a = access!;

@@ -20,6 +20,7 @@ import {
   AssessmentInactiveError,
   AssessmentNotFoundError,
   ClassNotFoundError,
+  NoQuestionsError,
   QuestionNotFoundError,
   ResultNotFoundError,
   TooManyQuestionsError,
@@ -231,7 +232,10 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
         student.studentId,
         assessmentId,
         (access) => void requireOpen(access),
-        (questions, answers) => scoreSubmission(questions, answers),
+        (questions, answers) => {
+          if (questions.length === 0) throw new NoQuestionsError();
+          return scoreSubmission(questions, answers);
+        },
       );
       if (!id) throw new AlreadySubmittedError();
       const result = await assessments.findResult(id);

@@ -37,6 +37,12 @@ export class AssessmentInactiveError extends ConflictError {
   }
 }
 
+export class NoQuestionsError extends ConflictError {
+  constructor() {
+    super('This assessment has no questions yet', 'no_questions');
+  }
+}
+
 export class TooManyQuestionsError extends ConflictError {
   constructor(max: number) {
     super(`An assessment has at most ${max} questions`, 'too_many_questions');
