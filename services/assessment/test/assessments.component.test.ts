@@ -417,7 +417,7 @@ describe('taking and scoring', () => {
         async () => {
           const { rows } = await h.sql.query(
             `select count(*)::int as n from pg_stat_activity
-              where wait_event_type = 'Lock' and query like 'insert into results%'`,
+              where wait_event_type = 'Lock' and wait_event = 'relation'`,
           );
           expect(rows[0].n).toBe(1);
         },

@@ -117,15 +117,17 @@ const toResponse = (r: ResponseSqlRow): ResponseRecord => ({
   student: { firstName: r.first_name ?? null, lastName: r.last_name ?? null },
 });
 
-const RESULT_SELECT = `
+/** A result with what its views show; `source` is the results table or a CTE of new rows. */
+const resultSelect = (source = 'results') => `
   select r.id, r.assessment_id, r.student_id, r.class_id, r.tenant_id, r.total_points, r.earned_points,
          r.percentage, r.performance_level, r.correct_answers, r.incorrect_answers, r.total_questions,
          r.submitted_at, a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
          p.first_name, p.last_name
-    from results r
+    from ${source} r
     join assessments a on a.id = r.assessment_id
     left join classes c on c.class_id = r.class_id
     left join people p on p.user_id = r.student_id`;
+const RESULT_SELECT = resultSelect();
 
 interface ResultSqlRow {
   id: string;
@@ -192,6 +194,28 @@ export type SaveOutcome =
   { saved: ResponseRecord } | { refused: StudentAccess | undefined; questionOk: boolean; stored?: ResponseRecord };
 
 export type AssessmentsRepository = ReturnType<typeof assessmentsRepository>;
+
+interface QuestionSqlRow {
+  id: string;
+  assessment_id: string;
+  position: number;
+  question_text: string;
+  question_type: string;
+  options: string[];
+  correct_answer: string;
+  points: number;
+}
+
+const toQuestion = (q: QuestionSqlRow): QuestionRow => ({
+  id: q.id,
+  assessmentId: q.assessment_id,
+  position: q.position,
+  questionText: q.question_text,
+  questionType: q.question_type,
+  options: q.options,
+  correctAnswer: q.correct_answer,
+  points: q.points,
+});
 
 export async function listQuestions(db: Executor, assessmentId: string): Promise<QuestionRow[]> {
   const rows = await db.question.findMany({ where: { assessmentId }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
@@ -264,10 +288,15 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
     return rows[0] ? findOwned(ex, owner, rows[0].assessment_id) : undefined;
   }
 
+  /**
+   * What the student may do with the assessment. `lockSubmission` also takes the
+   * (student, assessment) submission lock for the rest of the transaction (see submit).
+   */
   async function studentAccess(
     ex: Executor,
     studentId: string,
     assessmentId: string,
+    lockSubmission = false,
   ): Promise<StudentAccess | undefined> {
     const rows = await ex.$queryRawUnsafe<
       {
@@ -286,6 +315,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
               exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
               (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
          from assessments a left join classes c on c.class_id = a.class_id
+         ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, $1::uuid))' : ''}
         where a.id = $1::uuid`,
       assessmentId,
       studentId,
@@ -558,41 +588,48 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
     },
 
     /**
-     * Scores and stores the student's result in one transaction; undefined when a result already
-     * exists (the unique key decides under concurrency). `check` runs on the access read inside.
+     * Scores and stores the student's result in one transaction and returns it; undefined when a
+     * result already exists (the unique key decides under concurrency). `check` runs on the access
+     * read inside. Four statements: access (taking the submission lock), questions with the
+     * student's answers, the result, its event.
      */
     async submit(
       studentId: string,
       assessmentId: string,
       check: (access: StudentAccess | undefined) => void,
       score: (questions: QuestionRow[], answers: Map<string, string>) => Score,
-    ): Promise<string | undefined> {
+    ): Promise<ResultRow | undefined> {
       return db.$transaction(async (tx) => {
-        // Saves of this student and assessment wait until the result commits, and are refused
-        // after it (migrations/002_no_answer_after_submit.sql): every acknowledged answer counts.
-        await tx.$queryRawUnsafe(
-          'select 1 as locked from pg_advisory_xact_lock(submission_lock_key($1::uuid, $2::uuid))',
-          studentId,
-          assessmentId,
-        );
-        const access = await studentAccess(tx, studentId, assessmentId);
+        // Saves of this student and assessment wait until the result commits and are refused
+        // after it (migrations/002_no_answer_after_submit.sql), so every acknowledged answer is
+        // counted. The answers are read by a later statement, after the lock is held.
+        const access = await studentAccess(tx, studentId, assessmentId, true);
         check(access);
         const a = access!;
-        const questions = await listQuestions(tx, assessmentId);
-        const answers = await tx.response.findMany({
-          where: { assessmentId, studentId },
-          select: { questionId: true, answer: true },
-        });
-        const s = score(questions, new Map(answers.map((r) => [r.questionId, r.answer])));
-        const id = randomUUID();
+        const rows = await tx.$queryRawUnsafe<(QuestionSqlRow & { answer: string | null })[]>(
+          `select q.id, q.assessment_id, q.position, q.question_text, q.question_type, q.options,
+                  q.correct_answer, q.points, r.answer
+             from questions q
+             left join responses r on r.question_id = q.id and r.student_id = $2::uuid
+            where q.assessment_id = $1::uuid
+            order by q.position, q.id`,
+          assessmentId,
+          studentId,
+        );
+        const answers = new Map<string, string>();
+        for (const r of rows) if (r.answer !== null) answers.set(r.id, r.answer);
+        const s = score(rows.map(toQuestion), answers);
         const submittedAt = new Date();
-        const inserted = await tx.$executeRawUnsafe(
-          `insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
-                                percentage, performance_level, correct_answers, incorrect_answers, total_questions,
-                                submitted_at)
-           values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13)
-           on conflict (assessment_id, student_id) do nothing`,
-          id,
+        const inserted = await tx.$queryRawUnsafe<ResultSqlRow[]>(
+          `with inserted as (
+             insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
+                                  percentage, performance_level, correct_answers, incorrect_answers, total_questions,
+                                  submitted_at)
+             values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13)
+             on conflict (assessment_id, student_id) do nothing
+             returning *)
+           ${resultSelect('inserted')}`,
+          randomUUID(),
           assessmentId,
           a.tenantId,
           a.classId,
@@ -606,9 +643,10 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
           s.totalQuestions,
           submittedAt,
         );
-        if (inserted === 0) return undefined;
+        const result = inserted[0] ? toResult(inserted[0]) : undefined;
+        if (!result) return undefined;
         await events.resultSubmitted(tx, {
-          id,
+          id: result.id,
           assessmentId,
           tenantId: a.tenantId,
           classId: a.classId,
@@ -620,7 +658,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
           submittedAt,
           answers: s.answers,
         });
-        return id;
+        return result;
       });
     },
 

@@ -228,7 +228,7 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
     },
 
     async submit(student: StudentCaller, assessmentId: string): Promise<ResultView> {
-      const id = await assessments.submit(
+      const result = await assessments.submit(
         student.studentId,
         assessmentId,
         (access) => void requireOpen(access),
@@ -237,9 +237,8 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
           return scoreSubmission(questions, answers);
         },
       );
-      if (!id) throw new AlreadySubmittedError();
-      const result = await assessments.findResult(id);
-      return resultView(result!);
+      if (!result) throw new AlreadySubmittedError();
+      return resultView(result);
     },
 
     /** The student's own result, or one of the teacher's classes. */
