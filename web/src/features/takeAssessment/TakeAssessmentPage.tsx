@@ -1,8 +1,9 @@
 // /assessment/{id} (spec §2 Take assessment, §4, §8): one question at a time with progress,
-// Previous, Save Progress, Next and Submit Assessment. Answers are kept in the browser (answerStore)
-// so a reload or a lost connection loses nothing; unsent answers go out when back online and before
-// submit. The server scores the submission. Teachers may open the page as a read-only preview.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// Previous, Save Progress, Next and Submit Assessment. Answers are kept in the browser (answerStore,
+// IndexedDB) so a reload or a lost connection loses nothing; unsent answers go out when back online
+// and before submit. The server scores the submission. Teachers may open the page as a read-only
+// preview.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -80,31 +81,62 @@ function QuestionInput({
   );
 }
 
-function TakeAssessment({
-  assessmentId,
-  userId,
-  isStudent,
-  title,
-  description,
-  questions,
-  savedResponses,
-}: {
+type SavedResponse = { questionId: string; answer: string; clientSeq: number | null };
+
+interface TakeAssessmentProps {
   assessmentId: string;
   userId: string;
   isStudent: boolean;
   title: string;
   description: string;
   questions: Question[];
-  savedResponses: { questionId: string; answer: string; clientSeq: number | null }[];
-}) {
+  savedResponses: SavedResponse[];
+}
+
+/**
+ * Opens the answers kept in this browser (IndexedDB, read asynchronously) and fills in what the
+ * server already holds; null until then. Server responses are merged once, when the store opens.
+ */
+function useAnswerStore(userId: string, assessmentId: string, savedResponses: SavedResponse[]): AnswerStore | null {
+  const [opened, setOpened] = useState<{ key: string; store: AnswerStore } | null>(null);
+  const saved = useRef(savedResponses);
+  useEffect(() => {
+    saved.current = savedResponses;
+  });
+  const key = `${userId}:${assessmentId}`;
+  useEffect(() => {
+    let live = true;
+    void AnswerStore.open(userId, assessmentId).then((store) => {
+      if (!live) return;
+      store.mergeServer(saved.current);
+      setOpened({ key, store });
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId, assessmentId, key]);
+  return opened?.key === key ? opened.store : null;
+}
+
+// The questions render only once the saved answers are read, so that after a reload they are back
+// before the student can type.
+function TakeAssessment(props: TakeAssessmentProps) {
+  const store = useAnswerStore(props.userId, props.assessmentId, props.savedResponses);
+  if (!store) return <PageSpinner />;
+  return <AnswerSheet {...props} store={store} />;
+}
+
+function AnswerSheet({
+  assessmentId,
+  isStudent,
+  title,
+  description,
+  questions,
+  store,
+}: TakeAssessmentProps & { store: AnswerStore }) {
   const toast = useToast();
   const [saveResponse] = useSaveResponseMutation();
   const [submitResult, submitState] = useSubmitResultMutation();
-  const store = useMemo(() => {
-    const s = new AnswerStore(userId, assessmentId);
-    s.mergeServer(savedResponses);
-    return s;
-  }, [userId, assessmentId]);
   const [answers, setAnswers] = useState<Record<string, string>>(() => store.answers());
   const [index, setIndexState] = useState(() => Math.min(store.index(), Math.max(0, questions.length - 1)));
   const [saving, setSaving] = useState(false);
