@@ -18,7 +18,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
     const schema = config.DATABASE_SCHEMA ?? 'assessment';
     const db = createPrisma(pool, schema);
     const events = assessmentEventsPublisher();
-    const uc = assessmentUseCases({ assessments: assessmentsRepository(db, events) });
+    const uc = assessmentUseCases({ assessments: assessmentsRepository(db, events, pool) });
     return {
       routers: [assessmentsRouter(uc), takingRouter(uc)],
       subscriptions: [inboundSubscription(db, events)],

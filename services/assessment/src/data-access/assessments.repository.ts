@@ -13,6 +13,7 @@ import type {
 import type { QuestionInput } from '../domain/questions.ts';
 import type { PerformanceLevel, Score } from '../domain/scoring.ts';
 import type { AssessmentEvents, GenerationFacts } from '../messaging/assessment-events.publisher.ts';
+import type pg from 'pg';
 import type { Db, Tx } from './prisma.ts';
 
 type Executor = Db | Tx;
@@ -89,7 +90,7 @@ interface ResponseSqlRow {
   question_id: string;
   student_id: string;
   answer: string;
-  client_seq: bigint | number | null;
+  client_seq: bigint | number | string | null;
   updated_at: Date;
   first_name?: string | null;
   last_name?: string | null;
@@ -263,7 +264,12 @@ export async function insertQuestions(
   });
 }
 
-export function assessmentsRepository(db: Db, events: AssessmentEvents) {
+/**
+ * `pool` (the one under `db`) serves the call every student makes every few seconds, saving an
+ * answer: straight on pg with a named prepared statement, parsed and planned once per connection,
+ * without the ORM layer (bench/README.md).
+ */
+export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg.Pool) {
   async function findOwned(ex: Executor, owner: Owner, id: string): Promise<AssessmentRow | undefined> {
     const rows = await ex.$queryRawUnsafe<AssessmentSqlRow[]>(
       `${ASSESSMENT_SELECT} where ${OWNED} and a.id = $3::uuid`,
@@ -547,8 +553,9 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
       input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
     ): Promise<SaveOutcome> {
       const seq = input.clientSeq ?? null;
-      const rows = await db.$queryRawUnsafe<ResponseSqlRow[]>(
-        `with ok as (
+      const { rows } = await pool.query<ResponseSqlRow>({
+        name: 'assessment.save-response',
+        text: `with ok as (
            select a.id, a.tenant_id from assessments a
              join classes c on c.class_id = a.class_id and not c.archived
              join memberships m on m.class_id = a.class_id and m.student_id = $4::uuid
@@ -562,13 +569,8 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents) {
           where responses.client_seq is null or excluded.client_seq is null
              or excluded.client_seq >= responses.client_seq
          returning id, assessment_id, question_id, student_id, answer, client_seq, updated_at`,
-        randomUUID(),
-        input.assessmentId,
-        input.questionId,
-        studentId,
-        input.answer,
-        seq,
-      );
+        values: [randomUUID(), input.assessmentId, input.questionId, studentId, input.answer, seq],
+      });
       if (rows[0]) return { saved: toResponse(rows[0]) };
       const access = await studentAccess(db, studentId, input.assessmentId);
       const question = await db.question.findFirst({
