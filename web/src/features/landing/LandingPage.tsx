@@ -1,12 +1,11 @@
 // Signed-out "/" (spec §1 and §2 Landing): header, hero and the three pricing cards.
 import { Link } from 'react-router';
-import Badge from 'react-bootstrap/Badge';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import Row from 'react-bootstrap/Row';
+import { PlanCard } from '../../components/PlanCard';
 import { LANDING_PLANS } from './pricing';
 
 export function LandingPage() {
@@ -58,34 +57,19 @@ export function LandingPage() {
             <Row xs={1} md={3} className="g-4">
               {LANDING_PLANS.map((plan) => (
                 <Col key={plan.name}>
-                  <Card className={`h-100 shadow-sm ${plan.popular ? 'border-primary border-2' : ''}`}>
-                    <Card.Body className="d-flex flex-column">
-                      <div className="d-flex justify-content-between align-items-start mb-2">
-                        <Card.Title as="h3" className="h5 mb-0">
-                          {plan.name}
-                        </Card.Title>
-                        {plan.popular && <Badge bg="primary">Most Popular</Badge>}
-                      </div>
-                      <p className="mb-1">
-                        <span className="display-6 fw-bold">{plan.price}</span>
-                        <span className="text-body-secondary">{plan.period}</span>
-                      </p>
-                      {plan.note && <p className="small text-success mb-2">{plan.note}</p>}
-                      <ul className="list-unstyled my-3 flex-grow-1">
-                        {plan.features.map((feature) => (
-                          <li key={feature} className="mb-1">
-                            <span aria-hidden="true" className="text-success me-2">
-                              ✓
-                            </span>
-                            {feature}
-                          </li>
-                        ))}
-                      </ul>
-                      <Link to="/auth" className={`btn ${plan.popular ? 'btn-primary' : 'btn-outline-primary'} w-100`}>
-                        {plan.cta}
-                      </Link>
-                    </Card.Body>
-                  </Card>
+                  <PlanCard
+                    name={plan.name}
+                    price={plan.price}
+                    period={plan.period}
+                    features={plan.features}
+                    popular={plan.popular}
+                    note={plan.note}
+                    headingAs="h3"
+                  >
+                    <Link to="/auth" className={`btn ${plan.popular ? 'btn-primary' : 'btn-outline-primary'} w-100`}>
+                      {plan.cta}
+                    </Link>
+                  </PlanCard>
                 </Col>
               ))}
             </Row>

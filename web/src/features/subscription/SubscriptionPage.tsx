@@ -1,9 +1,9 @@
 // /subscription (spec §2 Subscription & Billing, §9 plans). Static: no billing service exists.
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { PlanCard } from '../../components/PlanCard';
 import { useToast } from '../../components/toast/useToast';
 
 interface Plan {
@@ -73,41 +73,26 @@ export function SubscriptionPage() {
       <Row xs={1} md={3} className="g-4">
         {APP_PLANS.map((plan) => (
           <Col key={plan.name}>
-            <Card className={`h-100 shadow-sm ${plan.popular ? 'border-primary border-2' : ''}`}>
-              <Card.Body className="d-flex flex-column">
-                <div className="d-flex justify-content-between align-items-start mb-2">
-                  <Card.Title as="h2" className="h5 mb-0">
-                    {plan.name}
-                  </Card.Title>
-                  {plan.popular && <Badge bg="primary">Most Popular</Badge>}
-                </div>
-                <p>
-                  <span className="display-6 fw-bold">{plan.price}</span>{' '}
-                  <span className="text-body-secondary">{plan.period}</span>
-                </p>
-                <ul className="list-unstyled flex-grow-1">
-                  {plan.features.map((feature) => (
-                    <li key={feature} className="mb-1">
-                      <span aria-hidden="true" className="text-success me-2">
-                        ✓
-                      </span>
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
-                {plan.action === 'current' && (
-                  <Button variant="outline-secondary" disabled>
-                    Current Plan
-                  </Button>
-                )}
-                {plan.action === 'upgrade' && <Button onClick={upgrade}>Upgrade</Button>}
-                {plan.action === 'contact' && (
-                  <Button variant="outline-primary" onClick={upgrade}>
-                    Contact Sales
-                  </Button>
-                )}
-              </Card.Body>
-            </Card>
+            <PlanCard
+              name={plan.name}
+              price={plan.price}
+              period={plan.period}
+              features={plan.features}
+              popular={plan.popular}
+              headingAs="h2"
+            >
+              {plan.action === 'current' && (
+                <Button variant="outline-secondary" disabled>
+                  Current Plan
+                </Button>
+              )}
+              {plan.action === 'upgrade' && <Button onClick={upgrade}>Upgrade</Button>}
+              {plan.action === 'contact' && (
+                <Button variant="outline-primary" onClick={upgrade}>
+                  Contact Sales
+                </Button>
+              )}
+            </PlanCard>
           </Col>
         ))}
       </Row>
