@@ -1,5 +1,5 @@
 // /profile (spec §2 Profile); statistics are counts from the services, '—' when one is not there.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -58,22 +58,30 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+function StatsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <Card.Title as="h2" className="h5 mb-3">
+          {title}
+        </Card.Title>
+        <Row xs={2} className="g-3">
+          {children}
+        </Row>
+      </Card.Body>
+    </Card>
+  );
+}
+
 function TeacherStats() {
   const classes = useGetClassesQuery();
   const assessments = useGetAssessmentsQuery();
   useStatErrorToast(classes.error, assessments.error);
   return (
-    <Card className="shadow-sm">
-      <Card.Body>
-        <Card.Title as="h2" className="h5 mb-3">
-          Teaching Statistics
-        </Card.Title>
-        <Row xs={2} className="g-3">
-          <Stat label="Classes" value={statValue(classes)} />
-          <Stat label="Assessments" value={statValue(assessments)} />
-        </Row>
-      </Card.Body>
-    </Card>
+    <StatsCard title="Teaching Statistics">
+      <Stat label="Classes" value={statValue(classes)} />
+      <Stat label="Assessments" value={statValue(assessments)} />
+    </StatsCard>
   );
 }
 
@@ -82,17 +90,10 @@ function StudentStats() {
   const results = useGetStudentResultsQuery();
   useStatErrorToast(classes.error, results.error);
   return (
-    <Card className="shadow-sm">
-      <Card.Body>
-        <Card.Title as="h2" className="h5 mb-3">
-          Learning Statistics
-        </Card.Title>
-        <Row xs={2} className="g-3">
-          <Stat label="Classes" value={statValue(classes)} />
-          <Stat label="Assessments Taken" value={statValue(results)} />
-        </Row>
-      </Card.Body>
-    </Card>
+    <StatsCard title="Learning Statistics">
+      <Stat label="Classes" value={statValue(classes)} />
+      <Stat label="Assessments Taken" value={statValue(results)} />
+    </StatsCard>
   );
 }
 
