@@ -9,6 +9,7 @@ import type {
   QuestionRow,
   ResultRow,
   StudentAccess,
+  StudentAssessmentRow,
 } from '../domain/assessment.ts';
 import type { QuestionInput } from '../domain/questions.ts';
 import type { PerformanceLevel, Score } from '../domain/scoring.ts';
@@ -218,18 +219,68 @@ const toQuestion = (q: QuestionSqlRow): QuestionRow => ({
   points: q.points,
 });
 
+const QUESTIONS_SQL = `
+  select id, assessment_id, position, question_text, question_type, options, correct_answer, points
+    from questions where assessment_id = $1::uuid order by position, id`;
+
+const RESPONSES_OF_SQL = `
+  select r.id, r.assessment_id, r.question_id, r.student_id, r.answer, r.client_seq, r.updated_at,
+         p.first_name, p.last_name
+    from responses r left join people p on p.user_id = r.student_id
+   where r.assessment_id = $1::uuid and r.student_id = $2::uuid
+   order by r.updated_at, r.id`;
+
+/** What a student may do with an assessment ($1 assessment, $2 student). */
+const studentAccessSql = (lockSubmission: boolean) => `
+  select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
+         exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
+         (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
+    from assessments a left join classes c on c.class_id = a.class_id
+    ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, $1::uuid))' : ''}
+   where a.id = $1::uuid`;
+
+interface StudentAccessSqlRow {
+  id: string;
+  tenant_id: string;
+  class_id: string;
+  is_active: boolean;
+  assigned: boolean;
+  archived: boolean | null;
+  member: boolean;
+  result_id: string | null;
+}
+
+const toStudentAccess = (r: StudentAccessSqlRow): StudentAccess => ({
+  assessmentId: r.id,
+  tenantId: r.tenant_id,
+  classId: r.class_id,
+  isActive: r.is_active,
+  assigned: r.assigned,
+  classArchived: r.archived !== false,
+  member: r.member,
+  resultId: r.result_id,
+});
+
+/** The student's access and what their view of the assessment shows, in one statement. */
+const STUDENT_ASSESSMENT_SQL = `
+  select s.*, a.title, a.description, a.due_date, a.created_at, c.name as class_name, c.subject,
+         (select count(*) from questions q where q.assessment_id = a.id)::int as question_count
+    from (${studentAccessSql(false)}) s
+    join assessments a on a.id = s.id
+    join classes c on c.class_id = a.class_id`;
+
+interface StudentAssessmentSqlRow extends StudentAccessSqlRow {
+  title: string;
+  description: string;
+  due_date: Date | null;
+  created_at: Date;
+  class_name: string;
+  subject: string;
+  question_count: number;
+}
+
 export async function listQuestions(db: Executor, assessmentId: string): Promise<QuestionRow[]> {
-  const rows = await db.question.findMany({ where: { assessmentId }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
-  return rows.map((q) => ({
-    id: q.id,
-    assessmentId: q.assessmentId,
-    position: q.position,
-    questionText: q.questionText,
-    questionType: q.questionType,
-    options: q.options,
-    correctAnswer: q.correctAnswer,
-    points: q.points,
-  }));
+  return (await db.$queryRawUnsafe<QuestionSqlRow[]>(QUESTIONS_SQL, assessmentId)).map(toQuestion);
 }
 
 /** Emits QuestionsChanged with the full current list (inside the caller's transaction). */
@@ -304,41 +355,23 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
     assessmentId: string,
     lockSubmission = false,
   ): Promise<StudentAccess | undefined> {
-    const rows = await ex.$queryRawUnsafe<
-      {
-        id: string;
-        tenant_id: string;
-        class_id: string;
-        is_active: boolean;
-        assigned: boolean;
-        archived: boolean | null;
-        member: boolean;
-        result_id: string | null;
-      }[]
-    >(
-      `select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned,
-              c.archived,
-              exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
-              (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
-         from assessments a left join classes c on c.class_id = a.class_id
-         ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, $1::uuid))' : ''}
-        where a.id = $1::uuid`,
+    const rows = await ex.$queryRawUnsafe<StudentAccessSqlRow[]>(
+      studentAccessSql(lockSubmission),
       assessmentId,
       studentId,
     );
-    const r = rows[0];
-    if (!r) return undefined;
-    return {
-      assessmentId: r.id,
-      tenantId: r.tenant_id,
-      classId: r.class_id,
-      isActive: r.is_active,
-      assigned: r.assigned,
-      classArchived: r.archived !== false,
-      member: r.member,
-      resultId: r.result_id,
-    };
+    return rows[0] ? toStudentAccess(rows[0]) : undefined;
   }
+
+  /** A statement every student runs: parsed and planned once per connection. */
+  function prepared<Row extends pg.QueryResultRow>(name: string, text: string) {
+    return async (...values: unknown[]): Promise<Row[]> =>
+      (await pool.query<Row>({ name: `assessment.${name}`, text, values })).rows;
+  }
+  const accessOf = prepared<StudentAccessSqlRow>('student-access', studentAccessSql(false));
+  const studentAssessment = prepared<StudentAssessmentSqlRow>('student-assessment', STUDENT_ASSESSMENT_SQL);
+  const questionsOf = prepared<QuestionSqlRow>('questions', QUESTIONS_SQL);
+  const responsesOf = prepared<ResponseSqlRow>('responses-of', RESPONSES_OF_SQL);
 
   return {
     listForTeacher: async (owner: Owner, classId?: string): Promise<AssessmentRow[]> => {
@@ -450,7 +483,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       });
     },
 
-    listQuestions: (assessmentId: string) => listQuestions(db, assessmentId),
+    listQuestions: async (assessmentId: string) => (await questionsOf(assessmentId)).map(toQuestion),
 
     async addQuestion(owner: Owner, assessmentId: string, q: QuestionInput, max: number) {
       return db.$transaction(async (tx) => {
@@ -510,11 +543,28 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
 
     // ---- students ----
 
-    studentAccess: (studentId: string, assessmentId: string) => studentAccess(db, studentId, assessmentId),
+    async studentAccess(studentId: string, assessmentId: string): Promise<StudentAccess | undefined> {
+      const [row] = await accessOf(assessmentId, studentId);
+      return row ? toStudentAccess(row) : undefined;
+    },
 
-    async findById(id: string): Promise<AssessmentRow | undefined> {
-      const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(`${ASSESSMENT_SELECT} where a.id = $1::uuid`, id);
-      return rows[0] ? toAssessment(rows[0]) : undefined;
+    /** The student's access to the assessment, with what their view of it shows. */
+    async forStudent(studentId: string, assessmentId: string) {
+      const [r] = await studentAssessment(assessmentId, studentId);
+      if (!r) return undefined;
+      const assessment: StudentAssessmentRow = {
+        id: r.id,
+        classId: r.class_id,
+        title: r.title,
+        description: r.description,
+        dueDate: r.due_date,
+        isActive: r.is_active,
+        createdAt: r.created_at,
+        className: r.class_name,
+        subject: r.subject,
+        questionCount: r.question_count,
+      };
+      return { assessment, access: toStudentAccess(r) };
     },
 
     async availableFor(studentId: string): Promise<AssessmentRow[]> {
@@ -531,16 +581,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
     },
 
     async responsesOf(studentId: string, assessmentId: string): Promise<ResponseRecord[]> {
-      const rows = await db.$queryRawUnsafe<ResponseSqlRow[]>(
-        `select r.id, r.assessment_id, r.question_id, r.student_id, r.answer, r.client_seq, r.updated_at,
-                p.first_name, p.last_name
-           from responses r left join people p on p.user_id = r.student_id
-          where r.assessment_id = $1::uuid and r.student_id = $2::uuid
-          order by r.updated_at, r.id`,
-        assessmentId,
-        studentId,
-      );
-      return rows.map(toResponse);
+      return (await responsesOf(assessmentId, studentId)).map(toResponse);
     },
 
     /**

@@ -128,7 +128,22 @@ export interface StudentAssessmentView {
   resultId: string | null;
 }
 
-export function studentView(a: AssessmentRow, access: StudentAccess): StudentAssessmentView {
+/** What a student's view of an assessment is made of. */
+export type StudentAssessmentRow = Pick<
+  AssessmentRow,
+  | 'id'
+  | 'classId'
+  | 'title'
+  | 'description'
+  | 'dueDate'
+  | 'isActive'
+  | 'createdAt'
+  | 'className'
+  | 'subject'
+  | 'questionCount'
+>;
+
+export function studentView(a: StudentAssessmentRow, access: StudentAccess): StudentAssessmentView {
   return {
     id: a.id,
     classId: a.classId,

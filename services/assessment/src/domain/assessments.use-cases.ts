@@ -93,12 +93,11 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
     return a;
   }
 
+  /** The student's access, when the assessment is visible to them. */
   async function visibleToStudent(student: StudentCaller, id: string) {
     const access = await assessments.studentAccess(student.studentId, id);
     if (!access || !isVisible(access)) throw new AssessmentNotFoundError();
-    const a = await assessments.findById(id);
-    if (!a) throw new AssessmentNotFoundError();
-    return { a, access };
+    return access;
   }
 
   return {
@@ -199,13 +198,14 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
     },
 
     async getForStudent(student: StudentCaller, id: string): Promise<StudentAssessmentView> {
-      const { a, access } = await visibleToStudent(student, id);
-      return studentView(a, access);
+      const found = await assessments.forStudent(student.studentId, id);
+      if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
+      return studentView(found.assessment, found.access);
     },
 
     /** The answer key only once the student's result exists. */
     async questionsForStudent(student: StudentCaller, id: string): Promise<QuestionView[]> {
-      const { access } = await visibleToStudent(student, id);
+      const access = await visibleToStudent(student, id);
       const withAnswers = access.resultId !== null;
       return (await assessments.listQuestions(id)).map((q) => questionView(q, withAnswers));
     },
