@@ -11,10 +11,18 @@ export interface BusMessage {
 /** Handles one message; resolving means "done, commit". Rejecting means "retry". */
 export type BusHandler = (message: BusMessage) => Promise<void>;
 
+/**
+ * Handles messages that arrived together, in order, as one unit: resolving means all are done,
+ * rejecting means none is (the bus then handles them one by one with `handler`).
+ */
+export type BatchHandler = (messages: BusMessage[]) => Promise<void>;
+
 export interface SubscribeOptions {
   groupId: string;
   topics: string[];
   handler: BusHandler;
+  /** Optional: used by buses that receive messages in batches (Kafka). */
+  batchHandler?: BatchHandler;
 }
 
 /** A message that kept failing and was set aside so that the messages after it could flow. */

@@ -9,11 +9,12 @@ export { buildHeaders, readEnvelope, CONTENT_TYPE, type EventEnvelope } from './
 export { outboxSchemaSql, type SqlExecutor, type TransactionRunner } from './db.ts';
 export { enqueueEvent, type EnqueueEventInput } from './outbox.ts';
 export { OutboxRelay, type OutboxRelayOptions } from './relay.ts';
-export { createInboxHandler, type EventHandler, type InboxHandlers } from './inbox.ts';
+export { inboxConsumer, type EventHandler, type InboxConsumer, type InboxHandlers } from './inbox.ts';
 export {
   defaultRetryPolicy,
   silentLogger,
   type Bus,
+  type BatchHandler,
   type BusHandler,
   type BusMessage,
   type DeadLetter,

@@ -42,6 +42,8 @@ export interface KafkaBusOptions {
   partitionsConsumedConcurrently?: number;
   /** A consumer that stops heartbeating leaves its group after this long. Default 30 s. */
   sessionTimeoutMs?: number;
+  /** Most messages given to a subscription's `batchHandler` at once. Default 100. */
+  maxBatch?: number;
 }
 
 export const DLQ_ERROR_HEADER = 'dlq-error';
@@ -62,6 +64,7 @@ export class KafkaBus implements Bus {
   private readonly retry: RetryPolicy;
   private readonly concurrency: number;
   private readonly sessionTimeoutMs: number;
+  private readonly maxBatch: number;
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly consumers = new Map<string, { consumer: Consumer; joined: boolean }>();
@@ -78,6 +81,7 @@ export class KafkaBus implements Bus {
     this.replicationFactor = options.replicationFactor ?? -1;
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.concurrency = options.partitionsConsumedConcurrently ?? 1;
+    this.maxBatch = Math.max(1, options.maxBatch ?? 100);
     this.sessionTimeoutMs = options.sessionTimeoutMs ?? 30_000;
     const logger = this.logger;
     this.kafka = new Kafka({
@@ -140,7 +144,7 @@ export class KafkaBus implements Bus {
     }
   }
 
-  async subscribe({ groupId, topics, handler }: SubscribeOptions): Promise<void> {
+  async subscribe({ groupId, topics, handler, batchHandler }: SubscribeOptions): Promise<void> {
     if (this.stopped) throw new Error('kafka bus stopped');
     if (this.consumers.has(groupId)) throw new Error(`group ${groupId} already subscribed on this bus`);
     const fullTopics = topics.map((topic) => this.prefix + topic);
@@ -177,36 +181,57 @@ export class KafkaBus implements Bus {
       partitionsConsumedConcurrently: this.concurrency,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         let next: string | undefined;
-        const commit = async () => {
-          if (next !== undefined)
-            await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next }]);
-          next = undefined;
+        const done = (raw: KafkaMessage) => {
+          resolveOffset(raw.offset);
+          next = (BigInt(raw.offset) + 1n).toString();
+        };
+        const one = async (raw: KafkaMessage) => {
+          const message = this.toBusMessage(batch.topic, raw);
+          const result = await handleWithRetry(handler, message, this.retry, (error, attempt) => {
+            this.logger.warn(
+              {
+                groupId,
+                topic: message.topic,
+                key: message.key,
+                eventId: message.headers.ce_id,
+                attempt,
+                err: errorText(error),
+              },
+              'event handler failed, retrying',
+            );
+            void heartbeat().catch(() => {});
+          });
+          if (result) await this.deadLetter(groupId, batch.topic, raw, result.failed);
+          done(raw);
+          await heartbeat();
         };
         try {
-          for (const raw of batch.messages) {
+          // What arrived together is handled together (one transaction for an inbox consumer):
+          // under load the batches grow by themselves, idle there is no wait.
+          for (let from = 0; from < batch.messages.length; from += this.maxBatch) {
             if (!isRunning() || isStale()) break;
-            const message = this.toBusMessage(batch.topic, raw);
-            const result = await handleWithRetry(handler, message, this.retry, (error, attempt) => {
-              this.logger.warn(
-                {
-                  groupId,
-                  topic: message.topic,
-                  key: message.key,
-                  eventId: message.headers.ce_id,
-                  attempt,
-                  err: errorText(error),
-                },
-                'event handler failed, retrying',
-              );
-              void heartbeat().catch(() => {});
-            });
-            if (result) await this.deadLetter(groupId, batch.topic, raw, result.failed);
-            resolveOffset(raw.offset);
-            next = (BigInt(raw.offset) + 1n).toString();
-            await heartbeat();
+            const chunk = batch.messages.slice(from, from + this.maxBatch);
+            if (batchHandler && chunk.length > 1) {
+              try {
+                await batchHandler(chunk.map((raw) => this.toBusMessage(batch.topic, raw)));
+                chunk.forEach(done);
+                await heartbeat();
+                continue;
+              } catch (error) {
+                this.logger.warn(
+                  { groupId, topic: batch.topic, messages: chunk.length, err: errorText(error) },
+                  'event batch failed, handling its events one by one',
+                );
+              }
+            }
+            for (const raw of chunk) {
+              if (!isRunning() || isStale()) break;
+              await one(raw);
+            }
           }
         } finally {
-          await commit();
+          if (next !== undefined)
+            await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next }]);
         }
       },
     });

@@ -12,6 +12,7 @@ import {
   KafkaBus,
   OutboxRelay,
   dlqTopic,
+  fromBinary,
   topicFor,
   UserRegisteredSchema,
   type Bus,
@@ -19,7 +20,7 @@ import {
   type RetryPolicy,
 } from '../src/index.ts';
 import { count, createServiceSchema, enqueueUsers, pgRunner, schemaPool, waitFor, type PgRunner } from './helpers.ts';
-import { effectsHandler } from './fixtures/effects.ts';
+import { effectsConsumer } from './fixtures/effects.ts';
 
 const TOPIC = topicFor(UserRegisteredSchema);
 const fastRetry: Partial<RetryPolicy> = { attempts: 3, initialDelayMs: 50 };
@@ -141,7 +142,7 @@ describe.each([kafkaTransport, inProcessTransport])('bus contract: $name', (tran
   it('when events of several aggregates are interleaved, then each aggregate is handled in order and once', async () => {
     const service = await newService();
     const bus = track(transport.createBus(service.prefix));
-    await bus.subscribe({ groupId: 'ordering', topics: [TOPIC], handler: effectsHandler(service.db, 'ordering') });
+    await bus.subscribe({ groupId: 'ordering', topics: [TOPIC], ...effectsConsumer(service.db, 'ordering') });
     const keys = ['user-a', 'user-b', 'user-c', 'user-d'];
     await enqueueUsers(service.db, Array.from({ length: 15 }, (_, seq) => keys.map((key) => ({ key, seq }))).flat());
     startRelay(service, bus, 7);
@@ -208,7 +209,7 @@ describe.each([kafkaTransport, inProcessTransport])('bus contract: $name', (tran
     // The replacement consumer: redelivered events hit the inbox and are skipped.
     let deliveries = 0;
     const bus = track(transport.createBus(service.prefix));
-    const handler = effectsHandler(service.db, groupId);
+    const { handler } = effectsConsumer(service.db, groupId);
     await bus.subscribe({
       groupId,
       topics: [TOPIC],
@@ -231,7 +232,7 @@ describe.each([kafkaTransport, inProcessTransport])('bus contract: $name', (tran
   it('when the broker is down, then writes still commit and their events arrive once it is back', async () => {
     const service = await newService();
     const bus = track(transport.createBus(service.prefix));
-    await bus.subscribe({ groupId: 'outage', topics: [TOPIC], handler: effectsHandler(service.db, 'outage') });
+    await bus.subscribe({ groupId: 'outage', topics: [TOPIC], ...effectsConsumer(service.db, 'outage') });
     startRelay(service, bus);
     await enqueueUsers(service.db, [{ key: 'user-a', seq: 0 }]);
     await waitFor('first effect', async () => (await effectCount(service, 'outage')) === 1, 30_000);
@@ -269,7 +270,7 @@ describe.each([kafkaTransport, inProcessTransport])('bus contract: $name', (tran
     const service = await newService();
     const bus = track(transport.createBus(service.prefix, fastRetry));
     const deadLetters = await transport.deadLetters(bus, service.prefix);
-    await bus.subscribe({ groupId: 'poison', topics: [TOPIC], handler: effectsHandler(service.db, 'poison') });
+    await bus.subscribe({ groupId: 'poison', topics: [TOPIC], ...effectsConsumer(service.db, 'poison') });
     await enqueueUsers(service.db, [
       { key: 'user-a', seq: 0 },
       { key: 'user-a', seq: 1, email: 'poison@example.test' },
@@ -297,7 +298,7 @@ describe.each([kafkaTransport, inProcessTransport])('bus contract: $name', (tran
     const service = await newService();
     const bus = track(transport.createBus(service.prefix, fastRetry));
     const deadLetters = await transport.deadLetters(bus, service.prefix);
-    await bus.subscribe({ groupId: 'unknown', topics: [TOPIC], handler: effectsHandler(service.db, 'unknown') });
+    await bus.subscribe({ groupId: 'unknown', topics: [TOPIC], ...effectsConsumer(service.db, 'unknown') });
     // A type from a newer producer that this build does not know, then a known one without a handler.
     for (const type of ['checkpoint.identity.v1.UserTeleported', 'checkpoint.identity.v1.UserDeleted']) {
       const id = randomUUID();
@@ -325,5 +326,39 @@ describe.each([kafkaTransport, inProcessTransport])('bus contract: $name', (tran
     await waitFor('the known event handled', async () => (await effectCount(service, 'unknown')) === 1, 45_000);
     expect(await count(service.db, "select count(*) as n from inbox where consumer_group = 'unknown'")).toBe(1);
     expect(deadLetters()).toEqual([]);
+  }, 120_000);
+});
+
+describe('kafka bus', () => {
+  it('when events wait for a consumer, then they reach its batch handler together, in order, each once', async () => {
+    const service = await newService();
+    await enqueueUsers(
+      service.db,
+      Array.from({ length: 20 }, (_, seq) => ({ key: 'user-a', seq })),
+    );
+    const producer = track(kafkaTransport.createBus(service.prefix));
+    startRelay(service, producer, 20);
+    await waitFor(
+      'outbox published',
+      async () => (await count(service.db, 'select count(*) as n from outbox where published_at is null')) === 0,
+      30_000,
+    );
+    const batches: number[][] = [];
+    const bus = track(kafkaTransport.createBus(service.prefix));
+    const inbox = effectsConsumer(service.db, 'batches');
+    await bus.subscribe({
+      groupId: 'batches',
+      topics: [TOPIC],
+      handler: inbox.handler,
+      batchHandler: async (messages) => {
+        batches.push(messages.map((m) => Number(fromBinary(UserRegisteredSchema, m.value).lastName)));
+        await inbox.batchHandler(messages);
+      },
+    });
+
+    await waitFor('20 effects', async () => (await effectCount(service, 'batches')) >= 20, 45_000);
+    expect(batches.flat()).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(Math.max(...batches.map((b) => b.length))).toBeGreaterThan(1);
+    expect(await effectCount(service, 'batches')).toBe(20);
   }, 120_000);
 });

@@ -8,9 +8,8 @@ import { classConfigSchema } from './config.ts';
 import { classesRepository } from './data-access/classes.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { classUseCases } from './domain/classes.use-cases.ts';
-import { withAssessmentEvents } from './messaging/assessment-events.consumer.ts';
 import { classEventsPublisher } from './messaging/class-events.publisher.ts';
-import { userEventsSubscription } from './messaging/user-events.consumer.ts';
+import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 
 export const classService: ServiceDefinition<typeof classConfigSchema> = {
   name: 'class',
@@ -33,7 +32,7 @@ export const classService: ServiceDefinition<typeof classConfigSchema> = {
     });
     return {
       routers: [classesRouter(classes), enrolmentRouter(classes, joinLimiter)],
-      subscriptions: [withAssessmentEvents(db, userEventsSubscription(db))],
+      subscriptions: [inboundSubscription(db)],
       stop: () => db.$disconnect(),
     };
   },

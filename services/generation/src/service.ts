@@ -99,7 +99,7 @@ export const generationService: ServiceDefinition<typeof generationConfigSchema>
     logger.info({ provider: provider.name }, 'generation provider');
     return {
       routers: [generationRouter(generation), practiceRouter(practice)],
-      subscriptions: [eventsSubscription(db, { providerName: provider.name, afterEvent: () => worker.wake() })],
+      subscriptions: [eventsSubscription(db, { providerName: provider.name, afterJobQueued: () => worker.wake() })],
       start: async () => {
         if (config.GENERATION_WORKER) worker.start();
       },

@@ -1,7 +1,8 @@
 // Everything this service learns from others, in one consumer group (one inbox): class and
 // membership copies (class), names (identity), generated questions and practice outcomes
-// (generation). One inbox transaction per event: redelivery is harmless.
-import { createInboxHandler, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
+// (generation). Each event is recorded in the inbox in the transaction of its effect: redelivery is
+// harmless.
+import { inboxConsumer, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
 import {
   addMember,
   deleteClass,
@@ -62,7 +63,7 @@ export function inboundSubscription(db: Db, events: AssessmentEvents): Subscribe
   return {
     groupId: ASSESSMENT_GROUP,
     topics: INBOUND_TOPICS,
-    handler: createInboxHandler<Tx>(db, ASSESSMENT_GROUP, {
+    ...inboxConsumer<Tx>(db, ASSESSMENT_GROUP, {
       ...userEventHandlers,
       ...classEventHandlers(events),
       ...generationEventHandlers(events),

@@ -1,10 +1,9 @@
 // assessment's facts → the class counts: assessmentCount from AssessmentCreated/Deleted, and
 // below/at/above = the class's students by the level of their latest result (ResultSubmitted,
-// ResultLevelRaised; a deleted assessment's results stop counting). Same group and inbox as the
-// identity consumer: one inbox transaction per event, so redelivery is harmless.
+// ResultLevelRaised; a deleted assessment's results stop counting).
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { createInboxHandler, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
-import type { Db, Tx } from '../data-access/prisma.ts';
+import type { InboxHandlers } from '@checkpoint/events';
+import type { Tx } from '../data-access/prisma.ts';
 
 export const ASSESSMENT_TOPIC = 'checkpoint.assessment.v1';
 
@@ -58,22 +57,6 @@ export function assessmentEventHandlers(): InboxHandlers<Tx> {
     'checkpoint.assessment.v1.ResultLevelRaised': async (tx, m) => {
       await tx.classResult.updateMany({ where: { resultId: m.resultId }, data: { level: m.toLevel } });
       await recountLevels(tx, m.classId);
-    },
-  };
-}
-
-/**
- * Adds the assessment topic to the class group's subscription: one group on the bus, one inbox;
- * each inbox handler acts only on its own event types and skips the others.
- */
-export function withAssessmentEvents(db: Db, alongside: SubscribeOptions): SubscribeOptions {
-  const own = createInboxHandler<Tx>(db, alongside.groupId, assessmentEventHandlers());
-  return {
-    ...alongside,
-    topics: [...alongside.topics, ASSESSMENT_TOPIC],
-    handler: async (message) => {
-      await alongside.handler(message);
-      await own(message);
     },
   };
 }

@@ -1,10 +1,9 @@
 // identity's UserRegistered/UserUpdated → the local `people` table, so that teacher and student
-// names shown with classes follow renames. One inbox transaction per event: redelivery is harmless.
-import { createInboxHandler, type SubscribeOptions } from '@checkpoint/events';
+// names shown with classes follow renames.
+import type { InboxHandlers } from '@checkpoint/events';
 import { upsertPerson } from '../data-access/people.repository.ts';
-import type { Db, Tx } from '../data-access/prisma.ts';
+import type { Tx } from '../data-access/prisma.ts';
 
-export const USER_EVENTS_GROUP = 'class';
 export const IDENTITY_TOPIC = 'checkpoint.identity.v1';
 
 type UserFacts = { userId: string; tenantId: string; firstName: string; lastName: string; email: string; role: string };
@@ -19,13 +18,7 @@ const keep = (tx: Tx, u: UserFacts) =>
     role: u.role,
   });
 
-export function userEventsSubscription(db: Db): SubscribeOptions {
-  return {
-    groupId: USER_EVENTS_GROUP,
-    topics: [IDENTITY_TOPIC],
-    handler: createInboxHandler<Tx>(db, USER_EVENTS_GROUP, {
-      'checkpoint.identity.v1.UserRegistered': (tx, m) => keep(tx, m),
-      'checkpoint.identity.v1.UserUpdated': (tx, m) => keep(tx, m),
-    }),
-  };
-}
+export const userEventHandlers: InboxHandlers<Tx> = {
+  'checkpoint.identity.v1.UserRegistered': (tx, m) => keep(tx, m),
+  'checkpoint.identity.v1.UserUpdated': (tx, m) => keep(tx, m),
+};

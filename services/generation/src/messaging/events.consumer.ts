@@ -1,7 +1,7 @@
-// Assessment and class events → this service's local copies and generation jobs. One inbox
-// transaction per event: a job row is created in the same transaction as the inbox row, so a
-// redelivered AssessmentCreated never queues twice.
-import { createInboxHandler, type BusHandler, type SubscribeOptions } from '@checkpoint/events';
+// Assessment and class events → this service's local copies and generation jobs. A job row is
+// created in the same transaction as the event's inbox row, so a redelivered AssessmentCreated
+// never queues twice.
+import { inboxConsumer, type BusMessage, type SubscribeOptions } from '@checkpoint/events';
 import {
   addMember,
   deleteAssessment,
@@ -22,15 +22,17 @@ export const ASSESSMENT_TOPIC = 'checkpoint.assessment.v1';
 export const CLASS_TOPIC = 'checkpoint.class.v1';
 const DEFAULT_QUESTIONS = 10;
 
+const queuesJob = (m: BusMessage) => m.headers.ce_type === 'checkpoint.assessment.v1.AssessmentCreated';
+
 export interface ConsumerDeps {
   /** The provider a new job is recorded with (openai | offline). */
   providerName: string;
-  /** Called after an event was handled (wakes the worker). */
-  afterEvent?: () => void;
+  /** Called after an event that queues a job was handled (wakes the worker). */
+  afterJobQueued?: () => void;
 }
 
 export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions {
-  const inner = createInboxHandler<Tx>(db, EVENTS_GROUP, {
+  const inbox = inboxConsumer<Tx>(db, EVENTS_GROUP, {
     'checkpoint.assessment.v1.AssessmentCreated': async (tx, m) => {
       const g = m.generation;
       await upsertAssessment(tx, {
@@ -92,9 +94,16 @@ export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions
     'checkpoint.class.v1.StudentRemoved': (tx, m) => removeMember(tx, m.classId, m.studentId),
     'checkpoint.class.v1.ClassDeleted': (tx, m) => deleteClassMembers(tx, m.classId),
   });
-  const handler: BusHandler = async (message) => {
-    await inner(message);
-    deps.afterEvent?.();
+  return {
+    groupId: EVENTS_GROUP,
+    topics: [ASSESSMENT_TOPIC, CLASS_TOPIC],
+    handler: async (message) => {
+      await inbox.handler(message);
+      if (queuesJob(message)) deps.afterJobQueued?.();
+    },
+    batchHandler: async (messages) => {
+      await inbox.batchHandler(messages);
+      if (messages.some(queuesJob)) deps.afterJobQueued?.();
+    },
   };
-  return { groupId: EVENTS_GROUP, topics: [ASSESSMENT_TOPIC, CLASS_TOPIC], handler };
 }
