@@ -7,6 +7,20 @@ export interface SqlExecutor {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
 
+/** The executor over a node-postgres client or pool (`$1`-style parameters, as Prisma's raw calls). */
+export function sqlExecutor(client: {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}): SqlExecutor {
+  return {
+    async $executeRawUnsafe(query, ...values) {
+      return (await client.query(query, values)).rowCount ?? 0;
+    },
+    async $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+      return (await client.query(query, values)).rows as T;
+    },
+  };
+}
+
 export interface TransactionRunner<Tx extends SqlExecutor = SqlExecutor> {
   $transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
 }

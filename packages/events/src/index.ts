@@ -6,7 +6,7 @@ export * from './gen/assessment/v1/events_pb.ts';
 export * from './gen/generation/v1/events_pb.ts';
 export { eventRegistry, topicFor, type EventOf, type KnownEvent, type KnownEventType } from './registry.ts';
 export { buildHeaders, readEnvelope, CONTENT_TYPE, type EventEnvelope } from './envelope.ts';
-export { outboxSchemaSql, type SqlExecutor, type TransactionRunner } from './db.ts';
+export { outboxSchemaSql, sqlExecutor, type SqlExecutor, type TransactionRunner } from './db.ts';
 export { enqueueEvent, type EnqueueEventInput } from './outbox.ts';
 export { OutboxRelay, type OutboxRelayOptions } from './relay.ts';
 export { inboxConsumer, type EventHandler, type InboxConsumer, type InboxHandlers } from './inbox.ts';

@@ -4,6 +4,7 @@ import {
   create,
   enqueueEvent,
   outboxSchemaSql,
+  sqlExecutor,
   UserRegisteredSchema,
   type SqlExecutor,
   type TransactionRunner,
@@ -11,26 +12,15 @@ import {
 
 export type PgRunner = TransactionRunner<SqlExecutor> & SqlExecutor;
 
-function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
-  return {
-    async $executeRawUnsafe(query, ...values) {
-      return (await client.query(query, values)).rowCount ?? 0;
-    },
-    async $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
-      return (await client.query(query, values)).rows as T;
-    },
-  };
-}
-
 /** Shaped like a Prisma client: raw queries plus interactive transactions. */
 export function pgRunner(pool: pg.Pool): PgRunner {
   return {
-    ...executor(pool),
+    ...sqlExecutor(pool),
     async $transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(executor(client));
+        const result = await fn(sqlExecutor(client));
         await client.query('commit');
         return result;
       } catch (error) {

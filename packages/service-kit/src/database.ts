@@ -20,6 +20,28 @@ export function createPool(options: { url: string; schema: string; max?: number;
   return pool;
 }
 
+/**
+ * Runs `fn` in one transaction on one pooled connection: commit when it resolves, rollback when it
+ * throws (a connection that cannot even roll back is discarded, not returned to the pool).
+ */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    client.release();
+    return result;
+  } catch (error) {
+    const broken = await client.query('rollback').then(
+      () => undefined,
+      (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
+    );
+    client.release(broken);
+    throw error;
+  }
+}
+
 /** Applies the shared migrations, then migrations/*.sql in name order, each once, in its own transaction. */
 export async function runMigrations(
   pool: pg.Pool,

@@ -1,6 +1,6 @@
 export { baseConfigSchema, ConfigError, envBoolean, envPort, parseConfig, type BaseConfig } from './config.ts';
 export { CALLER_HEADERS, readCaller, ROLES, type Caller, type Role } from './caller.ts';
-export { createPool, ident, provisionServiceDatabase, runMigrations } from './database.ts';
+export { createPool, ident, inTransaction, provisionServiceDatabase, runMigrations } from './database.ts';
 export {
   AppError,
   ConflictError,

@@ -14,6 +14,8 @@ import type {
 import type { QuestionInput } from '../domain/questions.ts';
 import type { PerformanceLevel, Score } from '../domain/scoring.ts';
 import type { AssessmentEvents, GenerationFacts } from '../messaging/assessment-events.publisher.ts';
+import { sqlExecutor } from '@checkpoint/events';
+import { inTransaction } from '@checkpoint/service-kit';
 import type pg from 'pg';
 import type { Db, Tx } from './prisma.ts';
 
@@ -230,7 +232,10 @@ const RESPONSES_OF_SQL = `
    where r.assessment_id = $1::uuid and r.student_id = $2::uuid
    order by r.updated_at, r.id`;
 
-/** What a student may do with an assessment ($1 assessment, $2 student). */
+/**
+ * What a student may do with an assessment ($1 assessment, $2 student). `lockSubmission` also
+ * takes the (student, assessment) submission lock for the rest of the transaction (see submit).
+ */
 const studentAccessSql = (lockSubmission: boolean) => `
   select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
          exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
@@ -316,9 +321,10 @@ export async function insertQuestions(
 }
 
 /**
- * `pool` (the one under `db`) serves the call every student makes every few seconds, saving an
- * answer: straight on pg with a named prepared statement, parsed and planned once per connection,
- * without the ORM layer (bench/README.md).
+ * `pool` (the one under `db`) serves what a whole class does at once: opening the assessment,
+ * saving answers every few seconds, submitting. Those calls run straight on pg with named prepared
+ * statements, parsed and planned once per connection, without the ORM layer (bench/README.md);
+ * the teachers' calls use Prisma.
  */
 export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg.Pool) {
   async function findOwned(ex: Executor, owner: Owner, id: string): Promise<AssessmentRow | undefined> {
@@ -345,30 +351,33 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
     return rows[0] ? findOwned(ex, owner, rows[0].assessment_id) : undefined;
   }
 
-  /**
-   * What the student may do with the assessment. `lockSubmission` also takes the
-   * (student, assessment) submission lock for the rest of the transaction (see submit).
-   */
-  async function studentAccess(
-    ex: Executor,
-    studentId: string,
-    assessmentId: string,
-    lockSubmission = false,
-  ): Promise<StudentAccess | undefined> {
-    const rows = await ex.$queryRawUnsafe<StudentAccessSqlRow[]>(
-      studentAccessSql(lockSubmission),
-      assessmentId,
-      studentId,
-    );
-    return rows[0] ? toStudentAccess(rows[0]) : undefined;
-  }
-
   /** A statement every student runs: parsed and planned once per connection. */
   function prepared<Row extends pg.QueryResultRow>(name: string, text: string) {
-    return async (...values: unknown[]): Promise<Row[]> =>
-      (await pool.query<Row>({ name: `assessment.${name}`, text, values })).rows;
+    return async (on: pg.Pool | pg.PoolClient, ...values: unknown[]): Promise<Row[]> =>
+      (await on.query<Row>({ name: `assessment.${name}`, text, values })).rows;
   }
   const accessOf = prepared<StudentAccessSqlRow>('student-access', studentAccessSql(false));
+  const lockedAccessOf = prepared<StudentAccessSqlRow>('student-access-locked', studentAccessSql(true));
+  const answeredQuestions = prepared<QuestionSqlRow & { answer: string | null }>(
+    'answered-questions',
+    `select q.id, q.assessment_id, q.position, q.question_text, q.question_type, q.options,
+            q.correct_answer, q.points, r.answer
+       from questions q
+       left join responses r on r.question_id = q.id and r.student_id = $2::uuid
+      where q.assessment_id = $1::uuid
+      order by q.position, q.id`,
+  );
+  const insertResult = prepared<ResultSqlRow>(
+    'insert-result',
+    `with inserted as (
+       insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
+                            percentage, performance_level, correct_answers, incorrect_answers, total_questions,
+                            submitted_at)
+       values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13)
+       on conflict (assessment_id, student_id) do nothing
+       returning *)
+     ${resultSelect('inserted')}`,
+  );
   const studentAssessment = prepared<StudentAssessmentSqlRow>('student-assessment', STUDENT_ASSESSMENT_SQL);
   const questionsOf = prepared<QuestionSqlRow>('questions', QUESTIONS_SQL);
   const responsesOf = prepared<ResponseSqlRow>('responses-of', RESPONSES_OF_SQL);
@@ -483,7 +492,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       });
     },
 
-    listQuestions: async (assessmentId: string) => (await questionsOf(assessmentId)).map(toQuestion),
+    listQuestions: async (assessmentId: string) => (await questionsOf(pool, assessmentId)).map(toQuestion),
 
     async addQuestion(owner: Owner, assessmentId: string, q: QuestionInput, max: number) {
       return db.$transaction(async (tx) => {
@@ -544,13 +553,13 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
     // ---- students ----
 
     async studentAccess(studentId: string, assessmentId: string): Promise<StudentAccess | undefined> {
-      const [row] = await accessOf(assessmentId, studentId);
+      const [row] = await accessOf(pool, assessmentId, studentId);
       return row ? toStudentAccess(row) : undefined;
     },
 
     /** The student's access to the assessment, with what their view of it shows. */
     async forStudent(studentId: string, assessmentId: string) {
-      const [r] = await studentAssessment(assessmentId, studentId);
+      const [r] = await studentAssessment(pool, assessmentId, studentId);
       if (!r) return undefined;
       const assessment: StudentAssessmentRow = {
         id: r.id,
@@ -581,7 +590,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
     },
 
     async responsesOf(studentId: string, assessmentId: string): Promise<ResponseRecord[]> {
-      return (await responsesOf(assessmentId, studentId)).map(toResponse);
+      return (await responsesOf(pool, assessmentId, studentId)).map(toResponse);
     },
 
     /**
@@ -613,7 +622,8 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
         values: [randomUUID(), input.assessmentId, input.questionId, studentId, input.answer, seq],
       });
       if (rows[0]) return { saved: toResponse(rows[0]) };
-      const access = await studentAccess(db, studentId, input.assessmentId);
+      const [accessRow] = await accessOf(pool, input.assessmentId, studentId);
+      const access = accessRow ? toStudentAccess(accessRow) : undefined;
       const question = await db.question.findFirst({
         where: { id: input.questionId, assessmentId: input.assessmentId },
         select: { id: true },
@@ -633,8 +643,8 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
     /**
      * Scores and stores the student's result in one transaction and returns it; undefined when a
      * result already exists (the unique key decides under concurrency). `check` runs on the access
-     * read inside. Four statements: access (taking the submission lock), questions with the
-     * student's answers, the result, its event.
+     * read inside. Four prepared statements: access (taking the submission lock), questions with
+     * the student's answers, the result, its event.
      */
     async submit(
       studentId: string,
@@ -642,36 +652,21 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       check: (access: StudentAccess | undefined) => void,
       score: (questions: QuestionRow[], answers: Map<string, string>) => Score,
     ): Promise<ResultRow | undefined> {
-      return db.$transaction(async (tx) => {
+      return inTransaction(pool, async (client) => {
         // Saves of this student and assessment wait until the result commits and are refused
         // after it (migrations/002_no_answer_after_submit.sql), so every acknowledged answer is
         // counted. The answers are read by a later statement, after the lock is held.
-        const access = await studentAccess(tx, studentId, assessmentId, true);
+        const [accessRow] = await lockedAccessOf(client, assessmentId, studentId);
+        const access = accessRow ? toStudentAccess(accessRow) : undefined;
         check(access);
         const a = access!;
-        const rows = await tx.$queryRawUnsafe<(QuestionSqlRow & { answer: string | null })[]>(
-          `select q.id, q.assessment_id, q.position, q.question_text, q.question_type, q.options,
-                  q.correct_answer, q.points, r.answer
-             from questions q
-             left join responses r on r.question_id = q.id and r.student_id = $2::uuid
-            where q.assessment_id = $1::uuid
-            order by q.position, q.id`,
-          assessmentId,
-          studentId,
-        );
+        const rows = await answeredQuestions(client, assessmentId, studentId);
         const answers = new Map<string, string>();
         for (const r of rows) if (r.answer !== null) answers.set(r.id, r.answer);
         const s = score(rows.map(toQuestion), answers);
         const submittedAt = new Date();
-        const inserted = await tx.$queryRawUnsafe<ResultSqlRow[]>(
-          `with inserted as (
-             insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
-                                  percentage, performance_level, correct_answers, incorrect_answers, total_questions,
-                                  submitted_at)
-             values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13)
-             on conflict (assessment_id, student_id) do nothing
-             returning *)
-           ${resultSelect('inserted')}`,
+        const [inserted] = await insertResult(
+          client,
           randomUUID(),
           assessmentId,
           a.tenantId,
@@ -686,9 +681,9 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
           s.totalQuestions,
           submittedAt,
         );
-        const result = inserted[0] ? toResult(inserted[0]) : undefined;
-        if (!result) return undefined;
-        await events.resultSubmitted(tx, {
+        if (!inserted) return undefined;
+        const result = toResult(inserted);
+        await events.resultSubmitted(sqlExecutor(client), {
           id: result.id,
           assessmentId,
           tenantId: a.tenantId,
