@@ -26,11 +26,16 @@ const root = path.resolve(bench, '..');
 const K6 = path.join(root, '.cache/bin/k6');
 const SERVICE_PORTS = { identity: 8101, class: 8102, assessment: 8103, generation: 8104, analytics: 8105 };
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
+// Students who first take the class's other assessment, so that the measured run meets a stack
+// that has served this kind of load before (JIT-compiled code paths, prepared statements, warm
+// caches), as a running deployment has. 0: measure a cold stack.
+const WARMUP_STUDENTS = Math.min(STUDENTS, Number(process.env.BENCH_WARMUP_STUDENTS ?? 100));
 const TARGETS = { save_answer: 50, submit: 150 }; // p99 in ms (issue 4, item 6)
 const files = {
   seed: path.join(bench, '.seed.json'),
   // Outside bench/ so that `prettier --check .` (which reads only the root ignore files) skips it.
   summary: path.join(root, '.cache/bench/summary.json'),
+  warmupSummary: path.join(root, '.cache/bench/warmup-summary.json'),
   log: path.join(bench, '.stack.log'),
 };
 
@@ -147,19 +152,29 @@ function alive(pid, start) {
   return p !== undefined && p.start === start;
 }
 
-/** CPU seconds used so far by each role of the tracked processes still running. */
-function cpuByRole(extra = {}) {
+/** CPU seconds so far of each tracked process (and of `extra` role → pid), by pid and start time. */
+function cpuSnapshot(extra = {}) {
   const table = processTable();
   const hz = 100;
+  const out = new Map();
+  const add = (pid, role) => {
+    const p = table.get(pid);
+    if (p) out.set(`${pid}@${p.start}`, { role, seconds: p.cpuTicks / hz });
+  };
+  for (const [pid, t] of tracked) if (table.get(pid)?.start === t.start) add(pid, t.role);
+  for (const [role, pid] of Object.entries(extra)) add(pid, role);
+  return out;
+}
+
+/**
+ * CPU seconds by role between two snapshots. A process that ended in between (a Postgres backend
+ * whose pool connection idled out) is left out rather than counted negative; one that started in
+ * between counts in full.
+ */
+function cpuBetween(before, after) {
   const out = {};
-  for (const [pid, t] of tracked) {
-    const p = table.get(pid);
-    if (p && p.start === t.start) out[t.role] = (out[t.role] ?? 0) + p.cpuTicks / hz;
-  }
-  for (const [role, pid] of Object.entries(extra)) {
-    const p = table.get(pid);
-    if (p) out[role] = (out[role] ?? 0) + p.cpuTicks / hz;
-  }
+  for (const [key, { role, seconds }] of after)
+    out[role] = (out[role] ?? 0) + seconds - (before.get(key)?.seconds ?? 0);
   return out;
 }
 
@@ -300,6 +315,7 @@ function report(summary, cpu, load, idle) {
   const iterations = m.iterations?.values?.count ?? 0;
   console.log(
     `\n${STUDENTS} students, ${iterations} finished, test ${seconds.toFixed(1)} s, ` +
+      `${WARMUP_STUDENTS > 0 ? `after a warm-up of ${WARMUP_STUDENTS} students` : 'cold stack (no warm-up)'}, ` +
       `all HTTP ${m.http_reqs?.values?.count ?? 0} (${(m.http_reqs?.values?.rate ?? 0).toFixed(1)}/s); ` +
       `load average before/after ${load.before} / ${load.after} on ${os.cpus().length} CPUs`,
   );
@@ -415,16 +431,64 @@ async function main() {
     });
     if (seeded !== 0) throw new Error(`seeding failed (exit ${seeded})`);
 
-    await sleep(3000); // let the seeding's events and logs settle
+    const k6Run = async (phase, vus, summary, onSpawn) =>
+      runChild(
+        K6,
+        [
+          'run',
+          '--quiet',
+          '--no-usage-report',
+          '--address',
+          `127.0.0.1:${await freePort()}`,
+          '-e',
+          `BASE_URL=${baseUrl}`,
+          '-e',
+          `SEED_FILE=${files.seed}`,
+          '-e',
+          `SUMMARY_FILE=${summary}`,
+          '-e',
+          `VUS=${vus}`,
+          '-e',
+          `PHASE=${phase}`,
+          path.join(bench, 'scenarios/class-crowd.js'),
+        ],
+        {
+          env: Object.fromEntries(
+            Object.entries({ ...process.env, K6_NO_USAGE_REPORT: 'true' }).filter(
+              // K6_OUT (e.g. csv=file) is for the measured run only.
+              ([name]) => phase === 'measure' || name !== 'K6_OUT',
+            ),
+          ),
+          timeoutMs: 5 * 60_000,
+          onSpawn: (child) => {
+            k6 = child;
+            onSpawn?.(child);
+          },
+        },
+      );
+    mkdirSync(path.dirname(files.summary), { recursive: true });
+    rmSync(files.summary, { force: true });
+    rmSync(files.warmupSummary, { force: true });
+    if (WARMUP_STUDENTS > 0) {
+      log(`warm-up: ${WARMUP_STUDENTS} students take the class's other assessment (not measured)`);
+      const warm = await k6Run('warmup', WARMUP_STUDENTS, files.warmupSummary);
+      const metrics = existsSync(files.warmupSummary)
+        ? JSON.parse(readFileSync(files.warmupSummary, 'utf8')).metrics
+        : undefined;
+      const failed = ['save_answer_errors', 'submit_errors', 'open_assessment_errors'].reduce(
+        (n, m) => n + (metrics?.[m]?.values?.count ?? 0),
+        0,
+      );
+      if (!metrics || (warm !== 0 && warm !== 99) || failed > 0)
+        throw new Error(`warm-up failed (k6 exit ${warm}, ${failed} failed calls)`);
+    }
+
+    await sleep(3000); // let the seeding's (and warm-up's) events and logs settle
     trackDescendants(stack.pid);
     // Background CPU of the idle stack (pollers, consumers) over 5 s, to tell apart from the load.
-    const idleBefore = cpuByRole();
+    const idleBefore = cpuSnapshot();
     await sleep(5000);
-    const idleAfter = cpuByRole();
-    const idle = {};
-    for (const [role, s] of Object.entries(idleAfter)) idle[role] = (s - (idleBefore[role] ?? 0)) / 5;
-    rmSync(files.summary, { force: true });
-    mkdirSync(path.dirname(files.summary), { recursive: true });
+    const idle = Object.fromEntries(Object.entries(cpuBetween(idleBefore, cpuSnapshot())).map(([r, s]) => [r, s / 5]));
     const load = {
       before: os
         .loadavg()
@@ -433,49 +497,23 @@ async function main() {
     };
     log(`running k6 (${STUDENTS} VUs, load average ${load.before})`);
     let k6Pid;
-    const k6Cpu = {};
-    const cpuBefore = cpuByRole();
-    const code = await runChild(
-      K6,
-      [
-        'run',
-        '--quiet',
-        '--no-usage-report',
-        '--address',
-        `127.0.0.1:${await freePort()}`,
-        '-e',
-        `BASE_URL=${baseUrl}`,
-        '-e',
-        `SEED_FILE=${files.seed}`,
-        '-e',
-        `SUMMARY_FILE=${files.summary}`,
-        '-e',
-        `VUS=${STUDENTS}`,
-        path.join(bench, 'scenarios/class-crowd.js'),
-      ],
-      {
-        env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
-        timeoutMs: 5 * 60_000,
-        onSpawn: (child) => {
-          k6 = child;
-          k6Pid = child.pid;
-          const sample = setInterval(() => {
-            trackDescendants(stack.pid);
-            Object.assign(k6Cpu, cpuByRole({ k6: k6Pid }));
-          }, 1000);
-          child.once('exit', () => clearInterval(sample));
-        },
-      },
-    );
+    let k6Seconds;
+    const cpuBefore = cpuSnapshot();
+    const code = await k6Run('measure', STUDENTS, files.summary, (child) => {
+      k6Pid = child.pid;
+      const sample = setInterval(() => {
+        trackDescendants(stack.pid);
+        k6Seconds = cpuBetween(new Map(), cpuSnapshot({ k6: k6Pid })).k6 ?? k6Seconds;
+      }, 1000);
+      child.once('exit', () => clearInterval(sample));
+    });
     trackDescendants(stack.pid);
-    const cpuAfter = cpuByRole();
+    const cpu = cpuBetween(cpuBefore, cpuSnapshot());
     load.after = os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ');
-    const cpu = {};
-    for (const [role, s] of Object.entries(cpuAfter)) cpu[role] = s - (cpuBefore[role] ?? 0);
-    if (k6Cpu.k6 !== undefined) cpu.k6 = k6Cpu.k6;
+    if (k6Seconds !== undefined) cpu.k6 = k6Seconds;
     if (!existsSync(files.summary)) throw new Error(`k6 exited with ${code} and wrote no summary`);
     if (code !== 0 && code !== 99) console.error(`k6 exited with ${code}`);
     const problems = report(JSON.parse(readFileSync(files.summary, 'utf8')), cpu, load, idle);

@@ -1,6 +1,7 @@
-// Seeds the benchmark through the gateway, like the web app would: 1 teacher, 1 class, 1 assessment
-// of 10 multiple-choice questions (offline generation), assigned, and N students signed up and
-// joined. Writes bench/.seed.json with each student's cookies and the question ids and options.
+// Seeds the benchmark through the gateway, like the web app would: 1 teacher, 1 class, 2 assessments
+// of 10 multiple-choice questions (offline generation; one is for the warm-up), assigned, and N
+// students signed up and joined. Writes bench/.seed.json with each student's cookies and the
+// question ids and options.
 // Node built-ins only. Usage: BASE_URL=http://127.0.0.1:8080 node bench/seed.mjs
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -123,20 +124,13 @@ async function pool(items, limit, fn) {
   return out;
 }
 
-async function main() {
-  const started = Date.now();
-  const teacher = await signUp('teacher', 0);
-  const cls = expectStatus(
-    await teacher.post('/api/classes', { name: `Bench ${RUN}`, subject: 'Science', period: '1' }),
-    201,
-    'class creation',
-  );
-  // The class reaches the assessment service through Kafka: retry while it answers 404.
+/** An assessment of QUESTIONS multiple-choice questions for the class, generated and assigned. */
+async function assessmentFor(teacher, cls, title) {
   const created = await eventually(
     'the class to reach the assessment service',
     () =>
       teacher.post('/api/assessments', {
-        title: 'Photosynthesis check',
+        title,
         contentToAssess: CONTENT,
         questionType: 'multiple_choice',
         numberOfQuestions: QUESTIONS,
@@ -157,8 +151,26 @@ async function main() {
   const questions = expectStatus(await teacher.get(`/api/assessments/${assessment.id}/questions`), 200, 'questions');
   if (questions.length !== QUESTIONS) throw new Error(`seed: expected ${QUESTIONS} questions, got ${questions.length}`);
   expectStatus(await teacher.post(`/api/assessments/${assessment.id}/assign`), 200, 'assign');
+  return {
+    id: assessment.id,
+    provider: ready.body.generationProvider,
+    questions: questions.map((q) => ({ id: q.id, options: q.options, correctAnswer: q.correctAnswer })),
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const teacher = await signUp('teacher', 0);
+  const cls = expectStatus(
+    await teacher.post('/api/classes', { name: `Bench ${RUN}`, subject: 'Science', period: '1' }),
+    201,
+    'class creation',
+  );
+  // The class reaches the assessment service through Kafka: retry while it answers 404.
+  const measured = await assessmentFor(teacher, cls, 'Photosynthesis check');
+  const warmup = await assessmentFor(teacher, cls, 'Photosynthesis warm-up');
   console.log(
-    `seed: teacher, class ${cls.joinCode}, assessment with ${questions.length} questions (${ready.body.generationProvider})`,
+    `seed: teacher, class ${cls.joinCode}, 2 assessments with ${QUESTIONS} questions (${measured.provider}), assigned`,
   );
 
   let done = 0;
@@ -177,14 +189,16 @@ async function main() {
     eventually(
       `the assessment to be available to student ${i + 1}`,
       () => s.get('/api/student/available-assessments'),
-      (r) => r.status === 200 && r.body.some((a) => a.id === assessment.id),
+      (r) => r.status === 200 && [measured, warmup].every(({ id }) => r.body.some((a) => a.id === id)),
     ),
   );
 
   const seed = {
     baseUrl: BASE_URL,
-    assessmentId: assessment.id,
-    questions: questions.map((q) => ({ id: q.id, options: q.options, correctAnswer: q.correctAnswer })),
+    assessmentId: measured.id,
+    questions: measured.questions,
+    // Another assessment of the class, taken before the measured run (bench/run.mjs, warm-up).
+    warmup: { assessmentId: warmup.id, questions: warmup.questions },
     students: students.map((s) => ({
       id: s.user.id,
       session: s.cookies.get('cp_session'),

@@ -3,7 +3,8 @@
 // millisecond), opens the assessment as the taking page does (the assessment, then its questions
 // and the student's saved answers), saves an answer per question (sometimes changes it and saves
 // again) with 0.5–1.5 s of think time between saves, then submits once. Run by bench/run.mjs,
-// which seeds bench/.seed.json first (bench/seed.mjs).
+// which seeds bench/.seed.json first (bench/seed.mjs), and runs it twice: a warm-up on the class's
+// other assessment (PHASE=warmup), then the measured run.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import exec from 'k6/execution';
@@ -18,6 +19,8 @@ const VUS = Number(__ENV.VUS || students.length);
 const CHANGE_RATE = 0.3; // share of questions answered twice (the student changes their mind)
 const CORRECT_RATE = 0.6;
 const ARRIVAL_S = Number(__ENV.ARRIVAL_S ?? 5);
+// PHASE=warmup: the same students take the class's other assessment (bench/run.mjs, warm-up).
+const target = __ENV.PHASE === 'warmup' ? seed.warmup : seed;
 
 const openAssessment = new Trend('open_assessment', true);
 const saveAnswer = new Trend('save_answer', true);
@@ -71,10 +74,10 @@ export default function () {
     timeout: '30s',
   });
   sleep(Math.random() * ARRIVAL_S);
-  const opened = http.get(`${BASE_URL}/api/assessments/${seed.assessmentId}`, params('open_assessment'));
+  const opened = http.get(`${BASE_URL}/api/assessments/${target.assessmentId}`, params('open_assessment'));
   const [questions, answers] = http.batch([
-    ['GET', `${BASE_URL}/api/assessments/${seed.assessmentId}/questions`, null, params('open_assessment')],
-    ['GET', `${BASE_URL}/api/assessments/${seed.assessmentId}/responses`, null, params('open_assessment')],
+    ['GET', `${BASE_URL}/api/assessments/${target.assessmentId}/questions`, null, params('open_assessment')],
+    ['GET', `${BASE_URL}/api/assessments/${target.assessmentId}/responses`, null, params('open_assessment')],
   ]);
   for (const res of [opened, questions, answers]) {
     openAssessment.add(res.timings.duration);
@@ -86,7 +89,7 @@ export default function () {
   const save = (q, answer) => {
     const res = http.post(
       `${BASE_URL}/api/responses`,
-      JSON.stringify({ assessmentId: seed.assessmentId, questionId: q.id, answer, clientSeq: ++clientSeq }),
+      JSON.stringify({ assessmentId: target.assessmentId, questionId: q.id, answer, clientSeq: ++clientSeq }),
       params('save_answer'),
     );
     saveAnswer.add(res.timings.duration);
@@ -94,7 +97,7 @@ export default function () {
     saveErrors.add(ok ? 0 : 1, { status: String(res.status) });
   };
 
-  for (const q of seed.questions) {
+  for (const q of target.questions) {
     think();
     const first = pickAnswer(q);
     save(q, first);
@@ -106,7 +109,7 @@ export default function () {
   think();
   const res = http.post(
     `${BASE_URL}/api/results`,
-    JSON.stringify({ assessmentId: seed.assessmentId }),
+    JSON.stringify({ assessmentId: target.assessmentId }),
     params('submit'),
   );
   submit.add(res.timings.duration);
