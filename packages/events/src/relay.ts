@@ -62,13 +62,17 @@ export class OutboxRelay {
     this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
   }
 
+  /** Resolves once LISTEN is set up (or failed: then it polls). */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.listen().catch((error) =>
+    const listening = this.listen().catch((error) =>
       this.logger.warn({ err: errorText(error) }, 'outbox relay: LISTEN failed, polling only'),
     );
-    this.loopDone = this.loop();
+    // stop() may come before LISTEN is set up: it waits for this, so the LISTEN connection is
+    // always released (a stranded one would keep pool.end() waiting forever).
+    this.loopDone = listening.then(() => this.loop());
+    await listening;
   }
 
   /** Stops polling and waits (bounded) for the batch in flight. */

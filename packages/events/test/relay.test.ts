@@ -1,0 +1,48 @@
+// The outbox relay's life cycle against real Postgres: stopping never strands a pooled connection.
+import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessBus, OutboxRelay } from '../src/index.ts';
+import { createServiceSchema, schemaPool } from './helpers.ts';
+
+let postgres: PostgresHandle;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  await createServiceSchema(postgres.url, 'relay_test');
+}, 120_000);
+
+afterAll(async () => {
+  await postgres?.stop();
+});
+
+/** Resolves to 'ended' when the pool ends within `ms`, else 'stuck'. */
+async function endWithin(pool: pg.Pool, ms: number): Promise<'ended' | 'stuck'> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<'stuck'>((resolve) => (timer = setTimeout(() => resolve('stuck'), ms)));
+  const result = await Promise.race([pool.end().then(() => 'ended' as const), stuck]);
+  clearTimeout(timer);
+  return result;
+}
+
+describe('outbox relay', () => {
+  it('when it is stopped while its LISTEN connection is still being set up, then the pool can end', async () => {
+    const pool = schemaPool(postgres.url, 'relay_test');
+    const relay = new OutboxRelay({ pool, bus: new InProcessBus() });
+    // A service starting and stopped at once (as in a test, or a pod killed during start-up).
+    const started = relay.start();
+    await relay.stop();
+    await started;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect(await endWithin(pool, 5_000)).toBe('ended');
+  });
+
+  it('when it is stopped after running, then its LISTEN connection goes back to the pool', async () => {
+    const pool = schemaPool(postgres.url, 'relay_test');
+    const relay = new OutboxRelay({ pool, bus: new InProcessBus(), pollIntervalMs: 50 });
+    await relay.start();
+    expect(pool.totalCount - pool.idleCount).toBeGreaterThanOrEqual(1);
+    await relay.stop();
+    expect(await endWithin(pool, 5_000)).toBe('ended');
+  });
+});
