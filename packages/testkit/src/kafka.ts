@@ -16,6 +16,17 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const pomPath = join(repoRoot, 'packages', 'testkit', 'kafka', 'pom.xml');
 const classpathFile = join(repoRoot, '.cache', 'kafka-classpath.txt');
 
+/**
+ * A KRaft cluster id: 16 random bytes, base64url. Like Kafka's own `Uuid.randomUuid()` it never
+ * starts with '-', which the storage tool's argument parser would take for an option (1 id in 64).
+ */
+export function newClusterId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 export interface KafkaHandle {
   /** Bootstrap servers, e.g. `127.0.0.1:40123`. */
   brokers: string;
@@ -111,7 +122,7 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
     '-cp',
     classpath,
   ];
-  const clusterId = randomBytes(16).toString('base64url');
+  const clusterId = newClusterId();
   await execFileAsync(
     'java',
     [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propertiesFile, '--ignore-formatted'],
