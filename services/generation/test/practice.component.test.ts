@@ -138,6 +138,49 @@ describe('practice material per assessment and type', () => {
   });
 });
 
+describe('practice material after the teacher edits the lesson', () => {
+  it('when the questions change, then the material is written again from them, once, and cached again', async () => {
+    const edited = await createAssessment(h);
+    const before = await storeQuestions(h, edited, QUESTIONS);
+    const student = actor('student', edited.tenantId);
+    await enrol(h, edited, student);
+    await submitResult(h, edited, student, before, [false, false, false, false, false]);
+    const stored = async () =>
+      (
+        await h.sql.query<{ basis: string; created_at: Date }>(
+          'select basis, created_at from practice_materials where assessment_id = $1',
+          [edited.assessmentId],
+        )
+      ).rows;
+
+    const first = (await material(student, 'support', edited.assessmentId)).body;
+    expect(first.reading).toContain('oxygen');
+    expect(first.reading).not.toContain('xylem');
+    const [original] = await stored();
+
+    await storeQuestions(h, edited, [
+      {
+        ...QUESTIONS[0]!,
+        questionText: 'Which tissue carries water up the stem?',
+        options: ['xylem', 'phloem', 'cortex', 'pith'],
+        correctAnswer: 'xylem',
+      },
+      ...QUESTIONS.slice(1),
+    ]);
+    const second = await material(student, 'support', edited.assessmentId);
+    expect(second.status).toBe(200);
+    expect(second.body.reading).toContain('xylem');
+    expect((await material(edited.teacher, 'support', edited.assessmentId)).body).toEqual(second.body);
+    const rewritten = await stored();
+    expect(rewritten).toHaveLength(1);
+    expect(rewritten[0]!.basis).not.toBe(original!.basis);
+
+    // Unchanged lesson: the rewritten material is the cached one from now on.
+    await material(student, 'support', edited.assessmentId);
+    expect(await stored()).toEqual(rewritten);
+  });
+});
+
 describe('result-based practice', () => {
   it('when a below-standard student opens their result practice, then it is support built from their wrong answers, without answer keys', async () => {
     const student = actor('student', l.tenantId);

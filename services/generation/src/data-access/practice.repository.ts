@@ -10,6 +10,11 @@ export interface StoredPractice extends PracticeSet {
   provider: string;
 }
 
+/** Material per assessment and type, with the basis of the lesson it was written from. */
+export interface StoredMaterial extends StoredPractice {
+  basis: string;
+}
+
 export interface StoredResultPractice extends StoredPractice {
   resultId: string;
   assessmentId: string;
@@ -31,34 +36,32 @@ export type PracticeRepository = ReturnType<typeof practiceRepository>;
 
 export function practiceRepository(db: Db) {
   return {
-    async findMaterial(assessmentId: string, type: PracticeType): Promise<StoredPractice | undefined> {
+    async findMaterial(assessmentId: string, type: PracticeType): Promise<StoredMaterial | undefined> {
       const row = await db.practiceMaterial.findUnique({ where: { assessmentId_type: { assessmentId, type } } });
-      return row ? { reading: row.reading, questions: asQuestions(row.questions), provider: row.provider } : undefined;
+      return row
+        ? { reading: row.reading, questions: asQuestions(row.questions), provider: row.provider, basis: row.basis }
+        : undefined;
     },
 
-    /** Keeps the first material stored for (assessment, type): two readers at once agree. */
+    /**
+     * Stores material written from the lesson with this basis, replacing material of another
+     * basis. Two readers writing for the same basis at once agree on the first one stored.
+     */
     async saveMaterial(
       assessmentId: string,
       tenantId: string,
       type: PracticeType,
-      m: StoredPractice,
-    ): Promise<StoredPractice> {
-      try {
-        await db.practiceMaterial.create({
-          data: {
-            assessmentId,
-            tenantId,
-            type,
-            provider: m.provider,
-            reading: m.reading,
-            questions: m.questions as object[],
-          },
-        });
-        return m;
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        return (await this.findMaterial(assessmentId, type))!;
-      }
+      m: StoredMaterial,
+    ): Promise<StoredMaterial> {
+      await db.$executeRaw`
+        insert into practice_materials (assessment_id, type, tenant_id, provider, reading, questions, basis)
+        values (${assessmentId}::uuid, ${type}, ${tenantId}::uuid, ${m.provider}, ${m.reading},
+                ${JSON.stringify(m.questions)}::jsonb, ${m.basis})
+        on conflict (assessment_id, type) do update
+          set provider = excluded.provider, reading = excluded.reading, questions = excluded.questions,
+              basis = excluded.basis, created_at = now()
+          where practice_materials.basis <> excluded.basis`;
+      return (await this.findMaterial(assessmentId, type))!;
     },
 
     async recordCompletion(facts: PracticeFacts): Promise<void> {

@@ -1,6 +1,7 @@
 // Practice material: support (below standard: review and recognition) and enrichment (at or above:
 // recall and connections), per assessment or per result (from the student's wrong answers), and
 // its scoring on the server (mastery 80, spec §4 and §9).
+import { createHash } from 'node:crypto';
 import { generateOfflineQuestions } from './offline-generator.ts';
 import { normalizeText, type QuestionType } from './question.ts';
 import { analyseText, endWithStop } from './text-analysis.ts';
@@ -45,6 +46,17 @@ const PLANS: Record<PracticeType, QuestionType[]> = {
   support: ['multiple_choice', 'true_false', 'multiple_choice', 'true_false', 'short_answer'],
   enrichment: ['short_answer', 'multiple_choice', 'true_false', 'short_answer', 'multiple_choice'],
 };
+
+/**
+ * A digest of everything practice and guidance are written from: when the teacher edits the
+ * details or the questions, the basis changes and cached material is written again.
+ */
+export function lessonBasis(l: LessonFacts): string {
+  const questions = l.questions.map((q) => [q.id, q.text, q.type, q.options, q.correctAnswer, q.points]);
+  return createHash('sha256')
+    .update(JSON.stringify([l.title, l.topic, l.content, questions]))
+    .digest('base64url');
+}
 
 export const lessonName = (l: Pick<LessonFacts, 'title' | 'topic'>) =>
   l.topic.trim() || l.title.trim() || 'this lesson';

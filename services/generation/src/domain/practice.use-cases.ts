@@ -1,7 +1,7 @@
 // Practice material, its completion, result-based practice and teacher recommendations. Material
-// is written once by the configured provider and cached; when the model fails or the teacher's
-// generation budget is spent, the offline writer steps in (labelled as such) so a student is never
-// left without practice.
+// is written by the configured provider and cached until the teacher edits the lesson (its basis
+// changes); when the model fails or the teacher's generation budget is spent, the offline writer
+// steps in (labelled as such) so a student is never left without practice.
 import type { Caller } from '@checkpoint/service-kit';
 import { lessonOf, type AssessmentRecord, type AssessmentsRepository } from '../data-access/assessments.repository.ts';
 import type { PracticeRepository, StoredPractice } from '../data-access/practice.repository.ts';
@@ -10,6 +10,7 @@ import type { AccessRules } from './access.ts';
 import { ResultNotFoundError } from './errors.ts';
 import {
   completionMessage,
+  lessonBasis,
   practiceTypeForLevel,
   scorePractice,
   type PracticeSet,
@@ -46,11 +47,14 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
     return { value: await run(d.offline), provider: d.offline.name };
   }
 
+  /** Cached per assessment and type while the lesson is unchanged; written again after an edit. */
   async function material(a: AssessmentRecord, type: PracticeType): Promise<StoredPractice> {
+    const lesson = lessonOf(a);
+    const basis = lessonBasis(lesson);
     const cached = await d.practice.findMaterial(a.id, type);
-    if (cached) return cached;
-    const { value, provider } = await write(a.teacherId, (p) => p.writePractice(lessonOf(a), type));
-    return d.practice.saveMaterial(a.id, a.tenantId, type, { ...value, provider });
+    if (cached?.basis === basis) return cached;
+    const { value, provider } = await write(a.teacherId, (p) => p.writePractice(lesson, type));
+    return d.practice.saveMaterial(a.id, a.tenantId, type, { ...value, provider, basis });
   }
 
   async function resultPractice(

@@ -1,7 +1,7 @@
 // Teacher guidance for the assessment list's AI Recommendation buttons: what the class's results
 // so far say (counts per level, most-missed questions) and what to do next. The offline writer
 // composes it from those real numbers and the questions; no student is named.
-import { lessonName, type LessonFacts, type PracticeType } from './practice.ts';
+import { lessonBasis, lessonName, type LessonFacts, type PracticeType } from './practice.ts';
 import { analyseText } from './text-analysis.ts';
 
 export interface ResultFacts {
@@ -75,9 +75,9 @@ export function summarizeResults(l: LessonFacts, results: readonly ResultFacts[]
   };
 }
 
-/** A cache key: the guidance is written again only when the results or questions change. */
+/** A cache key: the guidance is written again only when the results or the lesson change. */
 export const recommendationBasis = (l: LessonFacts, s: ResultsSummary) =>
-  `${s.total}|${s.below}|${s.at}|${s.above}|${s.averagePercent}|${s.mostMissed.map((m) => `${m.questionId}:${m.missed}`).join(',')}|${l.questions.length}`;
+  `${s.total}|${s.below}|${s.at}|${s.above}|${s.averagePercent}|${s.mostMissed.map((m) => `${m.questionId}:${m.missed}`).join(',')}|${lessonBasis(l)}`;
 
 const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
