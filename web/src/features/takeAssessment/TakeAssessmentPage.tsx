@@ -170,6 +170,21 @@ function AnswerSheet({
     };
   }, [isStudent, store, syncPending]);
 
+  // Leaving the page (closing it, or a phone switching apps) while a write is still on its way:
+  // the answers go to synchronous storage (AnswerStore.keepUnwritten).
+  useEffect(() => {
+    const keep = () => store.keepUnwritten();
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') keep();
+    };
+    window.addEventListener('pagehide', keep);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', keep);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [store]);
+
   const question = questions[index];
   if (!question) return <AssessmentNotFoundCard />;
   if (result) return <ResultSummary result={result} title={title} />;

@@ -1,13 +1,24 @@
 import 'fake-indexeddb/auto';
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnswerStore, OPEN_TIMEOUT_MS, storeKey, type AnswerState, type PendingAnswer } from './answerStore';
+import {
+  AnswerStore,
+  OPEN_TIMEOUT_MS,
+  storeKey,
+  unwrittenKey,
+  type AnswerState,
+  type PendingAnswer,
+} from './answerStore';
 
 // Each test has a database of its own; every open() gets a new connection to it, as a page load would.
 let dbName = '';
 let databases = 0;
 const db = (): UseStore => createStore(dbName, 'answers');
-const open = (userId = 'u1', assessmentId = 'a1'): Promise<AnswerStore> => AnswerStore.open(userId, assessmentId, db());
+// The store's clock (sequence numbers follow it): 0 unless a test moves it, so sequences count 1, 2, …
+let now = 0;
+const clock = () => now;
+const open = (userId = 'u1', assessmentId = 'a1'): Promise<AnswerStore> =>
+  AnswerStore.open(userId, assessmentId, db(), clock);
 
 /** A reload: what was written survives, the memory does not. */
 async function reload(store: AnswerStore, userId = 'u1', assessmentId = 'a1'): Promise<AnswerStore> {
@@ -38,6 +49,7 @@ const legacyState: AnswerState = {
 describe('local answer store', () => {
   beforeEach(() => {
     window.localStorage.clear();
+    now = 0;
     databases += 1;
     dbName = `answers-test-${databases}`;
   });
@@ -71,7 +83,7 @@ describe('local answer store', () => {
 
   it('when two changes follow each other quickly, then the later one is what a reload finds', async () => {
     const slow = slowFirstWrite(db(), 50);
-    const store = await AnswerStore.open('u1', 'a1', slow.db);
+    const store = await AnswerStore.open('u1', 'a1', slow.db, clock);
     store.setAnswer('q1', 'A');
     store.setAnswer('q1', 'B');
     expect(store.answers()).toEqual({ q1: 'B' });
@@ -134,6 +146,61 @@ describe('local answer store', () => {
     ]);
     expect(store.answers()).toEqual({ q1: 'local', q2: 'other device' });
     expect(store.setAnswer('q3', 'x')).toBe(8);
+    // A later change made elsewhere (higher sequence) is the one the server counts: it is shown.
+    store.mergeServer([{ questionId: 'q1', answer: 'changed in another tab', clientSeq: 9 }]);
+    expect(store.answers().q1).toBe('changed in another tab');
+    expect(store.pending().map((p) => p.questionId)).toEqual(['q3']);
+  });
+
+  it("when two tabs answer, then neither loses the other tab's answers and the later change of a question wins", async () => {
+    now = 1_000;
+    const first = await open();
+    const second = await open();
+    first.setAnswer('q1', 'first tab');
+    now = 2_000;
+    second.setAnswer('q2', 'second tab');
+    second.setAnswer('q1', 'changed in the second tab');
+    now = 3_000;
+    first.setAnswer('q3', 'first tab again');
+    await first.persisted();
+    await second.persisted();
+
+    const reloaded = await open();
+    expect(reloaded.answers()).toEqual({
+      q1: 'changed in the second tab',
+      q2: 'second tab',
+      q3: 'first tab again',
+    });
+    // Sequences follow the clock: the server, too, keeps the second tab's q1 over the first's.
+    expect(first.pending().find((p) => p.questionId === 'q1')!.clientSeq).toBe(1_000);
+    expect(reloaded.pending().find((p) => p.questionId === 'q1')!.clientSeq).toBeGreaterThan(1_000);
+  });
+
+  it('when the page is left before IndexedDB has the last change, then the next open still has it', async () => {
+    // IndexedDB takes 1 s for the first write: the page goes before it lands.
+    const slow = slowFirstWrite(db(), 1_000);
+    const leaving = await AnswerStore.open('u1', 'a1', slow.db, clock);
+    leaving.setAnswer('q1', 'A');
+    leaving.setIndex(3);
+    leaving.keepUnwritten();
+    expect(window.localStorage.getItem(unwrittenKey('u1', 'a1'))).not.toBeNull();
+
+    // The next page load opens before the old page's write lands (or instead of it).
+    const next = await open();
+    expect(next.answers()).toEqual({ q1: 'A' });
+    expect(next.index()).toBe(3);
+    expect(next.pending()).toEqual([{ questionId: 'q1', answer: 'A', clientSeq: 1 }]);
+    expect(window.localStorage.getItem(unwrittenKey('u1', 'a1'))).toBeNull();
+    await slow.idle();
+    expect((await open()).answers()).toEqual({ q1: 'A' });
+  });
+
+  it('when every change is written, then leaving the page keeps nothing in localStorage', async () => {
+    const store = await open();
+    store.setAnswer('q1', 'A');
+    await store.persisted();
+    store.keepUnwritten();
+    expect(window.localStorage.getItem(unwrittenKey('u1', 'a1'))).toBeNull();
   });
 
   it('when cleared, then the stored entry is gone', async () => {

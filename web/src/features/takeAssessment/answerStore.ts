@@ -4,7 +4,12 @@
 // Every change gets a client sequence number; answers not yet accepted by the server form the sync
 // queue, sent when back online and before submit. The server keeps the save with the highest
 // clientSeq.
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+//
+// Two tabs (or a tab and its reload) may hold the same entry: sequence numbers follow the clock, so
+// the later change has the higher one in every tab, and each write merges with what is stored, per
+// question, the higher sequence winning. A page being left while a write is still on its way keeps
+// its state in localStorage (synchronous), merged back the same way on the next open.
+import { createStore, del, get, update, type UseStore } from 'idb-keyval';
 
 export interface StoredAnswer {
   answer: string;
@@ -31,10 +36,30 @@ export interface PendingAnswer {
 export type SendAnswer = (pending: PendingAnswer) => Promise<void>;
 
 export const STORE_PREFIX = 'checkpoint.answers.v1';
+const UNWRITTEN_PREFIX = 'checkpoint.answers.unwritten.v1';
 
 /** Key of a user's answers to one assessment: in IndexedDB, and in localStorage before (migrated on open). */
 export function storeKey(userId: string, assessmentId: string): string {
   return `${STORE_PREFIX}:${userId}:${assessmentId}`;
+}
+
+/** localStorage key of the state a page kept when it was left before IndexedDB had it. */
+export function unwrittenKey(userId: string, assessmentId: string): string {
+  return `${UNWRITTEN_PREFIX}:${userId}:${assessmentId}`;
+}
+
+/**
+ * Both states' answers, per question the change with the higher sequence (on a tie the one the
+ * server accepted). The index is `mine`'s: each tab keeps its own place.
+ */
+export function mergeStates(mine: AnswerState, other: AnswerState | undefined): AnswerState {
+  if (!other) return mine;
+  const answers = { ...other.answers };
+  for (const [id, a] of Object.entries(mine.answers)) {
+    const o = answers[id];
+    if (!o || a.seq > o.seq || (a.seq === o.seq && a.synced)) answers[id] = a;
+  }
+  return { answers, seq: Math.max(mine.seq, other.seq), index: mine.index };
 }
 
 /** How long open() waits for IndexedDB before going on in memory (some browsers hang instead of failing). */
@@ -77,7 +102,7 @@ function legacyStorage(): Storage | undefined {
   }
 }
 
-/** The entry an earlier version kept in localStorage, if any and well-formed. */
+/** A state kept in localStorage (by an earlier version, or at unload), if any and well-formed. */
 function readLegacy(key: string): AnswerState | undefined {
   try {
     const raw = legacyStorage()?.getItem(key);
@@ -106,20 +131,32 @@ export class AnswerStore {
   /** Tail of the write chain: one write at a time, in order. Never rejects. */
   private writes: Promise<void> = Promise.resolve();
 
+  /** Changes made so far, and how many of them IndexedDB has. */
+  private changes = 0;
+  private written = 0;
+
   /** Use AnswerStore.open. Without db the store lives in memory only. */
   private constructor(
     private readonly key: string,
+    private readonly unwrittenKey: string,
     private readonly db: UseStore | undefined,
     private state: AnswerState,
+    private readonly clock: () => number,
   ) {}
 
   /**
-   * Reads the saved answers (taking over an old localStorage entry once). Never rejects: when
-   * IndexedDB is unavailable, fails or hangs, the store works in memory for this visit and leaves
-   * whatever IndexedDB may hold untouched.
+   * Reads the saved answers (taking over an old localStorage entry once, and what a page left
+   * unwritten at unload). Never rejects: when IndexedDB is unavailable, fails or hangs, the store
+   * works in memory for this visit and leaves whatever IndexedDB may hold untouched.
    */
-  static async open(userId: string, assessmentId: string, db?: UseStore): Promise<AnswerStore> {
+  static async open(
+    userId: string,
+    assessmentId: string,
+    db?: UseStore,
+    clock: () => number = Date.now,
+  ): Promise<AnswerStore> {
     const key = storeKey(userId, assessmentId);
+    const unwritten = unwrittenKey(userId, assessmentId);
     let idb: UseStore | undefined;
     let saved: unknown;
     try {
@@ -128,21 +165,29 @@ export class AnswerStore {
     } catch {
       idb = undefined;
     }
-    if (idb && saved !== undefined) {
-      removeLegacy(key); // IndexedDB's entry is the newer one
-      return new AnswerStore(key, idb, isState(saved) ? saved : empty());
-    }
-
-    const legacy = readLegacy(key);
+    const stored = idb && saved !== undefined ? (isState(saved) ? saved : empty()) : undefined;
+    // An earlier version's localStorage entry counts only when IndexedDB has none (IndexedDB's is newer).
+    const legacy = stored ? undefined : readLegacy(key);
+    // What a page left unwritten is the latest: its answers win by sequence, its place is kept.
+    const left = readLegacy(unwritten);
+    const base = stored ?? legacy;
+    const state = left ? mergeStates(left, base) : (base ?? empty());
+    const store = new AnswerStore(key, unwritten, idb, state, clock);
     if (idb) {
       try {
-        if (legacy) await within(set(key, legacy, idb), OPEN_TIMEOUT_MS);
-        removeLegacy(key); // taken over, or unreadable
+        if (legacy || left)
+          await within(
+            update<unknown>(key, (current) => mergeStates(state, isState(current) ? current : undefined), idb),
+            OPEN_TIMEOUT_MS,
+          );
+        // Taken over, older than IndexedDB's entry, or unreadable.
+        removeLegacy(key);
+        removeLegacy(unwritten);
       } catch {
-        // Not taken over: the entry stays in localStorage for a later visit.
+        // Not taken over: the entries stay in localStorage for a later visit.
       }
     }
-    return new AnswerStore(key, idb, legacy ?? empty());
+    return store;
   }
 
   /** Resolves once every change made so far is written to IndexedDB (or failed to be). */
@@ -156,6 +201,7 @@ export class AnswerStore {
    * of changes (typing) costs at most one write in flight and one waiting.
    */
   private write(kind: Write = 'put'): void {
+    this.changes += 1;
     if (!this.db) return;
     const scheduled = this.queued !== null;
     this.queued = kind;
@@ -163,14 +209,35 @@ export class AnswerStore {
     const db = this.db;
     this.writes = this.writes.then(async () => {
       const next = this.queued;
+      const upTo = this.changes;
       this.queued = null;
       try {
         if (next === 'delete') await del(this.key, db);
-        else await set(this.key, this.state, db);
+        // Merged with what another tab may have stored since: its newer answers stay.
+        else
+          await update<unknown>(
+            this.key,
+            (stored) => mergeStates(this.state, isState(stored) ? stored : undefined),
+            db,
+          );
+        this.written = upTo;
       } catch {
         // Storage full or blocked: the answers still live in memory for this visit.
       }
     });
+  }
+
+  /**
+   * For the page being left (pagehide, or hidden): when IndexedDB does not have every change yet,
+   * the state goes to localStorage now, synchronously, and the next open merges it back.
+   */
+  keepUnwritten(): void {
+    if (!this.db || this.written === this.changes || this.queued === 'delete') return;
+    try {
+      legacyStorage()?.setItem(this.unwrittenKey, JSON.stringify(this.state));
+    } catch {
+      // Storage full: nothing more can be done while the page goes.
+    }
   }
 
   /** Answers by question id. */
@@ -187,9 +254,12 @@ export class AnswerStore {
     this.write();
   }
 
-  /** Records a change; returns its client sequence number. */
+  /**
+   * Records a change; returns its client sequence number: the clock in ms, or one more than the
+   * last when that is higher, so that a later change in any tab of this browser has a higher one.
+   */
   setAnswer(questionId: string, answer: string): number {
-    const seq = this.state.seq + 1;
+    const seq = Math.max(this.state.seq + 1, Math.floor(this.clock()));
     this.state = {
       ...this.state,
       seq,
@@ -200,15 +270,18 @@ export class AnswerStore {
   }
 
   /**
-   * Fills in answers the server already holds (another tab or device) for questions this browser
-   * has no answer for; local answers are newer or equal and win.
+   * Takes the answers the server already holds (another tab or device) for questions this browser
+   * has no answer for, or only an older change of (lower sequence: the server keeps the highest, so
+   * that is the answer that counts). Otherwise the local answer wins.
    */
   mergeServer(saved: { questionId: string; answer: string; clientSeq: number | null }[]): void {
     const answers = { ...this.state.answers };
     let seq = this.state.seq;
     for (const s of saved) {
-      seq = Math.max(seq, s.clientSeq ?? 0);
-      if (!answers[s.questionId]) answers[s.questionId] = { answer: s.answer, seq: s.clientSeq ?? 0, synced: true };
+      const serverSeq = s.clientSeq ?? 0;
+      seq = Math.max(seq, serverSeq);
+      const local = answers[s.questionId];
+      if (!local || serverSeq > local.seq) answers[s.questionId] = { answer: s.answer, seq: serverSeq, synced: true };
     }
     this.state = { ...this.state, seq, answers };
     this.write();
@@ -257,6 +330,7 @@ export class AnswerStore {
   /** Forgets everything (after a successful submit). */
   clear(): void {
     this.state = empty();
+    removeLegacy(this.unwrittenKey);
     this.write('delete');
   }
 }
