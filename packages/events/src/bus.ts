@@ -81,6 +81,22 @@ export async function handleWithRetry(
   }
 }
 
+/** The `onRetry` of handleWithRetry that logs each failed attempt of the message. */
+export function logRetry(logger: Logger, groupId: string, message: BusMessage) {
+  return (error: unknown, attempt: number): void =>
+    logger.warn(
+      {
+        groupId,
+        topic: message.topic,
+        key: message.key,
+        eventId: message.headers.ce_id,
+        attempt,
+        err: errorText(error),
+      },
+      'event handler failed, retrying',
+    );
+}
+
 export function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

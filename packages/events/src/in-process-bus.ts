@@ -5,6 +5,7 @@ import {
   defaultRetryPolicy,
   errorText,
   handleWithRetry,
+  logRetry,
   silentLogger,
   type Bus,
   type BusMessage,
@@ -87,19 +88,7 @@ export class InProcessBus implements Bus {
   /** Never rejects: a message that keeps failing is dead-lettered so later ones still flow. */
   private async deliver(group: Group, message: BusMessage): Promise<void> {
     const { groupId, handler } = group.options;
-    const result = await handleWithRetry(handler, message, this.retry, (error, attempt) =>
-      this.logger.warn(
-        {
-          groupId,
-          topic: message.topic,
-          key: message.key,
-          eventId: message.headers.ce_id,
-          attempt,
-          err: errorText(error),
-        },
-        'event handler failed, retrying',
-      ),
-    );
+    const result = await handleWithRetry(handler, message, this.retry, logRetry(this.logger, groupId, message));
     if (!result) return;
     const deadLetter: DeadLetter = { groupId, message, error: errorText(result.failed) };
     this.deadLetters.push(deadLetter);

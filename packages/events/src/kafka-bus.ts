@@ -16,6 +16,7 @@ import {
   defaultRetryPolicy,
   errorText,
   handleWithRetry,
+  logRetry,
   silentLogger,
   sleep,
   type Bus,
@@ -187,18 +188,9 @@ export class KafkaBus implements Bus {
         };
         const one = async (raw: KafkaMessage) => {
           const message = this.toBusMessage(batch.topic, raw);
+          const log = logRetry(this.logger, groupId, message);
           const result = await handleWithRetry(handler, message, this.retry, (error, attempt) => {
-            this.logger.warn(
-              {
-                groupId,
-                topic: message.topic,
-                key: message.key,
-                eventId: message.headers.ce_id,
-                attempt,
-                err: errorText(error),
-              },
-              'event handler failed, retrying',
-            );
+            log(error, attempt);
             void heartbeat().catch(() => {});
           });
           if (result) await this.deadLetter(groupId, batch.topic, raw, result.failed);
