@@ -1,6 +1,6 @@
 // Through the gateway, with the real services: who is the caller, CSRF, throttling, refresh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, signUp, startBackend, type Backend } from './helpers.ts';
+import { Client, eventually, signUp, startBackend, type Backend } from './helpers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies under test
 type Json = any;
@@ -8,7 +8,7 @@ type Json = any;
 let backend: Backend;
 beforeAll(async () => {
   // Default login limits (10 a minute per IP and per email), unlike the other contract tests.
-  backend = await startBackend({ RATE_LIMIT_LOGIN_PER_MINUTE: '10' });
+  backend = await startBackend({ RATE_LIMIT_LOGIN_PER_MINUTE: '10', SESSION_REVOCATION_CHECK_MS: '200' });
 });
 afterAll(() => backend?.stop());
 
@@ -31,6 +31,29 @@ describe('the journey through the gateway', () => {
     expect(JSON.stringify(me.body)).not.toMatch(/hash|refresh|password/i);
     expect((await browser.post('/api/auth/logout')).status).toBe(204);
     expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('signing out', () => {
+  it('when a session signs out, then a copy of its access cookie stops working on every service, and other sessions go on', async () => {
+    const teacher = await signUp(backend.url, 'teacher');
+    const elsewhere = new Client(backend.url);
+    const login = await elsewhere.post('/api/auth/simple-login', {
+      email: teacher.user!.email,
+      password: 'correct horse battery',
+    });
+    expect(login.status).toBe(200);
+    // The access cookie alone, as someone who copied it would send it (no refresh cookie).
+    const copied = `cp_session=${encodeURIComponent(teacher.cookies.get('cp_session')!)}`;
+    const withCopy = () => fetch(`${backend.url}/api/classes`, { headers: { cookie: copied } });
+    expect((await withCopy()).status).toBe(200);
+
+    expect((await teacher.post('/api/auth/logout')).status).toBe(204);
+    // Refused once the gateway's list of revoked sessions is fetched again (every 200 ms here).
+    const after = await eventually(withCopy, (res) => res.status === 401, 5_000);
+    expect(after.status).toBe(401);
+    expect((await elsewhere.get('/api/classes')).status).toBe(200);
+    expect((await elsewhere.get('/api/auth/user')).status).toBe(200);
   });
 });
 

@@ -15,6 +15,7 @@ import { mergeOpenApiDocuments, requestLogger, type Logger, type OpenApiDocument
 import { applyCallerHeaders, SessionVerifier, type SessionInfo } from './auth.ts';
 import type { GatewayConfig } from './config.ts';
 import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
+import { RevokedSessions } from './revocations.ts';
 import { SERVICES, serviceForPath, type ServiceName } from './routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -35,7 +36,12 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
   const upstreams = upstreamsFrom(config);
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   const sessions = config.IDENTITY_URL
-    ? new SessionVerifier(config.IDENTITY_URL, config.COOKIE_SECURE, logger)
+    ? new SessionVerifier(
+        config.IDENTITY_URL,
+        config.COOKIE_SECURE,
+        logger,
+        new RevokedSessions(config.IDENTITY_URL, config.SESSION_REVOCATION_CHECK_MS, logger),
+      )
     : undefined;
   const proxies = new Map<ServiceName, RequestHandler>();
   for (const service of SERVICES) {

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { CALLER_HEADERS, ROLES, sessionCookieNames, type Caller, type Role } from '@checkpoint/service-kit';
 import type { Logger } from '@checkpoint/service-kit';
+import type { RevokedSessions } from './revocations.ts';
 
 export interface SessionInfo extends Caller {
   csrf: string;
@@ -33,6 +34,7 @@ export class SessionVerifier {
     private readonly identityUrl: string,
     private readonly secure: boolean,
     private readonly logger: Logger,
+    private readonly revoked?: Pick<RevokedSessions, 'isRevoked'>,
   ) {
     this.jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', identityUrl), { cooldownDuration: 30_000 });
     this.cookies = sessionCookieNames(secure);
@@ -63,6 +65,13 @@ export class SessionVerifier {
   private readonly verified = new Map<string, { session: SessionInfo; expiresAt: number }>();
 
   private async verify(token: string): Promise<SessionInfo | undefined> {
+    const session = await this.verifyCached(token);
+    // A revoked session's token is refused like an expired one (its refresh is refused too).
+    if (session && (await this.revoked?.isRevoked(session.sessionId))) return undefined;
+    return session;
+  }
+
+  private async verifyCached(token: string): Promise<SessionInfo | undefined> {
     const hit = this.verified.get(token);
     if (hit && hit.expiresAt > Date.now()) return hit.session;
     if (hit) this.verified.delete(token);

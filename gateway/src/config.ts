@@ -18,6 +18,13 @@ export const gatewayConfigSchema = z
     ANALYTICS_URL: upstream('analytics'),
     WEB_DIST: z.string().min(1).optional().describe('Folder of the built web app (default web/dist)'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
+    SESSION_REVOCATION_CHECK_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(60_000)
+      .default(5_000)
+      .describe('How old the list of revoked sessions may get: a signed-out session stops working within this'),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     SHUTDOWN_TIMEOUT_MS: baseConfigSchema.shape.SHUTDOWN_TIMEOUT_MS,
     OTEL_EXPORTER_OTLP_ENDPOINT: baseConfigSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT,

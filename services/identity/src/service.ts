@@ -80,7 +80,12 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           logger: ctx.logger,
         }),
       ],
-      extra: (app) => mountInternalRoutes(app, { sessions: sessionDeps, jwks: () => keyRing.jwks() }),
+      extra: (app) =>
+        mountInternalRoutes(app, {
+          sessions: sessionDeps,
+          jwks: () => keyRing.jwks(),
+          accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        }),
       async start() {
         if (config.DEMO_SEED) {
           try {

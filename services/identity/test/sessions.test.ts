@@ -106,6 +106,34 @@ describe('sessions', () => {
     expect((await refresh(token)).status).toBe(401);
   });
 
+  it('when sessions end, then the internal list of revoked sessions names them, from `since` on', async () => {
+    const revoked = async (query = '') => {
+      const res = await fetch(new URL(`/internal/sessions/revoked${query}`, h.identity.url));
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked with matchers
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const before = await revoked();
+    const { browser } = await signedIn();
+    const live = await signedIn();
+    const sid = (b: Browser) =>
+      JSON.parse(Buffer.from(b.cookie('cp_session')!.split('.')[1]!, 'base64url').toString()).sid as string;
+    const [ended, going] = [sid(browser), sid(live.browser)];
+    await browser.request('POST', '/api/auth/logout');
+
+    const all = await revoked();
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ accessTokenTtlSeconds: 900, asOf: expect.any(String) });
+    const ids = all.body.sessions.map((s: { id: string }) => s.id);
+    expect(ids).toContain(ended);
+    expect(ids).not.toContain(going);
+    expect(all.body.sessions).toHaveLength(before.body.sessions.length + 1);
+    // Only what was revoked after `since`.
+    expect((await revoked(`?since=${encodeURIComponent(all.body.asOf)}`)).body.sessions).toEqual([]);
+    const bad = await revoked('?since=yesterday');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('since');
+  });
+
   it('when the user signs in again, then a new session with new tokens starts', async () => {
     const body = signUpBody();
     const a = new Browser(h.identity.url);

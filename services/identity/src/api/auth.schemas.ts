@@ -52,3 +52,6 @@ export const userSchema = z
 export const userEnvelope = z.object({ user: userSchema });
 
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+
+/** `GET /internal/sessions/revoked?since=…`: without since, every revocation whose tokens may still live. */
+export const revokedQuery = z.object({ since: z.iso.datetime({ offset: true }).optional() });

@@ -1,13 +1,16 @@
-// Routes outside /api: the JWKS (public, for the gateway and anyone verifying tokens) and the
-// refresh exchange the gateway calls (internal; never routed from the internet).
+// Routes outside /api: the JWKS (public, for the gateway and anyone verifying tokens), and the
+// refresh exchange and the list of revoked sessions the gateway calls (internal; never routed from
+// the internet).
 import type { Express, NextFunction, Request, Response } from 'express';
 import { UnauthorizedError, zodToValidationError } from '@checkpoint/service-kit';
 import { refreshSession, type SessionDeps } from '../domain/sessions.use-case.ts';
-import { refreshBody } from './auth.schemas.ts';
+import { refreshBody, revokedQuery } from './auth.schemas.ts';
 
 export interface InternalRoutesDeps {
   sessions: SessionDeps;
   jwks: () => Promise<{ keys: Record<string, unknown>[] }>;
+  /** Lifetime of an access token: how long a revoked session's tokens may still be presented. */
+  accessTokenTtlSeconds: number;
 }
 
 export function mountInternalRoutes(app: Express, deps: InternalRoutesDeps): void {
@@ -15,6 +18,28 @@ export function mountInternalRoutes(app: Express, deps: InternalRoutesDeps): voi
     try {
       res.setHeader('Cache-Control', 'public, max-age=300');
       res.json(await deps.jwks());
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // Sessions ended (sign-out, account disabled, refresh token reuse) whose access tokens have not
+  // all expired yet. `asOf` is this service's clock, the one that stamps revocations: the caller's
+  // next `since`, minus an overlap for transactions still committing.
+  app.get('/internal/sessions/revoked', async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const parsed = revokedQuery.safeParse(req.query);
+      if (!parsed.success) throw zodToValidationError(parsed.error);
+      const asOf = new Date();
+      const ttlMs = deps.accessTokenTtlSeconds * 1000;
+      const since = parsed.data.since ? new Date(parsed.data.since) : new Date(0);
+      const revoked = await deps.sessions.sessions.revokedSince(since, new Date(asOf.getTime() - ttlMs));
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({
+        asOf: asOf.toISOString(),
+        accessTokenTtlSeconds: deps.accessTokenTtlSeconds,
+        sessions: revoked.map((r) => ({ id: r.id, revokedAt: r.revokedAt.toISOString() })),
+      });
     } catch (err) {
       next(err);
     }

@@ -112,6 +112,20 @@ export function sessionsRepository(db: Db) {
       return result.count;
     },
 
+    /**
+     * Sessions (families) revoked after `since` and not before `notBefore`, with when: the gateway
+     * refuses their access tokens until those expire.
+     */
+    async revokedSince(since: Date, notBefore: Date): Promise<{ id: string; revokedAt: Date }[]> {
+      const after = since > notBefore ? since : notBefore;
+      const rows = await db.session.groupBy({
+        by: ['familyId'],
+        where: { revokedAt: { gt: after } },
+        _max: { revokedAt: true },
+      });
+      return rows.map((r) => ({ id: r.familyId, revokedAt: r._max.revokedAt! }));
+    },
+
     /** Drops rows of sessions that ended more than a day ago. */
     async deleteExpired(now = new Date()): Promise<number> {
       const dayAgo = new Date(now.getTime() - 86_400_000);
