@@ -4,6 +4,8 @@ import { createLogger } from '@checkpoint/service-kit';
 import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
 import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
 
+export { eventually } from '@checkpoint/testkit';
+
 export interface Backend {
   url: string;
   app: AllInOne;
@@ -121,18 +123,4 @@ export async function signUp(
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   client.user = res.body.user;
   return client;
-}
-
-/** Polls until `check` passes (events travel through the outbox relay asynchronously). */
-export async function eventually<T>(
-  fn: () => Promise<T>,
-  check: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (check(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

@@ -18,7 +18,7 @@ import {
 
 import { actor, startServiceForTest, type Actor, type Harness } from '@checkpoint/testkit';
 
-export { actor, call, type Actor, type Harness, type Reply } from '@checkpoint/testkit';
+export { actor, call, eventually, type Actor, type Harness, type Reply } from '@checkpoint/testkit';
 import { generationService } from '../src/index.ts';
 
 export const startGenerationService = (env: Record<string, string> = {}): Promise<Harness> =>
@@ -186,18 +186,4 @@ export async function outboxFor(h: Harness, assessmentId: string): Promise<Outbo
     if (!schema) throw new Error(`unknown type ${r.type}`);
     return { type: r.type, tenantId: r.tenant_id, message: fromBinary(schema, r.payload) };
   });
-}
-
-/** Polls until `check` passes or the time is up (the worker runs asynchronously). */
-export async function eventually<T>(
-  fn: () => Promise<T>,
-  check: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (check(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
