@@ -37,7 +37,7 @@ test('when settings are saved, then the name and a switch survive a reload', asy
   const remindersBefore = await reminders.isChecked();
   const emailBefore = await page.getByLabel('Email Notifications').isChecked();
   const preferencesSaved = () =>
-    page.waitForResponse((r) => r.url().endsWith('/api/auth/user/preferences') && r.request().method() === 'PUT');
+    page.waitForResponse((r) => r.url().endsWith('/api/auth/user/preferences') && r.request().method() === 'PATCH');
   let saved = preferencesSaved();
   await reminders.click();
   expect((await saved).status()).toBe(200);

@@ -50,7 +50,7 @@ describe('password sign-up and sign-in', () => {
       createdAt: expect.any(String),
       tenantId: signUp.body.user.tenantId,
       accountType: 'individual',
-      preferences: { emailNotifications: true, assessmentReminders: true, studentSubmissions: true, darkMode: false },
+      preferences: { emailNotifications: false, assessmentReminders: false, studentSubmissions: true, darkMode: false },
     });
 
     const session = other.cookie('cp_session')!;
@@ -207,9 +207,23 @@ describe('password sign-up and sign-in', () => {
     await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', taken);
     const { body } = await browser.request('POST', '/api/auth/simple-signup', signUpBody());
     const prefs = { emailNotifications: false, assessmentReminders: true, studentSubmissions: false, darkMode: true };
-    const put = await browser.request('PUT', '/api/auth/user/preferences', prefs);
-    expect(put).toMatchObject({ status: 200, body: { preferences: prefs } });
-    expect((await browser.request('PUT', '/api/auth/user/preferences', { darkMode: true })).status).toBe(400);
+    // Two changes to different switches sent together both land: each writes only its own key.
+    const [reminders, dark] = await Promise.all([
+      browser.request('PATCH', '/api/auth/user/preferences', { assessmentReminders: true }),
+      browser.request('PATCH', '/api/auth/user/preferences', { darkMode: true }),
+    ]);
+    expect([reminders.status, dark.status]).toEqual([200, 200]);
+    const change = await browser.request('PATCH', '/api/auth/user/preferences', { studentSubmissions: false });
+    expect(change).toMatchObject({ status: 200, body: { preferences: prefs } });
+    for (const [bad, field] of [
+      [{}, ''],
+      [{ darkMode: 'yes' }, 'darkMode'],
+      [{ darkMode: false, theme: 'dark' }, 'theme'],
+    ] as const) {
+      const refused = await browser.request('PATCH', '/api/auth/user/preferences', bad);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(field || 'at least one preference');
+    }
     expect((await browser.request('GET', '/api/auth/user')).body.preferences).toEqual(prefs);
 
     const conflict = await browser.request('PUT', '/api/auth/user', {

@@ -12,7 +12,7 @@ import {
 import type { Limiter } from '../domain/ports.ts';
 import { endSession, startSession, type SessionDeps } from '../domain/sessions.use-case.ts';
 import { toPublicUser, type UserRecord } from '../domain/user.ts';
-import { logInBody, preferencesBody, signUpBody, updateUserBody, userEnvelope, userSchema } from './auth.schemas.ts';
+import { logInBody, preferencesChange, signUpBody, updateUserBody, userEnvelope, userSchema } from './auth.schemas.ts';
 import type { SessionCookies } from './session-cookies.ts';
 
 export interface AuthRouterDeps {
@@ -113,11 +113,11 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
 
   api.add(
     {
-      method: 'put',
+      method: 'patch',
       path: '/api/auth/user/preferences',
-      summary: "Change the signed-in user's notification and display preferences",
+      summary: "Change some of the signed-in user's notification and display preferences",
       access: 'signed-in',
-      body: preferencesBody,
+      body: preferencesChange,
       response: userSchema,
     },
     async ({ caller, body }) => {

@@ -27,6 +27,11 @@ export const preferencesBody = z.object({
   studentSubmissions: z.boolean(),
   darkMode: z.boolean(),
 });
+/** A change to some of the switches: only the keys sent are written, so two quick saves cannot undo each other. */
+export const preferencesChange = preferencesBody
+  .partial()
+  .strict()
+  .refine((change) => Object.keys(change).length > 0, 'Send at least one preference');
 export const googleCompleteBody = z.object({ role });
 export const googleStartQuery = z.object({
   email_hint: z.string().max(254).optional(),

@@ -167,9 +167,14 @@ export function usersRepository(db: Db) {
       }
     },
 
-    async updatePreferences(id: string, preferences: Preferences): Promise<UserRecord | undefined> {
-      const result = await db.user.updateMany({ where: { id }, data: { preferences: { ...preferences } } });
-      if (result.count === 0) return undefined;
+    /** Writes only the keys given, in one statement, so concurrent changes to other keys all land. */
+    async updatePreferences(id: string, change: Partial<Preferences>): Promise<UserRecord | undefined> {
+      const count = await db.$executeRaw`
+        update users
+           set preferences = (case when jsonb_typeof(preferences) = 'object' then preferences else '{}'::jsonb end)
+                             || ${JSON.stringify(change)}::jsonb
+         where id = ${id}::uuid`;
+      if (count === 0) return undefined;
       return this.findById(id);
     },
   };

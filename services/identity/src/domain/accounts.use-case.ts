@@ -108,7 +108,7 @@ export async function updateProfile(
 export function updatePreferences(
   deps: AccountDeps,
   userId: string,
-  preferences: Preferences,
+  change: Partial<Preferences>,
 ): Promise<UserRecord | undefined> {
-  return deps.users.updatePreferences(userId, preferences);
+  return deps.users.updatePreferences(userId, change);
 }

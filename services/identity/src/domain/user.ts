@@ -11,9 +11,10 @@ export interface Preferences {
   darkMode: boolean;
 }
 
+/** Spec §2 Settings: of the notification switches, only student submissions is on by default. */
 export const DEFAULT_PREFERENCES: Preferences = {
-  emailNotifications: true,
-  assessmentReminders: true,
+  emailNotifications: false,
+  assessmentReminders: false,
   studentSubmissions: true,
   darkMode: false,
 };

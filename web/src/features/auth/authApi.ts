@@ -1,6 +1,6 @@
 // Auth calls of spec §7: current user, sign-in/up, Google completion, logout, profile and preferences.
 import { apiSlice } from '../../api/apiSlice';
-import type { Preferences, SignupRole, User } from './user';
+import { DEFAULT_PREFERENCES, type Preferences, type SignupRole, type User } from './user';
 
 export interface LoginRequest {
   email: string;
@@ -52,21 +52,19 @@ export const authApi = apiSlice.injectEndpoints({
         if (data) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
       },
     }),
-    // Optimistic: the switch (and dark mode) follow at once, and go back if the save fails.
-    updatePreferences: build.mutation<User, Preferences>({
-      query: (body) => ({ url: '/api/auth/user/preferences', method: 'PUT', body }),
-      async onQueryStarted(preferences, { dispatch, queryFulfilled }) {
+    // Optimistic: the switch (and dark mode) follow at once, and go back if the save fails. Only the
+    // changed keys are sent and patched, so a reply to an earlier save cannot undo a later switch.
+    updatePreferences: build.mutation<User, Partial<Preferences>>({
+      query: (body) => ({ url: '/api/auth/user/preferences', method: 'PATCH', body }),
+      async onQueryStarted(change, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           authApi.util.updateQueryData('getCurrentUser', undefined, (draft) => {
-            if (draft) draft.preferences = preferences;
+            if (!draft) return;
+            draft.preferences ??= { ...DEFAULT_PREFERENCES };
+            Object.assign(draft.preferences, change);
           }),
         );
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
-        } catch {
-          patch.undo();
-        }
+        await queryFulfilled.catch(() => patch.undo());
       },
     }),
   }),

@@ -45,26 +45,41 @@ describe('SettingsPage', () => {
     expect(toast).toHaveTextContent('An account with this email already exists');
   });
 
-  it('when a switch is toggled, then all four preferences are sent and the switch follows', async () => {
+  it('when a switch is toggled, then only that switch is sent and it follows', async () => {
     const fetchMock = stubFetch({
-      'PUT /api/auth/user/preferences': (init) =>
-        jsonResponse(200, { ...TEACHER, preferences: JSON.parse(String(init?.body)) }),
+      'PATCH /api/auth/user/preferences': (init) =>
+        jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, ...JSON.parse(String(init?.body)) } }),
     });
     const store = await setup();
     const { user } = renderWithProviders(<SettingsPage />, { store });
     expect(screen.getByLabelText('Student Submissions')).toBeChecked();
     await user.click(screen.getByLabelText('Email Notifications'));
     await waitFor(() => expect(screen.getByLabelText('Email Notifications')).toBeChecked());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
-      emailNotifications: true,
-      assessmentReminders: false,
-      studentSubmissions: true,
-      darkMode: false,
-    });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ emailNotifications: true });
+  });
+
+  it('when a second switch changes before the first save answers, then both stay as set', async () => {
+    let answerFirst: (response: Response) => void = () => undefined;
+    const replies = [
+      new Promise<Response>((resolve) => (answerFirst = resolve)),
+      Promise.resolve(jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, darkMode: true } })),
+    ];
+    stubFetch({ 'PATCH /api/auth/user/preferences': () => replies.shift()! });
+    const store = await setup();
+    const { user } = renderWithProviders(<SettingsPage />, { store });
+    await user.click(screen.getByLabelText('Assessment Reminders'));
+    expect(screen.getByLabelText('Assessment Reminders')).toBeDisabled();
+    await user.click(screen.getByLabelText('Dark Mode'));
+    await waitFor(() => expect(screen.getByLabelText('Dark Mode')).toBeEnabled());
+    // The first reply was written before dark mode was saved; it must not switch dark mode off again.
+    answerFirst(jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, assessmentReminders: true } }));
+    await waitFor(() => expect(screen.getByLabelText('Assessment Reminders')).toBeEnabled());
+    expect(screen.getByLabelText('Assessment Reminders')).toBeChecked();
+    expect(screen.getByLabelText('Dark Mode')).toBeChecked();
   });
 
   it('when saving a switch fails, then it goes back and Update Failed shows the fallback', async () => {
-    stubFetch({ 'PUT /api/auth/user/preferences': () => new Response('', { status: 500, statusText: 'Oops' }) });
+    stubFetch({ 'PATCH /api/auth/user/preferences': () => new Response('', { status: 500, statusText: 'Oops' }) });
     const store = await setup();
     const { user } = renderWithProviders(<SettingsPage />, { store });
     await user.click(screen.getByLabelText('Dark Mode'));

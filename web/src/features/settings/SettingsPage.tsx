@@ -1,4 +1,5 @@
 // /settings: account form (PUT /api/auth/user) and four preference switches saved per user.
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -97,16 +98,25 @@ function AccountForm({ user }: { user: User }) {
 function PreferenceSwitches({ user }: { user: User }) {
   const toast = useToast();
   const [updatePreferences] = useUpdatePreferencesMutation();
+  // A switch waits for its own save before it can change again, so its saves reach the server in order.
+  const [saving, setSaving] = useState<ReadonlySet<keyof Preferences>>(new Set());
   const preferences: Preferences = { ...DEFAULT_PREFERENCES, ...user.preferences };
 
   const toggle = async (key: keyof Preferences, value: boolean) => {
+    setSaving((keys) => new Set(keys).add(key));
     try {
-      await updatePreferences({ ...preferences, [key]: value }).unwrap();
+      await updatePreferences({ [key]: value }).unwrap();
     } catch (error) {
       toast({
         title: 'Update Failed',
         description: serverMessageOr(error, 'Failed to update settings'),
         variant: 'destructive',
+      });
+    } finally {
+      setSaving((keys) => {
+        const rest = new Set(keys);
+        rest.delete(key);
+        return rest;
       });
     }
   };
@@ -123,6 +133,7 @@ function PreferenceSwitches({ user }: { user: User }) {
               type="switch"
               label={label}
               checked={preferences[key]}
+              disabled={saving.has(key)}
               aria-describedby={`pref-${key}-help`}
               onChange={(event) => void toggle(key, event.currentTarget.checked)}
             />
