@@ -139,7 +139,7 @@ describe('practice material per assessment and type', () => {
 });
 
 describe('practice material after the teacher edits the lesson', () => {
-  it('when the questions change, then the material is written again from them, once, and cached again', async () => {
+  it('when the questions change, then the material is written again from them, once, and answers to the old version are refused', async () => {
     const edited = await createAssessment(h);
     const before = await storeQuestions(h, edited, QUESTIONS);
     const student = actor('student', edited.tenantId);
@@ -178,6 +178,29 @@ describe('practice material after the teacher edits the lesson', () => {
     // Unchanged lesson: the rewritten material is the cached one from now on.
     await material(student, 'support', edited.assessmentId);
     expect(await stored()).toEqual(rewritten);
+
+    // Answers given to the first version are refused, not scored against the new questions.
+    expect(second.body.version).not.toBe(first.version);
+    const path = `/api/assessments/${edited.assessmentId}/support-completion`;
+    const answersTo = (m: { questions: { id: string; correctAnswer: string }[] }) =>
+      Object.fromEntries(m.questions.map((q) => [q.id, q.correctAnswer]));
+    const stale = await call(h, student, 'POST', path, {
+      responses: answersTo(first),
+      type: 'support',
+      version: first.version,
+    });
+    expect(stale).toMatchObject({
+      status: 409,
+      body: { message: 'Your teacher has updated this practice. Please answer the new questions.' },
+    });
+    const current = await call(h, student, 'POST', path, {
+      responses: answersTo(second.body),
+      type: 'support',
+      version: second.body.version,
+    });
+    expect(current).toMatchObject({ status: 200, body: { score: 100, passed: true } });
+    const completions = (await outboxFor(h, edited.assessmentId)).filter((e) => e.type.endsWith('PracticeCompleted'));
+    expect(completions.map((e) => e.message.scorePercent)).toEqual([100]);
   });
 });
 

@@ -46,9 +46,10 @@ export function practiceRouter(practice: PracticeUseCases): ApiRouter {
         params: idParams,
         body: completionBody,
         response: completionResultSchema,
-        errors: [404],
+        errors: [404, 409],
       },
-      ({ caller, params, body }) => practice.complete(caller, uuidOr404(params.id), body.type, body.responses),
+      ({ caller, params, body }) =>
+        practice.complete(caller, uuidOr404(params.id), body.type, body.responses, body.version),
     )
     .add(
       {

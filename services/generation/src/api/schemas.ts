@@ -21,6 +21,8 @@ export const completionBody = z
     // Accepted for the web app's shape and ignored: the server scores.
     score: z.unknown().optional(),
     type: practiceType,
+    // The material's version the answers were given to; an older one is refused (409), not mis-scored.
+    version: z.string().max(128).optional(),
   })
   .meta({ id: 'SupportCompletion' });
 
@@ -50,7 +52,14 @@ const practiceQuestion = z.object({
 });
 
 export const materialSchema = z
-  .object({ type: practiceType, provider: z.string(), reading: z.string(), questions: z.array(practiceQuestion) })
+  .object({
+    type: practiceType,
+    provider: z.string(),
+    /** Changes when the teacher edits the lesson and the material is written again. */
+    version: z.string(),
+    reading: z.string(),
+    questions: z.array(practiceQuestion),
+  })
   .meta({ id: 'PracticeMaterial' });
 
 export const completionResultSchema = z

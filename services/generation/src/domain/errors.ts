@@ -53,6 +53,13 @@ export class NotRetryableError extends ConflictError {
   }
 }
 
+/** The lesson was edited after the student opened the practice: their answers are for other questions. */
+export class PracticeChangedError extends ConflictError {
+  constructor() {
+    super('Your teacher has updated this practice. Please answer the new questions.', 'practice_changed');
+  }
+}
+
 export class PracticeLockedError extends NotFoundError {
   constructor() {
     super('Support material not found');

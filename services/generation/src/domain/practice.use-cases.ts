@@ -4,10 +4,10 @@
 // steps in (labelled as such) so a student is never left without practice.
 import type { Caller } from '@checkpoint/service-kit';
 import { lessonOf, type AssessmentRecord, type AssessmentsRepository } from '../data-access/assessments.repository.ts';
-import type { PracticeRepository, StoredPractice } from '../data-access/practice.repository.ts';
+import type { PracticeRepository, StoredMaterial } from '../data-access/practice.repository.ts';
 import type { Provider } from '../providers/provider.ts';
 import type { AccessRules } from './access.ts';
-import { ResultNotFoundError } from './errors.ts';
+import { PracticeChangedError, ResultNotFoundError } from './errors.ts';
 import {
   completionMessage,
   lessonBasis,
@@ -48,7 +48,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
   }
 
   /** Cached per assessment and type while the lesson is unchanged; written again after an edit. */
-  async function material(a: AssessmentRecord, type: PracticeType): Promise<StoredPractice> {
+  async function material(a: AssessmentRecord, type: PracticeType): Promise<StoredMaterial> {
     const lesson = lessonOf(a);
     const basis = lessonBasis(lesson);
     const cached = await d.practice.findMaterial(a.id, type);
@@ -77,15 +77,23 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       caller: Caller,
       assessmentId: string,
       type: PracticeType,
-    ): Promise<PracticeSet & { type: PracticeType; provider: string }> {
+    ): Promise<PracticeSet & { type: PracticeType; provider: string; version: string }> {
       const a = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
-      return { type, provider: m.provider, reading: m.reading, questions: m.questions };
+      return { type, provider: m.provider, version: m.basis, reading: m.reading, questions: m.questions };
     },
 
-    async complete(caller: Caller, assessmentId: string, type: PracticeType, responses: Record<string, string>) {
+    async complete(
+      caller: Caller,
+      assessmentId: string,
+      type: PracticeType,
+      responses: Record<string, string>,
+      version?: string,
+    ) {
       const a = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
+      // Question ids are positions: answers to an earlier version would be scored against other questions.
+      if (version !== undefined && version !== m.basis) throw new PracticeChangedError();
       // The client's score is never trusted: scored here from the stored answers.
       const s = scorePractice(m.questions, (i) => responses[m.questions[i]!.id]);
       await d.practice.recordCompletion({

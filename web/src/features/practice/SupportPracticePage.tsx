@@ -1,7 +1,7 @@
 // /support/{id}/{type} (spec §2 Practice by assessment and type, §4): reading, questions one at a
 // time, score page. Completion is scored on the server; 80+ with support raises the level.
 import { useParams } from 'react-router';
-import { isUnauthorizedError, serverMessageOr } from '../../api/apiError';
+import { isApiError, isUnauthorizedError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
 import type { PracticeType } from '../assessments/assessmentsApi';
@@ -42,6 +42,7 @@ export function SupportPracticePage() {
         type,
         responses: answers,
         score: localScore(m.questions, answers),
+        version: m.version,
       }).unwrap();
       if (result.score >= MASTERY) {
         toast({
@@ -67,13 +68,15 @@ export function SupportPracticePage() {
           variant: 'destructive',
         });
       }
+      // The teacher edited the lesson meanwhile: load the new questions (the runner starts afresh).
+      if (isApiError(error) && error.code === 'practice_changed') void material.refetch();
       throw error;
     }
   };
 
   return (
     <PracticeRunner
-      key={`${id}-${type}`}
+      key={`${id}-${type}-${m.version}`}
       title={type === 'support' ? 'Extra Help Materials' : 'Challenge Work'}
       subtitle={
         type === 'support'

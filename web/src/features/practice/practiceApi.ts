@@ -15,6 +15,8 @@ export interface PracticeQuestion {
 export interface PracticeMaterial {
   type: PracticeType;
   provider: string;
+  /** Changes when the teacher edits the lesson; sent back with the answers. */
+  version: string;
   reading: string;
   questions: PracticeQuestion[];
 }
@@ -46,7 +48,7 @@ export const practiceApi = apiSlice.injectEndpoints({
     }),
     completeSupport: build.mutation<
       PracticeScore,
-      { assessmentId: string; type: PracticeType; responses: Record<string, string>; score: number }
+      { assessmentId: string; type: PracticeType; responses: Record<string, string>; score: number; version: string }
     >({
       query: ({ assessmentId, ...body }) => ({
         url: `/api/assessments/${encodeURIComponent(assessmentId)}/support-completion`,
