@@ -175,6 +175,11 @@ function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, w
 export function zodToValidationError(error: z.ZodError, where = 'body'): ValidationError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    // A strict object's extra keys are each named as a field of their own.
+    if (issue.code === 'unrecognized_keys') {
+      for (const extra of issue.keys) fields[[...issue.path, extra].join('.')] ??= `Unknown field: ${extra}`;
+      continue;
+    }
     const key = issue.path.length ? issue.path.join('.') : where;
     fields[key] ??= issue.message;
   }

@@ -9,6 +9,7 @@ import {
   createServiceApp,
   listen,
   NotFoundError,
+  zodToValidationError,
 } from '../src/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies under test
@@ -70,6 +71,20 @@ describe('service app', () => {
     const body = (await res.json()) as Json;
     expect(body.code).toBe('validation_failed');
     expect(body.fields).toEqual({ name: 'Name is required', size: expect.any(String) });
+  });
+
+  it('when a strict body has keys it does not know, then each is named as a field', () => {
+    const schema = z.object({ darkMode: z.boolean(), nested: z.object({ a: z.string() }).strict() }).strict();
+    const one = schema.safeParse({ darkMode: true, nested: { a: 'x' }, theme: 'dark' });
+    expect(zodToValidationError(one.error!)).toMatchObject({
+      message: 'Unknown field: theme',
+      fields: { theme: 'Unknown field: theme' },
+    });
+    const more = schema.safeParse({ darkMode: 'yes', nested: { a: 'x', b: 1 } });
+    expect(zodToValidationError(more.error!).fields).toEqual({
+      darkMode: expect.any(String),
+      'nested.b': 'Unknown field: b',
+    });
   });
 
   it('when the body is valid, then the handler result is sent with the declared status', async () => {

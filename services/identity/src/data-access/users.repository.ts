@@ -172,7 +172,8 @@ export function usersRepository(db: Db) {
       const count = await db.$executeRaw`
         update users
            set preferences = (case when jsonb_typeof(preferences) = 'object' then preferences else '{}'::jsonb end)
-                             || ${JSON.stringify(change)}::jsonb
+                             || ${JSON.stringify(change)}::jsonb,
+               updated_at = now()
          where id = ${id}::uuid`;
       if (count === 0) return undefined;
       return this.findById(id);
