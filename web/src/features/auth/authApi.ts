@@ -49,7 +49,14 @@ export const authApi = apiSlice.injectEndpoints({
       query: (body) => ({ url: '/api/auth/user', method: 'PUT', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        // Only the profile: a preference switched while this was on its way keeps its new value.
+        if (data)
+          dispatch(
+            authApi.util.updateQueryData('getCurrentUser', undefined, (draft) => {
+              if (draft)
+                Object.assign(draft, { firstName: data.firstName, lastName: data.lastName, email: data.email });
+            }),
+          );
       },
     }),
     // Optimistic: the switch (and dark mode) follow at once, and go back if the save fails. Only the

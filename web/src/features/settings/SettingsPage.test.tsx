@@ -78,6 +78,42 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('Dark Mode')).toBeChecked();
   });
 
+  it('when the first of two switch saves fails, then only that switch goes back', async () => {
+    let failFirst: (response: Response) => void = () => undefined;
+    const replies = [
+      new Promise<Response>((resolve) => (failFirst = resolve)),
+      Promise.resolve(jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, darkMode: true } })),
+    ];
+    stubFetch({ 'PATCH /api/auth/user/preferences': () => replies.shift()! });
+    const store = await setup();
+    const { user } = renderWithProviders(<SettingsPage />, { store });
+    await user.click(screen.getByLabelText('Assessment Reminders'));
+    await user.click(screen.getByLabelText('Dark Mode'));
+    await waitFor(() => expect(screen.getByLabelText('Dark Mode')).toBeEnabled());
+    failFirst(new Response('', { status: 500, statusText: 'Oops' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update settings');
+    expect(screen.getByLabelText('Assessment Reminders')).not.toBeChecked();
+    expect(screen.getByLabelText('Dark Mode')).toBeChecked();
+  });
+
+  it('when a switch changes while the account form saves, then the account reply does not turn it back', async () => {
+    let answerProfile: (response: Response) => void = () => undefined;
+    stubFetch({
+      'PUT /api/auth/user': () => new Promise<Response>((resolve) => (answerProfile = resolve)),
+      'PATCH /api/auth/user/preferences': () =>
+        jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, darkMode: true } }),
+    });
+    const store = await setup();
+    const { user } = renderWithProviders(<SettingsPage />, { store });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(screen.getByLabelText('Dark Mode'));
+    await waitFor(() => expect(screen.getByLabelText('Dark Mode')).toBeEnabled());
+    answerProfile(jsonResponse(200, { ...TEACHER, firstName: 'Augusta' }));
+    expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    expect(store.getState().api.queries['getCurrentUser(undefined)']?.data).toMatchObject({ firstName: 'Augusta' });
+    expect(screen.getByLabelText('Dark Mode')).toBeChecked();
+  });
+
   it('when saving a switch fails, then it goes back and Update Failed shows the fallback', async () => {
     stubFetch({ 'PATCH /api/auth/user/preferences': () => new Response('', { status: 500, statusText: 'Oops' }) });
     const store = await setup();
