@@ -191,7 +191,10 @@ describe('practice material after the teacher edits the lesson', () => {
     });
     expect(stale).toMatchObject({
       status: 409,
-      body: { message: 'Your teacher has updated this practice. Please answer the new questions.' },
+      body: {
+        message: 'Your teacher has updated this practice. Please answer the new questions.',
+        code: 'practice_changed',
+      },
     });
     const current = await call(h, student, 'POST', path, {
       responses: answersTo(second.body),

@@ -4,6 +4,7 @@ import {
   buildPracticeMaterial,
   buildResultPractice,
   completionMessage,
+  materialVersion,
   scorePractice,
   statementOf,
   type LessonFacts,
@@ -81,6 +82,14 @@ describe('practice material', () => {
       expect(m.reading.length).toBeGreaterThan(50);
       expect(buildPracticeMaterial(lesson, type)).toEqual(m);
     }
+  });
+  it('when the material is the same, then so is its version; any changed question changes it', () => {
+    const m = buildPracticeMaterial(lesson, 'support');
+    expect(materialVersion(buildPracticeMaterial(lesson, 'support'))).toBe(materialVersion(m));
+    const [first, ...rest] = m.questions;
+    const edited = { ...m, questions: [{ ...first!, correctAnswer: `${first!.correctAnswer} again` }, ...rest] };
+    expect(materialVersion(edited)).not.toBe(materialVersion(m));
+    expect(materialVersion({ ...m, reading: `${m.reading} More.` })).not.toBe(materialVersion(m));
   });
   it('when the assessment has no teacher text, then practice is built from its questions', () => {
     const m = buildPracticeMaterial({ ...lesson, content: '' }, 'support');

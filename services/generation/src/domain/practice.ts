@@ -58,6 +58,16 @@ export function lessonBasis(l: LessonFacts): string {
     .digest('base64url');
 }
 
+/**
+ * The version a student answers: a digest of the material itself, so it changes whenever the
+ * questions do (even when a model writes the same lesson again differently).
+ */
+export function materialVersion(m: PracticeSet): string {
+  return createHash('sha256')
+    .update(JSON.stringify([m.reading, m.questions]))
+    .digest('base64url');
+}
+
 export const lessonName = (l: Pick<LessonFacts, 'title' | 'topic'>) =>
   l.topic.trim() || l.title.trim() || 'this lesson';
 

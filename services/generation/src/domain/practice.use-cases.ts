@@ -11,6 +11,7 @@ import { PracticeChangedError, ResultNotFoundError } from './errors.ts';
 import {
   completionMessage,
   lessonBasis,
+  materialVersion,
   practiceTypeForLevel,
   scorePractice,
   type PracticeSet,
@@ -80,7 +81,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
     ): Promise<PracticeSet & { type: PracticeType; provider: string; version: string }> {
       const a = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
-      return { type, provider: m.provider, version: m.basis, reading: m.reading, questions: m.questions };
+      return { type, provider: m.provider, version: materialVersion(m), reading: m.reading, questions: m.questions };
     },
 
     async complete(
@@ -93,7 +94,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       const a = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
       // Question ids are positions: answers to an earlier version would be scored against other questions.
-      if (version !== undefined && version !== m.basis) throw new PracticeChangedError();
+      if (version !== undefined && version !== materialVersion(m)) throw new PracticeChangedError();
       // The client's score is never trusted: scored here from the stored answers.
       const s = scorePractice(m.questions, (i) => responses[m.questions[i]!.id]);
       await d.practice.recordCompletion({
