@@ -13,14 +13,15 @@ import { periodLabel } from '../classes/classStats';
 import { useGetAllClassesQuery, useJoinClassDirectMutation, type BrowseClass } from '../classes/classesApi';
 import { useGetStudentClassesQuery } from '../student/studentApi';
 
-function Stat({ label, value }: { label: string; value: number }) {
+/** A count, or '—' while the calls it comes from are still loading (never a misleading 0). */
+function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (
     <Col>
       <Card className="shadow-sm h-100">
         <Card.Body>
           <div className="small text-body-secondary">{label}</div>
           <div className="fs-3 fw-bold" data-testid={`stat-${label}`}>
-            {value}
+            {value ?? '—'}
           </div>
         </Card.Body>
       </Card>
@@ -35,6 +36,8 @@ export function BrowseClassesPage() {
   const toast = useToast();
   const navigate = useNavigate();
 
+  // Both lists are needed to know which classes are still joinable.
+  const loading = all.isLoading || enrolments.isLoading;
   const joinedIds = new Set((enrolments.data ?? []).map((e) => e.classId));
   const available = (all.data ?? []).filter((c) => !joinedIds.has(c.id));
   const teachers = new Set(available.map((c) => c.teacherId)).size;
@@ -62,12 +65,12 @@ export function BrowseClassesPage() {
       <p className="text-body-secondary mb-4">Find a class of your school and join it</p>
 
       <Row xs={1} sm={3} className="g-3 mb-4">
-        <Stat label="Available Classes" value={available.length} />
-        <Stat label="Classes Joined" value={enrolments.data?.length ?? 0} />
-        <Stat label="Teachers" value={teachers} />
+        <Stat label="Available Classes" value={loading ? undefined : available.length} />
+        <Stat label="Classes Joined" value={enrolments.data?.length} />
+        <Stat label="Teachers" value={loading ? undefined : teachers} />
       </Row>
 
-      {all.isLoading ? (
+      {loading ? (
         <PageSpinner />
       ) : all.error ? (
         <Alert variant="danger">{serverMessageOr(all.error, 'Failed to load classes')}</Alert>
