@@ -58,7 +58,8 @@ describe('SettingsPage', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ emailNotifications: true });
   });
 
-  it('when a second switch changes before the first save answers, then both stay as set', async () => {
+  /** Assessment Reminders is switched first and its reply held back; Dark Mode is switched and saved. */
+  async function twoSavesFirstHeld() {
     let answerFirst: (response: Response) => void = () => undefined;
     const replies = [
       new Promise<Response>((resolve) => (answerFirst = resolve)),
@@ -71,6 +72,11 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('Assessment Reminders')).toBeDisabled();
     await user.click(screen.getByLabelText('Dark Mode'));
     await waitFor(() => expect(screen.getByLabelText('Dark Mode')).toBeEnabled());
+    return answerFirst;
+  }
+
+  it('when a second switch changes before the first save answers, then both stay as set', async () => {
+    const answerFirst = await twoSavesFirstHeld();
     // The first reply was written before dark mode was saved; it must not switch dark mode off again.
     answerFirst(jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, assessmentReminders: true } }));
     await waitFor(() => expect(screen.getByLabelText('Assessment Reminders')).toBeEnabled());
@@ -79,17 +85,7 @@ describe('SettingsPage', () => {
   });
 
   it('when the first of two switch saves fails, then only that switch goes back', async () => {
-    let failFirst: (response: Response) => void = () => undefined;
-    const replies = [
-      new Promise<Response>((resolve) => (failFirst = resolve)),
-      Promise.resolve(jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, darkMode: true } })),
-    ];
-    stubFetch({ 'PATCH /api/auth/user/preferences': () => replies.shift()! });
-    const store = await setup();
-    const { user } = renderWithProviders(<SettingsPage />, { store });
-    await user.click(screen.getByLabelText('Assessment Reminders'));
-    await user.click(screen.getByLabelText('Dark Mode'));
-    await waitFor(() => expect(screen.getByLabelText('Dark Mode')).toBeEnabled());
+    const failFirst = await twoSavesFirstHeld();
     failFirst(new Response('', { status: 500, statusText: 'Oops' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update settings');
     expect(screen.getByLabelText('Assessment Reminders')).not.toBeChecked();
