@@ -147,6 +147,34 @@ function roleOf(pid, comm) {
   return comm;
 }
 
+/**
+ * The machine's share of idle, I/O wait and steal time so far (/proc/stat) and the page cache
+ * still to be written to disk (/proc/meminfo): a run during heavy writeback (right after a CI
+ * run's clone and install, say) shows it here. Undefined where /proc is not there.
+ */
+function machineSnapshot() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const meminfo = readFileSync('/proc/meminfo', 'utf8');
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(meminfo)?.[1] ?? 0);
+    return { ticks, unwrittenMb: (kb('Dirty') + kb('Writeback')) / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+function machineBetween(before, after) {
+  if (!before || !after) return undefined;
+  const delta = after.ticks.map((t, i) => t - (before.ticks[i] ?? 0));
+  const total = delta.reduce((sum, t) => sum + t, 0) || 1;
+  const pct = (i) => `${((100 * (delta[i] ?? 0)) / total).toFixed(0)}%`;
+  // Fields: user nice system idle iowait irq softirq steal.
+  return (
+    `Machine during the run: idle ${pct(3)}, I/O wait ${pct(4)}, steal ${pct(7)}; ` +
+    `unwritten page cache before/after ${before.unwrittenMb.toFixed(0)} / ${after.unwrittenMb.toFixed(0)} MB`
+  );
+}
+
 function alive(pid, start) {
   const p = processTable().get(pid);
   return p !== undefined && p.start === start;
@@ -339,6 +367,7 @@ function report(summary, cpu, load, idle) {
         .join(', ')}); ` +
       `${((1000 * (total - idleTotal * seconds)) / Math.max(1, requests)).toFixed(1)} CPU ms per request above idle`,
   );
+  if (load.machine) console.log(load.machine);
   if (incomplete > 0) console.log(`${incomplete} students did not submit within the time bound`);
   return errors + Math.max(0, incomplete);
 }
@@ -498,6 +527,7 @@ async function main() {
     log(`running k6 (${STUDENTS} VUs, load average ${load.before})`);
     let k6Pid;
     let k6Seconds;
+    const machineBefore = machineSnapshot();
     const cpuBefore = cpuSnapshot();
     const code = await k6Run('measure', STUDENTS, files.summary, (child) => {
       k6Pid = child.pid;
@@ -509,6 +539,7 @@ async function main() {
     });
     trackDescendants(stack.pid);
     const cpu = cpuBetween(cpuBefore, cpuSnapshot());
+    load.machine = machineBetween(machineBefore, machineSnapshot());
     load.after = os
       .loadavg()
       .map((l) => l.toFixed(2))
