@@ -7,7 +7,7 @@ const ID = '[^/]+';
 const ROUTES: ReadonlyArray<readonly [RegExp, ServiceName]> = [
   [/^\/api\/auth(\/|$)/, 'identity'],
   [new RegExp(`^/api/classes/${ID}/assessments/?$`), 'assessment'],
-  [new RegExp(`^/api/classes/${ID}/results/?$`), 'analytics'],
+  [new RegExp(`^/api/classes/${ID}/(results|grid)/?$`), 'analytics'],
   [/^\/api\/classes(\/|$)/, 'class'],
   [/^\/api\/student\/classes\/?$/, 'class'],
   [/^\/api\/all-classes\/?$/, 'class'],
@@ -16,6 +16,7 @@ const ROUTES: ReadonlyArray<readonly [RegExp, ServiceName]> = [
     'generation',
   ],
   [/^\/api\/support-content(\/|$)/, 'generation'],
+  [new RegExp(`^/api/assessments/${ID}/results/?$`), 'analytics'],
   [/^\/api\/assessments(\/|$)/, 'assessment'],
   [/^\/api\/questions(\/|$)/, 'assessment'],
   [/^\/api\/responses(\/|$)/, 'assessment'],

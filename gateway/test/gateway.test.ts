@@ -37,6 +37,11 @@ describe('gateway routing', () => {
     expect(serviceForPath('/api/classes/abc/students')).toBe('class');
     expect(serviceForPath('/api/classes/abc/assessments')).toBe('assessment');
     expect(serviceForPath('/api/classes/abc/results')).toBe('analytics');
+    expect(serviceForPath('/api/classes/abc/grid')).toBe('analytics');
+    expect(serviceForPath('/api/assessments/abc/results')).toBe('analytics');
+    expect(serviceForPath('/api/assessments/abc/responses')).toBe('assessment');
+    expect(serviceForPath('/api/dashboard/live')).toBe('analytics');
+    expect(serviceForPath('/api/reports/export')).toBe('analytics');
     expect(serviceForPath('/api/student/classes')).toBe('class');
     expect(serviceForPath('/api/student/results')).toBe('assessment');
     expect(serviceForPath('/api/assessments/abc/support-material/support')).toBe('generation');

@@ -6,7 +6,7 @@ import { AppLayout } from '../components/AppLayout';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/useAuth';
 import { navRole } from '../features/auth/user';
-import { SignedOutVisit, StudentOnly } from './guards';
+import { AdminOnly, SignedOutVisit, StudentOnly } from './guards';
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
 import { useColorMode } from './useColorMode';
 
@@ -56,6 +56,16 @@ const SupportPracticePage = lazy(() =>
 const ResultPracticePage = lazy(() =>
   import('../features/practice/ResultPracticePage').then((m) => ({ default: m.ResultPracticePage })),
 );
+const AllStudentsPage = lazy(() =>
+  import('../features/results/AllStudentsPage').then((m) => ({ default: m.AllStudentsPage })),
+);
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const AssessmentResultsPage = lazy(() =>
+  import('../features/assessmentResults/AssessmentResultsPage').then((m) => ({ default: m.AssessmentResultsPage })),
+);
+const AdminDashboardPage = lazy(() =>
+  import('../features/admin/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
+);
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */
@@ -74,6 +84,11 @@ export const PROTECTED_PATHS = [
   '/support-content/:resultId',
   '/interactive-support/:resultId',
   '/student-dashboard',
+  '/dashboard',
+  '/students',
+  '/reports',
+  '/assessment-results/:id',
+  '/admin',
 ] as const;
 
 export function AppRoutes() {
@@ -134,12 +149,24 @@ export function AppRoutes() {
               />
               {navRole(user) !== 'student' && (
                 <>
+                  <Route path="/dashboard" element={<TeacherDashboard />} />
                   <Route path="/classes" element={<ClassesPage />} />
                   <Route path="/class/:id" element={<ClassDetailPage />} />
                   <Route path="/assessments" element={<AssessmentsPage />} />
                   <Route path="/assessment-preview/:id" element={<AssessmentPreviewPage />} />
                   <Route path="/assessment-edit/:id" element={<AssessmentEditPage />} />
                   <Route path="/interactive-support/:resultId" element={<ResultPracticePage />} />
+                  <Route path="/students" element={<AllStudentsPage />} />
+                  <Route path="/reports" element={<ReportsPage />} />
+                  <Route path="/assessment-results/:id" element={<AssessmentResultsPage />} />
+                  <Route
+                    path="/admin"
+                    element={
+                      <AdminOnly>
+                        <AdminDashboardPage />
+                      </AdminOnly>
+                    }
+                  />
                 </>
               )}
               <Route path="*" element={<NotFoundPage />} />
