@@ -3,6 +3,7 @@
 // bus, and the gateway in front. Used by `npm start` (all-in-one.ts) and by the API contract tests.
 import { InProcessBus } from '@checkpoint/events';
 import { createGateway, gatewayConfigSchema } from '@checkpoint/gateway';
+import { analyticsService } from '@checkpoint/analytics';
 import { assessmentService } from '@checkpoint/assessment';
 import { classService } from '@checkpoint/class';
 import { generationService } from '@checkpoint/generation';
@@ -23,6 +24,7 @@ export const services = [
   classService,
   assessmentService,
   generationService,
+  analyticsService,
 ] as unknown as ServiceDefinition[];
 
 export interface AllInOneOptions {

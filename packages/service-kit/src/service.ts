@@ -30,6 +30,8 @@ export interface ServiceParts {
   subscriptions?: SubscribeOptions[];
   /** Runs after listening (seeding, timers). */
   start?: () => Promise<void>;
+  /** Runs when shutdown begins, before the server drains: ends long-lived responses (event streams). */
+  draining?: () => void;
   /** Runs after the server drained and consumers stopped, before the pool closes. */
   stop?: () => Promise<void>;
 }
@@ -125,6 +127,7 @@ export async function startService<S extends z.ZodObject>(
     let stopped: Promise<void> | undefined;
     const stop = () =>
       (stopped ??= (async () => {
+        parts.draining?.();
         await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
         await relay.stop();
         await parts.stop?.();

@@ -1,0 +1,217 @@
+// Request and response shapes of the analytics calls (the OpenAPI document is made from these;
+// the web's copy is web/src/features/results/resultsApi.ts).
+import { z } from 'zod';
+
+export const REPORT_TIMEFRAMES = ['week', 'month', 'quarter', 'year', 'all'] as const;
+export const REPORT_TYPES = ['performance', 'detailed', 'standards', 'progress'] as const;
+
+const level = z.enum(['below', 'at', 'above']);
+const id = z.string().max(64);
+
+export const idParams = z.object({ id: z.string().max(64) }).strict();
+
+export const teacherResultSchema = z
+  .object({
+    id: z.uuid(),
+    studentId: z.uuid(),
+    assessmentId: z.uuid(),
+    classId: z.uuid(),
+    className: z.string(),
+    score: z.number().int(),
+    percentage: z.number(),
+    earnedPoints: z.number(),
+    totalPoints: z.number(),
+    performanceLevel: level,
+    submittedAt: z.string(),
+    student: z.object({ firstName: z.string(), lastName: z.string() }),
+    assessment: z.object({ title: z.string(), topic: z.string(), classId: z.uuid() }),
+  })
+  .meta({ id: 'TeacherResult' });
+
+export const pageQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(1000).default(200),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  })
+  .strict();
+
+export const gridSchema = z.object({
+  classId: z.uuid(),
+  className: z.string(),
+  students: z.array(z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() })),
+  assessments: z.array(z.object({ id: z.uuid(), title: z.string(), createdAt: z.string() })),
+  cells: z.array(
+    z.object({
+      studentId: z.uuid(),
+      assessmentId: z.uuid(),
+      resultId: z.uuid(),
+      percentage: z.number(),
+      performanceLevel: level,
+    }),
+  ),
+});
+
+export const studentsQuery = z
+  .object({
+    classId: id.optional(),
+    search: z.string().trim().max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  })
+  .strict();
+
+export const studentsOverviewSchema = z.object({
+  stats: z.object({
+    totalStudents: z.number().int(),
+    aboveStandard: z.number().int(),
+    atStandard: z.number().int(),
+    belowStandard: z.number().int(),
+  }),
+  total: z.number().int(),
+  students: z.array(
+    z.object({
+      id: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      average: z.number().nullable(),
+      band: level.nullable(),
+      resultCount: z.number().int(),
+      classes: z.array(z.object({ id: z.uuid(), name: z.string(), period: z.string().nullable() })),
+      results: z.array(
+        z.object({
+          resultId: z.uuid(),
+          assessmentId: z.uuid(),
+          title: z.string(),
+          percentage: z.number(),
+          performanceLevel: level,
+          submittedAt: z.string(),
+        }),
+      ),
+    }),
+  ),
+  classes: z.array(z.object({ id: z.uuid(), name: z.string(), period: z.string().nullable(), subject: z.string() })),
+});
+
+const classIdList = z
+  .string()
+  .max(40 * 200)
+  .transform((s, ctx) => {
+    const ids = s
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean);
+    if (ids.length > 200) ctx.addIssue({ code: 'custom', message: 'At most 200 classes' });
+    for (const x of ids)
+      if (!z.uuid().safeParse(x).success)
+        ctx.addIssue({ code: 'custom', message: `Not a class id: ${x.slice(0, 40)}` });
+    return [...new Set(ids)];
+  });
+
+export const reportQuery = z
+  .object({
+    classIds: classIdList.optional(),
+    timeframe: z.enum(REPORT_TIMEFRAMES).default('month'),
+    type: z.enum(REPORT_TYPES).default('performance'),
+  })
+  .strict();
+
+export const exportQuery = reportQuery.extend({ format: z.enum(['csv', 'pdf']) }).strict();
+
+export const reportSchema = z
+  .object({
+    generatedAt: z.string(),
+    timeframe: z.enum(REPORT_TIMEFRAMES),
+    type: z.enum(REPORT_TYPES),
+    title: z.string(),
+    classes: z.array(z.object({ id: z.uuid(), name: z.string(), period: z.string().nullable() })),
+    summary: z.object({
+      totalResults: z.number().int(),
+      studentsAssessed: z.number().int(),
+      assessmentsGiven: z.number().int(),
+      averageScore: z.number(),
+      aboveStandard: z.number().int(),
+      atStandard: z.number().int(),
+      belowStandard: z.number().int(),
+      abovePercent: z.number().int(),
+      atPercent: z.number().int(),
+      belowPercent: z.number().int(),
+    }),
+    columns: z.array(z.object({ key: z.string(), label: z.string() })),
+    rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+    totalRows: z.number().int(),
+    recentResults: z.array(teacherResultSchema),
+  })
+  .meta({ id: 'Report' });
+
+export const assessmentResultsSchema = z.object({
+  assessment: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    topic: z.string(),
+    classId: z.uuid(),
+    className: z.string(),
+    questionCount: z.number().int(),
+  }),
+  summary: z.object({
+    submitted: z.number().int(),
+    classSize: z.number().int(),
+    averageScore: z.number(),
+    aboveStandard: z.number().int(),
+    atStandard: z.number().int(),
+    belowStandard: z.number().int(),
+  }),
+  results: z.array(
+    z.object({
+      id: z.uuid(),
+      studentId: z.uuid(),
+      student: z.object({ firstName: z.string(), lastName: z.string() }),
+      percentage: z.number(),
+      earnedPoints: z.number(),
+      totalPoints: z.number(),
+      performanceLevel: level,
+      submittedAt: z.string(),
+      practice: z.array(z.object({ type: z.string(), attempts: z.number().int(), bestScore: z.number() })),
+      answers: z.array(z.object({ questionId: z.uuid(), answer: z.string(), correct: z.boolean() })),
+    }),
+  ),
+  questions: z.array(
+    z.object({
+      id: z.uuid(),
+      position: z.number().int(),
+      questionText: z.string(),
+      questionType: z.enum(['multiple_choice', 'short_answer', 'true_false']),
+      options: z.array(z.string()),
+      correctAnswer: z.string(),
+      points: z.number(),
+      answered: z.number().int(),
+      correctCount: z.number().int(),
+      shareCorrect: z.number().nullable(),
+      discrimination: z.number().nullable(),
+      optionCounts: z.array(z.object({ option: z.string(), count: z.number().int(), correct: z.boolean() })),
+    }),
+  ),
+  distribution: z.array(z.object({ range: z.string(), count: z.number().int() })),
+});
+
+export const adminStatsSchema = z
+  .object({
+    totalUsers: z.number().int(),
+    totalTeachers: z.number().int(),
+    totalStudents: z.number().int(),
+    totalClasses: z.number().int(),
+    totalAssessments: z.number().int(),
+    totalResponses: z.number().int(),
+    recentSignups: z.array(z.object({ name: z.string(), email: z.string(), role: z.string(), date: z.string() })),
+    averageScore: z.number(),
+    levels: z.object({ below: z.number().int(), at: z.number().int(), above: z.number().int() }),
+  })
+  .meta({ id: 'AdminStats' });
+
+export const usageSchema = z.object({
+  classes: z.number().int(),
+  students: z.number().int(),
+  assessments: z.number().int(),
+});
+
+export const liveQuery = z.object({ classId: id }).strict();

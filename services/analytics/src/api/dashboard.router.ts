@@ -1,0 +1,55 @@
+// Teacher dashboard data beyond spec §7: All Students, the usage panel, and the live stream.
+import { ApiRouter, NotFoundError } from '@checkpoint/service-kit';
+import { scopeOf, TEACHERS, uuidOr } from '../domain/access.ts';
+import { CLASS_NOT_FOUND, type AnalyticsUseCases } from '../domain/analytics.use-cases.ts';
+import { liveQuery, studentsOverviewSchema, studentsQuery, usageSchema } from './analytics.schemas.ts';
+import type { LiveResults } from './live-results.ts';
+
+const classId = (id: string) => uuidOr(id, () => new NotFoundError(CLASS_NOT_FOUND));
+
+export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRouter {
+  return new ApiRouter()
+    .add(
+      {
+        method: 'get',
+        path: '/api/dashboard/students',
+        summary: 'All Students: figures over every student in scope and one page of student cards',
+        access: TEACHERS,
+        query: studentsQuery,
+        response: studentsOverviewSchema,
+        errors: [404],
+      },
+      ({ caller, query }) =>
+        uc.students(scopeOf(caller), {
+          ...query,
+          classId: query.classId === undefined ? undefined : classId(query.classId),
+          search: query.search || undefined,
+        }),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/dashboard/usage',
+        summary: 'Classes, students and assessments the caller has (the Subscription usage panel)',
+        access: TEACHERS,
+        response: usageSchema,
+      },
+      ({ caller }) => uc.usage(caller.tenantId, caller.userId),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/dashboard/live',
+        summary:
+          'Server-sent events of one class: `result` with {classId, assessmentId, resultId} whenever a result is stored or changes',
+        access: TEACHERS,
+        query: liveQuery,
+        errors: [404, 503],
+      },
+      async ({ caller, query, req, res }) => {
+        const id = classId(query.classId);
+        await uc.requireClass(scopeOf(caller), id);
+        live.subscribe(id, req, res);
+      },
+    );
+}

@@ -1,0 +1,89 @@
+// A report as a file: CSV (RFC 4180, with a UTF-8 byte-order mark so spreadsheet programs read
+// accents) or PDF (pdfkit). Both hold the summary and the whole report table.
+import PDFDocument from 'pdfkit';
+
+export interface ExportableReport {
+  title: string;
+  generatedAt: string;
+  classes: { name: string; period: string | null }[];
+  summary: Record<string, number>;
+  columns: { key: string; label: string }[];
+  rows: Record<string, string | number | null>[];
+}
+
+/**
+ * One CSV cell. A cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed
+ * with an apostrophe (OWASP CSV injection), unless it is a plain number.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function reportCsv(report: ExportableReport): string {
+  const lines = [report.columns.map((c) => csvCell(c.label)).join(',')];
+  for (const row of report.rows) lines.push(report.columns.map((c) => csvCell(row[c.key] ?? null)).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+const SUMMARY_LABELS: [string, string, string?][] = [
+  ['totalResults', 'Results'],
+  ['studentsAssessed', 'Students assessed'],
+  ['assessmentsGiven', 'Assessments'],
+  ['averageScore', 'Average score', '%'],
+  ['abovePercent', 'Above Standard', '%'],
+  ['atPercent', 'At Standard', '%'],
+  ['belowPercent', 'Below Standard', '%'],
+];
+
+/** The report as a landscape A4 PDF; resolves with the whole file. */
+export function reportPdf(report: ExportableReport): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: report.title } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.font('Helvetica-Bold').fontSize(16).text(report.title);
+    doc.font('Helvetica').fontSize(9).fillColor('#555');
+    doc.text(`Generated ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC`);
+    const classes = report.classes.map((c) => (c.period ? `${c.name} - Period ${c.period}` : c.name));
+    doc.text(`Classes: ${classes.length ? classes.join(', ') : 'none'}`);
+    doc.moveDown(0.5).fillColor('#000').fontSize(10);
+    doc.text(SUMMARY_LABELS.map(([k, label, unit]) => `${label}: ${report.summary[k] ?? 0}${unit ?? ''}`).join('   '));
+    doc.moveDown();
+
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    const colWidth = width / Math.max(1, report.columns.length);
+    const drawRow = (cells: string[], bold: boolean) => {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+      const height = Math.max(...cells.map((c) => doc.heightOfString(c, { width: colWidth - 4 }))) + 4;
+      if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      const y = doc.y;
+      cells.forEach((c, i) => doc.text(c, left + i * colWidth, y + 2, { width: colWidth - 4, lineBreak: true }));
+      doc.x = left;
+      doc.y = y + height;
+      doc
+        .moveTo(left, doc.y)
+        .lineTo(left + width, doc.y)
+        .strokeColor('#ccc')
+        .lineWidth(0.5)
+        .stroke();
+    };
+    drawRow(
+      report.columns.map((c) => c.label),
+      true,
+    );
+    for (const row of report.rows)
+      drawRow(
+        report.columns.map((c) => String(row[c.key] ?? '')),
+        false,
+      );
+    if (report.rows.length === 0) doc.font('Helvetica').fontSize(9).text('No results in this period.', left);
+    doc.end();
+  });
+}

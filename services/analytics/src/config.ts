@@ -1,0 +1,28 @@
+// The analytics service's own environment variables (merged with service-kit's base ones).
+import { z } from 'zod';
+
+export const analyticsConfigSchema = z.object({
+  ANALYTICS_CONSUMER_GROUP: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, 'lower-case letters, digits, dot, dash or underscore')
+    .default('analytics')
+    .describe(
+      'Kafka consumer group of the read models. A new group on an empty schema rebuilds every read model from the start of the topics.',
+    ),
+  LIVE_HEARTBEAT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(120_000)
+    .default(15_000)
+    .describe('Interval of the keep-alive comment on live result streams (below the proxies’ idle timeouts).'),
+  LIVE_MAX_STREAMS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(2_000)
+    .describe('Live result streams one process keeps open at once; more answer 503.'),
+});
+
+export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;

@@ -1,0 +1,331 @@
+// Writes of the read models, each run inside a consumer's inbox transaction. Every statement is an
+// upsert or a delete keyed by the ids the event carries, so an event applied twice (or a topic
+// replayed into an empty schema) leaves the same rows. The running figures (tenant_figures,
+// student_figures) move only when a result row really appears, changes level or goes.
+import type { Level } from '../domain/events.ts';
+import type { Tx } from './db.ts';
+
+/** Channel of the live view: one notice per result change, sent by Postgres at commit. */
+export const LIVE_CHANNEL = 'analytics_results';
+
+export interface PersonRow {
+  userId: string;
+  tenantId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  at: Date;
+}
+
+export interface ClassRow {
+  classId: string;
+  tenantId: string;
+  teacherId: string;
+  name: string;
+  subject: string;
+  period: string;
+  at: Date;
+}
+
+export interface AssessmentRow {
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  isActive?: boolean;
+  at: Date;
+}
+
+export interface QuestionRow {
+  questionId: string;
+  questionText: string;
+  questionType: string;
+  options: string[];
+  correctAnswer: string;
+  points: number;
+}
+
+export interface ResultRow {
+  resultId: string;
+  tenantId: string;
+  classId: string;
+  assessmentId: string;
+  studentId: string;
+  earnedPoints: number;
+  totalPoints: number;
+  percentage: number;
+  level: Level;
+  submittedAt: Date;
+  answers: { questionId: string; answer: string; correct: boolean }[];
+}
+
+export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `insert into people (user_id, tenant_id, first_name, last_name, email, role, registered_at)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (user_id) do update set tenant_id = excluded.tenant_id, first_name = excluded.first_name,
+       last_name = excluded.last_name, email = excluded.email, role = excluded.role`,
+    p.userId,
+    p.tenantId,
+    p.firstName,
+    p.lastName,
+    p.email,
+    p.role,
+    p.at,
+  );
+}
+
+/** A deleted user leaves nothing behind: their results (and the figures they fed), classes' memberships, practice. */
+export async function deletePerson(tx: Tx, userId: string): Promise<void> {
+  await removeResults(tx, 'student_id = $1', [userId]);
+  await tx.$executeRawUnsafe('delete from memberships where student_id = $1', userId);
+  await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
+  await tx.$executeRawUnsafe('delete from student_figures where student_id = $1', userId);
+  await tx.$executeRawUnsafe('delete from people where user_id = $1', userId);
+}
+
+export async function upsertClass(tx: Tx, c: ClassRow): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `insert into classes (class_id, tenant_id, teacher_id, name, subject, period, created_at)
+     values ($1, $2, $3, $4, $5, nullif($6, ''), $7)
+     on conflict (class_id) do update set name = excluded.name, subject = excluded.subject,
+       period = excluded.period, teacher_id = excluded.teacher_id`,
+    c.classId,
+    c.tenantId,
+    c.teacherId,
+    c.name,
+    c.subject,
+    c.period,
+    c.at,
+  );
+}
+
+export async function setClassArchived(tx: Tx, classId: string, archived: boolean): Promise<void> {
+  await tx.$executeRawUnsafe('update classes set archived = $2 where class_id = $1', classId, archived);
+}
+
+/**
+ * The class and its memberships go at once; its assessments and results follow with the
+ * AssessmentDeleted events the assessment service sends for each (until then no query shows
+ * them: every read joins the class).
+ */
+export async function deleteClass(tx: Tx, classId: string): Promise<void> {
+  await tx.$executeRawUnsafe('delete from memberships where class_id = $1', classId);
+  await tx.$executeRawUnsafe('delete from classes where class_id = $1', classId);
+}
+
+export async function upsertMembership(
+  tx: Tx,
+  m: { classId: string; studentId: string; tenantId: string; at: Date },
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `insert into memberships (class_id, student_id, tenant_id, joined_at) values ($1, $2, $3, $4)
+     on conflict (class_id, student_id) do nothing`,
+    m.classId,
+    m.studentId,
+    m.tenantId,
+    m.at,
+  );
+}
+
+export async function deleteMembership(tx: Tx, classId: string, studentId: string): Promise<void> {
+  await tx.$executeRawUnsafe('delete from memberships where class_id = $1 and student_id = $2', classId, studentId);
+}
+
+export async function upsertAssessment(tx: Tx, a: AssessmentRow): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `insert into assessments (assessment_id, tenant_id, class_id, title, description, topic, standard, is_active, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, coalesce($8, true), $9)
+     on conflict (assessment_id) do update set class_id = excluded.class_id, title = excluded.title,
+       description = excluded.description, topic = excluded.topic, standard = excluded.standard,
+       is_active = coalesce($8, assessments.is_active)`,
+    a.assessmentId,
+    a.tenantId,
+    a.classId,
+    a.title,
+    a.description,
+    a.topic,
+    a.standard,
+    a.isActive ?? null,
+    a.at,
+  );
+}
+
+export async function setAssessmentActive(tx: Tx, assessmentId: string, isActive: boolean): Promise<void> {
+  await tx.$executeRawUnsafe('update assessments set is_active = $2 where assessment_id = $1', assessmentId, isActive);
+}
+
+export async function deleteAssessment(tx: Tx, assessmentId: string, classId: string): Promise<void> {
+  await removeResults(tx, 'assessment_id = $1', [assessmentId]);
+  await tx.$executeRawUnsafe('delete from questions where assessment_id = $1', assessmentId);
+  await tx.$executeRawUnsafe('delete from practice_completions where assessment_id = $1', assessmentId);
+  await tx.$executeRawUnsafe('delete from assessments where assessment_id = $1', assessmentId);
+  await notifyLive(tx, classId, assessmentId, null);
+}
+
+/** Replaces the questions of an assessment with the list the event carries, in its order. */
+export async function replaceQuestions(tx: Tx, assessmentId: string, questions: QuestionRow[]): Promise<void> {
+  await tx.$executeRawUnsafe('delete from questions where assessment_id = $1', assessmentId);
+  if (questions.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `insert into questions (assessment_id, question_id, position, question_text, question_type, options, correct_answer, points)
+     select $1, q.id, q.pos, q.txt, q.typ, array(select jsonb_array_elements_text(q.opts)), q.ans, q.pts
+       from unnest($2::uuid[], $3::int[], $4::text[], $5::text[], $6::jsonb[], $7::text[], $8::float8[])
+            as q(id, pos, txt, typ, opts, ans, pts)
+     on conflict (assessment_id, question_id) do nothing`,
+    assessmentId,
+    questions.map((q) => q.questionId),
+    questions.map((_, i) => i + 1),
+    questions.map((q) => q.questionText),
+    questions.map((q) => q.questionType),
+    questions.map((q) => JSON.stringify(q.options)),
+    questions.map((q) => q.correctAnswer),
+    questions.map((q) => q.points),
+  );
+}
+
+/** Stores a submitted result once; the figures and the live view move only when it is new. */
+export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
+  const inserted = await tx.$queryRawUnsafe<{ result_id: string }[]>(
+    `insert into results (result_id, tenant_id, class_id, assessment_id, student_id, earned_points, total_points,
+                          percentage, level, submitted_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     on conflict (result_id) do nothing returning result_id`,
+    r.resultId,
+    r.tenantId,
+    r.classId,
+    r.assessmentId,
+    r.studentId,
+    r.earnedPoints,
+    r.totalPoints,
+    r.percentage,
+    r.level,
+    r.submittedAt,
+  );
+  if (inserted.length === 0) return;
+  if (r.answers.length > 0) {
+    await tx.$executeRawUnsafe(
+      `insert into result_answers (result_id, question_id, answer, correct)
+       select $1, a.q, a.ans, a.ok from unnest($2::uuid[], $3::text[], $4::boolean[]) as a(q, ans, ok)
+       on conflict (result_id, question_id) do nothing`,
+      r.resultId,
+      r.answers.map((a) => a.questionId),
+      r.answers.map((a) => a.answer),
+      r.answers.map((a) => a.correct),
+    );
+  }
+  await addToFigures(tx, r.tenantId, r.studentId, r.percentage, r.level, 1);
+  await notifyLive(tx, r.classId, r.assessmentId, r.resultId);
+}
+
+export async function changeResultLevel(tx: Tx, resultId: string, toLevel: Level): Promise<void> {
+  const changed = await tx.$queryRawUnsafe<
+    {
+      tenant_id: string;
+      class_id: string;
+      assessment_id: string;
+      student_id: string;
+      percentage: number;
+      from_level: Level;
+    }[]
+  >(
+    `update results r set level = $2 from (select result_id, level as from_level from results where result_id = $1 for update) old
+      where r.result_id = old.result_id and old.from_level <> $2
+      returning r.tenant_id, r.class_id, r.assessment_id, r.student_id, r.percentage, old.from_level`,
+    resultId,
+    toLevel,
+  );
+  const row = changed[0];
+  if (!row) return;
+  // The percentage is unchanged: take the result out at its old level and in at the new one.
+  await addToFigures(tx, row.tenant_id, row.student_id, row.percentage, row.from_level, -1);
+  await addToFigures(tx, row.tenant_id, row.student_id, row.percentage, toLevel, 1);
+  await notifyLive(tx, row.class_id, row.assessment_id, resultId);
+}
+
+export async function recordPractice(
+  tx: Tx,
+  p: { assessmentId: string; studentId: string; type: string; tenantId: string; score: number; at: Date },
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `insert into practice_completions (assessment_id, student_id, type, tenant_id, attempts, best_score, last_completed_at)
+     values ($1, $2, $3, $4, 1, $5, $6)
+     on conflict (assessment_id, student_id, type) do update set attempts = practice_completions.attempts + 1,
+       best_score = greatest(practice_completions.best_score, excluded.best_score),
+       last_completed_at = greatest(practice_completions.last_completed_at, excluded.last_completed_at)`,
+    p.assessmentId,
+    p.studentId,
+    p.type,
+    p.tenantId,
+    p.score,
+    p.at,
+  );
+}
+
+async function addToFigures(
+  tx: Tx,
+  tenantId: string,
+  studentId: string,
+  percentage: number,
+  level: Level,
+  sign: 1 | -1,
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `insert into tenant_figures as f (tenant_id, results, percentage_sum, below, at, above)
+     values ($1, $2::int, $3::float8 * $2::int, case when $4::text = 'below' then $2::int else 0 end,
+             case when $4::text = 'at' then $2::int else 0 end, case when $4::text = 'above' then $2::int else 0 end)
+     on conflict (tenant_id) do update set results = f.results + excluded.results,
+       percentage_sum = f.percentage_sum + excluded.percentage_sum, below = f.below + excluded.below,
+       at = f.at + excluded.at, above = f.above + excluded.above`,
+    tenantId,
+    sign,
+    percentage,
+    level,
+  );
+  await tx.$executeRawUnsafe(
+    `insert into student_figures as f (tenant_id, student_id, results, percentage_sum) values ($1, $2, $3::int, $4::float8 * $3::int)
+     on conflict (tenant_id, student_id) do update set results = f.results + excluded.results,
+       percentage_sum = f.percentage_sum + excluded.percentage_sum`,
+    tenantId,
+    studentId,
+    sign,
+    percentage,
+  );
+}
+
+/** Deletes the results matching `where` (on `results`) and takes them out of the running figures. */
+async function removeResults(tx: Tx, where: string, values: unknown[]): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `with gone as (delete from results where ${where}
+                   returning tenant_id, student_id, class_id, assessment_id, percentage, level),
+          by_tenant as (
+            update tenant_figures f set results = f.results - g.n, percentage_sum = f.percentage_sum - g.s,
+                   below = f.below - g.below, at = f.at - g.at, above = f.above - g.above
+              from (select tenant_id, count(*)::int as n, sum(percentage) as s,
+                           count(*) filter (where level = 'below')::int as below,
+                           count(*) filter (where level = 'at')::int as at,
+                           count(*) filter (where level = 'above')::int as above
+                      from gone group by tenant_id) g
+             where f.tenant_id = g.tenant_id),
+          by_student as (
+            update student_figures f set results = f.results - g.n, percentage_sum = f.percentage_sum - g.s
+              from (select tenant_id, student_id, count(*)::int as n, sum(percentage) as s
+                      from gone group by tenant_id, student_id) g
+             where f.tenant_id = g.tenant_id and f.student_id = g.student_id)
+     select pg_notify('${LIVE_CHANNEL}', json_build_object('classId', class_id, 'assessmentId', assessment_id)::text)
+       from (select distinct class_id, assessment_id from gone) changed`,
+    ...values,
+  );
+}
+
+async function notifyLive(tx: Tx, classId: string, assessmentId: string, resultId: string | null): Promise<void> {
+  await tx.$queryRawUnsafe(
+    'select pg_notify($1, $2)',
+    LIVE_CHANNEL,
+    JSON.stringify({ classId, assessmentId, ...(resultId ? { resultId } : {}) }),
+  );
+}

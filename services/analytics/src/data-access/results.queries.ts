@@ -1,0 +1,375 @@
+// Reads of the read models. Every query is limited to a scope: a teacher's own classes, or (for a
+// district admin) every class of the tenant. Results show only while their class and assessment
+// exist here, so a deleted class disappears at once even before its results are removed.
+import type pg from 'pg';
+import type { Level } from '../domain/events.ts';
+import { rows } from './db.ts';
+
+/** A teacher sees their own classes (teacherId set); a district admin the whole tenant (teacherId null). */
+export interface Scope {
+  tenantId: string;
+  teacherId: string | null;
+}
+
+/** `c` = classes; parameters $1 = tenant, $2 = teacher or null. */
+const IN_SCOPE = 'c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2)';
+const scopeValues = (s: Scope) => [s.tenantId, s.teacherId];
+
+export interface ClassRef {
+  id: string;
+  name: string;
+  period: string | null;
+  subject: string;
+}
+
+export interface TeacherResultRow {
+  id: string;
+  studentId: string;
+  assessmentId: string;
+  classId: string;
+  className: string;
+  percentage: number;
+  earnedPoints: number;
+  totalPoints: number;
+  level: Level;
+  submittedAt: Date;
+  firstName: string;
+  lastName: string;
+  email: string;
+  title: string;
+  topic: string;
+  standard: string;
+}
+
+const TEACHER_RESULT_COLUMNS = `r.result_id as "id", r.student_id as "studentId", r.assessment_id as "assessmentId",
+  r.class_id as "classId", c.name as "className", r.percentage, r.earned_points as "earnedPoints",
+  r.total_points as "totalPoints", r.level, r.submitted_at as "submittedAt",
+  coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName", coalesce(p.email, '') as "email",
+  a.title, a.topic, a.standard`;
+
+const RESULTS_JOIN = `results r join classes c on c.class_id = r.class_id
+  join assessments a on a.assessment_id = r.assessment_id left join people p on p.user_id = r.student_id`;
+
+export function resultsQueries(pool: pg.Pool) {
+  return {
+    async classInScope(scope: Scope, classId: string): Promise<ClassRef | undefined> {
+      const [row] = await rows<ClassRef>(
+        pool,
+        `select c.class_id as id, c.name, c.period, c.subject from classes c where c.class_id = $3 and ${IN_SCOPE}`,
+        [...scopeValues(scope), classId],
+      );
+      return row;
+    },
+
+    classesInScope(scope: Scope): Promise<ClassRef[]> {
+      return rows<ClassRef>(
+        pool,
+        `select c.class_id as id, c.name, c.period, c.subject from classes c
+          where ${IN_SCOPE} and not c.archived order by c.name, c.period nulls first, c.class_id`,
+        scopeValues(scope),
+      );
+    },
+
+    async assessmentInScope(
+      scope: Scope,
+      assessmentId: string,
+    ): Promise<{ id: string; title: string; topic: string; classId: string; className: string } | undefined> {
+      const [row] = await rows<{ id: string; title: string; topic: string; classId: string; className: string }>(
+        pool,
+        `select a.assessment_id as id, a.title, a.topic, a.class_id as "classId", c.name as "className"
+           from assessments a join classes c on c.class_id = a.class_id
+          where a.assessment_id = $3 and ${IN_SCOPE}`,
+        [...scopeValues(scope), assessmentId],
+      );
+      return row;
+    },
+
+    classResults(classId: string): Promise<TeacherResultRow[]> {
+      return rows<TeacherResultRow>(
+        pool,
+        `select ${TEACHER_RESULT_COLUMNS} from ${RESULTS_JOIN}
+          where r.class_id = $1 order by r.submitted_at desc, r.result_id`,
+        [classId],
+      );
+    },
+
+    /** The scope's results, newest first, with filters; `total` counts all that match. */
+    async scopeResults(
+      scope: Scope,
+      filter: { classIds?: string[]; since?: Date; limit: number; offset: number },
+    ): Promise<{ total: number; rows: TeacherResultRow[] }> {
+      const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
+      const where = `${IN_SCOPE} and ($3::uuid[] is null or r.class_id = any($3)) and ($4::timestamptz is null or r.submitted_at >= $4)`;
+      const [page, [count]] = await Promise.all([
+        rows<TeacherResultRow>(
+          pool,
+          `select ${TEACHER_RESULT_COLUMNS} from ${RESULTS_JOIN} where ${where}
+            order by r.submitted_at desc, r.result_id limit $5 offset $6`,
+          [...values, filter.limit, filter.offset],
+        ),
+        rows<{ n: number }>(
+          pool,
+          `select count(*)::int as n from results r join classes c on c.class_id = r.class_id
+             join assessments a on a.assessment_id = r.assessment_id where ${where}`,
+          values,
+        ),
+      ]);
+      return { total: count?.n ?? 0, rows: page };
+    },
+
+    async grid(classId: string) {
+      const [students, assessments, cells] = await Promise.all([
+        rows<{ id: string; firstName: string; lastName: string }>(
+          pool,
+          `select m.student_id as id, coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName"
+             from memberships m left join people p on p.user_id = m.student_id
+            where m.class_id = $1 order by p.last_name, p.first_name, m.student_id`,
+          [classId],
+        ),
+        rows<{ id: string; title: string; createdAt: Date }>(
+          pool,
+          `select assessment_id as id, title, created_at as "createdAt" from assessments
+            where class_id = $1 order by created_at, assessment_id`,
+          [classId],
+        ),
+        rows<{
+          studentId: string;
+          assessmentId: string;
+          resultId: string;
+          percentage: number;
+          performanceLevel: Level;
+        }>(
+          pool,
+          `select distinct on (r.student_id, r.assessment_id) r.student_id as "studentId", r.assessment_id as "assessmentId",
+                  r.result_id as "resultId", r.percentage, r.level as "performanceLevel"
+             from results r join memberships m on m.class_id = r.class_id and m.student_id = r.student_id
+            where r.class_id = $1 order by r.student_id, r.assessment_id, r.submitted_at desc, r.result_id`,
+          [classId],
+        ),
+      ]);
+      return { students, assessments, cells };
+    },
+
+    /**
+     * Students in scope with their average over the scope's results: the members of the scope's
+     * classes (or of one class). A district admin's whole district reads the running per-student
+     * figures instead of aggregating every result.
+     */
+    async students(scope: Scope, filter: { classId?: string; search?: string; limit: number; offset: number }) {
+      const search = filter.search ? `%${filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+      const district = scope.teacherId === null && !filter.classId;
+      const base = district
+        ? `select p.user_id as id, p.first_name as "firstName", p.last_name as "lastName", p.email,
+                  f.results as n, f.percentage_sum as s
+             from people p left join student_figures f on f.tenant_id = p.tenant_id and f.student_id = p.user_id
+            where p.tenant_id = $1 and p.role = 'student' and $2::uuid is null and $3::uuid is null`
+        : `select m.student_id as id, coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName",
+                  coalesce(p.email, '') as email, coalesce(x.n, 0) as n, x.s
+             from (select distinct m.student_id from memberships m join classes c on c.class_id = m.class_id
+                    where ${IN_SCOPE} and ($3::uuid is null or m.class_id = $3)) m
+             left join people p on p.user_id = m.student_id
+             left join lateral (select count(*)::int as n, sum(r.percentage) as s
+                                  from results r join classes c on c.class_id = r.class_id
+                                 where r.student_id = m.student_id and ${IN_SCOPE} and ($3::uuid is null or r.class_id = $3)) x on true`;
+      const values = [...scopeValues(scope), filter.classId ?? null];
+      const matching = `with s as (${base}) select * from s where ($4::text is null or
+          ("firstName" || ' ' || "lastName") ilike $4 or email ilike $4)`;
+      const [[stats], page] = await Promise.all([
+        rows<{ total: number; above: number; at: number; below: number }>(
+          pool,
+          `with m as (${matching}), a as (select s / nullif(n, 0) as avg from m)
+           select (select count(*)::int from m) as total,
+                  count(*) filter (where avg >= 80)::int as above,
+                  count(*) filter (where avg >= 60 and avg < 80)::int as at,
+                  count(*) filter (where avg < 60)::int as below from a`,
+          [...values, search],
+        ),
+        rows<{ id: string; firstName: string; lastName: string; email: string; n: number; s: number | null }>(
+          pool,
+          `${matching} order by "lastName", "firstName", id limit $5 offset $6`,
+          [...values, search, filter.limit, filter.offset],
+        ),
+      ]);
+      const ids = page.map((p) => p.id);
+      const [recent, classes] = await Promise.all([
+        rows<{
+          studentId: string;
+          resultId: string;
+          assessmentId: string;
+          title: string;
+          percentage: number;
+          performanceLevel: Level;
+          submittedAt: Date;
+        }>(
+          pool,
+          `select s.id as "studentId", x.* from unnest($4::uuid[]) as s(id)
+             cross join lateral (
+               select r.result_id as "resultId", r.assessment_id as "assessmentId", a.title, r.percentage,
+                      r.level as "performanceLevel", r.submitted_at as "submittedAt"
+                 from results r join classes c on c.class_id = r.class_id
+                 join assessments a on a.assessment_id = r.assessment_id
+                where r.student_id = s.id and ${IN_SCOPE} and ($3::uuid is null or r.class_id = $3)
+                order by r.submitted_at desc, r.result_id limit 3) x`,
+          [...values, ids],
+        ),
+        rows<{ studentId: string; id: string; name: string; period: string | null }>(
+          pool,
+          `select m.student_id as "studentId", c.class_id as id, c.name, c.period
+             from memberships m join classes c on c.class_id = m.class_id
+            where m.student_id = any($3::uuid[]) and ${IN_SCOPE} and not c.archived order by c.name, c.class_id`,
+          [...scopeValues(scope), ids],
+        ),
+      ]);
+      return { stats: stats ?? { total: 0, above: 0, at: 0, below: 0 }, page, recent, classes };
+    },
+
+    /** Aggregates of the scope's results for a report (filters as scopeResults). */
+    async reportFigures(scope: Scope, filter: { classIds?: string[]; since?: Date }) {
+      const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
+      const from = `from results r join classes c on c.class_id = r.class_id
+        join assessments a on a.assessment_id = r.assessment_id
+        where ${IN_SCOPE} and ($3::uuid[] is null or r.class_id = any($3)) and ($4::timestamptz is null or r.submitted_at >= $4)`;
+      const bands = `count(*)::int as results, coalesce(avg(r.percentage), 0)::float8 as average,
+        count(*) filter (where r.percentage >= 80)::int as above,
+        count(*) filter (where r.percentage >= 60 and r.percentage < 80)::int as at,
+        count(*) filter (where r.percentage < 60)::int as below`;
+      type Bands = { results: number; average: number; above: number; at: number; below: number };
+      return {
+        summary: async () =>
+          (
+            await rows<Bands & { students: number; assessments: number }>(
+              pool,
+              `select ${bands}, count(distinct r.student_id)::int as students, count(distinct r.assessment_id)::int as assessments ${from}`,
+              values,
+            )
+          )[0]!,
+        byAssessment: () =>
+          rows<Bands & { title: string; className: string; period: string | null; createdAt: Date }>(
+            pool,
+            `select a.title, c.name as "className", c.period, a.created_at as "createdAt", ${bands} ${from}
+              group by a.assessment_id, a.title, c.name, c.period, a.created_at order by a.created_at desc, a.assessment_id`,
+            values,
+          ),
+        byStandard: () =>
+          rows<Bands & { standard: string; assessments: number }>(
+            pool,
+            `select coalesce(nullif(a.standard, ''), nullif(a.topic, ''), 'Not set') as standard,
+                    count(distinct a.assessment_id)::int as assessments, ${bands} ${from}
+              group by 1 order by 1`,
+            values,
+          ),
+        byStudent: (limit: number) =>
+          rows<Bands & { firstName: string; lastName: string; email: string; first: number; latest: number }>(
+            pool,
+            `select coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName",
+                    coalesce(p.email, '') as email,
+                    (array_agg(r.percentage order by r.submitted_at, r.result_id))[1] as first,
+                    (array_agg(r.percentage order by r.submitted_at desc, r.result_id desc))[1] as latest, ${bands}
+               from results r join classes c on c.class_id = r.class_id
+               join assessments a on a.assessment_id = r.assessment_id left join people p on p.user_id = r.student_id
+              where ${IN_SCOPE} and ($3::uuid[] is null or r.class_id = any($3)) and ($4::timestamptz is null or r.submitted_at >= $4)
+              group by r.student_id, p.first_name, p.last_name, p.email
+              order by p.last_name, p.first_name, r.student_id limit $5`,
+            [...values, limit],
+          ),
+      };
+    },
+
+    async assessmentDetail(assessmentId: string, classId: string) {
+      const [questions, results, answers, practice, [size]] = await Promise.all([
+        rows<{
+          id: string;
+          position: number;
+          questionText: string;
+          questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+          options: string[];
+          correctAnswer: string;
+          points: number;
+        }>(
+          pool,
+          `select question_id as id, position, question_text as "questionText", question_type as "questionType",
+                  options, correct_answer as "correctAnswer", points
+             from questions where assessment_id = $1 order by position`,
+          [assessmentId],
+        ),
+        rows<{
+          id: string;
+          studentId: string;
+          firstName: string;
+          lastName: string;
+          percentage: number;
+          earnedPoints: number;
+          totalPoints: number;
+          performanceLevel: Level;
+          submittedAt: Date;
+        }>(
+          pool,
+          `select r.result_id as id, r.student_id as "studentId", coalesce(p.first_name, '') as "firstName",
+                  coalesce(p.last_name, '') as "lastName", r.percentage, r.earned_points as "earnedPoints",
+                  r.total_points as "totalPoints", r.level as "performanceLevel", r.submitted_at as "submittedAt"
+             from results r left join people p on p.user_id = r.student_id
+            where r.assessment_id = $1 order by p.last_name, p.first_name, r.result_id`,
+          [assessmentId],
+        ),
+        rows<{ resultId: string; questionId: string; answer: string; correct: boolean }>(
+          pool,
+          `select x.result_id as "resultId", x.question_id as "questionId", x.answer, x.correct
+             from result_answers x join results r on r.result_id = x.result_id where r.assessment_id = $1`,
+          [assessmentId],
+        ),
+        rows<{ studentId: string; type: string; attempts: number; bestScore: number }>(
+          pool,
+          `select student_id as "studentId", type, attempts, best_score as "bestScore"
+             from practice_completions where assessment_id = $1 order by type`,
+          [assessmentId],
+        ),
+        rows<{ n: number }>(pool, 'select count(*)::int as n from memberships where class_id = $1', [classId]),
+      ]);
+      return { questions, results, answers, practice, classSize: size?.n ?? 0 };
+    },
+
+    async adminStats(tenantId: string) {
+      const [[people], [counts], [figures], recent] = await Promise.all([
+        rows<{ users: number; teachers: number; students: number }>(
+          pool,
+          `select count(*)::int as users, count(*) filter (where role in ('teacher', 'admin'))::int as teachers,
+                  count(*) filter (where role = 'student')::int as students from people where tenant_id = $1`,
+          [tenantId],
+        ),
+        rows<{ classes: number; assessments: number }>(
+          pool,
+          `select (select count(*)::int from classes where tenant_id = $1) as classes,
+                  (select count(*)::int from assessments where tenant_id = $1) as assessments`,
+          [tenantId],
+        ),
+        rows<{ results: number; percentage_sum: number; below: number; at: number; above: number }>(
+          pool,
+          'select results, percentage_sum, below, at, above from tenant_figures where tenant_id = $1',
+          [tenantId],
+        ),
+        rows<{ firstName: string; lastName: string; email: string; role: string; registeredAt: Date }>(
+          pool,
+          `select first_name as "firstName", last_name as "lastName", email, role, registered_at as "registeredAt"
+             from people where tenant_id = $1 order by registered_at desc, user_id limit 10`,
+          [tenantId],
+        ),
+      ]);
+      return { people: people!, counts: counts!, figures, recent };
+    },
+
+    async usage(tenantId: string, teacherId: string) {
+      const [row] = await rows<{ classes: number; students: number; assessments: number }>(
+        pool,
+        `select (select count(*)::int from classes where tenant_id = $1 and teacher_id = $2) as classes,
+                (select count(distinct m.student_id)::int from memberships m join classes c on c.class_id = m.class_id
+                  where c.tenant_id = $1 and c.teacher_id = $2) as students,
+                (select count(*)::int from assessments a join classes c on c.class_id = a.class_id
+                  where c.tenant_id = $1 and c.teacher_id = $2) as assessments`,
+        [tenantId, teacherId],
+      );
+      return row!;
+    },
+  };
+}
+
+export type ResultsQueries = ReturnType<typeof resultsQueries>;

@@ -1,0 +1,374 @@
+// What each analytics call answers, from the read models: shapes of spec §3, bands of §4, limits
+// of §9. A class or assessment outside the caller's scope answers 404, as if it did not exist.
+import { NotFoundError } from '@checkpoint/service-kit';
+import type { ResultsQueries, Scope, TeacherResultRow } from '../data-access/results.queries.ts';
+import {
+  distribution,
+  groupBy,
+  itemStatistics,
+  mean,
+  reportBand,
+  round2,
+  summaryPercent,
+  type ItemResult,
+} from './figures.ts';
+
+export type { Scope } from '../data-access/results.queries.ts';
+
+export const CLASS_NOT_FOUND = 'Class not found';
+export const ASSESSMENT_NOT_FOUND = 'Assessment not found';
+
+/** Rows of a report sent as JSON; the exports hold up to EXPORT_ROW_LIMIT. */
+export const REPORT_ROW_LIMIT = 1000;
+export const EXPORT_ROW_LIMIT = 100_000;
+/** Spec §9: reports show the first 10 results. */
+export const RECENT_RESULTS = 10;
+
+export type Timeframe = 'week' | 'month' | 'quarter' | 'year' | 'all';
+export type ReportType = 'performance' | 'detailed' | 'standards' | 'progress';
+
+export interface ReportRequest {
+  classIds?: string[];
+  timeframe: Timeframe;
+  type: ReportType;
+}
+
+const DAY = 86_400_000;
+const TIMEFRAME_DAYS: Record<Timeframe, number | null> = { week: 7, month: 30, quarter: 91, year: 365, all: null };
+const TIMEFRAME_TEXT: Record<Timeframe, string> = {
+  week: 'last 7 days',
+  month: 'last 30 days',
+  quarter: 'last 3 months',
+  year: 'last 12 months',
+  all: 'all time',
+};
+const TYPE_TEXT: Record<ReportType, string> = {
+  performance: 'Performance Report',
+  detailed: 'Detailed Results Report',
+  standards: 'Standards Report',
+  progress: 'Student Progress Report',
+};
+const LEVEL_TEXT = { above: 'Above Standard', at: 'At Standard', below: 'Below Standard' } as const;
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+export function toTeacherResult(r: TeacherResultRow) {
+  return {
+    id: r.id,
+    studentId: r.studentId,
+    assessmentId: r.assessmentId,
+    classId: r.classId,
+    className: r.className,
+    score: Math.round(r.percentage),
+    percentage: round2(r.percentage),
+    earnedPoints: r.earnedPoints,
+    totalPoints: r.totalPoints,
+    performanceLevel: r.level,
+    submittedAt: r.submittedAt.toISOString(),
+    student: { firstName: r.firstName, lastName: r.lastName },
+    assessment: { title: r.title, topic: r.topic, classId: r.classId },
+  };
+}
+
+export function analyticsUseCases(q: ResultsQueries, clock: () => Date = () => new Date()) {
+  async function requireClass(scope: Scope, classId: string) {
+    const found = await q.classInScope(scope, classId);
+    if (!found) throw new NotFoundError(CLASS_NOT_FOUND);
+    return found;
+  }
+
+  /** The caller's classes among `ids` (all of them when none given); a foreign id answers 404. */
+  async function classesFor(scope: Scope, ids: string[] | undefined) {
+    const mine = await q.classesInScope(scope);
+    if (!ids || ids.length === 0) return { ids: undefined, classes: mine };
+    const byId = new Map(mine.map((c) => [c.id, c]));
+    // An archived class of the caller's is not in the list but may still be reported on.
+    const chosen = [];
+    for (const id of ids) chosen.push(byId.get(id) ?? (await requireClass(scope, id)));
+    return { ids, classes: chosen };
+  }
+
+  async function report(scope: Scope, request: ReportRequest, rowLimit: number) {
+    const { ids, classes } = await classesFor(scope, request.classIds);
+    const days = TIMEFRAME_DAYS[request.timeframe];
+    const since = days === null ? undefined : new Date(clock().getTime() - days * DAY);
+    const figures = await q.reportFigures(scope, { classIds: ids, since });
+    const [s, recent] = await Promise.all([
+      figures.summary(),
+      q.scopeResults(scope, {
+        classIds: ids,
+        since,
+        limit: request.type === 'detailed' ? rowLimit : RECENT_RESULTS,
+        offset: 0,
+      }),
+    ]);
+    const bands = (b: { results: number; average: number; above: number; at: number; below: number }) => ({
+      results: b.results,
+      average: Math.round(b.average),
+      above: b.above,
+      at: b.at,
+      below: b.below,
+    });
+    let table: {
+      columns: { key: string; label: string }[];
+      rows: Record<string, string | number | null>[];
+      total: number;
+    };
+    const bandColumns = [
+      { key: 'results', label: 'Results' },
+      { key: 'average', label: 'Average %' },
+      { key: 'above', label: 'Above Standard' },
+      { key: 'at', label: 'At Standard' },
+      { key: 'below', label: 'Below Standard' },
+    ];
+    switch (request.type) {
+      case 'performance': {
+        const rows = (await figures.byAssessment()).map((r) => ({
+          assessment: r.title,
+          class: r.period ? `${r.className} - Period ${r.period}` : r.className,
+          ...bands(r),
+        }));
+        table = {
+          columns: [{ key: 'assessment', label: 'Assessment' }, { key: 'class', label: 'Class' }, ...bandColumns],
+          rows: rows.slice(0, rowLimit),
+          total: rows.length,
+        };
+        break;
+      }
+      case 'standards': {
+        const rows = (await figures.byStandard()).map((r) => ({
+          standard: r.standard.length > 120 ? `${r.standard.slice(0, 117)}...` : r.standard,
+          assessments: r.assessments,
+          ...bands(r),
+        }));
+        table = {
+          columns: [
+            { key: 'standard', label: 'Standard / Topic' },
+            { key: 'assessments', label: 'Assessments' },
+            ...bandColumns,
+          ],
+          rows: rows.slice(0, rowLimit),
+          total: rows.length,
+        };
+        break;
+      }
+      case 'progress': {
+        const rows = (await figures.byStudent(rowLimit)).map((r) => ({
+          student: fullName(r.firstName, r.lastName),
+          email: r.email,
+          results: r.results,
+          first: Math.round(r.first),
+          latest: Math.round(r.latest),
+          change: Math.round(r.latest) - Math.round(r.first),
+          average: Math.round(r.average),
+          band: LEVEL_TEXT[reportBand(r.average)],
+        }));
+        table = {
+          columns: [
+            { key: 'student', label: 'Student' },
+            { key: 'email', label: 'Email' },
+            { key: 'results', label: 'Results' },
+            { key: 'first', label: 'First %' },
+            { key: 'latest', label: 'Latest %' },
+            { key: 'change', label: 'Change' },
+            { key: 'average', label: 'Average %' },
+            { key: 'band', label: 'Band' },
+          ],
+          rows,
+          total: s.students,
+        };
+        break;
+      }
+      case 'detailed': {
+        table = {
+          columns: [
+            { key: 'student', label: 'Student' },
+            { key: 'email', label: 'Email' },
+            { key: 'assessment', label: 'Assessment' },
+            { key: 'class', label: 'Class' },
+            { key: 'score', label: 'Score %' },
+            { key: 'level', label: 'Performance Level' },
+            { key: 'submittedAt', label: 'Submitted' },
+          ],
+          rows: recent.rows.map((r) => ({
+            student: fullName(r.firstName, r.lastName),
+            email: r.email,
+            assessment: r.title,
+            class: r.className,
+            score: Math.round(r.percentage),
+            level: LEVEL_TEXT[r.level],
+            submittedAt: r.submittedAt.toISOString(),
+          })),
+          total: recent.total,
+        };
+        break;
+      }
+    }
+    return {
+      generatedAt: clock().toISOString(),
+      timeframe: request.timeframe,
+      type: request.type,
+      title: `${TYPE_TEXT[request.type]}, ${TIMEFRAME_TEXT[request.timeframe]}`,
+      classes: classes.map(({ id, name, period }) => ({ id, name, period })),
+      summary: {
+        totalResults: s.results,
+        studentsAssessed: s.students,
+        assessmentsGiven: s.assessments,
+        averageScore: Math.round(s.average),
+        aboveStandard: s.above,
+        atStandard: s.at,
+        belowStandard: s.below,
+        abovePercent: summaryPercent(s.above, s.results),
+        atPercent: summaryPercent(s.at, s.results),
+        belowPercent: summaryPercent(s.below, s.results),
+      },
+      columns: table.columns,
+      rows: table.rows,
+      totalRows: table.total,
+      recentResults: recent.rows.slice(0, RECENT_RESULTS).map(toTeacherResult),
+    };
+  }
+
+  return {
+    requireClass,
+
+    async classResults(scope: Scope, classId: string) {
+      await requireClass(scope, classId);
+      return (await q.classResults(classId)).map(toTeacherResult);
+    },
+
+    async allResults(scope: Scope, page: { limit: number; offset: number }) {
+      const { total, rows } = await q.scopeResults(scope, page);
+      return { total, results: rows.map(toTeacherResult) };
+    },
+
+    async grid(scope: Scope, classId: string) {
+      const cls = await requireClass(scope, classId);
+      const g = await q.grid(classId);
+      return {
+        classId,
+        className: cls.name,
+        students: g.students,
+        assessments: g.assessments.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+        cells: g.cells.map((c) => ({ ...c, percentage: round2(c.percentage) })),
+      };
+    },
+
+    async students(scope: Scope, filter: { classId?: string; search?: string; limit: number; offset: number }) {
+      if (filter.classId) await requireClass(scope, filter.classId);
+      const [found, classes] = await Promise.all([q.students(scope, filter), q.classesInScope(scope)]);
+      const recentOf = groupBy(found.recent, (r) => r.studentId);
+      const classesOf = groupBy(found.classes, (c) => c.studentId);
+      return {
+        stats: {
+          totalStudents: found.stats.total,
+          aboveStandard: found.stats.above,
+          atStandard: found.stats.at,
+          belowStandard: found.stats.below,
+        },
+        total: found.stats.total,
+        students: found.page.map((p) => {
+          const average = p.n > 0 && p.s !== null ? round2(p.s / p.n) : null;
+          return {
+            id: p.id,
+            firstName: p.firstName,
+            lastName: p.lastName,
+            email: p.email,
+            average,
+            band: average === null ? null : reportBand(average),
+            resultCount: p.n,
+            classes: (classesOf.get(p.id) ?? []).map(({ id, name, period }) => ({ id, name, period })),
+            results: (recentOf.get(p.id) ?? []).map((r) => ({
+              resultId: r.resultId,
+              assessmentId: r.assessmentId,
+              title: r.title,
+              percentage: round2(r.percentage),
+              performanceLevel: r.performanceLevel,
+              submittedAt: r.submittedAt.toISOString(),
+            })),
+          };
+        }),
+        classes,
+      };
+    },
+
+    report: (scope: Scope, request: ReportRequest) => report(scope, request, REPORT_ROW_LIMIT),
+    exportReport: (scope: Scope, request: ReportRequest) => report(scope, request, EXPORT_ROW_LIMIT),
+
+    async assessmentResults(scope: Scope, assessmentId: string) {
+      const assessment = await q.assessmentInScope(scope, assessmentId);
+      if (!assessment) throw new NotFoundError(ASSESSMENT_NOT_FOUND);
+      const d = await q.assessmentDetail(assessmentId, assessment.classId);
+      const answersOf = groupBy(d.answers, (a) => a.resultId);
+      const practiceOf = groupBy(d.practice, (p) => p.studentId);
+      const itemResults: ItemResult[] = d.results.map((r) => ({
+        id: r.id,
+        percentage: r.percentage,
+        answers: new Map((answersOf.get(r.id) ?? []).map((a) => [a.questionId, a])),
+      }));
+      const percentages = d.results.map((r) => r.percentage);
+      const count = (level: string) => d.results.filter((r) => r.performanceLevel === level).length;
+      return {
+        assessment: { ...assessment, questionCount: d.questions.length },
+        summary: {
+          submitted: d.results.length,
+          classSize: d.classSize,
+          averageScore: Math.round(mean(percentages) ?? 0),
+          aboveStandard: count('above'),
+          atStandard: count('at'),
+          belowStandard: count('below'),
+        },
+        results: d.results.map((r) => ({
+          id: r.id,
+          studentId: r.studentId,
+          student: { firstName: r.firstName, lastName: r.lastName },
+          percentage: round2(r.percentage),
+          earnedPoints: r.earnedPoints,
+          totalPoints: r.totalPoints,
+          performanceLevel: r.performanceLevel,
+          submittedAt: r.submittedAt.toISOString(),
+          practice: (practiceOf.get(r.studentId) ?? []).map(({ type, attempts, bestScore }) => ({
+            type,
+            attempts,
+            bestScore: round2(bestScore),
+          })),
+          answers: (answersOf.get(r.id) ?? []).map(({ questionId, answer, correct }) => ({
+            questionId,
+            answer,
+            correct,
+          })),
+        })),
+        questions: d.questions.map((question) => ({
+          ...question,
+          ...itemStatistics(question, itemResults),
+        })),
+        distribution: distribution(percentages),
+      };
+    },
+
+    async adminStats(tenantId: string) {
+      const s = await q.adminStats(tenantId);
+      const f = s.figures;
+      return {
+        totalUsers: s.people.users,
+        totalTeachers: s.people.teachers,
+        totalStudents: s.people.students,
+        totalClasses: s.counts.classes,
+        totalAssessments: s.counts.assessments,
+        totalResponses: f?.results ?? 0,
+        recentSignups: s.recent.map((p) => ({
+          name: fullName(p.firstName, p.lastName),
+          email: p.email,
+          role: p.role,
+          date: p.registeredAt.toISOString(),
+        })),
+        averageScore: f && f.results > 0 ? Math.round(f.percentage_sum / f.results) : 0,
+        levels: { below: f?.below ?? 0, at: f?.at ?? 0, above: f?.above ?? 0 },
+      };
+    },
+
+    usage: (tenantId: string, userId: string) => q.usage(tenantId, userId),
+  };
+}
+
+export type AnalyticsUseCases = ReturnType<typeof analyticsUseCases>;

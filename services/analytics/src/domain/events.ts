@@ -1,0 +1,37 @@
+// Checks on what other services' events carry before it reaches the read model: an event that
+// breaks them fails with a message naming the field, and the bus sets it aside (dead-letter topic)
+// after its retries instead of storing nonsense.
+export const LEVELS = ['below', 'at', 'above'] as const;
+export type Level = (typeof LEVELS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class InvalidEventError extends Error {
+  constructor(type: string, field: string, problem: string) {
+    super(`${type}: ${field} ${problem}`);
+    this.name = 'InvalidEventError';
+  }
+}
+
+/** Throws unless every named field is a UUID. */
+export function requireIds(type: string, fields: Record<string, string>): void {
+  for (const [field, value] of Object.entries(fields)) {
+    if (!UUID.test(value))
+      throw new InvalidEventError(type, field, `is not a UUID (${JSON.stringify(value.slice(0, 40))})`);
+  }
+}
+
+export function requireLevel(type: string, field: string, value: string): Level {
+  if ((LEVELS as readonly string[]).includes(value)) return value as Level;
+  throw new InvalidEventError(type, field, `must be one of ${LEVELS.join(', ')}`);
+}
+
+export function requirePercentage(type: string, field: string, value: number): number {
+  if (Number.isFinite(value) && value >= 0 && value <= 100) return value;
+  throw new InvalidEventError(type, field, 'must be a number from 0 to 100');
+}
+
+export function requirePoints(type: string, field: string, value: number): number {
+  if (Number.isFinite(value) && value >= 0) return value;
+  throw new InvalidEventError(type, field, 'must be a number of at least 0');
+}

@@ -1,0 +1,121 @@
+// The figures the screens show (spec §4, §9), as pure functions: the 80/60 bands of reports and All
+// Students, summary percents, the score distribution and item statistics of one assessment.
+import type { Level } from './events.ts';
+
+/** Reports and All Students (spec §4): 80+ above, 60–79 at, below 60 below. Applies to averages and counts of several results; one result's level name is always the server's level (docs/adr/005). */
+export function reportBand(percentage: number): Level {
+  if (percentage >= 80) return 'above';
+  if (percentage >= 60) return 'at';
+  return 'below';
+}
+
+/** Summary percent = count / total results × 100, rounded; 0 when there are no results (spec §4). */
+export function summaryPercent(count: number, total: number): number {
+  return total > 0 ? Math.round((count / total) * 100) : 0;
+}
+
+/** Rounded to two decimals, for averages sent as numbers. */
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+export function mean(values: number[]): number | null {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+}
+
+/** Ten buckets: 0–9, 10–19, …, 80–89, 90–100 (a perfect score belongs to the last). */
+export function distribution(percentages: number[]): { range: string; count: number }[] {
+  const buckets = Array.from({ length: 10 }, (_, i) => ({
+    range: i === 9 ? '90-100' : `${i * 10}-${i * 10 + 9}`,
+    count: 0,
+  }));
+  for (const p of percentages) buckets[Math.min(9, Math.max(0, Math.floor(p / 10)))]!.count++;
+  return buckets;
+}
+
+export interface ItemQuestion {
+  id: string;
+  questionType: string;
+  options: string[];
+  correctAnswer: string;
+}
+
+export interface ItemResult {
+  id: string;
+  percentage: number;
+  /** question id → the stored answer and whether the server scored it correct. */
+  answers: Map<string, { answer: string; correct: boolean }>;
+}
+
+export interface ItemStatistics {
+  answered: number;
+  correctCount: number;
+  shareCorrect: number | null;
+  discrimination: number | null;
+  optionCounts: { option: string; count: number; correct: boolean }[];
+}
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+/** Distinct short answers listed at most; the rest are summed up as 'Other answers'. */
+const MAX_FREE_ANSWERS = 10;
+
+/**
+ * Item statistics of one question over the results of its assessment.
+ * - shareCorrect: results that answered it correctly / all results.
+ * - discrimination: the upper–lower index D = p(upper) − p(lower), where upper and lower are the
+ *   top and bottom 27 % of results by percentage (at least one each; ties by result id), or null
+ *   with fewer than 2 results. Positive: stronger students got it right more often.
+ * - optionCounts: for multiple choice and true/false each option in order (answers matched
+ *   case-insensitively), for short answers each distinct answer, most frequent first.
+ */
+export function itemStatistics(question: ItemQuestion, results: ItemResult[]): ItemStatistics {
+  const answerOf = (r: ItemResult) => r.answers.get(question.id);
+  const isCorrect = (r: ItemResult) => answerOf(r)?.correct === true;
+  const answered = results.filter((r) => (answerOf(r)?.answer ?? '').trim() !== '').length;
+  const correctCount = results.filter(isCorrect).length;
+  const shareCorrect = results.length ? correctCount / results.length : null;
+
+  let discrimination: number | null = null;
+  if (results.length >= 2) {
+    const ranked = [...results].sort((a, b) => b.percentage - a.percentage || a.id.localeCompare(b.id));
+    const g = Math.max(1, Math.round(ranked.length * 0.27));
+    const share = (group: ItemResult[]) => group.filter(isCorrect).length / group.length;
+    discrimination = round2(share(ranked.slice(0, g)) - share(ranked.slice(-g)));
+  }
+
+  const chosen = results.map((r) => answerOf(r)?.answer ?? '').filter((a) => a.trim() !== '');
+  let optionCounts: ItemStatistics['optionCounts'];
+  if (question.options.length > 0) {
+    optionCounts = question.options.map((option) => ({
+      option,
+      count: chosen.filter((a) => norm(a) === norm(option)).length,
+      correct: norm(option) === norm(question.correctAnswer),
+    }));
+  } else {
+    const counts = new Map<string, { option: string; count: number; correct: boolean }>();
+    for (const r of results) {
+      const a = answerOf(r);
+      if (!a || a.answer.trim() === '') continue;
+      const key = norm(a.answer);
+      const entry = counts.get(key) ?? { option: a.answer.trim(), count: 0, correct: a.correct };
+      entry.count++;
+      counts.set(key, entry);
+    }
+    const sorted = [...counts.values()].sort((a, b) => b.count - a.count || a.option.localeCompare(b.option));
+    optionCounts = sorted.slice(0, MAX_FREE_ANSWERS);
+    const rest = sorted.slice(MAX_FREE_ANSWERS).reduce((n, e) => n + e.count, 0);
+    if (rest > 0) optionCounts.push({ option: 'Other answers', count: rest, correct: false });
+  }
+  return { answered, correctCount, shareCorrect, discrimination, optionCounts };
+}
+
+/** Map.groupBy (Node 21+) for Node 20. */
+export function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

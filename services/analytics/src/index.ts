@@ -1,0 +1,2 @@
+export { analyticsService } from './service.ts';
+export { analyticsConfigSchema, type AnalyticsConfig } from './config.ts';

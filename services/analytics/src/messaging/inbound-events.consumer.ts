@@ -1,0 +1,176 @@
+// The analytics group's one subscription: every other service's facts, one inbox. Each event is
+// checked, then applied in the inbox transaction, so redelivery changes nothing and a replay into
+// an empty schema rebuilds the same read models. Times come from the events (occurred_at, else
+// the envelope's time), never from the clock of the consumer.
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { inboxConsumer, type EventEnvelope, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
+import type pg from 'pg';
+import { transactions, type Tx } from '../data-access/db.ts';
+import {
+  changeResultLevel,
+  deleteAssessment,
+  deleteClass,
+  deleteMembership,
+  deletePerson,
+  insertResult,
+  recordPractice,
+  replaceQuestions,
+  setAssessmentActive,
+  setClassArchived,
+  upsertAssessment,
+  upsertClass,
+  upsertMembership,
+  upsertPerson,
+} from '../data-access/read-model.writer.ts';
+import { requireIds, requireLevel, requirePercentage, requirePoints } from '../domain/events.ts';
+
+export const TOPICS = [
+  'checkpoint.identity.v1',
+  'checkpoint.class.v1',
+  'checkpoint.assessment.v1',
+  'checkpoint.generation.v1',
+];
+
+const when = (t: Timestamp | undefined, envelope: EventEnvelope): Date => {
+  if (t) return timestampDate(t);
+  const d = new Date(envelope.time);
+  return Number.isNaN(d.getTime()) ? new Date(0) : d;
+};
+
+type UserFacts = {
+  $typeName: string;
+  userId: string;
+  tenantId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  occurredAt?: Timestamp;
+};
+
+async function keepPerson(tx: Tx, u: UserFacts, envelope: EventEnvelope): Promise<void> {
+  requireIds(u.$typeName, { userId: u.userId, tenantId: u.tenantId });
+  await upsertPerson(tx, { ...u, at: when(u.occurredAt, envelope) });
+}
+
+type ClassFacts = {
+  $typeName: string;
+  classId: string;
+  tenantId: string;
+  teacherId: string;
+  name: string;
+  subject: string;
+  period: string;
+  occurredAt?: Timestamp;
+};
+
+async function keepClass(tx: Tx, c: ClassFacts, envelope: EventEnvelope): Promise<void> {
+  requireIds(c.$typeName, { classId: c.classId, tenantId: c.tenantId, teacherId: c.teacherId });
+  await upsertClass(tx, { ...c, at: when(c.occurredAt, envelope) });
+}
+
+type AssessmentFacts = {
+  $typeName: string;
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  occurredAt?: Timestamp;
+};
+
+async function keepAssessment(tx: Tx, a: AssessmentFacts, envelope: EventEnvelope, isActive?: boolean) {
+  requireIds(a.$typeName, { assessmentId: a.assessmentId, tenantId: a.tenantId, classId: a.classId });
+  await upsertAssessment(tx, { ...a, isActive, at: when(a.occurredAt, envelope) });
+}
+
+export function inboundHandlers(): InboxHandlers<Tx> {
+  return {
+    'checkpoint.identity.v1.UserRegistered': keepPerson,
+    'checkpoint.identity.v1.UserUpdated': keepPerson,
+    'checkpoint.identity.v1.UserDeleted': async (tx, m) => {
+      requireIds(m.$typeName, { userId: m.userId });
+      await deletePerson(tx, m.userId);
+    },
+
+    'checkpoint.class.v1.ClassCreated': keepClass,
+    'checkpoint.class.v1.ClassUpdated': keepClass,
+    'checkpoint.class.v1.ClassArchived': async (tx, m) => {
+      requireIds(m.$typeName, { classId: m.classId });
+      await setClassArchived(tx, m.classId, true);
+    },
+    'checkpoint.class.v1.ClassRestored': async (tx, m) => {
+      requireIds(m.$typeName, { classId: m.classId });
+      await setClassArchived(tx, m.classId, false);
+    },
+    'checkpoint.class.v1.ClassDeleted': async (tx, m) => {
+      requireIds(m.$typeName, { classId: m.classId });
+      await deleteClass(tx, m.classId);
+    },
+    'checkpoint.class.v1.StudentEnrolled': async (tx, m, envelope) => {
+      requireIds(m.$typeName, { classId: m.classId, studentId: m.studentId, tenantId: m.tenantId });
+      await upsertMembership(tx, { ...m, at: when(m.occurredAt, envelope) });
+    },
+    'checkpoint.class.v1.StudentRemoved': async (tx, m) => {
+      requireIds(m.$typeName, { classId: m.classId, studentId: m.studentId });
+      await deleteMembership(tx, m.classId, m.studentId);
+    },
+
+    'checkpoint.assessment.v1.AssessmentCreated': (tx, m, envelope) => keepAssessment(tx, m, envelope, m.isActive),
+    'checkpoint.assessment.v1.AssessmentUpdated': (tx, m, envelope) => keepAssessment(tx, m, envelope),
+    'checkpoint.assessment.v1.AssessmentActivationChanged': async (tx, m) => {
+      requireIds(m.$typeName, { assessmentId: m.assessmentId });
+      await setAssessmentActive(tx, m.assessmentId, m.isActive);
+    },
+    'checkpoint.assessment.v1.AssessmentDeleted': async (tx, m) => {
+      requireIds(m.$typeName, { assessmentId: m.assessmentId, classId: m.classId });
+      await deleteAssessment(tx, m.assessmentId, m.classId);
+    },
+    'checkpoint.assessment.v1.QuestionsChanged': async (tx, m) => {
+      requireIds(m.$typeName, { assessmentId: m.assessmentId });
+      m.questions.forEach((q, i) => {
+        requireIds(m.$typeName, { [`questions.${i}.questionId`]: q.questionId });
+        requirePoints(m.$typeName, `questions.${i}.points`, q.points);
+      });
+      await replaceQuestions(tx, m.assessmentId, m.questions);
+    },
+    'checkpoint.assessment.v1.ResultSubmitted': async (tx, m, envelope) => {
+      const type = m.$typeName;
+      requireIds(type, {
+        resultId: m.resultId,
+        assessmentId: m.assessmentId,
+        tenantId: m.tenantId,
+        classId: m.classId,
+        studentId: m.studentId,
+      });
+      m.answers.forEach((a, i) => requireIds(type, { [`answers.${i}.questionId`]: a.questionId }));
+      await insertResult(tx, {
+        ...m,
+        earnedPoints: requirePoints(type, 'earnedPoints', m.earnedPoints),
+        totalPoints: requirePoints(type, 'totalPoints', m.totalPoints),
+        percentage: requirePercentage(type, 'percentage', m.percentage),
+        level: requireLevel(type, 'level', m.level),
+        submittedAt: when(m.submittedAt, envelope),
+      });
+    },
+    'checkpoint.assessment.v1.ResultLevelRaised': async (tx, m) => {
+      requireIds(m.$typeName, { resultId: m.resultId });
+      await changeResultLevel(tx, m.resultId, requireLevel(m.$typeName, 'toLevel', m.toLevel));
+    },
+
+    'checkpoint.generation.v1.PracticeCompleted': async (tx, m, envelope) => {
+      requireIds(m.$typeName, { assessmentId: m.assessmentId, studentId: m.studentId, tenantId: m.tenantId });
+      await recordPractice(tx, {
+        ...m,
+        score: requirePercentage(m.$typeName, 'scorePercent', m.scorePercent),
+        at: when(m.occurredAt, envelope),
+      });
+    },
+  };
+}
+
+export function inboundSubscription(pool: pg.Pool, groupId: string): SubscribeOptions {
+  return { groupId, topics: TOPICS, ...inboxConsumer<Tx>(transactions(pool), groupId, inboundHandlers()) };
+}

@@ -1,0 +1,352 @@
+// Events in → API out, against real Postgres: the figures of a class's story worked out by hand
+// (see classStory), redelivery changing nothing, a replay into an empty schema giving the same
+// answers, and who may see what.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actor,
+  assessmentDeleted,
+  call,
+  classStory,
+  READ_MODEL_TABLES,
+  startAnalyticsService,
+  type Harness,
+  type Story,
+} from './helpers.ts';
+
+let h: Harness;
+let story: Story;
+
+beforeAll(async () => {
+  h = await startAnalyticsService();
+  story = classStory();
+  await h.bus.publish(story.events);
+});
+afterAll(() => h?.stop());
+
+const admin = () => actor('admin', story.tenantId);
+
+/** Every answer the story's teacher and admin can read, to compare before and after. */
+async function everything(s: Story) {
+  const paths = [
+    `/api/classes/${s.classId}/results`,
+    `/api/classes/${s.classId}/grid`,
+    `/api/assessments/${s.assessmentId}/results`,
+    '/api/all-results',
+    '/api/dashboard/students',
+    '/api/dashboard/usage',
+    '/api/reports?timeframe=all&type=performance',
+    '/api/reports?timeframe=all&type=progress',
+    '/api/reports?timeframe=all&type=standards',
+  ];
+  const out: Record<string, unknown> = {};
+  for (const p of paths) {
+    const res = await call(h, s.teacher, 'GET', p);
+    expect(res.status, p).toBe(200);
+    out[p] = res.body;
+  }
+  const stats = await call(h, { ...s.teacher, role: 'admin', userId: randomUUID() }, 'GET', '/api/admin/stats');
+  out.adminStats = stats.body;
+  const { generatedAt: _a, ...report } = out['/api/reports?timeframe=all&type=performance'] as { generatedAt: string };
+  out['/api/reports?timeframe=all&type=performance'] = report;
+  for (const type of ['progress', 'standards']) {
+    const { generatedAt: _b, ...r } = out[`/api/reports?timeframe=all&type=${type}`] as { generatedAt: string };
+    out[`/api/reports?timeframe=all&type=${type}`] = r;
+  }
+  return out;
+}
+
+describe('results of a class, from events', () => {
+  it('when three students submitted, then the class results list each with names, score and the server level, newest first', async () => {
+    const res = await call(h, story.teacher, 'GET', `/api/classes/${story.classId}/results`);
+    expect(res.status).toBe(200);
+    expect(
+      res.body.map((r: { student: { firstName: string }; score: number; performanceLevel: string }) => [
+        r.student.firstName,
+        r.score,
+        r.performanceLevel,
+      ]),
+    ).toEqual([
+      ['Cy', 0, 'at'],
+      ['Ben', 67, 'below'],
+      ['Ada', 100, 'above'],
+    ]);
+    expect(res.body[0]).toMatchObject({
+      id: story.resultIds[2],
+      classId: story.classId,
+      className: 'Biology',
+      earnedPoints: 0,
+      totalPoints: 3,
+      assessment: { title: 'Photosynthesis', topic: 'Plants', classId: story.classId },
+    });
+  });
+
+  it('when the grid is read, then it has the members by last name, the assessment and one cell per result', async () => {
+    const res = await call(h, story.teacher, 'GET', `/api/classes/${story.classId}/grid`);
+    expect(res.status).toBe(200);
+    expect(res.body.className).toBe('Biology');
+    expect(res.body.students.map((s: { lastName: string }) => s.lastName)).toEqual(['Anders', 'Brook', 'Cole']);
+    expect(res.body.assessments).toEqual([
+      { id: story.assessmentId, title: 'Photosynthesis', createdAt: '2026-11-20T08:40:00.000Z' },
+    ]);
+    const cells = new Map(
+      res.body.cells.map((c: { studentId: string; percentage: number; performanceLevel: string }) => [
+        c.studentId,
+        [c.percentage, c.performanceLevel],
+      ]),
+    );
+    expect(cells.get(story.students[0]!.id)).toEqual([100, 'above']);
+    expect(cells.get(story.students[1]!.id)).toEqual([66.67, 'below']);
+    expect(cells.get(story.students[2]!.id)).toEqual([0, 'at']);
+  });
+
+  it('when the assessment results are read, then summary, answers, item statistics and distribution match the hand-worked figures', async () => {
+    const res = await call(h, story.teacher, 'GET', `/api/assessments/${story.assessmentId}/results`);
+    expect(res.status).toBe(200);
+    const b = res.body;
+    expect(b.assessment).toMatchObject({ title: 'Photosynthesis', className: 'Biology', questionCount: 3 });
+    expect(b.summary).toEqual({
+      submitted: 3,
+      classSize: 3,
+      averageScore: 56,
+      aboveStandard: 1,
+      atStandard: 1,
+      belowStandard: 1,
+    });
+    const cy = b.results.find((r: { studentId: string }) => r.studentId === story.students[2]!.id);
+    expect(cy.practice).toEqual([{ type: 'support', attempts: 1, bestScore: 85 }]);
+    expect(cy.answers).toHaveLength(3);
+    const [q1, q2, q3] = b.questions;
+    expect(q1).toMatchObject({ position: 1, answered: 3, correctCount: 2, discrimination: 1 });
+    expect(q1.shareCorrect).toBeCloseTo(2 / 3);
+    expect(q1.optionCounts).toEqual([
+      { option: 'A', count: 0, correct: false },
+      { option: 'B', count: 2, correct: true },
+      { option: 'C', count: 1, correct: false },
+      { option: 'D', count: 0, correct: false },
+    ]);
+    expect(q2.shareCorrect).toBeCloseTo(1 / 3);
+    expect(q2.optionCounts).toEqual([
+      { option: 'True', count: 1, correct: true },
+      { option: 'False', count: 2, correct: false },
+    ]);
+    expect(q3.optionCounts).toEqual([
+      { option: 'chlorophyll', count: 2, correct: true },
+      { option: 'sugar', count: 1, correct: false },
+    ]);
+    expect(b.distribution.filter((d: { count: number }) => d.count > 0)).toEqual([
+      { range: '0-9', count: 1 },
+      { range: '60-69', count: 1 },
+      { range: '90-100', count: 1 },
+    ]);
+  });
+
+  it('when All Students is read, then averages fall in the 80/60 bands and each card has its newest results', async () => {
+    const res = await call(h, story.teacher, 'GET', '/api/dashboard/students');
+    expect(res.status).toBe(200);
+    expect(res.body.stats).toEqual({ totalStudents: 3, aboveStandard: 1, atStandard: 1, belowStandard: 1 });
+    expect(
+      res.body.students.map((s: { average: number; band: string; resultCount: number }) => [
+        s.average,
+        s.band,
+        s.resultCount,
+      ]),
+    ).toEqual([
+      [100, 'above', 1],
+      [66.67, 'at', 1],
+      [0, 'below', 1],
+    ]);
+    expect(res.body.students[0].classes).toEqual([{ id: story.classId, name: 'Biology', period: '3' }]);
+    expect(res.body.students[0].results[0]).toMatchObject({ title: 'Photosynthesis', performanceLevel: 'above' });
+    const filtered = await call(h, story.teacher, 'GET', `/api/dashboard/students?classId=${story.classId}&search=ben`);
+    expect(filtered.body.total).toBe(1);
+    expect(filtered.body.students[0].firstName).toBe('Ben');
+  });
+
+  it('when a report is generated, then its summary and table hold the results of the period, and the CSV the same rows', async () => {
+    const res = await call(h, story.teacher, 'GET', '/api/reports?timeframe=all&type=performance');
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toEqual({
+      totalResults: 3,
+      studentsAssessed: 3,
+      assessmentsGiven: 1,
+      averageScore: 56,
+      aboveStandard: 1,
+      atStandard: 1,
+      belowStandard: 1,
+      abovePercent: 33,
+      atPercent: 33,
+      belowPercent: 33,
+    });
+    expect(res.body.rows).toEqual([
+      { assessment: 'Photosynthesis', class: 'Biology - Period 3', results: 3, average: 56, above: 1, at: 1, below: 1 },
+    ]);
+    expect(res.body.recentResults).toHaveLength(3);
+    const detailed = await fetch(`${h.url}/api/reports/export?timeframe=all&type=detailed&format=csv`, {
+      headers: {
+        'x-checkpoint-user-id': story.teacher.userId,
+        'x-checkpoint-user-role': 'teacher',
+        'x-checkpoint-tenant-id': story.tenantId,
+      },
+    });
+    expect(detailed.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(detailed.headers.get('content-disposition')).toMatch(
+      /attachment; filename="checkpoint-detailed-report-all-/,
+    );
+    const lines = (await detailed.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Student,Email,Assessment,Class,Score %,Performance Level,Submitted');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 1).concat(l.split(',').slice(4, 6)))).toEqual([
+      ['Cy Cole', '0', 'At Standard'],
+      ['Ben Brook', '67', 'Below Standard'],
+      ['Ada Anders', '100', 'Above Standard'],
+    ]);
+    const pdf = await fetch(`${h.url}/api/reports/export?timeframe=all&type=performance&format=pdf`, {
+      headers: {
+        'x-checkpoint-user-id': story.teacher.userId,
+        'x-checkpoint-user-role': 'teacher',
+        'x-checkpoint-tenant-id': story.tenantId,
+      },
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('when the admin of the district reads the stats, then they count the district’s people, classes, results and levels', async () => {
+    const res = await call(h, admin(), 'GET', '/api/admin/stats');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalUsers: 4,
+      totalTeachers: 1,
+      totalStudents: 3,
+      totalClasses: 1,
+      totalAssessments: 1,
+      totalResponses: 3,
+      averageScore: 56,
+      levels: { below: 1, at: 1, above: 1 },
+    });
+    expect(res.body.recentSignups.map((s: { name: string }) => s.name)).toEqual([
+      'Cy Cole',
+      'Ben Brook',
+      'Ada Anders',
+      'Tess Teach',
+    ]);
+  });
+});
+
+describe('who sees what', () => {
+  it('when another teacher, an admin of another district or a student asks, then 404 or 403 and nothing leaks', async () => {
+    const stranger = actor('teacher', story.tenantId);
+    const foreignAdmin = actor('admin');
+    const student = { userId: story.students[0]!.id, tenantId: story.tenantId, role: 'student' as const };
+    const ids = [
+      `/api/classes/${story.classId}/results`,
+      `/api/classes/${story.classId}/grid`,
+      `/api/assessments/${story.assessmentId}/results`,
+      `/api/dashboard/students?classId=${story.classId}`,
+      `/api/dashboard/live?classId=${story.classId}`,
+      `/api/reports?classIds=${story.classId}`,
+      `/api/reports/export?classIds=${story.classId}&format=csv`,
+    ];
+    for (const p of ids) {
+      expect((await call(h, stranger, 'GET', p)).status, `teacher ${p}`).toBe(404);
+      expect((await call(h, foreignAdmin, 'GET', p)).status, `foreign admin ${p}`).toBe(404);
+    }
+    for (const p of [
+      ...ids,
+      '/api/all-results',
+      '/api/dashboard/students',
+      '/api/dashboard/usage',
+      '/api/admin/stats',
+    ]) {
+      expect((await call(h, student, 'GET', p)).status, `student ${p}`).toBe(403);
+      expect((await call(h, undefined, 'GET', p)).status, `signed out ${p}`).toBe(401);
+    }
+    expect((await call(h, story.teacher, 'GET', '/api/admin/stats')).status).toBe(403);
+    // Lists are scoped, not refused: the stranger's are empty.
+    expect((await call(h, stranger, 'GET', '/api/all-results')).body).toEqual([]);
+    expect((await call(h, stranger, 'GET', '/api/dashboard/students')).body.total).toBe(0);
+    expect((await call(h, foreignAdmin, 'GET', '/api/admin/stats')).body.totalResponses).toBe(0);
+    // The district admin sees the class.
+    expect((await call(h, admin(), 'GET', `/api/classes/${story.classId}/grid`)).status).toBe(200);
+  });
+
+  it('when ids or filters are malformed, then 404 for path ids and 400 naming the field for queries', async () => {
+    expect((await call(h, story.teacher, 'GET', '/api/classes/not-a-uuid/results')).status).toBe(404);
+    expect((await call(h, story.teacher, 'GET', '/api/assessments/nope/results')).status).toBe(404);
+    const bad = await call(h, story.teacher, 'GET', '/api/reports?timeframe=decade');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['timeframe']);
+    const badIds = await call(h, story.teacher, 'GET', '/api/reports?classIds=abc');
+    expect(badIds.status).toBe(400);
+    expect(Object.keys(badIds.body.fields)).toEqual(['classIds']);
+    const badLimit = await call(h, story.teacher, 'GET', '/api/all-results?limit=0');
+    expect(badLimit.status).toBe(400);
+    expect(Object.keys(badLimit.body.fields)).toEqual(['limit']);
+    expect((await call(h, story.teacher, 'GET', '/api/dashboard/students?sort=name')).status).toBe(400);
+  });
+});
+
+describe('redelivery and replay', () => {
+  it('when every event arrives a second time, then nothing changes', async () => {
+    const before = await everything(story);
+    await h.bus.publish(story.events);
+    expect(await everything(story)).toEqual(before);
+  });
+
+  it('when the read models are emptied and the topics replayed from the start, then every answer is the same', async () => {
+    const before = await everything(story);
+    await h.sql.query(`truncate ${READ_MODEL_TABLES.join(', ')}`);
+    expect((await call(h, story.teacher, 'GET', '/api/all-results')).body).toEqual([]);
+    await h.bus.publish(story.events);
+    expect(await everything(story)).toEqual(before);
+  });
+
+  it('when an event breaks the contract, then it is refused naming the field and the read model is untouched', async () => {
+    const s = classStory();
+    const broken = s.events.map((e) => ({ ...e }));
+    await h.bus.publish(broken.slice(0, -5));
+    const bad = classStory(s.tenantId).events.at(-5)!; // a ResultSubmitted of another class
+    const { fromBinary, toBinary, ResultSubmittedSchema } = await import('@checkpoint/events');
+    const message = fromBinary(ResultSubmittedSchema, bad.value);
+    message.level = 'excellent';
+    const poisoned = { ...bad, value: toBinary(ResultSubmittedSchema, message) };
+    await h.bus.publish([poisoned]);
+    expect(h.bus.deadLetters.at(-1)?.error).toMatch(/ResultSubmitted: level must be one of below, at, above/);
+    const { rows } = await h.sql.query('select count(*)::int as n from results where result_id = $1', [
+      message.resultId,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('when an assessment is deleted, then its results leave every view and the district figures', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    const adminOf = actor('admin', s.tenantId);
+    expect((await call(h, adminOf, 'GET', '/api/admin/stats')).body.totalResponses).toBe(3);
+    await h.bus.publish([assessmentDeleted(s)]);
+    expect((await call(h, s.teacher, 'GET', `/api/classes/${s.classId}/results`)).body).toEqual([]);
+    expect((await call(h, s.teacher, 'GET', `/api/assessments/${s.assessmentId}/results`)).status).toBe(404);
+    const stats = (await call(h, adminOf, 'GET', '/api/admin/stats')).body;
+    expect(stats).toMatchObject({
+      totalResponses: 0,
+      totalAssessments: 0,
+      averageScore: 0,
+      levels: { below: 0, at: 0, above: 0 },
+    });
+    const students = (await call(h, s.teacher, 'GET', '/api/dashboard/students')).body;
+    expect(
+      students.students.map((x: { resultCount: number; average: number | null }) => [x.resultCount, x.average]),
+    ).toEqual([
+      [0, null],
+      [0, null],
+      [0, null],
+    ]);
+  });
+});
