@@ -538,6 +538,167 @@ describe('taking and scoring', () => {
   });
 });
 
+describe('result review', () => {
+  type ReviewQuestion = { questionId: string; correctAnswer: string; answer: string | null; correct: boolean };
+
+  /** A submitted result: Paris (right), False (wrong), nothing, blue (right). */
+  async function submitted(s = actor('student')) {
+    const ready = await readyAssessment(s);
+    const { id, questions } = ready;
+    for (const [i, answer] of [' paris ', 'False', undefined, 'blue'].entries()) {
+      if (answer === undefined) continue;
+      const saved = await call(h, s, 'POST', '/api/responses', {
+        assessmentId: id,
+        questionId: questions[i]!.id,
+        answer,
+      });
+      expect(saved.status).toBe(200);
+    }
+    const reply = await call(h, s, 'POST', '/api/results', { assessmentId: id });
+    expect(reply.status).toBe(201);
+    return { ...ready, s, reply: reply.body };
+  }
+
+  it('when a student submits, then the reply and their result list every question in order with their answer, the key and the mark', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[0]!.id, answer: ' paris ' });
+    // Before the result exists no student call carries a key.
+    const before = [
+      (await call(h, s, 'GET', `/api/assessments/${id}/questions`)).body,
+      (await call(h, s, 'GET', `/api/assessments/${id}/responses`)).body,
+      (await call(h, s, 'GET', `/api/assessments/${id}`)).body,
+      (await call(h, s, 'GET', '/api/student/available-assessments')).body,
+    ];
+    for (const body of before) expect(JSON.stringify(body)).not.toContain('correctAnswer');
+    await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[1]!.id, answer: 'False' });
+    await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[3]!.id, answer: 'blue' });
+    const reply = await call(h, s, 'POST', '/api/results', { assessmentId: id });
+    expect(reply.status).toBe(201);
+    const expected = [
+      {
+        questionId: questions[0]!.id,
+        position: 1,
+        questionText: 'Capital of France?',
+        questionType: 'multiple_choice',
+        options: ['Paris', 'Lyon', 'Nice', 'Lille'],
+        correctAnswer: 'Paris',
+        points: '2.00',
+        answer: ' paris ',
+        correct: true,
+      },
+      {
+        questionId: questions[1]!.id,
+        position: 2,
+        questionText: 'The sun is a star.',
+        questionType: 'true_false',
+        options: ['True', 'False'],
+        correctAnswer: 'True',
+        points: '1.00',
+        answer: 'False',
+        correct: false,
+      },
+      {
+        questionId: questions[2]!.id,
+        position: 3,
+        questionText: '2 + 2 = ?',
+        questionType: 'short_answer',
+        options: [],
+        correctAnswer: '4',
+        points: '1.00',
+        answer: null,
+        correct: false,
+      },
+      {
+        questionId: questions[3]!.id,
+        position: 4,
+        questionText: 'Colour of the sky?',
+        questionType: 'short_answer',
+        options: [],
+        correctAnswer: 'Blue',
+        points: '1.00',
+        answer: 'blue',
+        correct: true,
+      },
+    ];
+    expect(reply.body).toMatchObject({ percentage: '60.00', correctAnswers: 2, performanceLevel: 'below' });
+    expect(reply.body.questions).toEqual(expected);
+    const mine = await call(h, s, 'GET', `/api/results/${reply.body.id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(reply.body);
+    // The list of results stays light: no questions, no keys.
+    const list = (await call(h, s, 'GET', '/api/student/results')).body;
+    expect(list).toHaveLength(1);
+    expect(list[0]).not.toHaveProperty('questions');
+  });
+
+  it('when another student asks for the result, then it is not found; the teacher of the class sees the questions and keys', async () => {
+    const { classId, reply } = await submitted();
+    const classmate = actor('student', tenant);
+    await enrol(h, classId, tenant, classmate);
+    for (const who of [classmate, actor('student'), otherTeacher, actor('teacher')]) {
+      const res = await call(h, who, 'GET', `/api/results/${reply.id}`);
+      expect(res.status, who.role).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('correctAnswer');
+    }
+    const seen = await call(h, teacher, 'GET', `/api/results/${reply.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.questions).toEqual(reply.questions);
+    expect(seen.body.questions.map((q: ReviewQuestion) => q.correctAnswer)).toEqual(['Paris', 'True', '4', 'Blue']);
+  });
+
+  it('when the teacher edits a key after the submission, then the result still shows what was scored', async () => {
+    const { reply, questions, s } = await submitted();
+    const edit = await call(h, teacher, 'PUT', `/api/questions/${questions[3]!.id}`, {
+      questionText: 'Colour of grass?',
+      questionType: 'short_answer',
+      correctAnswer: 'Green',
+      points: 1,
+    });
+    expect(edit.status).toBe(200);
+    const after = (await call(h, s, 'GET', `/api/results/${reply.id}`)).body;
+    expect(after.correctAnswers).toBe(2);
+    expect(after.questions[3]).toMatchObject({
+      questionText: 'Colour of the sky?',
+      correctAnswer: 'Blue',
+      answer: 'blue',
+      correct: true,
+    });
+  });
+
+  it('when a result was stored before results kept their questions, then its review is built from the current questions and answers', async () => {
+    const { reply, s } = await submitted();
+    await h.sql.query('update results set questions = null where id = $1', [reply.id]);
+    const legacy = (await call(h, s, 'GET', `/api/results/${reply.id}`)).body;
+    expect(legacy.questions).toEqual(reply.questions);
+  });
+
+  it('when the OpenAPI document is built, then the single result and the submit reply are documented with their questions', () => {
+    const doc = h.service.openapi as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+      >;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const ref = (path: string, method: string, status: string) =>
+      doc.paths[path]![method]!.responses[status]!.content['application/json']!.schema;
+    expect(ref('/api/results/{id}', 'get', '200')).toEqual({ $ref: '#/components/schemas/ResultDetail' });
+    expect(ref('/api/results', 'post', '201')).toEqual({ $ref: '#/components/schemas/ResultDetail' });
+    expect(Object.keys(doc.components.schemas.ResultQuestion!.properties!)).toEqual([
+      'questionId',
+      'position',
+      'questionText',
+      'questionType',
+      'options',
+      'correctAnswer',
+      'points',
+      'answer',
+      'correct',
+    ]);
+  });
+});
+
 describe('practice and deletion', () => {
   it('when support practice reaches 80, then a below result rises to at once and enrichment never lowers', async () => {
     const s = actor('student');

@@ -245,3 +245,25 @@ export const resultSchema = z
     student: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
   })
   .meta({ id: 'Result' });
+
+export const resultQuestionSchema = z
+  .object({
+    questionId: z.uuid(),
+    position: z.number().int(),
+    questionText: z.string(),
+    questionType: z.enum(QUESTION_TYPES),
+    options: z.array(z.string()),
+    correctAnswer: z.string(),
+    points: z.string().describe('Numeric string'),
+    answer: z.string().nullable().describe("The student's stored answer; null when the question was never answered"),
+    correct: z.boolean(),
+  })
+  .meta({ id: 'ResultQuestion', description: 'One question of a result, as it was scored at submission' });
+
+export const resultDetailSchema = resultSchema
+  .extend({
+    questions: z
+      .array(resultQuestionSchema)
+      .describe('In question order, with the answer key: only for the student who submitted and the class teacher'),
+  })
+  .meta({ id: 'ResultDetail' });

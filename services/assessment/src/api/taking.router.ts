@@ -1,5 +1,6 @@
 // Student calls: what is ready to take, saving answers, submitting (scored on the server), and
-// results. Results are also readable by the teacher of the class.
+// results. Results are also readable by the teacher of the class; a single result (and the submit
+// reply) lists its questions with the answer key, which exists for the student only from then on.
 import { ApiRouter, type Caller } from '@checkpoint/service-kit';
 import { z } from 'zod';
 import type { AssessmentUseCases } from '../domain/assessments.use-cases.ts';
@@ -8,6 +9,7 @@ import {
   availableAssessmentSchema,
   idParams,
   responseBody,
+  resultDetailSchema,
   responseSchema,
   resultSchema,
   submitBody,
@@ -52,11 +54,12 @@ export function takingRouter(uc: AssessmentUseCases): ApiRouter {
       {
         method: 'post',
         path: '/api/results',
-        summary: 'Submit: scored on the server from the saved answers; any score sent is ignored',
+        summary:
+          'Submit: scored on the server from the saved answers (any score sent is ignored); replies with the result and its questions',
         access: STUDENTS,
         body: submitBody,
         status: 201,
-        response: resultSchema,
+        response: resultDetailSchema,
         errors: [404, 409],
       },
       ({ caller, body }) => uc.submit(student(caller), uuidOr404(body.assessmentId)),
@@ -65,10 +68,11 @@ export function takingRouter(uc: AssessmentUseCases): ApiRouter {
       {
         method: 'get',
         path: '/api/results/:id',
-        summary: "A result: the student's own, or one of the teacher's classes",
+        summary:
+          "A result with each question, the answer given and the key: the student's own, or one of the teacher's classes",
         access: ANYONE,
         params: idParams,
-        response: resultSchema,
+        response: resultDetailSchema,
         errors: [404],
       },
       ({ caller, params }) =>

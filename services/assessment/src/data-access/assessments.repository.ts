@@ -7,6 +7,7 @@ import type {
   GenerationStatus,
   Owner,
   QuestionRow,
+  ResultQuestionRecord,
   ResultRow,
   StudentAccess,
   StudentAssessmentRow,
@@ -121,12 +122,15 @@ const toResponse = (r: ResponseSqlRow): ResponseRecord => ({
   student: { firstName: r.first_name ?? null, lastName: r.last_name ?? null },
 });
 
-/** A result with what its views show; `source` is the results table or a CTE of new rows. */
-const resultSelect = (source = 'results') => `
+/**
+ * A result with what its views show; `source` is the results table or a CTE of new rows. Lists
+ * leave out the per-question review (`withQuestions`), which only the single result shows.
+ */
+const resultSelect = (source = 'results', withQuestions = false) => `
   select r.id, r.assessment_id, r.student_id, r.class_id, r.tenant_id, r.total_points, r.earned_points,
          r.percentage, r.performance_level, r.correct_answers, r.incorrect_answers, r.total_questions,
          r.submitted_at, a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
-         p.first_name, p.last_name
+         p.first_name, p.last_name${withQuestions ? ', r.questions' : ''}
     from ${source} r
     join assessments a on a.id = r.assessment_id
     left join classes c on c.class_id = r.class_id
@@ -154,6 +158,9 @@ interface ResultSqlRow {
   first_name: string | null;
   last_name: string | null;
 }
+
+/** The review written at submission (jsonb, read back as parsed JSON); null for older results. */
+type ResultWithQuestionsSqlRow = ResultSqlRow & { questions: ResultQuestionRecord[] | null };
 
 const toResult = (r: ResultSqlRow): ResultRow => ({
   id: r.id,
@@ -367,13 +374,21 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       where q.assessment_id = $1::uuid
       order by q.position, q.id`,
   );
+
+  /** The questions (in order) and the student's stored answers by question id. */
+  async function questionsAndAnswers(on: pg.Pool | pg.PoolClient, assessmentId: string, studentId: string) {
+    const rows = await answeredQuestions(on, assessmentId, studentId);
+    const answers = new Map<string, string>();
+    for (const r of rows) if (r.answer !== null) answers.set(r.id, r.answer);
+    return { questions: rows.map(toQuestion), answers };
+  }
   const insertResult = prepared<ResultSqlRow>(
     'insert-result',
     `with inserted as (
        insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
                             percentage, performance_level, correct_answers, incorrect_answers, total_questions,
-                            submitted_at)
-       values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13)
+                            submitted_at, questions)
+       values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb)
        on conflict (assessment_id, student_id) do nothing
        returning *)
      ${resultSelect('inserted')}`,
@@ -650,8 +665,11 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       studentId: string,
       assessmentId: string,
       check: (access: StudentAccess | undefined) => void,
-      score: (questions: QuestionRow[], answers: Map<string, string>) => Score,
-    ): Promise<ResultRow | undefined> {
+      score: (
+        questions: QuestionRow[],
+        answers: Map<string, string>,
+      ) => { score: Score; questions: ResultQuestionRecord[] },
+    ): Promise<(ResultRow & { questions: ResultQuestionRecord[] }) | undefined> {
       return inTransaction(pool, async (client) => {
         // Saves of this student and assessment wait until the result commits and are refused
         // after it (migrations/002_no_answer_after_submit.sql), so every acknowledged answer is
@@ -660,10 +678,8 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
         const access = accessRow ? toStudentAccess(accessRow) : undefined;
         check(access);
         const a = access!;
-        const rows = await answeredQuestions(client, assessmentId, studentId);
-        const answers = new Map<string, string>();
-        for (const r of rows) if (r.answer !== null) answers.set(r.id, r.answer);
-        const s = score(rows.map(toQuestion), answers);
+        const { questions, answers } = await questionsAndAnswers(client, assessmentId, studentId);
+        const { score: s, questions: review } = score(questions, answers);
         const submittedAt = new Date();
         const [inserted] = await insertResult(
           client,
@@ -680,9 +696,10 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
           s.incorrectAnswers,
           s.totalQuestions,
           submittedAt,
+          JSON.stringify(review),
         );
         if (!inserted) return undefined;
-        const result = toResult(inserted);
+        const result = { ...toResult(inserted), questions: review };
         await events.resultSubmitted(sqlExecutor(client), {
           id: result.id,
           assessmentId,
@@ -700,10 +717,18 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       });
     },
 
-    async findResult(id: string): Promise<ResultRow | undefined> {
-      const rows = await db.$queryRawUnsafe<ResultSqlRow[]>(`${RESULT_SELECT} where r.id = $1::uuid`, id);
-      return rows[0] ? toResult(rows[0]) : undefined;
+    /** One result with the review written at submission (null for results older than it). */
+    async findResult(id: string): Promise<(ResultRow & { questions: ResultQuestionRecord[] | null }) | undefined> {
+      const [row] = await db.$queryRawUnsafe<ResultWithQuestionsSqlRow[]>(
+        `${resultSelect('results', true)} where r.id = $1::uuid`,
+        id,
+      );
+      return row ? { ...toResult(row), questions: row.questions } : undefined;
     },
+
+    /** The assessment's current questions and the student's stored answers. */
+    questionsAndAnswers: (assessmentId: string, studentId: string) =>
+      questionsAndAnswers(pool, assessmentId, studentId),
 
     async resultsOf(studentId: string): Promise<ResultRow[]> {
       const rows = await db.$queryRawUnsafe<ResultSqlRow[]>(

@@ -2,7 +2,7 @@
 // only while it is available to them (active, assigned, their class) or once they submitted it,
 // and never the answer key before their result exists.
 import type { QuestionType } from './questions.ts';
-import { numericString, type PerformanceLevel } from './scoring.ts';
+import { isCorrect, numericString, type PerformanceLevel } from './scoring.ts';
 
 export type GenerationStatus = 'generating' | 'ready' | 'failed';
 
@@ -239,3 +239,60 @@ export function resultView(r: ResultRow) {
   };
 }
 export type ResultView = ReturnType<typeof resultView>;
+
+/**
+ * One question of a result as it was scored: kept with the result (migrations/004), so a later
+ * edit of the question changes neither the score nor what the review says about it.
+ */
+export interface ResultQuestionRecord {
+  questionId: string;
+  position: number;
+  questionText: string;
+  questionType: string;
+  options: string[];
+  correctAnswer: string;
+  points: number;
+  /** The student's stored answer; null when they never answered the question. */
+  answer: string | null;
+  correct: boolean;
+}
+
+/** Every question in order with the student's answer, marked right or wrong as scoring marks it. */
+export function reviewOf(questions: QuestionRow[], answers: ReadonlyMap<string, string>): ResultQuestionRecord[] {
+  return questions.map((q) => {
+    const answer = answers.get(q.id);
+    return {
+      questionId: q.id,
+      position: q.position,
+      questionText: q.questionText,
+      questionType: q.questionType,
+      options: q.options,
+      correctAnswer: q.correctAnswer,
+      points: q.points,
+      answer: answer ?? null,
+      correct: isCorrect(answer, q.correctAnswer),
+    };
+  });
+}
+
+/**
+ * A result with its questions, answer keys included: only ever built for a result that exists, for
+ * the student who owns it or the teacher of the class (SECURITY: no key before the result exists).
+ */
+export function resultDetailView(r: ResultRow, questions: ResultQuestionRecord[]) {
+  return {
+    ...resultView(r),
+    questions: questions.map((q) => ({
+      questionId: q.questionId,
+      position: q.position,
+      questionText: q.questionText,
+      questionType: q.questionType as QuestionType,
+      options: q.options,
+      correctAnswer: q.correctAnswer,
+      points: numericString(q.points),
+      answer: q.answer,
+      correct: q.correct,
+    })),
+  };
+}
+export type ResultDetailView = ReturnType<typeof resultDetailView>;

@@ -5,12 +5,14 @@ import {
   isAvailable,
   isVisible,
   questionView,
+  resultDetailView,
   resultView,
+  reviewOf,
   studentView,
   teacherView,
   type Owner,
   type QuestionView,
-  type ResultView,
+  type ResultDetailView,
   type StudentAccess,
   type StudentAssessmentView,
   type TeacherAssessmentView,
@@ -227,22 +229,23 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
       throw new QuestionNotFoundError();
     },
 
-    async submit(student: StudentCaller, assessmentId: string): Promise<ResultView> {
+    /** Scores and stores the result; the reply is the first place the answer key shows. */
+    async submit(student: StudentCaller, assessmentId: string): Promise<ResultDetailView> {
       const result = await assessments.submit(
         student.studentId,
         assessmentId,
         (access) => void requireOpen(access),
         (questions, answers) => {
           if (questions.length === 0) throw new NoQuestionsError();
-          return scoreSubmission(questions, answers);
+          return { score: scoreSubmission(questions, answers), questions: reviewOf(questions, answers) };
         },
       );
       if (!result) throw new AlreadySubmittedError();
-      return resultView(result);
+      return resultDetailView(result, result.questions);
     },
 
-    /** The student's own result, or one of the teacher's classes. */
-    async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultView> {
+    /** The student's own result, or one of the teacher's classes, with its questions and keys. */
+    async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultDetailView> {
       const r = await assessments.findResult(id);
       const mine =
         r &&
@@ -250,7 +253,13 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
           ? r.studentId === caller.userId
           : r.teacherId === caller.userId && r.tenantId === caller.tenantId);
       if (!mine) throw new ResultNotFoundError();
-      return resultView(r);
+      // Results submitted before the review was stored with them: built from what is there now.
+      let questions = r.questions;
+      if (!questions) {
+        const current = await assessments.questionsAndAnswers(r.assessmentId, r.studentId);
+        questions = reviewOf(current.questions, current.answers);
+      }
+      return resultDetailView(r, questions);
     },
 
     async studentResults(student: StudentCaller) {

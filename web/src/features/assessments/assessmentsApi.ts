@@ -108,6 +108,19 @@ export interface Result {
   totalQuestions?: number;
   className?: string;
   assessment?: { title: string; description: string };
+  /** GET /api/results/{id} and the submit reply: each question with the answer given and the key. */
+  questions?: {
+    questionId: string;
+    position: number;
+    questionText: string;
+    questionType: QuestionType;
+    options: string[];
+    correctAnswer: string;
+    points: string;
+    /** Null when the question was never answered. */
+    answer: string | null;
+    correct: boolean;
+  }[];
 }
 
 export interface Recommendation {

@@ -1,5 +1,7 @@
-// Performance levels and bands (spec §4, §9): the student dashboard shows 80/70 bands; submissions
-// are levelled below < 80, at ≥ 80, above ≥ 90 by the server.
+// Performance levels (spec §4, §9, docs/adr/005): the level name of one result is always the
+// server's performanceLevel (below < 80, at ≥ 80, above ≥ 90, raised to at by support practice),
+// on every screen. Score thresholds of their own apply only to what several results add up to and
+// to the practice link.
 import type { PerformanceLevel, PracticeType } from './assessmentsApi';
 
 export interface Band {
@@ -15,37 +17,20 @@ const BANDS: Record<PerformanceLevel, Band> = {
   below: { level: 'below', label: 'Below Standard', variant: 'danger' },
 };
 
-/** Student dashboard bands: 80+ above (green), 70–79 at (yellow), below 70 below (red). */
-export function dashboardBand(score: number): Band {
-  if (score >= 80) return BANDS.above;
-  if (score >= 70) return BANDS.at;
-  return BANDS.below;
-}
-
+/** Name and colour of a result's performanceLevel. */
 export function bandForLevel(level: string): Band {
   return level === 'above' || level === 'at' || level === 'below' ? BANDS[level] : BANDS.below;
 }
 
-const RANK: Record<PerformanceLevel, number> = { below: 0, at: 1, above: 2 };
-
-/**
- * The badge of a result card: the 80/70 band of the score, unless the server raised the level
- * (support practice at mastery lifts below to at), in which case the raised level shows.
- */
-export function resultBand(score: number, performanceLevel: string | undefined): Band {
-  const band = dashboardBand(score);
-  if (performanceLevel === 'at' || performanceLevel === 'above') {
-    const level = bandForLevel(performanceLevel);
-    if (RANK[level.level] > RANK[band.level]) return level;
-  }
-  return band;
-}
+/** Student dashboard (spec §2): 'Above Standard' counts scores of 80 or more; practice splits there too. */
+export const ABOVE_STANDARD_SCORE = 80;
 
 /** Below 80: support material; 80 or more: enrichment (spec §2). */
 export function practiceTypeFor(score: number): PracticeType {
-  return score >= 80 ? 'enrichment' : 'support';
+  return score >= ABOVE_STANDARD_SCORE ? 'enrichment' : 'support';
 }
 
+/** The practice link of a result, from its exact score (79.6 is below 80 even though it shows as 80%). */
 export function practiceLink(assessmentId: string, score: number): { to: string; label: string } {
   const type = practiceTypeFor(score);
   return {
@@ -54,8 +39,13 @@ export function practiceLink(assessmentId: string, score: number): { to: string;
   };
 }
 
+/** A percentage as a number (results carry numeric strings too); 0 when it is not one. */
+export function toPercent(value: number | string | null | undefined): number {
+  const n = typeof value === 'string' ? Number.parseFloat(value) : (value ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}
+
 /** Percentages are shown rounded to whole numbers (spec §9). */
 export function roundPercent(value: number | string | null | undefined): number {
-  const n = typeof value === 'string' ? Number.parseFloat(value) : (value ?? 0);
-  return Number.isFinite(n) ? Math.round(n) : 0;
+  return Math.round(toPercent(value));
 }

@@ -1,5 +1,6 @@
 // Student "/" (spec §2 Student dashboard): not enrolled → welcome; otherwise the ready panel (up to 3
-// available assessments), four stat cards, recent results (80/70 bands) and My Classes.
+// available assessments), four stat cards, recent results and My Classes. A result card names the
+// server's level, as the result page does (docs/adr/005); the stat cards count scores.
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
@@ -7,7 +8,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PageSpinner } from '../../components/PageSpinner';
 import { formatDate } from '../assessments/format';
-import { practiceLink, resultBand, roundPercent } from '../assessments/performance';
+import { ABOVE_STANDARD_SCORE, bandForLevel, practiceLink, roundPercent, toPercent } from '../assessments/performance';
 import { useAuth } from '../auth/useAuth';
 import { NotEnrolledWelcome } from '../classes/NotEnrolledWelcome';
 import { StudentClassesCard } from '../classes/StudentClassesCard';
@@ -79,14 +80,16 @@ function StatCard({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+const scoreOf = (r: StudentResult) => toPercent(r.score ?? r.percentage);
+
 function ResultCard({ result }: { result: StudentResult }) {
-  const score = roundPercent(result.score ?? result.percentage);
-  const band = resultBand(score, result.performanceLevel);
-  const link = practiceLink(result.assessmentId, score);
+  const score = roundPercent(scoreOf(result));
+  const band = result.performanceLevel ? bandForLevel(result.performanceLevel) : undefined;
+  const link = practiceLink(result.assessmentId, scoreOf(result));
   const total = result.totalQuestions ?? result.correctAnswers + result.incorrectAnswers;
   const title = result.assessment?.title ?? 'Assessment';
   return (
-    <Card className="h-100" as="article" aria-label={`Result: ${title}`} border={band.variant}>
+    <Card className="h-100" as="article" aria-label={`Result: ${title}`} border={band?.variant}>
       <Card.Body className="d-flex flex-column">
         <div className="d-flex justify-content-between gap-2">
           <h3 className="h6 mb-1">{title}</h3>
@@ -95,15 +98,17 @@ function ResultCard({ result }: { result: StudentResult }) {
         {result.assessment?.description && (
           <p className="small text-body-secondary mb-2">{result.assessment.description}</p>
         )}
-        <div className="mb-2">
-          <Badge
-            bg={band.variant}
-            text={band.variant === 'warning' ? 'dark' : undefined}
-            data-testid="performance-badge"
-          >
-            {band.label}
-          </Badge>
-        </div>
+        {band && (
+          <div className="mb-2">
+            <Badge
+              bg={band.variant}
+              text={band.variant === 'warning' ? 'dark' : undefined}
+              data-testid="performance-badge"
+            >
+              {band.label}
+            </Badge>
+          </div>
+        )}
         <p className="small mb-1">
           Correct: {result.correctAnswers} · Incorrect: {result.incorrectAnswers} · Total: {total}
         </p>
@@ -130,9 +135,9 @@ export function StudentDashboard() {
   if (enrolments.data && enrolments.data.length === 0) return <NotEnrolledWelcome firstName={user?.firstName} />;
 
   const list = results.data ?? [];
-  const scores = list.map((r) => roundPercent(r.score ?? r.percentage));
+  const scores = list.map(scoreOf);
   const average = scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : 0;
-  const above = scores.filter((s) => s >= 80).length;
+  const above = scores.filter((s) => s >= ABOVE_STANDARD_SCORE).length;
 
   return (
     <>

@@ -1,41 +1,47 @@
-// The score, level (as text, not colour only) and practice link after a submission.
+// The score, level (as text, not colour only) and practice link after a submission, and below them
+// each question with the student's answer and the correct one (the key is theirs once the result
+// exists).
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments/assessmentsApi';
-import { bandForLevel, practiceLink, roundPercent } from '../assessments/performance';
+import { bandForLevel, practiceLink, roundPercent, toPercent } from '../assessments/performance';
+import { ResultReview } from './ResultReview';
 
 export function ResultSummary({ result, title }: { result: Result; title: string }) {
-  const score = roundPercent(result.score ?? result.percentage);
+  const exact = toPercent(result.score ?? result.percentage);
   const band = bandForLevel(result.performanceLevel);
-  const link = practiceLink(result.assessmentId, score);
+  const link = practiceLink(result.assessmentId, exact);
   return (
-    <Card className="shadow-sm text-center" as="section" aria-labelledby="result-heading">
-      <Card.Body className="p-5">
-        <h1 id="result-heading" className="h3">
-          {title}
-        </h1>
-        <p className="display-4 fw-bold mb-1" data-testid="result-score">
-          {score}%
-        </p>
-        <p className="mb-3">
-          Performance level:{' '}
-          <Badge bg={band.variant} text={band.variant === 'warning' ? 'dark' : undefined} data-testid="result-level">
-            {band.label}
-          </Badge>
-        </p>
-        <p className="text-body-secondary">
-          {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
-        </p>
-        <div className="d-flex gap-2 justify-content-center">
-          <Link className="btn btn-primary" to={link.to}>
-            {link.label}
-          </Link>
-          <Link className="btn btn-outline-secondary" to="/">
-            Back to Dashboard
-          </Link>
-        </div>
-      </Card.Body>
-    </Card>
+    <>
+      <Card className="shadow-sm text-center" as="section" aria-labelledby="result-heading">
+        <Card.Body className="p-5">
+          <h1 id="result-heading" className="h3">
+            {title}
+          </h1>
+          <p className="display-4 fw-bold mb-1" data-testid="result-score">
+            {roundPercent(exact)}%
+          </p>
+          <p className="mb-3">
+            Performance level:{' '}
+            <Badge bg={band.variant} text={band.variant === 'warning' ? 'dark' : undefined} data-testid="result-level">
+              {band.label}
+            </Badge>
+          </p>
+          <p className="text-body-secondary">
+            {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
+          </p>
+          <div className="d-flex gap-2 justify-content-center">
+            <Link className="btn btn-primary" to={link.to}>
+              {link.label}
+            </Link>
+            <Link className="btn btn-outline-secondary" to="/">
+              Back to Dashboard
+            </Link>
+          </div>
+        </Card.Body>
+      </Card>
+      {result.questions && result.questions.length > 0 && <ResultReview questions={result.questions} />}
+    </>
   );
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { resultDetailView, reviewOf, type QuestionRow, type ResultRow } from './assessment.ts';
+import { scoreSubmission } from './scoring.ts';
+
+const question = (id: string, position: number, correctAnswer: string, points = 1): QuestionRow => ({
+  id,
+  assessmentId: 'a1',
+  position,
+  questionText: `Question ${id}`,
+  questionType: 'short_answer',
+  options: [],
+  correctAnswer,
+  points,
+});
+
+describe('result review', () => {
+  const questions = [question('q1', 1, 'Blue', 2.5), question('q2', 2, '4'), question('q3', 3, 'Paris')];
+  const answers = new Map([
+    ['q1', ' blue '],
+    ['q2', '5'],
+  ]);
+
+  it('when questions are reviewed, then each carries the answer (null when none) and the mark scoring gives it', () => {
+    const review = reviewOf(questions, answers);
+    expect(review.map((q) => [q.questionId, q.answer, q.correct])).toEqual([
+      ['q1', ' blue ', true],
+      ['q2', '5', false],
+      ['q3', null, false],
+    ]);
+    const score = scoreSubmission(questions, answers);
+    expect(review.map((q) => q.correct)).toEqual(score.answers.map((a) => a.correct));
+  });
+
+  it('when a result is shown with its review, then points are numeric strings as in the question view', () => {
+    const view = resultDetailView(
+      {
+        id: 'r1',
+        assessmentId: 'a1',
+        studentId: 's1',
+        classId: 'c1',
+        tenantId: 't1',
+        totalPoints: 4.5,
+        earnedPoints: 2.5,
+        percentage: 55.56,
+        performanceLevel: 'below',
+        correctAnswers: 1,
+        incorrectAnswers: 2,
+        totalQuestions: 3,
+        submittedAt: new Date('2026-01-01T00:00:00Z'),
+        title: 'T',
+        description: '',
+        className: 'C',
+        teacherId: 'te1',
+        firstName: null,
+        lastName: null,
+      } satisfies ResultRow,
+      reviewOf(questions, answers),
+    );
+    expect(view.questions[0]).toMatchObject({ points: '2.50', correctAnswer: 'Blue', answer: ' blue ' });
+    expect(view.percentage).toBe('55.56');
+  });
+});

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STUDENT, stubFetch } from '../../test/fetchStub';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import type { StudentResult } from '../student/studentApi';
+import { StudentDashboard } from './StudentDashboard';
+
+const ENROLMENT = {
+  id: 'm1',
+  classId: 'c1',
+  class: { name: 'Biology', period: '2', subject: 'Science', teacherName: 'Ada Lovelace' },
+};
+
+function result(id: string, title: string, score: number, performanceLevel: StudentResult['performanceLevel']) {
+  return {
+    id,
+    assessmentId: `a-${id}`,
+    score,
+    percentage: score.toFixed(2),
+    performanceLevel,
+    correctAnswers: 3,
+    incorrectAnswers: 1,
+    totalQuestions: 4,
+    className: 'Biology',
+    submittedAt: '2026-03-05T10:00:00.000Z',
+    assessment: { title, description: '' },
+  } satisfies StudentResult;
+}
+
+function renderDashboard(results: StudentResult[]) {
+  stubFetch({
+    'GET /api/auth/user': () => jsonResponse(200, STUDENT),
+    'GET /api/student/classes': () => jsonResponse(200, [ENROLMENT]),
+    'GET /api/student/available-assessments': () => jsonResponse(200, []),
+    'GET /api/student/results': () => jsonResponse(200, results),
+  });
+  return renderWithProviders(<StudentDashboard />);
+}
+
+const card = async (title: string) => screen.findByRole('article', { name: `Result: ${title}` });
+
+describe('StudentDashboard', () => {
+  it("when a result is 85% at standard, then its card says At Standard, the server's level, not the 80/70 band", async () => {
+    renderDashboard([result('r1', 'Cells', 85, 'at')]);
+    const cells = await card('Cells');
+    expect(within(cells).getByTestId('performance-badge')).toHaveTextContent('At Standard');
+    expect(within(cells).getByText('85%')).toBeInTheDocument();
+    expect(within(cells).getByRole('link', { name: 'Challenge Work' })).toHaveAttribute(
+      'href',
+      '/support/a-r1/enrichment',
+    );
+    // The stat card still counts scores of 80 or more (spec §2).
+    expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('1');
+  });
+
+  it('when support practice raised a low result to at, then the card says At Standard and still offers extra help', async () => {
+    renderDashboard([result('r1', 'Cells', 40, 'at'), result('r2', 'Plants', 72, 'below')]);
+    const cells = await card('Cells');
+    expect(within(cells).getByTestId('performance-badge')).toHaveTextContent('At Standard');
+    expect(within(cells).getByRole('link', { name: 'Extra Help Materials' })).toBeInTheDocument();
+    // 72% was 'At Standard' in the old 80/70 band; its level is below.
+    expect(within(await card('Plants')).getByTestId('performance-badge')).toHaveTextContent('Below Standard');
+    expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('0');
+    expect(screen.getByTestId('stat-Average Score')).toHaveTextContent('56%');
+  });
+
+  it('when a score shows as 80% but is 79.6, then the card says Below Standard, offers extra help and is not counted above', async () => {
+    renderDashboard([result('r1', 'Cells', 79.6, 'below'), result('r2', 'Plants', 93, 'above')]);
+    const cells = await card('Cells');
+    expect(within(cells).getByText('80%')).toBeInTheDocument();
+    expect(within(cells).getByTestId('performance-badge')).toHaveTextContent('Below Standard');
+    expect(within(cells).getByRole('link', { name: 'Extra Help Materials' })).toBeInTheDocument();
+    expect(within(await card('Plants')).getByTestId('performance-badge')).toHaveTextContent('Above Standard');
+    expect(screen.getByTestId('stat-Assessments Taken')).toHaveTextContent('2');
+    expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('1');
+  });
+});

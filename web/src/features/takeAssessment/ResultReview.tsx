@@ -1,0 +1,64 @@
+// Each question of a submitted result under its score (spec §2 Take assessment): the question, the
+// student's answer, the correct one and a mark given as text and icon, never by colour alone.
+import Card from 'react-bootstrap/Card';
+import type { Result } from '../assessments/assessmentsApi';
+
+type ReviewQuestion = NonNullable<Result['questions']>[number];
+
+function MarkIcon({ correct }: { correct: boolean }) {
+  return (
+    <svg width={16} height={16} viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      {correct ? (
+        <path d="M13.85 3.65a.75.75 0 0 1 0 1.06l-7.5 7.5a.75.75 0 0 1-1.06 0l-3.5-3.5a.75.75 0 1 1 1.06-1.06L5.82 10.6l6.97-6.96a.75.75 0 0 1 1.06 0z" />
+      ) : (
+        <path d="M3.72 3.72a.75.75 0 0 1 1.06 0L8 6.94l3.22-3.22a.75.75 0 1 1 1.06 1.06L9.06 8l3.22 3.22a.75.75 0 1 1-1.06 1.06L8 9.06l-3.22 3.22a.75.75 0 0 1-1.06-1.06L6.94 8 3.72 4.78a.75.75 0 0 1 0-1.06z" />
+      )}
+    </svg>
+  );
+}
+
+function Mark({ correct }: { correct: boolean }) {
+  return (
+    <span
+      className={`d-inline-flex align-items-center gap-1 fw-semibold text-nowrap ${correct ? 'text-success' : 'text-danger'}`}
+      data-testid="review-mark"
+    >
+      <MarkIcon correct={correct} />
+      {correct ? 'Correct' : 'Incorrect'}
+    </span>
+  );
+}
+
+export function ResultReview({ questions }: { questions: ReviewQuestion[] }) {
+  return (
+    <Card className="shadow-sm mt-4" as="section" aria-labelledby="review-heading">
+      <Card.Body className="p-4">
+        <h2 id="review-heading" className="h5 mb-0">
+          Review Your Answers
+        </h2>
+        <ol className="list-unstyled mb-0">
+          {questions.map((q, i) => {
+            const answer = q.answer?.trim() ?? '';
+            return (
+              <li key={q.questionId} className="border-top mt-3 pt-3" aria-labelledby={`review-q-${q.questionId}`}>
+                <div className="d-flex justify-content-between align-items-start gap-3 mb-2">
+                  <h3 id={`review-q-${q.questionId}`} className="h6 mb-0">
+                    <span className="text-body-secondary">Question {i + 1}:</span> {q.questionText}
+                  </h3>
+                  <Mark correct={q.correct} />
+                </div>
+                <p className="mb-1">
+                  <span className="text-body-secondary">Your answer:</span>{' '}
+                  {answer === '' ? <em>No answer</em> : answer}
+                </p>
+                <p className="mb-0">
+                  <span className="text-body-secondary">Correct answer:</span> {q.correctAnswer}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      </Card.Body>
+    </Card>
+  );
+}
