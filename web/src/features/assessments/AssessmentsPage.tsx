@@ -21,8 +21,6 @@ import { CreateAssessmentModal } from './CreateAssessmentModal';
 import { formatDate } from './format';
 import { RecommendationModal } from './RecommendationModal';
 
-export const RESULTS_UNAVAILABLE = 'Results analytics are not available yet';
-
 function AssessmentCard({
   assessment,
   onRecommend,
@@ -33,7 +31,6 @@ function AssessmentCard({
   onDelete: (a: Assessment) => void;
 }) {
   const a = assessment;
-  const resultsHelp = `results-unavailable-${a.id}`;
   return (
     <Card className="shadow-sm h-100" as="article" aria-labelledby={`assessment-${a.id}-title`}>
       <Card.Body className="d-flex flex-column">
@@ -91,20 +88,13 @@ function AssessmentCard({
           <Link className="btn btn-primary btn-sm" to={`/assessment-preview/${a.id}`}>
             Preview
           </Link>
-          <span className="d-inline-block" title={RESULTS_UNAVAILABLE}>
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              disabled
-              style={{ pointerEvents: 'none' }}
-              aria-describedby={resultsHelp}
-            >
-              Results
-            </Button>
-          </span>
-          <span id={resultsHelp} className="visually-hidden">
-            {RESULTS_UNAVAILABLE}
-          </span>
+          <Link
+            className="btn btn-outline-secondary btn-sm"
+            to={`/assessment-results/${a.id}`}
+            aria-label={`Results of ${a.title}`}
+          >
+            Results
+          </Link>
           <Button
             size="sm"
             variant="outline-danger"

@@ -1,5 +1,6 @@
 // /class/{id} (spec §2 Class detail): name, subject, period, created date, join code that copies,
-// Manage Students, Create Assessment, five stat cards; 'Class not found' for a missing class.
+// Manage Students, Create Assessment, five stat cards, the results panel (level shares of the class's
+// results and the live progress grid); 'Class not found' for a missing class.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -11,6 +12,7 @@ import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { CreateAssessmentModal } from '../assessments/CreateAssessmentModal';
+import { ClassResultsPanel } from '../results/ClassResultsPanel';
 import { ClassManagementModal } from './ClassManagementModal';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { formatDate, percent, periodLabel } from './classStats';
@@ -107,6 +109,8 @@ export function ClassDetailPage() {
           tone="success"
         />
       </Row>
+
+      <ClassResultsPanel classId={cls.id} showBands />
 
       <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={cls.id} defaultTab="manage" />
       <CreateAssessmentModal show={creatingAssessment} classId={cls.id} onHide={() => setCreatingAssessment(false)} />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch } from '../../test/fetchStub';
@@ -20,6 +20,33 @@ const cls = {
   aboveStandard: 5,
   archived: false,
 };
+
+const other = {
+  ...cls,
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Chemistry',
+  period: '3',
+  studentCount: 4,
+  atStandard: 1,
+  aboveStandard: 1,
+  belowStandard: 2,
+};
+
+const gridOf = (classId: string, student: string, percentage: number) => ({
+  classId,
+  className: classId,
+  students: [{ id: `s-${student}`, firstName: student, lastName: 'Doe' }],
+  assessments: [{ id: `a-${student}`, title: `${student} quiz`, createdAt: '2024-03-05T10:00:00.000Z' }],
+  cells: [
+    {
+      studentId: `s-${student}`,
+      assessmentId: `a-${student}`,
+      resultId: `r-${student}`,
+      percentage,
+      performanceLevel: 'above',
+    },
+  ],
+});
 
 describe('TeacherDashboard', () => {
   it('when there is no class, then the welcome card opens the dashboard Create Class modal with 7 subjects', async () => {
@@ -47,9 +74,14 @@ describe('TeacherDashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create class. Please try again.');
   });
 
-  it('when classes exist, then the summary comes from the first class', async () => {
-    stubFetch({ 'GET /api/classes': () => jsonResponse(200, [cls, { ...cls, id: 'other', name: 'Other' }]) });
+  it('when classes exist, then the summary and progress grid come from the first class', async () => {
+    stubFetch({
+      'GET /api/classes': () => jsonResponse(200, [cls, other]),
+      [`GET /api/classes/${cls.id}/grid`]: () => jsonResponse(200, gridOf(cls.id, 'Bea', 91)),
+    });
     renderWithProviders(<TeacherDashboard />);
+    expect(screen.getByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Track student progress across formative assessments')).toBeInTheDocument();
     expect(await screen.findByTestId('summary-Total Students')).toHaveTextContent('10');
     expect(screen.getByTestId('summary-Students At Standard')).toHaveTextContent('2');
     // 8 results: 5 above (63%), 1 below (13%).
@@ -57,5 +89,38 @@ describe('TeacherDashboard', () => {
     expect(screen.getByTestId('summary-Need Support')).toHaveTextContent('13%');
     expect(screen.getByRole('button', { name: 'Manage Students' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Assessment' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Class')).toHaveValue(cls.id);
+    expect(await screen.findByRole('rowheader', { name: 'Bea Doe' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '91%, Above Standard' })).toBeInTheDocument();
+  });
+
+  it('when another class is chosen, then the summary and the progress grid switch to that class', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/classes': () => jsonResponse(200, [cls, other]),
+      [`GET /api/classes/${cls.id}/grid`]: () => jsonResponse(200, gridOf(cls.id, 'Bea', 91)),
+      [`GET /api/classes/${other.id}/grid`]: () => jsonResponse(200, gridOf(other.id, 'Carl', 55.5)),
+    });
+    const { user } = renderWithProviders(<TeacherDashboard />);
+    const select = await screen.findByLabelText('Class');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Biology', 'Chemistry - Period 3']);
+    expect(await screen.findByRole('rowheader', { name: 'Bea Doe' })).toBeInTheDocument();
+
+    await user.selectOptions(select, 'Chemistry - Period 3');
+    expect(await screen.findByRole('rowheader', { name: 'Carl Doe' })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Bea Doe' })).not.toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '56%, Above Standard' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Carl quiz' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Chemistry' })).toBeInTheDocument();
+    expect(screen.getByTestId('summary-Total Students')).toHaveTextContent('4');
+    // 4 results: 1 above (25%), 2 below (50%).
+    expect(screen.getByTestId('summary-Above Standard')).toHaveTextContent('25%');
+    expect(screen.getByTestId('summary-Need Support')).toHaveTextContent('50%');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === `/api/classes/${other.id}/grid`)).toBe(true),
+    );
   });
 });

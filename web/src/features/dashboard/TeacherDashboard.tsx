@@ -1,12 +1,14 @@
-// Teacher and admin "/" (spec §2 Teacher dashboard): the first class of the class list with its
-// summary cards, Manage Students and Create Assessment; with no class the welcome card.
+// Teacher and admin "/" (spec §2 Teacher dashboard): one class of the class list (the first unless the
+// teacher picks another; the choice is kept in ?classId= so a reload keeps it) with its summary cards,
+// results panel, Manage Students and Create Assessment; with no class the welcome card.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -16,6 +18,7 @@ import { CreateClassModal } from '../classes/CreateClassModal';
 import { JoinCodeBadge } from '../classes/JoinCodeBadge';
 import { classSummary, periodLabel } from '../classes/classStats';
 import { useGetClassesQuery, type ClassItem } from '../classes/classesApi';
+import { ClassResultsPanel } from '../results/ClassResultsPanel';
 
 function SummaryCard({ label, value, tone }: { label: string; value: string; tone?: string }) {
   return (
@@ -32,6 +35,32 @@ function SummaryCard({ label, value, tone }: { label: string; value: string; ton
   );
 }
 
+function ClassPicker({
+  classes,
+  value,
+  onChange,
+}: {
+  classes: ClassItem[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <Form.Group controlId="dashboard-class" className="d-flex flex-wrap align-items-center gap-2 mb-4">
+      <Form.Label className="mb-0 fw-semibold">Class</Form.Label>
+      <Form.Select value={value} onChange={(e) => onChange(e.target.value)} className="w-auto">
+        {classes.map((c) => {
+          const period = periodLabel(c.period);
+          return (
+            <option key={c.id} value={c.id}>
+              {period ? `${c.name} - ${period}` : c.name}
+            </option>
+          );
+        })}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 function ClassOverview({ cls }: { cls: ClassItem }) {
   const summary = classSummary(cls);
   const period = periodLabel(cls.period);
@@ -43,7 +72,7 @@ function ClassOverview({ cls }: { cls: ClassItem }) {
         <SummaryCard label="Above Standard" value={`${summary.abovePercent}%`} tone="success" />
         <SummaryCard label="Need Support" value={`${summary.needSupportPercent}%`} tone="danger" />
       </Row>
-      <Card className="shadow-sm">
+      <Card className="shadow-sm mb-4">
         <Card.Body className="d-flex flex-wrap align-items-center gap-3">
           <div className="flex-grow-1">
             <h2 className="h5 mb-1">{cls.name}</h2>
@@ -68,6 +97,7 @@ function ClassOverview({ cls }: { cls: ClassItem }) {
           </Link>
         </Card.Body>
       </Card>
+      <ClassResultsPanel classId={cls.id} />
     </>
   );
 }
@@ -77,7 +107,19 @@ export function TeacherDashboard() {
   const [creatingClass, setCreatingClass] = useState(false);
   const [managing, setManaging] = useState(false);
   const [creatingAssessment, setCreatingAssessment] = useState(false);
-  const first = classes?.[0];
+  const [params, setParams] = useSearchParams();
+  // Spec: the first class of the list unless the teacher chose another (an unknown id falls back too).
+  const chosenId = params.get('classId');
+  const chosen = classes?.find((c) => c.id === chosenId) ?? classes?.[0];
+  const choose = (id: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('classId', id);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <>
@@ -86,7 +128,7 @@ export function TeacherDashboard() {
           <h1 className="h2 mb-1">Assessment Dashboard</h1>
           <p className="text-body-secondary mb-0">Track student progress across formative assessments</p>
         </div>
-        {first && (
+        {chosen && (
           <>
             <Link to="/classes" className="btn btn-outline-secondary">
               My Classes
@@ -103,8 +145,11 @@ export function TeacherDashboard() {
         <PageSpinner />
       ) : error ? (
         <Alert variant="danger">{serverMessageOr(error, 'Failed to load classes')}</Alert>
-      ) : first ? (
-        <ClassOverview cls={first} />
+      ) : classes && chosen ? (
+        <>
+          <ClassPicker classes={classes} value={chosen.id} onChange={choose} />
+          <ClassOverview cls={chosen} />
+        </>
       ) : (
         <Card className="shadow-sm text-center">
           <Card.Body className="p-5">
@@ -121,10 +166,10 @@ export function TeacherDashboard() {
       )}
 
       <CreateClassModal show={creatingClass} variant="dashboard" onHide={() => setCreatingClass(false)} />
-      <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={first?.id} />
+      <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={chosen?.id} />
       <CreateAssessmentModal
         show={creatingAssessment}
-        classId={first?.id}
+        classId={chosen?.id}
         onHide={() => setCreatingAssessment(false)}
       />
     </>

@@ -49,7 +49,14 @@ export interface StudentSummary {
   resultCount: number;
   classes: { id: string; name: string; period: string | null }[];
   /** The newest three results. */
-  results: { resultId: string; assessmentId: string; title: string; percentage: number; performanceLevel: Level; submittedAt: string }[];
+  results: {
+    resultId: string;
+    assessmentId: string;
+    title: string;
+    percentage: number;
+    performanceLevel: Level;
+    submittedAt: string;
+  }[];
 }
 
 /** GET /api/dashboard/students?classId=&search=&limit=&offset= (All Students). */
@@ -102,6 +109,8 @@ export interface Report {
   };
   columns: { key: string; label: string }[];
   rows: Record<string, string | number | null>[];
+  /** Rows of the whole report; `rows` holds at most 1000 of them (the exports hold all). */
+  totalRows: number;
   /** Newest first, at most 10 (spec §9). */
   recentResults: TeacherResult[];
 }
@@ -128,7 +137,14 @@ export interface ItemStatistics {
 /** GET /api/assessments/{id}/results: the results page of one assessment. */
 export interface AssessmentResults {
   assessment: { id: string; title: string; topic: string; classId: string; className: string; questionCount: number };
-  summary: { submitted: number; classSize: number; averageScore: number; aboveStandard: number; atStandard: number; belowStandard: number };
+  summary: {
+    submitted: number;
+    classSize: number;
+    averageScore: number;
+    aboveStandard: number;
+    atStandard: number;
+    belowStandard: number;
+  };
   results: {
     id: string;
     studentId: string;
@@ -138,6 +154,8 @@ export interface AssessmentResults {
     totalPoints: number;
     performanceLevel: Level;
     submittedAt: string;
+    /** Support or enrichment practice this student completed for the assessment. */
+    practice: { type: string; attempts: number; bestScore: number }[];
     answers: { questionId: string; answer: string; correct: boolean }[];
   }[];
   questions: ItemStatistics[];

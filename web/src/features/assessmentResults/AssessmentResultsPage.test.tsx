@@ -1,0 +1,219 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { stubFetch } from '../../test/fetchStub';
+import type { AssessmentResults } from '../results/resultsApi';
+import { AssessmentResultsPage } from './AssessmentResultsPage';
+
+// jsdom has no canvas: each chart becomes a plain element that exposes the data it was given.
+vi.mock('react-chartjs-2', () => ({
+  Bar: (props: { data: { labels: string[]; datasets: { data: number[] }[] }; 'aria-label': string }) => (
+    <div
+      role="img"
+      aria-label={props['aria-label']}
+      data-labels={props.data.labels.join('|')}
+      data-values={props.data.datasets[0]?.data.join('|')}
+    />
+  ),
+}));
+
+const RANGES = ['0–9', '10–19', '20–29', '30–39', '40–49', '50–59', '60–69', '70–79', '80–89', '90–100'];
+
+const RESULTS: AssessmentResults = {
+  assessment: {
+    id: 'a1',
+    title: 'Fractions Quiz',
+    topic: 'Fractions',
+    classId: 'c1',
+    className: 'Algebra',
+    questionCount: 2,
+  },
+  summary: { submitted: 2, classSize: 3, averageScore: 72.5, aboveStandard: 1, atStandard: 0, belowStandard: 1 },
+  results: [
+    {
+      id: 'r2',
+      studentId: 's2',
+      student: { firstName: 'Bob', lastName: 'Brown' },
+      percentage: 52.6,
+      earnedPoints: 1,
+      totalPoints: 2,
+      performanceLevel: 'below',
+      submittedAt: '2024-03-05T10:00:00.000Z',
+      practice: [{ type: 'support', attempts: 2, bestScore: 85.4 }],
+      answers: [
+        { questionId: 'q1', answer: '2/6', correct: false },
+        { questionId: 'q2', answer: 'True', correct: true },
+      ],
+    },
+    {
+      id: 'r1',
+      studentId: 's1',
+      student: { firstName: 'Ada', lastName: 'Adams' },
+      percentage: 92.4,
+      earnedPoints: 2,
+      totalPoints: 2,
+      performanceLevel: 'above',
+      submittedAt: '2024-03-05T09:00:00.000Z',
+      practice: [],
+      answers: [
+        { questionId: 'q1', answer: '3/4', correct: true },
+        { questionId: 'q2', answer: 'True', correct: true },
+      ],
+    },
+  ],
+  questions: [
+    {
+      id: 'q1',
+      position: 1,
+      questionText: 'What is 1/2 + 1/4?',
+      questionType: 'multiple_choice',
+      options: ['1/4', '3/4', '2/6', '1'],
+      correctAnswer: '3/4',
+      points: 1,
+      answered: 2,
+      correctCount: 1,
+      shareCorrect: 0.5,
+      discrimination: 0.456,
+      optionCounts: [
+        { option: '1/4', count: 0, correct: false },
+        { option: '3/4', count: 1, correct: true },
+        { option: '2/6', count: 1, correct: false },
+        { option: '1', count: 0, correct: false },
+      ],
+    },
+    {
+      id: 'q2',
+      position: 2,
+      questionText: 'One half equals 0.5.',
+      questionType: 'true_false',
+      options: ['True', 'False'],
+      correctAnswer: 'True',
+      points: 1,
+      answered: 2,
+      correctCount: 2,
+      shareCorrect: 1,
+      discrimination: null,
+      optionCounts: [
+        { option: 'True', count: 2, correct: true },
+        { option: 'False', count: 0, correct: false },
+      ],
+    },
+  ],
+  distribution: RANGES.map((range) => ({ range, count: range === '50–59' || range === '90–100' ? 1 : 0 })),
+};
+
+function renderPage(id = 'a1') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/assessment-results/:id" element={<AssessmentResultsPage />} />
+    </Routes>,
+    { route: `/assessment-results/${id}` },
+  );
+}
+
+describe('AssessmentResultsPage', () => {
+  it('when results load, then the summary and each student’s rounded score and level show', async () => {
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Fractions Quiz' })).toBeInTheDocument();
+    expect(screen.getByText(/Algebra/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to Assessments' })).toHaveAttribute('href', '/assessments');
+    expect(screen.getByTestId('stat-Submitted')).toHaveTextContent('2 / 3');
+    expect(screen.getByTestId('stat-Average Score')).toHaveTextContent('73%');
+    expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('1');
+    expect(screen.getByTestId('stat-At Standard')).toHaveTextContent('0');
+    expect(screen.getByTestId('stat-Below Standard')).toHaveTextContent('1');
+
+    const students = screen.getByRole('region', { name: 'Student Results' });
+    const rows = within(students).getAllByRole('row').slice(1);
+    // Sorted by last name: Adams before Brown.
+    expect(rows[0]).toHaveTextContent('Ada Adams');
+    expect(rows[0]).toHaveTextContent('92%');
+    expect(within(rows[0]!).getByText('Above Standard')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Bob Brown');
+    expect(rows[1]).toHaveTextContent('53%');
+    expect(within(rows[1]!).getByText('Below Standard')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Support: 2 attempts, best 85%');
+  });
+
+  it('when a student’s answers are expanded, then each question shows the answer and whether it was correct', async () => {
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    const { user } = renderPage();
+
+    const toggle = await screen.findByRole('button', { name: 'Show answers of Bob Brown' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide answers of Bob Brown' })).toHaveAttribute('aria-expanded', 'true');
+
+    const answers = within(document.getElementById('answers-r2')!).getAllByRole('listitem');
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toHaveTextContent('Q1. What is 1/2 + 1/4?');
+    expect(answers[0]).toHaveTextContent('Answer: 2/6');
+    expect(answers[0]).toHaveTextContent('✗ Incorrect');
+    expect(answers[0]).toHaveTextContent('(correct: 3/4)');
+    expect(answers[1]).toHaveTextContent('Answer: True');
+    expect(answers[1]).toHaveTextContent('✓ Correct');
+    expect(screen.queryByText('Answer: 3/4')).not.toBeInTheDocument();
+  });
+
+  it('when results load, then item statistics show share correct, discrimination and option counts with the correct option marked', async () => {
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    renderPage();
+
+    const q1 = await screen.findByTestId('item-1');
+    const cells = within(q1).getAllByRole('cell');
+    expect(cells[2]).toHaveTextContent('50%');
+    expect(cells[3]).toHaveTextContent('0.46');
+    const options = within(cells[4]!).getAllByRole('listitem');
+    expect(options.map((o) => o.textContent)).toEqual([
+      '1/4: 0 (0%)',
+      '3/4: 1 (50%)✓ Correct answer',
+      '2/6: 1 (50%)',
+      '1: 0 (0%)',
+    ]);
+
+    const q2cells = within(screen.getByTestId('item-2')).getAllByRole('cell');
+    expect(q2cells[2]).toHaveTextContent('100%');
+    expect(q2cells[3]).toHaveTextContent('—');
+  });
+
+  it('when results load, then the charts get the score distribution and the share correct per question', async () => {
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    renderPage();
+
+    const distribution = await screen.findByRole('img', { name: /^Score distribution/ });
+    expect(distribution).toHaveAttribute('data-labels', RANGES.join('|'));
+    expect(distribution).toHaveAttribute('data-values', '0|0|0|0|0|1|0|0|0|1');
+    const difficulty = screen.getByRole('img', { name: /^Item difficulty/ });
+    expect(difficulty).toHaveAttribute('data-labels', 'Q1|Q2');
+    expect(difficulty).toHaveAttribute('data-values', '50|100');
+    expect(difficulty).toHaveAccessibleName('Item difficulty (share correct). Q1: 50%, Q2: 100%');
+  });
+
+  it('when the page is open, then it listens for the class’s live results', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        constructor(url: string) {
+          urls.push(url);
+        }
+        addEventListener() {}
+        close() {}
+      },
+    );
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Fractions Quiz' });
+    expect(urls).toEqual(['/api/dashboard/live?classId=c1']);
+  });
+
+  it('when the assessment does not exist, then "Assessment not found" shows with a link back to /assessments', async () => {
+    stubFetch({});
+    renderPage('missing');
+    expect(await screen.findByRole('heading', { name: 'Assessment not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to Assessments' })).toHaveAttribute('href', '/assessments');
+  });
+});

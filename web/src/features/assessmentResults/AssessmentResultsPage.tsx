@@ -1,0 +1,129 @@
+// /assessment-results/{id}: one assessment's results — summary, each student's score, level and
+// answers, item statistics and two charts. Live: a submission in the class refreshes the page.
+import { Link, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { isApiError, serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useGetAssessmentResultsQuery } from '../results/resultsApi';
+import { useLiveResults } from '../results/useLiveResults';
+import { ItemDifficultyChart } from './charts/ItemDifficultyChart';
+import { ScoreDistributionChart } from './charts/ScoreDistributionChart';
+import { ItemStatisticsTable } from './ItemStatisticsTable';
+import { StudentResultsTable } from './StudentResultsTable';
+
+function BackLink() {
+  return (
+    <Link to="/assessments" className="link-secondary text-decoration-none">
+      ← Back to Assessments
+    </Link>
+  );
+}
+
+function StatCard({ label, value, tone }: { label: string; value: string; tone?: string }) {
+  return (
+    <Col>
+      <Card className={`shadow-sm h-100${tone ? ` border-${tone}` : ''}`}>
+        <Card.Body>
+          <div className="small text-body-secondary">{label}</div>
+          <div className={`fs-3 fw-bold${tone ? ` text-${tone}` : ''}`} data-testid={`stat-${label}`}>
+            {value}
+          </div>
+        </Card.Body>
+      </Card>
+    </Col>
+  );
+}
+
+export function AssessmentResultsPage() {
+  const { id = '' } = useParams();
+  const { data, isLoading, error } = useGetAssessmentResultsQuery(id);
+  useLiveResults(data?.assessment.classId);
+
+  if (isLoading) return <PageSpinner />;
+  if (error || !data) {
+    if (!error || (isApiError(error) && error.status === 404)) {
+      return (
+        <Card className="shadow-sm text-center">
+          <Card.Body className="p-5">
+            <h1 className="h3">Assessment not found</h1>
+            <p className="text-body-secondary">
+              This assessment doesn&apos;t exist or you don&apos;t have access to it.
+            </p>
+            <BackLink />
+          </Card.Body>
+        </Card>
+      );
+    }
+    return (
+      <>
+        <Alert variant="danger">{serverMessageOr(error, 'Failed to load results')}</Alert>
+        <BackLink />
+      </>
+    );
+  }
+
+  const { assessment, summary, results, questions, distribution } = data;
+  return (
+    <>
+      <div className="mb-3">
+        <BackLink />
+      </div>
+      <div className="mb-4">
+        <h1 className="h2 mb-1">{assessment.title}</h1>
+        <p className="text-body-secondary mb-0">
+          {assessment.className}
+          {assessment.topic && ` · ${assessment.topic}`} · {assessment.questionCount}{' '}
+          {assessment.questionCount === 1 ? 'question' : 'questions'}
+        </p>
+      </div>
+
+      <Row xs={2} md={3} xl={5} className="g-3 mb-4">
+        <StatCard label="Submitted" value={`${summary.submitted} / ${summary.classSize}`} />
+        <StatCard label="Average Score" value={`${Math.round(summary.averageScore)}%`} />
+        <StatCard label="Above Standard" value={String(summary.aboveStandard)} tone="success" />
+        <StatCard label="At Standard" value={String(summary.atStandard)} tone="warning" />
+        <StatCard label="Below Standard" value={String(summary.belowStandard)} tone="danger" />
+      </Row>
+
+      <Card as="section" className="shadow-sm mb-4" aria-labelledby="student-results-title">
+        <Card.Body>
+          <h2 id="student-results-title" className="h5">
+            Student Results
+          </h2>
+          <StudentResultsTable results={results} questions={questions} />
+        </Card.Body>
+      </Card>
+
+      {results.length > 0 && (
+        <Row xs={1} lg={2} className="g-4 mb-4">
+          <Col>
+            <Card className="shadow-sm h-100">
+              <Card.Body>
+                <ScoreDistributionChart distribution={distribution} />
+              </Card.Body>
+            </Card>
+          </Col>
+          <Col>
+            <Card className="shadow-sm h-100">
+              <Card.Body>
+                <ItemDifficultyChart questions={questions} />
+              </Card.Body>
+            </Card>
+          </Col>
+        </Row>
+      )}
+
+      <Card as="section" className="shadow-sm" aria-labelledby="item-stats-title">
+        <Card.Body>
+          <h2 id="item-stats-title" className="h5">
+            Item Statistics
+          </h2>
+          <ItemStatisticsTable questions={questions} />
+        </Card.Body>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+// Each student's score and level, with their answers to every question on demand.
+import { Fragment, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { bandForLevel } from '../assessments/performance';
+import type { AssessmentResults } from '../results/resultsApi';
+
+type Result = AssessmentResults['results'][number];
+type Question = AssessmentResults['questions'][number];
+
+function fullName(r: Result): string {
+  return `${r.student.firstName} ${r.student.lastName}`.trim();
+}
+
+function byName(a: Result, b: Result): number {
+  return a.student.lastName.localeCompare(b.student.lastName) || a.student.firstName.localeCompare(b.student.firstName);
+}
+
+function practiceText(practice: Result['practice']): string {
+  if (practice.length === 0) return '—';
+  return practice
+    .map((p) => {
+      const type = p.type === 'enrichment' ? 'Enrichment' : p.type === 'support' ? 'Support' : p.type;
+      return `${type}: ${p.attempts} ${p.attempts === 1 ? 'attempt' : 'attempts'}, best ${Math.round(p.bestScore)}%`;
+    })
+    .join('; ');
+}
+
+function Answers({ result, questions }: { result: Result; questions: Question[] }) {
+  const answers = new Map(result.answers.map((a) => [a.questionId, a]));
+  return (
+    <ol className="list-unstyled mb-0 small">
+      {questions.map((q) => {
+        const answer = answers.get(q.id);
+        return (
+          <li key={q.id} className="py-1 border-bottom">
+            <div className="fw-semibold">
+              Q{q.position}. {q.questionText}
+            </div>
+            <div>
+              Answer: {answer?.answer ? answer.answer : <em>No answer</em>}{' '}
+              {answer?.correct ? <Badge bg="success">✓ Correct</Badge> : <Badge bg="danger">✗ Incorrect</Badge>}
+              {!answer?.correct && <span className="text-body-secondary"> (correct: {q.correctAnswer})</span>}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function StudentResultsTable({ results, questions }: { results: Result[]; questions: Question[] }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  if (results.length === 0) return <p className="text-body-secondary mb-0">No submissions yet.</p>;
+
+  return (
+    <Table responsive hover className="align-middle mb-0">
+      <thead>
+        <tr>
+          <th scope="col">Student</th>
+          <th scope="col">Score</th>
+          <th scope="col">Level</th>
+          <th scope="col">Points</th>
+          <th scope="col">Submitted</th>
+          <th scope="col">Practice</th>
+          <th scope="col">Answers</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...results].sort(byName).map((r) => {
+          const band = bandForLevel(r.performanceLevel);
+          const name = fullName(r);
+          const expanded = open.has(r.id);
+          const answersId = `answers-${r.id}`;
+          return (
+            <Fragment key={r.id}>
+              <tr>
+                <th scope="row" className="fw-normal">
+                  {name}
+                </th>
+                <td>{Math.round(r.percentage)}%</td>
+                <td>
+                  <Badge bg={band.variant} text={band.variant === 'warning' ? 'dark' : undefined}>
+                    {band.label}
+                  </Badge>
+                </td>
+                <td>
+                  {r.earnedPoints} / {r.totalPoints}
+                </td>
+                <td>{new Date(r.submittedAt).toLocaleString()}</td>
+                <td className="small">{practiceText(r.practice)}</td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    aria-expanded={expanded}
+                    aria-controls={answersId}
+                    aria-label={`${expanded ? 'Hide' : 'Show'} answers of ${name}`}
+                    onClick={() => toggle(r.id)}
+                  >
+                    {expanded ? 'Hide' : 'Show'}
+                  </Button>
+                </td>
+              </tr>
+              {expanded && (
+                <tr id={answersId}>
+                  <td colSpan={7} className="bg-body-tertiary">
+                    <Answers result={r} questions={questions} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,14 @@
+import type { AssessmentResults } from '../../results/resultsApi';
+import { BarChartFigure } from './BarChartFigure';
+
+/** How many results fall in each ten-point bucket of percentages. */
+export function ScoreDistributionChart({ distribution }: { distribution: AssessmentResults['distribution'] }) {
+  return (
+    <BarChartFigure
+      title="Score distribution"
+      xTitle="Score range (%)"
+      yTitle="Students"
+      bars={distribution.map((d) => ({ label: d.range, value: d.count, display: String(d.count), color: '#0d6efd' }))}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+// Recent Assessment Results: the report's newest 10; View All Results (N) shows every result of the
+// same filters, taken from the detailed report (one row per result), so N and the list agree.
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Table from 'react-bootstrap/Table';
+import { serverMessageOr } from '../../api/apiError';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
+import { reportBand } from './reportBand';
+import { ReportTable } from './ReportTable';
+
+function RecentTable({ results }: { results: Report['recentResults'] }) {
+  if (results.length === 0) return <p className="text-body-secondary mb-0">No results in this period.</p>;
+  return (
+    <Table responsive hover size="sm" className="align-middle mb-0">
+      <thead>
+        <tr>
+          <th scope="col">Student</th>
+          <th scope="col">Assessment</th>
+          <th scope="col">Class</th>
+          <th scope="col">Score</th>
+          <th scope="col">Level</th>
+          <th scope="col">Submitted</th>
+        </tr>
+      </thead>
+      <tbody>
+        {results.map((r) => {
+          const band = reportBand(r.score);
+          return (
+            <tr key={r.id}>
+              <td>
+                {r.student.firstName} {r.student.lastName}
+              </td>
+              <td>{r.assessment.title}</td>
+              <td>{r.className}</td>
+              <td>{Math.round(r.score)}%</td>
+              <td>
+                <Badge bg={band.variant} text={band.variant === 'warning' ? 'dark' : undefined}>
+                  {band.label}
+                </Badge>
+              </td>
+              <td>{new Date(r.submittedAt).toLocaleDateString()}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
+
+function AllResults({ report, query }: { report: Report; query: ReportQuery }) {
+  const alreadyDetailed = query.type === 'detailed';
+  const detailed = useGetReportQuery({ ...query, type: 'detailed' }, { skip: alreadyDetailed });
+  const source = alreadyDetailed ? report : detailed.currentData;
+  if (!source) {
+    if (detailed.error) {
+      return <Alert variant="danger">{serverMessageOr(detailed.error, 'Failed to load all results')}</Alert>;
+    }
+    return <PageSpinner />;
+  }
+  return (
+    <ReportTable
+      columns={source.columns}
+      rows={source.rows}
+      totalRows={source.totalRows}
+      caption="All assessment results"
+    />
+  );
+}
+
+interface Props {
+  report: Report;
+  query: ReportQuery;
+  showAll: boolean;
+  onShowAll: (all: boolean) => void;
+}
+
+export function ResultsSection({ report, query, showAll, onShowAll }: Props) {
+  const total = report.summary.totalResults;
+  const more = total > report.recentResults.length;
+  return (
+    <Card as="section" className="shadow-sm" aria-labelledby="recent-results-title">
+      <Card.Body>
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+          <h2 id="recent-results-title" className="h5 mb-0">
+            {showAll ? `All Assessment Results (${total})` : 'Recent Assessment Results'}
+          </h2>
+          {showAll ? (
+            <Button size="sm" variant="outline-secondary" onClick={() => onShowAll(false)}>
+              Show Recent Only
+            </Button>
+          ) : (
+            more && (
+              <Button size="sm" variant="outline-primary" onClick={() => onShowAll(true)}>
+                View All Results ({total})
+              </Button>
+            )
+          )}
+        </div>
+        {showAll ? <AllResults report={report} query={query} /> : <RecentTable results={report.recentResults} />}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+// Readable names of the report filters (spec §9) and of a class in the class filter (spec §2).
+import type { ClassItem } from '../classes/classesApi';
+import type { ReportQuery, ReportType, Timeframe } from '../results/resultsApi';
+
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  week: 'Past Week',
+  month: 'Past Month',
+  quarter: 'Past Quarter',
+  year: 'Past Year',
+  all: 'All Time',
+};
+
+export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+  performance: 'Performance Summary',
+  detailed: 'Detailed Results',
+  standards: 'Standards Mastery',
+  progress: 'Student Progress',
+};
+
+/** Spec §9 defaults: all classes, the past month, the performance report. */
+export const DEFAULT_REPORT_QUERY: ReportQuery = { classIds: [], timeframe: 'month', type: 'performance' };
+
+/** 'name - Period N'; a class without a period shows its name only. */
+export function classLabel(cls: Pick<ClassItem, 'name' | 'period'>): string {
+  return cls.period ? `${cls.name} - Period ${cls.period}` : cls.name;
+}

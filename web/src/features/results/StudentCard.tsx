@@ -1,0 +1,73 @@
+// One student on the All Students page: name, email, average coloured by its 80/60 band (spec §4),
+// assessment count and the newest three results with '+N more'.
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import { periodLabel } from '../classes/classStats';
+import { formatPercent, levelLabel, levelVariant } from './levels';
+import type { StudentSummary } from './resultsApi';
+
+/** Spec §9: the student list shows 3 results per student. */
+export const RESULTS_SHOWN = 3;
+
+function LevelBadge({ level }: { level: string | null }) {
+  const variant = levelVariant(level);
+  return (
+    <Badge bg={variant} text={variant === 'warning' ? 'dark' : undefined}>
+      {levelLabel(level) ?? 'No level'}
+    </Badge>
+  );
+}
+
+export function StudentCard({ student }: { student: StudentSummary }) {
+  const name = `${student.firstName} ${student.lastName}`.trim();
+  const shown = student.results.slice(0, RESULTS_SHOWN);
+  const more = student.resultCount - RESULTS_SHOWN;
+  const classes = student.classes.map((c) => {
+    const period = periodLabel(c.period);
+    return period ? `${c.name} (${period})` : c.name;
+  });
+
+  return (
+    <Card as="article" aria-label={name} className="shadow-sm h-100">
+      <Card.Body>
+        <div className="d-flex align-items-start gap-2 mb-2">
+          <div className="flex-grow-1" style={{ minWidth: 0 }}>
+            <h3 className="h6 mb-0 text-truncate">{name}</h3>
+            <div className="small text-body-secondary text-truncate">{student.email}</div>
+          </div>
+          <div className="text-end">
+            <div
+              className={`fs-4 fw-bold lh-1 mb-1 text-${levelVariant(student.band)}-emphasis`}
+              data-testid="student-average"
+            >
+              {student.average === null ? '—' : formatPercent(student.average)}
+            </div>
+            {student.average === null ? (
+              <span className="small text-body-secondary">No results yet</span>
+            ) : (
+              <LevelBadge level={student.band} />
+            )}
+          </div>
+        </div>
+        <p className="small text-body-secondary mb-2">
+          {student.resultCount} {student.resultCount === 1 ? 'assessment' : 'assessments'}
+          {classes.length > 0 && ` · ${classes.join(', ')}`}
+        </p>
+        {shown.length > 0 && (
+          <ul className="list-unstyled small mb-0" aria-label={`Recent results of ${name}`}>
+            {shown.map((r) => (
+              <li key={r.resultId} className="d-flex align-items-center gap-2 py-1 border-top">
+                <span className="flex-grow-1 text-truncate" title={r.title}>
+                  {r.title}
+                </span>
+                <span className="fw-semibold">{formatPercent(r.percentage)}</span>
+                <LevelBadge level={r.performanceLevel} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {more > 0 && <p className="small text-body-secondary mt-2 mb-0">+{more} more</p>}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+// Spec §2 Student progress grid of one class: legend, one row per student and one column per
+// assessment with the rounded percentage (or a dash), coloured by the result's level. The level is
+// also written out for screen readers, so colour never carries it alone.
+import { Link } from 'react-router';
+import Table from 'react-bootstrap/Table';
+import { formatPercent, levelLabel, levelVariant, type LevelLabel } from './levels';
+import type { ClassGrid } from './resultsApi';
+
+/** Spec §9: first column 200px, assessment columns 120px. */
+export const STUDENT_COLUMN_WIDTH = 200;
+export const ASSESSMENT_COLUMN_WIDTH = 120;
+
+const LEGEND: { label: LevelLabel; variant: string }[] = [
+  { label: 'At Standard', variant: 'warning' },
+  { label: 'Above Standard', variant: 'success' },
+  { label: 'Below Standard', variant: 'danger' },
+];
+
+const cellKey = (studentId: string, assessmentId: string) => `${studentId}/${assessmentId}`;
+const columnStyle = (width: number) => ({ width, minWidth: width, maxWidth: width });
+
+function Legend() {
+  return (
+    <ul className="list-inline small mb-3" aria-label="Legend">
+      {LEGEND.map(({ label, variant }) => (
+        <li key={label} className="list-inline-item me-3">
+          <span
+            className={`d-inline-block rounded border border-${variant} bg-${variant}-subtle align-middle me-1`}
+            style={{ width: 14, height: 14 }}
+            aria-hidden="true"
+          />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
+  const { students, assessments } = grid;
+  const cells = new Map(grid.cells.map((c) => [cellKey(c.studentId, c.assessmentId), c]));
+  const tableWidth = STUDENT_COLUMN_WIDTH + ASSESSMENT_COLUMN_WIDTH * assessments.length;
+
+  return (
+    <>
+      <Legend />
+      {students.length === 0 ? (
+        <p className="text-body-secondary mb-0">No students in this class yet.</p>
+      ) : (
+        <Table
+          bordered
+          size="sm"
+          responsive
+          className="mb-0 align-middle"
+          style={{ tableLayout: 'fixed', width: tableWidth }}
+        >
+          <thead>
+            <tr>
+              <th scope="col" style={columnStyle(STUDENT_COLUMN_WIDTH)}>
+                Student
+              </th>
+              {assessments.map((a) => (
+                <th key={a.id} scope="col" className="text-center" style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}>
+                  <Link
+                    to={`/assessment-preview/${a.id}`}
+                    className="d-block text-truncate link-body-emphasis"
+                    title={a.title}
+                  >
+                    {a.title}
+                  </Link>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {students.map((s) => {
+              const name = `${s.firstName} ${s.lastName}`.trim();
+              return (
+                <tr key={s.id}>
+                  <th
+                    scope="row"
+                    className="fw-normal text-truncate"
+                    style={columnStyle(STUDENT_COLUMN_WIDTH)}
+                    title={name}
+                  >
+                    {name}
+                  </th>
+                  {assessments.map((a) => {
+                    const cell = cells.get(cellKey(s.id, a.id));
+                    const label = levelLabel(cell?.performanceLevel);
+                    return (
+                      <td
+                        key={a.id}
+                        className={`text-center table-${levelVariant(cell?.performanceLevel)}`}
+                        style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
+                        title={cell ? (label ?? undefined) : 'No result'}
+                        data-level={cell?.performanceLevel ?? 'none'}
+                      >
+                        {cell ? (
+                          <>
+                            {formatPercent(cell.percentage)}
+                            {label && <span className="visually-hidden">, {label}</span>}
+                          </>
+                        ) : (
+                          <>
+                            <span aria-hidden="true">—</span>
+                            <span className="visually-hidden">No result</span>
+                          </>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}
