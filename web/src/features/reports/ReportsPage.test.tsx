@@ -75,7 +75,7 @@ const report = (over: Partial<Report> = {}): Report => ({
   ],
   rows: [{ assessment: 'Fractions Quiz', average: 72 }],
   totalRows: 1,
-  // Score 65 is 'below' for the server's submission level but 'At Standard' on the reports' 80/60 bands.
+  // Score 65 would be 'At Standard' on the reports' 80/60 bands, but one result shows the server's level (ADR 005).
   recentResults: [result(1, 65), ...Array.from({ length: 9 }, (_, i) => result(i + 2, 85))],
   ...over,
 });
@@ -127,7 +127,8 @@ describe('ReportsPage', () => {
     expect(rows).toHaveLength(10);
     expect(rows[0]).toHaveTextContent('Student 1');
     expect(rows[0]).toHaveTextContent('65%');
-    expect(within(rows[0]!).getByText('At Standard')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Below Standard')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('At Standard')).toBeInTheDocument();
     expect(within(recent).getByRole('button', { name: 'View All Results (12)' })).toBeInTheDocument();
   });
 

@@ -7,8 +7,8 @@ import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
+import { bandForLevel } from '../assessments/performance';
 import { useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
-import { reportBand } from './reportBand';
 import { ReportTable } from './ReportTable';
 
 function RecentTable({ results }: { results: Report['recentResults'] }) {
@@ -27,7 +27,8 @@ function RecentTable({ results }: { results: Report['recentResults'] }) {
       </thead>
       <tbody>
         {results.map((r) => {
-          const band = reportBand(r.score);
+          // One result carries the server's level name everywhere (docs/adr/005).
+          const band = bandForLevel(r.performanceLevel);
           return (
             <tr key={r.id}>
               <td>

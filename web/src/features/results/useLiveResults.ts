@@ -3,6 +3,7 @@
 // results queries are fetched again. EventSource reconnects by itself after a dropped connection.
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
+import { classesApi } from '../classes/classesApi';
 import { resultsApi } from './resultsApi';
 
 export function useLiveResults(classId: string | undefined): void {
@@ -10,7 +11,11 @@ export function useLiveResults(classId: string | undefined): void {
   useEffect(() => {
     if (!classId || typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/dashboard/live?classId=${encodeURIComponent(classId)}`);
-    const refresh = () => dispatch(resultsApi.util.invalidateTags(['Results']));
+    const refresh = () => {
+      dispatch(resultsApi.util.invalidateTags(['Results']));
+      // The class's level counts (summary cards) follow results too.
+      dispatch(classesApi.util.invalidateTags(['Class']));
+    };
     source.addEventListener('result', refresh);
     // After a reconnect, results submitted while the connection was down are fetched too.
     source.addEventListener('open', refresh);
