@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { distribution, itemStatistics, reportBand, summaryPercent, type ItemResult } from './figures.ts';
+
+const result = (id: string, percentage: number, answers: Record<string, [string, boolean]>): ItemResult => ({
+  id,
+  percentage,
+  answers: new Map(Object.entries(answers).map(([q, [answer, correct]]) => [q, { answer, correct }])),
+});
+
+describe('bands and summary percents (spec §4)', () => {
+  it('when averages sit on the 80/60 edges, then 80 is above, 60 at and 59.99 below', () => {
+    expect([100, 80, 79.99, 60, 59.99, 0].map(reportBand)).toEqual(['above', 'above', 'at', 'at', 'below', 'below']);
+  });
+
+  it('when a count is divided by the results, then it is rounded to a whole percent and 0 without results', () => {
+    expect(summaryPercent(1, 3)).toBe(33);
+    expect(summaryPercent(2, 3)).toBe(67);
+    expect(summaryPercent(0, 0)).toBe(0);
+  });
+
+  it('when percentages are bucketed, then 100 lands in 90-100 and 89.99 in 80-89', () => {
+    const d = distribution([0, 9.99, 10, 89.99, 90, 100]);
+    expect(d.map((b) => b.count)).toEqual([2, 1, 0, 0, 0, 0, 0, 0, 1, 2]);
+    expect(d[9]!.range).toBe('90-100');
+  });
+});
+
+describe('item statistics', () => {
+  // Ten results; question q: the top 3 by score (27 % of 10, rounded) all correct, the bottom 3 one correct.
+  const scores = [95, 90, 85, 80, 70, 65, 60, 40, 30, 10];
+  const correct = [true, true, true, false, true, false, true, false, true, false];
+  const chosen = ['B', 'B', 'B', 'A', 'B', 'C', 'b ', 'A', 'B', ''];
+  const results = scores.map((p, i) => result(`r${i}`, p, { q: [chosen[i]!, correct[i]!] }));
+  const question = { id: 'q', questionType: 'multiple_choice', options: ['A', 'B', 'C', 'D'], correctAnswer: 'B' };
+
+  it('when worked out by hand, then share correct, discrimination and option counts agree', () => {
+    const s = itemStatistics(question, results);
+    expect(s.correctCount).toBe(6);
+    expect(s.shareCorrect).toBe(0.6);
+    expect(s.answered).toBe(9);
+    // upper = r0, r1, r2 (3/3 correct); lower = r7, r8, r9 (1/3 correct): D = 1 - 0.33 = 0.67.
+    expect(s.discrimination).toBe(0.67);
+    expect(s.optionCounts).toEqual([
+      { option: 'A', count: 2, correct: false },
+      { option: 'B', count: 6, correct: true },
+      { option: 'C', count: 1, correct: false },
+      { option: 'D', count: 0, correct: false },
+    ]);
+  });
+
+  it('when there are no results or only one, then share and discrimination are null or computed as far as they can be', () => {
+    expect(itemStatistics(question, [])).toMatchObject({ shareCorrect: null, discrimination: null, answered: 0 });
+    expect(itemStatistics(question, [results[0]!])).toMatchObject({ shareCorrect: 1, discrimination: null });
+  });
+
+  it('when a short answer is given in several spellings, then they are counted together, most frequent first, with the server’s verdict', () => {
+    const sa = { id: 'q', questionType: 'short_answer', options: [], correctAnswer: 'chlorophyll' };
+    const s = itemStatistics(sa, [
+      result('a', 100, { q: ['Chlorophyll', true] }),
+      result('b', 50, { q: ['chlorophyll ', true] }),
+      result('c', 0, { q: ['sugar', false] }),
+    ]);
+    expect(s.optionCounts).toEqual([
+      { option: 'Chlorophyll', count: 2, correct: true },
+      { option: 'sugar', count: 1, correct: false },
+    ]);
+    expect(s.discrimination).toBe(1);
+  });
+});
