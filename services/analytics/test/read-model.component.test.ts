@@ -182,6 +182,8 @@ describe('results of a class, from events', () => {
       { assessment: 'Photosynthesis', class: 'Biology - Period 3', results: 3, average: 56, above: 1, at: 1, below: 1 },
     ]);
     expect(res.body.recentResults).toHaveLength(3);
+    // The story's results were submitted on Friday 2026-11-20: one monthly bar, by band.
+    expect(res.body.levelsOverTime).toEqual([{ period: '2026-11-01', above: 1, at: 1, below: 1 }]);
     const detailed = await fetch(`${h.url}/api/reports/export?timeframe=all&type=detailed&format=csv`, {
       headers: {
         'x-checkpoint-user-id': story.teacher.userId,

@@ -137,6 +137,9 @@ export const reportSchema = z
       atPercent: z.number().int(),
       belowPercent: z.number().int(),
     }),
+    levelsOverTime: z.array(
+      z.object({ period: z.string(), above: z.number().int(), at: z.number().int(), below: z.number().int() }),
+    ),
     columns: z.array(z.object({ key: z.string(), label: z.string() })),
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
     totalRows: z.number().int(),

@@ -258,6 +258,17 @@ export function resultsQueries(pool: pg.Pool) {
               group by 1 order by 1`,
             values,
           ),
+        /** Results per period (day, week or month, UTC) by band, oldest first. */
+        overTime: (unit: 'day' | 'week' | 'month') =>
+          rows<{ period: Date; above: number; at: number; below: number }>(
+            pool,
+            `select date_trunc($5, r.submitted_at, 'UTC') as period,
+                    count(*) filter (where r.percentage >= 80)::int as above,
+                    count(*) filter (where r.percentage >= 60 and r.percentage < 80)::int as at,
+                    count(*) filter (where r.percentage < 60)::int as below ${from}
+              group by 1 order by 1`,
+            [...values, unit],
+          ),
         byStudent: (limit: number) =>
           rows<Bands & { firstName: string; lastName: string; email: string; first: number; latest: number }>(
             pool,

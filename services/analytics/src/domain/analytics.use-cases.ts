@@ -48,6 +48,14 @@ const TYPE_TEXT: Record<ReportType, string> = {
   standards: 'Standards Report',
   progress: 'Student Progress Report',
 };
+/** The period of one bar of "levels over time": about 4 to 13 bars per timeframe. */
+const TIMEFRAME_STEP: Record<Timeframe, 'day' | 'week' | 'month'> = {
+  week: 'day',
+  month: 'week',
+  quarter: 'week',
+  year: 'month',
+  all: 'month',
+};
 const LEVEL_TEXT = { above: 'Above Standard', at: 'At Standard', below: 'Below Standard' } as const;
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
@@ -93,8 +101,9 @@ export function analyticsUseCases(q: ResultsQueries, clock: () => Date = () => n
     const days = TIMEFRAME_DAYS[request.timeframe];
     const since = days === null ? undefined : new Date(clock().getTime() - days * DAY);
     const figures = await q.reportFigures(scope, { classIds: ids, since });
-    const [s, recent] = await Promise.all([
+    const [s, overTime, recent] = await Promise.all([
       figures.summary(),
+      figures.overTime(TIMEFRAME_STEP[request.timeframe]),
       q.scopeResults(scope, {
         classIds: ids,
         since,
@@ -222,6 +231,12 @@ export function analyticsUseCases(q: ResultsQueries, clock: () => Date = () => n
         atPercent: summaryPercent(s.at, s.results),
         belowPercent: summaryPercent(s.below, s.results),
       },
+      levelsOverTime: overTime.map((p) => ({
+        period: p.period.toISOString().slice(0, 10),
+        above: p.above,
+        at: p.at,
+        below: p.below,
+      })),
       columns: table.columns,
       rows: table.rows,
       totalRows: table.total,

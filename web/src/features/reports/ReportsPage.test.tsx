@@ -57,6 +57,10 @@ const report = (over: Partial<Report> = {}): Report => ({
   type: 'performance',
   title: 'Performance Report',
   classes: [{ id: 'c1', name: 'Algebra', period: '2' }],
+  levelsOverTime: [
+    { period: '2024-02-26', above: 2, at: 1, below: 2 },
+    { period: '2024-03-04', above: 3, at: 3, below: 1 },
+  ],
   summary: {
     totalResults: 12,
     studentsAssessed: 9,
@@ -117,6 +121,10 @@ describe('ReportsPage', () => {
     const chart = screen.getByRole('img', { name: /Results by performance level/ });
     expect(chart).toHaveAttribute('data-labels', 'Above Standard|At Standard|Below Standard');
     expect(chart).toHaveAttribute('data-values', '5|4|3');
+    const overTime = screen.getByRole('img', { name: /Levels over time/ });
+    expect(overTime).toHaveAttribute('data-labels', 'Feb 26|Mar 4');
+    expect(overTime).toHaveAttribute('data-values', '2|3');
+    expect(overTime).toHaveAccessibleName(/Mar 4: 3 Above Standard, 3 At Standard, 1 Below Standard/);
 
     const table = screen.getByRole('table', { name: 'Performance Report' });
     expect(within(table).getByRole('row', { name: 'Fractions Quiz 72' })).toBeInTheDocument();

@@ -9,6 +9,7 @@ import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LevelsChart } from '../assessmentResults/charts/LevelsChart';
+import { LevelsOverTimeChart } from '../assessmentResults/charts/LevelsOverTimeChart';
 import { useGetClassesQuery } from '../classes/classesApi';
 import { reportParams, useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
 import { useLiveResults } from '../results/useLiveResults';
@@ -51,17 +52,22 @@ function ReportView({ report, query, updating }: { report: Report; query: Report
           <ReportSummary summary={s} />
         </div>
         {s.totalResults > 0 && (
-          <div className="mb-4">
-            <LevelsChart
-              levels={{
-                above: s.aboveStandard,
-                at: s.atStandard,
-                below: s.belowStandard,
-                abovePercent: s.abovePercent,
-                atPercent: s.atPercent,
-                belowPercent: s.belowPercent,
-              }}
-            />
+          <div className="row g-4 mb-4">
+            <div className="col-lg-6">
+              <LevelsChart
+                levels={{
+                  above: s.aboveStandard,
+                  at: s.atStandard,
+                  below: s.belowStandard,
+                  abovePercent: s.abovePercent,
+                  atPercent: s.atPercent,
+                  belowPercent: s.belowPercent,
+                }}
+              />
+            </div>
+            <div className="col-lg-6">
+              <LevelsOverTimeChart periods={report.levelsOverTime} />
+            </div>
           </div>
         )}
         <ReportTable columns={report.columns} rows={report.rows} totalRows={report.totalRows} caption={report.title} />

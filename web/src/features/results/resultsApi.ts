@@ -107,6 +107,8 @@ export interface Report {
     atPercent: number;
     belowPercent: number;
   };
+  /** Results per day (week), week (month, quarter) or month (year, all) by the 80/60 bands, oldest first; `period` is the UTC start date. */
+  levelsOverTime: { period: string; above: number; at: number; below: number }[];
   columns: { key: string; label: string }[];
   rows: Record<string, string | number | null>[];
   /** Rows of the whole report; `rows` holds at most 1000 of them (the exports hold all). */
