@@ -1,7 +1,16 @@
 // The class service against real Postgres: ownership, join rules, and the events each change
 // writes to the outbox in its own transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actor, call, deliverUserEvent, outboxFor, startClassService, VALID_CLASS, type Harness } from './helpers.ts';
+import {
+  actor,
+  call,
+  deliverUserEvent,
+  outboxFor,
+  registerDistrictTeacher,
+  startClassService,
+  VALID_CLASS,
+  type Harness,
+} from './helpers.ts';
 import { isValidJoinCode } from '../src/domain/join-code.ts';
 
 let h: Harness;
@@ -12,6 +21,8 @@ const student = actor('student', tenant);
 
 beforeAll(async () => {
   h = await startClassService({ RATE_LIMIT_JOIN_PER_MINUTE: '1000' });
+  // A district's teacher (no Free Trial limits): these tests create many classes.
+  await registerDistrictTeacher(h, teacher);
 });
 afterAll(async () => {
   await h?.stop();
@@ -133,7 +144,7 @@ describe('joining and leaving', () => {
         id: enrolled[0]!.message.membershipId,
         classId: cls.id,
         joinedAt: expect.any(String),
-        class: { name: 'Algebra I', period: '2', subject: 'Math', teacherName: null },
+        class: { name: 'Algebra I', period: '2', subject: 'Math', teacherName: 'Dee Strict' },
       },
     ]);
     expect((await call(h, teacher, 'GET', `/api/classes/${cls.id}`)).body.studentCount).toBe(1);

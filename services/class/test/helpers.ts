@@ -26,6 +26,8 @@ export interface UserFacts {
   lastName: string;
   email?: string;
   role: Role;
+  /** Kind of the user's tenant as identity publishes it; unset: an event without the field. */
+  tenantKind?: 'district' | 'school' | 'individual';
 }
 
 /** Delivers an identity user event through the bus as identity's relay would; returns its id. */
@@ -68,6 +70,18 @@ export async function outboxFor(
     if (!schema) throw new Error(`unknown type ${r.type}`);
     return { type: r.type, tenantId: r.tenant_id, message: fromBinary(schema, r.payload) };
   });
+}
+
+/**
+ * Makes `who` known as a teacher of a district (School / Enterprise plan: no Free Trial limits),
+ * as identity's UserRegistered would.
+ */
+export async function registerDistrictTeacher(
+  h: Harness,
+  who: { userId: string; tenantId: string },
+  name: { firstName: string; lastName: string } = { firstName: 'Dee', lastName: 'Strict' },
+): Promise<void> {
+  await deliverUserEvent(h, 'registered', { ...who, ...name, role: 'teacher', tenantKind: 'district' });
 }
 
 export const VALID_CLASS = { name: 'Algebra I', subject: 'Math', period: '2' };

@@ -38,7 +38,7 @@ export const identityConfigSchema = z.object({
   ),
   RATE_LIMIT_SIGNUP_PER_MINUTE: positiveInt(30, 10_000).describe('Sign-ups allowed per minute per IP.'),
   DEMO_SEED: envBoolean(false).describe(
-    'When true and there are no users: create the Demo District with a demo teacher and student, printed at start.',
+    'When true and there are no users: create the Demo District with its admin, a demo teacher and a student, printed at start.',
   ),
   DEMO_PASSWORD: optionalText.describe(
     'Password of the demo accounts (default: a random one, printed at start). Secret.',

@@ -87,6 +87,10 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
         }),
       async start() {
+        // Users registered before the user events carried tenant_kind: publish it once, so that
+        // the class service knows who is on the Free Trial.
+        const republished = await users.backfillOnce('user-events:tenant_kind', (tx, user) => events.updated(tx, user));
+        if (republished > 0) ctx.logger.info({ users: republished }, 'republished UserUpdated with tenant_kind');
         if (config.DEMO_SEED) {
           try {
             const demo = await seedDemo(accounts, {

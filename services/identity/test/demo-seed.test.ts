@@ -15,13 +15,15 @@ afterAll(async () => {
 }, 60_000);
 
 describe('demo seed', () => {
-  it('when DEMO_SEED is on and there are no users, then a demo teacher and student are created once and printed', async () => {
+  it('when DEMO_SEED is on and there are no users, then a demo admin, teacher and student are created once and printed', async () => {
     const block = printed.find((p) => p.includes('Demo accounts:'));
     expect(block).toBeDefined();
+    const adminPassword = /admin@demo\.checkpoint\.school\s+\/\s+password (\S+)/.exec(block!)?.[1];
     const teacherPassword = /teacher@demo\.checkpoint\.school\s+\/\s+password (\S+)/.exec(block!)?.[1];
     const studentPassword = /student@demo\.checkpoint\.school\s+\/\s+password (\S+)/.exec(block!)?.[1];
+    expect(adminPassword).toBeTruthy();
     expect(teacherPassword).toBeTruthy();
-    expect(studentPassword).not.toBe(teacherPassword);
+    expect(new Set([adminPassword, teacherPassword, studentPassword]).size).toBe(3);
 
     const teacher = await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
       email: 'teacher@demo.checkpoint.school',
@@ -36,6 +38,18 @@ describe('demo seed', () => {
       status: 200,
       body: { user: { role: 'student', tenantId: teacher.body.user.tenantId } },
     });
+    const admin = await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
+      email: 'admin@demo.checkpoint.school',
+      password: adminPassword,
+    });
+    expect(admin).toMatchObject({
+      status: 200,
+      body: { user: { role: 'admin', accountType: 'district', tenantId: teacher.body.user.tenantId } },
+    });
+    const hashes = await h.db.query(
+      `select c.password_hash from credentials c join users u on u.id = c.user_id where u.email = 'admin@demo.checkpoint.school'`,
+    );
+    expect(hashes.rows[0].password_hash).toMatch(/^\$argon2id\$/);
     const tenant = await h.db.query(`select name, kind, email_domains from tenants where id = $1`, [
       teacher.body.user.tenantId,
     ]);
@@ -47,13 +61,13 @@ describe('demo seed', () => {
     const events = await h.db.query(
       `select count(*)::int as n from outbox where type = 'checkpoint.identity.v1.UserRegistered'`,
     );
-    expect(events.rows[0].n).toBe(2);
+    expect(events.rows[0].n).toBe(3);
 
     printed.length = 0;
     const again = await h.start({ DEMO_SEED: 'true', DEMO_PASSWORD: 'demo-password' });
     expect(printed.join('\n')).not.toContain('Demo accounts:');
     const users = await h.db.query(`select count(*)::int as n from users`);
-    expect(users.rows[0].n).toBe(2);
+    expect(users.rows[0].n).toBe(3);
     await again.stop();
   });
 });

@@ -52,9 +52,9 @@ describe('AppRoutes', () => {
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 
-  it('when a route of a later feature is visited signed in, then it falls to 404', async () => {
+  it('when an unknown path is visited signed in, then it falls to 404', async () => {
     stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, TEACHER) });
-    renderApp('/reports');
+    renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 
@@ -77,6 +77,40 @@ describe('AppRoutes', () => {
     renderApp('/');
     const main = await screen.findByRole('navigation', { name: 'Main' });
     expect(main).toHaveTextContent('Admin DashboardClassesAssessmentsAll StudentsReports');
+  });
+
+  it('when a teacher visits /admin, then they are sent to / and the admin stats are never asked for', async () => {
+    const fetch = stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/classes': () => jsonResponse(200, []),
+    });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/admin/stats');
+  });
+
+  it('when an admin visits /admin, then the Admin Dashboard shows with the district stats', async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, { ...TEACHER, role: 'admin', accountType: 'district' }),
+      'GET /api/admin/stats': () =>
+        jsonResponse(200, {
+          totalUsers: 3,
+          totalTeachers: 1,
+          totalStudents: 1,
+          totalClasses: 0,
+          totalAssessments: 0,
+          totalResponses: 0,
+          recentSignups: [],
+          averageScore: 0,
+          levels: { below: 0, at: 0, above: 0 },
+        }),
+    });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByTestId('admin-stat-Total Users')).toHaveTextContent('3');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin');
   });
 
   it('when a student is signed in, then Dashboard and Join Class links show', async () => {

@@ -1,5 +1,4 @@
-// Route table per state and role (spec §2). Routes of later features are added when their screens exist;
-// until then their paths fall to the 404 page.
+// Route table per state and role (spec §2); any other path is the 404 page.
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../components/AppLayout';

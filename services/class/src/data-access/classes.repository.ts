@@ -6,7 +6,7 @@ import type { BrowseView, ClassDetails, ClassView, EnrolmentView, MemberView } f
 import { displayName } from '../domain/class.ts';
 import type { ClassEvents } from '../messaging/class-events.publisher.ts';
 import { peopleRepository } from './people.repository.ts';
-import { isUniqueViolation, type Db } from './prisma.ts';
+import { isUniqueViolation, type Db, type Tx } from './prisma.ts';
 
 const classSelect = {
   id: true,
@@ -57,10 +57,21 @@ export interface Student {
 export interface JoinableClass {
   id: string;
   tenantId: string;
+  teacherId: string;
   name: string;
 }
 
-export type EnrolOutcome = { membershipId: string } | 'already-enrolled';
+/** 'limit-reached': the teacher's classes already hold the most students allowed (nothing written). */
+export type EnrolOutcome = { membershipId: string } | 'already-enrolled' | 'limit-reached';
+
+/**
+ * Serializes one teacher's plan checks (count, then insert) so that two requests at once cannot
+ * both take the last place.
+ */
+async function lockTeacherPlan(tx: Tx, teacherId: string): Promise<void> {
+  const key = `class:plan:${teacherId}`;
+  await tx.$queryRaw`select 1 as locked from (select pg_advisory_xact_lock(hashtextextended(${key}, 0))) as l`;
+}
 
 export class JoinCodeTakenError extends Error {}
 
@@ -108,16 +119,34 @@ export function classesRepository(db: Db, events: ClassEvents) {
 
     findForTeacher: findOwned,
 
-    /** Throws JoinCodeTakenError when `joinCode` is already used (the caller retries with another). */
-    async create(owner: Owner, details: ClassDetails, joinCode: string): Promise<ClassView> {
+    tenantKindOf: (userId: string) => people.tenantKindOf(userId),
+
+    /**
+     * Throws JoinCodeTakenError when `joinCode` is already used (the caller retries with another).
+     * With `maxClasses`: 'limit-reached' (nothing written) when the teacher already has that many
+     * classes, active or archived (deleted ones are gone).
+     */
+    async create(
+      owner: Owner,
+      details: ClassDetails,
+      joinCode: string,
+      maxClasses?: number,
+    ): Promise<ClassView | 'limit-reached'> {
       const id = randomUUID();
       try {
-        await db.$transaction(async (tx) => {
+        const created = await db.$transaction(async (tx) => {
+          if (maxClasses !== undefined) {
+            await lockTeacherPlan(tx, owner.teacherId);
+            const count = await tx.class.count({ where: { tenantId: owner.tenantId, teacherId: owner.teacherId } });
+            if (count >= maxClasses) return false;
+          }
           const row = await tx.class.create({
             data: { id, tenantId: owner.tenantId, teacherId: owner.teacherId, ...details, joinCode },
           });
           await events.classCreated(tx, row);
+          return true;
         });
+        if (!created) return 'limit-reached';
       } catch (err) {
         if (isUniqueViolation(err)) throw new JoinCodeTakenError(joinCode);
         throw err;
@@ -212,7 +241,7 @@ export function classesRepository(db: Db, events: ClassEvents) {
     async findActiveByJoinCode(joinCode: string): Promise<JoinableClass | undefined> {
       const row = await db.class.findFirst({
         where: { joinCode, archivedAt: null },
-        select: { id: true, tenantId: true, name: true },
+        select: { id: true, tenantId: true, teacherId: true, name: true },
       });
       return row ?? undefined;
     },
@@ -221,19 +250,34 @@ export function classesRepository(db: Db, events: ClassEvents) {
     async findActiveInTenant(tenantId: string, id: string): Promise<JoinableClass | undefined> {
       const row = await db.class.findFirst({
         where: { id, tenantId, archivedAt: null },
-        select: { id: true, tenantId: true, name: true },
+        select: { id: true, tenantId: true, teacherId: true, name: true },
       });
       return row ?? undefined;
     },
 
-    async enrol(cls: JoinableClass, student: Student): Promise<EnrolOutcome> {
+    /**
+     * With `maxStudents`: 'limit-reached' (nothing written) when the teacher's classes already hold
+     * that many distinct students and this student is not one of them.
+     */
+    async enrol(cls: JoinableClass, student: Student, maxStudents?: number): Promise<EnrolOutcome> {
       try {
         return await db.$transaction(async (tx) => {
+          if (maxStudents !== undefined) await lockTeacherPlan(tx, cls.teacherId);
           const existing = await tx.membership.findUnique({
             where: { classId_studentId: { classId: cls.id, studentId: student.studentId } },
             select: { id: true },
           });
           if (existing) return 'already-enrolled' as const;
+          if (maxStudents !== undefined) {
+            const rows = await tx.$queryRaw<{ counted: boolean; total: number }[]>`
+              select coalesce(bool_or(m.student_id = ${student.studentId}::uuid), false) as counted,
+                     count(distinct m.student_id)::int as total
+                from memberships m
+                join classes c on c.id = m.class_id
+               where c.tenant_id = ${cls.tenantId}::uuid and c.teacher_id = ${cls.teacherId}::uuid`;
+            const { counted, total } = rows[0]!;
+            if (!counted && total >= maxStudents) return 'limit-reached' as const;
+          }
           const m = await tx.membership.create({
             data: {
               id: randomUUID(),

@@ -1,10 +1,19 @@
 // What teachers and students do with classes. Ownership is enforced by the repository's scoped
-// queries; here: join-code making and the join rules (§8 'not found' / 'Already enrolled').
-import type { ClassesRepository, Owner, Student } from '../data-access/classes.repository.ts';
+// queries; here: join-code making, the join rules (§8 'not found' / 'Already enrolled') and the
+// Free Trial limits (§9).
+import type { ClassesRepository, JoinableClass, Owner, Student } from '../data-access/classes.repository.ts';
 import { JoinCodeTakenError } from '../data-access/classes.repository.ts';
 import { JOIN_CODE_ATTEMPTS, type ClassDetails, type ClassView, type JoinResult, type MemberView } from './class.ts';
-import { AlreadyEnrolledError, ClassNotFoundError, StudentNotInClassError } from './errors.ts';
+import {
+  AlreadyEnrolledError,
+  CLASS_LIMIT_REACHED,
+  ClassNotFoundError,
+  PlanLimitError,
+  STUDENT_LIMIT_REACHED,
+  StudentNotInClassError,
+} from './errors.ts';
 import { generateJoinCode, isValidJoinCode, normalizeJoinCode } from './join-code.ts';
+import { FREE_TRIAL_LIMITS, onFreeTrial } from './plan.ts';
 
 export interface ClassUseCasesDeps {
   classes: ClassesRepository;
@@ -22,15 +31,29 @@ export function classUseCases({ classes, newJoinCode = generateJoinCode, browseL
     return value;
   };
 
+  /** The Free Trial's limit for this teacher, or undefined when their plan has none. */
+  const freeTrialLimit = async (teacherId: string, limit: keyof typeof FREE_TRIAL_LIMITS) =>
+    onFreeTrial(await classes.tenantKindOf(teacherId)) ? FREE_TRIAL_LIMITS[limit] : undefined;
+
+  async function enrol(cls: JoinableClass, student: Student): Promise<JoinResult> {
+    const outcome = await classes.enrol(cls, student, await freeTrialLimit(cls.teacherId, 'students'));
+    if (outcome === 'already-enrolled') throw new AlreadyEnrolledError();
+    if (outcome === 'limit-reached') throw new PlanLimitError(STUDENT_LIMIT_REACHED);
+    return { className: cls.name, classId: cls.id };
+  }
+
   return {
     listClasses: (owner: Owner, archived: boolean) => classes.listForTeacher(owner, archived),
 
     getClass: async (owner: Owner, id: string) => orNotFound(await classes.findForTeacher(owner, id)),
 
     async createClass(owner: Owner, details: ClassDetails): Promise<ClassView> {
+      const maxClasses = await freeTrialLimit(owner.teacherId, 'classes');
       for (let attempt = 1; ; attempt++) {
         try {
-          return await classes.create(owner, details, newJoinCode());
+          const created = await classes.create(owner, details, newJoinCode(), maxClasses);
+          if (created === 'limit-reached') throw new PlanLimitError(CLASS_LIMIT_REACHED);
+          return created;
         } catch (err) {
           if (!(err instanceof JoinCodeTakenError) || attempt >= JOIN_CODE_ATTEMPTS) throw err;
         }
@@ -62,15 +85,13 @@ export function classUseCases({ classes, newJoinCode = generateJoinCode, browseL
       const code = normalizeJoinCode(typed);
       const cls = isValidJoinCode(code) ? await classes.findActiveByJoinCode(code) : undefined;
       if (!cls) throw new ClassNotFoundError();
-      if ((await classes.enrol(cls, student)) === 'already-enrolled') throw new AlreadyEnrolledError();
-      return { className: cls.name, classId: cls.id };
+      return enrol(cls, student);
     },
 
     /** Join from the browse list: only active classes of the student's own tenant. */
     async joinDirect(student: Student, classId: string): Promise<JoinResult> {
       const cls = orNotFound(await classes.findActiveInTenant(student.tenantId, classId));
-      if ((await classes.enrol(cls, student)) === 'already-enrolled') throw new AlreadyEnrolledError();
-      return { className: cls.name, classId: cls.id };
+      return enrol(cls, student);
     },
 
     listEnrolments: (student: Student) => classes.listEnrolments(student),

@@ -1,9 +1,13 @@
 // Messages the web app shows or matches as they are (spec §8: 'not found', 'Already enrolled').
-import { ConflictError, NotFoundError } from '@checkpoint/service-kit';
+import { AppError, ConflictError, NotFoundError } from '@checkpoint/service-kit';
+import { FREE_TRIAL_LIMITS } from './plan.ts';
 
 export const CLASS_NOT_FOUND = 'Class not found';
 export const ALREADY_ENROLLED = 'Already enrolled in this class';
 export const STUDENT_NOT_IN_CLASS = 'Student not found in this class';
+export const CLASS_LIMIT_REACHED = `Free Trial limit reached: up to ${FREE_TRIAL_LIMITS.classes} classes. Upgrade your plan to add more.`;
+// Shown to the student who tries to join; says whose limit it is and who can lift it.
+export const STUDENT_LIMIT_REACHED = `Free Trial limit reached: this class's teacher can have up to ${FREE_TRIAL_LIMITS.students} students in total. Ask your teacher to upgrade their plan.`;
 
 export class ClassNotFoundError extends NotFoundError {
   constructor() {
@@ -20,5 +24,12 @@ export class StudentNotInClassError extends NotFoundError {
 export class AlreadyEnrolledError extends ConflictError {
   constructor() {
     super(ALREADY_ENROLLED, 'already_enrolled');
+  }
+}
+
+/** A Free Trial limit (403, code plan_limit): nothing was created. */
+export class PlanLimitError extends AppError {
+  constructor(message: string) {
+    super(403, 'plan_limit', message);
   }
 }

@@ -167,6 +167,51 @@ export function usersRepository(db: Db) {
       }
     },
 
+    /** Sets the user's role and runs `inSameTransaction` (the outbox write) in the same transaction. */
+    async updateRole(
+      id: string,
+      role: UserRole,
+      inSameTransaction: (tx: Tx, user: UserRecord) => Promise<void>,
+    ): Promise<UserRecord | undefined> {
+      return db.$transaction(async (tx) => {
+        const exists = await tx.user.findUnique({ where: { id }, select: { id: true } });
+        if (!exists) return undefined;
+        const user = toRecord(await tx.user.update({ where: { id }, data: { role }, select: userSelect }));
+        await inSameTransaction(tx, user);
+        return user;
+      });
+    },
+
+    /**
+     * Runs `write` (an outbox write) for every user, once per `name` per database: the marker row
+     * and the events commit together, and a second process starting at the same moment waits on
+     * the marker and then skips. Returns how many users it covered (0: done before).
+     */
+    async backfillOnce(name: string, write: (tx: Tx, user: UserRecord) => Promise<void>): Promise<number> {
+      const batch = 500;
+      return db.$transaction(
+        async (tx) => {
+          const marked =
+            await tx.$executeRaw`insert into event_backfills (name) values (${name}) on conflict do nothing`;
+          if (marked === 0) return 0;
+          let covered = 0;
+          for (let after: string | undefined; ;) {
+            const rows = await tx.user.findMany({
+              ...(after ? { where: { id: { gt: after } } } : {}),
+              select: userSelect,
+              orderBy: { id: 'asc' },
+              take: batch,
+            });
+            for (const row of rows) await write(tx, toRecord(row));
+            covered += rows.length;
+            if (rows.length < batch) return covered;
+            after = rows[rows.length - 1]!.id;
+          }
+        },
+        { timeout: 10 * 60_000, maxWait: 60_000 },
+      );
+    },
+
     /** Writes only the keys given, in one statement, so concurrent changes to other keys all land. */
     async updatePreferences(id: string, change: Partial<Preferences>): Promise<UserRecord | undefined> {
       const count = await db.$executeRaw`

@@ -1,4 +1,5 @@
-// Demo accounts for a first run (DEMO_SEED=true): a district with one teacher and one student.
+// Demo accounts for a first run (DEMO_SEED=true): a district with its admin, one teacher and one
+// student.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { UsersRepository } from '../data-access/users.repository.ts';
 import { hashPassword } from './password.ts';
@@ -7,9 +8,15 @@ import type { UserRole } from './user.ts';
 
 export const DEMO_DOMAIN = 'demo.checkpoint.school';
 
+interface DemoAccount {
+  email: string;
+  password: string;
+}
+
 export interface DemoAccounts {
-  teacher: { email: string; password: string };
-  student: { email: string; password: string };
+  admin: DemoAccount;
+  teacher: DemoAccount;
+  student: DemoAccount;
 }
 
 /** Creates the demo accounts when there are no users yet; undefined when it did nothing. */
@@ -19,6 +26,14 @@ export async function seedDemo(
 ): Promise<DemoAccounts | undefined> {
   if ((await deps.users.countUsers()) > 0) return undefined;
   const accounts: { role: UserRole; email: string; firstName: string; lastName: string; password: string }[] = [
+    {
+      // The district admin: sees the district's figures on /admin.
+      role: 'admin',
+      email: `admin@${DEMO_DOMAIN}`,
+      firstName: 'Demo',
+      lastName: 'Admin',
+      password: options.password ?? randomPassword(),
+    },
     {
       role: 'teacher',
       email: `teacher@${DEMO_DOMAIN}`,
@@ -52,11 +67,12 @@ export async function seedDemo(
     );
     tenantId = user.tenantId;
   }
-  const [teacher, student] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
-  return {
-    teacher: { email: teacher.email, password: teacher.password },
-    student: { email: student.email, password: student.password },
-  };
+  const [admin, teacher, student] = accounts.map(({ email, password }) => ({ email, password })) as [
+    DemoAccount,
+    DemoAccount,
+    DemoAccount,
+  ];
+  return { admin, teacher, student };
 }
 
 function randomPassword(): string {
@@ -67,6 +83,7 @@ function randomPassword(): string {
 export function formatDemoAccounts(accounts: DemoAccounts): string {
   const lines = [
     'Demo accounts:',
+    `  admin    ${accounts.admin.email}  /  password ${accounts.admin.password}`,
     `  teacher  ${accounts.teacher.email}  /  password ${accounts.teacher.password}`,
     `  student  ${accounts.student.email}  /  password ${accounts.student.password}`,
   ];

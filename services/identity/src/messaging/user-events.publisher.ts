@@ -13,6 +13,8 @@ function fields(user: UserRecord) {
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,
+    // The class service enforces the Free Trial limits on teachers of individual tenants.
+    tenantKind: user.tenantKind,
     occurredAt: timestampFromDate(new Date()),
   };
 }

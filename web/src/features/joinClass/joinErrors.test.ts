@@ -18,6 +18,16 @@ describe('joinErrorMessage (spec §8 Join by code)', () => {
     expect(JOIN_ALREADY_ENROLLED).toBe("You're already enrolled in this class.");
   });
 
+  it("when the teacher's plan is full, then the server's explanation shows", () => {
+    const full = "Free Trial limit reached: this class's teacher can have up to 50 students in total.";
+    expect(
+      joinErrorMessage(errorFromResponse(403, 'Forbidden', JSON.stringify({ message: full, code: 'plan_limit' }))),
+    ).toBe(full);
+    expect(joinErrorMessage(errorFromResponse(403, 'Forbidden', '{"message":"Your role cannot do this"}'))).toBe(
+      JOIN_FAILED,
+    );
+  });
+
   it('when anything else fails, then the default text shows', () => {
     expect(joinErrorMessage(errorFromResponse(429, 'Too Many Requests', '{"message":"Too many join attempts"}'))).toBe(
       JOIN_FAILED,
