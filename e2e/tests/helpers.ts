@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 
 export interface TestUser {
   firstName: string;
@@ -47,4 +48,31 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** A page in a browser context of its own (its own cookies: one signed-in user per page). */
+export async function pageInNewContext(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** The CSRF header the API wants on writes, from the page's cp_csrf cookie. */
+export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'cp_csrf')?.value;
+  expect(token, 'CSRF cookie').toBeTruthy();
+  return { 'X-CSRF-Token': decodeURIComponent(token ?? '') };
+}
+
+/** POST as the page's signed-in user; fails the test on a non-2xx answer. */
+export async function apiPost<T>(page: Page, url: string, data: unknown = {}): Promise<T> {
+  const response = await page.request.post(url, { data, headers: await csrfHeaders(page) });
+  expect(response.ok(), `POST ${url}: ${response.status()} ${await response.text()}`).toBeTruthy();
+  return (await response.json()) as T;
+}
+
+/** GET as the page's signed-in user; fails the test on a non-2xx answer. */
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.ok(), `GET ${url}: ${response.status()} ${await response.text()}`).toBeTruthy();
+  return (await response.json()) as T;
 }

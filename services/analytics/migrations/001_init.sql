@@ -50,6 +50,7 @@ create table assessments (
   created_at timestamptz not null
 );
 create index assessments_class_id_created_at_idx on assessments (class_id, created_at, assessment_id);
+create index assessments_tenant_id_idx on assessments (tenant_id);
 
 -- The current questions of each assessment (QuestionsChanged carries the full list).
 create table questions (
@@ -90,6 +91,13 @@ create table result_answers (
   primary key (result_id, question_id)
 );
 
+-- Users deleted for good. Events of other topics about them may still arrive (a result submitted
+-- just before the deletion): those are dropped, so a deleted student's data never comes back.
+create table deleted_users (
+  user_id uuid primary key,
+  deleted_at timestamptz not null
+);
+
 -- Support and enrichment practice completed per student and assessment (generation's events).
 create table practice_completions (
   assessment_id uuid not null,
@@ -101,6 +109,7 @@ create table practice_completions (
   last_completed_at timestamptz not null,
   primary key (assessment_id, student_id, type)
 );
+create index practice_completions_student_id_idx on practice_completions (student_id);
 
 -- Running figures kept with every result change, so a district's dashboard and student list read
 -- a few rows instead of aggregating a million results: per tenant, and per student within a tenant.
@@ -120,3 +129,4 @@ create table student_figures (
   percentage_sum double precision not null default 0,
   primary key (tenant_id, student_id)
 );
+create index student_figures_student_id_idx on student_figures (student_id);

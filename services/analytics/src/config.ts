@@ -13,9 +13,18 @@ export const analyticsConfigSchema = z.object({
     .number()
     .int()
     .min(1_000)
-    .max(120_000)
+    .max(25_000)
     .default(15_000)
-    .describe('Interval of the keep-alive comment on live result streams (below the proxies’ idle timeouts).'),
+    .describe('Interval of the keep-alive comment on live result streams (below the gateway’s 30 s idle timeout).'),
+  LIVE_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .max(3_600_000)
+    .default(600_000)
+    .describe(
+      'A live result stream ends after this long; the browser reconnects through the gateway, which checks the session again.',
+    ),
   LIVE_MAX_STREAMS: z.coerce
     .number()
     .int()

@@ -21,6 +21,7 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
     const live = new LiveResults(pool, {
       heartbeatMs: config.LIVE_HEARTBEAT_MS,
       maxStreams: config.LIVE_MAX_STREAMS,
+      maxAgeMs: config.LIVE_MAX_AGE_MS,
       logger,
     });
     return {

@@ -3,9 +3,11 @@
 // answers, and who may see what.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClassArchivedSchema, UserDeletedSchema } from '@checkpoint/events';
 import {
   actor,
   assessmentDeleted,
+  event,
   call,
   classStory,
   READ_MODEL_TABLES,
@@ -292,6 +294,10 @@ describe('who sees what', () => {
     expect(badLimit.status).toBe(400);
     expect(Object.keys(badLimit.body.fields)).toEqual(['limit']);
     expect((await call(h, story.teacher, 'GET', '/api/dashboard/students?sort=name')).status).toBe(400);
+    const badClass = await call(h, story.teacher, 'GET', '/api/dashboard/students?classId=abc');
+    expect(badClass.status).toBe(400);
+    expect(badClass.body.fields).toEqual({ classId: 'Not a class id' });
+    expect((await call(h, story.teacher, 'GET', '/api/dashboard/live?classId=abc')).status).toBe(400);
   });
 });
 
@@ -325,6 +331,45 @@ describe('redelivery and replay', () => {
       message.resultId,
     ]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('when a student is deleted, then their data goes, and a result of theirs arriving later is dropped', async () => {
+    const s = classStory();
+    const [beforeDeletion, late] = [s.events.slice(0, -5), s.events.slice(-5)];
+    await h.bus.publish(beforeDeletion);
+    const ada = s.students[0]!;
+    // The deletion and a result submitted just before it travel on different topics and are
+    // handled at the same time; in either order the result does not survive.
+    await h.bus.publish([
+      event(UserDeletedSchema, { userId: ada.id, tenantId: s.tenantId }, ada.id, s.tenantId),
+      ...late,
+    ]);
+    const results = (await call(h, s.teacher, 'GET', `/api/classes/${s.classId}/results`)).body;
+    expect(results.map((r: { studentId: string }) => r.studentId).sort()).toEqual(
+      [s.students[1]!.id, s.students[2]!.id].sort(),
+    );
+    const grid = (await call(h, s.teacher, 'GET', `/api/classes/${s.classId}/grid`)).body;
+    expect(grid.students.map((x: { id: string }) => x.id)).not.toContain(ada.id);
+    const stats = (await call(h, actor('admin', s.tenantId), 'GET', '/api/admin/stats')).body;
+    expect(stats).toMatchObject({ totalStudents: 2, totalResponses: 2 });
+  });
+
+  it('when a class is archived, then its results leave the default lists but stay reachable by its id', async () => {
+    const s = classStory();
+    await h.bus.publish([
+      ...s.events,
+      event(
+        ClassArchivedSchema,
+        { classId: s.classId, tenantId: s.tenantId, teacherId: s.teacher.userId },
+        s.classId,
+        s.tenantId,
+      ),
+    ]);
+    expect((await call(h, s.teacher, 'GET', '/api/all-results')).body).toEqual([]);
+    expect((await call(h, s.teacher, 'GET', '/api/dashboard/students')).body.total).toBe(0);
+    expect((await call(h, s.teacher, 'GET', `/api/classes/${s.classId}/results`)).body).toHaveLength(3);
+    const report = (await call(h, s.teacher, 'GET', `/api/reports?classIds=${s.classId}&timeframe=all`)).body;
+    expect(report.summary.totalResults).toBe(3);
   });
 
   it('when an assessment is deleted, then its results leave every view and the district figures', async () => {

@@ -6,7 +6,7 @@ export const REPORT_TIMEFRAMES = ['week', 'month', 'quarter', 'year', 'all'] as 
 export const REPORT_TYPES = ['performance', 'detailed', 'standards', 'progress'] as const;
 
 const level = z.enum(['below', 'at', 'above']);
-const id = z.string().max(64);
+const classIdParam = z.uuid('Not a class id').transform((s) => s.toLowerCase());
 
 export const idParams = z.object({ id: z.string().max(64) }).strict();
 
@@ -30,7 +30,7 @@ export const teacherResultSchema = z
 
 export const pageQuery = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).default(200),
+    limit: z.coerce.number().int().min(1).max(1000).default(1000),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   })
   .strict();
@@ -53,7 +53,7 @@ export const gridSchema = z.object({
 
 export const studentsQuery = z
   .object({
-    classId: id.optional(),
+    classId: classIdParam.optional(),
     search: z.string().trim().max(100).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
@@ -217,4 +217,4 @@ export const usageSchema = z.object({
   assessments: z.number().int(),
 });
 
-export const liveQuery = z.object({ classId: id }).strict();
+export const liveQuery = z.object({ classId: classIdParam }).strict();

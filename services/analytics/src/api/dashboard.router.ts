@@ -1,11 +1,9 @@
 // Teacher dashboard data beyond spec §7: All Students, the usage panel, and the live stream.
-import { ApiRouter, NotFoundError } from '@checkpoint/service-kit';
-import { scopeOf, TEACHERS, uuidOr } from '../domain/access.ts';
-import { CLASS_NOT_FOUND, type AnalyticsUseCases } from '../domain/analytics.use-cases.ts';
+import { ApiRouter } from '@checkpoint/service-kit';
+import { scopeOf, TEACHERS } from '../domain/access.ts';
+import type { AnalyticsUseCases } from '../domain/analytics.use-cases.ts';
 import { liveQuery, studentsOverviewSchema, studentsQuery, usageSchema } from './analytics.schemas.ts';
 import type { LiveResults } from './live-results.ts';
-
-const classId = (id: string) => uuidOr(id, () => new NotFoundError(CLASS_NOT_FOUND));
 
 export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRouter {
   return new ApiRouter()
@@ -19,12 +17,7 @@ export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRo
         response: studentsOverviewSchema,
         errors: [404],
       },
-      ({ caller, query }) =>
-        uc.students(scopeOf(caller), {
-          ...query,
-          classId: query.classId === undefined ? undefined : classId(query.classId),
-          search: query.search || undefined,
-        }),
+      ({ caller, query }) => uc.students(scopeOf(caller), { ...query, search: query.search || undefined }),
     )
     .add(
       {
@@ -47,9 +40,8 @@ export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRo
         errors: [404, 503],
       },
       async ({ caller, query, req, res }) => {
-        const id = classId(query.classId);
-        await uc.requireClass(scopeOf(caller), id);
-        live.subscribe(id, req, res);
+        await uc.requireClass(scopeOf(caller), query.classId);
+        live.subscribe(query.classId, req, res);
       },
     );
 }

@@ -2,6 +2,8 @@
 // `result` whenever a result of the class is stored or changes. The consumers send the notice with
 // pg_notify in their transaction, so it goes out at commit and reaches every analytics process
 // (whichever one consumed the event); each process keeps one LISTEN connection for all its streams.
+// A stream ends after `maxAgeMs`: EventSource reconnects through the gateway, which checks the
+// session again, so a signed-out teacher's stream does not outlive the session by long.
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { ServiceUnavailableError, type Logger } from '@checkpoint/service-kit';
@@ -13,43 +15,82 @@ export interface LiveNotice {
   resultId?: string;
 }
 
+export interface LiveResultsOptions {
+  heartbeatMs: number;
+  maxStreams: number;
+  maxAgeMs: number;
+  logger: Logger;
+}
+
+const RECONNECT_MAX_MS = 30_000;
+
 export class LiveResults {
   private readonly streams = new Map<string, Set<Response>>();
-  private client: pg.PoolClient | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
   private open = 0;
+  private running = false;
+  private draining = false;
+  private client: pg.PoolClient | undefined;
+  private connecting: Promise<void> | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly options: { heartbeatMs: number; maxStreams: number; logger: Logger },
+    private readonly options: LiveResultsOptions,
   ) {}
 
   async start(): Promise<void> {
-    await this.listen();
-    this.heartbeat = setInterval(() => this.broadcastAll(': ping\n\n'), this.options.heartbeatMs);
+    this.running = true;
+    this.heartbeat = setInterval(() => this.broadcast(': ping\n\n'), this.options.heartbeatMs);
     this.heartbeat.unref();
+    await this.connect(0);
   }
 
-  private async listen(): Promise<void> {
-    const client = await this.pool.connect();
-    client.on('notification', (n) => {
-      if (n.channel === LIVE_CHANNEL && n.payload) this.deliver(n.payload);
-    });
-    // A lost LISTEN connection is replaced, and every stream is told to refetch (it may have missed notices).
-    client.on('error', (err) => {
+  /** Sets up LISTEN; on failure (or a later loss) tries again with backoff while running. */
+  private connect(attempt: number): Promise<void> {
+    const connecting = (async () => {
+      let client: pg.PoolClient | undefined;
+      try {
+        client = await this.pool.connect();
+        client.on('notification', this.onNotification);
+        client.on('error', this.onError);
+        await client.query(`listen ${LIVE_CHANNEL}`);
+        if (!this.running) throw new Error('stopped');
+        this.client = client;
+        // Notices may have been missed while not listening: every open view fetches again.
+        if (attempt > 0) this.broadcast('event: result\ndata: {}\n\n');
+      } catch (err) {
+        if (client) this.release(client, err);
+        if (!this.running) return;
+        const delay = Math.min(RECONNECT_MAX_MS, 500 * 2 ** attempt);
+        this.options.logger.warn({ err, delay }, 'live results: LISTEN failed, retrying');
+        this.retry = setTimeout(() => void this.connect(attempt + 1), delay);
+        this.retry.unref();
+      }
+    })();
+    this.connecting = connecting;
+    return connecting;
+  }
+
+  private readonly onNotification = (n: pg.Notification) => {
+    if (n.channel === LIVE_CHANNEL && n.payload) this.deliver(n.payload);
+  };
+
+  private readonly onError = (err: Error) => {
+    const client = this.client;
+    if (!client) return;
+    this.client = undefined;
+    this.release(client, err);
+    if (this.running) {
       this.options.logger.warn({ err }, 'live results: LISTEN connection lost, reconnecting');
-      client.release(err);
-      if (this.client === client) this.client = undefined;
-      setTimeout(() => {
-        if (this.heartbeat)
-          void this.listen().then(
-            () => this.broadcastAll('event: result\ndata: {}\n\n'),
-            () => {},
-          );
-      }, 1_000).unref();
-    });
-    await client.query(`listen ${LIVE_CHANNEL}`);
-    this.client = client;
+      void this.connect(1);
+    }
+  };
+
+  private release(client: pg.PoolClient, err?: unknown): void {
+    client.off('notification', this.onNotification);
+    client.off('error', this.onError);
+    client.release(err instanceof Error ? err : undefined);
   }
 
   private deliver(payload: string): void {
@@ -65,13 +106,15 @@ export class LiveResults {
     for (const res of streams) res.write(frame);
   }
 
-  private broadcastAll(frame: string): void {
+  private broadcast(frame: string): void {
     for (const streams of this.streams.values()) for (const res of streams) res.write(frame);
   }
 
-  /** Holds the response open as an event stream of one class until the client goes. */
+  /** Holds the response open as an event stream of one class until the client goes (or maxAgeMs). */
   subscribe(classId: string, req: Request, res: Response): void {
-    if (this.open >= this.options.maxStreams)
+    // The client may have gone while its access was being checked: then there is nothing to hold.
+    if (req.destroyed || res.writableEnded) return;
+    if (this.draining || this.open >= this.options.maxStreams)
       throw new ServiceUnavailableError('Too many live views open; try again soon');
     this.open++;
     res.status(200).set({
@@ -86,28 +129,33 @@ export class LiveResults {
     const set = this.streams.get(classId) ?? new Set<Response>();
     set.add(res);
     this.streams.set(classId, set);
-    req.on('close', () => {
+    const expiry = setTimeout(() => res.end(), this.options.maxAgeMs);
+    expiry.unref();
+    res.once('close', () => {
+      clearTimeout(expiry);
       this.open--;
       set.delete(res);
       if (set.size === 0 && this.streams.get(classId) === set) this.streams.delete(classId);
     });
   }
 
-  /** Ends every stream (the browsers reconnect, to another process when this one is going away). */
+  /** Ends every stream and refuses new ones (the browsers reconnect to another process). */
   endStreams(): void {
+    this.draining = true;
     for (const streams of this.streams.values()) for (const res of streams) res.end();
-    this.streams.clear();
   }
 
   async stop(): Promise<void> {
+    this.running = false;
     clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+    clearTimeout(this.retry);
     this.endStreams();
+    await this.connecting;
     const client = this.client;
     this.client = undefined;
     if (client) {
       await client.query(`unlisten ${LIVE_CHANNEL}`).catch(() => {});
-      client.release();
+      this.release(client);
     }
   }
 }

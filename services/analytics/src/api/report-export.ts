@@ -9,6 +9,7 @@ export interface ExportableReport {
   summary: Record<string, number>;
   columns: { key: string; label: string }[];
   rows: Record<string, string | number | null>[];
+  totalRows: number;
 }
 
 /**
@@ -83,7 +84,10 @@ export function reportPdf(report: ExportableReport): Promise<Buffer> {
         report.columns.map((c) => String(row[c.key] ?? '')),
         false,
       );
-    if (report.rows.length === 0) doc.font('Helvetica').fontSize(9).text('No results in this period.', left);
+    doc.font('Helvetica').fontSize(9);
+    if (report.rows.length === 0) doc.text('No results in this period.', left);
+    else if (report.totalRows > report.rows.length)
+      doc.moveDown().text(`First ${report.rows.length} of ${report.totalRows} rows; the CSV export holds more.`, left);
     doc.end();
   });
 }

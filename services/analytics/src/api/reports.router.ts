@@ -31,7 +31,7 @@ export function reportsRouter(uc: AnalyticsUseCases): ApiRouter {
       },
       async ({ caller, query, res }) => {
         const { format, ...request } = query;
-        const report = await uc.exportReport(scopeOf(caller), request);
+        const report = await uc.exportReport(scopeOf(caller), request, format);
         const name = `checkpoint-${report.type}-report-${report.timeframe}-${report.generatedAt.slice(0, 10)}.${format}`;
         res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
         res.setHeader('Cache-Control', 'no-store');

@@ -5,6 +5,19 @@
 import type { Level } from '../domain/events.ts';
 import type { Tx } from './db.ts';
 
+/**
+ * Writes about one user (a result, a membership, practice) take this lock shared and a user's
+ * deletion takes it exclusively: they arrive on different topics and may run at the same time in
+ * different consumers, and without it a result committed alongside the deletion would survive it.
+ */
+const USER_LOCK_SPACE = 7231;
+const lockUser = (tx: Tx, userId: string, mode: 'shared' | 'exclusive') =>
+  tx.$queryRawUnsafe(
+    `select ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}($1, hashtext($2))`,
+    USER_LOCK_SPACE,
+    userId,
+  );
+
 /** Channel of the live view: one notice per result change, sent by Postgres at commit. */
 export const LIVE_CHANNEL = 'analytics_results';
 
@@ -80,7 +93,13 @@ export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
 }
 
 /** A deleted user leaves nothing behind: their results (and the figures they fed), classes' memberships, practice. */
-export async function deletePerson(tx: Tx, userId: string): Promise<void> {
+export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<void> {
+  await lockUser(tx, userId, 'exclusive');
+  await tx.$executeRawUnsafe(
+    'insert into deleted_users (user_id, deleted_at) values ($1, $2) on conflict (user_id) do nothing',
+    userId,
+    at,
+  );
   await removeResults(tx, 'student_id = $1', [userId]);
   await tx.$executeRawUnsafe('delete from memberships where student_id = $1', userId);
   await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
@@ -122,8 +141,10 @@ export async function upsertMembership(
   tx: Tx,
   m: { classId: string; studentId: string; tenantId: string; at: Date },
 ): Promise<void> {
+  await lockUser(tx, m.studentId, 'shared');
   await tx.$executeRawUnsafe(
-    `insert into memberships (class_id, student_id, tenant_id, joined_at) values ($1, $2, $3, $4)
+    `insert into memberships (class_id, student_id, tenant_id, joined_at)
+     select $1, $2, $3, $4 where not exists (select 1 from deleted_users where user_id = $2)
      on conflict (class_id, student_id) do nothing`,
     m.classId,
     m.studentId,
@@ -190,10 +211,11 @@ export async function replaceQuestions(tx: Tx, assessmentId: string, questions: 
 
 /** Stores a submitted result once; the figures and the live view move only when it is new. */
 export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
+  await lockUser(tx, r.studentId, 'shared');
   const inserted = await tx.$queryRawUnsafe<{ result_id: string }[]>(
     `insert into results (result_id, tenant_id, class_id, assessment_id, student_id, earned_points, total_points,
                           percentage, level, submitted_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 where not exists (select 1 from deleted_users where user_id = $5)
      on conflict (result_id) do nothing returning result_id`,
     r.resultId,
     r.tenantId,
@@ -218,7 +240,8 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
       r.answers.map((a) => a.correct),
     );
   }
-  await addToFigures(tx, r.tenantId, r.studentId, r.percentage, r.level, 1);
+  await tenantFigures(tx, r.tenantId, r.percentage, r.level, 1);
+  await studentFigures(tx, r.tenantId, r.studentId, r.percentage, 1);
   await notifyLive(tx, r.classId, r.assessmentId, r.resultId);
 }
 
@@ -241,9 +264,9 @@ export async function changeResultLevel(tx: Tx, resultId: string, toLevel: Level
   );
   const row = changed[0];
   if (!row) return;
-  // The percentage is unchanged: take the result out at its old level and in at the new one.
-  await addToFigures(tx, row.tenant_id, row.student_id, row.percentage, row.from_level, -1);
-  await addToFigures(tx, row.tenant_id, row.student_id, row.percentage, toLevel, 1);
+  // Only the level counts move (percentage sums cancel out, the student's figures hold no levels).
+  await tenantFigures(tx, row.tenant_id, 0, row.from_level, -1);
+  await tenantFigures(tx, row.tenant_id, 0, toLevel, 1);
   await notifyLive(tx, row.class_id, row.assessment_id, resultId);
 }
 
@@ -251,9 +274,10 @@ export async function recordPractice(
   tx: Tx,
   p: { assessmentId: string; studentId: string; type: string; tenantId: string; score: number; at: Date },
 ): Promise<void> {
+  await lockUser(tx, p.studentId, 'shared');
   await tx.$executeRawUnsafe(
     `insert into practice_completions (assessment_id, student_id, type, tenant_id, attempts, best_score, last_completed_at)
-     values ($1, $2, $3, $4, 1, $5, $6)
+     select $1, $2, $3, $4, 1, $5, $6 where not exists (select 1 from deleted_users where user_id = $2)
      on conflict (assessment_id, student_id, type) do update set attempts = practice_completions.attempts + 1,
        best_score = greatest(practice_completions.best_score, excluded.best_score),
        last_completed_at = greatest(practice_completions.last_completed_at, excluded.last_completed_at)`,
@@ -266,14 +290,12 @@ export async function recordPractice(
   );
 }
 
-async function addToFigures(
-  tx: Tx,
-  tenantId: string,
-  studentId: string,
-  percentage: number,
-  level: Level,
-  sign: 1 | -1,
-): Promise<void> {
+/**
+ * Adds (sign 1) or takes out (-1) one result of `level` in the tenant's figures. A level change
+ * takes the result out at the old level and in at the new one with percentage 0, so only the level
+ * counts move.
+ */
+async function tenantFigures(tx: Tx, tenantId: string, percentage: number, level: Level, sign: 1 | -1) {
   await tx.$executeRawUnsafe(
     `insert into tenant_figures as f (tenant_id, results, percentage_sum, below, at, above)
      values ($1, $2::int, $3::float8 * $2::int, case when $4::text = 'below' then $2::int else 0 end,
@@ -286,8 +308,13 @@ async function addToFigures(
     percentage,
     level,
   );
+}
+
+/** Adds (sign 1) or takes out (-1) one result of the student within the tenant. */
+async function studentFigures(tx: Tx, tenantId: string, studentId: string, percentage: number, sign: 1 | -1) {
   await tx.$executeRawUnsafe(
-    `insert into student_figures as f (tenant_id, student_id, results, percentage_sum) values ($1, $2, $3::int, $4::float8 * $3::int)
+    `insert into student_figures as f (tenant_id, student_id, results, percentage_sum)
+     values ($1, $2, $3::int, $4::float8 * $3::int)
      on conflict (tenant_id, student_id) do update set results = f.results + excluded.results,
        percentage_sum = f.percentage_sum + excluded.percentage_sum`,
     tenantId,

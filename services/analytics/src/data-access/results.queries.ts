@@ -13,6 +13,13 @@ export interface Scope {
 
 /** `c` = classes; parameters $1 = tenant, $2 = teacher or null. */
 const IN_SCOPE = 'c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2)';
+/**
+ * `r` = results joined with `c`; $3 = chosen class ids or null (then active classes only), $4 = since
+ * or null. `r.tenant_id = $1` lets Postgres walk the tenant's results index newest first.
+ */
+const RESULTS_IN_SCOPE = `${IN_SCOPE} and r.tenant_id = $1
+  and (case when $3::uuid[] is null then not c.archived else r.class_id = any($3) end)
+  and ($4::timestamptz is null or r.submitted_at >= $4)`;
 const scopeValues = (s: Scope) => [s.tenantId, s.teacherId];
 
 export interface ClassRef {
@@ -84,22 +91,26 @@ export function resultsQueries(pool: pg.Pool) {
       return row;
     },
 
-    classResults(classId: string): Promise<TeacherResultRow[]> {
+    classResults(scope: Scope, classId: string): Promise<TeacherResultRow[]> {
       return rows<TeacherResultRow>(
         pool,
         `select ${TEACHER_RESULT_COLUMNS} from ${RESULTS_JOIN}
-          where r.class_id = $1 order by r.submitted_at desc, r.result_id`,
-        [classId],
+          where r.class_id = $3 and r.tenant_id = $1 and ${IN_SCOPE} order by r.submitted_at desc, r.result_id`,
+        [...scopeValues(scope), classId],
       );
     },
 
-    /** The scope's results, newest first, with filters; `total` counts all that match. */
+    /**
+     * The scope's results, newest first, with filters; `total` counts all that match (a district
+     * admin's unfiltered total is the district's running figure, not a count of a million rows).
+     */
     async scopeResults(
       scope: Scope,
       filter: { classIds?: string[]; since?: Date; limit: number; offset: number },
     ): Promise<{ total: number; rows: TeacherResultRow[] }> {
       const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
-      const where = `${IN_SCOPE} and ($3::uuid[] is null or r.class_id = any($3)) and ($4::timestamptz is null or r.submitted_at >= $4)`;
+      const where = RESULTS_IN_SCOPE;
+      const districtTotal = scope.teacherId === null && !filter.classIds && !filter.since;
       const [page, [count]] = await Promise.all([
         rows<TeacherResultRow>(
           pool,
@@ -107,30 +118,36 @@ export function resultsQueries(pool: pg.Pool) {
             order by r.submitted_at desc, r.result_id limit $5 offset $6`,
           [...values, filter.limit, filter.offset],
         ),
-        rows<{ n: number }>(
-          pool,
-          `select count(*)::int as n from results r join classes c on c.class_id = r.class_id
-             join assessments a on a.assessment_id = r.assessment_id where ${where}`,
-          values,
-        ),
+        districtTotal
+          ? rows<{ n: number }>(
+              pool,
+              'select coalesce(sum(results), 0)::int as n from tenant_figures where tenant_id = $1',
+              [scope.tenantId],
+            )
+          : rows<{ n: number }>(
+              pool,
+              `select count(*)::int as n from results r join classes c on c.class_id = r.class_id
+                 join assessments a on a.assessment_id = r.assessment_id where ${where}`,
+              values,
+            ),
       ]);
       return { total: count?.n ?? 0, rows: page };
     },
 
-    async grid(classId: string) {
+    async grid(scope: Scope, classId: string) {
       const [students, assessments, cells] = await Promise.all([
         rows<{ id: string; firstName: string; lastName: string }>(
           pool,
           `select m.student_id as id, coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName"
              from memberships m left join people p on p.user_id = m.student_id
-            where m.class_id = $1 order by p.last_name, p.first_name, m.student_id`,
-          [classId],
+            where m.class_id = $1 and m.tenant_id = $2 order by p.last_name, p.first_name, m.student_id`,
+          [classId, scope.tenantId],
         ),
         rows<{ id: string; title: string; createdAt: Date }>(
           pool,
           `select assessment_id as id, title, created_at as "createdAt" from assessments
-            where class_id = $1 order by created_at, assessment_id`,
-          [classId],
+            where class_id = $1 and tenant_id = $2 order by created_at, assessment_id`,
+          [classId, scope.tenantId],
         ),
         rows<{
           studentId: string;
@@ -143,8 +160,9 @@ export function resultsQueries(pool: pg.Pool) {
           `select distinct on (r.student_id, r.assessment_id) r.student_id as "studentId", r.assessment_id as "assessmentId",
                   r.result_id as "resultId", r.percentage, r.level as "performanceLevel"
              from results r join memberships m on m.class_id = r.class_id and m.student_id = r.student_id
-            where r.class_id = $1 order by r.student_id, r.assessment_id, r.submitted_at desc, r.result_id`,
-          [classId],
+            where r.class_id = $1 and r.tenant_id = $2
+            order by r.student_id, r.assessment_id, r.submitted_at desc, r.result_id`,
+          [classId, scope.tenantId],
         ),
       ]);
       return { students, assessments, cells };
@@ -160,17 +178,18 @@ export function resultsQueries(pool: pg.Pool) {
       const district = scope.teacherId === null && !filter.classId;
       const base = district
         ? `select p.user_id as id, p.first_name as "firstName", p.last_name as "lastName", p.email,
-                  f.results as n, f.percentage_sum as s
+                  coalesce(f.results, 0) as n, f.percentage_sum as s
              from people p left join student_figures f on f.tenant_id = p.tenant_id and f.student_id = p.user_id
             where p.tenant_id = $1 and p.role = 'student' and $2::uuid is null and $3::uuid is null`
         : `select m.student_id as id, coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName",
                   coalesce(p.email, '') as email, coalesce(x.n, 0) as n, x.s
              from (select distinct m.student_id from memberships m join classes c on c.class_id = m.class_id
-                    where ${IN_SCOPE} and ($3::uuid is null or m.class_id = $3)) m
+                    where ${IN_SCOPE} and (case when $3::uuid is null then not c.archived else m.class_id = $3 end)) m
              left join people p on p.user_id = m.student_id
              left join lateral (select count(*)::int as n, sum(r.percentage) as s
                                   from results r join classes c on c.class_id = r.class_id
-                                 where r.student_id = m.student_id and ${IN_SCOPE} and ($3::uuid is null or r.class_id = $3)) x on true`;
+                                 where r.student_id = m.student_id and ${IN_SCOPE}
+                                   and (case when $3::uuid is null then not c.archived else r.class_id = $3 end)) x on true`;
       const values = [...scopeValues(scope), filter.classId ?? null];
       const matching = `with s as (${base}) select * from s where ($4::text is null or
           ("firstName" || ' ' || "lastName") ilike $4 or email ilike $4)`;
@@ -208,7 +227,8 @@ export function resultsQueries(pool: pg.Pool) {
                       r.level as "performanceLevel", r.submitted_at as "submittedAt"
                  from results r join classes c on c.class_id = r.class_id
                  join assessments a on a.assessment_id = r.assessment_id
-                where r.student_id = s.id and ${IN_SCOPE} and ($3::uuid is null or r.class_id = $3)
+                where r.student_id = s.id and ${IN_SCOPE}
+                  and (case when $3::uuid is null then $2::uuid is null or not c.archived else r.class_id = $3 end)
                 order by r.submitted_at desc, r.result_id limit 3) x`,
           [...values, ids],
         ),
@@ -227,8 +247,7 @@ export function resultsQueries(pool: pg.Pool) {
     async reportFigures(scope: Scope, filter: { classIds?: string[]; since?: Date }) {
       const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
       const from = `from results r join classes c on c.class_id = r.class_id
-        join assessments a on a.assessment_id = r.assessment_id
-        where ${IN_SCOPE} and ($3::uuid[] is null or r.class_id = any($3)) and ($4::timestamptz is null or r.submitted_at >= $4)`;
+        join assessments a on a.assessment_id = r.assessment_id where ${RESULTS_IN_SCOPE}`;
       const bands = `count(*)::int as results, coalesce(avg(r.percentage), 0)::float8 as average,
         count(*) filter (where r.percentage >= 80)::int as above,
         count(*) filter (where r.percentage >= 60 and r.percentage < 80)::int as at,
@@ -278,7 +297,7 @@ export function resultsQueries(pool: pg.Pool) {
                     (array_agg(r.percentage order by r.submitted_at desc, r.result_id desc))[1] as latest, ${bands}
                from results r join classes c on c.class_id = r.class_id
                join assessments a on a.assessment_id = r.assessment_id left join people p on p.user_id = r.student_id
-              where ${IN_SCOPE} and ($3::uuid[] is null or r.class_id = any($3)) and ($4::timestamptz is null or r.submitted_at >= $4)
+              where ${RESULTS_IN_SCOPE}
               group by r.student_id, p.first_name, p.last_name, p.email
               order by p.last_name, p.first_name, r.student_id limit $5`,
             [...values, limit],
@@ -286,7 +305,7 @@ export function resultsQueries(pool: pg.Pool) {
       };
     },
 
-    async assessmentDetail(assessmentId: string, classId: string) {
+    async assessmentDetail(scope: Scope, assessmentId: string, classId: string) {
       const [questions, results, answers, practice, [size]] = await Promise.all([
         rows<{
           id: string;
@@ -319,22 +338,26 @@ export function resultsQueries(pool: pg.Pool) {
                   coalesce(p.last_name, '') as "lastName", r.percentage, r.earned_points as "earnedPoints",
                   r.total_points as "totalPoints", r.level as "performanceLevel", r.submitted_at as "submittedAt"
              from results r left join people p on p.user_id = r.student_id
-            where r.assessment_id = $1 order by p.last_name, p.first_name, r.result_id`,
-          [assessmentId],
+            where r.assessment_id = $1 and r.tenant_id = $2 order by p.last_name, p.first_name, r.result_id`,
+          [assessmentId, scope.tenantId],
         ),
         rows<{ resultId: string; questionId: string; answer: string; correct: boolean }>(
           pool,
           `select x.result_id as "resultId", x.question_id as "questionId", x.answer, x.correct
-             from result_answers x join results r on r.result_id = x.result_id where r.assessment_id = $1`,
-          [assessmentId],
+             from result_answers x join results r on r.result_id = x.result_id
+            where r.assessment_id = $1 and r.tenant_id = $2`,
+          [assessmentId, scope.tenantId],
         ),
         rows<{ studentId: string; type: string; attempts: number; bestScore: number }>(
           pool,
           `select student_id as "studentId", type, attempts, best_score as "bestScore"
-             from practice_completions where assessment_id = $1 order by type`,
-          [assessmentId],
+             from practice_completions where assessment_id = $1 and tenant_id = $2 order by type`,
+          [assessmentId, scope.tenantId],
         ),
-        rows<{ n: number }>(pool, 'select count(*)::int as n from memberships where class_id = $1', [classId]),
+        rows<{ n: number }>(pool, 'select count(*)::int as n from memberships where class_id = $1 and tenant_id = $2', [
+          classId,
+          scope.tenantId,
+        ]),
       ]);
       return { questions, results, answers, practice, classSize: size?.n ?? 0 };
     },

@@ -21,10 +21,15 @@ export function requireIds(type: string, fields: Record<string, string>): void {
   }
 }
 
-export function requireLevel(type: string, field: string, value: string): Level {
-  if ((LEVELS as readonly string[]).includes(value)) return value as Level;
-  throw new InvalidEventError(type, field, `must be one of ${LEVELS.join(', ')}`);
+export const PRACTICE_TYPES = ['support', 'enrichment'] as const;
+
+export function requireOneOf<T extends string>(type: string, field: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new InvalidEventError(type, field, `must be one of ${allowed.join(', ')}`);
 }
+
+export const requireLevel = (type: string, field: string, value: string): Level =>
+  requireOneOf(type, field, value, LEVELS);
 
 export function requirePercentage(type: string, field: string, value: number): number {
   if (Number.isFinite(value) && value >= 0 && value <= 100) return value;

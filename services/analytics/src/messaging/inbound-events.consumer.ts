@@ -22,7 +22,14 @@ import {
   upsertMembership,
   upsertPerson,
 } from '../data-access/read-model.writer.ts';
-import { requireIds, requireLevel, requirePercentage, requirePoints } from '../domain/events.ts';
+import {
+  PRACTICE_TYPES,
+  requireIds,
+  requireLevel,
+  requireOneOf,
+  requirePercentage,
+  requirePoints,
+} from '../domain/events.ts';
 
 export const TOPICS = [
   'checkpoint.identity.v1',
@@ -90,9 +97,9 @@ export function inboundHandlers(): InboxHandlers<Tx> {
   return {
     'checkpoint.identity.v1.UserRegistered': keepPerson,
     'checkpoint.identity.v1.UserUpdated': keepPerson,
-    'checkpoint.identity.v1.UserDeleted': async (tx, m) => {
+    'checkpoint.identity.v1.UserDeleted': async (tx, m, envelope) => {
       requireIds(m.$typeName, { userId: m.userId });
-      await deletePerson(tx, m.userId);
+      await deletePerson(tx, m.userId, when(m.occurredAt, envelope));
     },
 
     'checkpoint.class.v1.ClassCreated': keepClass,
@@ -162,6 +169,7 @@ export function inboundHandlers(): InboxHandlers<Tx> {
 
     'checkpoint.generation.v1.PracticeCompleted': async (tx, m, envelope) => {
       requireIds(m.$typeName, { assessmentId: m.assessmentId, studentId: m.studentId, tenantId: m.tenantId });
+      requireOneOf(m.$typeName, 'type', m.type, PRACTICE_TYPES);
       await recordPractice(tx, {
         ...m,
         score: requirePercentage(m.$typeName, 'scorePercent', m.scorePercent),

@@ -208,7 +208,6 @@ export const resultsApi = tagged.injectEndpoints({
       query: (classId) => `/api/classes/${classId}/results`,
       providesTags: ['Results'],
     }),
-    getAllResults: build.query<TeacherResult[], void>({ query: () => '/api/all-results', providesTags: ['Results'] }),
     getClassGrid: build.query<ClassGrid, string>({
       query: (classId) => `/api/classes/${classId}/grid`,
       providesTags: ['Results'],
@@ -237,7 +236,6 @@ export const resultsApi = tagged.injectEndpoints({
 
 export const {
   useGetClassResultsQuery,
-  useGetAllResultsQuery,
   useGetClassGridQuery,
   useGetStudentsOverviewQuery,
   useGetReportQuery,

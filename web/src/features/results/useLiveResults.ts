@@ -1,24 +1,39 @@
 // Live class view: while the page is open, the analytics service pushes a `result` event (server-sent
 // events through the gateway) whenever a result of the class is submitted or changes, and the
-// results queries are fetched again. EventSource reconnects by itself after a dropped connection.
+// results queries are fetched again. Notices that come together (a class submitting at once) lead to
+// one fetch. EventSource reconnects by itself; after a reconnect the page fetches again, since
+// notices may have been missed while the connection was down.
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { classesApi } from '../classes/classesApi';
 import { resultsApi } from './resultsApi';
+
+export const LIVE_REFRESH_DELAY_MS = 300;
 
 export function useLiveResults(classId: string | undefined): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!classId || typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/dashboard/live?classId=${encodeURIComponent(classId)}`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let opened = false;
     const refresh = () => {
-      dispatch(resultsApi.util.invalidateTags(['Results']));
-      // The class's level counts (summary cards) follow results too.
-      dispatch(classesApi.util.invalidateTags(['Class']));
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        dispatch(resultsApi.util.invalidateTags(['Results']));
+        // The class's level counts (summary cards) follow results too.
+        dispatch(classesApi.util.invalidateTags(['Class']));
+      }, LIVE_REFRESH_DELAY_MS);
     };
     source.addEventListener('result', refresh);
-    // After a reconnect, results submitted while the connection was down are fetched too.
-    source.addEventListener('open', refresh);
-    return () => source.close();
+    source.addEventListener('open', () => {
+      // The first open follows the page's own fetch; only a reconnect needs another.
+      if (opened) refresh();
+      opened = true;
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
   }, [classId, dispatch]);
 }

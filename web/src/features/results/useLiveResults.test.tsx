@@ -1,0 +1,62 @@
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetchStub';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { useGetClassGridQuery } from './resultsApi';
+import { LIVE_REFRESH_DELAY_MS, useLiveResults } from './useLiveResults';
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  readonly listeners = new Map<string, (() => void)[]>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, fn: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  emit(type: string) {
+    for (const fn of this.listeners.get(type) ?? []) fn();
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+const GRID = { classId: 'c1', className: 'Algebra', students: [], assessments: [], cells: [] };
+
+function LiveGrid() {
+  useLiveResults('c1');
+  useGetClassGridQuery('c1');
+  return null;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('useLiveResults', () => {
+  it('when several results arrive together, then the grid is fetched once more; the first open fetches nothing extra', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const fetchMock = stubFetch({ 'GET /api/classes/c1/grid': () => jsonResponse(200, GRID) });
+    const gridCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/grid')).length;
+    const { unmount } = renderWithProviders(<LiveGrid />);
+    await waitFor(() => expect(gridCalls()).toBe(1));
+    const source = FakeEventSource.last!;
+    expect(source.url).toBe('/api/dashboard/live?classId=c1');
+
+    act(() => source.emit('open'));
+    act(() => {
+      source.emit('result');
+      source.emit('result');
+      source.emit('result');
+    });
+    await new Promise((r) => setTimeout(r, LIVE_REFRESH_DELAY_MS + 100));
+    await waitFor(() => expect(gridCalls()).toBe(2));
+
+    // A reconnect may have missed notices: it fetches again.
+    act(() => source.emit('open'));
+    await waitFor(() => expect(gridCalls()).toBe(3), { timeout: 2000 });
+    unmount();
+    expect(source.closed).toBe(true);
+  });
+});
