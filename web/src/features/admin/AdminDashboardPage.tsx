@@ -11,6 +11,7 @@ import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useAuth } from '../auth/useAuth';
 import { useGetAdminStatsQuery, type AdminStats } from '../results/resultsApi';
+import { StatCard } from '../../components/StatCard';
 
 /** Where the admin manages things: the pages that exist (spec §2 nav of an admin). */
 const MANAGEMENT_LINKS = [
@@ -30,21 +31,6 @@ export function formatSignupDate(date: string): string {
   const d = new Date(date);
   if (Number.isNaN(d.getTime())) return '—';
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-function StatCard({ label, value }: { label: string; value: string }) {
-  return (
-    <Col>
-      <Card className="shadow-sm h-100">
-        <Card.Body>
-          <div className="small text-body-secondary">{label}</div>
-          <div className="fs-3 fw-bold" data-testid={`admin-stat-${label}`}>
-            {value}
-          </div>
-        </Card.Body>
-      </Card>
-    </Col>
-  );
 }
 
 function PerformanceCard({ stats }: { stats: AdminStats }) {
@@ -141,12 +127,12 @@ export function AdminDashboardPage() {
       ) : (
         <>
           <Row xs={2} md={3} xl={6} className="g-3 mb-4">
-            <StatCard label="Total Users" value={String(stats.totalUsers)} />
-            <StatCard label="Teachers" value={String(stats.totalTeachers)} />
-            <StatCard label="Students" value={String(stats.totalStudents)} />
-            <StatCard label="Classes" value={String(stats.totalClasses)} />
-            <StatCard label="Assessments" value={String(stats.totalAssessments)} />
-            <StatCard label="Responses" value={String(stats.totalResponses)} />
+            <StatCard label="Total Users" testId="admin-stat-Total Users" value={String(stats.totalUsers)} />
+            <StatCard label="Teachers" testId="admin-stat-Teachers" value={String(stats.totalTeachers)} />
+            <StatCard label="Students" testId="admin-stat-Students" value={String(stats.totalStudents)} />
+            <StatCard label="Classes" testId="admin-stat-Classes" value={String(stats.totalClasses)} />
+            <StatCard label="Assessments" testId="admin-stat-Assessments" value={String(stats.totalAssessments)} />
+            <StatCard label="Responses" testId="admin-stat-Responses" value={String(stats.totalResponses)} />
           </Row>
           <Row xs={1} lg={2} className="g-4 mb-4">
             <Col>

@@ -13,27 +13,13 @@ import { ItemDifficultyChart } from './charts/ItemDifficultyChart';
 import { ScoreDistributionChart } from './charts/ScoreDistributionChart';
 import { ItemStatisticsTable } from './ItemStatisticsTable';
 import { StudentResultsTable } from './StudentResultsTable';
+import { StatCard } from '../../components/StatCard';
 
 function BackLink() {
   return (
     <Link to="/assessments" className="link-secondary text-decoration-none">
       ← Back to Assessments
     </Link>
-  );
-}
-
-function StatCard({ label, value, tone }: { label: string; value: string; tone?: string }) {
-  return (
-    <Col>
-      <Card className={`shadow-sm h-100${tone ? ` border-${tone}` : ''}`}>
-        <Card.Body>
-          <div className="small text-body-secondary">{label}</div>
-          <div className={`fs-3 fw-bold${tone ? ` text-${tone}` : ''}`} data-testid={`stat-${label}`}>
-            {value}
-          </div>
-        </Card.Body>
-      </Card>
-    </Col>
   );
 }
 

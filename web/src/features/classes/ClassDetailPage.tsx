@@ -7,7 +7,6 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -17,22 +16,7 @@ import { ClassManagementModal } from './ClassManagementModal';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { formatDate, percent, periodLabel } from './classStats';
 import { useGetClassQuery } from './classesApi';
-
-function StatCard({ label, value, note, tone }: { label: string; value: number; note?: string; tone?: string }) {
-  return (
-    <Col>
-      <Card className={`shadow-sm h-100${tone ? ` border-${tone}` : ''}`}>
-        <Card.Body>
-          <div className="small text-body-secondary">{label}</div>
-          <div className={`fs-3 fw-bold${tone ? ` text-${tone}` : ''}`} data-testid={`stat-${label}`}>
-            {value}
-          </div>
-          {note && <div className="small text-body-secondary">{note}</div>}
-        </Card.Body>
-      </Card>
-    </Col>
-  );
-}
+import { StatCard } from '../../components/StatCard';
 
 function BackLink() {
   return (

@@ -7,7 +7,6 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
@@ -19,21 +18,7 @@ import { JoinCodeBadge } from '../classes/JoinCodeBadge';
 import { classSummary, periodLabel } from '../classes/classStats';
 import { useGetClassesQuery, type ClassItem } from '../classes/classesApi';
 import { ClassResultsPanel } from '../results/ClassResultsPanel';
-
-function SummaryCard({ label, value, tone }: { label: string; value: string; tone?: string }) {
-  return (
-    <Col>
-      <Card className="shadow-sm h-100">
-        <Card.Body>
-          <div className="small text-body-secondary">{label}</div>
-          <div className={`fs-3 fw-bold${tone ? ` text-${tone}` : ''}`} data-testid={`summary-${label}`}>
-            {value}
-          </div>
-        </Card.Body>
-      </Card>
-    </Col>
-  );
-}
+import { StatCard } from '../../components/StatCard';
 
 function ClassPicker({
   classes,
@@ -67,10 +52,25 @@ function ClassOverview({ cls }: { cls: ClassItem }) {
   return (
     <>
       <Row xs={1} sm={2} lg={4} className="g-3 mb-4">
-        <SummaryCard label="Total Students" value={String(summary.totalStudents)} />
-        <SummaryCard label="Students At Standard" value={String(summary.atStandard)} tone="warning" />
-        <SummaryCard label="Above Standard" value={`${summary.abovePercent}%`} tone="success" />
-        <SummaryCard label="Need Support" value={`${summary.needSupportPercent}%`} tone="danger" />
+        <StatCard label="Total Students" testId="summary-Total Students" value={String(summary.totalStudents)} />
+        <StatCard
+          label="Students At Standard"
+          testId="summary-Students At Standard"
+          value={String(summary.atStandard)}
+          tone="warning"
+        />
+        <StatCard
+          label="Above Standard"
+          testId="summary-Above Standard"
+          value={`${summary.abovePercent}%`}
+          tone="success"
+        />
+        <StatCard
+          label="Need Support"
+          testId="summary-Need Support"
+          value={`${summary.needSupportPercent}%`}
+          tone="danger"
+        />
       </Row>
       <Card className="shadow-sm mb-4">
         <Card.Body className="d-flex flex-wrap align-items-center gap-3">

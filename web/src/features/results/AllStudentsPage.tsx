@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
@@ -14,6 +13,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { periodLabel } from '../classes/classStats';
 import { StudentCard } from './StudentCard';
 import { useGetStudentsOverviewQuery, type StudentsOverview, type StudentsQuery } from './resultsApi';
+import { StatCard } from '../../components/StatCard';
 
 export const PAGE_SIZE = 24;
 const SEARCH_DELAY_MS = 300;
@@ -25,21 +25,6 @@ function studentsQuery(classId: string | undefined, search: string, page: number
   if (search) q.search = search;
   if (page > 0) q.offset = page * PAGE_SIZE;
   return q;
-}
-
-function StatCard({ label, value, tone }: { label: string; value: number; tone?: string }) {
-  return (
-    <Col>
-      <Card className={`shadow-sm h-100${tone ? ` border-${tone}` : ''}`}>
-        <Card.Body>
-          <div className="small text-body-secondary">{label}</div>
-          <div className={`fs-3 fw-bold${tone ? ` text-${tone}-emphasis` : ''}`} data-testid={`stat-${label}`}>
-            {value}
-          </div>
-        </Card.Body>
-      </Card>
-    </Col>
-  );
 }
 
 function Stats({ stats }: { stats: StudentsOverview['stats'] }) {
