@@ -3,7 +3,7 @@ import { Fragment, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { bandForLevel } from '../assessments/performance';
+import { LevelBadge } from '../assessments/LevelBadge';
 import type { AssessmentResults } from '../results/resultsApi';
 
 type Result = AssessmentResults['results'][number];
@@ -77,7 +77,6 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
       </thead>
       <tbody>
         {[...results].sort(byName).map((r) => {
-          const band = bandForLevel(r.performanceLevel);
           const name = fullName(r);
           const expanded = open.has(r.id);
           const answersId = `answers-${r.id}`;
@@ -89,9 +88,7 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
                 </th>
                 <td>{Math.round(r.percentage)}%</td>
                 <td>
-                  <Badge bg={band.variant} text={band.variant === 'warning' ? 'dark' : undefined}>
-                    {band.label}
-                  </Badge>
+                  <LevelBadge level={r.performanceLevel} />
                 </td>
                 <td>
                   {r.earnedPoints} / {r.totalPoints}

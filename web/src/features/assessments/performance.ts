@@ -17,9 +17,18 @@ const BANDS: Record<PerformanceLevel, Band> = {
   below: { level: 'below', label: 'Below Standard', variant: 'danger' },
 };
 
-/** Name and colour of a result's performanceLevel. */
+export function isLevel(level: unknown): level is PerformanceLevel {
+  return level === 'above' || level === 'at' || level === 'below';
+}
+
+/** Name and colour of one of the three levels. */
+export function levelBand(level: PerformanceLevel): Band {
+  return BANDS[level];
+}
+
+/** Name and colour of a result's performanceLevel (an unknown value reads as below). */
 export function bandForLevel(level: string): Band {
-  return level === 'above' || level === 'at' || level === 'below' ? BANDS[level] : BANDS.below;
+  return isLevel(level) ? BANDS[level] : BANDS.below;
 }
 
 /** Student dashboard (spec §2): 'Above Standard' counts scores of 80 or more; practice splits there too. */

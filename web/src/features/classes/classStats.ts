@@ -26,3 +26,8 @@ export function formatDate(value: string): string {
 export function periodLabel(period: string | null | undefined): string | null {
   return period ? `Period ${period}` : null;
 }
+
+/** 'name - Period N'; a class without a period shows its name only. */
+export function classLabel(cls: { name: string; period: string | null }): string {
+  return cls.period ? `${cls.name} - Period ${cls.period}` : cls.name;
+}

@@ -2,12 +2,12 @@
 // available assessments), four stat cards, recent results and My Classes. A result card names the
 // server's level, as the result page does (docs/adr/005); the stat cards count scores.
 import { Link } from 'react-router';
-import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PageSpinner } from '../../components/PageSpinner';
 import { formatDate } from '../assessments/format';
+import { LevelBadge } from '../assessments/LevelBadge';
 import { ABOVE_STANDARD_SCORE, bandForLevel, practiceLink, roundPercent, toPercent } from '../assessments/performance';
 import { useAuth } from '../auth/useAuth';
 import { NotEnrolledWelcome } from '../classes/NotEnrolledWelcome';
@@ -100,13 +100,7 @@ function ResultCard({ result }: { result: StudentResult }) {
         )}
         {band && (
           <div className="mb-2">
-            <Badge
-              bg={band.variant}
-              text={band.variant === 'warning' ? 'dark' : undefined}
-              data-testid="performance-badge"
-            >
-              {band.label}
-            </Badge>
+            <LevelBadge level={result.performanceLevel} testId="performance-badge" />
           </div>
         )}
         <p className="small mb-1">

@@ -7,7 +7,6 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -17,34 +16,9 @@ import { CreateClassModal } from '../classes/CreateClassModal';
 import { JoinCodeBadge } from '../classes/JoinCodeBadge';
 import { classSummary, periodLabel } from '../classes/classStats';
 import { useGetClassesQuery, type ClassItem } from '../classes/classesApi';
+import { ClassPicker } from '../classes/ClassPicker';
 import { ClassResultsPanel } from '../results/ClassResultsPanel';
 import { StatCard } from '../../components/StatCard';
-
-function ClassPicker({
-  classes,
-  value,
-  onChange,
-}: {
-  classes: ClassItem[];
-  value: string;
-  onChange: (id: string) => void;
-}) {
-  return (
-    <Form.Group controlId="dashboard-class" className="d-flex flex-wrap align-items-center gap-2 mb-4">
-      <Form.Label className="mb-0 fw-semibold">Class</Form.Label>
-      <Form.Select value={value} onChange={(e) => onChange(e.target.value)} className="w-auto">
-        {classes.map((c) => {
-          const period = periodLabel(c.period);
-          return (
-            <option key={c.id} value={c.id}>
-              {period ? `${c.name} - ${period}` : c.name}
-            </option>
-          );
-        })}
-      </Form.Select>
-    </Form.Group>
-  );
-}
 
 function ClassOverview({ cls }: { cls: ClassItem }) {
   const summary = classSummary(cls);
@@ -147,7 +121,7 @@ export function TeacherDashboard() {
         <Alert variant="danger">{serverMessageOr(error, 'Failed to load classes')}</Alert>
       ) : classes && chosen ? (
         <>
-          <ClassPicker classes={classes} value={chosen.id} onChange={choose} />
+          <ClassPicker id="dashboard-class" classes={classes} value={chosen.id} onChange={choose} />
           <ClassOverview cls={chosen} />
         </>
       ) : (

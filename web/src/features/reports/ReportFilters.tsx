@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { ClassItem } from '../classes/classesApi';
 import { REPORT_TYPES, TIMEFRAMES, type ReportQuery, type ReportType, type Timeframe } from '../results/resultsApi';
-import { REPORT_TYPE_LABELS, TIMEFRAME_LABELS, classLabel } from './reportLabels';
+import { classLabel } from '../classes/classStats';
+import { REPORT_TYPE_LABELS, TIMEFRAME_LABELS } from './reportLabels';
 
 export interface ReportFilterState {
   allClasses: boolean;

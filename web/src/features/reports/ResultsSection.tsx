@@ -1,13 +1,12 @@
 // Recent Assessment Results: the report's newest 10; View All Results (N) shows every result of the
 // same filters, taken from the detailed report (one row per result), so N and the list agree.
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { bandForLevel } from '../assessments/performance';
+import { LevelBadge } from '../assessments/LevelBadge';
 import { useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
 import { ReportTable } from './ReportTable';
 
@@ -28,7 +27,6 @@ function RecentTable({ results }: { results: Report['recentResults'] }) {
       <tbody>
         {results.map((r) => {
           // One result carries the server's level name everywhere (docs/adr/005).
-          const band = bandForLevel(r.performanceLevel);
           return (
             <tr key={r.id}>
               <td>
@@ -38,9 +36,7 @@ function RecentTable({ results }: { results: Report['recentResults'] }) {
               <td>{r.className}</td>
               <td>{Math.round(r.score)}%</td>
               <td>
-                <Badge bg={band.variant} text={band.variant === 'warning' ? 'dark' : undefined}>
-                  {band.label}
-                </Badge>
+                <LevelBadge level={r.performanceLevel} />
               </td>
               <td>{new Date(r.submittedAt).toLocaleDateString()}</td>
             </tr>

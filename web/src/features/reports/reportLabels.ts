@@ -1,5 +1,4 @@
 // Readable names of the report filters (spec §9) and of a class in the class filter (spec §2).
-import type { ClassItem } from '../classes/classesApi';
 import type { ReportQuery, ReportType, Timeframe } from '../results/resultsApi';
 
 export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
@@ -19,8 +18,3 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
 
 /** Spec §9 defaults: all classes, the past month, the performance report. */
 export const DEFAULT_REPORT_QUERY: ReportQuery = { classIds: [], timeframe: 'month', type: 'performance' };
-
-/** 'name - Period N'; a class without a period shows its name only. */
-export function classLabel(cls: Pick<ClassItem, 'name' | 'period'>): string {
-  return cls.period ? `${cls.name} - Period ${cls.period}` : cls.name;
-}

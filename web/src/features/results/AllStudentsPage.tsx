@@ -10,10 +10,10 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { periodLabel } from '../classes/classStats';
 import { StudentCard } from './StudentCard';
 import { useGetStudentsOverviewQuery, type StudentsOverview, type StudentsQuery } from './resultsApi';
 import { StatCard } from '../../components/StatCard';
+import { ClassPicker } from '../classes/ClassPicker';
 
 export const PAGE_SIZE = 24;
 const SEARCH_DELAY_MS = 300;
@@ -122,19 +122,7 @@ function ByClass({ classes }: { classes: StudentsOverview['classes'] }) {
   if (classes.length === 0) return <p className="text-body-secondary py-4 text-center mb-0">No classes yet.</p>;
   return (
     <>
-      <Form.Group controlId="students-class" className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <Form.Label className="mb-0 fw-semibold">Class</Form.Label>
-        <Form.Select value={classId} onChange={(e) => setClassId(e.target.value)} className="w-auto">
-          {classes.map((c) => {
-            const period = periodLabel(c.period);
-            return (
-              <option key={c.id} value={c.id}>
-                {period ? `${c.name} - ${period}` : c.name}
-              </option>
-            );
-          })}
-        </Form.Select>
-      </Form.Group>
+      <ClassPicker id="students-class" classes={classes} value={classId} onChange={setClassId} className="mb-3" />
       {/* A fresh list per class: search and page start over. */}
       <StudentList key={classId} classId={classId} emptyText="No students in this class yet." />
     </>

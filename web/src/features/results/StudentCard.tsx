@@ -1,22 +1,13 @@
 // One student on the All Students page: name, email, average coloured by its 80/60 band (spec §4),
 // assessment count and the newest three results with '+N more'.
-import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { periodLabel } from '../classes/classStats';
-import { formatPercent, levelLabel, levelVariant } from './levels';
+import { LevelBadge } from '../assessments/LevelBadge';
+import { formatPercent, levelVariant } from './levels';
 import type { StudentSummary } from './resultsApi';
 
 /** Spec §9: the student list shows 3 results per student. */
 export const RESULTS_SHOWN = 3;
-
-function LevelBadge({ level }: { level: string | null }) {
-  const variant = levelVariant(level);
-  return (
-    <Badge bg={variant} text={variant === 'warning' ? 'dark' : undefined}>
-      {levelLabel(level) ?? 'No level'}
-    </Badge>
-  );
-}
 
 export function StudentCard({ student }: { student: StudentSummary }) {
   const name = `${student.firstName} ${student.lastName}`.trim();

@@ -1,25 +1,18 @@
 // Names and colours of the three performance levels on the teacher's results screens (spec §4):
 // above, at and below map to green, yellow and red; anything else (no result, unknown) is neutral grey.
+import { isLevel, levelBand, type Band } from '../assessments/performance';
 import { percent } from '../classes/classStats';
-import type { Level } from './resultsApi';
 
-export type LevelLabel = 'Above Standard' | 'At Standard' | 'Below Standard';
-export type LevelVariant = 'success' | 'warning' | 'danger' | 'secondary';
-
-const LABELS: Record<Level, LevelLabel> = { above: 'Above Standard', at: 'At Standard', below: 'Below Standard' };
-const VARIANTS: Record<Level, LevelVariant> = { above: 'success', at: 'warning', below: 'danger' };
-
-function isLevel(value: unknown): value is Level {
-  return value === 'above' || value === 'at' || value === 'below';
-}
+export type LevelLabel = Band['label'];
+export type LevelVariant = Band['variant'] | 'secondary';
 
 export function levelLabel(level: string | null | undefined): LevelLabel | null {
-  return isLevel(level) ? LABELS[level] : null;
+  return isLevel(level) ? levelBand(level).label : null;
 }
 
 /** react-bootstrap colour of a level; neutral grey when it is none of the three. */
 export function levelVariant(level: string | null | undefined): LevelVariant {
-  return isLevel(level) ? VARIANTS[level] : 'secondary';
+  return isLevel(level) ? levelBand(level).variant : 'secondary';
 }
 
 /** A percentage as shown: rounded to a whole number (spec §9), e.g. '85%'. */

@@ -2,15 +2,14 @@
 // each question with the student's answer and the correct one (the key is theirs once the result
 // exists).
 import { Link } from 'react-router';
-import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments/assessmentsApi';
-import { bandForLevel, practiceLink, roundPercent, toPercent } from '../assessments/performance';
+import { LevelBadge } from '../assessments/LevelBadge';
+import { practiceLink, roundPercent, toPercent } from '../assessments/performance';
 import { ResultReview } from './ResultReview';
 
 export function ResultSummary({ result, title }: { result: Result; title: string }) {
   const exact = toPercent(result.score ?? result.percentage);
-  const band = bandForLevel(result.performanceLevel);
   const link = practiceLink(result.assessmentId, exact);
   return (
     <>
@@ -23,10 +22,7 @@ export function ResultSummary({ result, title }: { result: Result; title: string
             {roundPercent(exact)}%
           </p>
           <p className="mb-3">
-            Performance level:{' '}
-            <Badge bg={band.variant} text={band.variant === 'warning' ? 'dark' : undefined} data-testid="result-level">
-              {band.label}
-            </Badge>
+            Performance level: <LevelBadge level={result.performanceLevel} testId="result-level" />
           </p>
           <p className="text-body-secondary">
             {result.correctAnswers} correct · {result.incorrectAnswers} incorrect

@@ -1,0 +1,14 @@
+// A performance level as a badge: its name in words, coloured green, yellow or red (spec §4); any
+// other value is a grey 'No level'. One result shows the server's level everywhere (ADR 005).
+import Badge from 'react-bootstrap/Badge';
+import { isLevel, levelBand } from './performance';
+
+export function LevelBadge({ level, testId }: { level: string | null | undefined; testId?: string }) {
+  const band = isLevel(level) ? levelBand(level) : undefined;
+  const variant = band?.variant ?? 'secondary';
+  return (
+    <Badge bg={variant} text={variant === 'warning' ? 'dark' : undefined} data-testid={testId}>
+      {band?.label ?? 'No level'}
+    </Badge>
+  );
+}
