@@ -45,6 +45,8 @@ export function requestLogger(options: RequestLogOptions): HttpLogger {
     autoLogging: options.ignore ? { ignore: options.ignore } : true,
     customLogLevel: (_req, res, err) => {
       if (err || res.statusCode >= 500) return 'error';
+      // An event stream lasts as long as its page is open, and the page leaving ends it: neither is slow nor a failure.
+      if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return options.successLevel;
       const started = (res as ServerResponse & { [START]?: number })[START];
       if (started !== undefined && performance.now() - started >= slowMs) return 'warn';
       return res.statusCode >= 400 ? 'info' : options.successLevel;

@@ -111,15 +111,25 @@ create table practice_completions (
 );
 create index practice_completions_student_id_idx on practice_completions (student_id);
 
--- Running figures kept with every result change, so a district's dashboard and student list read
--- a few rows instead of aggregating a million results: per tenant, and per student within a tenant.
+-- Running figures kept with every change, so a district's dashboard and student list read a few rows
+-- instead of aggregating a million results or 100,000 people: per tenant, and per student within a
+-- tenant. Per tenant: its results (count, sum, by the server's level), its people by role (users;
+-- teachers = teacher or admin; students), and its students with results by the band of their
+-- average as each student's card shows it (the 80/60 bands of the rounded average, rounded to 6
+-- decimals first so that the running sums' float noise cannot move a student across a band).
 create table tenant_figures (
   tenant_id uuid primary key,
   results integer not null default 0,
   percentage_sum double precision not null default 0,
   below integer not null default 0,
   at integer not null default 0,
-  above integer not null default 0
+  above integer not null default 0,
+  users integer not null default 0,
+  teachers integer not null default 0,
+  students integer not null default 0,
+  students_above integer not null default 0,
+  students_at integer not null default 0,
+  students_below integer not null default 0
 );
 
 create table student_figures (

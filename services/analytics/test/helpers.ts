@@ -276,3 +276,33 @@ export const READ_MODEL_TABLES = [
   'student_figures',
   'inbox',
 ];
+
+/**
+ * The tenant's running figures next to a recount of what they stand for: results by level, people
+ * by role, and students by the band of their average (as the cards show it).
+ */
+export async function figuresAndRecount(h: Harness, tenantId: string) {
+  const { rows: kept } = await h.sql.query(
+    `select results, round(percentage_sum::numeric, 6)::float8 as sum, below, at, above, users, teachers, students,
+            students_above, students_at, students_below from tenant_figures where tenant_id = $1`,
+    [tenantId],
+  );
+  const { rows: recount } = await h.sql.query(
+    `with r as (select * from results where tenant_id = $1),
+          s as (select round(round((avg(percentage))::numeric, 6)) as avg from r group by student_id),
+          p as (select * from people where tenant_id = $1)
+     select (select count(*)::int from r) as results,
+            (select round(coalesce(sum(percentage), 0)::numeric, 6)::float8 from r) as sum,
+            (select count(*)::int from r where level = 'below') as below,
+            (select count(*)::int from r where level = 'at') as at,
+            (select count(*)::int from r where level = 'above') as above,
+            (select count(*)::int from p) as users,
+            (select count(*)::int from p where role in ('teacher', 'admin')) as teachers,
+            (select count(*)::int from p where role = 'student') as students,
+            (select count(*)::int from s where avg >= 80) as students_above,
+            (select count(*)::int from s where avg >= 60 and avg < 80) as students_at,
+            (select count(*)::int from s where avg < 60) as students_below`,
+    [tenantId],
+  );
+  return { kept: kept[0], recount: recount[0] };
+}

@@ -8,6 +8,7 @@ import {
   actor,
   assessmentDeleted,
   event,
+  figuresAndRecount,
   call,
   classStory,
   READ_MODEL_TABLES,
@@ -352,6 +353,8 @@ describe('redelivery and replay', () => {
     expect(grid.students.map((x: { id: string }) => x.id)).not.toContain(ada.id);
     const stats = (await call(h, actor('admin', s.tenantId), 'GET', '/api/admin/stats')).body;
     expect(stats).toMatchObject({ totalStudents: 2, totalResponses: 2 });
+    const { kept, recount } = await figuresAndRecount(h, s.tenantId);
+    expect(kept).toEqual(recount);
   });
 
   it('when a class is archived, then its results leave the default lists but stay reachable by its id', async () => {

@@ -3,6 +3,7 @@
 // replayed into an empty schema) leaves the same rows. The running figures (tenant_figures,
 // student_figures) move only when a result row really appears, changes level or goes.
 import type { Level } from '../domain/events.ts';
+import { studentBand } from '../domain/figures.ts';
 import type { Tx } from './db.ts';
 
 /**
@@ -77,11 +78,14 @@ export interface ResultRow {
 }
 
 export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `insert into people (user_id, tenant_id, first_name, last_name, email, role, registered_at)
+  // `old` is the row before this statement (a user's events come one at a time, in key order).
+  const [was] = await tx.$queryRawUnsafe<{ tenant_id: string | null; role: string | null }[]>(
+    `with old as (select tenant_id, role from people where user_id = $1)
+     insert into people (user_id, tenant_id, first_name, last_name, email, role, registered_at)
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (user_id) do update set tenant_id = excluded.tenant_id, first_name = excluded.first_name,
-       last_name = excluded.last_name, email = excluded.email, role = excluded.role`,
+       last_name = excluded.last_name, email = excluded.email, role = excluded.role
+     returning (select tenant_id from old), (select role from old)`,
     p.userId,
     p.tenantId,
     p.firstName,
@@ -89,6 +93,36 @@ export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
     p.email,
     p.role,
     p.at,
+  );
+  await countPerson(tx, was?.tenant_id && was.role ? { tenantId: was.tenant_id, role: was.role } : undefined, p);
+}
+
+type Counted = { tenantId: string; role: string } | undefined;
+
+/** Moves one person in the tenants' people counts from (tenant, role) `from` to `to`. */
+async function countPerson(tx: Tx, from: Counted, to: Counted): Promise<void> {
+  const deltas = new Map<string, [number, number, number]>();
+  const count = (p: Counted, sign: number) => {
+    if (!p) return;
+    const d = deltas.get(p.tenantId) ?? [0, 0, 0];
+    d[0] += sign;
+    if (p.role === 'teacher' || p.role === 'admin') d[1] += sign;
+    if (p.role === 'student') d[2] += sign;
+    deltas.set(p.tenantId, d);
+  };
+  count(from, -1);
+  count(to, 1);
+  const moved = [...deltas].filter(([, d]) => d.some((n) => n !== 0));
+  if (moved.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `insert into tenant_figures as f (tenant_id, users, teachers, students)
+     select * from unnest($1::uuid[], $2::int[], $3::int[], $4::int[])
+     on conflict (tenant_id) do update set users = f.users + excluded.users, teachers = f.teachers + excluded.teachers,
+       students = f.students + excluded.students`,
+    moved.map(([tenantId]) => tenantId),
+    moved.map(([, d]) => d[0]),
+    moved.map(([, d]) => d[1]),
+    moved.map(([, d]) => d[2]),
   );
 }
 
@@ -104,7 +138,11 @@ export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<vo
   await tx.$executeRawUnsafe('delete from memberships where student_id = $1', userId);
   await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
   await tx.$executeRawUnsafe('delete from student_figures where student_id = $1', userId);
-  await tx.$executeRawUnsafe('delete from people where user_id = $1', userId);
+  const [gone] = await tx.$queryRawUnsafe<{ tenant_id: string; role: string }[]>(
+    'delete from people where user_id = $1 returning tenant_id, role',
+    userId,
+  );
+  if (gone) await countPerson(tx, { tenantId: gone.tenant_id, role: gone.role }, undefined);
 }
 
 export async function upsertClass(tx: Tx, c: ClassRow): Promise<void> {
@@ -240,8 +278,8 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
       r.answers.map((a) => a.correct),
     );
   }
-  await tenantFigures(tx, r.tenantId, r.percentage, r.level, 1);
-  await studentFigures(tx, r.tenantId, r.studentId, r.percentage, 1);
+  const moved = await studentFigures(tx, r.tenantId, r.studentId, r.percentage, 1);
+  await tenantFigures(tx, r.tenantId, r.percentage, r.level, 1, moved);
   await notifyLive(tx, r.classId, r.assessmentId, r.resultId);
 }
 
@@ -295,33 +333,69 @@ export async function recordPractice(
  * takes the result out at the old level and in at the new one with percentage 0, so only the level
  * counts move.
  */
-async function tenantFigures(tx: Tx, tenantId: string, percentage: number, level: Level, sign: 1 | -1) {
+async function tenantFigures(
+  tx: Tx,
+  tenantId: string,
+  percentage: number,
+  level: Level,
+  sign: 1 | -1,
+  students: BandMoves = NO_MOVES,
+) {
   await tx.$executeRawUnsafe(
-    `insert into tenant_figures as f (tenant_id, results, percentage_sum, below, at, above)
+    `insert into tenant_figures as f (tenant_id, results, percentage_sum, below, at, above,
+                                      students_below, students_at, students_above)
      values ($1, $2::int, $3::float8 * $2::int, case when $4::text = 'below' then $2::int else 0 end,
-             case when $4::text = 'at' then $2::int else 0 end, case when $4::text = 'above' then $2::int else 0 end)
+             case when $4::text = 'at' then $2::int else 0 end, case when $4::text = 'above' then $2::int else 0 end,
+             $5::int, $6::int, $7::int)
      on conflict (tenant_id) do update set results = f.results + excluded.results,
        percentage_sum = f.percentage_sum + excluded.percentage_sum, below = f.below + excluded.below,
-       at = f.at + excluded.at, above = f.above + excluded.above`,
+       at = f.at + excluded.at, above = f.above + excluded.above,
+       students_below = f.students_below + excluded.students_below,
+       students_at = f.students_at + excluded.students_at, students_above = f.students_above + excluded.students_above`,
     tenantId,
     sign,
     percentage,
     level,
+    students.below,
+    students.at,
+    students.above,
   );
 }
 
+/** How many of a tenant's students entered (1) or left (-1) each band. */
+type BandMoves = Record<Level, number>;
+const NO_MOVES: BandMoves = { below: 0, at: 0, above: 0 };
+
+const STUDENT_BAND = (n: string, s: string) =>
+  `case when ${n} > 0 then case when round(round((${s} / ${n})::numeric, 6)) >= 80 then 'above'
+     when round(round((${s} / ${n})::numeric, 6)) >= 60 then 'at' else 'below' end end`;
+
 /** Adds (sign 1) or takes out (-1) one result of the student within the tenant. */
-async function studentFigures(tx: Tx, tenantId: string, studentId: string, percentage: number, sign: 1 | -1) {
-  await tx.$executeRawUnsafe(
+async function studentFigures(
+  tx: Tx,
+  tenantId: string,
+  studentId: string,
+  percentage: number,
+  sign: 1 | -1,
+): Promise<BandMoves> {
+  // The sums after this result less it are the sums before (atomically: another consumer may add
+  // a result of the same student at the same time).
+  const [after] = await tx.$queryRawUnsafe<{ results: number; percentage_sum: number }[]>(
     `insert into student_figures as f (tenant_id, student_id, results, percentage_sum)
      values ($1, $2, $3::int, $4::float8 * $3::int)
      on conflict (tenant_id, student_id) do update set results = f.results + excluded.results,
-       percentage_sum = f.percentage_sum + excluded.percentage_sum`,
+       percentage_sum = f.percentage_sum + excluded.percentage_sum
+     returning f.results, f.percentage_sum`,
     tenantId,
     studentId,
     sign,
     percentage,
   );
+  if (!after) return NO_MOVES;
+  const from = studentBand(after.results - sign, after.percentage_sum - sign * percentage);
+  const to = studentBand(after.results, after.percentage_sum);
+  const move = (band: Level) => (band === to ? 1 : 0) - (band === from ? 1 : 0);
+  return { below: move('below'), at: move('at'), above: move('above') };
 }
 
 /** Deletes the results matching `where` (on `results`) and takes them out of the running figures. */
@@ -329,20 +403,32 @@ async function removeResults(tx: Tx, where: string, values: unknown[]): Promise<
   await tx.$executeRawUnsafe(
     `with gone as (delete from results where ${where}
                    returning tenant_id, student_id, class_id, assessment_id, percentage, level),
+          by_student as (
+            update student_figures f set results = f.results - g.n, percentage_sum = f.percentage_sum - g.s
+              from (select tenant_id, student_id, count(*)::int as n, sum(percentage) as s
+                      from gone group by tenant_id, student_id) g
+             where f.tenant_id = g.tenant_id and f.student_id = g.student_id
+            returning f.tenant_id, ${STUDENT_BAND('(f.results + g.n)', '(f.percentage_sum + g.s)')} as was,
+                      ${STUDENT_BAND('f.results', 'f.percentage_sum')} as now),
+          moved as (
+            select tenant_id,
+                   (count(*) filter (where now = 'below') - count(*) filter (where was = 'below'))::int as below,
+                   (count(*) filter (where now = 'at') - count(*) filter (where was = 'at'))::int as at,
+                   (count(*) filter (where now = 'above') - count(*) filter (where was = 'above'))::int as above
+              from by_student group by tenant_id),
           by_tenant as (
             update tenant_figures f set results = f.results - g.n, percentage_sum = f.percentage_sum - g.s,
-                   below = f.below - g.below, at = f.at - g.at, above = f.above - g.above
+                   below = f.below - g.below, at = f.at - g.at, above = f.above - g.above,
+                   students_below = f.students_below + coalesce(m.below, 0),
+                   students_at = f.students_at + coalesce(m.at, 0),
+                   students_above = f.students_above + coalesce(m.above, 0)
               from (select tenant_id, count(*)::int as n, sum(percentage) as s,
                            count(*) filter (where level = 'below')::int as below,
                            count(*) filter (where level = 'at')::int as at,
                            count(*) filter (where level = 'above')::int as above
                       from gone group by tenant_id) g
-             where f.tenant_id = g.tenant_id),
-          by_student as (
-            update student_figures f set results = f.results - g.n, percentage_sum = f.percentage_sum - g.s
-              from (select tenant_id, student_id, count(*)::int as n, sum(percentage) as s
-                      from gone group by tenant_id, student_id) g
-             where f.tenant_id = g.tenant_id and f.student_id = g.student_id)
+              left join moved m on m.tenant_id = g.tenant_id
+             where f.tenant_id = g.tenant_id)
      select pg_notify('${LIVE_CHANNEL}', json_build_object('classId', class_id, 'assessmentId', assessment_id)::text)
        from (select distinct class_id, assessment_id from gone) changed`,
     ...values,

@@ -194,15 +194,26 @@ export function resultsQueries(pool: pg.Pool) {
       const matching = `with s as (${base}) select * from s where ($4::text is null or
           ("firstName" || ' ' || "lastName") ilike $4 or email ilike $4)`;
       const [[stats], page] = await Promise.all([
-        rows<{ total: number; above: number; at: number; below: number }>(
-          pool,
-          `with m as (${matching}), a as (select s / nullif(n, 0) as avg from m)
-           select (select count(*)::int from m) as total,
-                  count(*) filter (where avg >= 80)::int as above,
-                  count(*) filter (where avg >= 60 and avg < 80)::int as at,
-                  count(*) filter (where avg < 60)::int as below from a`,
-          [...values, search],
-        ),
+        district && !search
+          ? // The whole district: its running counts (migrations/001, tenant_figures), not 100,000 students.
+            rows<{ total: number; above: number; at: number; below: number }>(
+              pool,
+              `select coalesce(max(students), 0) as total, coalesce(max(students_above), 0) as above,
+                      coalesce(max(students_at), 0) as at, coalesce(max(students_below), 0) as below
+                 from tenant_figures where tenant_id = $1`,
+              [scope.tenantId],
+            )
+          : // One aggregate over the matching students (m used once is inlined, not materialised).
+            // Banded like each student's card: the rounded average.
+            rows<{ total: number; above: number; at: number; below: number }>(
+              pool,
+              `with m as (${matching}), a as (select round(round((s / nullif(n, 0))::numeric, 6)) as avg from m)
+               select count(*)::int as total,
+                      count(*) filter (where avg >= 80)::int as above,
+                      count(*) filter (where avg >= 60 and avg < 80)::int as at,
+                      count(*) filter (where avg < 60)::int as below from a`,
+              [...values, search],
+            ),
         rows<{ id: string; firstName: string; lastName: string; email: string; n: number; s: number | null }>(
           pool,
           `${matching} order by "lastName", "firstName", id limit $5 offset $6`,
@@ -363,22 +374,26 @@ export function resultsQueries(pool: pg.Pool) {
     },
 
     async adminStats(tenantId: string) {
-      const [[people], [counts], [figures], recent] = await Promise.all([
-        rows<{ users: number; teachers: number; students: number }>(
-          pool,
-          `select count(*)::int as users, count(*) filter (where role in ('teacher', 'admin'))::int as teachers,
-                  count(*) filter (where role = 'student')::int as students from people where tenant_id = $1`,
-          [tenantId],
-        ),
+      const [[counts], [figures], recent] = await Promise.all([
         rows<{ classes: number; assessments: number }>(
           pool,
           `select (select count(*)::int from classes where tenant_id = $1) as classes,
                   (select count(*)::int from assessments where tenant_id = $1) as assessments`,
           [tenantId],
         ),
-        rows<{ results: number; percentage_sum: number; below: number; at: number; above: number }>(
+        rows<{
+          results: number;
+          percentage_sum: number;
+          below: number;
+          at: number;
+          above: number;
+          users: number;
+          teachers: number;
+          students: number;
+        }>(
           pool,
-          'select results, percentage_sum, below, at, above from tenant_figures where tenant_id = $1',
+          `select results, percentage_sum, below, at, above, users, teachers, students
+             from tenant_figures where tenant_id = $1`,
           [tenantId],
         ),
         rows<{ firstName: string; lastName: string; email: string; role: string; registeredAt: Date }>(
@@ -388,7 +403,9 @@ export function resultsQueries(pool: pg.Pool) {
           [tenantId],
         ),
       ]);
-      return { people: people!, counts: counts!, figures, recent };
+      // People counts are running figures too (migrations/001, tenant_figures), not a count of the tenant's people.
+      const people = { users: figures?.users ?? 0, teachers: figures?.teachers ?? 0, students: figures?.students ?? 0 };
+      return { people, counts: counts!, figures, recent };
     },
 
     async usage(tenantId: string, teacherId: string) {

@@ -9,6 +9,7 @@ import {
   mean,
   reportBand,
   round2,
+  studentBand,
   summaryPercent,
   type ItemResult,
 } from './figures.ts';
@@ -287,6 +288,7 @@ export function analyticsUseCases(q: ResultsQueries, clock: () => Date = () => n
         total: found.stats.total,
         students: found.page.map((p) => {
           const average = p.n > 0 && p.s !== null ? round2(p.s / p.n) : null;
+          const band = p.n > 0 && p.s !== null ? studentBand(p.n, p.s) : null;
           return {
             id: p.id,
             firstName: p.firstName,
@@ -294,7 +296,7 @@ export function analyticsUseCases(q: ResultsQueries, clock: () => Date = () => n
             email: p.email,
             average,
             // Banded as shown: a 79.6 average reads 80 %, so it is above standard.
-            band: average === null ? null : reportBand(Math.round(average)),
+            band,
             resultCount: p.n,
             classes: (classesOf.get(p.id) ?? []).map(({ id, name, period }) => ({ id, name, period })),
             results: (recentOf.get(p.id) ?? []).map((r) => ({

@@ -9,6 +9,15 @@ export function reportBand(percentage: number): Level {
   return 'below';
 }
 
+/**
+ * A student's band (null without results) as their card shows it: reportBand of the rounded average,
+ * rounded to 6 decimals first so that the running sums' float noise cannot move it. SQL twin:
+ * STUDENT_BAND in data-access/read-model.writer.ts.
+ */
+export function studentBand(results: number, percentageSum: number): Level | null {
+  return results > 0 ? reportBand(Math.round(Math.round((percentageSum / results) * 1e6) / 1e6)) : null;
+}
+
 /** Summary percent = count / total results × 100, rounded; 0 when there are no results (spec §4). */
 export function summaryPercent(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 100) : 0;

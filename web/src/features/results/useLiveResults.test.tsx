@@ -35,7 +35,7 @@ function LiveGrid() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('useLiveResults', () => {
-  it('when several results arrive together, then the grid is fetched once more; the first open fetches nothing extra', async () => {
+  it('when results arrive together or keep coming, then the grid is fetched once per delay, not starved; the first open fetches nothing extra', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const fetchMock = stubFetch({ 'GET /api/classes/c1/grid': () => jsonResponse(200, GRID) });
     const gridCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/grid')).length;
@@ -53,9 +53,20 @@ describe('useLiveResults', () => {
     await new Promise((r) => setTimeout(r, LIVE_REFRESH_DELAY_MS + 100));
     await waitFor(() => expect(gridCalls()).toBe(2));
 
+    // While notices keep coming, the page still fetches every LIVE_REFRESH_DELAY_MS.
+    for (let i = 0; i < 6; i++) {
+      act(() => source.emit('result'));
+      await new Promise((r) => setTimeout(r, LIVE_REFRESH_DELAY_MS / 3));
+    }
+    await waitFor(() => expect(gridCalls()).toBeGreaterThanOrEqual(4));
+    const afterBurst = gridCalls();
+
     // A reconnect may have missed notices: it fetches again.
+    await new Promise((r) => setTimeout(r, LIVE_REFRESH_DELAY_MS + 100));
+    const settled = gridCalls();
+    expect(settled).toBeGreaterThanOrEqual(afterBurst);
     act(() => source.emit('open'));
-    await waitFor(() => expect(gridCalls()).toBe(3), { timeout: 2000 });
+    await waitFor(() => expect(gridCalls()).toBe(settled + 1), { timeout: 2000 });
     unmount();
     expect(source.closed).toBe(true);
   });

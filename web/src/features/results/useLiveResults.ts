@@ -1,7 +1,8 @@
 // Live class view: while the page is open, the analytics service pushes a `result` event (server-sent
 // events through the gateway) whenever a result of the class is submitted or changes, and the
-// results queries are fetched again. Notices that come together (a class submitting at once) lead to
-// one fetch. EventSource reconnects by itself; after a reconnect the page fetches again, since
+// results queries are fetched again, LIVE_REFRESH_DELAY_MS after the first notice: the notices
+// that come meanwhile (a class submitting at once) join that fetch. (Waiting for a quiet moment
+// instead would starve the page while a class keeps submitting: bench/README.md, Analytics.) EventSource reconnects by itself; after a reconnect the page fetches again, since
 // notices may have been missed while the connection was down.
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
@@ -18,8 +19,8 @@ export function useLiveResults(classId: string | undefined): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let opened = false;
     const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
         dispatch(resultsApi.util.invalidateTags(['Results']));
         // The class's level counts (summary cards) follow results too.
         dispatch(classesApi.util.invalidateTags(['Class']));
