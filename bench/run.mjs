@@ -31,12 +31,19 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
 // caches), as a running deployment has. 0: measure a cold stack.
 const WARMUP_STUDENTS = Math.min(STUDENTS, Number(process.env.BENCH_WARMUP_STUDENTS ?? 100));
 const TARGETS = { save_answer: 50, submit: 150 }; // p99 in ms (issue 4, item 6)
+// The class's teacher watches its results during the measured run (bench/visibility.mjs): the
+// delay from each submit's 201 until GET /api/classes/{id}/results lists it. BENCH_VISIBILITY=0: off.
+const VISIBILITY = process.env.BENCH_VISIBILITY !== '0';
+const VISIBILITY_TARGET_MS = 1000; // p99 ("results for everyone")
 const files = {
   seed: path.join(bench, '.seed.json'),
   // Outside bench/ so that `prettier --check .` (which reads only the root ignore files) skips it.
   summary: path.join(root, '.cache/bench/summary.json'),
   warmupSummary: path.join(root, '.cache/bench/warmup-summary.json'),
   log: path.join(bench, '.stack.log'),
+  // k6's console during the measured run: one `submitted <student> <ms>` line per submit.
+  submitLog: path.join(root, '.cache/bench/submits.log'),
+  visibility: path.join(root, '.cache/bench/visibility.json'),
 };
 
 const log = (msg) => console.log(`› ${msg}`);
@@ -355,7 +362,7 @@ function report(summary, cpu, load, idle) {
       .join(', ')}`,
   );
   const requests = m.http_reqs?.values?.count ?? 0;
-  const busy = Object.entries(cpu).filter(([role]) => role !== 'k6');
+  const busy = Object.entries(cpu).filter(([role]) => role !== 'k6' && role !== WATCHER);
   const total = busy.reduce((sum, [, s]) => sum + s, 0);
   const idleTotal = Object.values(idle).reduce((sum, s) => sum + s, 0);
   console.log(
@@ -372,6 +379,104 @@ function report(summary, cpu, load, idle) {
   return errors + Math.max(0, incomplete);
 }
 
+// ---------------------------------------------------------------- submit → visible to the teacher
+const WATCHER = 'teacher watcher';
+
+/** bench/visibility.mjs for the measured run; resolves once it watches the class. */
+function startVisibility(baseUrl) {
+  rmSync(files.visibility, { force: true });
+  const child = spawn(process.execPath, [path.join(bench, 'visibility.mjs')], {
+    cwd: root,
+    env: { ...process.env, BASE_URL: baseUrl, SEED_FILE: files.seed, OUT: files.visibility, EXPECT: String(STUDENTS) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error('the teacher watcher was not ready after 60 s'));
+    }, 60_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const ready = /^VISIBILITY_READY (.*)$/m.exec(out);
+      if (ready) {
+        clearTimeout(timer);
+        resolve({ child, info: ready[1] });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the teacher watcher exited with ${code}`));
+    });
+  });
+}
+
+/** Lets the watcher see the last results (it exits once it saw every student's), bounded; then stops it. */
+async function stopVisibility(child, waitMs) {
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const end = Date.now() + waitMs;
+  while (running() && Date.now() < end) await sleep(200);
+  if (running()) child.kill('SIGTERM'); // it writes what it saw and exits
+  const hard = Date.now() + 10_000;
+  while (running() && Date.now() < hard) await sleep(100);
+  if (running()) child.kill('SIGKILL');
+}
+
+const percentile = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+    : undefined;
+
+const how = (v) =>
+  v.mode !== 'live'
+    ? 'polled'
+    : v.refresh === 'throttle'
+      ? `fetched ${v.refreshDelayMs} ms after the first live-stream event of a burst, as the web page does`
+      : `fetched ${v.refreshDelayMs} ms after the last live-stream event of a burst (LIVE_REFRESH=debounce)`;
+
+/** Joins k6's submit times with the times the teacher's fetches first listed each result. */
+function reportVisibility(watch) {
+  if (!watch.info || !existsSync(files.visibility) || !existsSync(files.submitLog)) {
+    console.log(`Submit → visible to the teacher: not measured (${watch.error ?? 'no watcher output'})`);
+    return 0;
+  }
+  const v = JSON.parse(readFileSync(files.visibility, 'utf8'));
+  const submits = new Map();
+  for (const m of readFileSync(files.submitLog, 'utf8').matchAll(/submitted ([0-9a-f-]{36}) (\d+)/g))
+    submits.set(m[1], Number(m[2]));
+  const delays = [];
+  const afterStored = [];
+  let missing = 0;
+  for (const [student, at] of submits) {
+    const seen = v.seen[student];
+    if (!seen) {
+      missing++;
+      continue;
+    }
+    delays.push(seen.at - at);
+    afterStored.push(seen.at - seen.submittedAt);
+  }
+  delays.sort((a, b) => a - b);
+  afterStored.sort((a, b) => a - b);
+  const fetchMs = [...v.fetches.ms].sort((a, b) => a - b);
+  const p99 = percentile(delays, 99);
+  const met = missing === 0 && p99 !== undefined && p99 < VISIBILITY_TARGET_MS;
+  const f = (list) =>
+    `p50 ${ms(percentile(list, 50))} / p95 ${ms(percentile(list, 95))} / p99 ${ms(percentile(list, 99))} / max ${ms(list.at(-1))} ms`;
+  console.log(
+    `Submit → visible to the teacher (201 of POST /api/results until GET /api/classes/{id}/results through the ` +
+      `gateway lists it; ${how(v)}): ${delays.length} of ` +
+      `${submits.size} submits, ${f(delays)}; p99 target < ${VISIBILITY_TARGET_MS} ${met ? 'met' : 'MISSED'}` +
+      (missing ? `; ${missing} never listed within the bound` : ''),
+  );
+  console.log(
+    `  from the result's submittedAt: ${f(afterStored)}; teacher: ${watch.info}; ` +
+      `${v.events} live events, fetches ${v.fetches.live} on events + ${v.fetches.backstop} backstop + ` +
+      `${v.fetches.poll} polled + ${v.fetches.initial} initial (${v.fetches.errors} failed), each ${f(fetchMs)}`,
+  );
+  return missing;
+}
+
 async function main() {
   ensureK6();
   const busy = [];
@@ -386,7 +491,8 @@ async function main() {
   Object.assign(env, {
     PORT: String(gatewayPort),
     WEB_PORT: String(webPort),
-    DEMO_SEED: 'false',
+    // The Demo District, whose domain the seed's teacher signs up at (no Free Trial limits).
+    DEMO_SEED: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     GENERATION_PROVIDER: 'offline',
     // Seeding signs up and joins 200 students from one IP within a minute or two.
@@ -410,10 +516,12 @@ async function main() {
   let kafka;
   let dataDir;
   let k6;
+  let visibilityChild;
   let exitCode;
   const interrupt = async (signal) => {
     console.error(`\n${signal}: cleaning up`);
     k6?.kill('SIGTERM');
+    visibilityChild?.kill('SIGTERM');
     await stopStack(stack, kafka?.child);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(130);
@@ -479,6 +587,7 @@ async function main() {
           `VUS=${vus}`,
           '-e',
           `PHASE=${phase}`,
+          ...(phase === 'measure' && VISIBILITY ? ['-e', 'SUBMIT_LOG=1', '--console-output', files.submitLog] : []),
           path.join(bench, 'scenarios/class-crowd.js'),
         ],
         {
@@ -512,6 +621,18 @@ async function main() {
         throw new Error(`warm-up failed (k6 exit ${warm}, ${failed} failed calls)`);
     }
 
+    const watch = {};
+    if (VISIBILITY) {
+      rmSync(files.submitLog, { force: true });
+      try {
+        Object.assign(watch, await startVisibility(baseUrl));
+        visibilityChild = watch.child;
+        log(`the class's teacher watches its results (${watch.info})`);
+      } catch (err) {
+        watch.error = err instanceof Error ? err.message : String(err);
+        console.error(`bench: submit → visible not measured: ${watch.error}`);
+      }
+    }
     await sleep(3000); // let the seeding's (and warm-up's) events and logs settle
     trackDescendants(stack.pid);
     // Background CPU of the idle stack (pollers, consumers) over 5 s, to tell apart from the load.
@@ -528,7 +649,8 @@ async function main() {
     let k6Pid;
     let k6Seconds;
     const machineBefore = machineSnapshot();
-    const cpuBefore = cpuSnapshot();
+    const watcherPid = watch.child ? { [WATCHER]: watch.child.pid } : {};
+    const cpuBefore = cpuSnapshot(watcherPid);
     const code = await k6Run('measure', STUDENTS, files.summary, (child) => {
       k6Pid = child.pid;
       const sample = setInterval(() => {
@@ -538,7 +660,7 @@ async function main() {
       child.once('exit', () => clearInterval(sample));
     });
     trackDescendants(stack.pid);
-    const cpu = cpuBetween(cpuBefore, cpuSnapshot());
+    const cpu = cpuBetween(cpuBefore, cpuSnapshot(watcherPid));
     load.machine = machineBetween(machineBefore, machineSnapshot());
     load.after = os
       .loadavg()
@@ -547,13 +669,17 @@ async function main() {
     if (k6Seconds !== undefined) cpu.k6 = k6Seconds;
     if (!existsSync(files.summary)) throw new Error(`k6 exited with ${code} and wrote no summary`);
     if (code !== 0 && code !== 99) console.error(`k6 exited with ${code}`);
-    const problems = report(JSON.parse(readFileSync(files.summary, 'utf8')), cpu, load, idle);
+    let problems = report(JSON.parse(readFileSync(files.summary, 'utf8')), cpu, load, idle);
+    if (watch.child) await stopVisibility(watch.child, 30_000);
+    // A result the teacher never saw counts as an error; the delay target is reported.
+    if (VISIBILITY) problems += reportVisibility(watch);
     exitCode = problems === 0 && (code === 0 || code === 99) ? 0 : 1;
-    if (problems) console.error(`\n${problems} errors or unfinished students`);
+    if (problems) console.error(`\n${problems} errors, unfinished students or results the teacher never saw`);
   } catch (err) {
     console.error(`bench: ${err instanceof Error ? err.message : err}`);
     exitCode = 1;
   } finally {
+    if (visibilityChild) await stopVisibility(visibilityChild, 0);
     const clean = await stopStack(stack, kafka?.child);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     rmSync(files.seed, { force: true }); // its sessions died with the stack
@@ -562,7 +688,26 @@ async function main() {
   process.exit(exitCode);
 }
 
-main().catch((err) => {
-  console.error(`bench: ${err instanceof Error ? err.message : err}`);
-  process.exit(1);
-});
+// Shared with bench/analytics.mjs (which imports this file without running it).
+export {
+  alive,
+  cpuBetween,
+  cpuSnapshot,
+  freePort,
+  machineBetween,
+  machineSnapshot,
+  percentile,
+  processTable,
+  startBenchKafka,
+  trackDescendants,
+  tracked,
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // `npm run bench -- analytics`: the analytics benchmark (bench/analytics.mjs) instead.
+  const run = process.argv[2] === 'analytics' ? import('./analytics.mjs').then((m) => m.runAnalytics()) : main();
+  run.catch((err) => {
+    console.error(`bench: ${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  });
+}

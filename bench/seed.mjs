@@ -15,6 +15,10 @@ const OUT = process.env.BENCH_SEED_FILE ?? path.join(path.dirname(fileURLToPath(
 const DEADLINE = Date.now() + Number(process.env.BENCH_SEED_TIMEOUT_MS ?? 5 * 60_000);
 const RUN = Date.now().toString(36);
 const DOMAIN = `bench-${RUN}.example.com`;
+// The teacher belongs to the Demo District (bench/run.mjs starts the stack with DEMO_SEED=true; a
+// sign-up at its domain joins it): a teacher with their own space is on the Free Trial, whose 50
+// students would not hold the class of 200.
+const TEACHER_DOMAIN = 'demo.checkpoint.school';
 
 const CONTENT = [
   'Photosynthesis is the process plants use to make their own food from light.',
@@ -101,7 +105,7 @@ async function signUp(role, n) {
   const res = await s.post('/api/auth/simple-signup', {
     firstName: role === 'teacher' ? 'Tess' : 'Sam',
     lastName: `${role === 'teacher' ? 'Teacher' : 'Student'}${n}`,
-    email: `${role}.${n}.${RUN}@${DOMAIN}`,
+    email: `${role}.${n}.${RUN}@${role === 'teacher' ? TEACHER_DOMAIN : DOMAIN}`,
     password: 'correct horse battery staple',
     role,
   });
@@ -161,6 +165,8 @@ async function assessmentFor(teacher, cls, title) {
 async function main() {
   const started = Date.now();
   const teacher = await signUp('teacher', 0);
+  if (teacher.user.accountType !== 'district')
+    throw new Error(`seed: the teacher is not in the Demo District (${teacher.user.accountType}); is DEMO_SEED on?`);
   const cls = expectStatus(
     await teacher.post('/api/classes', { name: `Bench ${RUN}`, subject: 'Science', period: '1' }),
     201,
@@ -195,6 +201,14 @@ async function main() {
 
   const seed = {
     baseUrl: BASE_URL,
+    classId: cls.id,
+    // The class's teacher, who watches its results during the run (bench/visibility.mjs).
+    teacher: {
+      id: teacher.user.id,
+      session: teacher.cookies.get('cp_session'),
+      refresh: teacher.cookies.get('cp_refresh'),
+      csrf: teacher.cookies.get('cp_csrf'),
+    },
     assessmentId: measured.id,
     questions: measured.questions,
     // Another assessment of the class, taken before the measured run (bench/run.mjs, warm-up).

@@ -21,6 +21,7 @@ const CORRECT_RATE = 0.6;
 const ARRIVAL_S = Number(__ENV.ARRIVAL_S ?? 5);
 // PHASE=warmup: the same students take the class's other assessment (bench/run.mjs, warm-up).
 const target = __ENV.PHASE === 'warmup' ? seed.warmup : seed;
+const SUBMIT_LOG = __ENV.SUBMIT_LOG === '1';
 
 const openAssessment = new Trend('open_assessment', true);
 const saveAnswer = new Trend('save_answer', true);
@@ -115,6 +116,9 @@ export default function () {
   submit.add(res.timings.duration);
   const ok = check(res, { 'submit is 2xx': (r) => r.status >= 200 && r.status < 300 });
   submitErrors.add(ok ? 0 : 1, { status: String(res.status) });
+  // When the answer arrived, for the submit → visible-to-the-teacher delay (bench/visibility.mjs;
+  // bench/run.mjs runs k6 with --console-output to a file and reads these lines).
+  if (ok && SUBMIT_LOG) console.log(`submitted ${student.id} ${Date.now()}`);
 }
 
 export function handleSummary(data) {
