@@ -60,3 +60,11 @@ export function serverMessageOr(value: unknown, fallback: string): string {
   if (isApiError(value) && value.serverMessage) return value.serverMessage;
   return fallback;
 }
+
+/**
+ * A plan's limit refused the request (code `plan_limit`): the server's message says which limit and
+ * what to do, so it shows even where the spec names a fixed failure text (§8), which would mislead.
+ */
+export function planLimitMessage(value: unknown): string | undefined {
+  return isApiError(value) && value.code === 'plan_limit' && value.serverMessage ? value.serverMessage : undefined;
+}

@@ -9,7 +9,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { serverMessageOr } from '../../api/apiError';
+import { planLimitMessage, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { ClassForm } from './ClassForm';
 import { CREATE_CLASS_FAILED } from './CreateClassModal';
@@ -176,8 +176,12 @@ export function ClassManagementModal({ show, onHide, classId, defaultTab = 'mana
                   toast({ title: 'Success', description: 'Class created successfully!' });
                   setSelected(created.id);
                   setTab('manage');
-                } catch {
-                  toast({ title: 'Error', description: CREATE_CLASS_FAILED, variant: 'destructive' });
+                } catch (err) {
+                  toast({
+                    title: 'Error',
+                    description: planLimitMessage(err) ?? CREATE_CLASS_FAILED,
+                    variant: 'destructive',
+                  });
                 }
               }}
             />

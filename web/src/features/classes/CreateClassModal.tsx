@@ -1,7 +1,7 @@
 // Create Class modal (spec §2 Modals). The dashboard variant picks the subject from 7 options and
 // answers any failure with the fixed §8 text; the classes page variant shows the server message.
 import Modal from 'react-bootstrap/Modal';
-import { serverMessageOr } from '../../api/apiError';
+import { planLimitMessage, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { ClassForm } from './ClassForm';
 import type { ClassFormVariant } from './classSchemas';
@@ -29,7 +29,10 @@ export function CreateClassModal({ show, variant, onHide, onCreated }: CreateCla
     } catch (error) {
       toast({
         title: 'Error',
-        description: variant === 'dashboard' ? CREATE_CLASS_FAILED : serverMessageOr(error, CREATE_CLASS_FAILED),
+        description:
+          variant === 'dashboard'
+            ? (planLimitMessage(error) ?? CREATE_CLASS_FAILED)
+            : serverMessageOr(error, CREATE_CLASS_FAILED),
         variant: 'destructive',
       });
     }

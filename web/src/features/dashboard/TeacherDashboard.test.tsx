@@ -74,6 +74,21 @@ describe('TeacherDashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create class. Please try again.');
   });
 
+  it("when the Free Trial's class limit refuses the dashboard's new class, then the limit's message shows", async () => {
+    const full = 'Free Trial limit reached: up to 3 classes. Upgrade your plan to add more.';
+    stubFetch({
+      'GET /api/classes': () => jsonResponse(200, []),
+      'POST /api/classes': () => jsonResponse(403, { message: full, code: 'plan_limit' }),
+    });
+    const { user } = renderWithProviders(<TeacherDashboard />);
+    await user.click(await screen.findByRole('button', { name: 'Create Class' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Class Name'), 'Algebra');
+    await user.selectOptions(within(dialog).getByLabelText('Subject'), 'Math');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Class' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(full);
+  });
+
   it('when classes exist, then the summary and progress grid come from the first class', async () => {
     stubFetch({
       'GET /api/classes': () => jsonResponse(200, [cls, other]),

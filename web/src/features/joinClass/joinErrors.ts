@@ -1,5 +1,5 @@
 // Spec §8 Join by code: the error text decides the message of the destructive 'Error' toast.
-import { isApiError } from '../../api/apiError';
+import { isApiError, planLimitMessage } from '../../api/apiError';
 
 export const JOIN_NOT_FOUND = 'Class not found. Please check the join code and try again.';
 export const JOIN_ALREADY_ENROLLED = "You're already enrolled in this class.";
@@ -7,8 +7,8 @@ export const JOIN_FAILED = 'Failed to join class. Please check the join code and
 
 export function joinErrorMessage(error: unknown): string {
   const text = isApiError(error) ? error.message : error instanceof Error ? error.message : String(error ?? '');
-  // A plan limit says what to do about it (spec §8 has no text for it; the generic one would mislead).
-  if (isApiError(error) && error.code === 'plan_limit' && error.serverMessage) return error.serverMessage;
+  const limit = planLimitMessage(error);
+  if (limit) return limit;
   const lower = text.toLowerCase();
   if (text.includes('404') || lower.includes('not found')) return JOIN_NOT_FOUND;
   if (lower.includes('already enrolled')) return JOIN_ALREADY_ENROLLED;
