@@ -203,10 +203,19 @@ export async function seedDistrict(client, { reseed = false, log = () => {} } = 
   );
   await step(
     'tenant_figures',
-    `insert into tenant_figures (tenant_id, results, percentage_sum, below, at, above)
-     select tenant_id, count(*), sum(percentage), count(*) filter (where level = 'below'),
-            count(*) filter (where level = 'at'), count(*) filter (where level = 'above')
-       from results where tenant_id = ${tenant} group by tenant_id`,
+    // As services/analytics keeps them: results by level, people by role, and students by the band
+    // of their average as the cards show it (the rounded average, rounded to 6 decimals first).
+    `with r as (select * from results where tenant_id = ${tenant}),
+          b as (select round(round(avg(percentage)::numeric, 6)) as avg from r group by student_id),
+          p as (select * from people where tenant_id = ${tenant})
+     insert into tenant_figures (tenant_id, results, percentage_sum, below, at, above, users, teachers, students,
+                                 students_above, students_at, students_below)
+     select ${tenant}, (select count(*) from r), coalesce((select sum(percentage) from r), 0),
+            (select count(*) from r where level = 'below'), (select count(*) from r where level = 'at'),
+            (select count(*) from r where level = 'above'), (select count(*) from p),
+            (select count(*) from p where role in ('teacher', 'admin')), (select count(*) from p where role = 'student'),
+            (select count(*) from b where avg >= 80), (select count(*) from b where avg >= 60 and avg < 80),
+            (select count(*) from b where avg < 60)`,
   );
   await step(
     'student_figures',
@@ -224,9 +233,18 @@ export async function seedDistrict(client, { reseed = false, log = () => {} } = 
 /** Checks the figures against the results, as the consumers keep them (throws on a mismatch). */
 export async function checkFigures(client, tenantId) {
   const { rows } = await client.query(
-    `select (select row(results, percentage_sum, below, at, above)::text from tenant_figures where tenant_id = $1) as kept,
+    `with b as (select round(round(avg(percentage)::numeric, 6)) as avg from results where tenant_id = $1
+                 group by student_id),
+          p as (select role from people where tenant_id = $1)
+     select (select row(results, percentage_sum, below, at, above, users, teachers, students,
+                        students_above, students_at, students_below)::text from tenant_figures where tenant_id = $1) as kept,
             (select row(count(*)::int, sum(percentage), count(*) filter (where level = 'below')::int,
-                        count(*) filter (where level = 'at')::int, count(*) filter (where level = 'above')::int)::text
+                        count(*) filter (where level = 'at')::int, count(*) filter (where level = 'above')::int,
+                        (select count(*)::int from p), (select count(*)::int from p where role in ('teacher', 'admin')),
+                        (select count(*)::int from p where role = 'student'),
+                        (select count(*)::int from b where avg >= 80),
+                        (select count(*)::int from b where avg >= 60 and avg < 80),
+                        (select count(*)::int from b where avg < 60))::text
                from results where tenant_id = $1) as counted,
             (select count(*)::int from student_figures f
                full join (select student_id, count(*)::int as n, sum(percentage) as s from results where tenant_id = $1
