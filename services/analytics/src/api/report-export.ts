@@ -1,6 +1,11 @@
 // A report as a file: CSV (RFC 4180, with a UTF-8 byte-order mark so spreadsheet programs read
-// accents) or PDF (pdfkit). Both hold the summary and the whole report table.
+// accents) or PDF (pdfkit, in DejaVu Sans so that names in Latin, Greek, Cyrillic or Vietnamese
+// print as written; the PDF standard fonts only know Western European letters).
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
+const FONTS = { regular: fontFile('DejaVuSans'), bold: fontFile('DejaVuSans-Bold') };
 
 export interface ExportableReport {
   title: string;
@@ -43,13 +48,15 @@ const SUMMARY_LABELS: [string, string, string?][] = [
 export function reportPdf(report: ExportableReport): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: report.title } });
+    doc.registerFont('Regular', FONTS.regular);
+    doc.registerFont('Bold', FONTS.bold);
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
 
-    doc.font('Helvetica-Bold').fontSize(16).text(report.title);
-    doc.font('Helvetica').fontSize(9).fillColor('#555');
+    doc.font('Bold').fontSize(16).text(report.title);
+    doc.font('Regular').fontSize(9).fillColor('#555');
     doc.text(`Generated ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC`);
     const classes = report.classes.map((c) => (c.period ? `${c.name} - Period ${c.period}` : c.name));
     doc.text(`Classes: ${classes.length ? classes.join(', ') : 'none'}`);
@@ -61,7 +68,7 @@ export function reportPdf(report: ExportableReport): Promise<Buffer> {
     const width = doc.page.width - left - doc.page.margins.right;
     const colWidth = width / Math.max(1, report.columns.length);
     const drawRow = (cells: string[], bold: boolean) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+      doc.font(bold ? 'Bold' : 'Regular').fontSize(8);
       const height = Math.max(...cells.map((c) => doc.heightOfString(c, { width: colWidth - 4 }))) + 4;
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const y = doc.y;
@@ -84,7 +91,7 @@ export function reportPdf(report: ExportableReport): Promise<Buffer> {
         report.columns.map((c) => String(row[c.key] ?? '')),
         false,
       );
-    doc.font('Helvetica').fontSize(9);
+    doc.font('Regular').fontSize(9);
     if (report.rows.length === 0) doc.text('No results in this period.', left);
     else if (report.totalRows > report.rows.length)
       doc.moveDown().text(`First ${report.rows.length} of ${report.totalRows} rows; the CSV export holds more.`, left);
