@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Session } from './session.mjs';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
@@ -41,48 +42,6 @@ function timeLeft(what) {
   if (Date.now() > DEADLINE) throw new Error(`seed: out of time while ${what}`);
 }
 
-/** A browser-like session: keeps cookies, sends X-CSRF-Token and Origin on state-changing calls. */
-class Session {
-  cookies = new Map();
-  async request(method, url, body) {
-    timeLeft(`${method} ${url}`);
-    if (method !== 'GET' && !this.cookies.has('cp_csrf')) await this.request('GET', '/api/auth/user');
-    const headers = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (this.cookies.size)
-      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
-    if (method !== 'GET') {
-      headers['x-csrf-token'] = this.cookies.get('cp_csrf') ?? '';
-      headers.origin = new URL(BASE_URL).origin;
-    }
-    const res = await fetch(new URL(url, BASE_URL), {
-      method,
-      headers,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(30_000),
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = decodeURIComponent(pair.slice(eq + 1).trim());
-      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const text = await res.text();
-    let json;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = text;
-    }
-    return { status: res.status, body: json };
-  }
-  get = (url) => this.request('GET', url);
-  post = (url, body = {}) => this.request('POST', url, body);
-}
-
 function expectStatus(res, status, what) {
   if (res.status !== status) throw new Error(`seed: ${what} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
@@ -101,7 +60,7 @@ async function eventually(what, fn, check, ms = 60_000) {
 }
 
 async function signUp(role, n) {
-  const s = new Session();
+  const s = new Session(BASE_URL, { beforeRequest: timeLeft });
   const res = await s.post('/api/auth/simple-signup', {
     firstName: role === 'teacher' ? 'Tess' : 'Sam',
     lastName: `${role === 'teacher' ? 'Teacher' : 'Student'}${n}`,

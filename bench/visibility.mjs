@@ -16,6 +16,7 @@
 // VISIBILITY_TIMEOUT_MS (hard bound, default 6 min). Prints `VISIBILITY_READY` once watching.
 // The teacher's session: `teacher` in the seed file ({session, refresh, csrf}).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from './session.mjs';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const seed = JSON.parse(readFileSync(process.env.SEED_FILE ?? new URL('.seed.json', import.meta.url), 'utf8'));
@@ -30,47 +31,6 @@ const REFRESH_DELAY_MS = Number(process.env.LIVE_REFRESH_DELAY_MS ?? 300);
 const REFRESH = process.env.LIVE_REFRESH === 'debounce' ? 'debounce' : 'throttle';
 const DEADLINE = Date.now() + Number(process.env.VISIBILITY_TIMEOUT_MS ?? 6 * 60_000);
 
-class Session {
-  cookies = new Map();
-  async request(method, url, body) {
-    if (method !== 'GET' && !this.cookies.has('cp_csrf')) await this.request('GET', '/api/auth/user');
-    const headers = { ...this.headers() };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method !== 'GET') {
-      headers['x-csrf-token'] = this.cookies.get('cp_csrf') ?? '';
-      headers.origin = new URL(BASE_URL).origin;
-    }
-    const res = await fetch(new URL(url, BASE_URL), {
-      method,
-      headers,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(30_000),
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = decodeURIComponent(pair.slice(eq + 1).trim());
-      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const text = await res.text();
-    let json;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = text;
-    }
-    return { status: res.status, body: json };
-  }
-  headers() {
-    return this.cookies.size
-      ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ') }
-      : {};
-  }
-}
-
 function expectStatus(res, status, what) {
   if (res.status !== status)
     throw new Error(`visibility: ${what} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
@@ -80,7 +40,7 @@ function expectStatus(res, status, what) {
 /** The seed's teacher, signed in by bench/seed.mjs. */
 function teacherSession() {
   if (!seed.teacher?.session) throw new Error('visibility: the seed file has no teacher session (bench/seed.mjs)');
-  const teacher = new Session();
+  const teacher = new Session(BASE_URL);
   teacher.cookies.set('cp_session', seed.teacher.session);
   if (seed.teacher.refresh) teacher.cookies.set('cp_refresh', seed.teacher.refresh);
   if (seed.teacher.csrf) teacher.cookies.set('cp_csrf', seed.teacher.csrf);
