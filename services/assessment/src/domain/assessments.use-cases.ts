@@ -221,8 +221,21 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
       student: StudentCaller,
       input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
     ): Promise<ResponseRecord> {
-      const outcome = await assessments.saveResponse(student.studentId, input);
+      let outcome = await assessments.saveResponse(student.studentId, input);
       if ('saved' in outcome) return outcome.saved;
+      // The checks after a refused upsert run apart from it: a membership (a student who just
+      // joined) may have arrived in between, so that they find the access open and the question
+      // known but nothing stored. Then the upsert is tried once more instead of a false 404.
+      if (
+        outcome.refused &&
+        isAvailable(outcome.refused) &&
+        !outcome.refused.resultId &&
+        outcome.questionOk &&
+        !outcome.stored
+      ) {
+        outcome = await assessments.saveResponse(student.studentId, input);
+        if ('saved' in outcome) return outcome.saved;
+      }
       const access = requireOpen(outcome.refused);
       // Open, question known, a row exists: the save was an older replay; the newer answer stands.
       if (outcome.stored && isAvailable(access)) return outcome.stored;
