@@ -1,9 +1,6 @@
-// One bar chart as a figure: the canvas is named by its figures (aria-label), and a data table
-// under "Show data" carries the same numbers as text, so neither sight nor colour is needed.
-import { useId } from 'react';
-import { Bar } from 'react-chartjs-2';
+// One series of bars (a value per category) as a chart figure with its data table.
 import type { ChartData, ChartOptions } from 'chart.js';
-import './registerBarChart';
+import { ChartFigure } from './ChartFigure';
 
 export interface ChartBar {
   label: string;
@@ -26,7 +23,6 @@ interface Props {
 }
 
 export function BarChartFigure({ title, xTitle, yTitle, bars, max, unit = '', height = 260 }: Props) {
-  const captionId = useId();
   const data: ChartData<'bar', number[], string> = {
     labels: bars.map((b) => b.label),
     datasets: [{ label: yTitle, data: bars.map((b) => b.value), backgroundColor: bars.map((b) => b.color) }],
@@ -51,40 +47,16 @@ export function BarChartFigure({ title, xTitle, yTitle, bars, max, unit = '', he
   const summary = bars.map((b) => `${b.label}: ${b.display}`).join(', ');
 
   return (
-    <figure className="mb-0" aria-labelledby={captionId}>
-      <figcaption id={captionId} className="fw-semibold mb-2">
-        {title}
-      </figcaption>
-      <div style={{ position: 'relative', height }}>
-        <Bar
-          data={data}
-          options={options}
-          role="img"
-          aria-label={`${title}. ${summary || 'No data'}`}
-          fallbackContent={<p>{summary}</p>}
-        />
-      </div>
-      <details className="small mt-2">
-        <summary>Show data</summary>
-        <table className="table table-sm mt-2 mb-0">
-          <thead>
-            <tr>
-              <th scope="col">{xTitle}</th>
-              <th scope="col">{yTitle}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((b) => (
-              <tr key={b.label}>
-                <th scope="row" className="fw-normal">
-                  {b.label}
-                </th>
-                <td>{b.display}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+    <ChartFigure
+      title={title}
+      data={data}
+      options={options}
+      summary={summary}
+      height={height}
+      table={{
+        headings: [xTitle, yTitle],
+        rows: bars.map((b) => ({ key: b.label, cells: [b.label, b.display] })),
+      }}
+    />
   );
 }
