@@ -27,16 +27,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { checkFigures, seedDistrict } from './analytics-seed.mjs';
 import {
-  alive,
   cpuBetween,
   cpuSnapshot,
   freePort,
   machineBetween,
   machineSnapshot,
   percentile,
+  reapTracked,
   startBenchKafka,
   trackDescendants,
-  tracked,
 } from './run.mjs';
 
 const bench = path.dirname(fileURLToPath(import.meta.url));
@@ -378,24 +377,9 @@ export async function runAnalytics() {
     await stopChild(service?.child);
     await stopChild(ctx.postgres?.child, 60_000);
     await stopChild(kafka?.child, 60_000);
-    const owners = new Set(['analytics', 'postgres', 'kafka']);
-    const left = () => [...tracked].filter(([pid, t]) => owners.has(t.owner) && alive(pid, t.start));
-    const end = Date.now() + 60_000;
-    while (left().length && Date.now() < end) await sleep(500);
-    for (const [pid, t] of left()) {
-      console.error(`  still running after 60 s: ${t.role} (pid ${pid}), killing it`);
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    await sleep(500);
-    const after = left();
-    if (after.length) console.error(`  could not stop: ${after.map(([pid, t]) => `${t.role} ${pid}`).join(', ')}`);
-    else log(`stopped: ${tracked.size} processes seen (Kafka, Postgres, analytics), none left`);
+    const { left } = await reapTracked(new Set(['analytics', 'postgres', 'kafka']), 'Kafka, Postgres, analytics');
     if (!keep) rmSync(dataDir, { recursive: true, force: true });
-    return after.length === 0;
+    return left === 0;
   };
   const interrupt = async (signal) => {
     console.error(`\n${signal}: cleaning up`);

@@ -288,8 +288,17 @@ async function stopStack(stack, kafkaChild) {
     while (stack.exitCode === null && Date.now() < until) await sleep(250);
   }
   if (kafkaChild && kafkaChild.exitCode === null) kafkaChild.kill('SIGTERM');
-  const end = Date.now() + 60_000;
   const owners = new Set([...(stack ? ['stack'] : []), ...(kafkaChild ? ['kafka'] : [])]);
+  const { killed, left } = await reapTracked(owners, 'Kafka, Postgres, services, gateway, web');
+  return killed === 0 && left === 0;
+}
+
+/**
+ * Waits up to 60 s for the tracked processes of `owners` to end, kills what is left, and reports:
+ * `killed` had to be killed, `left` are running even after that.
+ */
+async function reapTracked(owners, what) {
+  const end = Date.now() + 60_000;
   const left = () => [...tracked].filter(([pid, t]) => owners.has(t.owner) && alive(pid, t.start));
   while (left().length && Date.now() < end) await sleep(500);
   const remaining = left();
@@ -304,8 +313,8 @@ async function stopStack(stack, kafkaChild) {
   await sleep(500);
   const after = left();
   if (after.length) console.error(`  could not stop: ${after.map(([pid, t]) => `${t.role} ${pid}`).join(', ')}`);
-  else log(`stopped: ${tracked.size} processes seen (Kafka, Postgres, services, gateway, web), none left`);
-  return remaining.length === 0 && after.length === 0;
+  else log(`stopped: ${tracked.size} processes seen (${what}), none left`);
+  return { killed: remaining.length, left: after.length };
 }
 
 const ms = (v) => (v === undefined ? '-' : v < 10 ? v.toFixed(2) : v.toFixed(1));
@@ -690,7 +699,6 @@ async function main() {
 
 // Shared with bench/analytics.mjs (which imports this file without running it).
 export {
-  alive,
   cpuBetween,
   cpuSnapshot,
   freePort,
@@ -698,9 +706,9 @@ export {
   machineSnapshot,
   percentile,
   processTable,
+  reapTracked,
   startBenchKafka,
   trackDescendants,
-  tracked,
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

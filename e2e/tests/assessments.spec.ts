@@ -3,7 +3,7 @@
 // answers, submits and sees the level; then completes support practice at 80+ and the level shows
 // at standard. Class setup goes through the API (page.request with the CSRF cookie) to stay fast.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { newUser, signUp } from './helpers';
+import { newUser, signUp, wrongAnswer, type QuestionJson } from './helpers';
 
 const LESSON = [
   'Photosynthesis is the process plants use to turn light energy into chemical energy.',
@@ -13,14 +13,6 @@ const LESSON = [
   'During photosynthesis plants release oxygen into the atmosphere as a by-product.',
   'The sugar glucose made in the leaves gives the plant energy to grow.',
 ].join(' ');
-
-interface QuestionJson {
-  id: string;
-  questionText: string;
-  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
-  options: string[];
-  correctAnswer?: string;
-}
 
 interface MaterialJson {
   questions: { id: string; question: string; type: string; options: string[]; correctAnswer: string }[];
@@ -49,17 +41,6 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
-}
-
-const norm = (s: string | undefined) => (s ?? '').trim().toLowerCase();
-
-/** An option that is not the correct answer (or a nonsense text for short answers). */
-function wrongAnswer(q: QuestionJson): string {
-  if (q.questionType === 'short_answer') return 'definitely wrong';
-  const options = q.questionType === 'true_false' ? ['True', 'False'] : q.options;
-  const wrong = options.find((o) => norm(o) !== norm(q.correctAnswer));
-  if (!wrong) throw new Error(`no wrong option for ${q.questionText}`);
-  return wrong;
 }
 
 async function answerOnPage(page: Page, type: string, answer: string): Promise<void> {

@@ -76,3 +76,23 @@ export async function apiGet<T>(page: Page, url: string): Promise<T> {
   expect(response.ok(), `GET ${url}: ${response.status()} ${await response.text()}`).toBeTruthy();
   return (await response.json()) as T;
 }
+
+/** A question as GET /api/assessments/{id}/questions returns it to its teacher. */
+export interface QuestionJson {
+  id: string;
+  questionText: string;
+  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+  options: string[];
+  correctAnswer?: string;
+}
+
+const norm = (s: string | undefined) => (s ?? '').trim().toLowerCase();
+
+/** An option that is not the correct answer (or a nonsense text for short answers). */
+export function wrongAnswer(q: QuestionJson): string {
+  if (q.questionType === 'short_answer') return 'definitely wrong';
+  const options = q.questionType === 'true_false' ? ['True', 'False'] : q.options;
+  const wrong = options.find((o) => norm(o) !== norm(q.correctAnswer));
+  if (!wrong) throw new Error(`no wrong option for ${q.questionText}`);
+  return wrong;
+}

@@ -5,7 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
-import { apiGet, apiPost, newUser, pageInNewContext, signUp, type TestUser } from './helpers';
+import {
+  apiGet,
+  apiPost,
+  newUser,
+  pageInNewContext,
+  signUp,
+  wrongAnswer,
+  type TestUser,
+  type QuestionJson,
+} from './helpers';
 
 const LESSON = [
   'The water cycle moves water between the oceans, the air and the land.',
@@ -15,14 +24,6 @@ const LESSON = [
   'Runoff carries rain water over the ground into rivers that flow back to the sea.',
   'Plants release water vapour from their leaves in a process called transpiration.',
 ].join(' ');
-
-interface QuestionJson {
-  id: string;
-  questionText: string;
-  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
-  options: string[];
-  correctAnswer?: string;
-}
 
 /** A name unique to this run and call, so rows of earlier runs never match. */
 function uniqueSuffix(): string {
@@ -35,15 +36,6 @@ function namedUser(prefix: string, firstName: string): TestUser {
 }
 
 const fullName = (u: TestUser) => `${u.firstName} ${u.lastName}`;
-const norm = (s: string | undefined) => (s ?? '').trim().toLowerCase();
-
-function wrongAnswer(q: QuestionJson): string {
-  if (q.questionType === 'short_answer') return 'definitely wrong';
-  const options = q.questionType === 'true_false' ? ['True', 'False'] : q.options;
-  const wrong = options.find((o) => norm(o) !== norm(q.correctAnswer));
-  if (!wrong) throw new Error(`no wrong option for ${q.questionText}`);
-  return wrong;
-}
 
 /** The first `right` questions answered correctly, the rest wrongly. */
 function answersFor(questions: QuestionJson[], right: number): string[] {
