@@ -1,0 +1,508 @@
+// The authorization matrix (SECURITY "Access control (tested as a matrix)"): for every route of
+// /api/openapi.json, who may call it (the document's "Access:" line) and the status each actor
+// should get when the route's ids name the owner's objects (tenant A's teacher `A.owner`): 401
+// signed out, 403 a role the route does not allow, 404 a foreign object (never confirm it exists),
+// and which forbidden-looking keys an actor may legitimately receive in a 2xx body.
+// authz-matrix.contract.test.ts runs it against the all-in-one.
+
+/** Who calls. Tenant A and tenant B are two districts; the owner goes last (see ACTORS). */
+export type Actor =
+  | 'anon'
+  | 'signed-out'
+  | 'A.admin'
+  | 'A.owner'
+  | 'A.teacher'
+  | 'A.student'
+  | 'A.classmate'
+  | 'A.stranger'
+  | 'B.admin'
+  | 'B.teacher'
+  | 'B.student';
+
+/**
+ * The order cells run in: outsiders first, the owner last, so that a throwaway object that
+ * outsiders were refused is then used by the owner (a 2xx proves it was there all along).
+ */
+export const ACTORS: readonly Actor[] = [
+  'anon',
+  'signed-out', // A.owner's session right after its sign-out: its cookies sent again (all routes at once)
+  'B.student',
+  'B.teacher',
+  'B.admin',
+  'A.stranger', // student of the district, not in the class
+  'A.classmate', // in the class, answered, not submitted: no answer keys for them
+  'A.student', // in the class, submitted (result R1, below standard)
+  'A.teacher', // teacher of the district, not the owner
+  'A.admin', // the district's admin, owns nothing
+  'A.owner', // teaches class C1 and owns assessment A1
+];
+
+export type Role = 'student' | 'teacher' | 'admin';
+export const ROLE_OF: Record<Actor, Role | undefined> = {
+  anon: undefined,
+  'signed-out': undefined,
+  'A.admin': 'admin',
+  'A.owner': 'teacher',
+  'A.teacher': 'teacher',
+  'A.student': 'student',
+  'A.classmate': 'student',
+  'A.stranger': 'student',
+  'B.admin': 'admin',
+  'B.teacher': 'teacher',
+  'B.student': 'student',
+};
+
+/** The document's "Access:" line: `anyone`, `any signed-in user`, or the roles. */
+export type Access = 'anyone' | 'signed-in' | readonly Role[];
+
+/** The fixtures the cells name (made by the test). */
+export interface Fixtures {
+  c1: { id: string; name: string; subject: string; period: string };
+  a1: { id: string; questionIds: string[] };
+  /** A.student's result on A1. */
+  r1: string;
+  /** A user nobody else uses, for the sign-in cell. */
+  loginTarget: { email: string; password: string };
+}
+
+/** Objects made for one cell and used up by a 2xx (a deleted class, a submitted assessment…). */
+export type Throwaway =
+  | 'class' // A.owner's class
+  | 'archivedClass'
+  | 'classWithMember' // A.owner's class with one student: `${classId}/${studentId}`
+  | 'joinableA' // A.owner's class: its join code
+  | 'joinableB' // B.teacher's class: its join code
+  | 'assessment' // A.owner's assessment in C1
+  | 'takeable' // an assigned assessment of C1 with questions, not yet submitted by anyone
+  | 'draft' // an unassigned assessment of C1 (questions are added to it)
+  | 'question'; // a question of a draft
+
+export interface CellContext {
+  f: Fixtures;
+  /** The object of that kind for this cell; a 2xx of the cell uses it up. */
+  take(kind: Throwaway): Promise<string>;
+  /** The actor's profile as the API shows it (for PUT /api/auth/user with unchanged values); signed
+   * out: someone's. */
+  profile(actor: Actor): { firstName: string; lastName: string; email: string };
+}
+
+export interface Cell {
+  path: string;
+  body?: unknown;
+}
+
+export interface MatrixEntry {
+  access: Access;
+  request(ctx: CellContext, actor: Actor): Cell | Promise<Cell>;
+  expect: Record<Actor, number>;
+  /** Keys matching FORBIDDEN_KEY that the actor may receive here (its own data, a teacher's keys). */
+  keys?: Partial<Record<Actor, RegExp>>;
+  /**
+   * `copy`: sent with a copy of the actor's cookies (the call sets other session cookies);
+   * `fresh`: from a new session of the actor (the call ends the session it runs in).
+   */
+  session?: 'copy' | 'fresh';
+  /** A server-sent event stream: only the status and headers are read. */
+  stream?: boolean;
+}
+
+/** Keys no 2xx body may hold unless the cell allows it. */
+export const FORBIDDEN_KEY = /password|hash|token|secret|correctAnswer|answerKey/i;
+
+const TEACHERS: readonly Role[] = ['teacher', 'admin'];
+const STUDENTS: readonly Role[] = ['student'];
+const EVERYONE: readonly Role[] = ['teacher', 'admin', 'student'];
+
+/**
+ * The status of every actor: 401 signed out (unless anyone may call; a session that has signed
+ * out included), 403 a role the route does
+ * not allow, else `by[actor]`, else `otherwise` (404 when the ids name someone else's objects).
+ */
+export function statuses(access: Access, by: Partial<Record<Actor, number>>, otherwise: number) {
+  return Object.fromEntries(
+    ACTORS.map((actor) => {
+      const role = ROLE_OF[actor];
+      if (!role && access !== 'anyone') return [actor, 401];
+      if (role && Array.isArray(access) && !access.includes(role)) return [actor, 403];
+      return [actor, by[actor] ?? otherwise];
+    }),
+  ) as Record<Actor, number>;
+}
+
+const KEYS = /^correctAnswer$/;
+const MC = {
+  questionText: 'Which fraction is the largest?',
+  questionType: 'multiple_choice',
+  options: ['1/2', '1/3', '1/4', '1/5'],
+  correctAnswer: '1/2',
+  points: 1,
+};
+const fixed = (path: string, body?: unknown) => () => (body === undefined ? { path } : { path, body });
+const csrfSafe = { darkMode: false };
+
+/** The matrix: one entry per "METHOD /path" of the OpenAPI document. */
+export const MATRIX: Record<string, MatrixEntry> = {
+  // ---- identity -------------------------------------------------------------------------------
+  'POST /api/auth/simple-signup': {
+    access: 'anyone',
+    session: 'copy',
+    request: (_ctx, actor) => ({
+      path: '/api/auth/simple-signup',
+      body: {
+        firstName: 'New',
+        lastName: 'Person',
+        email: `new.${actor.replace('.', '-').toLowerCase()}.${Date.now().toString(36)}@solo-matrix.example.com`,
+        password: 'correct horse battery',
+        role: 'student',
+      },
+    }),
+    expect: statuses('anyone', {}, 201),
+  },
+  'POST /api/auth/simple-login': {
+    access: 'anyone',
+    session: 'copy',
+    request: ({ f }) => ({ path: '/api/auth/simple-login', body: f.loginTarget }),
+    expect: statuses('anyone', {}, 200),
+  },
+  'GET /api/auth/user': {
+    access: 'signed-in',
+    request: fixed('/api/auth/user'),
+    expect: statuses('signed-in', {}, 200),
+  },
+  'PUT /api/auth/user': {
+    access: 'signed-in',
+    request: (ctx, actor) => ({ path: '/api/auth/user', body: ctx.profile(actor) }),
+    expect: statuses('signed-in', {}, 200),
+  },
+  'PATCH /api/auth/user/preferences': {
+    access: 'signed-in',
+    request: fixed('/api/auth/user/preferences', csrfSafe),
+    expect: statuses('signed-in', {}, 200),
+  },
+  'POST /api/auth/logout': {
+    access: 'anyone',
+    session: 'fresh',
+    request: fixed('/api/auth/logout'),
+    expect: statuses('anyone', {}, 204),
+  },
+  // No OIDC client is configured in the test: the button answers 503 to everyone.
+  'GET /api/auth/google': {
+    access: 'anyone',
+    request: fixed('/api/auth/google'),
+    expect: statuses('anyone', {}, 503),
+  },
+  // Without a flow in progress the callback sends the browser back to sign-in.
+  'GET /api/auth/google/callback': {
+    access: 'anyone',
+    request: fixed('/api/auth/google/callback'),
+    expect: statuses('anyone', {}, 302),
+  },
+  // Without a pending Google sign-up there is nothing to complete.
+  'POST /api/auth/google/complete': {
+    access: 'anyone',
+    session: 'copy',
+    request: fixed('/api/auth/google/complete', { role: 'student' }),
+    expect: statuses('anyone', {}, 400),
+  },
+
+  // ---- classes --------------------------------------------------------------------------------
+  'GET /api/classes': {
+    access: TEACHERS,
+    request: fixed('/api/classes'),
+    expect: statuses(TEACHERS, {}, 200),
+  },
+  'POST /api/classes': {
+    access: TEACHERS,
+    request: fixed('/api/classes', { name: 'Matrix class', subject: 'Math', period: '1' }),
+    expect: statuses(TEACHERS, {}, 201),
+  },
+  'GET /api/classes/archived': {
+    access: TEACHERS,
+    request: fixed('/api/classes/archived'),
+    expect: statuses(TEACHERS, {}, 200),
+  },
+  'GET /api/classes/{id}': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'PUT /api/classes/{id}': {
+    access: TEACHERS,
+    // Unchanged values: only access decides.
+    request: ({ f }) => ({
+      path: `/api/classes/${f.c1.id}`,
+      body: { name: f.c1.name, subject: f.c1.subject, period: f.c1.period },
+    }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'DELETE /api/classes/{id}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/classes/${await ctx.take('class')}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 204 }, 404),
+  },
+  'PUT /api/classes/{id}/archive': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/classes/${await ctx.take('class')}/archive` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'PUT /api/classes/{id}/restore': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/classes/${await ctx.take('archivedClass')}/restore` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'GET /api/classes/{id}/students': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/students` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'DELETE /api/classes/{id}/students/{studentId}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/classes/${await ctx.take('classWithMember')}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 204 }, 404),
+  },
+  // Each student joins a class of a teacher of their own district (codes work across tenants too,
+  // which classes.contract.test.ts covers; here it would blur the tenant-isolation checks).
+  'POST /api/classes/join': {
+    access: STUDENTS,
+    request: async (ctx, actor) => ({
+      path: '/api/classes/join',
+      body: { joinCode: await ctx.take(actor.startsWith('B.') ? 'joinableB' : 'joinableA') },
+    }),
+    expect: statuses(STUDENTS, {}, 200),
+  },
+  // Joining from the browse list is for the student's own district only.
+  'POST /api/classes/{id}/join-direct': {
+    access: STUDENTS,
+    request: async (ctx) => ({ path: `/api/classes/${await ctx.take('class')}/join-direct` }),
+    expect: statuses(STUDENTS, { 'B.student': 404 }, 200),
+  },
+  'GET /api/student/classes': {
+    access: STUDENTS,
+    request: fixed('/api/student/classes'),
+    expect: statuses(STUDENTS, {}, 200),
+  },
+  'GET /api/all-classes': {
+    access: STUDENTS,
+    request: fixed('/api/all-classes'),
+    expect: statuses(STUDENTS, {}, 200),
+  },
+
+  // ---- assessments ----------------------------------------------------------------------------
+  'GET /api/assessments': {
+    access: TEACHERS,
+    request: fixed('/api/assessments'),
+    expect: statuses(TEACHERS, {}, 200),
+  },
+  // The body names C1: only its teacher may create an assessment in it.
+  'POST /api/assessments': {
+    access: TEACHERS,
+    request: ({ f }) => ({
+      path: '/api/assessments',
+      body: {
+        title: 'Matrix check',
+        contentToAssess: 'Fractions name parts of a whole. The denominator tells how many equal parts there are.',
+        questionType: 'true_false',
+        numberOfQuestions: 1,
+        description: '',
+        classId: f.c1.id,
+      },
+    }),
+    expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
+  },
+  'GET /api/classes/{id}/assessments': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/assessments` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'GET /api/assessments/{id}': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200, 'A.classmate': 200 }, 404),
+  },
+  'PUT /api/assessments/{id}': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}`, body: { isActive: true } }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'DELETE /api/assessments/{id}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/assessments/${await ctx.take('assessment')}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 204 }, 404),
+  },
+  'POST /api/assessments/{id}/assign': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/assign` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'GET /api/assessments/{id}/questions': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/questions` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200, 'A.classmate': 200 }, 404),
+    // The classmate has no result yet: no keys for them.
+    keys: { 'A.owner': KEYS, 'A.student': KEYS },
+  },
+  'POST /api/assessments/{id}/questions': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/assessments/${await ctx.take('draft')}/questions`, body: MC }),
+    expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
+  'PUT /api/questions/{id}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/questions/${await ctx.take('question')}`, body: MC }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
+  'DELETE /api/questions/{id}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/questions/${await ctx.take('question')}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 204 }, 404),
+  },
+  'GET /api/assessments/{id}/responses': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/responses` }),
+    // Each student only their own answers (the leak check looks for the other's).
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200, 'A.classmate': 200 }, 404),
+  },
+  'GET /api/student/available-assessments': {
+    access: STUDENTS,
+    request: fixed('/api/student/available-assessments'),
+    expect: statuses(STUDENTS, {}, 200),
+  },
+  // The body names A1: the student who submitted gets 409, the classmate saves (the same answer
+  // again), students outside the class 404.
+  'POST /api/responses': {
+    access: STUDENTS,
+    request: ({ f }) => ({
+      path: '/api/responses',
+      body: { assessmentId: f.a1.id, questionId: f.a1.questionIds[0], answer: '1/2' },
+    }),
+    expect: statuses(STUDENTS, { 'A.student': 409, 'A.classmate': 200 }, 404),
+  },
+  'POST /api/results': {
+    access: STUDENTS,
+    request: async (ctx) => ({ path: '/api/results', body: { assessmentId: await ctx.take('takeable') } }),
+    expect: statuses(STUDENTS, { 'A.student': 201, 'A.classmate': 201 }, 404),
+    // The submit reply is the student's own scored result.
+    keys: { 'A.student': KEYS, 'A.classmate': KEYS },
+  },
+  // The owner's class's result: its student and its teacher (the admin reads results in analytics).
+  'GET /api/results/{id}': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/results/${f.r1}` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200 }, 404),
+    keys: { 'A.owner': KEYS, 'A.student': KEYS },
+  },
+  'GET /api/student/results': {
+    access: STUDENTS,
+    request: fixed('/api/student/results'),
+    expect: statuses(STUDENTS, {}, 200),
+  },
+
+  // ---- generation and practice ----------------------------------------------------------------
+  'GET /api/assessments/{id}/generation': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/generation` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  // A1's generation succeeded: nothing to retry for its teacher (409); for anyone else it is not found.
+  'POST /api/assessments/{id}/generation/retry': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/generation/retry` }),
+    expect: statuses(TEACHERS, { 'A.owner': 409 }, 404),
+  },
+  // Level-raising practice: the teacher sees the keys; the student practises without them (issue 11:
+  // keys stay on the server until the practice is scored); the classmate has no result yet.
+  'GET /api/assessments/{id}/support-material/{type}': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/support-material/support` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
+  // Nothing answered: scored 0, the level stays.
+  'POST /api/assessments/{id}/support-completion': {
+    access: STUDENTS,
+    request: ({ f }) => ({
+      path: `/api/assessments/${f.a1.id}/support-completion`,
+      body: { type: 'support', responses: {} },
+    }),
+    expect: statuses(STUDENTS, { 'A.student': 200 }, 404),
+  },
+  'GET /api/support-content/{resultId}': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/support-content/${f.r1}` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200 }, 404),
+  },
+  'POST /api/support-content/{resultId}/submit': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/support-content/${f.r1}/submit`, body: { answers: {} } }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200 }, 404),
+  },
+  'POST /api/support-content/{resultId}/restart': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/support-content/${f.r1}/restart` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200 }, 404),
+  },
+  'GET /api/assessments/{id}/recommendations/{type}': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/recommendations/support` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+    // The most missed and most correct questions, with their keys: the teacher's own.
+    keys: { 'A.owner': KEYS },
+  },
+
+  // ---- analytics: a teacher's own classes, the district admin's whole district ------------------
+  'GET /api/classes/{id}/results': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/results` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/all-results': {
+    access: TEACHERS,
+    request: fixed('/api/all-results'),
+    expect: statuses(TEACHERS, {}, 200),
+  },
+  'GET /api/classes/{id}/grid': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/grid` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  // Item statistics list each question with its key: for the class's teacher and the admin.
+  'GET /api/assessments/{id}/results': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/results` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+    keys: { 'A.owner': KEYS, 'A.admin': KEYS },
+  },
+  'GET /api/dashboard/students': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/dashboard/students?classId=${f.c1.id}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/dashboard/usage': {
+    access: TEACHERS,
+    request: fixed('/api/dashboard/usage'),
+    expect: statuses(TEACHERS, {}, 200),
+  },
+  'GET /api/dashboard/live': {
+    access: TEACHERS,
+    stream: true,
+    request: ({ f }) => ({ path: `/api/dashboard/live?classId=${f.c1.id}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/reports': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/reports?classIds=${f.c1.id}&timeframe=all&type=detailed` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/reports/export': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/reports/export?classIds=${f.c1.id}&timeframe=all&type=detailed&format=csv` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/admin/stats': {
+    access: ['admin'],
+    request: fixed('/api/admin/stats'),
+    expect: statuses(['admin'], {}, 200),
+  },
+};
