@@ -20,10 +20,12 @@
 // its instrumentation slows every statement: not for figures), ANALYTICS_SERVICE_MAIN (another
 // build of the service), LOG_LEVEL (info).
 import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
 import pg from 'pg';
 import { checkFigures, seedDistrict } from './analytics-seed.mjs';
 import {
@@ -54,6 +56,15 @@ const EVENTS = Number(process.env.ANALYTICS_EVENTS ?? 100_000);
 const EXPLAIN_MS = process.env.ANALYTICS_EXPLAIN_MS ? Number(process.env.ANALYTICS_EXPLAIN_MS) : undefined;
 const HTTP_TARGET_P95 = 200; // ms ("results for everyone")
 const GROUP = 'analytics'; // the service's default consumer group
+// The service token secret of this run: the benchmark signs its calls as the gateway does.
+const SERVICE_TOKEN_SECRET = randomBytes(32).toString('base64url');
+const serviceTokenKey = await crypto.subtle.importKey(
+  'raw',
+  new TextEncoder().encode(SERVICE_TOKEN_SECRET),
+  { name: 'HMAC', hash: 'SHA-256' },
+  false,
+  ['sign'],
+);
 // Another build of the service to compare (e.g. a copy with a proposed change); its path must end
 // in services/analytics/src/main.ts (the CPU accounting finds the process by it).
 const SERVICE_MAIN = path.resolve(
@@ -121,6 +132,7 @@ async function startAnalytics(ctx) {
       KAFKA_BROKERS: ctx.brokers,
       ANALYTICS_CONSUMER_GROUP: GROUP,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      SERVICE_TOKEN_SECRET,
     },
     stdio: ['ignore', out, out],
   });
@@ -153,7 +165,7 @@ async function load(request, clients, seconds) {
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < end) {
-        const { url, headers } = request();
+        const { url, headers } = await request();
         const t0 = performance.now();
         try {
           const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
@@ -172,36 +184,44 @@ async function load(request, clients, seconds) {
 }
 
 async function measureHttp(ctx, service, ids) {
-  const caller = (userId, role) => ({
-    'x-checkpoint-user-id': userId,
-    'x-checkpoint-user-role': role,
-    'x-checkpoint-tenant-id': ids.tenantId,
-    'x-checkpoint-session-id': 'bench',
+  // As the gateway calls the service: a service token per request (see packages/service-kit/src/caller.ts).
+  const caller = async (userId, role) => ({
+    'x-checkpoint-service-token': await new SignJWT({ role, tid: ids.tenantId, sid: 'bench', rid: randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer('gateway')
+      .setAudience('analytics')
+      .setIssuedAt()
+      .setExpirationTime('60s')
+      .sign(serviceTokenKey),
   });
   const anyClass = () => {
     const i = Math.floor(Math.random() * ids.classIds.length);
     return { classId: ids.classIds[i], teacherId: ids.teacherIds[Math.floor(i / ids.classesPerTeacher)] };
   };
   const anyTeacher = () => ids.teacherIds[Math.floor(Math.random() * ids.teacherIds.length)];
-  const admin = caller(ids.adminId, 'admin');
+  const admin = () => caller(ids.adminId, 'admin');
   const endpoints = [
     {
       name: 'admin dashboard, GET /api/admin/stats (district admin)',
-      request: () => ({ url: `${service.url}/api/admin/stats`, headers: admin }),
+      request: async () => ({ url: `${service.url}/api/admin/stats`, headers: await admin() }),
     },
     {
       name: 'All Students, GET /api/dashboard/students (district admin: 100,000)',
-      request: () => ({ url: `${service.url}/api/dashboard/students`, headers: admin }),
+      request: async () => ({ url: `${service.url}/api/dashboard/students`, headers: await admin() }),
     },
     {
       name: 'All Students, GET /api/dashboard/students (a teacher: 125)',
-      request: () => ({ url: `${service.url}/api/dashboard/students`, headers: caller(anyTeacher(), 'teacher') }),
+      request: async () => ({
+        url: `${service.url}/api/dashboard/students`,
+        headers: await caller(anyTeacher(), 'teacher'),
+      }),
     },
     {
       name: 'class grid, GET /api/classes/{id}/grid (its teacher)',
-      request: () => {
+      request: async () => {
         const { classId, teacherId } = anyClass();
-        return { url: `${service.url}/api/classes/${classId}/grid`, headers: caller(teacherId, 'teacher') };
+        return { url: `${service.url}/api/classes/${classId}/grid`, headers: await caller(teacherId, 'teacher') };
       },
     },
   ];

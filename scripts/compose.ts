@@ -1,6 +1,7 @@
 // The composition root: the only code that imports several services. Starts every service in
 // this one process (each with its own schema and database role) on loopback ports, one in-process
 // bus, and the gateway in front. Used by `npm start` (all-in-one.ts) and by the API contract tests.
+import { randomBytes } from 'node:crypto';
 import { InProcessBus } from '@checkpoint/events';
 import { createGateway, gatewayConfigSchema } from '@checkpoint/gateway';
 import { analyticsService } from '@checkpoint/analytics';
@@ -47,6 +48,8 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
   const bus = new InProcessBus({ logger: options.logger });
   const running: RunningService[] = [];
   const baseEnv = { ...process.env, ...options.env };
+  // The secret of the service tokens (gateway → services): random for each run unless given.
+  baseEnv.SERVICE_TOKEN_SECRET ??= randomBytes(32).toString('base64url');
   try {
     for (const def of services) {
       const env = {

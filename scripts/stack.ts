@@ -2,6 +2,7 @@
 // real Kafka broker (local KRaft broker from Maven Central jars, or KAFKA_BROKERS) and Postgres
 // (embedded, data in DATA_DIR/stack-postgres, or DATABASE_URL as a superuser URL).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const kafka = await startKafka();
   console.log(`postgres ready, kafka at ${kafka.brokers}`);
   const upstreams: Record<string, string> = {};
+  // The secret of the service tokens, shared by the gateway and the services: random for each run.
+  const serviceTokenSecret = process.env.SERVICE_TOKEN_SECRET || randomBytes(32).toString('base64url');
   for (const [service, port] of Object.entries(SERVICE_PORTS)) {
     const main = path.join(root, 'services', service, 'src/main.ts');
     if (!existsSync(main)) continue;
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: config.LOG_LEVEL,
       DEMO_SEED: config.DEMO_SEED,
       PUBLIC_URL: `http://localhost:${config.WEB_PORT}`,
+      SERVICE_TOKEN_SECRET: serviceTokenSecret,
     });
     upstreams[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
   }
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${config.WEB_PORT}`,
     LOG_LEVEL: config.LOG_LEVEL,
+    SERVICE_TOKEN_SECRET: serviceTokenSecret,
   });
   launch(
     'web',

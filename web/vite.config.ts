@@ -11,6 +11,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in production: they would publish the sources (the gateway refuses *.map too).
+    sourcemap: false,
   },
 });

@@ -96,3 +96,21 @@ export function wrongAnswer(q: QuestionJson): string {
   if (!wrong) throw new Error(`no wrong option for ${q.questionText}`);
   return wrong;
 }
+
+/**
+ * Every violation of the content security policy the page reports from now on, across reloads:
+ * a listener on document from before the app's first script, reporting to the test.
+ */
+export async function cspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { reportCspViolation(v: string): Promise<void> }).reportCspViolation;
+      void report(
+        `${e.effectiveDirective}: ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+      );
+    });
+  });
+  return violations;
+}

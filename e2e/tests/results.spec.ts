@@ -8,6 +8,7 @@ import { expect, test, type Browser, type Download, type Page } from '@playwrigh
 import {
   apiGet,
   apiPost,
+  cspViolations,
   newUser,
   pageInNewContext,
   signUp,
@@ -328,6 +329,8 @@ test("when the teacher follows an assessment's Results button, then each student
     students.push({ user, ...p });
   }
 
+  // The charts (chart.js on canvas) must draw under the CSP: styles from our origin only.
+  const violations = await cspViolations(teacher);
   await teacher.goto('/assessments');
   await teacher.getByRole('link', { name: `Results of ${assessment.title}` }).click();
   await expect(teacher).toHaveURL(new RegExp(`/assessment-results/${assessment.id}$`));
@@ -368,6 +371,8 @@ test("when the teacher follows an assessment's Results button, then each student
     await expect(cells.nth(4)).toContainText(`${q.correctAnswer}: `);
     await expect(cells.nth(4)).toContainText('✓ Correct answer');
   }
+  await expect(teacher.getByRole('img', { name: /^Score distribution\. / })).toBeVisible();
+  expect(violations).toEqual([]);
 });
 
 for (const path of ['/students', '/reports', '/admin', `/assessment-results/${randomUUID()}`]) {

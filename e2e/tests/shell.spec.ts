@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from './helpers';
+import { cspViolations, newUser, signUp } from './helpers';
 
 test('when the path is unknown, then the 404 page shows', async ({ page }) => {
   await page.goto('/this/does/not/exist');
@@ -77,4 +77,31 @@ test('when the window is narrow, then the side menu replaces the user dropdown',
   await expect(menu).toContainText(user.email);
   await menu.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Pricing' })).toBeVisible();
+});
+
+test('when the main screens are used under the CSP (styles from our origin only), then nothing is blocked', async ({
+  page,
+}) => {
+  const violations = await cspViolations(page);
+  const landing = await page.goto('/');
+  expect(landing?.headers()['content-security-policy']).toMatch(/style-src 'self'(;|$)/);
+  await expect(page.getByText('Most Popular')).toBeVisible();
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+  await signUp(page, newUser('csp'));
+  for (const [path, heading] of [
+    ['/classes', 'My Classes'],
+    ['/assessments', 'Assessments'],
+    ['/reports', 'Reports'],
+    ['/settings', 'Settings'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  }
+  // Dialogs and toasts set styles too: the user menu and the dark theme.
+  await page.getByLabel('Dark Mode').click();
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  expect(violations).toEqual([]);
 });

@@ -11,14 +11,25 @@ import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import { mergeOpenApiDocuments, requestLogger, type Logger, type OpenApiDocument } from '@checkpoint/service-kit';
-import { applyCallerHeaders, SessionVerifier, type SessionInfo } from './auth.ts';
+import {
+  bodyParserError,
+  jsonNestingExceeds,
+  mergeOpenApiDocuments,
+  requestLogger,
+  tooDeepError,
+  ServiceTokens,
+  type Logger,
+  type OpenApiDocument,
+} from '@checkpoint/service-kit';
+import { applyServiceToken, SessionVerifier, type SessionInfo } from './auth.ts';
 import type { GatewayConfig } from './config.ts';
 import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
 import { RevokedSessions } from './revocations.ts';
 import { SERVICES, serviceForPath, type ServiceName } from './routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The methods the gateway passes on; any other (TRACE…) answers 405 wherever it is sent. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 type ProxiedRequest = Request & { rawBody?: Buffer; session?: SessionInfo };
 
@@ -35,13 +46,14 @@ export function upstreamsFrom(config: GatewayConfig): Partial<Record<ServiceName
 export function createGateway(config: GatewayConfig, logger: Logger): express.Express {
   const upstreams = upstreamsFrom(config);
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
-  const sessions = config.IDENTITY_URL
-    ? new SessionVerifier(
-        config.IDENTITY_URL,
-        config.COOKIE_SECURE,
-        logger,
-        new RevokedSessions(config.IDENTITY_URL, config.SESSION_REVOCATION_CHECK_MS, logger),
+  const tokens = new ServiceTokens(config.SERVICE_TOKEN_SECRET, { issuer: 'gateway' });
+  const revoked = config.IDENTITY_URL
+    ? new RevokedSessions(config.IDENTITY_URL, config.SESSION_REVOCATION_CHECK_MS, logger, Date.now, () =>
+        tokens.headers('identity'),
       )
+    : undefined;
+  const sessions = config.IDENTITY_URL
+    ? new SessionVerifier(config.IDENTITY_URL, config.COOKIE_SECURE, logger, tokens, revoked)
     : undefined;
   const proxies = new Map<ServiceName, RequestHandler>();
   for (const service of SERVICES) {
@@ -51,7 +63,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxies' X-Forwarded-For is believed; by default req.ip is the socket's peer.
+  app.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -78,7 +91,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
         directives: {
           'default-src': ["'self'"],
           'script-src': ["'self'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
+          'style-src': ["'self'"],
           'img-src': ["'self'", 'data:', 'https:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
@@ -95,6 +108,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
   app.use(compression());
   app.use(cookieParser());
 
+  app.use((req, res, next) => {
+    // API answers carry personal data: no browser or proxy keeps them, errors included.
+    if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
+    if (METHODS.includes(req.method)) return next();
+    res.setHeader('Allow', METHODS.join(', '));
+    res.status(405).json({ message: `Method ${req.method} is not allowed`, code: 'method_not_allowed' });
+  });
+
   app.get('/api/openapi.json', async (_req, res) => {
     res.json(await collectOpenApi(upstreams));
   });
@@ -102,6 +123,12 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
   app.use('/api', express.raw({ type: () => true, limit: config.BODY_LIMIT_BYTES }));
   app.use('/api', async (req: ProxiedRequest, res: Response, next) => {
     try {
+      // Before anything else runs: a deeply nested body costs the services time at every level.
+      if (Buffer.isBuffer(req.body) && jsonNestingExceeds(req.body)) {
+        const { status, code, message, fields } = tooDeepError();
+        res.status(status).json({ message, code, fields });
+        return;
+      }
       ensureCsrfCookie(req, res, config.COOKIE_SECURE);
       const service = serviceForPath(req.originalUrl.split('?')[0]!);
       if (!service) {
@@ -121,7 +148,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
         res.status(403).json({ message: problem, code: 'csrf' });
         return;
       }
-      applyCallerHeaders(req.headers, session);
+      // A sign-out ends the session here at once (other gateway replicas learn it at their next poll).
+      if (session && req.method === 'POST' && isSignOutPath(req.originalUrl)) revoked?.markRevoked(session.sessionId);
+      await applyServiceToken(req.headers, tokens, service, {
+        session,
+        clientAddress: req.ip,
+        requestId: req.headers['x-request-id'] as string | undefined,
+      });
       if (Buffer.isBuffer(req.body)) req.rawBody = req.body;
       // Proxy with the original path (express strips the /api mount point from req.url).
       req.url = req.originalUrl;
@@ -133,6 +166,11 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
 
   const webDist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {
+    // Source maps are never served, even when a build left some behind.
+    app.use((req, res, next) => {
+      if (!/\.map$/i.test(safeDecode(req.path))) return next();
+      res.status(404).json({ message: 'Not found', code: 'not_found' });
+    });
     app.use(
       '/assets',
       express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
@@ -149,20 +187,25 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
   }
 
   app.use((err: unknown, req: Request, res: Response, _next: express.NextFunction) => {
-    const e = err as { type?: string; status?: number };
-    if (e?.type === 'entity.too.large') {
-      res
-        .status(413)
-        .json({ message: `Request body is larger than ${config.BODY_LIMIT_BYTES} bytes`, code: 'body_too_large' });
+    // The client's mistakes (body too large, broken Content-Encoding…) are 4xx saying what to fix.
+    const bodyError = bodyParserError(err);
+    if (bodyError) {
+      res.status(bodyError.status).json({ message: bodyError.message, code: bodyError.code });
       return;
     }
+    const e = err as { status?: number; expose?: boolean };
     if (e?.status === 404) {
       res.status(404).json({ message: 'Not found', code: 'not_found' });
       return;
     }
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
+      res.status(e.status).json({ message: 'Bad request', code: 'bad_request' });
+      return;
+    }
+    // Upstream failures are answered by the proxy (502/503); what reaches here is the gateway's own.
     req.log?.error({ err }, 'gateway error');
     if (!res.headersSent)
-      res.status(502).json({ message: 'The gateway could not complete the request', code: 'bad_gateway' });
+      res.status(500).json({ message: 'The gateway could not complete the request', code: 'internal' });
   });
   return app;
 }
@@ -178,10 +221,20 @@ function createProxy(service: ServiceName, target: string, timeoutMs: number, lo
     on: {
       proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
         const body = (req as ProxiedRequest).rawBody;
-        if (body && body.length > 0) {
+        if (body) {
+          // The body was read (and inflated when it came compressed): send it as it is now.
+          proxyReq.removeHeader('content-encoding');
+          proxyReq.removeHeader('transfer-encoding');
           proxyReq.setHeader('content-length', body.length);
-          proxyReq.write(body);
+          if (body.length > 0) proxyReq.write(body);
         }
+      },
+      proxyRes: (proxyRes: IncomingMessage) => {
+        // no-store on every API answer, kept alongside what the service says (no-transform on the live stream).
+        const cacheControl = proxyRes.headers['cache-control'];
+        if (!cacheControl) proxyRes.headers['cache-control'] = 'no-store';
+        else if (!/(^|,)\s*no-store\s*(,|$)/i.test(cacheControl))
+          proxyRes.headers['cache-control'] = `no-store, ${cacheControl}`;
       },
       error: (err: Error & { code?: string }, _req: IncomingMessage, res: ServerResponse | unknown) => {
         const response = res as ServerResponse;
@@ -202,6 +255,19 @@ function createProxy(service: ServiceName, target: string, timeoutMs: number, lo
       },
     },
   });
+}
+
+/** Identity's sign-out route, as its router matches it (case-insensitive, trailing slash allowed). */
+function isSignOutPath(url: string): boolean {
+  return /^\/api\/auth\/logout\/?$/i.test(url.split('?')[0]!);
+}
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 async function reachable(url: string): Promise<boolean> {

@@ -1,9 +1,17 @@
 // Session check: verifies the access JWT against identity's JWKS, refreshes it transparently from
-// the refresh cookie when it is missing or expired, and puts the caller into trusted headers.
+// the refresh cookie when it is missing or expired, and signs the caller into the service token of
+// the call it passes on.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { CALLER_HEADERS, ROLES, sessionCookieNames, type Caller, type Role } from '@checkpoint/service-kit';
+import {
+  ROLES,
+  SERVICE_TOKEN_HEADER,
+  sessionCookieNames,
+  type Caller,
+  type Role,
+  type ServiceTokens,
+} from '@checkpoint/service-kit';
 import type { Logger } from '@checkpoint/service-kit';
 import type { RevokedSessions } from './revocations.ts';
 
@@ -34,6 +42,8 @@ export class SessionVerifier {
     private readonly identityUrl: string,
     private readonly secure: boolean,
     private readonly logger: Logger,
+    /** Signs the gateway's own calls to identity (refresh). */
+    private readonly tokens: ServiceTokens,
     private readonly revoked?: Pick<RevokedSessions, 'isRevoked'>,
   ) {
     this.jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', identityUrl), { cooldownDuration: 30_000 });
@@ -106,23 +116,26 @@ export class SessionVerifier {
     }
   }
 
-  /** One refresh call per token at a time: parallel requests of one browser share it. */
+  /**
+   * One refresh call per token at a time: parallel requests of one browser share it. Only the
+   * request that made the call gets the successor refresh token; the others (and the old token
+   * presented again within the next 5 s) get the new access token only, as identity's grace rule.
+   */
   private refresh(refreshToken: string): Promise<RefreshAnswer | undefined> {
-    let pending = this.inflight.get(refreshToken);
-    if (!pending) {
-      pending = this.callRefresh(refreshToken).finally(() => {
-        setTimeout(() => this.inflight.delete(refreshToken), 5_000).unref();
-      });
-      this.inflight.set(refreshToken, pending);
-    }
-    return pending;
+    const pending = this.inflight.get(refreshToken);
+    if (pending) return pending.then((answer) => answer && withoutRefreshToken(answer));
+    const call = this.callRefresh(refreshToken).finally(() => {
+      setTimeout(() => this.inflight.delete(refreshToken), 5_000).unref();
+    });
+    this.inflight.set(refreshToken, call);
+    return call;
   }
 
   private async callRefresh(refreshToken: string): Promise<RefreshAnswer | undefined> {
     try {
       const res = await fetch(new URL('/internal/sessions/refresh', this.identityUrl), {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(await this.tokens.headers('identity')) },
         body: JSON.stringify({ refreshToken }),
         signal: AbortSignal.timeout(5_000),
       });
@@ -149,13 +162,31 @@ export class SessionVerifier {
   }
 }
 
-/** Removes any caller headers a client sent, then sets the verified ones. */
-export function applyCallerHeaders(headers: IncomingHttpHeaders, session: SessionInfo | undefined): void {
-  for (const name of Object.values(CALLER_HEADERS)) delete headers[name];
+function withoutRefreshToken(answer: RefreshAnswer): RefreshAnswer {
+  const { refreshToken: _successor, ...rest } = answer;
+  return rest;
+}
+
+/**
+ * Removes any x-checkpoint-* header a client sent, then sets the service token of this call to
+ * `service`: the verified caller (none when signed out), the client's address and the request id.
+ */
+export async function applyServiceToken(
+  headers: IncomingHttpHeaders,
+  tokens: ServiceTokens,
+  service: string,
+  call: { session: SessionInfo | undefined; clientAddress: string | undefined; requestId: string | undefined },
+): Promise<void> {
   for (const name of Object.keys(headers)) if (name.startsWith('x-checkpoint-')) delete headers[name];
-  if (!session) return;
-  headers[CALLER_HEADERS.userId] = session.userId;
-  headers[CALLER_HEADERS.role] = session.role;
-  headers[CALLER_HEADERS.tenantId] = session.tenantId;
-  headers[CALLER_HEADERS.sessionId] = session.sessionId;
+  const { session } = call;
+  headers[SERVICE_TOKEN_HEADER] = await tokens.sign(service, {
+    caller: session && {
+      userId: session.userId,
+      role: session.role,
+      tenantId: session.tenantId,
+      sessionId: session.sessionId,
+    },
+    clientAddress: call.clientAddress,
+    requestId: call.requestId,
+  });
 }

@@ -1,5 +1,42 @@
-import { baseConfigSchema, envBoolean, envPort } from '@checkpoint/service-kit';
+import { isIP } from 'node:net';
+import { baseConfigSchema, envBoolean, envPort, serviceTokenSecret } from '@checkpoint/service-kit';
 import { z } from 'zod';
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (address/bits or address/netmask) or one of express's keywords. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_KEYWORDS.includes(entry)) return true;
+  const [address, range, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (!version || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
+}
+
+/**
+ * Proxies in front of the gateway whose X-Forwarded-For is believed (express's `trust proxy`).
+ * Unset: none, the client's address is the socket's peer, and a made-up header changes nothing.
+ */
+export const trustedProxies = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const entries = (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an address, CIDR range or loopback/linklocal/uniquelocal: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const upstream = (service: string) =>
   z.url().optional().describe(`Base URL of the ${service} service; unset means its paths answer 503`);
@@ -28,6 +65,8 @@ export const gatewayConfigSchema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     SHUTDOWN_TIMEOUT_MS: baseConfigSchema.shape.SHUTDOWN_TIMEOUT_MS,
     OTEL_EXPORTER_OTLP_ENDPOINT: baseConfigSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT,
+    SERVICE_TOKEN_SECRET: serviceTokenSecret().describe('Signs the service token of every call to a service'),
+    TRUSTED_PROXIES: trustedProxies.describe('Comma list of proxies whose X-Forwarded-For is believed (default none)'),
   })
   .transform((c) => ({ ...c, COOKIE_SECURE: c.COOKIE_SECURE || c.PUBLIC_URL.startsWith('https:') }));
 

@@ -1,6 +1,8 @@
 // Sessions ended before their access tokens expire (sign-out, account disabled, refresh token
 // reuse): the gateway asks identity which were revoked lately and refuses their tokens until those
 // expire, so that a copied access cookie stops working within the poll interval of a sign-out.
+// A sign-out through this gateway is marked at once (markRevoked); other replicas learn it at
+// their next poll.
 import { z } from 'zod';
 import type { Logger } from '@checkpoint/service-kit';
 
@@ -13,6 +15,8 @@ const revokedAnswer = z.object({
 /** Revocations are fetched again from this far before the last answer: transactions still committing. */
 const OVERLAP_MS = 30_000;
 const FETCH_TIMEOUT_MS = 2_000;
+/** How long a session marked here is refused before identity has said its tokens' lifetime (the longest it allows). */
+const MAX_ACCESS_TOKEN_TTL_MS = 86_400_000;
 
 export class RevokedSessions {
   /** Session id → when the last access token it may have had expires (ms). */
@@ -22,12 +26,16 @@ export class RevokedSessions {
   private pending: Promise<void> | undefined;
   /** False after a failed fetch: then requests do not wait for the next one (identity may be down). */
   private reachable = true;
+  /** Lifetime of an access token, as identity last said. */
+  private accessTokenTtlMs = MAX_ACCESS_TOKEN_TTL_MS;
 
   constructor(
     private readonly identityUrl: string,
     private readonly maxAgeMs: number,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
+    /** Headers proving the call comes from the gateway (its service token). */
+    private readonly headers: () => Promise<Record<string, string>> = async () => ({}),
   ) {}
 
   /**
@@ -48,14 +56,25 @@ export class RevokedSessions {
     return false;
   }
 
+  /**
+   * Refuses the session's tokens from now on, without waiting for identity's list: the sign-out
+   * this gateway is passing on. Entries expire with the session's last access token.
+   */
+  markRevoked(sessionId: string): void {
+    if (!sessionId) return;
+    const until = this.now() + this.accessTokenTtlMs;
+    this.until.set(sessionId, Math.max(until, this.until.get(sessionId) ?? 0));
+  }
+
   private async fetch(): Promise<void> {
     try {
       const url = new URL('/internal/sessions/revoked', this.identityUrl);
       if (this.since) url.searchParams.set('since', this.since);
-      const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      const res = await fetch(url, { headers: await this.headers(), signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
       if (!res.ok) throw new Error(`identity answered ${res.status}`);
       const answer = revokedAnswer.parse(await res.json());
       const ttlMs = answer.accessTokenTtlSeconds * 1000;
+      this.accessTokenTtlMs = ttlMs;
       for (const s of answer.sessions) this.until.set(s.id, Date.parse(s.revokedAt) + ttlMs);
       this.since = new Date(Date.parse(answer.asOf) - OVERLAP_MS).toISOString();
       const now = this.now();

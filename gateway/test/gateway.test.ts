@@ -20,6 +20,7 @@ beforeAll(async () => {
     WEB_DIST: webDist,
     PORT: '0',
     BODY_LIMIT_BYTES: '2048',
+    SERVICE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
     // A service URL where nothing listens: the gateway must answer 503, not hang or 500.
     CLASS_URL: 'http://127.0.0.1:9',
   });

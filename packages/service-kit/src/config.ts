@@ -41,6 +41,15 @@ export const envBoolean = (defaultValue: boolean) =>
 
 export const envPort = (defaultValue: number) => z.coerce.number().int().min(0).max(65535).default(defaultValue);
 
+/**
+ * The secret of service tokens (see caller.ts): shared by the gateway and every service, at least
+ * 32 characters, never a default (the all-in-one and the stack generate one per run).
+ */
+export const serviceTokenSecret = () =>
+  z
+    .string({ error: 'required: the secret shared by the gateway and the services (at least 32 characters)' })
+    .min(32, 'must be at least 32 characters');
+
 /** Variables every service process reads. */
 export const baseConfigSchema = z.object({
   PORT: envPort(0),
@@ -58,5 +67,14 @@ export const baseConfigSchema = z.object({
     .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** A class or assessment id created this recently (UUIDv7 time) is waited for when a local copy misses it; 0: never. */
+  READ_AFTER_CREATE_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Bound on one such wait (below the gateway's UPSTREAM_TIMEOUT_MS). */
+  READ_AFTER_CREATE_WAIT_MS: z.coerce.number().int().min(0).max(25_000).default(5_000),
+  /** Such waits at once per process; beyond it a miss answers 404 at once. */
+  READ_AFTER_CREATE_MAX_WAITERS: z.coerce.number().int().min(0).max(100_000).default(1_000),
+  SERVICE_TOKEN_SECRET: serviceTokenSecret(),
+  /** While rotating: the former secret, still accepted (never used to sign). */
+  SERVICE_TOKEN_SECRET_PREVIOUS: z.preprocess((v) => (v === '' ? undefined : v), serviceTokenSecret().optional()),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

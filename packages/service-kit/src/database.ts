@@ -135,3 +135,33 @@ export function ident(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
   return `"${name}"`;
 }
+
+/** Socket errors of a database that is down, restarting or unreachable. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+/** SQLSTATEs of a server shutting down, starting or out of connections (class 08: connection exception). */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Prisma's codes for an unreachable server, a closed connection and a pool timeout. */
+const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (an outage, a restart, an
+ * exhausted pool), as opposed to a bug: such a request is answered 503 with Retry-After, and the
+ * client's retry (idempotent saves) completes it. Looks through `cause` chains (Prisma's adapter
+ * wraps the driver's error).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || PRISMA_UNAVAILABLE.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    e = typeof e.cause === 'object' && e.cause !== null ? (e.cause as typeof e) : undefined;
+  }
+  return false;
+}

@@ -51,7 +51,10 @@ export class TooManyRequestsError extends AppError {
 }
 
 export class ServiceUnavailableError extends AppError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
     super(503, 'unavailable', message);
   }
 }

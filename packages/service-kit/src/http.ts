@@ -4,10 +4,20 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
-import { readCaller, type Caller, type Role } from './caller.ts';
-import { AppError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from './errors.ts';
+import { peerAuthentication, readCaller, type Caller, type Role, type ServiceTokens } from './caller.ts';
+import { isDatabaseUnavailable } from './database.ts';
+import {
+  AppError,
+  ForbiddenError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from './errors.ts';
 import type { Logger } from './logger.ts';
+import { DeclaredMethods } from './method-guard.ts';
 import { requestLogger } from './request-log.ts';
+import { assertJsonDepth, bodyParserError, findNulCharacter } from './request-body.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 /** 'public': anyone; 'signed-in': any role; or the list of roles allowed. */
@@ -25,6 +35,8 @@ export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extend
   /** Success status; 204 when the handler returns undefined. */
   status?: number;
   response?: z.ZodType;
+  /** Media types of a success that is not JSON (a file, an event stream), for the OpenAPI document. */
+  produces?: string[];
   /** Error statuses this call can answer, for the OpenAPI document. */
   errors?: number[];
 }
@@ -52,6 +64,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict with existing data',
   413: 'Body too large',
   429: 'Too many requests',
+  431: 'Request line and headers above 16 KB (a too long query)',
   503: 'Unavailable',
 };
 
@@ -59,6 +72,8 @@ const ERROR_TEXT: Record<number, string> = {
 export class ApiRouter {
   readonly router = express.Router();
   readonly paths: ZodOpenApiPathsObject = {};
+  /** Every declared path with its methods: for OPTIONS and 405 (see method-guard.ts). */
+  readonly declared = new DeclaredMethods();
 
   add<
     B extends z.ZodType = z.ZodUnknown,
@@ -70,6 +85,7 @@ export class ApiRouter {
     handler: (ctx: HandlerContext<z.infer<B>, z.infer<Q>, z.infer<P>, CallerFor<A>>) => Promise<unknown> | unknown,
   ): this {
     this.document(spec);
+    this.declared.add(spec.path, spec.method);
     const run: RequestHandler = async (req, res, next) => {
       try {
         const caller = readCaller(req);
@@ -102,21 +118,31 @@ export class ApiRouter {
         ...(spec.query ? { query: spec.query as never } : {}),
       };
     }
-    if (spec.body) operation.requestBody = { content: { 'application/json': { schema: spec.body } } };
+    if (spec.body) {
+      // Required unless an absent body (read as {}) is valid, so that the document says what the server does.
+      const required = !spec.body.safeParse({}).success;
+      operation.requestBody = { required, content: { 'application/json': { schema: spec.body } } };
+    }
     const responses = operation.responses as Record<string, unknown>;
-    const status = String(spec.status ?? (spec.response ? 200 : 204));
+    const status = String(spec.status ?? (spec.response || spec.produces ? 200 : 204));
     responses[status] = spec.response
       ? { description: 'OK', content: { 'application/json': { schema: spec.response } } }
-      : { description: 'OK' };
+      : spec.produces
+        ? { description: 'OK', content: Object.fromEntries(spec.produces.map((type) => [type, {}])) }
+        : { description: 'OK' };
     const errors = new Set(spec.errors ?? []);
     if (spec.body || spec.query || spec.params) errors.add(400);
+    // A body above the service's limit is refused before validation.
+    if (spec.body) errors.add(413);
+    // Node refuses a request line and headers above 16 KB before any route runs, with no body.
+    if (spec.query) errors.add(431);
     if (spec.access !== 'public') errors.add(401);
     if (Array.isArray(spec.access)) errors.add(403);
     for (const code of errors) {
-      responses[String(code)] = {
-        description: ERROR_TEXT[code] ?? 'Error',
-        content: { 'application/json': { schema: errorBodySchema } },
-      };
+      responses[String(code)] =
+        code === 431
+          ? { description: ERROR_TEXT[code] }
+          : { description: ERROR_TEXT[code] ?? 'Error', content: { 'application/json': { schema: errorBodySchema } } };
     }
     const item = (this.paths[openApiPath] ??= {});
     item[spec.method] = operation;
@@ -135,29 +161,6 @@ function authorize(access: Access, caller: Caller | undefined): void {
   if (access !== 'signed-in' && !access.includes(caller.role)) {
     throw new ForbiddenError('Your role cannot do this');
   }
-}
-
-/**
- * The path of the first string (or key) holding a NUL character, which PostgreSQL cannot store in
- * text: such input is refused as invalid instead of failing in the database. Iterative, so deeply
- * nested JSON cannot exhaust the stack.
- */
-export function findNulCharacter(value: unknown): (string | number)[] | undefined {
-  const stack: [unknown, (string | number)[]][] = [[value, []]];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) return path;
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push([item, [...path, i]]));
-    } else if (v && typeof v === 'object') {
-      for (const [k, item] of Object.entries(v)) {
-        if (k.includes('\u0000')) return path;
-        stack.push([item, [...path, k]]);
-      }
-    }
-  }
-  return undefined;
 }
 
 function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, where: string) {
@@ -196,13 +199,16 @@ export interface ServiceAppOptions {
   extra?: (app: express.Express) => void;
   ready: () => Promise<boolean>;
   bodyLimit?: string;
+  /** Verifies the service token every call but the open paths must carry (audience: `name`). */
+  tokens: ServiceTokens;
 }
 
 /** Builds the service's express app. Never listens. */
 export function createServiceApp(options: ServiceAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // The client's address comes only from the gateway's signed service token (clientAddress).
+  app.set('trust proxy', false);
   app.set('query parser', 'simple');
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -222,9 +228,20 @@ export function createServiceApp(options: ServiceAppOptions): express.Express {
       ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
     }),
   );
-  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  app.use(peerAuthentication(options.tokens, options.name));
+  // The nesting check runs on the raw bytes, before JSON.parse and anything built on it.
+  app.use(
+    express.json({
+      limit: options.bodyLimit ?? '100kb',
+      verify: (_req, _res, buf, charset) => assertJsonDepth(buf, charset),
+    }),
+  );
+  const declared = new DeclaredMethods();
+  for (const r of options.routers) declared.merge(r.declared);
+  app.use(declared.options());
   options.extra?.(app);
   for (const r of options.routers) app.use(r.router);
+  app.use(declared.notAllowed());
   app.use((req, _res, next) => next(new AppError(404, 'not_found', `No route for ${req.method} ${req.path}`)));
   app.use(errorMiddleware(options.logger));
   return app;
@@ -234,8 +251,11 @@ export function createServiceApp(options: ServiceAppOptions): express.Express {
 export function errorMiddleware(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const appError = toAppError(err);
-    if (appError.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
-    if (appError instanceof TooManyRequestsError) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    // An outage (503) is a condition to watch, not a bug: warn; any other 5xx is an error.
+    if (appError instanceof ServiceUnavailableError) (req.log ?? logger).warn({ err }, 'request failed: unavailable');
+    else if (appError.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
+    if (appError instanceof TooManyRequestsError || appError instanceof ServiceUnavailableError)
+      res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     if (res.headersSent) return;
     res.status(appError.status).json({
       message: appError.message,
@@ -247,10 +267,11 @@ export function errorMiddleware(logger: Logger) {
 
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  const bodyError = bodyParserError(err);
+  if (bodyError) return bodyError;
+  if (isDatabaseUnavailable(err))
+    return new ServiceUnavailableError('The database is unavailable. Please try again shortly.');
   const e = err as { type?: string; status?: number; statusCode?: number };
-  // body-parser errors carry a status and a type.
-  if (e?.type === 'entity.too.large') return new AppError(413, 'body_too_large', 'Request body is too large');
-  if (e?.type === 'entity.parse.failed') return new AppError(400, 'invalid_json', 'Request body is not valid JSON');
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError(status, 'bad_request', 'Bad request');

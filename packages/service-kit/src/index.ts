@@ -1,6 +1,34 @@
-export { baseConfigSchema, ConfigError, envBoolean, envPort, parseConfig, type BaseConfig } from './config.ts';
-export { CALLER_HEADERS, readCaller, ROLES, type Caller, type Role } from './caller.ts';
-export { createPool, ident, inTransaction, provisionServiceDatabase, runMigrations } from './database.ts';
+export {
+  baseConfigSchema,
+  ConfigError,
+  envBoolean,
+  envPort,
+  parseConfig,
+  serviceTokenSecret,
+  type BaseConfig,
+} from './config.ts';
+export {
+  clientAddress,
+  peerAuthentication,
+  peerClaims,
+  readCaller,
+  ROLES,
+  SERVICE_TOKEN_HEADER,
+  SERVICE_TOKEN_MIN_SECRET_LENGTH,
+  ServiceTokens,
+  type Caller,
+  type PeerClaims,
+  type Role,
+  type ServiceTokenClaims,
+} from './caller.ts';
+export {
+  createPool,
+  ident,
+  inTransaction,
+  isDatabaseUnavailable,
+  provisionServiceDatabase,
+  runMigrations,
+} from './database.ts';
 export {
   AppError,
   ConflictError,
@@ -22,8 +50,11 @@ export {
   type HandlerContext,
 } from './http.ts';
 export { closeServer, listen, onShutdownSignal } from './lifecycle.ts';
+export { bodyParserError, findNulCharacter, jsonNestingExceeds, MAX_JSON_DEPTH, tooDeepError } from './request-body.ts';
 export { createLogger, type Logger } from './logger.ts';
-export { requestLogger, type RequestLogOptions } from './request-log.ts';
+export { EMAIL, NOT_BLANK, optionalText, requiredText, SPACE } from './text.ts';
+export { documentedAs, inputJsonSchema, type JsonSchema } from './documented.ts';
+export { LOG_LEVEL_HEADER, requestLogger, type RequestLogOptions } from './request-log.ts';
 export { buildOpenApiDocument, mergeOpenApiDocuments, type OpenApiDocument } from './openapi.ts';
 export {
   exitOnStartupError,
@@ -35,5 +66,13 @@ export {
   type ServiceParts,
   type StartOptions,
 } from './service.ts';
+export {
+  lookupNow,
+  RecentReads,
+  uuidv7,
+  uuidv7Time,
+  type AwaitRecent,
+  type RecentReadsOptions,
+} from './read-after-create.ts';
 export { sessionCookieNames, type SessionCookieNames } from './session-cookies.ts';
 export { startTelemetry, stopTelemetry } from './telemetry.ts';

@@ -2,6 +2,7 @@
 // remaining stop steps, all within a bounded time.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 
 export async function listen(app: Express, port: number, host: string): Promise<{ server: Server; url: string }> {
@@ -9,8 +10,42 @@ export async function listen(app: Express, port: number, host: string): Promise<
     const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
   server.keepAliveTimeout = 65_000;
+  answerMethodsOutsideExpress(server);
   const address = server.address() as AddressInfo;
   return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}` };
+}
+
+const ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const NOT_ALLOWED_BODY = JSON.stringify({ message: 'Method not allowed', code: 'method_not_allowed' });
+const NOT_ALLOWED =
+  `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Type: application/json\r\n` +
+  `Content-Length: ${Buffer.byteLength(NOT_ALLOWED_BODY)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${NOT_ALLOWED_BODY}`;
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/**
+ * CONNECT and methods Node's parser does not know (TRACK…) never reach express: they answer 405
+ * with Allow here. Other malformed requests get what Node answers by default.
+ */
+function answerMethodsOutsideExpress(server: Server): void {
+  server.on('connect', (_req, socket: Duplex) => {
+    socket.on('error', () => {});
+    socket.end(NOT_ALLOWED);
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    socket.on('error', () => {});
+    if (!socket.writable || (socket as Duplex & { bytesWritten?: number }).bytesWritten) {
+      socket.destroy();
+      return;
+    }
+    const methodLike = /^[A-Za-z][A-Za-z0-9-]* /.test(err.rawPacket?.toString('latin1', 0, 40) ?? '');
+    if (err.code === 'HPE_INVALID_METHOD' && methodLike) socket.end(NOT_ALLOWED);
+    else
+      socket.end(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+  });
 }
 
 /** Closes the server: refuses new connections, lets in-flight requests finish up to timeoutMs. */

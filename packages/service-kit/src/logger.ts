@@ -1,11 +1,18 @@
 import { trace } from '@opentelemetry/api';
-import { pino, type Logger } from 'pino';
+import { pino, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
 
-/** pino logger that carries the active trace id and never prints secrets. */
-export function createLogger(name: string, level: string = 'info'): Logger {
-  return pino({
+/**
+ * pino logger that carries the active trace id and never prints secrets. Writes to stdout, or to
+ * `destination` (tests read the lines a call logs).
+ */
+export function createLogger(
+  name: string,
+  level: string = 'info',
+  destination?: { write(line: string): void },
+): Logger {
+  const options: LoggerOptions = {
     name,
     level,
     redact: {
@@ -25,5 +32,6 @@ export function createLogger(name: string, level: string = 'info'): Logger {
       const span = trace.getActiveSpan();
       return span ? { traceId: span.spanContext().traceId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

