@@ -34,9 +34,15 @@ export const identityConfigSchema = z.object({
   OIDC_CLIENT_ID: optionalText.describe('Client id at OIDC_ISSUER; Google sign-in is off (503) while unset.'),
   OIDC_CLIENT_SECRET: optionalText.describe('Client secret at OIDC_ISSUER (secret).'),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10, 10_000).describe(
-    'Failed-or-pending sign-in attempts allowed per minute, per IP and per email; successful ones are refunded.',
+    'Failed-or-pending sign-in attempts allowed per minute per client address, and ten times as many per account from all addresses together; successful ones are refunded.',
   ),
-  RATE_LIMIT_SIGNUP_PER_MINUTE: positiveInt(30, 10_000).describe('Sign-ups allowed per minute per IP.'),
+  RATE_LIMIT_SIGNUP_PER_MINUTE: positiveInt(30, 10_000).describe('Sign-ups allowed per minute per client address.'),
+  RATE_LIMIT_OIDC_START_PER_MINUTE: positiveInt(60, 10_000).describe(
+    'Google (OpenID Connect) sign-ins started per minute per client address; each stores a pending flow for 10 minutes.',
+  ),
+  RATE_LIMIT_PROFILE_PER_MINUTE: positiveInt(10, 10_000).describe(
+    'Profile changes (PUT /api/auth/user) allowed per minute per user, and three times as many per client address.',
+  ),
   DEMO_SEED: envBoolean(false).describe(
     'When true and there are no users: create the Demo District with its admin, a demo teacher and a student, printed at start.',
   ),

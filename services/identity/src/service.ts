@@ -19,6 +19,8 @@ import { OidcClients } from './domain/oidc.use-case.ts';
 import { userEventWriter } from './messaging/user-events.publisher.ts';
 
 const HOUR_MS = 3_600_000;
+/** Sign-in attempts allowed per address and per account, as a multiple of those per account at one address. */
+const LOGIN_CEILING_FACTOR = 10;
 
 export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
   name: 'identity',
@@ -54,8 +56,14 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
       sessions: sessionDeps,
       cookies,
       signInLimits: {
-        perIp: limiter('login_ip', config.RATE_LIMIT_LOGIN_PER_MINUTE),
-        perEmail: limiter('login_email', config.RATE_LIMIT_LOGIN_PER_MINUTE),
+        perAccountAtAddress: limiter('login_account_ip', config.RATE_LIMIT_LOGIN_PER_MINUTE),
+        // Ceilings, not locks: a school shares one address; many addresses are needed to reach an account's.
+        perAddress: limiter('login_ip', config.RATE_LIMIT_LOGIN_PER_MINUTE * LOGIN_CEILING_FACTOR),
+        perAccount: limiter('login_account', config.RATE_LIMIT_LOGIN_PER_MINUTE * LOGIN_CEILING_FACTOR),
+      },
+      profileLimits: {
+        perUser: limiter('profile_user', config.RATE_LIMIT_PROFILE_PER_MINUTE),
+        perAddress: limiter('profile_ip', config.RATE_LIMIT_PROFILE_PER_MINUTE * 3),
       },
       signUpLimit: limiter('signup_ip', config.RATE_LIMIT_SIGNUP_PER_MINUTE),
     };
@@ -78,6 +86,7 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           clients: oidcClients,
           secure: cookieSecure(config),
           logger: ctx.logger,
+          startLimit: limiter('oidc_start_ip', config.RATE_LIMIT_OIDC_START_PER_MINUTE),
         }),
       ],
       extra: (app) =>

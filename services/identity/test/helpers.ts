@@ -1,11 +1,17 @@
 // Test harness: a real Postgres, the identity service on a free port, and a small browser that
-// keeps cookies and plays the gateway's part (verifies the access cookie with the JWKS and sends
-// the caller headers).
+// keeps cookies and plays the gateway's part (verifies the access cookie with the JWKS and signs
+// the caller and its address into the service token).
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
 import { InProcessBus } from '@checkpoint/events';
-import { CALLER_HEADERS, provisionServiceDatabase, startService, type RunningService } from '@checkpoint/service-kit';
-import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
+import {
+  provisionServiceDatabase,
+  startService,
+  type Logger,
+  type Role,
+  type RunningService,
+} from '@checkpoint/service-kit';
+import { gatewayHeaders, startPostgres, TEST_SERVICE_TOKEN_SECRET, type PostgresHandle } from '@checkpoint/testkit';
 import { identityService } from '../src/index.ts';
 
 export interface Harness {
@@ -15,7 +21,8 @@ export interface Harness {
   bus: InProcessBus;
   /** Superuser pool with search_path = identity, for assertions and clock tricks. */
   db: pg.Pool;
-  start(env?: Record<string, string>): Promise<RunningService>;
+  /** Another instance on the same database (a logger to capture its log lines). */
+  start(env?: Record<string, string>, logger?: Logger): Promise<RunningService>;
   stop(): Promise<void>;
 }
 
@@ -25,10 +32,17 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const bus = new InProcessBus();
   const db = new pg.Pool({ connectionString: postgres.url, options: '-c search_path=identity', max: 3 });
   const running: RunningService[] = [];
-  const start = async (extra: Record<string, string> = {}) => {
+  const start = async (extra: Record<string, string> = {}, logger?: Logger) => {
     const service = await startService(identityService, {
-      env: { DATABASE_URL: serviceUrl, LOG_LEVEL: 'silent', ...env, ...extra },
+      env: {
+        DATABASE_URL: serviceUrl,
+        LOG_LEVEL: 'silent',
+        SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
+        ...env,
+        ...extra,
+      },
       bus,
+      ...(logger ? { logger } : {}),
     });
     running.push(service);
     return service;
@@ -78,24 +92,28 @@ export class Browser {
     body?: unknown,
     extraHeaders: Record<string, string> = {},
   ): Promise<Reply> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...extraHeaders };
+    const headers: Record<string, string> = { ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v.value}`).join('; ');
     const access = this.cookie('cp_session');
+    let caller: { userId: string; role: Role; tenantId: string; sessionId: string } | undefined;
     if (access) {
       try {
         const { payload } = await jwtVerify(access, this.jwks, {
           issuer: 'checkpoint-identity',
           audience: 'checkpoint',
         });
-        headers[CALLER_HEADERS.userId] = String(payload.sub);
-        headers[CALLER_HEADERS.role] = String(payload.role);
-        headers[CALLER_HEADERS.tenantId] = String(payload.tid);
-        headers[CALLER_HEADERS.sessionId] = String(payload.sid);
+        caller = {
+          userId: String(payload.sub),
+          role: payload.role as Role,
+          tenantId: String(payload.tid),
+          sessionId: String(payload.sid),
+        };
       } catch {
         // An invalid token is simply not forwarded, as in the gateway.
       }
     }
+    Object.assign(headers, await gatewayHeaders('identity', caller, this.ip));
     const res = await fetch(new URL(path, this.baseUrl), {
       method,
       headers,

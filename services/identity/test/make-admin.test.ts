@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBinary, InProcessBus, UserUpdatedSchema } from '@checkpoint/events';
 import { provisionServiceDatabase, startService } from '@checkpoint/service-kit';
-import { launchEmbeddedPostgres } from '@checkpoint/testkit';
+import { launchEmbeddedPostgres, TEST_SERVICE_TOKEN_SECRET } from '@checkpoint/testkit';
 import { identityService } from '../src/index.ts';
 import { Browser, signUpBody, startHarness, type Harness } from './helpers.ts';
 
@@ -160,6 +160,7 @@ describe('make-admin without DATABASE_URL', () => {
         LOG_LEVEL: 'silent',
         DEMO_SEED: 'true',
         DEMO_PASSWORD: 'demo-password',
+        SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
       },
       bus: new InProcessBus(),
     });

@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+import { createLogger } from '@checkpoint/service-kit';
 import { freePort } from '@checkpoint/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Browser, signUpBody, startHarness, type Harness } from './helpers.ts';
@@ -286,6 +287,51 @@ describe('sign-in with Google (OpenID Connect)', () => {
     expect((await outsider.request('GET', flow.callbackPath)).headers.get('location')).toBe(
       '/auth?error=google_signin_failed',
     );
+  });
+
+  it('when one address starts sign-ins over and over, then past the limit it gets 429 and no pending flow is stored', async () => {
+    const strict = await h.start({ PORT: '0', RATE_LIMIT_OIDC_START_PER_MINUTE: '2' });
+    try {
+      const ip = `10.96.${Math.floor(Math.random() * 250)}.1`;
+      const flows = async () => Number((await h.db.query('select count(*) from oidc_flows')).rows[0].count);
+      for (let i = 0; i < 2; i++)
+        expect((await new Browser(strict.url, ip).request('GET', '/api/auth/google')).status).toBe(302);
+      const before = await flows();
+      const refused = await new Browser(strict.url, ip).request('GET', '/api/auth/google');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.getSetCookie().join('\n')).not.toContain('cp_oidc_flow');
+      expect(await flows()).toBe(before);
+      // Another address starts as usual.
+      expect((await new Browser(strict.url, `${ip}0`).request('GET', '/api/auth/google')).status).toBe(302);
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  it('when anyone starts Google sign-in while it is not configured, or calls back without a flow, then nothing is logged above info', async () => {
+    const lines: { level: number; msg?: string; req?: { path?: string }; res?: { statusCode?: number } }[] = [];
+    const logger = createLogger('identity', 'debug', { write: (line) => lines.push(JSON.parse(line)) });
+    const bare = await h.start({ PORT: '0', OIDC_CLIENT_ID: '' }, logger);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await new Browser(bare.url).request('GET', '/api/auth/google');
+        expect(res).toMatchObject({
+          status: 503,
+          body: { message: 'Google sign-in is not configured', code: 'unavailable' },
+        });
+      }
+      const callback = await new Browser(bare.url).request('GET', '/api/auth/google/callback?code=x&state=y');
+      expect(callback.headers.get('location')).toBe('/auth?error=google_signin_failed');
+      const google = lines.filter(
+        (l) => l.req?.path?.startsWith('/api/auth/google') || /google|openid/i.test(l.msg ?? ''),
+      );
+      // Each call is still logged, at info: a client's condition, not a failure of the service.
+      expect(google.filter((l) => l.level === 30 && l.res?.statusCode === 503)).toHaveLength(3);
+      expect(google.filter((l) => l.level >= 40)).toEqual([]);
+    } finally {
+      await bare.stop();
+    }
   });
 
   it('when no provider is configured, then starting Google sign-in answers 503', async () => {

@@ -136,15 +136,129 @@ describe('password sign-up and sign-in', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(blocked.body.message).toBe(`Too many sign-in attempts. Please wait ${retryAfter} seconds and try again.`);
-    // The limit is per email too: another IP is blocked for this email...
+    // The attacker's failures do not lock the owner out: from another address the password works...
+    const owner = await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(owner.status).toBe(200);
+    // ...while the attacker's address stays throttled for this account; others signing in from the
+    // same address (a school behind one address) are not concerned.
+    expect(
+      (await attacker.request('POST', '/api/auth/simple-login', { email: body.email, password: body.password })).status,
+    ).toBe(429);
+    const classmate = signUpBody();
+    await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', classmate);
     expect(
       (
-        await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
-          email: body.email,
-          password: body.password,
+        await attacker.request('POST', '/api/auth/simple-login', {
+          email: classmate.email,
+          password: classmate.password,
         })
       ).status,
-    ).toBe(429);
+    ).toBe(200);
+  }, 60_000);
+
+  it('when many accounts are tried from one address, then the address has a ceiling (ten times the per-account limit)', async () => {
+    const strict = await h.start({ PORT: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '1' });
+    try {
+      const address = `10.${Math.floor(Math.random() * 250)}.79.1`;
+      for (let i = 0; i < 10; i++) {
+        const res = await new Browser(strict.url, address).request('POST', '/api/auth/simple-login', {
+          email: `guess-${i}@example.com`,
+          password: 'wrong-password',
+        });
+        expect(res.status).toBe(401);
+      }
+      const eleventh = await new Browser(strict.url, address).request('POST', '/api/auth/simple-login', {
+        email: 'guess-10@example.com',
+        password: 'wrong-password',
+      });
+      expect(eleventh.status).toBe(429);
+    } finally {
+      await strict.stop();
+    }
+  }, 60_000);
+
+  it('when one account is tried from many addresses, then a per-account ceiling (ten times the per-address limit) throttles it', async () => {
+    // One attempt a minute per address: the account's ceiling is ten.
+    const strict = await h.start({ PORT: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '1' });
+    try {
+      const body = signUpBody();
+      await new Browser(strict.url).request('POST', '/api/auth/simple-signup', body);
+      const subnet = Math.floor(Math.random() * 250);
+      for (let i = 0; i < 10; i++) {
+        const res = await new Browser(strict.url, `10.${subnet}.77.${i}`).request('POST', '/api/auth/simple-login', {
+          email: body.email,
+          password: `wrong-${i}`,
+        });
+        expect(res.status).toBe(401);
+      }
+      const eleventh = await new Browser(strict.url, `10.${subnet}.77.200`).request('POST', '/api/auth/simple-login', {
+        email: body.email,
+        password: body.password,
+      });
+      expect(eleventh.status).toBe(429);
+      expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Other accounts from a fresh address are not concerned.
+      const other = signUpBody();
+      await new Browser(strict.url).request('POST', '/api/auth/simple-signup', other);
+      const fine = await new Browser(strict.url, `10.${subnet}.78.1`).request('POST', '/api/auth/simple-login', {
+        email: other.email,
+        password: other.password,
+      });
+      expect(fine.status).toBe(200);
+    } finally {
+      await strict.stop();
+    }
+  }, 60_000);
+
+  it('when a user changes their profile over and over, then the 11th change in a minute is 429 with Retry-After, and other users go on', async () => {
+    const ip = `10.98.${Math.floor(Math.random() * 250)}.1`;
+    const browser = new Browser(h.identity.url, ip);
+    const { body } = await browser.request('POST', '/api/auth/simple-signup', signUpBody());
+    const change = (b: Browser, i: number) =>
+      b.request('PUT', '/api/auth/user', { firstName: `Ada${i}`, lastName: 'King', email: body.user.email });
+    for (let i = 0; i < 10; i++) expect((await change(browser, i)).status).toBe(200);
+    const blocked = await change(browser, 10);
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(blocked.body.message).toBe(`Too many profile changes. Please wait ${retryAfter} seconds and try again.`);
+    // Nothing was written by the refused change.
+    expect((await browser.request('GET', '/api/auth/user')).body.firstName).toBe('Ada9');
+    // Another user behind the same address is not concerned (the per-address limit is three times higher).
+    const neighbour = new Browser(h.identity.url, ip);
+    const mine = signUpBody();
+    await neighbour.request('POST', '/api/auth/simple-signup', mine);
+    const renamed = await neighbour.request('PUT', '/api/auth/user', {
+      firstName: 'Bo',
+      lastName: 'B',
+      email: mine.email,
+    });
+    expect(renamed).toMatchObject({ status: 200, body: { firstName: 'Bo' } });
+  }, 60_000);
+
+  it('when many accounts of one address probe emails through profile changes, then the address is throttled', async () => {
+    // One change a minute per user, three per address.
+    const strict = await h.start({ PORT: '0', RATE_LIMIT_PROFILE_PER_MINUTE: '1' });
+    try {
+      const ip = `10.97.${Math.floor(Math.random() * 250)}.1`;
+      const taken = signUpBody();
+      await new Browser(strict.url).request('POST', '/api/auth/simple-signup', taken);
+      const probe = { firstName: 'Eve', lastName: 'Probe', email: taken.email };
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const account = new Browser(strict.url, ip);
+        await account.request('POST', '/api/auth/simple-signup', signUpBody());
+        statuses.push((await account.request('PUT', '/api/auth/user', probe)).status);
+      }
+      // The taken email is told as sign-up tells it (409), three times; then the address waits.
+      expect(statuses).toEqual([409, 409, 409, 429]);
+    } finally {
+      await strict.stop();
+    }
   }, 60_000);
 
   it('when a classroom signs in from one IP, then successful sign-ins do not use up the IP limit', async () => {

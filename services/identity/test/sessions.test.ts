@@ -1,5 +1,6 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServiceTokens } from '@checkpoint/testkit';
 import { Browser, signUpBody, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
@@ -14,10 +15,10 @@ async function signedIn() {
   return { browser, user: res.body.user, refresh: browser.cookie('cp_refresh')!, csrf: browser.cookie('cp_csrf')! };
 }
 
-const refresh = (refreshToken: string) =>
+const refresh = async (refreshToken: string) =>
   fetch(new URL('/internal/sessions/refresh', h.identity.url), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(await testServiceTokens.headers('identity')) },
     body: JSON.stringify({ refreshToken }),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked with matchers
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
@@ -108,7 +109,9 @@ describe('sessions', () => {
 
   it('when sessions end, then the internal list of revoked sessions names them, from `since` on', async () => {
     const revoked = async (query = '') => {
-      const res = await fetch(new URL(`/internal/sessions/revoked${query}`, h.identity.url));
+      const res = await fetch(new URL(`/internal/sessions/revoked${query}`, h.identity.url), {
+        headers: await testServiceTokens.headers('identity'),
+      });
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked with matchers
       return { status: res.status, body: (await res.json()) as any };
     };

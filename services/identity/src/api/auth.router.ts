@@ -1,12 +1,19 @@
 // Password sign-up and sign-in, the current user, preferences and sign-out (spec §7).
 import cookieParser from 'cookie-parser';
-import { ApiRouter, TooManyRequestsError, UnauthorizedError, type Caller } from '@checkpoint/service-kit';
+import {
+  ApiRouter,
+  clientAddress,
+  TooManyRequestsError,
+  UnauthorizedError,
+  type Caller,
+} from '@checkpoint/service-kit';
 import {
   registerUser,
   signInWithPassword,
   updatePreferences,
   updateProfile,
   type AccountDeps,
+  type ProfileLimits,
   type SignInLimits,
 } from '../domain/accounts.use-case.ts';
 import type { Limiter } from '../domain/ports.ts';
@@ -20,6 +27,7 @@ export interface AuthRouterDeps {
   sessions: SessionDeps;
   cookies: SessionCookies;
   signInLimits: SignInLimits;
+  profileLimits: ProfileLimits;
   signUpLimit: Limiter;
 }
 
@@ -55,7 +63,7 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
       errors: [409, 429],
     },
     async ({ body, req, res }) => {
-      const limit = await deps.signUpLimit.consume(req.ip ?? 'unknown');
+      const limit = await deps.signUpLimit.consume(clientAddress(req));
       if (!limit.allowed) {
         throw new TooManyRequestsError(
           `Too many sign-up attempts. Please wait ${limit.retryAfterSeconds} seconds and try again.`,
@@ -81,7 +89,7 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
     async ({ body, req, res }) => {
       const user = await signInWithPassword(
         { ...deps.accounts, limits: deps.signInLimits },
-        { email: body.email, password: body.password, ip: req.ip ?? '' },
+        { email: body.email, password: body.password, address: clientAddress(req) },
       );
       deps.cookies.set(res, await startSession(deps.sessions, user));
       return { user: toPublicUser(user) };
@@ -101,11 +109,16 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
       access: 'signed-in',
       body: updateUserBody,
       response: userSchema,
-      errors: [409],
+      errors: [409, 429],
     },
-    async ({ caller, body }) => {
+    async ({ caller, body, req }) => {
       await currentUser(deps, caller);
-      const user = await updateProfile(deps.accounts, caller.userId, body);
+      const user = await updateProfile(
+        { ...deps.accounts, limits: deps.profileLimits },
+        caller.userId,
+        body,
+        clientAddress(req),
+      );
       if (!user) throw new UnauthorizedError();
       return toPublicUser(user);
     },

@@ -1,13 +1,21 @@
 // Request and response schemas of /api/auth/** (texts from spec §5).
+import { EMAIL, requiredText } from '@checkpoint/service-kit';
 import { z } from 'zod';
 
-const firstName = z
-  .string()
-  .trim()
-  .min(1, 'First name is required')
-  .max(100, 'First name must be at most 100 characters');
-const lastName = z.string().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters');
-const email = z.string().trim().max(254, 'Email must be at most 254 characters').pipe(z.email('Invalid email address'));
+const firstName = requiredText(100, {
+  required: 'First name is required',
+  tooLong: 'First name must be at most 100 characters',
+});
+const lastName = requiredText(100, {
+  required: 'Last name is required',
+  tooLong: 'Last name must be at most 100 characters',
+});
+/** z.email()'s rule as a pattern the document carries (see service-kit's text.ts), trimmed. */
+const email = z
+  .string({ error: 'Invalid email address' })
+  .max(254, 'Email must be at most 254 characters')
+  .regex(EMAIL, 'Invalid email address')
+  .trim();
 // argon2 has no length limit of its own; bound the work an attacker can ask for.
 const password = z
   .string()
@@ -31,7 +39,8 @@ export const preferencesBody = z.object({
 export const preferencesChange = preferencesBody
   .partial()
   .strict()
-  .refine((change) => Object.keys(change).length > 0, 'Send at least one preference');
+  .refine((change) => Object.keys(change).length > 0, 'Send at least one preference')
+  .meta({ minProperties: 1 });
 export const googleCompleteBody = z.object({ role });
 export const googleStartQuery = z.object({
   email_hint: z.string().max(254).optional(),

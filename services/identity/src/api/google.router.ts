@@ -1,10 +1,24 @@
 // "Sign in with Google" and per-tenant SSO: /api/auth/google, its callback and the role step.
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
-import { ApiRouter, AppError, type Logger } from '@checkpoint/service-kit';
+import {
+  ApiRouter,
+  AppError,
+  clientAddress,
+  LOG_LEVEL_HEADER,
+  TooManyRequestsError,
+  type Logger,
+} from '@checkpoint/service-kit';
 import type { AccountDeps } from '../domain/accounts.use-case.ts';
 import type { OidcRepository } from '../data-access/oidc.repository.ts';
-import { beginOidcSignIn, completeOidcSignUp, finishOidcSignIn, type OidcClients } from '../domain/oidc.use-case.ts';
+import type { Limiter } from '../domain/ports.ts';
+import {
+  beginOidcSignIn,
+  completeOidcSignUp,
+  finishOidcSignIn,
+  SignInNotConfiguredError,
+  type OidcClients,
+} from '../domain/oidc.use-case.ts';
 import { startSession, type SessionDeps } from '../domain/sessions.use-case.ts';
 import { toPublicUser } from '../domain/user.ts';
 import { googleCompleteBody, googleStartQuery, userEnvelope } from './auth.schemas.ts';
@@ -22,6 +36,8 @@ export interface GoogleRouterDeps {
   clients: OidcClients;
   secure: boolean;
   logger: Logger;
+  /** Sign-ins started per client address: each stores a pending flow for 10 minutes. */
+  startLimit: Limiter;
 }
 
 export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
@@ -45,13 +61,30 @@ export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
       access: 'public',
       query: googleStartQuery,
       status: 302,
-      errors: [503],
+      errors: [429, 503],
     },
-    async ({ query, res }) => {
+    async ({ query, req, res }) => {
+      const limit = await deps.startLimit.consume(clientAddress(req));
+      if (!limit.allowed) {
+        throw new TooManyRequestsError(
+          `Too many sign-in attempts. Please wait ${limit.retryAfterSeconds} seconds and try again.`,
+          limit.retryAfterSeconds,
+        );
+      }
       const emailHint = query.email_hint ?? query.login_hint;
-      const { url, flowToken } = await beginOidcSignIn(oidcDeps, emailHint ? { emailHint } : {});
-      res.cookie(FLOW_COOKIE, flowToken, cookie(10 * 60_000));
-      res.redirect(302, url);
+      let started: { url: string; flowToken: string };
+      try {
+        started = await beginOidcSignIn(oidcDeps, emailHint ? { emailHint } : {});
+      } catch (err) {
+        if (!(err instanceof SignInNotConfiguredError)) throw err;
+        // Anyone can ask: the same 503 as ever, logged as the client's condition it is, not as an error.
+        (req.log ?? deps.logger).debug('Google sign-in asked for but not configured');
+        res.setHeader(LOG_LEVEL_HEADER, 'info');
+        res.status(err.status).json({ message: err.message, code: err.code });
+        return;
+      }
+      res.cookie(FLOW_COOKIE, started.flowToken, cookie(10 * 60_000));
+      res.redirect(302, started.url);
     },
   );
 
@@ -77,7 +110,8 @@ export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
         }
       } catch (err) {
         if (!(err instanceof AppError) || err.status >= 500) throw err;
-        (req.log ?? deps.logger).warn({ reason: err.message }, 'OpenID Connect sign-in rejected');
+        // A client's condition (anyone can call back with a stale or made-up flow): not a warning.
+        (req.log ?? deps.logger).info({ reason: err.message }, 'OpenID Connect sign-in rejected');
         res.redirect(302, '/auth?error=google_signin_failed');
       }
     },

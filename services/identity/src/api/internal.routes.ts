@@ -1,6 +1,7 @@
 // Routes outside /api: the JWKS (public, for the gateway and anyone verifying tokens), and the
 // refresh exchange and the list of revoked sessions the gateway calls (internal; never routed from
-// the internet).
+// the internet, and answered only to calls with a valid service token: the service kit refuses
+// others with 401 unauthenticated_peer before they get here, see docs/adr/007).
 import type { Express, NextFunction, Request, Response } from 'express';
 import { UnauthorizedError, zodToValidationError } from '@checkpoint/service-kit';
 import { refreshSession, type SessionDeps } from '../domain/sessions.use-case.ts';

@@ -32,8 +32,12 @@ export const makeAdminConfigSchema = z.object({
 
 /** The data folders of the embedded Postgres of the all-in-one and stack modes, in that order. */
 const EMBEDDED_DIRS = ['postgres', 'stack-postgres'];
-/** Superuser and database of launchEmbeddedPostgres (packages/testkit), as the run modes start it. */
-const EMBEDDED_LOGIN = 'postgres:checkpoint';
+/**
+ * Superuser, its password file in the data folder (random per installation) and database of
+ * launchEmbeddedPostgres (packages/testkit), as the run modes start it.
+ */
+const EMBEDDED_USER = 'postgres';
+const EMBEDDED_PASSWORD_FILE = 'checkpoint-superuser-password';
 const EMBEDDED_DATABASE = 'checkpoint';
 
 /**
@@ -50,7 +54,9 @@ export async function embeddedDatabaseUrl(dataDir: string): Promise<string | und
     }
     const port = Number(pidFile.split('\n')[3]);
     if (!Number.isInteger(port) || port <= 0) continue;
-    const url = `postgres://${EMBEDDED_LOGIN}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+    const password = await readFile(path.join(dataDir, dir, EMBEDDED_PASSWORD_FILE), 'utf8').catch(() => '');
+    const login = `${EMBEDDED_USER}:${encodeURIComponent(password.trim())}`;
+    const url = `postgres://${login}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
     // A pid file left by a server that was killed: nothing listens.
     if (await answers(url)) return url;
   }

@@ -54,9 +54,17 @@ export async function registerUser(deps: AccountDeps, input: SignUpInput): Promi
   }
 }
 
+/**
+ * Sign-in attempts are counted per account from one client address (the tight limit), per client
+ * address and per account (both ceilings ten times higher). Guessing one account from one address is
+ * slow; a whole school behind one address is not stopped by one child's typos; guessing one account
+ * from many addresses is bounded; and an attacker's failures from their own addresses do not lock
+ * the owner out of their account from another one.
+ */
 export interface SignInLimits {
-  perIp: Limiter;
-  perEmail: Limiter;
+  perAccountAtAddress: Limiter;
+  perAddress: Limiter;
+  perAccount: Limiter;
 }
 
 function tooMany(retryAfterSeconds: number): TooManyRequestsError {
@@ -66,30 +74,54 @@ function tooMany(retryAfterSeconds: number): TooManyRequestsError {
   );
 }
 
-/** Checks a password; every attempt counts against the IP and the email, a success is refunded. */
+/** Checks a password; every attempt counts against each limit, a success is refunded. */
 export async function signInWithPassword(
   deps: AccountDeps & { limits: SignInLimits },
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; address: string },
 ): Promise<UserRecord> {
   const email = normalizeEmail(input.email);
-  const ipKey = input.ip || 'unknown';
-  const byIp = await deps.limits.perIp.consume(ipKey);
-  if (!byIp.allowed) throw tooMany(byIp.retryAfterSeconds);
-  const byEmail = await deps.limits.perEmail.consume(email);
-  if (!byEmail.allowed) throw tooMany(byEmail.retryAfterSeconds);
+  const address = input.address || 'unknown';
+  const counted: [Limiter, string][] = [
+    [deps.limits.perAccountAtAddress, `${address} ${email}`],
+    [deps.limits.perAddress, address],
+    [deps.limits.perAccount, email],
+  ];
+  for (const [limiter, key] of counted) {
+    const limit = await limiter.consume(key);
+    if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
+  }
   const user = await deps.users.findByEmail(email);
   const hash = user ? await deps.users.findPasswordHash(user.id) : undefined;
   const ok = await verifyPassword(hash, input.password);
   if (!ok || !user || user.disabledAt) throw new InvalidCredentialsError();
-  await Promise.all([deps.limits.perIp.refund(ipKey), deps.limits.perEmail.refund(email)]);
+  await Promise.all(counted.map(([limiter, key]) => limiter.refund(key)));
   return user;
 }
 
+/** Profile changes are counted per user and per client address (an email-taken answer tells whether an address is registered). */
+export interface ProfileLimits {
+  perUser: Limiter;
+  perAddress: Limiter;
+}
+
 export async function updateProfile(
-  deps: AccountDeps,
+  deps: AccountDeps & { limits: ProfileLimits },
   userId: string,
   input: { firstName: string; lastName: string; email: string },
+  address: string,
 ): Promise<UserRecord | undefined> {
+  for (const [limiter, key] of [
+    [deps.limits.perUser, userId],
+    [deps.limits.perAddress, address || 'unknown'],
+  ] as const) {
+    const limit = await limiter.consume(key);
+    if (!limit.allowed) {
+      throw new TooManyRequestsError(
+        `Too many profile changes. Please wait ${limit.retryAfterSeconds} seconds and try again.`,
+        limit.retryAfterSeconds,
+      );
+    }
+  }
   const email = normalizeEmail(input.email);
   const other = await deps.users.findByEmail(email);
   if (other && other.id !== userId) throw new EmailTakenError();

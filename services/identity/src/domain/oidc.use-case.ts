@@ -63,9 +63,16 @@ export class OidcSignInError extends AppError {
   }
 }
 
+/** No provider for this sign-in: 503 by contract, but asked for by anyone, so not a failure of ours. */
+export class SignInNotConfiguredError extends ServiceUnavailableError {
+  constructor() {
+    super('Google sign-in is not configured');
+  }
+}
+
 async function providerFor(deps: OidcDeps, connection: SsoConnectionRecord | undefined): Promise<ProviderSettings> {
   if (connection) return connection;
-  if (!deps.clients.platform) throw new ServiceUnavailableError('Google sign-in is not configured');
+  if (!deps.clients.platform) throw new SignInNotConfiguredError();
   return deps.clients.platform;
 }
 
