@@ -258,7 +258,7 @@ describe('class journeys', () => {
   it('when a student keeps trying codes, then join answers 429 with Retry-After', async () => {
     const s = await signUp(backend.url, 'student');
     for (let i = 0; i < JOIN_LIMIT; i++) {
-      expect((await s.post('/api/classes/join', { joinCode: 'WRONG22' })).status).toBe(404);
+      expect((await s.post('/api/classes/join', { joinCode: 'WRNG222' })).status).toBe(404);
     }
     const limited = await s.post('/api/classes/join', { joinCode: cls.joinCode });
     expect(limited.status).toBe(429);

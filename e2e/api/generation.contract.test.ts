@@ -132,14 +132,15 @@ describe('practice', () => {
     // A classmate without a result, and another teacher, get nothing.
     expect((await classmate.get(`/api/assessments/${assessmentId}/support-material/support`)).status).toBe(404);
     expect((await otherTeacher.get(`/api/assessments/${assessmentId}/support-material/support`)).status).toBe(404);
-    expect((await teacher.get(`/api/assessments/${assessmentId}/support-material/support`)).body).toEqual(
-      material.body,
-    );
+    // The keys stay on the server: only the class's teacher sees them.
+    expect(JSON.stringify(material.body)).not.toContain('correctAnswer');
+    const withKeys = (await teacher.get(`/api/assessments/${assessmentId}/support-material/support`)).body;
+    expect({ ...withKeys, questions: material.body.questions }).toEqual(material.body);
     const path = `/api/assessments/${assessmentId}/support-completion`;
     const forged = await student.post(path, { responses: {}, score: 100, type: 'support' });
     expect(forged.body).toMatchObject({ score: 0, passed: false });
     const responses = Object.fromEntries(
-      material.body.questions.map((q: { id: string; correctAnswer: string }) => [q.id, q.correctAnswer]),
+      withKeys.questions.map((q: { id: string; correctAnswer: string }) => [q.id, q.correctAnswer]),
     );
     const done = await student.post(path, { responses, score: 0, type: 'support' });
     expect(done.status).toBe(200);

@@ -15,7 +15,7 @@ const LESSON = [
 ].join(' ');
 
 interface MaterialJson {
-  questions: { id: string; question: string; type: string; options: string[]; correctAnswer: string }[];
+  questions: { id: string; question: string; type: string; options: string[]; correctAnswer?: string }[];
 }
 
 async function csrfHeaders(page: Page): Promise<Record<string, string>> {
@@ -185,20 +185,38 @@ test('teacher creates, edits and assigns; student takes it across a reload, then
   await resultCard.getByRole('link', { name: 'Extra Help Materials' }).click();
   await expect(student).toHaveURL(new RegExp(`/support/${assessmentId}/support$`));
 
-  // --- Support practice, all answers right (the material carries its answer key).
-  const material = await getJson<MaterialJson>(student, `/api/assessments/${assessmentId}/support-material/support`);
+  // --- Support practice. The student's copy has no answer keys; the teacher's has them.
+  const seen = await getJson<MaterialJson>(student, `/api/assessments/${assessmentId}/support-material/support`);
+  expect(JSON.stringify(seen)).not.toContain('correctAnswer');
+  const material = await getJson<MaterialJson>(teacher, `/api/assessments/${assessmentId}/support-material/support`);
+  expect(material.questions.map((q) => q.question)).toEqual(seen.questions.map((q) => q.question));
   expect(material.questions.length).toBeGreaterThan(0);
   await expect(student.getByRole('heading', { name: 'Reading' })).toBeVisible();
-  for (const [i, q] of material.questions.entries()) {
-    await expect(student.getByText(`Question ${i + 1} of ${material.questions.length}`)).toBeVisible();
-    const last = i === material.questions.length - 1;
-    const action = student.getByRole('button', { name: last ? 'Submit' : 'Next', exact: true });
-    await expect(action).toBeDisabled();
-    await expect(student.getByText('Please select or provide an answer')).toBeVisible();
-    await answerOnPage(student, q.options.length === 0 ? 'short_answer' : q.type, q.correctAnswer);
-    await expect(action).toBeEnabled();
-    await action.click();
-  }
+  const answerAll = async (right: boolean) => {
+    for (const [i, q] of material.questions.entries()) {
+      await expect(student.getByText(`Question ${i + 1} of ${material.questions.length}`)).toBeVisible();
+      const last = i === material.questions.length - 1;
+      const action = student.getByRole('button', { name: last ? 'Submit' : 'Next', exact: true });
+      await expect(action).toBeDisabled();
+      await expect(student.getByText('Please select or provide an answer')).toBeVisible();
+      const question: QuestionJson = {
+        id: q.id,
+        questionText: q.question,
+        questionType: (q.options.length === 0 ? 'short_answer' : q.type) as QuestionJson['questionType'],
+        options: q.options,
+        correctAnswer: q.correctAnswer,
+      };
+      await answerOnPage(student, question.questionType, right ? (q.correctAnswer ?? '') : wrongAnswer(question));
+      await expect(action).toBeEnabled();
+      await action.click();
+    }
+  };
+  // All wrong: scored on the server, Keep Practicing and Try Again; then all right: 100 %.
+  await answerAll(false);
+  await expect(student.getByRole('heading', { name: 'Keep Practicing' })).toBeVisible();
+  await expect(student.getByTestId('practice-score')).toHaveText('0%');
+  await student.getByRole('button', { name: 'Try Again' }).click();
+  await answerAll(true);
   await expect(student.getByText('Great Job!').first()).toBeVisible();
   await expect(student.getByTestId('practice-score')).toHaveText('100%');
 

@@ -16,8 +16,8 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
   name: 'analytics',
   configSchema: analyticsConfigSchema,
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
-  create({ config, pool, logger }) {
-    const uc = analyticsUseCases(resultsQueries(pool));
+  create({ config, pool, logger, awaitRecent }) {
+    const uc = analyticsUseCases(resultsQueries(pool), () => new Date(), awaitRecent);
     const live = new LiveResults(pool, {
       heartbeatMs: config.LIVE_HEARTBEAT_MS,
       maxStreams: config.LIVE_MAX_STREAMS,

@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { KafkaBus } from '@checkpoint/events';
 import { createLogger, provisionServiceDatabase, startService, type RunningService } from '@checkpoint/service-kit';
-import { startKafka, startPostgres, type KafkaHandle, type PostgresHandle } from '@checkpoint/testkit';
+import {
+  startKafka,
+  startPostgres,
+  TEST_SERVICE_TOKEN_SECRET,
+  type KafkaHandle,
+  type PostgresHandle,
+} from '@checkpoint/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsService } from '../src/index.ts';
 import { call, classStory, eventually, type Story } from './helpers.ts';
@@ -25,6 +31,7 @@ async function startAnalytics(group: string): Promise<RunningService> {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
+      SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
     },
     logger: createLogger('analytics', 'silent'),
   });
@@ -43,7 +50,7 @@ const PATHS = (s: Story) => [
 async function answers(service: RunningService, s: Story) {
   const out: unknown[] = [];
   for (const p of PATHS(s)) {
-    const res = await call({ url: service.url }, s.teacher, 'GET', p);
+    const res = await call(service, s.teacher, 'GET', p);
     expect(res.status, p).toBe(200);
     const { generatedAt: _drop, ...body } = res.body as { generatedAt?: string };
     out.push(Array.isArray(res.body) ? res.body : body);
@@ -71,7 +78,7 @@ describe('analytics on Kafka', () => {
     await publisher.publish(story.events);
     // Once the last event (the raised level) is in, the story is complete.
     await eventually(
-      () => call({ url: first.url }, story.teacher, 'GET', `/api/classes/${story.classId}/results`),
+      () => call(first, story.teacher, 'GET', `/api/classes/${story.classId}/results`),
       (r) =>
         r.status === 200 &&
         r.body.length === 3 &&
@@ -85,7 +92,7 @@ describe('analytics on Kafka', () => {
     await publisher.publish(story.events);
     const second = await startAnalytics(`analytics-replay-${randomUUID()}`);
     await eventually(
-      () => call({ url: second.url }, story.teacher, 'GET', `/api/classes/${story.classId}/results`),
+      () => call(second, story.teacher, 'GET', `/api/classes/${story.classId}/results`),
       (r) =>
         r.status === 200 &&
         r.body.length === 3 &&

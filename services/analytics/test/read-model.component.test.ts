@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClassArchivedSchema, UserDeletedSchema } from '@checkpoint/events';
+import { gatewayHeaders } from '@checkpoint/testkit';
 import {
   actor,
   assessmentDeleted,
@@ -188,11 +189,7 @@ describe('results of a class, from events', () => {
     // The story's results were submitted on Friday 2026-11-20: one monthly bar, by band.
     expect(res.body.levelsOverTime).toEqual([{ period: '2026-11-01', above: 1, at: 1, below: 1 }]);
     const detailed = await fetch(`${h.url}/api/reports/export?timeframe=all&type=detailed&format=csv`, {
-      headers: {
-        'x-checkpoint-user-id': story.teacher.userId,
-        'x-checkpoint-user-role': 'teacher',
-        'x-checkpoint-tenant-id': story.tenantId,
-      },
+      headers: await gatewayHeaders('analytics', story.teacher),
     });
     expect(detailed.headers.get('content-type')).toMatch(/text\/csv/);
     expect(detailed.headers.get('content-disposition')).toMatch(
@@ -209,11 +206,7 @@ describe('results of a class, from events', () => {
       ['Ada Anders', '100', 'Above Standard'],
     ]);
     const pdf = await fetch(`${h.url}/api/reports/export?timeframe=all&type=performance&format=pdf`, {
-      headers: {
-        'x-checkpoint-user-id': story.teacher.userId,
-        'x-checkpoint-user-role': 'teacher',
-        'x-checkpoint-tenant-id': story.tenantId,
-      },
+      headers: await gatewayHeaders('analytics', story.teacher),
     });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(

@@ -1,6 +1,7 @@
 // The assessment service: assessments, questions, responses, results and scoring (ARCHITECTURE §3).
 import path from 'node:path';
 import type { ServiceDefinition } from '@checkpoint/service-kit';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
 import { assessmentConfigSchema } from './config.ts';
@@ -14,13 +15,31 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
   name: 'assessment',
   configSchema: assessmentConfigSchema,
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
-  create({ config, pool }) {
+  create({ config, pool, awaitRecent }) {
     const schema = config.DATABASE_SCHEMA ?? 'assessment';
     const db = createPrisma(pool, schema);
     const events = assessmentEventsPublisher();
-    const uc = assessmentUseCases({ assessments: assessmentsRepository(db, events, pool) });
+    const uc = assessmentUseCases({ assessments: assessmentsRepository(db, events, pool), awaitRecent });
+    // Creating starts a generation job: limited per teacher and per client address, in Postgres so
+    // that every instance shares the count.
+    const createLimiter = (keyPrefix: string, points: number) =>
+      new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        schemaName: schema,
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix,
+        points,
+        duration: 60,
+      });
+    const createLimits = {
+      perTeacher: createLimiter('create_teacher', config.RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE),
+      perAddress: createLimiter('create_address', config.RATE_LIMIT_ASSESSMENT_CREATE_PER_ADDRESS_PER_MINUTE),
+    };
     return {
-      routers: [assessmentsRouter(uc), takingRouter(uc)],
+      routers: [assessmentsRouter(uc, createLimits), takingRouter(uc)],
       subscriptions: [inboundSubscription(db, events)],
       stop: () => db.$disconnect(),
     };

@@ -30,7 +30,11 @@ const otherTeacher = actor('teacher', tenant);
 const student = actor('student', tenant);
 
 beforeAll(async () => {
-  h = await startAssessmentService();
+  // One teacher creates dozens of assessments here: the creation limit has its own test.
+  h = await startAssessmentService({
+    RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: '1000',
+    RATE_LIMIT_ASSESSMENT_CREATE_PER_ADDRESS_PER_MINUTE: '1000',
+  });
 });
 afterAll(async () => {
   await h?.stop();

@@ -20,7 +20,8 @@ import { startServiceForTest, type Actor, type Harness } from '@checkpoint/testk
 export { actor, call, type Actor, type Harness, type Reply } from '@checkpoint/testkit';
 import { assessmentService } from '../src/index.ts';
 
-export const startAssessmentService = (): Promise<Harness> => startServiceForTest(assessmentService);
+export const startAssessmentService = (env: Record<string, string> = {}): Promise<Harness> =>
+  startServiceForTest(assessmentService, env);
 
 /** Publishes one event as its producer's relay would; resolves once every consumer handled it. */
 export async function deliver<D extends DescMessage>(

@@ -23,7 +23,7 @@ export const generationService: ServiceDefinition<typeof generationConfigSchema>
   name: 'generation',
   configSchema: generationConfigSchema,
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
-  create({ config, pool, logger }) {
+  create({ config, pool, logger, awaitRecent }) {
     const schema = config.DATABASE_SCHEMA ?? 'generation';
     const db = createPrisma(pool, schema);
     const provider = selectProvider(config);
@@ -55,7 +55,7 @@ export const generationService: ServiceDefinition<typeof generationConfigSchema>
 
     const assessments = assessmentsRepository(db);
     const jobs = jobsRepository(db);
-    const access = accessRules(assessments);
+    const access = accessRules(assessments, awaitRecent);
     const worker = new GenerationWorker({
       jobs,
       assessments,

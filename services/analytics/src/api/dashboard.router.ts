@@ -37,6 +37,7 @@ export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRo
           'Server-sent events of one class: `result` with {classId, assessmentId, resultId} whenever a result is stored or changes',
         access: TEACHERS,
         query: liveQuery,
+        produces: ['text/event-stream'],
         errors: [404, 503],
       },
       async ({ caller, query, req, res }) => {

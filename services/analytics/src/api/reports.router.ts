@@ -27,6 +27,7 @@ export function reportsRouter(uc: AnalyticsUseCases): ApiRouter {
         summary: 'The report as a file: format=csv (text/csv) or format=pdf (application/pdf)',
         access: TEACHERS,
         query: exportQuery,
+        produces: ['text/csv', 'application/pdf'],
         errors: [404],
       },
       async ({ caller, query, res }) => {

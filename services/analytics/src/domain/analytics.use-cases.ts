@@ -1,6 +1,6 @@
 // What each analytics call answers, from the read models: shapes of spec §3, bands of §4, limits
 // of §9. A class or assessment outside the caller's scope answers 404, as if it did not exist.
-import { NotFoundError } from '@checkpoint/service-kit';
+import { lookupNow, NotFoundError, type AwaitRecent } from '@checkpoint/service-kit';
 import type { ResultsQueries, Scope, TeacherResultRow } from '../data-access/results.queries.ts';
 import {
   distribution,
@@ -82,9 +82,17 @@ export function toTeacherResult(r: TeacherResultRow) {
   };
 }
 
-export function analyticsUseCases(q: ResultsQueries, clock: () => Date = () => new Date()) {
-  async function requireClass(scope: Scope, classId: string) {
-    const found = await q.classInScope(scope, classId);
+/**
+ * `awaitRecent`: a class or assessment created a moment ago may not have reached the read models
+ * yet; the calls about one of them wait for it, boundedly (reports over several answer at once).
+ */
+export function analyticsUseCases(
+  q: ResultsQueries,
+  clock: () => Date = () => new Date(),
+  awaitRecent: AwaitRecent = lookupNow,
+) {
+  async function requireClass(scope: Scope, classId: string, wait: AwaitRecent = awaitRecent) {
+    const found = await wait(classId, () => q.classInScope(scope, classId));
     if (!found) throw new NotFoundError(CLASS_NOT_FOUND);
     return found;
   }
@@ -96,7 +104,7 @@ export function analyticsUseCases(q: ResultsQueries, clock: () => Date = () => n
     const byId = new Map(mine.map((c) => [c.id, c]));
     // An archived class of the caller's is not in the list but may still be reported on.
     const chosen = [];
-    for (const id of ids) chosen.push(byId.get(id) ?? (await requireClass(scope, id)));
+    for (const id of ids) chosen.push(byId.get(id) ?? (await requireClass(scope, id, lookupNow)));
     return { ids, classes: chosen };
   }
 
@@ -318,7 +326,7 @@ export function analyticsUseCases(q: ResultsQueries, clock: () => Date = () => n
       report(scope, request, EXPORT_ROW_LIMITS[format]),
 
     async assessmentResults(scope: Scope, assessmentId: string) {
-      const assessment = await q.assessmentInScope(scope, assessmentId);
+      const assessment = await awaitRecent(assessmentId, () => q.assessmentInScope(scope, assessmentId));
       if (!assessment) throw new NotFoundError(ASSESSMENT_NOT_FOUND);
       const d = await q.assessmentDetail(scope, assessmentId, assessment.classId);
       const answersOf = groupBy(d.answers, (a) => a.resultId);

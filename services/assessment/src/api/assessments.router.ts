@@ -1,6 +1,8 @@
 // Teacher calls on assessments and their questions (spec §7). Only the teacher of the class sees
 // or changes them; anything else answers 404.
-import { ApiRouter, type Caller } from '@checkpoint/service-kit';
+import { ApiRouter, clientAddress, TooManyRequestsError, type Caller } from '@checkpoint/service-kit';
+import type { Request } from 'express';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { AssessmentUseCases } from '../domain/assessments.use-cases.ts';
 import { ClassNotFoundError, QuestionNotFoundError } from '../domain/errors.ts';
@@ -9,6 +11,7 @@ import {
   assignResultSchema,
   createAssessmentBody,
   idParams,
+  newQuestionBody,
   questionBody,
   questionSchema,
   responseSchema,
@@ -23,7 +26,48 @@ const owner = (caller: Caller) => ({ tenantId: caller.tenantId, teacherId: calle
 const student = (caller: Caller) => ({ studentId: caller.userId });
 const isStudent = (caller: Caller) => caller.role === 'student';
 
-export function assessmentsRouter(uc: AssessmentUseCases): ApiRouter {
+/** Limits on creating assessments (each starts a generation job). */
+export interface CreateLimits {
+  perTeacher: RateLimiterAbstract;
+  perAddress: RateLimiterAbstract;
+}
+
+export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits): ApiRouter {
+  /**
+   * Runs `create` within the teacher's budget and their address's: one point each, taken before
+   * (so parallel requests cannot all slip through) and given back when nothing was created (a
+   * class not found yet is retried by clients and must not use the budget up).
+   */
+  async function limitedCreation<T>(caller: Caller, req: Request, create: () => Promise<T>): Promise<T> {
+    const keys: [RateLimiterAbstract, string][] = [
+      [limits.perTeacher, caller.userId],
+      [limits.perAddress, clientAddress(req)],
+    ];
+    const taken: [RateLimiterAbstract, string][] = [];
+    const giveBack = () => Promise.all(taken.map(([limiter, key]) => limiter.reward(key, 1)));
+    try {
+      for (const [limiter, key] of keys) {
+        await limiter.consume(key);
+        taken.push([limiter, key]);
+      }
+    } catch (err) {
+      await giveBack();
+      if (err instanceof RateLimiterRes) {
+        throw new TooManyRequestsError(
+          'Too many assessments created. Please wait a minute and try again.',
+          Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
+        );
+      }
+      throw err;
+    }
+    try {
+      return await create();
+    } catch (err) {
+      await giveBack();
+      throw err;
+    }
+  }
+
   return new ApiRouter()
     .add(
       {
@@ -44,10 +88,12 @@ export function assessmentsRouter(uc: AssessmentUseCases): ApiRouter {
         body: createAssessmentBody,
         status: 201,
         response: teacherAssessmentSchema,
-        errors: [404],
+        errors: [404, 429],
       },
-      ({ caller, body }) =>
-        uc.create(owner(caller), { ...body, classId: uuidOr404(body.classId, () => new ClassNotFoundError()) }),
+      ({ caller, body, req }) =>
+        limitedCreation(caller, req, () =>
+          uc.create(owner(caller), { ...body, classId: uuidOr404(body.classId, () => new ClassNotFoundError()) }),
+        ),
     )
     .add(
       {
@@ -138,7 +184,7 @@ export function assessmentsRouter(uc: AssessmentUseCases): ApiRouter {
         summary: 'Add one question at the end (at most 20)',
         access: TEACHERS,
         params: idParams,
-        body: questionBody,
+        body: newQuestionBody,
         status: 201,
         response: questionSchema,
         errors: [404, 409],

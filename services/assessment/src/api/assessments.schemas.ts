@@ -1,29 +1,52 @@
 // Request and response schemas of the assessment calls (spec §3, §5, §7); they drive validation
 // and the OpenAPI document.
+import {
+  documentedAs,
+  inputJsonSchema,
+  NOT_BLANK,
+  optionalText as textOptional,
+  requiredText as textRequired,
+  SPACE,
+  type JsonSchema,
+} from '@checkpoint/service-kit';
 import { z } from 'zod';
 import { MAX_POINTS, MAX_QUESTIONS, QUESTION_TYPES } from '../domain/questions.ts';
 
 const LIMITS = { title: 200, description: 5_000, content: 20_000, topic: 20_000, answer: 5_000, question: 5_000 };
 
 const requiredText = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+  textRequired(max, { required: message, tooLong: `${label} must be at most ${max} characters` });
 const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? '');
+  textOptional(max, { notText: `${label} must be text`, tooLong: `${label} must be at most ${max} characters` });
 
-/** Non-numeric input becomes 1 (spec §5); absent means the default 10 (§9). */
+/** Non-numeric text becomes 1 (spec §5); absent means the default 10 (§9); a list or an object is refused. */
 const numberOfQuestions = z.preprocess(
   (v) => {
     if (v === undefined || v === null || v === '') return 10;
-    const n = typeof v === 'number' ? v : Number.parseInt(String(v), 10);
-    return Number.isFinite(n) ? Math.trunc(n) : 1;
+    if (typeof v === 'string') {
+      const n = Number.parseInt(v, 10);
+      return Number.isNaN(n) ? 1 : n;
+    }
+    return typeof v === 'number' ? Math.trunc(v) : v;
   },
-  z.number().int().min(1, 'Must have at least 1 question').max(MAX_QUESTIONS, `Maximum ${MAX_QUESTIONS} questions`),
+  z
+    .number({ error: 'Number of questions must be a number' })
+    .int()
+    .min(1, 'Must have at least 1 question')
+    .max(MAX_QUESTIONS, `Maximum ${MAX_QUESTIONS} questions`),
 );
+/**
+ * numberOfQuestions as the document states it: a number from 1 to below MAX_QUESTIONS + 1 (it is
+ * truncated), null, or a text whose parseInt is not out of range: not 0 or less, not above 20.
+ */
+const OUT_OF_RANGE = `^[${SPACE}]*(?:-0*[1-9]|[+-]?0+(?:[^0-9]|$)|\\+?0*(?:2[1-9]|[3-9][0-9]|[1-9][0-9]{2,}))`;
+const numberOfQuestionsDoc: JsonSchema = {
+  anyOf: [
+    { type: 'number', minimum: 1, exclusiveMaximum: MAX_QUESTIONS + 1 },
+    { type: 'string', not: { pattern: OUT_OF_RANGE } },
+    { type: 'null' },
+  ],
+};
 
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -53,7 +76,7 @@ export const createAssessmentBody = z
     z.object({
       title: requiredText('Title is required', LIMITS.title, 'Title'),
       description: optionalText(LIMITS.description, 'Description'),
-      classId: z.string({ error: 'No class selected' }).trim().min(1, 'No class selected'),
+      classId: z.string({ error: 'No class selected' }).regex(NOT_BLANK, 'No class selected').trim(),
       contentToAssess: requiredText('Content to be assessed is required', LIMITS.content, 'Content to be assessed'),
       questionType: z.enum([...QUESTION_TYPES, 'mixed'], { error: 'Question type is required' }),
       numberOfQuestions,
@@ -65,8 +88,59 @@ export const createAssessmentBody = z
     id: 'CreateAssessment',
     description:
       'Either {title, description, standard, topic, classId, questions: {type, count, instructions}} or {title, contentToAssess, questionType, numberOfQuestions, description, classId}.',
+    ...documentedAs(createAssessmentDoc()),
   });
 export type CreateAssessmentBody = z.infer<typeof createAssessmentBody>;
+
+/**
+ * What the preprocess above takes, as JSON Schema: each field is the first of its sources that is
+ * neither absent nor null (its `??` chain), and that one must be valid.
+ */
+function createAssessmentDoc(): JsonSchema {
+  type Source = string | ['questions', string];
+  const nullish = (src: Source): JsonSchema =>
+    typeof src === 'string'
+      ? { properties: { [src]: { type: 'null' } } }
+      : {
+          anyOf: [
+            { properties: { questions: { not: { type: 'object' } } } },
+            { properties: { questions: { properties: { [src[1]]: { type: 'null' } } } } },
+          ],
+        };
+  const given = (src: Source, schema: JsonSchema): JsonSchema =>
+    typeof src === 'string'
+      ? { required: [src], properties: { [src]: schema } }
+      : {
+          required: ['questions'],
+          properties: { questions: { type: 'object', required: [src[1]], properties: { [src[1]]: schema } } },
+        };
+  const firstOf = (sources: Source[], schema: JsonSchema, orNone = false): JsonSchema => ({
+    anyOf: [
+      ...sources.map((src, i) => ({ allOf: [...sources.slice(0, i).map(nullish), given(src, schema)] })),
+      ...(orNone ? [{ allOf: sources.map(nullish) }] : []),
+    ],
+  });
+  const text = (schema: z.ZodType) => inputJsonSchema(schema);
+  return {
+    type: 'object',
+    properties: {
+      title: text(requiredText('Title is required', LIMITS.title, 'Title')),
+      description: text(optionalText(LIMITS.description, 'Description')),
+      topic: text(optionalText(LIMITS.topic, 'Topic')),
+      standard: text(optionalText(LIMITS.topic, 'Standard')),
+    },
+    required: ['title'],
+    allOf: [
+      firstOf(['classId', 'class_id'], { type: 'string', pattern: NOT_BLANK.source }),
+      firstOf(
+        ['contentToAssess', ['questions', 'instructions'], 'standard', 'topic'],
+        text(requiredText('', LIMITS.content, '')),
+      ),
+      firstOf(['questionType', ['questions', 'type']], { type: 'string', enum: [...QUESTION_TYPES, 'mixed'] }),
+      firstOf(['numberOfQuestions', ['questions', 'count']], numberOfQuestionsDoc, true),
+    ],
+  };
+}
 
 const toggleBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 const detailsBody = z.object({
@@ -93,26 +167,167 @@ export const updateAssessmentBody = z
   .meta({
     id: 'UpdateAssessment',
     description: '{title, description, standard, topic} (title and topic required) or {isActive}',
+    ...documentedAs({ anyOf: [inputJsonSchema(toggleBody.strict()), inputJsonSchema(detailsBody)] }),
   });
 
-/** PUT /api/questions/:id and POST /api/assessments/:id/questions. */
-export const questionBody = z
+const MAX_OPTIONS = 20;
+const OPTIONS_TEXT = MAX_OPTIONS * LIMITS.answer;
+
+/**
+ * A flat list of option texts (numbers and booleans are taken as text, nulls dropped) or one
+ * text, JSON-encoded or delimited. SECURITY: anything nested is refused here; it used to reach
+ * String(), which an object with its own toString key, or deep nesting, turned into a 500.
+ */
+const options = z
+  .union(
+    [
+      z
+        .array(
+          z.union([
+            z.string().max(LIMITS.answer, `Each option must be at most ${LIMITS.answer} characters`),
+            z.number(),
+            z.boolean(),
+            z.null(),
+          ]),
+        )
+        .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
+      z.string().max(OPTIONS_TEXT, `Options must be at most ${OPTIONS_TEXT} characters`),
+    ],
+    {
+      error: (issue) =>
+        !Array.isArray(issue.input)
+          ? 'Options must be a list of texts or one text'
+          : issue.input.length > MAX_OPTIONS
+            ? `At most ${MAX_OPTIONS} options`
+            : 'Each option must be a text, not a list or an object',
+    },
+  )
+  .nullish()
+  .meta({ description: 'A list of strings, a JSON-encoded list or delimited text' });
+
+/** Points as text (the web sends them so): a decimal number between blanks, no sign or exponent. */
+const POINTS_TEXT = new RegExp(`^[${SPACE}]*(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)[${SPACE}]*$`);
+/** The same texts whose value is from 0.01 to MAX_POINTS (100), as the document states them. */
+const POINTS_TEXT_IN_RANGE = `^[${SPACE}]*(?:0*100(?:\\.0*)?|0*[1-9][0-9]?(?:\\.[0-9]*)?|0*\\.(?:0[1-9]|[1-9])[0-9]*)[${SPACE}]*$`;
+
+/**
+ * Absent, null or '' (the spec's payload has no points): undefined, decided by the use case. A
+ * text is read as a decimal number; any other text is not a number.
+ */
+const points = z
+  .preprocess(
+    (v) =>
+      v === undefined || v === null || v === ''
+        ? undefined
+        : typeof v === 'string' && POINTS_TEXT.test(v)
+          ? Number(v)
+          : v,
+    z
+      .number({ error: 'Points must be a number' })
+      // Stored to 0.01 (see checkQuestion), so less would be stored as 0: refused here, where the document says it.
+      .min(0.01, 'Points must be more than 0')
+      .max(MAX_POINTS, `Points must be at most ${MAX_POINTS}`)
+      .optional(),
+  )
+  .meta(
+    documentedAs({
+      anyOf: [
+        { type: 'number', minimum: 0.01, maximum: MAX_POINTS },
+        { type: 'string', pattern: POINTS_TEXT_IN_RANGE },
+        { type: 'string', maxLength: 0 },
+        { type: 'null' },
+      ],
+    }),
+  );
+
+/**
+ * A true/false answer as the question rules take it (normalizeTrueFalse): true, t, false or f in
+ * any case, between blanks.
+ */
+const TRUE_FALSE_ANSWER = `^[${SPACE}]*(?:[Tt](?:[Rr][Uu][Ee])?|[Ff](?:[Aa][Ll][Ss][Ee])?)[${SPACE}]*$`;
+/** An entry that counts as an option: a number, a boolean or a text that is not blank. */
+const COUNTED_OPTION = {
+  anyOf: [{ type: 'string', pattern: NOT_BLANK.source }, { type: 'number' }, { type: 'boolean' }],
+};
+
+/**
+ * What each question type takes besides the common fields (the rules of domain/questions.ts, as
+ * far as JSON Schema can say them): true/false needs True or False as its answer; multiple choice
+ * needs a list of exactly 4 options, none blank (MULTIPLE_CHOICE_LIST), or a text to split, and on
+ * POST options at all. The
+ * rest is in the description: the 4 options must differ and the answer must be one of them, which
+ * no schema can state.
+ */
+function questionTypeRules(edit: boolean): JsonSchema {
+  const listOrText: JsonSchema[] = [
+    { type: 'array', minItems: 4, maxItems: 4, items: COUNTED_OPTION },
+    { type: 'string' },
+  ];
+  return {
+    oneOf: [
+      {
+        title: 'multiple_choice',
+        description:
+          'Four different options (ignoring case and surrounding blanks) and a correct answer that is one of them' +
+          (edit ? '; options left out (or null) are the stored ones.' : '.'),
+        properties: {
+          questionType: { const: 'multiple_choice' },
+          options: { anyOf: edit ? [...listOrText, { type: 'null' }] : listOrText },
+        },
+        ...(edit ? {} : { required: ['options'] }),
+      },
+      {
+        title: 'short_answer',
+        description: 'Options are ignored.',
+        properties: { questionType: { const: 'short_answer' } },
+      },
+      {
+        title: 'true_false',
+        description: 'Options are ignored (they are True and False); the answer is true, t, false or f in any case.',
+        properties: {
+          questionType: { const: 'true_false' },
+          correctAnswer: { type: 'string', pattern: TRUE_FALSE_ANSWER },
+        },
+      },
+    ],
+  };
+}
+
+/** A multiple choice list as the document states it: 4 entries, each a number, a boolean or a text that is not blank. */
+const MULTIPLE_CHOICE_LIST = (list: unknown[]) =>
+  list.length === 4 &&
+  list.every((o) => typeof o === 'number' || typeof o === 'boolean' || (typeof o === 'string' && NOT_BLANK.test(o)));
+
+const withTypeRules = (edit: boolean) => ({
+  override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
+    Object.assign(jsonSchema, questionTypeRules(edit));
+  },
+});
+
+/**
+ * PUT /api/questions/:id and POST /api/assessments/:id/questions. An absent `options` or `points`
+ * keeps the stored value on PUT (the spec's edit payload has no points), and is none / 1 on POST.
+ * The rules of each question type are checked by the domain (domain/questions.ts, with its
+ * messages); the document adds them to what it generates (questionTypeRules).
+ */
+const questionFields = z
   .object({
     questionText: requiredText('Question text is required', LIMITS.question, 'Question text'),
     questionType: z.enum(QUESTION_TYPES, {
       error: 'Question type must be multiple_choice, short_answer or true_false',
     }),
-    options: z.unknown().optional().meta({ description: 'A list of strings, a JSON-encoded list or delimited text' }),
+    options,
     correctAnswer: requiredText('Correct answer is required', LIMITS.answer, 'Correct answer'),
-    points: z.preprocess(
-      (v) => (v === undefined || v === null || v === '' ? 1 : typeof v === 'string' ? Number(v) : v),
-      z
-        .number({ error: 'Points must be a number' })
-        .gt(0, 'Points must be more than 0')
-        .max(MAX_POINTS, `Points must be at most ${MAX_POINTS}`),
-    ),
+    points,
   })
-  .meta({ id: 'QuestionInput' });
+  .superRefine((q, ctx) => {
+    // MULTIPLE_CHOICE_LIST: the four inputs A to D (spec §5), none left blank; a list with blank or
+    // null entries besides them is not four options either.
+    if (q.questionType === 'multiple_choice' && Array.isArray(q.options) && !MULTIPLE_CHOICE_LIST(q.options))
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Multiple choice questions need 4 options (A to D)' });
+  });
+export const questionBody = questionFields.meta({ id: 'QuestionInput', ...withTypeRules(true) });
+export const newQuestionBody = questionFields.meta({ id: 'NewQuestionInput', ...withTypeRules(false) });
 
 export const responseBody = z
   .object({

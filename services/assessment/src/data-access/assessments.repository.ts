@@ -16,7 +16,7 @@ import type { QuestionInput } from '../domain/questions.ts';
 import type { PerformanceLevel, Score } from '../domain/scoring.ts';
 import type { AssessmentEvents, GenerationFacts } from '../messaging/assessment-events.publisher.ts';
 import { sqlExecutor } from '@checkpoint/events';
-import { inTransaction } from '@checkpoint/service-kit';
+import { inTransaction, uuidv7 } from '@checkpoint/service-kit';
 import type pg from 'pg';
 import type { Db, Tx } from './prisma.ts';
 
@@ -426,7 +426,8 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
           where: { classId: input.classId, tenantId: owner.tenantId, teacherId: owner.teacherId },
         });
         if (!cls) return undefined;
-        const id = randomUUID();
+        // Time-ordered: a service whose copy misses it a moment later knows to wait (read-after-create.ts).
+        const id = uuidv7();
         const now = new Date();
         await tx.assessment.create({
           data: {
@@ -524,10 +525,20 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       });
     },
 
-    async updateQuestion(owner: Owner, questionId: string, q: QuestionInput): Promise<QuestionRow | undefined> {
+    /** `edit` turns the stored question into the new one (fields the teacher left out stay). */
+    async updateQuestion(
+      owner: Owner,
+      questionId: string,
+      edit: (current: QuestionRow) => QuestionInput,
+    ): Promise<QuestionRow | undefined> {
       return db.$transaction(async (tx) => {
         const a = await findOwnedQuestion(tx, owner, questionId);
         if (!a) return undefined;
+        // Locked: two edits of one question each keep what the other did not send.
+        await tx.$executeRawUnsafe('select 1 from questions where id = $1::uuid for update', questionId);
+        const current = (await listQuestions(tx, a.id)).find((x) => x.id === questionId);
+        if (!current) return undefined;
+        const q = edit(current);
         await tx.question.update({
           where: { id: questionId },
           data: {

@@ -29,7 +29,7 @@ import {
 } from './errors.ts';
 import { isProblem, MAX_QUESTIONS, normalizeQuestion, parseOptions, type QuestionType } from './questions.ts';
 import { scoreSubmission } from './scoring.ts';
-import { ValidationError } from '@checkpoint/service-kit';
+import { lookupNow, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
 export interface CreateAssessmentInput {
   classId: string;
@@ -45,9 +45,11 @@ export interface CreateAssessmentInput {
 export interface QuestionEdit {
   questionText: string;
   questionType: QuestionType;
+  /** Absent: none for a new question, the stored ones for an edit. */
   options?: unknown;
   correctAnswer: string;
-  points: number;
+  /** Absent: 1 for a new question, the stored points for an edit (the spec's edit sends none). */
+  points?: number | undefined;
 }
 
 export type UpdateInput =
@@ -61,7 +63,7 @@ export interface StudentCaller {
 
 export type AssessmentUseCases = ReturnType<typeof assessmentUseCases>;
 
-function checkQuestion(edit: QuestionEdit) {
+function checkQuestion(edit: QuestionEdit & { points: number }) {
   const points = Math.round(edit.points * 100) / 100;
   // Points are kept in hundredths: less than 0.005 would be stored (and scored) as 0.
   if (points <= 0) throw new ValidationError('Points must be more than 0', { points: 'Points must be more than 0' });
@@ -88,7 +90,17 @@ function requireOpen(access: StudentAccess | undefined): StudentAccess {
   return access;
 }
 
-export function assessmentUseCases({ assessments }: { assessments: AssessmentsRepository }) {
+export function assessmentUseCases({
+  assessments,
+  awaitRecent = lookupNow,
+}: {
+  assessments: AssessmentsRepository;
+  /** A class created a moment ago may not have reached our copy yet: wait for it, boundedly. */
+  awaitRecent?: AwaitRecent;
+}) {
+  const ownsClass = (owner: Owner, classId: string) =>
+    awaitRecent(classId, () => assessments.ownsClass(owner, classId));
+
   async function owned(owner: Owner, id: string) {
     const a = await assessments.findOwned(owner, id);
     if (!a) throw new AssessmentNotFoundError();
@@ -108,24 +120,26 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
       (await assessments.listForTeacher(owner)).map(teacherView),
 
     async listForClass(owner: Owner, classId: string): Promise<TeacherAssessmentView[]> {
-      if (!(await assessments.ownsClass(owner, classId))) throw new ClassNotFoundError();
+      if (!(await ownsClass(owner, classId))) throw new ClassNotFoundError();
       return (await assessments.listForTeacher(owner, classId)).map(teacherView);
     },
 
     async create(owner: Owner, input: CreateAssessmentInput): Promise<TeacherAssessmentView> {
-      const created = await assessments.create(owner, {
-        classId: input.classId,
-        title: input.title,
-        description: input.description,
-        // Spec §3: standard and topic carry the content to assess when the form gives no other.
-        topic: input.topic || input.contentToAssess,
-        standard: input.standard || input.contentToAssess,
-        generation: {
-          contentToAssess: input.contentToAssess,
-          questionType: input.questionType,
-          numberOfQuestions: input.numberOfQuestions,
-        },
-      });
+      const create = () =>
+        assessments.create(owner, {
+          classId: input.classId,
+          title: input.title,
+          description: input.description,
+          // Spec §3: standard and topic carry the content to assess when the form gives no other.
+          topic: input.topic || input.contentToAssess,
+          standard: input.standard || input.contentToAssess,
+          generation: {
+            contentToAssess: input.contentToAssess,
+            questionType: input.questionType,
+            numberOfQuestions: input.numberOfQuestions,
+          },
+        });
+      const created = (await create()) ?? ((await ownsClass(owner, input.classId)) ? await create() : undefined);
       if (!created) throw new ClassNotFoundError();
       return teacherView(created);
     },
@@ -163,7 +177,7 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
     },
 
     async addQuestion(owner: Owner, id: string, edit: QuestionEdit): Promise<QuestionView> {
-      const q = checkQuestion(edit);
+      const q = checkQuestion({ ...edit, points: edit.points ?? 1 });
       const added = await assessments.addQuestion(owner, id, q, MAX_QUESTIONS);
       if (added === 'not-found') throw new AssessmentNotFoundError();
       if (added === 'full') throw new TooManyQuestionsError(MAX_QUESTIONS);
@@ -171,8 +185,14 @@ export function assessmentUseCases({ assessments }: { assessments: AssessmentsRe
     },
 
     async updateQuestion(owner: Owner, questionId: string, edit: QuestionEdit): Promise<QuestionView> {
-      const q = checkQuestion(edit);
-      const updated = await assessments.updateQuestion(owner, questionId, q);
+      // What the teacher left out keeps its stored value: never a silent reset to a default.
+      const updated = await assessments.updateQuestion(owner, questionId, (current) =>
+        checkQuestion({
+          ...edit,
+          options: edit.options ?? current.options,
+          points: edit.points ?? Number(current.points),
+        }),
+      );
       if (!updated) throw new QuestionNotFoundError();
       return questionView(updated, true);
     },

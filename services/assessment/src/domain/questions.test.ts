@@ -19,6 +19,17 @@ describe('option parsing', () => {
     expect(parseOptions(['', ' '])).toEqual([]);
     expect(parseOptions(42)).toEqual([]);
   });
+
+  it('when a list holds lists or objects (an own toString, deep nesting), then nothing is String()ed and nothing throws', () => {
+    const deep = `${'['.repeat(20_000)}"a"${']'.repeat(20_000)}`;
+    expect(() => parseOptions(deep)).not.toThrow();
+    expect(parseOptions(deep)).toEqual([deep]);
+    expect(parseOptions(JSON.parse(deep))).toEqual([]);
+    expect(parseOptions('[{"toString":1},"b"]')).toEqual(['[{"toString":1}', '"b"]']);
+    expect(parseOptions([{ toString: 1 }, 'b'])).toEqual([]);
+    expect(parseOptions([['Paris'], 'Lyon'])).toEqual([]);
+    expect(parseOptions([1, true, null, ' x '])).toEqual(['1', 'true', 'x']);
+  });
 });
 
 describe('question rules', () => {

@@ -16,17 +16,31 @@ export interface QuestionInput {
   points: number;
 }
 
-/** Turns any of the option encodings into a list of trimmed strings (empty entries dropped). */
+type Scalar = string | number | boolean | null;
+const isScalar = (v: unknown): v is Scalar => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/** A flat list as trimmed texts; undefined when an entry is a list or an object (never String()ed). */
+function flatList(list: unknown[]): string[] | undefined {
+  if (!list.every(isScalar)) return undefined;
+  return list.map((o) => String(o ?? '').trim()).filter((o) => o !== '');
+}
+
+/**
+ * Turns any of the option encodings into a list of trimmed strings (empty entries dropped). A
+ * list holding lists or objects is not a list of options: as an array it gives none, as text it is
+ * read as delimited text.
+ */
 export function parseOptions(raw: unknown): string[] {
   if (raw === undefined || raw === null) return [];
-  if (Array.isArray(raw)) return raw.map((o) => String(o ?? '').trim()).filter((o) => o !== '');
+  if (Array.isArray(raw)) return flatList(raw) ?? [];
   if (typeof raw !== 'string') return [];
   const text = raw.trim();
   if (text === '') return [];
   if (text.startsWith('[')) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parseOptions(parsed);
+      const list = Array.isArray(parsed) ? flatList(parsed) : undefined;
+      if (list) return list;
     } catch {
       // not JSON: fall through to delimited text
     }

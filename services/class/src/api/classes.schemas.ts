@@ -1,11 +1,21 @@
 // Request and response schemas of the class calls (spec §3, §5, §7); they drive validation and
 // the OpenAPI document.
+import { documentedAs, requiredText, SPACE } from '@checkpoint/service-kit';
 import { z } from 'zod';
 import { LIMITS } from '../domain/class.ts';
-import { JOIN_CODE_MAX_LENGTH } from '../domain/join-code.ts';
+import {
+  JOIN_CODE_BAD_CHARACTER,
+  JOIN_CODE_MAX_LENGTH,
+  JOIN_CODE_MIN_LENGTH,
+  JOIN_CODE_TOO_LONG,
+  JOIN_CODE_TOO_SHORT,
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_TYPED,
+  normalizeJoinCode,
+} from '../domain/join-code.ts';
 
 const text = (required: string, max: number, label: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters`);
+  requiredText(max, { required, tooLong: `${label} must be at most ${max} characters` });
 
 const name = text('Class name is required', LIMITS.name, 'Class name');
 const subject = text('Subject is required', LIMITS.subject, 'Subject');
@@ -17,8 +27,8 @@ export const createClassBody = z
     subject,
     period: z
       .string({ error: 'Period must be text' })
-      .trim()
       .max(LIMITS.period, `Period must be at most ${LIMITS.period} characters`)
+      .trim()
       .nullish()
       .transform((v) => (v ? v : null)),
   })
@@ -29,14 +39,28 @@ export const updateClassBody = z
   .object({ name, subject, period: text('Period is required', LIMITS.period, 'Period') })
   .meta({ id: 'UpdateClass' });
 
-export const joinBody = z
-  .object({
-    // Anything longer than a code cannot be one; the normalization and lookup decide the rest.
-    joinCode: z
-      .string({ error: 'Join code is required' })
-      .max(JOIN_CODE_MAX_LENGTH + 32, 'Join code must be at most 8 characters'),
-  })
-  .meta({ id: 'JoinClass' });
+/**
+ * Spec §5: 6 to 8 characters, with its messages; the characters are those codes are made of, in
+ * any case (upper-cased here). Blanks around the code are dropped first, so the document states
+ * the length in its pattern (a maxLength would count them). Only a well-formed code is looked up:
+ * an unknown one is 404.
+ */
+const joinCode = z
+  .string({ error: 'Join code is required' })
+  .trim()
+  .min(JOIN_CODE_MIN_LENGTH, JOIN_CODE_TOO_SHORT)
+  .max(JOIN_CODE_MAX_LENGTH, JOIN_CODE_TOO_LONG)
+  .regex(JOIN_CODE_TYPED, JOIN_CODE_BAD_CHARACTER)
+  .transform(normalizeJoinCode)
+  // What the checks above take, as one pattern: 6 to 8 code characters between any blanks.
+  .meta(
+    documentedAs({
+      type: 'string',
+      pattern: `^[${SPACE}]*[${JOIN_CODE_ALPHABET}${JOIN_CODE_ALPHABET.toLowerCase()}]{${JOIN_CODE_MIN_LENGTH},${JOIN_CODE_MAX_LENGTH}}[${SPACE}]*$`,
+    }),
+  );
+
+export const joinBody = z.object({ joinCode }).meta({ id: 'JoinClass' });
 
 /** Ids are UUIDs; anything else is answered 404 by the handler, like an id that is not yours. */
 export const idParams = z.object({ id: z.string().meta({ format: 'uuid' }) });

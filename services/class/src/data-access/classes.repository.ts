@@ -2,6 +2,7 @@
 // (student); a class that is not the caller's is simply not found. Each change writes its event to
 // the outbox in the same transaction.
 import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '@checkpoint/service-kit';
 import type { BrowseView, ClassDetails, ClassView, EnrolmentView, MemberView } from '../domain/class.ts';
 import { displayName } from '../domain/class.ts';
 import type { ClassEvents } from '../messaging/class-events.publisher.ts';
@@ -132,7 +133,8 @@ export function classesRepository(db: Db, events: ClassEvents) {
       joinCode: string,
       maxClasses?: number,
     ): Promise<ClassView | 'limit-reached'> {
-      const id = randomUUID();
+      // Time-ordered: a service whose copy misses it a moment later knows to wait (read-after-create.ts).
+      const id = uuidv7();
       try {
         const created = await db.$transaction(async (tx) => {
           if (maxClasses !== undefined) {
@@ -231,7 +233,9 @@ export function classesRepository(db: Db, events: ClassEvents) {
         if (!cls) return 'no-class';
         const m = await tx.membership.findUnique({ where: { classId_studentId: { classId, studentId } } });
         if (!m) return 'no-member';
-        await tx.membership.delete({ where: { id: m.id } });
+        // A concurrent removal may have taken it since: nothing to delete is 'no-member', not an error.
+        const { count } = await tx.membership.deleteMany({ where: { id: m.id } });
+        if (count === 0) return 'no-member';
         await events.studentRemoved(tx, m);
         return 'removed';
       });

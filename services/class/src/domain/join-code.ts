@@ -10,7 +10,14 @@ export const JOIN_CODE_LENGTH = 7;
 export const JOIN_CODE_MIN_LENGTH = 6;
 export const JOIN_CODE_MAX_LENGTH = 8;
 
+/** Spec §5's messages, the server's too. */
+export const JOIN_CODE_TOO_SHORT = `Join code must be at least ${JOIN_CODE_MIN_LENGTH} characters`;
+export const JOIN_CODE_TOO_LONG = `Join code must be at most ${JOIN_CODE_MAX_LENGTH} characters`;
+export const JOIN_CODE_BAD_CHARACTER = 'Join code has only letters and the digits 2 to 9 (no I, L, O, 0 or 1)';
+
 const VALID = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_MIN_LENGTH},${JOIN_CODE_MAX_LENGTH}}$`);
+/** The characters of a code as a student may type them: any case (it is upper-cased). */
+export const JOIN_CODE_TYPED = new RegExp(`^[${JOIN_CODE_ALPHABET}${JOIN_CODE_ALPHABET.toLowerCase()}]*$`);
 
 /** A new code from a cryptographic random source. Uniqueness is the database's job (unique index). */
 export function generateJoinCode(length = JOIN_CODE_LENGTH): string {

@@ -28,7 +28,7 @@ export function practiceRouter(practice: PracticeUseCases): ApiRouter {
       {
         method: 'get',
         path: '/api/assessments/:id/support-material/:type',
-        summary: "Reading and practice questions (with answers) for the assessment's class, after the student's result",
+        summary: "Reading and practice questions after the student's result; answer keys for the class's teacher only",
         access: EVERYONE,
         params: typeParams,
         response: materialSchema,

@@ -18,8 +18,8 @@ const answers = z
 export const completionBody = z
   .object({
     responses: answers,
-    // Accepted for the web app's shape and ignored: the server scores.
-    score: z.unknown().optional(),
+    // The spec's payload carries the client's score: accepted and ignored, the server scores.
+    score: z.unknown().optional().describe('Ignored: the server scores the responses against its stored keys'),
     type: practiceType,
     // The material's version the answers were given to; an older one is refused (409), not mis-scored.
     version: z.string().max(128).optional(),
@@ -48,7 +48,10 @@ const practiceQuestion = z.object({
   question: z.string(),
   type: z.enum(QUESTION_TYPES),
   options: z.array(z.string()),
-  correctAnswer: z.string(),
+  correctAnswer: z
+    .string()
+    .optional()
+    .describe("The class's teacher only: a student's answers are scored on the server (support-completion)"),
 });
 
 export const materialSchema = z

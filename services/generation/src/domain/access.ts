@@ -1,24 +1,27 @@
 // Who may read what (SECURITY: object level). A teacher reaches only assessments they own (from
 // AssessmentCreated's teacher and tenant); a student only assessments of a class they are in, and
-// practice with answer keys only once their own result exists. Anything else is "not found".
-import type { Caller } from '@checkpoint/service-kit';
+// practice only once their own result exists (never its answer keys: practice.use-cases.ts).
+// Anything else is "not found".
+import { lookupNow, type AwaitRecent, type Caller } from '@checkpoint/service-kit';
 import type { AssessmentRecord, AssessmentsRepository, ResultCopy } from '../data-access/assessments.repository.ts';
 import { AssessmentNotFoundError, ResultNotFoundError } from './errors.ts';
 
 export const ownsAssessment = (a: Pick<AssessmentRecord, 'teacherId' | 'tenantId'>, caller: Caller) =>
   caller.role !== 'student' && a.teacherId === caller.userId && a.tenantId === caller.tenantId;
 
-export function accessRules(assessments: AssessmentsRepository) {
+/** `awaitRecent`: an assessment created a moment ago may not have reached our copy yet; wait for it, boundedly. */
+export function accessRules(assessments: AssessmentsRepository, awaitRecent: AwaitRecent = lookupNow) {
+  const find = (id: string) => awaitRecent(id, () => assessments.find(id));
   return {
     async ownedAssessment(caller: Caller, id: string): Promise<AssessmentRecord> {
-      const a = await assessments.find(id);
+      const a = await find(id);
       if (!a || !ownsAssessment(a, caller)) throw new AssessmentNotFoundError();
       return a;
     },
 
     /** The class's teacher, or a student of the class who has submitted this assessment. */
     async practiceAssessment(caller: Caller, id: string): Promise<AssessmentRecord> {
-      const a = await assessments.find(id);
+      const a = await find(id);
       if (!a) throw new AssessmentNotFoundError();
       if (ownsAssessment(a, caller)) return a;
       if (

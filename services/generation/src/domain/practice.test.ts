@@ -87,9 +87,19 @@ describe('practice material', () => {
     const m = buildPracticeMaterial(lesson, 'support');
     expect(materialVersion(buildPracticeMaterial(lesson, 'support'))).toBe(materialVersion(m));
     const [first, ...rest] = m.questions;
-    const edited = { ...m, questions: [{ ...first!, correctAnswer: `${first!.correctAnswer} again` }, ...rest] };
+    const edited = { ...m, questions: [{ ...first!, question: `${first!.question} again` }, ...rest] };
     expect(materialVersion(edited)).not.toBe(materialVersion(m));
+    const reordered = { ...m, questions: [{ ...first!, options: [...first!.options].reverse() }, ...rest] };
+    expect(materialVersion(reordered)).not.toBe(materialVersion(m));
     expect(materialVersion({ ...m, reading: `${m.reading} More.` })).not.toBe(materialVersion(m));
+  });
+  it('when only the keys differ, then the version is the same: the student gets it, so it must not be a digest of the keys', () => {
+    const m = buildPracticeMaterial(lesson, 'support');
+    const otherKeys = {
+      ...m,
+      questions: m.questions.map((q) => ({ ...q, correctAnswer: q.options.find((o) => o !== q.correctAnswer) ?? 'x' })),
+    };
+    expect(materialVersion(otherKeys)).toBe(materialVersion(m));
   });
   it('when the assessment has no teacher text, then practice is built from its questions', () => {
     const m = buildPracticeMaterial({ ...lesson, content: '' }, 'support');

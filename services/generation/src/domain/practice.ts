@@ -58,13 +58,25 @@ export function lessonBasis(l: LessonFacts): string {
     .digest('base64url');
 }
 
+/** A practice question as a student sees it before scoring: the answer key stays on the server. */
+export type PublicPracticeQuestion = Omit<PracticeQuestion, 'correctAnswer'>;
+
+export const withoutKey = ({ id, question, type, options }: PracticeQuestion): PublicPracticeQuestion => ({
+  id,
+  question,
+  type,
+  options,
+});
+
 /**
- * The version a student answers: a digest of the material itself, so it changes whenever the
- * questions do (even when a model writes the same lesson again differently).
+ * The version a student answers: a digest of the material as the student sees it, so it changes
+ * whenever the reading or a question does (even when a model writes the same lesson again
+ * differently). SECURITY: never a digest of the keys: with 2 to 4 options per question a student
+ * could try every combination against it offline and recover them.
  */
 export function materialVersion(m: PracticeSet): string {
   return createHash('sha256')
-    .update(JSON.stringify([m.reading, m.questions]))
+    .update(JSON.stringify([m.reading, m.questions.map(withoutKey)]))
     .digest('base64url');
 }
 

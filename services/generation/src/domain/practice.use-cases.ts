@@ -6,7 +6,7 @@ import type { Caller } from '@checkpoint/service-kit';
 import { lessonOf, type AssessmentRecord, type AssessmentsRepository } from '../data-access/assessments.repository.ts';
 import type { PracticeRepository, StoredMaterial } from '../data-access/practice.repository.ts';
 import type { Provider } from '../providers/provider.ts';
-import type { AccessRules } from './access.ts';
+import { ownsAssessment, type AccessRules } from './access.ts';
 import { PracticeChangedError, ResultNotFoundError } from './errors.ts';
 import {
   completionMessage,
@@ -14,8 +14,10 @@ import {
   materialVersion,
   practiceTypeForLevel,
   scorePractice,
-  type PracticeSet,
+  withoutKey,
+  type PracticeQuestion,
   type PracticeType,
+  type PublicPracticeQuestion,
 } from './practice.ts';
 import { recommendationBasis, summarizeResults } from './recommendations.ts';
 
@@ -74,14 +76,26 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
   }
 
   return {
+    /**
+     * The class's teacher gets the answer keys; a student never does (SECURITY: support practice
+     * at 80 % raises their level, so keys in the browser would be a level for free). Their answers
+     * are scored here by `complete`.
+     */
     async getMaterial(
       caller: Caller,
       assessmentId: string,
       type: PracticeType,
-    ): Promise<PracticeSet & { type: PracticeType; provider: string; version: string }> {
+    ): Promise<{
+      type: PracticeType;
+      provider: string;
+      version: string;
+      reading: string;
+      questions: (PracticeQuestion | PublicPracticeQuestion)[];
+    }> {
       const a = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
-      return { type, provider: m.provider, version: materialVersion(m), reading: m.reading, questions: m.questions };
+      const questions = ownsAssessment(a, caller) ? m.questions : m.questions.map(withoutKey);
+      return { type, provider: m.provider, version: materialVersion(m), reading: m.reading, questions };
     },
 
     async complete(

@@ -14,7 +14,8 @@ function material(version: string, question: string) {
     provider: 'offline',
     version,
     reading: 'Plants make food from light.',
-    questions: [{ id: 's1', question, type: 'short_answer', options: [], correctAnswer: 'x' }],
+    // As the server sends it to a student: no answer key.
+    questions: [{ id: 's1', question, type: 'short_answer', options: [] }],
   };
 }
 
@@ -28,7 +29,7 @@ function renderPage() {
 }
 
 describe('SupportPracticePage', () => {
-  it('when the answers are submitted, then they go with the material version and the score shows', async () => {
+  it('when the answers are submitted, then only they go, with the material version, and the server score shows', async () => {
     const fetchMock = stubFetch({
       [`GET ${MATERIAL}`]: () => jsonResponse(200, material('v1', 'The green pigment is ____.')),
       [`POST ${COMPLETION}`]: () =>
@@ -39,11 +40,28 @@ describe('SupportPracticePage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByTestId('practice-score')).toHaveTextContent('100%');
     const completion = fetchMock.mock.calls.find(([url]) => String(url) === COMPLETION);
-    expect(JSON.parse(String(completion?.[1]?.body))).toMatchObject({
+    // No score of the page's own: the server scores the answers.
+    expect(JSON.parse(String(completion?.[1]?.body))).toEqual({
       type: 'support',
       responses: { s1: 'chlorophyll' },
       version: 'v1',
     });
+    expect(screen.getByRole('heading', { name: 'Great Job!' })).toBeInTheDocument();
+  });
+
+  it('when the server scores the answers below 80, then Keep Practicing shows with Try Again, which starts afresh', async () => {
+    stubFetch({
+      [`GET ${MATERIAL}`]: () => jsonResponse(200, material('v1', 'The green pigment is ____.')),
+      [`POST ${COMPLETION}`]: () =>
+        jsonResponse(200, { score: 0, correct: 0, total: 1, passed: false, message: 'Keep Practicing!' }),
+    });
+    const { user } = renderPage();
+    await user.type(await screen.findByLabelText('Your answer'), 'carotene');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('practice-score')).toHaveTextContent('0%');
+    expect(screen.getByRole('heading', { name: 'Keep Practicing' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByLabelText('Your answer')).toHaveValue('');
   });
 
   it('when the teacher changed the practice meanwhile, then the message shows and the new questions start afresh', async () => {

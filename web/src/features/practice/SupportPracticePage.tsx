@@ -1,5 +1,6 @@
 // /support/{id}/{type} (spec §2 Practice by assessment and type, §4): reading, questions one at a
-// time, score page. Completion is scored on the server; 80+ with support raises the level.
+// time, score page. The questions come without answer keys: completion is scored on the server,
+// and 80+ with support raises the level.
 import { useParams } from 'react-router';
 import { isApiError, isUnauthorizedError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -11,16 +12,6 @@ import { useCompleteSupportMutation, useGetSupportMaterialQuery } from './practi
 
 function isPracticeType(value: string | undefined): value is PracticeType {
   return value === 'support' || value === 'enrichment';
-}
-
-/** Local estimate sent with the answers (the server ignores it and scores itself). */
-function localScore(questions: { id: string; correctAnswer?: string }[], answers: Record<string, string>): number {
-  if (questions.length === 0) return 0;
-  const correct = questions.filter(
-    (q) =>
-      q.correctAnswer !== undefined && answers[q.id]?.trim().toLowerCase() === q.correctAnswer.trim().toLowerCase(),
-  ).length;
-  return Math.round((correct / questions.length) * 100);
 }
 
 export function SupportPracticePage() {
@@ -37,13 +28,8 @@ export function SupportPracticePage() {
 
   const onSubmit = async (answers: Record<string, string>) => {
     try {
-      const result = await complete({
-        assessmentId: id,
-        type,
-        responses: answers,
-        score: localScore(m.questions, answers),
-        version: m.version,
-      }).unwrap();
+      // Only the answers: the page has no keys, the server scores them against its own.
+      const result = await complete({ assessmentId: id, type, responses: answers, version: m.version }).unwrap();
       if (result.score >= MASTERY) {
         toast({
           title: 'Great Job!',

@@ -4,12 +4,12 @@ import { apiSlice } from '../../api/apiSlice';
 import type { PracticeType, QuestionType } from '../assessments/assessmentsApi';
 import { studentApi } from '../student/studentApi';
 
+/** As a student gets it: no answer key (the server scores the answers). */
 export interface PracticeQuestion {
   id: string;
   question: string;
   type: QuestionType;
   options: string[] | string;
-  correctAnswer?: string;
 }
 
 export interface PracticeMaterial {
@@ -48,7 +48,7 @@ export const practiceApi = apiSlice.injectEndpoints({
     }),
     completeSupport: build.mutation<
       PracticeScore,
-      { assessmentId: string; type: PracticeType; responses: Record<string, string>; score: number; version: string }
+      { assessmentId: string; type: PracticeType; responses: Record<string, string>; version: string }
     >({
       query: ({ assessmentId, ...body }) => ({
         url: `/api/assessments/${encodeURIComponent(assessmentId)}/support-completion`,
