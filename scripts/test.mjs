@@ -104,6 +104,40 @@ if (want('e2e')) {
   results.push({ suite: 'browser', passed, failed: failed || (ok ? 0 : 1) });
 }
 
+if (want('schemathesis')) {
+  // Property-based tests of the HTTP API from its OpenAPI document (scripts/schemathesis.ts).
+  const out = path.join(cache, 'schemathesis.json');
+  rmSync(out, { force: true });
+  const ok = step('schemathesis', process.execPath, ['--import', 'tsx', 'scripts/schemathesis.ts', `--summary=${out}`]);
+  const report = readJson(out);
+  results.push({
+    suite: 'schemathesis',
+    passed: report?.passed ?? 0,
+    failed: report?.failed || (ok ? 0 : 1),
+  });
+}
+
+if (want('faults')) {
+  // Faults survived (e2e/faults, its own vitest config): stack mode with real Kafka while the
+  // assessment service is killed, the broker stopped and Postgres crashed; a few minutes.
+  const out = path.join(cache, 'faults.json');
+  rmSync(out, { force: true });
+  const ok = step('faults', 'npx', [
+    'vitest',
+    'run',
+    '-c',
+    'e2e/faults/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const report = readJson(out);
+  const failed =
+    (report?.numFailedTests ?? 0) +
+    (report?.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults?.length === 0).length;
+  results.push({ suite: 'faults', passed: report?.numPassedTests ?? 0, failed: failed || (ok ? 0 : 1) });
+}
+
 console.log('\nSuites:');
 for (const r of results) console.log(`  ${r.suite.padEnd(14)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);

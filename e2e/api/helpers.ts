@@ -20,7 +20,16 @@ export async function startBackend(env: Record<string, string> = {}): Promise<Ba
     port: 0,
     host: '127.0.0.1',
     logger: createLogger('e2e', 'silent'),
-    env: { LOG_LEVEL: 'silent', RATE_LIMIT_SIGNUP_PER_MINUTE: '10000', RATE_LIMIT_LOGIN_PER_MINUTE: '10000', ...env },
+    env: {
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+      RATE_LIMIT_PROFILE_PER_MINUTE: '10000',
+      // Every test signs up from one address and creates assessments in bursts.
+      RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: '10000',
+      RATE_LIMIT_ASSESSMENT_CREATE_PER_ADDRESS_PER_MINUTE: '10000',
+      ...env,
+    },
   });
   return {
     url: app.url,
@@ -46,7 +55,11 @@ export class Client {
   readonly cookies = new Map<string, string>();
   user: { id: string; tenantId: string; role: string; firstName: string; lastName: string; email: string } | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  /** timeoutMs: how long a request may take before it fails (none by default). */
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs?: number,
+  ) {}
 
   async request(method: string, path: string, body?: unknown): Promise<Reply> {
     if (method !== 'GET' && !this.cookies.has('cp_csrf')) await this.request('GET', '/api/auth/user');
@@ -62,6 +75,7 @@ export class Client {
       method,
       headers,
       redirect: 'manual',
+      ...(this.timeoutMs ? { signal: AbortSignal.timeout(this.timeoutMs) } : {}),
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     for (const line of res.headers.getSetCookie()) {
