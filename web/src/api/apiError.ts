@@ -68,3 +68,8 @@ export function serverMessageOr(value: unknown, fallback: string): string {
 export function planLimitMessage(value: unknown): string | undefined {
   return isApiError(value) && value.code === 'plan_limit' && value.serverMessage ? value.serverMessage : undefined;
 }
+
+/** A failure worth trying again later: no answer at all, too many requests, or the server unavailable for now. */
+export function isRetryableError(value: unknown): boolean {
+  return isApiError(value) && [0, 429, 502, 503, 504].includes(value.status);
+}

@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { STUDENT, stubFetch } from '../../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import type { Result } from '../assessments/assessmentsApi';
+import { AnswerStore } from './answerStore';
 import { TakeAssessmentPage } from './TakeAssessmentPage';
 
 const ASSESSMENT = {
@@ -137,4 +138,30 @@ describe('TakeAssessmentPage result', () => {
     expect(screen.getByRole('link', { name: 'Challenge Work' })).toHaveAttribute('href', '/support/a1/enrichment');
     expect(await reviewItems()).toHaveLength(2);
   });
+});
+
+describe('TakeAssessmentPage unsent answers', () => {
+  it('when sending the unsent answers fails for a passing reason, then they are sent again without the student doing anything', async () => {
+    // An answer kept on this device from an earlier visit, never sent.
+    const kept = await AnswerStore.open(STUDENT.id, 'a1');
+    kept.setAnswer('q2', '4');
+    await kept.persisted();
+    const tries: number[] = [];
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, STUDENT),
+      'GET /api/assessments/a1': () => jsonResponse(200, ASSESSMENT),
+      'GET /api/assessments/a1/questions': () => jsonResponse(200, QUESTIONS),
+      'GET /api/assessments/a1/responses': () => jsonResponse(200, []),
+      'POST /api/responses': (init) => {
+        tries.push(Date.now());
+        // The server is restarting on the first try.
+        if (tries.length === 1) return jsonResponse(503, { message: 'Unavailable', code: 'unavailable' });
+        return jsonResponse(200, { id: 'x', updatedAt: '2026-03-05T10:00:00.000Z', ...JSON.parse(String(init?.body)) });
+      },
+    });
+    renderPage();
+    expect(await screen.findByText(/kept on this device/)).toBeInTheDocument();
+    await waitFor(() => expect(tries).toHaveLength(2), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText(/kept on this device/)).not.toBeInTheDocument());
+  }, 10_000);
 });

@@ -10,7 +10,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { isUnauthorizedError, serverMessageOr } from '../../api/apiError';
+import { isRetryableError, isUnauthorizedError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
 import {
@@ -28,6 +28,10 @@ import { useAuth } from '../auth/useAuth';
 import { navRole } from '../auth/user';
 import { AnswerStore, type PendingAnswer } from './answerStore';
 import { ResultSummary } from './ResultSummary';
+
+/** Unsent answers that failed to go out for a passing reason are sent again after 2 s, 4 s, … at most 30 s. */
+const RESEND_FIRST_DELAY_MS = 2_000;
+const RESEND_MAX_DELAY_MS = 30_000;
 
 export function AssessmentNotFoundCard() {
   return (
@@ -157,15 +161,34 @@ function AnswerSheet({
     return outcome;
   }, [store, send]);
 
-  // Unsent answers go out when the page opens online and whenever the connection comes back.
+  // Unsent answers go out when the page opens online and whenever the connection comes back. A try
+  // that fails for a passing reason (the network not really up yet, the server restarting) is
+  // tried again, a little later each time, until the answers are in.
   useEffect(() => {
     mounted.current = true;
     if (!isStudent) return;
-    if (navigator.onLine && store.pending().length > 0) void syncPending();
-    const onOnline = () => void syncPending();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = RESEND_FIRST_DELAY_MS;
+    const attempt = async () => {
+      timer = undefined;
+      const outcome = await syncPending();
+      if (!mounted.current || outcome.failed === 0 || !navigator.onLine || !isRetryableError(outcome.error)) {
+        delay = RESEND_FIRST_DELAY_MS;
+        return;
+      }
+      timer = setTimeout(() => void attempt(), delay);
+      delay = Math.min(delay * 2, RESEND_MAX_DELAY_MS);
+    };
+    if (navigator.onLine && store.pending().length > 0) void attempt();
+    const onOnline = () => {
+      clearTimeout(timer);
+      delay = RESEND_FIRST_DELAY_MS;
+      void attempt();
+    };
     window.addEventListener('online', onOnline);
     return () => {
       mounted.current = false;
+      clearTimeout(timer);
       window.removeEventListener('online', onOnline);
     };
   }, [isStudent, store, syncPending]);

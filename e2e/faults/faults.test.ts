@@ -1,0 +1,214 @@
+// Faults survived, checked the way Jepsen checks (issue 11, deliverable 4). Stack mode with real
+// Kafka: every service and the gateway in processes of their own. Students save uniquely
+// identified answers and submit through the gateway, and every try is recorded, while the test
+// (a) kills -9 the assessment service and starts it again, (b) stops the Kafka broker for 30 s,
+// (c) crashes Postgres (immediate shutdown) and starts it on the same data dir. Then the history
+// is checked against the databases: every acknowledged save stored once with its latest
+// acknowledged value, no value nobody sent, every acknowledged submit counted once; and within a
+// bounded wait every read model (class counts, analytics, practice) agrees with the results.
+// Run by `npm test -- faults` (vitest -c e2e/faults/vitest.config.ts).
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { drive, seed, type Seed } from './driver.ts';
+import { checkSaves, checkSubmits, expectedClassCounts, readModelDisagreements, triesBetween } from './history.ts';
+import { readModels, readResponses, readResults, unpublishedEvents, withClient } from './observe.ts';
+import { root, startFaultStack, type FaultStack } from './stack.ts';
+
+const STUDENTS = 30;
+const ASSESSMENTS = 6;
+const QUESTIONS = 5;
+const KAFKA_OUTAGE_MS = 30_000;
+/** How long an answer-less operation is retried after the driver stopped starting new ones. */
+const GIVE_UP_AFTER_STOP_MS = 45_000;
+const CONVERGENCE_BOUND_MS = 120_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+let stack: FaultStack | undefined;
+
+beforeAll(async () => {
+  const started = Date.now();
+  stack = await startFaultStack({
+    logDir: path.join(root, '.cache/faults'),
+    readyTimeoutMs: 120_000,
+    env: {
+      GENERATION_PROVIDER: 'offline',
+      RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+      RATE_LIMIT_JOIN_PER_MINUTE: '10000',
+      RATE_LIMIT_GENERATION_PER_MINUTE: '1000',
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+    },
+  });
+  console.log(`[faults] Postgres, Kafka, 5 services and the gateway ready in ${secs(Date.now() - started)}`);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+it('when the assessment service is killed, Kafka is down for 30 s and Postgres crashes, then no acknowledged save or submit is lost or doubled and every read model converges', async () => {
+  const s = stack!;
+  const seedStart = Date.now();
+  const seeded: Seed = await seed(s.baseUrl, { students: STUDENTS, assessments: ASSESSMENTS, questions: QUESTIONS });
+  console.log(`[faults] seeded in ${secs(Date.now() - seedStart)}`);
+
+  const t0 = Date.now();
+  const now = () => Date.now() - t0;
+  const timeline: string[] = [];
+  const mark = (what: string) => {
+    timeline.push(`${secs(now()).padStart(8)}  ${what}`);
+    console.log(`[faults] ${secs(now())}: ${what}`);
+  };
+  let stopAt: number | undefined;
+  const driver = drive(seeded, {
+    now,
+    stopped: () => stopAt !== undefined,
+    giveUpAt: () => (stopAt === undefined ? Infinity : stopAt + GIVE_UP_AFTER_STOP_MS),
+    rounds: [4, 9],
+    thinkMs: [200, 600],
+    correctRate: 0.6,
+  });
+
+  const at = async (ms: number) => sleep(Math.max(0, ms - now()));
+  const windows: Record<'assessment' | 'kafka' | 'postgres', { from: number; to: number }> = {
+    assessment: { from: Infinity, to: Infinity },
+    kafka: { from: Infinity, to: Infinity },
+    postgres: { from: Infinity, to: Infinity },
+  };
+  try {
+    await at(8_000);
+    windows.assessment.from = now();
+    mark('kill -9 assessment service');
+    await s.kill9('assessment');
+    await s.start('assessment');
+    await s.waitReady(['assessment'], 90_000);
+    windows.assessment.to = now();
+    mark('assessment service ready again');
+
+    await at(windows.assessment.to + 5_000);
+    mark('stopping the Kafka broker');
+    await s.kafka.stopBroker();
+    windows.kafka.from = now();
+    mark('Kafka broker down');
+    await sleep(KAFKA_OUTAGE_MS);
+    mark('starting the Kafka broker');
+    await s.kafka.startBroker();
+    windows.kafka.to = now();
+    mark('Kafka broker up again');
+
+    await sleep(8_000);
+    windows.postgres.from = now();
+    mark('Postgres crashed (immediate shutdown)');
+    await s.postgres.crash();
+    await sleep(2_000);
+    await s.postgres.start();
+    windows.postgres.to = now();
+    mark('Postgres started again on the same data dir');
+
+    await sleep(10_000);
+  } finally {
+    stopAt = now();
+    mark('driver stops starting new operations');
+  }
+  const history = await driver;
+  const settled = now();
+  mark('every operation answered or given up');
+
+  const { responses, results } = await withClient(s.adminUrl, async (c) => ({
+    responses: await readResponses(c),
+    results: await readResults(c),
+  }));
+  const saves = checkSaves(history.saves, responses);
+  const submits = checkSubmits(history.submits, results, responses);
+
+  // Read models: polled until they agree with the assessment service's results, bounded.
+  let disagreements: string[];
+  let convergedAt: number | undefined;
+  const until = Date.now() + CONVERGENCE_BOUND_MS;
+  for (;;) {
+    try {
+      disagreements = await withClient(s.adminUrl, async (c) =>
+        readModelDisagreements(results, await readModels(c, seeded.classId, seeded.tenantId)),
+      );
+      // The class counts as the teacher reads them, through the gateway.
+      const cls = await seeded.teacher.get(`/api/classes/${seeded.classId}`);
+      const want = expectedClassCounts(results);
+      const got = { below: cls.body?.belowStandard, at: cls.body?.atStandard, above: cls.body?.aboveStandard };
+      if (cls.status !== 200 || got.below !== want.below || got.at !== want.at || got.above !== want.above)
+        disagreements.push(
+          `GET /api/classes/{id}: ${cls.status} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`,
+        );
+    } catch (error) {
+      disagreements = [`reading the read models failed: ${error instanceof Error ? error.message : String(error)}`];
+    }
+    if (disagreements.length === 0) {
+      convergedAt = now();
+      break;
+    }
+    if (Date.now() > until) break;
+    await sleep(500);
+  }
+  if (convergedAt !== undefined) mark('read models agree with the results');
+  const outbox = await withClient(s.adminUrl, unpublishedEvents);
+
+  const tries = Object.fromEntries([...history.figures.tries].sort(([a], [b]) => a.localeCompare(b)));
+  const submitsAcked = history.submits.filter((o) => o.outcome === 'acked').length;
+  const during = (name: keyof typeof windows) => {
+    const { from, to } = windows[name];
+    const sv = triesBetween(history.saves, from, to);
+    const sb = triesBetween(history.submits, from, to);
+    return {
+      sv,
+      sb,
+      line:
+        `${name.padEnd(10)} ${secs(to - from).padStart(7)}: saves ${sv.acked} acknowledged, failed tries ` +
+        `${JSON.stringify(sv.failed)}; submits ${sb.acked} acknowledged, failed tries ${JSON.stringify(sb.failed)}`,
+    };
+  };
+  const afterFaults = triesBetween(history.saves, windows.postgres.to, Infinity);
+  console.log(
+    [
+      '',
+      'Fault test timeline:',
+      ...timeline,
+      '',
+      'During each fault (from the fault until the process was ready again: /readyz, broker started, server up):',
+      ...(['assessment', 'kafka', 'postgres'] as const).map((n) => `  ${during(n).line}`),
+      '',
+      `students ${STUDENTS}, assessments ${ASSESSMENTS} × ${QUESTIONS} questions`,
+      `saves: ${history.saves.length} sent, ${saves.figures.acked} acknowledged, ${saves.figures.refused} refused, ` +
+        `${saves.figures.unknown} never answered (${saves.figures.unknownButStored} of those stored all the same), ` +
+        `${history.saves.filter((o) => o.attempts.length > 1).length} needed a retry; ` +
+        `${saves.figures.pairs} (student, question) pairs, ${responses.length} rows stored`,
+      `submits: ${history.submits.length} sent, ${submitsAcked} acknowledged, ` +
+        `${history.submits.filter((o) => o.outcome === 'unknown').length} without an answer ` +
+        `(${submits.unknownButStored} stored), ${results.length} results stored`,
+      `tries by answer: ${JSON.stringify(tries)}; retries ${history.figures.retries}; ` +
+        `503s ${history.figures.tries.get('503') ?? 0}`,
+      `convergence: ${
+        convergedAt === undefined
+          ? `NOT within ${secs(CONVERGENCE_BOUND_MS)}`
+          : `${secs(convergedAt - settled)} after the last operation, ${secs(convergedAt - windows.kafka.to)} after Kafka returned`
+      }; unpublished outbox rows ${JSON.stringify(outbox)}`,
+      `unexpected process exits: ${s.unexpectedExits.length ? s.unexpectedExits.join('; ') : 'none'}`,
+      '',
+    ].join('\n'),
+  );
+
+  // The run did something worth checking: the faults met a steady stream of saves and submits,
+  // which went on while the broker was down (they need only Postgres; events wait in the outbox)
+  // and after the last fault.
+  expect(saves.figures.acked).toBeGreaterThan(STUDENTS * QUESTIONS * 4);
+  expect(submitsAcked).toBeGreaterThan(STUDENTS);
+  expect(during('kafka').sv.acked).toBeGreaterThan(0);
+  expect(during('kafka').sb.acked).toBeGreaterThan(0);
+  expect(afterFaults.acked).toBeGreaterThan(0);
+  // An outage is answered as one (503 with Retry-After, or the gateway's 502/503), never as a bug.
+  expect(history.figures.tries.get('500') ?? 0).toBe(0);
+  expect(saves.anomalies).toEqual([]);
+  expect(submits.anomalies).toEqual([]);
+  expect(disagreements).toEqual([]);
+  expect(s.unexpectedExits).toEqual([]);
+});
