@@ -3,7 +3,7 @@
 // bus, and the gateway in front. Used by `npm start` (all-in-one.ts) and by the API contract tests.
 import { randomBytes } from 'node:crypto';
 import { InProcessBus } from '@checkpoint/events';
-import { createGateway, gatewayConfigSchema } from '@checkpoint/gateway';
+import { createGateway, gatewayConfigSchema, stopGateway } from '@checkpoint/gateway';
 import { analyticsService } from '@checkpoint/analytics';
 import { assessmentService } from '@checkpoint/assessment';
 import { classService } from '@checkpoint/class';
@@ -77,6 +77,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       url,
       services: running,
       stop: async () => {
+        stopGateway(gateway);
         await closeServer(server, 5_000);
         await bus.stop();
         for (const s of [...running].reverse()) await s.stop();

@@ -2,10 +2,11 @@
 // the owner, refresh tokens handed out once, sign-out that ends the access token at once, and the
 // signed-out Google start kept out of the error log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@checkpoint/service-kit';
+import { createGateway, gatewayConfigSchema, stopGateway } from '@checkpoint/gateway';
+import { closeServer, createLogger, listen, parseConfig } from '@checkpoint/service-kit';
 import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
 import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
-import { signUp } from './helpers.ts';
+import { eventually, signUp } from './helpers.ts';
 
 interface LogLine {
   level: number;
@@ -15,6 +16,8 @@ interface LogLine {
 }
 
 const PASSWORD = 'correct horse battery';
+/** Shared with the second gateway replica below. */
+const SERVICE_TOKEN_SECRET = 'identity-hardening-test-secret-0123456789';
 const WARN = 40;
 const INFO = 30;
 
@@ -40,6 +43,7 @@ beforeAll(async () => {
       // The tests below speak for several client addresses through X-Forwarded-For.
       TRUSTED_PROXIES: 'loopback',
       OIDC_CLIENT_ID: '',
+      SERVICE_TOKEN_SECRET,
     },
   });
   url = app.url;
@@ -145,6 +149,40 @@ describe('signing out', () => {
     expect((await teacher.post('/api/auth/logout')).status).toBe(204);
     expect((await withCopy()).status).toBe(401);
     expect((await fetch(`${url}/api/auth/user`, { headers: { cookie: copied } })).status).toBe(401);
+  });
+
+  it('when a session signs out through one gateway, then another replica refuses its access cookie within a moment, long before its next poll', async () => {
+    const upstream = (name: string) => app.services.find((s) => s.name === name)!.url;
+    const replica = createGateway(
+      parseConfig(gatewayConfigSchema, {
+        SERVICE_TOKEN_SECRET,
+        PUBLIC_URL: url,
+        IDENTITY_URL: upstream('identity'),
+        CLASS_URL: upstream('class'),
+        // Polled only once a minute: the sign-out must come through the request held at identity.
+        SESSION_REVOCATION_CHECK_MS: '60000',
+        SESSION_REVOCATION_WAIT_SECONDS: '20',
+      }),
+      createLogger('gateway-2', 'silent'),
+    );
+    const { server, url: replicaUrl } = await listen(replica, 0, '127.0.0.1');
+    try {
+      const teacher = await signUp(url, 'teacher');
+      const copied = `cp_session=${encodeURIComponent(teacher.cookies.get('cp_session')!)}`;
+      const viaReplica = () => fetch(`${replicaUrl}/api/classes`, { headers: { cookie: copied } });
+      // The replica's first check fetches the list and starts holding a request at identity.
+      expect((await viaReplica()).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 500));
+
+      expect((await teacher.post('/api/auth/logout')).status).toBe(204);
+      const signedOutAt = Date.now();
+      const refused = await eventually(viaReplica, (res) => res.status === 401, 3_000);
+      expect(refused.status).toBe(401);
+      expect(Date.now() - signedOutAt).toBeLessThan(3_000);
+    } finally {
+      stopGateway(replica);
+      await closeServer(server, 1_000);
+    }
   });
 
   it('when a sign-out is refused for CSRF, then the session goes on', async () => {

@@ -48,8 +48,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   const tokens = new ServiceTokens(config.SERVICE_TOKEN_SECRET, { issuer: 'gateway' });
   const revoked = config.IDENTITY_URL
-    ? new RevokedSessions(config.IDENTITY_URL, config.SESSION_REVOCATION_CHECK_MS, logger, Date.now, () =>
-        tokens.headers('identity'),
+    ? new RevokedSessions(
+        config.IDENTITY_URL,
+        config.SESSION_REVOCATION_CHECK_MS,
+        logger,
+        Date.now,
+        () => tokens.headers('identity'),
+        config.SESSION_REVOCATION_WAIT_SECONDS,
       )
     : undefined;
   const sessions = config.IDENTITY_URL
@@ -62,6 +67,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
   }
 
   const app = express();
+  if (revoked) closers.set(app, () => revoked.stop());
   app.disable('x-powered-by');
   // Only the configured proxies' X-Forwarded-For is believed; by default req.ip is the socket's peer.
   app.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
@@ -208,6 +214,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
       res.status(500).json({ message: 'The gateway could not complete the request', code: 'internal' });
   });
   return app;
+}
+
+const closers = new WeakMap<express.Express, () => void>();
+
+/** Ends what a gateway keeps running besides its server (the request held at identity); call at shutdown. */
+export function stopGateway(app: express.Express): void {
+  closers.get(app)?.();
 }
 
 function createProxy(service: ServiceName, target: string, timeoutMs: number, logger: Logger): RequestHandler {

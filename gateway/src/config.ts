@@ -62,6 +62,15 @@ export const gatewayConfigSchema = z
       .max(60_000)
       .default(5_000)
       .describe('How old the list of revoked sessions may get: a signed-out session stops working within this'),
+    SESSION_REVOCATION_WAIT_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(25)
+      .default(20)
+      .describe(
+        'How long identity may hold the request for revoked sessions, answering at once when one is revoked (other replicas learn of a sign-out within a moment); 0 polls only',
+      ),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     SHUTDOWN_TIMEOUT_MS: baseConfigSchema.shape.SHUTDOWN_TIMEOUT_MS,
     OTEL_EXPORTER_OTLP_ENDPOINT: baseConfigSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT,

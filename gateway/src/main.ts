@@ -7,17 +7,21 @@ import {
   parseConfig,
   startTelemetry,
 } from '@checkpoint/service-kit';
-import { createGateway } from './app.ts';
+import { createGateway, stopGateway } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
 
 try {
   const config = parseConfig(gatewayConfigSchema);
   startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const { server, url } = await listen(createGateway(config, logger), config.PORT, config.HOST);
+  const gateway = createGateway(config, logger);
+  const { server, url } = await listen(gateway, config.PORT, config.HOST);
   logger.info({ url }, 'gateway listening');
   onShutdownSignal(
-    () => closeServer(server, config.SHUTDOWN_TIMEOUT_MS),
+    () => {
+      stopGateway(gateway);
+      return closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+    },
     config.SHUTDOWN_TIMEOUT_MS,
     (m) => logger.info(m),
   );

@@ -26,6 +26,7 @@ const DEFAULT_SLOW_MS = 1_000;
  * Set (to `info`) on an answer that is a 5xx by contract but a client's condition, not a failure
  * (e.g. a sign-in method that is not configured, asked for by anyone): logged at info, in the
  * service and in the gateway that passes it on, so that nobody can flood the error log with it.
+ * Set to `debug` on an answer that is slow on purpose (a request held until something happens).
  */
 export const LOG_LEVEL_HEADER = 'x-checkpoint-log-level';
 const START = Symbol('requestStart');
@@ -51,7 +52,8 @@ export function requestLogger(options: RequestLogOptions): HttpLogger {
     },
     autoLogging: options.ignore ? { ignore: options.ignore } : true,
     customLogLevel: (_req, res, err) => {
-      if (!err && res.getHeader(LOG_LEVEL_HEADER) === 'info') return 'info';
+      const asked = res.getHeader(LOG_LEVEL_HEADER);
+      if (!err && (asked === 'info' || asked === 'debug')) return asked;
       // 503: the service or its database is unavailable for now, a condition to watch rather than a bug.
       if (!err && res.statusCode === 503) return 'warn';
       if (err || res.statusCode >= 500) return 'error';

@@ -75,6 +75,8 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
     });
 
     let housekeeping: NodeJS.Timeout | undefined;
+    /** Aborted when shutdown begins: requests held for revoked sessions answer at once. */
+    const drain = new AbortController();
     return {
       routers: [
         authRouter(authDeps),
@@ -94,7 +96,9 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           sessions: sessionDeps,
           jwks: () => keyRing.jwks(),
           accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+          draining: drain.signal,
         }),
+      draining: () => drain.abort(),
       async start() {
         // Users registered before the user events carried tenant_kind: publish it once, so that
         // the class service knows who is on the Free Trial.

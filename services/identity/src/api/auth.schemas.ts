@@ -68,4 +68,9 @@ export const userEnvelope = z.object({ user: userSchema });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
 
 /** `GET /internal/sessions/revoked?since=…`: without since, every revocation whose tokens may still live. */
-export const revokedQuery = z.object({ since: z.iso.datetime({ offset: true }).optional() });
+export const revokedQuery = z.object({
+  since: z.iso.datetime({ offset: true }).optional(),
+  /** Hold the answer up to this many seconds until a session revoked after `after` exists. */
+  wait: z.coerce.number().int().min(0).max(25).optional(),
+  after: z.iso.datetime({ offset: true }).optional(),
+});

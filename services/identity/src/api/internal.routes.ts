@@ -3,7 +3,7 @@
 // the internet, and answered only to calls with a valid service token: the service kit refuses
 // others with 401 unauthenticated_peer before they get here, see docs/adr/007).
 import type { Express, NextFunction, Request, Response } from 'express';
-import { UnauthorizedError, zodToValidationError } from '@checkpoint/service-kit';
+import { LOG_LEVEL_HEADER, UnauthorizedError, zodToValidationError } from '@checkpoint/service-kit';
 import { refreshSession, type SessionDeps } from '../domain/sessions.use-case.ts';
 import { refreshBody, revokedQuery } from './auth.schemas.ts';
 
@@ -12,7 +12,12 @@ export interface InternalRoutesDeps {
   jwks: () => Promise<{ keys: Record<string, unknown>[] }>;
   /** Lifetime of an access token: how long a revoked session's tokens may still be presented. */
   accessTokenTtlSeconds: number;
+  /** Aborted when shutdown begins: held answers are given at once. */
+  draining?: AbortSignal;
 }
+
+/** How often a held request for revoked sessions looks again (an indexed query on revoked_at). */
+const HELD_CHECK_MS = 250;
 
 export function mountInternalRoutes(app: Express, deps: InternalRoutesDeps): void {
   app.get('/.well-known/jwks.json', async (_req: Request, res: Response, next: NextFunction) => {
@@ -26,15 +31,31 @@ export function mountInternalRoutes(app: Express, deps: InternalRoutesDeps): voi
 
   // Sessions ended (sign-out, account disabled, refresh token reuse) whose access tokens have not
   // all expired yet. `asOf` is this service's clock, the one that stamps revocations: the caller's
-  // next `since`, minus an overlap for transactions still committing.
+  // next `since`, minus an overlap for transactions still committing. With `wait`, the answer is
+  // held (up to that many seconds) until a session revoked after `after` is in the list, so that a
+  // gateway holding one learns of a sign-out at once.
   app.get('/internal/sessions/revoked', async (req: Request, res: Response, next: NextFunction) => {
     try {
       const parsed = revokedQuery.safeParse(req.query);
       if (!parsed.success) throw zodToValidationError(parsed.error);
-      const asOf = new Date();
       const ttlMs = deps.accessTokenTtlSeconds * 1000;
       const since = parsed.data.since ? new Date(parsed.data.since) : new Date(0);
-      const revoked = await deps.sessions.sessions.revokedSince(since, new Date(asOf.getTime() - ttlMs));
+      const after = parsed.data.after ? Date.parse(parsed.data.after) : -Infinity;
+      const holdUntil = Date.now() + (parsed.data.wait ?? 0) * 1000;
+      // Held on purpose: not a slow call.
+      if (parsed.data.wait) res.setHeader(LOG_LEVEL_HEADER, 'debug');
+      let asOf = new Date();
+      let revoked = await deps.sessions.sessions.revokedSince(since, new Date(asOf.getTime() - ttlMs));
+      while (
+        !revoked.some((r) => r.revokedAt.getTime() > after) &&
+        Date.now() + HELD_CHECK_MS < holdUntil &&
+        !req.socket.destroyed &&
+        !deps.draining?.aborted
+      ) {
+        await pause(HELD_CHECK_MS, deps.draining);
+        asOf = new Date();
+        revoked = await deps.sessions.sessions.revokedSince(since, new Date(asOf.getTime() - ttlMs));
+      }
       res.setHeader('Cache-Control', 'no-store');
       res.json({
         asOf: asOf.toISOString(),
@@ -64,5 +85,17 @@ export function mountInternalRoutes(app: Express, deps: InternalRoutesDeps): voi
     } catch (err) {
       next(err);
     }
+  });
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 }
