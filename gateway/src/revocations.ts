@@ -93,7 +93,9 @@ export class RevokedSessions {
     this.watching = abort;
     void (async () => {
       for (let failures = 0; !abort.signal.aborted;) {
-        const ok = await this.fetch(waitSeconds, abort.signal);
+        // Not aborted by stop(): an aborted held request can leave identity a connection it waits
+        // for at shutdown; identity answers held requests at once when it drains.
+        const ok = await this.fetch(waitSeconds);
         failures = ok ? 0 : failures + 1;
         // At least a moment between answers (many sign-outs at once answer at once), more after failures.
         await pause(ok ? WATCH_MIN_INTERVAL_MS : Math.min(WATCH_MAX_BACKOFF_MS, 500 * 2 ** failures), abort.signal);
@@ -109,7 +111,7 @@ export class RevokedSessions {
   }
 
   /** One fetch of the list; with `waitSeconds`, held at identity until a revocation or the wait ends. */
-  private async fetch(waitSeconds = 0, signal?: AbortSignal): Promise<boolean> {
+  private async fetch(waitSeconds = 0): Promise<boolean> {
     try {
       const url = new URL('/internal/sessions/revoked', this.identityUrl);
       if (this.since) url.searchParams.set('since', this.since);
@@ -121,10 +123,7 @@ export class RevokedSessions {
       const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS + waitSeconds * 1000);
       // Live from the moment a held request is on its way after a good answer.
       this.held = held && this.reachable;
-      const res = await fetch(url, {
-        headers: await this.headers(),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      const res = await fetch(url, { headers: await this.headers(), signal: timeout });
       if (!res.ok) throw new Error(`identity answered ${res.status}`);
       const answer = revokedAnswer.parse(await res.json());
       const ttlMs = answer.accessTokenTtlSeconds * 1000;
@@ -139,7 +138,6 @@ export class RevokedSessions {
       return true;
     } catch (err) {
       this.held = false;
-      if (signal?.aborted) return false;
       if (this.reachable) this.logger.warn({ err }, 'could not fetch revoked sessions; using the last list');
       this.reachable = false;
       return false;

@@ -56,6 +56,8 @@ export function mountInternalRoutes(app: Express, deps: InternalRoutesDeps): voi
         asOf = new Date();
         revoked = await deps.sessions.sessions.revokedSince(since, new Date(asOf.getTime() - ttlMs));
       }
+      // The gateway gave up waiting (it is stopping): nobody is left to answer.
+      if (req.socket.destroyed) return;
       res.setHeader('Cache-Control', 'no-store');
       res.json({
         asOf: asOf.toISOString(),
