@@ -31,6 +31,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const serviceUrl = await provisionServiceDatabase(postgres.url, 'identity');
   const bus = new InProcessBus();
   const db = new pg.Pool({ connectionString: postgres.url, options: '-c search_path=identity', max: 3 });
+  // pool.end() resolves before its clients' sockets close: Postgres stopping right after (57P01)
+  // must not surface as an unhandled error of the test run.
+  db.on('error', () => {});
   const running: RunningService[] = [];
   const start = async (extra: Record<string, string> = {}, logger?: Logger) => {
     const service = await startService(identityService, {
