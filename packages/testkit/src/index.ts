@@ -14,3 +14,4 @@ export {
   type Reply,
 } from './service-harness.ts';
 export { eventually } from './eventually.ts';
+export { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.ts';
