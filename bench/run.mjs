@@ -3,6 +3,7 @@
 // port, seeds a class (bench/seed.mjs), runs the k6 class-crowd scenario through the gateway,
 // prints requests/s and p50/p95/p99 per call, then stops the stack and checks nothing is left.
 // Node built-ins only. Exit code: 0 when no errors, 1 otherwise (the latency targets are reported).
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -495,13 +496,15 @@ async function main() {
   const gatewayPort = await freePort();
   const webPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  const demoPassword = randomBytes(12).toString('base64url');
   const env = { ...process.env };
   for (const k of ['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete env[k];
   Object.assign(env, {
     PORT: String(gatewayPort),
     WEB_PORT: String(webPort),
-    // The Demo District, whose domain the seed's teacher signs up at (no Free Trial limits).
+    // The Demo District, whose demo teacher the seed signs in as (no Free Trial limits).
     DEMO_SEED: 'true',
+    DEMO_PASSWORD: demoPassword,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     GENERATION_PROVIDER: 'offline',
     // Seeding signs up and joins 200 students from one IP within a minute or two.
@@ -572,7 +575,13 @@ async function main() {
     log(`stack ready: ${services.map(([n]) => n).join(', ')}, gateway; seeding ${STUDENTS} students`);
     rmSync(files.seed, { force: true });
     const seeded = await runChild(process.execPath, [path.join(bench, 'seed.mjs')], {
-      env: { ...process.env, BASE_URL: baseUrl, BENCH_STUDENTS: String(STUDENTS), BENCH_SEED_FILE: files.seed },
+      env: {
+        ...process.env,
+        BASE_URL: baseUrl,
+        BENCH_STUDENTS: String(STUDENTS),
+        BENCH_SEED_FILE: files.seed,
+        BENCH_DEMO_PASSWORD: demoPassword,
+      },
       timeoutMs: 6 * 60_000,
     });
     if (seeded !== 0) throw new Error(`seeding failed (exit ${seeded})`);
@@ -712,8 +721,14 @@ export {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // `npm run bench -- analytics`: the analytics benchmark (bench/analytics.mjs) instead.
-  const run = process.argv[2] === 'analytics' ? import('./analytics.mjs').then((m) => m.runAnalytics()) : main();
+  // `npm run bench -- analytics`: the analytics benchmark (bench/analytics.mjs) instead;
+  // `npm run bench -- roster`: the OneRoster import benchmark (bench/roster.mjs, runs on import).
+  const run =
+    process.argv[2] === 'analytics'
+      ? import('./analytics.mjs').then((m) => m.runAnalytics())
+      : process.argv[2] === 'roster'
+        ? import('./roster.mjs')
+        : main();
   run.catch((err) => {
     console.error(`bench: ${err instanceof Error ? err.message : err}`);
     process.exit(1);

@@ -16,10 +16,13 @@ const OUT = process.env.BENCH_SEED_FILE ?? path.join(path.dirname(fileURLToPath(
 const DEADLINE = Date.now() + Number(process.env.BENCH_SEED_TIMEOUT_MS ?? 5 * 60_000);
 const RUN = Date.now().toString(36);
 const DOMAIN = `bench-${RUN}.example.com`;
-// The teacher belongs to the Demo District (bench/run.mjs starts the stack with DEMO_SEED=true; a
-// sign-up at its domain joins it): a teacher with their own space is on the Free Trial, whose 50
-// students would not hold the class of 200.
-const TEACHER_DOMAIN = 'demo.checkpoint.school';
+// The teacher is the Demo District's (bench/run.mjs starts the stack with DEMO_SEED=true and
+// DEMO_PASSWORD, and passes the password on as BENCH_DEMO_PASSWORD): a teacher with their own space
+// is on the Free Trial, whose 50 students would not hold the class of 200. A sign-up at the
+// district's domain makes no account until its mailed link is opened (docs/security.md), so the
+// seed signs in as the district's demo teacher instead.
+const TEACHER_EMAIL = 'teacher@demo.checkpoint.school';
+const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD;
 
 const CONTENT = [
   'Photosynthesis is the process plants use to make their own food from light.',
@@ -64,11 +67,23 @@ async function signUp(role, n) {
   const res = await s.post('/api/auth/simple-signup', {
     firstName: role === 'teacher' ? 'Tess' : 'Sam',
     lastName: `${role === 'teacher' ? 'Teacher' : 'Student'}${n}`,
-    email: `${role}.${n}.${RUN}@${role === 'teacher' ? TEACHER_DOMAIN : DOMAIN}`,
+    email: `${role}.${n}.${RUN}@${DOMAIN}`,
     password: 'correct horse battery staple',
     role,
   });
   s.user = expectStatus(res, 201, `sign-up of ${role} ${n}`).user;
+  return s;
+}
+
+/** The Demo District's teacher, signed in (the stack was started with DEMO_PASSWORD). */
+async function demoTeacher() {
+  if (!DEMO_PASSWORD)
+    throw new Error(
+      'seed: set BENCH_DEMO_PASSWORD to the DEMO_PASSWORD the stack was started with (bench/run.mjs does)',
+    );
+  const s = new Session(BASE_URL, { beforeRequest: timeLeft });
+  const res = await s.post('/api/auth/simple-login', { email: TEACHER_EMAIL, password: DEMO_PASSWORD });
+  s.user = expectStatus(res, 200, `sign-in of ${TEACHER_EMAIL}`).user;
   return s;
 }
 
@@ -123,7 +138,7 @@ async function assessmentFor(teacher, cls, title) {
 
 async function main() {
   const started = Date.now();
-  const teacher = await signUp('teacher', 0);
+  const teacher = await demoTeacher();
   if (teacher.user.accountType !== 'district')
     throw new Error(`seed: the teacher is not in the Demo District (${teacher.user.accountType}); is DEMO_SEED on?`);
   const cls = expectStatus(

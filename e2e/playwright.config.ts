@@ -1,5 +1,5 @@
 // Browser journeys against the all-in-one server (scripts/start.mjs) on a fresh database; DEMO_SEED adds
-// only the demo district (two accounts) so that sign-ups at its domain share a tenant (classes.spec).
+// only the demo district (two accounts) whose members, joining by the mailed link, share a tenant (classes.spec).
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,7 @@ export default defineConfig({
           DATA_DIR: dataDir(),
           DEMO_SEED: 'true',
           RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+          RATE_LIMIT_EMAIL_PER_MINUTE: '1000',
         },
       },
 });

@@ -10,6 +10,7 @@ import {
   onShutdownSignal,
   parseConfig,
 } from '@checkpoint/service-kit';
+import { dataDirSecretsKey } from '@checkpoint/identity';
 import { launchEmbeddedPostgres } from '@checkpoint/testkit';
 import { startAllInOne } from './compose.ts';
 
@@ -38,11 +39,20 @@ async function main(): Promise<void> {
         LOG_LEVEL: config.LOG_LEVEL,
         DEMO_SEED: String(config.DEMO_SEED),
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        // Secrets sealed in one run must open in the next: the key is kept in DATA_DIR unless given.
+        SECRETS_KEY: process.env.SECRETS_KEY || (await dataDirSecretsKey(path.resolve(config.DATA_DIR))),
       },
+      // Used only while SMTP_URL is unset: the local SMTP server keeps the mail here.
+      mailboxDir: path.resolve(config.DATA_DIR, 'mailbox'),
     });
     console.log(
       `\nCheckpoint is running at ${app.url.replace('127.0.0.1', 'localhost')} (all-in-one, data in ${config.DATA_DIR})\n`,
     );
+    if (app.mailbox?.key) {
+      console.log(
+        `Outgoing mail: ${app.url.replace('127.0.0.1', 'localhost')}/_mailbox?key=${app.mailbox.key} (set SMTP_URL to deliver it)\n`,
+      );
+    }
     onShutdownSignal(
       async () => {
         await app.stop();

@@ -20,6 +20,8 @@ import {
   startService,
 } from '@checkpoint/service-kit';
 
+import { startLocalMailbox, withMailboxPage, type LocalMailbox } from './local-mailbox.ts';
+
 export const services = [
   identityService,
   classService,
@@ -36,11 +38,18 @@ export interface AllInOneOptions {
   logger: Logger;
   /** Extra environment for the services and the gateway (DEMO_SEED, PUBLIC_URL, rate limits…). */
   env?: Record<string, string | undefined>;
+  /**
+   * Without SMTP_URL a local SMTP server on 127.0.0.1 takes the services' mail; with this set it
+   * is kept there (DATA_DIR/mailbox) and shown at /_mailbox?key=… (AllInOne.mailbox).
+   */
+  mailboxDir?: string;
 }
 
 export interface AllInOne {
   url: string;
   services: RunningService[];
+  /** The local SMTP server started because SMTP_URL was unset (see local-mailbox.ts). */
+  mailbox?: LocalMailbox;
   stop(): Promise<void>;
 }
 
@@ -50,6 +59,12 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
   const baseEnv = { ...process.env, ...options.env };
   // The secret of the service tokens (gateway → services): random for each run unless given.
   baseEnv.SERVICE_TOKEN_SECRET ??= randomBytes(32).toString('base64url');
+  // The key sealing secrets at rest (SSO client secrets): all-in-one.ts passes the one kept in
+  // DATA_DIR; otherwise (tests) random for each run.
+  baseEnv.SECRETS_KEY ||= randomBytes(32).toString('base64');
+  // No SMTP server configured: mail goes to a local one (kept, and shown to the operator).
+  const mailbox = baseEnv.SMTP_URL ? undefined : await startLocalMailbox(options.mailboxDir);
+  if (mailbox) baseEnv.SMTP_URL = mailbox.smtpUrl;
   try {
     for (const def of services) {
       const env = {
@@ -72,20 +87,27 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       ANALYTICS_URL: upstream('analytics'),
     });
     const gateway = createGateway(gatewayConfig, options.logger.child({ service: 'gateway' }));
-    const { server, url } = await listen(gateway, options.port, options.host);
+    const { server, url } = await listen(
+      mailbox ? withMailboxPage(gateway, mailbox) : gateway,
+      options.port,
+      options.host,
+    );
     return {
       url,
       services: running,
+      ...(mailbox ? { mailbox } : {}),
       stop: async () => {
         stopGateway(gateway);
         await closeServer(server, 5_000);
         await bus.stop();
         for (const s of [...running].reverse()) await s.stop();
+        await mailbox?.stop();
       },
     };
   } catch (err) {
     await bus.stop().catch(() => {});
     for (const s of running) await s.stop().catch(() => {});
+    await mailbox?.stop().catch(() => {});
     throw err;
   }
 }

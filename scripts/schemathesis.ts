@@ -220,11 +220,31 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
 const SETTINGS: Record<string, string[]> = {
   // The live stream stays open for minutes: read its first event, or for 2 s, and move on.
   'GET /api/dashboard/live': ['request-timeout = 2', 'max-stream-events = 1'],
-  // Google sign-in is not configured here (no client id; no outside network in tests): its
-  // documented 503 "not configured" is the right answer to every request.
-  'GET /api/auth/google': [
-    'checks = { not_a_server_error = { expected-statuses = ["2xx", "3xx", "4xx", "503"] }, positive_data_acceptance = { expected-statuses = ["3xx", "503"] } }',
+  // Google sign-in is not configured here (no client id; no outside network in tests): every
+  // request is sent back to the sign-in page (302 /auth?error=google_not_configured).
+  'GET /api/auth/google': ['checks = { positive_data_acceptance = { expected-statuses = ["3xx"] } }'],
+  // A district's SSO connection is checked by discovery at its issuer (none answers here: 400 naming
+  // `issuer`); password sign-in goes off only while an enabled connection exists (409).
+  'PUT /api/district/sso': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "503"] } }',
   ],
+  'PUT /api/district/sso/password-sign-in': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  'DELETE /api/district/sso': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  // A mailed link's token is 32 random bytes: any token the fuzzer makes up is one no mail carried,
+  // and the documented 400 `invalid_token` ("This link has expired or was already used") is right.
+  'POST /api/auth/email/verify': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "429"] } }',
+  ],
+  'POST /api/auth/password/reset': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "429"] } }',
+  ],
+  // The fuzzer does not know the signed-in user's password: the documented 400 naming
+  // `currentPassword` is right for any other.
+  'PUT /api/auth/password': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "429"] } }'],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
   // document cannot carry; without it the documented 400 "No Google sign-up in progress" is right.
   'POST /api/auth/google/complete': [

@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { envPort, exitOnStartupError, parseConfig, provisionServiceDatabase } from '@checkpoint/service-kit';
+import { dataDirSecretsKey } from '@checkpoint/identity';
 import { launchEmbeddedPostgres, startKafka } from '@checkpoint/testkit';
+import { serveMailboxPage, startLocalMailbox } from './local-mailbox.ts';
 
 const SERVICE_PORTS = { identity: 8101, class: 8102, assessment: 8103, generation: 8104, analytics: 8105 } as const;
 
@@ -18,6 +20,7 @@ const configSchema = z.object({
   DATABASE_URL: z.url().optional(),
   LOG_LEVEL: z.string().default('info'),
   DEMO_SEED: z.string().default('true'),
+  MAILBOX_PORT: envPort(8025).describe('Port of the outgoing mail page (/_mailbox) while SMTP_URL is unset'),
 });
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,9 +48,14 @@ async function main(): Promise<void> {
     : await launchEmbeddedPostgres({ dataDir: path.resolve(config.DATA_DIR, 'stack-postgres'), persistent: true });
   const kafka = await startKafka();
   console.log(`postgres ready, kafka at ${kafka.brokers}`);
+  // No SMTP server configured: the services' mail goes to a local one, listed at /_mailbox.
+  const mailbox = process.env.SMTP_URL ? undefined : await startLocalMailbox(path.resolve(config.DATA_DIR, 'mailbox'));
+  const mailboxPage = mailbox ? await serveMailboxPage(mailbox, config.MAILBOX_PORT) : undefined;
   const upstreams: Record<string, string> = {};
   // The secret of the service tokens, shared by the gateway and the services: random for each run.
   const serviceTokenSecret = process.env.SERVICE_TOKEN_SECRET || randomBytes(32).toString('base64url');
+  // The key sealing secrets at rest (identity's SSO client secrets): kept in DATA_DIR unless given.
+  const secretsKey = process.env.SECRETS_KEY || (await dataDirSecretsKey(path.resolve(config.DATA_DIR)));
   for (const [service, port] of Object.entries(SERVICE_PORTS)) {
     const main = path.join(root, 'services', service, 'src/main.ts');
     if (!existsSync(main)) continue;
@@ -60,6 +68,8 @@ async function main(): Promise<void> {
       DEMO_SEED: config.DEMO_SEED,
       PUBLIC_URL: `http://localhost:${config.WEB_PORT}`,
       SERVICE_TOKEN_SECRET: serviceTokenSecret,
+      SECRETS_KEY: secretsKey,
+      ...(mailbox ? { SMTP_URL: mailbox.smtpUrl } : {}),
     });
     upstreams[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
   }
@@ -87,9 +97,11 @@ async function main(): Promise<void> {
     },
   );
   console.log(`\nstack: web dev server http://localhost:${config.WEB_PORT}, gateway http://localhost:${config.PORT}\n`);
+  if (mailboxPage) console.log(`Outgoing mail: ${mailboxPage}\n`);
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await mailbox?.stop();
     await kafka.stop();
     await postgres.stop();
     process.exit(0);

@@ -3,7 +3,7 @@
 // district; everyone else gets 401 / 403 / 404 (a colleague of the same district, a teacher of
 // another tenant, a student), for every analytics route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, eventually, signUp, startBackend, type Backend, type ClassJson } from './helpers.ts';
+import { Client, eventually, joinDistrict, signUp, startBackend, type Backend, type ClassJson } from './helpers.ts';
 
 const DISTRICT = 'demo.checkpoint.school';
 const DEMO_PASSWORD = 'demo-password-for-tests';
@@ -77,12 +77,12 @@ async function firstLiveResult(c: Client, classId: string, timeoutMs = 15_000) {
 beforeAll(async () => {
   backend = await startBackend({ DEMO_SEED: 'true', DEMO_PASSWORD, RATE_LIMIT_JOIN_PER_MINUTE: '1000' });
   anon = new Client(backend.url);
-  owner = await signUp(backend.url, 'teacher', { domain: DISTRICT });
-  colleague = await signUp(backend.url, 'teacher', { domain: DISTRICT });
+  owner = await joinDistrict(backend, 'teacher', { domain: DISTRICT });
+  colleague = await joinDistrict(backend, 'teacher', { domain: DISTRICT });
   outsider = await signUp(backend.url, 'teacher');
   admin = await signIn(`admin@${DISTRICT}`, DEMO_PASSWORD);
   students = await Promise.all(
-    ['Ada', 'Ben', 'Cy'].map((firstName) => signUp(backend.url, 'student', { domain: DISTRICT, firstName })),
+    ['Ada', 'Ben', 'Cy'].map((firstName) => joinDistrict(backend, 'student', { domain: DISTRICT, firstName })),
   );
   cls = (await owner.post('/api/classes', { name: 'Fractions', subject: 'Math', period: '4' })).body;
   for (const s of students) expect((await s.post('/api/classes/join', { joinCode: cls.joinCode })).status).toBe(200);

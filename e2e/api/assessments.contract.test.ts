@@ -4,7 +4,7 @@
 // one submit only, server-side scoring, later joiners, inactive assessments, delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../../scripts/compose.ts';
-import { Client, eventually, signUp, startBackend, type Backend, type ClassJson } from './helpers.ts';
+import { Client, eventually, joinDistrict, signUp, startBackend, type Backend, type ClassJson } from './helpers.ts';
 
 const DISTRICT = 'demo.checkpoint.school';
 const HAS_GENERATION = services.some((s) => s.name === 'generation');
@@ -82,11 +82,11 @@ beforeAll(async () => {
   backend = await startBackend({ DEMO_SEED: 'true', RATE_LIMIT_JOIN_PER_MINUTE: '1000' });
   anon = new Client(backend.url);
   [owner, colleague, outsider, student, stranger] = await Promise.all([
-    signUp(backend.url, 'teacher', { domain: DISTRICT, firstName: 'Olive', lastName: 'Owner' }),
-    signUp(backend.url, 'teacher', { domain: DISTRICT }),
+    joinDistrict(backend, 'teacher', { domain: DISTRICT, firstName: 'Olive', lastName: 'Owner' }),
+    joinDistrict(backend, 'teacher', { domain: DISTRICT }),
     signUp(backend.url, 'teacher'),
-    signUp(backend.url, 'student', { domain: DISTRICT, firstName: 'Stu', lastName: 'Dent' }),
-    signUp(backend.url, 'student', { domain: DISTRICT }),
+    joinDistrict(backend, 'student', { domain: DISTRICT, firstName: 'Stu', lastName: 'Dent' }),
+    joinDistrict(backend, 'student', { domain: DISTRICT }),
   ]);
   const created = await owner.post('/api/classes', { name: 'Maths 7', subject: 'Math', period: '2' });
   expect(created.status).toBe(201);

@@ -5,6 +5,7 @@
 // (password, hash, token, secret, correctAnswer… unless the cell allows it), no token or password
 // hash, and nothing of the other district or of another student. A route of the document without
 // an entry, or an entry without its route, fails.
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMakeAdmin } from '../../services/identity/src/cli/make-admin.command.ts';
@@ -20,7 +21,7 @@ import {
   type MatrixEntry,
   type Throwaway,
 } from './authz-matrix.ts';
-import { Client, eventually, signUp, startBackend, type Backend, type Reply } from './helpers.ts';
+import { Client, eventually, joinDistrict, signUp, startBackend, type Backend, type Reply } from './helpers.ts';
 
 const PASSWORD = 'correct horse battery';
 const DOMAIN = { A: 'a-district.matrix.example.org', B: 'b-district.matrix.example.org' };
@@ -59,7 +60,7 @@ async function signIn(email: string): Promise<Client> {
   return c;
 }
 
-/** A district (like one made by support): sign-ups with its domain join it. */
+/** A district (like one made by support) owning `domain`: its members join by the link mailed at sign-up (joinDistrict). */
 async function makeDistrict(name: string, domain: string) {
   const db = new pg.Client({ connectionString: backend.postgres.url });
   await db.connect();
@@ -75,7 +76,7 @@ async function makeDistrict(name: string, domain: string) {
 
 /** A teacher of the district made its admin with the documented command, then signed in again. */
 async function makeAdmin(domain: string, lastName: string): Promise<Client> {
-  const teacher = await signUp(backend.url, 'teacher', { domain, firstName: 'Ada', lastName });
+  const teacher = await joinDistrict(backend, 'teacher', { domain, firstName: 'Ada', lastName });
   const lines: string[] = [];
   const code = await runMakeAdmin(
     [teacher.user!.email],
@@ -146,7 +147,7 @@ const makers: Record<Throwaway, () => Promise<string>> = {
   },
   classWithMember: async () => {
     const { id, joinCode } = await createClass(clients['A.owner']);
-    const s = await signUp(backend.url, 'student', { domain: DOMAIN.A });
+    const s = await joinDistrict(backend, 'student', { domain: DOMAIN.A });
     ok(await s.post('/api/classes/join', { joinCode }), 200, 'join');
     return `${id}/students/${s.user!.id}`;
   },
@@ -165,6 +166,56 @@ const makers: Record<Throwaway, () => Promise<string>> = {
     const draft = await take('draft', new Set());
     return ok(await clients['A.owner'].post(`/api/assessments/${draft}/questions`, QUESTIONS[0]), 201, 'add question')
       .id;
+  },
+  districtTeacher: async () => (await joinDistrict(backend, 'teacher', { domain: DOMAIN.A })).user!.id,
+  // Privacy operations (H5): a fresh student of district A, and a complete export of one.
+  districtStudent: async () => (await joinDistrict(backend, 'student', { domain: DOMAIN.A })).user!.id,
+  studentExport: async () => {
+    const student = (await joinDistrict(backend, 'student', { domain: DOMAIN.A })).user!.id;
+    const started = ok(await clients['A.admin'].post(`/api/district/students/${student}/exports`), 202, 'export');
+    const path = `/api/district/students/${student}/exports/${started.requestId}`;
+    await eventually(
+      () => clients['A.admin'].get(path),
+      (r) => r.body?.complete === true,
+      20_000,
+    );
+    return `${student}/exports/${started.requestId}`;
+  },
+  // A previewed roster import of district A with nothing to apply (written as an upload's preview
+  // would be): the matrix checks who may read and apply it, not the CSV reading.
+  rosterImport: async () => {
+    const id = randomUUID();
+    const db = new pg.Client({ connectionString: backend.postgres.url });
+    await db.connect();
+    try {
+      await db.query(
+        `insert into identity.roster_imports (id, tenant_id, created_by, mode, status, plan, counts)
+         select $1, id, $1, 'bulk', 'previewed', '{"users":[],"classes":[]}', '{}'
+           from identity.tenants where email_domains @> array[$2]::text[]`,
+        [id, DOMAIN.A],
+      );
+    } finally {
+      await db.end();
+    }
+    return id;
+  },
+  // Written as the invitation mail's link would be (email_tokens, purpose invite): the matrix
+  // checks who may revoke it, not the mail.
+  invitation: async () => {
+    const hash = randomBytes(32).toString('hex');
+    const db = new pg.Client({ connectionString: backend.postgres.url });
+    await db.connect();
+    try {
+      await db.query(
+        `insert into identity.email_tokens (token_hash, purpose, tenant_id, email, payload, expires_at)
+         select $1, 'invite', id, $2, '{"role":"teacher"}', now() + interval '7 days'
+           from identity.tenants where email_domains @> array[$3]::text[]`,
+        [hash, `invited.${hash.slice(0, 8)}@elsewhere-matrix.example.com`, DOMAIN.A],
+      );
+    } finally {
+      await db.end();
+    }
+    return hash;
   },
 };
 
@@ -296,7 +347,7 @@ beforeAll(async () => {
   await makeDistrict('District B', DOMAIN.B);
   const tag = Date.now().toString(36);
   const person = (domain: string, role: 'teacher' | 'student', firstName: string) =>
-    signUp(backend.url, role, { domain, firstName, lastName: `${firstName}${tag}` });
+    joinDistrict(backend, role, { domain, firstName, lastName: `${firstName}${tag}` });
   const [owner, teacher, student, classmate, stranger, bTeacher, bStudent] = await Promise.all([
     person(DOMAIN.A, 'teacher', 'Olive'),
     person(DOMAIN.A, 'teacher', 'Tom'),

@@ -75,7 +75,12 @@ export type Throwaway =
   | 'assessment' // A.owner's assessment in C1
   | 'takeable' // an assigned assessment of C1 with questions, not yet submitted by anyone
   | 'draft' // an unassigned assessment of C1 (questions are added to it)
-  | 'question'; // a question of a draft
+  | 'question' // a question of a draft
+  | 'districtTeacher' // a teacher of district A (its id): removed or promoted by A's admin
+  | 'invitation' // a pending invitation of district A (its id)
+  | 'districtStudent' // a student of district A (its id): exported or deleted by A's admin
+  | 'studentExport' // a complete export by A's admin: `${studentId}/exports/${requestId}`
+  | 'rosterImport'; // a previewed (empty) roster import of district A (its id)
 
 export interface CellContext {
   f: Fixtures;
@@ -185,11 +190,223 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/auth/logout'),
     expect: statuses('anyone', {}, 204),
   },
-  // No OIDC client is configured in the test: the button answers 503 to everyone.
+  // ---- email links and passwords (identity): a made-up token is refused alike for everyone -----
+  'POST /api/auth/email/verify': {
+    access: 'anyone',
+    session: 'copy',
+    request: fixed('/api/auth/email/verify', { token: 'matrix-made-up-token' }),
+    expect: statuses('anyone', {}, 400),
+  },
+  // Verified or not, the answer is 202 (verificationSent says whether a mail went out).
+  'POST /api/auth/email/resend': {
+    access: 'signed-in',
+    request: fixed('/api/auth/email/resend'),
+    expect: statuses('signed-in', {}, 202),
+  },
+  // Always 202, whether an account has the address or not.
+  'POST /api/auth/password/forgot': {
+    access: 'anyone',
+    request: (_ctx, actor) => ({
+      path: '/api/auth/password/forgot',
+      body: { email: `forgot.${actor.replace('.', '-').toLowerCase()}@nobody-matrix.example.com` },
+    }),
+    expect: statuses('anyone', {}, 202),
+  },
+  'POST /api/auth/password/reset': {
+    access: 'anyone',
+    request: fixed('/api/auth/password/reset', { token: 'matrix-made-up-token', password: 'new password 1' }),
+    expect: statuses('anyone', {}, 400),
+  },
+  // A wrong current password: 400 for every signed-in actor (nobody's password changes here).
+  'PUT /api/auth/password': {
+    access: 'signed-in',
+    request: fixed('/api/auth/password', { currentPassword: 'not the password', newPassword: 'new password 1' }),
+    expect: statuses('signed-in', {}, 400),
+  },
+  // ---- district administration (identity): the admin's own district only ---------------------
+  // passwordSignIn is the district's setting, not a secret.
+  'GET /api/district': {
+    access: ['admin'],
+    request: fixed('/api/district'),
+    expect: statuses(['admin'], {}, 200),
+    keys: { 'A.admin': /^passwordSignIn$/, 'B.admin': /^passwordSignIn$/ },
+  },
+  'GET /api/district/users': {
+    access: ['admin'],
+    request: fixed('/api/district/users?limit=200'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  // A's teacher: promoted by A's admin, not found for B's.
+  'PATCH /api/district/users/{id}': {
+    access: ['admin'],
+    request: async (ctx) => ({
+      path: `/api/district/users/${await ctx.take('districtTeacher')}`,
+      body: { role: 'admin' },
+    }),
+    expect: statuses(['admin'], { 'A.admin': 200 }, 404),
+  },
+  'DELETE /api/district/users/{id}': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/users/${await ctx.take('districtTeacher')}` }),
+    expect: statuses(['admin'], { 'A.admin': 204 }, 404),
+  },
+  // Every admin may invite to their own district (a new address each time).
+  'POST /api/district/invitations': {
+    access: ['admin'],
+    request: (_ctx, actor) => ({
+      path: '/api/district/invitations',
+      body: {
+        email: `invitee.${actor.replace('.', '-').toLowerCase()}.${Date.now().toString(36)}@elsewhere-matrix.example.com`,
+        role: 'teacher',
+      },
+    }),
+    expect: statuses(['admin'], {}, 202),
+  },
+  'GET /api/district/invitations': {
+    access: ['admin'],
+    request: fixed('/api/district/invitations'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  'DELETE /api/district/invitations/{id}': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/invitations/${await ctx.take('invitation')}` }),
+    expect: statuses(['admin'], { 'A.admin': 204 }, 404),
+  },
+  // ---- OneRoster imports (identity): the admin's own district only ---------------------------
+  // The upload is a zip or CSV body: a JSON body (or none) is an empty upload, 400, for any admin.
+  'POST /api/district/roster/imports': {
+    access: ['admin'],
+    request: fixed('/api/district/roster/imports'),
+    expect: statuses(['admin'], {}, 400),
+  },
+  'GET /api/district/roster/imports': {
+    access: ['admin'],
+    request: fixed('/api/district/roster/imports'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  'GET /api/district/roster/imports/{id}': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/roster/imports/${await ctx.take('rosterImport')}` }),
+    expect: statuses(['admin'], { 'A.admin': 200 }, 404),
+  },
+  'GET /api/district/roster/imports/{id}/errors.csv': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/roster/imports/${await ctx.take('rosterImport')}/errors.csv` }),
+    expect: statuses(['admin'], { 'A.admin': 200 }, 404),
+  },
+  'POST /api/district/roster/imports/{id}/apply': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/roster/imports/${await ctx.take('rosterImport')}/apply` }),
+    expect: statuses(['admin'], { 'A.admin': 202 }, 404),
+  },
+  // ---- privacy operations (identity; docs/adr/009): the admin's own district only -------------
+  'POST /api/district/students/{id}/exports': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/students/${await ctx.take('districtStudent')}/exports` }),
+    expect: statuses(['admin'], { 'A.admin': 202 }, 404),
+  },
+  'GET /api/district/students/{id}/exports/{requestId}': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/students/${await ctx.take('studentExport')}` }),
+    expect: statuses(['admin'], { 'A.admin': 200 }, 404),
+  },
+  // The student's own rows (practice questions carry their keys): for their district's admin.
+  'GET /api/district/students/{id}/exports/{requestId}/download': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/students/${await ctx.take('studentExport')}/download` }),
+    expect: statuses(['admin'], { 'A.admin': 200 }, 404),
+    keys: { 'A.admin': KEYS },
+  },
+  'GET /api/district/privacy/requests/{requestId}': {
+    access: ['admin'],
+    request: async (ctx) => ({
+      path: `/api/district/privacy/requests/${(await ctx.take('studentExport')).split('/').at(-1)}`,
+    }),
+    expect: statuses(['admin'], { 'A.admin': 200 }, 404),
+  },
+  'DELETE /api/district/students/{id}': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/district/students/${await ctx.take('districtStudent')}` }),
+    expect: statuses(['admin'], { 'A.admin': 202 }, 404),
+  },
+  // Never the real name here: a wrong confirmation answers 400 and deletes nothing.
+  'POST /api/district/deletion': {
+    access: ['admin'],
+    request: fixed('/api/district/deletion', { confirmName: 'Not the district name' }),
+    expect: statuses(['admin'], {}, 400),
+  },
+  'GET /api/district/privacy': {
+    access: ['admin'],
+    request: fixed('/api/district/privacy'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  'PUT /api/district/privacy': {
+    access: ['admin'],
+    request: fixed('/api/district/privacy', { retentionDays: null }),
+    expect: statuses(['admin'], {}, 200),
+  },
+  'GET /api/district/audit': {
+    access: ['admin'],
+    request: fixed('/api/district/audit'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  'GET /api/district/audit/export.csv': {
+    access: ['admin'],
+    request: fixed('/api/district/audit/export.csv'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  // District SSO (each admin their own district's). hasSecret/passwordSignIn say whether, never what.
+  'GET /api/district/sso': {
+    access: ['admin'],
+    request: fixed('/api/district/sso'),
+    expect: statuses(['admin'], {}, 200),
+    keys: { 'A.admin': /^(passwordSignIn|hasSecret)$/, 'B.admin': /^(passwordSignIn|hasSecret)$/ },
+  },
+  // Discovery at this issuer fails (nothing listens): the admin's answer is 400 naming `issuer`.
+  'PUT /api/district/sso': {
+    access: ['admin'],
+    request: (_ctx, actor) => ({
+      path: '/api/district/sso',
+      body: {
+        issuer: 'http://127.0.0.1:9/matrix',
+        clientId: 'matrix',
+        clientSecret: 'matrix-secret',
+        emailDomains: [actor.startsWith('B') ? 'b.example.com' : 'a.example.com'],
+      },
+    }),
+    expect: statuses(['admin'], {}, 400),
+  },
+  // No connection: removing none is done.
+  'DELETE /api/district/sso': {
+    access: ['admin'],
+    request: fixed('/api/district/sso'),
+    expect: statuses(['admin'], {}, 204),
+  },
+  'PUT /api/district/sso/password-sign-in': {
+    access: ['admin'],
+    request: fixed('/api/district/sso/password-sign-in', { passwordSignIn: true }),
+    expect: statuses(['admin'], {}, 200),
+    keys: { 'A.admin': /^(passwordSignIn|hasSecret)$/, 'B.admin': /^(passwordSignIn|hasSecret)$/ },
+  },
+  // No OIDC client is configured in the test: everyone is sent back to the sign-in page
+  // (/auth?error=google_not_configured), never shown a JSON page.
   'GET /api/auth/google': {
     access: 'anyone',
     request: fixed('/api/auth/google'),
-    expect: statuses('anyone', {}, 503),
+    expect: statuses('anyone', {}, 302),
+  },
+  // The sign-in page's look-up of a typed email: no connection at that domain here.
+  'GET /api/auth/sso': {
+    access: 'anyone',
+    request: fixed('/api/auth/sso?email=someone@solo-matrix.example.com'),
+    expect: statuses('anyone', {}, 200),
+    keys: Object.fromEntries(ACTORS.map((actor) => [actor, /^passwordSignIn$/])),
+  },
+  // A sign-in the provider starts, for a connection that does not exist: back to the sign-in page.
+  'GET /api/auth/sso/{connectionId}/initiate': {
+    access: 'anyone',
+    request: fixed('/api/auth/sso/00000000-0000-4000-8000-000000000000/initiate?iss=https%3A%2F%2Fidp.example.com'),
+    expect: statuses('anyone', {}, 302),
   },
   // Without a flow in progress the callback sends the browser back to sign-in.
   'GET /api/auth/google/callback': {
@@ -203,6 +420,24 @@ export const MATRIX: Record<string, MatrixEntry> = {
     session: 'copy',
     request: fixed('/api/auth/google/complete', { role: 'student' }),
     expect: statuses('anyone', {}, 400),
+  },
+  // An invitation link's token: anyone holding it may read and accept it; one nobody issued is 404
+  // (district-membership.contract.test.ts accepts real ones).
+  'GET /api/auth/invitations/{token}': {
+    access: 'anyone',
+    request: fixed('/api/auth/invitations/bm90LWFuLWludml0YXRpb24tdG9rZW4tYXQtYWxsLXJlYWxseQ'),
+    expect: statuses('anyone', {}, 404),
+  },
+  'POST /api/auth/invitations/accept': {
+    access: 'anyone',
+    session: 'copy',
+    request: fixed('/api/auth/invitations/accept', {
+      token: 'bm90LWFuLWludml0YXRpb24tdG9rZW4tYXQtYWxsLXJlYWxseQ',
+      firstName: 'New',
+      lastName: 'Person',
+      password: 'correct horse battery',
+    }),
+    expect: statuses('anyone', {}, 404),
   },
 
   // ---- classes --------------------------------------------------------------------------------

@@ -2,9 +2,19 @@
 // non-owner: 401 signed out, 403 wrong role, 404 not yours (another teacher of the same district,
 // a teacher of another tenant), and the journeys of issue 3.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, eventually, signUp, startBackend, type Backend, type ClassJson, type MemberJson } from './helpers.ts';
+import {
+  Client,
+  eventually,
+  joinDistrict,
+  signUp,
+  startBackend,
+  type Backend,
+  type ClassJson,
+  type MemberJson,
+} from './helpers.ts';
 
-// Identity's demo seed makes the Demo District owning this domain: sign-ups with it join it.
+// Identity's demo seed makes the Demo District owning this domain: sign-ups with it join it by the
+// mailed link (joinDistrict).
 const DISTRICT = 'demo.checkpoint.school';
 const JOIN_LIMIT = 12;
 
@@ -21,10 +31,10 @@ beforeAll(async () => {
   backend = await startBackend({ DEMO_SEED: 'true', RATE_LIMIT_JOIN_PER_MINUTE: String(JOIN_LIMIT) });
   anon = new Client(backend.url);
   [owner, colleague, outsider, student, outsiderStudent] = await Promise.all([
-    signUp(backend.url, 'teacher', { domain: DISTRICT, firstName: 'Olive', lastName: 'Owner' }),
-    signUp(backend.url, 'teacher', { domain: DISTRICT }),
+    joinDistrict(backend, 'teacher', { domain: DISTRICT, firstName: 'Olive', lastName: 'Owner' }),
+    joinDistrict(backend, 'teacher', { domain: DISTRICT }),
     signUp(backend.url, 'teacher'),
-    signUp(backend.url, 'student', { domain: DISTRICT, firstName: 'Stu', lastName: 'Dent' }),
+    joinDistrict(backend, 'student', { domain: DISTRICT, firstName: 'Stu', lastName: 'Dent' }),
     signUp(backend.url, 'student'),
   ]);
   expect(colleague.user!.tenantId).toBe(owner.user!.tenantId);
@@ -191,7 +201,7 @@ describe('class journeys', () => {
   });
 
   it('when a district student browses, then only active classes of the district not yet joined are listed; joining hides it', async () => {
-    const s = await signUp(backend.url, 'student', { domain: DISTRICT });
+    const s = await joinDistrict(backend, 'student', { domain: DISTRICT });
     const extra = (await colleague.post('/api/classes', { name: 'Chemistry', subject: 'Science', period: '5' })).body;
     const archived = (await colleague.post('/api/classes', { name: 'Old', subject: 'Science', period: '6' })).body;
     await colleague.put(`/api/classes/${archived.id}/archive`);
@@ -223,7 +233,7 @@ describe('class journeys', () => {
 
   it('when a teacher archives, restores and deletes a class, then lists, joins and enrolments follow', async () => {
     const c = (await owner.post('/api/classes', { name: 'History', subject: 'History', period: '2' })).body;
-    const s = await signUp(backend.url, 'student', { domain: DISTRICT });
+    const s = await joinDistrict(backend, 'student', { domain: DISTRICT });
     await s.post('/api/classes/join', { joinCode: c.joinCode });
 
     const archived = await owner.put(`/api/classes/${c.id}/archive`);
@@ -231,7 +241,7 @@ describe('class journeys', () => {
     expect(archived.body.archived).toBe(true);
     expect((await owner.get('/api/classes')).body.map((x: ClassJson) => x.id)).not.toContain(c.id);
     expect((await owner.get('/api/classes/archived')).body.map((x: ClassJson) => x.id)).toContain(c.id);
-    const late = await signUp(backend.url, 'student', { domain: DISTRICT });
+    const late = await joinDistrict(backend, 'student', { domain: DISTRICT });
     expect((await late.post('/api/classes/join', { joinCode: c.joinCode })).status).toBe(404);
     expect((await late.get('/api/all-classes')).body.map((x: ClassJson) => x.id)).not.toContain(c.id);
 

@@ -1,7 +1,7 @@
 // API contract test harness: the whole backend in one process (scripts/compose.ts) on a fresh
 // database, and a cookie-keeping client that behaves like the web app (CSRF header, Origin).
 import { createLogger } from '@checkpoint/service-kit';
-import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
+import { startMailCatcher, startPostgres, type MailCatcher, type PostgresHandle } from '@checkpoint/testkit';
 import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
 
 export { eventually } from '@checkpoint/testkit';
@@ -10,11 +10,13 @@ export interface Backend {
   url: string;
   app: AllInOne;
   postgres: PostgresHandle;
+  /** The SMTP server the backend's mail goes to (SMTP_URL): the tests read the links in it. */
+  mail: MailCatcher;
   stop(): Promise<void>;
 }
 
 export async function startBackend(env: Record<string, string> = {}): Promise<Backend> {
-  const postgres = await startPostgres();
+  const [postgres, mail] = await Promise.all([startPostgres(), startMailCatcher()]);
   const app = await startAllInOne({
     postgresUrl: postgres.url,
     port: 0,
@@ -25,9 +27,11 @@ export async function startBackend(env: Record<string, string> = {}): Promise<Ba
       RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
       RATE_LIMIT_PROFILE_PER_MINUTE: '10000',
+      RATE_LIMIT_EMAIL_PER_MINUTE: '10000',
       // Every test signs up from one address and creates assessments in bursts.
       RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: '10000',
       RATE_LIMIT_ASSESSMENT_CREATE_PER_ADDRESS_PER_MINUTE: '10000',
+      SMTP_URL: mail.url,
       ...env,
     },
   });
@@ -35,9 +39,10 @@ export async function startBackend(env: Record<string, string> = {}): Promise<Ba
     url: app.url,
     app,
     postgres,
+    mail,
     stop: async () => {
       await app.stop();
-      await postgres.stop();
+      await Promise.all([postgres.stop(), mail.stop()]);
     },
   };
 }
@@ -119,7 +124,10 @@ export interface MemberJson {
 
 let counter = 0;
 
-/** Signs up a new user; an email at `domain` joins the tenant that owns that domain (if any). */
+/**
+ * Signs up a new user with a password. At a district's domain that creates no account (202, a link
+ * is mailed): use joinDistrict for a member of a district.
+ */
 export async function signUp(
   baseUrl: string,
   role: 'teacher' | 'student',
@@ -136,5 +144,52 @@ export async function signUp(
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   client.user = res.body.user;
+  return client;
+}
+
+/** The one-time link (…/verify-email?token=…) of the newest mail to `email` that has one. */
+export async function linkMailedTo(
+  mail: MailCatcher,
+  email: string,
+  path = '/verify-email',
+  timeoutMs = 15_000,
+): Promise<{ url: URL; token: string }> {
+  const to = email.toLowerCase();
+  const withLink = (m: ReturnType<MailCatcher['messages']>[number]) =>
+    m.to.includes(to) && mail.links(m).some((link) => new URL(link).pathname === path);
+  await mail.waitFor(withLink, timeoutMs);
+  const newest = mail.messages().filter(withLink).at(-1)!;
+  const url = new URL(mail.links(newest).find((link) => new URL(link).pathname === path)!);
+  return { url, token: url.searchParams.get('token') ?? '' };
+}
+
+/**
+ * A member of the district that owns `domain`, the way a person becomes one (docs/security.md,
+ * "District membership"): a password sign-up at the domain answers 202 and mails a link; opening
+ * it (the web page posts its token to /api/auth/email/verify) creates the account in the district
+ * and signs in. `client` (default: a new one) ends up signed in as the new member.
+ */
+export async function joinDistrict(
+  backend: Pick<Backend, 'url' | 'mail'>,
+  role: 'teacher' | 'student',
+  options: { domain: string; firstName?: string; lastName?: string; client?: Client },
+): Promise<Client> {
+  const client = options.client ?? new Client(backend.url);
+  const n = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  const email = `${role}.${n}@${options.domain}`;
+  const res = await client.post('/api/auth/simple-signup', {
+    firstName: options.firstName ?? (role === 'teacher' ? 'Tess' : 'Sam'),
+    lastName: options.lastName ?? `User${n}`,
+    email,
+    password: 'correct horse battery',
+    role,
+  });
+  if (res.status !== 202)
+    throw new Error(`district sign-up: expected 202, got ${res.status} ${JSON.stringify(res.body)}`);
+  const { token } = await linkMailedTo(backend.mail, email);
+  const opened = await client.post('/api/auth/email/verify', { token });
+  if (opened.status !== 201)
+    throw new Error(`sign-up link: expected 201, got ${opened.status} ${JSON.stringify(opened.body)}`);
+  client.user = opened.body.user;
   return client;
 }

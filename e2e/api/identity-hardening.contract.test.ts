@@ -198,16 +198,19 @@ describe('signing out', () => {
 });
 
 describe('Google sign-in while not configured', () => {
-  it('when anyone starts it signed out, then the answer is 503 as before and nothing is logged above info', async () => {
+  it('when anyone starts it signed out, then the browser goes back to the sign-in page with a reason and nothing is logged above info', async () => {
     const from = lines.length;
-    const replies = await Promise.all(Array.from({ length: 3 }, () => fetch(`${url}/api/auth/google`)));
+    const replies = await Promise.all(
+      Array.from({ length: 3 }, () => fetch(`${url}/api/auth/google`, { redirect: 'manual' })),
+    );
     for (const res of replies) {
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ message: 'Google sign-in is not configured', code: 'unavailable' });
+      // Never a JSON page in the browser: the sign-in page explains the code.
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/auth?error=google_not_configured');
     }
     const logged = lines.slice(from).filter((l) => l.req?.path === '/api/auth/google' || /google/i.test(l.msg ?? ''));
     // Still logged (the gateway's access log at info), never as a warning or an error.
-    expect(logged.filter((l) => l.level === INFO && l.res?.statusCode === 503).length).toBeGreaterThanOrEqual(3);
+    expect(logged.filter((l) => l.level === INFO && l.res?.statusCode === 302).length).toBeGreaterThanOrEqual(3);
     expect(logged.filter((l) => l.level >= WARN)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '@checkpoint/service-kit';
 import { services } from '../../scripts/compose.ts';
-import { signUp, startBackend, type Backend, type Client, type Reply } from './helpers.ts';
+import { joinDistrict, signUp, startBackend, type Backend, type Client, type Reply } from './helpers.ts';
 
 const HAS_GENERATION = services.some((s) => s.name === 'generation');
 const ROUNDS = 20;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   // The bound on one wait, short here so that the "never created" case stays quick.
   backend = await startBackend({ DEMO_SEED: 'true', READ_AFTER_CREATE_WAIT_MS: '2000' });
   // A district's teacher: no free-trial limit on classes.
-  teacher = await signUp(backend.url, 'teacher', { domain: 'demo.checkpoint.school' });
+  teacher = await joinDistrict(backend, 'teacher', { domain: 'demo.checkpoint.school' });
 }, 120_000);
 
 afterAll(async () => {

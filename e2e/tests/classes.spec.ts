@@ -1,9 +1,11 @@
 // Class journeys (issue 3): create and copy a code, join by code (and while signed out), the §8 join
 // errors, browse and join within a district, archive / restore / delete, remove a student.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signUpInDistrict } from './district';
 import { newUser, signUp, type TestUser } from './helpers';
 
-// The demo district (DEMO_SEED on in playwright.config.ts) owns this domain: sign-ups with it share a tenant.
+// The demo district (DEMO_SEED on in playwright.config.ts) owns this domain: sign-ups with it join it
+// by the mailed link (signUpInDistrict).
 const DISTRICT_DOMAIN = 'demo.checkpoint.school';
 
 function districtUser(prefix: string): TestUser {
@@ -149,7 +151,7 @@ test('a student of the district browses the classes of the district and joins on
   // The district is shared with the other tests (and earlier runs on the same server): counts are
   // taken before the class exists, and the class name is this run's own.
   const page = await newPage(browser);
-  await signUp(page, districtUser('browse-student'), 'Student');
+  await signUpInDistrict(page, districtUser('browse-student'), 'Student');
   await page.getByRole('link', { name: 'Browse Classes' }).click();
   await expect(page).toHaveURL(/\/browse-classes$/);
   await expect(page.getByRole('link', { name: /Back to Dashboard/ })).toBeVisible();
@@ -160,7 +162,7 @@ test('a student of the district browses the classes of the district and joins on
 
   const teacher = districtUser('browse-teacher');
   const teacherPage = await newPage(browser);
-  await signUp(teacherPage, teacher);
+  await signUpInDistrict(teacherPage, teacher);
   const name = `World History ${Date.now().toString(36)}`;
   await createClassOnClassesPage(teacherPage, name, 'History', '1');
 

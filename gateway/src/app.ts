@@ -66,6 +66,15 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
     if (target) proxies.set(service, createProxy(service, target, config.UPSTREAM_TIMEOUT_MS, logger));
   }
 
+  const rosterProxy = upstreams.identity
+    ? createProxy(
+        'identity',
+        upstreams.identity,
+        Math.max(config.UPSTREAM_TIMEOUT_MS, ROSTER_UPLOAD_TIMEOUT_MS),
+        logger,
+      )
+    : undefined;
+
   const app = express();
   if (revoked) closers.set(app, () => revoked.stop());
   app.disable('x-powered-by');
@@ -126,11 +135,19 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
     res.json(await collectOpenApi(upstreams));
   });
 
+  // A district's roster upload (a zip of CSV files) is the one body allowed above BODY_LIMIT_BYTES;
+  // the general parser below then finds it read already.
+  const rosterUpload = express.raw({ type: () => true, limit: config.ROSTER_UPLOAD_LIMIT_BYTES });
+  app.use('/api', (req, res, next) => {
+    if (isRosterUpload(req)) return rosterUpload(req, res, next);
+    next();
+  });
   app.use('/api', express.raw({ type: () => true, limit: config.BODY_LIMIT_BYTES }));
   app.use('/api', async (req: ProxiedRequest, res: Response, next) => {
     try {
       // Before anything else runs: a deeply nested body costs the services time at every level.
-      if (Buffer.isBuffer(req.body) && jsonNestingExceeds(req.body)) {
+      // (A roster upload is a zip or CSV file, not JSON: its bytes are not brackets.)
+      if (Buffer.isBuffer(req.body) && !isRosterUpload(req) && jsonNestingExceeds(req.body)) {
         const { status, code, message, fields } = tooDeepError();
         res.status(status).json({ message, code, fields });
         return;
@@ -143,7 +160,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
           .json({ message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`, code: 'not_found' });
         return;
       }
-      const proxy = proxies.get(service);
+      // A large roster's preview (every row validated) may take longer than other calls.
+      const proxy = isRosterUpload(req) && rosterProxy ? rosterProxy : proxies.get(service);
       if (!proxy) {
         res.status(503).json({ message: `${service} is unavailable`, code: 'unavailable' });
         return;
@@ -217,6 +235,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
 }
 
 const closers = new WeakMap<express.Express, () => void>();
+
+/** The roster upload of identity's roster.router.ts (its own body limit). */
+const ROSTER_UPLOAD_PATH = /^\/api\/district\/roster\/imports\/?$/;
+/** How long the roster upload's answer (its preview) may take. */
+const ROSTER_UPLOAD_TIMEOUT_MS = 300_000;
+const isRosterUpload = (req: Request) =>
+  req.method === 'POST' && ROSTER_UPLOAD_PATH.test(req.originalUrl.split('?')[0]!);
 
 /** Ends what a gateway keeps running besides its server (the request held at identity); call at shutdown. */
 export function stopGateway(app: express.Express): void {

@@ -55,6 +55,15 @@ export const gatewayConfigSchema = z
     ANALYTICS_URL: upstream('analytics'),
     WEB_DIST: z.string().min(1).optional().describe('Folder of the built web app (default web/dist)'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
+    ROSTER_UPLOAD_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1_073_741_824)
+      .default(104_857_600)
+      .describe(
+        'Largest OneRoster roster upload (POST /api/district/roster/imports), which alone may exceed BODY_LIMIT_BYTES',
+      ),
     SESSION_REVOCATION_CHECK_MS: z.coerce
       .number()
       .int()

@@ -6,6 +6,8 @@ export type ServiceName = (typeof SERVICES)[number];
 const ID = '[^/]+';
 const ROUTES: ReadonlyArray<readonly [RegExp, ServiceName]> = [
   [/^\/api\/auth(\/|$)/, 'identity'],
+  // District administration (users, invitations, sign-in settings): identity, the accounts' owner.
+  [/^\/api\/district(\/|$)/, 'identity'],
   [new RegExp(`^/api/classes/${ID}/assessments/?$`), 'assessment'],
   [new RegExp(`^/api/classes/${ID}/(results|grid)/?$`), 'analytics'],
   [/^\/api\/classes(\/|$)/, 'class'],

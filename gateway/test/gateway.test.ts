@@ -49,6 +49,9 @@ describe('gateway routing', () => {
     expect(serviceForPath('/api/assessments/abc/questions')).toBe('assessment');
     expect(serviceForPath('/api/support-content/r1/submit')).toBe('generation');
     expect(serviceForPath('/api/admin/stats')).toBe('analytics');
+    expect(serviceForPath('/api/district')).toBe('identity');
+    expect(serviceForPath('/api/district/users/u1')).toBe('identity');
+    expect(serviceForPath('/api/districts')).toBeUndefined();
     expect(serviceForPath('/api/all-results')).toBe('analytics');
     expect(serviceForPath('/api/unknown')).toBeUndefined();
   });

@@ -6,6 +6,8 @@ export interface BusMessage {
   key: string;
   value: Uint8Array;
   headers: Record<string, string>;
+  /** A tombstone: published with a null value (value is empty); consumers skip it. */
+  tombstone?: boolean;
 }
 
 /** Handles one message; resolving means "done, commit". Rejecting means "retry". */

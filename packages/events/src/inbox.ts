@@ -32,6 +32,8 @@ export function inboxConsumer<Tx extends SqlExecutor>(
   const byType = handlers as Partial<Record<string, EventHandler<Tx, Message>>>;
 
   function decode(busMessage: BusMessage) {
+    // A tombstone (null value) only tells a compacted topic to forget its key: nothing to do.
+    if (busMessage.tombstone) return undefined;
     const envelope = readEnvelope(busMessage);
     const handle = byType[envelope.type];
     const schema = eventRegistry.getMessage(envelope.type);

@@ -124,11 +124,13 @@ export class KafkaBus implements Bus {
   async publish(messages: BusMessage[]): Promise<void> {
     if (this.stopped) throw new Error('kafka bus stopped');
     if (messages.length === 0) return;
-    const byTopic = new Map<string, { key: string; value: Buffer; headers: IHeaders }[]>();
+    const byTopic = new Map<string, { key: string; value: Buffer | null; headers: IHeaders }[]>();
     for (const message of messages) {
       const topic = this.prefix + message.topic;
       const list = byTopic.get(topic) ?? [];
-      list.push({ key: message.key, value: Buffer.from(message.value), headers: message.headers });
+      // A tombstone is a null value: a compacted topic then forgets the key's earlier events.
+      const value = message.tombstone ? null : Buffer.from(message.value);
+      list.push({ key: message.key, value, headers: message.headers });
       byTopic.set(topic, list);
     }
     try {
@@ -328,6 +330,7 @@ export class KafkaBus implements Bus {
         ? new Uint8Array(raw.value.buffer, raw.value.byteOffset, raw.value.byteLength)
         : new Uint8Array(),
       headers,
+      ...(raw.value === null ? { tombstone: true } : {}),
     };
   }
 }

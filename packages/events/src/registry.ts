@@ -9,6 +9,8 @@ import { file_assessment_v1_events } from './gen/assessment/v1/events_pb.ts';
 import type * as assessmentV1 from './gen/assessment/v1/events_pb.ts';
 import { file_generation_v1_events } from './gen/generation/v1/events_pb.ts';
 import type * as generationV1 from './gen/generation/v1/events_pb.ts';
+import { file_privacy_v1_events } from './gen/privacy/v1/events_pb.ts';
+import type * as privacyV1 from './gen/privacy/v1/events_pb.ts';
 
 /** Every generated file under proto/; add a new `proto/<service>/v1/events.proto` here. */
 export const eventRegistry = createRegistry(
@@ -16,6 +18,7 @@ export const eventRegistry = createRegistry(
   file_class_v1_events,
   file_assessment_v1_events,
   file_generation_v1_events,
+  file_privacy_v1_events,
 );
 
 type MessagesOf<M> = { [K in keyof M]: M[K] extends GenMessage<infer T> ? T : never }[keyof M];
@@ -25,7 +28,8 @@ export type KnownEvent =
   | MessagesOf<typeof identityV1>
   | MessagesOf<typeof classV1>
   | MessagesOf<typeof assessmentV1>
-  | MessagesOf<typeof generationV1>;
+  | MessagesOf<typeof generationV1>
+  | MessagesOf<typeof privacyV1>;
 /** Union of all known `ce_type` values, e.g. `checkpoint.identity.v1.UserRegistered`. */
 export type KnownEventType = KnownEvent['$typeName'];
 /** The message type of one `ce_type`. */

@@ -2,6 +2,7 @@
 // acknowledged it. Woken by LISTEN/NOTIFY, with polling as the fallback.
 import type pg from 'pg';
 import { errorText, silentLogger, type Bus, type BusMessage, type Logger } from './bus.ts';
+import { ERASE_AFTER_PUBLISH_HEADER, TOMBSTONE_TYPE } from './outbox.ts';
 
 export interface OutboxRelayOptions {
   /** The service's pool (search_path = its schema). The relay holds one connection for LISTEN. */
@@ -20,12 +21,18 @@ export interface OutboxRelayOptions {
   retentionMs?: number;
   /** A publish that has not been acknowledged after this long counts as failed. Default 30 s. */
   publishTimeoutMs?: number;
+  /**
+   * Most payload bytes per batch (at least one row always goes): Kafka refuses a record batch of one
+   * partition above its 1 MB limit, and large events (export parts) share a key. Default 900 KB.
+   */
+  maxBatchBytes?: number;
 }
 
 interface OutboxRow {
   id: string;
   topic: string;
   key: string;
+  type: string;
   payload: Buffer;
   headers: Record<string, string>;
 }
@@ -42,6 +49,9 @@ export class OutboxRelay {
   private readonly stopTimeoutMs: number;
   private readonly retentionMs: number;
   private readonly publishTimeoutMs: number;
+  private readonly maxBatchBytes: number;
+  /** The last batch was cut by maxBatchBytes: more rows wait. */
+  private cut = false;
   private running = false;
   private loopDone: Promise<void> | undefined;
   private listener: pg.PoolClient | undefined;
@@ -60,6 +70,7 @@ export class OutboxRelay {
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
+    this.maxBatchBytes = options.maxBatchBytes ?? 900_000;
   }
 
   /** Resolves once LISTEN is set up (or failed: then it polls). */
@@ -115,21 +126,28 @@ export class OutboxRelay {
         await client.query('commit');
         return 0;
       }
-      const { rows } = await client.query<OutboxRow>(
-        'select id, topic, key, payload, headers from outbox where published_at is null order by created_at, id limit $1 for update skip locked',
+      const { rows: fetched } = await client.query<OutboxRow>(
+        'select id, topic, key, type, payload, headers from outbox where published_at is null order by created_at, id limit $1 for update skip locked',
         [this.batchSize],
       );
+      // A prefix of the rows, within maxBatchBytes (order holds: the rest go in the next batch).
+      let bytes = 0;
+      const rows = fetched.filter((row, i) => (bytes += row.payload.length) <= this.maxBatchBytes || i === 0);
+      this.cut = rows.length < fetched.length;
       if (rows.length === 0) {
         await client.query('commit');
         return 0;
       }
       const ids = rows.map((row) => row.id);
-      const messages: BusMessage[] = rows.map((row) => ({
-        topic: row.topic,
-        key: row.key,
-        value: new Uint8Array(row.payload),
-        headers: row.headers,
-      }));
+      const erase = rows.filter((row) => row.headers[ERASE_AFTER_PUBLISH_HEADER] !== undefined).map((row) => row.id);
+      const messages: BusMessage[] = rows.map((row) => {
+        const headers = Object.fromEntries(
+          Object.entries(row.headers).filter(([name]) => name !== ERASE_AFTER_PUBLISH_HEADER),
+        );
+        return row.type === TOMBSTONE_TYPE
+          ? { topic: row.topic, key: row.key, value: new Uint8Array(), headers: {}, tombstone: true }
+          : { topic: row.topic, key: row.key, value: new Uint8Array(row.payload), headers };
+      });
       try {
         await withTimeout(this.bus.publish(messages), this.publishTimeoutMs);
       } catch (error) {
@@ -144,6 +162,8 @@ export class OutboxRelay {
         'update outbox set published_at = clock_timestamp(), attempts = attempts + 1, last_error = null where id = any($1::uuid[])',
         [ids],
       );
+      // Rows naming an erased person or tenant (and tombstones) do not wait for the retention.
+      if (erase.length > 0) await client.query('delete from outbox where id = any($1::uuid[])', [erase]);
       await client.query('commit');
       return rows.length;
     } catch (error) {
@@ -172,7 +192,7 @@ export class OutboxRelay {
         );
       }
       if (!this.running) break;
-      if (published === this.batchSize) continue;
+      if (published === this.batchSize || (published > 0 && this.cut)) continue;
       if (this.failures > 0) {
         // Backoff is not cut short by NOTIFY: during an outage every insert would wake us.
         await this.pause(Math.min(this.pollIntervalMs * 2 ** (this.failures - 1), this.maxBackoffMs), false);

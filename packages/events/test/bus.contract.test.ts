@@ -12,6 +12,7 @@ import {
   KafkaBus,
   OutboxRelay,
   dlqTopic,
+  enqueueTombstone,
   fromBinary,
   topicFor,
   UserRegisteredSchema,
@@ -325,6 +326,35 @@ describe.each([kafkaTransport, inProcessTransport])('bus contract: $name', (tran
 
     await waitFor('the known event handled', async () => (await effectCount(service, 'unknown')) === 1, 45_000);
     expect(await count(service.db, "select count(*) as n from inbox where consumer_group = 'unknown'")).toBe(1);
+    expect(deadLetters()).toEqual([]);
+  }, 120_000);
+
+  // Privacy operations (docs/adr/009): the key of a deleted user is closed with a tombstone.
+  it('when a tombstone follows a key, then it arrives as one (a null value on Kafka), the inbox skips it, and its outbox row is gone', async () => {
+    const service = await newService();
+    const bus = track(transport.createBus(service.prefix, fastRetry));
+    const deadLetters = await transport.deadLetters(bus, service.prefix);
+    const seen: BusMessage[] = [];
+    const inbox = effectsConsumer(service.db, 'tomb');
+    await bus.subscribe({
+      groupId: 'tomb',
+      topics: [TOPIC],
+      handler: async (message) => {
+        seen.push(message);
+        await inbox.handler(message);
+      },
+    });
+    await enqueueUsers(service.db, [{ key: 'user-t', seq: 1 }]);
+    await enqueueTombstone(service.db, { schema: UserRegisteredSchema, key: 'user-t', tenantId: 't' });
+    startRelay(service, bus);
+
+    await waitFor('the event and the tombstone', async () => seen.length >= 2, 45_000);
+    expect(seen.map((m) => [m.key, m.tombstone ?? false])).toEqual([
+      ['user-t', false],
+      ['user-t', true],
+    ]);
+    expect(await effectCount(service, 'tomb')).toBe(1);
+    expect(await count(service.db, "select count(*) as n from outbox where type = 'tombstone'")).toBe(0);
     expect(deadLetters()).toEqual([]);
   }, 120_000);
 });

@@ -19,10 +19,29 @@ export function parseConfig<S extends z.ZodType>(
     result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
       const value = env[String(issue.path[0])];
-      const shown = value === undefined ? 'unset' : `"${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
+      const shown = value === undefined ? 'unset' : `"${shownValue(name, value)}"`;
       return `${name}: ${issue.message} (got ${shown})`;
     }),
   );
+}
+
+/**
+ * A bad value as an error may show it: secrets hidden, a URL's password (DATABASE_URL, SMTP_URL)
+ * masked, long values cut.
+ */
+function shownValue(name: string, value: string): string {
+  if (/SECRET|PASSWORD|_KEY/i.test(name)) return '(hidden)';
+  let shown = value;
+  try {
+    const url = new URL(value);
+    if (url.password) {
+      url.password = '***';
+      shown = url.toString();
+    }
+  } catch {
+    // not a URL
+  }
+  return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
 }
 
 /** Boolean env var: accepts true/false/1/0/yes/no (any case). */
@@ -73,6 +92,13 @@ export const baseConfigSchema = z.object({
   READ_AFTER_CREATE_WAIT_MS: z.coerce.number().int().min(0).max(25_000).default(5_000),
   /** Such waits at once per process; beyond it a miss answers 404 at once. */
   READ_AFTER_CREATE_MAX_WAITERS: z.coerce.number().int().min(0).max(100_000).default(1_000),
+  /** How often a service's privacy retention job runs (once per interval across all replicas). */
+  PRIVACY_RETENTION_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
   SERVICE_TOKEN_SECRET: serviceTokenSecret(),
   /** While rotating: the former secret, still accepted (never used to sign). */
   SERVICE_TOKEN_SECRET_PREVIOUS: z.preprocess((v) => (v === '' ? undefined : v), serviceTokenSecret().optional()),

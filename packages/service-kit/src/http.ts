@@ -39,6 +39,8 @@ export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extend
   produces?: string[];
   /** Error statuses this call can answer, for the OpenAPI document. */
   errors?: number[];
+  /** Other success answers beside `status` (status → JSON body), for the OpenAPI document: e.g. 202 beside 201. */
+  otherSuccesses?: Record<number, z.ZodType>;
 }
 
 export interface HandlerContext<B, Q, P, C> {
@@ -130,6 +132,9 @@ export class ApiRouter {
       : spec.produces
         ? { description: 'OK', content: Object.fromEntries(spec.produces.map((type) => [type, {}])) }
         : { description: 'OK' };
+    for (const [other, schema] of Object.entries(spec.otherSuccesses ?? {})) {
+      responses[other] = { description: 'OK', content: { 'application/json': { schema } } };
+    }
     const errors = new Set(spec.errors ?? []);
     if (spec.body || spec.query || spec.params) errors.add(400);
     // A body above the service's limit is refused before validation.

@@ -76,3 +76,13 @@ export {
 } from './read-after-create.ts';
 export { sessionCookieNames, type SessionCookieNames } from './session-cookies.ts';
 export { startTelemetry, stopTelemetry } from './telemetry.ts';
+export {
+  auditTrail,
+  deleteOlderThan,
+  poolTransactions,
+  privacySubscription,
+  RetentionJob,
+  type AuditAction,
+  type AuditedRoute,
+  type PrivacyParticipant,
+} from './privacy.ts';

@@ -21,6 +21,18 @@ describe('parseConfig', () => {
     expect(config).toMatchObject({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: 10 });
   });
 
+  it('when a secret or a URL with a password is malformed, then the error hides the secret', () => {
+    const schema = z.object({
+      SMTP_URL: z.string().startsWith('smtp', 'must be an smtp URL'),
+      API_SECRET: z.string().min(32, 'too short'),
+    });
+    const attempt = () =>
+      parseConfig(schema, { SMTP_URL: 'http://mailer:hunter2@mail.example.com', API_SECRET: 'hunter3' });
+    expect(attempt).toThrow(/SMTP_URL: must be an smtp URL \(got "http:\/\/mailer:\*\*\*@mail\.example\.com\/"\)/);
+    expect(attempt).toThrow(/API_SECRET: too short \(got "\(hidden\)"\)/);
+    expect(attempt).not.toThrow(/hunter/);
+  });
+
   it('when a boolean is not true/false, then it is refused', () => {
     const schema = z.object({ FLAG: envBoolean(false) });
     expect(parseConfig(schema, { FLAG: 'YES' }).FLAG).toBe(true);

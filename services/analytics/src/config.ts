@@ -1,4 +1,5 @@
 // The analytics service's own environment variables (merged with service-kit's base ones).
+import { mailConfigSchema } from '@checkpoint/mail';
 import { z } from 'zod';
 
 export const analyticsConfigSchema = z.object({
@@ -32,6 +33,22 @@ export const analyticsConfigSchema = z.object({
     .max(100_000)
     .default(2_000)
     .describe('Live result streams one process keeps open at once; more answer 503.'),
+  NOTIFICATION_DIGEST_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_440)
+    .default(60)
+    .describe(
+      'Period of the notification digest: each user gets at most one mail per period with what their Settings switches ask for (new submissions, students who joined, new assessments, reminders).',
+    ),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:8080')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .describe('Public origin of the app (the gateway): the links in notification mails.'),
+  // SMTP_URL and MAIL_FROM (packages/mail): the digest's mail goes out through them.
+  ...mailConfigSchema.shape,
 });
 
 export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;

@@ -1,7 +1,8 @@
 // The analytics service: read models built only from the other services' events, and the calls
 // that show results (ARCHITECTURE §3).
 import path from 'node:path';
-import type { ServiceDefinition } from '@checkpoint/service-kit';
+import { transportFromConfig } from '@checkpoint/mail';
+import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { adminRouter } from './api/admin.router.ts';
 import { dashboardRouter } from './api/dashboard.router.ts';
 import { LiveResults } from './api/live-results.ts';
@@ -10,7 +11,9 @@ import { resultsRouter } from './api/results.router.ts';
 import { analyticsConfigSchema } from './config.ts';
 import { resultsQueries } from './data-access/results.queries.ts';
 import { analyticsUseCases } from './domain/analytics.use-cases.ts';
+import { DigestJob } from './domain/digest.job.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
+import { analyticsAuditedRoutes, analyticsPrivacy } from './messaging/privacy.consumer.ts';
 
 export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> = {
   name: 'analytics',
@@ -24,12 +27,36 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
       maxAgeMs: config.LIVE_MAX_AGE_MS,
       logger,
     });
+    // Notification digests (docs/architecture.md, "Notifications") and the mail sender loop.
+    const digest = new DigestJob(pool, {
+      intervalMs: config.NOTIFICATION_DIGEST_MINUTES * 60_000,
+      baseUrl: config.PUBLIC_URL,
+      transport: transportFromConfig(config),
+      logger,
+    });
+    const retention = new RetentionJob(pool, analyticsPrivacy, {
+      intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
+      logger,
+    });
     return {
       routers: [resultsRouter(uc), dashboardRouter(uc, live), reportsRouter(uc), adminRouter(uc)],
-      subscriptions: [inboundSubscription(pool, config.ANALYTICS_CONSUMER_GROUP)],
-      start: () => live.start(),
+      // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
+      extra: (app) => app.use(auditTrail({ pool, service: 'analytics', routes: analyticsAuditedRoutes, logger })),
+      subscriptions: [
+        inboundSubscription(pool, config.ANALYTICS_CONSUMER_GROUP),
+        privacySubscription(pool, analyticsPrivacy),
+      ],
+      start: async () => {
+        await live.start();
+        retention.start();
+        await digest.start();
+      },
       draining: () => live.endStreams(),
-      stop: () => live.stop(),
+      stop: async () => {
+        await retention.stop();
+        await digest.stop();
+        await live.stop();
+      },
     };
   },
 };

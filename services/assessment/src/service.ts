@@ -1,6 +1,6 @@
 // The assessment service: assessments, questions, responses, results and scoring (ARCHITECTURE §3).
 import path from 'node:path';
-import type { ServiceDefinition } from '@checkpoint/service-kit';
+import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
@@ -10,12 +10,13 @@ import { createPrisma } from './data-access/prisma.ts';
 import { assessmentUseCases } from './domain/assessments.use-cases.ts';
 import { assessmentEventsPublisher } from './messaging/assessment-events.publisher.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
+import { assessmentAuditedRoutes, assessmentPrivacy } from './messaging/privacy.consumer.ts';
 
 export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema> = {
   name: 'assessment',
   configSchema: assessmentConfigSchema,
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
-  create({ config, pool, awaitRecent }) {
+  create({ config, pool, awaitRecent, logger }) {
     const schema = config.DATABASE_SCHEMA ?? 'assessment';
     const db = createPrisma(pool, schema);
     const events = assessmentEventsPublisher();
@@ -38,10 +39,20 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       perTeacher: createLimiter('create_teacher', config.RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE),
       perAddress: createLimiter('create_address', config.RATE_LIMIT_ASSESSMENT_CREATE_PER_ADDRESS_PER_MINUTE),
     };
+    const retention = new RetentionJob(pool, assessmentPrivacy, {
+      intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
+      logger,
+    });
     return {
       routers: [assessmentsRouter(uc, createLimits), takingRouter(uc)],
-      subscriptions: [inboundSubscription(db, events)],
-      stop: () => db.$disconnect(),
+      // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
+      extra: (app) => app.use(auditTrail({ pool, service: 'assessment', routes: assessmentAuditedRoutes, logger })),
+      subscriptions: [inboundSubscription(db, events), privacySubscription(pool, assessmentPrivacy)],
+      start: async () => retention.start(),
+      stop: async () => {
+        await retention.stop();
+        await db.$disconnect();
+      },
     };
   },
 };

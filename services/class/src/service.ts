@@ -1,6 +1,6 @@
 // The class service: classes, join codes, memberships and archive state (ARCHITECTURE §3).
 import path from 'node:path';
-import type { ServiceDefinition } from '@checkpoint/service-kit';
+import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { classesRouter } from './api/classes.router.ts';
 import { enrolmentRouter } from './api/enrolment.router.ts';
@@ -10,12 +10,13 @@ import { createPrisma } from './data-access/prisma.ts';
 import { classUseCases } from './domain/classes.use-cases.ts';
 import { classEventsPublisher } from './messaging/class-events.publisher.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
+import { classAuditedRoutes, classPrivacy } from './messaging/privacy.consumer.ts';
 
 export const classService: ServiceDefinition<typeof classConfigSchema> = {
   name: 'class',
   configSchema: classConfigSchema,
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
-  create({ config, pool }) {
+  create({ config, pool, logger }) {
     const schema = config.DATABASE_SCHEMA ?? 'class';
     const db = createPrisma(pool, schema);
     const classes = classUseCases({ classes: classesRepository(db, classEventsPublisher()) });
@@ -30,10 +31,20 @@ export const classService: ServiceDefinition<typeof classConfigSchema> = {
       points: config.RATE_LIMIT_JOIN_PER_MINUTE,
       duration: 60,
     });
+    const retention = new RetentionJob(pool, classPrivacy, {
+      intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
+      logger,
+    });
     return {
       routers: [classesRouter(classes), enrolmentRouter(classes, joinLimiter)],
-      subscriptions: [inboundSubscription(db)],
-      stop: () => db.$disconnect(),
+      // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
+      extra: (app) => app.use(auditTrail({ pool, service: 'class', routes: classAuditedRoutes, logger })),
+      subscriptions: [inboundSubscription(db), privacySubscription(pool, classPrivacy)],
+      start: async () => retention.start(),
+      stop: async () => {
+        await retention.stop();
+        await db.$disconnect();
+      },
     };
   },
 };

@@ -1,7 +1,12 @@
 // The generation service: generation jobs and their worker, practice material, result-based
 // practice and teacher recommendations (ARCHITECTURE §3, §7).
 import path from 'node:path';
-import { TooManyRequestsError, type ServiceDefinition } from '@checkpoint/service-kit';
+import {
+  privacySubscription,
+  RetentionJob,
+  TooManyRequestsError,
+  type ServiceDefinition,
+} from '@checkpoint/service-kit';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { generationRouter } from './api/generation.router.ts';
 import { practiceRouter } from './api/practice.router.ts';
@@ -14,6 +19,7 @@ import { accessRules } from './domain/access.ts';
 import { generationUseCases } from './domain/generation.use-cases.ts';
 import { practiceUseCases } from './domain/practice.use-cases.ts';
 import { eventsSubscription } from './messaging/events.consumer.ts';
+import { generationPrivacy } from './messaging/privacy.consumer.ts';
 import { offlineProvider } from './providers/offline.provider.ts';
 import type { Provider } from './providers/provider.ts';
 import { selectProvider } from './providers/select.ts';
@@ -97,13 +103,23 @@ export const generationService: ServiceDefinition<typeof generationConfigSchema>
       onProviderError: (err) => logger.warn({ err }, 'model failed; offline writer used'),
     });
     logger.info({ provider: provider.name }, 'generation provider');
+    const retention = new RetentionJob(pool, generationPrivacy, {
+      intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
+      logger,
+    });
     return {
       routers: [generationRouter(generation), practiceRouter(practice)],
-      subscriptions: [eventsSubscription(db, { providerName: provider.name, afterJobQueued: () => worker.wake() })],
+      subscriptions: [
+        eventsSubscription(db, { providerName: provider.name, afterJobQueued: () => worker.wake() }),
+        // Privacy operations (docs/adr/009): export/delete of a student's rows, retention.
+        privacySubscription(pool, generationPrivacy),
+      ],
       start: async () => {
         if (config.GENERATION_WORKER) worker.start();
+        retention.start();
       },
       stop: async () => {
+        await retention.stop();
         await worker.stop();
         await db.$disconnect();
       },

@@ -1,6 +1,8 @@
 // The identity service's own environment variables (merged with service-kit's base ones).
 import { z } from 'zod';
+import { mailConfigSchema } from '@checkpoint/mail';
 import { envBoolean } from '@checkpoint/service-kit';
+import { decodeSecretsKey } from './domain/secret-box.ts';
 
 const positiveInt = (defaultValue: number, max: number) =>
   z.coerce.number().int().min(1).max(max).default(defaultValue);
@@ -8,6 +10,20 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+
+/** A 32-byte key in base64 or base64url (e.g. `openssl rand -base64 32`); empty: none. */
+const secretsKey = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return undefined;
+    const key = decodeSecretsKey(v);
+    if (!key) {
+      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes in base64 (openssl rand -base64 32)' });
+      return z.NEVER;
+    }
+    return key;
+  });
 
 export const identityConfigSchema = z.object({
   PUBLIC_URL: z
@@ -33,6 +49,20 @@ export const identityConfigSchema = z.object({
     .describe('Issuer of the platform-wide OpenID Connect provider behind "Sign in with Google" (discovery is used).'),
   OIDC_CLIENT_ID: optionalText.describe('Client id at OIDC_ISSUER; Google sign-in is off (503) while unset.'),
   OIDC_CLIENT_SECRET: optionalText.describe('Client secret at OIDC_ISSUER (secret).'),
+  SECRETS_KEY: secretsKey.describe(
+    'Key (32 bytes, base64) sealing secrets at rest (SSO client secrets, AES-256-GCM). `npm start` and `npm run stack` keep one in DATA_DIR/secrets-key. Without it no SSO connection can be saved or used. Secret.',
+  ),
+  SECRETS_KEY_PREVIOUS: secretsKey.describe(
+    'The key SECRETS_KEY replaced (rotation): values sealed under it still open and are sealed again under SECRETS_KEY at start. Secret.',
+  ),
+  RATE_LIMIT_SSO_LOOKUP_PER_MINUTE: positiveInt(120, 10_000).describe(
+    "Look-ups of an email's district sign-in (GET /api/auth/sso) allowed per minute per client address.",
+  ),
+  SMTP_URL: mailConfigSchema.shape.SMTP_URL,
+  MAIL_FROM: mailConfigSchema.shape.MAIL_FROM,
+  RATE_LIMIT_EMAIL_PER_MINUTE: positiveInt(5, 10_000).describe(
+    'Mails asked for (password reset, verification resend) per minute per email address; six times as many requests per client address on the email link routes.',
+  ),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10, 10_000).describe(
     'Failed-or-pending sign-in attempts allowed per minute per client address, and ten times as many per account from all addresses together; successful ones are refunded.',
   ),
@@ -42,6 +72,9 @@ export const identityConfigSchema = z.object({
   ),
   RATE_LIMIT_PROFILE_PER_MINUTE: positiveInt(10, 10_000).describe(
     'Profile changes (PUT /api/auth/user) allowed per minute per user, and three times as many per client address.',
+  ),
+  RATE_LIMIT_INVITE_PER_MINUTE: positiveInt(30, 10_000).describe(
+    'Invitations (POST /api/district/invitations) a district admin may send per minute.',
   ),
   DEMO_SEED: envBoolean(false).describe(
     'When true and there are no users: create the Demo District with its admin, a demo teacher and a student, printed at start.',
@@ -59,6 +92,9 @@ export const identityConfigSchema = z.object({
     .max(300)
     .default(30)
     .describe('Reuse of a just-rotated refresh token within this window (parallel requests) is not treated as theft.'),
+  ROSTER_UPLOAD_LIMIT_BYTES: positiveInt(104_857_600, 1_073_741_824).describe(
+    'Largest OneRoster roster upload (zip or CSV) accepted by POST /api/district/roster/imports, in bytes.',
+  ),
 });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

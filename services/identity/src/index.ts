@@ -1,3 +1,4 @@
 export { identityService } from './service.ts';
 export { identityConfigSchema, type IdentityConfig } from './config.ts';
 export { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './domain/access-token.ts';
+export { dataDirSecretsKey } from './cli/secrets-key-file.ts';

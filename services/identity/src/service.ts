@@ -3,11 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@checkpoint/service-kit';
 import { authRouter } from './api/auth.router.ts';
+import { districtRouter } from './api/district.router.ts';
+import { rosterRouter } from './api/roster.router.ts';
 import { googleRouter } from './api/google.router.ts';
+import { ssoRouter } from './api/sso.router.ts';
+import { invitationsRouter } from './api/invitations.router.ts';
 import { mountInternalRoutes } from './api/internal.routes.ts';
 import { sessionCookies } from './api/session-cookies.ts';
 import { cookieSecure, identityConfigSchema } from './config.ts';
 import { oidcRepository } from './data-access/oidc.repository.ts';
+import { districtRepository } from './data-access/district.repository.ts';
+import { rosterRepository } from './data-access/roster.repository.ts';
+import { rosterImports } from './domain/roster/roster-import.use-case.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { deleteExpiredRateLimits, postgresLimiter } from './data-access/rate-limits.ts';
 import { sessionsRepository } from './data-access/sessions.repository.ts';
@@ -16,7 +23,13 @@ import { DuplicateEmailError, usersRepository } from './data-access/users.reposi
 import { formatDemoAccounts, seedDemo } from './domain/demo-seed.use-case.ts';
 import { loadKeyRing } from './domain/key-ring.ts';
 import { OidcClients } from './domain/oidc.use-case.ts';
+import { secretBox } from './domain/secret-box.ts';
+import { assertPasswordSignInAllowed, resealSecrets } from './domain/sso.use-case.ts';
+import { issueInvitation } from './domain/email-links.use-case.ts';
+import { emailWiring } from './email.ts';
+import { membershipDeps } from './membership.ts';
 import { userEventWriter } from './messaging/user-events.publisher.ts';
+import { privacyWiring } from './privacy.ts';
 
 const HOUR_MS = 3_600_000;
 /** Sign-in attempts allowed per address and per account, as a multiple of those per account at one address. */
@@ -34,13 +47,29 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
     const users = usersRepository(db);
     const sessions = sessionsRepository(db);
     const oidc = oidcRepository(db);
+    // SSO client secrets at rest: AES-256-GCM under SECRETS_KEY (the previous key still opens).
+    const secrets = secretBox({ current: config.SECRETS_KEY, previous: config.SECRETS_KEY_PREVIOUS });
     const events = userEventWriter(ctx.name);
     const keyRing = await loadKeyRing(signingKeysRepository(db), config.ACCESS_TOKEN_TTL_SECONDS);
     const cookies = sessionCookies(cookieSecure(config));
     const limiter = (keyPrefix: string, points: number) =>
       postgresLimiter(ctx.pool, { schema, keyPrefix, points, durationSeconds: 60 });
 
-    const accounts = { users, events };
+    // Mail and the one-time email links (verification, sign-up by link, reset, invitation).
+    const email = emailWiring({
+      db,
+      pool: ctx.pool,
+      users,
+      sessions,
+      events,
+      publicUrl: config.PUBLIC_URL,
+      mail: { SMTP_URL: config.SMTP_URL, MAIL_FROM: config.MAIL_FROM },
+      logger: ctx.logger,
+      limiter,
+      perEmailPerMinute: config.RATE_LIMIT_EMAIL_PER_MINUTE,
+      passwordChangesPerMinute: config.RATE_LIMIT_LOGIN_PER_MINUTE,
+    });
+    const accounts = { users, events, sendVerification: email.sendVerification };
     const sessionDeps = {
       sessions,
       users,
@@ -51,8 +80,18 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
         graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000,
       },
     };
+    // District membership is proven (a mailed link, an invitation), never inferred from the domain.
+    const membership = membershipDeps({
+      db,
+      accounts,
+      emailLinks: email.links,
+      mailLimit: limiter('signup_mail_address', config.RATE_LIMIT_EMAIL_PER_MINUTE),
+    });
     const authDeps = {
       accounts,
+      // A district that turned password sign-in off: its members use its provider (D7).
+      passwordSignInAllowed: (tenantId: string) => assertPasswordSignInAllowed({ oidc }, tenantId),
+      membership,
       sessions: sessionDeps,
       cookies,
       signInLimits: {
@@ -75,35 +114,85 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
     });
 
     let housekeeping: NodeJS.Timeout | undefined;
+    // Export, deletion, retention and audit log (docs/adr/009-privacy-operations.md).
+    const privacy = privacyWiring(ctx);
     /** Aborted when shutdown begins: requests held for revoked sessions answer at once. */
     const drain = new AbortController();
+    const roster = rosterImports({
+      roster: rosterRepository(db),
+      events,
+      source: ctx.name,
+      logger: ctx.logger,
+      uploadLimitBytes: config.ROSTER_UPLOAD_LIMIT_BYTES,
+    });
     return {
       routers: [
+        privacy.router,
+        rosterRouter(roster, config.ROSTER_UPLOAD_LIMIT_BYTES),
         authRouter(authDeps),
+        email.router(sessionDeps, cookies),
+        invitationsRouter({
+          membership,
+          sessions: sessionDeps,
+          cookies,
+          limit: limiter('invitation_ip', config.RATE_LIMIT_SIGNUP_PER_MINUTE),
+        }),
+        districtRouter({
+          district: districtRepository(db),
+          users,
+          events,
+          inviteLimit: limiter('invite_admin', config.RATE_LIMIT_INVITE_PER_MINUTE),
+          issueInvitation: (input) => issueInvitation(email.links, input),
+        }),
+        ssoRouter({
+          oidc,
+          secrets,
+          publicUrl: config.PUBLIC_URL,
+          lookupLimit: limiter('sso_lookup_ip', config.RATE_LIMIT_SSO_LOOKUP_PER_MINUTE),
+        }),
         googleRouter({
           accounts,
           sessions: sessionDeps,
           cookies,
           oidc,
           clients: oidcClients,
+          secrets,
           secure: cookieSecure(config),
           logger: ctx.logger,
           startLimit: limiter('oidc_start_ip', config.RATE_LIMIT_OIDC_START_PER_MINUTE),
         }),
       ],
-      extra: (app) =>
+      extra: (app) => {
+        app.use(privacy.audit);
         mountInternalRoutes(app, {
           sessions: sessionDeps,
           jwks: () => keyRing.jwks(),
           accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
           draining: drain.signal,
-        }),
+        });
+      },
+      subscriptions: [privacy.subscription],
       draining: () => drain.abort(),
       async start() {
+        const interrupted = await roster.recoverInterrupted();
+        if (interrupted > 0)
+          ctx.logger.warn({ imports: interrupted }, 'roster imports cut off by a restart marked failed');
+        privacy.start();
+        await email.start();
         // Users registered before the user events carried tenant_kind: publish it once, so that
         // the class service knows who is on the Free Trial.
         const republished = await users.backfillOnce('user-events:tenant_kind', (tx, user) => events.updated(tx, user));
         if (republished > 0) ctx.logger.info({ users: republished }, 'republished UserUpdated with tenant_kind');
+        // SSO secrets still plain (before migration 005) or sealed under SECRETS_KEY_PREVIOUS.
+        const sealed = await resealSecrets({ oidc, secrets });
+        if (sealed.resealed > 0) ctx.logger.info(sealed, 'sealed SSO client secrets under SECRETS_KEY');
+        if (sealed.unreadable > 0)
+          ctx.logger.warn(
+            sealed,
+            'SSO client secrets sealed under an unknown key: set SECRETS_KEY_PREVIOUS, or save them again',
+          );
+        if (!secrets.ready && (await oidc.allConnections()).length > 0)
+          ctx.logger.warn('SSO connections exist but SECRETS_KEY is not set: their sign-in is off until it is');
         if (config.DEMO_SEED) {
           try {
             const demo = await seedDemo(accounts, {
@@ -117,14 +206,21 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           }
         }
         housekeeping = setInterval(() => {
-          void Promise.all([sessions.deleteExpired(), oidc.deleteExpired(), deleteExpiredRateLimits(ctx.pool)]).catch(
-            (err) => ctx.logger.warn({ err }, 'identity housekeeping failed'),
-          );
+          void Promise.all([
+            sessions.deleteExpired(),
+            oidc.deleteExpired(),
+            deleteExpiredRateLimits(ctx.pool),
+            email.tokens.deleteExpired(),
+          ]).catch((err) => ctx.logger.warn({ err }, 'identity housekeeping failed'));
         }, HOUR_MS);
         housekeeping.unref();
       },
       async stop() {
         if (housekeeping) clearInterval(housekeeping);
+        await privacy.stop();
+        // A roster import being applied stops after its current batch (one transaction); applying it again resumes.
+        await roster.stop();
+        await email.stop();
         await db.$disconnect();
       },
     };

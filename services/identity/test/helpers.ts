@@ -35,7 +35,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   // must not surface as an unhandled error of the test run.
   db.on('error', () => {});
   const running: RunningService[] = [];
+  const extraBuses: InProcessBus[] = [];
   const start = async (extra: Record<string, string> = {}, logger?: Logger) => {
+    // The first instance uses `bus`; another one its own (a consumer group subscribes once per bus).
+    const ownBus = running.length === 0 ? bus : new InProcessBus();
+    if (ownBus !== bus) extraBuses.push(ownBus);
     const service = await startService(identityService, {
       env: {
         DATABASE_URL: serviceUrl,
@@ -44,7 +48,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         ...env,
         ...extra,
       },
-      bus,
+      bus: ownBus,
       ...(logger ? { logger } : {}),
     });
     running.push(service);
@@ -61,6 +65,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     async stop() {
       for (const s of running.reverse()) await s.stop().catch(() => {});
       await bus.stop().catch(() => {});
+      for (const b of extraBuses) await b.stop().catch(() => {});
       await db.end().catch(() => {});
       await postgres.stop();
     },
@@ -157,5 +162,41 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
     password: 'correct horse',
     role: 'teacher',
     ...overrides,
+  };
+}
+
+/** The newest link to `path` (e.g. /verify-email) in the mail queued for `email` (outgoing_mail). */
+export async function queuedLinkToken(h: Harness, email: string, path = '/verify-email'): Promise<string> {
+  const { rows } = await h.db.query<{ text: string }>(
+    'select text from outgoing_mail where "to" = $1 order by created_at desc',
+    [email.toLowerCase()],
+  );
+  const pattern = new RegExp(`${path.replace(/[/-]/g, '\\$&')}\\?token=([A-Za-z0-9_-]+)`);
+  for (const row of rows) {
+    const token = pattern.exec(row.text)?.[1];
+    if (token) return token;
+  }
+  throw new Error(`no mail to ${email} with a ${path} link`);
+}
+
+/**
+ * Becomes a member of the district owning the email's domain as a person does: the password
+ * sign-up answers 202 and queues a link; opening it (POST /api/auth/email/verify) creates the
+ * account in the district and signs the browser in. Returns the sign-up body and the user.
+ */
+export async function joinDistrictByLink(h: Harness, overrides: Record<string, unknown>, browser?: Browser) {
+  const body = signUpBody(overrides);
+  const b = browser ?? new Browser(h.identity.url);
+  const res = await b.request('POST', '/api/auth/simple-signup', body);
+  if (res.status !== 202)
+    throw new Error(`district sign-up: expected 202, got ${res.status} ${JSON.stringify(res.body)}`);
+  const token = await queuedLinkToken(h, body.email as string);
+  const opened = await b.request('POST', '/api/auth/email/verify', { token });
+  if (opened.status !== 201)
+    throw new Error(`sign-up link: expected 201, got ${opened.status} ${JSON.stringify(opened.body)}`);
+  return {
+    ...body,
+    browser: b,
+    user: opened.body.user as { id: string; role: string; accountType: string; tenantId: string },
   };
 }

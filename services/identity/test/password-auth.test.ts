@@ -1,6 +1,6 @@
 import { fromBinary, UserRegisteredSchema } from '@checkpoint/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { Browser, queuedLinkToken, signUpBody, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -51,6 +51,8 @@ describe('password sign-up and sign-in', () => {
       tenantId: signUp.body.user.tenantId,
       accountType: 'individual',
       preferences: { emailNotifications: false, assessmentReminders: false, studentSubmissions: true, darkMode: false },
+      // A password sign-up has not proven the address yet (a verification link was mailed).
+      emailVerified: false,
     });
 
     const session = other.cookie('cp_session')!;
@@ -297,18 +299,23 @@ describe('password sign-up and sign-in', () => {
     });
   });
 
-  it('when the email domain belongs to a district, then the new user joins that tenant; otherwise a new individual one', async () => {
+  it('when the email domain belongs to a district, then no account until the mailed link is opened, which joins that tenant; otherwise a new individual one', async () => {
     const tenantId = '6f1c7b0e-1111-4a4a-9a9a-000000000001';
     await h.db.query(
       `insert into tenants (id, name, kind, email_domains) values ($1, 'Springfield', 'district', '{springfield.k12.us}')`,
       [tenantId],
     );
-    const a = await new Browser(h.identity.url).request(
-      'POST',
-      '/api/auth/simple-signup',
-      signUpBody({ email: `x${Date.now()}@springfield.k12.us` }),
-    );
-    expect(a.body.user).toMatchObject({ tenantId, accountType: 'district' });
+    const email = `x${Date.now()}@springfield.k12.us`;
+    const browser = new Browser(h.identity.url);
+    const asked = await browser.request('POST', '/api/auth/simple-signup', signUpBody({ email }));
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ verificationSent: true, email });
+    expect(browser.cookie('cp_session')).toBeUndefined();
+    expect((await h.db.query('select id from users where email = $1', [email])).rows).toEqual([]);
+    const opened = await browser.request('POST', '/api/auth/email/verify', { token: await queuedLinkToken(h, email) });
+    expect(opened.status).toBe(201);
+    const a = opened;
+    expect(a.body.user).toMatchObject({ tenantId, accountType: 'district', email });
     const b = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', signUpBody());
     const c = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', signUpBody());
     expect(b.body.user.accountType).toBe('individual');
@@ -358,8 +365,12 @@ describe('password sign-up and sign-in', () => {
       body: { firstName: 'Augusta', lastName: 'King', email: newEmail, preferences: prefs },
     });
     const events = await h.db.query(`select type from outbox where key = $1 order by created_at`, [body.user.id]);
+    // The two notification switches' changes are published (the digest acts on them), dark mode is
+    // not, then the profile change.
     expect(events.rows.map((r) => r.type)).toEqual([
       'checkpoint.identity.v1.UserRegistered',
+      'checkpoint.identity.v1.UserUpdated',
+      'checkpoint.identity.v1.UserUpdated',
       'checkpoint.identity.v1.UserUpdated',
     ]);
     expect(

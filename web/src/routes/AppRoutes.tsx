@@ -13,6 +13,18 @@ const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m
 const AuthRoute = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthRoute })));
 const QuickAuthRoute = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.QuickAuthRoute })));
 const SimpleLoginRoute = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.SimpleLoginRoute })));
+const AcceptInvitationPage = lazy(() =>
+  import('../features/auth/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const TeacherDashboard = lazy(() =>
   import('../features/dashboard/TeacherDashboard').then((m) => ({ default: m.TeacherDashboard })),
 );
@@ -65,6 +77,19 @@ const AssessmentResultsPage = lazy(() =>
 const AdminDashboardPage = lazy(() =>
   import('../features/admin/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
 );
+const AdminLayout = lazy(() => import('../features/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const DistrictUsersPage = lazy(() =>
+  import('../features/admin/DistrictUsersPage').then((m) => ({ default: m.DistrictUsersPage })),
+);
+const AdminSignInSection = lazy(() =>
+  import('../features/admin/AdminSections').then((m) => ({ default: m.AdminSignInSection })),
+);
+const AdminRosterSection = lazy(() =>
+  import('../features/admin/AdminSections').then((m) => ({ default: m.AdminRosterSection })),
+);
+const AdminPrivacySection = lazy(() =>
+  import('../features/admin/AdminSections').then((m) => ({ default: m.AdminPrivacySection })),
+);
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */
@@ -88,6 +113,10 @@ export const PROTECTED_PATHS = [
   '/reports',
   '/assessment-results/:id',
   '/admin',
+  '/admin/users',
+  '/admin/sign-in',
+  '/admin/roster',
+  '/admin/privacy',
 ] as const;
 
 export function AppRoutes() {
@@ -103,6 +132,12 @@ export function AppRoutes() {
           <Route path="/auth" element={<AuthRoute />} />
           <Route path="/quick-auth" element={<QuickAuthRoute />} />
           <Route path="/simple-login" element={<SimpleLoginRoute />} />
+          {/* A district admin's invitation link: opened signed out (accepting starts the new account's session). */}
+          <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+          {/* Mailed links and the reset request: opened signed out as well as signed in. */}
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
           {isLoading ? (
             <Route path="*" element={<PageSpinner />} />
           ) : user ? (
@@ -158,14 +193,21 @@ export function AppRoutes() {
                   <Route path="/students" element={<AllStudentsPage />} />
                   <Route path="/reports" element={<ReportsPage />} />
                   <Route path="/assessment-results/:id" element={<AssessmentResultsPage />} />
+                  {/* The admin's sections, one URL each (features/admin/AdminLayout.tsx). */}
                   <Route
                     path="/admin"
                     element={
                       <AdminOnly>
-                        <AdminDashboardPage />
+                        <AdminLayout />
                       </AdminOnly>
                     }
-                  />
+                  >
+                    <Route index element={<AdminDashboardPage />} />
+                    <Route path="users" element={<DistrictUsersPage />} />
+                    <Route path="sign-in" element={<AdminSignInSection />} />
+                    <Route path="roster" element={<AdminRosterSection />} />
+                    <Route path="privacy" element={<AdminPrivacySection />} />
+                  </Route>
                 </>
               )}
               <Route path="*" element={<NotFoundPage />} />

@@ -127,10 +127,14 @@ async function countPerson(tx: Tx, from: Counted, to: Counted): Promise<void> {
 }
 
 /** A deleted user leaves nothing behind: their results (and the figures they fed), classes' memberships, practice. */
+/** A deleted user is kept as the sha256 of their id (migration 003): the id itself is gone. */
+const userHash = (param: string) => `encode(sha256(convert_to(${param}::uuid::text, 'UTF8')), 'hex')`;
+const deleted = (param: string) => `exists (select 1 from deleted_users where user_hash = ${userHash(param)})`;
+
 export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<void> {
   await lockUser(tx, userId, 'exclusive');
   await tx.$executeRawUnsafe(
-    'insert into deleted_users (user_id, deleted_at) values ($1, $2) on conflict (user_id) do nothing',
+    `insert into deleted_users (user_hash, deleted_at) values (${userHash('$1')}, $2) on conflict (user_hash) do nothing`,
     userId,
     at,
   );
@@ -182,7 +186,7 @@ export async function upsertMembership(
   await lockUser(tx, m.studentId, 'shared');
   await tx.$executeRawUnsafe(
     `insert into memberships (class_id, student_id, tenant_id, joined_at)
-     select $1, $2, $3, $4 where not exists (select 1 from deleted_users where user_id = $2)
+     select $1, $2, $3, $4 where not ${deleted('$2')}
      on conflict (class_id, student_id) do nothing`,
     m.classId,
     m.studentId,
@@ -253,7 +257,7 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
   const inserted = await tx.$queryRawUnsafe<{ result_id: string }[]>(
     `insert into results (result_id, tenant_id, class_id, assessment_id, student_id, earned_points, total_points,
                           percentage, level, submitted_at)
-     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 where not exists (select 1 from deleted_users where user_id = $5)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 where not ${deleted('$5')}
      on conflict (result_id) do nothing returning result_id`,
     r.resultId,
     r.tenantId,
@@ -315,7 +319,7 @@ export async function recordPractice(
   await lockUser(tx, p.studentId, 'shared');
   await tx.$executeRawUnsafe(
     `insert into practice_completions (assessment_id, student_id, type, tenant_id, attempts, best_score, last_completed_at)
-     select $1, $2, $3, $4, 1, $5, $6 where not exists (select 1 from deleted_users where user_id = $2)
+     select $1, $2, $3, $4, 1, $5, $6 where not ${deleted('$2')}
      on conflict (assessment_id, student_id, type) do update set attempts = practice_completions.attempts + 1,
        best_score = greatest(practice_completions.best_score, excluded.best_score),
        last_completed_at = greatest(practice_completions.last_completed_at, excluded.last_completed_at)`,
@@ -399,7 +403,7 @@ async function studentFigures(
 }
 
 /** Deletes the results matching `where` (on `results`) and takes them out of the running figures. */
-async function removeResults(tx: Tx, where: string, values: unknown[]): Promise<void> {
+export async function removeResults(tx: Tx, where: string, values: unknown[]): Promise<void> {
   await tx.$executeRawUnsafe(
     `with gone as (delete from results where ${where}
                    returning tenant_id, student_id, class_id, assessment_id, percentage, level),

@@ -23,6 +23,14 @@ import {
   upsertPerson,
 } from '../data-access/read-model.writer.ts';
 import {
+  forgetNotifications,
+  keepNotificationSettings,
+  noteAssigned,
+  noteJoined,
+  noteSubmission,
+  setAssessmentDue,
+} from '../data-access/notifications.writer.ts';
+import {
   PRACTICE_TYPES,
   requireIds,
   requireLevel,
@@ -53,11 +61,16 @@ type UserFacts = {
   email: string;
   role: string;
   occurredAt?: Timestamp;
+  /** The notification switches (absent from older publishers). */
+  notifications?: { emailNotifications: boolean; assessmentReminders: boolean; studentSubmissions: boolean };
+  /** UserUpdated only: removed by the district's admin. */
+  disabled?: boolean;
 };
 
 async function keepPerson(tx: Tx, u: UserFacts, envelope: EventEnvelope): Promise<void> {
   requireIds(u.$typeName, { userId: u.userId, tenantId: u.tenantId });
   await upsertPerson(tx, { ...u, at: when(u.occurredAt, envelope) });
+  await keepNotificationSettings(tx, u.userId, u.notifications, u.disabled ?? false);
 }
 
 type ClassFacts = {
@@ -86,11 +99,13 @@ type AssessmentFacts = {
   topic: string;
   standard: string;
   occurredAt?: Timestamp;
+  dueAt?: Timestamp;
 };
 
 async function keepAssessment(tx: Tx, a: AssessmentFacts, envelope: EventEnvelope, isActive?: boolean) {
   requireIds(a.$typeName, { assessmentId: a.assessmentId, tenantId: a.tenantId, classId: a.classId });
   await upsertAssessment(tx, { ...a, isActive, at: when(a.occurredAt, envelope) });
+  await setAssessmentDue(tx, a.assessmentId, a.dueAt ? timestampDate(a.dueAt) : null);
 }
 
 export function inboundHandlers(): InboxHandlers<Tx> {
@@ -100,6 +115,7 @@ export function inboundHandlers(): InboxHandlers<Tx> {
     'checkpoint.identity.v1.UserDeleted': async (tx, m, envelope) => {
       requireIds(m.$typeName, { userId: m.userId });
       await deletePerson(tx, m.userId, when(m.occurredAt, envelope));
+      await forgetNotifications(tx, m.userId);
     },
 
     'checkpoint.class.v1.ClassCreated': keepClass,
@@ -119,6 +135,7 @@ export function inboundHandlers(): InboxHandlers<Tx> {
     'checkpoint.class.v1.StudentEnrolled': async (tx, m, envelope) => {
       requireIds(m.$typeName, { classId: m.classId, studentId: m.studentId, tenantId: m.tenantId });
       await upsertMembership(tx, { ...m, at: when(m.occurredAt, envelope) });
+      await noteJoined(tx, { ...m, at: when(m.occurredAt, envelope) });
     },
     'checkpoint.class.v1.StudentRemoved': async (tx, m) => {
       requireIds(m.$typeName, { classId: m.classId, studentId: m.studentId });
@@ -130,6 +147,10 @@ export function inboundHandlers(): InboxHandlers<Tx> {
     'checkpoint.assessment.v1.AssessmentActivationChanged': async (tx, m) => {
       requireIds(m.$typeName, { assessmentId: m.assessmentId });
       await setAssessmentActive(tx, m.assessmentId, m.isActive);
+    },
+    'checkpoint.assessment.v1.AssessmentAssigned': async (tx, m, envelope) => {
+      requireIds(m.$typeName, { assessmentId: m.assessmentId, classId: m.classId });
+      await noteAssigned(tx, { ...m, at: when(m.occurredAt, envelope) });
     },
     'checkpoint.assessment.v1.AssessmentDeleted': async (tx, m) => {
       requireIds(m.$typeName, { assessmentId: m.assessmentId, classId: m.classId });
@@ -161,6 +182,7 @@ export function inboundHandlers(): InboxHandlers<Tx> {
         level: requireLevel(type, 'level', m.level),
         submittedAt: when(m.submittedAt, envelope),
       });
+      await noteSubmission(tx, { ...m, submittedAt: when(m.submittedAt, envelope) });
     },
     'checkpoint.assessment.v1.ResultLevelRaised': async (tx, m) => {
       requireIds(m.$typeName, { resultId: m.resultId });

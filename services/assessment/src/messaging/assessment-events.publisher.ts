@@ -29,6 +29,8 @@ export interface AssessmentFacts {
   topic: string;
   standard: string;
   isActive: boolean;
+  /** Published as due_at (the analytics digest's reminders); absent or null: no due date. */
+  dueDate?: Date | null;
 }
 
 export interface GenerationFacts {
@@ -92,6 +94,7 @@ export function assessmentEventsPublisher() {
         standard: a.standard,
         isActive: a.isActive,
         ...(generation ? { generation } : {}),
+        ...(a.dueDate ? { dueAt: timestampFromDate(a.dueDate) } : {}),
       }),
     updated: (tx: SqlExecutor, a: AssessmentFacts) =>
       enqueue(tx, AssessmentUpdatedSchema, a.id, a.tenantId, {
@@ -100,6 +103,7 @@ export function assessmentEventsPublisher() {
         description: a.description,
         topic: a.topic,
         standard: a.standard,
+        ...(a.dueDate ? { dueAt: timestampFromDate(a.dueDate) } : {}),
       }),
     activationChanged: (tx: SqlExecutor, a: Ref, isActive: boolean) =>
       enqueue(tx, AssessmentActivationChangedSchema, a.id, a.tenantId, { ...ref(a), isActive }),

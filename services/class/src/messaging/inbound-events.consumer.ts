@@ -3,6 +3,7 @@
 import { inboxConsumer, type SubscribeOptions } from '@checkpoint/events';
 import type { Db, Tx } from '../data-access/prisma.ts';
 import { ASSESSMENT_TOPIC, assessmentEventHandlers } from './assessment-events.consumer.ts';
+import { rosterEventHandlers } from './roster-events.consumer.ts';
 import { IDENTITY_TOPIC, userEventHandlers } from './user-events.consumer.ts';
 
 export const CLASS_GROUP = 'class';
@@ -11,6 +12,10 @@ export function inboundSubscription(db: Db): SubscribeOptions {
   return {
     groupId: CLASS_GROUP,
     topics: [IDENTITY_TOPIC, ASSESSMENT_TOPIC],
-    ...inboxConsumer<Tx>(db, CLASS_GROUP, { ...userEventHandlers, ...assessmentEventHandlers() }),
+    ...inboxConsumer<Tx>(db, CLASS_GROUP, {
+      ...userEventHandlers,
+      ...rosterEventHandlers,
+      ...assessmentEventHandlers(),
+    }),
   };
 }

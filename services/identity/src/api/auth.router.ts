@@ -8,7 +8,6 @@ import {
   type Caller,
 } from '@checkpoint/service-kit';
 import {
-  registerUser,
   signInWithPassword,
   updatePreferences,
   updateProfile,
@@ -16,19 +15,32 @@ import {
   type ProfileLimits,
   type SignInLimits,
 } from '../domain/accounts.use-case.ts';
+import { signUpWithPassword, type MembershipDeps } from '../domain/membership.use-case.ts';
 import type { Limiter } from '../domain/ports.ts';
 import { endSession, startSession, type SessionDeps } from '../domain/sessions.use-case.ts';
 import { toPublicUser, type UserRecord } from '../domain/user.ts';
-import { logInBody, preferencesChange, signUpBody, updateUserBody, userEnvelope, userSchema } from './auth.schemas.ts';
+import {
+  logInBody,
+  preferencesChange,
+  signUpBody,
+  updateUserBody,
+  userEnvelope,
+  userSchema,
+  verificationSentSchema,
+} from './auth.schemas.ts';
 import type { SessionCookies } from './session-cookies.ts';
 
 export interface AuthRouterDeps {
   accounts: AccountDeps;
+  /** Sign-up at a district's domain: a link, never an account (membership.use-case.ts). */
+  membership: MembershipDeps;
   sessions: SessionDeps;
   cookies: SessionCookies;
   signInLimits: SignInLimits;
   profileLimits: ProfileLimits;
   signUpLimit: Limiter;
+  /** Throws 403 password_sign_in_disabled when the user's district signs in with its provider only. */
+  passwordSignInAllowed?: (tenantId: string) => Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,12 +67,14 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
     {
       method: 'post',
       path: '/api/auth/simple-signup',
-      summary: 'Create an account with a password and sign in',
+      summary:
+        "Create an account with a password and sign in (201); at a district's email domain, mail a sign-up link instead (202)",
       access: 'public',
       body: signUpBody,
       status: 201,
       response: userEnvelope,
-      errors: [409, 429],
+      otherSuccesses: { 202: verificationSentSchema },
+      errors: [403, 409, 429],
     },
     async ({ body, req, res }) => {
       const limit = await deps.signUpLimit.consume(clientAddress(req));
@@ -70,7 +84,13 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
           limit.retryAfterSeconds,
         );
       }
-      const user = await registerUser(deps.accounts, body);
+      const outcome = await signUpWithPassword(deps.membership, body);
+      if (outcome.kind === 'verification-sent') {
+        // No account and no session: the link in the mail proves the address (and the district).
+        res.status(202).json({ verificationSent: true, email: outcome.email });
+        return undefined;
+      }
+      const user = outcome.user;
       deps.cookies.set(res, await startSession(deps.sessions, user));
       return { user: toPublicUser(user) };
     },
@@ -84,13 +104,14 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
       access: 'public',
       body: logInBody,
       response: userEnvelope,
-      errors: [401, 429],
+      errors: [401, 403, 429],
     },
     async ({ body, req, res }) => {
       const user = await signInWithPassword(
         { ...deps.accounts, limits: deps.signInLimits },
         { email: body.email, password: body.password, address: clientAddress(req) },
       );
+      await deps.passwordSignInAllowed?.(user.tenantId);
       deps.cookies.set(res, await startSession(deps.sessions, user));
       return { user: toPublicUser(user) };
     },

@@ -60,6 +60,8 @@ export const userSchema = z
     tenantId: z.uuid(),
     accountType: z.enum(['district', 'school', 'individual']),
     preferences: preferencesBody,
+    /** The address was proven by a mail link, a password reset, an invitation, the roster or SSO. */
+    emailVerified: z.boolean(),
   })
   .meta({ id: 'User' });
 
@@ -74,3 +76,19 @@ export const revokedQuery = z.object({
   wait: z.coerce.number().int().min(0).max(25).optional(),
   after: z.iso.datetime({ offset: true }).optional(),
 });
+
+/** A password sign-up at a district's domain: no account yet, a link went to the address (202). */
+export const verificationSentSchema = z
+  .object({ verificationSent: z.literal(true), email: z.string() })
+  .meta({ id: 'VerificationSent' });
+
+/** An invitation link's token (base64url of 32 bytes; bounded so a long path is a 400, not work). */
+const invitationToken = z
+  .string({ error: 'Invitation token is required' })
+  .min(1, 'Invitation token is required')
+  .max(200, 'Invitation token must be at most 200 characters');
+export const invitationParams = z.object({ token: invitationToken });
+export const invitationSchema = z
+  .object({ email: z.string(), districtName: z.string(), role: z.enum(['student', 'teacher', 'admin']) })
+  .meta({ id: 'Invitation' });
+export const invitationAcceptBody = z.object({ token: invitationToken, firstName, lastName, password });

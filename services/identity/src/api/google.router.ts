@@ -1,6 +1,8 @@
-// "Sign in with Google" and per-tenant SSO: /api/auth/google, its callback and the role step.
+// "Sign in with Google" and per-district SSO: /api/auth/google, the sign-in a district's provider
+// starts, the callback (the redirect URI of every provider) and the role step.
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import {
   ApiRouter,
   AppError,
@@ -16,17 +18,21 @@ import {
   beginOidcSignIn,
   completeOidcSignUp,
   finishOidcSignIn,
-  SignInNotConfiguredError,
+  initiateOidcSignIn,
+  OidcSignInError,
   type OidcClients,
 } from '../domain/oidc.use-case.ts';
+import type { SecretBox } from '../domain/secret-box.ts';
 import { startSession, type SessionDeps } from '../domain/sessions.use-case.ts';
 import { toPublicUser } from '../domain/user.ts';
 import { googleCompleteBody, googleStartQuery, userEnvelope } from './auth.schemas.ts';
+import { ssoInitiateQuery } from './sso.schemas.ts';
 import type { SessionCookies } from './session-cookies.ts';
 
 const FLOW_COOKIE = 'cp_oidc_flow';
 const PENDING_COOKIE = 'cp_google_signup';
 const COOKIE_PATH = '/api/auth/google';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface GoogleRouterDeps {
   accounts: AccountDeps;
@@ -34,6 +40,8 @@ export interface GoogleRouterDeps {
   cookies: SessionCookies;
   oidc: OidcRepository;
   clients: OidcClients;
+  /** Opens the sealed client secrets of the districts' connections. */
+  secrets: SecretBox;
   secure: boolean;
   logger: Logger;
   /** Sign-ins started per client address: each stores a pending flow for 10 minutes. */
@@ -43,7 +51,7 @@ export interface GoogleRouterDeps {
 export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
   const api = new ApiRouter();
   api.router.use('/api/auth/google', cookieParser());
-  const oidcDeps = { ...deps.accounts, oidc: deps.oidc, clients: deps.clients };
+  const oidcDeps = { ...deps.accounts, oidc: deps.oidc, clients: deps.clients, secrets: deps.secrets };
   const cookie = (maxAgeMs: number) => ({
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -53,34 +61,77 @@ export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
   });
   const readCookie = (req: Request, name: string) => (req.cookies as Record<string, string> | undefined)?.[name];
 
+  /**
+   * A refused sign-in goes back to the sign-in page with a code it explains, never to a JSON page;
+   * anyone can cause one (a stale link, an unconfigured provider), so it is logged at info.
+   */
+  const refuse = (req: Request, res: Response, err: unknown) => {
+    if (!(err instanceof OidcSignInError)) throw err;
+    (req.log ?? deps.logger).info({ reason: err.message, code: err.redirectCode }, 'OpenID Connect sign-in refused');
+    res.setHeader(LOG_LEVEL_HEADER, 'info');
+    res.redirect(302, `/auth?error=${err.redirectCode}`);
+  };
+  const limitStarts = async (req: Request) => {
+    const limit = await deps.startLimit.consume(clientAddress(req));
+    if (!limit.allowed) {
+      throw new TooManyRequestsError(
+        `Too many sign-in attempts. Please wait ${limit.retryAfterSeconds} seconds and try again.`,
+        limit.retryAfterSeconds,
+      );
+    }
+  };
+
   api.add(
     {
       method: 'get',
       path: '/api/auth/google',
-      summary: 'Start sign-in with Google (or the SSO provider of the email domain); redirects',
+      summary:
+        "Start sign-in with Google, or with the district's provider of the hinted email's domain; redirects to the provider, or to /auth?error=<code> when it is not configured or unreachable",
       access: 'public',
       query: googleStartQuery,
       status: 302,
-      errors: [429, 503],
+      errors: [429],
     },
     async ({ query, req, res }) => {
-      const limit = await deps.startLimit.consume(clientAddress(req));
-      if (!limit.allowed) {
-        throw new TooManyRequestsError(
-          `Too many sign-in attempts. Please wait ${limit.retryAfterSeconds} seconds and try again.`,
-          limit.retryAfterSeconds,
-        );
-      }
+      await limitStarts(req);
       const emailHint = query.email_hint ?? query.login_hint;
       let started: { url: string; flowToken: string };
       try {
         started = await beginOidcSignIn(oidcDeps, emailHint ? { emailHint } : {});
       } catch (err) {
-        if (!(err instanceof SignInNotConfiguredError)) throw err;
-        // Anyone can ask: the same 503 as ever, logged as the client's condition it is, not as an error.
-        (req.log ?? deps.logger).debug('Google sign-in asked for but not configured');
-        res.setHeader(LOG_LEVEL_HEADER, 'info');
-        res.status(err.status).json({ message: err.message, code: err.code });
+        refuse(req, res, err);
+        return;
+      }
+      res.cookie(FLOW_COOKIE, started.flowToken, cookie(10 * 60_000));
+      res.redirect(302, started.url);
+    },
+  );
+
+  api.add(
+    {
+      method: 'get',
+      path: '/api/auth/sso/:connectionId/initiate',
+      summary:
+        "Sign-in started by the district's provider (OpenID Connect third-party initiated login): checks iss, then starts the code flow; redirects",
+      access: 'public',
+      params: z.object({ connectionId: z.string().max(100) }),
+      query: ssoInitiateQuery,
+      status: 302,
+      errors: [429],
+    },
+    async ({ params, query, req, res }) => {
+      await limitStarts(req);
+      let started: { url: string; flowToken: string };
+      try {
+        if (!UUID.test(params.connectionId)) throw new OidcSignInError('not a connection id', 'sso_unavailable');
+        started = await initiateOidcSignIn(oidcDeps, {
+          connectionId: params.connectionId,
+          iss: query.iss,
+          ...(query.login_hint ? { loginHint: query.login_hint } : {}),
+          ...(query.target_link_uri ? { targetLinkUri: query.target_link_uri } : {}),
+        });
+      } catch (err) {
+        refuse(req, res, err);
         return;
       }
       res.cookie(FLOW_COOKIE, started.flowToken, cookie(10 * 60_000));
@@ -103,16 +154,18 @@ export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
         const result = await finishOidcSignIn(oidcDeps, { flowToken: readCookie(req, FLOW_COOKIE), callbackUrl });
         if (result.kind === 'signed-in') {
           deps.cookies.set(res, await startSession(deps.sessions, result.user));
-          res.redirect(302, '/');
+          res.redirect(302, result.returnTo);
         } else {
           res.cookie(PENDING_COOKIE, result.pendingToken, cookie(15 * 60_000));
           res.redirect(302, '/auth?google_signup=true');
         }
       } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
         // A client's condition (anyone can call back with a stale or made-up flow): not a warning.
-        (req.log ?? deps.logger).info({ reason: err.message }, 'OpenID Connect sign-in rejected');
-        res.redirect(302, '/auth?error=google_signin_failed');
+        if (err instanceof AppError && !(err instanceof OidcSignInError) && err.status < 500) {
+          refuse(req, res, new OidcSignInError(err.message));
+          return;
+        }
+        refuse(req, res, err);
       }
     },
   );

@@ -112,6 +112,15 @@ export function sessionsRepository(db: Db) {
       return result.count;
     },
 
+    /** Ends every session of a user but `keepFamilyId` (the one that changed the password). */
+    async revokeAllOfUserExcept(userId: string, keepFamilyId: string | undefined, now = new Date()): Promise<number> {
+      const result = await db.session.updateMany({
+        where: { userId, revokedAt: null, ...(keepFamilyId ? { familyId: { not: keepFamilyId } } : {}) },
+        data: { revokedAt: now },
+      });
+      return result.count;
+    },
+
     /**
      * Sessions (families) revoked after `since` and not before `notBefore`, with when: the gateway
      * refuses their access tokens until those expire.
@@ -123,7 +132,12 @@ export function sessionsRepository(db: Db) {
         where: { revokedAt: { gt: after } },
         _max: { revokedAt: true },
       });
-      return rows.map((r) => ({ id: r.familyId, revokedAt: r._max.revokedAt! }));
+      // Sessions of deleted accounts (privacy operations): their rows are gone, their ids are here.
+      const erased = await db.erasedSession.findMany({ where: { revokedAt: { gt: after } } });
+      return [
+        ...rows.map((r) => ({ id: r.familyId, revokedAt: r._max.revokedAt! })),
+        ...erased.map((r) => ({ id: r.familyId, revokedAt: r.revokedAt })),
+      ];
     },
 
     /** Drops rows of sessions that ended more than a day ago. */

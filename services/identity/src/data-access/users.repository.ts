@@ -14,6 +14,7 @@ const userSelect = {
   preferences: true,
   createdAt: true,
   disabledAt: true,
+  emailVerifiedAt: true,
   tenant: { select: { kind: true } },
 } as const;
 
@@ -28,12 +29,18 @@ type UserRow = {
   preferences: unknown;
   createdAt: Date;
   disabledAt: Date | null;
+  emailVerifiedAt: Date | null;
   tenant: { kind: string };
 };
 
 function toRecord(row: UserRow): UserRecord {
   const { tenant, ...rest } = row;
-  return { ...rest, role: rest.role as UserRole, tenantKind: tenant.kind as TenantKind };
+  return {
+    ...rest,
+    role: rest.role as UserRole,
+    tenantKind: tenant.kind as TenantKind,
+    emailVerified: rest.emailVerifiedAt !== null,
+  };
 }
 
 export interface NewUser {
@@ -48,6 +55,8 @@ export interface NewUser {
   tenantId?: string;
   newTenant?: { name: string; kind: TenantKind; emailDomains?: string[] };
   externalIdentity?: { issuer: string; subject: string; email: string };
+  /** Set when the address is already proven (sign-up by link, invitation, roster, SSO claim). */
+  emailVerifiedAt?: Date;
 }
 
 export class DuplicateEmailError extends Error {}
@@ -133,6 +142,7 @@ export function usersRepository(db: Db) {
               lastName: input.lastName,
               role: input.role,
               profileImageUrl: input.profileImageUrl ?? null,
+              ...(input.emailVerifiedAt ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
               ...(input.passwordHash ? { credential: { create: { passwordHash: input.passwordHash } } } : {}),
               ...(input.externalIdentity ? { externalIdentities: { create: input.externalIdentity } } : {}),
             },
@@ -155,9 +165,11 @@ export function usersRepository(db: Db) {
     ): Promise<UserRecord | undefined> {
       try {
         return await db.$transaction(async (tx) => {
-          const exists = await tx.user.findUnique({ where: { id }, select: { id: true } });
+          const exists = await tx.user.findUnique({ where: { id }, select: { id: true, email: true } });
           if (!exists) return undefined;
-          const user = toRecord(await tx.user.update({ where: { id }, data: profile, select: userSelect }));
+          // A new address is unproven until its verification link is opened (D2).
+          const data = exists.email === profile.email ? profile : { ...profile, emailVerifiedAt: null };
+          const user = toRecord(await tx.user.update({ where: { id }, data, select: userSelect }));
           await inSameTransaction(tx, user);
           return user;
         });
@@ -212,18 +224,38 @@ export function usersRepository(db: Db) {
       );
     },
 
-    /** Writes only the keys given, in one statement, so concurrent changes to other keys all land. */
-    async updatePreferences(id: string, change: Partial<Preferences>): Promise<UserRecord | undefined> {
-      const count = await db.$executeRaw`
-        update users
-           set preferences = (case when jsonb_typeof(preferences) = 'object' then preferences else '{}'::jsonb end)
-                             || ${JSON.stringify(change)}::jsonb,
-               updated_at = now()
-         where id = ${id}::uuid`;
-      if (count === 0) return undefined;
-      return this.findById(id);
+    /**
+     * Writes only the keys given, in one statement, so concurrent changes to other keys all land;
+     * `inSameTransaction` (the outbox write) sees the result and commits with it.
+     */
+    async updatePreferences(
+      id: string,
+      change: Partial<Preferences>,
+      inSameTransaction?: (tx: Tx, user: UserRecord) => Promise<void>,
+    ): Promise<UserRecord | undefined> {
+      return db.$transaction(async (tx) => {
+        const count = await tx.$executeRaw`
+          update users
+             set preferences = (case when jsonb_typeof(preferences) = 'object' then preferences else '{}'::jsonb end)
+                               || ${JSON.stringify(change)}::jsonb,
+                 updated_at = now()
+           where id = ${id}::uuid`;
+        if (count === 0) return undefined;
+        const row = await tx.user.findUnique({ where: { id }, select: userSelect });
+        if (!row) return undefined;
+        const user = toRecord(row);
+        if (inSameTransaction) await inSameTransaction(tx, user);
+        return user;
+      });
     },
   };
 }
 
 export type UsersRepository = ReturnType<typeof usersRepository>;
+
+/** The users with these ids, as records (for writers that change many users in one statement: the roster import). */
+export async function findUserRecords(tx: Tx, ids: string[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.user.findMany({ where: { id: { in: ids } }, select: userSelect });
+  return rows.map(toRecord);
+}

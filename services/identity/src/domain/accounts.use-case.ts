@@ -2,14 +2,20 @@
 import { randomUUID } from 'node:crypto';
 import { TooManyRequestsError } from '@checkpoint/service-kit';
 import { DuplicateEmailError, type NewUser, type UsersRepository } from '../data-access/users.repository.ts';
+import type { Tx } from '../data-access/prisma.ts';
 import { EmailTakenError, InvalidCredentialsError } from './errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { Limiter, UserEventWriter } from './ports.ts';
-import { emailDomain, normalizeEmail, type Preferences, type UserRecord, type UserRole } from './user.ts';
+import { normalizeEmail, type Preferences, type UserRecord, type UserRole } from './user.ts';
 
 export interface AccountDeps {
   users: UsersRepository;
   events: UserEventWriter;
+  /**
+   * Mails a verification link in the caller's transaction (email-links.use-case.ts
+   * sendVerification): after a password sign-up and a profile email change. Unset: no mail.
+   */
+  sendVerification?: (tx: Tx, user: UserRecord) => Promise<void>;
 }
 
 export interface SignUpInput {
@@ -22,17 +28,21 @@ export interface SignUpInput {
   /** Set when the tenant is already known (per-tenant SSO). */
   tenantId?: string;
   externalIdentity?: { issuer: string; subject: string };
+  /** The address was proven (an SSO connection's provider vouched for it, D2). */
+  emailVerifiedAt?: Date;
 }
 
 /**
- * Creates an account and emits UserRegistered in the same transaction. The tenant is the
- * district or school owning the email's domain, else a new individual space.
+ * Creates an account and emits UserRegistered in the same transaction. The tenant is `tenantId`
+ * when membership was proven (the district's SSO connection, an email link, an invitation, a
+ * roster), else a new individual space: never a district inferred from the email's domain
+ * (membership.use-case.ts sends a district address a link instead).
  */
 export async function registerUser(deps: AccountDeps, input: SignUpInput): Promise<UserRecord> {
   const email = normalizeEmail(input.email);
   if (await deps.users.findByEmail(email)) throw new EmailTakenError();
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  const tenantId = input.tenantId ?? (await deps.users.findTenantIdByDomain(emailDomain(email)));
+  const tenantId = input.tenantId;
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   const newUser: NewUser = {
@@ -45,9 +55,15 @@ export async function registerUser(deps: AccountDeps, input: SignUpInput): Promi
     ...(passwordHash ? { passwordHash } : {}),
     ...(tenantId ? { tenantId } : { newTenant: { name: `${firstName} ${lastName}`.trim(), kind: 'individual' } }),
     ...(input.externalIdentity ? { externalIdentity: { ...input.externalIdentity, email } } : {}),
+    ...(input.emailVerifiedAt ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
   };
   try {
-    return await deps.users.create(newUser, (tx, user) => deps.events.registered(tx, user));
+    // A password sign-up proves nothing about the address: it gets a verification link (D2).
+    const verify = passwordHash && !input.externalIdentity ? deps.sendVerification : undefined;
+    return await deps.users.create(newUser, async (tx, user) => {
+      await deps.events.registered(tx, user);
+      if (verify) await verify(tx, user);
+    });
   } catch (err) {
     if (err instanceof DuplicateEmailError) throw new EmailTakenError();
     throw err;
@@ -125,11 +141,16 @@ export async function updateProfile(
   const email = normalizeEmail(input.email);
   const other = await deps.users.findByEmail(email);
   if (other && other.id !== userId) throw new EmailTakenError();
+  const before = await deps.users.findById(userId);
   try {
     return await deps.users.updateProfile(
       userId,
       { firstName: input.firstName.trim(), lastName: input.lastName.trim(), email },
-      (tx, user) => deps.events.updated(tx, user),
+      async (tx, user) => {
+        await deps.events.updated(tx, user);
+        // A new address is unverified (the repository cleared it): its owner gets a link.
+        if (before && before.email !== user.email && deps.sendVerification) await deps.sendVerification(tx, user);
+      },
     );
   } catch (err) {
     if (err instanceof DuplicateEmailError) throw new EmailTakenError();
@@ -137,10 +158,19 @@ export async function updateProfile(
   }
 }
 
+/** The switches other services act on (the analytics digest): a change of one is published. */
+const NOTIFICATION_KEYS = ['emailNotifications', 'assessmentReminders', 'studentSubmissions'] as const;
+
 export function updatePreferences(
   deps: AccountDeps,
   userId: string,
   change: Partial<Preferences>,
 ): Promise<UserRecord | undefined> {
-  return deps.users.updatePreferences(userId, change);
+  const published = NOTIFICATION_KEYS.some((key) => change[key] !== undefined);
+  // UserUpdated carries the switches: written to the outbox in the same transaction as the change.
+  return deps.users.updatePreferences(
+    userId,
+    change,
+    published ? (tx, user) => deps.events.updated(tx, user) : undefined,
+  );
 }

@@ -32,6 +32,9 @@ export interface UserRecord {
   preferences: unknown;
   createdAt: Date;
   disabledAt: Date | null;
+  /** When the address was proven (D2); null: never, or changed since. */
+  emailVerifiedAt: Date | null;
+  emailVerified: boolean;
 }
 
 /** The `GET /api/auth/user` shape. */
@@ -46,6 +49,7 @@ export interface PublicUser {
   tenantId: string;
   accountType: TenantKind;
   preferences: Preferences;
+  emailVerified: boolean;
 }
 
 export function toPublicUser(user: UserRecord): PublicUser {
@@ -60,6 +64,7 @@ export function toPublicUser(user: UserRecord): PublicUser {
     tenantId: user.tenantId,
     accountType: user.tenantKind,
     preferences: readPreferences(user.preferences),
+    emailVerified: user.emailVerified,
   };
 }
 

@@ -67,13 +67,14 @@ describe('AdminDashboardPage', () => {
     expect(within(signups[1]!).getByText('Teacher')).toHaveClass('badge', 'bg-primary');
   });
 
-  it('when the page shows, then the free-trial note, real management links and the honest email status are there', async () => {
+  it('when the page shows, then the free-trial note, real management links and what the email notifications do are there', async () => {
     stubFetch({ 'GET /api/admin/stats': () => jsonResponse(200, { ...STATS, recentSignups: [] }) });
     await renderPage();
     expect(await screen.findByText('No sign-ups yet.')).toBeInTheDocument();
     expect(screen.getByTestId('free-trial-note')).toHaveTextContent('Free trial users get 10 checkpoints.');
     expect(screen.getByTestId('free-trial-note')).toHaveTextContent('up to 3 classes and 50 students in total');
     for (const [name, href] of [
+      ['Manage Users', '/admin/users'],
       ['Manage Classes', '/classes'],
       ['Manage Assessments', '/assessments'],
       ['View All Students', '/students'],
@@ -83,7 +84,8 @@ describe('AdminDashboardPage', () => {
     }
     const email = screen.getByTestId('email-status');
     expect(within(email).getByRole('heading', { name: 'Email Notifications' })).toBeInTheDocument();
-    expect(email).toHaveTextContent('This version of Checkpoint does not send email notifications.');
+    expect(email).toHaveTextContent('at most one digest email per period');
+    expect(email).toHaveTextContent('Assessment Reminders (students): assessments due within 24 hours, once each.');
     expect(within(email).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(within(email).queryByRole('button')).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 // /admin (spec §2 Admin dashboard): the district's figures (GET /api/admin/stats), the free-trial
-// note, system management links, the email notification status and the recent sign-ups.
+// note, system management links, what the email notifications do and the recent sign-ups.
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -15,6 +15,7 @@ import { StatCard } from '../../components/StatCard';
 
 /** Where the admin manages things: the pages that exist (spec §2 nav of an admin). */
 const MANAGEMENT_LINKS = [
+  { to: '/admin/users', label: 'Manage Users' },
   { to: '/classes', label: 'Manage Classes' },
   { to: '/assessments', label: 'Manage Assessments' },
   { to: '/students', label: 'View All Students' },
@@ -178,12 +179,17 @@ export function AdminDashboardPage() {
                 <Card.Title as="h2" className="h5 mb-0">
                   Email Notifications
                 </Card.Title>
-                <Badge bg="secondary">Not sent yet</Badge>
+                <Badge bg="success">Digest</Badge>
               </div>
-              <p className="mb-1">This version of Checkpoint does not send email notifications.</p>
-              <p className="small text-body-secondary mb-0">
-                Users&apos; notification choices in Settings are saved with their accounts; no email goes out.
+              <p className="mb-1">
+                Each user gets at most one digest email per period (hourly by default) with what their Settings switches
+                ask for.
               </p>
+              <ul className="small text-body-secondary mb-0">
+                <li>Student Submissions (teachers, on by default): new submissions in their classes.</li>
+                <li>Email Notifications: teachers hear of students who joined; students of new assessments.</li>
+                <li>Assessment Reminders (students): assessments due within 24 hours, once each.</li>
+              </ul>
             </Card.Body>
           </Card>
         </Col>

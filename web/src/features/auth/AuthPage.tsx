@@ -10,6 +10,7 @@ import { GoogleButton } from '../../components/GoogleButton';
 import { JOIN_NEXT, peekPendingJoinCode } from '../joinClass/pendingJoin';
 import { GoogleRoleStep } from './GoogleRoleStep';
 import { LoginForm } from './LoginForm';
+import { SignInErrorAlert } from './SignInErrorAlert';
 import { SignupForm } from './SignupForm';
 import { roleFromQuery, type AuthVariant } from './authSchemas';
 
@@ -50,6 +51,7 @@ export function AuthPage({ variant }: { variant: AuthVariant }) {
               Sign in or create a student account to join class {peekPendingJoinCode()}.
             </Alert>
           )}
+          <SignInErrorAlert code={searchParams.get('error')} />
           {googleSignup ? (
             <GoogleRoleStep />
           ) : (

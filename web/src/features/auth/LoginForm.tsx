@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +9,7 @@ import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
 import { usePendingJoin } from '../joinClass/usePendingJoin';
 import { useLoginMutation } from './authApi';
+import { DistrictSignIn } from './DistrictSignIn';
 import { loginSchema, type AuthVariant, type LoginFormValues } from './authSchemas';
 import type { User } from './user';
 
@@ -21,6 +23,7 @@ export function LoginForm({ variant, defaultEmail = '' }: LoginFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<LoginFormValues>({
     resolver: zodResolver(schema),
@@ -59,6 +62,7 @@ export function LoginForm({ variant, defaultEmail = '' }: LoginFormProps) {
         registration={register('email')}
         error={errors.email?.message}
       />
+      <DistrictSignIn email={watch('email')} />
       <TextField
         id="login-password"
         label="Password"
@@ -67,6 +71,11 @@ export function LoginForm({ variant, defaultEmail = '' }: LoginFormProps) {
         registration={register('password')}
         error={errors.password?.message}
       />
+      <div className="text-end mb-3 mt-n2">
+        <Link to="/forgot-password" className="small">
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" className="w-100" disabled={isLoading}>
         {isLoading ? 'Signing in...' : 'Sign In'}
       </Button>

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
@@ -35,13 +36,20 @@ export function SignupForm({ variant, defaultRole, onSignedUpNeedsLogin }: Signu
   });
   const [signup, { isLoading, isSuccess }] = useSignupMutation();
   const toast = useToast();
+  /** An address at a district's domain: no account yet, a link went to it (202). */
+  const [linkSentTo, setLinkSentTo] = useState<string>();
 
   const completePendingJoin = usePendingJoin();
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...payload }) => {
     let signedUp: { user: User };
     try {
-      signedUp = await signup(payload).unwrap();
+      const answer = await signup(payload).unwrap();
+      if ('verificationSent' in answer) {
+        setLinkSentTo(answer.email);
+        return;
+      }
+      signedUp = answer;
     } catch (error) {
       toast({
         title: 'Signup Failed',
@@ -63,6 +71,19 @@ export function SignupForm({ variant, defaultRole, onSignedUpNeedsLogin }: Signu
       });
     }, POST_SIGNUP_REDIRECT_MS);
   });
+
+  if (linkSentTo) {
+    return (
+      <Alert variant="success" role="status" aria-label="Check your email">
+        <Alert.Heading as="h2" className="h5">
+          Check your email
+        </Alert.Heading>
+        <p className="mb-0">
+          We sent a link to <strong>{linkSentTo}</strong>: open the link we sent to finish creating your account.
+        </p>
+      </Alert>
+    );
+  }
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Create account">

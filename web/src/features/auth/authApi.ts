@@ -15,6 +15,23 @@ export interface SignupRequest {
   role: SignupRole;
 }
 
+/** 201: the account (signed in); 202: an address at a district's domain got a sign-up link instead. */
+export type SignupResponse = { user: User } | { verificationSent: true; email: string };
+
+/** What an invitation to a district is for (GET /api/auth/invitations/{token}). */
+export interface Invitation {
+  email: string;
+  districtName: string;
+  role: 'student' | 'teacher' | 'admin';
+}
+
+export interface AcceptInvitationRequest {
+  token: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+
 export interface UpdateUserRequest {
   firstName: string;
   lastName: string;
@@ -35,8 +52,14 @@ export const authApi = apiSlice.injectEndpoints({
     login: build.mutation<{ user: User }, LoginRequest>({
       query: (body) => ({ url: '/api/auth/simple-login', method: 'POST', body }),
     }),
-    signup: build.mutation<{ user: User }, SignupRequest>({
+    signup: build.mutation<SignupResponse, SignupRequest>({
       query: (body) => ({ url: '/api/auth/simple-signup', method: 'POST', body }),
+    }),
+    getInvitation: build.query<Invitation, string>({
+      query: (token) => `/api/auth/invitations/${encodeURIComponent(token)}`,
+    }),
+    acceptInvitation: build.mutation<{ user: User }, AcceptInvitationRequest>({
+      query: (body) => ({ url: '/api/auth/invitations/accept', method: 'POST', body }),
     }),
     completeGoogleSignup: build.mutation<{ user: User }, { role: SignupRole }>({
       query: (body) => ({ url: '/api/auth/google/complete', method: 'POST', body }),
@@ -54,7 +77,13 @@ export const authApi = apiSlice.injectEndpoints({
           dispatch(
             authApi.util.updateQueryData('getCurrentUser', undefined, (draft) => {
               if (draft)
-                Object.assign(draft, { firstName: data.firstName, lastName: data.lastName, email: data.email });
+                Object.assign(draft, {
+                  firstName: data.firstName,
+                  lastName: data.lastName,
+                  email: data.email,
+                  // A new address is unverified until its link is opened (the banner says so).
+                  emailVerified: data.emailVerified,
+                });
             }),
           );
       },
@@ -81,6 +110,8 @@ export const {
   useGetCurrentUserQuery,
   useLoginMutation,
   useSignupMutation,
+  useGetInvitationQuery,
+  useAcceptInvitationMutation,
   useCompleteGoogleSignupMutation,
   useLogoutMutation,
   useUpdateUserMutation,

@@ -26,6 +26,8 @@ export interface User {
   tenantId: string;
   accountType: 'district' | 'school' | 'individual';
   preferences?: Preferences;
+  /** The address was proven (a mailed link, a reset, an invitation…); absent in old answers. */
+  emailVerified?: boolean;
 }
 
 /** Spec §6: anything that is not student or admin is a teacher for navigation and routes. */

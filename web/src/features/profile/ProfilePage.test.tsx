@@ -30,7 +30,8 @@ describe('ProfilePage', () => {
     expect(screen.getByTestId('stat-Assessments')).toHaveTextContent('—');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
-    expect(screen.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+    // Change Password works now: it opens the modal (ChangePasswordModal, PasswordPages.test.tsx).
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeEnabled();
   });
 
   it('when a student has classes and results, then their counts show', async () => {

@@ -2,12 +2,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Row from 'react-bootstrap/Row';
-import Tooltip from 'react-bootstrap/Tooltip';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -17,6 +14,7 @@ import { useAuth } from '../auth/useAuth';
 import { fullName, navRole, type User } from '../auth/user';
 import { useGetClassesQuery } from '../classes/classesApi';
 import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student/studentApi';
+import { ChangePasswordButton } from './ChangePasswordModal';
 import { isQuietStatError, statValue } from './statValue';
 
 const ACCOUNT_TYPES: Record<User['accountType'], string> = {
@@ -127,16 +125,7 @@ export function ProfilePage() {
                 <Link to="/settings" className="btn btn-primary">
                   Edit Profile
                 </Link>
-                <OverlayTrigger placement="top" overlay={<Tooltip id="change-password-tooltip">Coming soon</Tooltip>}>
-                  <span className="d-inline-block" tabIndex={0} aria-describedby="change-password-soon">
-                    <Button variant="outline-secondary" disabled style={{ pointerEvents: 'none' }}>
-                      Change Password
-                    </Button>
-                    <span id="change-password-soon" className="visually-hidden">
-                      Coming soon
-                    </span>
-                  </span>
-                </OverlayTrigger>
+                <ChangePasswordButton />
               </div>
             </Card.Body>
           </Card>

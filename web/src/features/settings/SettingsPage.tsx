@@ -18,17 +18,17 @@ const SWITCHES: { key: keyof Preferences; label: string; description: string }[]
   {
     key: 'emailNotifications',
     label: 'Email Notifications',
-    description: 'Receive email updates about your classes.',
+    description: 'Receive email updates about your classes: students who join (teachers), new assessments (students).',
   },
   {
     key: 'assessmentReminders',
     label: 'Assessment Reminders',
-    description: 'Get reminders about upcoming assessment due dates.',
+    description: 'Get a reminder the day before an assessment is due, if you have not submitted it yet.',
   },
   {
     key: 'studentSubmissions',
     label: 'Student Submissions',
-    description: 'Be notified when students submit assessments.',
+    description: 'Be notified when students submit assessments: one digest email, not one per student.',
   },
   { key: 'darkMode', label: 'Dark Mode', description: 'Use a dark color theme.' },
 ];

@@ -1,0 +1,265 @@
+// `node bench/roster.mjs` (or `npm run bench -- roster`): a district-sized OneRoster import against
+// the all-in-one. Generates a roster (default 50,000 students, 2,500 teachers, 2,000 classes, 6
+// enrollments per student) as a OneRoster 1.2 zip under .cache/bench/ (gitignored), starts the
+// all-in-one on a fresh temp DATA_DIR, signs in as the demo district's admin, uploads the zip
+// (preview), applies it, polls until done, and reports wall times, rows/s and the peak RSS of the
+// all-in-one's process tree. A second upload of the same zip checks that nothing is left to apply.
+// Env: BENCH_ROSTER_STUDENTS, BENCH_ROSTER_TEACHERS, BENCH_ROSTER_CLASSES, BENCH_ROSTER_PER_STUDENT.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { strToU8, zipSync } from 'fflate';
+
+const bench = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(bench, '..');
+const STUDENTS = Number(process.env.BENCH_ROSTER_STUDENTS ?? 50_000);
+const TEACHERS = Number(process.env.BENCH_ROSTER_TEACHERS ?? 2_500);
+const CLASSES = Number(process.env.BENCH_ROSTER_CLASSES ?? 2_000);
+const PER_STUDENT = Number(process.env.BENCH_ROSTER_PER_STUDENT ?? 6);
+const DOMAIN = 'demo.checkpoint.school';
+const log = (msg) => console.log(`› ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------------------ the roster
+function generate() {
+  const t0 = performance.now();
+  const users = ['sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,email,password'];
+  const roles = ['sourcedId,status,dateLastModified,userSourcedId,roleType,role,orgSourcedId'];
+  for (let i = 0; i < TEACHERS; i++) {
+    users.push(`t${i},,,true,t${i},,Teacher${i},Bench,t${i}.bench@${DOMAIN},`);
+    roles.push(`rt${i},,,t${i},primary,teacher,org1`);
+  }
+  for (let i = 0; i < STUDENTS; i++) {
+    // One student in ten has no email (signs in by SSO only).
+    users.push(`s${i},,,true,s${i},,Student${i},Bench,${i % 10 === 9 ? '' : `s${i}.bench@${DOMAIN}`},`);
+    roles.push(`rs${i},,,s${i},primary,student,org1`);
+  }
+  const classes = ['sourcedId,status,dateLastModified,title,courseSourcedId,schoolSourcedId,subjects,periods'];
+  const enrollments = ['sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary'];
+  for (let c = 0; c < CLASSES; c++) {
+    classes.push(
+      `c${c},,,Class ${c},course${c % 50},org1,${['Math', 'Science', 'English', 'History'][c % 4]},${(c % 8) + 1}`,
+    );
+    enrollments.push(`et${c},,,c${c},org1,t${c % TEACHERS},teacher,true`);
+  }
+  for (let s = 0; s < STUDENTS; s++)
+    for (let k = 0; k < PER_STUDENT; k++) {
+      const c = (s * PER_STUDENT + k * 7919) % CLASSES;
+      enrollments.push(`e${s}_${k},,,c${c},org1,s${s},student,false`);
+    }
+  const manifest = [
+    'propertyName,value',
+    'manifest.version,1.0',
+    'oneroster.version,1.2',
+    'file.users,bulk',
+    'file.roles,bulk',
+    'file.classes,bulk',
+    'file.enrollments,bulk',
+  ];
+  const csv = (lines) => strToU8(`${lines.join('\r\n')}\r\n`);
+  const zip = zipSync(
+    {
+      'manifest.csv': csv(manifest),
+      'users.csv': csv(users),
+      'roles.csv': csv(roles),
+      'classes.csv': csv(classes),
+      'enrollments.csv': csv(enrollments),
+    },
+    { level: 6 },
+  );
+  const rows = users.length + roles.length + classes.length + enrollments.length - 4;
+  const dir = path.join(root, '.cache/bench');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `roster-${STUDENTS}.zip`);
+  writeFileSync(file, zip);
+  log(
+    `roster: ${rows} rows, ${(zip.length / 1e6).toFixed(1)} MB zipped, ${file} (${Math.round(performance.now() - t0)} ms)`,
+  );
+  return { zip, rows };
+}
+
+// ------------------------------------------------------------------------------ the all-in-one
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Resident memory (kB) of `pid` and all its descendants, from /proc. */
+function treeRssKb(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      if (m) total += Number(m[1]);
+    } catch {
+      // gone
+    }
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+class Session {
+  cookies = new Map();
+  constructor(base) {
+    this.base = base;
+  }
+  async request(method, p, body, type = 'application/json') {
+    const headers = { origin: this.base };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('cp_csrf') ?? '';
+    if (body !== undefined) headers['content-type'] = type;
+    const res = await fetch(this.base + p, {
+      method,
+      headers,
+      body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    const text = await res.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json };
+  }
+}
+
+async function main() {
+  const { zip, rows } = generate();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roster-bench-'));
+  chmodSync(dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
+  const port = await freePort();
+  const password = randomBytes(12).toString('base64url');
+  const base = `http://127.0.0.1:${port}`;
+  log(`starting the all-in-one on ${base} (DATA_DIR ${dataDir})`);
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_SEED: 'true',
+      DEMO_PASSWORD: password,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let peakKb = 0;
+  const sampler = setInterval(() => {
+    peakKb = Math.max(peakKb, treeRssKb(server.pid));
+  }, 250);
+  let code;
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 600) throw new Error('the all-in-one did not become ready in 5 min');
+      const ok = await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) break;
+      await sleep(500);
+    }
+    const idleKb = treeRssKb(server.pid);
+    peakKb = idleKb;
+    const admin = new Session(base);
+    await admin.request('GET', '/api/auth/user');
+    const login = await admin.request('POST', '/api/auth/simple-login', { email: `admin@${DOMAIN}`, password });
+    if (login.status !== 200) throw new Error(`admin sign-in: ${login.status} ${JSON.stringify(login.body)}`);
+
+    const t0 = performance.now();
+    const preview = await admin.request('POST', '/api/district/roster/imports', zip, 'application/zip');
+    const tPreview = performance.now() - t0;
+    if (preview.status !== 201) throw new Error(`upload: ${preview.status} ${JSON.stringify(preview.body)}`);
+    log(
+      `preview: ${Math.round(tPreview)} ms, ${preview.body.errorCount} errors, ${preview.body.progress.total} changes`,
+    );
+    const t1 = performance.now();
+    const started = await admin.request('POST', `/api/district/roster/imports/${preview.body.id}/apply`);
+    if (started.status !== 202) throw new Error(`apply: ${started.status} ${JSON.stringify(started.body)}`);
+    let done;
+    for (;;) {
+      await sleep(1000);
+      const res = await admin.request('GET', `/api/district/roster/imports/${preview.body.id}?errorsLimit=1`);
+      if (res.body.status === 'done' || res.body.status === 'failed') {
+        done = res.body;
+        break;
+      }
+      process.stdout.write(`\r  applying ${res.body.progress.done}/${res.body.progress.total}   `);
+    }
+    const tApply = performance.now() - t1;
+    console.log('');
+    if (done.status !== 'done') throw new Error(`import failed: ${done.failure}`);
+    const t2 = performance.now();
+    const again = await admin.request('POST', '/api/district/roster/imports', zip, 'application/zip');
+    const tAgain = performance.now() - t2;
+    const total = tPreview + tApply;
+    const result = {
+      students: STUDENTS,
+      teachers: TEACHERS,
+      classes: CLASSES,
+      rows,
+      zipMB: +(zip.length / 1e6).toFixed(1),
+      previewMs: Math.round(tPreview),
+      applyMs: Math.round(tApply),
+      totalMs: Math.round(total),
+      rowsPerSecond: Math.round(rows / (total / 1000)),
+      reimportPreviewMs: Math.round(tAgain),
+      reimportChanges: again.body.progress?.total,
+      idleRssMB: Math.round(idleKb / 1024),
+      peakRssMB: Math.round(peakKb / 1024),
+      cpus: os.cpus().length,
+    };
+    console.log(JSON.stringify(result, null, 2));
+    code = again.body.progress?.total === 0 ? 0 : 1;
+  } finally {
+    clearInterval(sampler);
+    server.kill('SIGTERM');
+    await new Promise((r) => {
+      const timer = setTimeout(() => {
+        server.kill('SIGKILL');
+        r();
+      }, 60_000);
+      server.on('exit', () => {
+        clearTimeout(timer);
+        r();
+      });
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(code ?? 1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

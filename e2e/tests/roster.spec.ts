@@ -1,0 +1,100 @@
+// A district's OneRoster import in the browser: the district admin (demo district; its password
+// set with the mailed reset link) previews and applies a small roster on /admin/roster; a rostered
+// student, whose address the district vouched for, sets a password by the reset link, signs in and
+// sees the class on the dashboard.
+import { expect, test, type Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+import { pageInNewContext, signIn, signOut } from './helpers';
+import { mailedLink, pathOf } from './mailbox';
+
+const DOMAIN = 'demo.checkpoint.school';
+
+/** Sets `password` on the account of `email` through Forgot password and the mailed link. */
+async function setPasswordByMail(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+  await page.goto(pathOf(await mailedLink(email, '/reset-password')));
+  await page.getByLabel('New Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=login$/);
+}
+
+function rosterZip(run: string): Buffer {
+  const csv = (lines: string[]) => strToU8(lines.join('\r\n'));
+  return Buffer.from(
+    zipSync({
+      'manifest.csv': csv([
+        'propertyName,value',
+        'manifest.version,1.0',
+        'oneroster.version,1.2',
+        'file.users,bulk',
+        'file.roles,bulk',
+        'file.classes,bulk',
+        'file.enrollments,bulk',
+      ]),
+      'users.csv': csv([
+        'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,email',
+        `t-${run},,,true,t${run},,Rosa,Teacher,rosa.${run}@${DOMAIN}`,
+        `s-${run},,,true,s${run},,Robin,Pupil,robin.${run}@${DOMAIN}`,
+        `x-${run},,,true,x${run},,Bad,Row,not-an-email`,
+      ]),
+      'roles.csv': csv([
+        'sourcedId,status,dateLastModified,userSourcedId,roleType,role',
+        `r1-${run},,,t-${run},primary,teacher`,
+        `r2-${run},,,s-${run},primary,student`,
+        `r3-${run},,,x-${run},primary,student`,
+      ]),
+      'classes.csv': csv([
+        'sourcedId,status,dateLastModified,title,courseSourcedId,subjects,periods',
+        `c-${run},,,Rostered Geometry ${run},co-1,Math,2`,
+      ]),
+      'enrollments.csv': csv([
+        'sourcedId,status,dateLastModified,classSourcedId,userSourcedId,role,primary',
+        `e1-${run},,,c-${run},t-${run},teacher,true`,
+        `e2-${run},,,c-${run},s-${run},student,false`,
+      ]),
+    }),
+  );
+}
+
+test.describe('roster import', () => {
+  test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');
+
+  test('when the district admin imports a roster on /admin, then a rostered student signs in and sees the class', async ({
+    page,
+    browser,
+  }) => {
+    const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const admin = { email: `admin@${DOMAIN}`, password: `admin-pass-${run}` };
+    await setPasswordByMail(page, admin.email, admin.password);
+    await signIn(page, { ...admin, firstName: '', lastName: '' });
+
+    await page.goto('/admin/roster');
+    await expect(page.getByRole('heading', { name: 'Roster' })).toBeVisible();
+    await page
+      .getByLabel('OneRoster package')
+      .setInputFiles({ name: 'roster.zip', mimeType: 'application/zip', buffer: rosterZip(run) });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('roster-preview');
+    const counts = preview.getByRole('table', { name: 'Rows per file' });
+    await expect(counts.getByRole('row', { name: /users\.csv/ })).toContainText(/3\s*2\s*0\s*0\s*0\s*1/);
+    const errors = preview.getByRole('table', { name: 'Rows with errors' });
+    await expect(errors.getByRole('row', { name: /not-an-email/ })).toContainText(`users.csv4x-${run}email`);
+    await preview.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('roster-summary')).toContainText('Import complete: 2 new', { timeout: 30_000 });
+    await signOut(page);
+
+    const studentPage = await pageInNewContext(browser);
+    const student = { email: `robin.${run}@${DOMAIN}`, password: `student-pass-${run}`, firstName: '', lastName: '' };
+    await setPasswordByMail(studentPage, student.email, student.password);
+    await signIn(studentPage, student);
+    const myClasses = studentPage.getByRole('region', { name: 'My Classes' });
+    await expect(async () => {
+      await studentPage.reload();
+      await expect(myClasses).toContainText(`Rostered Geometry ${run}`, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  });
+});

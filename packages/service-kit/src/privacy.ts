@@ -1,0 +1,309 @@
+// Privacy operations every service that holds student data takes part in (docs/adr/009):
+// - answers identity's StudentExportRequested / UserDeleted / TenantDeleted (with a request id)
+//   on checkpoint.privacy.v1, through its outbox, in the inbox transaction of the request;
+// - keeps each tenant's retention period (TenantRetentionChanged) and runs a retention job once
+//   per interval across all replicas;
+// - reports who read or changed student data (AuditEntryRecorded) from its API.
+import {
+  AuditEntryRecordedSchema,
+  collectSubjectRows,
+  create,
+  deleteFoundRows,
+  enqueueEvent,
+  exportDocument,
+  inboxConsumer,
+  splitText,
+  sqlExecutor,
+  StudentDataExportedSchema,
+  SubjectDataErasedSchema,
+  timestampFromDate,
+  type SqlExecutor,
+  type SubscribeOptions,
+  type TransactionRunner,
+} from '@checkpoint/events';
+import type { Request, RequestHandler } from 'express';
+import type pg from 'pg';
+import { clientAddress, peerClaims, readCaller } from './caller.ts';
+import { inTransaction } from './database.ts';
+import type { Logger } from './logger.ts';
+
+export const IDENTITY_TOPIC = 'checkpoint.identity.v1';
+export function poolTransactions(pool: pg.Pool): TransactionRunner<SqlExecutor> {
+  return { $transaction: (fn) => inTransaction(pool, (client) => fn(sqlExecutor(client))) };
+}
+
+export interface PrivacyParticipant {
+  /** The service's name (the section's name in an export, the answer's `service`). */
+  service: string;
+  /** Before the rows of a user are deleted: keep running figures right. May return a step to run after. */
+  beforeEraseUser?: (tx: SqlExecutor, userId: string) => Promise<(() => Promise<void>) | void>;
+  /** Deletes the tenant's student activity older than `cutoff`; returns the rows deleted. */
+  retention: (tx: SqlExecutor, tenantId: string, cutoff: Date) => Promise<number>;
+}
+
+/** The service's subscription to identity's privacy events (its own consumer group). */
+export function privacySubscription(pool: pg.Pool, participant: PrivacyParticipant): SubscribeOptions {
+  const groupId = `${participant.service}-privacy`;
+  const source = participant.service;
+  return {
+    groupId,
+    topics: [IDENTITY_TOPIC],
+    ...inboxConsumer(poolTransactions(pool), groupId, {
+      'checkpoint.identity.v1.StudentExportRequested': async (tx, m) => {
+        if (!m.requestId || !m.userId) return;
+        const doc = exportDocument(await collectSubjectRows(tx, [m.userId], { skip: ['privacy_jobs'] }));
+        const parts = splitText(JSON.stringify(doc));
+        for (const [part, json] of parts.entries()) {
+          const id = await enqueueEvent(tx, {
+            source,
+            schema: StudentDataExportedSchema,
+            message: create(StudentDataExportedSchema, {
+              requestId: m.requestId,
+              tenantId: m.tenantId,
+              service: source,
+              part,
+              parts: parts.length,
+              json,
+            }),
+            key: m.requestId,
+            tenantId: m.tenantId,
+          });
+          // The student's data leaves the outbox as soon as it is published.
+          await tx.$executeRawUnsafe(
+            `update outbox set headers = headers || '{"x-checkpoint-erase-after-publish":"1"}'::jsonb where id = $1::uuid`,
+            id,
+          );
+        }
+      },
+      'checkpoint.identity.v1.UserDeleted': async (tx, m) => {
+        if (!m.userId) return;
+        const after = await participant.beforeEraseUser?.(tx, m.userId);
+        const found = await collectSubjectRows(tx, [m.userId], { skip: ['privacy_jobs'] });
+        const rows = await deleteFoundRows(tx, found, [m.userId]);
+        if (after) await after();
+        if (m.requestId)
+          await answerErased(tx, source, { requestId: m.requestId, tenantId: m.tenantId, scope: 'user', rows });
+      },
+      'checkpoint.identity.v1.TenantDeleted': async (tx, m) => {
+        if (!m.tenantId) return;
+        const seeds = [m.tenantId, ...m.userIds];
+        const found = await collectSubjectRows(tx, seeds, { skip: ['privacy_jobs'] });
+        const rows = await deleteFoundRows(tx, found, seeds);
+        await answerErased(tx, source, { requestId: m.requestId, tenantId: m.tenantId, scope: 'tenant', rows });
+      },
+      'checkpoint.identity.v1.TenantRetentionChanged': async (tx, m) => {
+        if (!m.tenantId) return;
+        if (m.retentionDays <= 0) {
+          await tx.$executeRawUnsafe('delete from privacy_retention where tenant_id = $1::uuid', m.tenantId);
+        } else {
+          await tx.$executeRawUnsafe(
+            `insert into privacy_retention (tenant_id, retention_days) values ($1::uuid, $2)
+             on conflict (tenant_id) do update set retention_days = excluded.retention_days, updated_at = now()`,
+            m.tenantId,
+            Math.min(3650, Math.max(30, m.retentionDays)),
+          );
+        }
+      },
+    }),
+  };
+}
+
+async function answerErased(
+  tx: SqlExecutor,
+  source: string,
+  a: { requestId: string; tenantId: string; scope: 'user' | 'tenant'; rows: number },
+): Promise<void> {
+  const id = await enqueueEvent(tx, {
+    source,
+    schema: SubjectDataErasedSchema,
+    message: create(SubjectDataErasedSchema, {
+      requestId: a.requestId,
+      tenantId: a.tenantId,
+      service: source,
+      scope: a.scope,
+      rows: BigInt(a.rows),
+      occurredAt: timestampFromDate(new Date()),
+    }),
+    key: a.requestId || a.tenantId,
+    tenantId: a.tenantId,
+  });
+  if (a.scope === 'tenant') {
+    await tx.$executeRawUnsafe(
+      `update outbox set headers = headers || '{"x-checkpoint-erase-after-publish":"1"}'::jsonb where id = $1::uuid`,
+      id,
+    );
+  }
+}
+
+/**
+ * Runs `participant.retention` for every tenant with a retention period, once per `intervalMs`
+ * across all replicas: a row in privacy_jobs says when it last ran, and the replica that moves it
+ * forward (under an advisory lock) is the one that runs.
+ */
+export class RetentionJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly participant: PrivacyParticipant,
+    private readonly options: {
+      intervalMs: number;
+      logger: Logger;
+      now?: () => Date;
+      /** The tenants with a period: defaults to the privacy_retention table. */
+      tenantsSql?: string;
+    },
+  ) {}
+
+  start(): void {
+    // Checked 20 times per interval (at most once a minute): a replica that died mid-interval is covered.
+    const every = Math.max(250, Math.min(60_000, Math.floor(this.options.intervalMs / 20)));
+    this.timer = setInterval(() => {
+      this.running ??= this.runIfDue()
+        .then(() => undefined)
+        .catch((err: unknown) => this.options.logger.warn({ err }, 'privacy retention job failed'))
+        .finally(() => (this.running = undefined));
+    }, every);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Runs the job when its interval has passed since the last run anywhere; returns rows deleted, or undefined when not due. */
+  async runIfDue(): Promise<number | undefined> {
+    const now = this.options.now?.() ?? new Date();
+    return inTransaction(this.pool, async (client) => {
+      const lock = await client.query<{ locked: boolean }>(
+        "select pg_try_advisory_xact_lock(hashtext('checkpoint.privacy-retention:' || current_schema())) as locked",
+      );
+      if (!lock.rows[0]?.locked) return undefined;
+      const due = await client.query(
+        `insert into privacy_jobs (name, last_run_at) values ('retention', $1)
+         on conflict (name) do update set last_run_at = excluded.last_run_at
+           where privacy_jobs.last_run_at <= $1::timestamptz - $2 * interval '1 millisecond'
+         returning name`,
+        [now, this.options.intervalMs],
+      );
+      if (due.rowCount === 0) return undefined;
+      const tenants = await client.query<{ tenant_id: string; retention_days: number }>(
+        this.options.tenantsSql ?? 'select tenant_id, retention_days from privacy_retention',
+      );
+      const tx = sqlExecutor(client);
+      let deleted = 0;
+      for (const t of tenants.rows) {
+        const cutoff = new Date(now.getTime() - t.retention_days * 86_400_000);
+        deleted += await this.participant.retention(tx, t.tenant_id, cutoff);
+      }
+      if (deleted > 0) this.options.logger.info({ deleted }, 'privacy retention: old student activity deleted');
+      return deleted;
+    });
+  }
+}
+
+/** Deletes rows of `table` of the tenant whose `column` is older than the cutoff. */
+export async function deleteOlderThan(
+  tx: SqlExecutor,
+  table: string,
+  column: string,
+  tenantId: string,
+  cutoff: Date,
+): Promise<number> {
+  return tx.$executeRawUnsafe(
+    `delete from "${table}" where tenant_id = $1::uuid and "${column}" < $2::timestamptz`,
+    tenantId,
+    cutoff,
+  );
+}
+
+export type AuditAction = 'read' | 'change' | 'export' | 'delete';
+
+export interface AuditedRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Express-style template, e.g. /api/classes/:id/grid */
+  path: string;
+  action: AuditAction;
+  /** Query parameters that name targets too (e.g. classId). */
+  queryTargets?: string[];
+}
+
+function compile(route: AuditedRoute) {
+  const names: string[] = [];
+  const pattern = route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return {
+    route,
+    regex: new RegExp(`^${pattern}/?$`),
+    names,
+    resource: `${route.method} ${route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+  };
+}
+
+/**
+ * Records an AuditEntryRecorded event (through the outbox, so it reaches identity's audit log even
+ * when Kafka is down) for each successful call of the listed routes made by a signed-in user.
+ * Written when the response finished (2xx/3xx only: a refused call read nothing).
+ */
+export function auditTrail(options: {
+  pool: pg.Pool;
+  service: string;
+  routes: AuditedRoute[];
+  logger: Logger;
+}): RequestHandler {
+  const compiled = options.routes.map(compile);
+  const db = sqlExecutor(options.pool);
+  return (req, res, next) => {
+    const path = req.path;
+    const match = compiled.find((c) => c.route.method === req.method && c.regex.test(path));
+    if (match) {
+      res.on('finish', () => {
+        if (res.statusCode >= 400) return;
+        const caller = readCaller(req);
+        // Who read or changed student data: teachers and admins (a student reading their own is not audited).
+        if (!caller || caller.role === 'student') return;
+        void writeAuditEntry(db, options.service, req, match, caller).catch((err: unknown) =>
+          options.logger.error({ err }, 'audit entry not written'),
+        );
+      });
+    }
+    next();
+  };
+}
+
+async function writeAuditEntry(
+  db: SqlExecutor,
+  service: string,
+  req: Request,
+  match: ReturnType<typeof compile>,
+  caller: NonNullable<ReturnType<typeof readCaller>>,
+): Promise<void> {
+  const values = match.regex.exec(req.path)?.slice(1) ?? [];
+  const targets = values.map((v) => decodeURIComponent(v));
+  for (const name of match.route.queryTargets ?? []) {
+    const v = req.query[name];
+    if (typeof v === 'string' && v) targets.push(v);
+  }
+  await enqueueEvent(db, {
+    source: service,
+    schema: AuditEntryRecordedSchema,
+    message: create(AuditEntryRecordedSchema, {
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
+      actorRole: caller.role,
+      action: match.route.action,
+      resource: match.resource,
+      targetIds: targets.map((t) => t.slice(0, 100)).slice(0, 20),
+      requestId: peerClaims(req)?.requestId ?? String((req as { id?: unknown }).id ?? ''),
+      clientAddress: clientAddress(req),
+      occurredAt: timestampFromDate(new Date()),
+      service,
+    }),
+    key: caller.tenantId,
+    tenantId: caller.tenantId,
+  });
+}

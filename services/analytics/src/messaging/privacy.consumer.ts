@@ -1,0 +1,38 @@
+// The analytics service's part in privacy operations (docs/adr/009): export and deletion of a
+// student's read-model rows, tenant deletion and retention. Deleting a person first moves the
+// running figures (deletePerson), then the generic sweep removes whatever else names them.
+import { deleteOlderThan, type AuditedRoute, type PrivacyParticipant } from '@checkpoint/service-kit';
+import { deletePerson, removeResults } from '../data-access/read-model.writer.ts';
+
+export const analyticsPrivacy: PrivacyParticipant = {
+  service: 'analytics',
+  async beforeEraseUser(tx, userId) {
+    await deletePerson(tx, userId, new Date());
+  },
+  async retention(tx, tenantId, cutoff) {
+    const [old] = await tx.$queryRawUnsafe<{ n: number }[]>(
+      'select count(*)::int as n from results where tenant_id = $1::uuid and submitted_at < $2::timestamptz',
+      tenantId,
+      cutoff,
+    );
+    // Through the figures: the dashboard's running totals stay equal to a recount.
+    await removeResults(tx, 'tenant_id = $1::uuid and submitted_at < $2::timestamptz', [tenantId, cutoff]);
+    return (old?.n ?? 0) + (await deleteOlderThan(tx, 'practice_completions', 'last_completed_at', tenantId, cutoff));
+  },
+};
+
+/** Teachers' and admins' reads of student results (audited in identity). */
+export const analyticsAuditedRoutes: AuditedRoute[] = [
+  { method: 'GET', path: '/api/classes/:id/results', action: 'read' },
+  { method: 'GET', path: '/api/classes/:id/grid', action: 'read' },
+  { method: 'GET', path: '/api/assessments/:id/results', action: 'read' },
+  { method: 'GET', path: '/api/all-results', action: 'read', queryTargets: ['classId', 'assessmentId'] },
+  { method: 'GET', path: '/api/dashboard/students', action: 'read', queryTargets: ['classId'] },
+  { method: 'GET', path: '/api/reports', action: 'read', queryTargets: ['classId', 'assessmentId', 'studentId'] },
+  {
+    method: 'GET',
+    path: '/api/reports/export',
+    action: 'export',
+    queryTargets: ['classId', 'assessmentId', 'studentId'],
+  },
+];

@@ -1,0 +1,155 @@
+// The analytics service's part in privacy operations (docs/adr/009), events in → events out on
+// real Postgres: a student's export holds their read-model rows; their deletion removes every row
+// naming them, keeps the running figures equal to a recount and confirms with the request id; a
+// district's deletion empties the district; retention deletes old results through the figures.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fromBinary,
+  StudentDataExportedSchema,
+  StudentExportRequestedSchema,
+  SubjectDataErasedSchema,
+  TenantDeletedSchema,
+  TenantRetentionChangedSchema,
+  UserDeletedSchema,
+  type BusMessage,
+} from '@checkpoint/events';
+import { createLogger, RetentionJob } from '@checkpoint/service-kit';
+import { analyticsPrivacy } from '../src/messaging/privacy.consumer.ts';
+import { classStory, event, eventually, figuresAndRecount, startAnalyticsService, type Harness } from './helpers.ts';
+
+let h: Harness;
+const answers: BusMessage[] = [];
+
+beforeAll(async () => {
+  h = await startAnalyticsService();
+  await h.bus.subscribe({
+    groupId: 'test-identity',
+    topics: ['checkpoint.privacy.v1'],
+    handler: async (m) => void answers.push(m),
+  });
+});
+afterAll(() => h?.stop());
+
+/** Columns of every table of the schema where `id` appears (as text, inside json, in bytea). */
+async function whereFound(id: string): Promise<string[]> {
+  const { rows } = await h.sql.query<{ t: string; c: string; type: string }>(
+    `select table_name as t, column_name as c, data_type as type from information_schema.columns
+      where table_schema = current_schema()`,
+  );
+  const hits: string[] = [];
+  for (const r of rows) {
+    const test =
+      r.type === 'bytea' ? `position(convert_to($1, 'UTF8') in "${r.c}") > 0` : `strpos("${r.c}"::text, $1) > 0`;
+    const { rows: n } = await h.sql.query(`select count(*)::int as n from "${r.t}" where ${test}`, [id]);
+    if (n[0].n > 0) hits.push(`${r.t}.${r.c}`);
+  }
+  return hits;
+}
+
+const answersOf = <T>(type: string, decode: (m: BusMessage) => T) =>
+  answers.filter((m) => m.headers.ce_type === type).map(decode);
+
+describe('privacy operations in analytics', () => {
+  it('when a student is exported, then the section holds their results and answers, not the classmates’', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    const ada = s.students[0]!;
+    const requestId = randomUUID();
+    await h.bus.publish([
+      event(StudentExportRequestedSchema, { requestId, tenantId: s.tenantId, userId: ada.id }, ada.id, s.tenantId),
+    ]);
+    const parts = await eventually(
+      async () =>
+        answersOf('checkpoint.privacy.v1.StudentDataExported', (m) =>
+          fromBinary(StudentDataExportedSchema, m.value),
+        ).filter((p) => p.requestId === requestId),
+      (p) => p.length > 0 && p.length === p[0]!.parts,
+    );
+    const doc = JSON.parse(parts.map((p) => p.json).join(''));
+    expect(parts[0]!.service).toBe('analytics');
+    expect(doc.tables.people).toHaveLength(1);
+    expect(doc.tables.results.map((r: { student_id: string }) => r.student_id)).toEqual([ada.id]);
+    expect(doc.tables.result_answers.length).toBeGreaterThan(0);
+    for (const other of s.students.slice(1)) expect(JSON.stringify(doc)).not.toContain(other.id);
+  });
+
+  it('when a student is deleted with a request id, then no row names them, the figures equal a recount, and it is confirmed', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    const ben = s.students[1]!;
+    const requestId = randomUUID();
+    await h.bus.publish([
+      event(UserDeletedSchema, { userId: ben.id, tenantId: s.tenantId, requestId }, ben.id, s.tenantId),
+    ]);
+    const confirmed = await eventually(
+      async () =>
+        answersOf('checkpoint.privacy.v1.SubjectDataErased', (m) =>
+          fromBinary(SubjectDataErasedSchema, m.value),
+        ).filter((a) => a.requestId === requestId),
+      (a) => a.length === 1,
+    );
+    expect(confirmed[0]).toMatchObject({ service: 'analytics', scope: 'user', tenantId: s.tenantId });
+    expect(
+      await eventually(
+        () => whereFound(ben.id),
+        (hits) => hits.length === 0,
+      ),
+    ).toEqual([]);
+    const { kept, recount } = await figuresAndRecount(h, s.tenantId);
+    expect(kept).toEqual(recount);
+    expect(await whereFound(s.students[0]!.id)).not.toEqual([]);
+  });
+
+  it('when retention is set and the job runs, then the district’s old results go and the figures equal a recount', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    await h.bus.publish([
+      event(TenantRetentionChangedSchema, { tenantId: s.tenantId, retentionDays: 30 }, s.tenantId, s.tenantId),
+    ]);
+    const { rows } = await h.sql.query('select retention_days from privacy_retention where tenant_id = $1', [
+      s.tenantId,
+    ]);
+    expect(rows).toEqual([{ retention_days: 30 }]);
+    // The story's results are from 2026-11-20: 40 days later they are past the period.
+    const job = new RetentionJob(h.sql, analyticsPrivacy, {
+      intervalMs: 1000,
+      logger: createLogger('test', 'silent'),
+      now: () => new Date(Date.UTC(2026, 11, 30)),
+    });
+    expect(await job.runIfDue()).toBeGreaterThanOrEqual(3);
+    const left = await h.sql.query('select count(*)::int as n from results where tenant_id = $1', [s.tenantId]);
+    expect(left.rows[0].n).toBe(0);
+    const { kept, recount } = await figuresAndRecount(h, s.tenantId);
+    expect(kept).toEqual(recount);
+  });
+
+  it('when a district is deleted, then none of its rows remain and it is confirmed', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    const requestId = randomUUID();
+    await h.bus.publish([
+      event(
+        TenantDeletedSchema,
+        { tenantId: s.tenantId, requestId, userIds: [s.teacher.userId, ...s.students.map((x) => x.id)] },
+        s.tenantId,
+        s.tenantId,
+      ),
+    ]);
+    await eventually(
+      async () =>
+        answersOf('checkpoint.privacy.v1.SubjectDataErased', (m) =>
+          fromBinary(SubjectDataErasedSchema, m.value),
+        ).filter((a) => a.requestId === requestId),
+      (a) => a.length === 1,
+    );
+    for (const id of [s.tenantId, s.classId, s.teacher.userId, ...s.students.map((x) => x.id)])
+      expect(
+        await eventually(
+          () => whereFound(id),
+          (hits) => hits.length === 0,
+        ),
+        id,
+      ).toEqual([]);
+  });
+});

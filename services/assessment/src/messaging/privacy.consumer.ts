@@ -1,0 +1,19 @@
+// The assessment service's part in privacy operations (docs/adr/009): a student's responses,
+// results and people copy go with the generic sweep; retention deletes old answers and results.
+import { deleteOlderThan, type AuditedRoute, type PrivacyParticipant } from '@checkpoint/service-kit';
+
+export const assessmentPrivacy: PrivacyParticipant = {
+  service: 'assessment',
+  async retention(tx, tenantId, cutoff) {
+    return (
+      (await deleteOlderThan(tx, 'responses', 'updated_at', tenantId, cutoff)) +
+      (await deleteOlderThan(tx, 'results', 'submitted_at', tenantId, cutoff))
+    );
+  },
+};
+
+/** Teachers' and admins' reads of student answers and results (audited in identity). */
+export const assessmentAuditedRoutes: AuditedRoute[] = [
+  { method: 'GET', path: '/api/results/:id', action: 'read' },
+  { method: 'GET', path: '/api/assessments/:id/responses', action: 'read' },
+];

@@ -1,0 +1,415 @@
+// The roster imports (migration 007): plans, their error rows, and the writes of an apply, each
+// batch in one transaction with its outbox events.
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { UserRole } from '../domain/user.ts';
+import type {
+  ExistingState,
+  ExistingUser,
+  PlannedClass,
+  PlannedUser,
+  RosterCounts,
+  RosterPlan,
+  SyncedClass,
+} from '../domain/roster/plan.ts';
+import type { RowError } from '../domain/roster/validate.ts';
+import type { Db, Tx } from './prisma.ts';
+import { batchedOutbox } from './batched-outbox.ts';
+import { findUserRecords } from './users.repository.ts';
+import type { UserRecord } from '../domain/user.ts';
+
+export type ImportStatus = 'previewed' | 'running' | 'done' | 'failed';
+
+export interface RosterImportRow {
+  id: string;
+  tenantId: string;
+  createdBy: string;
+  mode: 'bulk' | 'delta';
+  status: ImportStatus;
+  counts: RosterCounts;
+  errorCount: number;
+  progressDone: number;
+  progressTotal: number;
+  failure: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+const importSelect = {
+  id: true,
+  tenantId: true,
+  createdBy: true,
+  mode: true,
+  status: true,
+  counts: true,
+  errorCount: true,
+  progressDone: true,
+  progressTotal: true,
+  failure: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+} as const;
+
+const toImport = (row: Prisma.RosterImportGetPayload<{ select: typeof importSelect }>): RosterImportRow => ({
+  ...row,
+  mode: row.mode as RosterImportRow['mode'],
+  status: row.status as ImportStatus,
+  counts: row.counts as RosterCounts,
+});
+
+const CHUNK = 5_000;
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+interface UserStateRow {
+  source_id: string | null;
+  user_id: string;
+  tenant_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  disabled: boolean;
+}
+
+const toExisting = (r: UserStateRow): ExistingUser => ({
+  userId: r.user_id,
+  tenantId: r.tenant_id,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  role: r.role as UserRole,
+  disabled: r.disabled,
+});
+
+export function rosterRepository(db: Db) {
+  return {
+    /** What earlier imports did in this tenant, and who holds the given emails (any tenant). */
+    async loadState(tenantId: string, emails: string[]): Promise<ExistingState> {
+      const mappedRows = await db.$queryRawUnsafe<UserStateRow[]>(
+        `select r.source_id, u.id as user_id, u.tenant_id, u.email, u.first_name, u.last_name, u.role,
+                (u.disabled_at is not null) as disabled
+           from roster_users r join users u on u.id = r.user_id
+          where r.tenant_id = $1::uuid`,
+        tenantId,
+      );
+      const mapped = new Map(mappedRows.map((r) => [r.source_id!, toExisting(r)]));
+      const byEmail = new Map<string, ExistingUser>();
+      for (const part of chunks([...new Set(emails)])) {
+        const rows = await db.$queryRawUnsafe<UserStateRow[]>(
+          `select null as source_id, u.id as user_id, u.tenant_id, u.email, u.first_name, u.last_name, u.role,
+                  (u.disabled_at is not null) as disabled
+             from users u where lower(u.email) = any($1::text[])`,
+          part,
+        );
+        for (const r of rows) byEmail.set(r.email.toLowerCase(), toExisting(r));
+      }
+      const classRows = await db.rosterClass.findMany({ where: { tenantId } });
+      const classes = new Map<string, SyncedClass>(
+        classRows.map((c) => [
+          c.sourceId,
+          {
+            title: c.title,
+            subject: c.subject,
+            period: c.period,
+            teacherUserIds: c.teacherUserIds,
+            studentUserIds: c.studentUserIds,
+            active: c.active,
+          },
+        ]),
+      );
+      return { tenantId, mapped, byEmail, classes };
+    },
+
+    async createImport(input: {
+      id: string;
+      tenantId: string;
+      createdBy: string;
+      mode: 'bulk' | 'delta';
+      plan: RosterPlan;
+      counts: RosterCounts;
+      errors: RowError[];
+    }): Promise<void> {
+      await db.$transaction(
+        async (tx) => {
+          // Raw SQL with the JSON as text: a 50,000-student plan is some 20 MB.
+          await tx.$executeRawUnsafe(
+            `insert into roster_imports (id, tenant_id, created_by, mode, status, plan, counts, error_count, progress_total)
+             values ($1::uuid, $2::uuid, $3::uuid, $4, 'previewed', $5::jsonb, $6::jsonb, $7, $8)`,
+            input.id,
+            input.tenantId,
+            input.createdBy,
+            input.mode,
+            JSON.stringify(input.plan),
+            JSON.stringify(input.counts),
+            input.errors.length,
+            input.plan.users.length + input.plan.classes.length,
+          );
+          let seq = 0;
+          for (const part of chunks(input.errors)) {
+            await tx.rosterImportError.createMany({
+              data: part.map((e) => ({
+                importId: input.id,
+                seq: seq++,
+                file: e.file,
+                line: e.line,
+                sourceId: e.sourcedId,
+                field: e.field,
+                message: e.message,
+              })),
+            });
+          }
+        },
+        { timeout: 120_000, maxWait: 30_000 },
+      );
+    },
+
+    async findImport(tenantId: string, id: string): Promise<RosterImportRow | undefined> {
+      const row = await db.rosterImport.findFirst({ where: { id, tenantId }, select: importSelect });
+      return row ? toImport(row) : undefined;
+    },
+
+    async listImports(tenantId: string, limit: number): Promise<RosterImportRow[]> {
+      const rows = await db.rosterImport.findMany({
+        where: { tenantId },
+        select: importSelect,
+        orderBy: { createdAt: 'desc' },
+        take: limit,
+      });
+      return rows.map(toImport);
+    },
+
+    async listErrors(importId: string, offset: number, limit: number): Promise<RowError[]> {
+      const rows = await db.rosterImportError.findMany({
+        where: { importId },
+        orderBy: { seq: 'asc' },
+        skip: offset,
+        take: limit,
+      });
+      return rows.map((r) => ({
+        file: r.file,
+        line: r.line,
+        sourcedId: r.sourceId,
+        field: r.field,
+        message: r.message,
+      }));
+    },
+
+    async readPlan(importId: string): Promise<RosterPlan> {
+      const rows = await db.$queryRawUnsafe<{ plan: string }[]>(
+        `select plan::text as plan from roster_imports where id = $1::uuid`,
+        importId,
+      );
+      if (!rows[0]) throw new Error(`roster import ${importId} not found`);
+      return JSON.parse(rows[0].plan) as RosterPlan;
+    },
+
+    /** previewed (or failed) → running; false when another apply has it or it is done. */
+    async claim(tenantId: string, id: string): Promise<boolean> {
+      const n = await db.rosterImport.updateMany({
+        where: { id, tenantId, status: { in: ['previewed', 'failed'] } },
+        data: { status: 'running', startedAt: new Date(), progressDone: 0, failure: null, finishedAt: null },
+      });
+      return n.count === 1;
+    },
+
+    /** Imports left running by a process that stopped without finishing them: failed, to be applied again. */
+    async failInterrupted(): Promise<number> {
+      const n = await db.rosterImport.updateMany({
+        where: { status: 'running' },
+        data: {
+          status: 'failed',
+          finishedAt: new Date(),
+          failure: 'The service restarted during the import; apply it again to resume',
+        },
+      });
+      return n.count;
+    },
+
+    async progress(id: string, done: number): Promise<void> {
+      await db.rosterImport.update({ where: { id }, data: { progressDone: done } });
+    },
+
+    async finish(id: string, status: 'done' | 'failed', failure?: string): Promise<void> {
+      await db.rosterImport.update({
+        where: { id },
+        data: { status, finishedAt: new Date(), failure: failure ?? null },
+      });
+    },
+
+    /**
+     * One batch of users in one transaction: creates (one insert; an email taken since the
+     * preview skips that row), links, updates, disables, the sourcedId mappings, and each
+     * changed user's event. Returns the sourcedIds that could not be created.
+     */
+    async applyUsers(
+      tenantId: string,
+      batch: PlannedUser[],
+      onChanged: (tx: Tx, registered: UserRecord[], updated: UserRecord[]) => Promise<void>,
+    ): Promise<string[]> {
+      return db.$transaction(
+        async (tx) => {
+          const creates = batch.filter((u) => u.action === 'create');
+          const others = batch.filter((u) => u.action !== 'create');
+          let created = new Set<string>();
+          if (creates.length) {
+            const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+              `insert into users (id, tenant_id, email, first_name, last_name, role, email_verified_at, disabled_at)
+               select u.id, $1::uuid, u.email, u.first_name, u.last_name, u.role, now(),
+                      case when u.disabled then now() end
+                 from unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bool[])
+                      as u(id, email, first_name, last_name, role, disabled)
+               on conflict do nothing
+               returning id`,
+              tenantId,
+              creates.map((u) => u.userId),
+              creates.map((u) => u.email),
+              creates.map((u) => u.firstName),
+              creates.map((u) => u.lastName),
+              creates.map((u) => u.role),
+              creates.map((u) => u.disabled),
+            );
+            created = new Set(rows.map((r) => r.id));
+          }
+          // Created by an earlier, interrupted run of this plan: done, not skipped.
+          const present = new Set(created);
+          const notInserted = creates.filter((u) => !created.has(u.userId)).map((u) => u.userId);
+          if (notInserted.length) {
+            const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+              `select id from users where tenant_id = $1::uuid and id = any($2::uuid[])`,
+              tenantId,
+              notInserted,
+            );
+            for (const r of rows) present.add(r.id);
+          }
+          const skipped = creates.filter((u) => !present.has(u.userId)).map((u) => u.sourceId);
+          const changed = others;
+          for (const u of changed) {
+            // Only this district's accounts are ever written (a link was matched in this tenant).
+            await tx.$executeRawUnsafe(
+              `update users
+                  set email = $3, first_name = $4, last_name = $5, role = $6,
+                      email_verified_at = coalesce(email_verified_at, now()),
+                      disabled_at = case when $7 then coalesce(disabled_at, now()) else null end,
+                      updated_at = now()
+                where id = $1::uuid and tenant_id = $2::uuid`,
+              u.userId,
+              tenantId,
+              u.email,
+              u.firstName,
+              u.lastName,
+              u.role,
+              u.disabled,
+            );
+            // A removed or disabled user's sessions end now.
+            if (u.disabled)
+              await tx.$executeRawUnsafe(
+                `update sessions set revoked_at = now() where user_id = $1::uuid and revoked_at is null`,
+                u.userId,
+              );
+          }
+          const mapped = batch.filter((u) => u.action !== 'create' || present.has(u.userId));
+          if (mapped.length)
+            await tx.$executeRawUnsafe(
+              `insert into roster_users (tenant_id, source_id, user_id)
+               select $1::uuid, m.source_id, m.user_id from unnest($2::text[], $3::uuid[]) as m(source_id, user_id)
+               on conflict (tenant_id, source_id) do update set user_id = excluded.user_id`,
+              tenantId,
+              mapped.map((u) => u.sourceId),
+              mapped.map((u) => u.userId),
+            );
+          const registered = await findUserRecords(tx, [...created]);
+          const updated = await findUserRecords(
+            tx,
+            changed.map((u) => u.userId),
+          );
+          const outbox = batchedOutbox(tx);
+          await onChanged(outbox.tx, registered, updated);
+          await outbox.flush();
+          return skipped;
+        },
+        { timeout: 120_000, maxWait: 30_000 },
+      );
+    },
+
+    /** One batch of classes: members filtered to existing accounts, the state kept, one event each. */
+    async applyClasses(
+      tenantId: string,
+      batch: PlannedClass[],
+      emit: (tx: Tx, cls: PlannedClass) => Promise<void>,
+    ): Promise<void> {
+      await db.$transaction(
+        async (tx) => {
+          const ids = [...new Set(batch.flatMap((c) => [...c.teacherUserIds, ...c.studentUserIds]))];
+          const existing = new Set<string>();
+          for (const part of chunks(ids)) {
+            const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+              `select id from users where tenant_id = $1::uuid and id = any($2::uuid[])`,
+              tenantId,
+              part,
+            );
+            for (const r of rows) existing.add(r.id);
+          }
+          const outbox = batchedOutbox(tx);
+          const synced: PlannedClass[] = [];
+          for (const planned of batch) {
+            const cls: PlannedClass = {
+              ...planned,
+              teacherUserIds: planned.teacherUserIds.filter((id) => existing.has(id)),
+              studentUserIds: planned.studentUserIds.filter((id) => existing.has(id)),
+            };
+            if (cls.teacherUserIds.length === 0 && cls.active) continue;
+            synced.push(cls);
+            await emit(outbox.tx, cls);
+          }
+          // The state sent, for the next import to compare with: one statement for the batch.
+          if (synced.length)
+            await tx.$executeRawUnsafe(
+              `insert into roster_classes
+                 (tenant_id, source_id, title, subject, period, teacher_user_ids, student_user_ids, active, synced_at)
+               select $1::uuid, c."sourceId", c.title, c.subject, c.period, c."teacherUserIds", c."studentUserIds", c.active, now()
+                 from jsonb_to_recordset($2::jsonb) as c("sourceId" text, title text, subject text, period text,
+                      "teacherUserIds" uuid[], "studentUserIds" uuid[], active boolean)
+               on conflict (tenant_id, source_id) do update
+                  set title = excluded.title, subject = excluded.subject, period = excluded.period,
+                      teacher_user_ids = excluded.teacher_user_ids, student_user_ids = excluded.student_user_ids,
+                      active = excluded.active, synced_at = excluded.synced_at`,
+              tenantId,
+              JSON.stringify(synced),
+            );
+          await outbox.flush();
+        },
+        { timeout: 120_000, maxWait: 30_000 },
+      );
+    },
+
+    async addErrors(importId: string, errors: RowError[]): Promise<void> {
+      if (!errors.length) return;
+      await db.$transaction(async (tx) => {
+        const rows = await tx.$queryRawUnsafe<{ next: number }[]>(
+          `select coalesce(max(seq) + 1, 0)::int as next from roster_import_errors where import_id = $1::uuid`,
+          importId,
+        );
+        const next = rows[0]?.next ?? 0;
+        await tx.rosterImportError.createMany({
+          data: errors.map((e, i) => ({
+            importId,
+            seq: next + i,
+            file: e.file,
+            line: e.line,
+            sourceId: e.sourcedId,
+            field: e.field,
+            message: e.message,
+          })),
+        });
+        await tx.rosterImport.update({ where: { id: importId }, data: { errorCount: { increment: errors.length } } });
+      });
+    },
+  };
+}
+
+export type RosterRepository = ReturnType<typeof rosterRepository>;

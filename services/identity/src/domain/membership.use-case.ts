@@ -1,0 +1,156 @@
+// District membership is proven, never inferred from a typed address (docs/security.md, "District
+// membership"). A password sign-up at a district's email domain creates no account: it mails a
+// sign-up link to the address, and opening it creates the account in the district (email-links).
+// An invitation from the district's admin is the other way in handled here.
+import { randomUUID } from 'node:crypto';
+import { AppError, ConflictError, NotFoundError } from '@checkpoint/service-kit';
+import { DuplicateEmailError } from '../data-access/users.repository.ts';
+import type { MembershipRepository } from '../data-access/membership.repository.ts';
+import { registerUser, type AccountDeps } from './accounts.use-case.ts';
+import { hashPassword } from './password.ts';
+import type { Limiter } from './ports.ts';
+import { sha256Hex } from './tokens.ts';
+import { emailDomain, normalizeEmail, type UserRecord, type UserRole } from './user.ts';
+
+/** The mails of a district sign-up (built on email-links.use-case.ts). */
+export interface DistrictSignUpMail {
+  /** Mails the link that creates the account in the district when opened (purpose 'signup'). */
+  sendSignupLink(input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: UserRole;
+    passwordHash: string;
+    tenantId: string;
+  }): Promise<void>;
+  /** Mails "you already have an account: sign in, or reset your password" (nothing else is said). */
+  sendAlreadyRegistered(input: { email: string; districtName: string }): Promise<void>;
+}
+
+export interface MembershipDeps extends AccountDeps {
+  membership: MembershipRepository;
+  mail: DistrictSignUpMail;
+  /**
+   * Sign-up mails per address: repeated sign-ups cannot flood someone's inbox. Over the limit the
+   * answer is the same 202 and no mail goes out (the earlier link still works).
+   */
+  mailLimit?: Limiter;
+}
+
+export class PasswordSignInDisabledError extends AppError {
+  constructor(districtName: string) {
+    super(
+      403,
+      'password_sign_in_disabled',
+      `${districtName} signs in with its own provider. Use “Continue with ${districtName}” on the sign-in page.`,
+    );
+  }
+}
+
+export const INVITATION_NOT_FOUND =
+  'This invitation has expired or was already used. Ask your district admin for a new one.';
+export const INVITED_EMAIL_TAKEN =
+  'An account with this email already exists. Sign in with it instead, or ask your district admin to invite another address.';
+
+export type PasswordSignUpOutcome =
+  { kind: 'created'; user: UserRecord } | { kind: 'verification-sent'; email: string; tenantId: string };
+
+export interface PasswordSignUpInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role: UserRole;
+}
+
+/**
+ * `POST /api/auth/simple-signup`. An address at a district's domain gets a link (202), never an
+ * account; the same 202 when the address is registered already (it gets a "you have an account"
+ * mail instead), so that the answer does not tell who is registered. Any other address gets an
+ * account in a new individual tenant, as before.
+ */
+export async function signUpWithPassword(
+  deps: MembershipDeps,
+  input: PasswordSignUpInput,
+): Promise<PasswordSignUpOutcome> {
+  const email = normalizeEmail(input.email);
+  const district = await deps.membership.findDistrictByDomain(emailDomain(email));
+  if (!district) return { kind: 'created', user: await registerUser(deps, input) };
+  if (!district.passwordSignIn) throw new PasswordSignInDisabledError(district.name);
+  // Hashed on both paths, so that the time taken does not tell a registered address either.
+  const passwordHash = await hashPassword(input.password);
+  const sent = { kind: 'verification-sent', email, tenantId: district.id } as const;
+  if (deps.mailLimit && !(await deps.mailLimit.consume(email)).allowed) return sent;
+  if (await deps.users.findByEmail(email)) {
+    await deps.mail.sendAlreadyRegistered({ email, districtName: district.name });
+  } else {
+    await deps.mail.sendSignupLink({
+      email,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      role: input.role,
+      passwordHash,
+      tenantId: district.id,
+    });
+  }
+  return sent;
+}
+
+export interface InvitationView {
+  email: string;
+  districtName: string;
+  role: UserRole;
+}
+
+/** `GET /api/auth/invitations/{token}`: what the acceptance page shows; the token stays unused. */
+export async function lookUpInvitation(
+  deps: Pick<MembershipDeps, 'membership'>,
+  token: string,
+): Promise<InvitationView> {
+  const invitation = await deps.membership.findPendingInvitation(sha256Hex(token));
+  if (!invitation) throw new NotFoundError(INVITATION_NOT_FOUND);
+  return { email: invitation.email, districtName: invitation.districtName, role: invitation.role };
+}
+
+/**
+ * `POST /api/auth/invitations/accept`: the account is created in the inviting district with the
+ * invited role and a verified address (the invitation went to it), and the token is used, in one
+ * transaction. An address that has an account already gets 409 (moving an account between tenants
+ * is not done here).
+ */
+export async function acceptInvitation(
+  deps: MembershipDeps,
+  input: { token: string; firstName: string; lastName: string; password: string },
+): Promise<UserRecord> {
+  const tokenHash = sha256Hex(input.token);
+  const invitation = await deps.membership.findPendingInvitation(tokenHash);
+  if (!invitation) throw new NotFoundError(INVITATION_NOT_FOUND);
+  const email = normalizeEmail(invitation.email);
+  if (await deps.users.findByEmail(email)) throw new ConflictError(INVITED_EMAIL_TAKEN, 'email_taken');
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  try {
+    return await deps.users.create(
+      {
+        id: randomUUID(),
+        email,
+        firstName,
+        lastName,
+        role: invitation.role,
+        passwordHash: await hashPassword(input.password),
+        tenantId: invitation.tenantId,
+        // The invitation went to this address: it is proven.
+        emailVerifiedAt: new Date(),
+      },
+      async (tx, user) => {
+        // Used by this transaction or by none: a second acceptance of the same link finds it used.
+        const used = await deps.membership.useInvitation(tx, tokenHash);
+        if (!used || used.tenantId !== invitation.tenantId) throw new NotFoundError(INVITATION_NOT_FOUND);
+        await deps.events.registered(tx, user);
+      },
+    );
+  } catch (err) {
+    if (err instanceof DuplicateEmailError) throw new ConflictError(INVITED_EMAIL_TAKEN, 'email_taken');
+    throw err;
+  }
+}

@@ -1,0 +1,489 @@
+// Privacy operations of a district's admin (docs/adr/009-privacy-operations.md): a student's
+// export and deletion, the district's deletion, the retention period, and the audit log. The
+// identity service answers for its own rows at once; the other services answer by event
+// (checkpoint.privacy.v1), stored by messaging/privacy.consumer.ts.
+import { randomUUID } from 'node:crypto';
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  collectSubjectRows,
+  deleteFoundRows,
+  enqueueEvent,
+  enqueueTombstone,
+  exportDocument,
+  sqlExecutor,
+  StudentExportRequestedSchema,
+  subjectHash,
+  TenantDeletedSchema,
+  TenantRetentionChangedSchema,
+  UserDeletedSchema,
+  type SqlExecutor,
+} from '@checkpoint/events';
+import { ConflictError, inTransaction, NotFoundError, ValidationError } from '@checkpoint/service-kit';
+import type pg from 'pg';
+
+/** The services that hold student data and answer a privacy request (identity answers itself). */
+export const PRIVACY_SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'] as const;
+
+/** Identity's tables that the generic export/erasure leaves out: handled on their own, or no one's data. */
+const SKIP_ON_ERASE = ['audit_log', 'privacy_jobs', 'signing_keys'];
+const SKIP_ON_EXPORT = [...SKIP_ON_ERASE, 'privacy_requests', 'privacy_request_answers', 'rate_limits'];
+
+/** A student's export is kept this long for its download, then its sections are deleted. */
+export const EXPORT_TTL_DAYS = 7;
+
+/** Ids of a deleted district's accounts sent with TenantDeleted (≈ 38 bytes each: below 1 MB). */
+const TENANT_USER_IDS_MAX = 20_000;
+
+export type AuditAction = 'read' | 'change' | 'export' | 'delete';
+
+export interface AuditInput {
+  tenantId: string;
+  actorId: string | null;
+  actorRole: string;
+  action: AuditAction;
+  resource: string;
+  targetIds: string[];
+  requestId?: string | null;
+  clientAddress?: string | null;
+  service?: string;
+}
+
+/** Who asks, for the audit entry of the request. */
+export interface PrivacyActor {
+  userId: string;
+  role: string;
+  tenantId: string;
+  requestId?: string | undefined;
+  clientAddress?: string | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Appends one audit entry (the only way rows get into audit_log). An entry arriving after its
+ * district was deleted is dropped, and an id of a deleted person (a request kept its hash) is
+ * written as its pseudonym: entries travel by event and may arrive after the deletion.
+ */
+export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void> {
+  if (!UUID.test(e.tenantId)) return;
+  // Waits for a deletion of the tenant or of one of its people in progress; the insert (a new
+  // statement, so a new snapshot) then sees it.
+  await lockTenantAudit(tx, e.tenantId);
+  await tx.$executeRawUnsafe(
+    `insert into audit_log (tenant_id, actor_id, actor_role, action, resource, target_ids, request_id, client_address, service)
+     select $1::uuid, $2::uuid, $3, $4, $5,
+            array(select case when exists (select 1 from privacy_requests r
+                                            where r.subject_hash = encode(sha256(convert_to(t, 'UTF8')), 'hex'))
+                              then 'erased:' || substr(encode(sha256(convert_to(t, 'UTF8')), 'hex'), 1, 32) else t end
+                    from unnest($6::text[]) with ordinality as x(t, n) order by n),
+            $7, $8, $9
+      where exists (select 1 from tenants where id = $1::uuid)`,
+    e.tenantId,
+    e.actorId && UUID.test(e.actorId) ? e.actorId : null,
+    e.actorRole,
+    e.action,
+    e.resource.slice(0, 300),
+    e.targetIds.map((t) => t.slice(0, 100)).slice(0, 20),
+    e.requestId ? e.requestId.slice(0, 100) : null,
+    e.clientAddress ? e.clientAddress.slice(0, 100) : null,
+    e.service ?? 'identity',
+  );
+}
+
+/** Serialises audit inserts of a tenant with the deletions in it (held until the transaction ends). */
+async function lockTenantAudit(tx: SqlExecutor, tenantId: string): Promise<void> {
+  await tx.$executeRawUnsafe("select pg_advisory_xact_lock(hashtext('checkpoint.audit:' || $1::text))", tenantId);
+}
+
+/** Lets this transaction update or delete audit entries (retention, deletions). */
+async function auditMaintenance(tx: SqlExecutor): Promise<void> {
+  await tx.$executeRawUnsafe("select set_config('checkpoint.audit_maintenance', 'on', true)");
+}
+
+async function markErasedAfterPublish(tx: SqlExecutor, outboxId: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `update outbox set headers = headers || '{"x-checkpoint-erase-after-publish":"1"}'::jsonb where id = $1::uuid`,
+    outboxId,
+  );
+}
+
+export interface PrivacyDeps {
+  pool: pg.Pool;
+  source: string;
+}
+
+export interface RequestStatus {
+  requestId: string;
+  kind: 'export' | 'delete_user' | 'delete_tenant';
+  createdAt: string;
+  expected: number;
+  answered: number;
+  complete: boolean;
+  services: { service: string; answered: boolean; rows: number | null }[];
+}
+
+async function findStudent(tx: SqlExecutor, tenantId: string, studentId: string) {
+  if (!UUID.test(studentId)) throw new NotFoundError('No such student in your district');
+  const [user] = await tx.$queryRawUnsafe<{ id: string; role: string }[]>(
+    'select id::text as id, role from users where id = $1::uuid and tenant_id = $2::uuid',
+    studentId,
+    tenantId,
+  );
+  if (!user || user.role !== 'student') throw new NotFoundError('No such student in your district');
+  return user;
+}
+
+export function privacyUseCases(deps: PrivacyDeps) {
+  const run = <T>(fn: (tx: SqlExecutor) => Promise<T>) => inTransaction(deps.pool, (client) => fn(sqlExecutor(client)));
+
+  async function status(tenantId: string | null, requestId: string): Promise<RequestStatus> {
+    if (!UUID.test(requestId)) throw new NotFoundError('No such request');
+    const [request] = await deps.pool
+      .query<{
+        id: string;
+        kind: RequestStatus['kind'];
+        created_at: Date;
+        expected_services: string[];
+      }>(
+        `select id::text as id, kind, created_at, expected_services from privacy_requests
+        where id = $1::uuid and ($2::uuid is null or tenant_id = $2::uuid)`,
+        [requestId, tenantId],
+      )
+      .then((r) => r.rows);
+    if (!request) throw new NotFoundError('No such request');
+    const answers = (
+      await deps.pool.query<{ service: string; got: number; parts: number; rows: string | null }>(
+        `select service, count(*)::int as got, max(parts)::int as parts, sum(rows)::text as rows
+           from privacy_request_answers where request_id = $1::uuid group by service`,
+        [requestId],
+      )
+    ).rows;
+    const services = request.expected_services.map((service) => {
+      const a = answers.find((x) => x.service === service);
+      return { service, answered: !!a && a.got >= a.parts, rows: a?.rows != null ? Number(a.rows) : null };
+    });
+    const answered = services.filter((s) => s.answered).length;
+    return {
+      requestId: request.id,
+      kind: request.kind,
+      createdAt: request.created_at.toISOString(),
+      expected: services.length,
+      answered,
+      complete: answered === services.length,
+      services,
+    };
+  }
+
+  /** The status of an export of that student (another student's or district's request: 404). */
+  async function exportStatus(tenantId: string, studentId: string, requestId: string): Promise<RequestStatus> {
+    const s = await status(tenantId, requestId);
+    const { rows } = await deps.pool.query<{ subject_id: string | null }>(
+      'select subject_id::text as subject_id from privacy_requests where id = $1::uuid',
+      [requestId],
+    );
+    if (s.kind !== 'export' || rows[0]?.subject_id !== studentId.toLowerCase())
+      throw new NotFoundError('No such export');
+    return s;
+  }
+
+  return {
+    status,
+    exportStatus,
+
+    /** Records an export request, stores identity's own section, asks the other services for theirs. */
+    async requestExport(actor: PrivacyActor, studentId: string): Promise<RequestStatus> {
+      const requestId = randomUUID();
+      await run(async (tx) => {
+        await findStudent(tx, actor.tenantId, studentId);
+        await tx.$executeRawUnsafe(
+          `insert into privacy_requests (id, kind, tenant_id, subject_id, requested_by, expected_services)
+           values ($1::uuid, 'export', $2::uuid, $3::uuid, $4::uuid, $5::text[])`,
+          requestId,
+          actor.tenantId,
+          studentId,
+          actor.userId,
+          [...PRIVACY_SERVICES],
+        );
+        const doc = exportDocument(await collectSubjectRows(tx, [studentId], { skip: SKIP_ON_EXPORT }));
+        // Who read or changed the student's data is part of what the district holds about them.
+        const audit = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+          `select id::text as id, at, actor_id, actor_role, action, resource, target_ids, request_id, service
+             from audit_log where tenant_id = $2::uuid and target_ids @> array[$1::text] order by at, id`,
+          studentId,
+          actor.tenantId,
+        );
+        if (audit.length > 0) doc.tables.audit_log = audit;
+        await tx.$executeRawUnsafe(
+          `insert into privacy_request_answers (request_id, service, part, parts, json) values ($1::uuid, 'identity', 0, 1, $2)`,
+          requestId,
+          JSON.stringify(doc),
+        );
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          actorRole: actor.role,
+          action: 'export',
+          resource: 'POST /api/district/students/{id}/exports',
+          targetIds: [studentId],
+          requestId: actor.requestId ?? null,
+          clientAddress: actor.clientAddress ?? null,
+        });
+        const outboxId = await enqueueEvent(tx, {
+          source: deps.source,
+          schema: StudentExportRequestedSchema,
+          message: create(StudentExportRequestedSchema, {
+            requestId,
+            tenantId: actor.tenantId,
+            userId: studentId,
+            occurredAt: timestampFromDate(new Date()),
+          }),
+          key: studentId,
+          tenantId: actor.tenantId,
+        });
+        await markErasedAfterPublish(tx, outboxId);
+      });
+      return status(actor.tenantId, requestId);
+    },
+
+    /** The export's document once every service answered: per service, per table, the rows. */
+    async exportDocument(tenantId: string, studentId: string, requestId: string) {
+      const s = await exportStatus(tenantId, studentId, requestId);
+      if (Date.parse(s.createdAt) < Date.now() - EXPORT_TTL_DAYS * 86_400_000)
+        throw new NotFoundError(`Exports are kept ${EXPORT_TTL_DAYS} days; this one has expired, request a new one`);
+      if (!s.complete)
+        throw new ConflictError(
+          `The export is not complete yet: ${s.answered} of ${s.expected} services answered`,
+          'export_incomplete',
+        );
+      const parts = (
+        await deps.pool.query<{ service: string; json: string }>(
+          'select service, json from privacy_request_answers where request_id = $1::uuid order by service, part',
+          [requestId],
+        )
+      ).rows;
+      const services: Record<string, { tables: Record<string, Record<string, unknown>[]> }> = {};
+      const text = new Map<string, string>();
+      for (const p of parts) text.set(p.service, (text.get(p.service) ?? '') + p.json);
+      for (const service of PRIVACY_SERVICES) {
+        const json = text.get(service);
+        services[service] = json
+          ? (JSON.parse(json) as { tables: Record<string, Record<string, unknown>[]> })
+          : { tables: {} };
+      }
+      return { requestId, studentId: studentId.toLowerCase(), exportedAt: s.createdAt, services };
+    },
+
+    /** Deletes the student everywhere: identity's rows now, the other services' on UserDeleted. */
+    async deleteStudent(actor: PrivacyActor, studentId: string): Promise<RequestStatus> {
+      const requestId = randomUUID();
+      await run(async (tx) => {
+        await lockTenantAudit(tx, actor.tenantId);
+        const student = await findStudent(tx, actor.tenantId, studentId);
+        await auditMaintenance(tx);
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          actorRole: actor.role,
+          action: 'delete',
+          resource: 'DELETE /api/district/students/{id}',
+          targetIds: [student.id],
+          requestId: actor.requestId ?? null,
+          clientAddress: actor.clientAddress ?? null,
+        });
+        await pseudonymizeAudit(tx, [student.id]);
+        await endSessions(tx, [student.id]);
+        await tx.$executeRawUnsafe(
+          `insert into privacy_requests (id, kind, tenant_id, subject_hash, requested_by, expected_services)
+           values ($1::uuid, 'delete_user', $2::uuid, $3, $4::uuid, $5::text[])`,
+          requestId,
+          actor.tenantId,
+          subjectHash(student.id),
+          actor.userId,
+          [...PRIVACY_SERVICES],
+        );
+        const found = await collectSubjectRows(tx, [student.id], { skip: SKIP_ON_ERASE });
+        const rows = await deleteFoundRows(tx, found, [student.id]);
+        await tx.$executeRawUnsafe(
+          `insert into privacy_request_answers (request_id, service, rows) values ($1::uuid, 'identity', $2)`,
+          requestId,
+          rows,
+        );
+        const outboxId = await enqueueEvent(tx, {
+          source: deps.source,
+          schema: UserDeletedSchema,
+          message: create(UserDeletedSchema, {
+            userId: student.id,
+            tenantId: actor.tenantId,
+            requestId,
+            occurredAt: timestampFromDate(new Date()),
+          }),
+          key: student.id,
+          tenantId: actor.tenantId,
+        });
+        await markErasedAfterPublish(tx, outboxId);
+        await enqueueTombstone(tx, { schema: UserDeletedSchema, key: student.id, tenantId: actor.tenantId });
+      });
+      return status(actor.tenantId, requestId);
+    },
+
+    /**
+     * Deletes a whole district: its accounts, sessions, settings, requests and audit entries; the
+     * other services delete theirs on TenantDeleted. Returns the request (kept without a tenant).
+     */
+    async deleteTenant(tenantId: string, confirmName: string): Promise<RequestStatus & { tenantName: string }> {
+      const requestId = randomUUID();
+      const tenantName = await run(async (tx) => {
+        await lockTenantAudit(tx, tenantId);
+        const [tenant] = await tx.$queryRawUnsafe<{ name: string }[]>(
+          'select name from tenants where id = $1::uuid for update',
+          tenantId,
+        );
+        if (!tenant) throw new NotFoundError('No such district');
+        if (confirmName.trim() !== tenant.name.trim())
+          throw new ValidationError('Type the district name exactly to confirm', {
+            confirmName: `Type "${tenant.name}" to confirm`,
+          });
+        await auditMaintenance(tx);
+        await tx.$executeRawUnsafe('delete from audit_log where tenant_id = $1::uuid', tenantId);
+        const users = (
+          await tx.$queryRawUnsafe<{ id: string }[]>(
+            'select id::text as id from users where tenant_id = $1::uuid',
+            tenantId,
+          )
+        ).map((u) => u.id);
+        await pseudonymizeAudit(tx, users);
+        await endSessions(tx, users);
+        await tx.$executeRawUnsafe(
+          `insert into privacy_requests (id, kind, tenant_id, subject_hash, requested_by, expected_services)
+           values ($1::uuid, 'delete_tenant', null, $2, null, $3::text[])`,
+          requestId,
+          subjectHash(tenantId),
+          [...PRIVACY_SERVICES],
+        );
+        const seeds = [tenantId, ...users];
+        const found = await collectSubjectRows(tx, seeds, { skip: SKIP_ON_ERASE });
+        const rows = await deleteFoundRows(tx, found, seeds);
+        await tx.$executeRawUnsafe(
+          `insert into privacy_request_answers (request_id, service, rows) values ($1::uuid, 'identity', $2)`,
+          requestId,
+          rows,
+        );
+        const outboxId = await enqueueEvent(tx, {
+          source: deps.source,
+          schema: TenantDeletedSchema,
+          message: create(TenantDeletedSchema, {
+            tenantId,
+            requestId,
+            occurredAt: timestampFromDate(new Date()),
+            userIds: users.length <= TENANT_USER_IDS_MAX ? users : [],
+          }),
+          key: tenantId,
+          tenantId,
+        });
+        await markErasedAfterPublish(tx, outboxId);
+        for (const id of users) await enqueueTombstone(tx, { schema: UserDeletedSchema, key: id, tenantId });
+        return tenant.name;
+      });
+      return { ...(await status(null, requestId)), tenantName };
+    },
+
+    async retention(tenantId: string): Promise<{ retentionDays: number | null; districtName: string }> {
+      const [t] = (
+        await deps.pool.query<{ retention_days: number | null; name: string }>(
+          'select retention_days, name from tenants where id = $1::uuid',
+          [tenantId],
+        )
+      ).rows;
+      if (!t) throw new NotFoundError('No such district');
+      return { retentionDays: t.retention_days, districtName: t.name };
+    },
+
+    async setRetention(actor: PrivacyActor, retentionDays: number | null) {
+      await run(async (tx) => {
+        const n = await tx.$executeRawUnsafe(
+          'update tenants set retention_days = $2 where id = $1::uuid',
+          actor.tenantId,
+          retentionDays,
+        );
+        if (n === 0) throw new NotFoundError('No such district');
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          actorRole: actor.role,
+          action: 'change',
+          resource: 'PUT /api/district/privacy',
+          targetIds: [actor.tenantId],
+          requestId: actor.requestId ?? null,
+          clientAddress: actor.clientAddress ?? null,
+        });
+        await enqueueEvent(tx, {
+          source: deps.source,
+          schema: TenantRetentionChangedSchema,
+          message: create(TenantRetentionChangedSchema, {
+            tenantId: actor.tenantId,
+            retentionDays: retentionDays ?? 0,
+            occurredAt: timestampFromDate(new Date()),
+          }),
+          key: actor.tenantId,
+          tenantId: actor.tenantId,
+        });
+      });
+      return this.retention(actor.tenantId);
+    },
+  };
+}
+
+/**
+ * Ends the sessions of accounts about to be deleted: their rows go with the account, so their
+ * family ids are kept (a day) for the gateways' revoked-session list.
+ */
+async function endSessions(tx: SqlExecutor, userIds: string[]): Promise<void> {
+  await tx.$executeRawUnsafe("delete from erased_sessions where revoked_at < now() - interval '1 day'");
+  await tx.$executeRawUnsafe(
+    `insert into erased_sessions (family_id, revoked_at)
+     select distinct family_id, clock_timestamp() from sessions
+      where user_id = any($1::uuid[]) and revoked_at is null and expires_at > now()
+     on conflict (family_id) do nothing`,
+    userIds,
+  );
+}
+
+/** Replaces the ids in every audit entry by their pseudonyms (the transaction set maintenance). */
+async function pseudonymizeAudit(tx: SqlExecutor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `update audit_log a set
+        target_ids = array(select case when t = any($1::text[]) then 'erased:' || substr(encode(sha256(convert_to(t, 'UTF8')), 'hex'), 1, 32) else t end
+                             from unnest(a.target_ids) with ordinality as x(t, n) order by n),
+        actor_id = case when a.actor_id::text = any($1::text[]) then null else a.actor_id end
+      where a.target_ids && $1::text[] or a.actor_id::text = any($1::text[])`,
+    ids,
+  );
+}
+
+/** Deletes the sections of exports past EXPORT_TTL_DAYS (the request stays, without data). */
+export async function deleteExpiredExports(pool: pg.Pool): Promise<number> {
+  const { rowCount } = await pool.query(
+    `delete from privacy_request_answers a using privacy_requests r
+      where r.id = a.request_id and r.kind = 'export' and r.created_at < now() - $1 * interval '1 day'`,
+    [EXPORT_TTL_DAYS],
+  );
+  return rowCount ?? 0;
+}
+
+/** The identity service's retention: the tenant's audit entries and privacy requests past the period. */
+export async function identityRetention(tx: SqlExecutor, tenantId: string, cutoff: Date): Promise<number> {
+  await auditMaintenance(tx);
+  const audit = await tx.$executeRawUnsafe(
+    'delete from audit_log where tenant_id = $1::uuid and at < $2::timestamptz',
+    tenantId,
+    cutoff,
+  );
+  const requests = await tx.$executeRawUnsafe(
+    'delete from privacy_requests where tenant_id = $1::uuid and created_at < $2::timestamptz',
+    tenantId,
+    cutoff,
+  );
+  return audit + requests;
+}

@@ -1,0 +1,331 @@
+// The plan of an import: what each valid row changes, given what earlier imports did (the
+// sourcedId mappings, the classes last sent) and who already holds each email. Rows that cannot
+// be applied (an email of another district's account, an enrollment of a skipped user…) become
+// errors here too, so that the preview shows everything that will be skipped.
+import { createHash, randomUUID } from 'node:crypto';
+import type { UserRole } from '../user.ts';
+import type { RosterFileName } from './oneroster.ts';
+import type { EnrollmentRow, RowError, UserRow, ValidatedRoster } from './validate.ts';
+
+export interface ExistingUser {
+  userId: string;
+  tenantId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  disabled: boolean;
+}
+
+export interface SyncedClass {
+  title: string;
+  subject: string;
+  period: string | null;
+  teacherUserIds: string[];
+  studentUserIds: string[];
+  active: boolean;
+}
+
+export interface ExistingState {
+  tenantId: string;
+  /** The district's earlier roster users (roster_users joined with users), by sourcedId. */
+  mapped: Map<string, ExistingUser>;
+  /** Accounts of any tenant holding an email of the file, by (lower-case) email. */
+  byEmail: Map<string, ExistingUser>;
+  /** The district's roster classes as last sent to the class service, by sourcedId. */
+  classes: Map<string, SyncedClass>;
+}
+
+export interface PlannedUser {
+  sourceId: string;
+  userId: string;
+  /** create: new account; link: an account of the district with this email, now mapped; update; disable. */
+  action: 'create' | 'link' | 'update' | 'disable';
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  disabled: boolean;
+}
+
+export interface PlannedClass extends SyncedClass {
+  sourceId: string;
+}
+
+export interface RosterPlan {
+  users: PlannedUser[];
+  classes: PlannedClass[];
+}
+
+export interface FileCounts {
+  rows: number;
+  new: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  invalid: number;
+}
+
+export type RosterCounts = Partial<Record<RosterFileName, FileCounts>>;
+
+export interface PlanResult {
+  plan: RosterPlan;
+  counts: RosterCounts;
+  errors: RowError[];
+}
+
+/**
+ * The address of a rostered user without an email: under the reserved `.invalid` domain (RFC 2606),
+ * so no mail is ever delivered to it and no one can sign up with it; such a user signs in by SSO.
+ */
+export function placeholderEmail(tenantId: string, sourcedId: string): string {
+  const digest = createHash('sha256').update(`${tenantId}\u0000${sourcedId}`).digest('hex').slice(0, 20);
+  return `roster-${digest}@roster.invalid`;
+}
+
+/** The emails the plan will look up (those of the file and the placeholders). */
+export function emailsOf(roster: ValidatedRoster, tenantId: string): string[] {
+  return [...roster.users.values()].map((u) => u.email ?? placeholderEmail(tenantId, u.sourcedId));
+}
+
+export function planRoster(roster: ValidatedRoster, state: ExistingState): PlanResult {
+  const errors: RowError[] = [...roster.errors];
+  const counts: RosterCounts = {};
+  for (const [file, t] of Object.entries(roster.tally)) {
+    counts[file as RosterFileName] = { rows: t.rows, new: 0, updated: 0, unchanged: 0, deleted: 0, invalid: t.invalid };
+  }
+  const fail = (file: RosterFileName, row: { line: number; sourcedId: string }, field: string, message: string) => {
+    errors.push({ file: `${file}.csv`, line: row.line, sourcedId: row.sourcedId, field, message });
+    const c = counts[file];
+    if (c) c.invalid++;
+  };
+  const count = (file: RosterFileName, key: 'new' | 'updated' | 'unchanged' | 'deleted', n = 1) => {
+    const c = counts[file];
+    if (c) c[key] += n;
+  };
+
+  // Users.
+  const users: PlannedUser[] = [];
+  /** sourcedId → the account and role the enrollments may use. */
+  const resolved = new Map<string, { userId: string; role: UserRole; deleting: boolean }>();
+  const failedUsers = new Set(roster.invalid.users);
+  const mappedIds = new Set([...state.mapped.values()].map((u) => u.userId));
+  for (const row of roster.users.values()) {
+    const existing = state.mapped.get(row.sourcedId);
+    if (row.status === 'tobedeleted') {
+      if (existing && !existing.disabled) {
+        users.push({ ...fromExisting(row.sourcedId, existing), action: 'disable', disabled: true });
+        count('users', 'deleted');
+      } else count('users', 'unchanged');
+      if (existing) resolved.set(row.sourcedId, { userId: existing.userId, role: existing.role, deleting: true });
+      continue;
+    }
+    // A row without an email keeps the address an earlier import (or the person) gave the account.
+    const email = row.email ?? existing?.email ?? placeholderEmail(state.tenantId, row.sourcedId);
+    const holder = existing && !row.email ? undefined : state.byEmail.get(email);
+    const role = row.role!;
+    if (existing) {
+      if (holder && holder.userId !== existing.userId) {
+        failedUsers.add(row.sourcedId);
+        fail('users', row, 'email', `email ${email} belongs to another account`);
+        continue;
+      }
+      const next = desired(row, existing.role === 'admin' ? 'admin' : role, email);
+      if (sameUser(existing, next)) count('users', 'unchanged');
+      else {
+        users.push({ sourceId: row.sourcedId, userId: existing.userId, action: 'update', ...next });
+        count('users', 'updated');
+      }
+      resolved.set(row.sourcedId, { userId: existing.userId, role: next.role, deleting: false });
+      continue;
+    }
+    if (holder) {
+      if (holder.tenantId !== state.tenantId) {
+        failedUsers.add(row.sourcedId);
+        fail('users', row, 'email', `email ${email} belongs to an account outside this district; it is not taken over`);
+        continue;
+      }
+      if (mappedIds.has(holder.userId)) {
+        failedUsers.add(row.sourcedId);
+        fail('users', row, 'email', `email ${email} belongs to another roster user of this district`);
+        continue;
+      }
+      const next = desired(row, holder.role === 'admin' ? 'admin' : role, email);
+      users.push({ sourceId: row.sourcedId, userId: holder.userId, action: 'link', ...next });
+      count('users', sameUser(holder, next) ? 'unchanged' : 'updated');
+      resolved.set(row.sourcedId, { userId: holder.userId, role: next.role, deleting: false });
+      continue;
+    }
+    const userId = randomUUID();
+    users.push({ sourceId: row.sourcedId, userId, action: 'create', ...desired(row, role, email) });
+    count('users', 'new');
+    resolved.set(row.sourcedId, { userId, role, deleting: false });
+  }
+  for (const [sourceId, u] of state.mapped) {
+    if (!resolved.has(sourceId) && !failedUsers.has(sourceId))
+      resolved.set(sourceId, { userId: u.userId, role: u.role, deleting: u.disabled });
+  }
+
+  // Enrollments, grouped by class.
+  const byClass = new Map<string, EnrollmentRow[]>();
+  for (const e of roster.enrollments) {
+    const user = resolved.get(e.userSourcedId);
+    if (!user) {
+      fail(
+        'enrollments',
+        e,
+        'userSourcedId',
+        failedUsers.has(e.userSourcedId)
+          ? `user ${e.userSourcedId} was skipped (see its row in users.csv)`
+          : `user ${e.userSourcedId} is not in users.csv nor in an earlier import`,
+      );
+      continue;
+    }
+    if (e.status === 'active') {
+      if (user.deleting) {
+        fail('enrollments', e, 'userSourcedId', `user ${e.userSourcedId} is removed from the roster`);
+        continue;
+      }
+      const asTeacher = user.role === 'teacher' || user.role === 'admin';
+      if ((e.role === 'teacher') !== asTeacher) {
+        fail('enrollments', e, 'role', `user ${e.userSourcedId} is a ${user.role}, enrolled as ${e.role}`);
+        continue;
+      }
+    }
+    const list = byClass.get(e.classSourcedId) ?? [];
+    list.push(e);
+    byClass.set(e.classSourcedId, list);
+  }
+
+  // Disabled users leave their classes.
+  const gone = new Set([...resolved.values()].filter((u) => u.deleting).map((u) => u.userId));
+
+  // Classes: the file's rows, and the earlier classes whose enrollments changed.
+  const classes: PlannedClass[] = [];
+  const classIds = new Set([...roster.classes.keys(), ...byClass.keys()]);
+  for (const sourceId of classIds) {
+    const row = roster.classes.get(sourceId);
+    const before = state.classes.get(sourceId);
+    const enrollments = byClass.get(sourceId) ?? [];
+    if (!row && !before) {
+      for (const e of enrollments)
+        fail(
+          'enrollments',
+          e,
+          'classSourcedId',
+          roster.invalid.classes.has(sourceId)
+            ? `class ${sourceId} was skipped (see its row in classes.csv)`
+            : `class ${sourceId} is not in classes.csv nor in an earlier import`,
+        );
+      continue;
+    }
+    if (row?.status === 'tobedeleted') {
+      if (before?.active) {
+        classes.push({ ...before, sourceId, active: false });
+        count('classes', 'deleted');
+      } else count('classes', 'unchanged');
+      continue;
+    }
+    // Members: exactly the file's enrollments when it is bulk; the earlier ones changed by a delta.
+    const teachers: string[] = [];
+    const students: string[] = [];
+    if (!roster.enrollmentsBulk && before) {
+      teachers.push(...before.teacherUserIds);
+      students.push(...before.studentUserIds);
+    }
+    const removeFrom = (list: string[], id: string) => {
+      const i = list.indexOf(id);
+      if (i >= 0) list.splice(i, 1);
+    };
+    // Primary teachers first: the first one owns the class.
+    const ordered = [...enrollments].sort((a, b) => Number(b.primary) - Number(a.primary));
+    for (const e of ordered) {
+      const userId = resolved.get(e.userSourcedId)!.userId;
+      const list = e.role === 'teacher' ? teachers : students;
+      if (e.status === 'tobedeleted') removeFrom(list, userId);
+      else if (!list.includes(userId)) {
+        if (e.role === 'teacher' && e.primary) list.unshift(userId);
+        else list.push(userId);
+      }
+    }
+    const keep = (ids: string[]) => ids.filter((id) => !gone.has(id));
+    const next: PlannedClass = {
+      sourceId,
+      title: row?.title ?? before!.title,
+      subject: row?.subject ?? before!.subject,
+      period: row ? row.period : before!.period,
+      teacherUserIds: keep(teachers),
+      studentUserIds: keep(students),
+      active: true,
+    };
+    if (next.teacherUserIds.length === 0) {
+      const message = `class ${sourceId} has no teacher enrollment`;
+      if (row) fail('classes', row, 'sourcedId', message);
+      for (const e of enrollments)
+        fail('enrollments', e, 'classSourcedId', `class ${sourceId} was skipped (it has no teacher)`);
+      continue;
+    }
+    // Enrollment counts: the memberships added, kept and removed.
+    const pairs = (c: Pick<SyncedClass, 'teacherUserIds' | 'studentUserIds'> | undefined) =>
+      new Set(c ? [...c.teacherUserIds.map((t) => `t:${t}`), ...c.studentUserIds.map((s) => `s:${s}`)] : []);
+    const was = pairs(before?.active ? before : undefined);
+    const now = pairs(next);
+    let added = 0;
+    let kept = 0;
+    for (const p of now) {
+      if (was.has(p)) kept++;
+      else added++;
+    }
+    count('enrollments', 'new', added);
+    count('enrollments', 'unchanged', kept);
+    count('enrollments', 'deleted', [...was].filter((p) => !now.has(p)).length);
+
+    if (!before) {
+      count('classes', 'new');
+      classes.push(next);
+    } else if (sameClass(before, next)) {
+      if (row) count('classes', 'unchanged');
+    } else {
+      if (row) count('classes', 'updated');
+      classes.push(next);
+    }
+  }
+  return { plan: { users, classes }, counts, errors };
+}
+
+function desired(row: UserRow, role: UserRole, email: string) {
+  return { email, firstName: row.givenName, lastName: row.familyName, role, disabled: !row.enabled };
+}
+
+function fromExisting(sourceId: string, u: ExistingUser) {
+  return {
+    sourceId,
+    userId: u.userId,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+  };
+}
+
+function sameUser(a: ExistingUser, b: ReturnType<typeof desired>): boolean {
+  return (
+    a.email === b.email &&
+    a.firstName === b.firstName &&
+    a.lastName === b.lastName &&
+    a.role === b.role &&
+    a.disabled === b.disabled
+  );
+}
+
+function sameClass(a: SyncedClass, b: SyncedClass): boolean {
+  const same = (x: string[], y: string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  return (
+    a.title === b.title &&
+    a.subject === b.subject &&
+    a.period === b.period &&
+    a.active === b.active &&
+    same(a.teacherUserIds, b.teacherUserIds) &&
+    same([...a.studentUserIds].sort(), [...b.studentUserIds].sort())
+  );
+}

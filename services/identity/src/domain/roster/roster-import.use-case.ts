@@ -1,0 +1,235 @@
+// A district's OneRoster import: upload → validate every row → plan (stored, previewed) → apply in
+// the background, in batches, each batch one transaction with its outbox events. Applying the same
+// file again changes nothing (sourcedId mappings, unchanged rows and classes are skipped).
+import { randomUUID } from 'node:crypto';
+import { create } from '@bufbuild/protobuf';
+import { timestampNow } from '@bufbuild/protobuf/wkt';
+import { enqueueEvent, RosterClassSyncedSchema } from '@checkpoint/events';
+import { AppError, NotFoundError } from '@checkpoint/service-kit';
+import type { Logger } from '@checkpoint/service-kit';
+import type { RosterImportRow, RosterRepository } from '../../data-access/roster.repository.ts';
+import type { Tx } from '../../data-access/prisma.ts';
+import type { UserEventWriter } from '../ports.ts';
+import type { FileMode, RosterFileName } from './oneroster.ts';
+import { isZip, readSingleFile, readZipPackage, RosterPackageError } from './package.ts';
+import { emailsOf, planRoster, type PlannedClass, type RosterCounts } from './plan.ts';
+import { validateRoster, type RowError } from './validate.ts';
+
+export const PREVIEW_ERRORS = 100;
+/** Users per transaction: large enough to be fast, small enough to keep locks and memory short. */
+export const USER_BATCH = 500;
+export const CLASS_BATCH = 100;
+
+export interface RosterImportDeps {
+  roster: RosterRepository;
+  events: UserEventWriter;
+  source: string;
+  logger: Logger;
+  /** Largest upload accepted (ROSTER_UPLOAD_LIMIT_BYTES). */
+  uploadLimitBytes: number;
+}
+
+export interface Upload {
+  bytes: Uint8Array;
+  /** A single CSV file: which one (absent for a zip package). */
+  file?: RosterFileName;
+  mode?: Exclude<FileMode, 'absent'>;
+}
+
+export interface ImportView {
+  id: string;
+  mode: 'bulk' | 'delta';
+  status: RosterImportRow['status'];
+  progress: { done: number; total: number };
+  counts: RosterCounts;
+  errorCount: number;
+  failure: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export function importView(row: RosterImportRow): ImportView {
+  return {
+    id: row.id,
+    mode: row.mode,
+    status: row.status,
+    progress: { done: row.progressDone, total: row.progressTotal },
+    counts: row.counts,
+    errorCount: row.errorCount,
+    failure: row.failure,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function rosterImports(deps: RosterImportDeps) {
+  const { roster } = deps;
+  const running = new Set<Promise<void>>();
+  /** Set at shutdown: a running apply stops after its current batch (apply again to resume). */
+  let stopping = false;
+
+  async function findOwn(tenantId: string, id: string): Promise<RosterImportRow> {
+    const row = await roster.findImport(tenantId, id);
+    if (!row) throw new NotFoundError('Roster import not found');
+    return row;
+  }
+
+  async function run(tenantId: string, id: string): Promise<void> {
+    const plan = await roster.readPlan(id);
+    let done = 0;
+    const lateErrors: RowError[] = [];
+    for (let i = 0; i < plan.users.length; i += USER_BATCH) {
+      if (stopping) throw new Interrupted();
+      const batch = plan.users.slice(i, i + USER_BATCH);
+      const skipped = await roster.applyUsers(tenantId, batch, async (tx, registered, updated) => {
+        for (const user of registered) await deps.events.registered(tx, user);
+        for (const user of updated) await deps.events.updated(tx, user);
+      });
+      for (const sourceId of skipped)
+        lateErrors.push({
+          file: 'users.csv',
+          line: 0,
+          sourcedId: sourceId,
+          field: 'email',
+          message: 'the email was taken by another account after the preview; the user was skipped',
+        });
+      done += batch.length;
+      await roster.progress(id, done);
+    }
+    for (let i = 0; i < plan.classes.length; i += CLASS_BATCH) {
+      if (stopping) throw new Interrupted();
+      const batch = plan.classes.slice(i, i + CLASS_BATCH);
+      await roster.applyClasses(tenantId, batch, (tx, cls) => emitClass(tx, tenantId, cls));
+      done += batch.length;
+      await roster.progress(id, done);
+    }
+    await roster.addErrors(id, lateErrors);
+  }
+
+  async function emitClass(tx: Tx, tenantId: string, cls: PlannedClass): Promise<void> {
+    await enqueueEvent(tx, {
+      source: deps.source,
+      schema: RosterClassSyncedSchema,
+      message: create(RosterClassSyncedSchema, {
+        tenantId,
+        sourceId: cls.sourceId,
+        title: cls.title,
+        subject: cls.subject,
+        period: cls.period ?? '',
+        teacherUserIds: cls.teacherUserIds,
+        studentUserIds: cls.studentUserIds,
+        active: cls.active,
+        occurredAt: timestampNow(),
+      }),
+      key: `${tenantId}:${cls.sourceId}`,
+      tenantId,
+    });
+  }
+
+  return {
+    /** Validates and plans an upload; nothing is applied yet. */
+    async preview(caller: { tenantId: string; userId: string }, upload: Upload) {
+      let pkg;
+      try {
+        if (upload.bytes.length === 0) throw new RosterPackageError('The upload is empty');
+        if (upload.file) pkg = await readSingleFile(upload.file, upload.mode ?? 'bulk', upload.bytes);
+        else if (isZip(upload.bytes)) pkg = await readZipPackage(upload.bytes, deps.uploadLimitBytes);
+        else
+          throw new RosterPackageError(
+            'Send a OneRoster zip package (manifest.csv and the CSV files), or one CSV file with ?file=users (or roles, classes, courses, enrollments…)',
+          );
+      } catch (err) {
+        if (err instanceof RosterPackageError)
+          throw new AppError(400, 'invalid_roster', err.message, { [err.field]: err.message });
+        throw err;
+      }
+      const validated = validateRoster(pkg);
+      const state = await roster.loadState(caller.tenantId, emailsOf(validated, caller.tenantId));
+      const { plan, counts, errors } = planRoster(validated, state);
+      const id = randomUUID();
+      await roster.createImport({
+        id,
+        tenantId: caller.tenantId,
+        createdBy: caller.userId,
+        mode: validated.mode,
+        plan,
+        counts,
+        errors,
+      });
+      const row = await findOwn(caller.tenantId, id);
+      return { ...importView(row), errors: errors.slice(0, PREVIEW_ERRORS) };
+    },
+
+    async get(tenantId: string, id: string, errorsOffset: number, errorsLimit: number) {
+      const row = await findOwn(tenantId, id);
+      return { ...importView(row), errors: await roster.listErrors(id, errorsOffset, errorsLimit) };
+    },
+
+    async list(tenantId: string, limit: number) {
+      return (await roster.listImports(tenantId, limit)).map(importView);
+    },
+
+    /** Every error row of an import, for the CSV download. */
+    async allErrors(tenantId: string, id: string): Promise<RowError[]> {
+      await findOwn(tenantId, id);
+      return roster.listErrors(id, 0, Number.MAX_SAFE_INTEGER);
+    },
+
+    /** Starts applying in the background; answers at once with the import now running. */
+    async apply(tenantId: string, id: string): Promise<ImportView> {
+      const row = await findOwn(tenantId, id);
+      if (!(await roster.claim(tenantId, id)))
+        throw new AppError(409, 'import_not_applicable', `This import is ${row.status}; it cannot be applied now`);
+      const job = run(tenantId, id)
+        .then(() => roster.finish(id, 'done'))
+        .catch(async (err) => {
+          const interrupted = err instanceof Interrupted;
+          if (!interrupted) deps.logger.error({ err, importId: id }, 'roster import failed');
+          const why = interrupted
+            ? 'The service restarted during the import'
+            : 'The import stopped on an unexpected error';
+          await roster.finish(id, 'failed', `${why}; apply it again to resume`).catch(() => {});
+        })
+        .finally(() => running.delete(job));
+      running.add(job);
+      return importView(await findOwn(tenantId, id));
+    },
+
+    /**
+     * At start: an import still `running` was cut off (a crash; a graceful stop marks it itself):
+     * it becomes `failed`, which may be applied again. With several replicas, one starting while
+     * another applies marks that one failed too; applying again is harmless (every step idempotent).
+     */
+    recoverInterrupted: () => roster.failInterrupted(),
+
+    /** Stops the applies in progress after their current batch and waits for them (shutdown). */
+    async stop(): Promise<void> {
+      stopping = true;
+      await this.idle();
+    },
+
+    /** Waits for the applies in progress (tests). */
+    async idle(): Promise<void> {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type RosterImports = ReturnType<typeof rosterImports>;
+
+class Interrupted extends Error {}
+
+/** The error rows as CSV (file,line,sourcedId,field,message). */
+export function errorsCsv(errors: RowError[]): string {
+  const cell = (v: string | number | null) => {
+    const s = v === null ? '' : String(v);
+    // Quoted when needed; a leading formula character is neutralised for spreadsheet apps.
+    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = ['file,line,sourcedId,field,message'];
+  for (const e of errors) lines.push([e.file, e.line, e.sourcedId, e.field, e.message].map(cell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

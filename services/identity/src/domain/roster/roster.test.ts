@@ -1,0 +1,308 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { readSingleFile, readZipPackage, RosterPackageError } from './package.ts';
+import { planRoster, placeholderEmail, type ExistingState } from './plan.ts';
+import { validateRoster } from './validate.ts';
+
+const TENANT = '11111111-1111-4111-8111-111111111111';
+const OTHER_TENANT = '22222222-2222-4222-8222-222222222222';
+
+const manifest = (files: Record<string, string>, version = '1.2') =>
+  [
+    'propertyName,value',
+    'manifest.version,1.0',
+    `oneroster.version,${version}`,
+    ...['academicSessions', 'classes', 'courses', 'enrollments', 'orgs', 'roles', 'users'].map(
+      (f) => `file.${f},${files[f] ?? 'absent'}`,
+    ),
+  ].join('\n');
+
+const USERS_HEADER =
+  'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password,userMasterIdentifier,resourceSourcedIds,preferredGivenName,preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns';
+const user = (
+  id: string,
+  given: string,
+  family: string,
+  email: string,
+  extra: { status?: string; date?: string } = {},
+) => `${id},${extra.status ?? ''},${extra.date ?? ''},true,${id},,${given},${family},,,${email},,,,,secret,,,,,,org1,`;
+const ROLES_HEADER =
+  'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId';
+const CLASSES_HEADER =
+  'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods';
+const ENROLL_HEADER =
+  'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate';
+
+function zip(files: Record<string, string>): Uint8Array {
+  return zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
+}
+
+function bulkPackage(overrides: Partial<Record<'users' | 'roles' | 'classes' | 'enrollments', string[]>> = {}) {
+  const users = overrides.users ?? [
+    user('t1', 'Tina', 'Teach', 'Tina.Teach@District.org'),
+    user('s1', 'Sam', 'Stu', 'sam@district.org'),
+    user('s2', 'Sue', 'Stu', ''),
+  ];
+  const roles = overrides.roles ?? [
+    'r1,,,t1,primary,teacher,,,org1,',
+    'r2,,,s1,primary,student,,,org1,',
+    'r3,,,s2,primary,student,,,org1,',
+  ];
+  const classes = overrides.classes ?? ['c1,,,Algebra 1,09,course1,ALG1,scheduled,,org1,term1,Math,,3'];
+  const enrollments = overrides.enrollments ?? [
+    'e1,,,c1,org1,t1,teacher,true,,',
+    'e2,,,c1,org1,s1,student,false,,',
+    'e3,,,c1,org1,s2,student,false,,',
+  ];
+  return zip({
+    'manifest.csv': manifest({ users: 'bulk', roles: 'bulk', classes: 'bulk', enrollments: 'bulk' }),
+    'users.csv': [USERS_HEADER, ...users].join('\n'),
+    'roles.csv': [ROLES_HEADER, ...roles].join('\n'),
+    'classes.csv': [CLASSES_HEADER, ...classes].join('\n'),
+    'enrollments.csv': [ENROLL_HEADER, ...enrollments].join('\n'),
+  });
+}
+
+const empty = (): ExistingState => ({ tenantId: TENANT, mapped: new Map(), byEmail: new Map(), classes: new Map() });
+
+describe('reading a roster package', () => {
+  it('when the manifest says oneroster.version 1.0, then the package is refused naming the version', async () => {
+    const bytes = zip({ 'manifest.csv': manifest({ users: 'bulk' }, '1.0'), 'users.csv': USERS_HEADER });
+    await expect(readZipPackage(bytes, 1e6)).rejects.toThrow(/oneroster.version is "1.0"/);
+  });
+
+  it('when the zip has no manifest.csv, then it is refused', async () => {
+    await expect(readZipPackage(zip({ 'users.csv': USERS_HEADER }), 1e6)).rejects.toThrow(/no manifest.csv/);
+  });
+
+  it('when the manifest lists a file the zip lacks, then it is refused naming the file', async () => {
+    const bytes = zip({ 'manifest.csv': manifest({ users: 'bulk', enrollments: 'bulk' }), 'users.csv': USERS_HEADER });
+    await expect(readZipPackage(bytes, 1e6)).rejects.toThrow(/enrollments.csv/);
+  });
+
+  it('when a file lacks a required column, then it is refused naming the column', async () => {
+    const bytes = zip({
+      'manifest.csv': manifest({ users: 'bulk' }),
+      'users.csv': 'sourcedId,status,dateLastModified,enabledUser,givenName\nu1,,,true,Ann',
+    });
+    await expect(readZipPackage(bytes, 1e6)).rejects.toThrow(/users.csv lacks the required column familyName/);
+  });
+
+  it('when the files inflate to more than ten times the upload limit, then the package is refused', async () => {
+    const bytes = zip({ 'manifest.csv': manifest({ users: 'bulk' }), 'users.csv': USERS_HEADER + '\n'.repeat(5000) });
+    await expect(readZipPackage(bytes, 100)).rejects.toThrow(/inflates to more than 1000 bytes/);
+  });
+
+  it('when the body is not a zip, then it is a package error', async () => {
+    await expect(readZipPackage(strToU8('PK\u0003\u0004garbage'), 1e6)).rejects.toBeInstanceOf(RosterPackageError);
+  });
+});
+
+describe('validating and planning a roster', () => {
+  it('when a bulk package is new, then every user and the class are new and the first primary teacher owns the class', async () => {
+    const roster = validateRoster(await readZipPackage(bulkPackage(), 1e6));
+    expect(roster.errors).toEqual([]);
+    const { plan, counts } = planRoster(roster, empty());
+    expect(counts.users).toMatchObject({ rows: 3, new: 3, invalid: 0 });
+    expect(counts.classes).toMatchObject({ rows: 1, new: 1 });
+    expect(counts.enrollments).toMatchObject({ rows: 3, new: 3 });
+    const teacher = plan.users.find((u) => u.sourceId === 't1')!;
+    expect(teacher).toMatchObject({ action: 'create', email: 'tina.teach@district.org', role: 'teacher' });
+    // No email: a placeholder under .invalid (sign-in by SSO only).
+    expect(plan.users.find((u) => u.sourceId === 's2')!.email).toBe(placeholderEmail(TENANT, 's2'));
+    expect(plan.classes).toEqual([
+      expect.objectContaining({
+        sourceId: 'c1',
+        title: 'Algebra 1',
+        subject: 'Math',
+        period: '3',
+        teacherUserIds: [teacher.userId],
+        active: true,
+      }),
+    ]);
+    expect(plan.classes[0]!.studentUserIds).toHaveLength(2);
+  });
+
+  it('when rows are bad, then each is reported with file, line, sourcedId and field, and its enrollments are skipped too', async () => {
+    const roster = validateRoster(
+      await readZipPackage(
+        bulkPackage({
+          users: [
+            user('t1', 'Tina', 'Teach', 'tina@district.org'),
+            user('s1', '', 'Stu', 'sam@district.org'),
+            user('s2', 'Sue', 'Stu', 'not-an-email'),
+            user('g1', 'Gary', 'Guardian', 'gary@home.org'),
+          ],
+          roles: [
+            'r1,,,t1,primary,teacher,,,org1,',
+            'r2,,,s1,primary,student,,,org1,',
+            'r3,,,s2,primary,student,,,org1,',
+            'r4,,,g1,primary,guardian,,,org1,',
+          ],
+        }),
+        1e6,
+      ),
+    );
+    const { errors, counts, plan } = planRoster(roster, empty());
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { file: 'users.csv', line: 3, sourcedId: 's1', field: 'givenName', message: 'givenName is required' },
+        expect.objectContaining({ file: 'users.csv', line: 4, sourcedId: 's2', field: 'email' }),
+        expect.objectContaining({ file: 'roles.csv', line: 5, sourcedId: 'r4', field: 'role' }),
+        expect.objectContaining({ file: 'enrollments.csv', line: 3, sourcedId: 'e2', field: 'userSourcedId' }),
+        expect.objectContaining({ file: 'enrollments.csv', line: 4, sourcedId: 'e3', field: 'userSourcedId' }),
+      ]),
+    );
+    expect(counts.users!.invalid).toBe(3);
+    expect(counts.enrollments!.invalid).toBe(2);
+    expect(plan.users.map((u) => u.sourceId)).toEqual(['t1']);
+    expect(plan.classes[0]!.studentUserIds).toEqual([]);
+  });
+
+  it('when an email belongs to an account of another tenant, then the row is an error and nothing is taken over', async () => {
+    const roster = validateRoster(await readZipPackage(bulkPackage(), 1e6));
+    const state = empty();
+    state.byEmail.set('sam@district.org', {
+      userId: '33333333-3333-4333-8333-333333333333',
+      tenantId: OTHER_TENANT,
+      email: 'sam@district.org',
+      firstName: 'Sam',
+      lastName: 'Else',
+      role: 'student',
+      disabled: false,
+    });
+    const { errors, plan } = planRoster(roster, state);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: 'users.csv',
+          sourcedId: 's1',
+          field: 'email',
+          message: expect.stringMatching(/outside this district/),
+        }),
+        expect.objectContaining({ file: 'enrollments.csv', sourcedId: 'e2' }),
+      ]),
+    );
+    expect(plan.users.some((u) => u.userId === '33333333-3333-4333-8333-333333333333')).toBe(false);
+  });
+
+  it('when the same roster was applied before, then the plan is empty and everything is unchanged', async () => {
+    const roster = validateRoster(await readZipPackage(bulkPackage(), 1e6));
+    const first = planRoster(roster, empty());
+    const state = empty();
+    for (const u of first.plan.users) state.mapped.set(u.sourceId, { ...u, tenantId: TENANT, disabled: u.disabled });
+    for (const c of first.plan.classes) state.classes.set(c.sourceId, c);
+    const second = planRoster(roster, state);
+    expect(second.plan).toEqual({ users: [], classes: [] });
+    expect(second.counts.users).toMatchObject({ new: 0, updated: 0, unchanged: 3 });
+    expect(second.counts.enrollments).toMatchObject({ new: 0, unchanged: 3, deleted: 0 });
+  });
+
+  it('when a later file has no email for a rostered user, then the account keeps its address', async () => {
+    const roster = validateRoster(await readZipPackage(bulkPackage(), 1e6));
+    const first = planRoster(roster, empty());
+    const state = empty();
+    for (const u of first.plan.users) state.mapped.set(u.sourceId, { ...u, tenantId: TENANT });
+    for (const c of first.plan.classes) state.classes.set(c.sourceId, c);
+    const withoutEmail = validateRoster(
+      await readZipPackage(
+        bulkPackage({
+          users: [
+            user('t1', 'Tina', 'Teach', 'tina.teach@district.org'),
+            user('s1', 'Sam', 'Stu', ''),
+            user('s2', 'Sue', 'Stu', ''),
+          ],
+        }),
+        1e6,
+      ),
+    );
+    const { plan, counts } = planRoster(withoutEmail, state);
+    expect(plan.users).toEqual([]);
+    expect(counts.users).toMatchObject({ unchanged: 3 });
+  });
+
+  it('when a delta marks a user, an enrollment and a class tobedeleted, then the user is disabled, the student leaves, the class is archived', async () => {
+    const roster = validateRoster(await readZipPackage(bulkPackage(), 1e6));
+    const first = planRoster(roster, empty());
+    const state = empty();
+    for (const u of first.plan.users) state.mapped.set(u.sourceId, { ...u, tenantId: TENANT });
+    for (const c of first.plan.classes) state.classes.set(c.sourceId, c);
+    state.classes.set('c2', { ...first.plan.classes[0]!, title: 'Old class' });
+    const d = '2026-11-01T10:00:00Z';
+    const delta = zip({
+      'manifest.csv': manifest({ users: 'delta', classes: 'delta', enrollments: 'delta' }),
+      'users.csv': [USERS_HEADER, user('s2', '', '', '', { status: 'tobedeleted', date: d })].join('\n'),
+      'classes.csv': [CLASSES_HEADER, `c2,tobedeleted,${d},Old class,,course1,,,,org1,,,,`].join('\n'),
+      'enrollments.csv': [ENROLL_HEADER, `e2,tobedeleted,${d},c1,org1,s1,student,false,,`].join('\n'),
+    });
+    const deltaRoster = validateRoster(await readZipPackage(delta, 1e6));
+    expect(deltaRoster.errors).toEqual([]);
+    expect(deltaRoster.mode).toBe('delta');
+    const { plan, counts } = planRoster(deltaRoster, state);
+    const s2 = state.mapped.get('s2')!.userId;
+    expect(plan.users).toEqual([expect.objectContaining({ sourceId: 's2', action: 'disable', disabled: true })]);
+    const c1 = plan.classes.find((c) => c.sourceId === 'c1')!;
+    expect(c1.studentUserIds).toEqual([]);
+    expect(c1.studentUserIds).not.toContain(s2);
+    expect(plan.classes.find((c) => c.sourceId === 'c2')).toMatchObject({ active: false });
+    expect(counts.users).toMatchObject({ deleted: 1 });
+    expect(counts.classes).toMatchObject({ deleted: 1 });
+  });
+
+  it('when a delta row has no status or a bulk row says tobedeleted, then the row is an error', async () => {
+    const delta = await readSingleFile(
+      'users',
+      'delta',
+      strToU8([USERS_HEADER, user('u1', 'A', 'B', 'a@d.org')].join('\n')),
+    );
+    expect(validateRoster(delta).errors).toEqual([expect.objectContaining({ field: 'status', line: 2 })]);
+    const bulk = await readSingleFile(
+      'users',
+      'bulk',
+      strToU8([USERS_HEADER, user('u1', 'A', 'B', 'a@d.org', { status: 'tobedeleted' })].join('\n')),
+    );
+    expect(validateRoster(bulk).errors).toEqual([expect.objectContaining({ field: 'status' })]);
+  });
+
+  it('when a value holds a NUL character, then the row is an error naming the field', async () => {
+    const pkg = await readSingleFile(
+      'users',
+      'bulk',
+      strToU8([USERS_HEADER, user('u\u00001', 'A\u0000', 'B', 'a@d.org')].join('\n')),
+    );
+    expect(validateRoster(pkg).errors).toEqual([
+      expect.objectContaining({ sourcedId: 'u1', field: 'sourcedId', message: 'sourcedId contains a NUL character' }),
+    ]);
+  });
+
+  it('when users.csv is OneRoster 1.1 (a role column), then the role is read from it', async () => {
+    const csv =
+      'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,email\nu1,,,true,org1,teacher,u1,,Ann,Lee,ann@d.org\nu2,,,true,org1,administrator,u2,,Al,Min,al@d.org';
+    const pkg = await readSingleFile('users', 'bulk', strToU8(csv));
+    expect(pkg.manifest.version).toBe('1.1');
+    const { plan } = planRoster(validateRoster(pkg), empty());
+    // A OneRoster administrator becomes a teacher: admin rights are never granted by a file.
+    expect(plan.users.map((u) => [u.sourceId, u.role])).toEqual([
+      ['u1', 'teacher'],
+      ['u2', 'teacher'],
+    ]);
+  });
+
+  it('when a class has no teacher enrollment, then the class and its enrollments are reported and skipped', async () => {
+    const roster = validateRoster(
+      await readZipPackage(bulkPackage({ enrollments: ['e2,,,c1,org1,s1,student,false,,'] }), 1e6),
+    );
+    const { plan, errors } = planRoster(roster, empty());
+    expect(plan.classes).toEqual([]);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: 'classes.csv',
+          sourcedId: 'c1',
+          message: 'class c1 has no teacher enrollment',
+        }),
+        expect.objectContaining({ file: 'enrollments.csv', sourcedId: 'e2' }),
+      ]),
+    );
+  });
+});

@@ -1,0 +1,24 @@
+// Wiring of district membership (domain/membership.use-case.ts): the repository, and the mails of a
+// district sign-up through email-links.use-case.ts (its deps come from email.ts).
+import { membershipRepository } from './data-access/membership.repository.ts';
+import type { Db } from './data-access/prisma.ts';
+import type { AccountDeps } from './domain/accounts.use-case.ts';
+import { districtSignUpMail } from './domain/district-signup-mail.ts';
+import type { EmailLinkDeps } from './domain/email-links.use-case.ts';
+import type { MembershipDeps } from './domain/membership.use-case.ts';
+import type { Limiter } from './domain/ports.ts';
+
+export function membershipDeps(input: {
+  db: Db;
+  accounts: AccountDeps;
+  emailLinks: EmailLinkDeps;
+  /** Sign-up mails per address per minute. */
+  mailLimit: Limiter;
+}): MembershipDeps {
+  return {
+    ...input.accounts,
+    membership: membershipRepository(input.db),
+    mail: districtSignUpMail(input.emailLinks),
+    mailLimit: input.mailLimit,
+  };
+}

@@ -1,0 +1,269 @@
+// OneRoster imports against a real Postgres: upload → preview → apply in the background; the same
+// file again changes nothing; a delta disables users, removes enrollments and archives classes; an
+// email of another tenant's account is an error row, never a takeover.
+import { randomUUID } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBinary, RosterClassSyncedSchema, UserUpdatedSchema } from '@checkpoint/events';
+import type { Role } from '@checkpoint/service-kit';
+import { gatewayHeaders } from '@checkpoint/testkit';
+import { startHarness, type Harness } from './helpers.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+}, 60_000);
+
+const BASE = '/api/district/roster/imports';
+
+interface Actor {
+  userId: string;
+  tenantId: string;
+  role: Role;
+}
+
+async function district(): Promise<{ tenantId: string; domain: string; admin: Actor }> {
+  const tenantId = randomUUID();
+  const domain = `d-${tenantId.slice(0, 8)}.example.org`;
+  await h.db.query(
+    `insert into tenants (id, name, kind, email_domains) values ($1, 'Roster District', 'district', $2)`,
+    [tenantId, [domain]],
+  );
+  const userId = randomUUID();
+  await h.db.query(
+    `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Ada', 'Admin', 'admin')`,
+    [userId, tenantId, `admin@${domain}`],
+  );
+  return { tenantId, domain, admin: { userId, tenantId, role: 'admin' } };
+}
+
+async function call(who: Actor, method: string, path: string, body?: Uint8Array, type = 'application/zip') {
+  const headers: Record<string, string> = await gatewayHeaders('identity', who);
+  if (body) headers['content-type'] = type;
+  const res = await fetch(new URL(path, h.identity.url), { method, headers, ...(body ? { body } : {}) });
+  const text = await res.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // CSV and other text answers stay text.
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies under test
+  return { status: res.status, body: json as any, headers: res.headers };
+}
+
+const USERS = 'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,email,password';
+const ROLES = 'sourcedId,status,dateLastModified,userSourcedId,roleType,role,orgSourcedId';
+const CLASSES = 'sourcedId,status,dateLastModified,title,courseSourcedId,schoolSourcedId,subjects,periods';
+const ENROLL = 'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary';
+
+function pkg(
+  mode: 'bulk' | 'delta',
+  files: { users?: string[]; roles?: string[]; classes?: string[]; enrollments?: string[] },
+) {
+  const manifest = [
+    'propertyName,value',
+    'manifest.version,1.0',
+    'oneroster.version,1.2',
+    ...(['users', 'roles', 'classes', 'enrollments'] as const).map((f) => `file.${f},${files[f] ? mode : 'absent'}`),
+  ];
+  const entries: Record<string, Uint8Array> = { 'manifest.csv': strToU8(manifest.join('\n')) };
+  const headers = { users: USERS, roles: ROLES, classes: CLASSES, enrollments: ENROLL };
+  for (const f of ['users', 'roles', 'classes', 'enrollments'] as const)
+    if (files[f]) entries[`${f}.csv`] = strToU8([headers[f], ...files[f]!].join('\r\n'));
+  return zipSync(entries);
+}
+
+function roster(domain: string) {
+  return pkg('bulk', {
+    users: [
+      `t1,,,true,tina,,Tina,Teach,Tina@${domain.toUpperCase()},secret`,
+      `s1,,,true,sam,,Sam,Stu,sam@${domain},secret`,
+      `s2,,,true,sue,,Sue,Stu,,`,
+    ],
+    roles: ['r1,,,t1,primary,teacher,org', 'r2,,,s1,primary,student,org', 'r3,,,s2,primary,student,org'],
+    classes: ['c1,,,Algebra 1,course1,org,Math,3'],
+    enrollments: ['e1,,,c1,org,t1,teacher,true', 'e2,,,c1,org,s1,student,false', 'e3,,,c1,org,s2,student,false'],
+  });
+}
+
+async function applyAndWait(who: Actor, id: string) {
+  const started = await call(who, 'POST', `${BASE}/${id}/apply`);
+  expect(started.status).toBe(202);
+  for (let i = 0; i < 200; i++) {
+    const res = await call(who, 'GET', `${BASE}/${id}`);
+    if (res.body.status === 'done' || res.body.status === 'failed') return res.body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('import did not finish');
+}
+
+const outboxCount = async (type: string, tenantId: string) =>
+  (
+    await h.db.query<{ n: number }>(`select count(*)::int as n from outbox where type = $1 and tenant_id = $2`, [
+      `checkpoint.identity.v1.${type}`,
+      tenantId,
+    ])
+  ).rows[0]!.n;
+
+async function syncs(tenantId: string) {
+  const { rows } = await h.db.query<{ payload: Buffer }>(
+    `select payload from outbox where type = 'checkpoint.identity.v1.RosterClassSynced' and tenant_id = $1 order by created_at`,
+    [tenantId],
+  );
+  return rows.map((r) => fromBinary(RosterClassSyncedSchema, r.payload));
+}
+
+describe('OneRoster import', () => {
+  it('when an admin uploads a roster and applies it, then the users are created verified in the district, mapped, published, and the class is synced', async () => {
+    const d = await district();
+    const preview = await call(d.admin, 'POST', BASE, roster(d.domain));
+    expect(preview.status).toBe(201);
+    expect(preview.body).toMatchObject({ status: 'previewed', mode: 'bulk', errorCount: 0, errors: [] });
+    expect(preview.body.counts.users).toMatchObject({ rows: 3, new: 3, invalid: 0 });
+    expect(preview.body.counts.enrollments).toMatchObject({ new: 3 });
+    // Nothing applied by the preview.
+    expect(await outboxCount('UserRegistered', d.tenantId)).toBe(0);
+
+    const done = await applyAndWait(d.admin, preview.body.id);
+    expect(done).toMatchObject({ status: 'done', progress: { done: 4, total: 4 } });
+    const { rows } = await h.db.query(
+      `select u.email, u.role, u.tenant_id, u.email_verified_at is not null as verified, r.source_id
+         from users u join roster_users r on r.user_id = u.id where r.tenant_id = $1 order by r.source_id`,
+      [d.tenantId],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ source_id: 's1', email: `sam@${d.domain}`, role: 'student', verified: true }),
+      expect.objectContaining({ source_id: 's2', email: expect.stringMatching(/@roster\.invalid$/), role: 'student' }),
+      expect.objectContaining({ source_id: 't1', email: `tina@${d.domain}`, role: 'teacher', tenant_id: d.tenantId }),
+    ]);
+    // Passwords in the file are never imported.
+    const creds = await h.db.query(
+      `select count(*)::int as n from credentials c join roster_users r on r.user_id = c.user_id where r.tenant_id = $1`,
+      [d.tenantId],
+    );
+    expect(creds.rows[0].n).toBe(0);
+    expect(await outboxCount('UserRegistered', d.tenantId)).toBe(3);
+    const [sync] = await syncs(d.tenantId);
+    const teacherId = rows.find((r) => r.source_id === 't1')!;
+    expect(sync).toMatchObject({ sourceId: 'c1', title: 'Algebra 1', subject: 'Math', period: '3', active: true });
+    expect(sync!.teacherUserIds).toHaveLength(1);
+    expect(sync!.studentUserIds).toHaveLength(2);
+    expect(teacherId).toBeTruthy();
+
+    // Applying it again is refused (it is done); importing the same file again changes nothing.
+    expect((await call(d.admin, 'POST', `${BASE}/${preview.body.id}/apply`)).status).toBe(409);
+    const again = await call(d.admin, 'POST', BASE, roster(d.domain));
+    expect(again.body.counts.users).toMatchObject({ new: 0, updated: 0, unchanged: 3 });
+    expect(again.body.counts.classes).toMatchObject({ new: 0, updated: 0, unchanged: 1 });
+    expect(again.body.progress.total).toBe(0);
+    const doneAgain = await applyAndWait(d.admin, again.body.id);
+    expect(doneAgain.status).toBe('done');
+    expect(await outboxCount('UserRegistered', d.tenantId)).toBe(3);
+    expect(await outboxCount('UserUpdated', d.tenantId)).toBe(0);
+    expect(await syncs(d.tenantId)).toHaveLength(1);
+  });
+
+  it('when a delta marks a user, an enrollment and a class tobedeleted, then the user is disabled, the class loses the student, and the class is archived', async () => {
+    const d = await district();
+    const first = await call(d.admin, 'POST', BASE, roster(d.domain));
+    await applyAndWait(d.admin, first.body.id);
+    const when = '2026-11-20T08:00:00Z';
+    const delta = pkg('delta', {
+      users: [`s2,tobedeleted,${when},true,sue,,Sue,Stu,,`],
+      classes: [`c1,tobedeleted,${when},Algebra 1,course1,org,Math,3`],
+    });
+    const preview = await call(d.admin, 'POST', BASE, delta);
+    expect(preview.status).toBe(201);
+    expect(preview.body.mode).toBe('delta');
+    expect(preview.body.counts.users).toMatchObject({ deleted: 1 });
+    expect(preview.body.counts.classes).toMatchObject({ deleted: 1 });
+    expect((await applyAndWait(d.admin, preview.body.id)).status).toBe('done');
+    const s2 = await h.db.query(
+      `select u.id, u.disabled_at from users u join roster_users r on r.user_id = u.id where r.tenant_id = $1 and r.source_id = 's2'`,
+      [d.tenantId],
+    );
+    expect(s2.rows[0].disabled_at).not.toBeNull();
+    const updated = await h.db.query<{ payload: Buffer }>(
+      `select payload from outbox where type = 'checkpoint.identity.v1.UserUpdated' and key = $1`,
+      [s2.rows[0].id],
+    );
+    expect(fromBinary(UserUpdatedSchema, updated.rows[0]!.payload).disabled).toBe(true);
+    const last = (await syncs(d.tenantId)).at(-1)!;
+    expect(last).toMatchObject({ sourceId: 'c1', active: false });
+
+    // A delta enrollment removal on an active class: a new class, then its student removed.
+    const add = pkg('delta', {
+      classes: [`c2,active,${when},Biology,course2,org,Science,1`],
+      enrollments: [`e9,active,${when},c2,org,t1,teacher,true`, `e10,active,${when},c2,org,s1,student,false`],
+    });
+    await applyAndWait(d.admin, (await call(d.admin, 'POST', BASE, add)).body.id);
+    const remove = pkg('delta', { enrollments: [`e10,tobedeleted,${when},c2,org,s1,student,false`] });
+    const removal = await call(d.admin, 'POST', BASE, remove);
+    expect(removal.body.counts.enrollments).toMatchObject({ deleted: 1 });
+    await applyAndWait(d.admin, removal.body.id);
+    const c2 = (await syncs(d.tenantId)).filter((s) => s.sourceId === 'c2');
+    expect(c2.map((s) => s.studentUserIds.length)).toEqual([1, 0]);
+  });
+
+  it('when a row’s email belongs to an account of another tenant, then it is an error row, the account is untouched, and its enrollment is skipped', async () => {
+    const d = await district();
+    const elsewhere = randomUUID();
+    const otherUser = randomUUID();
+    await h.db.query(`insert into tenants (id, name, kind) values ($1, 'Own space', 'individual')`, [elsewhere]);
+    await h.db.query(
+      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Sam', 'Private', 'teacher')`,
+      [otherUser, elsewhere, `sam@${d.domain}`],
+    );
+    const preview = await call(d.admin, 'POST', BASE, roster(d.domain));
+    expect(preview.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'users.csv', line: 3, sourcedId: 's1', field: 'email' }),
+        expect.objectContaining({ file: 'enrollments.csv', line: 3, sourcedId: 'e2' }),
+      ]),
+    );
+    await applyAndWait(d.admin, preview.body.id);
+    const { rows } = await h.db.query(`select tenant_id, last_name from users where id = $1`, [otherUser]);
+    expect(rows[0]).toEqual({ tenant_id: elsewhere, last_name: 'Private' });
+    const mapped = await h.db.query(`select count(*)::int as n from roster_users where user_id = $1`, [otherUser]);
+    expect(mapped.rows[0].n).toBe(0);
+
+    const csv = await call(d.admin, 'GET', `${BASE}/${preview.body.id}/errors.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.body).toMatch(/^file,line,sourcedId,field,message\r\nusers\.csv,3,s1,email,/);
+  });
+
+  it('when the package is broken, then 400 names the problem; a teacher gets 403; another district gets 404', async () => {
+    const d = await district();
+    const bad = zipSync({ 'manifest.csv': strToU8('propertyName,value\noneroster.version,1.0\n') });
+    const res = await call(d.admin, 'POST', BASE, bad);
+    expect(res.status).toBe(400);
+    expect(res.body.fields.file).toMatch(/oneroster.version/);
+    expect((await call(d.admin, 'POST', BASE, strToU8('hello'), 'text/csv')).status).toBe(400);
+    expect((await call(d.admin, 'POST', `${BASE}?file=people`, strToU8('x'), 'text/csv')).status).toBe(400);
+
+    const teacher = { ...d.admin, userId: randomUUID(), role: 'teacher' as const };
+    expect((await call(teacher, 'POST', BASE, roster(d.domain))).status).toBe(403);
+
+    const mine = await call(d.admin, 'POST', BASE, roster(d.domain));
+    const other = await district();
+    expect((await call(other.admin, 'GET', `${BASE}/${mine.body.id}`)).status).toBe(404);
+    expect((await call(other.admin, 'POST', `${BASE}/${mine.body.id}/apply`)).status).toBe(404);
+    expect((await call(other.admin, 'GET', `${BASE}/${mine.body.id}/errors.csv`)).status).toBe(404);
+  });
+
+  it('when a single users.csv is sent with ?file=users, then it is previewed on its own', async () => {
+    const d = await district();
+    const csv = [
+      'sourcedId,status,dateLastModified,enabledUser,role,givenName,familyName,email',
+      `u1,,,true,teacher,Ann,Lee,ann@${d.domain}`,
+    ].join('\n');
+    const res = await call(d.admin, 'POST', `${BASE}?file=users`, strToU8(csv), 'text/csv');
+    expect(res.status).toBe(201);
+    expect(res.body.counts.users).toMatchObject({ new: 1 });
+  });
+});
