@@ -17,6 +17,10 @@ export function createPool(options: { url: string; schema: string; max?: number;
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor a checked-out one between two queries (a transaction awaiting an SMTP server or a Kafka
+  // send when Postgres restarts): pg emits that on the client, where no one else listens. Its next
+  // query fails instead, and whoever holds it releases it as broken.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
