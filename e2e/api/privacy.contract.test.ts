@@ -269,6 +269,11 @@ describe('privacy operations', () => {
     const all = ok(await admin.get('/api/district/audit?limit=200'), 200, 'all');
     expect(seen.size).toBe(all.entries.length);
     expect((await admin.get('/api/district/audit?action=peek')).body.fields).toHaveProperty('action');
+    // ISO allows offsets Postgres does not (+21:54): read in UTC, not a 500.
+    const farOffset = encodeURIComponent('2020-02-29T00:00:00+21:54');
+    expect((await admin.get(`/api/district/audit?from=${farOffset}&to=${farOffset}`)).status).toBe(200);
+    expect((await admin.get(`/api/district/audit/export.csv?from=${farOffset}`)).status).toBe(200);
+    expect((await admin.get('/api/district/audit?to=9999-12-31T23:00:00-23:00')).body.fields).toHaveProperty('to');
     const csv = await admin.get(`/api/district/audit/export.csv?actor=${teacher.user!.id}`);
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('GET /api/classes/{id}/grid');

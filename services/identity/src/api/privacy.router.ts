@@ -51,14 +51,32 @@ const deletionBody = z.object({
 });
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An ISO date-time, passed on in UTC: Postgres refuses offsets beyond ±15:59 that ISO allows
+ * (e.g. +21:54), and an offset can carry a year-9999 time past the years it reads.
+ */
+const isoTime = (name: string) => {
+  const message = `${name} must be an ISO date-time`;
+  return z.iso.datetime({ offset: true, error: message }).transform((value, ctx) => {
+    const at = new Date(value);
+    const year = at.getUTCFullYear();
+    if (Number.isNaN(at.getTime()) || year < 1 || year > 9999) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return at.toISOString();
+  });
+};
+
 const auditQuery = z.object({
   actor: z.string().regex(UUID_PATTERN, 'actor must be a user id').optional(),
   target: z.string().max(100, 'target must be at most 100 characters').optional(),
   action: z
     .enum(['read', 'change', 'export', 'delete'], { error: 'action must be read, change, export or delete' })
     .optional(),
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+  from: isoTime('from').optional(),
+  to: isoTime('to').optional(),
   cursor: z.string().max(200, 'cursor must be at most 200 characters').optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
