@@ -1,24 +1,12 @@
 // A district admin manages people in the browser (/admin/users): finds a teacher of the district,
 // makes them an admin and a teacher again, then removes them; the removed teacher's open session
 // ends at once and their sign-in is refused.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newUser, pageInNewContext, signIn, signOut } from './helpers';
 import { signUpInDistrict } from './district';
-import { mailedLink, pathOf } from './mailbox';
+import { setPasswordByMail } from './mailbox';
 
 const DOMAIN = 'demo.checkpoint.school';
-
-async function setPasswordByMail(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/forgot-password');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
-  await page.goto(pathOf(await mailedLink(email, '/reset-password')));
-  await page.getByLabel('New Password').fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page).toHaveURL(/\/auth\?mode=login$/);
-}
 
 test.describe('district admin: users', () => {
   test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');

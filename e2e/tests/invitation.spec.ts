@@ -1,23 +1,11 @@
 // An invitation from a district's admin in the browser: the admin (demo district; its password set
 // with the mailed reset link) invites a teacher on /admin/users; the invitee opens the mailed link,
 // sees the district and their address, chooses a password and lands signed in, in the district.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pageInNewContext, signIn, signOut } from './helpers';
-import { mailedLink, pathOf } from './mailbox';
+import { mailedLink, pathOf, setPasswordByMail } from './mailbox';
 
 const DOMAIN = 'demo.checkpoint.school';
-
-async function setPasswordByMail(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/forgot-password');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
-  await page.goto(pathOf(await mailedLink(email, '/reset-password')));
-  await page.getByLabel('New Password').fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page).toHaveURL(/\/auth\?mode=login$/);
-}
 
 test.describe('invitation', () => {
   test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');

@@ -3,7 +3,7 @@
 // dir and passes it on as E2E_DATA_DIR.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 interface MailboxEntry {
   id: string;
@@ -23,15 +23,28 @@ async function readMailbox(): Promise<MailboxEntry[]> {
   }
 }
 
-/** The newest link to `linkPath` (e.g. /verify-email) mailed to `email`, waiting for it to arrive. */
-export async function mailedLink(email: string, linkPath: string, timeoutMs = 20_000): Promise<string> {
+/** The ids of the mails that have arrived so far (to wait for a newer one with `mailedLink`). */
+export async function mailIds(): Promise<Set<string>> {
+  return new Set((await readMailbox()).map((entry) => entry.id));
+}
+
+/**
+ * The newest link to `linkPath` (e.g. /verify-email) mailed to `email`, waiting for it to arrive;
+ * mails whose ids are in `olderThan` (taken before the request) are passed over, so that a link of
+ * an earlier test to the same address (used up since) is never taken for the new one.
+ */
+export async function mailedLink(
+  email: string,
+  linkPath: string,
+  options: { olderThan?: Set<string>; timeoutMs?: number } = {},
+): Promise<string> {
   const to = email.toLowerCase();
   let found: string | undefined;
   await expect
     .poll(
       async () => {
         for (const entry of await readMailbox()) {
-          if (!entry.to.includes(to)) continue;
+          if (!entry.to.includes(to) || options.olderThan?.has(entry.id)) continue;
           const link = (entry.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).find(
             (candidate) => new URL(candidate).pathname === linkPath,
           );
@@ -42,7 +55,7 @@ export async function mailedLink(email: string, linkPath: string, timeoutMs = 20
         }
         return false;
       },
-      { timeout: timeoutMs, message: `a mail to ${email} with a ${linkPath} link` },
+      { timeout: options.timeoutMs ?? 20_000, message: `a mail to ${email} with a ${linkPath} link` },
     )
     .toBe(true);
   return found!;
@@ -52,4 +65,18 @@ export async function mailedLink(email: string, linkPath: string, timeoutMs = 20
 export function pathOf(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
+}
+
+/** Sets `password` on the account of `email` through Forgot password and the link mailed for it. */
+export async function setPasswordByMail(page: Page, email: string, password: string): Promise<void> {
+  const before = await mailIds();
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+  await page.goto(pathOf(await mailedLink(email, '/reset-password', { olderThan: before })));
+  await page.getByLabel('New Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=login$/);
 }

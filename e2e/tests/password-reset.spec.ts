@@ -1,40 +1,8 @@
 // Forgot password, in the browser: the all-in-one runs without SMTP_URL, so its local SMTP server
 // keeps the mail in DATA_DIR/mailbox (index.json), where this test reads the link.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { newUser, signIn, signOut, signUp } from './helpers';
-
-interface MailboxEntry {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** The newest link to `pathname` mailed to `email`, as a path (the mail's host is PUBLIC_URL's). */
-async function mailedLink(email: string, pathname: string): Promise<string> {
-  const index = path.join(process.env.E2E_DATA_DIR!, 'mailbox', 'index.json');
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const entries = JSON.parse(await readFile(index, 'utf8').catch(() => '[]')) as MailboxEntry[];
-        for (const entry of entries) {
-          if (!entry.to.includes(email.toLowerCase())) continue;
-          const found = entry.text.match(/https?:\/\/\S+/g)?.find((l) => new URL(l).pathname === pathname);
-          if (found) {
-            link = found;
-            break;
-          }
-        }
-        return link;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  const url = new URL(link!);
-  return `${url.pathname}${url.search}`;
-}
+import { mailedLink, pathOf } from './mailbox';
 
 test.describe('password reset', () => {
   test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');
@@ -52,7 +20,7 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText(`If an account exists for ${user.email}`)).toBeVisible();
 
-    await page.goto(await mailedLink(user.email, '/reset-password'));
+    await page.goto(pathOf(await mailedLink(user.email, '/reset-password')));
     await page.getByLabel('New Password').fill('a-new-secret-2');
     await page.getByLabel('Confirm Password').fill('a-new-secret-2');
     await page.getByRole('button', { name: 'Set new password' }).click();

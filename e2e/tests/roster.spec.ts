@@ -2,25 +2,12 @@
 // set with the mailed reset link) previews and applies a small roster on /admin/roster; a rostered
 // student, whose address the district vouched for, sets a password by the reset link, signs in and
 // sees the class on the dashboard.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { pageInNewContext, signIn, signOut } from './helpers';
-import { mailedLink, pathOf } from './mailbox';
+import { setPasswordByMail } from './mailbox';
 
 const DOMAIN = 'demo.checkpoint.school';
-
-/** Sets `password` on the account of `email` through Forgot password and the mailed link. */
-async function setPasswordByMail(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/forgot-password');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
-  await page.goto(pathOf(await mailedLink(email, '/reset-password')));
-  await page.getByLabel('New Password').fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page).toHaveURL(/\/auth\?mode=login$/);
-}
 
 function rosterZip(run: string): Buffer {
   const csv = (lines: string[]) => strToU8(lines.join('\r\n'));

@@ -14,11 +14,13 @@ export function membershipDeps(input: {
   emailLinks: EmailLinkDeps;
   /** Sign-up mails per address per minute. */
   mailLimit: Limiter;
+  assertPasswordSignInAllowed: (tenantId: string) => Promise<void>;
 }): MembershipDeps {
   return {
     ...input.accounts,
     membership: membershipRepository(input.db),
     mail: districtSignUpMail(input.emailLinks),
     mailLimit: input.mailLimit,
+    assertPasswordSignInAllowed: input.assertPasswordSignInAllowed,
   };
 }

@@ -86,11 +86,12 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
       accounts,
       emailLinks: email.links,
       mailLimit: limiter('signup_mail_address', config.RATE_LIMIT_EMAIL_PER_MINUTE),
+      assertPasswordSignInAllowed: (tenantId) => assertPasswordSignInAllowed({ oidc }, tenantId),
     });
     const authDeps = {
       accounts,
       // A district that turned password sign-in off: its members use its provider (D7).
-      passwordSignInAllowed: (tenantId: string) => assertPasswordSignInAllowed({ oidc }, tenantId),
+      passwordSignInAllowed: membership.assertPasswordSignInAllowed,
       membership,
       sessions: sessionDeps,
       cookies,

@@ -2,9 +2,9 @@
 // invitations, and the role and removal of one user. Every query names the tenant: an id of
 // another tenant finds nothing. Changes to a user run under a lock on the tenant row, so two admins
 // demoting or removing each other at once cannot leave the district without an admin.
-import { Prisma } from '../generated/prisma/client.ts';
 import type { TenantKind, UserRecord, UserRole } from '../domain/user.ts';
 import type { Db, Tx } from './prisma.ts';
+import { toRecord, userSelect } from './users.repository.ts';
 
 export interface DistrictTenant {
   id: string;
@@ -61,31 +61,6 @@ export interface TenantChange {
   /** Disables the account and ends all its sessions (the gateway learns of them at once). */
   disable(id: string): Promise<UserRecord>;
   setRole(id: string, role: UserRole): Promise<UserRecord>;
-}
-
-const userSelect = {
-  id: true,
-  tenantId: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  role: true,
-  profileImageUrl: true,
-  preferences: true,
-  createdAt: true,
-  disabledAt: true,
-  emailVerifiedAt: true,
-  tenant: { select: { kind: true } },
-} as const;
-
-function toRecord(row: Prisma.UserGetPayload<{ select: typeof userSelect }>): UserRecord {
-  const { tenant, ...rest } = row;
-  return {
-    ...rest,
-    role: rest.role as UserRole,
-    tenantKind: tenant.kind as TenantKind,
-    emailVerified: rest.emailVerifiedAt !== null,
-  };
 }
 
 /** LIKE pattern matching `text` anywhere, with its wildcards taken literally. */

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { TenantKind, UserRecord, UserRole, Preferences } from '../domain/user.ts';
 import { isUniqueViolation, type Db, type Tx } from './prisma.ts';
 
-const userSelect = {
+/** The columns of a UserRecord (other repositories of users select the same). */
+export const userSelect = {
   id: true,
   tenantId: true,
   email: true,
@@ -33,7 +34,7 @@ type UserRow = {
   tenant: { kind: string };
 };
 
-function toRecord(row: UserRow): UserRecord {
+export function toRecord(row: UserRow): UserRecord {
   const { tenant, ...rest } = row;
   return {
     ...rest,

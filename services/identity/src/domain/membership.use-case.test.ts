@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MembershipRepository } from '../data-access/membership.repository.ts';
 import type { UsersRepository } from '../data-access/users.repository.ts';
-import { PasswordSignInDisabledError, signUpWithPassword, type MembershipDeps } from './membership.use-case.ts';
+import { signUpWithPassword, type MembershipDeps } from './membership.use-case.ts';
+import { PasswordSignInDisabledError } from './sso.use-case.ts';
 import type { Limiter } from './ports.ts';
 import type { UserRecord } from './user.ts';
 
@@ -37,6 +38,10 @@ function fakes(options: { district?: typeof DISTRICT; existing?: boolean; limite
       sendAlreadyRegistered: async (input) => void calls.already.push(input),
     },
     mailLimit: limiter,
+    assertPasswordSignInAllowed: async () => {
+      if (options.district && !options.district.passwordSignIn)
+        throw new PasswordSignInDisabledError(options.district.name, options.district.name);
+    },
   };
   return { deps, calls };
 }

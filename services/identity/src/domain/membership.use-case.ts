@@ -3,7 +3,7 @@
 // sign-up link to the address, and opening it creates the account in the district (email-links).
 // An invitation from the district's admin is the other way in handled here.
 import { randomUUID } from 'node:crypto';
-import { AppError, ConflictError, NotFoundError } from '@checkpoint/service-kit';
+import { ConflictError, NotFoundError } from '@checkpoint/service-kit';
 import { DuplicateEmailError } from '../data-access/users.repository.ts';
 import type { MembershipRepository } from '../data-access/membership.repository.ts';
 import { registerUser, type AccountDeps } from './accounts.use-case.ts';
@@ -35,16 +35,8 @@ export interface MembershipDeps extends AccountDeps {
    * answer is the same 202 and no mail goes out (the earlier link still works).
    */
   mailLimit?: Limiter;
-}
-
-export class PasswordSignInDisabledError extends AppError {
-  constructor(districtName: string) {
-    super(
-      403,
-      'password_sign_in_disabled',
-      `${districtName} signs in with its own provider. Use “Continue with ${districtName}” on the sign-in page.`,
-    );
-  }
+  /** Refuses (403 password_sign_in_disabled) when the district turned password sign-in off. */
+  assertPasswordSignInAllowed(tenantId: string): Promise<void>;
 }
 
 export const INVITATION_NOT_FOUND =
@@ -76,7 +68,7 @@ export async function signUpWithPassword(
   const email = normalizeEmail(input.email);
   const district = await deps.membership.findDistrictByDomain(emailDomain(email));
   if (!district) return { kind: 'created', user: await registerUser(deps, input) };
-  if (!district.passwordSignIn) throw new PasswordSignInDisabledError(district.name);
+  await deps.assertPasswordSignInAllowed(district.id);
   // Hashed on both paths, so that the time taken does not tell a registered address either.
   const passwordHash = await hashPassword(input.password);
   const sent = { kind: 'verification-sent', email, tenantId: district.id } as const;

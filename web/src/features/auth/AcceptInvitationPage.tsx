@@ -8,13 +8,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
+import { AuthCardLayout } from './AuthCardLayout';
 import { useAcceptInvitationMutation, useGetInvitationQuery } from './authApi';
 import { PASSWORD_MIN } from './authSchemas';
 
@@ -136,23 +135,5 @@ export function AcceptInvitationPage() {
     );
   }, [token, isError, isLoading, data]);
 
-  return (
-    <div className="min-vh-100 bg-body-tertiary d-flex flex-column">
-      <header className="py-3">
-        <Container>
-          <Link to="/" className="navbar-brand fw-bold text-primary fs-4">
-            Checkpoint
-          </Link>
-        </Container>
-      </header>
-      <main className="flex-grow-1 d-flex align-items-start justify-content-center px-3 pb-5">
-        <div className="w-100" style={{ maxWidth: 460 }}>
-          <h1 className="h3 text-center mb-4">{data ? `Join ${data.districtName}` : 'Accept your invitation'}</h1>
-          <Card className="shadow-sm">
-            <Card.Body className="p-4">{body}</Card.Body>
-          </Card>
-        </div>
-      </main>
-    </div>
-  );
+  return <AuthCardLayout title={data ? `Join ${data.districtName}` : 'Accept your invitation'}>{body}</AuthCardLayout>;
 }
