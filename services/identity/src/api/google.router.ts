@@ -3,14 +3,7 @@
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import {
-  ApiRouter,
-  AppError,
-  clientAddress,
-  LOG_LEVEL_HEADER,
-  TooManyRequestsError,
-  type Logger,
-} from '@checkpoint/service-kit';
+import { ApiRouter, AppError, clientAddress, LOG_LEVEL_HEADER, type Logger } from '@checkpoint/service-kit';
 import type { AccountDeps } from '../domain/accounts.use-case.ts';
 import type { OidcRepository } from '../data-access/oidc.repository.ts';
 import type { Limiter } from '../domain/ports.ts';
@@ -71,14 +64,22 @@ export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
     res.setHeader(LOG_LEVEL_HEADER, 'info');
     res.redirect(302, `/auth?error=${err.redirectCode}`);
   };
-  const limitStarts = async (req: Request) => {
+  /**
+   * Sign-ins started per address (each stores a pending flow). The start is a browser navigation:
+   * past the limit it goes back to the sign-in page with a sentence (and Retry-After), not to a
+   * JSON page. Returns false when it answered so.
+   */
+  const limitStarts = async (req: Request, res: Response): Promise<boolean> => {
     const limit = await deps.startLimit.consume(clientAddress(req));
-    if (!limit.allowed) {
-      throw new TooManyRequestsError(
-        `Too many sign-in attempts. Please wait ${limit.retryAfterSeconds} seconds and try again.`,
-        limit.retryAfterSeconds,
-      );
-    }
+    if (limit.allowed) return true;
+    (req.log ?? deps.logger).info(
+      { retryAfterSeconds: limit.retryAfterSeconds },
+      'OpenID Connect sign-in starts limited',
+    );
+    res.setHeader(LOG_LEVEL_HEADER, 'info');
+    res.setHeader('Retry-After', String(limit.retryAfterSeconds));
+    res.redirect(302, '/auth?error=too_many_attempts');
+    return false;
   };
 
   api.add(
@@ -90,10 +91,9 @@ export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
       access: 'public',
       query: googleStartQuery,
       status: 302,
-      errors: [429],
     },
     async ({ query, req, res }) => {
-      await limitStarts(req);
+      if (!(await limitStarts(req, res))) return;
       const emailHint = query.email_hint ?? query.login_hint;
       let started: { url: string; flowToken: string };
       try {
@@ -117,10 +117,9 @@ export function googleRouter(deps: GoogleRouterDeps): ApiRouter {
       params: z.object({ connectionId: z.string().max(100) }),
       query: ssoInitiateQuery,
       status: 302,
-      errors: [429],
     },
     async ({ params, query, req, res }) => {
-      await limitStarts(req);
+      if (!(await limitStarts(req, res))) return;
       let started: { url: string; flowToken: string };
       try {
         if (!UUID.test(params.connectionId)) throw new OidcSignInError('not a connection id', 'sso_unavailable');

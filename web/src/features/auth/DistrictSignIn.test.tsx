@@ -46,6 +46,11 @@ describe('district sign-in on the sign-in page', () => {
     );
   });
 
+  it('when too many sign-ins were started from one network, then the page says to wait', () => {
+    renderAuth('?error=too_many_attempts');
+    expect(screen.getByTestId('sign-in-error')).toHaveTextContent('Please wait a minute and try again.');
+  });
+
   it('when the error code is unknown, then a general sentence is shown', () => {
     renderAuth('?error=something_else');
     expect(screen.getByTestId('sign-in-error')).toHaveTextContent('Sign-in with your provider did not work.');

@@ -32,6 +32,7 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   sso_invalid_request: 'That sign-in link is not valid. Start again from your district portal or from this page.',
   google_not_configured: 'Sign in with Google is not available here. Sign in with your email and password.',
   provider_unavailable: 'The sign-in provider cannot be reached right now. Please try again in a moment.',
+  too_many_attempts: 'Too many sign-ins were started from your network. Please wait a minute and try again.',
   google_signin_failed: 'Sign-in with your provider did not work. Please try again.',
 };
 
