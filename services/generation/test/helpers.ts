@@ -54,7 +54,9 @@ export interface Lesson {
 export const LESSON_TEXT =
   'Photosynthesis is the process plants use to turn sunlight, water and carbon dioxide into glucose and oxygen. ' +
   'It happens in the chloroplasts, which contain chlorophyll. Chlorophyll absorbs mostly red and blue light and reflects green light. ' +
-  'The oxygen leaves the leaf through small pores called stomata.';
+  'The oxygen leaves the leaf through small pores called stomata. ' +
+  'Water travels from the roots to the leaves through tubes called xylem. ' +
+  'Glucose is the sugar that gives the plant energy to grow.';
 
 /** AssessmentCreated with a generation request, as the assessment service publishes it. */
 export async function createAssessment(

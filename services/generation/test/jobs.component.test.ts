@@ -37,6 +37,7 @@ describe('with the offline provider', () => {
     expect(done.body).toMatchObject({
       status: 'succeeded',
       provider: 'offline',
+      questionSource: 'text',
       attempts: 1,
       questionCount: 7,
       questionType: 'mixed',
@@ -52,6 +53,31 @@ describe('with the offline provider', () => {
       jobId: done.body.jobId,
     });
     expect(isValidSet(m.questions, { questionType: 'mixed', count: 7 })).toBe(true);
+  });
+
+  it('when the content is only a topic, then the job fails at once as too_little_text, asking for the lesson text, with GenerationFailed', async () => {
+    const l = await createAssessment(h, { content: 'Adding and subtracting fractions with unlike denominators.' });
+    const failed = await eventually(
+      () => status(l.teacher, l.assessmentId),
+      (r) => r.body?.status === 'failed',
+    );
+    // The same text would give the same answer: no second attempt.
+    expect(failed.body).toMatchObject({ status: 'failed', attempts: 1, questionSource: 'text' });
+    expect(failed.body.error.reason).toBe('too_little_text');
+    expect(failed.body.error.message).toMatch(/not enough lesson text.*Paste the lesson itself/);
+    const events = await outboxFor(h, l.assessmentId);
+    expect(events.map((e) => e.type.split('.').pop())).toEqual(['GenerationFailed']);
+    expect(events[0]!.message).toMatchObject({ reason: 'too_little_text', message: failed.body.error.message });
+  });
+
+  it('when a short lesson cannot give as many good questions as asked, then the failure says how many it gave', async () => {
+    const l = await createAssessment(h, { questionType: 'true_false', count: 20 });
+    const failed = await eventually(
+      () => status(l.teacher, l.assessmentId),
+      (r) => r.body?.status === 'failed',
+    );
+    expect(failed.body.error.reason).toBe('too_little_text');
+    expect(failed.body.error.message).toMatch(/^The lesson text gave \d+ good questions? of the 20 asked for\./);
   });
 
   it('when the same AssessmentCreated is delivered twice, then there is one job and one QuestionsGenerated', async () => {

@@ -34,6 +34,9 @@ export const jobSchema = z
     assessmentId: z.uuid(),
     status: z.enum(['queued', 'running', 'succeeded', 'failed']),
     provider: z.enum(['openai', 'offline']).or(z.string()),
+    questionSource: z
+      .enum(['model', 'text'])
+      .describe("What writes the questions: 'model' (the openai provider) or 'text' (rules over the teacher's text)"),
     attempts: z.number().int(),
     maxAttempts: z.number().int(),
     questionType: z.string(),

@@ -2,7 +2,13 @@
 // errors of this service.
 import { ConflictError, NotFoundError } from '@checkpoint/service-kit';
 
-export const FAILURE_REASONS = ['quota', 'rate_limited', 'invalid_output', 'provider_error'] as const;
+export const FAILURE_REASONS = [
+  'quota',
+  'rate_limited',
+  'invalid_output',
+  'provider_error',
+  'too_little_text',
+] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 export const QUOTA_MESSAGE =
@@ -12,20 +18,26 @@ export const FAILURE_MESSAGES: Record<FailureReason, string> = {
   rate_limited: 'The AI provider is busy right now (rate limit). Please try again in a minute.',
   invalid_output: 'The AI provider returned questions that could not be used. Please try again.',
   provider_error: 'Failed to create assessment. Please try again.',
+  too_little_text:
+    'There is not enough lesson text to write questions from. Paste the lesson itself (a few paragraphs), not only a topic or a standard code, or ask your administrator to configure a model.',
 };
 
-/** A provider failure. `retryable`: another job attempt later may succeed (not so for quota). */
+/**
+ * A provider failure. `retryable`: another job attempt later may succeed (not so for quota, nor
+ * for a text too short: the same text gives the same questions).
+ */
 export class GenerationError extends Error {
   constructor(
     readonly reason: FailureReason,
     detail?: string,
-    readonly retryable = reason !== 'quota',
+    readonly retryable = reason !== 'quota' && reason !== 'too_little_text',
   ) {
     super(detail ?? FAILURE_MESSAGES[reason]);
     this.name = 'GenerationError';
   }
+  /** What the teacher reads; a too-short text says how many questions it could give. */
   get userMessage(): string {
-    return FAILURE_MESSAGES[this.reason];
+    return this.reason === 'too_little_text' ? this.message : FAILURE_MESSAGES[this.reason];
   }
 }
 

@@ -4,11 +4,16 @@ import type { Job, JobsRepository } from '../data-access/jobs.repository.ts';
 import type { AccessRules } from './access.ts';
 import { FAILURE_MESSAGES, GenerationNotFoundError, NotRetryableError, type FailureReason } from './errors.ts';
 
+export type QuestionSource = 'model' | 'text';
+export const questionSourceOf = (provider: string): QuestionSource => (provider === 'openai' ? 'model' : 'text');
+
 export interface JobView {
   jobId: string;
   assessmentId: string;
   status: Job['status'];
   provider: string;
+  /** 'model' when a language model writes the questions, 'text' when rules build them from the text. */
+  questionSource: QuestionSource;
   attempts: number;
   maxAttempts: number;
   questionType: string;
@@ -24,13 +29,23 @@ export function toJobView(job: Job, maxAttempts: number): JobView {
     assessmentId: job.assessmentId,
     status: job.status,
     provider: job.provider,
+    questionSource: questionSourceOf(job.provider),
     attempts: job.attempts,
     maxAttempts,
     questionType: job.questionType,
     questionCount: job.questionCount,
     updatedAt: job.updatedAt.toISOString(),
     ...(job.status === 'failed' && reason
-      ? { error: { reason, message: FAILURE_MESSAGES[reason] ?? job.errorMessage ?? FAILURE_MESSAGES.provider_error } }
+      ? {
+          error: {
+            reason,
+            // A too-short text's message says how many questions it gave; the others are fixed.
+            message:
+              (reason === 'too_little_text' ? job.errorMessage : FAILURE_MESSAGES[reason]) ??
+              job.errorMessage ??
+              FAILURE_MESSAGES.provider_error,
+          },
+        }
       : {}),
   };
 }

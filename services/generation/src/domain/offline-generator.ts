@@ -1,53 +1,39 @@
 // The offline provider's question maker: deterministic (same text and request, same questions),
-// built only from the teacher's own text. Cloze items blank a key term of a sentence; true/false
-// items state a sentence as written (True) or with a term swapped for another term of the text, a
-// number changed or a verb negated (False); multiple choice offers the blanked term and three
-// distractors, other terms of the text of the same kind. Tiny texts fall back to term questions.
+// built only from the teacher's own lesson as read by lesson.ts. Multiple choice asks which term
+// matches a definition, what follows from a cause, or which term completes a sentence, with
+// distractors of the same kind taken from the lesson; short answer asks for the term; true/false
+// states a sentence as written or made false (a term swapped for another of its kind, a number
+// changed, the verb negated). Every item passes the quality rules (item-quality.ts) or is
+// dropped. Too little text is refused with a reason, never padded with filler.
+import { GenerationError } from './errors.ts';
+import { checkNext, optionKind } from './item-quality.ts';
 import {
-  checkQuestion,
+  analyseLesson,
+  endWithStop,
+  findTerm,
+  inflect,
+  lowerFirst,
+  mentions,
+  negate,
+  seededRandom,
+  shuffled,
+  upperFirst,
+  type Lesson,
+  type Occurrence,
+  type Sentence,
+  type Term,
+} from './lesson.ts';
+import {
   clampCount,
   normalizeText,
   type GeneratedQuestion,
   type GenerationRequest,
   type QuestionType,
 } from './question.ts';
-import {
-  analyseText,
-  endWithStop,
-  findTerm,
-  replaceTerm,
-  seededRandom,
-  shuffled,
-  termKey,
-  type Sentence,
-  type Term,
-  type TextAnalysis,
-} from './text-analysis.ts';
 
-const BLANK = '_____';
-/** Used only when the text has too few terms to make distractors or false statements. */
-const FALLBACK_WORDS = [
-  'energy',
-  'structure',
-  'pattern',
-  'evidence',
-  'system',
-  'process',
-  'cycle',
-  'function',
-  'balance',
-  'measure',
-  'source',
-  'model',
-  'factor',
-  'property',
-  'region',
-  'signal',
-  'element',
-  'surface',
-  'method',
-  'volume',
-];
+export const BLANK = '_____';
+/** Below this a text is a topic or a code, not a lesson. */
+export const MIN_LESSON_WORDS = 12;
 const MIXED_CYCLE: QuestionType[] = ['multiple_choice', 'true_false', 'short_answer'];
 
 export interface OfflineOptions {
@@ -57,107 +43,144 @@ export interface OfflineOptions {
   exclude?: readonly string[];
   /** Explicit type per slot (overrides the request's type). */
   plan?: readonly QuestionType[];
+  /** Which kinds of item to prefer: 'easy' (recognition) or 'hard' (recall, definitions, causes). */
+  level?: 'easy' | 'standard' | 'hard';
 }
 
 export function planTypes(type: GenerationRequest['questionType'], count: number): QuestionType[] {
   return Array.from({ length: count }, (_, i) => (type === 'mixed' ? MIXED_CYCLE[i % MIXED_CYCLE.length]! : type));
 }
 
+export const tooLittleText = (made?: number, asked?: number) =>
+  new GenerationError(
+    'too_little_text',
+    made === undefined || asked === undefined
+      ? undefined
+      : `The lesson text gave ${made} good question${made === 1 ? '' : 's'} of the ${asked} asked for. Paste more of the lesson, ask for fewer questions, or ask your administrator to configure a model.`,
+  );
+
+/** True when the text is long enough to be read as a lesson (not a topic or a standard code). */
+export function isLessonText(lesson: Lesson): boolean {
+  return lesson.words >= MIN_LESSON_WORDS && lesson.sentences.some((s) => s.standalone && s.terms.length > 0);
+}
+
+/**
+ * Exactly `count` questions of the planned types, or a too_little_text GenerationError when the
+ * lesson cannot give that many good ones.
+ */
 export function generateOfflineQuestions(
   request: GenerationRequest,
   options: OfflineOptions = {},
 ): GeneratedQuestion[] {
   const count = clampCount(request.count);
-  const text = request.content.trim() || request.topic?.trim() || 'Lesson';
-  const analysis = analyseText(text);
-  if (analysis.ranked.length === 0) {
-    // No letters or digits at all: nothing of the teacher's to ask about.
-    return generateOfflineQuestions({ ...request, content: 'Lesson' }, options);
-  }
+  const lesson = analyseLesson(request.content);
+  if (!isLessonText(lesson)) throw tooLittleText();
   const plan = options.plan ? [...options.plan] : planTypes(request.questionType, count);
-  const random = seededRandom(`${text}|${plan.join(',')}|${options.salt ?? ''}`);
-  const order = sentenceOrder(analysis, random);
-  // Each type starts a third of the text further on, so mixed sets do not ask one sentence thrice.
-  const ctxFor = (k: number): Ctx => {
+  const made = buildItems(lesson, plan, options);
+  if (made.length < plan.length) throw tooLittleText(made.length, plan.length);
+  return made;
+}
+
+/** As many of the planned items as the lesson gives (at most one per slot). */
+export function buildItems(
+  lesson: Lesson,
+  plan: readonly QuestionType[],
+  options: OfflineOptions = {},
+): GeneratedQuestion[] {
+  const random = seededRandom(
+    `${lesson.sentences.map((s) => s.text).join(' ')}|${plan.join(',')}|${options.salt ?? ''}`,
+  );
+  const ctx: Ctx = { lesson, random, level: options.level ?? 'standard' };
+  const order = sentenceOrder(lesson, random);
+  // Each type starts a third of the text further on, so mixed sets spread over the lesson.
+  const rotate = (k: number) => {
     const shift = Math.floor((order.length * k) / 3);
-    return { a: analysis, random, order: [...order.slice(shift), ...order.slice(0, shift)] };
+    return [...order.slice(shift), ...order.slice(0, shift)];
   };
-  const ctx = ctxFor(0);
-  const sources: Record<QuestionType, Iterator<GeneratedQuestion>[]> = {
-    multiple_choice: [multipleChoice(ctxFor(0)), mcFallback(ctx)],
-    true_false: [trueFalse(ctxFor(1)), tfFallback(ctx)],
-    short_answer: [cloze(ctxFor(2)), saFallback(ctx)],
+  const sources: Record<QuestionType, Iterator<GeneratedQuestion>> = {
+    multiple_choice: candidates(ctx, rotate(0), multipleChoiceFor),
+    true_false: candidates(ctx, rotate(1), trueFalseFor),
+    short_answer: candidates(ctx, rotate(2), shortAnswerFor),
   };
-  const seen = new Set((options.exclude ?? []).map(normalizeText));
+  const excluded = new Set((options.exclude ?? []).map(normalizeText));
   const out: GeneratedQuestion[] = [];
-  const take = (type: QuestionType): GeneratedQuestion | undefined => {
-    for (const source of sources[type]) {
-      for (let r = source.next(); !r.done; r = source.next()) {
-        const checked = checkQuestion(r.value, type);
-        if (!checked.ok) continue;
-        const key = normalizeText(checked.question.questionText);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        return checked.question;
-      }
-    }
-    return undefined;
+  // Items whose answer is already the answer of another item wait: a set asks about many terms.
+  const waiting: Record<QuestionType, GeneratedQuestion[]> = { multiple_choice: [], true_false: [], short_answer: [] };
+  const answered = new Set<string>();
+  const truths = { True: 0, False: 0 };
+  // True/false answers alternate; other answers differ ("cell" and "cells" are one).
+  const answerKey = (q: GeneratedQuestion) =>
+    q.questionType === 'true_false'
+      ? truths[q.correctAnswer as 'True' | 'False'] > truths[q.correctAnswer === 'True' ? 'False' : 'True']
+        ? q.correctAnswer
+        : undefined
+      : normalizeText(q.correctAnswer).replace(/s$/, '');
+  const fits = (q: GeneratedQuestion) => {
+    if (excluded.has(normalizeText(q.questionText))) return false;
+    return checkNext(out, q).length === 0;
   };
-  for (const [i, type] of plan.entries()) {
-    let q = take(type);
-    // Every source of this type is spent (only for very short texts): number the last resort.
-    for (let n = 2; !q && n < 10_000; n++) q = lastResort(ctx, type, i, n, seen);
-    if (!q) throw new Error('offline generator: no question could be made');
-    out.push(q);
+  for (const type of plan) {
+    let chosen: GeneratedQuestion | undefined;
+    while (!chosen) {
+      const r = sources[type].next();
+      if (r.done) break;
+      const key = answerKey(r.value);
+      if (key && (answered.has(key) || r.value.questionType === 'true_false')) waiting[type].push(r.value);
+      else if (fits(r.value)) chosen = r.value;
+    }
+    if (!chosen) {
+      const at = waiting[type].findIndex(fits);
+      if (at >= 0) chosen = waiting[type].splice(at, 1)[0];
+    }
+    if (!chosen) continue;
+    if (chosen.questionType === 'true_false') truths[chosen.correctAnswer as 'True' | 'False']++;
+    else answered.add(answerKey(chosen)!);
+    out.push(chosen);
   }
   return out;
 }
 
 interface Ctx {
-  a: TextAnalysis;
+  lesson: Lesson;
   random: () => number;
-  /** Sentences in the order they are used: spread over the text, varied by the seed. */
-  order: Sentence[];
+  level: 'easy' | 'standard' | 'hard';
 }
 
-function sentenceOrder(a: TextAnalysis, random: () => number): Sentence[] {
-  const start = Math.floor(random() * a.sentences.length);
-  return [...a.sentences.slice(start), ...a.sentences.slice(0, start)];
+/** Standalone sentences with terms, starting at a seeded place so another salt asks others first. */
+function sentenceOrder(lesson: Lesson, random: () => number): Sentence[] {
+  const usable = lesson.sentences.filter((s) => s.standalone && s.terms.length > 0);
+  const start = Math.floor(random() * usable.length);
+  return [...usable.slice(start), ...usable.slice(0, start)];
 }
 
-/** (sentence, term) pairs: round r takes each sentence's r-th best term, so items spread out. */
-function* pairs(ctx: Ctx, minWords = 3): Generator<{ s: Sentence; t: Term }> {
-  const rounds = Math.max(0, ...ctx.order.map((s) => s.termKeys.length));
-  for (let r = 0; r < rounds; r++) {
-    for (const s of ctx.order) {
-      const key = s.termKeys[r];
-      if (!key) continue;
-      // A blank needs context around it.
-      if ((s.text.match(/[\p{L}\p{N}]+/gu) ?? []).length < minWords) continue;
-      yield { s, t: ctx.a.terms.get(key)! };
+/**
+ * Round r takes each sentence's r-th item, so a set spreads over the lesson before reusing a
+ * sentence. Items are made lazily: tagging options is the slow part, and most are never asked for.
+ */
+function* candidates(
+  ctx: Ctx,
+  order: Sentence[],
+  itemsFor: (ctx: Ctx, s: Sentence) => Iterable<GeneratedQuestion>,
+): Generator<GeneratedQuestion> {
+  let live = order.map((s) => itemsFor(ctx, s)[Symbol.iterator]());
+  while (live.length) {
+    const next: typeof live = [];
+    for (const it of live) {
+      const r = it.next();
+      if (r.done) continue;
+      next.push(it);
+      yield r.value;
     }
+    live = next;
   }
 }
 
-function blanked(sentence: string, term: Term): { text: string; answer: string } | undefined {
-  const found = findTerm(sentence, term.text);
-  if (!found) return undefined;
-  const text = sentence.slice(0, found.start) + BLANK + sentence.slice(found.start + found.text.length);
-  return { text: endWithStop(text), answer: found.text };
-}
+const isNumeric = (t: Term) => t.kind === 'year' || t.kind === 'percent' || t.kind === 'number';
 
-function* cloze(ctx: Ctx): Generator<GeneratedQuestion> {
-  for (const { s, t } of pairs(ctx)) {
-    const b = blanked(s.text, t);
-    if (!b) continue;
-    yield {
-      questionText: `Fill in the blank: ${b.text}`,
-      questionType: 'short_answer',
-      options: [],
-      correctAnswer: b.answer,
-      points: 1,
-    };
-  }
+/** The answer as it fits the sentence: a common noun in the sentence's own number, lower case. */
+function answerText(t: Term, occ: Occurrence): string {
+  if (isNumeric(t) || t.kind !== 'noun') return occ.surface;
+  return /^[A-Z]{2,}/.test(occ.surface) ? occ.surface : occ.surface.toLowerCase();
 }
 
 function numberVariants(n: string): string[] {
@@ -168,220 +191,209 @@ function numberVariants(n: string): string[] {
   const decimals = m[1]!.includes('.') ? m[1]!.split('.')[1]!.length : 0;
   const step = decimals ? 1 / 10 ** decimals : 1;
   const fmt = (v: number) => `${decimals ? v.toFixed(decimals) : Math.round(v)}${m[2]}`;
-  const candidates = [
-    value * 2,
-    value + 10 * step,
-    value + step,
-    Math.max(0, value - step),
-    value / 2,
-    value + 100 * step,
-  ];
-  return [...new Set(candidates.filter((v) => v >= 0).map(fmt))].filter((v) => v !== n);
+  const year = /^\d{4}$/.test(n) && value >= 1000 && value <= 2100;
+  const candidates = year
+    ? [value - 10, value + 10, value - 25, value + 25, value - 50]
+    : m[2]
+      ? [value / 2, Math.min(100, value + 20), Math.max(1, value - 20), Math.min(100, value * 1.5)]
+      : [value * 2, value + 10 * step, value / 2, value * 10, value + step];
+  return [...new Set(candidates.filter((v) => v > 0).map(fmt))].filter((v) => v !== n);
 }
 
-/** Three distractors for `answer`: other terms of the text of the same kind, else made up. */
-function distractors(ctx: Ctx, answer: Term, sentence: string, salt: number): string[] {
-  const others = ctx.a.ranked
-    .map((k) => ctx.a.terms.get(k)!)
-    .filter((t) => t.kind === answer.kind && t.key !== answer.key && !findTerm(sentence, t.text));
-  // Similar length first reads as a fair choice; rotate by salt for variety.
-  const sorted = others.sort(
-    (x, y) =>
-      Math.abs(x.text.length - answer.text.length) - Math.abs(y.text.length - answer.text.length) ||
-      x.firstAt - y.firstAt,
-  );
-  const window = sorted.slice(0, 8);
-  const rotated = window.length
-    ? [...window.slice(salt % window.length), ...window.slice(0, salt % window.length)]
-    : [];
-  const picked = rotated.map((t) => t.text);
-  const extra =
-    answer.kind === 'number' ? numberVariants(answer.text) : FALLBACK_WORDS.filter((w) => !ctx.a.terms.has(w));
+/**
+ * Three distractors for an answer: other terms of the lesson of the same kind (nouns put in the
+ * answer's number), none already in the stem; numbers of the lesson, else near values.
+ */
+function distractors(ctx: Ctx, term: Term, answer: string, stem: string): string[] {
+  const kind = optionKind(answer);
+  const plural = kind === 'noun-pl';
+  const sameKind = ctx.lesson.ranked
+    .map((k) => ctx.lesson.terms.get(k)!)
+    .filter(
+      (t) =>
+        t.key !== term.key &&
+        (t.kind === term.kind || (t.kind !== 'noun' && term.kind !== 'noun' && !isNumeric(t) && !isNumeric(term))),
+    )
+    .sort(
+      (a, b) =>
+        Math.abs(a.text.length - answer.length) - Math.abs(b.text.length - answer.length) || a.firstAt - b.firstAt,
+    );
+  // Same entity type first (a place for a place); nouns already in the answer's number first,
+  // others put in it ("cell" → "cells") only after.
+  sameKind.sort((a, b) => Number(b.kind === term.kind) - Number(a.kind === term.kind));
+  const pool = [
+    ...sameKind.filter((t) => t.kind !== 'noun' || t.plural === plural).map((t) => t.text),
+    ...sameKind.filter((t) => t.kind === 'noun' && t.plural !== plural).map((t) => inflect(t.text, plural)),
+  ];
+  const extra = isNumeric(term) ? numberVariants(answer) : [];
   const out: string[] = [];
-  for (const d of [...picked, ...extra]) {
+  const answerWords = new Set(normalizeText(answer).split(' '));
+  const usable = (d: string) => {
+    const n = normalizeText(d);
+    if (!n || n === normalizeText(answer) || out.some((o) => normalizeText(o) === n)) return false;
+    // An option sharing a word with the key ("carbon" for "carbon dioxide") gives it away.
+    if (!isNumeric(term) && n.split(' ').some((w) => answerWords.has(w))) return false;
+    return optionKind(d) === kind;
+  };
+  // Terms the stem already uses are weak choices: only when a short lesson has no others.
+  const candidates = [...pool, ...extra];
+  const inStem: string[] = [];
+  for (const d of candidates) {
+    if (out.length === 3) return out;
+    if (mentions(stem, d)) inStem.push(d);
+    else if (usable(d)) out.push(d);
+  }
+  for (const d of inStem) {
     if (out.length === 3) break;
-    if (normalizeText(d) === normalizeText(answer.text) || out.some((o) => normalizeText(o) === normalizeText(d)))
-      continue;
-    out.push(d);
+    if (usable(d)) out.push(d);
   }
   return out;
 }
 
-function mcOptions(ctx: Ctx, answer: string, wrong: string[]): string[] {
-  return shuffled([answer, ...wrong], ctx.random);
+function blanked(s: Sentence, occ: Occurrence): string | undefined {
+  const found = findTerm(s.text, occ.surface);
+  if (!found) return undefined;
+  const text = s.text.slice(0, found.start) + BLANK + s.text.slice(found.start + found.text.length);
+  return endWithStop(text);
 }
 
-function* multipleChoice(ctx: Ctx): Generator<GeneratedQuestion> {
-  let n = 0;
-  for (const { s, t } of pairs(ctx)) {
-    const b = blanked(s.text, t);
-    if (!b) continue;
-    const wrong = distractors(ctx, t, s.text, n++);
-    if (wrong.length < 3) continue;
-    yield {
-      questionText: `Which ${t.kind === 'number' ? 'number' : 'term'} best completes the statement? ${b.text}`,
-      questionType: 'multiple_choice',
-      options: mcOptions(ctx, b.answer, wrong),
-      correctAnswer: b.answer,
-      points: 1,
-    };
-  }
-}
-
-const NEGATABLE = /\b(is|are|was|were|can|will|has|have|does|do|did|should|must)\b/i;
-
-/** A false version of a sentence: a term swapped, a number changed, or a verb negated. */
-function falsify(ctx: Ctx, s: Sentence, variant: number): string | undefined {
-  const tries: (() => string | undefined)[] = [];
-  for (const key of s.termKeys) {
-    const t = ctx.a.terms.get(key)!;
-    if (t.kind === 'number') {
-      const v = numberVariants(t.text)[variant % 3];
-      if (v) tries.push(() => replaceTerm(s.text, t.text, v));
-    } else {
-      const swaps = ctx.a.ranked
-        .map((k) => ctx.a.terms.get(k)!)
-        .filter((o) => o.kind === 'word' && o.key !== key && !findTerm(s.text, o.text));
-      const swap = swaps[variant % Math.max(1, swaps.length)];
-      if (swap) tries.push(() => replaceTerm(s.text, t.text, swap.text));
-    }
-  }
-  if (NEGATABLE.test(s.text) && !/\bnot\b|n't\b/i.test(s.text))
-    tries.push(() => s.text.replace(NEGATABLE, (v) => `${v} not`));
-  const pick = tries[variant % Math.max(1, tries.length)];
-  return pick?.();
-}
-
-function* trueFalse(ctx: Ctx): Generator<GeneratedQuestion> {
-  const usable = ctx.order.filter((s) => (s.text.match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3);
-  // Alternate True and False; the second round flips which sentences are which.
-  for (let round = 0; round < 3; round++) {
-    for (const [i, s] of usable.entries()) {
-      const wantTrue = (i + round) % 2 === 0;
-      if (wantTrue) {
-        if (round < 2) yield tf(endWithStop(s.text), 'True');
-        continue;
-      }
-      const f = falsify(ctx, s, round);
-      if (f && normalizeText(f) !== normalizeText(s.text)) yield tf(endWithStop(f), 'False');
-    }
-  }
-}
-
-const tf = (statement: string, answer: 'True' | 'False'): GeneratedQuestion => ({
-  questionText: `True or False: ${statement}`,
-  questionType: 'true_false',
-  options: ['True', 'False'],
+const mc = (questionText: string, answer: string, wrong: string[], random: () => number): GeneratedQuestion => ({
+  questionText,
+  questionType: 'multiple_choice',
+  options: shuffled([answer, ...wrong], random),
   correctAnswer: answer,
   points: 1,
 });
 
-const wordTerms = (ctx: Ctx) => ctx.a.ranked.map((k) => ctx.a.terms.get(k)!);
-const absentWords = (ctx: Ctx) => FALLBACK_WORDS.filter((w) => !ctx.a.terms.has(termKey(w)));
+const kindWord = (t: Term) =>
+  t.kind === 'year' ? 'year' : t.kind === 'person' ? 'name' : isNumeric(t) ? 'number' : 'term';
 
-function* saFallback(ctx: Ctx): Generator<GeneratedQuestion> {
-  for (const t of wordTerms(ctx)) {
-    if (t.kind === 'number') {
-      yield {
-        questionText: `Which number is given in the lesson text right after "${precedingWords(ctx, t)}"?`,
-        questionType: 'short_answer',
-        options: [],
-        correctAnswer: t.text,
-        points: 1,
-      };
-      continue;
+/** Cloze items of a sentence, best term first: [stem with a blank, answer, term]. */
+function clozes(ctx: Ctx, s: Sentence): { stem: string; answer: string; term: Term }[] {
+  const out: { stem: string; answer: string; term: Term }[] = [];
+  for (const occ of s.terms) {
+    const term = ctx.lesson.terms.get(occ.key)!;
+    const stem = blanked(s, occ);
+    if (!stem) continue;
+    // The blank must leave enough to go on.
+    if (s.words < 5) continue;
+    out.push({ stem, answer: answerText(term, occ), term });
+  }
+  return out;
+}
+
+function definitionItem(ctx: Ctx, s: Sentence): { stem: string; answer: string; term: Term } | undefined {
+  const d = s.definition;
+  if (!d) return undefined;
+  const term = ctx.lesson.terms.get(d.key);
+  if (!term || mentions(d.description, term.text)) return undefined;
+  const answer = answerText(term, { key: d.key, surface: d.surface });
+  return { stem: `Which ${kindWord(term)} matches this description: ${d.description}?`, answer, term };
+}
+
+/** A sentence as a clause inside a question: lower case first, unless it opens with a name. */
+function asClause(lesson: Lesson, text: string): string {
+  const first = (text.match(/^\p{L}+/u)?.[0] ?? '').toLowerCase();
+  // A word written with a capital inside a sentence somewhere is a name ("Newton's first law").
+  const name = lesson.sentences.some((s) =>
+    s.text
+      .split(/\s+/)
+      .slice(1)
+      .some((w) => /^[A-Z]/.test(w) && (w.match(/^\p{L}+/u)?.[0] ?? '').toLowerCase() === first),
+  );
+  return name || /^[A-Z]{2,}/.test(text) ? text : lowerFirst(text);
+}
+
+function* multipleChoiceFor(ctx: Ctx, s: Sentence): Generator<GeneratedQuestion> {
+  const hardFirst = ctx.level !== 'easy';
+  const def = definitionItem(ctx, s);
+  if (def && hardFirst) {
+    const wrong = distractors(ctx, def.term, def.answer, def.stem);
+    if (wrong.length === 3) yield mc(def.stem, def.answer, wrong, ctx.random);
+  }
+  if (s.cause && hardFirst) {
+    const effect = s.cause.effect;
+    const answer = asClause(ctx.lesson, effect);
+    const length = answer.split(' ').length;
+    // Other facts of the lesson, of a length like the answer's, are the choices.
+    const others = ctx.lesson.sentences
+      .filter((o) => o !== s && o.standalone && !o.cause && !o.text.includes(','))
+      .map((o) => asClause(ctx.lesson, o.text.replace(/[.!]$/, '')))
+      .filter((c) => c.split(' ').length <= Math.max(8, length * 2) && optionKind(c) === 'clause')
+      .sort((a, b) => Math.abs(a.split(' ').length - length) - Math.abs(b.split(' ').length - length));
+    const wrong = shuffled(others.slice(0, 6), ctx.random).slice(0, 3);
+    if (wrong.length === 3 && optionKind(answer) === 'clause' && !/^(?:it|they|this|these)\b/i.test(s.cause.cause))
+      yield mc(
+        `According to the lesson, what happens because ${lowerFirst(s.cause.cause)}?`,
+        answer,
+        wrong,
+        ctx.random,
+      );
+  }
+  for (const c of clozes(ctx, s)) {
+    const wrong = distractors(ctx, c.term, c.answer, c.stem);
+    if (wrong.length < 3) continue;
+    yield mc(`Complete the sentence: ${c.stem}`, c.answer, wrong, ctx.random);
+  }
+}
+
+function shortAnswerFor(ctx: Ctx, s: Sentence): GeneratedQuestion[] {
+  const sa = (questionText: string, answer: string): GeneratedQuestion => ({
+    questionText,
+    questionType: 'short_answer',
+    options: [],
+    correctAnswer: answer,
+    points: 1,
+  });
+  const out: GeneratedQuestion[] = [];
+  const def = definitionItem(ctx, s);
+  if (def && ctx.level !== 'easy') out.push(sa(def.stem, def.answer));
+  for (const c of clozes(ctx, s)) out.push(sa(`Fill in the blank: ${c.stem}`, c.answer));
+  return out;
+}
+
+/** The sentence with one term swapped for another of its kind, keeping the casing of its place. */
+function swapped(ctx: Ctx, s: Sentence, variant: number): string | undefined {
+  for (const occ of s.terms) {
+    const term = ctx.lesson.terms.get(occ.key)!;
+    const found = findTerm(s.text, occ.surface);
+    if (!found) continue;
+    const answer = answerText(term, occ);
+    let replacement: string | undefined;
+    if (isNumeric(term)) replacement = numberVariants(occ.surface)[variant % 3];
+    else {
+      const pool = distractors(ctx, term, answer, s.text);
+      replacement = pool[variant % Math.max(1, pool.length)];
     }
-    for (let k = 1; k < Math.min(4, t.text.length); k++) {
-      yield {
-        questionText: `Which key term from the lesson begins with "${t.text.slice(0, k)}" and has ${t.text.length} letters?`,
-        questionType: 'short_answer',
-        options: [],
-        correctAnswer: t.text,
-        points: 1,
-      };
+    if (!replacement) continue;
+    const atStart = found.start === 0;
+    const fitted = atStart ? upperFirst(replacement) : term.kind === 'noun' ? lowerFirst(replacement) : replacement;
+    return s.text.slice(0, found.start) + fitted + s.text.slice(found.start + found.text.length);
+  }
+  return undefined;
+}
+
+function* trueFalseFor(ctx: Ctx, s: Sentence): Generator<GeneratedQuestion> {
+  const tf = (statement: string, answer: 'True' | 'False'): GeneratedQuestion => ({
+    questionText: `True or False: ${endWithStop(statement)}`,
+    questionType: 'true_false',
+    options: ['True', 'False'],
+    correctAnswer: answer,
+    points: 1,
+  });
+  // Alternate which sentences come true and which false first, varied by the seed.
+  const wantFalse = (s.index + Math.floor(ctx.random() * 2)) % 2 === 0;
+  const truth = tf(s.text, 'True');
+  if (!wantFalse) yield truth;
+  let truthGiven = !wantFalse;
+  for (const make of [() => swapped(ctx, s, s.index), () => negate(s.text)]) {
+    const f = make();
+    if (!f || normalizeText(f) === normalizeText(s.text)) continue;
+    yield tf(f, 'False');
+    if (!truthGiven) {
+      truthGiven = true;
+      yield truth;
     }
   }
-}
-
-function precedingWords(ctx: Ctx, t: Term): string {
-  for (const s of ctx.a.sentences) {
-    const f = findTerm(s.text, t.text);
-    if (f) return s.text.slice(Math.max(0, f.start - 40), f.start).trim() || 'the start';
-  }
-  return 'the start';
-}
-
-function* tfFallback(ctx: Ctx): Generator<GeneratedQuestion> {
-  const present = wordTerms(ctx);
-  const absent = absentWords(ctx);
-  for (let i = 0; i < Math.max(present.length, absent.length); i++) {
-    if (present[i]) yield tf(`The lesson text uses the term "${present[i]!.text}".`, 'True');
-    if (absent[i]) yield tf(`The lesson text uses the term "${absent[i]}".`, 'False');
-  }
-}
-
-function* mcFallback(ctx: Ctx): Generator<GeneratedQuestion> {
-  const absent = absentWords(ctx);
-  for (const [i, t] of wordTerms(ctx).entries()) {
-    const wrong = [0, 1, 2].map((j) => absent[(i * 3 + j) % absent.length]!);
-    yield {
-      questionText: `Which of these terms appears in the lesson text (hint: it begins with "${t.text[0]}")?`,
-      questionType: 'multiple_choice',
-      options: mcOptions(ctx, t.text, wrong),
-      correctAnswer: t.text,
-      points: 1,
-    };
-    yield {
-      questionText: `Which of these ${t.kind === 'number' ? 'numbers' : 'terms'} is used in the lesson text: "${t.text.length > 6 ? t.text.slice(0, 3) + '…' : '…'}"?`,
-      questionType: 'multiple_choice',
-      options: mcOptions(
-        ctx,
-        t.text,
-        [0, 1, 2].map((j) => absent[(i * 3 + j + 1) % absent.length]!),
-      ),
-      correctAnswer: t.text,
-      points: 1,
-    };
-  }
-}
-
-/** Only for texts of a word or two asked for many questions: a numbered term question. */
-function lastResort(
-  ctx: Ctx,
-  type: QuestionType,
-  slot: number,
-  n: number,
-  seen: Set<string>,
-): GeneratedQuestion | undefined {
-  const t = wordTerms(ctx)[slot % ctx.a.ranked.length]!;
-  const absent = absentWords(ctx);
-  const base: GeneratedQuestion =
-    type === 'short_answer'
-      ? {
-          questionText: `Review item ${n}: write the key term of the lesson that begins with "${t.text[0]}".`,
-          questionType: type,
-          options: [],
-          correctAnswer: t.text,
-          points: 1,
-        }
-      : type === 'true_false'
-        ? tf(
-            `(Review item ${n}) The lesson text uses the term "${n % 2 ? absent[n % absent.length] : t.text}".`,
-            n % 2 ? 'False' : 'True',
-          )
-        : {
-            questionText: `Review item ${n}: which of these terms appears in the lesson text?`,
-            questionType: type,
-            options: mcOptions(
-              ctx,
-              t.text,
-              [0, 1, 2].map((j) => absent[(n + j) % absent.length]!),
-            ),
-            correctAnswer: t.text,
-            points: 1,
-          };
-  const checked = checkQuestion(base, type);
-  if (!checked.ok || seen.has(normalizeText(base.questionText))) return undefined;
-  seen.add(normalizeText(base.questionText));
-  return checked.question;
+  if (!truthGiven) yield truth;
 }

@@ -9,7 +9,15 @@ import {
   statementOf,
   type LessonFacts,
 } from './practice.ts';
+import { checkItems } from './item-quality.ts';
 import { composeRecommendation, summarizeResults } from './recommendations.ts';
+
+const asItem = (q: { question: string; type: string; options: string[]; correctAnswer: string }) => ({
+  questionText: q.question,
+  questionType: q.type as 'multiple_choice' | 'true_false' | 'short_answer',
+  options: q.options,
+  correctAnswer: q.correctAnswer,
+});
 
 const key = ['Oxygen', 'True', 'chloroplasts', 'blue', 'False'].map((correctAnswer) => ({ correctAnswer }));
 
@@ -39,8 +47,16 @@ describe('practice scoring', () => {
 const lesson: LessonFacts = {
   title: 'Plants',
   topic: 'Photosynthesis',
-  content:
-    'Photosynthesis turns sunlight, water and carbon dioxide into glucose and oxygen. It happens in the chloroplasts. Chlorophyll reflects green light.',
+  content: [
+    'Photosynthesis is the process plants use to turn sunlight, water and carbon dioxide into glucose and oxygen.',
+    'It happens in the chloroplasts.',
+    'Chlorophyll is the green pigment that reflects green light and absorbs red and blue light.',
+    'Plants take in carbon dioxide from the air through tiny openings called stomata.',
+    'Water travels from the roots up to the leaves through tubes called xylem.',
+    'Because the leaves capture light energy, the plant can turn carbon dioxide and water into glucose.',
+    'Glucose is the sugar that gives the plant energy to grow.',
+    'Phloem carries the sugars made in the leaves to the rest of the plant.',
+  ].join(' '),
   questions: [
     {
       id: 'q1',
@@ -70,9 +86,11 @@ const lesson: LessonFacts = {
 };
 
 describe('practice material', () => {
-  it('when questions are turned into statements, then the answer is in them', () => {
+  it('when questions are turned into statements, then only blanks and true statements make one, with the answer in it', () => {
     expect(statementOf(lesson.questions[2]!)).toBe('It happens in the chloroplasts.');
-    expect(statementOf(lesson.questions[1]!)).toBe('It is not true that chlorophyll reflects red light.');
+    // A false statement or a question is no fact to study from.
+    expect(statementOf(lesson.questions[1]!)).toBeUndefined();
+    expect(statementOf(lesson.questions[0]!)).toBeUndefined();
   });
   it('when support and enrichment are built, then each has a reading and 5 valid new questions, deterministically', () => {
     for (const type of ['support', 'enrichment'] as const) {
@@ -81,7 +99,34 @@ describe('practice material', () => {
       expect(new Set(m.questions.map((q) => q.id)).size).toBe(5);
       expect(m.reading.length).toBeGreaterThan(50);
       expect(buildPracticeMaterial(lesson, type)).toEqual(m);
+      expect(checkItems(m.questions.map(asItem)).flatMap((c) => c.issues)).toEqual([]);
+      // Never an item built from a question stem (issue 13: "Which term best _____ the statement?").
+      for (const q of m.questions) {
+        expect(q.question).not.toMatch(/Which term best|Fill in the blank: Fill in|True or False: True or False/);
+        expect(lesson.questions.map((x) => x.text)).not.toContain(q.question);
+      }
     }
+  });
+  it('when support is built, then it re-teaches from the lesson’s key sentences, without filler, with easier items', () => {
+    const m = buildPracticeMaterial(lesson, 'support');
+    expect(m.reading).toContain('Plants take in carbon dioxide from the air through tiny openings called stomata.');
+    expect(m.reading).toContain(
+      'photosynthesis: the process plants use to turn sunlight, water and carbon dioxide into glucose and oxygen.',
+    );
+    expect(m.reading).not.toMatch(/Let's review Photosynthesis is/);
+    // A sentence that leans on the one before is no key idea on its own.
+    expect(m.reading).not.toContain('It happens in the chloroplasts.');
+    expect(new Set(m.questions.map((q) => q.type))).toEqual(new Set(['true_false', 'multiple_choice']));
+  });
+  it('when enrichment is built, then it asks harder items: recall without options, terms from definitions, effects from causes', () => {
+    const m = buildPracticeMaterial(lesson, 'enrichment');
+    expect(m.questions.filter((q) => q.type === 'short_answer').length).toBeGreaterThanOrEqual(3);
+    expect(m.questions.some((q) => /matches this description|what happens because/.test(q.question))).toBe(true);
+    expect(m.reading).toContain(
+      'Explain in your own words why the plant can turn carbon dioxide and water into glucose.',
+    );
+    const support = buildPracticeMaterial(lesson, 'support').questions.map((q) => q.question);
+    expect(m.questions.filter((q) => support.includes(q.question))).toEqual([]);
   });
   it('when the material is the same, then so is its version; any changed question changes it', () => {
     const m = buildPracticeMaterial(lesson, 'support');
@@ -101,9 +146,9 @@ describe('practice material', () => {
     };
     expect(materialVersion(otherKeys)).toBe(materialVersion(m));
   });
-  it('when the assessment has no teacher text, then practice is built from its questions', () => {
+  it('when the assessment has no teacher text, then practice asks its own questions again, never items built from their stems', () => {
     const m = buildPracticeMaterial({ ...lesson, content: '' }, 'support');
-    expect(m.questions).toHaveLength(5);
+    expect(m.questions.map((q) => q.question)).toEqual(lesson.questions.map((q) => q.text));
     expect(m.reading).toContain('chloroplasts');
   });
   it('when result practice is built, then it covers the wrong answers only', () => {

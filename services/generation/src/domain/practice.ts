@@ -2,9 +2,9 @@
 // recall and connections), per assessment or per result (from the student's wrong answers), and
 // its scoring on the server (mastery 80, spec §4 and §9).
 import { createHash } from 'node:crypto';
-import { generateOfflineQuestions } from './offline-generator.ts';
-import { normalizeText, type QuestionType } from './question.ts';
-import { analyseText, endWithStop } from './text-analysis.ts';
+import { analyseLesson, endWithStop, lowerFirst, type Lesson, type Sentence } from './lesson.ts';
+import { buildItems, isLessonText } from './offline-generator.ts';
+import { normalizeText, type GeneratedQuestion, type QuestionType } from './question.ts';
 
 export const PRACTICE_TYPES = ['support', 'enrichment'] as const;
 export type PracticeType = (typeof PRACTICE_TYPES)[number];
@@ -42,9 +42,10 @@ export interface PracticeSet {
   questions: PracticeQuestion[];
 }
 
+// Support recognises (true/false, choices); enrichment recalls (short answers) and reasons.
 const PLANS: Record<PracticeType, QuestionType[]> = {
-  support: ['multiple_choice', 'true_false', 'multiple_choice', 'true_false', 'short_answer'],
-  enrichment: ['short_answer', 'multiple_choice', 'true_false', 'short_answer', 'multiple_choice'],
+  support: ['true_false', 'multiple_choice', 'true_false', 'multiple_choice', 'multiple_choice'],
+  enrichment: ['short_answer', 'multiple_choice', 'short_answer', 'multiple_choice', 'short_answer'],
 };
 
 /**
@@ -83,86 +84,138 @@ export function materialVersion(m: PracticeSet): string {
 export const lessonName = (l: Pick<LessonFacts, 'title' | 'topic'>) =>
   l.topic.trim() || l.title.trim() || 'this lesson';
 
-/** A question as a plain statement of its answer ("The answer to … is …"), for study text. */
-export function statementOf(q: AssessmentQuestion): string {
-  const text = q.text.replace(/^\s*(true or false|fill in the blank)\s*[:?-]\s*/i, '').trim();
-  if (q.type === 'true_false') {
-    return normalizeText(q.correctAnswer) === 'true'
-      ? endWithStop(text)
-      : `It is not true that ${endWithStop(text.replace(/^./, (c) => c.toLowerCase()))}`;
-  }
-  if (text.includes('_____')) return endWithStop(text.replace('_____', q.correctAnswer));
-  return `${endWithStop(text.replace(/\?$/, ''))} Answer: ${q.correctAnswer}.`;
+/**
+ * A question as a plain statement of its answer, for study text, or undefined when it does not
+ * make one (a question that is not a blank or a true statement is never turned into "facts").
+ */
+export function statementOf(q: AssessmentQuestion): string | undefined {
+  const text = q.text.replace(/^\s*(true or false|fill in the blank|complete the sentence)\s*[:?-]\s*/i, '').trim();
+  if (q.type === 'true_false') return normalizeText(q.correctAnswer) === 'true' ? endWithStop(text) : undefined;
+  if (text.includes('_____') && !/\?\s*$/.test(text)) return endWithStop(text.replace('_____', q.correctAnswer));
+  return undefined;
 }
 
 /** The teacher's text, or (when the questions were written by hand) statements from the questions. */
 export function studyText(l: LessonFacts): string {
   const content = l.content.trim();
   if (content) return content;
-  const fromQuestions = l.questions.map(statementOf).join('\n');
-  return fromQuestions || lessonName(l);
+  return l.questions
+    .map(statementOf)
+    .filter((x): x is string => !!x)
+    .join('\n');
 }
 
-function keyIdeas(text: string, max: number): string[] {
-  const a = analyseText(text);
-  return a.sentences.slice(0, max).map((s) => endWithStop(s.text));
-}
-
-function topTerms(text: string, max: number): string[] {
-  const a = analyseText(text);
-  return a.ranked
-    .filter((k) => a.terms.get(k)!.kind === 'word')
+/** The lesson's sentences that carry most of its key terms, in the lesson's order. */
+function keySentences(lesson: Lesson, max: number): string[] {
+  const rank = new Map(lesson.ranked.map((k, i) => [k, i]));
+  const weight = (s: Sentence) => s.terms.reduce((sum, t) => sum + 1 / (1 + (rank.get(t.key) ?? 99)), 0);
+  return lesson.sentences
+    .filter((s) => s.standalone && s.terms.length > 0)
+    .sort((a, b) => weight(b) - weight(a) || a.index - b.index)
     .slice(0, max)
-    .map((k) => a.terms.get(k)!.text);
+    .sort((a, b) => a.index - b.index)
+    .map((s) => endWithStop(s.text));
 }
 
-function toPractice(prefix: string, qs: ReturnType<typeof generateOfflineQuestions>): PracticeQuestion[] {
-  return qs.map((q, i) => ({
-    id: `${prefix}${i + 1}`,
-    question: q.questionText,
-    type: q.questionType,
-    options: q.options,
-    correctAnswer: q.correctAnswer,
-  }));
+function topTerms(lesson: Lesson, max: number): string[] {
+  return lesson.ranked
+    .map((k) => lesson.terms.get(k)!)
+    .filter((t) => t.kind === 'noun' || t.kind === 'name' || t.kind === 'person' || t.kind === 'place')
+    .slice(0, max)
+    .map((t) => t.text);
 }
 
-/** Offline practice per assessment and type: a reading from the lesson and 5 new questions. */
+/** The assessment's own questions, when the lesson is too thin to write new ones. */
+function ownQuestions(l: LessonFacts, prefix: string): PracticeQuestion[] {
+  return l.questions
+    .filter((q): q is AssessmentQuestion & { type: QuestionType } =>
+      (['multiple_choice', 'true_false', 'short_answer'] as string[]).includes(q.type),
+    )
+    .slice(0, PRACTICE_QUESTIONS)
+    .map((q, i) => ({
+      id: `${prefix}${i + 1}`,
+      question: q.text,
+      type: q.type,
+      options: q.options,
+      correctAnswer: q.correctAnswer,
+    }));
+}
+
+/** New questions from the lesson at a level; fewer when it gives fewer, none when it is too thin. */
+function practiceQuestions(
+  lesson: Lesson,
+  plan: QuestionType[],
+  exclude: string[],
+  salt: string,
+  level: 'easy' | 'hard',
+): GeneratedQuestion[] {
+  if (!isLessonText(lesson)) return [];
+  return buildItems(lesson, plan, { exclude, salt, level });
+}
+
+/**
+ * Offline practice per assessment and type. Support re-teaches from the lesson's key sentences
+ * and its definitions, with easier items (true/false and multiple choice, sentences completed);
+ * enrichment asks harder ones (terms from their description, causes, recall without options).
+ */
 export function buildPracticeMaterial(l: LessonFacts, type: PracticeType): PracticeSet {
   const text = studyText(l);
+  const lesson = analyseLesson(text);
   const name = lessonName(l);
+  const prefix = type === 'support' ? 's' : 'e';
   const exclude = l.questions.map((q) => q.text);
-  const questions = toPractice(
-    type === 'support' ? 's' : 'e',
-    generateOfflineQuestions(
-      { content: text, questionType: 'mixed', count: PRACTICE_QUESTIONS, topic: l.topic },
-      { salt: type, exclude, plan: PLANS[type] },
-    ),
-  );
+  // Enrichment asks nothing support already asked: the same student may see both.
+  if (type === 'enrichment')
+    exclude.push(...practiceQuestions(lesson, PLANS.support, exclude, 'support', 'easy').map((q) => q.questionText));
+  const made = practiceQuestions(lesson, PLANS[type], exclude, type, type === 'support' ? 'easy' : 'hard');
+  const questions = made.length
+    ? made.map((q, i) => ({
+        id: `${prefix}${i + 1}`,
+        question: q.questionText,
+        type: q.questionType,
+        options: q.options,
+        correctAnswer: q.correctAnswer,
+      }))
+    : ownQuestions(l, prefix);
+  const definitions = lesson.sentences
+    .filter((s) => s.definition)
+    .slice(0, 4)
+    .map(
+      (s) => `• ${lesson.terms.get(s.definition!.key)?.text ?? s.definition!.surface}: ${s.definition!.description}.`,
+    );
   if (type === 'support') {
-    const review = l.questions.slice(0, 5).map((q) => `• ${statementOf(q)}`);
+    const ideas = keySentences(lesson, 6);
+    // Hand-written questions without a lesson: their answers are what to go over.
+    const fromQuestions = ideas.length
+      ? []
+      : l.questions.slice(0, 6).map((q) => `• ${q.text}\n  Answer: ${q.correctAnswer}.`);
     const reading = [
-      `Let's review ${name}.`,
+      `Let's go over ${name} again, one idea at a time.`,
       '',
-      'Key ideas:',
-      ...keyIdeas(text, 6).map((s) => `• ${s}`),
-      ...(review.length ? ['', 'From the assessment:', ...review] : []),
+      ideas.length ? 'The big ideas:' : 'The questions and their answers:',
+      ...ideas.map((s) => `• ${s}`),
+      ...fromQuestions,
+      ...(definitions.length ? ['', 'Words to know:', ...definitions] : []),
       '',
       `Read each idea slowly, then answer the practice questions. Score ${MASTERY_PERCENT}% or more to show mastery.`,
     ].join('\n');
     return { reading, questions };
   }
-  const terms = topTerms(text, 6);
+  const terms = topTerms(lesson, 5);
+  const causes = lesson.sentences
+    .filter((s) => s.cause)
+    .slice(0, 2)
+    .map((s) => `• Explain in your own words why ${lowerFirst(s.cause!.effect)}.`);
   const links = terms
-    .slice(1)
-    .map((t, i) => `• How does ${terms[i]} relate to ${t}?`)
-    .slice(0, 4);
+    .slice(1, 3)
+    .map((t) => `• How are ${terms[0]} and ${t} connected? Use the lesson to support your answer.`);
   const reading = [
     `Going further with ${name}.`,
     '',
-    ...keyIdeas(text, 4).map((s) => `• ${s}`),
-    ...(links.length ? ['', 'Connections to think about:', ...links] : []),
+    ...keySentences(lesson, 3).map((s) => `• ${s}`),
+    ...(causes.length || links.length ? ['', 'Think deeper:', ...causes, ...links] : []),
     '',
-    `Challenge: explain ${terms[0] ?? name} in your own words and give an example that is not in the lesson. Then answer the questions below; ${MASTERY_PERCENT}% or more is mastery.`,
+    `Challenge: give an example of ${terms[0] ?? name} that is not in the lesson. Then answer the questions below; ${MASTERY_PERCENT}% or more is mastery.`,
   ].join('\n');
   return { reading, questions };
 }
@@ -184,23 +237,33 @@ export function buildResultPractice(l: LessonFacts, outcomes: AnswerOutcome[], t
     const material = buildPracticeMaterial(l, type);
     return { reading: `You answered every question correctly.\n\n${material.reading}`, questions: material.questions };
   }
-  const lessonSentences = analyseText(l.content).sentences.map((s) => s.text);
+  // The lesson's sentences about the missed answers re-teach them; statements of the missed items help.
+  const lessonSentences = analyseLesson(l.content)
+    .sentences.filter((s) => s.standalone)
+    .map((s) => s.text);
   const related = lessonSentences.filter((s) =>
     wrong.some((q) => normalizeText(s).includes(normalizeText(q.correctAnswer))),
   );
-  const text = [...wrong.map(statementOf), ...related].join('\n');
+  const statements = wrong.map(statementOf).filter((x): x is string => !!x);
+  const text = [...related, ...statements, ...lessonSentences].join('\n');
   const count = Math.min(8, Math.max(3, wrong.length * 2));
   const plan = Array.from({ length: count }, (_, i) => PLANS[type][i % PLANS[type].length]!);
-  const questions = generateOfflineQuestions(
-    { content: text, questionType: 'mixed', count, topic: l.topic },
-    { salt: `result-${type}`, exclude: l.questions.map((q) => q.text), plan },
-  ).map((q) => ({
-    id: '',
-    question: q.questionText,
-    type: q.questionType,
-    options: q.options,
-    correctAnswer: q.correctAnswer,
-  }));
+  const made = practiceQuestions(
+    analyseLesson(text),
+    plan,
+    l.questions.map((q) => q.text),
+    `result-${type}`,
+    type === 'support' ? 'easy' : 'hard',
+  );
+  const questions: PracticeQuestion[] = made.length
+    ? made.map((q, i) => ({
+        id: String(i),
+        question: q.questionText,
+        type: q.questionType,
+        options: q.options,
+        correctAnswer: q.correctAnswer,
+      }))
+    : ownQuestions(l, '').map((q, i) => ({ ...q, id: String(i) }));
   const reading = [
     type === 'support'
       ? `Let's look again at the ${wrong.length === 1 ? 'question' : `${wrong.length} questions`} you missed in ${lessonName(l)}.`
@@ -209,7 +272,7 @@ export function buildResultPractice(l: LessonFacts, outcomes: AnswerOutcome[], t
     ...wrong.map((q) => `• ${q.text}\n  Correct answer: ${q.correctAnswer}.`),
     ...(related.length ? ['', 'From the lesson:', ...related.slice(0, 5).map((s) => `• ${endWithStop(s)}`)] : []),
   ].join('\n');
-  return { reading, questions: questions.map((q, i) => ({ ...q, id: String(i) })) };
+  return { reading, questions };
 }
 
 export interface PracticeScore {

@@ -2,7 +2,7 @@
 // so far say (counts per level, most-missed questions) and what to do next. The offline writer
 // composes it from those real numbers and the questions; no student is named.
 import { lessonBasis, lessonName, type LessonFacts, type PracticeType } from './practice.ts';
-import { analyseText } from './text-analysis.ts';
+import { analyseLesson } from './lesson.ts';
 
 export interface ResultFacts {
   percentage: number;
@@ -85,11 +85,17 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function composeRecommendation(l: LessonFacts, s: ResultsSummary, type: PracticeType): string {
   const name = lessonName(l);
   const terms = (() => {
-    const a = analyseText(l.content || l.questions.map((q) => `${q.text} ${q.correctAnswer}`).join('\n'));
+    // Key terms of the teacher's text; hand-written questions only give their answers.
+    if (!l.content.trim())
+      return [...new Set(l.questions.map((q) => q.correctAnswer))]
+        .filter((a) => !/^(?:true|false)$/i.test(a))
+        .slice(0, 4);
+    const a = analyseLesson(l.content);
     return a.ranked
-      .filter((k) => a.terms.get(k)!.kind === 'word')
+      .map((k) => a.terms.get(k)!)
+      .filter((t) => t.kind !== 'year' && t.kind !== 'number' && t.kind !== 'percent')
       .slice(0, 4)
-      .map((k) => a.terms.get(k)!.text);
+      .map((t) => t.text);
   })();
   const lines: string[] = [
     `${type === 'support' ? 'Support' : 'Enrichment'} recommendations: ${l.title}`,

@@ -1,11 +1,13 @@
 // The `openai` provider: chat completions with structured outputs (json_schema), parsed and
 // checked with zod and the item rules. HTTP failures: 429 rate limit and 5xx/connection errors are
 // retried with exponential backoff (Retry-After honoured); insufficient_quota fails at once with
-// the quota reason. Output that does not parse is asked for again; invalid items are dropped and
-// topped up with another call; a set that stays short is an error, never stored broken.
+// the quota reason. Output that does not parse is asked for again; invalid items (and items that
+// break a quality rule, item-quality.ts) are dropped and topped up with another call; a set that
+// stays short is an error, never stored broken.
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { GenerationError } from '../domain/errors.ts';
+import { checkItem } from '../domain/item-quality.ts';
 import {
   checkQuestions,
   QUESTION_TYPES,
@@ -82,6 +84,10 @@ const ITEM_RULES = [
   '- true_false: options are ["True", "False"]; correctAnswer is "True" or "False".',
   '- short_answer: options is []; correctAnswer is a short word or phrase found in the text.',
   '- Never repeat a question; every question must be answerable from the text alone.',
+  '- Every question stands on its own: never start with a pronoun (it, they, this) that points to the lesson text.',
+  '- Never put the correct answer anywhere in the question text.',
+  '- multiple_choice: the wrong options are of the same kind as the answer (all names, all numbers, all singular nouns, ...).',
+  '- true_false: questionText is one complete statement (with a verb), prefixed "True or False: ".',
 ].join('\n');
 
 const SYSTEM =
@@ -144,7 +150,9 @@ export function openAiProvider(options: OpenAiOptions): Provider {
       const out = parse(questionsOutput, await complete(prompt(need, have), questionsFormat));
       if (!out) continue;
       const { valid } = checkQuestions(out.questions as CandidateQuestion[], request.questionType, have);
-      have.push(...valid.slice(0, need));
+      // Held to the quality rules of the offline generator: an item a teacher would reject
+      // (answer in the stem, a fragment as true/false, mixed kinds of options) is asked for again.
+      have.push(...valid.filter((q) => checkItem(q).length === 0).slice(0, need));
     }
     if (have.length < request.count)
       throw new GenerationError('invalid_output', `model gave ${have.length} usable of ${request.count} questions`);
@@ -171,8 +179,9 @@ export function openAiProvider(options: OpenAiOptions): Provider {
         'mixed',
         exclude.map((text) => ({ questionText: text }) as GeneratedQuestion),
       );
-      if (valid.length >= 3) {
-        const questions: PracticeQuestion[] = valid.slice(0, 8).map((q, i) => ({
+      const good = valid.filter((q) => checkItem(q).length === 0);
+      if (good.length >= 3) {
+        const questions: PracticeQuestion[] = good.slice(0, 8).map((q, i) => ({
           id: `${prefix}${i + (prefix ? 1 : 0)}`,
           question: q.questionText,
           type: q.questionType,
@@ -210,7 +219,7 @@ export function openAiProvider(options: OpenAiOptions): Provider {
         [
           `A student ${type === 'support' ? 'is below standard' : 'is at or above standard'} on "${redactForPrompt(lessonName(lesson), 200)}" and missed the items below. Write a short reading (100-250 words) that explains them, then 3 to 8 new practice questions on the same ideas.`,
           ITEM_RULES,
-          `Missed items (with correct answers):\n${wrong.map((q) => `- ${statementOf(q)}`).join('\n') || '- (none: extend the topic instead)'}`,
+          `Missed items (with correct answers):\n${wrong.map((q) => `- ${statementOf(q) ?? `${q.text} (answer: ${q.correctAnswer})`}`).join('\n') || '- (none: extend the topic instead)'}`,
           `Lesson text:\n"""\n${redactForPrompt(studyText(lesson))}\n"""`,
         ].join('\n\n'),
         lesson.questions.map((q) => q.text),

@@ -86,9 +86,91 @@ describe('CreateAssessmentModal', () => {
       numberOfQuestions: 5,
       description: '',
     });
-    expect(await screen.findByText('Writing questions offline from your text...')).toBeInTheDocument();
+    expect(await screen.findByText('Building questions from your text...')).toBeInTheDocument();
+    expect(await screen.findByText('Preview page', undefined, { timeout: 4000 })).toBeInTheDocument();
+    // Rules built them: no claim of AI (issue 13).
+    expect(
+      screen.getByText('Assessment created successfully with questions built from your text.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/AI-generated/)).not.toBeInTheDocument();
+  });
+
+  it('when a model writes the questions, then the status says so and the toast is the spec’s AI sentence', async () => {
+    let polls = 0;
+    stubFetch({
+      'POST /api/assessments': () => jsonResponse(201, { id: ASSESSMENT_ID, title: 'Cells', classId: CLASS_ID }),
+      [`GET /api/assessments/${ASSESSMENT_ID}/generation`]: () => {
+        polls += 1;
+        return jsonResponse(
+          200,
+          job(polls < 2 ? 'running' : 'succeeded', { provider: 'openai', questionSource: 'model' }),
+        );
+      },
+    });
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Cells');
+    await user.type(within(dialog).getByLabelText('Content to assess'), 'Cells are the unit of life.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    expect(await screen.findByText('A model is writing the questions...')).toBeInTheDocument();
     expect(await screen.findByText('Preview page', undefined, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('Assessment created successfully with AI-generated questions!')).toBeInTheDocument();
+  });
+
+  it('when topic and standard are given, then they are sent as their own short fields; too long is refused', async () => {
+    const fetch = stubFetch({
+      'POST /api/assessments': () => jsonResponse(201, { id: ASSESSMENT_ID, title: 'Cells', classId: CLASS_ID }),
+      [`GET /api/assessments/${ASSESSMENT_ID}/generation`]: () => jsonResponse(200, job('running')),
+    });
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Cells');
+    await user.type(within(dialog).getByLabelText('Content to assess'), 'Cells are the unit of life.');
+    await user.type(within(dialog).getByLabelText('Topic (optional)'), 'x'.repeat(121));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    expect(await within(dialog).findByText('Topic must be at most 120 characters')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    await user.clear(within(dialog).getByLabelText('Topic (optional)'));
+    await user.type(within(dialog).getByLabelText('Topic (optional)'), 'Cells');
+    await user.type(within(dialog).getByLabelText('Standard (optional)'), 'NGSS MS-LS1-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/assessments' && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      contentToAssess: 'Cells are the unit of life.',
+      topic: 'Cells',
+      standard: 'NGSS MS-LS1-1',
+    });
+  });
+
+  it('when the pasted text is short, then a hint asks for the lesson itself; a real lesson has none', async () => {
+    stubFetch({});
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    const content = within(dialog).getByLabelText('Content to assess');
+    await user.type(content, 'CCSS.MATH.CONTENT.6.NS.A.1');
+    expect(within(dialog).getByText(/This is short \(1 word\)\. .*paste a few paragraphs/)).toBeInTheDocument();
+    expect(content).toHaveAccessibleDescription(expect.stringContaining('paste a few paragraphs'));
+    await user.clear(content);
+    await user.click(content);
+    await user.paste('Cells are the basic unit of life. '.repeat(10));
+    expect(within(dialog).queryByText(/This is short/)).not.toBeInTheDocument();
+  });
+
+  it('when the job fails because the text is too short, then the server’s reason shows, not a generic error', async () => {
+    const reason =
+      'There is not enough lesson text to write questions from. Paste the lesson itself (a few paragraphs), not only a topic or a standard code, or ask your administrator to configure a model.';
+    stubFetch({
+      'POST /api/assessments': () => jsonResponse(201, { id: ASSESSMENT_ID, title: 'Cells', classId: CLASS_ID }),
+      [`GET /api/assessments/${ASSESSMENT_ID}/generation`]: () =>
+        jsonResponse(200, job('failed', { error: { reason: 'too_little_text', message: reason } })),
+    });
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Fractions');
+    await user.type(within(dialog).getByLabelText('Content to assess'), 'Adding fractions');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
   });
 
   it('when the job fails on quota, then the §8 quota message and Retry show', async () => {

@@ -1,6 +1,8 @@
 // Create Assessment modal (spec §2 Modals, §3 creation form, §5, §8). Opened with a class id from
-// the dashboard, class detail and assessments page; without one it offers a class select. After
-// the call it follows the generation job (polled every second) until the questions are ready.
+// the dashboard, class detail and assessments page; without one it offers a class select. The
+// lesson text, the topic and the standard are separate fields (issue 13), with a hint when the
+// text is too short to build questions from. After the call it follows the generation job
+// (polled every second) until the questions are ready, naming what made them.
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,7 +11,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
@@ -29,7 +30,17 @@ import {
   type CreateAssessmentFormInput,
   type CreateAssessmentFormValues,
 } from './assessmentSchemas';
-import { CREATED, creationFailureMessage, jobFailureMessage, providerLabel } from './generationText';
+import {
+  createdMessage,
+  creationFailureMessage,
+  jobFailureMessage,
+  questionSourceOf,
+  shortLessonHint,
+  sourceLabel,
+  writingLabel,
+  type QuestionSource,
+} from './generationText';
+import { NamedProgressBar } from '../../components/NamedProgressBar';
 
 export interface CreateAssessmentModalProps {
   show: boolean;
@@ -46,6 +57,8 @@ const EMPTY: CreateAssessmentFormInput = {
   questionType: 'multiple_choice',
   numberOfQuestions: String(DEFAULT_QUESTIONS),
   description: '',
+  topic: '',
+  standard: '',
 };
 
 function ClassSelect({ registration, error }: { registration: UseFormRegisterReturn; error?: string | undefined }) {
@@ -75,14 +88,21 @@ function ClassSelect({ registration, error }: { registration: UseFormRegisterRet
   );
 }
 
-/** Progress of the generation job; calls onDone once the questions exist. */
-function GenerationProgress({ assessment, onDone }: { assessment: Assessment; onDone: () => void }) {
+/** Progress of the generation job; calls onDone (with what made the questions) once they exist. */
+function GenerationProgress({
+  assessment,
+  onDone,
+}: {
+  assessment: Assessment;
+  onDone: (source: QuestionSource | null) => void;
+}) {
   const [stopped, setStopped] = useState(false);
   const job = useGetGenerationQuery(assessment.id, { pollingInterval: stopped ? 0 : POLL_MS });
   const [retry, retryState] = useRetryGenerationMutation();
   const toast = useToast();
   const doneRef = useRef(false);
   const status = job.data?.status;
+  const source = questionSourceOf(job.data?.questionSource ?? job.data?.provider);
 
   useEffect(() => {
     if (status === 'failed') setStopped(true);
@@ -90,9 +110,9 @@ function GenerationProgress({ assessment, onDone }: { assessment: Assessment; on
     if (status === 'succeeded' && !doneRef.current) {
       doneRef.current = true;
       setStopped(true);
-      onDone();
+      onDone(source);
     }
-  }, [status, onDone]);
+  }, [status, onDone, source]);
 
   const onRetry = async () => {
     try {
@@ -116,16 +136,11 @@ function GenerationProgress({ assessment, onDone }: { assessment: Assessment; on
     );
   }
 
-  const provider = job.data?.provider;
   const label =
     status === 'succeeded'
-      ? (providerLabel(provider) ?? 'Questions ready')
+      ? (sourceLabel(source) ?? 'Questions ready')
       : status === 'running'
-        ? provider === 'offline'
-          ? 'Writing questions offline from your text...'
-          : provider === 'openai'
-            ? 'Writing questions with OpenAI...'
-            : 'Writing questions...'
+        ? writingLabel(source)
         : 'Waiting for the question writer...';
   const now = status === 'succeeded' ? 100 : status === 'running' ? 60 : 20;
   return (
@@ -134,10 +149,10 @@ function GenerationProgress({ assessment, onDone }: { assessment: Assessment; on
         {status !== 'succeeded' && <Spinner animation="border" size="sm" aria-hidden="true" />}
         <span>Generating {assessment.title} questions</span>
       </div>
-      <ProgressBar
-        now={now}
+      <NamedProgressBar
+        percent={now}
         animated={status !== 'succeeded'}
-        aria-label="Question generation progress"
+        name="Question generation progress"
         className="mb-2"
       />
       <p className="small text-body-secondary mb-0" data-testid="generation-status">
@@ -158,11 +173,14 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors },
   } = useForm<CreateAssessmentFormInput, unknown, CreateAssessmentFormValues>({
     resolver: zodResolver(createAssessmentSchema),
     defaultValues: { ...EMPTY, classId: classId ?? '' },
   });
+
+  const hint = shortLessonHint(watch('contentToAssess') ?? '');
 
   useEffect(() => {
     if (show) {
@@ -188,6 +206,8 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
         questionType: values.questionType,
         numberOfQuestions: values.numberOfQuestions,
         description: values.description,
+        ...(values.topic ? { topic: values.topic } : {}),
+        ...(values.standard ? { standard: values.standard } : {}),
       }).unwrap();
       setCreated(assessment);
     } catch (error) {
@@ -197,9 +217,9 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
     }
   });
 
-  const onGenerated = () => {
+  const onGenerated = (source: QuestionSource | null) => {
     if (!created) return;
-    toast({ title: 'Success', description: CREATED });
+    toast({ title: 'Success', description: createdMessage(source) });
     onHide();
     void navigate(`/assessment-preview/${created.id}`);
   };
@@ -234,10 +254,17 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
               <Form.Label>Content to assess</Form.Label>
               <Form.Control
                 as="textarea"
-                rows={5}
-                placeholder="Paste the lesson text, standard or topic the questions should cover"
+                rows={6}
+                placeholder="Paste the lesson text (a few paragraphs): the questions come from it"
                 isInvalid={Boolean(errors.contentToAssess)}
-                aria-describedby={errors.contentToAssess ? 'create-assessment-content-error' : undefined}
+                aria-describedby={
+                  [
+                    errors.contentToAssess ? 'create-assessment-content-error' : '',
+                    hint ? 'create-assessment-content-hint' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 {...register('contentToAssess')}
               />
               {errors.contentToAssess && (
@@ -245,7 +272,32 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
                   {errors.contentToAssess.message}
                 </Form.Control.Feedback>
               )}
+              {hint && !errors.contentToAssess && (
+                <Form.Text id="create-assessment-content-hint" className="d-block" aria-live="polite">
+                  {hint}
+                </Form.Text>
+              )}
             </Form.Group>
+            <div className="row">
+              <div className="col-sm-6">
+                <TextField
+                  id="create-assessment-topic"
+                  label="Topic (optional)"
+                  placeholder="e.g. Photosynthesis"
+                  registration={register('topic')}
+                  error={errors.topic?.message}
+                />
+              </div>
+              <div className="col-sm-6">
+                <TextField
+                  id="create-assessment-standard"
+                  label="Standard (optional)"
+                  placeholder="e.g. NGSS MS-LS1-6"
+                  registration={register('standard')}
+                  error={errors.standard?.message}
+                />
+              </div>
+            </div>
             <div className="row">
               <Form.Group className="mb-3 col-sm-7" controlId="create-assessment-type">
                 <Form.Label>Question type</Form.Label>

@@ -1,11 +1,19 @@
-// Texts about question generation (spec §8) and which provider made the questions.
+// Texts about question generation (spec §8) and what made the questions: a model ("written by a
+// model") or rules over the teacher's own text ("built from your text"). AI is claimed only
+// when a model wrote them (issue 13).
 import { isApiError } from '../../api/apiError';
 import type { GenerationJob } from './assessmentsApi';
 
 export const CREATE_FAILED = 'Failed to create assessment. Please try again.';
 export const QUOTA_EXCEEDED =
   'OpenAI API quota exceeded. Please check your billing and usage limits or try again later.';
+/** Spec §8's toast, for questions a model wrote. */
 export const CREATED = 'Assessment created successfully with AI-generated questions!';
+export const CREATED_FROM_TEXT = 'Assessment created successfully with questions built from your text.';
+/** Below this many words the pasted text is likely a topic, not a lesson: the form says so. */
+export const SHORT_LESSON_WORDS = 60;
+
+export type QuestionSource = 'model' | 'text';
 
 export function mentionsQuota(text: string | undefined | null): boolean {
   return Boolean(text && /quota/i.test(text));
@@ -18,14 +26,48 @@ export function creationFailureMessage(error: unknown): string {
   return CREATE_FAILED;
 }
 
+/** Quota gets §8's sentence; a text too short keeps the server's reason (what to paste); else §8's. */
 export function jobFailureMessage(job: Pick<GenerationJob, 'error'>): string {
   if (job.error && (job.error.reason === 'quota' || mentionsQuota(job.error.message))) return QUOTA_EXCEEDED;
+  if (job.error?.reason === 'too_little_text' && job.error.message) return job.error.message;
   return CREATE_FAILED;
 }
 
-/** 'Generated offline from your text' or 'Generated with OpenAI'. */
-export function providerLabel(provider: string | null | undefined): string | null {
-  if (provider === 'offline') return 'Generated offline from your text';
-  if (provider === 'openai') return 'Generated with OpenAI';
+/** What made the questions, from the job's questionSource or the provider's name. */
+export function questionSourceOf(providerOrSource: string | null | undefined): QuestionSource | null {
+  if (providerOrSource === 'openai' || providerOrSource === 'model') return 'model';
+  if (providerOrSource === 'offline' || providerOrSource === 'text') return 'text';
   return null;
+}
+
+/** 'Questions written by a model' or 'Questions built from your text'. */
+export function sourceLabel(providerOrSource: string | null | undefined): string | null {
+  const source = questionSourceOf(providerOrSource);
+  if (source === 'model') return 'Questions written by a model';
+  if (source === 'text') return 'Questions built from your text';
+  return null;
+}
+
+/** The toast once the questions are ready. */
+export const createdMessage = (source: QuestionSource | null) => (source === 'model' ? CREATED : CREATED_FROM_TEXT);
+
+/** The preview page's header: spec §2's AI sentence only when a model wrote the questions. */
+export function successHeader(source: QuestionSource | null): string {
+  if (source === 'model') return 'Successfully Created with AI Questions!';
+  if (source === 'text') return 'Successfully Created with Questions Built from Your Text!';
+  return 'Successfully Created!';
+}
+
+/** The running job's line: who is writing. */
+export function writingLabel(source: QuestionSource | null): string {
+  if (source === 'model') return 'A model is writing the questions...';
+  if (source === 'text') return 'Building questions from your text...';
+  return 'Writing questions...';
+}
+
+/** A hint for a pasted text that looks like a topic rather than a lesson; null when long enough. */
+export function shortLessonHint(text: string): string | null {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  if (words === 0 || words >= SHORT_LESSON_WORDS) return null;
+  return `This is short (${words} word${words === 1 ? '' : 's'}). Questions are built from the lesson text itself: paste a few paragraphs of it. A topic or a standard code goes in its own field below.`;
 }

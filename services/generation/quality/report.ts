@@ -1,0 +1,46 @@
+// `npm run quality`: the offline generator over the corpus, checked by the quality rules. Prints
+// the share of items passing overall and per rule, sets that could not be made, and the failing
+// items; exits 1 when fewer than 90 % pass. `--items` also prints every item.
+import { QUALITY_RULES } from '../src/domain/item-quality.ts';
+import { GATE_COUNT, GATE_PASS_SHARE, GATE_TYPES, readCorpus, runCorpus } from './corpus.ts';
+
+const pct = (n: number, total: number) => `${total ? ((n / total) * 100).toFixed(1) : '0.0'} %`;
+const lessons = readCorpus();
+const started = Date.now();
+const { report, sets, refused } = runCorpus(lessons);
+const subjects = [...new Set(lessons.map((l) => l.subject))];
+const grades = lessons.map((l) => l.grade);
+
+console.log('Question quality report (offline generator)');
+console.log(
+  `Corpus: ${lessons.length} lessons, grades ${Math.min(...grades)}–${Math.max(...grades)}, subjects: ${subjects.join(', ')}`,
+);
+console.log(
+  `Sets: ${GATE_TYPES.join(', ')} × ${GATE_COUNT} questions per lesson (${sets.length} made, ${refused.length} refused)`,
+);
+console.log(`Items passing every rule: ${report.passing} of ${report.items} = ${pct(report.passing, report.items)}`);
+console.log('Per rule:');
+for (const rule of QUALITY_RULES)
+  console.log(
+    `  ${rule.padEnd(22)} ${String(report.perRule[rule]).padStart(5)} / ${report.items}  ${pct(report.perRule[rule], report.items)}`,
+  );
+for (const r of refused) console.log(`Refused: ${r.file} (${r.type}): ${r.reason}`);
+if (report.failures.length) {
+  console.log('Failing items:');
+  for (const f of report.failures) console.log(`  [${f.rule}] ${f.questionText}\n      ${f.detail}`);
+}
+if (process.argv.includes('--items'))
+  for (const s of sets) {
+    console.log(`\n${s.file} · ${s.type}`);
+    for (const q of s.questions)
+      console.log(
+        `  - ${q.questionText}${q.options.length ? `  [${q.options.join(' | ')}]` : ''}  → ${q.correctAnswer}`,
+      );
+  }
+console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+const share = report.items ? report.passing / report.items : 0;
+if (share < GATE_PASS_SHARE || refused.length) {
+  console.log(`Gate: FAILED (need ${GATE_PASS_SHARE * 100} % and every set made)`);
+  process.exit(1);
+}
+console.log(`Gate: passed (≥ ${GATE_PASS_SHARE * 100} %)`);
