@@ -100,7 +100,9 @@ describe('creating assessments', () => {
       questionCount: 0,
       responseCount: 0,
       assignedCount: 0,
-      topic: VALID_CREATE.contentToAssess,
+      // The pasted lesson is not the topic (issue 13): no topic was given.
+      topic: '',
+      standard: '',
     });
     const events = await outboxFor(h, a.id);
     expect(events.map((e) => e.type)).toEqual(['AssessmentCreated']);
@@ -152,6 +154,18 @@ describe('creating assessments', () => {
     expect(many.body.message).toBe('Maximum 20 questions');
     const none = await call(h, teacher, 'POST', '/api/assessments', { ...VALID_CREATE, classId, numberOfQuestions: 0 });
     expect(none.body.message).toBe('Must have at least 1 question');
+    // Topic and standard are short labels: a pasted lesson there is refused, naming the field.
+    const long = await call(h, teacher, 'POST', '/api/assessments', {
+      ...VALID_CREATE,
+      classId,
+      topic: 'Photosynthesis '.repeat(10),
+      standard: 'NGSS.'.repeat(30),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toMatchObject({
+      topic: 'Topic must be at most 120 characters',
+      standard: 'Standard must be at most 120 characters',
+    });
     const text = await call(h, teacher, 'POST', '/api/assessments', {
       ...VALID_CREATE,
       classId,
@@ -507,9 +521,10 @@ describe('taking and scoring', () => {
     await call(h, teacher, 'PUT', `/api/assessments/${id}`, { isActive: false });
     const inactive = await save();
     expect(inactive.status).toBe(409);
-    expect(inactive.body.message).toMatch(/not active/);
+    expect(inactive.body.message).toMatch(/is closed/);
     expect((await call(h, s, 'POST', '/api/results', { assessmentId: id })).status).toBe(409);
-    expect((await call(h, s, 'GET', `/api/assessments/${id}`)).status).toBe(404);
+    // Closed, not gone: the taking page says so.
+    expect((await call(h, s, 'GET', `/api/assessments/${id}`)).status).toBe(409);
     expect((await call(h, s, 'GET', '/api/student/available-assessments')).body).toEqual([]);
     await call(h, teacher, 'PUT', `/api/assessments/${id}`, { isActive: true });
     expect((await save()).status).toBe(200);
@@ -587,6 +602,7 @@ describe('result review', () => {
         questionType: 'multiple_choice',
         options: ['Paris', 'Lyon', 'Nice', 'Lille'],
         correctAnswer: 'Paris',
+        acceptedAnswers: [],
         points: '2.00',
         answer: ' paris ',
         correct: true,
@@ -598,6 +614,7 @@ describe('result review', () => {
         questionType: 'true_false',
         options: ['True', 'False'],
         correctAnswer: 'True',
+        acceptedAnswers: [],
         points: '1.00',
         answer: 'False',
         correct: false,
@@ -609,6 +626,7 @@ describe('result review', () => {
         questionType: 'short_answer',
         options: [],
         correctAnswer: '4',
+        acceptedAnswers: [],
         points: '1.00',
         answer: null,
         correct: false,
@@ -620,6 +638,7 @@ describe('result review', () => {
         questionType: 'short_answer',
         options: [],
         correctAnswer: 'Blue',
+        acceptedAnswers: [],
         points: '1.00',
         answer: 'blue',
         correct: true,
@@ -651,15 +670,23 @@ describe('result review', () => {
     expect(seen.body.questions.map((q: ReviewQuestion) => q.correctAnswer)).toEqual(['Paris', 'True', '4', 'Blue']);
   });
 
-  it('when the teacher edits a key after the submission, then the result still shows what was scored', async () => {
+  it('when the teacher changes a key after a submission, then it is refused (409) and a wording fix is kept apart from the result', async () => {
     const { reply, questions, s } = await submitted();
-    const edit = await call(h, teacher, 'PUT', `/api/questions/${questions[3]!.id}`, {
-      questionText: 'Colour of grass?',
+    const url = `/api/questions/${questions[3]!.id}`;
+    const key = await call(h, teacher, 'PUT', url, {
+      questionText: 'Colour of the sky?',
       questionType: 'short_answer',
       correctAnswer: 'Green',
-      points: 1,
     });
-    expect(edit.status).toBe(200);
+    expect(key.status).toBe(409);
+    expect(key.body).toMatchObject({ code: 'has_submissions' });
+    expect(key.body.message).toContain('already submitted');
+    const wording = await call(h, teacher, 'PUT', url, {
+      questionText: 'Colour of the clear sky?',
+      questionType: 'short_answer',
+      correctAnswer: 'Blue',
+    });
+    expect(wording.status, JSON.stringify(wording.body)).toBe(200);
     const after = (await call(h, s, 'GET', `/api/results/${reply.id}`)).body;
     expect(after.correctAnswers).toBe(2);
     expect(after.questions[3]).toMatchObject({
@@ -696,6 +723,7 @@ describe('result review', () => {
       'questionType',
       'options',
       'correctAnswer',
+      'acceptedAnswers',
       'points',
       'answer',
       'correct',

@@ -14,6 +14,7 @@ import {
   newQuestionBody,
   questionBody,
   questionSchema,
+  reorderBody,
   responseSchema,
   teacherAssessmentSchema,
   updateAssessmentBody,
@@ -115,11 +116,12 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
       {
         method: 'get',
         path: '/api/assessments/:id',
-        summary: 'An assessment: the teacher of its class, or a student it is available to (or who submitted it)',
+        summary:
+          'An assessment: the teacher of its class, or a student it is available to (or who submitted it); 409 assessment_inactive to a student of its class once it is closed',
         access: ANYONE,
         params: idParams,
         response: assessmentSchema,
-        errors: [404],
+        errors: [404, 409],
       },
       ({ caller, params }) =>
         isStudent(caller)
@@ -130,7 +132,8 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
       {
         method: 'put',
         path: '/api/assessments/:id',
-        summary: 'Change title, description, topic and standard, or activate/deactivate ({isActive})',
+        summary:
+          'Change title, description, topic, standard and due date, or activate/deactivate ({isActive}; deactivating an assigned assessment closes it)',
         access: TEACHERS,
         params: idParams,
         body: updateAssessmentBody,
@@ -181,7 +184,7 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
       {
         method: 'post',
         path: '/api/assessments/:id/questions',
-        summary: 'Add one question at the end (at most 20)',
+        summary: 'Add one question at the end (at most 20; 409 once students submitted)',
         access: TEACHERS,
         params: idParams,
         body: newQuestionBody,
@@ -194,13 +197,44 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
     .add(
       {
         method: 'put',
+        path: '/api/assessments/:id/questions/order',
+        summary: 'Put the questions in a new order (every question id once); replies with the questions in order',
+        access: TEACHERS,
+        params: idParams,
+        body: reorderBody,
+        response: z.array(questionSchema),
+        errors: [404],
+      },
+      ({ caller, params, body }) => uc.reorderQuestions(owner(caller), uuidOr404(params.id), body.questionIds),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/questions/:id/duplicate',
+        summary: 'Add a copy of a question right after it (at most 20 questions; 409 once students submitted)',
+        access: TEACHERS,
+        params: idParams,
+        status: 201,
+        response: questionSchema,
+        errors: [404, 409],
+      },
+      ({ caller, params }) =>
+        uc.duplicateQuestion(
+          owner(caller),
+          uuidOr404(params.id, () => new QuestionNotFoundError()),
+        ),
+    )
+    .add(
+      {
+        method: 'put',
         path: '/api/questions/:id',
-        summary: 'Edit one question',
+        summary:
+          'Edit one question; once students submitted, only its text (409 has_submissions for key, options, type or points)',
         access: TEACHERS,
         params: idParams,
         body: questionBody,
         response: questionSchema,
-        errors: [404],
+        errors: [404, 409],
       },
       ({ caller, params, body }) =>
         uc.updateQuestion(
@@ -213,10 +247,10 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
       {
         method: 'delete',
         path: '/api/questions/:id',
-        summary: 'Delete one question',
+        summary: 'Delete one question (409 once students submitted)',
         access: TEACHERS,
         params: idParams,
-        errors: [404],
+        errors: [404, 409],
       },
       ({ caller, params }) =>
         uc.deleteQuestion(

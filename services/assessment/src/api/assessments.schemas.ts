@@ -10,9 +10,16 @@ import {
   type JsonSchema,
 } from '@checkpoint/service-kit';
 import { z } from 'zod';
-import { MAX_POINTS, MAX_QUESTIONS, QUESTION_TYPES } from '../domain/questions.ts';
+import {
+  MAX_ACCEPTED_ANSWER_LENGTH,
+  MAX_ACCEPTED_ANSWERS,
+  MAX_POINTS,
+  MAX_QUESTIONS,
+  QUESTION_TYPES,
+} from '../domain/questions.ts';
 
-const LIMITS = { title: 200, description: 5_000, content: 20_000, topic: 20_000, answer: 5_000, question: 5_000 };
+// Topic and standard are short labels (a badge, a card line); the lesson goes in the content.
+const LIMITS = { title: 200, description: 5_000, content: 20_000, topic: 120, answer: 5_000, question: 5_000 };
 
 const requiredText = (message: string, max: number, label: string) =>
   textRequired(max, { required: message, tooLong: `${label} must be at most ${max} characters` });
@@ -48,6 +55,24 @@ const numberOfQuestionsDoc: JsonSchema = {
   ],
 };
 
+/**
+ * A due date: an ISO 8601 date and time with Z or an offset, in the years 2000 to 2099, on a day
+ * the month has (the pattern says all of it, so the document states exactly what is taken).
+ */
+const DAY =
+  '(?:20[0-9]{2}-(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|20[0-9]{2}-(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)' +
+  '|20[0-9]{2}-02-(?:0[1-9]|1[0-9]|2[0-8])|20(?:0[48]|[2468][048]|[13579][26])-02-29)';
+const TIME =
+  'T(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]{1,9})?)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])';
+const DUE_DATE = new RegExp(`^${DAY}${TIME}$`);
+const DUE_DATE_MESSAGE = 'Due date must be a date and time such as 2026-12-01T15:00:00Z';
+const dueDate = z
+  .string({ error: DUE_DATE_MESSAGE })
+  .regex(DUE_DATE, DUE_DATE_MESSAGE)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v === null ? null : new Date(v)))
+  .meta({ description: 'ISO 8601 date and time (years 2000–2099), or null for none' });
+
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
@@ -71,6 +96,7 @@ export const createAssessmentBody = z
         numberOfQuestions: b.numberOfQuestions ?? q.count,
         topic: b.topic,
         standard: b.standard,
+        dueDate: b.dueDate,
       };
     },
     z.object({
@@ -82,6 +108,7 @@ export const createAssessmentBody = z
       numberOfQuestions,
       topic: optionalText(LIMITS.topic, 'Topic'),
       standard: optionalText(LIMITS.topic, 'Standard'),
+      dueDate,
     }),
   )
   .meta({
@@ -128,6 +155,7 @@ function createAssessmentDoc(): JsonSchema {
       description: text(optionalText(LIMITS.description, 'Description')),
       topic: text(optionalText(LIMITS.topic, 'Topic')),
       standard: text(optionalText(LIMITS.topic, 'Standard')),
+      dueDate: inputJsonSchema(dueDate),
     },
     required: ['title'],
     allOf: [
@@ -148,10 +176,12 @@ const detailsBody = z.object({
   description: optionalText(LIMITS.description, 'Description'),
   topic: requiredText('Topic is required', LIMITS.topic, 'Topic'),
   standard: optionalText(LIMITS.topic, 'Standard'),
+  dueDate,
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
 });
 export type UpdateAssessmentBody =
-  z.infer<typeof toggleBody> | (z.infer<typeof detailsBody> & { isActive?: boolean | undefined });
+  | z.infer<typeof toggleBody>
+  | (z.infer<typeof detailsBody> & { isActive?: boolean | undefined; dueDate?: Date | null | undefined });
 
 /** PUT /api/assessments/:id: the details form (§5 edit texts), or {isActive} alone for the toggle. */
 export const updateAssessmentBody = z
@@ -166,7 +196,8 @@ export const updateAssessmentBody = z
   })
   .meta({
     id: 'UpdateAssessment',
-    description: '{title, description, standard, topic} (title and topic required) or {isActive}',
+    description:
+      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it) or {isActive}',
     ...documentedAs({ anyOf: [inputJsonSchema(toggleBody.strict()), inputJsonSchema(detailsBody)] }),
   });
 
@@ -204,6 +235,21 @@ const options = z
   )
   .nullish()
   .meta({ description: 'A list of strings, a JSON-encoded list or delimited text' });
+
+/**
+ * A short answer's alternatives besides its key (ignored for the other types); left out (or null)
+ * they are none on POST and the stored ones on PUT.
+ */
+const acceptedAnswers = z
+  .array(
+    z
+      .string({ error: 'Each accepted answer must be text' })
+      .max(MAX_ACCEPTED_ANSWER_LENGTH, `Each accepted answer must be at most ${MAX_ACCEPTED_ANSWER_LENGTH} characters`),
+    { error: 'Accepted answers must be a list of texts' },
+  )
+  .max(MAX_ACCEPTED_ANSWERS, `At most ${MAX_ACCEPTED_ANSWERS} accepted answers`)
+  .nullish()
+  .transform((v) => v ?? undefined);
 
 /** Points as text (the web sends them so): a decimal number between blanks, no sign or exponent. */
 const POINTS_TEXT = new RegExp(`^[${SPACE}]*(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)[${SPACE}]*$`);
@@ -318,6 +364,7 @@ const questionFields = z
     }),
     options,
     correctAnswer: requiredText('Correct answer is required', LIMITS.answer, 'Correct answer'),
+    acceptedAnswers,
     points,
   })
   .superRefine((q, ctx) => {
@@ -345,6 +392,19 @@ export const submitBody = z
   .object({ assessmentId: z.string({ error: 'assessmentId is required' }) })
   .meta({ id: 'SubmitResult' });
 
+export const reorderBody = z
+  .object({
+    questionIds: z
+      .array(z.string({ error: 'questionIds must be a list of question ids' }), {
+        error: 'questionIds must be a list of question ids',
+      })
+      .max(MAX_QUESTIONS, `questionIds lists at most ${MAX_QUESTIONS} questions`),
+  })
+  .meta({
+    id: 'QuestionOrder',
+    description: 'Every question id of the assessment exactly once, in the new order (else 400 naming questionIds)',
+  });
+
 export const idParams = z.object({ id: z.string().meta({ format: 'uuid' }) });
 
 const level = z.enum(['below', 'at', 'above']);
@@ -366,6 +426,12 @@ export const teacherAssessmentSchema = z
     isActive: z.boolean(),
     isAssigned: z.boolean(),
     assignedAt: z.iso.datetime().nullable(),
+    status: z
+      .enum(['draft', 'assigned', 'closed'])
+      .describe('draft until assigned; assigned while active; closed when deactivated after being assigned'),
+    assignedTo: z
+      .array(z.object({ classId: z.uuid(), className: z.string() }))
+      .describe('The classes it is assigned to (empty for a draft)'),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     className: z.string(),
@@ -419,6 +485,10 @@ export const questionSchema = z
     questionType: z.enum(QUESTION_TYPES),
     options: z.array(z.string()),
     correctAnswer: z.string().optional().describe('Teachers always; a student only once their result exists'),
+    acceptedAnswers: z
+      .array(z.string())
+      .optional()
+      .describe('Short answer alternatives also scored as right; shown when correctAnswer is'),
     points: z.string().describe('Numeric string'),
     position: z.number().int(),
   })
@@ -469,6 +539,7 @@ export const resultQuestionSchema = z
     questionType: z.enum(QUESTION_TYPES),
     options: z.array(z.string()),
     correctAnswer: z.string(),
+    acceptedAnswers: z.array(z.string()).describe('Short answer alternatives also scored as right'),
     points: z.string().describe('Numeric string'),
     answer: z.string().nullable().describe("The student's stored answer; null when the question was never answered"),
     correct: z.boolean(),

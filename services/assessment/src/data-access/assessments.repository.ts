@@ -190,6 +190,7 @@ export interface NewAssessment {
   description: string;
   topic: string;
   standard: string;
+  dueDate: Date | null;
   generation: GenerationFacts;
 }
 
@@ -198,6 +199,8 @@ export interface AssessmentDetails {
   description: string;
   topic: string;
   standard: string;
+  /** Undefined keeps the stored due date (the spec's payload has none); null clears it. */
+  dueDate?: Date | null | undefined;
 }
 
 /** Saved, or refused with what the use case needs to say why (or to see a stale replay). */
@@ -214,6 +217,7 @@ interface QuestionSqlRow {
   question_type: string;
   options: string[];
   correct_answer: string;
+  accepted_answers: string[];
   points: number;
 }
 
@@ -225,11 +229,13 @@ const toQuestion = (q: QuestionSqlRow): QuestionRow => ({
   questionType: q.question_type,
   options: q.options,
   correctAnswer: q.correct_answer,
+  acceptedAnswers: q.accepted_answers,
   points: q.points,
 });
 
 const QUESTIONS_SQL = `
-  select id, assessment_id, position, question_text, question_type, options, correct_answer, points
+  select id, assessment_id, position, question_text, question_type, options, correct_answer,
+         accepted_answers, points
     from questions where assessment_id = $1::uuid order by position, id`;
 
 const RESPONSES_OF_SQL = `
@@ -322,9 +328,25 @@ export async function insertQuestions(
       questionType: q.questionType,
       options: q.options,
       correctAnswer: q.correctAnswer,
+      acceptedAnswers: q.acceptedAnswers,
       points: q.points,
     })),
   });
+}
+
+/** Whether any student has submitted the assessment (then its scoring stays as it is). */
+async function hasResults(tx: Tx, assessmentId: string): Promise<boolean> {
+  return (await tx.result.count({ where: { assessmentId }, take: 1 })) > 0;
+}
+
+/** Numbers the questions 1..n in the given order (ids of the assessment's questions). */
+async function renumber(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `update questions q set position = o.n
+       from unnest($1::uuid[]) with ordinality as o(id, n) where q.id = o.id`,
+    ids,
+  );
 }
 
 /**
@@ -368,7 +390,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
   const answeredQuestions = prepared<QuestionSqlRow & { answer: string | null }>(
     'answered-questions',
     `select q.id, q.assessment_id, q.position, q.question_text, q.question_type, q.options,
-            q.correct_answer, q.points, r.answer
+            q.correct_answer, q.accepted_answers, q.points, r.answer
        from questions q
        left join responses r on r.question_id = q.id and r.student_id = $2::uuid
       where q.assessment_id = $1::uuid
@@ -439,6 +461,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
             description: input.description,
             topic: input.topic,
             standard: input.standard,
+            dueDate: input.dueDate,
             isActive: true,
             contentToAssess: input.generation.contentToAssess,
             questionType: input.generation.questionType,
@@ -461,11 +484,12 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       return db.$transaction(async (tx) => {
         const current = await findOwned(tx, owner, id);
         if (!current) return undefined;
+        const dueDate = details.dueDate === undefined ? current.dueDate : details.dueDate;
         await tx.assessment.update({
           where: { id },
-          data: { ...details, ...(isActive === undefined ? {} : { isActive }), updatedAt: new Date() },
+          data: { ...details, dueDate, ...(isActive === undefined ? {} : { isActive }), updatedAt: new Date() },
         });
-        await events.updated(tx, { ...current, ...details });
+        await events.updated(tx, { ...current, ...details, dueDate });
         if (isActive !== undefined && isActive !== current.isActive)
           await events.activationChanged(tx, current, isActive);
         return findOwned(tx, owner, id);
@@ -516,6 +540,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
         if (!a) return 'not-found' as const;
         // Serialises concurrent additions to one assessment so the limit holds.
         await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', a.id);
+        if (await hasResults(tx, assessmentId)) return 'has-submissions' as const;
         const count = await tx.question.count({ where: { assessmentId } });
         if (count >= max) return 'full' as const;
         await insertQuestions(tx, a, [q]);
@@ -525,11 +550,67 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       });
     },
 
+    /** A copy of the question right after it (the ones below move down one). */
+    async duplicateQuestion(owner: Owner, questionId: string, max: number) {
+      return db.$transaction(async (tx) => {
+        const a = await findOwnedQuestion(tx, owner, questionId);
+        if (!a) return 'not-found' as const;
+        await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', a.id);
+        if (await hasResults(tx, a.id)) return 'has-submissions' as const;
+        const all = await listQuestions(tx, a.id);
+        const at = all.findIndex((x) => x.id === questionId);
+        if (at < 0) return 'not-found' as const;
+        if (all.length >= max) return 'full' as const;
+        const source = all[at]!;
+        const id = randomUUID();
+        await tx.question.create({
+          data: {
+            id,
+            assessmentId: a.id,
+            tenantId: a.tenantId,
+            position: source.position,
+            questionText: source.questionText,
+            questionType: source.questionType,
+            options: source.options,
+            correctAnswer: source.correctAnswer,
+            acceptedAnswers: source.acceptedAnswers,
+            points: source.points,
+          },
+        });
+        await renumber(tx, [...all.slice(0, at + 1).map((x) => x.id), id, ...all.slice(at + 1).map((x) => x.id)]);
+        await announceQuestions(tx, events, a);
+        return (await listQuestions(tx, a.id)).find((x) => x.id === id)!;
+      });
+    },
+
+    /**
+     * Puts the questions in the given order; 'mismatch' unless the ids are exactly the
+     * assessment's questions, each once (a list read before another edit is refused, not guessed).
+     */
+    async reorderQuestions(owner: Owner, assessmentId: string, questionIds: string[]) {
+      return db.$transaction(async (tx) => {
+        const a = await findOwned(tx, owner, assessmentId);
+        if (!a) return 'not-found' as const;
+        await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', a.id);
+        const current = new Set((await listQuestions(tx, a.id)).map((x) => x.id));
+        const given = new Set(questionIds);
+        if (
+          given.size !== questionIds.length ||
+          given.size !== current.size ||
+          ![...given].every((id) => current.has(id))
+        )
+          return 'mismatch' as const;
+        await renumber(tx, questionIds);
+        await announceQuestions(tx, events, a);
+        return listQuestions(tx, a.id);
+      });
+    },
+
     /** `edit` turns the stored question into the new one (fields the teacher left out stay). */
     async updateQuestion(
       owner: Owner,
       questionId: string,
-      edit: (current: QuestionRow) => QuestionInput,
+      edit: (current: QuestionRow, submitted: boolean) => QuestionInput,
     ): Promise<QuestionRow | undefined> {
       return db.$transaction(async (tx) => {
         const a = await findOwnedQuestion(tx, owner, questionId);
@@ -538,7 +619,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
         await tx.$executeRawUnsafe('select 1 from questions where id = $1::uuid for update', questionId);
         const current = (await listQuestions(tx, a.id)).find((x) => x.id === questionId);
         if (!current) return undefined;
-        const q = edit(current);
+        const q = edit(current, await hasResults(tx, a.id));
         await tx.question.update({
           where: { id: questionId },
           data: {
@@ -546,6 +627,7 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
             questionType: q.questionType,
             options: q.options,
             correctAnswer: q.correctAnswer,
+            acceptedAnswers: q.acceptedAnswers,
             points: q.points,
           },
         });
@@ -554,13 +636,15 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       });
     },
 
-    async deleteQuestion(owner: Owner, questionId: string): Promise<boolean> {
+    async deleteQuestion(owner: Owner, questionId: string) {
       return db.$transaction(async (tx) => {
         const a = await findOwnedQuestion(tx, owner, questionId);
-        if (!a) return false;
+        if (!a) return 'not-found' as const;
+        await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', a.id);
+        if (await hasResults(tx, a.id)) return 'has-submissions' as const;
         await tx.question.delete({ where: { id: questionId } });
         await announceQuestions(tx, events, a);
-        return true;
+        return 'deleted' as const;
       });
     },
 

@@ -10,6 +10,7 @@ const question = (id: string, position: number, correctAnswer: string, points = 
   questionType: 'short_answer',
   options: [],
   correctAnswer,
+  acceptedAnswers: [],
   points,
 });
 

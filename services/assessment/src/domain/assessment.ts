@@ -2,9 +2,21 @@
 // only while it is available to them (active, assigned, their class) or once they submitted it,
 // and never the answer key before their result exists.
 import type { QuestionType } from './questions.ts';
-import { isCorrect, numericString, type PerformanceLevel } from './scoring.ts';
+import { answerIsCorrect, numericString, type PerformanceLevel } from './scoring.ts';
 
 export type GenerationStatus = 'generating' | 'ready' | 'failed';
+
+/**
+ * Where an assessment is in its life (issue 13): draft until assigned to its class, then
+ * assigned while active, closed when deactivated after that (students can no longer start or
+ * submit it). The spec's Active/Inactive toggle is what moves between assigned and closed.
+ */
+export type LifecycleStatus = 'draft' | 'assigned' | 'closed';
+
+export function lifecycleStatus(a: { assignedAt: Date | null; isActive: boolean }): LifecycleStatus {
+  if (!a.assignedAt) return 'draft';
+  return a.isActive ? 'assigned' : 'closed';
+}
 
 /** The caller as a teacher (or admin): their own classes only. */
 export interface Owner {
@@ -50,6 +62,9 @@ export interface TeacherAssessmentView {
   isActive: boolean;
   isAssigned: boolean;
   assignedAt: string | null;
+  status: LifecycleStatus;
+  /** The classes it is assigned to (its one class once assigned; empty for a draft). */
+  assignedTo: { classId: string; className: string }[];
   createdAt: string;
   updatedAt: string;
   className: string;
@@ -79,6 +94,8 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     isActive: a.isActive,
     isAssigned: a.assignedAt !== null,
     assignedAt: iso(a.assignedAt),
+    status: lifecycleStatus(a),
+    assignedTo: a.assignedAt ? [{ classId: a.classId, className: a.className }] : [],
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     className: a.className,
@@ -168,6 +185,7 @@ export interface QuestionRow {
   questionType: string;
   options: string[];
   correctAnswer: string;
+  acceptedAnswers: string[];
   points: number;
 }
 
@@ -178,6 +196,7 @@ export interface QuestionView {
   questionType: QuestionType;
   options: string[];
   correctAnswer?: string;
+  acceptedAnswers?: string[];
   points: string;
   position: number;
 }
@@ -189,7 +208,8 @@ export function questionView(q: QuestionRow, withAnswer: boolean): QuestionView 
     questionText: q.questionText,
     questionType: q.questionType as QuestionType,
     options: q.options,
-    ...(withAnswer ? { correctAnswer: q.correctAnswer } : {}),
+    // The alternatives are part of the key: never shown before the key is.
+    ...(withAnswer ? { correctAnswer: q.correctAnswer, acceptedAnswers: q.acceptedAnswers } : {}),
     points: numericString(q.points),
     position: q.position,
   };
@@ -251,6 +271,8 @@ export interface ResultQuestionRecord {
   questionType: string;
   options: string[];
   correctAnswer: string;
+  /** Short answer alternatives scored as right; absent in reviews stored before migration 007. */
+  acceptedAnswers?: string[];
   points: number;
   /** The student's stored answer; null when they never answered the question. */
   answer: string | null;
@@ -268,9 +290,10 @@ export function reviewOf(questions: QuestionRow[], answers: ReadonlyMap<string, 
       questionType: q.questionType,
       options: q.options,
       correctAnswer: q.correctAnswer,
+      acceptedAnswers: q.acceptedAnswers,
       points: q.points,
       answer: answer ?? null,
-      correct: isCorrect(answer, q.correctAnswer),
+      correct: answerIsCorrect(answer, q),
     };
   });
 }
@@ -289,6 +312,7 @@ export function resultDetailView(r: ResultRow, questions: ResultQuestionRecord[]
       questionType: q.questionType as QuestionType,
       options: q.options,
       correctAnswer: q.correctAnswer,
+      acceptedAnswers: q.acceptedAnswers ?? [],
       points: numericString(q.points),
       answer: q.answer,
       correct: q.correct,

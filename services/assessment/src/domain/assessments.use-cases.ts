@@ -11,6 +11,7 @@ import {
   studentView,
   teacherView,
   type Owner,
+  type QuestionRow,
   type QuestionView,
   type ResultDetailView,
   type StudentAccess,
@@ -22,12 +23,20 @@ import {
   AssessmentInactiveError,
   AssessmentNotFoundError,
   ClassNotFoundError,
+  HasSubmissionsError,
   NoQuestionsError,
   QuestionNotFoundError,
   ResultNotFoundError,
   TooManyQuestionsError,
 } from './errors.ts';
-import { isProblem, MAX_QUESTIONS, normalizeQuestion, parseOptions, type QuestionType } from './questions.ts';
+import {
+  isProblem,
+  MAX_QUESTIONS,
+  normalizeQuestion,
+  parseOptions,
+  type QuestionInput,
+  type QuestionType,
+} from './questions.ts';
 import { scoreSubmission } from './scoring.ts';
 import { lookupNow, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
@@ -40,6 +49,7 @@ export interface CreateAssessmentInput {
   numberOfQuestions: number;
   topic: string;
   standard: string;
+  dueDate?: Date | null | undefined;
 }
 
 export interface QuestionEdit {
@@ -48,13 +58,23 @@ export interface QuestionEdit {
   /** Absent: none for a new question, the stored ones for an edit. */
   options?: unknown;
   correctAnswer: string;
+  /** Short answer alternatives; absent: none for a new question, the stored ones for an edit. */
+  acceptedAnswers?: string[] | undefined;
   /** Absent: 1 for a new question, the stored points for an edit (the spec's edit sends none). */
   points?: number | undefined;
 }
 
 export type UpdateInput =
   | { isActive: boolean }
-  | { title: string; description: string; topic: string; standard: string; isActive?: boolean | undefined };
+  | {
+      title: string;
+      description: string;
+      topic: string;
+      standard: string;
+      /** Undefined keeps the stored one; null clears it. */
+      dueDate?: Date | null | undefined;
+      isActive?: boolean | undefined;
+    };
 
 /** The caller as a student: their own id (memberships decide the rest). */
 export interface StudentCaller {
@@ -63,7 +83,7 @@ export interface StudentCaller {
 
 export type AssessmentUseCases = ReturnType<typeof assessmentUseCases>;
 
-function checkQuestion(edit: QuestionEdit & { points: number }) {
+function checkQuestion(edit: QuestionEdit & { points: number; acceptedAnswers: string[] }) {
   const points = Math.round(edit.points * 100) / 100;
   // Points are kept in hundredths: less than 0.005 would be stored (and scored) as 0.
   if (points <= 0) throw new ValidationError('Points must be more than 0', { points: 'Points must be more than 0' });
@@ -72,10 +92,23 @@ function checkQuestion(edit: QuestionEdit & { points: number }) {
     questionType: edit.questionType,
     options: parseOptions(edit.options),
     correctAnswer: edit.correctAnswer,
+    acceptedAnswers: edit.acceptedAnswers,
     points,
   });
   if (isProblem(q)) throw new ValidationError(q.message, { [q.field]: q.message });
   return q;
+}
+
+/** Whether an edit changes how answers are scored (anything but the question's wording). */
+function changesScoring(before: QuestionRow, after: QuestionInput): boolean {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  return (
+    before.questionType !== after.questionType ||
+    before.correctAnswer !== after.correctAnswer ||
+    Number(before.points) !== after.points ||
+    !same(before.options, after.options) ||
+    !same(before.acceptedAnswers, after.acceptedAnswers)
+  );
 }
 
 /** Answering and submitting need an available, not yet submitted assessment. */
@@ -130,9 +163,10 @@ export function assessmentUseCases({
           classId: input.classId,
           title: input.title,
           description: input.description,
-          // Spec §3: standard and topic carry the content to assess when the form gives no other.
-          topic: input.topic || input.contentToAssess,
-          standard: input.standard || input.contentToAssess,
+          // Issue 13: topic and standard are their own short fields, never the pasted lesson.
+          topic: input.topic,
+          standard: input.standard,
+          dueDate: input.dueDate ?? null,
           generation: {
             contentToAssess: input.contentToAssess,
             questionType: input.questionType,
@@ -152,7 +186,13 @@ export function assessmentUseCases({
           ? await assessments.updateDetails(
               owner,
               id,
-              { title: input.title, description: input.description, topic: input.topic, standard: input.standard },
+              {
+                title: input.title,
+                description: input.description,
+                topic: input.topic,
+                standard: input.standard,
+                dueDate: input.dueDate,
+              },
               input.isActive,
             )
           : await assessments.setActive(owner, id, input.isActive);
@@ -177,28 +217,52 @@ export function assessmentUseCases({
     },
 
     async addQuestion(owner: Owner, id: string, edit: QuestionEdit): Promise<QuestionView> {
-      const q = checkQuestion({ ...edit, points: edit.points ?? 1 });
+      const q = checkQuestion({ ...edit, points: edit.points ?? 1, acceptedAnswers: edit.acceptedAnswers ?? [] });
       const added = await assessments.addQuestion(owner, id, q, MAX_QUESTIONS);
       if (added === 'not-found') throw new AssessmentNotFoundError();
       if (added === 'full') throw new TooManyQuestionsError(MAX_QUESTIONS);
+      if (added === 'has-submissions') throw new HasSubmissionsError();
       return questionView(added, true);
+    },
+
+    async duplicateQuestion(owner: Owner, questionId: string): Promise<QuestionView> {
+      const copy = await assessments.duplicateQuestion(owner, questionId, MAX_QUESTIONS);
+      if (copy === 'not-found') throw new QuestionNotFoundError();
+      if (copy === 'full') throw new TooManyQuestionsError(MAX_QUESTIONS);
+      if (copy === 'has-submissions') throw new HasSubmissionsError();
+      return questionView(copy, true);
+    },
+
+    async reorderQuestions(owner: Owner, id: string, questionIds: string[]): Promise<QuestionView[]> {
+      const ordered = await assessments.reorderQuestions(owner, id, questionIds);
+      if (ordered === 'not-found') throw new AssessmentNotFoundError();
+      if (ordered === 'mismatch') {
+        const message = 'questionIds must list every question of the assessment exactly once';
+        throw new ValidationError(message, { questionIds: message });
+      }
+      return ordered.map((q) => questionView(q, true));
     },
 
     async updateQuestion(owner: Owner, questionId: string, edit: QuestionEdit): Promise<QuestionView> {
       // What the teacher left out keeps its stored value: never a silent reset to a default.
-      const updated = await assessments.updateQuestion(owner, questionId, (current) =>
-        checkQuestion({
+      const updated = await assessments.updateQuestion(owner, questionId, (current, submitted) => {
+        const q = checkQuestion({
           ...edit,
           options: edit.options ?? current.options,
+          acceptedAnswers: edit.acceptedAnswers ?? current.acceptedAnswers,
           points: edit.points ?? Number(current.points),
-        }),
-      );
+        });
+        if (submitted && changesScoring(current, q)) throw new HasSubmissionsError();
+        return q;
+      });
       if (!updated) throw new QuestionNotFoundError();
       return questionView(updated, true);
     },
 
     async deleteQuestion(owner: Owner, questionId: string): Promise<void> {
-      if (!(await assessments.deleteQuestion(owner, questionId))) throw new QuestionNotFoundError();
+      const deleted = await assessments.deleteQuestion(owner, questionId);
+      if (deleted === 'not-found') throw new QuestionNotFoundError();
+      if (deleted === 'has-submissions') throw new HasSubmissionsError();
     },
 
     async responsesForTeacher(owner: Owner, id: string): Promise<ResponseRecord[]> {
@@ -221,6 +285,11 @@ export function assessmentUseCases({
 
     async getForStudent(student: StudentCaller, id: string): Promise<StudentAssessmentView> {
       const found = await assessments.forStudent(student.studentId, id);
+      // Closed by the teacher (assigned to the student's class, then deactivated): 409 so that
+      // the taking page says it is closed rather than that it does not exist.
+      const access = found?.access;
+      if (access && access.member && access.assigned && !access.classArchived && !access.isActive && !access.resultId)
+        throw new AssessmentInactiveError();
       if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
       return studentView(found.assessment, found.access);
     },

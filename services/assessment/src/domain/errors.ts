@@ -33,7 +33,10 @@ export class AlreadySubmittedError extends ConflictError {
 
 export class AssessmentInactiveError extends ConflictError {
   constructor() {
-    super('This assessment is not active. Ask your teacher to activate it.', 'assessment_inactive');
+    super(
+      'This assessment is closed: answers can no longer be saved or submitted. Ask your teacher to reopen it.',
+      'assessment_inactive',
+    );
   }
 }
 
@@ -52,5 +55,19 @@ export class TooManyQuestionsError extends ConflictError {
 export class NoClassSelectedError extends ValidationError {
   constructor() {
     super('No class selected', { classId: 'No class selected' });
+  }
+}
+
+/**
+ * Results keep the score they were given (migrations/004), so once a student has submitted, what
+ * decides a score (keys, alternatives, options, type, points, which questions there are) stays as
+ * it is for every student of the class. Texts may still be corrected and questions reordered.
+ */
+export class HasSubmissionsError extends ConflictError {
+  constructor() {
+    super(
+      'Students have already submitted this assessment, so its answer keys, points and questions can no longer change. You can still correct the wording or the order.',
+      'has_submissions',
+    );
   }
 }

@@ -38,6 +38,7 @@ describe('question rules', () => {
     questionType: 'multiple_choice',
     options: ['Paris', 'Lyon', 'Nice', 'Lille'],
     correctAnswer: 'paris',
+    acceptedAnswers: [],
     points: 1,
     ...over,
   });
@@ -72,5 +73,34 @@ describe('question rules', () => {
       options: [],
       correctAnswer: '42',
     });
+  });
+
+  it('when a short answer lists alternatives, then blanks, repeats and the key itself are dropped', () => {
+    const q = normalizeQuestion(
+      mc({
+        questionType: 'short_answer',
+        correctAnswer: 'chloroplast',
+        acceptedAnswers: [' plastid ', '', 'Chloroplasts', 'plastid.', 'green plastid'],
+      }),
+    );
+    expect(q).toMatchObject({ acceptedAnswers: ['plastid', 'green plastid'] });
+  });
+
+  it('when a short answer has more than 10 alternatives or a long one, then acceptedAnswers is named', () => {
+    const many = Array.from({ length: 11 }, (_, i) => `answer ${i}`);
+    expect(normalizeQuestion(mc({ questionType: 'short_answer', acceptedAnswers: many }))).toEqual({
+      field: 'acceptedAnswers',
+      message: 'At most 10 accepted answers',
+    });
+    expect(normalizeQuestion(mc({ questionType: 'short_answer', acceptedAnswers: ['x'.repeat(201)] }))).toMatchObject({
+      field: 'acceptedAnswers',
+    });
+  });
+
+  it('when a multiple choice or true/false question carries alternatives, then they are dropped', () => {
+    expect(normalizeQuestion(mc({ acceptedAnswers: ['Lyon'] }))).toMatchObject({ acceptedAnswers: [] });
+    expect(
+      normalizeQuestion(mc({ questionType: 'true_false', correctAnswer: 'true', acceptedAnswers: ['yes'] })),
+    ).toMatchObject({ acceptedAnswers: [] });
   });
 });

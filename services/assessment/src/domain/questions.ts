@@ -1,18 +1,24 @@
 // Question rules (spec §3, §5, ARCHITECTURE §7): options may arrive as an array, a JSON-encoded
 // list or delimited text; multiple choice has 4 distinct non-empty options that include the
-// correct answer; true/false answers are True or False; short answer has no options.
+// correct answer; true/false answers are True or False; short answer has no options and may list
+// up to 10 accepted alternatives besides its key (issue 13).
+import { normalizeShortAnswer, shortAnswerMatches } from './scoring.ts';
 
 export const QUESTION_TYPES = ['multiple_choice', 'short_answer', 'true_false'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const MAX_QUESTIONS = 20;
 export const MAX_POINTS = 100;
 export const TRUE_FALSE_OPTIONS = ['True', 'False'];
+export const MAX_ACCEPTED_ANSWERS = 10;
+export const MAX_ACCEPTED_ANSWER_LENGTH = 200;
 
 export interface QuestionInput {
   questionText: string;
   questionType: QuestionType;
   options: string[];
   correctAnswer: string;
+  /** Short answer only: other answers scored as right (empty for the other types). */
+  acceptedAnswers: string[];
   points: number;
 }
 
@@ -60,7 +66,28 @@ export function normalizeTrueFalse(answer: string): 'True' | 'False' | undefined
   return undefined;
 }
 
-export type QuestionProblem = { field: 'options' | 'correctAnswer'; message: string };
+export type QuestionProblem = { field: 'options' | 'correctAnswer' | 'acceptedAnswers'; message: string };
+
+/**
+ * A short answer's alternatives: trimmed, and blanks, repeats and those the key already accepts
+ * dropped (compared as scoring compares them).
+ */
+function acceptedAlternatives(correctAnswer: string, accepted: string[]): string[] | QuestionProblem {
+  const kept: string[] = [];
+  for (const raw of accepted) {
+    const a = raw.trim();
+    if (a.length > MAX_ACCEPTED_ANSWER_LENGTH)
+      return {
+        field: 'acceptedAnswers',
+        message: `Each accepted answer must be at most ${MAX_ACCEPTED_ANSWER_LENGTH} characters`,
+      };
+    if (normalizeShortAnswer(a) === '' || [correctAnswer, ...kept].some((k) => shortAnswerMatches(a, k))) continue;
+    kept.push(a);
+  }
+  if (kept.length > MAX_ACCEPTED_ANSWERS)
+    return { field: 'acceptedAnswers', message: `At most ${MAX_ACCEPTED_ANSWERS} accepted answers` };
+  return kept;
+}
 
 /**
  * Checks a question of a known type and returns it in its stored form, or the first problem
@@ -71,9 +98,13 @@ export function normalizeQuestion(input: QuestionInput): QuestionInput | Questio
   if (input.questionType === 'true_false') {
     const tf = normalizeTrueFalse(correctAnswer);
     if (!tf) return { field: 'correctAnswer', message: 'Correct answer must be True or False' };
-    return { ...input, correctAnswer: tf, options: [...TRUE_FALSE_OPTIONS] };
+    return { ...input, correctAnswer: tf, options: [...TRUE_FALSE_OPTIONS], acceptedAnswers: [] };
   }
-  if (input.questionType === 'short_answer') return { ...input, correctAnswer, options: [] };
+  if (input.questionType === 'short_answer') {
+    const acceptedAnswers = acceptedAlternatives(correctAnswer, input.acceptedAnswers);
+    if (!Array.isArray(acceptedAnswers)) return acceptedAnswers;
+    return { ...input, correctAnswer, options: [], acceptedAnswers };
+  }
   const options = input.options.map((o) => o.trim());
   if (options.length !== 4 || options.some((o) => o === ''))
     return { field: 'options', message: 'Multiple choice questions need 4 options (A to D)' };
@@ -81,7 +112,7 @@ export function normalizeQuestion(input: QuestionInput): QuestionInput | Questio
     return { field: 'options', message: 'Options must all be different' };
   const match = options.find((o) => o.toLowerCase() === correctAnswer.toLowerCase());
   if (!match) return { field: 'correctAnswer', message: 'Correct answer must be one of the options' };
-  return { ...input, options, correctAnswer: match };
+  return { ...input, options, correctAnswer: match, acceptedAnswers: [] };
 }
 
 export const isProblem = (v: QuestionInput | QuestionProblem): v is QuestionProblem => 'field' in v && 'message' in v;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isCorrect, levelAfterPractice, levelFor, numericString, scoreSubmission } from './scoring.ts';
+import {
+  answerIsCorrect,
+  isCorrect,
+  levelAfterPractice,
+  levelFor,
+  normalizeShortAnswer,
+  numericString,
+  scoreSubmission,
+} from './scoring.ts';
 
 const q = (id: string, correctAnswer: string, points = 1) => ({ id, correctAnswer, points });
 
@@ -85,6 +93,68 @@ describe('scoring', () => {
     expect(numericString(0)).toBe('0.00');
     expect(numericString(1.5)).toBe('1.50');
     expect(Number(numericString(79.99))).toBe(79.99);
+  });
+});
+
+describe('short answers', () => {
+  const short = (correctAnswer: string, acceptedAnswers: string[] = []) => ({
+    correctAnswer,
+    questionType: 'short_answer',
+    acceptedAnswers,
+  });
+
+  it('when a short answer differs in case, spacing, punctuation or width, then it is right', () => {
+    expect(answerIsCorrect('  The   CHLOROPLAST. ', short('the chloroplast'))).toBe(true);
+    expect(answerIsCorrect('carbon-dioxide!', short('Carbon dioxide'))).toBe(true);
+    expect(answerIsCorrect("don't know", short('dont know'))).toBe(true);
+    expect(answerIsCorrect('ＰＡＲＩＳ', short('Paris'))).toBe(true);
+    expect(answerIsCorrect('STRASSE', short('Straße'))).toBe(true);
+  });
+
+  it('when a word of 4 or more letters has a plural s or es, then it is right; shorter words must match', () => {
+    expect(answerIsCorrect('chloroplasts', short('chloroplast'))).toBe(true);
+    expect(answerIsCorrect('chloroplast', short('chloroplasts'))).toBe(true);
+    expect(answerIsCorrect('boxes', short('box'))).toBe(true);
+    expect(answerIsCorrect('red cells', short('red cell'))).toBe(true);
+    expect(answerIsCorrect('as', short('a'))).toBe(false);
+    expect(answerIsCorrect('chloroplastic', short('chloroplast'))).toBe(false);
+    expect(answerIsCorrect('chloroplast', short('chlorophyll'))).toBe(false);
+  });
+
+  it('when numbers carry a decimal point, a fraction bar or a minus, then those still count', () => {
+    expect(answerIsCorrect('35', short('3.5'))).toBe(false);
+    expect(answerIsCorrect('3.5', short('3.5.'))).toBe(true);
+    expect(answerIsCorrect('12', short('1/2'))).toBe(false);
+    expect(answerIsCorrect('5', short('-5'))).toBe(false);
+    expect(answerIsCorrect('\u22125', short('-5'))).toBe(true);
+    expect(normalizeShortAnswer(' 10:30, -4 ')).toBe('10:30 -4');
+  });
+
+  it('when an accepted alternative matches, then it is right; a blank or punctuation-only answer never is', () => {
+    expect(answerIsCorrect('plastids', short('chloroplast', ['plastid']))).toBe(true);
+    expect(answerIsCorrect('mitochondrion', short('chloroplast', ['plastid']))).toBe(false);
+    expect(answerIsCorrect('...', short('...'))).toBe(false);
+    expect(answerIsCorrect(undefined, short('x'))).toBe(false);
+  });
+
+  it('when the question is multiple choice, then only case and surrounding spaces are ignored', () => {
+    const mc = { correctAnswer: '1/2', questionType: 'multiple_choice', acceptedAnswers: [] };
+    expect(answerIsCorrect(' 1/2 ', mc)).toBe(true);
+    expect(answerIsCorrect('1 2', mc)).toBe(false);
+  });
+
+  it('when points differ per question, then the percentage is weighted by them', () => {
+    const s = scoreSubmission(
+      [
+        { id: 'a', points: 3, ...short('photosynthesis') },
+        { id: 'b', points: 1, ...short('chloroplast', ['plastid']) },
+      ],
+      new Map([
+        ['a', 'Photosynthesis.'],
+        ['b', 'nucleus'],
+      ]),
+    );
+    expect(s).toMatchObject({ earnedPoints: 3, totalPoints: 4, percentage: 75, correctAnswers: 1 });
   });
 });
 

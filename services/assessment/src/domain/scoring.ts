@@ -1,5 +1,6 @@
 // Scoring a submission on the server (spec §4, §9): points per question, an answer is right when it
-// equals the correct answer ignoring case and surrounding spaces; percentage = earned / total × 100;
+// equals the correct answer ignoring case and surrounding spaces (a short answer also after the
+// normalisation below, or any of its accepted alternatives); percentage = earned / total × 100;
 // level below under 80, at from 80, above from 90. Points are summed in hundredths so that the
 // thresholds are compared exactly (no 79.99999 from float sums).
 
@@ -10,9 +11,15 @@ export const ABOVE_STANDARD = 90;
 /** Practice mastery (spec §9): a support completion at this score raises below to at. */
 export const MASTERY = 80;
 
-export interface ScoredQuestion {
-  id: string;
+export interface KeyedQuestion {
   correctAnswer: string;
+  /** multiple_choice | short_answer | true_false; absent is compared like a chosen option. */
+  questionType?: string;
+  acceptedAnswers?: readonly string[];
+}
+
+export interface ScoredQuestion extends KeyedQuestion {
+  id: string;
   points: number;
 }
 
@@ -45,6 +52,57 @@ export function isCorrect(answer: string | undefined, correctAnswer: string): bo
   return given !== '' && given === normalizeAnswer(correctAnswer);
 }
 
+// A '.', ',', '/' or ':' between digits (3.5, 1/2, 10:30) and a minus before a number are part of
+// it: dropping them would make 3.5 equal 35. Marked with private-use characters meanwhile.
+const IN_NUMBER = /(?<=\p{N})[.,/:](?=\p{N})|(?<![\p{L}\p{N}])[-\u2212](?=\p{N})/gu;
+const KEPT = new Map([...'.,/:-'].map((c, i) => [c, String.fromCharCode(0xe000 + i)]));
+const RESTORED = new Map([...KEPT].map(([c, mark]) => [mark, c]));
+const APOSTROPHES = /['\u2019\u02bc]/gu;
+
+/**
+ * The words of a short answer as they are compared (issue 13): Unicode NFKC, case-folded, inner
+ * apostrophes dropped (don't = dont), other punctuation a word break, blanks collapsed.
+ */
+function shortAnswerWords(answer: string): string[] {
+  const folded = answer.normalize('NFKC').toUpperCase().toLowerCase();
+  return folded
+    .replace(IN_NUMBER, (c) => KEPT.get(c === '\u2212' ? '-' : c)!)
+    .replace(APOSTROPHES, '')
+    .replace(/\p{P}/gu, ' ')
+    .replace(/[\ue000-\ue004]/gu, (mark) => RESTORED.get(mark)!)
+    .split(/\s+/u)
+    .filter((w) => w !== '');
+}
+
+/** A short answer in the form two answers are compared in (plural endings aside). */
+export function normalizeShortAnswer(answer: string): string {
+  return shortAnswerWords(answer).join(' ');
+}
+
+const LETTERS = /^\p{L}+$/u;
+/** Equal, or one is the other with a plural s/es, on a word of 4 or more letters (chloroplasts). */
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (long.length < 4 || !LETTERS.test(long) || !long.startsWith(short)) return false;
+  const ending = long.slice(short.length);
+  return ending === 's' || ending === 'es';
+}
+
+/** A short answer against its key: the same words, each equal or differing by a plural ending. */
+export function shortAnswerMatches(answer: string, key: string): boolean {
+  const given = shortAnswerWords(answer);
+  const expected = shortAnswerWords(key);
+  return given.length > 0 && given.length === expected.length && given.every((w, i) => sameWord(w, expected[i]!));
+}
+
+/** Right or wrong as scoring marks it: chosen options as they are, short answers normalised. */
+export function answerIsCorrect(answer: string | undefined, q: KeyedQuestion): boolean {
+  if (answer === undefined) return false;
+  if (q.questionType !== 'short_answer') return isCorrect(answer, q.correctAnswer);
+  return [q.correctAnswer, ...(q.acceptedAnswers ?? [])].some((key) => shortAnswerMatches(answer, key));
+}
+
 /** The level of a percentage (exact thresholds: 79.99 below, 80 at, 89.99 at, 90 above). */
 export function levelFor(percentage: number): PerformanceLevel {
   if (percentage >= ABOVE_STANDARD) return 'above';
@@ -68,7 +126,7 @@ export function scoreSubmission(questions: ScoredQuestion[], answers: ReadonlyMa
   for (const q of questions) {
     const points = hundredths(q.points);
     const answer = answers.get(q.id);
-    const correct = isCorrect(answer, q.correctAnswer);
+    const correct = answerIsCorrect(answer, q);
     total += points;
     if (correct) {
       earned += points;

@@ -20,6 +20,8 @@ type Generated = {
   questionType: string;
   options: string[];
   correctAnswer: string;
+  /** Short answer alternatives, when the generator gives any. */
+  acceptedAnswers?: string[];
   points: number;
 };
 
@@ -37,6 +39,7 @@ export function acceptGenerated(items: Generated[]): QuestionInput[] {
       questionType: type,
       options: parseOptions(item.options),
       correctAnswer: item.correctAnswer,
+      acceptedAnswers: item.acceptedAnswers ?? [],
       points,
     });
     if (isProblem(q)) continue;

@@ -1,5 +1,8 @@
-// /assessment-edit/{id} (spec §2, §5): the details form and per-question edit, delete and add.
-import { useState } from 'react';
+// /assessment-edit/{id} (spec §2, §5, issue 13): the details form with a due date, and per question
+// edit, points, move up/down, duplicate, delete and add. Once students have submitted, only the
+// wording and the order may change (the server answers 409 has_submissions to the rest).
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
@@ -14,8 +17,10 @@ import { useToast } from '../../components/toast/useToast';
 import {
   useAddQuestionMutation,
   useDeleteQuestionMutation,
+  useDuplicateQuestionMutation,
   useGetAssessmentQuery,
   useGetQuestionsQuery,
+  useReorderQuestionsMutation,
   useUpdateAssessmentMutation,
   useUpdateQuestionMutation,
   type Assessment,
@@ -24,10 +29,13 @@ import {
 import { AssessmentNotFound } from './AssessmentPreviewPage';
 import {
   assessmentDetailsSchema,
-  optionsToSend,
+  dueDateToSend,
+  questionToSend,
+  toDateTimeLocal,
   type AssessmentDetailsValues,
   type QuestionEditValues,
 } from './assessmentSchemas';
+import { LifecycleBadge, lifecycleHint } from './LifecycleBadge';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionPreview } from './QuestionPreview';
 
@@ -47,12 +55,13 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
       description: assessment.description,
       topic: assessment.topic,
       standard: assessment.standard,
+      dueDate: toDateTimeLocal(assessment.dueDate),
     },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update({ id: assessment.id, body: values }).unwrap();
+      await update({ id: assessment.id, body: { ...values, dueDate: dueDateToSend(values.dueDate) } }).unwrap();
       toast({ title: 'Assessment Updated', description: 'Your changes have been saved.' });
     } catch (error) {
       toast({
@@ -94,6 +103,23 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
             <Form.Label>Standard</Form.Label>
             <Form.Control as="textarea" rows={2} {...register('standard')} />
           </Form.Group>
+          <Form.Group className="mb-3" controlId="edit-due-date" style={{ maxWidth: '20rem' }}>
+            <Form.Label>Due Date</Form.Label>
+            <Form.Control
+              type="datetime-local"
+              isInvalid={Boolean(errors.dueDate)}
+              aria-describedby={errors.dueDate ? 'edit-due-date-hint edit-due-date-error' : 'edit-due-date-hint'}
+              {...register('dueDate')}
+            />
+            <Form.Text id="edit-due-date-hint">
+              Optional. Shown to students; it does not close the assessment by itself.
+            </Form.Text>
+            {errors.dueDate && (
+              <Form.Control.Feedback type="invalid" id="edit-due-date-error">
+                {errors.dueDate.message}
+              </Form.Control.Feedback>
+            )}
+          </Form.Group>
           <Button type="submit" disabled={isLoading}>
             {isLoading ? 'Saving...' : 'Save Details'}
           </Button>
@@ -103,26 +129,43 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
   );
 }
 
-function QuestionItem({ assessmentId, question, index }: { assessmentId: string; question: Question; index: number }) {
+interface ItemProps {
+  assessmentId: string;
+  question: Question;
+  index: number;
+  count: number;
+  /** Students have submitted: no adding, duplicating or deleting. */
+  locked: boolean;
+  canAdd: boolean;
+  onMove: (index: number, by: -1 | 1) => void;
+  moving: boolean;
+}
+
+function QuestionItem({ assessmentId, question, index, count, locked, canAdd, onMove, moving }: ItemProps) {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [update, updateState] = useUpdateQuestionMutation();
   const [remove, removeState] = useDeleteQuestionMutation();
+  const [duplicate, duplicateState] = useDuplicateQuestionMutation();
+  const n = index + 1;
+
+  const copy = async () => {
+    try {
+      await duplicate({ assessmentId, questionId: question.id }).unwrap();
+      toast({ title: 'Question Duplicated', description: `A copy of question ${n} was added after it.` });
+    } catch (error) {
+      toast({
+        title: 'Duplicate Failed',
+        description: serverMessageOr(error, 'Failed to duplicate question'),
+        variant: 'destructive',
+      });
+    }
+  };
 
   const save = async (values: QuestionEditValues) => {
     try {
-      await update({
-        assessmentId,
-        questionId: question.id,
-        body: {
-          questionText: values.questionText,
-          questionType: values.questionType,
-          options: optionsToSend(values),
-          correctAnswer: values.correctAnswer,
-          points: question.points,
-        },
-      }).unwrap();
+      await update({ assessmentId, questionId: question.id, body: questionToSend(values) }).unwrap();
       setEditing(false);
       toast({ title: 'Question Updated', description: 'The question has been saved.' });
     } catch (error) {
@@ -168,12 +211,40 @@ function QuestionItem({ assessmentId, question, index }: { assessmentId: string;
           <ul className="list-group list-group-flush list-unstyled mb-0">
             <QuestionPreview question={question} index={index} />
           </ul>
-          <Card.Footer className="d-flex gap-2 justify-content-end">
-            <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
-              Edit Question {index + 1}
+          <Card.Footer className="d-flex flex-wrap gap-2 justify-content-end">
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              id={`move-up-${question.id}`}
+              aria-label={`Move question ${n} up`}
+              disabled={index === 0 || moving}
+              onClick={() => onMove(index, -1)}
+            >
+              ↑ Up
             </Button>
-            <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
-              Delete Question {index + 1}
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              id={`move-down-${question.id}`}
+              aria-label={`Move question ${n} down`}
+              disabled={index === count - 1 || moving}
+              onClick={() => onMove(index, 1)}
+            >
+              ↓ Down
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              disabled={locked || !canAdd || duplicateState.isLoading}
+              onClick={() => void copy()}
+            >
+              Duplicate Question {n}
+            </Button>
+            <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
+              Edit Question {n}
+            </Button>
+            <Button size="sm" variant="outline-danger" disabled={locked} onClick={() => setConfirming(true)}>
+              Delete Question {n}
             </Button>
           </Card.Footer>
         </>
@@ -196,10 +267,11 @@ function QuestionItem({ assessmentId, question, index }: { assessmentId: string;
   );
 }
 
-function AddQuestion({ assessmentId, count }: { assessmentId: string; count: number }) {
+function AddQuestion({ assessmentId, count, locked }: { assessmentId: string; count: number; locked: boolean }) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [add, { isLoading }] = useAddQuestionMutation();
+  if (locked) return null;
   if (count >= MAX_QUESTIONS) return <p className="text-body-secondary">An assessment has at most 20 questions.</p>;
   if (!open) {
     return (
@@ -210,15 +282,7 @@ function AddQuestion({ assessmentId, count }: { assessmentId: string; count: num
   }
   const save = async (values: QuestionEditValues) => {
     try {
-      await add({
-        assessmentId,
-        body: {
-          questionText: values.questionText,
-          questionType: values.questionType,
-          options: optionsToSend(values),
-          correctAnswer: values.correctAnswer,
-        },
-      }).unwrap();
+      await add({ assessmentId, body: questionToSend(values) }).unwrap();
       setOpen(false);
       toast({ title: 'Question Added', description: 'The question has been added.' });
     } catch (error) {
@@ -245,27 +309,104 @@ function AddQuestion({ assessmentId, count }: { assessmentId: string; count: num
   );
 }
 
+interface Move {
+  questionId: string;
+  direction: 'up' | 'down';
+  /** Its place once moved. */
+  index: number;
+}
+
 export function AssessmentEditPage() {
   const { id = '' } = useParams();
+  const toast = useToast();
   const assessment = useGetAssessmentQuery(id);
   const questions = useGetQuestionsQuery(id, { skip: !assessment.data });
+  const [reorder] = useReorderQuestionsMutation();
+  // A move is pending until the list read back shows it: the buttons wait (their labels name
+  // positions), then the move is announced and focus goes back to the moved question's button.
+  const [pending, setPending] = useState<Move | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const focusAfterMove = useRef<Move | null>(null);
+  const list = questions.data ?? [];
+  if (pending && list[pending.index]?.id === pending.questionId) {
+    focusAfterMove.current = pending;
+    setPending(null);
+    setAnnouncement(`Question moved to position ${pending.index + 1} of ${list.length}.`);
+  }
+
+  useEffect(() => {
+    const wanted = focusAfterMove.current;
+    if (!wanted || pending) return;
+    const button = (dir: string) =>
+      document.getElementById(`move-${dir}-${wanted.questionId}`) as HTMLButtonElement | null;
+    const target = button(wanted.direction);
+    const other = button(wanted.direction === 'up' ? 'down' : 'up');
+    (target && !target.disabled ? target : other)?.focus();
+    focusAfterMove.current = null;
+  }, [list, pending]);
+
   if (assessment.isLoading) return <PageSpinner />;
   if (!assessment.data) return <AssessmentNotFound />;
-  const list = questions.data ?? [];
+  const a = assessment.data;
+  const locked = (a.responseCount ?? 0) > 0;
+
+  const move = async (index: number, by: -1 | 1) => {
+    const ids = list.map((q) => q.id);
+    const [moved] = ids.splice(index, 1);
+    if (!moved) return;
+    ids.splice(index + by, 0, moved);
+    setPending({ questionId: moved, direction: by < 0 ? 'up' : 'down', index: index + by });
+    try {
+      await reorder({ assessmentId: id, questionIds: ids }).unwrap();
+    } catch (error) {
+      setPending(null);
+      toast({
+        title: 'Move Failed',
+        description: serverMessageOr(error, 'Failed to move question'),
+        variant: 'destructive',
+      });
+    }
+  };
+
   return (
     <>
       <Link to={`/assessment-preview/${id}`} className="d-inline-block mb-3">
         ← Back to Preview
       </Link>
-      <h1 className="h2 mb-4">Edit Assessment</h1>
-      <DetailsForm key={assessment.data.id} assessment={assessment.data} />
+      <h1 className="h2 mb-2">Edit Assessment</h1>
+      <p className="d-flex flex-wrap align-items-center gap-2 mb-4">
+        <LifecycleBadge assessment={a} />
+        <span className="text-body-secondary small">{lifecycleHint(a)}</span>
+      </p>
+      <DetailsForm key={a.id} assessment={a} />
       <h2 className="h4 mb-3">Questions ({list.length})</h2>
+      {locked && (
+        <Alert variant="info">
+          Students have already submitted this assessment, so its answer keys, points and questions can no longer
+          change. You can still correct the wording and the order.
+        </Alert>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       {questions.isLoading ? (
         <PageSpinner />
       ) : (
-        list.map((q, i) => <QuestionItem key={q.id} assessmentId={id} question={q} index={i} />)
+        list.map((q, i) => (
+          <QuestionItem
+            key={q.id}
+            assessmentId={id}
+            question={q}
+            index={i}
+            count={list.length}
+            locked={locked}
+            canAdd={list.length < MAX_QUESTIONS}
+            onMove={(index, by) => void move(index, by)}
+            moving={pending !== null}
+          />
+        ))
       )}
-      <AddQuestion assessmentId={id} count={list.length} />
+      <AddQuestion assessmentId={id} count={list.length} locked={locked} />
     </>
   );
 }

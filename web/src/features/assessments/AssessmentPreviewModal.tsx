@@ -1,10 +1,12 @@
-// The preview modal (spec §2, §4): every question, status Active or Draft, and the activate toggle.
+// The preview modal (spec §2, §4): every question, Active or Inactive with the lifecycle beside it
+// (issue 13: "Draft" now means not yet assigned), and the activate toggle.
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { useUpdateAssessmentMutation, type Assessment, type Question } from './assessmentsApi';
+import { LifecycleBadge } from './LifecycleBadge';
 import { QuestionPreview } from './QuestionPreview';
 
 interface Props {
@@ -41,11 +43,13 @@ export function AssessmentPreviewModal({ show, onHide, assessment, questions }: 
         <Modal.Title id="assessment-preview-modal-title" className="d-flex align-items-center gap-2">
           {assessment.title}
           <Badge bg={assessment.isActive ? 'success' : 'secondary'} data-testid="preview-status">
-            {assessment.isActive ? 'Active' : 'Draft'}
+            {assessment.isActive ? 'Active' : 'Inactive'}
           </Badge>
+          <LifecycleBadge assessment={assessment} />
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>
+      {/* Scrollable: it takes the focus so that a keyboard can scroll it (axe scrollable-region-focusable). */}
+      <Modal.Body tabIndex={0} role="region" aria-label="Questions">
         {assessment.description && <p className="text-body-secondary">{assessment.description}</p>}
         {questions.length === 0 ? (
           <p>No questions yet.</p>

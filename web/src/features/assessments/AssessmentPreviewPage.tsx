@@ -2,6 +2,7 @@
 // next steps (edit, assign, class, done), plus the preview modal with the activate toggle.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -15,7 +16,8 @@ import {
 } from './assessmentsApi';
 import { AssessmentPreviewModal } from './AssessmentPreviewModal';
 import { formatDate } from './format';
-import { jobFailureMessage, providerLabel } from './generationText';
+import { jobFailureMessage, questionSourceOf, sourceLabel, successHeader } from './generationText';
+import { LifecycleBadge, lifecycleHint, lifecycleOf } from './LifecycleBadge';
 import { QuestionPreview } from './QuestionPreview';
 
 export const PREVIEW_QUESTION_LIMIT = 3;
@@ -58,7 +60,9 @@ export function AssessmentPreviewPage() {
   const a = assessment.data;
   const list = questions.data ?? [];
   const extra = Math.max(0, list.length - PREVIEW_QUESTION_LIMIT);
-  const provider = providerLabel(a.generationProvider);
+  // What made the questions: the header claims AI only when a model wrote them (issue 13).
+  const provider = sourceLabel(a.generationProvider);
+  const failed = a.generationStatus === 'failed' || job.data?.status === 'failed';
 
   const onAssign = async () => {
     try {
@@ -77,7 +81,19 @@ export function AssessmentPreviewPage() {
     <>
       <Card className="shadow-sm mb-4 border-success">
         <Card.Body className="p-4">
-          <p className="text-success fw-semibold mb-2">Successfully Created with AI Questions!</p>
+          {failed ? (
+            <Alert variant="warning" className="mb-2" data-testid="generation-failed">
+              <p className="fw-semibold mb-1">No questions were created.</p>
+              <p className="mb-0">
+                {(job.data?.status === 'failed' ? jobFailureMessage(job.data) : a.generationError) ??
+                  'Failed to create assessment. Please try again.'}
+              </p>
+            </Alert>
+          ) : (
+            <p className="text-success fw-semibold mb-2">
+              {successHeader(generating ? null : questionSourceOf(a.generationProvider))}
+            </p>
+          )}
           <h1 className="h3 mb-2">{a.title}</h1>
           <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
             {(a.topic || a.standard) && (
@@ -88,30 +104,30 @@ export function AssessmentPreviewPage() {
             <Badge bg="light" text="dark">
               {a.questionCount} questions
             </Badge>
-            <Badge bg={a.isActive ? 'success' : 'secondary'}>{a.isActive ? 'Active' : 'Draft'}</Badge>
-            {a.isAssigned && (
-              <Badge bg="info" text="dark">
-                Assigned
-              </Badge>
-            )}
+            <Badge bg={a.isActive ? 'success' : 'secondary'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>
+            <LifecycleBadge assessment={a} />
           </div>
+          <p className="small mb-2" data-testid="lifecycle-hint">
+            {lifecycleHint(a)}
+          </p>
           <p className="small text-body-secondary mb-2">
             Created {formatDate(a.createdAt)}
             {a.className ? ` · ${a.className}` : ''}
             {provider ? ` · ${provider}` : ''}
           </p>
           {a.description && <p className="mb-3">{a.description}</p>}
-          {generating && !jobDone && (
+          {generating && !jobDone && !failed && (
             <p className="text-body-secondary" aria-live="polite">
-              {job.data?.status === 'failed' ? jobFailureMessage(job.data) : 'Questions are still being generated...'}
+              Questions are still being generated...
             </p>
           )}
           <div className="d-flex flex-wrap gap-2">
             <Link className="btn btn-outline-primary" to={`/assessment-edit/${a.id}`}>
               Edit Questions
             </Link>
-            <Button onClick={() => void onAssign()} disabled={assignState.isLoading}>
-              {assignState.isLoading ? 'Assigning...' : 'Assign to Students'}
+            {/* Assigning is once per assessment; a closed one reopens with Activate (in Preview). */}
+            <Button onClick={() => void onAssign()} disabled={assignState.isLoading || lifecycleOf(a) !== 'draft'}>
+              {assignState.isLoading ? 'Assigning...' : lifecycleOf(a) === 'draft' ? 'Assign to Students' : 'Assigned'}
             </Button>
             <Button variant="outline-secondary" onClick={() => setShowModal(true)}>
               Preview

@@ -1,5 +1,6 @@
 // /assessments (spec §2): the teacher's assessments as cards, active or inactive only, with real
-// response counts, AI recommendations, preview, results and delete.
+// response counts, AI recommendations, preview, results and delete; each card says where the
+// assessment is in its life (draft, assigned to which class, closed) and when it is due.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
@@ -18,7 +19,8 @@ import {
   type PracticeType,
 } from './assessmentsApi';
 import { CreateAssessmentModal } from './CreateAssessmentModal';
-import { formatDate } from './format';
+import { formatDate, formatDateTime } from './format';
+import { isPastDue, LifecycleBadge, lifecycleHint } from './LifecycleBadge';
 import { RecommendationModal } from './RecommendationModal';
 
 function AssessmentCard({
@@ -39,6 +41,10 @@ function AssessmentCard({
             {a.title}
           </Card.Title>
           <Badge bg={a.isActive ? 'success' : 'secondary'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>
+        </div>
+        <div className="mb-2">
+          <LifecycleBadge assessment={a} />
+          <div className="small text-body-secondary mt-1">{lifecycleHint(a)}</div>
         </div>
         {a.description && <Card.Text className="text-body-secondary">{a.description}</Card.Text>}
         <dl className="small mb-3">
@@ -61,12 +67,19 @@ function AssessmentCard({
           {a.dueDate && (
             <div>
               <dt className="d-inline">Due: </dt>
-              <dd className="d-inline">{formatDate(a.dueDate)}</dd>
+              <dd className="d-inline">
+                {formatDateTime(a.dueDate)}
+                {isPastDue(a) && (
+                  <Badge bg="warning" text="dark" className="ms-2">
+                    Past due
+                  </Badge>
+                )}
+              </dd>
             </div>
           )}
         </dl>
         <div className="mb-3">
-          <Badge bg="info" text="dark" data-testid="responses-badge">
+          <Badge bg="light" text="dark" className="border" data-testid="responses-badge">
             Responses {a.responseCount ?? 0} / {a.assignedCount ?? 0}
           </Badge>{' '}
           <Badge bg="light" text="dark">

@@ -1,11 +1,20 @@
-// One question's edit form (spec §5): text, type, options A–D for multiple choice, correct answer.
+// One question's edit form (spec §5, issue 13): text, type, points, options A–D with the correct
+// one marked by its radio (a typed key could miss every option), True/False marked the same way,
+// and for short answers the key plus other accepted answers, one per line.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
 import type { Question, QuestionType } from './assessmentsApi';
-import { OPTION_LETTERS, QUESTION_TYPE_LABELS, questionEditSchema, type QuestionEditValues } from './assessmentSchemas';
+import {
+  MAX_ACCEPTED_ANSWERS,
+  MAX_POINTS,
+  OPTION_LETTERS,
+  QUESTION_TYPE_LABELS,
+  questionEditSchema,
+  type QuestionEditValues,
+} from './assessmentSchemas';
 import { parseOptions } from './parseOptions';
 
 interface Props {
@@ -18,14 +27,35 @@ interface Props {
   onCancel?: () => void;
 }
 
+const same = (a: string, b: string | undefined) => a.trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
 function initialValues(question: Question | undefined): QuestionEditValues {
   const options = parseOptions(question?.options ?? []);
+  const four = OPTION_LETTERS.map((_, i) => options[i] ?? '');
+  const key = question?.correctAnswer;
+  const type = question?.questionType ?? 'multiple_choice';
+  const marked = type === 'multiple_choice' ? four.findIndex((o) => o !== '' && same(o, key)) : -1;
+  const points = Number(question?.points ?? 1);
   return {
     questionText: question?.questionText ?? '',
-    questionType: question?.questionType ?? 'multiple_choice',
-    options: OPTION_LETTERS.map((_, i) => options[i] ?? ''),
-    correctAnswer: question?.correctAnswer ?? '',
+    questionType: type,
+    options: four,
+    correctOption: marked >= 0 ? String(marked) : '',
+    trueFalse: type === 'true_false' && (key === 'True' || key === 'False') ? key : '',
+    correctAnswer: type === 'short_answer' ? (key ?? '') : '',
+    acceptedAnswers: (question?.acceptedAnswers ?? []).join('\n'),
+    points: Number.isFinite(points) ? String(points) : '1',
   };
+}
+
+/** The message under a group of controls, referenced by their aria-describedby. */
+function GroupError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <div className="invalid-feedback d-block" id={id}>
+      {message}
+    </div>
+  );
 }
 
 export function QuestionEditor({ idPrefix, question, submitLabel, busy, onSubmit, onCancel }: Props) {
@@ -40,6 +70,9 @@ export function QuestionEditor({ idPrefix, question, submitLabel, busy, onSubmit
   });
   const type: QuestionType = watch('questionType');
   const submit = handleSubmit(async (values) => onSubmit(values));
+  const optionsError = errors.options?.message ?? errors.options?.root?.message;
+  const markError = errors.correctOption?.message;
+  const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <Form noValidate onSubmit={submit} aria-label={submitLabel}>
@@ -58,54 +91,119 @@ export function QuestionEditor({ idPrefix, question, submitLabel, busy, onSubmit
           </Form.Control.Feedback>
         )}
       </Form.Group>
-      <Form.Group className="mb-3" controlId={`${idPrefix}-type`}>
-        <Form.Label>Question Type</Form.Label>
-        <Form.Select {...register('questionType')}>
-          {Object.entries(QUESTION_TYPE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      {type === 'multiple_choice' && (
-        <fieldset className="mb-1">
-          <legend className="fs-6">Options</legend>
-          {OPTION_LETTERS.map((letter, i) => (
-            <TextField
-              key={letter}
-              id={`${idPrefix}-option-${letter}`}
-              label={`Option ${letter}`}
-              registration={register(`options.${i}`)}
-            />
-          ))}
-        </fieldset>
-      )}
-      {type === 'true_false' ? (
-        <Form.Group className="mb-3" controlId={`${idPrefix}-answer`}>
-          <Form.Label>Correct Answer</Form.Label>
-          <Form.Select
-            isInvalid={Boolean(errors.correctAnswer)}
-            aria-describedby={errors.correctAnswer ? `${idPrefix}-answer-error` : undefined}
-            {...register('correctAnswer')}
-          >
-            <option value="">Choose...</option>
-            <option value="True">True</option>
-            <option value="False">False</option>
+      <div className="d-flex flex-wrap gap-3">
+        <Form.Group className="mb-3 flex-grow-1" controlId={`${idPrefix}-type`}>
+          <Form.Label>Question Type</Form.Label>
+          <Form.Select {...register('questionType')}>
+            {Object.entries(QUESTION_TYPE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </Form.Select>
-          {errors.correctAnswer && (
-            <Form.Control.Feedback type="invalid" id={`${idPrefix}-answer-error`}>
-              {errors.correctAnswer.message}
+        </Form.Group>
+        <Form.Group className="mb-3" controlId={`${idPrefix}-points`} style={{ maxWidth: '9rem' }}>
+          <Form.Label>Points</Form.Label>
+          <Form.Control
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_POINTS}
+            step={1}
+            isInvalid={Boolean(errors.points)}
+            aria-describedby={errors.points ? `${idPrefix}-points-error` : undefined}
+            {...register('points')}
+          />
+          {errors.points && (
+            <Form.Control.Feedback type="invalid" id={`${idPrefix}-points-error`}>
+              {errors.points.message}
             </Form.Control.Feedback>
           )}
         </Form.Group>
-      ) : (
-        <TextField
-          id={`${idPrefix}-answer`}
-          label="Correct Answer"
-          registration={register('correctAnswer')}
-          error={errors.correctAnswer?.message}
-        />
+      </div>
+      {type === 'multiple_choice' && (
+        <fieldset className="mb-3" aria-describedby={`${idPrefix}-options-hint`}>
+          <legend className="fs-6 mb-1">Options</legend>
+          <p className="small text-body-secondary mb-2" id={`${idPrefix}-options-hint`}>
+            Type the four options and mark the correct one.
+          </p>
+          {OPTION_LETTERS.map((letter, i) => (
+            <div className="input-group mb-2" key={letter}>
+              <label className="input-group-text gap-2" htmlFor={`${idPrefix}-correct-${letter}`}>
+                <input
+                  type="radio"
+                  className="form-check-input mt-0"
+                  id={`${idPrefix}-correct-${letter}`}
+                  value={String(i)}
+                  aria-label={`Option ${letter} is correct`}
+                  aria-describedby={describedBy(Boolean(markError) && `${idPrefix}-mark-error`)}
+                  {...register('correctOption')}
+                />
+                <span aria-hidden="true">{letter}</span>
+              </label>
+              <input
+                className={`form-control${optionsError ? ' is-invalid' : ''}`}
+                id={`${idPrefix}-option-${letter}`}
+                aria-label={`Option ${letter}`}
+                aria-invalid={optionsError ? true : undefined}
+                aria-describedby={describedBy(Boolean(optionsError) && `${idPrefix}-options-error`)}
+                {...register(`options.${i}`)}
+              />
+            </div>
+          ))}
+          <GroupError id={`${idPrefix}-options-error`} message={optionsError} />
+          <GroupError id={`${idPrefix}-mark-error`} message={markError} />
+        </fieldset>
+      )}
+      {type === 'true_false' && (
+        <fieldset className="mb-3">
+          <legend className="fs-6 mb-1">Correct Answer</legend>
+          {['True', 'False'].map((value) => (
+            <Form.Check
+              key={value}
+              inline
+              type="radio"
+              id={`${idPrefix}-tf-${value}`}
+              label={value}
+              value={value}
+              aria-describedby={errors.trueFalse ? `${idPrefix}-tf-error` : undefined}
+              {...register('trueFalse')}
+            />
+          ))}
+          <GroupError id={`${idPrefix}-tf-error`} message={errors.trueFalse?.message} />
+        </fieldset>
+      )}
+      {type === 'short_answer' && (
+        <>
+          <TextField
+            id={`${idPrefix}-answer`}
+            label="Correct Answer"
+            registration={register('correctAnswer')}
+            error={errors.correctAnswer?.message}
+          />
+          <Form.Group className="mb-3" controlId={`${idPrefix}-accepted`}>
+            <Form.Label>Also Accept</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              isInvalid={Boolean(errors.acceptedAnswers)}
+              aria-describedby={describedBy(
+                `${idPrefix}-accepted-hint`,
+                Boolean(errors.acceptedAnswers) && `${idPrefix}-accepted-error`,
+              )}
+              {...register('acceptedAnswers')}
+            />
+            <Form.Text id={`${idPrefix}-accepted-hint`}>
+              Other answers to mark right, one per line (at most {MAX_ACCEPTED_ANSWERS}). Case, spacing, punctuation and
+              a plural ending are already ignored.
+            </Form.Text>
+            {errors.acceptedAnswers && (
+              <Form.Control.Feedback type="invalid" id={`${idPrefix}-accepted-error`}>
+                {errors.acceptedAnswers.message}
+              </Form.Control.Feedback>
+            )}
+          </Form.Group>
+        </>
       )}
       <div className="d-flex gap-2">
         <Button type="submit" disabled={busy}>

@@ -31,8 +31,16 @@ export function QuestionPreview({ question, index }: { question: Question; index
         </ol>
       )}
       {question.correctAnswer !== undefined && (
-        <p className="small text-body-secondary mb-0">Correct answer: {question.correctAnswer}</p>
+        <p className="small text-body-secondary mb-0">
+          Correct answer: {question.correctAnswer}
+          {question.acceptedAnswers && question.acceptedAnswers.length > 0 && (
+            <> (also accepted: {question.acceptedAnswers.join(', ')})</>
+          )}
+        </p>
       )}
+      <p className="small text-body-secondary mb-0">
+        {Number(question.points)} {Number(question.points) === 1 ? 'point' : 'points'}
+      </p>
     </li>
   );
 }

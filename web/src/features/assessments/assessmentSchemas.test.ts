@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentDetailsSchema, createAssessmentSchema, questionEditSchema } from './assessmentSchemas';
+import {
+  assessmentDetailsSchema,
+  createAssessmentSchema,
+  dueDateToSend,
+  questionEditSchema,
+  questionToSend,
+  toDateTimeLocal,
+  type QuestionEditValues,
+} from './assessmentSchemas';
 
 const valid = {
   classId: 'c1',
@@ -45,17 +53,101 @@ describe('create assessment validation (spec §5)', () => {
 
 describe('edit validation (spec §5)', () => {
   it('when title and topic are empty, then their messages show', () => {
-    const result = assessmentDetailsSchema.safeParse({ title: '', description: '', topic: '', standard: '' });
+    const result = assessmentDetailsSchema.safeParse({
+      title: '',
+      description: '',
+      topic: '',
+      standard: '',
+      dueDate: '',
+    });
     expect(messages(result)).toEqual(['Title is required', 'Topic is required']);
   });
 
-  it('when question text and correct answer are empty, then their messages show', () => {
-    const result = questionEditSchema.safeParse({
-      questionText: '',
+  it('when the due date is not a date or outside 2000–2099, then the message names the due date', () => {
+    const details = { title: 'T', description: '', topic: 'T', standard: '' };
+    expect(messages(assessmentDetailsSchema.safeParse({ ...details, dueDate: 'soon' }))).toEqual([
+      'Due date must be a valid date and time',
+    ]);
+    expect(messages(assessmentDetailsSchema.safeParse({ ...details, dueDate: '1999-12-31T10:00' }))).toEqual([
+      'Due date must be between the years 2000 and 2099',
+    ]);
+    expect(assessmentDetailsSchema.safeParse({ ...details, dueDate: '2026-12-01T15:00' }).success).toBe(true);
+  });
+
+  it('when a due date goes from the input to the API and back, then it is the same local minute', () => {
+    const sent = dueDateToSend('2026-12-01T15:30');
+    expect(sent).toBe(new Date(2026, 11, 1, 15, 30).toISOString());
+    expect(toDateTimeLocal(sent)).toBe('2026-12-01T15:30');
+    expect(dueDateToSend(' ')).toBeNull();
+    expect(toDateTimeLocal(null)).toBe('');
+  });
+});
+
+describe('question validation (issue 13)', () => {
+  const base: QuestionEditValues = {
+    questionText: 'Capital of France?',
+    questionType: 'multiple_choice',
+    options: ['Paris', 'Lyon', 'Nice', 'Lille'],
+    correctOption: '0',
+    trueFalse: '',
+    correctAnswer: '',
+    acceptedAnswers: '',
+    points: '2',
+  };
+
+  it('when question text is empty and no option is marked, then both messages show', () => {
+    const result = questionEditSchema.safeParse({ ...base, questionText: '', correctOption: '' });
+    expect(messages(result)).toEqual([
+      'Question text is required',
+      'Mark the correct answer: choose one of the options',
+    ]);
+  });
+
+  it('when options repeat or one is blank, then the options message shows', () => {
+    expect(messages(questionEditSchema.safeParse({ ...base, options: ['a', 'A', 'b', 'c'] }))).toEqual([
+      'Options must all be different',
+    ]);
+    expect(messages(questionEditSchema.safeParse({ ...base, options: ['a', 'b', 'c', ' '] }))).toEqual([
+      'Multiple choice questions need 4 options (A to D)',
+    ]);
+  });
+
+  it('when points are not a whole number from 1 to 100, then the points message shows', () => {
+    for (const points of ['0', '101', '1.5', 'x', '']) {
+      expect(messages(questionEditSchema.safeParse({ ...base, points }))).toEqual([
+        'Points must be a whole number from 1 to 100',
+      ]);
+    }
+  });
+
+  it('when a short answer has no key or more than 10 alternatives, then their messages show', () => {
+    const short = { ...base, questionType: 'short_answer' as const, correctAnswer: ' ' };
+    const many = Array.from({ length: 11 }, (_, i) => `a${i}`).join('\n');
+    expect(messages(questionEditSchema.safeParse({ ...short, acceptedAnswers: many }))).toEqual([
+      'Correct answer is required',
+      'At most 10 accepted answers',
+    ]);
+  });
+
+  it('when the form is sent, then the marked option is the key and alternatives are one per line', () => {
+    expect(questionToSend({ ...base, correctOption: '2' })).toEqual({
+      questionText: 'Capital of France?',
       questionType: 'multiple_choice',
-      options: ['a', 'b', 'c', 'd'],
-      correctAnswer: ' ',
+      options: ['Paris', 'Lyon', 'Nice', 'Lille'],
+      correctAnswer: 'Nice',
+      points: 2,
     });
-    expect(messages(result)).toEqual(['Question text is required', 'Correct answer is required']);
+    expect(
+      questionToSend({
+        ...base,
+        questionType: 'short_answer',
+        correctAnswer: ' chloroplast ',
+        acceptedAnswers: 'plastid\n\n  green plastid ',
+      }),
+    ).toMatchObject({ options: [], correctAnswer: 'chloroplast', acceptedAnswers: ['plastid', 'green plastid'] });
+    expect(questionToSend({ ...base, questionType: 'true_false', trueFalse: 'False' })).toMatchObject({
+      options: ['True', 'False'],
+      correctAnswer: 'False',
+    });
   });
 });

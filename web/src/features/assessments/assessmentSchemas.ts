@@ -1,5 +1,6 @@
 // Validation rules and messages of spec §5 for the assessment forms.
 import { z } from 'zod';
+import type { QuestionInput } from './assessmentsApi';
 
 export const QUESTION_TYPE_LABELS = {
   multiple_choice: 'Multiple Choice',
@@ -19,6 +20,9 @@ export function questionCountFrom(value: unknown): number {
   return Number.isFinite(n) ? Math.trunc(n) : 1;
 }
 
+/** The server's limit for topic and standard. */
+export const TOPIC_MAX = 120;
+
 export const createAssessmentSchema = z.object({
   classId: z.string(),
   title: z.string().trim().min(1, { error: 'Title is required' }),
@@ -34,34 +38,138 @@ export const createAssessmentSchema = z.object({
       .max(MAX_QUESTIONS, { error: 'Maximum 20 questions' }),
   ),
   description: z.string().trim(),
+  // Short labels for badges and cards (issue 13); the lesson goes in contentToAssess.
+  topic: z
+    .string()
+    .trim()
+    .max(TOPIC_MAX, { error: `Topic must be at most ${TOPIC_MAX} characters` }),
+  standard: z
+    .string()
+    .trim()
+    .max(TOPIC_MAX, { error: `Standard must be at most ${TOPIC_MAX} characters` }),
 });
 
 export type CreateAssessmentFormInput = z.input<typeof createAssessmentSchema>;
 export type CreateAssessmentFormValues = z.output<typeof createAssessmentSchema>;
 
+/** A due date as the date-time input gives it ('' for none): the local date and time. */
+const dueDateField = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    if (v === '') return;
+    const date = new Date(v);
+    if (Number.isNaN(date.getTime()))
+      ctx.addIssue({ code: 'custom', message: 'Due date must be a valid date and time' });
+    else if (date.getFullYear() < 2000 || date.getFullYear() > 2099)
+      ctx.addIssue({ code: 'custom', message: 'Due date must be between the years 2000 and 2099' });
+  });
+
 export const assessmentDetailsSchema = z.object({
   title: z.string().trim().min(1, { error: 'Title is required' }),
   description: z.string().trim(),
-  topic: z.string().trim().min(1, { error: 'Topic is required' }),
-  standard: z.string().trim(),
+  topic: z
+    .string()
+    .trim()
+    .min(1, { error: 'Topic is required' })
+    .max(TOPIC_MAX, { error: `Topic must be at most ${TOPIC_MAX} characters` }),
+  standard: z
+    .string()
+    .trim()
+    .max(TOPIC_MAX, { error: `Standard must be at most ${TOPIC_MAX} characters` }),
+  dueDate: dueDateField,
 });
 export type AssessmentDetailsValues = z.infer<typeof assessmentDetailsSchema>;
 
-export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
+/** An ISO date-time as the date-time input shows it (local time, to the minute); '' for none. */
+export function toDateTimeLocal(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
 
-export const questionEditSchema = z.object({
-  questionText: z.string().trim().min(1, { error: 'Question text is required' }),
-  questionType: z.enum(['multiple_choice', 'short_answer', 'true_false'], {
-    error: 'Question type must be multiple choice, short answer or true/false',
-  }),
-  options: z.array(z.string()),
-  correctAnswer: z.string().trim().min(1, { error: 'Correct answer is required' }),
-});
+/** The input's local date and time as the API takes it (ISO, UTC); null for none. */
+export function dueDateToSend(value: string): string | null {
+  return value.trim() === '' ? null : new Date(value).toISOString();
+}
+
+export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
+export const MAX_POINTS = 100;
+export const MAX_ACCEPTED_ANSWERS = 10;
+export const MAX_ACCEPTED_ANSWER_LENGTH = 200;
+
+/** The alternatives box: one accepted answer per line, blanks ignored. */
+export function acceptedAnswersFrom(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+/**
+ * One question's form. The key is marked, not typed, for the types that have options: a radio per
+ * option (correctOption, the index of A–D) and True or False; short answers type it, with other
+ * accepted answers one per line.
+ */
+export const questionEditSchema = z
+  .object({
+    questionText: z.string().trim().min(1, { error: 'Question text is required' }),
+    questionType: z.enum(['multiple_choice', 'short_answer', 'true_false'], {
+      error: 'Question type must be multiple choice, short answer or true/false',
+    }),
+    options: z.array(z.string()),
+    correctOption: z.string(),
+    trueFalse: z.string(),
+    correctAnswer: z.string(),
+    acceptedAnswers: z.string(),
+    points: z.string(),
+  })
+  .superRefine((q, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!/^\s*\d+\s*$/.test(q.points) || Number(q.points) < 1 || Number(q.points) > MAX_POINTS)
+      issue('points', `Points must be a whole number from 1 to ${MAX_POINTS}`);
+    if (q.questionType === 'multiple_choice') {
+      const options = q.options.map((o) => o.trim());
+      if (options.length !== 4 || options.some((o) => o === ''))
+        issue('options', 'Multiple choice questions need 4 options (A to D)');
+      else if (new Set(options.map((o) => o.toLowerCase())).size !== 4)
+        issue('options', 'Options must all be different');
+      if (!['0', '1', '2', '3'].includes(q.correctOption))
+        issue('correctOption', 'Mark the correct answer: choose one of the options');
+    } else if (q.questionType === 'true_false') {
+      if (q.trueFalse !== 'True' && q.trueFalse !== 'False')
+        issue('trueFalse', 'Mark the correct answer: True or False');
+    } else {
+      if (q.correctAnswer.trim() === '') issue('correctAnswer', 'Correct answer is required');
+      const accepted = acceptedAnswersFrom(q.acceptedAnswers);
+      if (accepted.length > MAX_ACCEPTED_ANSWERS)
+        issue('acceptedAnswers', `At most ${MAX_ACCEPTED_ANSWERS} accepted answers`);
+      else if (accepted.some((a) => a.length > MAX_ACCEPTED_ANSWER_LENGTH))
+        issue('acceptedAnswers', `Each accepted answer must be at most ${MAX_ACCEPTED_ANSWER_LENGTH} characters`);
+    }
+  });
 export type QuestionEditValues = z.infer<typeof questionEditSchema>;
 
-/** The option list sent for a question: the non-empty A–D inputs, True/False, or none. */
-export function optionsToSend(values: QuestionEditValues): string[] {
-  if (values.questionType === 'true_false') return ['True', 'False'];
-  if (values.questionType === 'short_answer') return [];
-  return values.options.map((o) => o.trim()).filter(Boolean);
+/** What the API takes for the form's values: the marked option's text as the key. */
+export function questionToSend(values: QuestionEditValues): QuestionInput {
+  const base = { questionText: values.questionText.trim(), points: Number(values.points) };
+  if (values.questionType === 'true_false')
+    return { ...base, questionType: 'true_false', options: ['True', 'False'], correctAnswer: values.trueFalse };
+  if (values.questionType === 'short_answer')
+    return {
+      ...base,
+      questionType: 'short_answer',
+      options: [],
+      correctAnswer: values.correctAnswer.trim(),
+      acceptedAnswers: acceptedAnswersFrom(values.acceptedAnswers),
+    };
+  const options = values.options.map((o) => o.trim());
+  return {
+    ...base,
+    questionType: 'multiple_choice',
+    options,
+    correctAnswer: options[Number(values.correctOption)] ?? '',
+  };
 }

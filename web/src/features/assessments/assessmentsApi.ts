@@ -5,6 +5,8 @@ export type QuestionType = 'multiple_choice' | 'short_answer' | 'true_false';
 export type CreationQuestionType = QuestionType | 'mixed';
 export type PerformanceLevel = 'below' | 'at' | 'above';
 export type PracticeType = 'support' | 'enrichment';
+/** draft until assigned; assigned while active; closed when deactivated after being assigned. */
+export type LifecycleStatus = 'draft' | 'assigned' | 'closed';
 
 /** What GET /api/assessments and the teacher's GET /api/assessments/{id} answer. */
 export interface Assessment {
@@ -17,6 +19,9 @@ export interface Assessment {
   dueDate: string | null;
   isActive: boolean;
   isAssigned?: boolean;
+  /** Teacher views. */
+  status?: LifecycleStatus;
+  assignedTo?: { classId: string; className: string }[];
   createdAt: string;
   className?: string;
   subject?: string;
@@ -42,6 +47,8 @@ export interface Question {
   /** Normally a list; older data may hold a JSON string or delimited text (see parseOptions). */
   options: string[] | string | null;
   correctAnswer?: string;
+  /** Short answer alternatives, shown with the key. */
+  acceptedAnswers?: string[];
   points: string;
   position: number;
 }
@@ -53,6 +60,9 @@ export interface CreateAssessmentRequest {
   questionType: CreationQuestionType;
   numberOfQuestions: number;
   description: string;
+  /** Short labels (at most 120 characters), never the lesson text. */
+  topic?: string;
+  standard?: string;
 }
 
 export interface UpdateDetailsRequest {
@@ -60,6 +70,8 @@ export interface UpdateDetailsRequest {
   description: string;
   topic: string;
   standard: string;
+  /** ISO date-time; null clears it. */
+  dueDate?: string | null;
 }
 
 export interface QuestionInput {
@@ -67,7 +79,8 @@ export interface QuestionInput {
   questionType: QuestionType;
   options: string[];
   correctAnswer: string;
-  points?: string;
+  acceptedAnswers?: string[];
+  points?: string | number;
 }
 
 export interface GenerationJob {
@@ -75,6 +88,8 @@ export interface GenerationJob {
   assessmentId: string;
   status: 'queued' | 'running' | 'succeeded' | 'failed';
   provider: string;
+  /** 'model' when a language model writes the questions, 'text' when rules build them from the text. */
+  questionSource?: 'model' | 'text';
   attempts: number;
   maxAttempts: number;
   questionType: string;
@@ -116,6 +131,7 @@ export interface Result {
     questionType: QuestionType;
     options: string[];
     correctAnswer: string;
+    acceptedAnswers?: string[];
     points: string;
     /** Null when the question was never answered. */
     answer: string | null;
@@ -135,6 +151,9 @@ const tagged = apiSlice.enhanceEndpoints({
 });
 
 export const assessmentsApi = tagged.injectEndpoints({
+  // api/generated injects endpoints of the same names with other argument shapes ({id, body}),
+  // usually first: these hand-written ones must win until this file uses the generated ones.
+  overrideExisting: true,
   endpoints: (build) => ({
     getAssessments: build.query<Assessment[], void>({
       query: () => '/api/assessments',
@@ -190,6 +209,25 @@ export const assessmentsApi = tagged.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { assessmentId }) => [{ type: 'Question', id: assessmentId }],
     }),
+    duplicateQuestion: build.mutation<Question, { assessmentId: string; questionId: string }>({
+      query: ({ questionId }) => ({
+        url: `/api/questions/${encodeURIComponent(questionId)}/duplicate`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_r, _e, { assessmentId }) => [
+        { type: 'Question', id: assessmentId },
+        { type: 'Assessment', id: assessmentId },
+        { type: 'Assessment', id: 'LIST' },
+      ],
+    }),
+    reorderQuestions: build.mutation<Question[], { assessmentId: string; questionIds: string[] }>({
+      query: ({ assessmentId, questionIds }) => ({
+        url: `/api/assessments/${encodeURIComponent(assessmentId)}/questions/order`,
+        method: 'PUT',
+        body: { questionIds },
+      }),
+      invalidatesTags: (_r, _e, { assessmentId }) => [{ type: 'Question', id: assessmentId }],
+    }),
     deleteQuestion: build.mutation<void, { assessmentId: string; questionId: string }>({
       query: ({ questionId }) => ({ url: `/api/questions/${encodeURIComponent(questionId)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { assessmentId }) => [
@@ -241,6 +279,8 @@ export const {
   useAddQuestionMutation,
   useUpdateQuestionMutation,
   useDeleteQuestionMutation,
+  useDuplicateQuestionMutation,
+  useReorderQuestionsMutation,
   useGetGenerationQuery,
   useRetryGenerationMutation,
   useGetResponsesQuery,
@@ -252,6 +292,7 @@ export const {
 
 /** Recommendations are fetched on demand (a button), so they go through a lazy query. */
 export const recommendationsApi = tagged.injectEndpoints({
+  overrideExisting: true, // as above
   endpoints: (build) => ({
     getRecommendation: build.query<Recommendation, { assessmentId: string; type: PracticeType }>({
       query: ({ assessmentId, type }) => `/api/assessments/${encodeURIComponent(assessmentId)}/recommendations/${type}`,

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { stubFetch } from '../../test/fetchStub';
+import { AssessmentEditPage } from './AssessmentEditPage';
+import type { Question } from './assessmentsApi';
+
+const ASSESSMENT = {
+  id: 'a1',
+  classId: 'c1',
+  title: 'Plants',
+  description: '',
+  topic: 'Photosynthesis',
+  standard: '',
+  dueDate: null,
+  isActive: true,
+  isAssigned: false,
+  status: 'draft',
+  assignedTo: [],
+  createdAt: '2026-03-05T10:00:00.000Z',
+  className: 'Biology 7',
+  questionCount: 2,
+  responseCount: 0,
+};
+
+const mc = (id: string, text: string, position: number): Question => ({
+  id,
+  assessmentId: 'a1',
+  questionText: text,
+  questionType: 'multiple_choice',
+  options: ['Leaf', 'Root', 'Stem', 'Flower'],
+  correctAnswer: 'Leaf',
+  points: '1.00',
+  position,
+});
+
+function renderPage(questions: Question[], assessment: object = ASSESSMENT) {
+  let current = questions;
+  const fetch = stubFetch({
+    'GET /api/assessments/a1': () => jsonResponse(200, assessment),
+    'GET /api/assessments/a1/questions': () => jsonResponse(200, current),
+    'PUT /api/assessments/a1/questions/order': (init) => {
+      const { questionIds } = JSON.parse(String(init?.body)) as { questionIds: string[] };
+      current = questionIds.map((id, i) => ({ ...current.find((q) => q.id === id)!, position: i + 1 }));
+      return jsonResponse(200, current);
+    },
+    'PUT /api/questions/q1': (init) => jsonResponse(200, { ...current[0], ...JSON.parse(String(init?.body)) }),
+    'PUT /api/assessments/a1': (init) => jsonResponse(200, { ...assessment, ...JSON.parse(String(init?.body)) }),
+  });
+  const rendered = renderWithProviders(
+    <Routes>
+      <Route path="/assessment-edit/:id" element={<AssessmentEditPage />} />
+    </Routes>,
+    { route: '/assessment-edit/a1' },
+  );
+  const bodyOf = (method: string, url: string) => {
+    const call = fetch.mock.calls.findLast(([u, init]) => u === url && init?.method === method);
+    return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
+  };
+  return { ...rendered, bodyOf };
+}
+
+describe('AssessmentEditPage', () => {
+  it('when the teacher marks option C and sets 3 points, then the key sent is the text of option C', async () => {
+    const { user, bodyOf } = renderPage([mc('q1', 'Where does photosynthesis happen?', 1)]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Question 1' }));
+    const form = screen.getByRole('form', { name: 'Save Question' });
+    expect(within(form).getByRole('radio', { name: 'Option A is correct' })).toBeChecked();
+    await user.click(within(form).getByRole('radio', { name: 'Option C is correct' }));
+    const points = within(form).getByLabelText('Points');
+    await user.clear(points);
+    await user.type(points, '3');
+    await user.click(within(form).getByRole('button', { name: 'Save Question' }));
+    await waitFor(() =>
+      expect(bodyOf('PUT', '/api/questions/q1')).toEqual({
+        questionText: 'Where does photosynthesis happen?',
+        questionType: 'multiple_choice',
+        options: ['Leaf', 'Root', 'Stem', 'Flower'],
+        correctAnswer: 'Stem',
+        points: 3,
+      }),
+    );
+  });
+
+  it('when two options are the same, then the form says so and nothing is sent', async () => {
+    const { user, bodyOf } = renderPage([mc('q1', 'Where?', 1)]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Question 1' }));
+    const optionB = screen.getByRole('textbox', { name: 'Option B' });
+    await user.clear(optionB);
+    await user.type(optionB, 'leaf');
+    await user.click(screen.getByRole('button', { name: 'Save Question' }));
+    expect(await screen.findByText('Options must all be different')).toBeInTheDocument();
+    expect(optionB).toHaveAttribute('aria-invalid', 'true');
+    expect(bodyOf('PUT', '/api/questions/q1')).toBeUndefined();
+  });
+
+  it('when question 2 is moved up with the keyboard, then the new order is sent, announced and focus stays on it', async () => {
+    const { user, bodyOf } = renderPage([mc('q1', 'First?', 1), mc('q2', 'Second?', 2)]);
+    const up = await screen.findByRole('button', { name: 'Move question 2 up' });
+    expect(screen.getByRole('button', { name: 'Move question 1 up' })).toBeDisabled();
+    up.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(bodyOf('PUT', '/api/assessments/a1/questions/order')).toEqual({ questionIds: ['q2', 'q1'] }),
+    );
+    const sections = await screen.findAllByRole('region', { name: /^Question \d$/ });
+    await waitFor(() => expect(within(sections[0]!).getByText(/Second\?/)).toBeInTheDocument());
+    expect(await screen.findByText('Question moved to position 1 of 2.')).toBeInTheDocument();
+    // At the top its Up button is disabled, so focus is on its Down button.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move question 1 down' })).toHaveFocus());
+  });
+
+  it('when students have submitted, then adding, duplicating and deleting are off and the page says why', async () => {
+    renderPage([mc('q1', 'First?', 1)], { ...ASSESSMENT, responseCount: 2, status: 'assigned', isAssigned: true });
+    expect(await screen.findByText(/Students have already submitted this assessment/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Duplicate Question 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete Question 1' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add Question' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Question 1' })).toBeEnabled();
+  });
+
+  it('when a due date is set in the details, then it is sent as an ISO date-time', async () => {
+    const { user, bodyOf } = renderPage([]);
+    const due = await screen.findByLabelText('Due Date');
+    await user.type(due, '2026-12-01T15:30');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() =>
+      expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({
+        title: 'Plants',
+        topic: 'Photosynthesis',
+        dueDate: new Date(2026, 11, 1, 15, 30).toISOString(),
+      }),
+    );
+    expect(screen.getByTestId('lifecycle-status')).toHaveTextContent('Draft');
+  });
+});
