@@ -1,6 +1,7 @@
 // The score, level (as text, not colour only) and practice link after a submission, and below them
 // each question with the student's answer and the correct one (the key is theirs once the result
-// exists).
+// exists). Just after a submit the heading takes the focus, so that the score is read out.
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments/assessmentsApi';
@@ -8,20 +9,38 @@ import { LevelBadge } from '../assessments/LevelBadge';
 import { practiceLink, roundPercent, toPercent } from '../assessments/performance';
 import { ResultReview } from './ResultReview';
 
-export function ResultSummary({ result, title }: { result: Result; title: string }) {
+export function ResultSummary({
+  result,
+  title,
+  focusHeading = false,
+}: {
+  result: Result;
+  title: string;
+  focusHeading?: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   const exact = toPercent(result.score ?? result.percentage);
   const link = practiceLink(result.assessmentId, exact);
   return (
     <>
       <Card className="shadow-sm text-center" as="section" aria-labelledby="result-heading">
         <Card.Body className="p-5">
-          <h1 id="result-heading" className="h3">
+          <h1
+            id="result-heading"
+            className="h3"
+            tabIndex={-1}
+            ref={heading}
+            aria-describedby="result-score-line result-level-line"
+          >
             {title}
           </h1>
-          <p className="display-4 fw-bold mb-1" data-testid="result-score">
+          <p id="result-score-line" className="display-4 fw-bold mb-1" data-testid="result-score">
             {roundPercent(exact)}%
           </p>
-          <p className="mb-3">
+          <p id="result-level-line" className="mb-3">
             Performance level: <LevelBadge level={result.performanceLevel} testId="result-level" />
           </p>
           <p className="text-body-secondary">

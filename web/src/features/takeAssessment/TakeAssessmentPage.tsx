@@ -1,16 +1,16 @@
-// /assessment/{id} (spec §2 Take assessment, §4, §8): one question at a time with progress,
-// Previous, Save Progress, Next and Submit Assessment. Answers are kept in the browser (answerStore,
-// IndexedDB) so a reload or a lost connection loses nothing; unsent answers go out when back online
-// and before submit. The server scores the submission. Teachers may open the page as a read-only
-// preview.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// /assessment/{id} (spec §2 Take assessment, §4, §8): one question at a time with progress, a
+// navigator, Previous, Save Progress, Next and Submit Assessment (after a confirm that lists the
+// unanswered questions). Answers are kept in the browser (answerStore, IndexedDB) so a reload or a
+// lost connection loses nothing, and saved to the server as the student answers (autosaver: after a
+// pause, on every move, on leaving); Save Progress sends at once. The server scores the submission.
+// Teachers may open the page as a read-only preview.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import ProgressBar from 'react-bootstrap/ProgressBar';
-import { isRetryableError, isUnauthorizedError, serverMessageOr } from '../../api/apiError';
+import { isUnauthorizedError, serverMessageOr } from '../../api/apiError';
+import { NamedProgressBar } from '../../components/NamedProgressBar';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
 import {
@@ -22,16 +22,21 @@ import {
   useSubmitResultMutation,
   type Question,
   type Result,
+  type SavedResponse,
 } from '../assessments/assessmentsApi';
 import { optionsFor } from '../assessments/parseOptions';
 import { useAuth } from '../auth/useAuth';
 import { navRole } from '../auth/user';
 import { AnswerStore, type PendingAnswer } from './answerStore';
+import { isAlreadySubmittedError, isClosedError } from './assessmentClosed';
+import { QuestionNavigator } from './QuestionNavigator';
 import { ResultSummary } from './ResultSummary';
+import { SaveStatusLine } from './SaveStatusLine';
+import { useAutosave } from './useAutosave';
 
-/** Unsent answers that failed to go out for a passing reason are sent again after 2 s, 4 s, … at most 30 s. */
-const RESEND_FIRST_DELAY_MS = 2_000;
-const RESEND_MAX_DELAY_MS = 30_000;
+// The confirm (react-bootstrap's Modal, ~10 KB) loads once the student is near Submit, not with the page.
+const loadSubmitConfirm = () => import('./SubmitConfirmModal');
+const SubmitConfirmModal = lazy(() => loadSubmitConfirm().then((m) => ({ default: m.SubmitConfirmModal })));
 
 export function AssessmentNotFoundCard() {
   return (
@@ -40,6 +45,28 @@ export function AssessmentNotFoundCard() {
         <h1 className="h4">Assessment Not Found</h1>
         <p className="text-body-secondary">
           The assessment you&apos;re looking for doesn&apos;t exist or has been removed.
+        </p>
+        <Link to="/">Back to Dashboard</Link>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Shown instead of the questions once the teacher has closed the assessment (set it inactive). */
+export function AssessmentClosedCard({ focusHeading = false }: { focusHeading?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
+  return (
+    <Card className="shadow-sm text-center">
+      <Card.Body className="p-5">
+        <h1 className="h4" tabIndex={-1} ref={heading}>
+          Assessment Closed
+        </h1>
+        <p className="text-body-secondary">
+          Your teacher has closed this assessment, so it can no longer be answered or submitted. Ask your teacher if you
+          think it should still be open.
         </p>
         <Link to="/">Back to Dashboard</Link>
       </Card.Body>
@@ -85,49 +112,56 @@ function QuestionInput({
   );
 }
 
-type SavedResponse = { questionId: string; answer: string; clientSeq: number | null };
-
-interface TakeAssessmentProps {
-  assessmentId: string;
-  userId: string;
-  isStudent: boolean;
-  title: string;
-  description: string;
-  questions: Question[];
-  savedResponses: SavedResponse[];
-}
+const NO_RESPONSES: SavedResponse[] = [];
 
 /**
- * Opens the answers kept in this browser (IndexedDB, read asynchronously) and fills in what the
- * server already holds; null until then. Server responses are merged once, when the store opens.
+ * Opens the answers kept in this browser (IndexedDB, read asynchronously, at the same time as the
+ * page's requests) and fills in what the server already holds, once both are there; null until
+ * then. `saved` is undefined while the server's answers are on their way.
  */
-function useAnswerStore(userId: string, assessmentId: string, savedResponses: SavedResponse[]): AnswerStore | null {
-  const [opened, setOpened] = useState<{ key: string; store: AnswerStore } | null>(null);
-  const saved = useRef(savedResponses);
-  useEffect(() => {
-    saved.current = savedResponses;
-  });
+function useAnswerStore(userId: string, assessmentId: string, saved: SavedResponse[] | undefined): AnswerStore | null {
   const key = `${userId}:${assessmentId}`;
+  const [opened, setOpened] = useState<{ key: string; store: AnswerStore } | null>(null);
+  const [merged, setMerged] = useState<AnswerStore | null>(null);
   useEffect(() => {
+    if (!userId || !assessmentId) return;
     let live = true;
     void AnswerStore.open(userId, assessmentId).then((store) => {
-      if (!live) return;
-      store.mergeServer(saved.current);
-      setOpened({ key, store });
+      if (live) setOpened({ key, store });
     });
     return () => {
       live = false;
     };
   }, [userId, assessmentId, key]);
-  return opened?.key === key ? opened.store : null;
+  const store = opened?.key === key ? opened.store : null;
+  useEffect(() => {
+    if (!store || saved === undefined || merged === store) return;
+    store.mergeServer(saved);
+    setMerged(store);
+  }, [store, saved, merged]);
+  return store && merged === store ? store : null;
 }
 
-// The questions render only once the saved answers are read, so that after a reload they are back
-// before the student can type.
-function TakeAssessment(props: TakeAssessmentProps) {
-  const store = useAnswerStore(props.userId, props.assessmentId, props.savedResponses);
-  if (!store) return <PageSpinner />;
-  return <AnswerSheet {...props} store={store} />;
+function dueText(dueDate: string | null | undefined, now: number): string {
+  if (!dueDate) return '';
+  const due = new Date(dueDate);
+  if (Number.isNaN(due.getTime())) return '';
+  const when = due.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return due.getTime() < now ? `Past due (was due ${when})` : `Due ${when}`;
+}
+
+interface AnswerSheetProps {
+  assessmentId: string;
+  isStudent: boolean;
+  title: string;
+  description: string;
+  dueDate: string | null;
+  questions: Question[];
+  store: AnswerStore;
+  onSubmitted: (result: Result) => void;
+  onClosed: () => void;
+  /** Submitted meanwhile on another device or tab: the page shows that result instead. */
+  onSubmittedElsewhere: () => void;
 }
 
 function AnswerSheet({
@@ -135,18 +169,28 @@ function AnswerSheet({
   isStudent,
   title,
   description,
+  dueDate,
   questions,
   store,
-}: TakeAssessmentProps & { store: AnswerStore }) {
+  onSubmitted,
+  onClosed,
+  onSubmittedElsewhere,
+}: AnswerSheetProps) {
   const toast = useToast();
   const [saveResponse] = useSaveResponseMutation();
-  const [submitResult, submitState] = useSubmitResultMutation();
+  const [submitResult] = useSubmitResultMutation();
   const [answers, setAnswers] = useState<Record<string, string>>(() => store.answers());
   const [index, setIndexState] = useState(() => Math.min(store.index(), Math.max(0, questions.length - 1)));
   const [saving, setSaving] = useState(false);
-  const [unsent, setUnsent] = useState(() => store.pending().length);
-  const [result, setResult] = useState<Result | null>(null);
-  const mounted = useRef(true);
+  const [submitting, setSubmitting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  /** The confirm stays mounted once opened (its closing animation runs after `confirming` is false). */
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  /** The question the confirm's "Go to question N" leads to, once the dialog has closed. */
+  const [goingTo, setGoingTo] = useState<number | null>(null);
+  const [now] = useState(() => Date.now());
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusOnMove = useRef(false);
 
   const send = useCallback(
     async (p: PendingAnswer) => {
@@ -154,69 +198,47 @@ function AnswerSheet({
     },
     [saveResponse, assessmentId],
   );
+  const { saver, state } = useAutosave({
+    store,
+    send,
+    enabled: isStudent,
+    onRefused: (error) => {
+      if (isClosedError(error)) onClosed();
+      else if (isAlreadySubmittedError(error)) onSubmittedElsewhere();
+    },
+  });
 
-  const syncPending = useCallback(async () => {
-    const outcome = await store.sync(send);
-    if (mounted.current) setUnsent(store.pending().length);
-    return outcome;
-  }, [store, send]);
-
-  // Unsent answers go out when the page opens online and whenever the connection comes back. A try
-  // that fails for a passing reason (the network not really up yet, the server restarting) is
-  // tried again, a little later each time, until the answers are in.
+  // After a move the new question's heading takes the focus, so that it is read out (and Tab goes
+  // on into its answers) instead of the focus staying on the button pressed.
   useEffect(() => {
-    mounted.current = true;
-    if (!isStudent) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let delay = RESEND_FIRST_DELAY_MS;
-    const attempt = async () => {
-      timer = undefined;
-      const outcome = await syncPending();
-      if (!mounted.current || outcome.failed === 0 || !navigator.onLine || !isRetryableError(outcome.error)) {
-        delay = RESEND_FIRST_DELAY_MS;
-        return;
-      }
-      timer = setTimeout(() => void attempt(), delay);
-      delay = Math.min(delay * 2, RESEND_MAX_DELAY_MS);
-    };
-    if (navigator.onLine && store.pending().length > 0) void attempt();
-    const onOnline = () => {
-      clearTimeout(timer);
-      delay = RESEND_FIRST_DELAY_MS;
-      void attempt();
-    };
-    window.addEventListener('online', onOnline);
-    return () => {
-      mounted.current = false;
-      clearTimeout(timer);
-      window.removeEventListener('online', onOnline);
-    };
-  }, [isStudent, store, syncPending]);
+    if (!focusOnMove.current) return;
+    focusOnMove.current = false;
+    heading.current?.focus();
+  }, [index]);
 
-  // Leaving the page (closing it, or a phone switching apps) while a write is still on its way:
-  // the answers go to synchronous storage (AnswerStore.keepUnwritten).
+  const onLast = index === questions.length - 1;
   useEffect(() => {
-    const keep = () => store.keepUnwritten();
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') keep();
-    };
-    window.addEventListener('pagehide', keep);
-    document.addEventListener('visibilitychange', onHidden);
-    return () => {
-      window.removeEventListener('pagehide', keep);
-      document.removeEventListener('visibilitychange', onHidden);
-    };
-  }, [store]);
+    if (onLast && isStudent) void loadSubmitConfirm();
+  }, [onLast, isStudent]);
 
   const question = questions[index];
   if (!question) return <AssessmentNotFoundCard />;
-  if (result) return <ResultSummary result={result} title={title} />;
 
   const total = questions.length;
   const current = answers[question.id] ?? '';
   const isLast = index === total - 1;
+  const answered = questions.map((q) => (answers[q.id] ?? '').trim() !== '');
+  const unanswered = questions.flatMap((q, i) => (answered[i] ? [] : [{ index: i, text: q.questionText }]));
+  const due = dueText(dueDate, now);
 
-  const setIndex = (next: number) => {
+  const goTo = (next: number) => {
+    // A move sends what waits for the pause at once.
+    if (isStudent && store.pending().length > 0) void saver.flush();
+    if (next === index) {
+      heading.current?.focus();
+      return;
+    }
+    focusOnMove.current = true;
     setIndexState(next);
     store.setIndex(next);
   };
@@ -224,7 +246,7 @@ function AnswerSheet({
   const onAnswer = (answer: string) => {
     if (isStudent) {
       store.setAnswer(question.id, answer);
-      setUnsent(store.pending().length);
+      saver.changed();
     }
     setAnswers((prev) => ({ ...prev, [question.id]: answer }));
   };
@@ -232,32 +254,45 @@ function AnswerSheet({
   const onSave = async () => {
     setSaving(true);
     try {
-      const outcome = await syncPending();
-      if (outcome.failed > 0) throw outcome.error;
-      toast({ title: 'Progress Saved', description: 'Your answers have been saved.' });
-    } catch (error) {
-      if (!isUnauthorizedError(error)) {
+      const outcome = await saver.flush();
+      if (outcome.failed === 0) {
+        toast({ title: 'Progress Saved', description: 'Your answers have been saved.' });
+      } else if (!navigator.onLine) {
         toast({
-          title: 'Error',
-          description: 'Failed to save response',
-          variant: 'destructive',
+          title: 'Saved on This Device',
+          description: 'Your answers will be sent when you are back online.',
         });
+      } else if (!isUnauthorizedError(outcome.error) && !isClosedError(outcome.error)) {
+        toast({ title: 'Error', description: 'Failed to save response', variant: 'destructive' });
       }
     } finally {
-      if (mounted.current) setSaving(false);
+      setSaving(false);
     }
   };
 
   const onSubmit = async () => {
+    setSubmitting(true);
     try {
-      const outcome = await syncPending();
+      const outcome = await saver.flush();
       if (outcome.failed > 0) throw outcome.error;
       const submitted = await submitResult({ assessmentId }).unwrap();
       store.clear();
-      setResult(submitted);
       toast({ title: 'Success', description: 'Assessment submitted successfully!' });
+      onSubmitted(submitted);
     } catch (error) {
-      if (!isUnauthorizedError(error)) {
+      setSubmitting(false);
+      setConfirming(false);
+      if (isClosedError(error)) {
+        onClosed();
+      } else if (isAlreadySubmittedError(error)) {
+        onSubmittedElsewhere();
+      } else if (!navigator.onLine) {
+        toast({
+          title: 'Error',
+          description: 'You are offline. Your answers are kept on this device: submit again when you are back online.',
+          variant: 'destructive',
+        });
+      } else if (!isUnauthorizedError(error)) {
         toast({
           title: 'Error',
           description: serverMessageOr(error, 'Failed to submit assessment'),
@@ -273,28 +308,33 @@ function AnswerSheet({
       <h1 className="h2 mb-1">{title}</h1>
       <p className="text-body-secondary">{description || 'Answer all questions and submit when finished'}</p>
       {!isStudent && (
-        <Alert variant="info">Preview: answers are not saved or submitted when a teacher opens an assessment.</Alert>
+        // Bootstrap's alert markup: react-bootstrap's Alert brings its close button and transitions (~5 KB).
+        <div className="alert alert-info">
+          Preview: answers are not saved or submitted when a teacher opens an assessment.
+        </div>
       )}
-      <div className="d-flex justify-content-between small mb-1">
+      <div className="d-flex flex-wrap justify-content-between gap-2 small mb-1">
         <span>
           Question {index + 1} of {total}
         </span>
-        <span>No time limit</span>
+        <span className="d-flex flex-wrap gap-3">
+          {due && <span data-testid="due-date">{due}</span>}
+          <span>No time limit</span>
+        </span>
       </div>
-      <ProgressBar now={progress} className="mb-4" aria-label={`Question ${index + 1} of ${total}`} />
+      <NamedProgressBar name={`Question ${index + 1} of ${total}`} percent={progress} className="mb-3" />
+      <QuestionNavigator total={total} current={index} answered={answered} onGo={goTo} />
       <Card className="shadow-sm mb-3">
         <Card.Body className="p-4">
-          <h2 className="h5 mb-3">{question.questionText}</h2>
+          <h2 className="h5 mb-3" tabIndex={-1} ref={heading}>
+            <span className="visually-hidden">Question {index + 1}:</span> {question.questionText}
+          </h2>
           <QuestionInput key={question.id} question={question} value={current} onChange={onAnswer} />
         </Card.Body>
       </Card>
-      {isStudent && unsent > 0 && (
-        <p className="small text-body-secondary" aria-live="polite">
-          {unsent} answer{unsent === 1 ? '' : 's'} kept on this device, not yet sent.
-        </p>
-      )}
+      {isStudent && <SaveStatusLine state={state} />}
       <div className="d-flex flex-wrap gap-2">
-        <Button variant="outline-secondary" onClick={() => setIndex(index - 1)} disabled={index === 0}>
+        <Button variant="outline-secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>
           Previous
         </Button>
         <Button
@@ -308,17 +348,41 @@ function AnswerSheet({
           <Button
             variant="success"
             className="ms-auto"
-            onClick={() => void onSubmit()}
-            disabled={!isStudent || submitState.isLoading}
+            onClick={() => {
+              setGoingTo(null);
+              setConfirmUsed(true);
+              setConfirming(true);
+            }}
+            disabled={!isStudent || submitting}
           >
-            {submitState.isLoading ? 'Submitting...' : 'Submit Assessment'}
+            {submitting ? 'Submitting...' : 'Submit Assessment'}
           </Button>
         ) : (
-          <Button className="ms-auto" onClick={() => setIndex(index + 1)}>
+          <Button className="ms-auto" onClick={() => goTo(index + 1)}>
             Next
           </Button>
         )}
       </div>
+      {isStudent && confirmUsed && (
+        <Suspense fallback={null}>
+          <SubmitConfirmModal
+            show={confirming}
+            total={total}
+            unanswered={unanswered}
+            submitting={submitting}
+            restoreFocus={goingTo === null}
+            onSubmit={() => void onSubmit()}
+            onCancel={() => setConfirming(false)}
+            onGoTo={(i) => {
+              setGoingTo(i);
+              setConfirming(false);
+            }}
+            onExited={() => {
+              if (goingTo !== null) goTo(goingTo);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -330,30 +394,55 @@ function SubmittedResult({ resultId, title }: { resultId: string; title: string 
   return <ResultSummary result={result.data} title={title} />;
 }
 
+/** A student's assessment the server shows but that no longer takes answers (H2's lifecycle). */
+function closedForStudent(assessment: { isActive: boolean; submitted?: boolean; status?: string }): boolean {
+  return !assessment.submitted && (assessment.status === 'closed' || !assessment.isActive);
+}
+
 export function TakeAssessmentPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const isStudent = user ? navRole(user) === 'student' : false;
+  // Everything the page needs starts at once: the assessment, its questions, the saved answers and
+  // the answers kept in this browser (for an assessment already submitted, the questions and answers
+  // are not needed, but waiting to know that would cost a round trip every time).
   const assessment = useGetAssessmentQuery(id);
-  const submitted = Boolean(assessment.data?.submitted && assessment.data.resultId);
-  const questions = useGetQuestionsQuery(id, { skip: !assessment.data || submitted });
-  const responses = useGetResponsesQuery(id, { skip: !isStudent || !assessment.data || submitted });
+  const questions = useGetQuestionsQuery(id);
+  const responses = useGetResponsesQuery(id, { skip: !isStudent });
+  const saved = !isStudent ? NO_RESPONSES : responses.isLoading ? undefined : (responses.data ?? NO_RESPONSES);
+  const store = useAnswerStore(user?.id ?? '', id, saved);
+  const [finished, setFinished] = useState<{ id: string; result: Result; title: string } | null>(null);
+  const [closedWhileOpen, setClosedWhileOpen] = useState<string | null>(null);
 
-  if (assessment.isLoading || questions.isLoading || responses.isLoading) return <PageSpinner />;
+  // Just submitted here: the result stays on screen, with the focus on its heading, whatever the
+  // refreshed assessment says.
+  if (finished?.id === id) return <ResultSummary result={finished.result} title={finished.title} focusHeading />;
+  if (closedWhileOpen === id) return <AssessmentClosedCard focusHeading />;
+  if (assessment.isLoading) return <PageSpinner />;
+  if (isClosedError(assessment.error)) return <AssessmentClosedCard />;
   if (!assessment.data || !user) return <AssessmentNotFoundCard />;
-  if (submitted && assessment.data.resultId) {
-    return <SubmittedResult resultId={assessment.data.resultId} title={assessment.data.title} />;
+  const data = assessment.data as typeof assessment.data & { status?: string };
+  if (data.submitted && data.resultId) {
+    return <SubmittedResult resultId={data.resultId} title={data.title} />;
   }
+  if (isStudent && (closedForStudent(data) || isClosedError(questions.error) || isClosedError(responses.error))) {
+    return <AssessmentClosedCard />;
+  }
+  if (questions.isLoading || !store) return <PageSpinner />;
   if (!questions.data || questions.data.length === 0) return <AssessmentNotFoundCard />;
   return (
-    <TakeAssessment
+    <AnswerSheet
+      key={id}
       assessmentId={id}
-      userId={user.id}
       isStudent={isStudent}
-      title={assessment.data.title}
-      description={assessment.data.description}
+      title={data.title}
+      description={data.description}
+      dueDate={data.dueDate}
       questions={questions.data}
-      savedResponses={responses.data ?? []}
+      store={store}
+      onSubmitted={(result) => setFinished({ id, result, title: data.title })}
+      onClosed={() => setClosedWhileOpen(id)}
+      onSubmittedElsewhere={() => void assessment.refetch()}
     />
   );
 }
