@@ -80,6 +80,8 @@ export const baseConfigSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A pooled connection idle this long is closed (each one is a Postgres process holding memory). */
+  DATABASE_POOL_IDLE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   KAFKA_BROKERS: z
     .string()
     .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port…]')

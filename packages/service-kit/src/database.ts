@@ -6,13 +6,19 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 
-export function createPool(options: { url: string; schema: string; max?: number; applicationName?: string }): pg.Pool {
+export function createPool(options: {
+  url: string;
+  schema: string;
+  max?: number;
+  idleTimeoutMs?: number;
+  applicationName?: string;
+}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
     options: `-c search_path=${options.schema}`,
     application_name: options.applicationName ?? options.schema,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: options.idleTimeoutMs ?? 30_000,
     connectionTimeoutMillis: 10_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.

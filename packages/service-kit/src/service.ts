@@ -83,12 +83,13 @@ export async function startService<S extends z.ZodObject>(
     issuer: def.name,
     previousSecret: config.SERVICE_TOKEN_SECRET_PREVIOUS,
   });
-  startTelemetry(def.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  await startTelemetry(def.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const schema = config.DATABASE_SCHEMA ?? def.name;
   const pool = createPool({
     url: config.DATABASE_URL,
     schema,
     max: config.DATABASE_POOL_SIZE,
+    idleTimeoutMs: config.DATABASE_POOL_IDLE_MS,
     applicationName: def.name,
   });
   const ownsBus = !options.bus;

@@ -18,7 +18,23 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgresql://u:p@h:5432/db',
       SERVICE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
     });
-    expect(config).toMatchObject({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: 10 });
+    expect(config).toMatchObject({
+      PORT: 0,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_POOL_SIZE: 10,
+      DATABASE_POOL_IDLE_MS: 30_000,
+    });
+  });
+
+  it('when the pool idle time is below a second, then the error names the variable', () => {
+    expect(() =>
+      parseConfig(baseConfigSchema, {
+        DATABASE_URL: 'postgresql://u:p@h:5432/db',
+        SERVICE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
+        DATABASE_POOL_IDLE_MS: '10',
+      }),
+    ).toThrow(/DATABASE_POOL_IDLE_MS/);
   });
 
   it('when a secret or a URL with a password is malformed, then the error hides the secret', () => {

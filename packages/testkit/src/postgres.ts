@@ -95,13 +95,15 @@ async function replaceLegacyPassword(dataDir: string, port: number, password: st
  * Starts an embedded PostgreSQL on 127.0.0.1 with its data in dataDir (kept when persistent).
  * Postgres refuses to run as root: then it runs as the `postgres` OS user (created if missing).
  * The superuser's password is `password` when given, else random per data folder and kept in
- * SUPERUSER_PASSWORD_FILE inside it.
+ * SUPERUSER_PASSWORD_FILE inside it. `settings` (name → value) are passed as `-c name=value` after
+ * the defaults, which they override.
  */
 export async function launchEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   persistent: boolean;
   password?: string;
+  settings?: Record<string, string>;
   onLog?: (message: unknown) => void;
 }): Promise<PostgresHandle> {
   const port = options.port ?? (await freePort());
@@ -117,7 +119,10 @@ export async function launchEmbeddedPostgres(options: {
     port,
     persistent: options.persistent,
     createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=on'],
+    postgresFlags: [
+      ...['listen_addresses=127.0.0.1', 'max_connections=300', 'fsync=on'].flatMap((s) => ['-c', s]),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: options.onLog ?? (() => {}),
     onError: options.onLog ?? (() => {}),
   });

@@ -15,14 +15,18 @@ export function signingKeysRepository(db: Db) {
   return {
     /**
      * Returns the newest active key, creating one with `generate` when there is none. An advisory
-     * lock makes concurrent first starts agree on one key.
+     * lock makes concurrent first starts agree on one key. The key is generated before the
+     * transaction: on a busy machine RSA key generation alone can outlast its 5 s timeout.
      */
     async ensureActive(generate: () => Promise<Omit<StoredKey, 'createdAt' | 'retiredAt'>>): Promise<StoredKey> {
+      const newest = { where: { retiredAt: null }, orderBy: { createdAt: 'desc' } } as const;
+      const current = await db.signingKey.findFirst(newest);
+      if (current) return current as StoredKey;
+      const key = await generate();
       return db.$transaction(async (tx) => {
         await tx.$queryRaw`select 1 as locked from (select pg_advisory_xact_lock(hashtext('identity:signing-keys'))) as l`;
-        const existing = await tx.signingKey.findFirst({ where: { retiredAt: null }, orderBy: { createdAt: 'desc' } });
+        const existing = await tx.signingKey.findFirst(newest);
         if (existing) return existing as StoredKey;
-        const key = await generate();
         const created = await tx.signingKey.create({
           data: {
             ...key,

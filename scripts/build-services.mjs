@@ -1,0 +1,132 @@
+// Compiles the all-in-one (scripts/all-in-one.ts: every service, the bus and the gateway) into one
+// ES module, dist/all-in-one/all-in-one.mjs, so that `npm start` runs JavaScript: no tsx or
+// esbuild loaded at runtime. esbuild bundles the workspace sources (@checkpoint/*, the generated
+// Prisma clients and protobuf code); npm packages stay imports that Node resolves at runtime.
+// Skipped when the sources it was built from (its metafile's inputs), package-lock.json and this
+// script hash the same as last time: code generation rewrites files, so mtimes would not tell.
+//
+//   node scripts/build-services.mjs [--force]
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'dist/all-in-one');
+const files = {
+  bundle: path.join(outdir, 'all-in-one.mjs'),
+  meta: path.join(outdir, 'meta.json'),
+  stamp: path.join(outdir, 'stamp.json'),
+};
+const rootModules = path.join(root, 'node_modules') + path.sep;
+const toUrlPath = (p) => p.split(path.sep).map(encodeURIComponent).join('/');
+
+/** One hash of the bundle's inputs (paths relative to root), the lock file and this script. */
+function inputsHash(inputs) {
+  const hash = createHash('sha256');
+  for (const file of [...new Set([...inputs, 'package-lock.json', 'scripts/build-services.mjs'])].sort()) {
+    hash.update(`${file}\0`);
+    try {
+      hash.update(readFileSync(path.join(root, file)));
+    } catch {
+      hash.update('missing');
+    }
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function upToDate() {
+  if (!existsSync(files.bundle) || !existsSync(files.meta) || !existsSync(files.stamp)) return false;
+  try {
+    const meta = JSON.parse(readFileSync(files.meta, 'utf8'));
+    const stamp = JSON.parse(readFileSync(files.stamp, 'utf8'));
+    return stamp.hash === inputsHash(Object.keys(meta.inputs));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * npm packages are not bundled. One installed at the root resolves from dist/ as from the source;
+ * one only in a workspace's own node_modules (a version that differs from the root's, e.g.
+ * services/generation/node_modules/openai) is imported by its resolved file's path.
+ */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData?.resolving || args.path.startsWith('@checkpoint/')) return undefined;
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolving: true },
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      if (resolved.external || resolved.path.startsWith(rootModules)) return { path: args.path, external: true };
+      return { path: `./${toUrlPath(path.relative(outdir, resolved.path))}`, external: true };
+    });
+  },
+};
+
+/**
+ * import.meta in a bundled source means that source's own location (migrations/, web/dist, fonts
+ * are found relative to it): each use becomes the source file's URL, computed from the bundle's
+ * URL, so the compiled tree keeps working wherever the checkout lies.
+ */
+const sourceImportMeta = {
+  name: 'source-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      let contents = readFileSync(args.path, 'utf8');
+      if (/\bimport\.meta\.(url|dirname|filename)\b/.test(contents)) {
+        const url = `new URL(${JSON.stringify(toUrlPath(path.relative(outdir, args.path)))}, import.meta.url).href`;
+        const header =
+          `import { fileURLToPath as __sourceFileURLToPath } from 'node:url';` +
+          `const __sourceUrl = ${url}, __sourceFile = __sourceFileURLToPath(__sourceUrl), ` +
+          `__sourceDir = __sourceFileURLToPath(new URL('.', __sourceUrl)).replace(/\\/$/, '');`;
+        // On the first line, so that the source map's line numbers stay right.
+        contents =
+          header +
+          contents
+            .replace(/\bimport\.meta\.url\b/g, '__sourceUrl')
+            .replace(/\bimport\.meta\.dirname\b/g, '__sourceDir')
+            .replace(/\bimport\.meta\.filename\b/g, '__sourceFile');
+      }
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+export async function buildServices({ force = false } = {}) {
+  if (!force && upToDate()) return false;
+  const started = Date.now();
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'scripts/all-in-one.ts')],
+    outfile: files.bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    // Class and function names stay as written: errors and logs use them.
+    keepNames: true,
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [externalPackages, sourceImportMeta],
+  });
+  writeFileSync(files.meta, JSON.stringify(result.metafile));
+  writeFileSync(files.stamp, JSON.stringify({ hash: inputsHash(Object.keys(result.metafile.inputs)) }));
+  await esbuild.stop();
+  console.log(`› built the services: ${path.relative(root, files.bundle)} (${Date.now() - started} ms)`);
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildServices({ force: process.argv.includes('--force') });
+}
