@@ -7,6 +7,8 @@ export interface ApiRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Query parameters (the generated endpoints' way); absent values are left out. */
+  params?: Record<string, unknown>;
 }
 
 export const CSRF_COOKIE = 'cp_csrf';
@@ -32,11 +34,21 @@ async function csrfToken(signal: AbortSignal): Promise<string | undefined> {
   return readCookie(CSRF_COOKIE);
 }
 
+function withQuery(path: string, params: Record<string, unknown> | undefined): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
 export async function request(
   args: ApiRequest | string,
   signal: AbortSignal,
 ): Promise<{ data: unknown } | { error: ApiError }> {
-  const { url, method = 'GET', body } = typeof args === 'string' ? { url: args } : args;
+  const { url: path, method = 'GET', body, params } = typeof args === 'string' ? { url: args } : args;
+  const url = withQuery(path, params);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {

@@ -1,94 +1,38 @@
 // District administration (identity's /api/district/**): the district, its users, invitations.
-import { apiSlice } from '../../api/apiSlice';
+// Endpoints and types are generated from the gateway's OpenAPI document (api/generated); this file
+// adds their cache tags.
+import { generatedApi } from '../../api/generated/endpoints';
+import type {
+  District,
+  DistrictInvitation,
+  DistrictUser,
+  GetDistrictUsersApiArg,
+  GetDistrictUsersApiResponse,
+} from '../../api/generated/endpoints';
 
-export type DistrictRole = 'student' | 'teacher' | 'admin';
+export type DistrictRole = DistrictUser['role'];
+export type { District, DistrictUser };
+export type DistrictUsersPage = GetDistrictUsersApiResponse;
+export type DistrictUsersQuery = GetDistrictUsersApiArg;
+export type Invitation = DistrictInvitation;
 
-export interface District {
-  id: string;
-  name: string;
-  kind: 'district' | 'school' | 'individual';
-  emailDomains: string[];
-  passwordSignIn: boolean;
-  counts: { student: number; teacher: number; admin: number; disabled: number };
-}
-
-export interface DistrictUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: DistrictRole;
-  createdAt: string;
-  emailVerified: boolean;
-  disabled: boolean;
-  source: 'password' | 'sso' | 'invitation' | 'roster' | 'unknown';
-}
-
-export interface DistrictUsersPage {
-  users: DistrictUser[];
-  nextCursor: string | null;
-}
-
-export interface DistrictUsersQuery {
-  search?: string;
-  role?: DistrictRole;
-  cursor?: string;
-  limit?: number;
-}
-
-export interface Invitation {
-  id: string;
-  email: string;
-  role: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-const tagged = apiSlice.enhanceEndpoints({ addTagTypes: ['District', 'DistrictUsers', 'Invitations'] });
-
-/** `/api/district/users?…` with only the parts that are set. */
-export function usersPath(q: DistrictUsersQuery): string {
-  const params = new URLSearchParams();
-  if (q.search?.trim()) params.set('search', q.search.trim());
-  if (q.role) params.set('role', q.role);
-  if (q.limit) params.set('limit', String(q.limit));
-  if (q.cursor) params.set('cursor', q.cursor);
-  const text = params.toString();
-  return text ? `/api/district/users?${text}` : '/api/district/users';
-}
-
-export const districtApi = tagged.injectEndpoints({
-  endpoints: (build) => ({
-    getDistrict: build.query<District, void>({ query: () => '/api/district', providesTags: ['District'] }),
-    getDistrictUsers: build.query<DistrictUsersPage, DistrictUsersQuery>({
-      query: usersPath,
-      providesTags: ['DistrictUsers'],
-    }),
-    changeUserRole: build.mutation<{ id: string; role: DistrictRole }, { id: string; role: 'teacher' | 'admin' }>({
-      query: ({ id, role }) => ({
-        url: `/api/district/users/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body: { role },
-      }),
-      invalidatesTags: ['DistrictUsers', 'District'],
-    }),
-    removeUser: build.mutation<void, string>({
-      query: (id) => ({ url: `/api/district/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['DistrictUsers', 'District'],
-    }),
-    getInvitations: build.query<{ invitations: Invitation[] }, void>({
-      query: () => '/api/district/invitations',
-      providesTags: ['Invitations'],
-    }),
-    inviteUser: build.mutation<{ invited: true; email: string; role: string }, { email: string; role: DistrictRole }>({
-      query: (body) => ({ url: '/api/district/invitations', method: 'POST', body }),
-      invalidatesTags: ['Invitations'],
-    }),
-    revokeInvitation: build.mutation<void, string>({
-      query: (id) => ({ url: `/api/district/invitations/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['Invitations'],
-    }),
-  }),
+export const districtApi = generatedApi.enhanceEndpoints({
+  addTagTypes: ['District', 'DistrictUsers', 'Invitations'],
+  endpoints: {
+    getDistrict: { providesTags: ['District'] },
+    getDistrictUsers: (definition) => {
+      const generated = definition.query!;
+      // Only the parts that are set: a blank search is no search.
+      definition.query = (q) =>
+        generated({ ...q, search: q.search?.trim() || undefined, cursor: q.cursor || undefined });
+      definition.providesTags = ['DistrictUsers'];
+    },
+    changeUserRole: { invalidatesTags: ['DistrictUsers', 'District'] },
+    removeUser: { invalidatesTags: ['DistrictUsers', 'District'] },
+    getInvitations: { providesTags: ['Invitations'] },
+    inviteUser: { invalidatesTags: ['Invitations'] },
+    revokeInvitation: { invalidatesTags: ['Invitations'] },
+  },
 });
 
 export const {

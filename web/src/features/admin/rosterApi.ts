@@ -1,6 +1,8 @@
 // OneRoster imports (identity's /api/district/roster/imports): upload a zip (or one CSV) to
-// preview, apply in the background, poll the progress.
-import { apiSlice } from '../../api/apiSlice';
+// preview, apply in the background, poll the progress. Endpoints and types are generated from the
+// gateway's OpenAPI document (api/generated), but for the upload: its body is the file, not JSON.
+import { generatedApi } from '../../api/generated/endpoints';
+import type { RosterImportDetail, RosterRowError } from '../../api/generated/endpoints';
 import { errorFromResponse, networkError, type ApiError } from '../../api/apiError';
 import { CSRF_COOKIE, CSRF_HEADER, readCookie } from '../../api/baseQuery';
 
@@ -15,38 +17,13 @@ export const ROSTER_FILES = [
 ] as const;
 export type RosterFileName = (typeof ROSTER_FILES)[number];
 
-export interface FileCounts {
-  rows: number;
-  new: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  invalid: number;
-}
+/** An import's path: its error list downloads from `${path}/errors.csv` (a link, not an endpoint). */
+export const rosterImportPath = (id: string) => `/api/district/roster/imports/${encodeURIComponent(id)}`;
 
-export interface RosterRowError {
-  file: string;
-  line: number;
-  sourcedId: string | null;
-  field: string | null;
-  message: string;
-}
-
-export interface RosterImport {
-  id: string;
-  mode: 'bulk' | 'delta';
-  status: 'previewed' | 'running' | 'done' | 'failed';
-  progress: { done: number; total: number };
-  counts: Partial<Record<string, FileCounts>>;
-  errorCount: number;
-  failure: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  errors: RosterRowError[];
-}
-
-export const rosterImportPath = (id: string) => `/api/district/roster/imports/${id}`;
+/** An import with its first row errors (the upload's and GET /imports/{id}'s answer). */
+export type RosterImport = RosterImportDetail;
+export type FileCounts = RosterImport['counts'][string];
+export type { RosterRowError };
 
 /** The file a lone CSV is, from its name (users.csv → users); undefined for a zip or an unknown name. */
 export function rosterFileOf(name: string): RosterFileName | undefined {
@@ -89,20 +66,18 @@ export async function uploadRoster(
   return { data: JSON.parse(text) as RosterImport };
 }
 
-const tagged = apiSlice.enhanceEndpoints({ addTagTypes: ['RosterImport'] });
+const tagged = generatedApi.enhanceEndpoints({
+  addTagTypes: ['RosterImport'],
+  endpoints: {
+    getRosterImport: { providesTags: (_r, _e, { id }) => [{ type: 'RosterImport', id }] },
+    applyRosterImport: { invalidatesTags: (_r, _e, id) => [{ type: 'RosterImport', id }] },
+  },
+});
 
 export const rosterApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     uploadRoster: build.mutation<RosterImport, { file: File; csvFile?: RosterFileName }>({
       queryFn: ({ file, csvFile }) => uploadRoster(file, csvFile),
-    }),
-    getRosterImport: build.query<RosterImport, string>({
-      query: (id) => rosterImportPath(id),
-      providesTags: (_r, _e, id) => [{ type: 'RosterImport', id }],
-    }),
-    applyRosterImport: build.mutation<Omit<RosterImport, 'errors'>, string>({
-      query: (id) => ({ url: `${rosterImportPath(id)}/apply`, method: 'POST' }),
-      invalidatesTags: (_r, _e, id) => [{ type: 'RosterImport', id }],
     }),
   }),
 });

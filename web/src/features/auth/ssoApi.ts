@@ -1,19 +1,11 @@
 // District sign-in (identity's /api/auth/sso): the typed email's district button, and the reasons
 // a provider sign-in came back refused (/auth?error=<code>).
-import { apiSlice } from '../../api/apiSlice';
+// The look-up's endpoint and type are generated from the gateway's OpenAPI document (api/generated).
+import { generatedApi, type SsoLookup } from '../../api/generated/endpoints';
 
-export interface SsoLookup {
-  provider: { name: string; startUrl: string } | null;
-  passwordSignIn: boolean;
-}
+export type { SsoLookup };
 
-export const ssoApi = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    lookUpSso: build.query<SsoLookup, string>({
-      query: (email) => `/api/auth/sso?email=${encodeURIComponent(email)}`,
-    }),
-  }),
-});
+export const ssoApi = generatedApi;
 
 export const { useLookUpSsoQuery } = ssoApi;
 

@@ -1,0 +1,72 @@
+// The gateway's OpenAPI document (/api/openapi.json) built offline, without a database or a
+// running service: each service's routers document themselves as they are built, and a router
+// only touches its dependencies when a request comes, so they get inert ones here. The web's API
+// types are generated from this document (scripts/generate-web-api.ts); a contract test
+// (e2e/api/openapi-agreement.contract.test.ts) checks that it equals the served one, so a router
+// added to a service's service.ts and not here is found.
+import {
+  buildOpenApiDocument,
+  mergeOpenApiDocuments,
+  type ApiRouter,
+  type OpenApiDocument,
+} from '@checkpoint/service-kit';
+import { adminRouter } from '../services/analytics/src/api/admin.router.ts';
+import { dashboardRouter } from '../services/analytics/src/api/dashboard.router.ts';
+import { reportsRouter } from '../services/analytics/src/api/reports.router.ts';
+import { resultsRouter } from '../services/analytics/src/api/results.router.ts';
+import { assessmentsRouter } from '../services/assessment/src/api/assessments.router.ts';
+import { takingRouter } from '../services/assessment/src/api/taking.router.ts';
+import { classesRouter } from '../services/class/src/api/classes.router.ts';
+import { enrolmentRouter } from '../services/class/src/api/enrolment.router.ts';
+import { generationRouter } from '../services/generation/src/api/generation.router.ts';
+import { practiceRouter } from '../services/generation/src/api/practice.router.ts';
+import { authRouter } from '../services/identity/src/api/auth.router.ts';
+import { identityConfigSchema } from '../services/identity/src/config.ts';
+import { districtRouter } from '../services/identity/src/api/district.router.ts';
+import { emailRouter } from '../services/identity/src/api/email.router.ts';
+import { googleRouter } from '../services/identity/src/api/google.router.ts';
+import { invitationsRouter } from '../services/identity/src/api/invitations.router.ts';
+import { privacyRouter } from '../services/identity/src/api/privacy.router.ts';
+import { rosterRouter } from '../services/identity/src/api/roster.router.ts';
+import { ssoRouter } from '../services/identity/src/api/sso.router.ts';
+
+/** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
+const inert: never = new Proxy(() => {}, {
+  get: (_target, key) => (key === Symbol.toPrimitive ? () => 0 : inert),
+  ownKeys: () => [],
+  apply: () => {
+    throw new Error('A router built for the OpenAPI document cannot serve requests');
+  },
+}) as never;
+
+/** The document states the upload limit: the default one, as a service started without it. */
+const rosterUploadLimit = identityConfigSchema.shape.ROSTER_UPLOAD_LIMIT_BYTES.parse(undefined);
+
+/** The routers of each service, as its service.ts lists them, in the gateway's order. */
+const SERVICES: [string, () => ApiRouter[]][] = [
+  [
+    'identity',
+    () => [
+      privacyRouter(inert),
+      rosterRouter(inert, rosterUploadLimit),
+      authRouter(inert),
+      emailRouter(inert),
+      invitationsRouter(inert),
+      districtRouter(inert),
+      ssoRouter(inert),
+      googleRouter(inert),
+    ],
+  ],
+  ['class', () => [classesRouter(inert), enrolmentRouter(inert, inert)]],
+  ['assessment', () => [assessmentsRouter(inert, inert), takingRouter(inert)]],
+  ['generation', () => [generationRouter(inert), practiceRouter(inert)]],
+  ['analytics', () => [resultsRouter(inert), dashboardRouter(inert, inert), reportsRouter(inert), adminRouter(inert)]],
+];
+
+/** The document the gateway serves, as plain JSON. */
+export function buildApiDocument(): OpenApiDocument {
+  const docs = SERVICES.map(([name, routers]) =>
+    buildOpenApiDocument(`${name} service`, Object.assign({}, ...routers().map((r) => r.paths))),
+  );
+  return JSON.parse(JSON.stringify(mergeOpenApiDocuments('Checkpoint API', docs))) as OpenApiDocument;
+}
