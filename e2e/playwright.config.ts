@@ -1,5 +1,6 @@
 // Browser journeys against the all-in-one server (scripts/start.mjs) on a fresh database; DEMO_SEED adds
-// only the demo district (two accounts) whose members, joining by the mailed link, share a tenant (classes.spec).
+// the demo district (its accounts and the demo teacher's class) whose members, joining by the mailed
+// link, share a tenant (classes.spec).
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,12 +30,15 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   fullyParallel: false,
-  timeout: 60_000,
+  // Each screen a test visits is also scanned by axe (helpers.ts), about 1–2 s a scan.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: path.join(here, 'test-results/results.json') }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // No fades: axe (helpers.ts) would measure the contrast of a dialog or toast half faded in.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -2,7 +2,7 @@
 // this one process (each with its own schema and database role) on loopback ports, one in-process
 // bus, and the gateway in front. Used by `npm start` (all-in-one.ts) and by the API contract tests.
 import { randomBytes } from 'node:crypto';
-import { InProcessBus } from '@checkpoint/events';
+import { InProcessBus, type Bus, type BusMessage, type SubscribeOptions } from '@checkpoint/events';
 import { createGateway, gatewayConfigSchema, stopGateway } from '@checkpoint/gateway';
 import { analyticsService } from '@checkpoint/analytics';
 import { assessmentService } from '@checkpoint/assessment';
@@ -54,7 +54,7 @@ export interface AllInOne {
 }
 
 export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne> {
-  const bus = new InProcessBus({ logger: options.logger });
+  const bus = new GatedBus(new InProcessBus({ logger: options.logger }));
   const running: RunningService[] = [];
   const baseEnv = { ...process.env, ...options.env };
   // The secret of the service tokens (gateway → services): random for each run unless given.
@@ -86,6 +86,9 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       GENERATION_URL: upstream('generation'),
       ANALYTICS_URL: upstream('analytics'),
     });
+    // Every consumer group is subscribed now: what the services wrote while starting (the demo
+    // accounts' UserRegistered, outbox rows left by the last run) reaches them.
+    bus.open();
     const gateway = createGateway(gatewayConfig, options.logger.child({ service: 'gateway' }));
     const { server, url } = await listen(
       mailbox ? withMailboxPage(gateway, mailbox) : gateway,
@@ -109,5 +112,40 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     for (const s of running) await s.stop().catch(() => {});
     await mailbox?.stop().catch(() => {});
     throw err;
+  }
+}
+
+/**
+ * The in-process bus delivers only to the groups subscribed at the moment of publishing (Kafka
+ * keeps the messages for a new group). Services start one after another and their relays publish
+ * as soon as they start, so publications wait here until every service has subscribed.
+ */
+class GatedBus implements Bus {
+  private release!: () => void;
+  private readonly opened = new Promise<void>((resolve) => (this.release = resolve));
+
+  constructor(private readonly inner: InProcessBus) {}
+
+  open(): void {
+    this.release();
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    await this.opened;
+    return this.inner.publish(messages);
+  }
+
+  subscribe(options: SubscribeOptions): Promise<void> {
+    return this.inner.subscribe(options);
+  }
+
+  isReady(): boolean {
+    return this.inner.isReady();
+  }
+
+  async stop(): Promise<void> {
+    // A relay waiting here gets the stopped bus's refusal and keeps its rows for the next run.
+    this.release();
+    await this.inner.stop();
   }
 }

@@ -217,6 +217,8 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ['DELETE /api/assessments/{id}', { 'path.id': f.deletableId }],
     ['PUT /api/questions/{id}', { 'path.id': f.editableQuestionIds[0]! }],
     ['DELETE /api/questions/{id}', { 'path.id': f.editableQuestionIds[1]! }],
+    ['POST /api/questions/{id}/duplicate', { 'path.id': f.editableQuestionIds[0]! }],
+    ['PUT /api/assessments/{id}/questions/order', { 'path.id': f.editableId }],
     ['GET /api/results/{id}', { 'path.id': f.resultId }],
     ['GET /api/support-content/{resultId}', { 'path.resultId': f.resultId }],
     ['POST /api/support-content/{resultId}/submit', { 'path.resultId': f.resultId }],
@@ -276,6 +278,11 @@ const SETTINGS: Record<string, string[]> = {
   // `invalid_roster` naming `file`.
   'POST /api/district/roster/imports': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "413", "429"] } }',
+  ],
+  // A new order lists every question of the assessment once: ids the fuzzer makes up are the
+  // documented 400 naming `questionIds`.
+  'PUT /api/assessments/{id}/questions/order': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "404", "409"] } }',
   ],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
   // document cannot carry; without it the documented 400 "No Google sign-up in progress" is right.

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { envPort, exitOnStartupError, parseConfig, provisionServiceDatabase } from '@checkpoint/service-kit';
 import { dataDirSecretsKey } from '@checkpoint/identity';
 import { launchEmbeddedPostgres, startKafka } from '@checkpoint/testkit';
+import { seedDemoData } from './demo-data.ts';
 import { serveMailboxPage, startLocalMailbox } from './local-mailbox.ts';
 
 const SERVICE_PORTS = { identity: 8101, class: 8102, assessment: 8103, generation: 8104, analytics: 8105 } as const;
@@ -56,10 +57,13 @@ async function main(): Promise<void> {
   const serviceTokenSecret = process.env.SERVICE_TOKEN_SECRET || randomBytes(32).toString('base64url');
   // The key sealing secrets at rest (identity's SSO client secrets): kept in DATA_DIR unless given.
   const secretsKey = process.env.SECRETS_KEY || (await dataDirSecretsKey(path.resolve(config.DATA_DIR)));
+  // The demo content is made by signing in as the demo accounts: one password for them, chosen here.
+  const demoPassword = process.env.DEMO_PASSWORD || randomBytes(9).toString('base64url');
+  let demoSeeded: Promise<void> | undefined;
   for (const [service, port] of Object.entries(SERVICE_PORTS)) {
     const main = path.join(root, 'services', service, 'src/main.ts');
     if (!existsSync(main)) continue;
-    launch(service, ['--import', 'tsx', main], {
+    const child = launch(service, ['--import', 'tsx', main], {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: await provisionServiceDatabase(postgres.url, service),
@@ -69,8 +73,19 @@ async function main(): Promise<void> {
       PUBLIC_URL: `http://localhost:${config.WEB_PORT}`,
       SERVICE_TOKEN_SECRET: serviceTokenSecret,
       SECRETS_KEY: secretsKey,
+      DEMO_PASSWORD: demoPassword,
       ...(mailbox ? { SMTP_URL: mailbox.smtpUrl } : {}),
     });
+    // identity prints the demo accounts only when it has just made them.
+    if (service === 'identity')
+      demoSeeded = new Promise((resolve) => {
+        const seen = (chunk: Buffer) => {
+          if (!chunk.toString().includes('Demo accounts:')) return;
+          child.stdout!.off('data', seen);
+          resolve();
+        };
+        child.stdout!.on('data', seen);
+      });
     upstreams[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
   }
   launch('gateway', ['--import', 'tsx', path.join(root, 'gateway/src/main.ts')], {
@@ -98,6 +113,18 @@ async function main(): Promise<void> {
   );
   console.log(`\nstack: web dev server http://localhost:${config.WEB_PORT}, gateway http://localhost:${config.PORT}\n`);
   if (mailboxPage) console.log(`Outgoing mail: ${mailboxPage}\n`);
+  void demoSeeded?.then(async () => {
+    const gateway = `http://127.0.0.1:${config.PORT}`;
+    while (
+      !(await fetch(`${gateway}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    const outcome = await seedDemoData(gateway, demoPassword).catch((err: unknown) => String(err));
+    console.log(`[stack] demo content: ${outcome}`);
+  });
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));

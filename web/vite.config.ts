@@ -1,9 +1,58 @@
-import { defineConfig } from 'vite';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * landing.html: the built index.html with the landing page rendered into #root and no script.
+ * The gateway sends it to a visitor without a session at /, so the page shows at once, before any
+ * JavaScript or API answer; its links lead into the app. Same head and stylesheets as the app.
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'checkpoint:prerender-landing',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = options.dir ?? path.resolve(import.meta.dirname, 'dist');
+      // The renderer is bundled for Node like the app is for the browser (one bundler, CommonJS
+      // packages included), run once, then thrown away.
+      const work = await mkdtemp(path.join(tmpdir(), 'landing-'));
+      try {
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'warn',
+          plugins: [react()],
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/features/landing/renderLandingPage.tsx',
+            outDir: work,
+            emptyOutDir: true,
+            rolldownOptions: { output: { entryFileNames: 'render.mjs' } },
+          },
+        });
+        const { renderLandingPage } = (await import(pathToFileURL(path.join(work, 'render.mjs')).href)) as {
+          renderLandingPage: () => string;
+        };
+        const index = await readFile(path.join(dir, 'index.html'), 'utf8');
+        const landing = index
+          .replace(/\s*<script\b[^>]*>[^<]*<\/script>/g, '')
+          .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
+          .replace('<div id="root"></div>', `<div id="root">${renderLandingPage()}</div>`);
+        if (!landing.includes('id="hero-title"')) throw new Error('landing.html: the landing page did not render');
+        await writeFile(path.join(dir, 'landing.html'), landing);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
 
 // In dev the gateway runs on :8080; the built app is served by the gateway itself (same origin).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderLanding()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
@@ -13,5 +62,22 @@ export default defineConfig({
     outDir: 'dist',
     // No source maps in production: they would publish the sources (the gateway refuses *.map too).
     sourcemap: false,
+    // Read by scripts/web-budgets.mjs: which chunks each route loads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React, the router and Redux Toolkit, which every page of the app needs, as one chunk
+          // that stays cached across releases of our own code (and gzips better than its pieces).
+          // Everything else (react-bootstrap, forms, charts) goes with the pages that use it.
+          groups: [
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -90,7 +90,10 @@ beforeAll(async () => {
     () =>
       owner.post('/api/assessments', {
         title: 'Fractions check',
-        contentToAssess: 'Fractions name parts of a whole. The denominator tells how many equal parts there are.',
+        contentToAssess:
+          'Fractions name parts of a whole. The denominator tells how many equal parts the whole has. ' +
+          'The numerator tells how many parts are taken. Equivalent fractions name the same amount. ' +
+          'A unit fraction has a numerator of one. A number line shows where each fraction lies between zero and one.',
         questionType: 'multiple_choice',
         numberOfQuestions: 2,
         classId: cls.id,

@@ -33,7 +33,9 @@ const CREATE = {
   title: 'Fractions check',
   contentToAssess:
     'Fractions name parts of a whole. The denominator tells how many equal parts the whole has. ' +
-    'The numerator tells how many parts are taken. Equivalent fractions name the same amount.',
+    'The numerator tells how many parts are taken. Equivalent fractions name the same amount. ' +
+    'A unit fraction has a numerator of one. A mixed number has a whole number part and a fraction part. ' +
+    'A number line shows where each fraction lies between zero and one.',
   questionType: 'multiple_choice',
   numberOfQuestions: 4,
   description: 'Quick check',
@@ -353,7 +355,7 @@ describe('student journeys', () => {
     await owner.put(`/api/assessments/${id}`, { isActive: false });
     const save = await student.post('/api/responses', { assessmentId: id, questionId: questions[0]!.id, answer: 'x' });
     expect(save.status).toBe(409);
-    expect(save.body.message).toMatch(/not active/);
+    expect(save.body.message).toMatch(/is closed/);
     expect((await student.post('/api/results', { assessmentId: id })).status).toBe(409);
     expect((await student.get(`/api/assessments/${id}/questions`)).status).toBe(404);
     expect(

@@ -46,7 +46,12 @@ const QUESTIONS = [
   },
   { questionText: 'A half is more than a third.', questionType: 'true_false', correctAnswer: 'True', points: 1 },
 ];
-const LESSON = 'Fractions name parts of a whole. The denominator tells how many equal parts the whole has.';
+// Long enough for multiple choice with distractors from the lesson (the offline generator refuses less).
+const LESSON =
+  'Fractions name parts of a whole. The denominator tells how many equal parts the whole has. ' +
+  'The numerator tells how many parts are taken. Equivalent fractions name the same amount. ' +
+  'A unit fraction has a numerator of one. A mixed number has a whole number part and a fraction part. ' +
+  'A number line shows where each fraction lies between zero and one.';
 
 function ok(res: Reply, status: number, what: string) {
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);

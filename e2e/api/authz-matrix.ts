@@ -112,7 +112,7 @@ export interface MatrixEntry {
 }
 
 /** Keys no 2xx body may hold unless the cell allows it. */
-export const FORBIDDEN_KEY = /password|hash|token|secret|correctAnswer|answerKey/i;
+export const FORBIDDEN_KEY = /password|hash|token|secret|correctAnswer|acceptedAnswers|answerKey/i;
 
 const TEACHERS: readonly Role[] = ['teacher', 'admin'];
 const STUDENTS: readonly Role[] = ['student'];
@@ -134,7 +134,7 @@ export function statuses(access: Access, by: Partial<Record<Actor, number>>, oth
   ) as Record<Actor, number>;
 }
 
-const KEYS = /^correctAnswer$/;
+const KEYS = /^(?:correctAnswer|acceptedAnswers)$/;
 const MC = {
   questionText: 'Which fraction is the largest?',
   questionType: 'multiple_choice',
@@ -586,6 +586,22 @@ export const MATRIX: Record<string, MatrixEntry> = {
     access: TEACHERS,
     request: async (ctx) => ({ path: `/api/questions/${await ctx.take('question')}`, body: MC }),
     expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
+  'PUT /api/assessments/{id}/questions/order': {
+    access: TEACHERS,
+    // A1 in the order it was made: a reorder is allowed after submissions and changes nothing here.
+    request: ({ f }) => ({
+      path: `/api/assessments/${f.a1.id}/questions/order`,
+      body: { questionIds: f.a1.questionIds },
+    }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
+  'POST /api/questions/{id}/duplicate': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/questions/${await ctx.take('question')}/duplicate` }),
+    expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
     keys: { 'A.owner': KEYS },
   },
   'DELETE /api/questions/{id}': {

@@ -8,7 +8,9 @@ import { eventually, signUp, startBackend, type Backend, type Client } from './h
 const LESSON =
   'Photosynthesis is the process plants use to turn sunlight, water and carbon dioxide into glucose and oxygen. ' +
   'It happens in the chloroplasts, which contain chlorophyll. Chlorophyll absorbs mostly red and blue light and reflects green light. ' +
-  'The oxygen leaves the leaf through small pores called stomata.';
+  'The oxygen leaves the leaf through small pores called stomata. ' +
+  'Water travels from the roots to the leaves through tubes called xylem. ' +
+  'Glucose is the sugar that gives the plant energy to grow.';
 
 let b: Backend;
 let teacher: Client;

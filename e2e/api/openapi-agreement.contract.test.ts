@@ -6,6 +6,7 @@
 // question type, and report class lists.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiDocument } from '../../scripts/openapi-document.ts';
 import { Client, eventually, signUp, startBackend, type Backend, type ClassJson } from './helpers.ts';
 
 interface Operation {
@@ -261,5 +262,9 @@ describe('the OpenAPI document and the server', () => {
     expect(Object.keys(operation('POST', '/api/classes').responses['413']?.content ?? {})).toEqual([
       'application/json',
     ]);
+  });
+
+  it('when the document is built offline for the web (npm run generate:api), then it is the one the gateway serves', () => {
+    expect(buildApiDocument()).toEqual(doc);
   });
 });

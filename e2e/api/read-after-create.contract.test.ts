@@ -13,7 +13,9 @@ const CREATE = {
   title: 'Fractions check',
   contentToAssess:
     'Fractions name parts of a whole. The denominator tells how many equal parts the whole has. ' +
-    'The numerator tells how many parts are taken. Equivalent fractions name the same amount.',
+    'The numerator tells how many parts are taken. Equivalent fractions name the same amount. ' +
+    'A unit fraction has a numerator of one. A mixed number has a whole number part and a fraction part. ' +
+    'A number line shows where each fraction lies between zero and one.',
   questionType: 'multiple_choice',
   numberOfQuestions: 4,
   description: 'Quick check',

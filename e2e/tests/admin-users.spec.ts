@@ -1,8 +1,8 @@
 // A district admin manages people in the browser (/admin/users): finds a teacher of the district,
 // makes them an admin and a teacher again, then removes them; the removed teacher's open session
 // ends at once and their sign-in is refused.
-import { expect, test } from '@playwright/test';
-import { newUser, pageInNewContext, signIn, signOut } from './helpers';
+import { expect } from '@playwright/test';
+import { checkA11y, newUser, pageInNewContext, signIn, signOut, test } from './helpers';
 import { signUpInDistrict } from './district';
 import { setPasswordByMail } from './mailbox';
 
@@ -45,6 +45,7 @@ test.describe('district admin: users', () => {
     await row.getByRole('button', { name: `Remove ${name}` }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('signed out everywhere');
+    await checkA11y(page, 'remove user dialog');
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByText(`${name} was removed.`)).toBeVisible();
     await expect(row.getByText('Removed')).toBeVisible();

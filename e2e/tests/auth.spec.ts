@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { newUser, signIn, signOut, signUp } from './helpers';
+import { expect } from '@playwright/test';
+import { newUser, signIn, signOut, signUp, test } from './helpers';
 
 test.describe('sign-up and sign-in', () => {
   test('when sign-up gets bad input, then every validation message of the spec shows', async ({ page }) => {

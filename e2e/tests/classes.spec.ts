@@ -1,8 +1,8 @@
 // Class journeys (issue 3): create and copy a code, join by code (and while signed out), the §8 join
 // errors, browse and join within a district, archive / restore / delete, remove a student.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { signUpInDistrict } from './district';
-import { newUser, signUp, type TestUser } from './helpers';
+import { checkA11y, newUser, signUp, type TestUser, test } from './helpers';
 
 // The demo district (DEMO_SEED on in playwright.config.ts) owns this domain: sign-ups with it join it
 // by the mailed link (signUpInDistrict).
@@ -45,6 +45,7 @@ test('a teacher creates a class and copies its code; a student joins it in lower
   await dialog.getByRole('button', { name: 'Create Class' }).click();
   await expect(dialog.getByText('Class name is required')).toBeVisible();
   await expect(dialog.getByText('Subject is required')).toBeVisible();
+  await checkA11y(page, 'create class dialog with errors');
   await dialog.getByLabel('Class Name').fill('Biology 101');
   await dialog.getByLabel('Subject').selectOption('Science');
   await dialog.getByLabel('Period (optional)').fill('3');
@@ -111,6 +112,7 @@ test('a teacher creates a class and copies its code; a student joins it in lower
   const manage = page.getByRole('dialog');
   await expect(manage.getByRole('tab', { name: 'Manage Students' })).toHaveAttribute('aria-selected', 'true');
   await expect(manage).toContainText(student.email);
+  await checkA11y(page, 'manage students dialog');
   await manage.getByRole('button', { name: `Remove ${student.firstName} ${student.lastName}` }).click();
   await manage.getByRole('button', { name: 'Remove Student' }).click();
   await expect(manage.getByText('No students in this class yet.')).toBeVisible();
@@ -205,6 +207,7 @@ test('a teacher archives, restores and deletes a class', async ({ browser }) => 
   await edit.getByLabel('Period').fill('');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit.getByText('Period is required')).toBeVisible();
+  await checkA11y(page, 'edit class dialog with an error');
   await edit.getByLabel('Period').fill('7');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Class updated successfully')).toBeVisible();

@@ -1,5 +1,164 @@
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Browser } from '@playwright/test';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: what axe checks on every screen the tests visit. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The page moved on or closed while axe ran (the new document has no axe script: reading 'run'). */
+const GONE =
+  /Execution context was destroyed|Target (page, context or browser )?(has been )?closed|frame was detached|navigat|reading 'run'|axe is not defined/i;
+
+/**
+ * The accessibility scans of one test: every page of every context the test opens is scanned once
+ * its navigation has settled (one scan per URL), and once more at the end of the test.
+ */
+class AxeScans {
+  readonly problems: string[] = [];
+  private readonly scanned = new Set<string>();
+  private readonly contexts = new WeakSet<BrowserContext>();
+  private readonly pages = new Set<Page>();
+  private readonly timers = new Map<Page, ReturnType<typeof setTimeout>>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly origin: string) {}
+
+  watch(context: BrowserContext): void {
+    if (this.contexts.has(context)) return;
+    this.contexts.add(context);
+    for (const page of context.pages()) this.watchPage(page);
+    context.on('page', (page) => this.watchPage(page));
+  }
+
+  private watchPage(page: Page): void {
+    this.pages.add(page);
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      // History navigations of the app come in bursts (a redirect, a replaced query): scan the last.
+      clearTimeout(this.timers.get(page));
+      this.timers.set(
+        page,
+        setTimeout(() => void this.scan(page), 300),
+      );
+    });
+    page.on('close', () => {
+      clearTimeout(this.timers.get(page));
+      this.pages.delete(page);
+    });
+  }
+
+  /** Scans the page's current screen unless this URL was scanned already (label: always scan). */
+  scan(page: Page, label?: string): Promise<string[]> {
+    const result = this.queue
+      .then(() => this.run(page, label))
+      .catch((error: unknown) => {
+        const problem = `${label ?? page.url()}: axe failed: ${String(error)}`;
+        this.problems.push(problem);
+        return [problem];
+      });
+    this.queue = result.then(() => undefined);
+    return result;
+  }
+
+  private async run(page: Page, label?: string): Promise<string[]> {
+    if (page.isClosed()) return [];
+    const url = new URL(page.url());
+    // The local mailbox page and other origins (an identity provider) are not the product's screens.
+    if (url.origin !== this.origin || url.pathname.startsWith('/_mailbox')) return [];
+    const key = label ?? `${url.pathname}${url.search}`;
+    if (!label && this.scanned.has(key)) return [];
+    this.scanned.add(key);
+    await settled(page);
+    let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
+    try {
+      results = await analyze(page);
+    } catch (error) {
+      if (page.isClosed() || !GONE.test(String(error))) throw error;
+      // A new document arrived while axe ran (its script went with the old one): once more, on it.
+      await settled(page);
+      try {
+        results = await analyze(page);
+      } catch (again) {
+        if (page.isClosed() || GONE.test(String(again))) return [];
+        throw again;
+      }
+    }
+    const found = results.violations.map(
+      (v) =>
+        `${key}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`)
+          .join('; ')}`,
+    );
+    this.problems.push(...found);
+    return found;
+  }
+
+  /** Waits for the scans under way and scans every open page once more. */
+  async finish(): Promise<void> {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    await this.queue;
+    for (const page of this.pages) {
+      if (!page.isClosed()) await this.scan(page, `${new URL(page.url()).pathname} (end of test)`);
+    }
+  }
+}
+
+// Legacy mode: axe runs in the page itself instead of opening a page of its own in the context
+// (cheaper, and possible in the one-page contexts of browser.newPage()).
+const analyze = (page: Page) => new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+
+/** A screen is ready to scan once its spinners are gone (or after 5 s, scanned as it is). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  await page
+    .locator('.spinner-border:visible, [aria-busy="true"]:visible')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+let current: AxeScans | undefined;
+
+/**
+ * The tests' `test`: every screen a test visits, in any of its pages, is checked with axe
+ * (WCAG_TAGS) after its navigation settles and at the end of the test; any violation fails it.
+ */
+export const test = base.extend<{ axeScans: AxeScans }>({
+  axeScans: [
+    async ({ page, browser, baseURL }, use) => {
+      const scans = new AxeScans(new URL(baseURL ?? 'http://127.0.0.1').origin);
+      scans.watch(page.context());
+      // Pages of contexts the test makes itself (another user signed in) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args);
+        scans.watch(context);
+        return context;
+      };
+      current = scans;
+      try {
+        await use(scans);
+        await scans.finish();
+      } finally {
+        current = undefined;
+        browser.newContext = newContext;
+      }
+      expect(scans.problems, 'accessibility violations (axe, WCAG 2.2 AA)').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * Checks a state that no navigation marks (an open dialog, a result shown in place): fails at
+ * once on any violation.
+ */
+export async function checkA11y(page: Page, label: string): Promise<void> {
+  const scans = current ?? new AxeScans(new URL(page.url()).origin);
+  const found = await scans.scan(page, label);
+  expect(found, `accessibility violations in ${label}`).toEqual([]);
+}
 
 export interface TestUser {
   firstName: string;

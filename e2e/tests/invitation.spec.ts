@@ -1,8 +1,8 @@
 // An invitation from a district's admin in the browser: the admin (demo district; its password set
 // with the mailed reset link) invites a teacher on /admin/users; the invitee opens the mailed link,
 // sees the district and their address, chooses a password and lands signed in, in the district.
-import { expect, test } from '@playwright/test';
-import { pageInNewContext, signIn, signOut } from './helpers';
+import { expect } from '@playwright/test';
+import { pageInNewContext, signIn, signOut, test } from './helpers';
 import { mailedLink, pathOf, setPasswordByMail } from './mailbox';
 
 const DOMAIN = 'demo.checkpoint.school';

@@ -1,7 +1,7 @@
 // Forgot password, in the browser: the all-in-one runs without SMTP_URL, so its local SMTP server
 // keeps the mail in DATA_DIR/mailbox (index.json), where this test reads the link.
-import { expect, test } from '@playwright/test';
-import { newUser, signIn, signOut, signUp } from './helpers';
+import { expect } from '@playwright/test';
+import { newUser, signIn, signOut, signUp, test } from './helpers';
 import { mailedLink, pathOf } from './mailbox';
 
 test.describe('password reset', () => {

@@ -2,9 +2,9 @@
 // set with the mailed reset link) previews and applies a small roster on /admin/roster; a rostered
 // student, whose address the district vouched for, sets a password by the reset link, signs in and
 // sees the class on the dashboard.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { pageInNewContext, signIn, signOut } from './helpers';
+import { pageInNewContext, signIn, signOut, test } from './helpers';
 import { setPasswordByMail } from './mailbox';
 
 const DOMAIN = 'demo.checkpoint.school';

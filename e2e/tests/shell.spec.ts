@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { cspViolations, newUser, signUp } from './helpers';
+import { expect } from '@playwright/test';
+import { checkA11y, cspViolations, newUser, signUp, test } from './helpers';
 
 test('when the path is unknown, then the 404 page shows', async ({ page }) => {
   await page.goto('/this/does/not/exist');
@@ -23,6 +23,25 @@ test('when the landing links are followed, then they open the auth page in the r
   await expect(page.getByLabel('Teacher', { exact: true })).toBeChecked();
 });
 
+test('when a visitor without a session opens /, then the landing arrives as HTML, without a script or an API call', async ({
+  page,
+}) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+  const response = await page.goto('/');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('Formative assessment for every classroom');
+  expect(html).not.toContain('<script');
+  await expect(page.getByRole('heading', { name: 'Pricing' })).toBeVisible();
+  expect(loaded.filter((p) => p.startsWith('/api/') || p.endsWith('.js'))).toEqual([]);
+
+  // Join a Class is the code-first join page (the app takes over from there).
+  await page.getByRole('link', { name: 'Join a Class' }).first().click();
+  await expect(page).toHaveURL(/\/join-class$/);
+  await expect(page.getByRole('heading', { name: 'Join a Class' })).toBeVisible();
+  await expect(page.getByLabel('Class Code')).toBeVisible();
+});
+
 test('when settings are saved, then the name and a switch survive a reload', async ({ page }) => {
   const user = newUser('settings');
   await signUp(page, user);
@@ -33,7 +52,8 @@ test('when settings are saved, then the name and a switch survive a reload', asy
   await expect(page.getByText('Your profile has been updated successfully.')).toBeVisible();
 
   // Flip one switch whatever its default is, and turn dark mode on; both must survive a reload.
-  const reminders = page.getByLabel('Assessment Reminders');
+  // A teacher's own switch (a student has Assessment Reminders instead).
+  const reminders = page.getByLabel('Student Submissions');
   const remindersBefore = await reminders.isChecked();
   const emailBefore = await page.getByLabel('Email Notifications').isChecked();
   const preferencesSaved = () =>
@@ -55,7 +75,7 @@ test('when settings are saved, then the name and a switch survive a reload', asy
 
   await page.reload();
   await expect(page.getByLabel('First Name')).toHaveValue('Grace');
-  await expect(page.getByLabel('Assessment Reminders')).toBeChecked({ checked: !remindersBefore });
+  await expect(page.getByLabel('Student Submissions')).toBeChecked({ checked: !remindersBefore });
   await expect(page.getByLabel('Dark Mode')).toBeChecked();
   await expect(page.getByLabel('Email Notifications')).toBeChecked({ checked: emailBefore });
   await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
@@ -75,6 +95,7 @@ test('when the window is narrow, then the side menu replaces the user dropdown',
   const menu = page.getByRole('dialog');
   await expect(menu).toContainText(`${user.firstName} ${user.lastName}`);
   await expect(menu).toContainText(user.email);
+  await checkA11y(page, 'side menu open');
   await menu.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Pricing' })).toBeVisible();
 });

@@ -4,7 +4,8 @@
 // their role once, and land signed in on /.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './helpers';
 import { account, startLocalProvider, type LocalProvider } from '../../services/identity/test/local-oidc-provider';
 
 const DISTRICT_DOMAIN = 'demo.checkpoint.school';

@@ -16,6 +16,7 @@ import {
   jsonNestingExceeds,
   mergeOpenApiDocuments,
   requestLogger,
+  sessionCookieNames,
   tooDeepError,
   ServiceTokens,
   type Logger,
@@ -200,6 +201,18 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
       express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
     );
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    // A visitor without session cookies gets the pre-rendered landing page at / (no script, no API
+    // call before it shows); with them, the app, which asks who is signed in.
+    const landing = path.join(webDist, 'landing.html');
+    if (existsSync(landing)) {
+      const cookies = sessionCookieNames(config.COOKIE_SECURE);
+      app.get('/', (req, res, next) => {
+        res.setHeader('Vary', 'Cookie');
+        if (req.cookies?.[cookies.session] || req.cookies?.[cookies.refresh]) return next();
+        res.setHeader('Cache-Control', 'no-cache');
+        res.sendFile(landing);
+      });
+    }
     app.get(/^(?!\/api\/).*/, (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(path.join(webDist, 'index.html'));

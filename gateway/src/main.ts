@@ -12,7 +12,7 @@ import { gatewayConfigSchema } from './config.ts';
 
 try {
   const config = parseConfig(gatewayConfigSchema);
-  startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  await startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const gateway = createGateway(config, logger);
   const { server, url } = await listen(gateway, config.PORT, config.HOST);

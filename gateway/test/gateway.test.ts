@@ -15,6 +15,7 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'gw-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root">checkpoint</div>');
+  await writeFile(path.join(webDist, 'landing.html'), '<!doctype html><div id="root"><h1>landing</h1></div>');
   await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
   const config = parseConfig(gatewayConfigSchema, {
     WEB_DIST: webDist,
@@ -90,6 +91,25 @@ describe('gateway web app', () => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('when a visitor without a session asks for /, then the pre-rendered landing page is served', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<h1>landing</h1>');
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('when a visitor with a session or refresh cookie asks for /, then the app is served', async () => {
+    for (const cookie of ['cp_session=x', 'cp_refresh=y', 'cp_csrf=z; cp_refresh=y']) {
+      const res = await fetch(`${base}/`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('checkpoint');
+    }
+    // The CSRF cookie alone is no session: any API answer sets it.
+    const res = await fetch(`${base}/`, { headers: { cookie: 'cp_csrf=z' } });
+    expect(await res.text()).toContain('<h1>landing</h1>');
   });
 
   it('when an asset is requested, then it is cached for long and compressed when asked', async () => {

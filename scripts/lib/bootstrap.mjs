@@ -1,5 +1,6 @@
 // Brings a fresh clone to a runnable state using only Node built-ins: installs npm packages when
-// missing or outdated, generates code (protobuf, Prisma clients), builds the web app when stale.
+// missing or outdated, generates code (protobuf, Prisma clients), builds the web app and the
+// services (compiled all-in-one) when stale.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -38,16 +39,26 @@ export function generate() {
 }
 
 export function buildWeb({ force = false } = {}) {
-  const index = path.join(root, 'web/dist/index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(newest(path.join(root, 'web/src')), statSync(path.join(root, 'web/index.html')).mtimeMs);
+  // landing.html is written last (web/vite.config.ts): without it the build is older or broken.
+  const landing = path.join(root, 'web/dist/landing.html');
+  const built = existsSync(landing) ? statSync(landing).mtimeMs : 0;
+  const sources = Math.max(
+    newest(path.join(root, 'web/src')),
+    ...['web/index.html', 'web/vite.config.ts'].map((file) => statSync(path.join(root, file)).mtimeMs),
+  );
   if (!force && built > sources) return;
   console.log('› building the web app');
   run('npm', ['run', 'build', '-w', '@checkpoint/web']);
+}
+
+/** The compiled all-in-one (scripts/build-services.mjs), in a process of its own: esbuild stays out of the server. */
+export function buildServices({ force = false } = {}) {
+  run(process.execPath, ['scripts/build-services.mjs', ...(force ? ['--force'] : [])]);
 }
 
 export function bootstrap() {
   installDependencies();
   generate();
   buildWeb();
+  buildServices();
 }

@@ -1,12 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from './components/toast/Toaster';
+import { useAppSelector } from './app/hooks';
 import { AppRoutes } from './routes/AppRoutes';
+
+// The toast's markup and transitions load with the first toast, not with every page.
+const Toaster = lazy(() => import('./components/toast/Toaster').then((m) => ({ default: m.Toaster })));
+
+function Toasts() {
+  const shown = useAppSelector((state) => state.toast.current !== null);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   return (
     <BrowserRouter>
       <AppRoutes />
-      <Toaster />
+      <Toasts />
     </BrowserRouter>
   );
 }

@@ -2,7 +2,7 @@
 // all-in-one's local mailbox (when SMTP_URL is unset) and the tests' mail catcher both use it.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -64,6 +64,8 @@ export async function startLocalSmtpServer(options: LocalSmtpOptions): Promise<L
         void (async () => {
           if (size > maxBytes) return callback(Object.assign(new Error('Message too large'), { responseCode: 552 }));
           const raw = Buffer.concat(chunks);
+          // Loaded with the first mail: mailparser's ~20 MB of memory is not paid by an idle server.
+          const { simpleParser } = await import('mailparser');
           const parsed = await simpleParser(raw);
           const mail: ReceivedMail = {
             id: randomUUID(),

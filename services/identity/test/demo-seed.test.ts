@@ -15,7 +15,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('demo seed', () => {
-  it('when DEMO_SEED is on and there are no users, then a demo admin, teacher and student are created once and printed', async () => {
+  it('when DEMO_SEED is on and there are no users, then a demo admin, teacher, student and three classmates are created once and the first three printed', async () => {
     const block = printed.find((p) => p.includes('Demo accounts:'));
     expect(block).toBeDefined();
     const adminPassword = /admin@demo\.checkpoint\.school\s+\/\s+password (\S+)/.exec(block!)?.[1];
@@ -61,13 +61,27 @@ describe('demo seed', () => {
     const events = await h.db.query(
       `select count(*)::int as n from outbox where type = 'checkpoint.identity.v1.UserRegistered'`,
     );
-    expect(events.rows[0].n).toBe(3);
+    expect(events.rows[0].n).toBe(6);
+    // The classmates carry names (the class and results pages show them) and are not printed.
+    const classmates = await h.db.query(
+      `select first_name, last_name, role, tenant_id from users where email not in ($1, $2, $3) order by first_name`,
+      ['admin@demo.checkpoint.school', 'teacher@demo.checkpoint.school', 'student@demo.checkpoint.school'],
+    );
+    expect(classmates.rows).toEqual(
+      ['Ava Lopez', 'Ben Okafor', 'Chloe Nguyen'].map((name) => ({
+        first_name: name.split(' ')[0],
+        last_name: name.split(' ')[1],
+        role: 'student',
+        tenant_id: teacher.body.user.tenantId,
+      })),
+    );
+    expect(block).not.toContain('ava.lopez');
 
     printed.length = 0;
     const again = await h.start({ DEMO_SEED: 'true', DEMO_PASSWORD: 'demo-password' });
     expect(printed.join('\n')).not.toContain('Demo accounts:');
     const users = await h.db.query(`select count(*)::int as n from users`);
-    expect(users.rows[0].n).toBe(3);
+    expect(users.rows[0].n).toBe(6);
     await again.stop();
   });
 });

@@ -32,9 +32,22 @@ describe('AppRoutes', () => {
       'href',
       '/auth?mode=signup&role=teacher',
     );
-    for (const link of screen.getAllByRole('link', { name: /Start Free Trial|Contact Sales|Join a Class/ })) {
+    for (const link of screen.getAllByRole('link', { name: /Start Free Trial|Contact Sales/ })) {
       expect(link).toHaveAttribute('href', '/auth');
     }
+    // Issue 13: a pupil with a code goes straight to the code-first join page.
+    const joinLinks = screen.getAllByRole('link', { name: 'Join a Class' });
+    expect(joinLinks).toHaveLength(2);
+    for (const link of joinLinks) expect(link).toHaveAttribute('href', '/join-class');
+  });
+
+  it('when signed out, then Join a Class on the landing page opens the join-by-code page', async () => {
+    stubFetch({ 'GET /api/auth/user': signedOut });
+    renderApp('/');
+    (await screen.findAllByRole('link', { name: 'Join a Class' }))[0]!.click();
+    expect(await screen.findByRole('heading', { name: 'Join a Class' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Class Code')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/join-class$/);
   });
 
   it('when signed out on a protected page, then the Unauthorized toast shows and /auth follows', async () => {

@@ -1,7 +1,6 @@
 // Route table per state and role (spec §2); any other path is the 404 page.
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { AppLayout } from '../components/AppLayout';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/useAuth';
 import { navRole } from '../features/auth/user';
@@ -9,6 +8,8 @@ import { AdminOnly, SignedOutVisit, StudentOnly } from './guards';
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
 import { useColorMode } from './useColorMode';
 
+// The signed-in shell (navbar, menus) is a chunk of its own: signed-out pages never load it.
+const AppLayout = lazy(() => import('../components/AppLayout').then((m) => ({ default: m.AppLayout })));
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const AuthRoute = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthRoute })));
 const QuickAuthRoute = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.QuickAuthRoute })));
@@ -145,7 +146,6 @@ export function AppRoutes() {
               <Route index element={navRole(user) === 'student' ? <StudentDashboard /> : <TeacherDashboard />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/settings" element={<SettingsPage />} />
-              <Route path="/subscription" element={<SubscriptionPage />} />
               <Route path="/join-class" element={<JoinClassPage />} />
               <Route
                 path="/browse-classes"
@@ -184,6 +184,8 @@ export function AppRoutes() {
               {navRole(user) !== 'student' && (
                 <>
                   <Route path="/dashboard" element={<TeacherDashboard />} />
+                  {/* Students have no plan (and see no billing). */}
+                  <Route path="/subscription" element={<SubscriptionPage />} />
                   <Route path="/classes" element={<ClassesPage />} />
                   <Route path="/class/:id" element={<ClassDetailPage />} />
                   <Route path="/assessments" element={<AssessmentsPage />} />

@@ -2,7 +2,6 @@
 // accents) or PDF (pdfkit, in DejaVu Sans so that names in Latin, Greek, Cyrillic or Vietnamese
 // print as written; the PDF standard fonts only know Western European letters).
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 
 const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
 const FONTS = { regular: fontFile('DejaVuSans'), bold: fontFile('DejaVuSans-Bold') };
@@ -45,7 +44,9 @@ const SUMMARY_LABELS: [string, string, string?][] = [
 ];
 
 /** The report as a landscape A4 PDF; resolves with the whole file. */
-export function reportPdf(report: ExportableReport): Promise<Buffer> {
+export async function reportPdf(report: ExportableReport): Promise<Buffer> {
+  // Loaded at the first export: pdfkit's ~20 MB of memory is not paid by a server that never makes one.
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: report.title } });
     doc.registerFont('Regular', FONTS.regular);

@@ -1,5 +1,6 @@
-// Demo accounts for a first run (DEMO_SEED=true): a district with its admin, one teacher and one
-// student.
+// Demo accounts for a first run (DEMO_SEED=true): a district with its admin, one teacher, one
+// student and a few classmates (their class, assessment and results are made through the public
+// API afterwards: scripts/demo-data.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { UsersRepository } from '../data-access/users.repository.ts';
 import { hashPassword } from './password.ts';
@@ -18,6 +19,13 @@ export interface DemoAccounts {
   teacher: DemoAccount;
   student: DemoAccount;
 }
+
+/** The demo student's classmates: not printed, they only give the demo class some results. */
+export const DEMO_CLASSMATES = [
+  { firstName: 'Ava', lastName: 'Lopez' },
+  { firstName: 'Ben', lastName: 'Okafor' },
+  { firstName: 'Chloe', lastName: 'Nguyen' },
+].map((name) => ({ ...name, email: `${name.firstName}.${name.lastName}@${DEMO_DOMAIN}`.toLowerCase() }));
 
 /** Creates the demo accounts when there are no users yet; undefined when it did nothing. */
 export async function seedDemo(
@@ -48,6 +56,11 @@ export async function seedDemo(
       lastName: 'Student',
       password: options.password ?? randomPassword(),
     },
+    ...DEMO_CLASSMATES.map((classmate) => ({
+      role: 'student' as const,
+      ...classmate,
+      password: options.password ?? randomPassword(),
+    })),
   ];
   let tenantId = await deps.users.findTenantIdByDomain(DEMO_DOMAIN);
   for (const account of accounts) {
@@ -73,6 +86,7 @@ export async function seedDemo(
     DemoAccount,
     DemoAccount,
     DemoAccount,
+    ...DemoAccount[],
   ];
   return { admin, teacher, student };
 }

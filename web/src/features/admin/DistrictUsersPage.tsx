@@ -184,7 +184,7 @@ export function DistrictUsersPage() {
 
   const setRoleOf = async (u: DistrictUser, next: 'teacher' | 'admin') => {
     try {
-      await changeRole({ id: u.id, role: next }).unwrap();
+      await changeRole({ id: u.id, body: { role: next } }).unwrap();
       toast({
         title: 'Success',
         description: next === 'admin' ? `${fullName(u)} is now an admin.` : `${fullName(u)} is now a teacher.`,

@@ -9,7 +9,7 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { auditQuery, useGetAuditQuery, type AuditFilter } from './privacyApi';
+import { auditArg, auditQuery, useGetAuditQuery, type AuditFilter } from './privacyApi';
 
 const ACTIONS = ['', 'read', 'change', 'export', 'delete'] as const;
 
@@ -18,7 +18,7 @@ export function PrivacyAuditLog() {
   const [filter, setFilter] = useState<AuditFilter>({});
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const { data, isFetching, error } = useGetAuditQuery({ ...filter, ...(cursor ? { cursor } : {}) });
+  const { data, isFetching, error } = useGetAuditQuery(auditArg({ ...filter, ...(cursor ? { cursor } : {}) }));
 
   function apply(e: FormEvent) {
     e.preventDefault();

@@ -30,7 +30,7 @@ function RetentionCard() {
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    await setRetention(value.trim() === '' ? null : Number(value))
+    await setRetention({ retentionDays: value.trim() === '' ? null : Number(value) })
       .unwrap()
       .catch(() => undefined);
     setDays(undefined);
@@ -219,7 +219,7 @@ function DistrictDeletionCard({ districtName }: { districtName: string }) {
           <Form
             onSubmit={(e) => {
               e.preventDefault();
-              void deleteDistrict(confirmName)
+              void deleteDistrict({ confirmName })
                 .unwrap()
                 .catch(() => undefined);
             }}

@@ -6,7 +6,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import {
@@ -19,6 +18,7 @@ import {
   type RosterFileName,
   type RosterImport as RosterImportView,
 } from './rosterApi';
+import { NamedProgressBar } from '../../components/NamedProgressBar';
 
 /** How often the progress is read while an import runs. */
 export const POLL_MS = 1000;
@@ -31,11 +31,14 @@ export function RosterImport() {
   const [upload, uploadState] = useUploadRosterMutation();
   const [apply, applyState] = useApplyRosterImportMutation();
   const [applied, setApplied] = useState(false);
-  const current = useGetRosterImportQuery(importId ?? '', {
-    skip: !importId,
-    pollingInterval: applied ? POLL_MS : 0,
-    skipPollingIfUnfocused: false,
-  });
+  const current = useGetRosterImportQuery(
+    { id: importId ?? '' },
+    {
+      skip: !importId,
+      pollingInterval: applied ? POLL_MS : 0,
+      skipPollingIfUnfocused: false,
+    },
+  );
   const view: RosterImportView | undefined = current.data ?? uploadState.data;
   const finished = view?.status === 'done' || view?.status === 'failed';
   const isCsv = file ? /\.csv$/i.test(file.name) : false;
@@ -130,10 +133,10 @@ export function RosterImport() {
             )}
             {(view.status === 'running' || (applied && !finished)) && (
               <div className="mb-3">
-                <ProgressBar
-                  now={view.progress.total ? (100 * view.progress.done) / view.progress.total : 0}
-                  label={`${view.progress.done} / ${view.progress.total}`}
-                  aria-label="Import progress"
+                <NamedProgressBar
+                  percent={view.progress.total ? (100 * view.progress.done) / view.progress.total : 0}
+                  text={`${view.progress.done} / ${view.progress.total}`}
+                  name="Import progress"
                   animated
                 />
               </div>

@@ -194,7 +194,7 @@ function PasswordSignIn({ settings }: { settings: Settings }) {
         disabled={isLoading || (settings.passwordSignIn && !canTurnOff)}
         onChange={async (e) => {
           try {
-            await setPasswordSignIn(e.target.checked).unwrap();
+            await setPasswordSignIn({ passwordSignIn: e.target.checked }).unwrap();
           } catch (error) {
             toast({
               title: 'Not changed',

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -22,17 +22,19 @@ export const INVITATION_GONE =
 
 const acceptSchema = z
   .object({
-    firstName: z.string().trim().min(1, { error: 'First name is required' }),
-    lastName: z.string().trim().min(1, { error: 'Last name is required' }),
-    password: z.string().min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' }),
-    confirmPassword: z.string().min(PASSWORD_MIN, { error: 'Please confirm your password' }),
+    firstName: z.string().check(z.trim(), z.minLength(1, { error: 'First name is required' })),
+    lastName: z.string().check(z.trim(), z.minLength(1, { error: 'Last name is required' })),
+    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })),
+    confirmPassword: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Please confirm your password' })),
   })
-  .refine((values) => values.password === values.confirmPassword, {
-    error: "Passwords don't match",
-    path: ['confirmPassword'],
-    when: (payload) =>
-      payload.issues.every((issue) => issue.path?.[0] !== 'confirmPassword' && issue.path?.[0] !== 'password'),
-  });
+  .check(
+    z.refine((values) => values.password === values.confirmPassword, {
+      error: "Passwords don't match",
+      path: ['confirmPassword'],
+      when: (payload) =>
+        payload.issues.every((issue) => issue.path?.[0] !== 'confirmPassword' && issue.path?.[0] !== 'password'),
+    }),
+  );
 type AcceptValues = z.infer<typeof acceptSchema>;
 
 function AcceptInvitationForm({ token, email, districtName }: { token: string; email: string; districtName: string }) {

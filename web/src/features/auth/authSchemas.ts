@@ -1,5 +1,6 @@
 // Validation rules and messages of spec §5 for the three auth pages.
-import { z } from 'zod';
+// zod/mini: the same rules at a fraction of the weight on the sign-in pages (issue 13 budgets).
+import { z } from 'zod/mini';
 import type { SignupRole } from './user';
 
 /** /auth and /quick-auth share one behaviour; /simple-login differs (no confirm, no default role). */
@@ -19,7 +20,7 @@ export interface LoginFormValues {
 export function loginSchema(variant: AuthVariant) {
   return z.object({
     email: z.email({ error: emailMessage(variant) }),
-    password: z.string().min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' }),
+    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })),
   });
 }
 
@@ -43,12 +44,12 @@ export interface SignupValues {
 
 const role = z.enum(['teacher', 'student'], { error: 'Please select a role' });
 
-export function signupSchema(variant: AuthVariant): z.ZodType<SignupValues, SignupFormValues> {
+export function signupSchema(variant: AuthVariant): z.ZodMiniType<SignupValues, SignupFormValues> {
   const base = {
-    firstName: z.string().min(1, { error: 'First name is required' }),
-    lastName: z.string().min(1, { error: 'Last name is required' }),
+    firstName: z.string().check(z.minLength(1, { error: 'First name is required' })),
+    lastName: z.string().check(z.minLength(1, { error: 'Last name is required' })),
     email: z.email({ error: emailMessage(variant) }),
-    password: z.string().min(PASSWORD_MIN, { error: 'Password must be at least 6 characters' }),
+    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })),
     role,
   };
   if (variant === 'simple-login') {
@@ -57,14 +58,16 @@ export function signupSchema(variant: AuthVariant): z.ZodType<SignupValues, Sign
   return z
     .object({
       ...base,
-      confirmPassword: z.string().min(PASSWORD_MIN, { error: 'Please confirm your password' }),
+      confirmPassword: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Please confirm your password' })),
     })
-    .refine((values) => values.password === values.confirmPassword, {
-      error: "Passwords don't match",
-      path: ['confirmPassword'],
-      when: (payload) =>
-        payload.issues.every((issue) => issue.path?.[0] !== 'confirmPassword' && issue.path?.[0] !== 'password'),
-    });
+    .check(
+      z.refine((values) => values.password === values.confirmPassword, {
+        error: "Passwords don't match",
+        path: ['confirmPassword'],
+        when: (payload) =>
+          payload.issues.every((issue) => issue.path?.[0] !== 'confirmPassword' && issue.path?.[0] !== 'password'),
+      }),
+    );
 }
 
 export const googleRoleSchema = z.object({ role });

@@ -1,12 +1,9 @@
-export type Role = 'student' | 'teacher' | 'admin';
-export type SignupRole = 'teacher' | 'student';
+import type { SignupApiArg, User as UserAnswer } from '../../api/generated/endpoints';
 
-export interface Preferences {
-  emailNotifications: boolean;
-  assessmentReminders: boolean;
-  studentSubmissions: boolean;
-  darkMode: boolean;
-}
+export type Role = UserAnswer['role'];
+export type SignupRole = SignupApiArg['role'];
+
+export type Preferences = UserAnswer['preferences'];
 
 export const DEFAULT_PREFERENCES: Preferences = {
   emailNotifications: false,
@@ -15,20 +12,12 @@ export const DEFAULT_PREFERENCES: Preferences = {
   darkMode: false,
 };
 
-export interface User {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  profileImageUrl: string | null;
-  createdAt: string;
-  tenantId: string;
-  accountType: 'district' | 'school' | 'individual';
-  preferences?: Preferences;
-  /** The address was proven (a mailed link, a reset, an invitation…); absent in old answers. */
-  emailVerified?: boolean;
-}
+/**
+ * GET /api/auth/user. preferences and emailVerified (the address was proven: a mailed link, a
+ * reset, an invitation…) may be absent in answers kept from older versions.
+ */
+export type User = Omit<UserAnswer, 'preferences' | 'emailVerified'> &
+  Partial<Pick<UserAnswer, 'preferences' | 'emailVerified'>>;
 
 /** Spec §6: anything that is not student or admin is a teacher for navigation and routes. */
 export function navRole(user: Pick<User, 'role'>): 'student' | 'admin' | 'teacher' {

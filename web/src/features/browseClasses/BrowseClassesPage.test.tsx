@@ -1,8 +1,16 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
-import { stubFetch } from '../../test/fetchStub';
+import { STUDENT, stubFetch } from '../../test/fetchStub';
+import { makeStore } from '../../app/store';
+import { authApi } from '../auth/authApi';
 import { BrowseClassesPage } from './BrowseClassesPage';
+
+async function asStudent(accountType: 'individual' | 'district') {
+  const store = makeStore();
+  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, { ...STUDENT, accountType }));
+  return store;
+}
 
 const cls = (id: string, name: string, teacherId: string) => ({
   id,
@@ -42,5 +50,40 @@ describe('BrowseClassesPage', () => {
     expect(screen.getByTestId('stat-Available Classes')).toHaveTextContent('2');
     expect(screen.getByTestId('stat-Classes Joined')).toHaveTextContent('1');
     expect(screen.getByTestId('stat-Teachers')).toHaveTextContent('1');
+  });
+
+  it('when a student outside a district finds nothing to browse, then the page says where classes come from and links to the class code', async () => {
+    stubFetch({
+      'GET /api/all-classes': () => jsonResponse(200, []),
+      'GET /api/student/classes': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<BrowseClassesPage />, { store: await asStudent('individual') });
+    expect(
+      await screen.findByText(
+        'Classes you can browse come from your school district. Ask your teacher for a class code.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Use Class Code Instead' })).toHaveAttribute('href', '/join-class');
+  });
+
+  it('when a district student has joined every class there is, then the page says none is open in the district', async () => {
+    stubFetch({
+      'GET /api/all-classes': () => jsonResponse(200, [cls('c1', 'World History', 't1')]),
+      'GET /api/student/classes': () =>
+        jsonResponse(200, [
+          {
+            id: 'e1',
+            classId: 'c1',
+            class: { name: 'World History', period: '1', subject: 'History', teacherName: null },
+          },
+        ]),
+    });
+    renderWithProviders(<BrowseClassesPage />, { store: await asStudent('district') });
+    expect(
+      await screen.findByText(
+        'No class in your school district is open to join right now. Ask your teacher for a class code.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/come from your school district/)).not.toBeInTheDocument();
   });
 });

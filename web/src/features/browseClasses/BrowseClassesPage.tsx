@@ -12,6 +12,16 @@ import { useToast } from '../../components/toast/useToast';
 import { periodLabel } from '../classes/classStats';
 import { useGetAllClassesQuery, useJoinClassDirectMutation, type BrowseClass } from '../classes/classesApi';
 import { useGetStudentClassesQuery } from '../student/studentApi';
+import { useAuth } from '../auth/useAuth';
+import type { User } from '../auth/user';
+
+/** Why the list is empty: it holds only the classes of the student's own school or district. */
+function emptyReason(user: User | null): string {
+  if (user?.accountType === 'individual')
+    return 'Classes you can browse come from your school district. Ask your teacher for a class code.';
+  const where = user?.accountType === 'school' ? 'your school' : 'your school district';
+  return `No class in ${where} is open to join right now. Ask your teacher for a class code.`;
+}
 
 /** A count, or '—' while the calls it comes from are still loading (never a misleading 0). */
 function Stat({ label, value }: { label: string; value: number | undefined }) {
@@ -30,6 +40,7 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
 }
 
 export function BrowseClassesPage() {
+  const { user } = useAuth();
   const all = useGetAllClassesQuery();
   const enrolments = useGetStudentClassesQuery();
   const [joinDirect, joinState] = useJoinClassDirectMutation();
@@ -78,9 +89,7 @@ export function BrowseClassesPage() {
         <Card className="shadow-sm text-center">
           <Card.Body className="p-5">
             <h2 className="h4">No Classes Available</h2>
-            <p className="text-body-secondary mb-4">
-              There are no classes to join right now. Ask your teacher for the class code.
-            </p>
+            <p className="text-body-secondary mb-4">{emptyReason(user)}</p>
             <Link to="/join-class" className="btn btn-primary">
               Use Class Code Instead
             </Link>

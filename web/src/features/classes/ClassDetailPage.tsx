@@ -10,13 +10,18 @@ import Card from 'react-bootstrap/Card';
 import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { CreateAssessmentModal } from '../assessments/CreateAssessmentModal';
 import { ClassResultsPanel } from '../results/ClassResultsPanel';
-import { ClassManagementModal } from './ClassManagementModal';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { formatDate, percent, periodLabel } from './classStats';
 import { useGetClassQuery } from './classesApi';
 import { StatCard } from '../../components/StatCard';
+import { lazyModal } from '../../app/lazyModal';
+
+// Loaded when first opened: forms and their schemas stay out of the page's first load.
+const CreateAssessmentModal = lazyModal(() =>
+  import('../assessments/CreateAssessmentModal').then((m) => m.CreateAssessmentModal),
+);
+const ClassManagementModal = lazyModal(() => import('./ClassManagementModal').then((m) => m.ClassManagementModal));
 
 function BackLink() {
   return (

@@ -59,7 +59,7 @@ function StudentList({ classId }: { classId: string }) {
 
   const remove = async (member: ClassMember) => {
     try {
-      await removeStudent({ classId, studentId: member.student.id }).unwrap();
+      await removeStudent({ id: classId, studentId: member.student.id }).unwrap();
       toast({ title: 'Success', description: `${memberName(member)} was removed from the class` });
     } catch (err) {
       toast({ title: 'Error', description: serverMessageOr(err, 'Failed to remove student'), variant: 'destructive' });

@@ -11,8 +11,6 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
 import { ClassCard } from './ClassCard';
 import { ConfirmModal } from './ConfirmModal';
-import { CreateClassModal } from './CreateClassModal';
-import { EditClassModal } from './EditClassModal';
 import {
   useArchiveClassMutation,
   useDeleteClassMutation,
@@ -21,6 +19,14 @@ import {
   useRestoreClassMutation,
   type ClassItem,
 } from './classesApi';
+import { lazyModal } from '../../app/lazyModal';
+
+// Loaded when first opened: the class form and its schema stay out of the page's first load.
+const CreateClassModal = lazyModal(() => import('./CreateClassModal').then((m) => m.CreateClassModal));
+const EditClassModal = lazyModal(
+  () => import('./EditClassModal').then((m) => m.EditClassModal),
+  (props) => props.cls !== null,
+);
 
 export const ARCHIVE_CONFIRM =
   'The class will be hidden from your main view but can be restored later. Students and results are kept.';

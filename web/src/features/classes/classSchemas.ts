@@ -1,17 +1,17 @@
 // Class form validation (spec §5): the dashboard modal (subject from 7 options, period optional)
 // and the classes page / edit form (name, subject and period all required, subject free text).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const SUBJECT_OPTIONS = ['Math', 'English', 'Science', 'History', 'Art', 'PE', 'Other'] as const;
 
 export type ClassFormVariant = 'dashboard' | 'full';
 
-const required = (message: string) => z.string().trim().min(1, message);
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
 export const dashboardClassSchema = z.object({
   name: required('Class name is required'),
   subject: required('Subject is required'),
-  period: z.string().trim(),
+  period: z.string().check(z.trim()),
 });
 
 export const fullClassSchema = z.object({

@@ -15,6 +15,12 @@ function result(id: string, title: string, score: number, performanceLevel: Stud
   return {
     id,
     assessmentId: `a-${id}`,
+    studentId: 's1',
+    classId: 'c1',
+    totalPoints: '4',
+    earnedPoints: '3',
+    isSubmitted: true as const,
+    student: { firstName: 'Sam', lastName: 'Lee' },
     score,
     percentage: score.toFixed(2),
     performanceLevel,

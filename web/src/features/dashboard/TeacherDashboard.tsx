@@ -10,15 +10,22 @@ import Card from 'react-bootstrap/Card';
 import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { CreateAssessmentModal } from '../assessments/CreateAssessmentModal';
-import { ClassManagementModal } from '../classes/ClassManagementModal';
-import { CreateClassModal } from '../classes/CreateClassModal';
 import { JoinCodeBadge } from '../classes/JoinCodeBadge';
 import { classSummary, periodLabel } from '../classes/classStats';
 import { useGetClassesQuery, type ClassItem } from '../classes/classesApi';
 import { ClassPicker } from '../classes/ClassPicker';
 import { ClassResultsPanel } from '../results/ClassResultsPanel';
 import { StatCard } from '../../components/StatCard';
+import { lazyModal } from '../../app/lazyModal';
+
+// Loaded when first opened: forms and their schemas stay out of the dashboard's first load.
+const CreateAssessmentModal = lazyModal(() =>
+  import('../assessments/CreateAssessmentModal').then((m) => m.CreateAssessmentModal),
+);
+const ClassManagementModal = lazyModal(() =>
+  import('../classes/ClassManagementModal').then((m) => m.ClassManagementModal),
+);
+const CreateClassModal = lazyModal(() => import('../classes/CreateClassModal').then((m) => m.CreateClassModal));
 
 function ClassOverview({ cls }: { cls: ClassItem }) {
   const summary = classSummary(cls);

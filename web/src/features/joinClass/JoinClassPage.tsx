@@ -44,7 +44,7 @@ export function JoinClassPage() {
 
   const onJoin = async (joinCode: string) => {
     try {
-      const result = await join(joinCode).unwrap();
+      const result = await join({ joinCode }).unwrap();
       toast({ title: 'Success', description: `You've joined ${result.className}!` });
       navigate('/');
     } catch (error) {

@@ -21,7 +21,7 @@ export function usePendingJoin(): (user: Pick<User, 'role'> | undefined) => Prom
       const code = takePendingJoinCode();
       if (!code || !user || navRole(user) !== 'student') return false;
       try {
-        const result = await join(code).unwrap();
+        const result = await join({ joinCode: code }).unwrap();
         toast({ title: 'Success', description: `You've joined ${result.className}!` });
       } catch (error) {
         toast({ title: 'Error', description: joinErrorMessage(error), variant: 'destructive' });

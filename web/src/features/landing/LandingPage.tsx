@@ -1,4 +1,7 @@
-// Signed-out "/" (spec §1 and §2 Landing): header, hero and the three pricing cards.
+// Signed-out "/" (spec §1 and §2 Landing): header, hero and the three pricing cards. Also
+// pre-rendered into landing.html at build time (renderLandingPage.tsx): plain links, no inline
+// styles (the CSP refuses style attributes in served HTML), nothing that needs a script to show.
+// Join a Class opens the code-first join page (issue 13), not the sign-in tab.
 import { Link } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
@@ -20,7 +23,7 @@ export function LandingPage() {
             <Link to="/auth?mode=login" className="btn btn-outline-primary">
               Teacher Login
             </Link>
-            <Link to="/auth" className="btn btn-primary">
+            <Link to="/join-class" className="btn btn-primary">
               Join a Class
             </Link>
           </Nav>
@@ -32,7 +35,7 @@ export function LandingPage() {
             <h1 id="hero-title" className="display-5 fw-bold mb-3">
               Formative assessment for every classroom
             </h1>
-            <p className="lead text-body-secondary mx-auto mb-4" style={{ maxWidth: 720 }}>
+            <p className="lead text-body-secondary mx-auto mb-4 col-lg-8">
               Create AI-assisted assessments aligned to standards, follow every student&apos;s progress by performance
               level, and give each learner the support or enrichment they need.
             </p>
@@ -43,7 +46,7 @@ export function LandingPage() {
               <Link to="/auth?mode=signup&role=teacher" className="btn btn-outline-primary btn-lg">
                 Teacher Signup
               </Link>
-              <Link to="/auth" className="btn btn-success btn-lg">
+              <Link to="/join-class" className="btn btn-success btn-lg">
                 Join a Class
               </Link>
             </div>

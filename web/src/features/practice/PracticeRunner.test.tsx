@@ -42,8 +42,11 @@ describe('PracticeRunner', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Question 2 of 3')).toBeInTheDocument();
     expect(screen.queryByText('Plants make food from light.')).not.toBeInTheDocument();
+    // The new question's heading takes the focus, so that it is read out.
+    expect(screen.getByRole('heading', { name: 'Question 2: Plants release oxygen.' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByLabelText('Carbon dioxide')).toBeChecked();
+    expect(screen.getByRole('heading', { name: 'Question 1: Which gas do plants take in?' })).toHaveFocus();
   });
 
   it('when submitted below 80, then Keep Practicing! and Try Again resets the answers', async () => {
@@ -75,7 +78,7 @@ describe('PracticeRunner', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.type(screen.getByLabelText('Your answer'), 'x');
     await user.click(screen.getByRole('button', { name: 'Submit All Answers' }));
-    expect(await screen.findByRole('heading', { name: 'Excellent Work!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Excellent Work!' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,14 @@
 // Practice questions one at a time (spec §2, §4): answers kept per question (going back restores),
 // Next and Submit disabled until the current question is answered, then the score page with retry.
-import { useState } from 'react';
+// After a move the new question's heading takes the focus, after submitting the score's heading.
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { optionsFor } from '../assessments/parseOptions';
 import { roundPercent } from '../assessments/performance';
+import { NamedProgressBar } from '../../components/NamedProgressBar';
 
 export const MASTERY = 80;
 export const ANSWER_REQUIRED = 'Please select or provide an answer';
@@ -85,6 +86,21 @@ export function PracticeRunner(props: Props) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [score, setScore] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const questionHeading = useRef<HTMLHeadingElement>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    questionHeading.current?.focus();
+  }, [index]);
+  useEffect(() => {
+    if (score !== null) resultHeading.current?.focus();
+  }, [score]);
+  const moveTo = (next: number) => {
+    moved.current = true;
+    setIndex(next);
+  };
 
   const question = questions[index];
   if (!question) return null;
@@ -94,7 +110,7 @@ export function PracticeRunner(props: Props) {
     return (
       <Card className="shadow-sm text-center" as="section" aria-labelledby="practice-result">
         <Card.Body className="p-5">
-          <h1 id="practice-result" className="h3">
+          <h1 id="practice-result" className="h3" tabIndex={-1} ref={resultHeading}>
             {passed ? props.passedHeading : props.failedHeading}
           </h1>
           <p className="display-4 fw-bold" data-testid="practice-score">
@@ -153,10 +169,10 @@ export function PracticeRunner(props: Props) {
           Question {index + 1} of {total}
         </span>
       </div>
-      <ProgressBar
-        now={Math.round(((index + 1) / total) * 100)}
+      <NamedProgressBar
+        percent={((index + 1) / total) * 100}
         className="mb-4"
-        aria-label={`Practice progress, question ${index + 1} of ${total}`}
+        name={`Practice progress, question ${index + 1} of ${total}`}
       />
       {showReading && (
         <Card className="shadow-sm mb-3" as="section" aria-label="Reading material">
@@ -168,7 +184,9 @@ export function PracticeRunner(props: Props) {
       )}
       <Card className="shadow-sm mb-3">
         <Card.Body className="p-4">
-          <h2 className="h5 mb-3">{question.question}</h2>
+          <h2 className="h5 mb-3" tabIndex={-1} ref={questionHeading}>
+            <span className="visually-hidden">Question {index + 1}:</span> {question.question}
+          </h2>
           <AnswerInput
             key={question.key}
             question={question}
@@ -183,7 +201,7 @@ export function PracticeRunner(props: Props) {
         </Card.Body>
       </Card>
       <div className="d-flex gap-2">
-        <Button variant="outline-secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+        <Button variant="outline-secondary" disabled={index === 0} onClick={() => moveTo(index - 1)}>
           Previous
         </Button>
         {isLast ? (
@@ -191,7 +209,7 @@ export function PracticeRunner(props: Props) {
             {busy ? 'Submitting...' : props.submitLabel}
           </Button>
         ) : (
-          <Button className="ms-auto" disabled={!answered} onClick={() => setIndex(index + 1)}>
+          <Button className="ms-auto" disabled={!answered} onClick={() => moveTo(index + 1)}>
             Next
           </Button>
         )}

@@ -25,7 +25,7 @@ export function ResultPracticePage() {
 
   const onSubmit = async (answers: Record<string, string>) => {
     try {
-      const result = await submit({ resultId, answers }).unwrap();
+      const result = await submit({ resultId, body: { answers } }).unwrap();
       toast(
         result.score >= MASTERY
           ? { title: 'Great Job!', description: `You scored ${Math.round(result.score)}%.` }

@@ -17,7 +17,7 @@ function isPracticeType(value: string | undefined): value is PracticeType {
 export function SupportPracticePage() {
   const { id = '', type } = useParams();
   const valid = isPracticeType(type);
-  const material = useGetSupportMaterialQuery({ assessmentId: id, type: valid ? type : 'support' }, { skip: !valid });
+  const material = useGetSupportMaterialQuery({ id, type: valid ? type : 'support' }, { skip: !valid });
   const [complete] = useCompleteSupportMutation();
   const toast = useToast();
 
@@ -29,7 +29,7 @@ export function SupportPracticePage() {
   const onSubmit = async (answers: Record<string, string>) => {
     try {
       // Only the answers: the page has no keys, the server scores them against its own.
-      const result = await complete({ assessmentId: id, type, responses: answers, version: m.version }).unwrap();
+      const result = await complete({ id, body: { type, responses: answers, version: m.version } }).unwrap();
       if (result.score >= MASTERY) {
         toast({
           title: 'Great Job!',

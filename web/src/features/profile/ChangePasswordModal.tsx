@@ -1,6 +1,5 @@
 // Profile "Change Password": current, new and confirm. The server ends the user's other sessions;
 // a wrong current password is shown under its field.
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
@@ -96,18 +95,5 @@ export function ChangePasswordModal({ show, onClose }: { show: boolean; onClose:
         </Modal.Footer>
       </Form>
     </Modal>
-  );
-}
-
-/** The Profile button that opens the modal. */
-export function ChangePasswordButton() {
-  const [show, setShow] = useState(false);
-  return (
-    <>
-      <Button variant="outline-secondary" onClick={() => setShow(true)}>
-        Change Password
-      </Button>
-      <ChangePasswordModal show={show} onClose={() => setShow(false)} />
-    </>
   );
 }

@@ -14,7 +14,7 @@ import { useAuth } from '../auth/useAuth';
 import { fullName, navRole, type User } from '../auth/user';
 import { useGetClassesQuery } from '../classes/classesApi';
 import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student/studentApi';
-import { ChangePasswordButton } from './ChangePasswordModal';
+import { ChangePasswordButton } from './ChangePasswordButton';
 import { isQuietStatError, statValue } from './statValue';
 
 const ACCOUNT_TYPES: Record<User['accountType'], string> = {

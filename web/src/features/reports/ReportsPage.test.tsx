@@ -141,7 +141,7 @@ describe('ReportsPage', () => {
   });
 
   it('when classes, period and type are chosen and Generate Report is clicked, then the request and the export links carry those filters', async () => {
-    const chosenUrl = '/api/reports?timeframe=quarter&type=detailed&classIds=c1%2Cc2';
+    const chosenUrl = '/api/reports?classIds=c1%2Cc2&timeframe=quarter&type=detailed';
     const fetchMock = stubFetch({
       'GET /api/classes': () => jsonResponse(200, CLASSES),
       [`GET ${DEFAULT_URL}`]: () => jsonResponse(200, report()),

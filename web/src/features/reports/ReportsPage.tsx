@@ -11,7 +11,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { LevelsChart } from '../assessmentResults/charts/LevelsChart';
 import { LevelsOverTimeChart } from '../assessmentResults/charts/LevelsOverTimeChart';
 import { useGetClassesQuery } from '../classes/classesApi';
-import { reportParams, useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
+import { reportArg, reportParams, useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
 import { useLiveResults } from '../results/useLiveResults';
 import { ExportLinks } from './ExportLinks';
 import { ReportFilters, toReportQuery, type ReportFilterState } from './ReportFilters';
@@ -82,7 +82,7 @@ export function ReportsPage() {
   // The query of the report on screen; exports and View All follow it, not unsubmitted filters.
   const [query, setQuery] = useState<ReportQuery>(DEFAULT_REPORT_QUERY);
   const [showAll, setShowAll] = useState(false);
-  const { currentData: report, isFetching, error, refetch } = useGetReportQuery(query);
+  const { currentData: report, isFetching, error, refetch } = useGetReportQuery(reportArg(query));
   useLiveResults(query.classIds.length === 1 ? query.classIds[0] : undefined);
 
   const generate = () => {

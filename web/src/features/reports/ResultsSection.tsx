@@ -7,7 +7,7 @@ import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LevelBadge } from '../assessments/LevelBadge';
-import { useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
+import { reportArg, useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
 import { ReportTable } from './ReportTable';
 
 function RecentTable({ results }: { results: Report['recentResults'] }) {
@@ -49,7 +49,7 @@ function RecentTable({ results }: { results: Report['recentResults'] }) {
 
 function AllResults({ report, query }: { report: Report; query: ReportQuery }) {
   const alreadyDetailed = query.type === 'detailed';
-  const detailed = useGetReportQuery({ ...query, type: 'detailed' }, { skip: alreadyDetailed });
+  const detailed = useGetReportQuery(reportArg({ ...query, type: 'detailed' }), { skip: alreadyDetailed });
   const source = alreadyDetailed ? report : detailed.currentData;
   if (!source) {
     if (detailed.error) {

@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
-import { stubFetch, TEACHER } from '../../test/fetchStub';
+import { STUDENT, stubFetch, TEACHER } from '../../test/fetchStub';
 import { authApi } from '../auth/authApi';
 import { SettingsPage } from './SettingsPage';
 
-async function setup() {
+async function setup(user: typeof TEACHER | typeof STUDENT = TEACHER) {
   const store = makeStore();
-  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, TEACHER));
+  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
   document.cookie = 'cp_csrf=t; path=/';
   return store;
 }
@@ -58,15 +58,37 @@ describe('SettingsPage', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ emailNotifications: true });
   });
 
-  /** Assessment Reminders is switched first and its reply held back; Dark Mode is switched and saved. */
+  it('when a student opens settings, then only the student switches show: no Student Submissions', async () => {
+    stubFetch({});
+    const store = await setup(STUDENT);
+    renderWithProviders(<SettingsPage />, { store });
+    expect(screen.getAllByRole('checkbox').map((s) => s.getAttribute('id'))).toEqual([
+      'pref-emailNotifications',
+      'pref-assessmentReminders',
+      'pref-darkMode',
+    ]);
+    expect(screen.queryByLabelText('Student Submissions')).not.toBeInTheDocument();
+    expect(screen.getByText('Receive email updates about your classes: new assessments.')).toBeInTheDocument();
+  });
+
+  it('when a teacher opens settings, then Student Submissions shows and the student-only reminders do not', async () => {
+    stubFetch({});
+    const store = await setup(TEACHER);
+    renderWithProviders(<SettingsPage />, { store });
+    expect(screen.getByLabelText('Student Submissions')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Assessment Reminders')).not.toBeInTheDocument();
+    expect(screen.getByText('Receive email updates about your classes: students who join.')).toBeInTheDocument();
+  });
+
+  /** A student's Assessment Reminders is switched first and its reply held back; Dark Mode is switched and saved. */
   async function twoSavesFirstHeld() {
     let answerFirst: (response: Response) => void = () => undefined;
     const replies = [
       new Promise<Response>((resolve) => (answerFirst = resolve)),
-      Promise.resolve(jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, darkMode: true } })),
+      Promise.resolve(jsonResponse(200, { ...STUDENT, preferences: { ...STUDENT.preferences, darkMode: true } })),
     ];
     stubFetch({ 'PATCH /api/auth/user/preferences': () => replies.shift()! });
-    const store = await setup();
+    const store = await setup(STUDENT);
     const { user } = renderWithProviders(<SettingsPage />, { store });
     await user.click(screen.getByLabelText('Assessment Reminders'));
     expect(screen.getByLabelText('Assessment Reminders')).toBeDisabled();
@@ -78,7 +100,7 @@ describe('SettingsPage', () => {
   it('when a second switch changes before the first save answers, then both stay as set', async () => {
     const answerFirst = await twoSavesFirstHeld();
     // The first reply was written before dark mode was saved; it must not switch dark mode off again.
-    answerFirst(jsonResponse(200, { ...TEACHER, preferences: { ...TEACHER.preferences, assessmentReminders: true } }));
+    answerFirst(jsonResponse(200, { ...STUDENT, preferences: { ...STUDENT.preferences, assessmentReminders: true } }));
     await waitFor(() => expect(screen.getByLabelText('Assessment Reminders')).toBeEnabled());
     expect(screen.getByLabelText('Assessment Reminders')).toBeChecked();
     expect(screen.getByLabelText('Dark Mode')).toBeChecked();

@@ -1,4 +1,5 @@
-// /settings: account form (PUT /api/auth/user) and four preference switches saved per user.
+// /settings: account form (PUT /api/auth/user) and the preference switches of the user's role,
+// saved per user (a student has no submissions to hear about, a teacher nothing to be reminded of).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
@@ -12,26 +13,42 @@ import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { useUpdatePreferencesMutation, useUpdateUserMutation, type UpdateUserRequest } from '../auth/authApi';
 import { useAuth } from '../auth/useAuth';
-import { DEFAULT_PREFERENCES, type Preferences, type User } from '../auth/user';
+import { DEFAULT_PREFERENCES, navRole, type Preferences, type User } from '../auth/user';
 
-const SWITCHES: { key: keyof Preferences; label: string; description: string }[] = [
-  {
-    key: 'emailNotifications',
-    label: 'Email Notifications',
-    description: 'Receive email updates about your classes: students who join (teachers), new assessments (students).',
-  },
-  {
-    key: 'assessmentReminders',
-    label: 'Assessment Reminders',
-    description: 'Get a reminder the day before an assessment is due, if you have not submitted it yet.',
-  },
-  {
-    key: 'studentSubmissions',
-    label: 'Student Submissions',
-    description: 'Be notified when students submit assessments: one digest email, not one per student.',
-  },
-  { key: 'darkMode', label: 'Dark Mode', description: 'Use a dark color theme.' },
-];
+interface Switch {
+  key: keyof Preferences;
+  label: string;
+  description: string;
+}
+
+function switchesFor(user: User): Switch[] {
+  const student = navRole(user) === 'student';
+  return [
+    {
+      key: 'emailNotifications',
+      label: 'Email Notifications',
+      description: student
+        ? 'Receive email updates about your classes: new assessments.'
+        : 'Receive email updates about your classes: students who join.',
+    },
+    ...(student
+      ? [
+          {
+            key: 'assessmentReminders' as const,
+            label: 'Assessment Reminders',
+            description: 'Get a reminder the day before an assessment is due, if you have not submitted it yet.',
+          },
+        ]
+      : [
+          {
+            key: 'studentSubmissions' as const,
+            label: 'Student Submissions',
+            description: 'Be notified when students submit assessments: one digest email, not one per student.',
+          },
+        ]),
+    { key: 'darkMode', label: 'Dark Mode', description: 'Use a dark color theme.' },
+  ];
+}
 
 function AccountForm({ user }: { user: User }) {
   const toast = useToast();
@@ -127,7 +144,7 @@ function PreferenceSwitches({ user }: { user: User }) {
         <Card.Title as="h2" className="h5 mb-3">
           Preferences
         </Card.Title>
-        {SWITCHES.map(({ key, label, description }) => (
+        {switchesFor(user).map(({ key, label, description }) => (
           <Form.Group key={key} className="mb-3" controlId={`pref-${key}`}>
             <Form.Check
               type="switch"
