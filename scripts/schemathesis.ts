@@ -92,7 +92,11 @@ const DEMO_DOMAIN = 'demo.checkpoint.school';
 const LESSON = {
   contentToAssess:
     'Fractions name parts of a whole. The denominator tells how many equal parts the whole has. ' +
-    'The numerator tells how many parts are taken. Equivalent fractions name the same amount.',
+    'The numerator tells how many parts are taken. Equivalent fractions name the same amount. ' +
+    'A recipe that uses half a cup of flour and a pizza cut into eight slices both show fractions. ' +
+    'Bakers, carpenters and nurses measure with fractions every day. ' +
+    'A number line places each fraction between zero and one, and a mixed number joins a whole number and a fraction. ' +
+    'Comparing fractions with the same denominator means comparing their numerators.',
   questionType: 'multiple_choice',
   numberOfQuestions: 3,
   description: 'Quick check',

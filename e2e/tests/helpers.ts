@@ -73,7 +73,9 @@ class AxeScans {
     try {
       results = await analyze(page);
     } catch (error) {
-      if (page.isClosed() || !GONE.test(String(error))) throw error;
+      // The test closed the page (or its context) while axe ran: there is no screen left to judge.
+      if (page.isClosed()) return [];
+      if (!GONE.test(String(error))) throw error;
       // A new document arrived while axe ran (its script went with the old one): once more, on it.
       await settled(page);
       try {

@@ -5,6 +5,7 @@ import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
 import {
   AssessmentCreatedSchema,
+  AssessmentUpdatedSchema,
   buildHeaders,
   create,
   eventRegistry,
@@ -94,6 +95,26 @@ export async function createAssessment(
     teacher.tenantId,
   );
   return { assessmentId, classId, tenantId: teacher.tenantId, teacher, eventId };
+}
+
+/** AssessmentUpdated: the teacher saved the details form (the lesson text itself stays). */
+export async function updateDetails(h: Harness, l: Lesson, details: { title: string; topic: string }): Promise<void> {
+  await deliver(
+    h,
+    AssessmentUpdatedSchema,
+    {
+      assessmentId: l.assessmentId,
+      tenantId: l.tenantId,
+      classId: l.classId,
+      title: details.title,
+      description: '',
+      topic: details.topic,
+      standard: '',
+      occurredAt: timestampNow(),
+    },
+    l.assessmentId,
+    l.tenantId,
+  );
 }
 
 export interface StoredQuestion {

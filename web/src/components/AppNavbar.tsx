@@ -31,7 +31,8 @@ export function AppNavbar({ user }: { user: User }) {
           type="button"
           className="btn btn-outline-secondary d-md-none me-2"
           aria-label="Open menu"
-          aria-controls="side-menu"
+          // The menu exists in the page only while open (it loads on first use).
+          aria-controls={menuOpen ? 'side-menu' : undefined}
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >

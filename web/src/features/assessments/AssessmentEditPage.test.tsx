@@ -104,8 +104,12 @@ describe('AssessmentEditPage', () => {
     await waitFor(() =>
       expect(bodyOf('PUT', '/api/assessments/a1/questions/order')).toEqual({ questionIds: ['q2', 'q1'] }),
     );
-    const sections = await screen.findAllByRole('region', { name: /^Question \d$/ });
-    await waitFor(() => expect(within(sections[0]!).getByText(/Second\?/)).toBeInTheDocument());
+    // The list re-renders in the new order: look the sections up again on each try.
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByRole('region', { name: /^Question \d$/ })[0]!).getByText(/Second\?/),
+      ).toBeInTheDocument(),
+    );
     expect(await screen.findByText('Question moved to position 1 of 2.')).toBeInTheDocument();
     // At the top its Up button is disabled, so focus is on its Down button.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Move question 1 down' })).toHaveFocus());
@@ -114,7 +118,8 @@ describe('AssessmentEditPage', () => {
   it('when students have submitted, then adding, duplicating and deleting are off and the page says why', async () => {
     renderPage([mc('q1', 'First?', 1)], { ...ASSESSMENT, responseCount: 2, status: 'assigned', isAssigned: true });
     expect(await screen.findByText(/Students have already submitted this assessment/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Duplicate Question 1' })).toBeDisabled();
+    // The banner follows the assessment; the questions arrive in their own request.
+    expect(await screen.findByRole('button', { name: 'Duplicate Question 1' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete Question 1' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add Question' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Question 1' })).toBeEnabled();

@@ -16,6 +16,8 @@ const valid = {
   questionType: 'mixed',
   numberOfQuestions: '10',
   description: '',
+  topic: 'Adding fractions',
+  standard: '5.NF.A.1',
 };
 
 function messages(result: { success: boolean; error?: { issues: { message: string }[] } }): string[] {
@@ -27,6 +29,14 @@ describe('create assessment validation (spec §5)', () => {
     const parsed = createAssessmentSchema.parse(valid);
     expect(parsed.numberOfQuestions).toBe(10);
     expect(parsed.questionType).toBe('mixed');
+  });
+
+  it('when topic or standard is longer than the server keeps, then the message names the field', () => {
+    const long = 'x'.repeat(121);
+    expect(messages(createAssessmentSchema.safeParse({ ...valid, topic: long, standard: long }))).toEqual([
+      'Topic must be at most 120 characters',
+      'Standard must be at most 120 characters',
+    ]);
   });
 
   it('when title, content and type are empty, then the three messages show', () => {

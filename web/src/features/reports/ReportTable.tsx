@@ -1,5 +1,6 @@
 // A report's table exactly as the server built it (the same table the CSV and PDF exports hold).
 import Table from 'react-bootstrap/Table';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import type { Report } from '../results/resultsApi';
 
 export function ReportTable({
@@ -22,27 +23,29 @@ export function ReportTable({
           Showing the first {rows.length} of {totalRows} rows. Download the CSV or PDF for all of them.
         </p>
       )}
-      <Table responsive striped size="sm" className="mb-0">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col">
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
+      <ScrollRegion label={caption}>
+        <Table striped size="sm" className="mb-0">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <td key={c.key}>{row[c.key] ?? '—'}</td>
+                <th key={c.key} scope="col">
+                  {c.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                {columns.map((c) => (
+                  <td key={c.key}>{row[c.key] ?? '—'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </ScrollRegion>
     </>
   );
 }
