@@ -31,8 +31,8 @@ export function AppNavbar({ user }: { user: User }) {
           type="button"
           className="btn btn-outline-secondary d-md-none me-2"
           aria-label="Open menu"
-          // The menu exists in the page only while open (it loads on first use).
-          aria-controls={menuOpen ? 'side-menu' : undefined}
+          // No aria-controls: the side menu is loaded on first use, so the id it would name may not
+          // exist yet when the button says it is expanded.
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >

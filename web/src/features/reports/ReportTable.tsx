@@ -23,7 +23,7 @@ export function ReportTable({
           Showing the first {rows.length} of {totalRows} rows. Download the CSV or PDF for all of them.
         </p>
       )}
-      <ScrollRegion label={caption}>
+      <ScrollRegion label="Report rows">
         <Table striped size="sm" className="mb-0">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
