@@ -284,9 +284,9 @@ const SETTINGS: Record<string, string[]> = {
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "413", "429"] } }',
   ],
   // A new order lists every question of the assessment once: ids the fuzzer makes up are the
-  // documented 400 naming `questionIds`.
+  // documented 400 naming `questionIds`; the student's run gets the teacher-only route's 403.
   'PUT /api/assessments/{id}/questions/order': [
-    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "404", "409"] } }',
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
   ],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
   // document cannot carry; without it the documented 400 "No Google sign-up in progress" is right.
