@@ -18,6 +18,7 @@ import {
   useAddQuestionMutation,
   useDeleteQuestionMutation,
   useDuplicateQuestionMutation,
+  isStudentView,
   useGetAssessmentQuery,
   useGetQuestionsQuery,
   useReorderQuestionsMutation,
@@ -130,7 +131,6 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
 }
 
 interface ItemProps {
-  assessmentId: string;
   question: Question;
   index: number;
   count: number;
@@ -141,7 +141,7 @@ interface ItemProps {
   moving: boolean;
 }
 
-function QuestionItem({ assessmentId, question, index, count, locked, canAdd, onMove, moving }: ItemProps) {
+function QuestionItem({ question, index, count, locked, canAdd, onMove, moving }: ItemProps) {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -152,7 +152,7 @@ function QuestionItem({ assessmentId, question, index, count, locked, canAdd, on
 
   const copy = async () => {
     try {
-      await duplicate({ assessmentId, questionId: question.id }).unwrap();
+      await duplicate(question.id).unwrap();
       toast({ title: 'Question Duplicated', description: `A copy of question ${n} was added after it.` });
     } catch (error) {
       toast({
@@ -165,7 +165,7 @@ function QuestionItem({ assessmentId, question, index, count, locked, canAdd, on
 
   const save = async (values: QuestionEditValues) => {
     try {
-      await update({ assessmentId, questionId: question.id, body: questionToSend(values) }).unwrap();
+      await update({ id: question.id, body: questionToSend(values) }).unwrap();
       setEditing(false);
       toast({ title: 'Question Updated', description: 'The question has been saved.' });
     } catch (error) {
@@ -179,7 +179,7 @@ function QuestionItem({ assessmentId, question, index, count, locked, canAdd, on
 
   const destroy = async () => {
     try {
-      await remove({ assessmentId, questionId: question.id }).unwrap();
+      await remove(question.id).unwrap();
       toast({ title: 'Question Deleted', description: 'The question has been removed.' });
     } catch (error) {
       toast({
@@ -282,7 +282,7 @@ function AddQuestion({ assessmentId, count, locked }: { assessmentId: string; co
   }
   const save = async (values: QuestionEditValues) => {
     try {
-      await add({ assessmentId, body: questionToSend(values) }).unwrap();
+      await add({ id: assessmentId, body: questionToSend(values) }).unwrap();
       setOpen(false);
       toast({ title: 'Question Added', description: 'The question has been added.' });
     } catch (error) {
@@ -346,7 +346,7 @@ export function AssessmentEditPage() {
   }, [list, pending]);
 
   if (assessment.isLoading) return <PageSpinner />;
-  if (!assessment.data) return <AssessmentNotFound />;
+  if (!assessment.data || isStudentView(assessment.data)) return <AssessmentNotFound />;
   const a = assessment.data;
   const locked = (a.responseCount ?? 0) > 0;
 
@@ -357,7 +357,7 @@ export function AssessmentEditPage() {
     ids.splice(index + by, 0, moved);
     setPending({ questionId: moved, direction: by < 0 ? 'up' : 'down', index: index + by });
     try {
-      await reorder({ assessmentId: id, questionIds: ids }).unwrap();
+      await reorder({ id, body: { questionIds: ids } }).unwrap();
     } catch (error) {
       setPending(null);
       toast({
@@ -395,7 +395,6 @@ export function AssessmentEditPage() {
         list.map((q, i) => (
           <QuestionItem
             key={q.id}
-            assessmentId={id}
             question={q}
             index={i}
             count={list.length}

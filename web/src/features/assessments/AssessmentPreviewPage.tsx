@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
 import {
   useAssignAssessmentMutation,
+  isStudentView,
   useGetAssessmentQuery,
   useGetGenerationQuery,
   useGetQuestionsQuery,
@@ -38,7 +39,8 @@ export function AssessmentPreviewPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const assessment = useGetAssessmentQuery(id);
-  const generating = assessment.data?.generationStatus === 'generating';
+  const teacherView = assessment.data && !isStudentView(assessment.data) ? assessment.data : undefined;
+  const generating = teacherView?.generationStatus === 'generating';
   const job = useGetGenerationQuery(id, { skip: !generating, pollingInterval: generating ? 1000 : 0 });
   const jobDone = job.data?.status === 'succeeded';
   const questions = useGetQuestionsQuery(id, { skip: !assessment.data });
@@ -56,7 +58,7 @@ export function AssessmentPreviewPage() {
   }, [jobDone, hasAssessment, refetchAssessment, refetchQuestions]);
 
   if (assessment.isLoading) return <PageSpinner />;
-  if (!assessment.data) return <AssessmentNotFound />;
+  if (!assessment.data || isStudentView(assessment.data)) return <AssessmentNotFound />;
   const a = assessment.data;
   const list = questions.data ?? [];
   const extra = Math.max(0, list.length - PREVIEW_QUESTION_LIMIT);

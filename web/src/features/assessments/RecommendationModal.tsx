@@ -29,7 +29,7 @@ export function RecommendationModal({ assessment, type, onHide }: Props) {
   const [load, { data, isFetching, isError }] = useLazyGetRecommendationQuery();
 
   useEffect(() => {
-    if (assessment) void load({ assessmentId: assessment.id, type });
+    if (assessment) void load({ id: assessment.id, type });
   }, [assessment, type, load]);
 
   const title = type === 'support' ? 'Support Recommendation' : 'Enrichment Recommendation';

@@ -14,15 +14,18 @@ import { NamedProgressBar } from '../../components/NamedProgressBar';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
 import {
+  isStudentView,
   useGetAssessmentQuery,
   useGetQuestionsQuery,
   useGetResponsesQuery,
   useGetResultQuery,
   useSaveResponseMutation,
   useSubmitResultMutation,
+  type Assessment,
   type Question,
   type Result,
   type SavedResponse,
+  type StudentAssessment,
 } from '../assessments/assessmentsApi';
 import { optionsFor } from '../assessments/parseOptions';
 import { useAuth } from '../auth/useAuth';
@@ -395,8 +398,9 @@ function SubmittedResult({ resultId, title }: { resultId: string; title: string 
 }
 
 /** A student's assessment the server shows but that no longer takes answers (H2's lifecycle). */
-function closedForStudent(assessment: { isActive: boolean; submitted?: boolean; status?: string }): boolean {
-  return !assessment.submitted && (assessment.status === 'closed' || !assessment.isActive);
+function closedForStudent(assessment: Assessment | StudentAssessment): boolean {
+  if (isStudentView(assessment)) return !assessment.submitted && !assessment.isActive;
+  return assessment.status === 'closed' || !assessment.isActive;
 }
 
 export function TakeAssessmentPage() {
@@ -421,8 +425,8 @@ export function TakeAssessmentPage() {
   if (assessment.isLoading) return <PageSpinner />;
   if (isClosedError(assessment.error)) return <AssessmentClosedCard />;
   if (!assessment.data || !user) return <AssessmentNotFoundCard />;
-  const data = assessment.data as typeof assessment.data & { status?: string };
-  if (data.submitted && data.resultId) {
+  const data = assessment.data;
+  if (isStudentView(data) && data.submitted && data.resultId) {
     return <SubmittedResult resultId={data.resultId} title={data.title} />;
   }
   if (isStudent && (closedForStudent(data) || isClosedError(questions.error) || isClosedError(responses.error))) {
