@@ -50,9 +50,24 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/**
+ * The shipped build renders with preact/compat instead of react-dom (issue 13's budgets): the app's
+ * code stays React code (types, hooks, react-redux, react-router, react-bootstrap), but react-dom
+ * alone is 64 KB gzip of the taking page's 120, preact/compat about 11. Dev (Fast Refresh, React's
+ * warnings) and the unit tests run React; the browser tests run this build.
+ */
+const PREACT_FOR_REACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 // In dev the gateway runs on :8080; the built app is served by the gateway itself (same origin).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), prerenderLanding()],
+  resolve: { alias: command === 'build' ? PREACT_FOR_REACT : [] },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
@@ -73,11 +88,11 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]/,
+              test: /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]/,
             },
           ],
         },
       },
     },
   },
-});
+}));

@@ -5,9 +5,9 @@ import type { Browser } from '@playwright/test';
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: what axe checks on every screen the tests visit. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** The page moved on or closed while axe ran (the new document has no axe script: reading 'run'). */
+/** The page moved on or closed while axe ran (the new document has no axe script: reading 'run' or 'runPartial'). */
 const GONE =
-  /Execution context was destroyed|Target (page, context or browser )?(has been )?closed|frame was detached|navigat|reading 'run'|axe is not defined/i;
+  /Execution context was destroyed|Target (page, context or browser )?(has been )?closed|frame was detached|navigat|reading 'run(Partial)?'|axe is not defined/i;
 
 /**
  * The accessibility scans of one test: every page of every context the test opens is scanned once

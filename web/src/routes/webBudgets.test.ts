@@ -65,6 +65,13 @@ describe('web budgets check', () => {
     expect(out).toMatch(/\/ \(signed out: landing\.html\): 9\d\.\d KB is over its 90 KB budget/);
   });
 
+  it('when the landing inside the app (a session that expired on /) loads over 90 KB, then it fails', () => {
+    const { status, out } = check(fakeBuild(95 * 1024));
+    expect(status).toBe(1);
+    expect(out).toMatch(/\/ \(signed out, in the app\): 9\d\.\d KB is over its 90 KB budget/);
+    expect(out).not.toMatch(/taking page\): .* over/);
+  });
+
   it('when a lazy page of AppRoutes is not in the build, then the route listing it fails', () => {
     const { status, out } = check(
       fakeBuild(

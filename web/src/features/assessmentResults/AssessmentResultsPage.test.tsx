@@ -6,17 +6,11 @@ import { stubFetch } from '../../test/fetchStub';
 import type { AssessmentResults } from '../results/resultsApi';
 import { AssessmentResultsPage } from './AssessmentResultsPage';
 
-// jsdom has no canvas: each chart becomes a plain element that exposes the data it was given.
-vi.mock('react-chartjs-2', () => ({
-  Bar: (props: { data: { labels: string[]; datasets: { data: number[] }[] }; 'aria-label': string }) => (
-    <div
-      role="img"
-      aria-label={props['aria-label']}
-      data-labels={props.data.labels.join('|')}
-      data-values={props.data.datasets[0]?.data.join('|')}
-    />
-  ),
-}));
+/** A chart's bars as their tooltips say them ('label: value'), left to right. */
+const barsOf = (chart: HTMLElement) =>
+  within(chart)
+    .getAllByTestId('chart-bar')
+    .map((bar) => bar.querySelector('title')?.textContent);
 
 const RANGES = ['0–9', '10–19', '20–29', '30–39', '40–49', '50–59', '60–69', '70–79', '80–89', '90–100'];
 
@@ -184,11 +178,15 @@ describe('AssessmentResultsPage', () => {
     renderPage();
 
     const distribution = await screen.findByRole('img', { name: /^Score distribution/ });
-    expect(distribution).toHaveAttribute('data-labels', RANGES.join('|'));
-    expect(distribution).toHaveAttribute('data-values', '0|0|0|0|0|1|0|0|0|1');
+    const counts = [0, 0, 0, 0, 0, 1, 0, 0, 0, 1];
+    expect(barsOf(distribution)).toEqual(RANGES.map((range, i) => `${range}: ${counts[i]}`));
     const difficulty = screen.getByRole('img', { name: /^Item difficulty/ });
-    expect(difficulty).toHaveAttribute('data-labels', 'Q1|Q2');
-    expect(difficulty).toHaveAttribute('data-values', '50|100');
+    expect(barsOf(difficulty)).toEqual(['Q1: 50%', 'Q2: 100%']);
+    // Bar heights follow the values on the 0–100 axis: Q2's bar is twice Q1's.
+    const heights = within(difficulty)
+      .getAllByTestId('chart-bar')
+      .map((bar) => Number(bar.querySelector('rect')?.getAttribute('height')));
+    expect(heights[1]).toBeCloseTo(heights[0]! * 2);
     expect(difficulty).toHaveAccessibleName('Item difficulty (share correct). Q1: 50%, Q2: 100%');
   });
 

@@ -1,21 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch } from '../../test/fetchStub';
 import type { Report, TeacherResult } from '../results/resultsApi';
 import { ReportsPage } from './ReportsPage';
 
-// jsdom has no canvas: the chart becomes a plain element that exposes the data it was given.
-vi.mock('react-chartjs-2', () => ({
-  Bar: (props: { data: { labels: string[]; datasets: { data: number[] }[] }; 'aria-label': string }) => (
-    <div
-      role="img"
-      aria-label={props['aria-label']}
-      data-labels={props.data.labels.join('|')}
-      data-values={props.data.datasets[0]?.data.join('|')}
-    />
-  ),
-}));
+/** A chart's bars as their tooltips say them ('label: value'), left to right. */
+const barsOf = (chart: HTMLElement) =>
+  within(chart)
+    .getAllByTestId('chart-bar')
+    .map((bar) => bar.querySelector('title')?.textContent);
 
 const cls = (id: string, name: string, period: string) => ({
   id,
@@ -119,11 +113,18 @@ describe('ReportsPage', () => {
     expect(screen.getByTestId('summary-Below Standard').parentElement).toHaveTextContent('25% of results');
 
     const chart = screen.getByRole('img', { name: /Results by performance level/ });
-    expect(chart).toHaveAttribute('data-labels', 'Above Standard|At Standard|Below Standard');
-    expect(chart).toHaveAttribute('data-values', '5|4|3');
+    expect(barsOf(chart)).toEqual(['Above Standard: 5 (42%)', 'At Standard: 4 (33%)', 'Below Standard: 3 (25%)']);
     const overTime = screen.getByRole('img', { name: /Levels over time/ });
-    expect(overTime).toHaveAttribute('data-labels', 'Feb 26|Mar 4');
-    expect(overTime).toHaveAttribute('data-values', '2|3');
+    expect(barsOf(overTime)).toEqual([
+      'Feb 26: 2 Above Standard, 1 At Standard, 2 Below Standard',
+      'Mar 4: 3 Above Standard, 3 At Standard, 1 Below Standard',
+    ]);
+    // Stacked: each period's bar has one segment per level, bottom first, the legend names them.
+    const segments = within(overTime).getAllByTestId('chart-bar')[1]!.querySelectorAll('rect');
+    expect([...segments].map((rect) => rect.getAttribute('fill'))).toEqual(['#198754', '#ffc107', '#dc3545']);
+    expect(within(overTime.closest('figure')!).getByRole('list')).toHaveTextContent(
+      'Above StandardAt StandardBelow Standard',
+    );
     expect(overTime).toHaveAccessibleName(/Mar 4: 3 Above Standard, 3 At Standard, 1 Below Standard/);
 
     const table = screen.getByRole('table', { name: 'Performance Report' });

@@ -1,5 +1,4 @@
 // One series of bars (a value per category) as a chart figure with its data table.
-import type { ChartData, ChartOptions } from 'chart.js';
 import { ChartFigure } from './ChartFigure';
 
 export interface ChartBar {
@@ -22,37 +21,26 @@ interface Props {
   height?: number;
 }
 
-export function BarChartFigure({ title, xTitle, yTitle, bars, max, unit = '', height = 260 }: Props) {
-  const data: ChartData<'bar', number[], string> = {
-    labels: bars.map((b) => b.label),
-    datasets: [{ label: yTitle, data: bars.map((b) => b.value), backgroundColor: bars.map((b) => b.color) }],
-  };
-  const options: ChartOptions<'bar'> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    plugins: {
-      legend: { display: false },
-      tooltip: { callbacks: { label: (item) => `${yTitle}: ${bars[item.dataIndex]?.display ?? ''}` } },
-    },
-    scales: {
-      x: { title: { display: true, text: xTitle } },
-      y: {
-        beginAtZero: true,
-        max,
-        title: { display: true, text: yTitle },
-        ticks: { precision: 0, callback: (value) => `${value}${unit}` },
-      },
-    },
-  };
-  const summary = bars.map((b) => `${b.label}: ${b.display}`).join(', ');
-
+export function BarChartFigure({ title, xTitle, yTitle, bars, max, unit, height }: Props) {
   return (
     <ChartFigure
       title={title}
-      data={data}
-      options={options}
-      summary={summary}
+      xTitle={xTitle}
+      yTitle={yTitle}
+      max={max}
+      unit={unit}
       height={height}
+      categories={bars.map((b) => b.label)}
+      series={[
+        {
+          label: yTitle,
+          color: bars[0]?.color ?? 'currentColor',
+          colors: bars.map((b) => b.color),
+          values: bars.map((b) => b.value),
+          displays: bars.map((b) => b.display),
+        },
+      ]}
+      summary={bars.map((b) => `${b.label}: ${b.display}`).join(', ')}
       table={{
         headings: [xTitle, yTitle],
         rows: bars.map((b) => ({ key: b.label, cells: [b.label, b.display] })),
