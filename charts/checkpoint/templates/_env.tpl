@@ -1,0 +1,106 @@
+{{/*
+The environment of one process; call with (dict "root" $ "name" "identity" "values" $componentValues).
+Names and meanings: README.md "Environment variables" and each service's src/config.ts.
+*/}}
+{{- define "checkpoint.env" -}}
+{{- $root := .root }}
+{{- $name := .name }}
+{{- $secrets := include "checkpoint.secretsName" $root }}
+{{- $postgres := include "checkpoint.postgresSecretName" $root }}
+{{- $allInOne := eq $name "all-in-one" }}
+- name: PORT
+  value: "8080"
+- name: HOST
+  value: "0.0.0.0"
+{{- if $root.Values.metrics.enabled }}
+- name: METRICS_PORT
+  value: {{ $root.Values.metrics.port | quote }}
+{{- end }}
+- name: LOG_LEVEL
+  value: {{ $root.Values.logLevel | quote }}
+- name: SHUTDOWN_TIMEOUT_MS
+  value: {{ mul $root.Values.shutdownTimeoutSeconds 1000 | quote }}
+# The migrate hook Job applied the migrations before this release's pods start.
+- name: MIGRATE_ON_START
+  value: "false"
+{{ include "checkpoint.secretEnv" (dict "name" "SERVICE_TOKEN_SECRET" "secret" $secrets "key" "service-token-secret") }}
+{{ include "checkpoint.secretEnv" (dict "name" "SERVICE_TOKEN_SECRET_PREVIOUS" "secret" $secrets "key" "service-token-secret-previous" "optional" true) }}
+{{- with $root.Values.otel.endpoint }}
+- name: OTEL_EXPORTER_OTLP_ENDPOINT
+  value: {{ . | quote }}
+{{- end }}
+{{- /* Database: a service's own role, or the admin URL the all-in-one provisions the roles with. */}}
+{{- if ne $name "gateway" }}
+{{ include "checkpoint.secretEnv" (dict "name" "DATABASE_URL" "secret" $postgres "key" (index $root.Values.postgres.secretKeys (ternary "admin" $name $allInOne))) }}
+{{- /* The all-in-one keeps its own small default (4 per service, five pools in one process). */}}
+{{- if not $allInOne }}
+- name: DATABASE_POOL_SIZE
+  value: {{ $root.Values.postgres.poolSize | quote }}
+{{- end }}
+{{- end }}
+{{- if and (ne $name "gateway") (not $allInOne) }}
+{{- if $root.Values.kafka.existingSecret }}
+{{ include "checkpoint.secretEnv" (dict "name" "KAFKA_BROKERS" "secret" $root.Values.kafka.existingSecret "key" $root.Values.kafka.existingSecretKey) }}
+{{- else }}
+- name: KAFKA_BROKERS
+  value: {{ $root.Values.kafka.brokers | quote }}
+{{- end }}
+{{- end }}
+{{- if has $name (list "identity" "analytics" "gateway" "all-in-one") }}
+- name: PUBLIC_URL
+  value: {{ include "checkpoint.publicUrl" $root | quote }}
+{{- end }}
+{{- if has $name (list "identity" "analytics" "all-in-one") }}
+{{ include "checkpoint.secretEnv" (dict "name" "SMTP_URL" "secret" $secrets "key" "smtp-url" "optional" true) }}
+{{- with $root.Values.identity.mailFrom }}
+- name: MAIL_FROM
+  value: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- if has $name (list "identity" "all-in-one") }}
+- name: DEMO_SEED
+  value: {{ and $allInOne $root.Values.allInOne.demoSeed | toString | quote }}
+- name: OIDC_ISSUER
+  value: {{ $root.Values.identity.oidc.issuer | quote }}
+{{- with $root.Values.identity.oidc.clientId }}
+- name: OIDC_CLIENT_ID
+  value: {{ . | quote }}
+{{- end }}
+{{ include "checkpoint.secretEnv" (dict "name" "OIDC_CLIENT_SECRET" "secret" $secrets "key" "oidc-client-secret" "optional" true) }}
+{{ include "checkpoint.secretEnv" (dict "name" "SECRETS_KEY" "secret" $secrets "key" "secrets-key") }}
+{{ include "checkpoint.secretEnv" (dict "name" "SECRETS_KEY_PREVIOUS" "secret" $secrets "key" "secrets-key-previous" "optional" true) }}
+{{- end }}
+{{- if has $name (list "generation" "all-in-one") }}
+- name: GENERATION_PROVIDER
+  value: {{ $root.Values.generation.provider | quote }}
+{{ include "checkpoint.secretEnv" (dict "name" "OPENAI_API_KEY" "secret" $secrets "key" "openai-api-key" "optional" true) }}
+{{- with $root.Values.generation.openaiBaseUrl }}
+- name: OPENAI_BASE_URL
+  value: {{ . | quote }}
+{{- end }}
+- name: OPENAI_MODEL
+  value: {{ $root.Values.generation.openaiModel | quote }}
+{{- end }}
+{{- if $allInOne }}
+# Where the all-in-one keeps its local mailbox while no smtp-url is given (the writable /tmp).
+- name: DATA_DIR
+  value: /tmp/checkpoint
+{{- end }}
+{{- if eq $name "gateway" }}
+{{- range $service := splitList " " (include "checkpoint.serviceNames" $root) }}
+- name: {{ upper $service }}_URL
+  value: {{ printf "http://%s:8080" (include "checkpoint.componentName" (dict "root" $root "component" $service)) | quote }}
+{{- end }}
+{{- end }}
+{{- if and (has $name (list "gateway" "all-in-one")) $root.Values.gateway.trustedProxies }}
+- name: TRUSTED_PROXIES
+  value: {{ $root.Values.gateway.trustedProxies | quote }}
+{{- end }}
+{{- range $key, $value := .values.env }}
+- name: {{ $key }}
+  value: {{ $value | quote }}
+{{- end }}
+{{- range $key, $ref := .values.envFromSecrets }}
+{{ include "checkpoint.secretEnv" (dict "name" $key "secret" $ref.secretName "key" $ref.key) }}
+{{- end }}
+{{- end }}

@@ -1,0 +1,241 @@
+{{/*
+Names, labels and the per-component settings shared by every template.
+*/}}
+
+{{- define "checkpoint.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* <release>-checkpoint, or the release name alone when it already says checkpoint. */}}
+{{- define "checkpoint.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "checkpoint.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels that never change for a release: the selector of its pods (with the component). */}}
+{{- define "checkpoint.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "checkpoint.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "checkpoint.labels" -}}
+helm.sh/chart: {{ include "checkpoint.chart" . }}
+{{ include "checkpoint.selectorLabels" . }}
+app.kubernetes.io/version: {{ include "checkpoint.imageTag" . | trunc 63 | trimSuffix "-" | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: checkpoint
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Labels of one component's objects; call with (dict "root" $ "component" "identity"). */}}
+{{- define "checkpoint.componentLabels" -}}
+{{ include "checkpoint.labels" .root }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+
+{{- define "checkpoint.componentSelectorLabels" -}}
+{{ include "checkpoint.selectorLabels" .root }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+
+{{/* Name of a component's Deployment, Service, HPA, PDB and NetworkPolicy. */}}
+{{- define "checkpoint.componentName" -}}
+{{- printf "%s-%s" (include "checkpoint.fullname" .root) .component | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "checkpoint.imageTag" -}}
+{{- default .Chart.AppVersion .Values.image.tag }}
+{{- end }}
+
+{{- define "checkpoint.image" -}}
+{{- if .Values.image.digest }}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest }}
+{{- else }}
+{{- printf "%s:%s" .Values.image.repository (include "checkpoint.imageTag" .) }}
+{{- end }}
+{{- end }}
+
+{{- define "checkpoint.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "checkpoint.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* The five services, in start order. */}}
+{{- define "checkpoint.serviceNames" -}}
+identity class assessment generation analytics
+{{- end }}
+
+{{/*
+The components this topology runs, as "<values key>:<name>" words: the name is the process the
+image runs (its one argument), the component label and the suffix of the objects' names.
+*/}}
+{{- define "checkpoint.components" -}}
+{{- if eq .Values.topology "all-in-one" -}}
+allInOne:all-in-one
+{{- else -}}
+identity:identity class:class assessment:assessment generation:generation analytics:analytics gateway:gateway
+{{- end }}
+{{- end }}
+
+{{/* The component users reach (through the Service `checkpoint.publicServiceName`). */}}
+{{- define "checkpoint.publicComponent" -}}
+{{- if eq .Values.topology "all-in-one" }}all-in-one{{ else }}gateway{{ end }}
+{{- end }}
+
+{{- define "checkpoint.publicServiceName" -}}
+{{- include "checkpoint.componentName" (dict "root" . "component" (include "checkpoint.publicComponent" .)) }}
+{{- end }}
+
+{{/*
+A component's settings as YAML: components.defaults overridden key by key by the component's own
+block. autoscaling, podDisruptionBudget, env and envFromSecrets merge one level deeper (a component may change one
+field); every other key (resources, affinity…) is replaced whole. Written out rather than with
+mergeOverwrite, which cannot override true with false. Call with (dict "root" $ "key" "identity").
+*/}}
+{{- define "checkpoint.componentValues" -}}
+{{- $values := deepCopy .root.Values.components.defaults }}
+{{- $own := index .root.Values.components .key | default dict }}
+{{- range $k, $v := $own }}
+{{- if and (has $k (list "autoscaling" "podDisruptionBudget" "env" "envFromSecrets")) (kindIs "map" $v) }}
+{{- $merged := deepCopy (index $values $k | default dict) }}
+{{- /* A budget's own minAvailable replaces the default maxUnavailable, and the other way round. */}}
+{{- if eq $k "podDisruptionBudget" }}
+{{- if hasKey $v "minAvailable" }}{{ $_ := unset $merged "maxUnavailable" }}{{ end }}
+{{- if hasKey $v "maxUnavailable" }}{{ $_ := unset $merged "minAvailable" }}{{ end }}
+{{- end }}
+{{- range $k2, $v2 := $v }}
+{{- $_ := set $merged $k2 $v2 }}
+{{- end }}
+{{- $_ := set $values $k $merged }}
+{{- else }}
+{{- $_ := set $values $k $v }}
+{{- end }}
+{{- end }}
+{{- toYaml $values }}
+{{- end }}
+
+{{/* PUBLIC_URL: publicUrl, else the first ingress host, else the port-forward address. */}}
+{{- define "checkpoint.publicUrl" -}}
+{{- if .Values.publicUrl }}
+{{- .Values.publicUrl | trimSuffix "/" }}
+{{- else if and .Values.ingress.enabled .Values.ingress.hosts }}
+{{- $host := (first .Values.ingress.hosts).host }}
+{{- $tls := false }}
+{{- range .Values.ingress.tls }}{{ if has $host .hosts }}{{ $tls = true }}{{ end }}{{ end }}
+{{- printf "%s://%s" (ternary "https" "http" $tls) $host }}
+{{- else }}
+{{- print "http://localhost:8080" }}
+{{- end }}
+{{- end }}
+
+{{- define "checkpoint.postgresSecretName" -}}
+{{- default (printf "%s-postgres" (include "checkpoint.fullname" .)) .Values.postgres.existingSecret }}
+{{- end }}
+
+{{- define "checkpoint.secretsName" -}}
+{{- default (printf "%s-secrets" (include "checkpoint.fullname" .)) .Values.secrets.existingSecret }}
+{{- end }}
+
+{{- define "checkpoint.kafkaSecretName" -}}
+{{- default (printf "%s-kafka" (include "checkpoint.fullname" .)) .Values.kafka.existingSecret }}
+{{- end }}
+
+{{/*
+Refuses, with the value to set, a release that could not start: the connection values the
+topology needs when no existing Secret holds them. Included by every template that uses them.
+*/}}
+{{- define "checkpoint.validate" -}}
+{{- if not .Values.postgres.existingSecret }}
+{{- if eq .Values.topology "all-in-one" }}
+{{- if not .Values.postgres.urls.admin }}
+{{- fail "topology all-in-one needs postgres.urls.admin (a URL of a role that may create roles) or postgres.existingSecret" }}
+{{- end }}
+{{- else }}
+{{- range $service := splitList " " (include "checkpoint.serviceNames" .) }}
+{{- if not (index $.Values.postgres.urls $service) }}
+{{- fail (printf "topology microservices needs postgres.urls.%s (the %s service's own role) or postgres.existingSecret" $service $service) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- if and (eq .Values.topology "microservices") (not .Values.kafka.brokers) (not .Values.kafka.existingSecret) }}
+{{- fail "topology microservices needs kafka.brokers (host:port,…) or kafka.existingSecret" }}
+{{- end }}
+{{- end }}
+
+{{/* Env entry from a Secret key; (dict "name" "X" "secret" "s" "key" "k" "optional" true). */}}
+{{- define "checkpoint.secretEnv" -}}
+- name: {{ .name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ .secret }}
+      key: {{ .key }}
+      {{- if .optional }}
+      optional: true
+      {{- end }}
+{{- end }}
+
+{{/*
+Checksum of the Secrets the chart makes, as pod annotations: a changed value rolls the pods.
+(A Secret named by existingSecret is the operator's: restart the pods after changing it.)
+*/}}
+{{- define "checkpoint.checksums" -}}
+checksum/secrets: {{ include "checkpoint.secretsManifest" . | sha256sum }}
+{{- end }}
+
+{{/*
+The volumes of a process that uses Postgres (or not: the gateway): the writable /tmp every
+container gets (the root filesystem is read-only) and, when postgres.tls.caSecret names one, the
+CA that signed the database's certificate (URLs then say sslrootcert=/etc/checkpoint/postgres-ca/ca.crt).
+Call with (dict "root" $ "database" true).
+*/}}
+{{- define "checkpoint.volumes" -}}
+- name: tmp
+  emptyDir:
+    {{- with .root.Values.tmpVolume.sizeLimit }}
+    sizeLimit: {{ . }}
+    {{- end }}
+{{- with .root.Values.postgres.tls.caSecret }}
+{{- if and $.database .name }}
+- name: postgres-ca
+  secret:
+    secretName: {{ .name }}
+    items:
+      - key: {{ .key }}
+        path: ca.crt
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "checkpoint.volumeMounts" -}}
+- name: tmp
+  mountPath: /tmp
+{{- if and .database .root.Values.postgres.tls.caSecret.name }}
+- name: postgres-ca
+  mountPath: /etc/checkpoint/postgres-ca
+  readOnly: true
+{{- end }}
+{{- end }}
+
+{{/* "true" when the Prometheus Operator's objects are rendered (metrics.prometheusOperator). */}}
+{{- define "checkpoint.prometheusOperator" -}}
+{{- $mode := .Values.metrics.prometheusOperator }}
+{{- if and .Values.metrics.enabled (or (eq $mode "always") (and (eq $mode "auto") (.Capabilities.APIVersions.Has "monitoring.coreos.com/v1"))) }}true{{ end }}
+{{- end }}
