@@ -11,7 +11,7 @@ export default defineConfig({
   root: path.resolve(here, '../..'),
   test: {
     name: 'faults',
-    include: ['e2e/faults/**/*.test.ts'],
+    include: ['e2e/faults/**/*.test.ts', 'e2e/scale/**/*.test.ts'],
     testTimeout: 420_000,
     hookTimeout: 240_000,
     pool: 'forks',

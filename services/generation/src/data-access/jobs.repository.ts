@@ -95,6 +95,19 @@ export function jobsRepository(db: Db) {
       return rows.map(toJob) as ClaimedJob[];
     },
 
+    /**
+     * The running worker's heartbeat: a job is stale (claimable by another replica) only once its
+     * worker stopped renewing it, not when the model is merely slow. False when the lease was lost.
+     */
+    async renew(job: ClaimedJob): Promise<boolean> {
+      const n = await db.$executeRawUnsafe(
+        `update generation_jobs set locked_at = now() where id = $1::uuid and lease_id = $2::uuid and status = 'running'`,
+        job.id,
+        job.leaseId,
+      );
+      return n > 0;
+    },
+
     /** Back to the queue without counting the attempt (e.g. the teacher's rate limit). */
     async defer(job: ClaimedJob, delayMs: number): Promise<void> {
       await db.$executeRawUnsafe(

@@ -2,6 +2,12 @@
 // several instances share the queue), at most `concurrency` at once, and finishes each with
 // QuestionsGenerated, a later attempt, or GenerationFailed once attempts are spent (or at once
 // for quota). Woken by new jobs; polls as a fallback.
+//
+// Several replicas (docs/scale-out.md): while a job runs, its worker renews the job's lease every
+// third of `staleAfterMs`, so only a job whose worker died (no renewal for `staleAfterMs`) is
+// claimed again by another replica, never one whose model call is merely slow. A worker that lost
+// its lease (it was partitioned away that long) finishes the call, but its result is discarded:
+// the job's outcome and its event are written once, by the lease holder.
 import type { AssessmentsRepository } from '../data-access/assessments.repository.ts';
 import type { ClaimedJob, JobsRepository } from '../data-access/jobs.repository.ts';
 import { GenerationError } from '../domain/errors.ts';
@@ -96,6 +102,40 @@ export class GenerationWorker {
   }
 
   private async run(job: ClaimedJob): Promise<void> {
+    const stopBeating = this.keepLease(job);
+    try {
+      await this.runClaimed(job);
+    } finally {
+      stopBeating();
+    }
+  }
+
+  /** Renews the lease until stopped; a failed renewal is tried again at the next beat. */
+  private keepLease(job: ClaimedJob): () => void {
+    let over = false;
+    const beat = setInterval(
+      () => {
+        this.d.jobs.renew(job).then(
+          (held) => {
+            if (held || over) return;
+            over = true;
+            clearInterval(beat);
+            this.d.logger.warn({ jobId: job.id }, 'generation worker: lease lost, the result will be discarded');
+          },
+          (err: unknown) => this.d.logger.warn({ err, jobId: job.id }, 'generation worker: lease renewal failed'),
+        );
+      },
+      Math.max(1, Math.floor(this.d.staleAfterMs / 3)),
+    );
+    beat.unref();
+    return () => {
+      // A renewal still on its way after the job finished finds it finished: not a lost lease.
+      over = true;
+      clearInterval(beat);
+    };
+  }
+
+  private async runClaimed(job: ClaimedJob): Promise<void> {
     const assessment = await this.d.assessments.find(job.assessmentId);
     if (!assessment) {
       await this.d.jobs.fail(job, 'provider_error', 'The assessment no longer exists', undefined);
@@ -118,7 +158,10 @@ export class GenerationWorker {
       // Whatever a provider says, only a complete, valid set is ever stored.
       if (!isValidSet(questions, request))
         throw new GenerationError('invalid_output', 'provider returned an invalid set');
-      await this.d.jobs.succeed(job, provider.name, questions);
+      if (!(await this.d.jobs.succeed(job, provider.name, questions))) {
+        this.d.logger.warn({ jobId: job.id }, 'generation worker: lease lost before the result was stored; discarded');
+        return;
+      }
       this.d.logger.info({ jobId: job.id, provider: provider.name, count: questions.length }, 'questions generated');
     } catch (err) {
       const failure = err instanceof GenerationError ? err : new GenerationError('provider_error', String(err));
