@@ -5,12 +5,15 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
 import {
+  baseConfigSchema,
   createLogger,
   envBoolean,
   envPort,
   exitOnStartupError,
   onShutdownSignal,
   parseConfig,
+  startMetricsServer,
+  startTelemetry,
 } from '@checkpoint/service-kit';
 import { dataDirSecretsKey } from '@checkpoint/identity';
 import { launchEmbeddedPostgres } from '@checkpoint/testkit';
@@ -41,6 +44,11 @@ async function main(): Promise<void> {
   v8.setFlagsFromString('--liftoff-only');
   const config = parseConfig(configSchema);
   const logger = createLogger('checkpoint', config.LOG_LEVEL);
+  // Traces as one service, `checkpoint` (when OTEL_EXPORTER_OTLP_ENDPOINT is set); metrics of every
+  // service on METRICS_PORT, one registry with a `service` label (docs/telemetry.md).
+  const otel = baseConfigSchema.pick({ OTEL_EXPORTER_OTLP_ENDPOINT: true });
+  await startTelemetry('checkpoint', parseConfig(otel).OTEL_EXPORTER_OTLP_ENDPOINT);
+  const metrics = await startMetricsServer({ logger });
   // The demo content is made by signing in as the demo accounts: one password for them, chosen here.
   const demoPassword = process.env.DEMO_PASSWORD || randomBytes(9).toString('base64url');
   const postgres = config.DATABASE_URL
@@ -86,6 +94,7 @@ async function main(): Promise<void> {
       async () => {
         await app.stop();
         await postgres.stop();
+        await metrics?.stop();
       },
       15_000,
       (msg) => console.log(msg),

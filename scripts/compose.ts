@@ -11,6 +11,7 @@ import { generationService } from '@checkpoint/generation';
 import { identityService } from '@checkpoint/identity';
 import {
   closeServer,
+  countDeadLetter,
   listen,
   parseConfig,
   provisionServiceDatabase,
@@ -54,7 +55,13 @@ export interface AllInOne {
 }
 
 export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne> {
-  const bus = new GatedBus(new InProcessBus({ logger: options.logger }));
+  const bus = new GatedBus(
+    new InProcessBus({
+      logger: options.logger,
+      // The bus knows the consumer group, not the service: the group (class, identity-privacy…) is the label.
+      onDeadLetter: (d) => countDeadLetter(d.groupId, d.groupId, d.message.topic),
+    }),
+  );
   const running: RunningService[] = [];
   const baseEnv = { ...process.env, ...options.env };
   // The secret of the service tokens (gateway → services): random for each run unless given.

@@ -6,13 +6,17 @@
 // is checked against the databases: every acknowledged save stored once with its latest
 // acknowledged value, no value nobody sent, every acknowledged submit counted once; and within a
 // bounded wait every read model (class counts, analytics, practice) agrees with the results.
+// Probes mean what Kubernetes does with them (issue 14): /readyz is "can serve requests" (Postgres
+// answers), so every service stays ready while Kafka is down (events wait in the outbox, which the
+// metrics show), a restarted service is ready as soon as it serves, and a Postgres outage makes
+// the services not ready. Every process's /readyz is probed each second throughout.
 // Run by `npm test -- faults` (vitest -c e2e/faults/vitest.config.ts).
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { drive, seed, type Seed } from './driver.ts';
 import { checkSaves, checkSubmits, expectedClassCounts, readModelDisagreements, triesBetween } from './history.ts';
 import { readModels, readResponses, readResults, unpublishedEvents, withClient } from './observe.ts';
-import { root, startFaultStack, type FaultStack } from './stack.ts';
+import { root, SERVICES, startFaultStack, type FaultStack, type ServiceName } from './stack.ts';
 
 const STUDENTS = 30;
 const ASSESSMENTS = 6;
@@ -26,6 +30,69 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 let stack: FaultStack | undefined;
+
+interface ReadyProbe {
+  at: number;
+  name: ServiceName;
+  /** The /readyz status, or 0 when the process did not answer (not running, not listening). */
+  status: number;
+}
+
+/** Probes every service's /readyz each second, and the assessment service's outbox metrics, until stopped. */
+function watch(s: FaultStack, now: () => number) {
+  const probes: ReadyProbe[] = [];
+  const outbox: { at: number; unpublished: number; busReady: number }[] = [];
+  let running = true;
+  const status = (url: string) =>
+    fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
+  const loop = (async () => {
+    while (running) {
+      const at = now();
+      await Promise.all([
+        ...SERVICES.map(async (name) => probes.push({ at, name, status: await status(`${s.urlOf(name)}/readyz`) })),
+        (async () => {
+          const text = await fetch(s.metricsUrlOf('assessment'), { signal: AbortSignal.timeout(3_000) }).then(
+            (r) => r.text(),
+            () => '',
+          );
+          const unpublished = /checkpoint_outbox_unpublished_events\{service="assessment"\} (\d+)/.exec(text);
+          const busReady = /checkpoint_event_bus_ready\{service="assessment"\} (\d+)/.exec(text);
+          if (unpublished && busReady)
+            outbox.push({ at, unpublished: Number(unpublished[1]), busReady: Number(busReady[1]) });
+        })(),
+      ]);
+      await sleep(Math.max(0, 1_000 - (now() - at)));
+    }
+  })();
+  return {
+    probes,
+    outbox,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+/** After a restart: when the process first answered /healthz (serving) and /readyz 200 (ready). */
+async function serveAndReadyTimes(s: FaultStack, name: ServiceName, now: () => number, timeoutMs: number) {
+  const end = now() + timeoutMs;
+  let serving: number | undefined;
+  for (;;) {
+    const ok = (path: string) =>
+      fetch(`${s.urlOf(name)}${path}`, { signal: AbortSignal.timeout(1_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+    if (serving === undefined && (await ok('/healthz'))) serving = now();
+    if (serving !== undefined && (await ok('/readyz'))) return { serving, ready: now() };
+    if (now() > end) throw new Error(`${name} not ready ${timeoutMs / 1000} s after its restart:\n${s.logTail(name)}`);
+    await sleep(100);
+  }
+}
 
 beforeAll(async () => {
   const started = Date.now();
@@ -62,6 +129,8 @@ it('when the assessment service is killed, Kafka is down for 30 s and Postgres c
     console.log(`[faults] ${secs(now())}: ${what}`);
   };
   let stopAt: number | undefined;
+  const watcher = watch(s, now);
+  let restart: { started: number; serving: number; ready: number } | undefined;
   const driver = drive(seeded, {
     now,
     stopped: () => stopAt !== undefined,
@@ -82,8 +151,9 @@ it('when the assessment service is killed, Kafka is down for 30 s and Postgres c
     windows.assessment.from = now();
     mark('kill -9 assessment service');
     await s.kill9('assessment');
+    const started = now();
     await s.start('assessment');
-    await s.waitReady(['assessment'], 90_000);
+    restart = { started, ...(await serveAndReadyTimes(s, 'assessment', now, 90_000)) };
     windows.assessment.to = now();
     mark('assessment service ready again');
 
@@ -115,6 +185,7 @@ it('when the assessment service is killed, Kafka is down for 30 s and Postgres c
   const history = await driver;
   const settled = now();
   mark('every operation answered or given up');
+  await watcher.stop();
 
   const { responses, results } = await withClient(s.adminUrl, async (c) => ({
     responses: await readResponses(c),
@@ -168,6 +239,18 @@ it('when the assessment service is killed, Kafka is down for 30 s and Postgres c
     };
   };
   const afterFaults = triesBetween(history.saves, windows.postgres.to, Infinity);
+  // Readiness as Kubernetes would have seen it.
+  const notReadyBetween = (from: number, to: number) =>
+    watcher.probes.filter((p) => p.at >= from && p.at <= to && p.status !== 200);
+  const kafkaNotReady = notReadyBetween(windows.kafka.from, windows.kafka.to);
+  const postgresNotReady = notReadyBetween(windows.postgres.from, windows.postgres.to + 10_000);
+  const outboxDuringKafka = watcher.outbox.filter((o) => o.at >= windows.kafka.from && o.at <= windows.kafka.to);
+  const readinessLines = [
+    `assessment restarted: serving ${secs(restart!.serving - restart!.started)} after start, ready ${secs(restart!.ready - restart!.started)} after start`,
+    `Kafka down ${secs(windows.kafka.to - windows.kafka.from)}: ${watcher.probes.filter((p) => p.at >= windows.kafka.from && p.at <= windows.kafka.to).length} /readyz probes, ${kafkaNotReady.length} not 200 ${JSON.stringify(kafkaNotReady.slice(0, 5))}`,
+    `  assessment outbox meanwhile (metrics): up to ${Math.max(0, ...outboxDuringKafka.map((o) => o.unpublished))} unpublished events, event bus ready ${[...new Set(outboxDuringKafka.map((o) => o.busReady))].join('/')}`,
+    `Postgres crash: ${postgresNotReady.length} /readyz probes not 200 (${[...new Set(postgresNotReady.map((p) => p.name))].join(', ')})`,
+  ];
   console.log(
     [
       '',
@@ -176,6 +259,9 @@ it('when the assessment service is killed, Kafka is down for 30 s and Postgres c
       '',
       'During each fault (from the fault until the process was ready again: /readyz, broker started, server up):',
       ...(['assessment', 'kafka', 'postgres'] as const).map((n) => `  ${during(n).line}`),
+      '',
+      'Readiness (/readyz of every service, probed each second):',
+      ...readinessLines.map((l) => `  ${l}`),
       '',
       `students ${STUDENTS}, assessments ${ASSESSMENTS} × ${QUESTIONS} questions`,
       `saves: ${history.saves.length} sent, ${saves.figures.acked} acknowledged, ${saves.figures.refused} refused, ` +
@@ -211,4 +297,15 @@ it('when the assessment service is killed, Kafka is down for 30 s and Postgres c
   expect(submits.anomalies).toEqual([]);
   expect(disagreements).toEqual([]);
   expect(s.unexpectedExits).toEqual([]);
+  // Readiness is "can serve requests". A restarted service is ready as soon as it serves (it does
+  // not wait for its consumer group, which took 27-30 s when readiness included Kafka).
+  expect(restart!.ready - restart!.serving).toBeLessThan(3_000);
+  // While Kafka is down every service stays ready (no replica would leave its Service), and the
+  // outage shows where it belongs: events wait in the outbox, the event bus reports not ready.
+  expect(kafkaNotReady).toEqual([]);
+  expect(outboxDuringKafka.length).toBeGreaterThan(5);
+  expect(Math.max(...outboxDuringKafka.map((o) => o.unpublished))).toBeGreaterThan(0);
+  expect(outboxDuringKafka.some((o) => o.busReady === 0)).toBe(true);
+  // While Postgres is down the services cannot serve: not ready (and their calls answer 503, above).
+  expect(postgresNotReady.length).toBeGreaterThan(0);
 });

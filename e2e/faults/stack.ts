@@ -39,6 +39,8 @@ interface Managed {
   entry: string;
   env: Record<string, string>;
   port: number;
+  /** Its Prometheus metrics port (METRICS_PORT). */
+  metricsPort: number;
   child?: ChildProcess;
   watchdog?: ChildProcess;
   /** How many times it was started. */
@@ -56,6 +58,10 @@ export interface FaultStack {
   kill9(name: ProcessName): Promise<void>;
   start(name: ProcessName): Promise<void>;
   waitReady(names: readonly ProcessName[], timeoutMs: number): Promise<void>;
+  /** Base URL of a process (its /readyz, /healthz). */
+  urlOf(name: ProcessName): string;
+  /** Its metrics endpoint (…/metrics). */
+  metricsUrlOf(name: ProcessName): string;
   logTail(name: ProcessName, chars?: number): string;
   stop(): Promise<void>;
 }
@@ -114,14 +120,17 @@ export async function startFaultStack(options: {
     const upstreams: Record<string, string> = {};
     for (const service of SERVICES) {
       const port = await freePort();
+      const metricsPort = await freePort();
       managed.set(service, {
         name: service,
         entry: path.join(root, 'services', service, 'src/main.ts'),
         port,
+        metricsPort,
         starts: 0,
         env: {
           ...common,
           PORT: String(port),
+          METRICS_PORT: String(metricsPort),
           DATABASE_URL: await provisionServiceDatabase(postgres.url, service),
           KAFKA_BROKERS: kafka.brokers,
           DEMO_SEED: 'false',
@@ -130,12 +139,20 @@ export async function startFaultStack(options: {
       });
       upstreams[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
     }
+    const gatewayMetricsPort = await freePort();
     managed.set('gateway', {
       name: 'gateway',
       entry: path.join(root, 'gateway/src/main.ts'),
       port: gatewayPort,
+      metricsPort: gatewayMetricsPort,
       starts: 0,
-      env: { ...common, ...upstreams, PORT: String(gatewayPort), PUBLIC_URL: baseUrl },
+      env: {
+        ...common,
+        ...upstreams,
+        PORT: String(gatewayPort),
+        METRICS_PORT: String(gatewayMetricsPort),
+        PUBLIC_URL: baseUrl,
+      },
     });
 
     const logFile = (name: ProcessName) => path.join(options.logDir, `${name}.log`);
@@ -236,6 +253,8 @@ export async function startFaultStack(options: {
       kill9,
       start,
       waitReady,
+      urlOf: (name) => `http://127.0.0.1:${managed.get(name)!.port}`,
+      metricsUrlOf: (name) => `http://127.0.0.1:${managed.get(name)!.metricsPort}/metrics`,
       logTail: (name, chars) => tail(logFile(name), chars),
       stop,
     };

@@ -5,6 +5,7 @@ import {
   listen,
   onShutdownSignal,
   parseConfig,
+  startMetricsServer,
   startTelemetry,
 } from '@checkpoint/service-kit';
 import { createGateway, stopGateway } from './app.ts';
@@ -14,13 +15,16 @@ try {
   const config = parseConfig(gatewayConfigSchema);
   await startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  // Prometheus metrics on METRICS_PORT (default 9464), never on the gateway's own port.
+  const metrics = await startMetricsServer({ logger });
   const gateway = createGateway(config, logger);
   const { server, url } = await listen(gateway, config.PORT, config.HOST);
   logger.info({ url }, 'gateway listening');
   onShutdownSignal(
-    () => {
+    async () => {
       stopGateway(gateway);
-      return closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+      await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+      await metrics?.stop();
     },
     config.SHUTDOWN_TIMEOUT_MS,
     (m) => logger.info(m),

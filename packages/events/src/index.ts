@@ -17,7 +17,7 @@ export {
   TOMBSTONE_TYPE,
   type EnqueueEventInput,
 } from './outbox.ts';
-export { OutboxRelay, type OutboxRelayOptions } from './relay.ts';
+export { OutboxRelay, type OutboxRelayOptions, type RelayMetrics } from './relay.ts';
 export { inboxConsumer, type EventHandler, type InboxConsumer, type InboxHandlers } from './inbox.ts';
 export {
   defaultRetryPolicy,
@@ -32,7 +32,15 @@ export {
   type SubscribeOptions,
 } from './bus.ts';
 export { InProcessBus, type InProcessBusOptions } from './in-process-bus.ts';
-export { KafkaBus, dlqTopic, DLQ_ERROR_HEADER, DLQ_GROUP_HEADER, type KafkaBusOptions } from './kafka-bus.ts';
+export {
+  KafkaBus,
+  dlqTopic,
+  DLQ_ERROR_HEADER,
+  DLQ_GROUP_HEADER,
+  type EventBacklog,
+  type KafkaBusOptions,
+} from './kafka-bus.ts';
+export { contextOf } from './tracing.ts';
 export {
   collectSubjectRows,
   deleteFoundRows,

@@ -1,6 +1,7 @@
 // The Kafka transport, and the only file that imports kafkajs. Idempotent producer; consumer
 // groups that commit offsets only after the handler (and so its DB transaction) finished; a
 // message that keeps failing goes to `<topic>.dlq` and the partition moves on.
+import type { Span } from '@opentelemetry/api';
 import {
   Kafka,
   logLevel,
@@ -25,6 +26,7 @@ import {
   type RetryPolicy,
   type SubscribeOptions,
 } from './bus.ts';
+import { endSpans, runInContext, startProcessSpan, startSendSpan } from './tracing.ts';
 
 export interface KafkaBusOptions {
   /** Bootstrap servers, comma-separated or a list. */
@@ -45,6 +47,16 @@ export interface KafkaBusOptions {
   sessionTimeoutMs?: number;
   /** Most messages given to a subscription's `batchHandler` at once. Default 100. */
   maxBatch?: number;
+  /** Called for each message set aside in `<topic>.dlq` (e.g. to count it in a metric). */
+  onDeadLetter?: (groupId: string, topic: string) => void;
+}
+
+/** Consumer lag per partition and dead-letter topic sizes, for metrics (see `KafkaBus.eventBacklog`). */
+export interface EventBacklog {
+  /** Latest offset minus the group's committed offset, per partition of each subscribed topic. */
+  lag: { groupId: string; topic: string; partition: number; lag: number }[];
+  /** Messages kept in the dead-letter topic of each subscribed topic. */
+  deadLetters: { topic: string; messages: number }[];
 }
 
 export const DLQ_ERROR_HEADER = 'dlq-error';
@@ -68,7 +80,9 @@ export class KafkaBus implements Bus {
   private readonly maxBatch: number;
   private readonly producer: Producer;
   private readonly admin: Admin;
-  private readonly consumers = new Map<string, { consumer: Consumer; joined: boolean }>();
+  private readonly consumers = new Map<string, { consumer: Consumer; joined: boolean; topics: string[] }>();
+  private readonly onDeadLetter: ((groupId: string, topic: string) => void) | undefined;
+  private backlogInFlight: Promise<EventBacklog> | undefined;
   private readonly knownTopics = new Set<string>();
   private producerConnected: Promise<void> | undefined;
   private adminConnected: Promise<void> | undefined;
@@ -84,6 +98,7 @@ export class KafkaBus implements Bus {
     this.concurrency = options.partitionsConsumedConcurrently ?? 1;
     this.maxBatch = Math.max(1, options.maxBatch ?? 100);
     this.sessionTimeoutMs = options.sessionTimeoutMs ?? 30_000;
+    this.onDeadLetter = options.onDeadLetter;
     const logger = this.logger;
     this.kafka = new Kafka({
       clientId: options.clientId,
@@ -125,12 +140,16 @@ export class KafkaBus implements Bus {
     if (this.stopped) throw new Error('kafka bus stopped');
     if (messages.length === 0) return;
     const byTopic = new Map<string, { key: string; value: Buffer | null; headers: IHeaders }[]>();
+    // One `send` span per message, child of the request that wrote it (its traceparent header).
+    const spans: Span[] = [];
     for (const message of messages) {
       const topic = this.prefix + message.topic;
       const list = byTopic.get(topic) ?? [];
       // A tombstone is a null value: a compacted topic then forgets the key's earlier events.
       const value = message.tombstone ? null : Buffer.from(message.value);
-      list.push({ key: message.key, value, headers: message.headers });
+      const { span, headers } = startSendSpan('kafka', message, topic);
+      spans.push(span);
+      list.push({ key: message.key, value, headers });
       byTopic.set(topic, list);
     }
     try {
@@ -141,8 +160,10 @@ export class KafkaBus implements Bus {
         topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
       });
       this.producerHealthy = true;
+      endSpans(spans);
     } catch (error) {
       this.producerHealthy = false;
+      endSpans(spans, error);
       throw error;
     }
   }
@@ -164,7 +185,7 @@ export class KafkaBus implements Bus {
       // guard a restart scheduled before stop() would bring it back.
       retry: { ...CLIENT_RETRY, restartOnFailure: async () => !this.stopped },
     });
-    const entry = { consumer, joined: false };
+    const entry = { consumer, joined: false, topics: fullTopics };
     this.consumers.set(groupId, entry);
     consumer.on(consumer.events.GROUP_JOIN, () => (entry.joined = true));
     consumer.on(consumer.events.CRASH, (event) => {
@@ -176,8 +197,24 @@ export class KafkaBus implements Bus {
     });
     consumer.on(consumer.events.STOP, () => (entry.joined = false));
 
-    await consumer.connect();
-    await consumer.subscribe({ topics: fullTopics, fromBeginning: true });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: fullTopics, fromBeginning: true });
+      await this.run(consumer, groupId, handler, batchHandler);
+    } catch (error) {
+      // Nothing half-made stays: the caller may subscribe the group again (e.g. once Kafka is back).
+      this.consumers.delete(groupId);
+      await consumer.disconnect().catch(() => {});
+      throw error;
+    }
+  }
+
+  private async run(
+    consumer: Consumer,
+    groupId: string,
+    handler: SubscribeOptions['handler'],
+    batchHandler: SubscribeOptions['batchHandler'],
+  ): Promise<void> {
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
@@ -188,13 +225,24 @@ export class KafkaBus implements Bus {
           resolveOffset(raw.offset);
           next = (BigInt(raw.offset) + 1n).toString();
         };
+        const processSpan = (message: BusMessage, raw: KafkaMessage) =>
+          startProcessSpan('kafka', message, batch.topic, {
+            'messaging.consumer.group.name': groupId,
+            'messaging.destination.partition.id': String(batch.partition),
+            'messaging.kafka.offset': Number(raw.offset),
+          });
         const one = async (raw: KafkaMessage) => {
           const message = this.toBusMessage(batch.topic, raw);
           const log = logRetry(this.logger, groupId, message);
-          const result = await handleWithRetry(handler, message, this.retry, (error, attempt) => {
-            log(error, attempt);
-            void heartbeat().catch(() => {});
-          });
+          // The handler runs in the `process` span: its queries and the events it writes continue the trace.
+          const { span, context } = processSpan(message, raw);
+          const result = await runInContext(context, () =>
+            handleWithRetry(handler, message, this.retry, (error, attempt) => {
+              log(error, attempt);
+              void heartbeat().catch(() => {});
+            }),
+          );
+          endSpans([span], result?.failed);
           if (result) await this.deadLetter(groupId, batch.topic, raw, result.failed);
           done(raw);
           await heartbeat();
@@ -206,12 +254,21 @@ export class KafkaBus implements Bus {
             if (!isRunning() || isStale()) break;
             const chunk = batch.messages.slice(from, from + this.maxBatch);
             if (batchHandler && chunk.length > 1) {
+              const messages = chunk.map((raw) => this.toBusMessage(batch.topic, raw));
+              // A `process` span per message, each in its own trace; the batch's one transaction
+              // runs in the first one's context.
+              const started = messages.map((message, i) => processSpan(message, chunk[i]!));
               try {
-                await batchHandler(chunk.map((raw) => this.toBusMessage(batch.topic, raw)));
+                await runInContext(started[0]!.context, () => batchHandler(messages));
+                endSpans(started.map((s) => s.span));
                 chunk.forEach(done);
                 await heartbeat();
                 continue;
               } catch (error) {
+                endSpans(
+                  started.map((s) => s.span),
+                  error,
+                );
                 this.logger.warn(
                   { groupId, topic: batch.topic, messages: chunk.length, err: errorText(error) },
                   'event batch failed, handling its events one by one',
@@ -231,9 +288,72 @@ export class KafkaBus implements Bus {
     });
   }
 
+  /**
+   * Whether the producer works and every consumer group is joined: event health, reported as a
+   * metric (checkpoint_event_bus_ready), never a reason to stop serving requests.
+   */
   isReady(): boolean {
     if (this.stopped || !this.producerHealthy) return false;
     return [...this.consumers.values()].every((entry) => entry.joined);
+  }
+
+  /**
+   * Each consumer group's lag per partition (latest offset minus committed offset, read with the
+   * admin client, so that a stuck or dead consumer shows too) and the size of each dead-letter
+   * topic. Bounded by `timeoutMs`; concurrent calls share one round of requests.
+   */
+  async eventBacklog(timeoutMs = 2_000): Promise<EventBacklog> {
+    if (this.stopped || this.consumers.size === 0) return { lag: [], deadLetters: [] };
+    this.backlogInFlight ??= this.readBacklog().finally(() => (this.backlogInFlight = undefined));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`kafka offsets not read within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.backlogInFlight, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async readBacklog(): Promise<EventBacklog> {
+    this.adminConnected ??= this.admin.connect().catch((error: unknown) => {
+      this.adminConnected = undefined;
+      throw error;
+    });
+    await this.adminConnected;
+    const topics = [...new Set([...this.consumers.values()].flatMap((entry) => entry.topics))];
+    const latest = new Map<string, Map<number, { high: bigint; low: bigint }>>();
+    await Promise.all(
+      [...topics, ...topics.map(dlqTopic)].map(async (topic) => {
+        const offsets = await this.admin.fetchTopicOffsets(topic);
+        latest.set(topic, new Map(offsets.map((o) => [o.partition, { high: BigInt(o.high), low: BigInt(o.low) }])));
+      }),
+    );
+    const lag: EventBacklog['lag'] = [];
+    for (const [groupId, entry] of this.consumers) {
+      const committed = await this.admin.fetchOffsets({ groupId, topics: entry.topics });
+      for (const { topic, partitions } of committed) {
+        for (const { partition, offset } of partitions) {
+          const range = latest.get(topic)?.get(partition);
+          if (!range) continue;
+          // -1: nothing committed yet; the group starts from the beginning (fromBeginning: true).
+          const from = BigInt(offset) < 0n ? range.low : BigInt(offset);
+          const behind = range.high - from;
+          lag.push({ groupId, topic: this.unprefixed(topic), partition, lag: Number(behind > 0n ? behind : 0n) });
+        }
+      }
+    }
+    const deadLetters = topics.map((topic) => {
+      let messages = 0n;
+      for (const { high, low } of latest.get(dlqTopic(topic))?.values() ?? []) messages += high - low;
+      return { topic: this.unprefixed(topic), messages: Number(messages) };
+    });
+    return { lag, deadLetters };
+  }
+
+  private unprefixed(topic: string): string {
+    return topic.startsWith(this.prefix) ? topic.slice(this.prefix.length) : topic;
   }
 
   /** Leaves the consumer groups (after the batch in flight) and disconnects. */
@@ -315,6 +435,8 @@ export class KafkaBus implements Bus {
         },
       ],
     });
+    // Counted once set aside (a failed send is retried with the batch, then counted).
+    this.onDeadLetter?.(groupId, this.unprefixed(topic));
   }
 
   private toBusMessage(topic: string, raw: KafkaMessage): BusMessage {

@@ -26,6 +26,13 @@ export interface OutboxRelayOptions {
    * partition above its 1 MB limit, and large events (export parts) share a key. Default 900 KB.
    */
   maxBatchBytes?: number;
+  /** Counts what the relay does (e.g. into Prometheus counters): rows acknowledged, batches failed. */
+  metrics?: RelayMetrics;
+}
+
+export interface RelayMetrics {
+  published(count: number): void;
+  failed(): void;
 }
 
 interface OutboxRow {
@@ -50,6 +57,7 @@ export class OutboxRelay {
   private readonly retentionMs: number;
   private readonly publishTimeoutMs: number;
   private readonly maxBatchBytes: number;
+  private readonly metrics: RelayMetrics | undefined;
   /** The last batch was cut by maxBatchBytes: more rows wait. */
   private cut = false;
   private running = false;
@@ -71,6 +79,7 @@ export class OutboxRelay {
     this.retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
     this.maxBatchBytes = options.maxBatchBytes ?? 900_000;
+    this.metrics = options.metrics;
   }
 
   /** Resolves once LISTEN is set up (or failed: then it polls). */
@@ -118,9 +127,13 @@ export class OutboxRelay {
     try {
       await client.query('begin');
       // One publisher per schema at a time: SKIP LOCKED alone would let two relays publish
-      // neighbouring rows of one key out of order.
+      // neighbouring rows of one key out of order. The lock goes with the transaction: a replica
+      // that dies hands over when Postgres sees its connection close, and one cut off from
+      // Postgres (no close ever arrives) when the server ends its session after the publish
+      // bound (docs/scale-out.md).
       const lock = await client.query<{ locked: boolean }>(
-        "select pg_try_advisory_xact_lock(hashtext('checkpoint.outbox:' || current_schema())) as locked",
+        "select set_config('idle_in_transaction_session_timeout', $1, true), pg_try_advisory_xact_lock(hashtext('checkpoint.outbox:' || current_schema())) as locked",
+        [String(this.publishTimeoutMs + 10_000)],
       );
       if (!lock.rows[0]?.locked) {
         await client.query('commit');
@@ -181,11 +194,13 @@ export class OutboxRelay {
       let published = 0;
       try {
         published = await this.publishBatch();
+        if (published > 0) this.metrics?.published(published);
         if (this.failures > 0) this.logger.info({ failures: this.failures }, 'outbox relay: publishing again');
         this.failures = 0;
         await this.cleanup();
       } catch (error) {
         this.failures++;
+        this.metrics?.failed();
         this.logger.warn(
           { err: errorText(error), failures: this.failures },
           'outbox relay: publish failed, will retry',

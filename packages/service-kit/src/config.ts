@@ -87,6 +87,8 @@ export const baseConfigSchema = z.object({
     .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port…]')
     .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Apply the schema's migrations when starting; false where a job runs `migrate` once per release. */
+  MIGRATE_ON_START: envBoolean(true),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /** A class or assessment id created this recently (UUIDv7 time) is waited for when a local copy misses it; 0: never. */
   READ_AFTER_CREATE_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),

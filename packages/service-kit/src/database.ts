@@ -146,14 +146,47 @@ export function ident(name: string): string {
   return `"${name}"`;
 }
 
+/**
+ * Readiness of a service: Postgres answers `select 1` through the pool within `timeoutMs`. A pool
+ * that is merely saturated (every connection busy, queries queued) is serving, slowly: ready.
+ */
+export async function databaseReachable(pool: pg.Pool, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = Symbol('timedOut');
+  try {
+    const outcome = await Promise.race([
+      pool.query('select 1').then(() => true),
+      new Promise<typeof timedOut>((resolve) => {
+        timer = setTimeout(() => resolve(timedOut), timeoutMs);
+      }),
+    ]);
+    if (outcome !== timedOut) return true;
+    const max = pool.options.max ?? 10;
+    return pool.totalCount >= max && pool.idleCount === 0 && pool.waitingCount > 0;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Socket errors of a database that is down, restarting or unreachable. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 /** SQLSTATEs of a server shutting down, starting or out of connections (class 08: connection exception). */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Prisma's codes for an unreachable server, a closed connection and a pool timeout. */
 const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
+/** P2028 is any transaction API error; only this one means a busy pool, not a bug. */
+const PRISMA_TRANSACTION_NOT_STARTED = /Unable to start a transaction in the given time/;
+/** Prisma driver adapters' error kinds for the same (a raw query's P2010 carries them in meta.driverAdapterError). */
+const ADAPTER_UNAVAILABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+]);
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server/i;
 
 /**
  * Whether an error means the database cannot be reached right now (an outage, a restart, an
@@ -162,16 +195,19 @@ const UNAVAILABLE_MESSAGES =
  * wraps the driver's error).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    depth++
-  ) {
+  type Inspected = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: unknown };
+  for (let e = err as Inspected | undefined, depth = 0; e && depth < 6; depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || PRISMA_UNAVAILABLE.has(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (code === 'P2028' && typeof e.message === 'string' && PRISMA_TRANSACTION_NOT_STARTED.test(e.message))
+      return true;
+    if (typeof e.kind === 'string' && ADAPTER_UNAVAILABLE_KINDS.has(e.kind)) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
-    e = typeof e.cause === 'object' && e.cause !== null ? (e.cause as typeof e) : undefined;
+    // Prisma's known errors keep the driver adapter's error in meta; others chain with cause.
+    const adapterError = (e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
+    const next = typeof adapterError === 'object' && adapterError !== null ? adapterError : e.cause;
+    e = typeof next === 'object' && next !== null ? (next as Inspected) : undefined;
   }
   return false;
 }

@@ -23,6 +23,7 @@ export {
 } from './caller.ts';
 export {
   createPool,
+  databaseReachable,
   ident,
   inTransaction,
   isDatabaseUnavailable,
@@ -58,6 +59,7 @@ export { LOG_LEVEL_HEADER, requestLogger, type RequestLogOptions } from './reque
 export { buildOpenApiDocument, mergeOpenApiDocuments, type OpenApiDocument } from './openapi.ts';
 export {
   exitOnStartupError,
+  migrateService,
   runServiceMain,
   startService,
   type RunningService,
@@ -76,6 +78,18 @@ export {
 } from './read-after-create.ts';
 export { sessionCookieNames, type SessionCookieNames } from './session-cookies.ts';
 export { startTelemetry, stopTelemetry } from './telemetry.ts';
+export {
+  countDeadLetter,
+  DEFAULT_METRICS_PORT,
+  enableMetrics,
+  expressRoute,
+  httpMetrics,
+  recordReadiness,
+  registerService,
+  relayMetrics,
+  startMetricsServer,
+  type MetricsServer,
+} from './metrics.ts';
 export {
   auditTrail,
   deleteOlderThan,

@@ -28,9 +28,13 @@ export function createLogger(
       ],
       censor: '[redacted]',
     },
+    // Lines written inside a span carry its ids (OpenTelemetry's log correlation field names), so
+    // that a log line leads to its trace. Without the SDK there is never an active span.
     mixin() {
       const span = trace.getActiveSpan();
-      return span ? { traceId: span.spanContext().traceId } : {};
+      if (!span) return {};
+      const { traceId, spanId, traceFlags } = span.spanContext();
+      return { trace_id: traceId, span_id: spanId, trace_flags: `0${traceFlags.toString(16)}`.slice(-2) };
     },
   };
   return destination ? pino(options, destination) : pino(options);

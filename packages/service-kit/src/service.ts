@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { KafkaBus, OutboxRelay, outboxSchemaSql, type Bus, type SubscribeOptions } from '@checkpoint/events';
 import { ServiceTokens } from './caller.ts';
 import { baseConfigSchema, ConfigError, parseConfig, type BaseConfig } from './config.ts';
-import { createPool, runMigrations } from './database.ts';
+import { createPool, databaseReachable, runMigrations } from './database.ts';
 import { createServiceApp, type ApiRouter } from './http.ts';
 import { closeServer, listen, onShutdownSignal } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { countDeadLetter, registerService, relayMetrics, startMetricsServer } from './metrics.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { RecentReads, type AwaitRecent } from './read-after-create.ts';
 import { startTelemetry, stopTelemetry } from './telemetry.ts';
@@ -97,18 +98,19 @@ export async function startService<S extends z.ZodObject>(
   if (!bus) {
     if (!config.KAFKA_BROKERS)
       throw new ConfigError(['KAFKA_BROKERS: required when a service runs on its own (got unset)']);
-    const kafka = new KafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: def.name, logger });
+    const kafka = new KafkaBus({
+      brokers: config.KAFKA_BROKERS.split(','),
+      clientId: def.name,
+      logger,
+      onDeadLetter: (groupId, topic) => countDeadLetter(def.name, groupId, topic),
+    });
     // Not fatal: requests still succeed while Kafka is down; events wait in the outbox.
     await kafka.connect().catch((err: unknown) => logger.warn({ err }, 'Kafka not reachable yet'));
     bus = kafka;
   }
   try {
-    await runMigrations(pool, {
-      schema,
-      dir: def.migrationsDir,
-      logger,
-      shared: [{ version: '000_events_outbox_inbox', sql: outboxSchemaSql }],
-    });
+    // Off where a job migrates once per release (the image's `migrate` command, a Helm hook).
+    if (config.MIGRATE_ON_START) await migrateService(def, pool, schema, logger);
     // Woken by this process's consumers as they commit (the subscriptions below).
     const recent = new RecentReads({
       windowMs: config.READ_AFTER_CREATE_WINDOW_MS,
@@ -124,7 +126,7 @@ export async function startService<S extends z.ZodObject>(
       tokens,
       awaitRecent: recent.awaitRecent,
     });
-    const relay = new OutboxRelay({ pool, bus, logger });
+    const relay = new OutboxRelay({ pool, bus, logger, metrics: relayMetrics(def.name) });
     const openapi = buildOpenApiDocument(
       `${def.name} service`,
       Object.assign({}, ...parts.routers.map((r) => r.paths)),
@@ -140,24 +142,40 @@ export async function startService<S extends z.ZodObject>(
         });
         parts.extra?.(app);
       },
-      ready: async () => {
-        await pool.query('select 1');
-        return bus!.isReady();
-      },
+      // Ready = can serve requests: Postgres answers. Kafka is not asked: the outbox keeps events
+      // while it is away, and its health is a metric and an alert (checkpoint_event_bus_ready).
+      ready: () => databaseReachable(pool),
+    });
+    const forgetMetrics = registerService(def.name, {
+      pool,
+      busReady: () => bus!.isReady(),
+      ...(bus instanceof KafkaBus ? { eventBacklog: (ms: number) => (bus as KafkaBus).eventBacklog(ms) } : {}),
     });
     const { server, url } = await listen(app, config.PORT, config.HOST);
-    for (const sub of parts.subscriptions ?? []) await bus.subscribe(recent.notifying(sub));
+    // Serving already: a broker that is away (or goes away now) must not end the process. A group
+    // that cannot subscribe is retried in the background; meanwhile events wait in Kafka.
+    let stopping = false;
+    for (const sub of parts.subscriptions ?? []) {
+      const subscription = recent.notifying(sub);
+      const joined = await bus.subscribe(subscription).then(
+        () => true,
+        (err: unknown) => (logger.warn({ err, groupId: sub.groupId }, 'subscribing failed, retrying'), false),
+      );
+      if (!joined) void subscribeUntilDone(bus, subscription, logger, () => stopping);
+    }
     relay.start();
     await parts.start?.();
     logger.info({ url }, `${def.name} listening`);
     let stopped: Promise<void> | undefined;
     const stop = () =>
       (stopped ??= (async () => {
+        stopping = true;
         parts.draining?.();
         await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
         await relay.stop();
         await parts.stop?.();
         if (ownsBus) await bus!.stop();
+        forgetMetrics();
         await pool.end();
       })());
     return { name: def.name, url, server, app, openapi, stop };
@@ -168,14 +186,53 @@ export async function startService<S extends z.ZodObject>(
   }
 }
 
+/** Applies a service's migrations to its schema: the shared outbox/inbox tables, then its own. */
+export function migrateService(
+  def: Pick<ServiceDefinition, 'migrationsDir'>,
+  pool: pg.Pool,
+  schema: string,
+  logger?: Logger,
+): Promise<string[]> {
+  return runMigrations(pool, {
+    schema,
+    dir: def.migrationsDir,
+    logger,
+    shared: [{ version: '000_events_outbox_inbox', sql: outboxSchemaSql }],
+  });
+}
+
+/** Retries a subscription with backoff (1 s doubling to 30 s) until it holds or the service stops. */
+async function subscribeUntilDone(
+  bus: Bus,
+  subscription: SubscribeOptions,
+  logger: Logger,
+  stopping: () => boolean,
+): Promise<void> {
+  for (let attempt = 1; !stopping(); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * 2 ** (attempt - 1), 30_000)).unref());
+    if (stopping()) return;
+    try {
+      await bus.subscribe(subscription);
+      logger.info({ groupId: subscription.groupId, attempt }, 'subscribed');
+      return;
+    } catch (err) {
+      logger.warn({ err, groupId: subscription.groupId, attempt }, 'subscribing failed, retrying');
+    }
+  }
+}
+
 /** Entry point body of a service's main.ts. */
 export async function runServiceMain<S extends z.ZodObject>(def: ServiceDefinition<S>): Promise<void> {
   try {
+    // First, so that the counters count from the start (a taken port is logged, not fatal).
+    const level = baseConfigSchema.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL);
+    const metrics = await startMetricsServer({ logger: createLogger(def.name, level.data ?? 'info') });
     const running = await startService(def);
     const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
     onShutdownSignal(
       async () => {
         await running.stop();
+        await metrics?.stop();
         await stopTelemetry();
       },
       timeout,

@@ -92,7 +92,37 @@ describe('database outage', () => {
     expect(
       isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: '08006' }) })),
     ).toBe(true);
+    // Prisma 7, a raw query through the pg driver adapter while the server is unreachable.
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('Raw query failed. Code: `N/A`.'), {
+          code: 'P2010',
+          meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'DatabaseNotReachable' } } },
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('Raw query failed.'), {
+          code: 'P2010',
+          meta: { driverAdapterError: { cause: { kind: 'UniqueConstraintViolation' } } },
+        }),
+      ),
+    ).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    // A pool too busy to start an interactive transaction in time, and not any other transaction error.
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), {
+          code: 'P2028',
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('Transaction API error: Transaction already closed'), { code: 'P2028' }),
+      ),
+    ).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
 });
