@@ -20,6 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate, installDependencies } from '../scripts/lib/bootstrap.mjs';
 
 const K6_VERSION = 'v1.8.1';
 const bench = path.dirname(fileURLToPath(import.meta.url));
@@ -233,6 +234,14 @@ async function waitReady(urls, stack, timeoutMs) {
       }
     }
     if (pending.size) await sleep(1000);
+  }
+  // A service answers /readyz as soon as it can serve; identity makes the demo accounts (whose
+  // teacher the seed signs in as) and the stack its demo content through the gateway after that.
+  // The seed and the measured run start once both are done.
+  while (!readFileSync(files.log, 'utf8').includes('[stack] demo content:')) {
+    if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode} (see ${files.log})`);
+    if (Date.now() > end) throw new Error(`no demo content after ${timeoutMs / 1000} s (see ${files.log})`);
+    await sleep(500);
   }
 }
 
@@ -551,7 +560,9 @@ async function main() {
       chmodSync(dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
       log(`starting the stack (gateway ${baseUrl}, DATA_DIR ${dataDir}, log ${path.relative(root, files.log)})`);
       const out = openSync(files.log, 'w');
-      stack = spawn(process.execPath, ['scripts/stack.mjs'], {
+      // scripts/stack.ts itself, not the stack.mjs wrapper: that one also builds the web app, which
+      // stack mode does not serve (its Vite dev server does) and the benchmark does not need.
+      stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/stack.ts'], {
         cwd: root,
         env: { ...env, DATA_DIR: dataDir },
         stdio: ['ignore', out, out],
@@ -721,14 +732,27 @@ export {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // A fresh clone has neither node_modules nor the generated code (protobuf, Prisma clients) that
+  // the broker's topic list, the services and the seed import: bring them in first, as `npm start`.
+  installDependencies();
+  generate();
   // `npm run bench -- analytics`: the analytics benchmark (bench/analytics.mjs) instead;
   // `npm run bench -- roster`: the OneRoster import benchmark (bench/roster.mjs, runs on import).
+  // `npm run bench -- closed-loop`: answer saves per second and CPU per save (bench/closed-loop.mjs);
+  // `npm run bench -- gateway`: the gateway's own CPU per proxied call (bench/gateway-cost.ts).
   const run =
     process.argv[2] === 'analytics'
       ? import('./analytics.mjs').then((m) => m.runAnalytics())
       : process.argv[2] === 'roster'
         ? import('./roster.mjs')
-        : main();
+        : process.argv[2] === 'closed-loop'
+          ? import('./closed-loop.mjs').then(async (m) => process.exit(await m.runClosedLoop()))
+          : process.argv[2] === 'gateway'
+            ? runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'gateway-cost.ts')], {
+                env: process.env,
+                timeoutMs: 5 * 60_000,
+              }).then((code) => process.exit(code))
+            : main();
   run.catch((err) => {
     console.error(`bench: ${err instanceof Error ? err.message : err}`);
     process.exit(1);

@@ -3,16 +3,15 @@
 // No business logic lives here.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import {
   bodyParserError,
+  httpMetrics,
   jsonNestingExceeds,
   mergeOpenApiDocuments,
   requestLogger,
@@ -25,6 +24,7 @@ import {
 import { applyServiceToken, SessionVerifier, type SessionInfo } from './auth.ts';
 import type { GatewayConfig } from './config.ts';
 import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
+import { createProxy, type Proxy } from './proxy.ts';
 import { RevokedSessions } from './revocations.ts';
 import { SERVICES, serviceForPath, type ServiceName } from './routes.ts';
 
@@ -61,7 +61,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
   const sessions = config.IDENTITY_URL
     ? new SessionVerifier(config.IDENTITY_URL, config.COOKIE_SECURE, logger, tokens, revoked)
     : undefined;
-  const proxies = new Map<ServiceName, RequestHandler>();
+  const proxies = new Map<ServiceName, Proxy>();
   for (const service of SERVICES) {
     const target = upstreams[service];
     if (target) proxies.set(service, createProxy(service, target, config.UPSTREAM_TIMEOUT_MS, logger));
@@ -84,10 +84,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
-    const ok = config.IDENTITY_URL ? await reachable(new URL('/readyz', config.IDENTITY_URL).toString()) : false;
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
+  // Ready = can serve requests: a gateway that listens can (it keeps no state; a service that is
+  // down answers 503 through it, and the web app is served all the same). Kubernetes must not take
+  // every gateway out of the Service because one upstream is away.
+  app.get('/readyz', (_req, res) => {
+    res.json({ status: 'ready' });
   });
+  // One observation per answered request, labelled by the service it went to (docs/telemetry.md).
+  app.use(httpMetrics('gateway', gatewayRoute));
   app.use(
     requestLogger({
       logger,
@@ -100,7 +104,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
       ignore: (req) => !req.url?.startsWith('/api/'),
     }),
   );
-  app.use(
+  // helmet's headers are the same for every answer: worked out once, set with one loop per request.
+  const securityHeaders = staticHeaders(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -121,6 +126,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use((_req, res, next) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    next();
+  });
   app.use(compression());
   app.use(cookieParser());
 
@@ -183,7 +192,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
       if (Buffer.isBuffer(req.body)) req.rawBody = req.body;
       // Proxy with the original path (express strips the /api mount point from req.url).
       req.url = req.originalUrl;
-      await proxy(req, res, next);
+      proxy(req, res);
     } catch (err) {
       next(err);
     }
@@ -261,51 +270,23 @@ export function stopGateway(app: express.Express): void {
   closers.get(app)?.();
 }
 
-function createProxy(service: ServiceName, target: string, timeoutMs: number, logger: Logger): RequestHandler {
-  return createProxyMiddleware({
-    target,
-    // Reuse connections to the service (http-proxy would open one per request).
-    agent: new Agent({ keepAlive: true, maxSockets: 256 }),
-    changeOrigin: false,
-    xfwd: true,
-    proxyTimeout: timeoutMs,
-    on: {
-      proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
-        const body = (req as ProxiedRequest).rawBody;
-        if (body) {
-          // The body was read (and inflated when it came compressed): send it as it is now.
-          proxyReq.removeHeader('content-encoding');
-          proxyReq.removeHeader('transfer-encoding');
-          proxyReq.setHeader('content-length', body.length);
-          if (body.length > 0) proxyReq.write(body);
-        }
-      },
-      proxyRes: (proxyRes: IncomingMessage) => {
-        // no-store on every API answer, kept alongside what the service says (no-transform on the live stream).
-        const cacheControl = proxyRes.headers['cache-control'];
-        if (!cacheControl) proxyRes.headers['cache-control'] = 'no-store';
-        else if (!/(^|,)\s*no-store\s*(,|$)/i.test(cacheControl))
-          proxyRes.headers['cache-control'] = `no-store, ${cacheControl}`;
-      },
-      error: (err: Error & { code?: string }, _req: IncomingMessage, res: ServerResponse | unknown) => {
-        const response = res as ServerResponse;
-        const down = ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET'].includes(err.code ?? '');
-        logger.warn({ err, service }, 'upstream error');
-        if (typeof response.writeHead !== 'function' || response.headersSent) {
-          response.destroy?.();
-          return;
-        }
-        response.writeHead(down ? 503 : 502, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify(
-            down
-              ? { message: `${service} is unavailable`, code: 'unavailable' }
-              : { message: `${service} did not answer properly`, code: 'bad_gateway' },
-          ),
-        );
-      },
-    },
+/**
+ * The headers a header-only middleware (helmet) sets, found by running it once against a stand-in
+ * answer; refused when it does anything but set headers and pass the request on.
+ */
+function staticHeaders(middleware: express.RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  const answer = {
+    setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  let passedOn = false;
+  middleware({ headers: {}, method: 'GET', url: '/' } as Request, answer as unknown as Response, (err?: unknown) => {
+    if (err) throw err;
+    passedOn = true;
   });
+  if (!passedOn || headers.length === 0) throw new Error('the security headers could not be worked out');
+  return headers;
 }
 
 /** Identity's sign-out route, as its router matches it (case-insensitive, trailing slash allowed). */
@@ -321,13 +302,11 @@ function safeDecode(pathname: string): string {
   }
 }
 
-async function reachable(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
+/** The route label of a gateway request: the service an API call went to, never its raw path. */
+function gatewayRoute(req: Request): string {
+  if (!req.originalUrl.startsWith('/api')) return 'web';
+  const service = serviceForPath(req.originalUrl.split('?')[0]!);
+  return service ? `/api (${service})` : '/api (unmatched)';
 }
 
 async function collectOpenApi(upstreams: Partial<Record<ServiceName, string>>): Promise<OpenApiDocument> {

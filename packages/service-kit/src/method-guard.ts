@@ -17,16 +17,35 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${source}/?$`, 'i');
 }
 
+/** How a literal path is looked up: what its pattern matches (any case, one trailing slash) is one key. */
+const literalKey = (path: string) => path.toLowerCase().replace(/\/$/, '');
+
 export class DeclaredMethods {
   private readonly byPath = new Map<string, { pattern: RegExp; literal: boolean; methods: Set<string> }>();
+  /**
+   * The literal paths by literalKey: every call's method check is one lookup here, not a test of
+   * every declared path's pattern (only a literal path refuses a method before the routes).
+   */
+  private readonly literals = new Map<string, Set<string>[]>();
 
   add(path: string, method: string): void {
     let entry = this.byPath.get(path);
     if (!entry) {
       const literal = !path.split('/').some((segment) => segment.startsWith(':'));
       this.byPath.set(path, (entry = { pattern: pathPattern(path), literal, methods: new Set() }));
+      if (literal) {
+        const key = literalKey(path);
+        this.literals.set(key, [...(this.literals.get(key) ?? []), entry.methods]);
+      }
     }
     entry.methods.add(method.toUpperCase());
+  }
+
+  /** The methods declared on the literal path `path` is, if it is one (else undefined). */
+  private literalMethods(path: string): Set<string>[] | undefined {
+    // A path with a double slash or an empty key is no literal's (their patterns refuse them too).
+    const key = literalKey(path);
+    return key.includes('//') ? undefined : this.literals.get(key);
   }
 
   merge(other: DeclaredMethods): void {
@@ -55,6 +74,11 @@ export class DeclaredMethods {
    */
   options(): RequestHandler {
     return (req, res, next) => {
+      // Not OPTIONS: only a literal path can answer here (405), and only for a method it does not declare.
+      if (req.method !== 'OPTIONS') {
+        const literal = this.literalMethods(req.path);
+        if (!literal || literal.some((methods) => methods.has(req.method))) return next();
+      }
       const allow = this.allowed(req.path);
       if (allow.length === 0) return next();
       if (req.method === 'OPTIONS') {

@@ -31,6 +31,10 @@ app.get('/ok', (_req, res) => void res.json({ ok: true }));
 app.get('/missing', (_req, res) => void res.status(404).json({}));
 app.get('/broken', (_req, res) => void res.status(500).json({}));
 app.get('/slow', (_req, res) => void setTimeout(() => res.json({}), 150));
+app.get('/note', (req, res) => {
+  req.log.info({ extra: 1 }, 'a note');
+  res.json({});
+});
 
 let base = '';
 let server: Awaited<ReturnType<typeof listen>>['server'];
@@ -68,6 +72,14 @@ describe('request log', () => {
     expect((await lineFor('/missing')).level).toBe(pino.levels.values.info);
     expect((await lineFor('/broken')).level).toBe(pino.levels.values.error);
     expect((await lineFor('/slow')).level).toBe(pino.levels.values.warn);
+  });
+
+  it("when a handler logs through req.log, then its line carries the request's id, method and path", async () => {
+    const before = lines.length;
+    await lineFor('/note?token=secret');
+    const note = lines.slice(before).find((l) => l.msg === 'a note');
+    expect(note).toMatchObject({ extra: 1, req: { id: 'req-00000001', method: 'GET', path: '/note' } });
+    expect(JSON.stringify(note)).not.toContain('secret');
   });
 
   it('when a request is ignored, then nothing is logged', async () => {

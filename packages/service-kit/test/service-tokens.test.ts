@@ -1,7 +1,8 @@
 // Service tokens: a service answers /api and /internal only to callers holding the shared secret
 // (the gateway, its peers), and reads the caller and the client's address only from the token.
+import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
-import { SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiRouter,
@@ -148,6 +149,81 @@ describe('service tokens', () => {
       .setExpirationTime('60s')
       .sign(key);
     expect((await get('/api/whoami', tokenHeader(forged))).status).toBe(401);
+  });
+});
+
+describe('service tokens as JWS (signed and checked with node:crypto)', () => {
+  const key = new TextEncoder().encode(SECRET);
+  const sign = (claims: Record<string, unknown>) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('gateway')
+      .setAudience('things')
+      .setIssuedAt()
+      .setExpirationTime('60s')
+      .sign(key);
+
+  it('when a token is signed here, then a standard JWT library verifies it with the caller in it', async () => {
+    const token = await tokens.sign('things', { caller: CALLER, clientAddress: '203.0.113.7', requestId: 'r-2' });
+    const { payload, protectedHeader } = await jwtVerify(token, key, { audience: 'things', issuer: 'gateway' });
+    expect(protectedHeader).toEqual({ alg: 'HS256' });
+    expect(payload).toMatchObject({
+      sub: CALLER.userId,
+      role: 'teacher',
+      tid: CALLER.tenantId,
+      addr: '203.0.113.7',
+      rid: 'r-2',
+    });
+    expect(payload.exp! - payload.iat!).toBe(60);
+  });
+
+  it('when a standard library signs a token, then it is accepted, audience lists included', async () => {
+    expect(await tokens.verify(await sign({}), 'things')).toEqual({ issuer: 'gateway' });
+    const listed = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('gateway')
+      .setAudience(['other', 'things'])
+      .setIssuedAt()
+      .setExpirationTime('60s')
+      .sign(key);
+    expect(await tokens.verify(listed, 'things')).toEqual({ issuer: 'gateway' });
+  });
+
+  it('when a token is not yet valid, lives too long, names a critical extension, lacks a claim or was altered, then it is refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const valid = await sign({});
+    const [head, body] = valid.split('.');
+    // A header naming an extension the verifier must understand (jose will not even sign one).
+    const critHead = Buffer.from(JSON.stringify({ alg: 'HS256', crit: ['x-ext'], 'x-ext': 1 })).toString('base64url');
+    const withCritical = `${critHead}.${body}.${createHmac('sha256', key).update(`${critHead}.${body}`).digest('base64url')}`;
+    const altered = `${head}.${Buffer.from(JSON.stringify({ iss: 'gateway', aud: 'things', iat: now, exp: now + 60, role: 'admin' })).toString('base64url')}.${valid.split('.')[2]}`;
+    const refused = [
+      await sign({ nbf: now + 60 }),
+      await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('gateway')
+        .setAudience('things')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key),
+      withCritical,
+      await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience('things')
+        .setIssuedAt()
+        .setExpirationTime('60s')
+        .sign(key),
+      await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('gateway')
+        .setIssuedAt()
+        .setExpirationTime('60s')
+        .sign(key),
+      altered,
+      `${head}.${body}`,
+      `${head}.${body}.`,
+    ];
+    for (const token of refused) expect(await tokens.verify(token, 'things')).toBeUndefined();
   });
 });
 

@@ -1,0 +1,110 @@
+// Passes one /api call on to its service over a kept-alive connection, and the service's answer
+// back. What http-proxy(-middleware) did for the gateway, without its per-request layers of
+// option merging, URL parsing and event passes (bench/README.md, "Cost per answer"): the request's
+// headers with the usual X-Forwarded-* added, the body the gateway has already read (inflated when
+// it came compressed), `no-store` on every answer, 503/502 when the service cannot answer.
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Logger } from '@checkpoint/service-kit';
+
+export type Proxy = (req: IncomingMessage & { rawBody?: Buffer }, res: ServerResponse) => void;
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and the framing the gateway sets itself. */
+const NOT_PASSED_ON = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'content-length',
+  'content-encoding',
+]);
+const NOT_PASSED_BACK = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'trailer',
+  'upgrade',
+]);
+/** Errors meaning the service is not there (down, restarting, its connection dropped): 503, else 502. */
+const DOWN = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET']);
+
+export function createProxy(service: string, target: string, timeoutMs: number, logger: Logger): Proxy {
+  const base = new URL(target);
+  const hostname = base.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(base.port || 80);
+  // Reuse connections to the service (one per request would cost a TCP handshake each).
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+  return (req, res) => {
+    const headers = outgoingHeaders(req);
+    const body = req.rawBody;
+    if (body) headers['content-length'] = String(body.length);
+    const upstream = request({ hostname, port, method: req.method, path: req.url, headers, agent });
+    let failed = false;
+    let clientLeft = false;
+    const fail = (err: Error & { code?: string }) => {
+      // The client leaving (a closed page, the live stream's end) is no failure of the service.
+      if (failed || clientLeft) return;
+      failed = true;
+      logger.warn({ err, service }, 'upstream error');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const down = DOWN.has(err.code ?? '');
+      res.writeHead(down ? 503 : 502, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(
+        JSON.stringify(
+          down
+            ? { message: `${service} is unavailable`, code: 'unavailable' }
+            : { message: `${service} did not answer properly`, code: 'bad_gateway' },
+        ),
+      );
+    };
+    // As http-proxy's proxyTimeout: a service silent for this long is given up (its socket reset).
+    upstream.setTimeout(timeoutMs, () => {
+      upstream.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    });
+    upstream.on('error', fail);
+    upstream.on('response', (answer) => {
+      res.statusCode = answer.statusCode ?? 502;
+      if (answer.statusMessage) res.statusMessage = answer.statusMessage;
+      const h = answer.headers;
+      for (const name in h) if (!NOT_PASSED_BACK.has(name)) res.setHeader(name, h[name]!);
+      // no-store on every API answer, kept alongside what the service says (no-transform on the live stream).
+      const cacheControl = h['cache-control'];
+      if (!cacheControl) res.setHeader('cache-control', 'no-store');
+      else if (!/(^|,)\s*no-store\s*(,|$)/i.test(cacheControl))
+        res.setHeader('cache-control', `no-store, ${cacheControl}`);
+      answer.on('error', fail);
+      answer.pipe(res);
+    });
+    // The client left (closed the page, the live stream): the service's work on it is dropped too.
+    res.on('close', () => {
+      if (res.writableFinished) return;
+      clientLeft = true;
+      upstream.destroy();
+    });
+    upstream.end(body && body.length > 0 ? body : undefined);
+  };
+}
+
+function outgoingHeaders(req: IncomingMessage): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const h: IncomingHttpHeaders = req.headers;
+  for (const name in h) if (!NOT_PASSED_ON.has(name)) out[name] = h[name]!;
+  // As http-proxy's xfwd: the client's address, port and scheme appended, the host kept.
+  const socket = req.socket as IncomingMessage['socket'] & { encrypted?: boolean };
+  const append = (name: string, value: string) => {
+    const before = h[name];
+    out[name] = before ? `${String(before)},${value}` : value;
+  };
+  append('x-forwarded-for', socket.remoteAddress ?? '');
+  append('x-forwarded-port', /:(\d+)/.exec(h.host ?? '')?.[1] ?? (socket.encrypted ? '443' : '80'));
+  append('x-forwarded-proto', socket.encrypted ? 'https' : 'http');
+  out['x-forwarded-host'] = (h['x-forwarded-host'] as string | undefined) || h.host || '';
+  return out;
+}
