@@ -4,20 +4,34 @@
 // Prisma clients and protobuf code); npm packages stay imports that Node resolves at runtime.
 // Skipped when the sources it was built from (its metafile's inputs), package-lock.json and this
 // script hash the same as last time: code generation rewrites files, so mtimes would not tell.
+// `--target=checkpoint` builds the container image's entry instead (scripts/checkpoint.ts, one
+// command per process) into dist/checkpoint/, split into chunks so that a process loads only its code.
 //
-//   node scripts/build-services.mjs [--force]
+//   node scripts/build-services.mjs [--force] [--target=all-in-one|checkpoint]
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = path.join(root, 'dist/all-in-one');
-const files = {
-  bundle: path.join(outdir, 'all-in-one.mjs'),
-  meta: path.join(outdir, 'meta.json'),
-  stamp: path.join(outdir, 'stamp.json'),
+const TARGETS = {
+  'all-in-one': { entry: 'scripts/all-in-one.ts', outdir: 'dist/all-in-one', splitting: false },
+  checkpoint: { entry: 'scripts/checkpoint.ts', outdir: 'dist/checkpoint', splitting: true },
 };
+
+function targetFiles(target) {
+  const spec = TARGETS[target];
+  if (!spec) throw new Error(`--target: one of ${Object.keys(TARGETS).join(', ')} (got "${target}")`);
+  const outdir = path.join(root, spec.outdir);
+  const name = path.basename(spec.entry, '.ts');
+  return {
+    ...spec,
+    outdir,
+    bundle: path.join(outdir, `${name}.mjs`),
+    meta: path.join(outdir, 'meta.json'),
+    stamp: path.join(outdir, 'stamp.json'),
+  };
+}
 const rootModules = path.join(root, 'node_modules') + path.sep;
 const toUrlPath = (p) => p.split(path.sep).map(encodeURIComponent).join('/');
 
@@ -36,7 +50,7 @@ function inputsHash(inputs) {
   return hash.digest('hex');
 }
 
-function upToDate() {
+function upToDate(files) {
   if (!existsSync(files.bundle) || !existsSync(files.meta) || !existsSync(files.stamp)) return false;
   try {
     const meta = JSON.parse(readFileSync(files.meta, 'utf8'));
@@ -52,7 +66,7 @@ function upToDate() {
  * one only in a workspace's own node_modules (a version that differs from the root's, e.g.
  * services/generation/node_modules/openai) is imported by its resolved file's path.
  */
-const externalPackages = {
+const externalPackages = (outdir) => ({
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
@@ -69,14 +83,14 @@ const externalPackages = {
       return { path: `./${toUrlPath(path.relative(outdir, resolved.path))}`, external: true };
     });
   },
-};
+});
 
 /**
  * import.meta in a bundled source means that source's own location (migrations/, web/dist, fonts
  * are found relative to it): each use becomes the source file's URL, computed from the bundle's
  * URL, so the compiled tree keeps working wherever the checkout lies.
  */
-const sourceImportMeta = {
+const sourceImportMeta = (outdir) => ({
   name: 'source-import-meta',
   setup(build) {
     build.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
@@ -99,16 +113,22 @@ const sourceImportMeta = {
       return { contents, loader: 'ts' };
     });
   },
-};
+});
 
-export async function buildServices({ force = false } = {}) {
-  if (!force && upToDate()) return false;
+export async function buildServices({ force = false, target = 'all-in-one' } = {}) {
+  const files = targetFiles(target);
+  if (!force && upToDate(files)) return false;
   const started = Date.now();
   const esbuild = await import('esbuild');
+  // Chunks of an earlier split build would stay beside the new ones.
+  if (files.splitting) rmSync(files.outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'scripts/all-in-one.ts')],
-    outfile: files.bundle,
+    entryPoints: [path.join(root, files.entry)],
+    // Chunks sit beside the entry: the URLs computed from import.meta (above) assume one folder.
+    ...(files.splitting
+      ? { outdir: files.outdir, splitting: true, outExtension: { '.js': '.mjs' }, chunkNames: '[name]-[hash]' }
+      : { outfile: files.bundle }),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -118,7 +138,7 @@ export async function buildServices({ force = false } = {}) {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
-    plugins: [externalPackages, sourceImportMeta],
+    plugins: [externalPackages(files.outdir), sourceImportMeta(files.outdir)],
   });
   writeFileSync(files.meta, JSON.stringify(result.metafile));
   writeFileSync(files.stamp, JSON.stringify({ hash: inputsHash(Object.keys(result.metafile.inputs)) }));
@@ -128,5 +148,6 @@ export async function buildServices({ force = false } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildServices({ force: process.argv.includes('--force') });
+  const target = process.argv.find((a) => a.startsWith('--target='))?.slice('--target='.length) ?? 'all-in-one';
+  await buildServices({ force: process.argv.includes('--force'), target });
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { envPort, exitOnStartupError, parseConfig, provisionServiceDatabase } from '@checkpoint/service-kit';
 import { dataDirSecretsKey } from '@checkpoint/identity';
 import { launchEmbeddedPostgres, startKafka } from '@checkpoint/testkit';
+import { startBalancer, type Balancer } from '../e2e/scale/balancer.ts';
 import { seedDemoData } from './demo-data.ts';
 import { serveMailboxPage, startLocalMailbox } from './local-mailbox.ts';
 
@@ -22,6 +23,20 @@ const configSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   DEMO_SEED: z.string().default('true'),
   MAILBOX_PORT: envPort(8025).describe('Port of the outgoing mail page (/_mailbox) while SMTP_URL is unset'),
+  STACK_REPLICAS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(8)
+    .default(1)
+    .describe('Processes per service; above 1 a round-robin balancer takes the service port (docs/scale-out.md)'),
+  STACK_REPLICA_PORT_STEP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .describe('Replica r (from 1) of a service listens on its port + r × this step'),
 });
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -60,32 +75,46 @@ async function main(): Promise<void> {
   // The demo content is made by signing in as the demo accounts: one password for them, chosen here.
   const demoPassword = process.env.DEMO_PASSWORD || randomBytes(9).toString('base64url');
   let demoSeeded: Promise<void> | undefined;
+  const balancers: Balancer[] = [];
   for (const [service, port] of Object.entries(SERVICE_PORTS)) {
     const main = path.join(root, 'services', service, 'src/main.ts');
     if (!existsSync(main)) continue;
-    const child = launch(service, ['--import', 'tsx', main], {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: await provisionServiceDatabase(postgres.url, service),
-      KAFKA_BROKERS: kafka.brokers,
-      LOG_LEVEL: config.LOG_LEVEL,
-      DEMO_SEED: config.DEMO_SEED,
-      PUBLIC_URL: `http://localhost:${config.WEB_PORT}`,
-      SERVICE_TOKEN_SECRET: serviceTokenSecret,
-      SECRETS_KEY: secretsKey,
-      DEMO_PASSWORD: demoPassword,
-      ...(mailbox ? { SMTP_URL: mailbox.smtpUrl } : {}),
-    });
-    // identity prints the demo accounts only when it has just made them.
-    if (service === 'identity')
-      demoSeeded = new Promise((resolve) => {
-        const seen = (chunk: Buffer) => {
-          if (!chunk.toString().includes('Demo accounts:')) return;
-          child.stdout!.off('data', seen);
-          resolve();
-        };
-        child.stdout!.on('data', seen);
+    // One process on the service port, or replicas on port + r × step behind a balancer on it.
+    const replicas = config.STACK_REPLICAS;
+    const ports =
+      replicas === 1
+        ? [port]
+        : Array.from({ length: replicas }, (_, r) => port + (r + 1) * config.STACK_REPLICA_PORT_STEP);
+    if (replicas > 1) balancers.push(await startBalancer(service, ports, port));
+    for (const [r, replicaPort] of ports.entries()) {
+      const child = launch(replicas === 1 ? service : `${service}#${r}`, ['--import', 'tsx', main], {
+        PORT: String(replicaPort),
+        // Each replica's metrics on a free port (the default one can be taken once).
+        ...(replicas > 1 ? { METRICS_PORT: '0' } : {}),
+        HOST: '127.0.0.1',
+        DATABASE_URL: await provisionServiceDatabase(postgres.url, service),
+        KAFKA_BROKERS: kafka.brokers,
+        LOG_LEVEL: config.LOG_LEVEL,
+        DEMO_SEED: config.DEMO_SEED,
+        PUBLIC_URL: `http://localhost:${config.WEB_PORT}`,
+        SERVICE_TOKEN_SECRET: serviceTokenSecret,
+        SECRETS_KEY: secretsKey,
+        DEMO_PASSWORD: demoPassword,
+        ...(mailbox ? { SMTP_URL: mailbox.smtpUrl } : {}),
       });
+      // identity prints the demo accounts only when it has just made them (one replica of several).
+      if (service === 'identity') {
+        const made = new Promise<void>((resolve) => {
+          const seen = (chunk: Buffer) => {
+            if (!chunk.toString().includes('Demo accounts:')) return;
+            child.stdout!.off('data', seen);
+            resolve();
+          };
+          child.stdout!.on('data', seen);
+        });
+        demoSeeded = demoSeeded ? Promise.race([demoSeeded, made]) : made;
+      }
+    }
     upstreams[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
   }
   launch('gateway', ['--import', 'tsx', path.join(root, 'gateway/src/main.ts')], {
@@ -128,6 +157,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await Promise.all(balancers.map((b) => b.close()));
     await mailbox?.stop();
     await kafka.stop();
     await postgres.stop();

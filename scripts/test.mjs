@@ -1,24 +1,20 @@
 // `npm test`: every test of the project, on a fresh clone with nothing installed by hand.
-// Installs what the tests need (npm packages, Debian's Chromium), runs the static checks, the
-// unit/integration/contract tests (vitest, real Postgres and Kafka) and the browser tests
-// (Playwright + Chromium), then prints one line: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+// Installs what the tests need (npm packages, Debian's Chromium, podman, the chart tools), then
+// runs the suites in two lanes at once, each lane one suite after another:
+//   app lane:      static checks, JavaScript budgets, vitest (real Postgres and Kafka), browser tests,
+//                  schemathesis
+//   platform lane: chart checks, the container journey, faults and scale-out (stack mode)
+// The lanes share no port, database or directory (the stack-mode suites are all in one lane, since
+// stack mode has fixed ports). Prints each suite's count and one last line: `N passed, N failed`.
+//   npm test -- vitest chart   runs only those suites
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrap, root } from './lib/bootstrap.mjs';
 
-const only = process.argv.slice(2); // e.g. `npm test -- vitest` to run one suite
-const want = (suite) => only.length === 0 || only.includes(suite);
-const results = [];
-
-function step(name, cmd, args, env = {}) {
-  console.log(`\n› ${name}: ${cmd} ${args.join(' ')}`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  (${name} took ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${r.status})`);
-  return r.status === 0;
-}
+const only = process.argv.slice(2);
+const cache = path.join(root, '.cache');
 
 function readJson(file) {
   try {
@@ -27,6 +23,61 @@ function readJson(file) {
     return undefined;
   }
 }
+
+/** Runs one command, its output line by line behind `[name]` (two lanes write at once); true on exit 0. */
+function step(name, cmd, args, { env = {}, nice = false } = {}) {
+  const [command, argv] = nice ? ['nice', ['-n', '10', cmd, ...args]] : [cmd, args];
+  console.log(`[${name}] › ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env } });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) console.log(`[${name}] ${line}`);
+      });
+      stream.on('end', () => rest && console.log(`[${name}] ${rest}`));
+    }
+    child.on('error', (err) => console.log(`[${name}] could not start: ${err.message}`));
+    child.on('close', (code) => {
+      console.log(`[${name}] took ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** A vitest run with a JSON report; a file that fails to load has no failed test but fails all the same. */
+async function vitest(name, config) {
+  const out = path.join(cache, `${name}.json`);
+  rmSync(out, { force: true });
+  const configArgs = config ? ['-c', config] : [];
+  const ok = await step(name, 'npx', [
+    'vitest',
+    'run',
+    ...configArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const report = readJson(out);
+  const failed =
+    (report?.numFailedTests ?? 0) +
+    (report?.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults?.length === 0).length;
+  return { passed: report?.numPassedTests ?? 0, failed: failed || (ok ? 0 : 1) };
+}
+
+/** A script that writes `{passed, failed}` to --summary. */
+async function summarised(name, args, options) {
+  const out = path.join(cache, `${name}.json`);
+  rmSync(out, { force: true });
+  const ok = await step(name, process.execPath, [...args, `--summary=${out}`], options);
+  const report = readJson(out);
+  return { passed: report?.passed ?? 0, failed: report?.failed || (ok ? 0 : 1) };
+}
+
+const passOrFail = (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 
 /**
  * A free port below the kernel's ephemeral range (32768+): the app's services listen on port 0
@@ -44,104 +95,97 @@ async function freePort() {
   }
 }
 
-function ensureChromium() {
+async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
-  console.log('› installing Chromium from Debian packages');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium', 'fonts-liberation'], {
-    stdio: 'inherit',
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  await step('apt', 'apt-get', ['update', '-q'], { env });
+  await step('apt', 'apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium', 'fonts-liberation'], {
     env,
   });
 }
 
-const cache = path.join(root, '.cache');
+/** Suite name → the lane it runs in and how; each returns one or more `{suite, passed, failed}`. */
+const SUITES = {
+  lint: {
+    lane: 'app',
+    run: async () => {
+      const checks = [
+        ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+        ['typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json']],
+        ['typecheck e2e', 'npx', ['tsc', '-p', 'e2e/tsconfig.json']],
+        ['eslint', 'npx', ['eslint', '.']],
+        ['prettier', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+        // The web's API types and endpoints are generated from the services' schemas: still current?
+        ['web API current', process.execPath, ['--import', 'tsx', 'scripts/generate-web-api.ts', '--check']],
+      ];
+      const results = [];
+      for (const [name, cmd, args] of checks) results.push({ suite: name, ...passOrFail(await step(name, cmd, args)) });
+      return results;
+    },
+  },
+  // The JavaScript budgets per route, on the web build bootstrap() just made current.
+  budgets: {
+    lane: 'app',
+    run: async () => passOrFail(await step('budgets', process.execPath, ['scripts/web-budgets.mjs', 'web/dist'])),
+  },
+  vitest: { lane: 'app', run: () => vitest('vitest') },
+  browser: {
+    lane: 'app',
+    run: async () => {
+      await ensureChromium();
+      const out = path.join(root, 'e2e/test-results/results.json');
+      rmSync(out, { force: true });
+      const ok = await step('browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+        env: { E2E_PORT: String(await freePort()) },
+      });
+      const stats = readJson(out)?.stats;
+      const failed = stats?.unexpected ?? 0;
+      return { passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0), failed: failed || (ok ? 0 : 1) };
+    },
+  },
+  // The Helm chart, deploy/ and skaffold.yaml (scripts/chart-check.mjs): helm lint, helm template,
+  // strict validation against pinned Kubernetes schemas, helm-unittest. The first run builds the
+  // tools from the Go module proxy: niced, so that it takes the CPU the other lane leaves.
+  chart: { lane: 'platform', run: () => summarised('chart', ['scripts/chart-check.mjs'], { nice: true }) },
+  // Property-based tests of the HTTP API from its OpenAPI document (scripts/schemathesis.ts).
+  schemathesis: {
+    lane: 'platform',
+    run: () => summarised('schemathesis', ['--import', 'tsx', 'scripts/schemathesis.ts']),
+  },
+  // The container journey (e2e/containers): builds the image with podman (scripts/build-image.mjs
+  // installs podman, runc and debootstrap from Debian when missing), runs the migrate job, every
+  // service and the gateway as containers, and a user journey through them.
+  containers: { lane: 'platform', run: () => vitest('containers', 'e2e/containers/vitest.config.ts') },
+  // Faults survived and scale-out (e2e/faults, e2e/scale): stack mode with real Kafka while
+  // services are killed, the broker stopped and Postgres crashed; two replicas of every service.
+  faults: { lane: 'platform', run: () => vitest('faults', 'e2e/faults/vitest.config.ts') },
+};
+
+const unknown = only.filter((name) => !SUITES[name]);
+if (unknown.length > 0) {
+  console.error(`Unknown suite(s): ${unknown.join(', ')}; the suites are ${Object.keys(SUITES).join(', ')}`);
+  process.exit(2);
+}
+
 mkdirSync(cache, { recursive: true });
 bootstrap();
 
-if (want('lint')) {
-  for (const [name, cmd, args] of [
-    ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
-    ['typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json']],
-    ['typecheck e2e', 'npx', ['tsc', '-p', 'e2e/tsconfig.json']],
-    ['eslint', 'npx', ['eslint', '.']],
-    ['prettier', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-    // The web's API types and endpoints are generated from the services' schemas: still current?
-    ['web API current', process.execPath, ['--import', 'tsx', 'scripts/generate-web-api.ts', '--check']],
-  ]) {
-    const ok = step(name, cmd, args);
-    results.push({ suite: name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+const chosen = Object.entries(SUITES).filter(([name]) => only.length === 0 || only.includes(name));
+const lanes = [...new Set(chosen.map(([, s]) => s.lane))].map(async (lane) => {
+  const results = [];
+  for (const [name, suite] of chosen.filter(([, s]) => s.lane === lane)) {
+    const outcome = await suite.run().catch((err) => {
+      console.log(`[${name}] ${err?.stack ?? err}`);
+      return { passed: 0, failed: 1 };
+    });
+    results.push(...(Array.isArray(outcome) ? outcome : [{ suite: name, ...outcome }]));
   }
-}
-
-if (want('vitest')) {
-  const out = path.join(cache, 'vitest.json');
-  rmSync(out, { force: true });
-  const ok = step('vitest', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
-  const report = readJson(out);
-  const passed = report?.numPassedTests ?? 0;
-  // A file that fails to load has no failed test but is a failure all the same.
-  const failed =
-    (report?.numFailedTests ?? 0) +
-    (report?.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults?.length === 0).length;
-  results.push({ suite: 'vitest', passed, failed: failed || (ok ? 0 : Math.max(1, failed)) });
-}
-
-if (want('e2e')) {
-  ensureChromium();
-  const out = path.join(root, 'e2e/test-results/results.json');
-  rmSync(out, { force: true });
-  const ok = step('browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    E2E_PORT: String(await freePort()),
-  });
-  const stats = readJson(out)?.stats;
-  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  const failed = stats?.unexpected ?? 0;
-  results.push({ suite: 'browser', passed, failed: failed || (ok ? 0 : 1) });
-}
-
-if (want('schemathesis')) {
-  // Property-based tests of the HTTP API from its OpenAPI document (scripts/schemathesis.ts).
-  const out = path.join(cache, 'schemathesis.json');
-  rmSync(out, { force: true });
-  const ok = step('schemathesis', process.execPath, ['--import', 'tsx', 'scripts/schemathesis.ts', `--summary=${out}`]);
-  const report = readJson(out);
-  results.push({
-    suite: 'schemathesis',
-    passed: report?.passed ?? 0,
-    failed: report?.failed || (ok ? 0 : 1),
-  });
-}
-
-if (want('faults')) {
-  // Faults survived (e2e/faults, its own vitest config): stack mode with real Kafka while the
-  // assessment service is killed, the broker stopped and Postgres crashed; a few minutes.
-  const out = path.join(cache, 'faults.json');
-  rmSync(out, { force: true });
-  const ok = step('faults', 'npx', [
-    'vitest',
-    'run',
-    '-c',
-    'e2e/faults/vitest.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
-  const report = readJson(out);
-  const failed =
-    (report?.numFailedTests ?? 0) +
-    (report?.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults?.length === 0).length;
-  results.push({ suite: 'faults', passed: report?.numPassedTests ?? 0, failed: failed || (ok ? 0 : 1) });
-}
+  return results;
+});
+const results = (await Promise.all(lanes)).flat();
 
 console.log('\nSuites:');
-for (const r of results) console.log(`  ${r.suite.padEnd(14)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`  ${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
