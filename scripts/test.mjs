@@ -1,9 +1,8 @@
 // `npm test`: every test of the project, on a fresh clone with nothing installed by hand.
 // Installs what the tests need (npm packages, Debian's Chromium, podman, the chart tools), then
 // runs the suites in two lanes at once, each lane one suite after another:
-//   app lane:      static checks, JavaScript budgets, vitest (real Postgres and Kafka), browser tests,
-//                  schemathesis
-//   platform lane: chart checks, the container journey, faults and scale-out (stack mode)
+//   app lane:      static checks, JavaScript budgets, vitest (real Postgres and Kafka), browser tests
+//   platform lane: chart checks, schemathesis, the container journey, faults and scale-out (stack mode)
 // The lanes share no port, database or directory (the stack-mode suites are all in one lane, since
 // stack mode has fixed ports). Prints each suite's count and one last line: `N passed, N failed`.
 //   npm test -- vitest chart   runs only those suites
