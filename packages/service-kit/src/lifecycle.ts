@@ -1,13 +1,30 @@
 // Listening and graceful shutdown: stop accepting, drain in-flight requests, then run the
 // remaining stop steps, all within a bounded time.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 
-export async function listen(app: Express, port: number, host: string): Promise<{ server: Server; url: string }> {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+/**
+ * What a service accepts in a request line and headers: twice Node's 16 KB, which the gateway holds
+ * its clients to (431). The gateway adds its own headers (the service token, X-Forwarded-*) to a
+ * request it passes on, so a client's request just under the gateway's limit must still fit here.
+ */
+export const SERVICE_MAX_HEADER_BYTES = 32 * 1024;
+
+export async function listen(
+  app: Express,
+  port: number,
+  host: string,
+  options: { maxHeaderSize?: number } = {},
+): Promise<{ server: Server; url: string }> {
+  const server = createServer({ maxHeaderSize: options.maxHeaderSize }, app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   server.keepAliveTimeout = 65_000;
   answerMethodsOutsideExpress(server);

@@ -10,7 +10,7 @@ import { ServiceTokens } from './caller.ts';
 import { baseConfigSchema, ConfigError, parseConfig, type BaseConfig } from './config.ts';
 import { createPool, databaseReachable, runMigrations } from './database.ts';
 import { createServiceApp, type ApiRouter } from './http.ts';
-import { closeServer, listen, onShutdownSignal } from './lifecycle.ts';
+import { closeServer, listen, onShutdownSignal, SERVICE_MAX_HEADER_BYTES } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { countDeadLetter, registerService, relayMetrics, startMetricsServer } from './metrics.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
@@ -151,7 +151,7 @@ export async function startService<S extends z.ZodObject>(
       busReady: () => bus!.isReady(),
       ...(bus instanceof KafkaBus ? { eventBacklog: (ms: number) => (bus as KafkaBus).eventBacklog(ms) } : {}),
     });
-    const { server, url } = await listen(app, config.PORT, config.HOST);
+    const { server, url } = await listen(app, config.PORT, config.HOST, { maxHeaderSize: SERVICE_MAX_HEADER_BYTES });
     // Serving already: a broker that is away (or goes away now) must not end the process. A group
     // that cannot subscribe is retried in the background; meanwhile events wait in Kafka.
     let stopping = false;

@@ -11,7 +11,7 @@ export function Toaster() {
   if (!toast) return null;
   const destructive = toast.variant === 'destructive';
   return (
-    <ToastContainer position="bottom-end" className="p-3 position-fixed" style={{ zIndex: 2000 }}>
+    <ToastContainer position="bottom-end" className="p-3 position-fixed toaster" style={{ zIndex: 2000 }}>
       <Toast
         key={toast.id}
         show
