@@ -4,12 +4,14 @@
 // (the JWKS of a key made here, an empty revocation list held as identity holds it); the assessment
 // service's place is taken by bench/bare-server.mjs; bench/load.mjs sends signed-in students' saves
 // (an RS256 access token as identity signs it, the CSRF header) in a closed loop. CPU of this
-// process from process.cpuUsage() over the generator's measured window.
+// process from process.cpuUsage() over the generator's measured window. First the same load goes
+// through a bare Node proxy in this process (the yardstick: the least any proxy hop costs at that
+// rate), then through the gateway; both figures and their ratio are printed.
 // Settings: GATEWAY_COST_CLIENTS (16), GATEWAY_COST_SECONDS (10), GATEWAY_COST_WARMUP_SECONDS (3),
 // GATEWAY_COST_RATE (requests per second in all; unset: closed loop).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeFileSync, rmSync } from 'node:fs';
@@ -112,50 +114,99 @@ const clients = await Promise.all(
     };
   }),
 );
-const planFile = path.join(tmpdir(), `gateway-cost-${process.pid}.json`);
-writeFileSync(
-  planFile,
-  JSON.stringify({
-    url: `${gateway.url}/api/responses`,
-    seconds: SECONDS,
-    warmupSeconds: WARMUP_SECONDS,
-    ratePerSecond: RATE,
-    clients,
-  }),
-);
-const load = spawn(process.execPath, [path.join(bench, 'load.mjs'), planFile], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let out = '';
-let cpuBefore: NodeJS.CpuUsage | undefined;
-let cpu: NodeJS.CpuUsage | undefined;
-load.stdout.on('data', (chunk: Buffer) => {
-  out += chunk;
-  if (!cpuBefore && out.includes('MEASURE_START')) cpuBefore = process.cpuUsage();
-  if (cpuBefore && !cpu && out.includes('MEASURE_END')) cpu = process.cpuUsage(cpuBefore);
-});
-const code = await new Promise<number | null>((resolve) => load.once('exit', resolve));
-rmSync(planFile, { force: true });
-const line = out.split('\n').find((l) => l.startsWith('{'));
-if (code !== 0 || !line || !cpu) throw new Error(`the load generator exited with ${code}`);
-const r = JSON.parse(line) as {
+interface LoadResult {
   seconds: number;
   requests: number;
   ok: number;
   statuses: Record<string, number>;
   perSecond: number;
   ms: Record<string, number>;
-};
-const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+}
+
+/** bench/load.mjs against `url` with the students' saves; this process's CPU over the measured window. */
+async function drive(url: string): Promise<{ r: LoadResult; cpu: NodeJS.CpuUsage }> {
+  const planFile = path.join(tmpdir(), `gateway-cost-${process.pid}.json`);
+  writeFileSync(
+    planFile,
+    JSON.stringify({ url, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, ratePerSecond: RATE, clients }),
+  );
+  const load = spawn(process.execPath, [path.join(bench, 'load.mjs'), planFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  let cpuBefore: NodeJS.CpuUsage | undefined;
+  let cpu: NodeJS.CpuUsage | undefined;
+  load.stdout.on('data', (chunk: Buffer) => {
+    out += chunk;
+    if (!cpuBefore && out.includes('MEASURE_START')) cpuBefore = process.cpuUsage();
+    if (cpuBefore && !cpu && out.includes('MEASURE_END')) cpu = process.cpuUsage(cpuBefore);
+  });
+  const code = await new Promise<number | null>((resolve) => load.once('exit', resolve));
+  rmSync(planFile, { force: true });
+  const line = out.split('\n').find((l) => l.startsWith('{'));
+  if (code !== 0 || !line || !cpu) throw new Error(`the load generator exited with ${code}`);
+  return { r: JSON.parse(line) as LoadResult, cpu };
+}
+
+/**
+ * The yardstick: the least any Node proxy hop does (read the body, pass it on over a kept-alive
+ * connection, pipe the answer back), with no session, CSRF, token, log, metrics or headers.
+ * Measured in this process at the same rate, so its figure is the floor under the gateway's.
+ */
+async function bareProxy(upstreamPort: number): Promise<{ server: Server; url: string }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const upstreamReq = request({
+        hostname: '127.0.0.1',
+        port: upstreamPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'content-length': String(body.length) },
+        agent,
+      });
+      upstreamReq.on('response', (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstreamReq.on('error', () => res.destroy());
+      upstreamReq.end(body);
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+}
+
+function report(what: string, { r, cpu }: { r: LoadResult; cpu: NodeJS.CpuUsage }): number {
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const perRequest = (1000 * cpuSeconds) / Math.max(1, r.requests);
+  console.log(
+    `${what}, POST /api/responses signed in, ${CLIENTS} clients: ${r.perSecond.toFixed(0)} requests/s ` +
+      `(${r.ok} of ${r.requests} 2xx, ${JSON.stringify(r.statuses)}), p50 ${r.ms.p50!.toFixed(2)} / p99 ${r.ms.p99!.toFixed(2)} ms; ` +
+      `${(cpuSeconds / r.seconds).toFixed(2)} cores = ${perRequest.toFixed(3)} CPU ms per request ` +
+      `(user ${(cpu.user / 1000 / Math.max(1, r.requests)).toFixed(3)}, system ${(cpu.system / 1000 / Math.max(1, r.requests)).toFixed(3)})`,
+  );
+  return perRequest;
+}
+
+const yardstick = await bareProxy(Number(upstream.match[1]));
+const floor = await drive(`${yardstick.url}/api/responses`);
+yardstick.server.closeAllConnections();
+await new Promise((r) => yardstick.server.close(r));
+const measured = await drive(`${gateway.url}/api/responses`);
+const floorMs = report('bare Node proxy (the floor of any proxy hop)', floor);
+const gatewayMs = report('gateway alone', measured);
 console.log(
-  `gateway alone, POST /api/responses signed in, ${CLIENTS} clients: ${r.perSecond.toFixed(0)} requests/s ` +
-    `(${r.ok} of ${r.requests} 2xx, ${JSON.stringify(r.statuses)}), p50 ${r.ms.p50!.toFixed(2)} / p99 ${r.ms.p99!.toFixed(2)} ms; ` +
-    `gateway process ${(cpuSeconds / r.seconds).toFixed(2)} cores = ${((1000 * cpuSeconds) / Math.max(1, r.requests)).toFixed(3)} CPU ms per request ` +
-    `(user ${(cpu.user / 1000 / Math.max(1, r.requests)).toFixed(3)}, system ${(cpu.system / 1000 / Math.max(1, r.requests)).toFixed(3)})`,
+  `gateway ${gatewayMs.toFixed(3)} CPU ms per request = ${(gatewayMs / floorMs).toFixed(1)}× the bare proxy's ${floorMs.toFixed(3)} at the same rate`,
 );
+const r = measured.r;
 stopGateway(app);
 upstream.child.kill('SIGTERM');
 gateway.server.closeAllConnections();
 identity.server.closeAllConnections();
 await Promise.all([gateway.server, identity.server].map((s) => new Promise((r) => s.close(r))));
-process.exit(r.ok === r.requests ? 0 : 1);
+process.exit(r.ok === r.requests && floor.r.ok === floor.r.requests ? 0 : 1);

@@ -1,18 +1,11 @@
 // Stack mode with several replicas of every service (issue 14, scale-out): a throw-away Postgres,
 // a Kafka broker of its own (topics created up front, 3 partitions each), N processes per service
-// (`node --import tsx services/<name>/src/main.ts`, the env scripts/stack.ts passes) on free
-// 127.0.0.1 ports, a round-robin balancer per service (./balancer.ts, the Kubernetes Service), and
-// the gateway with one URL per service: the balancer's. Any replica can be killed with SIGKILL and
-// started again on its port. Logs go to one file per process in logDir. Every child is killed when
-// the test process exits, even without stop() (exit hook, and a watchdog per child for a test
-// process that is itself killed hard).
-import { spawn, type ChildProcess } from 'node:child_process';
+// on free 127.0.0.1 ports (../stack/processes.ts: any replica can be killed with SIGKILL and
+// started again on its port; one log file per process in logDir), a round-robin balancer per
+// service (./balancer.ts, the Kubernetes Service), and the gateway with one URL per service: the
+// balancer's.
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Kafka, logLevel } from 'kafkajs';
-import { dlqTopic, eventRegistry } from '@checkpoint/events';
 import { provisionServiceDatabase } from '@checkpoint/service-kit';
 import {
   freePort,
@@ -21,32 +14,13 @@ import {
   type CrashablePostgres,
   type KafkaHandle,
 } from '@checkpoint/testkit';
+import { createTopics, ProcessGroup, root, SERVICES, type ServiceName } from '../stack/processes.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+export { root, SERVICES, type ServiceName };
 /** `gateway`, or a replica: `assessment#0`, `assessment#1`… */
 export type ProcessName = 'gateway' | `${ServiceName}#${number}`;
 export const PARTITIONS = 3;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The test's env minus what would point a process elsewhere (an outside database, broker or model). */
-const inherited = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([k]) => !['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'NODE_OPTIONS'].includes(k),
-  ),
-);
-
-interface Managed {
-  name: ProcessName;
-  entry: string;
-  env: Record<string, string>;
-  port: number;
-  child?: ChildProcess;
-  watchdog?: ChildProcess;
-}
 
 export interface ScaleStack {
   baseUrl: string;
@@ -68,25 +42,6 @@ export interface ScaleStack {
   stop(): Promise<void>;
 }
 
-/** Creates every event topic and its dead-letter topic, so that the services do not race to. */
-async function createTopics(brokers: string): Promise<string[]> {
-  const topics = new Set<string>();
-  for (const type of eventRegistry) if (type.kind === 'message') topics.add(type.file.proto.package);
-  const admin = new Kafka({ clientId: 'scale', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: [...topics]
-        .flatMap((t) => [t, dlqTopic(t)])
-        .map((topic) => ({ topic, numPartitions: PARTITIONS, replicationFactor: 1 })),
-    });
-  } finally {
-    await admin.disconnect();
-  }
-  return [...topics];
-}
-
 export const replicaNames = (service: ServiceName, replicas: number): ProcessName[] =>
   Array.from({ length: replicas }, (_, i) => `${service}#${i}` as const);
 
@@ -98,25 +53,20 @@ export async function startScaleStack(options: {
 }): Promise<ScaleStack> {
   if (!Number.isInteger(options.replicas) || options.replicas < 1)
     throw new Error(`replicas: a whole number ≥ 1 (got ${options.replicas})`);
-  mkdirSync(options.logDir, { recursive: true });
-  const unexpectedExits: string[] = [];
-  const managed = new Map<ProcessName, Managed>();
+  const group = new ProcessGroup<ProcessName>(options.logDir);
   const balancers = {} as Record<ServiceName, Balancer>;
-  const started = Date.now();
-  let stopping = false;
-
-  const killAll = () => {
-    for (const m of managed.values()) {
-      m.child?.kill('SIGKILL');
-      m.watchdog?.kill('SIGKILL');
-    }
-  };
-  process.once('exit', killAll);
-
-  const [postgres, kafka] = await Promise.all([startCrashablePostgres(), startKafka({ dedicated: true })]);
   const closeBalancers = () => Promise.all(Object.values(balancers).map((b) => b.close()));
+  const [postgres, kafka] = await Promise.all([startCrashablePostgres(), startKafka({ dedicated: true })]);
+  let stopped = false;
+  const stop = async () => {
+    stopped = true;
+    await group.stop();
+    await closeBalancers();
+    await kafka.stop();
+    await postgres.stop();
+  };
   try {
-    await createTopics(kafka.brokers);
+    await createTopics(kafka.brokers, PARTITIONS);
     // One secret for every process, as scripts/stack.ts shares one.
     const secret = randomBytes(32).toString('base64url');
     const common = {
@@ -136,8 +86,7 @@ export async function startScaleStack(options: {
       for (const name of replicaNames(service, options.replicas)) {
         const port = await freePort();
         ports.push(port);
-        managed.set(name, {
-          name,
+        group.add(name, {
           entry: path.join(root, 'services', service, 'src/main.ts'),
           port,
           env: {
@@ -153,101 +102,17 @@ export async function startScaleStack(options: {
       balancers[service] = await startBalancer(service, ports);
       upstreams[`${service.toUpperCase()}_URL`] = balancers[service].url;
     }
-    managed.set('gateway', {
-      name: 'gateway',
+    group.add('gateway', {
       entry: path.join(root, 'gateway/src/main.ts'),
       port: gatewayPort,
       env: { ...common, ...upstreams, PORT: String(gatewayPort), PUBLIC_URL: baseUrl },
     });
 
-    const logFile = (name: ProcessName) => path.join(options.logDir, `${name.replace('#', '-')}.log`);
-
-    const start = async (name: ProcessName) => {
-      const m = managed.get(name);
-      if (!m) throw new Error(`no process ${name}`);
-      if (m.child && m.child.exitCode === null && m.child.signalCode === null) return;
-      const out = openSync(logFile(name), 'a');
-      const child = spawn(process.execPath, ['--import', 'tsx', m.entry], {
-        cwd: root,
-        env: { ...inherited, ...m.env },
-        stdio: ['ignore', out, out],
-      });
-      closeSync(out);
-      m.child = child;
-      child.once('exit', (code, signal) => {
-        if (m.child === child) m.child = undefined;
-        if (!stopping && !(child as ChildProcess & { killedOnPurpose?: boolean }).killedOnPurpose)
-          unexpectedExits.push(
-            `${name} exited with ${code ?? signal} at ${((Date.now() - started) / 1000).toFixed(1)} s`,
-          );
-      });
-      // If the test process is killed hard (no exit hook), the watchdog takes the child down.
-      m.watchdog?.kill('SIGKILL');
-      m.watchdog = spawn(
-        'sh',
-        [
-          '-c',
-          `while kill -0 ${process.pid} 2>/dev/null; do kill -0 ${child.pid} 2>/dev/null || exit 0; sleep 2; done; kill -9 ${child.pid} 2>/dev/null`,
-        ],
-        { stdio: 'ignore', detached: true },
-      );
-      m.watchdog.unref();
-    };
-
-    const waitReady = async (names: readonly ProcessName[], timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      const pending = new Set(names);
-      while (pending.size > 0) {
-        for (const name of [...pending]) {
-          const m = managed.get(name)!;
-          if (!m.child) throw new Error(`${name} is not running:\n${tail(logFile(name))}`);
-          try {
-            const res = await fetch(`http://127.0.0.1:${m.port}/readyz`, { signal: AbortSignal.timeout(2000) });
-            await res.body?.cancel();
-            if (res.ok) pending.delete(name);
-          } catch {
-            // not listening yet
-          }
-        }
-        if (pending.size === 0) return;
-        if (Date.now() > deadline)
-          throw new Error(
-            `not ready after ${timeoutMs / 1000} s: ${[...pending].join(', ')}\n` +
-              [...pending].map((n) => `--- ${n}\n${tail(logFile(n))}`).join('\n'),
-          );
-        await sleep(250);
-      }
-    };
-
-    const kill9 = async (name: ProcessName) => {
-      const child = managed.get(name)?.child;
-      if (!child) throw new Error(`${name} is not running`);
-      (child as ChildProcess & { killedOnPurpose?: boolean }).killedOnPurpose = true;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await Promise.race([exited, sleep(10_000)]);
-    };
-
-    const stop = async () => {
-      stopping = true;
-      const children = [...managed.values()].flatMap((m) => (m.child ? [m.child] : []));
-      for (const child of children) child.kill('SIGTERM');
-      await Promise.race([
-        Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))),
-        sleep(15_000),
-      ]);
-      killAll();
-      process.removeListener('exit', killAll);
-      await closeBalancers();
-      await kafka.stop();
-      await postgres.stop();
-    };
-
-    const all = [...managed.keys()];
+    const all = group.names();
     try {
       // All at once: the replicas of a service migrate its schema under an advisory lock.
-      for (const name of all) await start(name);
-      await waitReady(all, options.readyTimeoutMs);
+      for (const name of all) await group.start(name);
+      await group.waitReady(all, options.readyTimeoutMs);
     } catch (error) {
       await stop();
       throw error;
@@ -260,30 +125,21 @@ export async function startScaleStack(options: {
       balancers,
       replicas: options.replicas,
       serviceTokenSecret: secret,
-      portOf: (name) => managed.get(name)!.port,
-      unexpectedExits,
-      kill9,
-      start,
-      waitReady,
-      logOf: (name) => tail(logFile(name), Number.MAX_SAFE_INTEGER),
+      portOf: (name) => group.portOf(name),
+      unexpectedExits: group.unexpectedExits,
+      kill9: (name) => group.kill9(name),
+      start: (name) => group.start(name),
+      waitReady: (names, timeoutMs) => group.waitReady(names, timeoutMs),
+      logOf: (name) => group.logTail(name, Number.MAX_SAFE_INTEGER),
       stop,
     };
   } catch (error) {
-    if (!stopping) {
-      killAll();
-      process.removeListener('exit', killAll);
+    if (!stopped) {
+      group.kill();
       await closeBalancers();
       await kafka.stop();
       await postgres.stop();
     }
     throw error;
-  }
-}
-
-function tail(file: string, chars = 3000): string {
-  try {
-    return readFileSync(file, 'utf8').slice(-chars);
-  } catch {
-    return '';
   }
 }
