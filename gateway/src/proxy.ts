@@ -8,7 +8,7 @@ import type { Logger } from '@checkpoint/service-kit';
 
 export type Proxy = (req: IncomingMessage & { rawBody?: Buffer }, res: ServerResponse) => void;
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1) and the framing the gateway sets itself. */
+/** Hop-by-hop headers (RFC 9110 §7.6.1; those the Connection header names too) and the framing the gateway sets itself. */
 const NOT_PASSED_ON = new Set([
   'connection',
   'keep-alive',
@@ -45,12 +45,16 @@ export function createProxy(service: string, target: string, timeoutMs: number, 
     const upstream = request({ hostname, port, method: req.method, path: req.url, headers, agent });
     let failed = false;
     let clientLeft = false;
+    let answered = false;
     const fail = (err: Error & { code?: string }) => {
       // The client leaving (a closed page, the live stream's end) is no failure of the service.
       if (failed || clientLeft) return;
       failed = true;
       logger.warn({ err, service }, 'upstream error');
-      if (res.headersSent) {
+      // Once the service's status and headers are on `res` (even if not sent yet: they go with the
+      // first chunk), an error answer would go out under them (its Content-Length, cookies): the
+      // connection is cut instead, as when the answer had begun.
+      if (res.headersSent || answered) {
         res.destroy();
         return;
       }
@@ -70,10 +74,12 @@ export function createProxy(service: string, target: string, timeoutMs: number, 
     });
     upstream.on('error', fail);
     upstream.on('response', (answer) => {
+      answered = true;
       res.statusCode = answer.statusCode ?? 502;
       if (answer.statusMessage) res.statusMessage = answer.statusMessage;
       const h = answer.headers;
-      for (const name in h) if (!NOT_PASSED_BACK.has(name)) res.setHeader(name, h[name]!);
+      const named = connectionOptions(h.connection);
+      for (const name in h) if (!NOT_PASSED_BACK.has(name) && !named?.has(name)) res.setHeader(name, h[name]!);
       // no-store on every API answer, kept alongside what the service says (no-transform on the live stream).
       const cacheControl = h['cache-control'];
       if (!cacheControl) res.setHeader('cache-control', 'no-store');
@@ -95,7 +101,11 @@ export function createProxy(service: string, target: string, timeoutMs: number, 
 function outgoingHeaders(req: IncomingMessage): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   const h: IncomingHttpHeaders = req.headers;
-  for (const name in h) if (!NOT_PASSED_ON.has(name)) out[name] = h[name]!;
+  // Headers the client's Connection header names are for the gateway alone; the gateway's own
+  // (x-checkpoint-*: the service token) are never the client's to drop.
+  const named = connectionOptions(h.connection);
+  for (const name in h)
+    if (!NOT_PASSED_ON.has(name) && !(named?.has(name) && !name.startsWith('x-checkpoint-'))) out[name] = h[name]!;
   // As http-proxy's xfwd: the client's address, port and scheme appended, the host kept.
   const socket = req.socket as IncomingMessage['socket'] & { encrypted?: boolean };
   const append = (name: string, value: string) => {
@@ -107,4 +117,10 @@ function outgoingHeaders(req: IncomingMessage): Record<string, string | string[]
   append('x-forwarded-proto', socket.encrypted ? 'https' : 'http');
   out['x-forwarded-host'] = (h['x-forwarded-host'] as string | undefined) || h.host || '';
   return out;
+}
+
+/** The header names a Connection header lists (hop-by-hop as well, RFC 9110 §7.6.1); none for the usual keep-alive. */
+function connectionOptions(value: string | undefined): Set<string> | undefined {
+  if (!value || value === 'keep-alive' || value === 'close') return undefined;
+  return new Set(value.split(',').map((token) => token.trim().toLowerCase()));
 }
