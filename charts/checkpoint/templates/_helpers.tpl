@@ -178,6 +178,11 @@ topology needs when no existing Secret holds them. Included by every template th
 {{- if and (eq .Values.topology "microservices") (not .Values.kafka.brokers) (not .Values.kafka.existingSecret) }}
 {{- fail "topology microservices needs kafka.brokers (host:port,…) or kafka.existingSecret" }}
 {{- end }}
+{{- /* Behind an Ingress every request comes from the controller: without its addresses trusted, the
+per-address rate limits (sign-in starts, sign-ups, SSO look-ups) would count a whole district as one client. */}}
+{{- if and .Values.ingress.enabled (not .Values.gateway.trustedProxies) }}
+{{- fail "ingress.enabled needs gateway.trustedProxies: the ingress controller's pod addresses (e.g. 10.0.0.0/8), whose X-Forwarded-For the gateway believes; without them every request seems to come from the controller and the per-address rate limits count the whole district as one client" }}
+{{- end }}
 {{- end }}
 
 {{/* Env entry from a Secret key; (dict "name" "X" "secret" "s" "key" "k" "optional" true). */}}
