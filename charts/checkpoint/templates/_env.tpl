@@ -1,8 +1,31 @@
 {{/*
 The environment of one process; call with (dict "root" $ "name" "identity" "values" $componentValues).
-Names and meanings: README.md "Environment variables" and each service's src/config.ts.
+Names and meanings: README.md "Environment variables" and each service's src/config.ts. A name the
+component's env or envFromSecrets sets replaces the chart's entry of that name: each name once (a
+container with a name twice is refused by some patches on upgrade).
 */}}
 {{- define "checkpoint.env" -}}
+{{- $own := merge (dict) (.values.env | default dict) (.values.envFromSecrets | default dict) }}
+{{- $kept := list }}
+{{- range include "checkpoint.chartEnv" . | fromYamlArray }}
+{{- if not (hasKey $own .name) }}
+{{- $kept = append $kept . }}
+{{- end }}
+{{- end }}
+{{- with $kept }}
+{{ toYaml . }}
+{{- end }}
+{{- range $key, $value := .values.env }}
+- name: {{ $key }}
+  value: {{ $value | quote }}
+{{- end }}
+{{- range $key, $ref := .values.envFromSecrets }}
+{{ include "checkpoint.secretEnv" (dict "name" $key "secret" $ref.secretName "key" $ref.key) }}
+{{- end }}
+{{- end }}
+
+{{/* What the chart itself sets in a process's environment (see checkpoint.env). */}}
+{{- define "checkpoint.chartEnv" -}}
 {{- $root := .root }}
 {{- $name := .name }}
 {{- $secrets := include "checkpoint.secretsName" $root }}
@@ -95,12 +118,5 @@ Names and meanings: README.md "Environment variables" and each service's src/con
 {{- if and (has $name (list "gateway" "all-in-one")) $root.Values.gateway.trustedProxies }}
 - name: TRUSTED_PROXIES
   value: {{ $root.Values.gateway.trustedProxies | quote }}
-{{- end }}
-{{- range $key, $value := .values.env }}
-- name: {{ $key }}
-  value: {{ $value | quote }}
-{{- end }}
-{{- range $key, $ref := .values.envFromSecrets }}
-{{ include "checkpoint.secretEnv" (dict "name" $key "secret" $ref.secretName "key" $ref.key) }}
 {{- end }}
 {{- end }}
