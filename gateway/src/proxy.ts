@@ -28,6 +28,8 @@ const NOT_PASSED_BACK = new Set([
   'trailer',
   'upgrade',
 ]);
+/** Longest an unused kept-alive connection to a service stays open (less when the service says less). */
+const IDLE_UPSTREAM_SOCKET_MS = 60_000;
 /** Errors meaning the service is not there (down, restarting, its connection dropped): 503, else 502. */
 const DOWN = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET']);
 
@@ -35,8 +37,11 @@ export function createProxy(service: string, target: string, timeoutMs: number, 
   const base = new URL(target);
   const hostname = base.hostname.replace(/^\[|\]$/g, '');
   const port = Number(base.port || 80);
-  // Reuse connections to the service (one per request would cost a TCP handshake each).
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // Reuse connections to the service (one per request would cost a TCP handshake each). An idle one
+  // is closed here a second before the service's announced keep-alive timeout (Node applies the
+  // `Keep-Alive: timeout=` hint only under an agent timeout of its own), so that a request is never
+  // sent down a connection the service is closing at that moment (ECONNRESET, answered 503).
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_UPSTREAM_SOCKET_MS });
 
   return (req, res) => {
     const headers = outgoingHeaders(req);

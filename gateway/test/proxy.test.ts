@@ -89,4 +89,34 @@ describe('gateway proxy', () => {
     expect(answer).not.toMatch(/x-service-hop/i);
     expect(answer).toMatch(/x-kept: yes/i);
   });
+
+  it("when a kept-alive connection to the service idles, then the gateway closes it before the service's announced timeout", async () => {
+    // The service closes idle connections after 3 s and says so (Keep-Alive: timeout=3).
+    let closedByGateway = false;
+    const quick = createServer((_req, res) => res.end('{}'));
+    quick.keepAliveTimeout = 3_000;
+    quick.on('connection', (socket) => socket.on('end', () => (closedByGateway = true)));
+    await new Promise<void>((resolve) => quick.listen(0, '127.0.0.1', resolve));
+    const proxy = createProxy(
+      'quick',
+      `http://127.0.0.1:${(quick.address() as { port: number }).port}`,
+      5_000,
+      createLogger('gateway', 'silent'),
+    );
+    const app = express().use((req, res) => proxy(req, res));
+    const { server } = await listen(app, 0, '127.0.0.1');
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/api/x`);
+      expect(res.status).toBe(200);
+      await res.text();
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      // The service saw the connection's end: the gateway closed it (about 2 s in). Had the service
+      // closed it first (at 3 s), it would have seen no end from the gateway.
+      expect(closedByGateway).toBe(true);
+    } finally {
+      await closeServer(server, 1_000);
+      quick.closeAllConnections();
+      await new Promise((resolve) => quick.close(resolve));
+    }
+  });
 });
