@@ -96,13 +96,22 @@ async function seedWithRetry(baseUrl: string): Promise<Seed> {
   }
 }
 
-/** Each consumer group: members, and the partitions each member holds. */
+/**
+ * Each consumer group: members, and the partitions each member holds. Read once every group is
+ * Stable (up to 30 s): a group in the middle of a rebalance (a member that joined late) shows its
+ * members with no partitions yet.
+ */
 async function consumerGroups(brokers: string): Promise<Map<string, number[]>> {
   const admin = new Kafka({ clientId: 'scale-check', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
     const { groups } = await admin.listGroups();
-    const described = await admin.describeGroups(groups.map((g) => g.groupId));
+    const deadline = Date.now() + 30_000;
+    let described = await admin.describeGroups(groups.map((g) => g.groupId));
+    while (described.groups.some((g) => g.state !== 'Stable' && g.state !== 'Empty') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      described = await admin.describeGroups(groups.map((g) => g.groupId));
+    }
     return new Map(
       described.groups.map((g) => [
         g.groupId,
