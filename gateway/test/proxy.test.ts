@@ -31,13 +31,7 @@ beforeAll(async () => {
     });
     res.end('{"ok":true}');
   });
-  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-  const proxy = createProxy(
-    'svc',
-    `http://127.0.0.1:${(service.address() as { port: number }).port}`,
-    5_000,
-    createLogger('gateway', 'silent'),
-  );
+  const proxy = await proxyTo(service);
   const app = express();
   app.use((req, res) => {
     req.headers['x-checkpoint-token'] = 'signed-by-the-gateway';
@@ -52,6 +46,13 @@ afterAll(async () => {
   service.closeAllConnections();
   await new Promise((resolve) => service.close(resolve));
 });
+
+/** Starts `service` on a free port of 127.0.0.1 and makes the gateway's proxy to it. */
+async function proxyTo(service: Server) {
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(service.address() as { port: number }).port}`;
+  return createProxy('svc', url, 5_000, createLogger('gateway', 'silent'));
+}
 
 /** Sends one raw request and reads what comes back until the connection closes (or 3 s). */
 function raw(text: string): Promise<string> {
@@ -96,13 +97,7 @@ describe('gateway proxy', () => {
     const quick = createServer((_req, res) => res.end('{}'));
     quick.keepAliveTimeout = 3_000;
     quick.on('connection', (socket) => socket.on('end', () => (closedByGateway = true)));
-    await new Promise<void>((resolve) => quick.listen(0, '127.0.0.1', resolve));
-    const proxy = createProxy(
-      'quick',
-      `http://127.0.0.1:${(quick.address() as { port: number }).port}`,
-      5_000,
-      createLogger('gateway', 'silent'),
-    );
+    const proxy = await proxyTo(quick);
     const app = express().use((req, res) => proxy(req, res));
     const { server } = await listen(app, 0, '127.0.0.1');
     try {
