@@ -96,7 +96,11 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     // Every consumer group is subscribed now: what the services wrote while starting (the demo
     // accounts' UserRegistered, outbox rows left by the last run) reaches them.
     bus.open();
-    const gateway = createGateway(gatewayConfig, options.logger.child({ service: 'gateway' }));
+    // The services' /api calls are handed to their apps in this process (gateway/src/handoff.ts):
+    // no loopback connection per call. Their URLs serve the gateway's own calls (JWKS, refresh).
+    const gateway = createGateway(gatewayConfig, options.logger.child({ service: 'gateway' }), {
+      inProcess: Object.fromEntries(running.map((s) => [s.name, s.app])),
+    });
     const { server, url } = await listen(
       mailbox ? withMailboxPage(gateway, mailbox) : gateway,
       options.port,

@@ -159,3 +159,27 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/simple-login', '/api/auth/user']));
   });
 });
+
+describe('the all-in-one', () => {
+  it("when calls reach the services, then they are handed over in process: no service's server gets a connection", async () => {
+    const accepted = new Map<string, number>();
+    const counters = backend.app.services.map((s) => {
+      const count = () => accepted.set(s.name, (accepted.get(s.name) ?? 0) + 1);
+      s.server.on('connection', count);
+      return () => s.server.off('connection', count);
+    });
+    try {
+      const teacher = await signUp(backend.url, 'teacher');
+      const created = await teacher.post('/api/classes', { name: 'Handed over', subject: 'Math', period: '1' });
+      expect(created.status).toBe(201);
+      expect((await teacher.get('/api/classes')).status).toBe(200);
+      expect((await teacher.get(`/api/classes/${created.body.id}/assessments`)).status).toBe(200);
+      expect((await teacher.get('/api/all-results')).status).toBe(200);
+      // Identity's URL still serves the gateway's own calls (JWKS, refresh), none made here: the
+      // access token verified above is new and its key was fetched at the first sign-up of the file.
+      expect(Object.fromEntries(accepted)).toEqual({});
+    } finally {
+      for (const stop of counters) stop();
+    }
+  });
+});

@@ -24,6 +24,7 @@ import {
 import { applyServiceToken, SessionVerifier, type SessionInfo } from './auth.ts';
 import type { GatewayConfig } from './config.ts';
 import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
+import { createHandoff, type InProcessApp } from './handoff.ts';
 import { createProxy, type Proxy } from './proxy.ts';
 import { RevokedSessions } from './revocations.ts';
 import { SERVICES, serviceForPath, type ServiceName } from './routes.ts';
@@ -44,7 +45,16 @@ export function upstreamsFrom(config: GatewayConfig): Partial<Record<ServiceName
   };
 }
 
-export function createGateway(config: GatewayConfig, logger: Logger): express.Express {
+export interface GatewayOptions {
+  /**
+   * Services whose apps run in this process (the all-in-one): their /api calls are handed to the
+   * app (handoff.ts) rather than sent to their URL, which still serves the gateway's own calls
+   * (JWKS, session refresh, the OpenAPI documents).
+   */
+  inProcess?: Partial<Record<ServiceName, InProcessApp>>;
+}
+
+export function createGateway(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): express.Express {
   const upstreams = upstreamsFrom(config);
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   const tokens = new ServiceTokens(config.SERVICE_TOKEN_SECRET, { issuer: 'gateway' });
@@ -62,19 +72,17 @@ export function createGateway(config: GatewayConfig, logger: Logger): express.Ex
     ? new SessionVerifier(config.IDENTITY_URL, config.COOKIE_SECURE, logger, tokens, revoked)
     : undefined;
   const proxies = new Map<ServiceName, Proxy>();
-  for (const service of SERVICES) {
+  const proxyTo = (service: ServiceName, timeoutMs: number): Proxy | undefined => {
+    const app = options.inProcess?.[service];
+    if (app) return createHandoff(service, app, logger);
     const target = upstreams[service];
-    if (target) proxies.set(service, createProxy(service, target, config.UPSTREAM_TIMEOUT_MS, logger));
+    return target ? createProxy(service, target, timeoutMs, logger) : undefined;
+  };
+  for (const service of SERVICES) {
+    const proxy = proxyTo(service, config.UPSTREAM_TIMEOUT_MS);
+    if (proxy) proxies.set(service, proxy);
   }
-
-  const rosterProxy = upstreams.identity
-    ? createProxy(
-        'identity',
-        upstreams.identity,
-        Math.max(config.UPSTREAM_TIMEOUT_MS, ROSTER_UPLOAD_TIMEOUT_MS),
-        logger,
-      )
-    : undefined;
+  const rosterProxy = proxyTo('identity', Math.max(config.UPSTREAM_TIMEOUT_MS, ROSTER_UPLOAD_TIMEOUT_MS));
 
   const app = express();
   if (revoked) closers.set(app, () => revoked.stop());

@@ -85,11 +85,7 @@ export function createProxy(service: string, target: string, timeoutMs: number, 
       const h = answer.headers;
       const named = connectionOptions(h.connection);
       for (const name in h) if (!NOT_PASSED_BACK.has(name) && !named?.has(name)) res.setHeader(name, h[name]!);
-      // no-store on every API answer, kept alongside what the service says (no-transform on the live stream).
-      const cacheControl = h['cache-control'];
-      if (!cacheControl) res.setHeader('cache-control', 'no-store');
-      else if (!/(^|,)\s*no-store\s*(,|$)/i.test(cacheControl))
-        res.setHeader('cache-control', `no-store, ${cacheControl}`);
+      res.setHeader('cache-control', noStore(h['cache-control']));
       answer.on('error', fail);
       answer.pipe(res);
     });
@@ -103,7 +99,8 @@ export function createProxy(service: string, target: string, timeoutMs: number, 
   };
 }
 
-function outgoingHeaders(req: IncomingMessage): Record<string, string | string[]> {
+/** The headers a service gets for `req`: the client's own but the hop-by-hop ones, with X-Forwarded-*. */
+export function outgoingHeaders(req: IncomingMessage): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   const h: IncomingHttpHeaders = req.headers;
   // Headers the client's Connection header names are for the gateway alone; the gateway's own
@@ -122,6 +119,12 @@ function outgoingHeaders(req: IncomingMessage): Record<string, string | string[]
   append('x-forwarded-proto', socket.encrypted ? 'https' : 'http');
   out['x-forwarded-host'] = (h['x-forwarded-host'] as string | undefined) || h.host || '';
   return out;
+}
+
+/** no-store on every API answer, kept alongside what the service says (no-transform on the live stream). */
+export function noStore(cacheControl: string | undefined): string {
+  if (!cacheControl) return 'no-store';
+  return /(^|,)\s*no-store\s*(,|$)/i.test(cacheControl) ? cacheControl : `no-store, ${cacheControl}`;
 }
 
 /** The header names a Connection header lists (hop-by-hop as well, RFC 9110 §7.6.1); none for the usual keep-alive. */
