@@ -153,6 +153,7 @@ function roleOf(pid, comm) {
   if (cmd.includes('gateway/src/main.ts')) return 'gateway';
   if (cmd.includes('vite')) return 'web (vite)';
   if (cmd.includes('scripts/stack')) return 'stack runner';
+  if (cmd.includes('scripts/start.mjs')) return 'all-in-one';
   return comm;
 }
 
@@ -216,7 +217,7 @@ function cpuBetween(before, after) {
 }
 
 // ---------------------------------------------------------------- the run
-async function waitReady(urls, stack, timeoutMs) {
+async function waitReady(urls, stack, timeoutMs, readyLine = '[stack] demo content:') {
   const end = Date.now() + timeoutMs;
   const pending = new Set(urls);
   while (pending.size) {
@@ -238,7 +239,7 @@ async function waitReady(urls, stack, timeoutMs) {
   // A service answers /readyz as soon as it can serve; identity makes the demo accounts (whose
   // teacher the seed signs in as) and the stack its demo content through the gateway after that.
   // The seed and the measured run start once both are done.
-  while (!readFileSync(files.log, 'utf8').includes('[stack] demo content:')) {
+  while (!readFileSync(files.log, 'utf8').includes(readyLine)) {
     if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode} (see ${files.log})`);
     if (Date.now() > end) throw new Error(`no demo content after ${timeoutMs / 1000} s (see ${files.log})`);
     await sleep(500);
@@ -496,10 +497,18 @@ function reportVisibility(watch) {
   return missing;
 }
 
-async function main() {
+/**
+ * `topology` 'stack': a process per service and the gateway, events on Kafka (the chart's
+ * microservices topology). 'all-in-one': `npm start`'s compiled all-in-one (the chart's all-in-one
+ * topology: one process, in-process events, calls handed to the services in process), no Kafka.
+ */
+async function main(topology = 'stack') {
+  const allInOne = topology === 'all-in-one';
   ensureK6();
   const busy = [];
-  for (const [name, port] of Object.entries(SERVICE_PORTS)) if (!(await portIsFree(port))) busy.push(`${name} ${port}`);
+  if (!allInOne)
+    for (const [name, port] of Object.entries(SERVICE_PORTS))
+      if (!(await portIsFree(port))) busy.push(`${name} ${port}`);
   if (busy.length)
     throw new Error(`stack mode uses fixed service ports that are in use (another stack running?): ${busy.join(', ')}`);
   const gatewayPort = await freePort();
@@ -529,9 +538,9 @@ async function main() {
     env.BENCH_PROFILE_DIR = path.resolve(process.env.BENCH_PROFILE_DIR);
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${path.join(bench, 'profile-hook.mjs')}`.trim();
   }
-  const services = Object.entries(SERVICE_PORTS).filter(([name]) =>
-    existsSync(path.join(root, 'services', name, 'src/main.ts')),
-  );
+  const services = allInOne
+    ? []
+    : Object.entries(SERVICE_PORTS).filter(([name]) => existsSync(path.join(root, 'services', name, 'src/main.ts')));
 
   let stack;
   let kafka;
@@ -550,19 +559,25 @@ async function main() {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    log('starting Kafka with the event topics created (bench/kafka.ts)');
-    kafka = await startBenchKafka(4 * 60_000);
-    trackDescendants(kafka.child.pid, 'kafka');
-    env.KAFKA_BROKERS = kafka.brokers;
+    if (!allInOne) {
+      log('starting Kafka with the event topics created (bench/kafka.ts)');
+      kafka = await startBenchKafka(4 * 60_000);
+      trackDescendants(kafka.child.pid, 'kafka');
+      env.KAFKA_BROKERS = kafka.brokers;
+    }
     // One fresh retry if a service still fails its start-up.
     for (let attempt = 1; ; attempt++) {
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkpoint-bench-'));
       chmodSync(dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
-      log(`starting the stack (gateway ${baseUrl}, DATA_DIR ${dataDir}, log ${path.relative(root, files.log)})`);
+      log(
+        `starting the ${allInOne ? 'all-in-one' : 'stack'} (gateway ${baseUrl}, DATA_DIR ${dataDir}, log ${path.relative(root, files.log)})`,
+      );
       const out = openSync(files.log, 'w');
       // scripts/stack.ts itself, not the stack.mjs wrapper: that one also builds the web app, which
-      // stack mode does not serve (its Vite dev server does) and the benchmark does not need.
-      stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/stack.ts'], {
+      // stack mode does not serve (its Vite dev server does) and the benchmark does not need. The
+      // all-in-one as `npm start` runs it, compiled (rebuilt when stale), without the web build.
+      const command = allInOne ? ['scripts/start.mjs', '--no-bootstrap'] : ['--import', 'tsx', 'scripts/stack.ts'];
+      stack = spawn(process.execPath, command, {
         cwd: root,
         env: { ...env, DATA_DIR: dataDir },
         stdio: ['ignore', out, out],
@@ -573,6 +588,8 @@ async function main() {
           [`${baseUrl}/readyz`, ...services.map(([, port]) => `http://127.0.0.1:${port}/readyz`)],
           stack,
           6 * 60_000,
+          // The all-in-one prints its address once its demo content is made.
+          allInOne ? 'Checkpoint is running at' : undefined,
         );
         break;
       } catch (err) {
@@ -583,7 +600,9 @@ async function main() {
       }
     }
     trackDescendants(stack.pid);
-    log(`stack ready: ${services.map(([n]) => n).join(', ')}, gateway; seeding ${STUDENTS} students`);
+    log(
+      `${allInOne ? 'all-in-one' : `stack`} ready: ${services.map(([n]) => `${n}, `).join('')}gateway; seeding ${STUDENTS} students`,
+    );
     rmSync(files.seed, { force: true });
     const seeded = await runChild(process.execPath, [path.join(bench, 'seed.mjs')], {
       env: {
@@ -739,7 +758,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // `npm run bench -- analytics`: the analytics benchmark (bench/analytics.mjs) instead;
   // `npm run bench -- roster`: the OneRoster import benchmark (bench/roster.mjs, runs on import).
   // `npm run bench -- closed-loop`: answer saves per second and CPU per save (bench/closed-loop.mjs);
-  // `npm run bench -- gateway`: the gateway's own CPU per proxied call (bench/gateway-cost.ts).
+  // `npm run bench -- gateway`: the gateway's own CPU per proxied call (bench/gateway-cost.ts);
+  // `npm run bench -- all-in-one`: the class crowd against the all-in-one instead of the stack.
   const run =
     process.argv[2] === 'analytics'
       ? import('./analytics.mjs').then((m) => m.runAnalytics())
@@ -752,7 +772,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
                 env: process.env,
                 timeoutMs: 5 * 60_000,
               }).then((code) => process.exit(code))
-            : main();
+            : process.argv[2] === undefined || process.argv[2] === 'all-in-one'
+              ? main(process.argv[2] ?? 'stack')
+              : Promise.reject(
+                  new Error(
+                    `unknown benchmark "${process.argv[2]}" (none, all-in-one, analytics, roster, closed-loop or gateway)`,
+                  ),
+                );
   run.catch((err) => {
     console.error(`bench: ${err instanceof Error ? err.message : err}`);
     process.exit(1);

@@ -30,10 +30,18 @@ const NOT_PASSED_BACK = new Set([
 ]);
 /** Longest an unused kept-alive connection to a service stays open (less when the service says less). */
 const IDLE_UPSTREAM_SOCKET_MS = 60_000;
-/** Errors meaning the service is not there (down, restarting, its connection dropped): 503, else 502. */
-const DOWN = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET']);
+/** Errors meaning the service is not there (down, restarting, its connection dropped) or cannot take the call now: 503, else 502. */
+const DOWN = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EQUEUETIMEDOUT']);
+/** Connections kept to one service at most; calls beyond wait for one (bounded by the timeout). */
+const MAX_UPSTREAM_SOCKETS = 256;
 
-export function createProxy(service: string, target: string, timeoutMs: number, logger: Logger): Proxy {
+export function createProxy(
+  service: string,
+  target: string,
+  timeoutMs: number,
+  logger: Logger,
+  { maxSockets = MAX_UPSTREAM_SOCKETS }: { maxSockets?: number } = {},
+): Proxy {
   const base = new URL(target);
   const hostname = base.hostname.replace(/^\[|\]$/g, '');
   const port = Number(base.port || 80);
@@ -41,7 +49,7 @@ export function createProxy(service: string, target: string, timeoutMs: number, 
   // is closed here a second before the service's announced keep-alive timeout (Node applies the
   // `Keep-Alive: timeout=` hint only under an agent timeout of its own), so that a request is never
   // sent down a connection the service is closing at that moment (ECONNRESET, answered 503).
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_UPSTREAM_SOCKET_MS });
+  const agent = new Agent({ keepAlive: true, maxSockets, timeout: IDLE_UPSTREAM_SOCKET_MS });
 
   return (req, res) => {
     const headers = outgoingHeaders(req);
@@ -77,6 +85,17 @@ export function createProxy(service: string, target: string, timeoutMs: number, 
     upstream.setTimeout(timeoutMs, () => {
       upstream.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     });
+    // That timeout starts once the call has a connection. A call waiting for one (every connection
+    // to the service busy) is bounded by it as well: an overloaded service answers 503 in time
+    // instead of leaving the client waiting for as long as the queue ahead of it takes.
+    // (A request without its connection reports no error until it gets one: answered here.)
+    const queued = setTimeout(() => {
+      const err = Object.assign(new Error('no connection to the service came free'), { code: 'EQUEUETIMEDOUT' });
+      fail(err);
+      upstream.destroy(err);
+    }, timeoutMs);
+    upstream.once('socket', () => clearTimeout(queued));
+    upstream.once('close', () => clearTimeout(queued));
     upstream.on('error', fail);
     upstream.on('response', (answer) => {
       answered = true;

@@ -48,11 +48,12 @@ beforeAll(async () => {
   // The gateway's part before either: the body read (inflated), the service token set.
   const gateway = express();
   gateway.use(express.raw({ type: () => true, limit: '1kb' }));
-  gateway.use('/:way', (req: Request & { rawBody?: Buffer }, res) => {
+  gateway.use((req: Request & { rawBody?: Buffer }, res) => {
     req.headers['x-checkpoint-token'] = 'signed-by-the-gateway';
     if (Buffer.isBuffer(req.body)) req.rawBody = req.body;
-    req.url = req.originalUrl.replace(/^\/[^/]+/, '');
-    ways[req.params.way!]!(req, res);
+    const [, way, rest] = /^\/([^/]+)(.*)$/.exec(req.originalUrl)!;
+    req.url = rest!;
+    ways[way!]!(req, res);
   });
   ({ server: front } = await listen(gateway, 0, '127.0.0.1'));
   frontUrl = `http://127.0.0.1:${(front.address() as { port: number }).port}`;

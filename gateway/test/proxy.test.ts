@@ -115,3 +115,44 @@ describe('gateway proxy', () => {
     }
   });
 });
+
+describe('gateway proxy, every connection to the service busy', () => {
+  it('when a call waits for a connection longer than the upstream timeout, then it is answered 503 at that timeout', async () => {
+    // One connection allowed; the service answers the first call slowly (a chunk every 200 ms for
+    // 3 s, never silent for the timeout), holding that connection all along.
+    const slow = createServer((req, res) => {
+      if (req.url !== '/api/first') return res.end('{}');
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const tick = setInterval(() => res.write('.'), 200);
+      setTimeout(() => (clearInterval(tick), res.end()), 3_000);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}`;
+    const proxy = createProxy('svc', url, 500, createLogger('gateway', 'silent'), { maxSockets: 1 });
+    const { server } = await listen(
+      express().use((req, res) => proxy(req, res)),
+      0,
+      '127.0.0.1',
+    );
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const first = fetch(`${base}/api/first`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = performance.now();
+      const second = await fetch(`${base}/api/second`);
+      const waited = performance.now() - started;
+      // Before: it waited for the first call's connection (about 3 s), then got the service's 200.
+      expect(second.status).toBe(503);
+      expect(await second.json()).toEqual({ message: 'svc is unavailable', code: 'unavailable' });
+      expect(waited).toBeLessThan(2_000);
+      // The first call, never silent that long, is answered in full.
+      const answered = await first;
+      expect(answered.status).toBe(200);
+      expect((await answered.text()).length).toBeGreaterThan(10);
+    } finally {
+      await closeServer(server, 1_000);
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+});
