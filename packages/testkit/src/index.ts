@@ -1,4 +1,10 @@
-export { freePort, launchEmbeddedPostgres, startPostgres, type PostgresHandle } from './postgres.ts';
+export {
+  freePort,
+  launchEmbeddedPostgres,
+  leaveShutdownSignalsToCaller,
+  startPostgres,
+  type PostgresHandle,
+} from './postgres.ts';
 export { startCrashablePostgres, type CrashablePostgres } from './crashable-postgres.ts';
 export * from './kafka.ts';
 export { compareSchemaWithDatabase, normalizeSchema, readDatabase, readPrismaSchema } from './prisma-schema.ts';

