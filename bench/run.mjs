@@ -241,7 +241,7 @@ async function waitReady(urls, stack, timeoutMs, readyLine = '[stack] demo conte
   // The seed and the measured run start once both are done.
   while (!readFileSync(files.log, 'utf8').includes(readyLine)) {
     if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode} (see ${files.log})`);
-    if (Date.now() > end) throw new Error(`no demo content after ${timeoutMs / 1000} s (see ${files.log})`);
+    if (Date.now() > end) throw new Error(`no "${readyLine}" line after ${timeoutMs / 1000} s (see ${files.log})`);
     await sleep(500);
   }
 }
@@ -588,7 +588,7 @@ async function main(topology = 'stack') {
           [`${baseUrl}/readyz`, ...services.map(([, port]) => `http://127.0.0.1:${port}/readyz`)],
           stack,
           6 * 60_000,
-          // The all-in-one prints its address once its demo content is made.
+          // The all-in-one prints its address once its demo content is made (or failed: then the seed says so).
           allInOne ? 'Checkpoint is running at' : undefined,
         );
         break;
@@ -601,7 +601,7 @@ async function main(topology = 'stack') {
     }
     trackDescendants(stack.pid);
     log(
-      `${allInOne ? 'all-in-one' : `stack`} ready: ${services.map(([n]) => `${n}, `).join('')}gateway; seeding ${STUDENTS} students`,
+      `${allInOne ? 'all-in-one' : 'stack'} ready: ${services.map(([n]) => `${n}, `).join('')}gateway; seeding ${STUDENTS} students`,
     );
     rmSync(files.seed, { force: true });
     const seeded = await runChild(process.execPath, [path.join(bench, 'seed.mjs')], {

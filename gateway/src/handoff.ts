@@ -9,16 +9,17 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import onHeaders from 'on-headers';
 import type { Logger } from '@checkpoint/service-kit';
-import { noStore, outgoingHeaders, type Proxy } from './proxy.ts';
+import { answerFailure, noStore, outgoingHeaders, type Proxy } from './proxy.ts';
 
 /** A service's app as Express calls it: `done` runs when the app leaves the request unanswered or fails. */
 export type InProcessApp = (req: IncomingMessage, res: ServerResponse, done: (err?: unknown) => void) => void;
 
 export function createHandoff(service: string, app: InProcessApp, logger: Logger): Proxy {
   return (req, res) => {
-    const headers = outgoingHeaders(req);
+    // The client left while the gateway checked its call: nobody to answer, and its socket (which
+    // the service's body parser would look at) is gone.
+    if (res.destroyed) return;
     const body = req.rawBody;
-    if (body) headers['content-length'] = String(body.length);
     // A request of its own (Express re-prototypes what it handles; the gateway's stays as it is),
     // on the client's socket, its body already complete.
     const handed = new IncomingMessage(req.socket);
@@ -27,10 +28,15 @@ export function createHandoff(service: string, app: InProcessApp, logger: Logger
     handed.httpVersion = req.httpVersion;
     handed.httpVersionMajor = req.httpVersionMajor;
     handed.httpVersionMinor = req.httpVersionMinor;
-    handed.headers = headers;
+    handed.headers = outgoingHeaders(req, body);
     if (body && body.length > 0) handed.push(body);
     handed.push(null);
     handed.complete = true;
+    // The client leaving ends the service's request too (as the proxy's cut connection did): its
+    // work and its live streams see `req.destroyed` and stop.
+    res.once('close', () => {
+      if (!res.writableFinished) handed.destroy();
+    });
     onHeaders(res, function (this: ServerResponse) {
       const value = this.getHeader('cache-control');
       this.setHeader('cache-control', noStore(value === undefined ? undefined : String(value)));
@@ -39,12 +45,14 @@ export function createHandoff(service: string, app: InProcessApp, logger: Logger
       // Every service app answers all its requests (404 and error handlers last): only a failure
       // inside those handlers comes here. Answered as the proxy answers a service that broke.
       logger.error({ err, service }, 'in-process service left the request unanswered');
+      if (res.writableEnded) return;
       if (res.headersSent) {
         res.destroy();
         return;
       }
-      res.writeHead(502, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ message: `${service} did not answer properly`, code: 'bad_gateway' }));
+      // A length the service set for an answer it did not send would misframe this one.
+      res.removeHeader('content-length');
+      answerFailure(res, service, 'bad_gateway');
     });
   };
 }

@@ -52,9 +52,8 @@ export function createProxy(
   const agent = new Agent({ keepAlive: true, maxSockets, timeout: IDLE_UPSTREAM_SOCKET_MS });
 
   return (req, res) => {
-    const headers = outgoingHeaders(req);
     const body = req.rawBody;
-    if (body) headers['content-length'] = String(body.length);
+    const headers = outgoingHeaders(req, body);
     const upstream = request({ hostname, port, method: req.method, path: req.url, headers, agent });
     let failed = false;
     let clientLeft = false;
@@ -71,15 +70,7 @@ export function createProxy(
         res.destroy();
         return;
       }
-      const down = DOWN.has(err.code ?? '');
-      res.writeHead(down ? 503 : 502, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(
-        JSON.stringify(
-          down
-            ? { message: `${service} is unavailable`, code: 'unavailable' }
-            : { message: `${service} did not answer properly`, code: 'bad_gateway' },
-        ),
-      );
+      answerFailure(res, service, DOWN.has(err.code ?? '') ? 'unavailable' : 'bad_gateway');
     };
     // As http-proxy's proxyTimeout: a service silent for this long is given up (its socket reset).
     upstream.setTimeout(timeoutMs, () => {
@@ -103,7 +94,12 @@ export function createProxy(
       if (answer.statusMessage) res.statusMessage = answer.statusMessage;
       const h = answer.headers;
       const named = connectionOptions(h.connection);
-      for (const name in h) if (!NOT_PASSED_BACK.has(name) && !named?.has(name)) res.setHeader(name, h[name]!);
+      for (const name in h) {
+        if (NOT_PASSED_BACK.has(name) || named?.has(name)) continue;
+        // The gateway's own cookies (a renewed session, the CSRF cookie) go out beside the service's.
+        if (name === 'set-cookie') res.appendHeader(name, h[name]!);
+        else res.setHeader(name, h[name]!);
+      }
       res.setHeader('cache-control', noStore(h['cache-control']));
       answer.on('error', fail);
       answer.pipe(res);
@@ -118,8 +114,26 @@ export function createProxy(
   };
 }
 
-/** The headers a service gets for `req`: the client's own but the hop-by-hop ones, with X-Forwarded-*. */
-export function outgoingHeaders(req: IncomingMessage): Record<string, string | string[]> {
+/** The answer to a call its service could not take (503) or answered wrongly (502). */
+export function answerFailure(res: ServerResponse, service: string, failure: 'unavailable' | 'bad_gateway'): void {
+  res.writeHead(failure === 'unavailable' ? 503 : 502, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+  });
+  res.end(
+    JSON.stringify(
+      failure === 'unavailable'
+        ? { message: `${service} is unavailable`, code: failure }
+        : { message: `${service} did not answer properly`, code: failure },
+    ),
+  );
+}
+
+/**
+ * The headers a service gets for `req`: the client's own but the hop-by-hop ones, with
+ * X-Forwarded-*, and the length of `body` (the gateway has read it, inflated when it came compressed).
+ */
+export function outgoingHeaders(req: IncomingMessage, body: Buffer | undefined): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   const h: IncomingHttpHeaders = req.headers;
   // Headers the client's Connection header names are for the gateway alone; the gateway's own
@@ -137,6 +151,7 @@ export function outgoingHeaders(req: IncomingMessage): Record<string, string | s
   append('x-forwarded-port', /:(\d+)/.exec(h.host ?? '')?.[1] ?? (socket.encrypted ? '443' : '80'));
   append('x-forwarded-proto', socket.encrypted ? 'https' : 'http');
   out['x-forwarded-host'] = (h['x-forwarded-host'] as string | undefined) || h.host || '';
+  if (body) out['content-length'] = String(body.length);
   return out;
 }
 

@@ -103,6 +103,8 @@ export function onShutdownSignal(stop: () => Promise<void>, timeoutMs: number, l
       },
     );
   };
-  process.once('SIGTERM', handler);
-  process.once('SIGINT', handler);
+  // `on`, not `once`: a second signal during the drain is absorbed here rather than ending the
+  // process at once by default (before its exit hooks, e.g. the one stopping an embedded Postgres).
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
 }

@@ -323,15 +323,16 @@ export function recordReadiness(service: string, ready: boolean): void {
 const lastReadiness = new Map<string, boolean>();
 
 // Kept on the response for the 'finish' listener (one shared function, no closure per request).
-const START = Symbol('metricsStart');
-const ROUTE = Symbol('metricsRoute');
-const SERVICE = Symbol('metricsService');
-type Timed = ServerResponse & {
+// A response can pass through two apps of one process (the all-in-one's gateway hands the call to
+// the service's app, gateway/src/handoff.ts): each adds its own observation, with its own request.
+const OBSERVATIONS = Symbol('metricsObservations');
+interface Observation {
   req: Request;
-  [START]?: number;
-  [ROUTE]?: (req: Request) => string;
-  [SERVICE]?: string;
-};
+  started: number;
+  route: (req: Request) => string;
+  service: string;
+}
+type Timed = ServerResponse & { [OBSERVATIONS]?: Observation[] };
 
 /** The route label of a service request: the Express route template that answered it. */
 export function expressRoute(req: Request): string {
@@ -349,21 +350,26 @@ export function httpMetrics(service: string, route: (req: Request) => string = e
   return (req: Request, res: Response, next: NextFunction): void => {
     if (instruments) {
       const timed = res as unknown as Timed;
-      timed[START] = performance.now();
-      timed[ROUTE] = route;
-      timed[SERVICE] = service;
-      res.once('finish', observe);
+      const observation: Observation = { req, started: performance.now(), route, service };
+      const observations = timed[OBSERVATIONS];
+      if (observations) observations.push(observation);
+      else {
+        timed[OBSERVATIONS] = [observation];
+        res.once('finish', observe);
+      }
     }
     next();
   };
 }
 
 function observe(this: Timed): void {
-  const started = this[START];
-  if (started === undefined || !instruments) return;
-  const method = METHODS.has(this.req.method) ? this.req.method : 'OTHER';
-  instruments.httpDuration.observe(
-    { service: this[SERVICE] ?? '', method, route: this[ROUTE]!(this.req), status_code: this.statusCode },
-    (performance.now() - started) / 1000,
-  );
+  if (!instruments) return;
+  const now = performance.now();
+  for (const { req, started, route, service } of this[OBSERVATIONS] ?? []) {
+    const method = METHODS.has(req.method) ? req.method : 'OTHER';
+    instruments.httpDuration.observe(
+      { service, method, route: route(req), status_code: this.statusCode },
+      (now - started) / 1000,
+    );
+  }
 }

@@ -23,10 +23,13 @@ export interface PostgresHandle {
  * is still there, stops Postgres last and exits with its own code. Without it the all-in-one exited
  * 143 at once on SIGTERM, dropping the calls in flight even with an external database, and the
  * stack's runner exited before its services, leaving them without Postgres and their output.
- * (SIGHUP and the process's end still stop Postgres, as before.)
+ * The caller's handlers must stay registered for repeated signals (`process.on`), or a second
+ * signal would end the process by default, before the exit hook that still stops Postgres when
+ * the process ends. (SIGHUP and the process's end still stop Postgres, as before.)
  */
 export function leaveShutdownSignalsToCaller(): void {
-  for (const signal of ['SIGTERM', 'SIGINT']) exitHook.unhookEvent(signal);
+  for (const signal of ['SIGTERM', 'SIGINT'])
+    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
 }
 
 export async function freePort(): Promise<number> {

@@ -113,7 +113,7 @@ export class LiveResults {
   /** Holds the response open as an event stream of one class until the client goes (or maxAgeMs). */
   subscribe(classId: string, req: Request, res: Response): void {
     // The client may have gone while its access was being checked: then there is nothing to hold.
-    if (req.destroyed || res.writableEnded) return;
+    if (req.destroyed || res.destroyed || res.writableEnded) return;
     if (this.draining || this.open >= this.options.maxStreams)
       throw new ServiceUnavailableError('Too many live views open; try again soon');
     this.open++;
@@ -121,7 +121,7 @@ export class LiveResults {
       'Content-Type': 'text/event-stream; charset=utf-8',
       // no-transform: the gateway's compression must not buffer the stream.
       'Cache-Control': 'no-store, no-transform',
-      Connection: 'keep-alive',
+      // (No Connection header: hop-by-hop, Node's to set; the proxy never passed it on anyway.)
       'X-Accel-Buffering': 'no',
     });
     res.flushHeaders();
