@@ -77,16 +77,19 @@ export function createProxy(
       upstream.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     });
     // That timeout starts once the call has a connection. A call waiting for one (every connection
-    // to the service busy) is bounded by it as well: an overloaded service answers 503 in time
-    // instead of leaving the client waiting for as long as the queue ahead of it takes.
-    // (A request without its connection reports no error until it gets one: answered here.)
-    const queued = setTimeout(() => {
-      const err = Object.assign(new Error('no connection to the service came free'), { code: 'EQUEUETIMEDOUT' });
-      fail(err);
-      upstream.destroy(err);
-    }, timeoutMs);
-    upstream.once('socket', () => clearTimeout(queued));
-    upstream.once('close', () => clearTimeout(queued));
+    // to the service busy, so the agent queued it) is bounded by it as well: an overloaded service
+    // answers 503 in time instead of leaving the client waiting for as long as the queue ahead of it
+    // takes. A request without its connection reports no error until it gets one: answered here.
+    // (It stays in the agent's queue until a connection frees, then hands that connection back.)
+    if (Object.values(agent.requests).some((waiting) => waiting?.includes(upstream as never))) {
+      const queued = setTimeout(() => {
+        const err = Object.assign(new Error('no connection to the service came free'), { code: 'EQUEUETIMEDOUT' });
+        fail(err);
+        upstream.destroy(err);
+      }, timeoutMs);
+      upstream.once('socket', () => clearTimeout(queued));
+      upstream.once('close', () => clearTimeout(queued));
+    }
     upstream.on('error', fail);
     upstream.on('response', (answer) => {
       answered = true;
