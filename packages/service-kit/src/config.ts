@@ -82,6 +82,12 @@ export const baseConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** A pooled connection idle this long is closed (each one is a Postgres process holding memory). */
   DATABASE_POOL_IDLE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  /**
+   * Longest one SQL statement may run (Postgres' statement_timeout, lock waits included) before
+   * it is cancelled and the request answers 503; below the gateway's UPSTREAM_TIMEOUT_MS. 0: no
+   * bound. Migrations and the retention job are not bound by it.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   KAFKA_BROKERS: z
     .string()
     .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port…]')

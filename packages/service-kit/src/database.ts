@@ -11,12 +11,20 @@ export function createPool(options: {
   schema: string;
   max?: number;
   idleTimeoutMs?: number;
+  /**
+   * Postgres cancels a statement of this pool's connections after this long (57014, answered 503):
+   * a request stuck behind a lock or a runaway query gives its connection back instead of holding
+   * it. 0 or unset: no bound.
+   */
+  statementTimeoutMs?: number;
   applicationName?: string;
 }): pg.Pool {
+  const settings = [`search_path=${options.schema}`];
+  if (options.statementTimeoutMs) settings.push(`statement_timeout=${Math.floor(options.statementTimeoutMs)}`);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
-    options: `-c search_path=${options.schema}`,
+    options: settings.map((setting) => `-c ${setting}`).join(' '),
     application_name: options.applicationName ?? options.schema,
     idleTimeoutMillis: options.idleTimeoutMs ?? 30_000,
     connectionTimeoutMillis: 10_000,
@@ -73,6 +81,9 @@ export async function runMigrations(
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // Not bound by the pool's statement_timeout: waiting for another replica's migrations and a
+    // migration's own DDL may take longer than a request may. Reset before the client goes back.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(hashtext($1))', [`migrations:${options.schema}`]);
     // In a cluster the schema is provisioned for the service's role, which may lack CREATE on the
     // database: only create it when missing.
@@ -103,7 +114,11 @@ export async function runMigrations(
     }
   } finally {
     await client.query('select pg_advisory_unlock(hashtext($1))', [`migrations:${options.schema}`]).catch(() => {});
-    client.release();
+    const reset = await client.query('reset statement_timeout').then(
+      () => undefined,
+      (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+    );
+    client.release(reset);
   }
   return applied;
 }
@@ -172,8 +187,11 @@ export async function databaseReachable(pool: pg.Pool, timeoutMs = 2_000): Promi
 
 /** Socket errors of a database that is down, restarting or unreachable. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-/** SQLSTATEs of a server shutting down, starting or out of connections (class 08: connection exception). */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * SQLSTATEs of a server shutting down, starting or out of connections (class 08: connection
+ * exception), and of a statement cancelled (57014: statement_timeout, a lock waited on too long).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 /** Prisma's codes for an unreachable server, a closed connection and a pool timeout. */
 const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 /** P2028 is any transaction API error; only this one means a busy pool, not a bug. */

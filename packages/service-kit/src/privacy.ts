@@ -189,6 +189,9 @@ export class RetentionJob {
         [now, this.options.intervalMs],
       );
       if (due.rowCount === 0) return undefined;
+      // A backlog of deletes may take longer than a request may (DATABASE_STATEMENT_TIMEOUT_MS);
+      // were it cancelled each time, it would never shrink.
+      await client.query('set local statement_timeout = 0');
       const tenants = await client.query<{ tenant_id: string; retention_days: number }>(
         this.options.tenantsSql ?? 'select tenant_id, retention_days from privacy_retention',
       );

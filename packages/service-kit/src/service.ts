@@ -91,6 +91,7 @@ export async function startService<S extends z.ZodObject>(
     schema,
     max: config.DATABASE_POOL_SIZE,
     idleTimeoutMs: config.DATABASE_POOL_IDLE_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     applicationName: def.name,
   });
   const ownsBus = !options.bus;

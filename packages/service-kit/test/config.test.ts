@@ -24,6 +24,7 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'info',
       DATABASE_POOL_SIZE: 10,
       DATABASE_POOL_IDLE_MS: 30_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 20_000,
     });
   });
 
@@ -35,6 +36,16 @@ describe('parseConfig', () => {
         DATABASE_POOL_IDLE_MS: '10',
       }),
     ).toThrow(/DATABASE_POOL_IDLE_MS/);
+  });
+
+  it('when the statement timeout is not a whole number of ms, then the error names the variable', () => {
+    expect(() =>
+      parseConfig(baseConfigSchema, {
+        DATABASE_URL: 'postgresql://u:p@h:5432/db',
+        SERVICE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
+        DATABASE_STATEMENT_TIMEOUT_MS: '2s',
+      }),
+    ).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });
 
   it('when a secret or a URL with a password is malformed, then the error hides the secret', () => {
