@@ -52,9 +52,15 @@ app.kubernetes.io/component: {{ .component }}
 app.kubernetes.io/component: {{ .component }}
 {{- end }}
 
-{{/* Name of a component's Deployment, Service, HPA, PDB and NetworkPolicy. */}}
+{{/*
+Name of a component's Deployment, Service, HPA, PDB and NetworkPolicy: <fullname>-<component>,
+at most 63 characters (a Service name is a DNS label). A long release name is shortened before the
+suffix, never the suffix: cut after it, every component's objects of a long release would share
+one name. (dict "root" $ "component" "identity" ["suffix" "-metrics"]): a further suffix, kept too.
+*/}}
 {{- define "checkpoint.componentName" -}}
-{{- printf "%s-%s" (include "checkpoint.fullname" .root) .component | trunc 63 | trimSuffix "-" }}
+{{- $suffix := printf "-%s%s" .component (.suffix | default "") }}
+{{- printf "%s%s" (include "checkpoint.fullname" .root | trunc (int (sub 63 (len $suffix))) | trimSuffix "-") $suffix }}
 {{- end }}
 
 {{- define "checkpoint.imageTag" -}}
@@ -111,6 +117,10 @@ mergeOverwrite, which cannot override true with false. Call with (dict "root" $ 
 */}}
 {{- define "checkpoint.componentValues" -}}
 {{- $values := deepCopy .root.Values.components.defaults }}
+{{- /* The chart's default budget is maxUnavailable: a minAvailable beside it in defaults is the operator's, and replaces it. */}}
+{{- with $values.podDisruptionBudget }}
+{{- if hasKey . "minAvailable" }}{{ $_ := unset . "maxUnavailable" }}{{ end }}
+{{- end }}
 {{- $own := index .root.Values.components .key | default dict }}
 {{- range $k, $v := $own }}
 {{- if and (has $k (list "autoscaling" "podDisruptionBudget" "env" "envFromSecrets")) (kindIs "map" $v) }}
@@ -138,7 +148,13 @@ mergeOverwrite, which cannot override true with false. Call with (dict "root" $ 
 {{- else if and .Values.ingress.enabled .Values.ingress.hosts }}
 {{- $host := (first .Values.ingress.hosts).host }}
 {{- $tls := false }}
-{{- range .Values.ingress.tls }}{{ if has $host .hosts }}{{ $tls = true }}{{ end }}{{ end }}
+{{- /* A TLS entry covers the host by name or by wildcard (*.district.org covers a.district.org). */}}
+{{- $parent := printf ".%s" (rest (splitList "." $host) | join ".") }}
+{{- range .Values.ingress.tls }}
+{{- range .hosts }}
+{{- if or (eq . $host) (and (hasPrefix "*." .) (eq (trimPrefix "*" .) $parent)) }}{{ $tls = true }}{{ end }}
+{{- end }}
+{{- end }}
 {{- printf "%s://%s" (ternary "https" "http" $tls) $host }}
 {{- else }}
 {{- print "http://localhost:8080" }}
@@ -180,6 +196,25 @@ topology needs when no existing Secret holds them. Included by every template th
 {{- end }}
 {{- /* Behind an Ingress every request comes from the controller: without its addresses trusted, the
 per-address rate limits (sign-in starts, sign-ups, SSO look-ups) would count a whole district as one client. */}}
+{{- if and .Values.ingress.enabled (not .Values.ingress.hosts) }}
+{{- fail "ingress.enabled needs at least one entry in ingress.hosts (an Ingress without rules is refused by the API server)" }}
+{{- end }}
+{{- if eq (int .Values.metrics.port) 8080 }}
+{{- fail "metrics.port 8080 is the port every process serves requests on: choose another (default 9464)" }}
+{{- end }}
+{{- /* The selector labels are the chart's: set elsewhere, a pod would no longer match its Deployment. */}}
+{{- $selectorKeys := list "app.kubernetes.io/name" "app.kubernetes.io/instance" "app.kubernetes.io/component" }}
+{{- range $key := keys (.Values.commonLabels | default dict) }}
+{{- if has $key $selectorKeys }}{{ fail (printf "commonLabels.%s: the chart sets this selector label itself" $key) }}{{ end }}
+{{- end }}
+{{- range $component, $values := .Values.components }}
+{{- range $key := keys ($values.podLabels | default dict) }}
+{{- if has $key $selectorKeys }}{{ fail (printf "components.%s.podLabels.%s: the chart sets this selector label itself" $component $key) }}{{ end }}
+{{- end }}
+{{- end }}
+{{- range $key := keys (.Values.migrate.podLabels | default dict) }}
+{{- if has $key $selectorKeys }}{{ fail (printf "migrate.podLabels.%s: the chart sets this selector label itself" $key) }}{{ end }}
+{{- end }}
 {{- if and .Values.ingress.enabled (not .Values.gateway.trustedProxies) }}
 {{- fail "ingress.enabled needs gateway.trustedProxies: the ingress controller's pod addresses (e.g. 10.0.0.0/8), whose X-Forwarded-For the gateway believes; without them every request seems to come from the controller and the per-address rate limits count the whole district as one client" }}
 {{- end }}
@@ -239,8 +274,14 @@ Call with (dict "root" $ "database" true).
 {{- end }}
 {{- end }}
 
-{{/* "true" when the Prometheus Operator's objects are rendered (metrics.prometheusOperator). */}}
+{{/*
+"true" when the Prometheus Operator's object of this kind is rendered (metrics.prometheusOperator).
+auto asks for the kind itself, not only its API group: a cluster may serve ServiceMonitor without
+PrometheusRule (CRDs installed one by one, an OpenTelemetry target allocator), and an object of a
+kind it does not serve fails the whole install. Call with (dict "root" $ "kind" "ServiceMonitor").
+*/}}
 {{- define "checkpoint.prometheusOperator" -}}
-{{- $mode := .Values.metrics.prometheusOperator }}
-{{- if and .Values.metrics.enabled (or (eq $mode "always") (and (eq $mode "auto") (.Capabilities.APIVersions.Has "monitoring.coreos.com/v1"))) }}true{{ end }}
+{{- $values := .root.Values.metrics }}
+{{- $served := .root.Capabilities.APIVersions.Has (printf "monitoring.coreos.com/v1/%s" .kind) }}
+{{- if and $values.enabled (or (eq $values.prometheusOperator "always") (and (eq $values.prometheusOperator "auto") $served)) }}true{{ end }}
 {{- end }}
