@@ -196,6 +196,14 @@ topology needs when no existing Secret holds them. Included by every template th
 {{- end }}
 {{- /* Behind an Ingress every request comes from the controller: without its addresses trusted, the
 per-address rate limits (sign-in starts, sign-ups, SSO look-ups) would count a whole district as one client. */}}
+{{- /* An exposed Service's clients come from outside the cluster: only an ipBlock (or no rule) admits them. */}}
+{{- if and .Values.networkPolicy.enabled (ne .Values.service.type "ClusterIP") .Values.networkPolicy.ingressFrom }}
+{{- $ipBlock := false }}
+{{- range .Values.networkPolicy.ingressFrom }}{{ if .ipBlock }}{{ $ipBlock = true }}{{ end }}{{ end }}
+{{- if not $ipBlock }}
+{{- fail (printf "service.type %s: its clients come from outside the cluster, which networkPolicy.ingressFrom does not admit; add their ranges as an ipBlock (e.g. {ipBlock: {cidr: 0.0.0.0/0}}) or set it to [] for any source" .Values.service.type) }}
+{{- end }}
+{{- end }}
 {{- if and .Values.ingress.enabled (not .Values.ingress.hosts) }}
 {{- fail "ingress.enabled needs at least one entry in ingress.hosts (an Ingress without rules is refused by the API server)" }}
 {{- end }}
