@@ -34,7 +34,7 @@ container with a name twice is refused by some patches on upgrade).
 - name: PORT
   value: "8080"
 - name: HOST
-  value: "0.0.0.0"
+  value: {{ $root.Values.listenAddress | quote }}
 {{- if $root.Values.metrics.enabled }}
 - name: METRICS_PORT
   value: {{ $root.Values.metrics.port | quote }}
