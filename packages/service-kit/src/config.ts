@@ -84,8 +84,9 @@ export const baseConfigSchema = z.object({
   DATABASE_POOL_IDLE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   /**
    * Longest one SQL statement may run (Postgres' statement_timeout, lock waits included) before
-   * it is cancelled and the request answers 503; below the gateway's UPSTREAM_TIMEOUT_MS. 0: no
-   * bound. Migrations and the retention job are not bound by it.
+   * it is cancelled and the request answers 503 `timeout`; below the gateway's UPSTREAM_TIMEOUT_MS.
+   * 0: none sent (the role's or a pooler's own applies). Work that may rightly take longer lifts it
+   * (LIFT_STATEMENT_TIMEOUT: migrations, privacy exports and erasures, audit, retention).
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   KAFKA_BROKERS: z

@@ -39,6 +39,14 @@ export function createPool(options: {
 }
 
 /**
+ * Lifts the pool's statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) for the rest of the current
+ * transaction: for work that may rightly run longer than a request, whose cancellation would only
+ * be retried until it is dead-lettered (privacy erasure and export scan every table; the
+ * retention job's backlog; an audit entry waiting for an erasure's lock).
+ */
+export const LIFT_STATEMENT_TIMEOUT = 'set local statement_timeout = 0';
+
+/**
  * Runs `fn` in one transaction on one pooled connection: commit when it resolves, rollback when it
  * throws (a connection that cannot even roll back is discarded, not returned to the pool).
  */
@@ -187,11 +195,8 @@ export async function databaseReachable(pool: pg.Pool, timeoutMs = 2_000): Promi
 
 /** Socket errors of a database that is down, restarting or unreachable. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-/**
- * SQLSTATEs of a server shutting down, starting or out of connections (class 08: connection
- * exception), and of a statement cancelled (57014: statement_timeout, a lock waited on too long).
- */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+/** SQLSTATEs of a server shutting down, starting or out of connections (class 08: connection exception). */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Prisma's codes for an unreachable server, a closed connection and a pool timeout. */
 const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 /** P2028 is any transaction API error; only this one means a busy pool, not a bug. */
@@ -206,26 +211,44 @@ const ADAPTER_UNAVAILABLE_KINDS = new Set([
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server/i;
 
-/**
- * Whether an error means the database cannot be reached right now (an outage, a restart, an
- * exhausted pool), as opposed to a bug: such a request is answered 503 with Retry-After, and the
- * client's retry (idempotent saves) completes it. Looks through `cause` chains (Prisma's adapter
- * wraps the driver's error).
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  type Inspected = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: unknown };
+type Inspected = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: unknown };
+
+/** Whether `test` holds for the error or one it wraps (Prisma's adapter wraps the driver's error). */
+function inChain(err: unknown, test: (e: Inspected, code: string) => boolean): boolean {
   for (let e = err as Inspected | undefined, depth = 0; e && depth < 6; depth++) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || PRISMA_UNAVAILABLE.has(code)) return true;
-    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
-    if (code === 'P2028' && typeof e.message === 'string' && PRISMA_TRANSACTION_NOT_STARTED.test(e.message))
-      return true;
-    if (typeof e.kind === 'string' && ADAPTER_UNAVAILABLE_KINDS.has(e.kind)) return true;
-    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    if (test(e, typeof e.code === 'string' ? e.code : '')) return true;
     // Prisma's known errors keep the driver adapter's error in meta; others chain with cause.
     const adapterError = (e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
     const next = typeof adapterError === 'object' && adapterError !== null ? adapterError : e.cause;
     e = typeof next === 'object' && next !== null ? (next as Inspected) : undefined;
   }
   return false;
+}
+
+/**
+ * Whether an error means the database cannot be reached right now (an outage, a restart, an
+ * exhausted pool), as opposed to a bug: such a request is answered 503 with Retry-After, and the
+ * client's retry (idempotent saves) completes it. Looks through `cause` chains.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return inChain(
+    err,
+    (e, code) =>
+      UNREACHABLE_CODES.has(code) ||
+      UNAVAILABLE_SQLSTATES.has(code) ||
+      PRISMA_UNAVAILABLE.has(code) ||
+      /^08[0-9A-Z]{3}$/.test(code) ||
+      (code === 'P2028' && typeof e.message === 'string' && PRISMA_TRANSACTION_NOT_STARTED.test(e.message)) ||
+      (typeof e.kind === 'string' && ADAPTER_UNAVAILABLE_KINDS.has(e.kind)) ||
+      (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)),
+  );
+}
+
+/**
+ * Whether Postgres cancelled a statement (57014): it ran or waited on a lock longer than
+ * DATABASE_STATEMENT_TIMEOUT_MS, or an operator cancelled it. Not an outage: a slow query or a
+ * stuck lock, logged as an error; the request answers 503 `timeout`.
+ */
+export function isStatementCancelled(err: unknown): boolean {
+  return inChain(err, (_e, code) => code === '57014');
 }

@@ -5,7 +5,7 @@ import express, { type Request, type Response, type NextFunction, type RequestHa
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import { peerAuthentication, readCaller, type Caller, type Role, type ServiceTokens } from './caller.ts';
-import { isDatabaseUnavailable } from './database.ts';
+import { isDatabaseUnavailable, isStatementCancelled } from './database.ts';
 import {
   AppError,
   ForbiddenError,
@@ -282,6 +282,8 @@ function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const bodyError = bodyParserError(err);
   if (bodyError) return bodyError;
+  if (isStatementCancelled(err))
+    return new AppError(503, 'timeout', 'This took too long on our side. Please try again.');
   if (isDatabaseUnavailable(err))
     return new ServiceUnavailableError('The database is unavailable. Please try again shortly.');
   const e = err as { type?: string; status?: number; statusCode?: number };

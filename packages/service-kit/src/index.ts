@@ -27,6 +27,8 @@ export {
   ident,
   inTransaction,
   isDatabaseUnavailable,
+  isStatementCancelled,
+  LIFT_STATEMENT_TIMEOUT,
   provisionServiceDatabase,
   runMigrations,
 } from './database.ts';

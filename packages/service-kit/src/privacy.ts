@@ -24,7 +24,7 @@ import {
 import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
 import { clientAddress, peerClaims, readCaller } from './caller.ts';
-import { inTransaction } from './database.ts';
+import { inTransaction, LIFT_STATEMENT_TIMEOUT } from './database.ts';
 import type { Logger } from './logger.ts';
 
 export const IDENTITY_TOPIC = 'checkpoint.identity.v1';
@@ -51,6 +51,7 @@ export function privacySubscription(pool: pg.Pool, participant: PrivacyParticipa
     ...inboxConsumer(poolTransactions(pool), groupId, {
       'checkpoint.identity.v1.StudentExportRequested': async (tx, m) => {
         if (!m.requestId || !m.userId) return;
+        await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
         const doc = exportDocument(await collectSubjectRows(tx, [m.userId], { skip: ['privacy_jobs'] }));
         const parts = splitText(JSON.stringify(doc));
         for (const [part, json] of parts.entries()) {
@@ -77,6 +78,7 @@ export function privacySubscription(pool: pg.Pool, participant: PrivacyParticipa
       },
       'checkpoint.identity.v1.UserDeleted': async (tx, m) => {
         if (!m.userId) return;
+        await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
         const after = await participant.beforeEraseUser?.(tx, m.userId);
         const found = await collectSubjectRows(tx, [m.userId], { skip: ['privacy_jobs'] });
         const rows = await deleteFoundRows(tx, found, [m.userId]);
@@ -86,6 +88,7 @@ export function privacySubscription(pool: pg.Pool, participant: PrivacyParticipa
       },
       'checkpoint.identity.v1.TenantDeleted': async (tx, m) => {
         if (!m.tenantId) return;
+        await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
         const seeds = [m.tenantId, ...m.userIds];
         const found = await collectSubjectRows(tx, seeds, { skip: ['privacy_jobs'] });
         const rows = await deleteFoundRows(tx, found, seeds);
@@ -189,9 +192,9 @@ export class RetentionJob {
         [now, this.options.intervalMs],
       );
       if (due.rowCount === 0) return undefined;
-      // A backlog of deletes may take longer than a request may (DATABASE_STATEMENT_TIMEOUT_MS);
-      // were it cancelled each time, it would never shrink.
-      await client.query('set local statement_timeout = 0');
+      // A backlog of deletes may take longer than a request may; were it cancelled each time, it
+      // would never shrink.
+      await client.query(LIFT_STATEMENT_TIMEOUT);
       const tenants = await client.query<{ tenant_id: string; retention_days: number }>(
         this.options.tenantsSql ?? 'select tenant_id, retention_days from privacy_retention',
       );

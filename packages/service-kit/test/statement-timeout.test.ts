@@ -1,10 +1,13 @@
 // DATABASE_STATEMENT_TIMEOUT_MS on real Postgres: a statement of a service's pool that waits or
-// runs longer is cancelled (57014) and counts as "unavailable" (503, Retry-After), so a request
-// stuck behind a lock gives its connection back; migrations and the retention job, which may
-// rightly take longer, are not cut, and leave the bound in place on the connection they used.
+// runs longer is cancelled (57014), so a request stuck behind a lock gives its connection back;
+// migrations, the retention job and privacy erasures, which may rightly take longer (and would
+// only be retried into the dead letters if cut), are not, and leave the bound in place on the
+// connection they used.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buildHeaders, create, outboxSchemaSql, toBinary, topicFor, UserDeletedSchema } from '@checkpoint/events';
 import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +15,8 @@ import {
   createLogger,
   createPool,
   isDatabaseUnavailable,
+  isStatementCancelled,
+  privacySubscription,
   RetentionJob,
   runMigrations,
   type PrivacyParticipant,
@@ -36,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('statement timeout', () => {
-  it('when a statement waits on a lock longer than the bound, then it is cancelled as unavailable and the connection serves again', async () => {
+  it('when a statement waits on a lock longer than the bound, then it is cancelled (not an outage) and the connection serves again', async () => {
     await pool.query('create table if not exists locked (id int primary key)');
     const holder = await admin.connect();
     try {
@@ -48,7 +53,8 @@ describe('statement timeout', () => {
         (err: unknown) => err,
       );
       expect(error).toMatchObject({ code: '57014' });
-      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(isStatementCancelled(error)).toBe(true);
+      expect(isDatabaseUnavailable(error)).toBe(false);
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await holder.query('rollback');
@@ -87,5 +93,47 @@ describe('statement timeout', () => {
     expect(await job.runIfDue()).toBe(1);
     const { rows } = await pool.query<{ statement_timeout: string }>('show statement_timeout');
     expect(rows[0]!.statement_timeout).toBe('300ms');
+  });
+
+  it('when erasing a student takes longer than the bound, then the erasure completes instead of being retried into the dead letters', async () => {
+    const schema = 'timeout_privacy';
+    await admin.query(`create schema if not exists ${schema}`);
+    const privacyPool = createPool({ url: postgres.url, schema, max: 1, statementTimeoutMs: 300 });
+    try {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'timeout-privacy-'));
+      await runMigrations(privacyPool, { schema, dir, shared: [{ version: '000_events', sql: outboxSchemaSql }] });
+      await rm(dir, { recursive: true, force: true });
+      const student = randomUUID();
+      const tenant = randomUUID();
+      await privacyPool.query('create table answers (id serial primary key, student_id uuid not null)');
+      await privacyPool.query('insert into answers (student_id) values ($1), ($2)', [student, randomUUID()]);
+      const subscription = privacySubscription(privacyPool, {
+        service: 'test',
+        // A scan of a large district's tables, standing in.
+        beforeEraseUser: async (tx) => void (await tx.$executeRawUnsafe('select pg_sleep(0.6)')),
+        retention: async () => 0,
+      });
+      await subscription.handler!({
+        topic: topicFor(UserDeletedSchema),
+        key: student,
+        value: toBinary(UserDeletedSchema, create(UserDeletedSchema, { userId: student, tenantId: tenant })),
+        headers: buildHeaders({
+          id: randomUUID(),
+          type: UserDeletedSchema.typeName,
+          source: 'test',
+          time: new Date(),
+          tenantId: tenant,
+        }),
+      });
+      const { rows } = await privacyPool.query<{ n: number }>(
+        'select count(*)::int as n from answers where student_id = $1',
+        [student],
+      );
+      expect(rows[0]!.n).toBe(0);
+      const timeout = await privacyPool.query<{ statement_timeout: string }>('show statement_timeout');
+      expect(timeout.rows[0]!.statement_timeout).toBe('300ms');
+    } finally {
+      await privacyPool.end();
+    }
   });
 });

@@ -19,7 +19,13 @@ import {
   UserDeletedSchema,
   type SqlExecutor,
 } from '@checkpoint/events';
-import { ConflictError, inTransaction, NotFoundError, ValidationError } from '@checkpoint/service-kit';
+import {
+  ConflictError,
+  inTransaction,
+  LIFT_STATEMENT_TIMEOUT,
+  NotFoundError,
+  ValidationError,
+} from '@checkpoint/service-kit';
 import type pg from 'pg';
 
 /** The services that hold student data and answer a privacy request (identity answers itself). */
@@ -67,8 +73,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void> {
   if (!UUID.test(e.tenantId)) return;
-  // Waits for a deletion of the tenant or of one of its people in progress; the insert (a new
+  // Waits for a deletion of the tenant or of one of its people in progress, however long it takes
+  // (not cut at the statement timeout and retried into the dead letters); the insert (a new
   // statement, so a new snapshot) then sees it.
+  await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
   await lockTenantAudit(tx, e.tenantId);
   await tx.$executeRawUnsafe(
     `insert into audit_log (tenant_id, actor_id, actor_role, action, resource, target_ids, request_id, client_address, service)
@@ -135,7 +143,12 @@ async function findStudent(tx: SqlExecutor, tenantId: string, studentId: string)
 }
 
 export function privacyUseCases(deps: PrivacyDeps) {
-  const run = <T>(fn: (tx: SqlExecutor) => Promise<T>) => inTransaction(deps.pool, (client) => fn(sqlExecutor(client)));
+  // Exports and erasures scan every table for the subject's rows: not cut at the statement timeout.
+  const run = <T>(fn: (tx: SqlExecutor) => Promise<T>) =>
+    inTransaction(deps.pool, async (client) => {
+      await client.query(LIFT_STATEMENT_TIMEOUT);
+      return fn(sqlExecutor(client));
+    });
 
   async function status(tenantId: string | null, requestId: string): Promise<RequestStatus> {
     if (!UUID.test(requestId)) throw new NotFoundError('No such request');
