@@ -54,13 +54,21 @@ app.kubernetes.io/component: {{ .component }}
 
 {{/*
 Name of a component's Deployment, Service, HPA, PDB and NetworkPolicy: <fullname>-<component>,
-at most 63 characters (a Service name is a DNS label). A long release name is shortened before the
-suffix, never the suffix: cut after it, every component's objects of a long release would share
-one name. (dict "root" $ "component" "identity" ["suffix" "-metrics"]): a further suffix, kept too.
+at most 63 characters (a Service name is a DNS label), cut at the end as releases have always
+been named. Every component keeps at least its first two letters that way (all different) while
+the fullname has at most 60 characters; beyond that, cut at the end, the components' objects would
+share one name, so the fullname is shortened before the suffix instead. (dict "root" $ "component"
+"identity" ["suffix" "-metrics"]): a further suffix, always kept whole (the metrics Service of an
+exposed gateway, which did not fit at all with such names).
 */}}
 {{- define "checkpoint.componentName" -}}
+{{- $fullname := include "checkpoint.fullname" .root }}
 {{- $suffix := printf "-%s%s" .component (.suffix | default "") }}
-{{- printf "%s%s" (include "checkpoint.fullname" .root | trunc (int (sub 63 (len $suffix))) | trimSuffix "-") $suffix }}
+{{- if and (not .suffix) (le (len $fullname) 60) }}
+{{- printf "%s%s" $fullname $suffix | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s%s" ($fullname | trunc (int (sub 63 (len $suffix))) | trimSuffix "-") $suffix }}
+{{- end }}
 {{- end }}
 
 {{- define "checkpoint.imageTag" -}}
