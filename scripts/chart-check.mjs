@@ -646,9 +646,11 @@ function checkSkaffold(YAML, tools, schemas) {
 
 // A stand-in kubectl for the hooks: `get secret <name>` succeeds once a Secret of that name was
 // applied; `apply -f -` records the objects it is given; `create … --dry-run=client -o yaml`
-// prints the object. State and log live in FAKE_KUBECTL_STATE (a JSON file).
+// prints the object. State and log live in FAKE_KUBECTL_STATE (a JSON file). Two of them run at
+// once in a pipeline (create | apply): only apply writes the state, and by renaming a complete
+// file over it, so the other never reads it half-written.
 const FAKE_KUBECTL = `#!/usr/bin/env node
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 const YAML = await import(process.env.FAKE_KUBECTL_YAML);
 const file = process.env.FAKE_KUBECTL_STATE;
 const state = JSON.parse(readFileSync(file, 'utf8'));
@@ -665,8 +667,9 @@ else if (args[0] === 'create' && args.includes('--dry-run=client')) {
     state.applied.push(object.kind + '/' + object.metadata.name);
     if (object.kind === 'Secret') state.secrets.push(object.metadata.name);
   }
+  writeFileSync(file + '.' + process.pid, JSON.stringify(state));
+  renameSync(file + '.' + process.pid, file);
 } else status = 2;
-writeFileSync(file, JSON.stringify(state));
 process.exit(status);
 `;
 
