@@ -87,13 +87,20 @@ describe('SettingsPage', () => {
       new Promise<Response>((resolve) => (answerFirst = resolve)),
       Promise.resolve(jsonResponse(200, { ...STUDENT, preferences: { ...STUDENT.preferences, darkMode: true } })),
     ];
-    stubFetch({ 'PATCH /api/auth/user/preferences': () => replies.shift()! });
+    const fetchMock = stubFetch({ 'PATCH /api/auth/user/preferences': () => replies.shift()! });
     const store = await setup(STUDENT);
     const { user } = renderWithProviders(<SettingsPage />, { store });
     await user.click(screen.getByLabelText('Assessment Reminders'));
     expect(screen.getByLabelText('Assessment Reminders')).toBeDisabled();
     await user.click(screen.getByLabelText('Dark Mode'));
-    await waitFor(() => expect(screen.getByLabelText('Dark Mode')).toBeEnabled());
+    // Dark Mode's own save sent and answered (enabled again, still on), the first still held.
+    await waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(replies).toHaveLength(0);
+      expect(screen.getByLabelText('Dark Mode')).toBeEnabled();
+      expect(screen.getByLabelText('Dark Mode')).toBeChecked();
+    });
+    expect(screen.getByLabelText('Assessment Reminders')).toBeDisabled();
     return answerFirst;
   }
 
