@@ -2,7 +2,7 @@
 // sections and deletion confirmations (stored with their request), and their audit entries
 // (appended to the audit log). docs/adr/009-privacy-operations.md.
 import { inboxConsumer, type SubscribeOptions } from '@checkpoint/events';
-import { poolTransactions } from '@checkpoint/service-kit';
+import { LIFT_STATEMENT_TIMEOUT, poolTransactions } from '@checkpoint/service-kit';
 import type pg from 'pg';
 import { recordAudit, type AuditAction } from '../domain/privacy/privacy.use-case.ts';
 
@@ -43,6 +43,9 @@ export function privacyAnswersSubscription(pool: pg.Pool): SubscribeOptions {
       },
       'checkpoint.privacy.v1.AuditEntryRecorded': async (tx, m) => {
         if (!UUID.test(m.tenantId) || !ACTIONS.has(m.action)) return;
+        // The entry waits for an erasure of its district in progress, however long that takes:
+        // cut at the statement timeout, it would be retried into the dead letters and lost.
+        await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
         await recordAudit(tx, {
           tenantId: m.tenantId,
           actorId: m.actorId,

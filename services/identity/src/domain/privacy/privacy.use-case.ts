@@ -73,10 +73,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void> {
   if (!UUID.test(e.tenantId)) return;
-  // Waits for a deletion of the tenant or of one of its people in progress, however long it takes
-  // (not cut at the statement timeout and retried into the dead letters); the insert (a new
+  // Waits for a deletion of the tenant or of one of its people in progress; the insert (a new
   // statement, so a new snapshot) then sees it.
-  await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
   await lockTenantAudit(tx, e.tenantId);
   await tx.$executeRawUnsafe(
     `insert into audit_log (tenant_id, actor_id, actor_role, action, resource, target_ids, request_id, client_address, service)
