@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildHeaders, create, outboxSchemaSql, toBinary, topicFor, UserDeletedSchema } from '@checkpoint/events';
-import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
+import { outboxSchemaSql, UserDeletedSchema } from '@checkpoint/events';
+import { eventMessage, startPostgres, type PostgresHandle } from '@checkpoint/testkit';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -113,18 +113,9 @@ describe('statement timeout', () => {
         beforeEraseUser: async (tx) => void (await tx.$executeRawUnsafe('select pg_sleep(0.6)')),
         retention: async () => 0,
       });
-      await subscription.handler!({
-        topic: topicFor(UserDeletedSchema),
-        key: student,
-        value: toBinary(UserDeletedSchema, create(UserDeletedSchema, { userId: student, tenantId: tenant })),
-        headers: buildHeaders({
-          id: randomUUID(),
-          type: UserDeletedSchema.typeName,
-          source: 'test',
-          time: new Date(),
-          tenantId: tenant,
-        }),
-      });
+      await subscription.handler!(
+        eventMessage(UserDeletedSchema, { userId: student, tenantId: tenant }, { key: student, tenantId: tenant }),
+      );
       const { rows } = await privacyPool.query<{ n: number }>(
         'select count(*)::int as n from answers where student_id = $1',
         [student],

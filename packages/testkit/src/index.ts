@@ -6,6 +6,7 @@ export {
   type PostgresHandle,
 } from './postgres.ts';
 export { startCrashablePostgres, type CrashablePostgres } from './crashable-postgres.ts';
+export { eventMessage } from './events.ts';
 export * from './kafka.ts';
 export { compareSchemaWithDatabase, normalizeSchema, readDatabase, readPrismaSchema } from './prisma-schema.ts';
 export {

@@ -6,18 +6,14 @@ import { timestampNow } from '@bufbuild/protobuf/wkt';
 import {
   AssessmentCreatedSchema,
   AssessmentUpdatedSchema,
-  buildHeaders,
-  create,
   eventRegistry,
   fromBinary,
   QuestionsChangedSchema,
   ResultSubmittedSchema,
   StudentEnrolledSchema,
-  toBinary,
-  topicFor,
 } from '@checkpoint/events';
 
-import { actor, startServiceForTest, type Actor, type Harness } from '@checkpoint/testkit';
+import { actor, eventMessage, startServiceForTest, type Actor, type Harness } from '@checkpoint/testkit';
 
 export { actor, call, eventually, type Actor, type Harness, type Reply } from '@checkpoint/testkit';
 import { generationService } from '../src/index.ts';
@@ -34,14 +30,7 @@ export async function deliver<D extends DescMessage>(
   tenantId: string,
   eventId: string = randomUUID(),
 ): Promise<string> {
-  await h.bus.publish([
-    {
-      topic: topicFor(schema),
-      key,
-      value: toBinary(schema, create(schema, init)),
-      headers: buildHeaders({ id: eventId, type: schema.typeName, source: 'test', time: new Date(), tenantId }),
-    },
-  ]);
+  await h.bus.publish([eventMessage(schema, init, { key, tenantId, id: eventId })]);
   return eventId;
 }
 

@@ -2,20 +2,11 @@
 // deletion removes their copies of results and the practice built from them (found through the
 // result's id), keeps the classmate's, and is confirmed; retention deletes old ones.
 import { randomUUID } from 'node:crypto';
-import {
-  buildHeaders,
-  create,
-  fromBinary,
-  SubjectDataErasedSchema,
-  toBinary,
-  topicFor,
-  UserDeletedSchema,
-  type BusMessage,
-} from '@checkpoint/events';
+import { fromBinary, SubjectDataErasedSchema, UserDeletedSchema, type BusMessage } from '@checkpoint/events';
 import { createLogger, RetentionJob } from '@checkpoint/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationPrivacy } from '../src/messaging/privacy.consumer.ts';
-import { startGenerationService, type Harness } from './helpers.ts';
+import { deliver, startGenerationService, type Harness } from './helpers.ts';
 
 let h: Harness;
 const answers: BusMessage[] = [];
@@ -66,23 +57,7 @@ describe('privacy operations in the generation service', () => {
   it('when a student is deleted, then their results and practice go, the classmate’s stay, and it is confirmed', async () => {
     const { tenant, students } = await given();
     const requestId = randomUUID();
-    await h.bus.publish([
-      {
-        topic: topicFor(UserDeletedSchema),
-        key: students[0],
-        value: toBinary(
-          UserDeletedSchema,
-          create(UserDeletedSchema, { userId: students[0], tenantId: tenant, requestId }),
-        ),
-        headers: buildHeaders({
-          id: randomUUID(),
-          type: UserDeletedSchema.typeName,
-          source: 'test',
-          time: new Date(),
-          tenantId: tenant,
-        }),
-      },
-    ]);
+    await deliver(h, UserDeletedSchema, { userId: students[0], tenantId: tenant, requestId }, students[0], tenant);
     expect(await count(students[0])).toEqual({ results: 0, practice: 0 });
     expect(await count(students[1])).toEqual({ results: 1, practice: 1 });
     const { rows } = await h.sql.query('select count(*)::int as n from result_practice where tenant_id = $1', [tenant]);
