@@ -68,6 +68,19 @@ const CLIENT_RETRY = { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 };
 
 export const dlqTopic = (topic: string) => `${topic}.dlq`;
 
+// A consumer KafkaJS leaves down after a crash is started again after 1 s, doubling to 30 s.
+const RESTART_INITIAL_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+
+interface ConsumerEntry {
+  /** Absent only while the first one is made; replaced when a crashed one is started again. */
+  consumer?: Consumer;
+  joined: boolean;
+  topics: string[];
+  /** Crashes since the group was last joined (the restart backoff). */
+  crashes: number;
+}
+
 export class KafkaBus implements Bus {
   private readonly kafka: Kafka;
   private readonly logger: Logger;
@@ -80,7 +93,8 @@ export class KafkaBus implements Bus {
   private readonly maxBatch: number;
   private readonly producer: Producer;
   private readonly admin: Admin;
-  private readonly consumers = new Map<string, { consumer: Consumer; joined: boolean; topics: string[] }>();
+  private readonly consumers = new Map<string, ConsumerEntry>();
+  private readonly restarts = new Set<NodeJS.Timeout>();
   private readonly onDeadLetter: ((groupId: string, topic: string) => void) | undefined;
   private backlogInFlight: Promise<EventBacklog> | undefined;
   private readonly knownTopics = new Set<string>();
@@ -168,12 +182,27 @@ export class KafkaBus implements Bus {
     }
   }
 
-  async subscribe({ groupId, topics, handler, batchHandler }: SubscribeOptions): Promise<void> {
+  async subscribe(options: SubscribeOptions): Promise<void> {
+    const { groupId, topics } = options;
     if (this.stopped) throw new Error('kafka bus stopped');
     if (this.consumers.has(groupId)) throw new Error(`group ${groupId} already subscribed on this bus`);
     const fullTopics = topics.map((topic) => this.prefix + topic);
     await this.ensureTopics([...fullTopics, ...fullTopics.map(dlqTopic)]);
 
+    const entry: ConsumerEntry = { joined: false, topics: fullTopics, crashes: 0 };
+    this.consumers.set(groupId, entry);
+    try {
+      await this.startConsumer(entry, options);
+    } catch (error) {
+      // Nothing half-made stays: the caller may subscribe the group again (e.g. once Kafka is back).
+      this.consumers.delete(groupId);
+      throw error;
+    }
+  }
+
+  /** Makes the entry's consumer, joins its group and runs it. */
+  private async startConsumer(entry: ConsumerEntry, subscription: SubscribeOptions): Promise<void> {
+    const { groupId, handler, batchHandler } = subscription;
     const consumer = this.kafka.consumer({
       groupId,
       allowAutoTopicCreation: false,
@@ -185,28 +214,54 @@ export class KafkaBus implements Bus {
       // guard a restart scheduled before stop() would bring it back.
       retry: { ...CLIENT_RETRY, restartOnFailure: async () => !this.stopped },
     });
-    const entry = { consumer, joined: false, topics: fullTopics };
-    this.consumers.set(groupId, entry);
-    consumer.on(consumer.events.GROUP_JOIN, () => (entry.joined = true));
+    entry.consumer = consumer;
+    entry.joined = false;
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      entry.joined = true;
+      entry.crashes = 0;
+    });
     consumer.on(consumer.events.CRASH, (event) => {
       entry.joined = false;
       this.logger.warn(
         { groupId, err: errorText(event.payload.error), restart: event.payload.restart },
         'kafka consumer crashed',
       );
+      // KafkaJS restarts only after an error it classes as retriable; after any other the consumer
+      // is down for good (e.g. "Failed to find group coordinator" while a broker stops).
+      if (!event.payload.restart) this.restartLater(entry, subscription);
     });
     consumer.on(consumer.events.STOP, () => (entry.joined = false));
 
     try {
       await consumer.connect();
-      await consumer.subscribe({ topics: fullTopics, fromBeginning: true });
+      await consumer.subscribe({ topics: entry.topics, fromBeginning: true });
       await this.run(consumer, groupId, handler, batchHandler);
     } catch (error) {
-      // Nothing half-made stays: the caller may subscribe the group again (e.g. once Kafka is back).
-      this.consumers.delete(groupId);
       await consumer.disconnect().catch(() => {});
       throw error;
     }
+    // stop() came while it was joining: it may have disconnected the consumer before run().
+    if (this.stopped) await consumer.disconnect().catch(() => {});
+  }
+
+  /**
+   * Starts a crashed consumer again after 1 s, doubling to 30 s while it keeps crashing or
+   * cannot join. The entry stays in `consumers` (not joined), so the bus reports not ready meanwhile.
+   */
+  private restartLater(entry: ConsumerEntry, subscription: SubscribeOptions): void {
+    if (this.stopped) return;
+    entry.crashes += 1;
+    const delay = Math.min(RESTART_MAX_MS, RESTART_INITIAL_MS * 2 ** (entry.crashes - 1));
+    const timer = setTimeout(() => {
+      this.restarts.delete(timer);
+      if (this.stopped) return;
+      this.logger.info({ groupId: subscription.groupId, attempt: entry.crashes }, 'restarting kafka consumer');
+      this.startConsumer(entry, subscription).catch((error: unknown) => {
+        this.logger.warn({ groupId: subscription.groupId, err: errorText(error) }, 'kafka consumer restart failed');
+        this.restartLater(entry, subscription);
+      });
+    }, delay);
+    this.restarts.add(timer);
   }
 
   private async run(
@@ -360,7 +415,9 @@ export class KafkaBus implements Bus {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    await Promise.allSettled([...this.consumers.values()].map(({ consumer }) => consumer.disconnect()));
+    for (const timer of this.restarts) clearTimeout(timer);
+    this.restarts.clear();
+    await Promise.allSettled([...this.consumers.values()].map(({ consumer }) => consumer?.disconnect()));
     await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }
 
