@@ -21,6 +21,37 @@ export function sqlExecutor(client: {
   };
 }
 
+/** Rows `deleteInBatches` deletes with one statement. */
+export const DELETE_BATCH_SIZE = 5000;
+
+/**
+ * Deletes the rows of `table` that `where` selects (`$1`… taken from `values`), `batchSize` at a
+ * time, each batch its own short statement, until none is left; returns how many. Housekeeping
+ * over a backlog of any size gets through it: one statement over all of it could outlast the
+ * statement timeout, be cancelled at every run and leave the backlog growing. No lock is held for
+ * long, and replicas doing the same at once skip the rows the other is deleting instead of waiting.
+ * `table` and `where` are the caller's own SQL, never input.
+ */
+export async function deleteInBatches(
+  db: SqlExecutor,
+  table: string,
+  where: string,
+  values: unknown[] = [],
+  batchSize = DELETE_BATCH_SIZE,
+): Promise<number> {
+  const limit = Math.max(1, Math.floor(batchSize));
+  let deleted = 0;
+  for (;;) {
+    const count = await db.$executeRawUnsafe(
+      `delete from ${table} where ctid = any(array(
+         select ctid from ${table} where ${where} limit ${limit} for update skip locked))`,
+      ...values,
+    );
+    deleted += count;
+    if (count < limit) return deleted;
+  }
+}
+
 export interface TransactionRunner<Tx extends SqlExecutor = SqlExecutor> {
   $transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
 }

@@ -2,6 +2,7 @@
 // acknowledged it. Woken by LISTEN/NOTIFY, with polling as the fallback.
 import type pg from 'pg';
 import { errorText, silentLogger, type Bus, type BusMessage, type Logger } from './bus.ts';
+import { deleteInBatches, sqlExecutor } from './db.ts';
 import { ERASE_AFTER_PUBLISH_HEADER, TOMBSTONE_TYPE } from './outbox.ts';
 
 export interface OutboxRelayOptions {
@@ -221,7 +222,7 @@ export class OutboxRelay {
   private async cleanup(): Promise<void> {
     if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = Date.now();
-    await this.pool.query("delete from outbox where published_at < now() - $1 * interval '1 millisecond'", [
+    await deleteInBatches(sqlExecutor(this.pool), 'outbox', "published_at < now() - $1 * interval '1 millisecond'", [
       this.retentionMs,
     ]);
   }

@@ -3,7 +3,7 @@ import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus, OutboxRelay } from '../src/index.ts';
-import { createServiceSchema, schemaPool } from './helpers.ts';
+import { createServiceSchema, schemaPool, waitFor } from './helpers.ts';
 
 let postgres: PostgresHandle;
 
@@ -44,5 +44,31 @@ describe('outbox relay', () => {
     expect(pool.totalCount - pool.idleCount).toBeGreaterThanOrEqual(1);
     await relay.stop();
     expect(await endWithin(pool, 5_000)).toBe('ended');
+  });
+
+  it('when published rows are past the retention, then it deletes them and keeps the newer ones', async () => {
+    const pool = schemaPool(postgres.url, 'relay_test');
+    const row = (id: number, age: string) =>
+      pool.query(
+        `insert into outbox (id, topic, key, type, tenant_id, payload, headers, published_at)
+         values ($1::uuid, 'things', 'k', 'test.thing', 't', '\\x00', '{}', now() - $2::interval)`,
+        [`00000000-0000-4000-8000-${String(id).padStart(12, '0')}`, age],
+      );
+    for (let i = 1; i <= 30; i++) await row(i, i <= 20 ? '8 days' : '1 hour');
+    const relay = new OutboxRelay({ pool, bus: new InProcessBus(), pollIntervalMs: 50 });
+    await relay.start();
+    try {
+      await waitFor('the cleanup', async () => {
+        const { rows } = await pool.query<{ n: number }>('select count(*)::int n from outbox');
+        return rows[0]!.n === 10;
+      });
+      const { rows } = await pool.query<{ age: string }>(
+        "select distinct (published_at > now() - interval '1 day')::text age from outbox",
+      );
+      expect(rows).toEqual([{ age: 'true' }]);
+    } finally {
+      await relay.stop();
+      await pool.end();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServiceTokens } from '@checkpoint/testkit';
+import { createPrisma } from '../src/data-access/prisma.ts';
+import { sessionsRepository } from '../src/data-access/sessions.repository.ts';
 import { Browser, signUpBody, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
@@ -135,6 +137,29 @@ describe('sessions', () => {
     const bad = await revoked('?since=yesterday');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('since');
+  });
+
+  it('when housekeeping runs, then sessions that ended or were revoked over a day ago are deleted and the rest stay', async () => {
+    const [ended, revoked, revokedLately, live] = await Promise.all([signedIn(), signedIn(), signedIn(), signedIn()]);
+    const set = (column: string, age: string, who: typeof live) =>
+      h.db.query(`update sessions set ${column} = now() - $1::interval where user_id = $2`, [age, who.user.id]);
+    await set('expires_at', '2 days', ended);
+    await set('revoked_at', '2 days', revoked);
+    await set('revoked_at', '1 hour', revokedLately);
+    const prisma = createPrisma(h.db, 'identity');
+    try {
+      expect(await sessionsRepository(prisma).deleteExpired()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await prisma.$disconnect();
+    }
+    const rows = await h.db.query<{ user_id: string }>('select user_id from sessions where user_id = any($1::uuid[])', [
+      [ended, revoked, revokedLately, live].map((s) => s.user.id),
+    ]);
+    expect(rows.rows.map((r) => r.user_id).sort()).toEqual([revokedLately.user.id, live.user.id].sort());
+    const stale = await h.db.query(
+      "select 1 from sessions where expires_at < now() - interval '1 day' or revoked_at < now() - interval '1 day'",
+    );
+    expect(stale.rowCount).toBe(0);
   });
 
   it('when the user signs in again, then a new session with new tokens starts', async () => {

@@ -1,5 +1,6 @@
 // One-time email links (D4): the table keeps the SHA-256 of the token only; a token is redeemed
 // once, by the single statement that marks it used while it is unused and unexpired.
+import { deleteInBatches } from '@checkpoint/events';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Db, Tx } from './prisma.ts';
 
@@ -138,10 +139,7 @@ export function emailTokensRepository(db: Db) {
     /** Drops tokens that expired or were used more than a day ago. */
     async deleteExpired(now = new Date()): Promise<number> {
       const dayAgo = new Date(now.getTime() - 86_400_000);
-      const result = await db.emailToken.deleteMany({
-        where: { OR: [{ expiresAt: { lt: dayAgo } }, { usedAt: { lt: dayAgo } }] },
-      });
-      return result.count;
+      return deleteInBatches(db, 'email_tokens', 'expires_at < $1 or used_at < $1', [dayAgo]);
     },
   };
 }

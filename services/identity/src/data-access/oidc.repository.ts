@@ -1,5 +1,6 @@
 // OpenID Connect state: per-district connections (client secret sealed, see domain/secret-box.ts),
 // sign-ins in progress, pending sign-ups, and the district settings sign-in reads.
+import { deleteInBatches } from '@checkpoint/events';
 import type { Db } from './prisma.ts';
 
 export type SsoKind = 'google' | 'entra' | 'generic';
@@ -200,8 +201,8 @@ export function oidcRepository(db: Db) {
     },
 
     async deleteExpired(now = new Date()): Promise<void> {
-      await db.oidcFlow.deleteMany({ where: { expiresAt: { lt: now } } });
-      await db.pendingSignup.deleteMany({ where: { expiresAt: { lt: now } } });
+      await deleteInBatches(db, 'oidc_flows', 'expires_at < $1', [now]);
+      await deleteInBatches(db, 'pending_signups', 'expires_at < $1', [now]);
     },
   };
 }

@@ -1,5 +1,6 @@
 // Rate limit counters in this service's own table (rate_limits), shared by all replicas.
 import { createHash } from 'node:crypto';
+import { deleteInBatches, sqlExecutor } from '@checkpoint/events';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Limiter } from '../domain/ports.ts';
@@ -40,5 +41,5 @@ export function postgresLimiter(
 
 /** Deletes counters whose window ended over an hour ago. */
 export async function deleteExpiredRateLimits(pool: pg.Pool): Promise<void> {
-  await pool.query('delete from rate_limits where expire < $1', [Date.now() - 3_600_000]);
+  await deleteInBatches(sqlExecutor(pool), 'rate_limits', 'expire < $1', [Date.now() - 3_600_000]);
 }

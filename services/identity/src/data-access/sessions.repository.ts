@@ -1,5 +1,6 @@
 // Refresh tokens: one row per token, the tokens of one sign-in share a family (the session).
 import { randomUUID } from 'node:crypto';
+import { deleteInBatches } from '@checkpoint/events';
 import { decideRefresh, type RefreshDecision, type RefreshPolicy } from '../domain/refresh-policy.ts';
 import type { Db } from './prisma.ts';
 
@@ -143,10 +144,7 @@ export function sessionsRepository(db: Db) {
     /** Drops rows of sessions that ended more than a day ago. */
     async deleteExpired(now = new Date()): Promise<number> {
       const dayAgo = new Date(now.getTime() - 86_400_000);
-      const result = await db.session.deleteMany({
-        where: { OR: [{ expiresAt: { lt: dayAgo } }, { revokedAt: { lt: dayAgo } }] },
-      });
-      return result.count;
+      return deleteInBatches(db, 'sessions', 'expires_at < $1 or revoked_at < $1', [dayAgo]);
     },
   };
 }

@@ -8,6 +8,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   collectSubjectRows,
   deleteFoundRows,
+  deleteInBatches,
   enqueueEvent,
   enqueueTombstone,
   exportDocument,
@@ -475,12 +476,12 @@ async function pseudonymizeAudit(tx: SqlExecutor, ids: string[]): Promise<void> 
 
 /** Deletes the sections of exports past EXPORT_TTL_DAYS (the request stays, without data). */
 export async function deleteExpiredExports(pool: pg.Pool): Promise<number> {
-  const { rowCount } = await pool.query(
-    `delete from privacy_request_answers a using privacy_requests r
-      where r.id = a.request_id and r.kind = 'export' and r.created_at < now() - $1 * interval '1 day'`,
+  return deleteInBatches(
+    sqlExecutor(pool),
+    'privacy_request_answers',
+    `request_id in (select id from privacy_requests where kind = 'export' and created_at < now() - $1 * interval '1 day')`,
     [EXPORT_TTL_DAYS],
   );
-  return rowCount ?? 0;
 }
 
 /** The identity service's retention: the tenant's audit entries and privacy requests past the period. */
