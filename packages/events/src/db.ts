@@ -21,6 +21,9 @@ export function sqlExecutor(client: {
   };
 }
 
+/** For the inbox's retention, which deletes by processed_at (`OutboxRelay`'s `inboxRetentionMs`). */
+export const inboxRetentionIndexSql = 'create index if not exists inbox_processed_at_idx on inbox (processed_at);';
+
 /** Rows `deleteInBatches` deletes with one statement. */
 export const DELETE_BATCH_SIZE = 5000;
 
@@ -30,26 +33,28 @@ export const DELETE_BATCH_SIZE = 5000;
  * over a backlog of any size gets through it: one statement over all of it could outlast the
  * statement timeout, be cancelled at every run and leave the backlog growing. No lock is held for
  * long, and replicas doing the same at once skip the rows the other is deleting instead of waiting.
- * `table` and `where` are the caller's own SQL, never input.
+ * `table` and `where` are the caller's own SQL, never input. `running` returning false stops it
+ * after the batch in flight (a service stopping).
  */
 export async function deleteInBatches(
   db: SqlExecutor,
   table: string,
   where: string,
   values: unknown[] = [],
-  batchSize = DELETE_BATCH_SIZE,
+  { batchSize = DELETE_BATCH_SIZE, running = () => true }: { batchSize?: number; running?: () => boolean } = {},
 ): Promise<number> {
   const limit = Math.max(1, Math.floor(batchSize));
   let deleted = 0;
-  for (;;) {
+  while (running()) {
     const count = await db.$executeRawUnsafe(
       `delete from ${table} where ctid = any(array(
          select ctid from ${table} where ${where} limit ${limit} for update skip locked))`,
       ...values,
     );
     deleted += count;
-    if (count < limit) return deleted;
+    if (count < limit) break;
   }
+  return deleted;
 }
 
 export interface TransactionRunner<Tx extends SqlExecutor = SqlExecutor> {

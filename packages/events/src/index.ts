@@ -8,7 +8,14 @@ export * from './gen/generation/v1/events_pb.ts';
 export * from './gen/privacy/v1/events_pb.ts';
 export { eventRegistry, topicFor, type EventOf, type KnownEvent, type KnownEventType } from './registry.ts';
 export { buildHeaders, readEnvelope, CONTENT_TYPE, type EventEnvelope } from './envelope.ts';
-export { deleteInBatches, outboxSchemaSql, sqlExecutor, type SqlExecutor, type TransactionRunner } from './db.ts';
+export {
+  deleteInBatches,
+  inboxRetentionIndexSql,
+  outboxSchemaSql,
+  sqlExecutor,
+  type SqlExecutor,
+  type TransactionRunner,
+} from './db.ts';
 export {
   enqueueEvent,
   enqueueTombstone,

@@ -20,6 +20,12 @@ export interface OutboxRelayOptions {
   stopTimeoutMs?: number;
   /** Published rows older than this are deleted. Default 7 days. */
   retentionMs?: number;
+  /**
+   * Inbox entries (events this schema's consumers handled) older than this are deleted; 0 keeps
+   * them. Must exceed the longest an event stays redeliverable (the topics' retention plus a
+   * segment's age), or an event delivered again after that would take effect twice. Default 0.
+   */
+  inboxRetentionMs?: number;
   /** A publish that has not been acknowledged after this long counts as failed. Default 30 s. */
   publishTimeoutMs?: number;
   /**
@@ -56,6 +62,7 @@ export class OutboxRelay {
   private readonly maxBackoffMs: number;
   private readonly stopTimeoutMs: number;
   private readonly retentionMs: number;
+  private readonly inboxRetentionMs: number;
   private readonly publishTimeoutMs: number;
   private readonly maxBatchBytes: number;
   private readonly metrics: RelayMetrics | undefined;
@@ -68,6 +75,7 @@ export class OutboxRelay {
   private woken = false;
   private failures = 0;
   private lastCleanup = 0;
+  private cleaning: Promise<void> | undefined;
 
   constructor(options: OutboxRelayOptions) {
     this.pool = options.pool;
@@ -78,6 +86,7 @@ export class OutboxRelay {
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
+    this.inboxRetentionMs = options.inboxRetentionMs ?? 0;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
     this.maxBatchBytes = options.maxBatchBytes ?? 900_000;
     this.metrics = options.metrics;
@@ -108,7 +117,7 @@ export class OutboxRelay {
         resolve();
       }, this.stopTimeoutMs);
     });
-    await Promise.race([this.loopDone, timedOut]);
+    await Promise.race([Promise.all([this.loopDone, this.cleaning]), timedOut]);
     clearTimeout(timer);
     const listener = this.listener;
     this.listener = undefined;
@@ -198,7 +207,7 @@ export class OutboxRelay {
         if (published > 0) this.metrics?.published(published);
         if (this.failures > 0) this.logger.info({ failures: this.failures }, 'outbox relay: publishing again');
         this.failures = 0;
-        await this.cleanup();
+        this.cleanup();
       } catch (error) {
         this.failures++;
         this.metrics?.failed();
@@ -219,12 +228,23 @@ export class OutboxRelay {
     }
   }
 
-  private async cleanup(): Promise<void> {
-    if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
+  /**
+   * Once a minute, beside the publishing (a backlog takes many batches), deletes published rows and
+   * inbox entries past their retention.
+   */
+  private cleanup(): void {
+    if (this.cleaning || Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = Date.now();
-    await deleteInBatches(sqlExecutor(this.pool), 'outbox', "published_at < now() - $1 * interval '1 millisecond'", [
-      this.retentionMs,
-    ]);
+    const db = sqlExecutor(this.pool);
+    const running = () => this.running;
+    const older = (column: string) => `${column} < now() - $1 * interval '1 millisecond'`;
+    this.cleaning = (async () => {
+      await deleteInBatches(db, 'outbox', older('published_at'), [this.retentionMs], { running });
+      if (this.inboxRetentionMs > 0)
+        await deleteInBatches(db, 'inbox', older('processed_at'), [this.inboxRetentionMs], { running });
+    })()
+      .catch((error: unknown) => this.logger.warn({ err: errorText(error) }, 'outbox relay: cleanup failed'))
+      .finally(() => (this.cleaning = undefined));
   }
 
   private async pause(ms: number, wakeOnNotify: boolean): Promise<void> {

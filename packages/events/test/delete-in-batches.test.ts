@@ -36,7 +36,7 @@ const expired = 'expires_at < $1';
 describe('deleteInBatches', () => {
   it('when the backlog spans many batches, then every matching row goes, nothing else, and the count is returned', async () => {
     await fill(10_000, 3); // 3,333 expired
-    const deleted = await deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], 500);
+    const deleted = await deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], { batchSize: 500 });
     expect(deleted).toBe(3333);
     const left = await pool.query<{ total: string; expired: string }>(
       'select count(*) total, count(*) filter (where expires_at < now()) expired from items',
@@ -46,8 +46,12 @@ describe('deleteInBatches', () => {
 
   it('when the batch size divides the backlog exactly, then the last, empty batch ends it', async () => {
     await fill(1_000, 2); // 500 expired
-    await expect(deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], 100)).resolves.toBe(500);
-    await expect(deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], 100)).resolves.toBe(0);
+    await expect(deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], { batchSize: 100 })).resolves.toBe(
+      500,
+    );
+    await expect(deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], { batchSize: 100 })).resolves.toBe(
+      0,
+    );
   });
 
   it('when another transaction holds some of the rows, then they are skipped without waiting and go in a later run', async () => {
@@ -56,11 +60,15 @@ describe('deleteInBatches', () => {
     try {
       await holder.query('begin');
       await holder.query('select id from items where id <= 100 and expires_at < now() for update');
-      await expect(deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], 100)).resolves.toBe(450);
+      await expect(
+        deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], { batchSize: 100 }),
+      ).resolves.toBe(450);
       await holder.query('commit');
     } finally {
       holder.release();
     }
-    await expect(deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], 100)).resolves.toBe(50);
+    await expect(deleteInBatches(sqlExecutor(pool), 'items', expired, [new Date()], { batchSize: 100 })).resolves.toBe(
+      50,
+    );
   });
 });

@@ -71,4 +71,38 @@ describe('outbox relay', () => {
       await pool.end();
     }
   });
+
+  it('when inbox entries are past the inbox retention, then it deletes them; without one it keeps every entry', async () => {
+    const pool = schemaPool(postgres.url, 'relay_test');
+    const entries = async () =>
+      (await pool.query<{ event_id: string }>('select event_id from inbox order by event_id')).rows.map(
+        (r) => r.event_id,
+      );
+    await pool.query('truncate inbox');
+    await pool.query(
+      `insert into inbox (consumer_group, event_id, processed_at)
+       values ('g', 'old', now() - interval '31 days'), ('g', 'recent', now() - interval '1 day')`,
+    );
+    // Without an inbox retention (the relay's default) nothing goes.
+    const keeping = new OutboxRelay({ pool, bus: new InProcessBus(), pollIntervalMs: 50 });
+    await keeping.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await keeping.stop();
+    expect(await entries()).toEqual(['old', 'recent']);
+
+    const relay = new OutboxRelay({
+      pool,
+      bus: new InProcessBus(),
+      pollIntervalMs: 50,
+      inboxRetentionMs: 30 * 86_400_000,
+    });
+    await relay.start();
+    try {
+      await waitFor('the inbox cleanup', async () => (await entries()).length === 1);
+      expect(await entries()).toEqual(['recent']);
+    } finally {
+      await relay.stop();
+      await pool.end();
+    }
+  });
 });

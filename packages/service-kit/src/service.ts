@@ -5,7 +5,14 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { KafkaBus, OutboxRelay, outboxSchemaSql, type Bus, type SubscribeOptions } from '@checkpoint/events';
+import {
+  inboxRetentionIndexSql,
+  KafkaBus,
+  OutboxRelay,
+  outboxSchemaSql,
+  type Bus,
+  type SubscribeOptions,
+} from '@checkpoint/events';
 import { ServiceTokens } from './caller.ts';
 import { baseConfigSchema, ConfigError, parseConfig, type BaseConfig } from './config.ts';
 import { createPool, databaseReachable, runMigrations } from './database.ts';
@@ -127,7 +134,13 @@ export async function startService<S extends z.ZodObject>(
       tokens,
       awaitRecent: recent.awaitRecent,
     });
-    const relay = new OutboxRelay({ pool, bus, logger, metrics: relayMetrics(def.name) });
+    const relay = new OutboxRelay({
+      pool,
+      bus,
+      logger,
+      metrics: relayMetrics(def.name),
+      inboxRetentionMs: config.INBOX_RETENTION_DAYS * 86_400_000,
+    });
     const openapi = buildOpenApiDocument(
       `${def.name} service`,
       Object.assign({}, ...parts.routers.map((r) => r.paths)),
@@ -198,7 +211,10 @@ export function migrateService(
     schema,
     dir: def.migrationsDir,
     logger,
-    shared: [{ version: '000_events_outbox_inbox', sql: outboxSchemaSql }],
+    shared: [
+      { version: '000_events_outbox_inbox', sql: outboxSchemaSql },
+      { version: '000_events_inbox_retention', sql: inboxRetentionIndexSql },
+    ],
   });
 }
 

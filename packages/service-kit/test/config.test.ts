@@ -25,7 +25,18 @@ describe('parseConfig', () => {
       DATABASE_POOL_SIZE: 10,
       DATABASE_POOL_IDLE_MS: 30_000,
       DATABASE_STATEMENT_TIMEOUT_MS: 20_000,
+      INBOX_RETENTION_DAYS: 30,
     });
+  });
+
+  it('when the inbox retention is not a whole number of days, then the error names the variable', () => {
+    expect(() =>
+      parseConfig(baseConfigSchema, {
+        DATABASE_URL: 'postgresql://u:p@h:5432/db',
+        SERVICE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
+        INBOX_RETENTION_DAYS: '7d',
+      }),
+    ).toThrow(/INBOX_RETENTION_DAYS/);
   });
 
   it('when the pool idle time is below a second, then the error names the variable', () => {

@@ -95,4 +95,14 @@ describe('identity housekeeping', () => {
     expect(await keys('select request_id::text k from privacy_request_answers')).toEqual([requests.recent]);
     expect(await keys('select id::text k from privacy_requests')).toEqual([requests.old, requests.recent]);
   });
+
+  it('when the migrations have run, then what housekeeping deletes by is indexed (sessions by end, the inbox by age)', async () => {
+    const { rows } = await h.db.query<{ indexdef: string }>(
+      "select indexdef from pg_indexes where schemaname = 'identity' and indexname in ('sessions_expires_at_idx', 'inbox_processed_at_idx') order by indexname",
+    );
+    expect(rows.map((r) => r.indexdef.replace(/^.* USING /, ''))).toEqual([
+      'btree (processed_at)',
+      'btree (expires_at)',
+    ]);
+  });
 });
