@@ -68,6 +68,9 @@ const CLIENT_RETRY = { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 };
 
 export const dlqTopic = (topic: string) => `${topic}.dlq`;
 
+// kafkajs' ConfigResourceTypes.TOPIC: its enum is not among the names Node's ESM loader finds in the CommonJS package.
+const TOPIC_RESOURCE = 2;
+
 // A consumer KafkaJS leaves down after a crash is started again after 1 s, doubling to 30 s.
 const RESTART_INITIAL_MS = 1000;
 const RESTART_MAX_MS = 30_000;
@@ -77,8 +80,12 @@ interface ConsumerEntry {
   consumer?: Consumer;
   joined: boolean;
   topics: string[];
-  /** Crashes since the group was last joined (the restart backoff). */
+  /** Crashes in a row (the restart backoff): counted afresh once a consumer stayed joined RESTART_MAX_MS. */
   crashes: number;
+  /** When the group was last joined. */
+  joinedAt?: number;
+  /** The consumer being made, joined and run (stop() waits for it, then leaves the group). */
+  starting?: Promise<void>;
 }
 
 export class KafkaBus implements Bus {
@@ -192,7 +199,7 @@ export class KafkaBus implements Bus {
     const entry: ConsumerEntry = { joined: false, topics: fullTopics, crashes: 0 };
     this.consumers.set(groupId, entry);
     try {
-      await this.startConsumer(entry, options);
+      await this.track(entry, this.startConsumer(entry, options));
     } catch (error) {
       // Nothing half-made stays: the caller may subscribe the group again (e.g. once Kafka is back).
       this.consumers.delete(groupId);
@@ -218,7 +225,7 @@ export class KafkaBus implements Bus {
     entry.joined = false;
     consumer.on(consumer.events.GROUP_JOIN, () => {
       entry.joined = true;
-      entry.crashes = 0;
+      entry.joinedAt = Date.now();
     });
     consumer.on(consumer.events.CRASH, (event) => {
       entry.joined = false;
@@ -240,8 +247,14 @@ export class KafkaBus implements Bus {
       await consumer.disconnect().catch(() => {});
       throw error;
     }
-    // stop() came while it was joining: it may have disconnected the consumer before run().
-    if (this.stopped) await consumer.disconnect().catch(() => {});
+  }
+
+  /** Keeps `starting` on the entry while it runs, so that stop() can wait for it. */
+  private track(entry: ConsumerEntry, starting: Promise<void>): Promise<void> {
+    entry.starting = starting;
+    return starting.finally(() => {
+      if (entry.starting === starting) entry.starting = undefined;
+    });
   }
 
   /**
@@ -250,17 +263,21 @@ export class KafkaBus implements Bus {
    */
   private restartLater(entry: ConsumerEntry, subscription: SubscribeOptions): void {
     if (this.stopped) return;
+    // A consumer that crashes soon after joining (an event it cannot get past) keeps backing off.
+    if (entry.joinedAt !== undefined && Date.now() - entry.joinedAt > RESTART_MAX_MS) entry.crashes = 0;
+    entry.joinedAt = undefined;
     entry.crashes += 1;
     const delay = Math.min(RESTART_MAX_MS, RESTART_INITIAL_MS * 2 ** (entry.crashes - 1));
     const timer = setTimeout(() => {
       this.restarts.delete(timer);
       if (this.stopped) return;
       this.logger.info({ groupId: subscription.groupId, attempt: entry.crashes }, 'restarting kafka consumer');
-      this.startConsumer(entry, subscription).catch((error: unknown) => {
+      this.track(entry, this.startConsumer(entry, subscription)).catch((error: unknown) => {
         this.logger.warn({ groupId: subscription.groupId, err: errorText(error) }, 'kafka consumer restart failed');
         this.restartLater(entry, subscription);
       });
     }, delay);
+    timer.unref();
     this.restarts.add(timer);
   }
 
@@ -372,11 +389,7 @@ export class KafkaBus implements Bus {
   }
 
   private async readBacklog(): Promise<EventBacklog> {
-    this.adminConnected ??= this.admin.connect().catch((error: unknown) => {
-      this.adminConnected = undefined;
-      throw error;
-    });
-    await this.adminConnected;
+    await this.connectAdmin();
     const topics = [...new Set([...this.consumers.values()].flatMap((entry) => entry.topics))];
     const latest = new Map<string, Map<number, { high: bigint; low: bigint }>>();
     await Promise.all(
@@ -417,7 +430,12 @@ export class KafkaBus implements Bus {
     this.stopped = true;
     for (const timer of this.restarts) clearTimeout(timer);
     this.restarts.clear();
-    await Promise.allSettled([...this.consumers.values()].map(({ consumer }) => consumer?.disconnect()));
+    const entries = [...this.consumers.values()];
+    await Promise.allSettled(entries.map(({ consumer }) => consumer?.disconnect()));
+    // A consumer still joining when the first disconnect came may join after it: once it is done,
+    // it leaves again, so that no member of the group outlives the bus (holding its partitions).
+    await Promise.allSettled(entries.map((entry) => entry.starting));
+    await Promise.allSettled(entries.map(({ consumer }) => consumer?.disconnect()));
     await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }
 
@@ -434,14 +452,47 @@ export class KafkaBus implements Bus {
     return this.producerConnected;
   }
 
-  private async ensureTopics(topics: string[]): Promise<void> {
-    const missing = topics.filter((topic) => !this.knownTopics.has(topic));
-    if (missing.length === 0) return;
+  private connectAdmin(): Promise<void> {
     this.adminConnected ??= this.admin.connect().catch((error: unknown) => {
       this.adminConnected = undefined;
       throw error;
     });
-    await this.adminConnected;
+    return this.adminConnected;
+  }
+
+  /**
+   * The longest the broker may deliver an event of `topics` again, in ms (Infinity: for ever):
+   * retention.ms plus segment.ms, since a record goes only with its whole segment; a compacted
+   * topic, or one without a time limit, keeps records for ever. What a consumer's duplicate guard
+   * (the inbox) must remember at least.
+   */
+  async redeliveryWindowMs(topics: string[]): Promise<number> {
+    if (topics.length === 0) return 0;
+    await this.connectAdmin();
+    const { resources } = await this.admin.describeConfigs({
+      includeSynonyms: false,
+      resources: topics.map((topic) => ({
+        type: TOPIC_RESOURCE,
+        name: this.prefix + topic,
+        configNames: ['cleanup.policy', 'retention.ms', 'segment.ms'],
+      })),
+    });
+    let window = 0;
+    for (const resource of resources) {
+      if (resource.errorCode !== 0) throw new Error(`topic ${resource.resourceName}: ${resource.errorMessage}`);
+      const config = new Map(resource.configEntries.map((entry) => [entry.configName, entry.configValue]));
+      const retention = Number(config.get('retention.ms'));
+      const segment = Number(config.get('segment.ms'));
+      if (config.get('cleanup.policy')?.includes('compact') || !(retention >= 0) || !(segment >= 0)) return Infinity;
+      window = Math.max(window, retention + segment);
+    }
+    return window;
+  }
+
+  private async ensureTopics(topics: string[]): Promise<void> {
+    const missing = topics.filter((topic) => !this.knownTopics.has(topic));
+    if (missing.length === 0) return;
+    await this.connectAdmin();
     const existing = new Set(await this.admin.listTopics());
     const toCreate = missing.filter((topic) => !existing.has(topic));
     if (toCreate.length > 0) {

@@ -23,9 +23,10 @@ export interface OutboxRelayOptions {
   /**
    * Inbox entries (events this schema's consumers handled) older than this are deleted; 0 keeps
    * them. Must exceed the longest an event stays redeliverable (the topics' retention plus a
-   * segment's age), or an event delivered again after that would take effect twice. Default 0.
+   * segment's age), or an event delivered again after that would take effect twice. A function is
+   * asked at each cleanup (e.g. to check the topics' settings). Default 0.
    */
-  inboxRetentionMs?: number;
+  inboxRetentionMs?: number | (() => Promise<number>);
   /** A publish that has not been acknowledged after this long counts as failed. Default 30 s. */
   publishTimeoutMs?: number;
   /**
@@ -62,7 +63,7 @@ export class OutboxRelay {
   private readonly maxBackoffMs: number;
   private readonly stopTimeoutMs: number;
   private readonly retentionMs: number;
-  private readonly inboxRetentionMs: number;
+  private readonly inboxRetentionMs: number | (() => Promise<number>);
   private readonly publishTimeoutMs: number;
   private readonly maxBatchBytes: number;
   private readonly metrics: RelayMetrics | undefined;
@@ -240,8 +241,9 @@ export class OutboxRelay {
     const older = (column: string) => `${column} < now() - $1 * interval '1 millisecond'`;
     this.cleaning = (async () => {
       await deleteInBatches(db, 'outbox', older('published_at'), [this.retentionMs], { running });
-      if (this.inboxRetentionMs > 0)
-        await deleteInBatches(db, 'inbox', older('processed_at'), [this.inboxRetentionMs], { running });
+      const inboxMs =
+        typeof this.inboxRetentionMs === 'function' ? await this.inboxRetentionMs() : this.inboxRetentionMs;
+      if (inboxMs > 0) await deleteInBatches(db, 'inbox', older('processed_at'), [inboxMs], { running });
     })()
       .catch((error: unknown) => this.logger.warn({ err: errorText(error) }, 'outbox relay: cleanup failed'))
       .finally(() => (this.cleaning = undefined));

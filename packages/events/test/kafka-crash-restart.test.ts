@@ -33,8 +33,12 @@ describe('KafkaBus after a consumer crash KafkaJS does not restart', () => {
     }).admin();
     await admin.connect();
     const crashes: { restart: unknown }[] = [];
+    const restarts: { attempt: number; at: number }[] = [];
     const logger = {
-      info: () => {},
+      info: (fields: object, message: string) => {
+        if (message === 'restarting kafka consumer')
+          restarts.push({ attempt: (fields as { attempt: number }).attempt, at: Date.now() });
+      },
       error: () => {},
       warn: (fields: object, message: string) => {
         if (message === 'kafka consumer crashed') crashes.push(fields as { restart: unknown });
@@ -72,6 +76,11 @@ describe('KafkaBus after a consumer crash KafkaJS does not restart', () => {
 
       await bus.publish([{ topic: 'things', key: 'poison', value: new Uint8Array([2]), headers: {} }]);
       await waitFor('the non-retriable crash', async () => crashes.some((crash) => crash.restart === false), 60_000);
+      // The event cannot be got past: the consumer joins, crashes on it again, and backs off longer
+      // each time (1 s, then 2 s) rather than joining and leaving its group every second.
+      await waitFor('the third restart', async () => restarts.length >= 3, 60_000);
+      expect(restarts.slice(0, 3).map((r) => r.attempt)).toEqual([1, 2, 3]);
+      expect(restarts[2]!.at - restarts[1]!.at).toBeGreaterThan(restarts[1]!.at - restarts[0]!.at);
 
       // The dead-letter topic takes records again: the restarted consumer sets the event aside
       // and handles what comes after it.

@@ -90,9 +90,9 @@ export const baseConfigSchema = z.object({
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /**
-   * Days a consumed event's inbox entry (its duplicate guard) is kept; 0: for ever. Must exceed the
-   * longest Kafka may deliver an event again (the topics' retention.ms plus segment.ms: 7 + 7 days
-   * by the broker's defaults and deploy/strimzi), or such an event would take effect twice.
+   * Days a consumed event's inbox entry (its duplicate guard) is kept; 0: for ever. Entries are
+   * kept regardless while a subscribed topic may deliver events again for as long (retention.ms plus
+   * segment.ms, compacted or unlimited topics; see `inboxRetention` in service.ts).
    */
   INBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   KAFKA_BROKERS: z

@@ -139,7 +139,12 @@ export async function startService<S extends z.ZodObject>(
       bus,
       logger,
       metrics: relayMetrics(def.name),
-      inboxRetentionMs: config.INBOX_RETENTION_DAYS * 86_400_000,
+      inboxRetentionMs: inboxRetention(
+        bus,
+        (parts.subscriptions ?? []).flatMap((sub) => sub.topics),
+        config.INBOX_RETENTION_DAYS * 86_400_000,
+        logger,
+      ),
     });
     const openapi = buildOpenApiDocument(
       `${def.name} service`,
@@ -216,6 +221,32 @@ export function migrateService(
       { version: '000_events_inbox_retention', sql: inboxRetentionIndexSql },
     ],
   });
+}
+
+/**
+ * INBOX_RETENTION_DAYS as the relay's inbox retention, but never shorter than Kafka may deliver an
+ * event of the subscribed topics again (asked at each cleanup): an entry deleted before that would
+ * let a redelivered event take effect twice. Topics kept longer (compacted, no time limit, or a
+ * longer retention) keep every entry, with a warning when the answer changes.
+ */
+export function inboxRetention(
+  bus: Bus,
+  topics: string[],
+  configuredMs: number,
+  logger: Logger,
+): () => Promise<number> {
+  let lastWindow: number | undefined;
+  return async () => {
+    if (configuredMs <= 0 || !(bus instanceof KafkaBus)) return configuredMs;
+    const window = await bus.redeliveryWindowMs([...new Set(topics)]);
+    if (window !== lastWindow && window >= configuredMs)
+      logger.warn(
+        { inboxRetentionDays: configuredMs / 86_400_000, redeliveryWindowDays: window / 86_400_000 },
+        'Kafka may deliver events again for longer than INBOX_RETENTION_DAYS: inbox entries are kept',
+      );
+    lastWindow = window;
+    return window >= configuredMs ? 0 : configuredMs;
+  };
 }
 
 /** Retries a subscription with backoff (1 s doubling to 30 s) until it holds or the service stops. */
