@@ -70,11 +70,13 @@ export class MailboxStore {
     };
     this.writing = this.writing.then(async () => {
       await writeFile(path.join(this.dir, `${mail.id}.eml`), mail.raw, { mode: 0o600 });
-      this.entries.unshift(entry);
-      const dropped = this.entries.splice(this.limit);
+      const entries = [entry, ...this.entries];
+      const dropped = entries.splice(this.limit);
       const tmp = path.join(this.dir, `${INDEX}.tmp`);
-      await writeFile(tmp, JSON.stringify(this.entries), { mode: 0o600 });
+      await writeFile(tmp, JSON.stringify(entries), { mode: 0o600 });
       await rename(tmp, path.join(this.dir, INDEX));
+      // Listed once it is on disk: what the page shows survives a restart.
+      this.entries = entries;
       for (const old of dropped) await rm(path.join(this.dir, `${old.id}.eml`), { force: true });
     });
     return this.writing;
