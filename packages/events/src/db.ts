@@ -21,8 +21,15 @@ export function sqlExecutor(client: {
   };
 }
 
-/** For the inbox's retention, which deletes by processed_at (`OutboxRelay`'s `inboxRetentionMs`). */
-export const inboxRetentionIndexSql = 'create index if not exists inbox_processed_at_idx on inbox (processed_at);';
+/**
+ * For the inbox's retention, which deletes by processed_at (`OutboxRelay`'s `inboxRetentionMs`).
+ * A service's migration outside a transaction (service-kit's runMigrations): the inbox of a running
+ * district is large, and its consumers go on writing while the index builds.
+ */
+export const inboxRetentionIndexSql = `-- checkpoint:no-transaction
+drop index concurrently if exists inbox_processed_at_idx;
+create index concurrently inbox_processed_at_idx on inbox (processed_at);
+`;
 
 /** Rows `deleteInBatches` deletes with one statement. */
 export const DELETE_BATCH_SIZE = 5000;

@@ -71,4 +71,27 @@ describe('deleteInBatches', () => {
       50,
     );
   });
+
+  it('when it runs, then each statement deletes at most one batch; when told to stop, it ends after the batch in flight', async () => {
+    await fill(1_000, 2); // 500 expired
+    const statements: number[] = [];
+    const counting = sqlExecutor({
+      query: async (text: string, values?: unknown[]) => {
+        const result = await pool.query(text, values);
+        statements.push(result.rowCount ?? 0);
+        return result;
+      },
+    });
+    await expect(deleteInBatches(counting, 'items', expired, [new Date()], { batchSize: 120 })).resolves.toBe(500);
+    expect(statements).toEqual([120, 120, 120, 120, 20]);
+
+    await fill(1_000, 2);
+    statements.length = 0;
+    let batches = 0;
+    const running = () => batches++ < 2;
+    await expect(deleteInBatches(counting, 'items', expired, [new Date()], { batchSize: 100, running })).resolves.toBe(
+      200,
+    );
+    expect(statements).toEqual([100, 100]);
+  });
 });

@@ -2,6 +2,7 @@
 // migrations under an advisory lock, and role/schema provisioning for local run modes.
 import { createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
@@ -68,7 +69,20 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
   }
 }
 
-/** Applies the shared migrations, then migrations/*.sql in name order, each once, in its own transaction. */
+const MIGRATION_LOCK_POLL_MS = 250;
+
+/** Marks a migration whose statements run one by one outside a transaction (first line). */
+const NO_TRANSACTION = /^--\s*checkpoint:no-transaction\b/;
+
+/** The statements of a no-transaction migration: split where a line ends with `;` (plain DDL, no function bodies). */
+function statementsOf(sql: string): string[] {
+  return sql.split(/;[ \t]*(?:\r?\n|$)/).filter((part) => part.replace(/--[^\n]*/g, '').trim() !== '');
+}
+
+/**
+ * Applies the shared migrations, then migrations/*.sql in name order, each once, in its own
+ * transaction; one whose first line is `-- checkpoint:no-transaction` runs statement by statement.
+ */
 export async function runMigrations(
   pool: pg.Pool,
   options: {
@@ -86,13 +100,19 @@ export async function runMigrations(
       own.map(async (file) => ({ version: file, sql: await readFile(path.join(options.dir, file), 'utf8') })),
     )),
   ];
+  const lockKey = `migrations:${options.schema}`;
   const client = await pool.connect();
   const applied: string[] = [];
   try {
     // Not bound by the pool's statement_timeout: waiting for another replica's migrations and a
     // migration's own DDL may take longer than a request may. Reset before the client goes back.
     await client.query('set statement_timeout = 0');
-    await client.query('select pg_advisory_lock(hashtext($1))', [`migrations:${options.schema}`]);
+    // Asked again every 250 ms rather than waited for: a statement waiting for the lock holds a
+    // snapshot, which the holder's CREATE INDEX CONCURRENTLY waits to end (a deadlock).
+    const locked = async () =>
+      (await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [lockKey]))
+        .rows[0]?.locked;
+    while (!(await locked())) await sleep(MIGRATION_LOCK_POLL_MS);
     // In a cluster the schema is provisioned for the service's role, which may lack CREATE on the
     // database: only create it when missing.
     const schemaExists = await client.query('select 1 from pg_namespace where nspname = $1', [options.schema]);
@@ -107,6 +127,20 @@ export async function runMigrations(
     );
     for (const { version: file, sql } of migrations) {
       if (done.has(file)) continue;
+      if (NO_TRANSACTION.test(sql)) {
+        // CREATE INDEX CONCURRENTLY and the like (a large table keeps taking writes meanwhile): each
+        // statement on its own. Written so that it can run again after failing part-way.
+        try {
+          await client.query(`set search_path to ${ident(options.schema)}`);
+          for (const statement of statementsOf(sql)) await client.query(statement);
+          await client.query(`insert into ${ident(options.schema)}.schema_migrations(version) values ($1)`, [file]);
+        } catch (err) {
+          throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err });
+        }
+        applied.push(file);
+        options.logger?.info({ migration: file }, 'migration applied');
+        continue;
+      }
       await client.query('begin');
       try {
         await client.query(`set local search_path to ${ident(options.schema)}`);
@@ -121,8 +155,8 @@ export async function runMigrations(
       options.logger?.info({ migration: file }, 'migration applied');
     }
   } finally {
-    await client.query('select pg_advisory_unlock(hashtext($1))', [`migrations:${options.schema}`]).catch(() => {});
-    const reset = await client.query('reset statement_timeout').then(
+    await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => {});
+    const reset = await client.query('reset statement_timeout; reset search_path').then(
       () => undefined,
       (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
     );

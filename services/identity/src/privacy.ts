@@ -30,6 +30,8 @@ export function privacyWiring(ctx: {
     },
   );
   let expiry: NodeJS.Timeout | undefined;
+  let expiring: Promise<unknown> | undefined;
+  let stopping = false;
   return {
     router: privacyRouter({ pool: ctx.pool, source: ctx.name }),
     /** Records role changes and removals of the district's users in the audit log (via the outbox). */
@@ -39,14 +41,16 @@ export function privacyWiring(ctx: {
       job.start();
       // Exported data does not outlive its download window.
       expiry = setInterval(() => {
-        void deleteExpiredExports(ctx.pool).catch((err: unknown) =>
-          ctx.logger.warn({ err }, 'deleting expired privacy exports failed'),
-        );
+        expiring ??= deleteExpiredExports(ctx.pool, { running: () => !stopping })
+          .catch((err: unknown) => ctx.logger.warn({ err }, 'deleting expired privacy exports failed'))
+          .finally(() => (expiring = undefined));
       }, 3_600_000);
       expiry.unref();
     },
-    stop: () => {
+    stop: async () => {
+      stopping = true;
       if (expiry) clearInterval(expiry);
+      await expiring;
       return job.stop();
     },
   };

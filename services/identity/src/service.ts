@@ -115,6 +115,9 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
     });
 
     let housekeeping: NodeJS.Timeout | undefined;
+    let housekeepingRun: Promise<unknown> | undefined;
+    let stopping = false;
+    const running = () => !stopping;
     // Export, deletion, retention and audit log (docs/adr/009-privacy-operations.md).
     const privacy = privacyWiring(ctx);
     /** Aborted when shutdown begins: requests held for revoked sessions answer at once. */
@@ -207,17 +210,22 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           }
         }
         housekeeping = setInterval(() => {
-          void Promise.all([
-            sessions.deleteExpired(),
-            oidc.deleteExpired(),
-            deleteExpiredRateLimits(ctx.pool),
-            email.tokens.deleteExpired(),
-          ]).catch((err) => ctx.logger.warn({ err }, 'identity housekeeping failed'));
+          housekeepingRun ??= Promise.all([
+            sessions.deleteExpired({ running }),
+            oidc.deleteExpired({ running }),
+            deleteExpiredRateLimits(ctx.pool, { running }),
+            email.tokens.deleteExpired({ running }),
+          ])
+            .catch((err) => ctx.logger.warn({ err }, 'identity housekeeping failed'))
+            .finally(() => (housekeepingRun = undefined));
         }, HOUR_MS);
         housekeeping.unref();
       },
       async stop() {
+        stopping = true;
         if (housekeeping) clearInterval(housekeeping);
+        // Ends after the batch in flight.
+        await housekeepingRun;
         await privacy.stop();
         // A roster import being applied stops after its current batch (one transaction); applying it again resumes.
         await roster.stop();

@@ -137,9 +137,9 @@ export function emailTokensRepository(db: Db) {
     },
 
     /** Drops tokens that expired or were used more than a day ago. */
-    async deleteExpired(now = new Date()): Promise<number> {
+    async deleteExpired(options: { running?: () => boolean } = {}, now = new Date()): Promise<number> {
       const dayAgo = new Date(now.getTime() - 86_400_000);
-      return deleteInBatches(db, 'email_tokens', 'expires_at < $1 or used_at < $1', [dayAgo]);
+      return deleteInBatches(db, 'email_tokens', 'expires_at < $1 or used_at < $1', [dayAgo], options);
     },
   };
 }

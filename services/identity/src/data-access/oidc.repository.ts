@@ -200,9 +200,9 @@ export function oidcRepository(db: Db) {
       await db.pendingSignup.deleteMany({ where: { tokenHash } });
     },
 
-    async deleteExpired(now = new Date()): Promise<void> {
-      await deleteInBatches(db, 'oidc_flows', 'expires_at < $1', [now]);
-      await deleteInBatches(db, 'pending_signups', 'expires_at < $1', [now]);
+    async deleteExpired(options: { running?: () => boolean } = {}, now = new Date()): Promise<void> {
+      await deleteInBatches(db, 'oidc_flows', 'expires_at < $1', [now], options);
+      await deleteInBatches(db, 'pending_signups', 'expires_at < $1', [now], options);
     },
   };
 }

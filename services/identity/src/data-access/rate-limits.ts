@@ -40,6 +40,6 @@ export function postgresLimiter(
 }
 
 /** Deletes counters whose window ended over an hour ago. */
-export async function deleteExpiredRateLimits(pool: pg.Pool): Promise<void> {
-  await deleteInBatches(sqlExecutor(pool), 'rate_limits', 'expire < $1', [Date.now() - 3_600_000]);
+export async function deleteExpiredRateLimits(pool: pg.Pool, options: { running?: () => boolean } = {}): Promise<void> {
+  await deleteInBatches(sqlExecutor(pool), 'rate_limits', 'expire < $1', [Date.now() - 3_600_000], options);
 }

@@ -142,9 +142,9 @@ export function sessionsRepository(db: Db) {
     },
 
     /** Drops rows of sessions that ended more than a day ago. */
-    async deleteExpired(now = new Date()): Promise<number> {
+    async deleteExpired(options: { running?: () => boolean } = {}, now = new Date()): Promise<number> {
       const dayAgo = new Date(now.getTime() - 86_400_000);
-      return deleteInBatches(db, 'sessions', 'expires_at < $1 or revoked_at < $1', [dayAgo]);
+      return deleteInBatches(db, 'sessions', 'expires_at < $1 or revoked_at < $1', [dayAgo], options);
     },
   };
 }

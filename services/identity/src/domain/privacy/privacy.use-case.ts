@@ -475,12 +475,13 @@ async function pseudonymizeAudit(tx: SqlExecutor, ids: string[]): Promise<void> 
 }
 
 /** Deletes the sections of exports past EXPORT_TTL_DAYS (the request stays, without data). */
-export async function deleteExpiredExports(pool: pg.Pool): Promise<number> {
+export async function deleteExpiredExports(pool: pg.Pool, options: { running?: () => boolean } = {}): Promise<number> {
   return deleteInBatches(
     sqlExecutor(pool),
     'privacy_request_answers',
     `request_id in (select id from privacy_requests where kind = 'export' and created_at < now() - $1 * interval '1 day')`,
     [EXPORT_TTL_DAYS],
+    options,
   );
 }
 

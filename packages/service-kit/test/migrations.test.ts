@@ -1,0 +1,76 @@
+// Migrations that must not run in a transaction (CREATE INDEX CONCURRENTLY, so that a large table
+// keeps taking writes while its index builds), and replicas migrating the same schema at once.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, runMigrations } from '../src/index.ts';
+
+let postgres: PostgresHandle;
+let dir: string;
+const pools: pg.Pool[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'migrations-test-'));
+  await writeFile(
+    path.join(dir, '001_items.sql'),
+    'create table items (id int primary key, at timestamptz not null default now());\ninsert into items select generate_series(1, 50000);\n',
+  );
+  await writeFile(
+    path.join(dir, '002_items_at_index.sql'),
+    [
+      '-- checkpoint:no-transaction',
+      '-- Built without blocking writes; dropped first in case an earlier build failed half-way (an invalid index).',
+      'drop index concurrently if exists items_at_idx;',
+      'create index concurrently items_at_idx on items (at);',
+      '',
+    ].join('\n'),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+  await rm(dir, { recursive: true, force: true });
+  await postgres?.stop();
+});
+
+function pool(schema: string): pg.Pool {
+  const created = createPool({ url: postgres.url, schema, max: 2, statementTimeoutMs: 20_000 });
+  pools.push(created);
+  return created;
+}
+
+async function indexValid(p: pg.Pool, schema: string): Promise<boolean | undefined> {
+  const { rows } = await p.query<{ valid: boolean }>(
+    `select i.indisvalid valid from pg_index i join pg_class c on c.oid = i.indexrelid
+       join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = 'items_at_idx'`,
+    [schema],
+  );
+  return rows[0]?.valid;
+}
+
+describe('runMigrations', () => {
+  it('when a migration is marked no-transaction, then its statements run one by one and it is recorded once', async () => {
+    const schema = `m_${randomUUID().slice(0, 8)}`;
+    const p = pool(schema);
+    await expect(runMigrations(p, { schema, dir })).resolves.toEqual(['001_items.sql', '002_items_at_index.sql']);
+    await expect(runMigrations(p, { schema, dir })).resolves.toEqual([]);
+    expect(await indexValid(p, schema)).toBe(true);
+    // The connection went back with the pool's own settings.
+    const { rows } = await p.query<{ path: string; timeout: string }>(
+      "select current_setting('search_path') path, current_setting('statement_timeout') timeout",
+    );
+    expect(rows[0]).toEqual({ path: schema, timeout: '20s' });
+  });
+
+  it('when several replicas migrate the same schema at once, then each finishes (no replica waits on another holding the lock while its index builds)', async () => {
+    const schema = `m_${randomUUID().slice(0, 8)}`;
+    const results = await Promise.all([0, 1, 2].map(() => runMigrations(pool(schema), { schema, dir })));
+    expect(results.flat().sort()).toEqual(['001_items.sql', '002_items_at_index.sql']);
+    expect(await indexValid(pools.at(-1)!, schema)).toBe(true);
+  }, 60_000);
+});
