@@ -27,8 +27,7 @@ export function sqlExecutor(client: {
  * district is large, and its consumers go on writing while the index builds.
  */
 export const inboxRetentionIndexSql = `-- checkpoint:no-transaction
-drop index concurrently if exists inbox_processed_at_idx;
-create index concurrently inbox_processed_at_idx on inbox (processed_at);
+create index concurrently if not exists inbox_processed_at_idx on inbox (processed_at);
 `;
 
 /** Rows `deleteInBatches` deletes with one statement. */

@@ -71,6 +71,9 @@ export const dlqTopic = (topic: string) => `${topic}.dlq`;
 // kafkajs' ConfigResourceTypes.TOPIC: its enum is not among the names Node's ESM loader finds in the CommonJS package.
 const TOPIC_RESOURCE = 2;
 
+// How long stop() waits for a consumer still joining its group before it disconnects it again.
+const STOP_JOIN_WAIT_MS = 10_000;
+
 // A consumer KafkaJS leaves down after a crash is started again after 1 s, doubling to 30 s.
 const RESTART_INITIAL_MS = 1000;
 const RESTART_MAX_MS = 30_000;
@@ -195,6 +198,8 @@ export class KafkaBus implements Bus {
     if (this.consumers.has(groupId)) throw new Error(`group ${groupId} already subscribed on this bus`);
     const fullTopics = topics.map((topic) => this.prefix + topic);
     await this.ensureTopics([...fullTopics, ...fullTopics.map(dlqTopic)]);
+    // stop() may have come meanwhile (a subscription retried in the background): it would not see this one.
+    if (this.stopped) throw new Error('kafka bus stopped');
 
     const entry: ConsumerEntry = { joined: false, topics: fullTopics, crashes: 0 };
     this.consumers.set(groupId, entry);
@@ -225,7 +230,8 @@ export class KafkaBus implements Bus {
     entry.joined = false;
     consumer.on(consumer.events.GROUP_JOIN, () => {
       entry.joined = true;
-      entry.joinedAt = Date.now();
+      // The first join since it was started (later rebalances join again).
+      entry.joinedAt ??= Date.now();
     });
     consumer.on(consumer.events.CRASH, (event) => {
       entry.joined = false;
@@ -247,6 +253,8 @@ export class KafkaBus implements Bus {
       await consumer.disconnect().catch(() => {});
       throw error;
     }
+    // stop() came while it was joining and had nothing to wait for yet (a restart's timer fired).
+    if (this.stopped) await consumer.disconnect().catch(() => {});
   }
 
   /** Keeps `starting` on the entry while it runs, so that stop() can wait for it. */
@@ -434,7 +442,12 @@ export class KafkaBus implements Bus {
     await Promise.allSettled(entries.map(({ consumer }) => consumer?.disconnect()));
     // A consumer still joining when the first disconnect came may join after it: once it is done,
     // it leaves again, so that no member of the group outlives the bus (holding its partitions).
-    await Promise.allSettled(entries.map((entry) => entry.starting));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(entries.map((entry) => entry.starting)),
+      new Promise((resolve) => (timer = setTimeout(resolve, STOP_JOIN_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
     await Promise.allSettled(entries.map(({ consumer }) => consumer?.disconnect()));
     await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }

@@ -68,7 +68,7 @@ export class MailboxStore {
       subject: mail.subject,
       text: mail.text,
     };
-    this.writing = this.writing.then(async () => {
+    const written = this.writing.then(async () => {
       await writeFile(path.join(this.dir, `${mail.id}.eml`), mail.raw, { mode: 0o600 });
       const entries = [entry, ...this.entries];
       const dropped = entries.splice(this.limit);
@@ -79,7 +79,9 @@ export class MailboxStore {
       this.entries = entries;
       for (const old of dropped) await rm(path.join(this.dir, `${old.id}.eml`), { force: true });
     });
-    return this.writing;
+    // One failed write (a full disk) must not fail every later one.
+    this.writing = written.catch(() => {});
+    return written;
   }
 }
 

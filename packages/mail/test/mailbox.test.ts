@@ -1,6 +1,7 @@
 // The all-in-one's local mailbox: the local SMTP server keeps what arrives in a directory, and the
 // operator page lists it behind a random key.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,31 @@ async function mailbox(limit = 500) {
 }
 
 describe('local mailbox', () => {
+  it('when a message cannot be written, then it is not listed, and the next one is kept as usual', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mailbox-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const store = await MailboxStore.open(dir);
+    const mail = (subject: string) => ({
+      id: randomUUID(),
+      receivedAt: new Date().toISOString(),
+      from: 'no-reply@localhost',
+      to: ['ada@example.com'],
+      subject,
+      text: subject,
+      html: null,
+      raw: Buffer.from(`Subject: ${subject}\r\n\r\n${subject}`),
+    });
+    // The directory gone (a full or unmounted disk): the write fails.
+    await rm(dir, { recursive: true, force: true });
+    await expect(store.add(mail('lost'))).rejects.toThrow();
+    expect(store.list()).toEqual([]);
+    await mkdir(dir);
+    await store.add(mail('kept'));
+    expect(store.list().map((m) => m.subject)).toEqual(['kept']);
+    const index = JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')) as { subject: string }[];
+    expect(index.map((m) => m.subject)).toEqual(['kept']);
+  });
+
   it('when mail arrives, then it is kept as .eml with an index and listed on the page only with the key', async () => {
     const { dir, store, key, page, transport } = await mailbox();
     await transport.send({

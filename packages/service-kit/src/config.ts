@@ -91,8 +91,8 @@ export const baseConfigSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /**
    * Days a consumed event's inbox entry (its duplicate guard) is kept; 0: for ever. Entries are
-   * kept regardless while a subscribed topic may deliver events again for as long (retention.ms plus
-   * segment.ms, compacted or unlimited topics; see `inboxRetention` in service.ts).
+   * kept longer while a subscribed topic may deliver events again for longer (retention.ms plus
+   * segment.ms; compacted or unlimited topics: for ever; see `inboxRetention` in service.ts).
    */
   INBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   KAFKA_BROKERS: z

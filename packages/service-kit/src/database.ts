@@ -74,6 +74,21 @@ const MIGRATION_LOCK_POLL_MS = 250;
 /** Marks a migration whose statements run one by one outside a transaction (first line). */
 const NO_TRANSACTION = /^--\s*checkpoint:no-transaction\b/;
 
+/**
+ * Drops the schema's invalid indexes: what a concurrent build that failed or was cancelled leaves
+ * (`if not exists` would take it for done). None is being built meanwhile: builds run in
+ * migrations, under the lock this runner holds.
+ */
+async function dropInvalidIndexes(client: pg.PoolClient, schema: string): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    `select c.relname as name from pg_index i
+       join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and not i.indisvalid`,
+    [schema],
+  );
+  for (const { name } of rows) await client.query(`drop index concurrently if exists ${ident(schema)}.${ident(name)}`);
+}
+
 /** The statements of a no-transaction migration: split where a line ends with `;` (plain DDL, no function bodies). */
 function statementsOf(sql: string): string[] {
   return sql.split(/;[ \t]*(?:\r?\n|$)/).filter((part) => part.replace(/--[^\n]*/g, '').trim() !== '');
@@ -107,6 +122,9 @@ export async function runMigrations(
     // Not bound by the pool's statement_timeout: waiting for another replica's migrations and a
     // migration's own DDL may take longer than a request may. Reset before the client goes back.
     await client.query('set statement_timeout = 0');
+    // A concurrent index build whose migrating process died is cancelled within seconds rather
+    // than going on (holding the migration lock) until it finishes.
+    await client.query("set client_connection_check_interval = '5s'");
     // Asked again every 250 ms rather than waited for: a statement waiting for the lock holds a
     // snapshot, which the holder's CREATE INDEX CONCURRENTLY waits to end (a deadlock).
     const locked = async () =>
@@ -129,9 +147,11 @@ export async function runMigrations(
       if (done.has(file)) continue;
       if (NO_TRANSACTION.test(sql)) {
         // CREATE INDEX CONCURRENTLY and the like (a large table keeps taking writes meanwhile): each
-        // statement on its own. Written so that it can run again after failing part-way.
+        // statement on its own. Written so that it can run again after failing part-way (`if not
+        // exists`); what a failed concurrent build left behind is dropped first.
         try {
           await client.query(`set search_path to ${ident(options.schema)}`);
+          await dropInvalidIndexes(client, options.schema);
           for (const statement of statementsOf(sql)) await client.query(statement);
           await client.query(`insert into ${ident(options.schema)}.schema_migrations(version) values ($1)`, [file]);
         } catch (err) {
@@ -156,10 +176,12 @@ export async function runMigrations(
     }
   } finally {
     await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => {});
-    const reset = await client.query('reset statement_timeout; reset search_path').then(
-      () => undefined,
-      (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
-    );
+    const reset = await client
+      .query('reset statement_timeout; reset search_path; reset client_connection_check_interval')
+      .then(
+        () => undefined,
+        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+      );
     client.release(reset);
   }
   return applied;

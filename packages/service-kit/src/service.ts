@@ -226,9 +226,13 @@ export function migrateService(
 /**
  * INBOX_RETENTION_DAYS as the relay's inbox retention, but never shorter than Kafka may deliver an
  * event of the subscribed topics again (asked at each cleanup): an entry deleted before that would
- * let a redelivered event take effect twice. Topics kept longer (compacted, no time limit, or a
- * longer retention) keep every entry, with a warning when the answer changes.
+ * let a redelivered event take effect twice. Topics kept longer make it that window and a day;
+ * compacted or unlimited ones keep every entry. A warning says so when the answer changes.
  */
+const DAY_MS = 86_400_000;
+/** Kept beyond the topics' own window, for clocks and a segment rolled late. */
+const INBOX_MARGIN_MS = DAY_MS;
+
 export function inboxRetention(
   bus: Bus,
   topics: string[],
@@ -239,13 +243,18 @@ export function inboxRetention(
   return async () => {
     if (configuredMs <= 0 || !(bus instanceof KafkaBus)) return configuredMs;
     const window = await bus.redeliveryWindowMs([...new Set(topics)]);
-    if (window !== lastWindow && window >= configuredMs)
+    const kept = window < configuredMs ? configuredMs : Number.isFinite(window) ? window + INBOX_MARGIN_MS : 0;
+    if (window !== lastWindow && kept !== configuredMs)
       logger.warn(
-        { inboxRetentionDays: configuredMs / 86_400_000, redeliveryWindowDays: window / 86_400_000 },
-        'Kafka may deliver events again for longer than INBOX_RETENTION_DAYS: inbox entries are kept',
+        {
+          inboxRetentionDays: configuredMs / DAY_MS,
+          redeliveryWindowDays: Number.isFinite(window) ? window / DAY_MS : 'for ever',
+          keptDays: kept === 0 ? 'for ever' : kept / DAY_MS,
+        },
+        'Kafka may deliver events again for longer than INBOX_RETENTION_DAYS: inbox entries are kept longer',
       );
     lastWindow = window;
-    return window >= configuredMs ? 0 : configuredMs;
+    return kept;
   };
 }
 

@@ -20,14 +20,19 @@ describe('inbox retention', () => {
     expect(window).toHaveBeenCalledWith(['a.v1', 'b.v1']);
   });
 
-  it('when a topic keeps events as long or longer (or for ever), then every entry is kept, with one warning', async () => {
+  it('when a topic keeps events as long or longer, then entries are kept that long and a day; for ever when the topic is', async () => {
     const log = logger() as unknown as { warn: ReturnType<typeof vi.fn> };
-    for (const windowMs of [30 * DAY, Infinity]) {
+    for (const [windowMs, kept] of [
+      [30 * DAY, 31 * DAY],
+      [90 * DAY, 91 * DAY],
+      [Infinity, 0],
+    ] as const) {
       const retention = inboxRetention(kafkaBus(windowMs).bus, ['a.v1'], 30 * DAY, log as never);
-      await expect(retention()).resolves.toBe(0);
-      await expect(retention()).resolves.toBe(0);
+      await expect(retention()).resolves.toBe(kept);
+      await expect(retention()).resolves.toBe(kept);
     }
-    expect(log.warn).toHaveBeenCalledTimes(2);
+    // Once per change of answer.
+    expect(log.warn).toHaveBeenCalledTimes(3);
   });
 
   it('when the retention is 0 or the bus is in-process, then Kafka is not asked and the setting applies', async () => {

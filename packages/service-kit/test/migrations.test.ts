@@ -1,7 +1,7 @@
 // Migrations that must not run in a transaction (CREATE INDEX CONCURRENTLY, so that a large table
 // keeps taking writes while its index builds), and replicas migrating the same schema at once.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
@@ -24,9 +24,9 @@ beforeAll(async () => {
     path.join(dir, '002_items_at_index.sql'),
     [
       '-- checkpoint:no-transaction',
-      '-- Built without blocking writes; dropped first in case an earlier build failed half-way (an invalid index).',
-      'drop index concurrently if exists items_at_idx;',
-      'create index concurrently items_at_idx on items (at);',
+      '-- Built without blocking writes.',
+      'create index concurrently if not exists items_at_idx on items (at);',
+      "comment on index items_at_idx is 'by age';",
       '',
     ].join('\n'),
   );
@@ -73,4 +73,23 @@ describe('runMigrations', () => {
     expect(results.flat().sort()).toEqual(['001_items.sql', '002_items_at_index.sql']);
     expect(await indexValid(pools.at(-1)!, schema)).toBe(true);
   }, 60_000);
+
+  it('when an earlier concurrent build failed and left its index invalid, then the migration drops it and builds it', async () => {
+    const schema = `m_${randomUUID().slice(0, 8)}`;
+    const p = pool(schema);
+    const firstOnly = await mkdtemp(path.join(os.tmpdir(), 'migrations-test-'));
+    try {
+      await writeFile(path.join(firstOnly, '001_items.sql'), await readFile(path.join(dir, '001_items.sql'), 'utf8'));
+      await runMigrations(p, { schema, dir: firstOnly });
+    } finally {
+      await rm(firstOnly, { recursive: true, force: true });
+    }
+    // A build that fails half-way (here: a unique index over duplicates) leaves the name taken by an invalid index.
+    await expect(p.query('create unique index concurrently items_at_idx on items ((1))')).rejects.toThrow(
+      /could not create unique index/,
+    );
+    expect(await indexValid(p, schema)).toBe(false);
+    await expect(runMigrations(p, { schema, dir })).resolves.toEqual(['002_items_at_index.sql']);
+    expect(await indexValid(p, schema)).toBe(true);
+  });
 });

@@ -210,13 +210,18 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           }
         }
         housekeeping = setInterval(() => {
-          housekeepingRun ??= Promise.all([
+          // Settled, not all: one failing must not leave the others running unwaited for.
+          housekeepingRun ??= Promise.allSettled([
             sessions.deleteExpired({ running }),
             oidc.deleteExpired({ running }),
             deleteExpiredRateLimits(ctx.pool, { running }),
             email.tokens.deleteExpired({ running }),
           ])
-            .catch((err) => ctx.logger.warn({ err }, 'identity housekeeping failed'))
+            .then((results) => {
+              for (const result of results)
+                if (result.status === 'rejected')
+                  ctx.logger.warn({ err: result.reason }, 'identity housekeeping failed');
+            })
             .finally(() => (housekeepingRun = undefined));
         }, HOUR_MS);
         housekeeping.unref();
