@@ -1,4 +1,5 @@
 // Test helpers: a pg-backed stand-in for a Prisma client, per-test schemas, bounded waits.
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import pg from 'pg';
 import {
   create,
@@ -102,4 +103,11 @@ export async function waitFor<T>(
 export async function count(db: SqlExecutor, sql: string, ...values: unknown[]): Promise<number> {
   const rows = await db.$queryRawUnsafe<{ n: string }[]>(sql, ...values);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** A connected kafkajs admin client, for a test to set topics up as an operator would. */
+export async function kafkaAdmin(brokers: string, clientId: string): Promise<Admin> {
+  const admin = new Kafka({ clientId, brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  return admin;
 }

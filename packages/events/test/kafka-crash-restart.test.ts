@@ -7,10 +7,9 @@
 // dead-letter send fails with MESSAGE_TOO_LARGE, which is not retriable.
 import { randomUUID } from 'node:crypto';
 import { startKafka, type KafkaHandle } from '@checkpoint/testkit';
-import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dlqTopic, KafkaBus, type BusMessage } from '../src/index.ts';
-import { waitFor } from './helpers.ts';
+import { kafkaAdmin, waitFor } from './helpers.ts';
 
 let kafka: KafkaHandle;
 
@@ -26,12 +25,7 @@ describe('KafkaBus after a consumer crash KafkaJS does not restart', () => {
   it('when the consumer crashes with a non-retriable error, then the bus starts it again and the group goes on consuming', async () => {
     const prefix = `crash-${randomUUID().slice(0, 8)}.`;
     const topic = `${prefix}things`;
-    const admin = new Kafka({
-      clientId: 'crash-test-admin',
-      brokers: kafka.brokers.split(','),
-      logLevel: logLevel.NOTHING,
-    }).admin();
-    await admin.connect();
+    const admin = await kafkaAdmin(kafka.brokers, 'crash-test-admin');
     const crashes: { restart: unknown }[] = [];
     const restarts: { attempt: number; at: number }[] = [];
     const logger = {

@@ -2,9 +2,9 @@
 // what a consumer's inbox (its duplicate guard) must remember at least.
 import { randomUUID } from 'node:crypto';
 import { startKafka, type KafkaHandle } from '@checkpoint/testkit';
-import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KafkaBus } from '../src/index.ts';
+import { kafkaAdmin } from './helpers.ts';
 
 let kafka: KafkaHandle;
 
@@ -21,12 +21,7 @@ const DAY = 86_400_000;
 describe('KafkaBus.redeliveryWindowMs', () => {
   it('when topics keep events for a time, then it is the longest retention plus segment age; compacted or unlimited topics are for ever', async () => {
     const prefix = `window-${randomUUID().slice(0, 8)}.`;
-    const admin = new Kafka({
-      clientId: 'window-test',
-      brokers: kafka.brokers.split(','),
-      logLevel: logLevel.NOTHING,
-    }).admin();
-    await admin.connect();
+    const admin = await kafkaAdmin(kafka.brokers, 'window-test');
     const bus = new KafkaBus({ brokers: kafka.brokers, clientId: 'window-test', topicPrefix: prefix });
     const topic = (name: string, config: Record<string, string>) => ({
       topic: prefix + name,
