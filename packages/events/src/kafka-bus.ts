@@ -85,7 +85,7 @@ interface ConsumerEntry {
   topics: string[];
   /** Crashes in a row (the restart backoff): counted afresh once a consumer stayed joined RESTART_MAX_MS. */
   crashes: number;
-  /** When the group was last joined. */
+  /** When the current consumer first joined its group (rebalances join again). */
   joinedAt?: number;
   /** The consumer being made, joined and run (stop() waits for it, then leaves the group). */
   starting?: Promise<void>;
