@@ -22,9 +22,10 @@ export function sqlExecutor(client: {
 }
 
 /**
- * For the inbox's retention, which deletes by processed_at (`OutboxRelay`'s `inboxRetentionMs`).
- * A service's migration outside a transaction (service-kit's runMigrations): the inbox of a running
- * district is large, and its consumers go on writing while the index builds.
+ * For the inbox's retention, which deletes by processed_at (`OutboxRelay`'s `inboxRetentionMs`),
+ * on a schema made before outboxSchemaSql had the index (on a new one it exists: nothing to do). A
+ * migration outside a transaction (service-kit's runMigrations): the inbox of a running district is
+ * large, and its consumers go on writing while the index builds.
  */
 export const inboxRetentionIndexSql = `-- checkpoint:no-transaction
 create index concurrently if not exists inbox_processed_at_idx on inbox (processed_at);
@@ -95,6 +96,9 @@ create table if not exists inbox (
   processed_at timestamptz not null default now(),
   primary key (consumer_group, event_id)
 );
+-- The inbox's retention deletes by age. A new schema gets the index here, with its empty table;
+-- one made before it gets it from inboxRetentionIndexSql, built concurrently.
+create index if not exists inbox_processed_at_idx on inbox (processed_at);
 
 create or replace function outbox_notify() returns trigger language plpgsql as $$
 begin
