@@ -142,7 +142,7 @@ export async function startService<S extends z.ZodObject>(
       inboxRetentionMs: inboxRetention(
         bus,
         (parts.subscriptions ?? []).flatMap((sub) => sub.topics),
-        config.INBOX_RETENTION_DAYS * 86_400_000,
+        config.INBOX_RETENTION_DAYS * DAY_MS,
         logger,
       ),
     });
@@ -223,16 +223,16 @@ export function migrateService(
   });
 }
 
+const DAY_MS = 86_400_000;
+/** Kept beyond the topics' own window, for clocks and a segment rolled late. */
+const INBOX_MARGIN_MS = DAY_MS;
+
 /**
  * INBOX_RETENTION_DAYS as the relay's inbox retention, but never shorter than Kafka may deliver an
  * event of the subscribed topics again (asked at each cleanup): an entry deleted before that would
  * let a redelivered event take effect twice. Topics kept longer make it that window and a day;
  * compacted or unlimited ones keep every entry. A warning says so when the answer changes.
  */
-const DAY_MS = 86_400_000;
-/** Kept beyond the topics' own window, for clocks and a segment rolled late. */
-const INBOX_MARGIN_MS = DAY_MS;
-
 export function inboxRetention(
   bus: Bus,
   topics: string[],

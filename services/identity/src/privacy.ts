@@ -4,7 +4,7 @@
 import { auditTrail, RetentionJob, type AuditedRoute, type Logger } from '@checkpoint/service-kit';
 import type pg from 'pg';
 import { privacyRouter } from './api/privacy.router.ts';
-import { deleteExpiredExports, identityRetention } from './domain/privacy/privacy.use-case.ts';
+import { identityRetention } from './domain/privacy/privacy.use-case.ts';
 import { privacyAnswersSubscription } from './messaging/privacy.consumer.ts';
 
 /** District administration routes that read or change people's data (audited like the other services'). */
@@ -29,29 +29,12 @@ export function privacyWiring(ctx: {
       tenantsSql: 'select id as tenant_id, retention_days from tenants where retention_days is not null',
     },
   );
-  let expiry: NodeJS.Timeout | undefined;
-  let expiring: Promise<unknown> | undefined;
-  let stopping = false;
   return {
     router: privacyRouter({ pool: ctx.pool, source: ctx.name }),
     /** Records role changes and removals of the district's users in the audit log (via the outbox). */
     audit: auditTrail({ pool: ctx.pool, service: ctx.name, routes: IDENTITY_AUDITED_ROUTES, logger: ctx.logger }),
     subscription: privacyAnswersSubscription(ctx.pool),
-    start: () => {
-      job.start();
-      // Exported data does not outlive its download window.
-      expiry = setInterval(() => {
-        expiring ??= deleteExpiredExports(ctx.pool, { running: () => !stopping })
-          .catch((err: unknown) => ctx.logger.warn({ err }, 'deleting expired privacy exports failed'))
-          .finally(() => (expiring = undefined));
-      }, 3_600_000);
-      expiry.unref();
-    },
-    stop: async () => {
-      stopping = true;
-      if (expiry) clearInterval(expiry);
-      await expiring;
-      return job.stop();
-    },
+    start: () => job.start(),
+    stop: () => job.stop(),
   };
 }

@@ -17,6 +17,7 @@ import { rosterRepository } from './data-access/roster.repository.ts';
 import { rosterImports } from './domain/roster/roster-import.use-case.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { deleteExpiredRateLimits, postgresLimiter } from './data-access/rate-limits.ts';
+import { deleteExpiredExports } from './domain/privacy/privacy.use-case.ts';
 import { sessionsRepository } from './data-access/sessions.repository.ts';
 import { signingKeysRepository } from './data-access/signing-keys.repository.ts';
 import { DuplicateEmailError, usersRepository } from './data-access/users.repository.ts';
@@ -216,6 +217,8 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
             oidc.deleteExpired({ running }),
             deleteExpiredRateLimits(ctx.pool, { running }),
             email.tokens.deleteExpired({ running }),
+            // Exported data does not outlive its download window.
+            deleteExpiredExports(ctx.pool, { running }),
           ])
             .then((results) => {
               for (const result of results)
