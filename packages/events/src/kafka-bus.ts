@@ -552,7 +552,7 @@ export class KafkaBus implements Bus {
         {
           key: raw.key,
           value: raw.value,
-          headers: { ...raw.headers, [DLQ_ERROR_HEADER]: text.slice(0, 4000), [DLQ_GROUP_HEADER]: groupId },
+          headers: { ...withValues(raw.headers), [DLQ_ERROR_HEADER]: text.slice(0, 4000), [DLQ_GROUP_HEADER]: groupId },
         },
       ],
     });
@@ -562,8 +562,8 @@ export class KafkaBus implements Bus {
 
   private toBusMessage(topic: string, raw: KafkaMessage): BusMessage {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(raw.headers ?? {})) {
-      const first = Array.isArray(value) ? value[0] : value;
+    for (const [name, values] of Object.entries(withValues(raw.headers))) {
+      const first = Array.isArray(values) ? values[0] : values;
       if (first !== undefined) headers[name] = first.toString();
     }
     return {
@@ -576,4 +576,19 @@ export class KafkaBus implements Bus {
       ...(raw.value === null ? { tombstone: true } : {}),
     };
   }
+}
+
+/**
+ * A record's headers without those that have no value. Other clients may send a header whose value
+ * is null (length -1 on the wire; KafkaJS reads it as `null`): such a header carries nothing, and
+ * reading it (`toString`) or sending it on to the dead-letter topic (KafkaJS cannot encode it) would
+ * throw before the record's retry and dead-letter handling, stopping its partition for good.
+ */
+export function withValues(headers: IHeaders | undefined): IHeaders {
+  const kept: IHeaders = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const values = (Array.isArray(value) ? value : [value]).filter((v): v is Buffer | string => v != null);
+    if (values.length > 0) kept[name] = Array.isArray(value) ? values : values[0];
+  }
+  return kept;
 }

@@ -7,6 +7,9 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 
+/** When each pool made by createPool last had a connection given back after a successful query. */
+const lastServed = new WeakMap<pg.Pool, number>();
+
 export function createPool(options: {
   url: string;
   schema: string;
@@ -36,6 +39,10 @@ export function createPool(options: {
   // send when Postgres restarts): pg emits that on the client, where no one else listens. Its next
   // query fails instead, and whoever holds it releases it as broken.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // For readiness: whether the pool is still serving when its connections are all busy.
+  pool.on('release', (err) => {
+    if (!err) lastServed.set(pool, Date.now());
+  });
   return pool;
 }
 
@@ -227,9 +234,12 @@ export function ident(name: string): string {
 
 /**
  * Readiness of a service: Postgres answers `select 1` through the pool within `timeoutMs`. A pool
- * that is merely saturated (every connection busy, queries queued) is serving, slowly: ready.
+ * that is merely saturated (every connection busy, queries queued) is serving, slowly: ready, as
+ * long as its queries still finish (one did within `servingWindowMs`). A pool whose connections
+ * hang (a network partition, a host that accepts connections and never answers) is also full with
+ * queries queued, but nothing finishes there: not ready.
  */
-export async function databaseReachable(pool: pg.Pool, timeoutMs = 2_000): Promise<boolean> {
+export async function databaseReachable(pool: pg.Pool, timeoutMs = 2_000, servingWindowMs = 10_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = Symbol('timedOut');
   try {
@@ -241,7 +251,8 @@ export async function databaseReachable(pool: pg.Pool, timeoutMs = 2_000): Promi
     ]);
     if (outcome !== timedOut) return true;
     const max = pool.options.max ?? 10;
-    return pool.totalCount >= max && pool.idleCount === 0 && pool.waitingCount > 0;
+    const saturated = pool.totalCount >= max && pool.idleCount === 0 && pool.waitingCount > 0;
+    return saturated && Date.now() - (lastServed.get(pool) ?? -Infinity) <= servingWindowMs;
   } catch {
     return false;
   } finally {

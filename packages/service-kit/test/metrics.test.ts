@@ -1,7 +1,7 @@
 // The metrics server and the hooks behind it (docs/telemetry.md): /metrics on its own port, HTTP
 // requests labelled by route template (never the raw path), probes not counted, readiness
 // recorded with its changes, a pool's use read at scrape time, readiness = Postgres answers.
-import { type AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
@@ -120,10 +120,88 @@ describe('databaseReachable (readiness)', () => {
 
   it('when every connection is busy and queries wait, then a slow answer still counts as ready (serving, slowly)', async () => {
     const busy = createPool({ url: postgres.url, schema: 'public', max: 1 });
+    await busy.query('select 1');
     const holding = busy.query('select pg_sleep(1.5)');
     const queued = busy.query('select pg_sleep(0.1)');
     expect(await databaseReachable(busy, 300)).toBe(true);
     await Promise.all([holding, queued]);
     await busy.end();
   });
+
+  it('when the pool is full of connections that never answer (a partition), then not ready, though queries wait', async () => {
+    const link = await freezableLink(new URL(postgres.url));
+    const url = new URL(postgres.url);
+    url.port = String(link.port);
+    const pool = createPool({ url: url.toString(), schema: 'public', max: 2 });
+    try {
+      // Connections set up and serving, then the network stops carrying anything.
+      await Promise.all([pool.query('select 1'), pool.query('select 1')]);
+      expect(await databaseReachable(pool, 300, 400)).toBe(true);
+      link.freeze();
+      const stuck = [1, 2, 3].map(() => pool.query('select 1').catch(() => undefined));
+      await new Promise((r) => setTimeout(r, 500));
+      expect({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount > 0 }).toEqual({
+        total: 2,
+        idle: 0,
+        waiting: true,
+      });
+      expect(await databaseReachable(pool, 300, 400)).toBe(false);
+      link.close();
+      await Promise.all(stuck);
+    } finally {
+      link.close();
+      await pool.end().catch(() => {});
+    }
+  });
+
+  it('when new connections are accepted but never answered (a host that takes them and hangs), then not ready', async () => {
+    const sockets: net.Socket[] = [];
+    const blackHole = net.createServer((socket) => sockets.push(socket.on('error', () => {})));
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const pool = createPool({
+      url: `postgres://nobody:nothing@127.0.0.1:${(blackHole.address() as AddressInfo).port}/db`,
+      schema: 'public',
+      max: 2,
+    });
+    try {
+      const stuck = [1, 2, 3].map(() => pool.query('select 1').catch(() => undefined));
+      expect(await databaseReachable(pool, 300)).toBe(false);
+      blackHole.close(); // the queued query's new connection is refused, not left hanging
+      sockets.forEach((s) => s.destroy());
+      await Promise.all(stuck);
+    } finally {
+      sockets.forEach((s) => s.destroy());
+      blackHole.close();
+      await pool.end().catch(() => {});
+    }
+  });
 });
+
+/** A TCP link to `target` that can stop carrying bytes both ways (a partition), and be cut. */
+async function freezableLink(target: URL): Promise<{ port: number; freeze: () => void; close: () => void }> {
+  const sockets: net.Socket[] = [];
+  let frozen = false;
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(target.port), target.hostname);
+    for (const [from, to] of [
+      [inbound, outbound],
+      [outbound, inbound],
+    ] as const) {
+      sockets.push(from);
+      from.on('error', () => to.destroy());
+      from.on('close', () => to.destroy());
+      from.on('data', (chunk: Buffer) => {
+        if (!frozen) to.write(chunk);
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    freeze: () => (frozen = true),
+    close: () => {
+      sockets.forEach((s) => s.destroy());
+      server.close();
+    },
+  };
+}
