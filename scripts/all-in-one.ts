@@ -14,6 +14,7 @@ import {
   parseConfig,
   startMetricsServer,
   startTelemetry,
+  stopTelemetry,
 } from '@checkpoint/service-kit';
 import { dataDirSecretsKey } from '@checkpoint/identity';
 import { launchEmbeddedPostgres, leaveShutdownSignalsToCaller } from '@checkpoint/testkit';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
         await app.stop();
         await postgres.stop();
         await metrics?.stop();
+        await stopTelemetry();
       },
       15_000,
       (msg) => console.log(msg),

@@ -7,6 +7,7 @@ import {
   parseConfig,
   startMetricsServer,
   startTelemetry,
+  stopTelemetry,
 } from '@checkpoint/service-kit';
 import { createGateway, stopGateway } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
@@ -25,6 +26,8 @@ try {
       stopGateway(gateway);
       await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
       await metrics?.stop();
+      // The last spans (the roots of the last requests' traces) are exported before the process ends.
+      await stopTelemetry();
     },
     config.SHUTDOWN_TIMEOUT_MS,
     (m) => logger.info(m),

@@ -58,6 +58,15 @@ type LoggedRequest = IncomingMessage & { [STATE]?: RequestLog; id?: string };
 const reqFields = (s: RequestLog) => ({ id: s.id, method: s.method, path: s.path });
 
 /**
+ * Routes that carry a bearer secret in their path, with the secret's place: a district invitation's
+ * token (`GET /api/auth/invitations/{token}`) opens an account in the district to whoever holds it.
+ */
+const SECRET_IN_PATH = /^(\/api\/auth\/invitations\/)(?!accept\/?$)[^/]+/i;
+
+/** A request's path as logged: never the query string (codes, tokens), and no secret of the path. */
+export const loggedPath = (url: string) => url.split('?')[0]!.replace(SECRET_IN_PATH, '$1{token}');
+
+/**
  * `req.log` as a getter on the prototype of the requests (Express gives each app one of its own):
  * the child logger is made on first use. A plain Node request gets an own property instead, so
  * that http.IncomingMessage itself is never changed.
@@ -109,7 +118,7 @@ export function requestLogger(
     const id = options.requestId(req);
     res.setHeader('x-request-id', id);
     req.id = id;
-    const state: RequestLog = { logger, id, method: req.method, path: (req.url ?? '').split('?')[0]! };
+    const state: RequestLog = { logger, id, method: req.method, path: loggedPath(req.url ?? '') };
     req[STATE] = state;
     installLog(req);
     if (!options.ignore?.(req)) {

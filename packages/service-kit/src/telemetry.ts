@@ -1,12 +1,19 @@
 // OpenTelemetry tracing: exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
 // The SDK is loaded only then: imported unconditionally it costs every process ~50 MB of memory.
 import { createRequire, syncBuiltinESMExports } from 'node:module';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
+import { loggedPath } from './request-log.ts';
 
 let sdk: Promise<NodeSDK> | undefined;
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const INSTRUMENTED_MODULES = ['http', 'https', 'express', 'pg'];
+/**
+ * Query parameters whose values a span never holds: the links mailed to users (`token`), sign-in
+ * callbacks (`code`, `state`), and the instrumentation's own defaults (signed URLs).
+ */
+const SECRET_QUERY_PARAMS = ['token', 'code', 'state', 'sig', 'Signature', 'AWSAccessKeyId', 'X-Goog-Signature'];
 
 export async function startTelemetry(serviceName: string, endpoint: string | undefined): Promise<void> {
   if (!endpoint) return;
@@ -36,6 +43,18 @@ export async function startTelemetry(serviceName: string, endpoint: string | und
           // Probes and scrapes are not traffic; calls made outside any request (polls) start no trace.
           ignoreIncomingRequestHook: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
           requireParentforOutgoingSpans: true,
+          redactedQueryParams: SECRET_QUERY_PARAMS,
+          redactedQueryParamsServer: SECRET_QUERY_PARAMS,
+          // A secret in a path (an invitation's token) is masked as in the request log.
+          requestHook: (span, request) => {
+            if (isClientRequest(request)) {
+              const masked = loggedPath(request.path);
+              if (masked !== request.path.split('?')[0])
+                span.setAttribute('url.full', `${request.protocol}//${String(request.getHeader('host'))}${masked}`);
+            } else {
+              span.setAttribute('url.path', loggedPath(request.url ?? ''));
+            }
+          },
         }),
         new ExpressInstrumentation(),
         // The relay's and timers' queries (every second, outside any request) start no trace.
@@ -68,3 +87,6 @@ export async function stopTelemetry(): Promise<void> {
   sdk = undefined;
   await (await running?.catch(() => undefined))?.shutdown().catch(() => {});
 }
+
+const isClientRequest = (request: ClientRequest | IncomingMessage): request is ClientRequest =>
+  typeof (request as Partial<ClientRequest>).path === 'string';

@@ -25,6 +25,8 @@ interface ReceivedSpan {
   parentSpanId: string;
   name: string;
   kind: number;
+  /** The span as received, attributes included. */
+  raw: string;
 }
 // OTLP SpanKind: 2 server, 3 client, 4 producer, 5 consumer.
 const KIND = { server: 2, producer: 4, consumer: 5 } as const;
@@ -63,6 +65,7 @@ function startReceiver(): Promise<{ server: Server; url: string; spans: Received
                 parentSpanId: hexId(s.parentSpanId),
                 name: String(s.name),
                 kind: Number(s.kind),
+                raw: JSON.stringify(s),
               });
         }
       }
@@ -223,6 +226,47 @@ describe('telemetry across processes', () => {
     expect(accessLine?.trace_id).toBe(traceId);
     expect(accessLine?.span_id).toMatch(/^[0-9a-f]{16}$/);
   }, 120_000);
+
+  it('when a request carries a secret in its path or query, then no span of any process and no log line holds it', async () => {
+    const pathSecret = `path${randomBytes(16).toString('hex')}`;
+    const querySecret = `query${randomBytes(16).toString('hex')}`;
+    const gatewayUrl = `http://127.0.0.1:${ports.get('gateway')!.http}`;
+    // An invitation's token in the path; a mailed link's token and a sign-in callback's code in the query.
+    const invitation = await fetch(`${gatewayUrl}/api/auth/invitations/${pathSecret}?token=${querySecret}`);
+    expect(invitation.status).toBe(404);
+    const callback = await fetch(`${gatewayUrl}/api/auth/google/callback?code=${querySecret}&state=${querySecret}`, {
+      redirect: 'manual',
+    });
+    expect(callback.status).toBeLessThan(500);
+
+    // Both requests' spans are exported: the gateway's and identity's server spans of each.
+    const deadline = Date.now() + 30_000;
+    const spansOf = (path: string) => receiver.spans.filter((s) => s.kind === KIND.server && s.raw.includes(path));
+    while (
+      (spansOf('/api/auth/invitations/').length < 2 || spansOf('/api/auth/google/callback').length < 2) &&
+      Date.now() < deadline
+    )
+      await sleep(250);
+    expect(
+      spansOf('/api/auth/invitations/{token}')
+        .map((s) => s.service)
+        .sort(),
+    ).toEqual(['gateway', 'identity']);
+    expect(
+      spansOf('/api/auth/google/callback')
+        .map((s) => s.service)
+        .sort(),
+    ).toEqual(['gateway', 'identity']);
+    for (const span of receiver.spans) {
+      expect(span.raw).not.toContain(pathSecret);
+      expect(span.raw).not.toContain(querySecret);
+    }
+    for (const name of ['gateway', 'identity'] as const) {
+      expect(output.get(name)).toContain('/api/auth/invitations/{token}');
+      expect(output.get(name)).not.toContain(pathSecret);
+      expect(output.get(name)).not.toContain(querySecret);
+    }
+  });
 
   it('when the processes have served requests, then each serves Prometheus metrics on METRICS_PORT: request durations by route template, pool use, outbox backlog, consumer lag', async () => {
     const scrape = async (name: Name) => {
