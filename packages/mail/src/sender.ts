@@ -138,7 +138,7 @@ export class MailSender {
       );
     } catch (err) {
       const attempts = row.attempts + 1;
-      const error = err instanceof Error ? err.message : String(err);
+      const error = withoutAddresses(err instanceof Error ? err.message : String(err));
       const delay = Math.min(initialBackoffMs * 2 ** (attempts - 1), maxBackoffMs);
       await client.query(
         `update outgoing_mail set attempts = $2, last_error = $3,
@@ -226,4 +226,13 @@ export class MailSender {
     }
     this.listener = client;
   }
+}
+
+/**
+ * An SMTP error's text without the mail addresses in it: a server's refusal quotes the recipient
+ * (`550 5.1.1 <student@district.org>: Recipient address rejected`), and this text goes to the logs
+ * and `last_error`. The reason stays; the row already names its recipient.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '<address>');
 }

@@ -172,6 +172,36 @@ describe('mail queue and sender', () => {
     expect(rows).toEqual([{ attempts: 3, sent_at: null }]);
   });
 
+  it('when the SMTP server refuses a recipient, then neither the logs nor last_error hold the address, only the reason', async () => {
+    const logged: unknown[] = [];
+    const refusal =
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <ada.l@district.example>: Recipient address rejected";
+    await sender('smtp://127.0.0.1:1', {
+      transport: {
+        send: () => Promise.reject(new Error(refusal)),
+        close: () => {},
+      },
+      pollIntervalMs: 20,
+      initialBackoffMs: 10,
+      maxBackoffMs: 20,
+      maxAttempts: 2,
+      logger: { info: (obj) => void logged.push(obj), warn: (obj) => void logged.push(obj) },
+    }).start();
+    await inTransaction((tx) => enqueueMail(tx, { to: 'ada.l@district.example', subject: 'x', text: 'y' }));
+    const row = await until(
+      async () =>
+        (await pool.query<{ attempts: number; last_error: string }>('select attempts, last_error from outgoing_mail'))
+          .rows[0],
+      (r) => r?.attempts === 2,
+    );
+    expect(row?.last_error).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <<address>>: Recipient address rejected",
+    );
+    expect(logged).toHaveLength(2);
+    expect(JSON.stringify(logged)).not.toContain('ada.l@district.example');
+    expect(JSON.stringify(logged)).toContain('550 5.1.1');
+  });
+
   it('when an address holds a line break or a list, then enqueue refuses it', async () => {
     await expect(
       inTransaction((tx) => enqueueMail(tx, { to: 'a@example.com\r\nBcc: b@example.com', subject: 'x', text: 'y' })),
