@@ -214,6 +214,13 @@ export async function provisionServiceDatabase(adminUrl: string, service: string
     const literal = `'${password}'`;
     if (exists.rowCount === 0) await client.query(`create role ${ident(role)} login password ${literal}`);
     else await client.query(`alter role ${ident(role)} login password ${literal}`);
+    // Creating a schema for another role takes membership in it: an admin role that may create roles
+    // but is not a superuser (a managed Postgres, CloudNativePG's owner) is not a member otherwise
+    // (PostgreSQL 16: "must be able to SET ROLE"). For a superuser it changes nothing.
+    const member = await client
+      .query('select pg_has_role(current_user, $1, $2) as ok', [role, 'set'])
+      .catch(() => client.query('select pg_has_role(current_user, $1, $2) as ok', [role, 'member']));
+    if (!(member.rows[0] as { ok: boolean }).ok) await client.query(`grant ${ident(role)} to current_user`);
     await client.query(`create schema if not exists ${ident(service)} authorization ${ident(role)}`);
     await client.query(`grant connect on database ${ident(admin.pathname.slice(1) || 'postgres')} to ${ident(role)}`);
   } finally {
