@@ -343,7 +343,7 @@ export function expressRoute(req: Request): string {
 
 /**
  * Express middleware: one histogram observation per answered request (its count is the request
- * rate, its 5xx share the error ratio). `route` names the request by template, never by its raw
+ * rate, its 5xx share the error ratio), event streams left out. `route` names the request by template, never by its raw
  * path (unbounded label values). Per request: a timestamp and one 'finish' listener, no closure.
  */
 export function httpMetrics(service: string, route: (req: Request) => string = expressRoute) {
@@ -364,6 +364,9 @@ export function httpMetrics(service: string, route: (req: Request) => string = e
 
 function observe(this: Timed): void {
   if (!instruments) return;
+  // An event stream (the live dashboard) lasts as long as its page is open: its duration would read
+  // as a slow request to the latency alert. It is not observed.
+  if (String(this.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
   const now = performance.now();
   for (const { req, started, route, service } of this[OBSERVATIONS] ?? []) {
     const method = METHODS.has(req.method) ? req.method : 'OTHER';

@@ -37,10 +37,14 @@ beforeAll(async () => {
   await pool.query('create table if not exists outbox (created_at timestamptz not null, published_at timestamptz)');
   await pool.query("insert into outbox values (now() - interval '42 seconds', null), (now(), null), (now(), now())");
   forget = registerService('metrics_test', { pool, busReady: () => false });
-  const router = new ApiRouter().add(
-    { method: 'get', path: '/api/things/:id', summary: 'A thing', access: 'public' },
-    ({ params }) => ({ id: (params as { id: string }).id }),
-  );
+  const router = new ApiRouter()
+    .add({ method: 'get', path: '/api/things/:id', summary: 'A thing', access: 'public' }, ({ params }) => ({
+      id: (params as { id: string }).id,
+    }))
+    .add({ method: 'get', path: '/api/stream', summary: 'An event stream', access: 'public' }, ({ res }) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: {}\n\n');
+      setTimeout(() => res.end(), 50);
+    });
   const app = createServiceApp({ name: 'metrics_test', logger, routers: [router], ready: async () => ready, tokens });
   ({ server } = await listen(app, 0, '127.0.0.1'));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -77,6 +81,14 @@ describe('metrics', () => {
     );
     expect(text).not.toMatch(/route="\/api\/things\/a1"/);
     expect(text).not.toMatch(/route="\/(healthz|readyz)"/);
+  });
+
+  it('when an event stream ends (its page closed), then it is not observed: its duration is no request time', async () => {
+    const headers = await tokens.headers('metrics_test');
+    const stream = await fetch(`${base}/api/stream`, { headers });
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    await stream.text();
+    expect(await scrape()).not.toMatch(/route="\/api\/stream"/);
   });
 
   it('when /readyz changes its answer, then the gauge follows and the changes are counted; a not-ready answer says when to retry', async () => {
