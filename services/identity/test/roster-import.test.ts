@@ -1,6 +1,9 @@
 // OneRoster imports against a real Postgres: upload → preview → apply in the background; the same
 // file again changes nothing; a delta disables users, removes enrollments and archives classes; an
-// email of another tenant's account is an error row, never a takeover.
+// email of another tenant's account is an error row, never a takeover; a file is held to the rules
+// of the district's admin pages (never the importer's own account, never a student made staff,
+// never the last active admin, checked again when applying), and a user whose role it changes is
+// signed out at once.
 import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,5 +268,130 @@ describe('OneRoster import', () => {
     const res = await call(d.admin, 'POST', `${BASE}?file=users`, strToU8(csv), 'text/csv');
     expect(res.status).toBe(201);
     expect(res.body.counts.users).toMatchObject({ new: 1 });
+  });
+
+  it('when the file disables the importing admin’s own account and lists a district student as a teacher, then both rows are errors in the preview and neither account changes', async () => {
+    const d = await district();
+    const studentId = randomUUID();
+    await h.db.query(
+      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Sel', 'Self', 'student')`,
+      [studentId, d.tenantId, `sel@${d.domain}`],
+    );
+    const file = pkg('bulk', {
+      users: [`a1,,,false,ada,,Ada,Admin,admin@${d.domain},`, `s9,,,true,sel,,Sel,Self,sel@${d.domain},`],
+      roles: ['r1,,,a1,primary,administrator,org', 'r2,,,s9,primary,teacher,org'],
+    });
+    const preview = await call(d.admin, 'POST', BASE, file);
+    expect(preview.status).toBe(201);
+    expect(preview.body.counts.users).toMatchObject({ rows: 2, invalid: 2 });
+    expect(preview.body.errors).toEqual([
+      {
+        file: 'users.csv',
+        line: 2,
+        sourcedId: 'a1',
+        field: 'enabledUser',
+        message: `admin@${d.domain} is your own account: an import cannot disable it`,
+      },
+      {
+        file: 'users.csv',
+        line: 3,
+        sourcedId: 's9',
+        field: 'role',
+        message: `sel@${d.domain} is a student account and cannot become teacher: invite the person with a staff address instead`,
+      },
+    ]);
+    expect(preview.body.progress.total).toBe(0);
+
+    expect((await applyAndWait(d.admin, preview.body.id)).status).toBe('done');
+    const { rows } = await h.db.query(`select id, role, disabled_at from users where tenant_id = $1 order by role`, [
+      d.tenantId,
+    ]);
+    expect(rows).toEqual([
+      { id: d.admin.userId, role: 'admin', disabled_at: null },
+      { id: studentId, role: 'student', disabled_at: null },
+    ]);
+    const mapped = await h.db.query(`select count(*)::int as n from roster_users where tenant_id = $1`, [d.tenantId]);
+    expect(mapped.rows[0].n).toBe(0);
+    expect(await outboxCount('UserUpdated', d.tenantId)).toBe(0);
+  });
+
+  it('when two admins each preview disabling the other and both apply, then the second apply skips its row: the district keeps an active admin', async () => {
+    const d = await district();
+    const otherId = randomUUID();
+    await h.db.query(
+      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Bo', 'Admin', 'admin')`,
+      [otherId, d.tenantId, `bo@${d.domain}`],
+    );
+    const other: Actor = { userId: otherId, tenantId: d.tenantId, role: 'admin' };
+    const disabling = (sourcedId: string, email: string) =>
+      pkg('bulk', {
+        users: [`${sourcedId},,,false,x,,Any,Admin,${email},`],
+        roles: [`r-${sourcedId},,,${sourcedId},primary,teacher,org`],
+      });
+    // Each plan is valid when previewed: the district has two active admins.
+    const first = await call(d.admin, 'POST', BASE, disabling('b1', `bo@${d.domain}`));
+    const second = await call(other, 'POST', BASE, disabling('a1', `admin@${d.domain}`));
+    expect([first.body.errorCount, second.body.errorCount]).toEqual([0, 0]);
+
+    expect((await applyAndWait(d.admin, first.body.id)).status).toBe('done');
+    // The second admin's token outlives their removal for a while: their apply still runs.
+    const done = await applyAndWait(other, second.body.id);
+    expect(done).toMatchObject({ status: 'done', errorCount: 1 });
+    expect((await call(other, 'GET', `${BASE}/${second.body.id}`)).body.errors).toEqual([
+      {
+        file: 'users.csv',
+        line: 0,
+        sourcedId: 'a1',
+        field: 'enabledUser',
+        message: expect.stringMatching(new RegExp(`^admin@${d.domain} is the district's last active admin`)),
+      },
+    ]);
+    const { rows } = await h.db.query(
+      `select id, disabled_at is not null as disabled from users where tenant_id = $1 order by email`,
+      [d.tenantId],
+    );
+    expect(rows).toEqual([
+      { id: d.admin.userId, disabled: false },
+      { id: otherId, disabled: true },
+    ]);
+    const mapped = await h.db.query(`select source_id from roster_users where tenant_id = $1`, [d.tenantId]);
+    expect(mapped.rows).toEqual([{ source_id: 'b1' }]);
+  });
+
+  it('when a re-import changes a user’s role, then their sessions end at once and UserUpdated carries the new role; a name change keeps the sessions', async () => {
+    const d = await district();
+    await applyAndWait(d.admin, (await call(d.admin, 'POST', BASE, roster(d.domain))).body.id);
+    const ids = Object.fromEntries(
+      (
+        await h.db.query<{ source_id: string; user_id: string }>(
+          `select source_id, user_id from roster_users where tenant_id = $1`,
+          [d.tenantId],
+        )
+      ).rows.map((r) => [r.source_id, r.user_id]),
+    );
+    for (const userId of [ids.t1, ids.s1])
+      await h.db.query(
+        `insert into sessions (id, family_id, user_id, token_hash, csrf, expires_at)
+         values ($1, $1, $2, $3, 'csrf', now() + interval '1 day')`,
+        [randomUUID(), userId, randomUUID()],
+      );
+    const changed = pkg('bulk', {
+      users: [`t1,,,true,tina,,Tina,Teach,tina@${d.domain},`, `s1,,,true,sam,,Sam,Stone,sam@${d.domain},`],
+      roles: ['r1,,,t1,primary,student,org', 'r2,,,s1,primary,student,org'],
+    });
+    const preview = await call(d.admin, 'POST', BASE, changed);
+    expect(preview.body).toMatchObject({ errorCount: 0 });
+    expect(preview.body.counts.users).toMatchObject({ updated: 2 });
+    expect((await applyAndWait(d.admin, preview.body.id)).status).toBe('done');
+
+    const live = async (userId: string) =>
+      (await h.db.query(`select 1 from sessions where user_id = $1 and revoked_at is null`, [userId])).rowCount;
+    expect(await live(ids.t1!)).toBe(0);
+    expect(await live(ids.s1!)).toBe(1);
+    const updated = await h.db.query<{ payload: Buffer }>(
+      `select payload from outbox where type = 'checkpoint.identity.v1.UserUpdated' and key = $1`,
+      [ids.t1],
+    );
+    expect(fromBinary(UserUpdatedSchema, updated.rows[0]!.payload)).toMatchObject({ role: 'student', disabled: false });
   });
 });

@@ -1,5 +1,6 @@
 // The roster imports (migration 007): plans, their error rows, and the writes of an apply, each
-// batch in one transaction with its outbox events.
+// batch in one transaction with its outbox events, holding the tenant row's lock as the district's
+// admin pages do (district.repository.ts), so that the admin rules checked there hold at commit.
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { UserRole } from '../domain/user.ts';
 import type {
@@ -9,11 +10,13 @@ import type {
   PlannedUser,
   RosterCounts,
   RosterPlan,
+  RowRefusal,
   SyncedClass,
 } from '../domain/roster/plan.ts';
 import type { RowError } from '../domain/roster/validate.ts';
 import type { Db, Tx } from './prisma.ts';
 import { batchedOutbox } from './batched-outbox.ts';
+import { districtRepository } from './district.repository.ts';
 import { findUserRecords } from './users.repository.ts';
 import type { UserRecord } from '../domain/user.ts';
 
@@ -86,7 +89,20 @@ const toExisting = (r: UserStateRow): ExistingUser => ({
   disabled: r.disabled,
 });
 
+/** A planned user not applied: its sourcedId, the field and why. */
+export interface SkippedUser extends RowRefusal {
+  sourceId: string;
+}
+
+/** A planned change of an existing account checked against the account as it is now (plan.ts `recheckPlanned`). */
+export type RecheckUser = (
+  planned: PlannedUser,
+  current: ExistingUser,
+  activeAdmins: number,
+) => { role: UserRole } | { refused: RowRefusal };
+
 export function rosterRepository(db: Db) {
+  const district = districtRepository(db);
   return {
     /** What earlier imports did in this tenant, and who holds the given emails (any tenant). */
     async loadState(tenantId: string, emails: string[]): Promise<ExistingState> {
@@ -122,7 +138,11 @@ export function rosterRepository(db: Db) {
           },
         ]),
       );
-      return { tenantId, mapped, byEmail, classes };
+      const admins = await db.user.findMany({
+        where: { tenantId, role: 'admin', disabledAt: null },
+        select: { id: true },
+      });
+      return { tenantId, mapped, byEmail, classes, activeAdminIds: new Set(admins.map((a) => a.id)) };
     },
 
     async createImport(input: {
@@ -242,17 +262,23 @@ export function rosterRepository(db: Db) {
     },
 
     /**
-     * One batch of users in one transaction: creates (one insert; an email taken since the
-     * preview skips that row), links, updates, disables, the sourcedId mappings, and each
-     * changed user's event. Returns the sourcedIds that could not be created.
+     * One batch of users in one transaction under the tenant row's lock: creates (one insert; an
+     * email taken since the preview skips that row), links, updates and disables (each checked
+     * again by `recheck` against the account as it is now: the plan may be stale), the sourcedId
+     * mappings, and each changed user's event. A user disabled or given another role is signed
+     * out at once. Returns the sourcedIds that could not be created, and the refused changes.
      */
     async applyUsers(
       tenantId: string,
       batch: PlannedUser[],
+      recheck: RecheckUser,
       onChanged: (tx: Tx, registered: UserRecord[], updated: UserRecord[]) => Promise<void>,
-    ): Promise<string[]> {
+    ): Promise<{ taken: string[]; refused: SkippedUser[] }> {
       return db.$transaction(
         async (tx) => {
+          // The lock district-admin changes take (district.repository.ts changeTenant): the count of
+          // active admins read below stays true until this batch commits.
+          await tx.$queryRawUnsafe(`select id from tenants where id = $1::uuid for update`, tenantId);
           const creates = batch.filter((u) => u.action === 'create');
           const others = batch.filter((u) => u.action !== 'create');
           let created = new Set<string>();
@@ -286,9 +312,34 @@ export function rosterRepository(db: Db) {
             );
             for (const r of rows) present.add(r.id);
           }
-          const skipped = creates.filter((u) => !present.has(u.userId)).map((u) => u.sourceId);
-          const changed = others;
-          for (const u of changed) {
+          const taken = creates.filter((u) => !present.has(u.userId)).map((u) => u.sourceId);
+          const current = new Map<string, ExistingUser>();
+          if (others.length) {
+            const rows = await tx.$queryRawUnsafe<UserStateRow[]>(
+              `select null as source_id, u.id as user_id, u.tenant_id, u.email, u.first_name, u.last_name, u.role,
+                      (u.disabled_at is not null) as disabled
+                 from users u where u.tenant_id = $1::uuid and u.id = any($2::uuid[])`,
+              tenantId,
+              others.map((u) => u.userId),
+            );
+            for (const r of rows) current.set(r.user_id, toExisting(r));
+          }
+          let activeAdmins = await tx.user.count({ where: { tenantId, role: 'admin', disabledAt: null } });
+          const refused: SkippedUser[] = [];
+          const changed: PlannedUser[] = [];
+          for (const planned of others) {
+            const now = current.get(planned.userId);
+            let u = planned;
+            if (now) {
+              const verdict = recheck(planned, now, activeAdmins);
+              if ('refused' in verdict) {
+                refused.push({ sourceId: planned.sourceId, ...verdict.refused });
+                continue;
+              }
+              u = { ...planned, role: verdict.role };
+              activeAdmins += Number(u.role === 'admin' && !u.disabled) - Number(now.role === 'admin' && !now.disabled);
+            }
+            changed.push(u);
             // Only this district's accounts are ever written (a link was matched in this tenant).
             await tx.$executeRawUnsafe(
               `update users
@@ -305,14 +356,11 @@ export function rosterRepository(db: Db) {
               u.role,
               u.disabled,
             );
-            // A removed or disabled user's sessions end now.
-            if (u.disabled)
-              await tx.$executeRawUnsafe(
-                `update sessions set revoked_at = now() where user_id = $1::uuid and revoked_at is null`,
-                u.userId,
-              );
+            // A removed or disabled user's sessions end now, and so do those of a user given another
+            // role: their access tokens would otherwise carry the old role until they expire.
+            if (u.disabled || (now && now.role !== u.role)) await district.revokeSessions(tx, u.userId);
           }
-          const mapped = batch.filter((u) => u.action !== 'create' || present.has(u.userId));
+          const mapped = [...creates.filter((u) => present.has(u.userId)), ...changed];
           if (mapped.length)
             await tx.$executeRawUnsafe(
               `insert into roster_users (tenant_id, source_id, user_id)
@@ -330,7 +378,7 @@ export function rosterRepository(db: Db) {
           const outbox = batchedOutbox(tx);
           await onChanged(outbox.tx, registered, updated);
           await outbox.flush();
-          return skipped;
+          return { taken, refused };
         },
         { timeout: 120_000, maxWait: 30_000 },
       );

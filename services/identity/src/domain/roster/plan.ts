@@ -1,7 +1,10 @@
 // The plan of an import: what each valid row changes, given what earlier imports did (the
 // sourcedId mappings, the classes last sent) and who already holds each email. Rows that cannot
 // be applied (an email of another district's account, an enrollment of a skipped user…) become
-// errors here too, so that the preview shows everything that will be skipped.
+// errors here too, so that the preview shows everything that will be skipped. A file is held to the
+// rules of the district's admin pages (district-admin.use-case.ts): it never disables or changes the
+// role of the admin importing it, never makes a student staff, never leaves the district without an
+// active admin, and never grants or takes away admin rights.
 import { createHash, randomUUID } from 'node:crypto';
 import type { UserRole } from '../user.ts';
 import type { RosterFileName } from './oneroster.ts';
@@ -34,6 +37,8 @@ export interface ExistingState {
   byEmail: Map<string, ExistingUser>;
   /** The district's roster classes as last sent to the class service, by sourcedId. */
   classes: Map<string, SyncedClass>;
+  /** The district's admins that are not disabled (any account, rostered or not). */
+  activeAdminIds: Set<string>;
 }
 
 export interface PlannedUser {
@@ -88,7 +93,77 @@ export function emailsOf(roster: ValidatedRoster, tenantId: string): string[] {
   return [...roster.users.values()].map((u) => u.email ?? placeholderEmail(tenantId, u.sourcedId));
 }
 
-export function planRoster(roster: ValidatedRoster, state: ExistingState): PlanResult {
+/** Why a row's change of an existing account is refused: the field of the row, and the reason. */
+export interface RowRefusal {
+  field: 'enabledUser' | 'status' | 'role';
+  message: string;
+}
+
+/**
+ * A file never grants admin rights nor takes them away (the district's admin promotes and demotes
+ * explicitly): an admin keeps the role, and no one else becomes one.
+ */
+export function roleFromFile(current: UserRole, wanted: UserRole): UserRole {
+  if (current === 'admin') return 'admin';
+  return wanted === 'admin' ? current : wanted;
+}
+
+/**
+ * Whether a change of an existing account breaks a rule of the district's admin pages: the caller
+ * (the admin importing) is not disabled nor given another role, a student never becomes staff, and
+ * the last active admin is neither disabled nor demoted. `activeAdmins`: how many the district has
+ * before this change. `disableField`: the field that asks for the disabling (status for a
+ * tobedeleted row). Checked when planning, and again under the tenant's lock when applying.
+ */
+export function refuseChange(
+  current: ExistingUser,
+  next: { role: UserRole; disabled: boolean },
+  context: { callerId?: string; activeAdmins: number; disableField: 'enabledUser' | 'status' },
+): RowRefusal | undefined {
+  const disabling = next.disabled && !current.disabled;
+  const roleChanged = next.role !== current.role;
+  const field = disabling ? context.disableField : 'role';
+  if (current.userId === context.callerId && (disabling || roleChanged))
+    return {
+      field,
+      message: disabling
+        ? `${current.email} is your own account: an import cannot disable it`
+        : `${current.email} is your own account: an import cannot change its role`,
+    };
+  if (current.role === 'student' && next.role !== 'student')
+    return {
+      field: 'role',
+      message: `${current.email} is a student account and cannot become ${next.role}: invite the person with a staff address instead`,
+    };
+  const losesAdmin = current.role === 'admin' && !current.disabled && (disabling || next.role !== 'admin');
+  if (losesAdmin && context.activeAdmins <= 1)
+    return {
+      field,
+      message: `${current.email} is the district's last active admin: an import cannot ${disabling ? 'disable' : 'demote'} it (make someone else an admin first)`,
+    };
+  return undefined;
+}
+
+/**
+ * A planned change of an existing account checked again when it is applied, against the account as
+ * it is then, under the tenant's lock (an admin may have changed it since the preview): the role to
+ * write, or why the row is skipped.
+ */
+export function recheckPlanned(
+  planned: PlannedUser,
+  current: ExistingUser,
+  activeAdmins: number,
+): { role: UserRole } | { refused: RowRefusal } {
+  const role = roleFromFile(current.role, planned.role);
+  const refused = refuseChange(
+    current,
+    { role, disabled: planned.disabled },
+    { activeAdmins, disableField: planned.action === 'disable' ? 'status' : 'enabledUser' },
+  );
+  return refused ? { refused } : { role };
+}
+
+export function planRoster(roster: ValidatedRoster, state: ExistingState, callerId?: string): PlanResult {
   const errors: RowError[] = [...roster.errors];
   const counts: RosterCounts = {};
   for (const [file, t] of Object.entries(roster.tally)) {
@@ -110,10 +185,30 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState): PlanR
   const resolved = new Map<string, { userId: string; role: UserRole; deleting: boolean }>();
   const failedUsers = new Set(roster.invalid.users);
   const mappedIds = new Set([...state.mapped.values()].map((u) => u.userId));
+  // The district's active admins once the rows planned so far are applied.
+  const activeAdmins = new Set(state.activeAdminIds);
+  /** A user row changing an existing account: refused (an error row, skipped) or counted in. */
+  const refused = (
+    row: UserRow,
+    current: ExistingUser,
+    next: { role: UserRole; disabled: boolean },
+    disableField: 'enabledUser' | 'status',
+  ): boolean => {
+    const refusal = refuseChange(current, next, { callerId, activeAdmins: activeAdmins.size, disableField });
+    if (refusal) {
+      failedUsers.add(row.sourcedId);
+      fail('users', row, refusal.field, refusal.message);
+      return true;
+    }
+    if (next.role === 'admin' && !next.disabled) activeAdmins.add(current.userId);
+    else activeAdmins.delete(current.userId);
+    return false;
+  };
   for (const row of roster.users.values()) {
     const existing = state.mapped.get(row.sourcedId);
     if (row.status === 'tobedeleted') {
       if (existing && !existing.disabled) {
+        if (refused(row, existing, { role: existing.role, disabled: true }, 'status')) continue;
         users.push({ ...fromExisting(row.sourcedId, existing), action: 'disable', disabled: true });
         count('users', 'deleted');
       } else count('users', 'unchanged');
@@ -130,9 +225,10 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState): PlanR
         fail('users', row, 'email', `email ${email} belongs to another account`);
         continue;
       }
-      const next = desired(row, existing.role === 'admin' ? 'admin' : role, email);
+      const next = desired(row, roleFromFile(existing.role, role), email);
       if (sameUser(existing, next)) count('users', 'unchanged');
       else {
+        if (refused(row, existing, next, 'enabledUser')) continue;
         users.push({ sourceId: row.sourcedId, userId: existing.userId, action: 'update', ...next });
         count('users', 'updated');
       }
@@ -150,7 +246,8 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState): PlanR
         fail('users', row, 'email', `email ${email} belongs to another roster user of this district`);
         continue;
       }
-      const next = desired(row, holder.role === 'admin' ? 'admin' : role, email);
+      const next = desired(row, roleFromFile(holder.role, role), email);
+      if (refused(row, holder, next, 'enabledUser')) continue;
       users.push({ sourceId: row.sourcedId, userId: holder.userId, action: 'link', ...next });
       count('users', sameUser(holder, next) ? 'unchanged' : 'updated');
       resolved.set(row.sourcedId, { userId: holder.userId, role: next.role, deleting: false });

@@ -12,7 +12,7 @@ import type { Tx } from '../../data-access/prisma.ts';
 import type { UserEventWriter } from '../ports.ts';
 import type { FileMode, RosterFileName } from './oneroster.ts';
 import { isZip, readSingleFile, readZipPackage, RosterPackageError } from './package.ts';
-import { emailsOf, planRoster, type PlannedClass, type RosterCounts } from './plan.ts';
+import { emailsOf, planRoster, recheckPlanned, type PlannedClass, type RosterCounts } from './plan.ts';
 import { validateRoster, type RowError } from './validate.ts';
 
 export const PREVIEW_ERRORS = 100;
@@ -83,17 +83,30 @@ export function rosterImports(deps: RosterImportDeps) {
     for (let i = 0; i < plan.users.length; i += USER_BATCH) {
       if (stopping) throw new Interrupted();
       const batch = plan.users.slice(i, i + USER_BATCH);
-      const skipped = await roster.applyUsers(tenantId, batch, async (tx, registered, updated) => {
-        for (const user of registered) await deps.events.registered(tx, user);
-        for (const user of updated) await deps.events.updated(tx, user);
-      });
-      for (const sourceId of skipped)
+      const { taken, refused } = await roster.applyUsers(
+        tenantId,
+        batch,
+        recheckPlanned,
+        async (tx, registered, updated) => {
+          for (const user of registered) await deps.events.registered(tx, user);
+          for (const user of updated) await deps.events.updated(tx, user);
+        },
+      );
+      for (const sourceId of taken)
         lateErrors.push({
           file: 'users.csv',
           line: 0,
           sourcedId: sourceId,
           field: 'email',
           message: 'the email was taken by another account after the preview; the user was skipped',
+        });
+      for (const r of refused)
+        lateErrors.push({
+          file: 'users.csv',
+          line: 0,
+          sourcedId: r.sourceId,
+          field: r.field,
+          message: `${r.message} (found when applying: the district changed since the preview); the user was skipped`,
         });
       done += batch.length;
       await roster.progress(id, done);
@@ -147,7 +160,7 @@ export function rosterImports(deps: RosterImportDeps) {
       }
       const validated = validateRoster(pkg);
       const state = await roster.loadState(caller.tenantId, emailsOf(validated, caller.tenantId));
-      const { plan, counts, errors } = planRoster(validated, state);
+      const { plan, counts, errors } = planRoster(validated, state, caller.userId);
       const id = randomUUID();
       await roster.createImport({
         id,

@@ -1,7 +1,14 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readSingleFile, readZipPackage, RosterPackageError } from './package.ts';
-import { planRoster, placeholderEmail, type ExistingState } from './plan.ts';
+import {
+  planRoster,
+  placeholderEmail,
+  recheckPlanned,
+  type ExistingState,
+  type ExistingUser,
+  type PlannedUser,
+} from './plan.ts';
 import { validateRoster } from './validate.ts';
 
 const TENANT = '11111111-1111-4111-8111-111111111111';
@@ -24,8 +31,9 @@ const user = (
   given: string,
   family: string,
   email: string,
-  extra: { status?: string; date?: string } = {},
-) => `${id},${extra.status ?? ''},${extra.date ?? ''},true,${id},,${given},${family},,,${email},,,,,secret,,,,,,org1,`;
+  extra: { status?: string; date?: string; enabled?: boolean } = {},
+) =>
+  `${id},${extra.status ?? ''},${extra.date ?? ''},${extra.enabled ?? true},${id},,${given},${family},,,${email},,,,,secret,,,,,,org1,`;
 const ROLES_HEADER =
   'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId';
 const CLASSES_HEADER =
@@ -63,7 +71,13 @@ function bulkPackage(overrides: Partial<Record<'users' | 'roles' | 'classes' | '
   });
 }
 
-const empty = (): ExistingState => ({ tenantId: TENANT, mapped: new Map(), byEmail: new Map(), classes: new Map() });
+const empty = (): ExistingState => ({
+  tenantId: TENANT,
+  mapped: new Map(),
+  byEmail: new Map(),
+  classes: new Map(),
+  activeAdminIds: new Set(),
+});
 
 describe('reading a roster package', () => {
   it('when the manifest says oneroster.version 1.0, then the package is refused naming the version', async () => {
@@ -304,5 +318,176 @@ describe('validating and planning a roster', () => {
         expect.objectContaining({ file: 'enrollments.csv', sourcedId: 'e2' }),
       ]),
     );
+  });
+});
+
+describe('the district-admin rules in a roster plan', () => {
+  const CALLER = '44444444-4444-4444-8444-444444444444';
+  const ADMIN_A = '55555555-5555-4555-8555-555555555555';
+  const ADMIN_B = '66666666-6666-4666-8666-666666666666';
+  const STUDENT = '77777777-7777-4777-8777-777777777777';
+  const account = (userId: string, email: string, role: ExistingUser['role']): ExistingUser => ({
+    userId,
+    tenantId: TENANT,
+    email,
+    firstName: 'Any',
+    lastName: 'One',
+    role,
+    disabled: false,
+  });
+  const teacherOnly = { classes: [], enrollments: [] };
+
+  it('when the file disables the importing admin’s own account, then that row is an error naming enabledUser and the account is not in the plan', async () => {
+    const roster = validateRoster(
+      await readZipPackage(
+        bulkPackage({
+          ...teacherOnly,
+          users: [
+            user('a1', 'Ada', 'Admin', 'ada@district.org', { enabled: false }),
+            user('t1', 'Tina', 'Teach', 'tina@district.org'),
+          ],
+          roles: ['r1,,,a1,primary,administrator,,,org1,', 'r2,,,t1,primary,teacher,,,org1,'],
+        }),
+        1e6,
+      ),
+    );
+    const state = empty();
+    state.byEmail.set('ada@district.org', account(CALLER, 'ada@district.org', 'admin'));
+    state.activeAdminIds = new Set([CALLER, ADMIN_A]);
+    const { plan, errors, counts } = planRoster(roster, state, CALLER);
+    expect(errors).toEqual([
+      {
+        file: 'users.csv',
+        line: 2,
+        sourcedId: 'a1',
+        field: 'enabledUser',
+        message: 'ada@district.org is your own account: an import cannot disable it',
+      },
+    ]);
+    expect(plan.users.map((u) => u.sourceId)).toEqual(['t1']);
+    expect(counts.users).toMatchObject({ new: 1, invalid: 1 });
+
+    // Another admin importing the same file may disable that account (the district keeps an admin).
+    const other = planRoster(roster, state, ADMIN_A);
+    expect(other.errors).toEqual([]);
+    expect(other.plan.users.find((u) => u.sourceId === 'a1')).toMatchObject({
+      userId: CALLER,
+      action: 'link',
+      role: 'admin',
+      disabled: true,
+    });
+  });
+
+  it('when a delta marks the importing admin’s own row tobedeleted, then the row is an error naming status', async () => {
+    const state = empty();
+    state.mapped.set('a1', account(CALLER, 'ada@district.org', 'admin'));
+    state.activeAdminIds = new Set([CALLER, ADMIN_A]);
+    const delta = await readSingleFile(
+      'users',
+      'delta',
+      strToU8(
+        [USERS_HEADER, user('a1', '', '', '', { status: 'tobedeleted', date: '2026-11-01T10:00:00Z' })].join('\n'),
+      ),
+    );
+    const { plan, errors } = planRoster(validateRoster(delta), state, CALLER);
+    expect(plan.users).toEqual([]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        file: 'users.csv',
+        line: 2,
+        sourcedId: 'a1',
+        field: 'status',
+        message: expect.stringMatching(/your own account/),
+      }),
+    ]);
+  });
+
+  it('when a district student (self-registered or rostered) is listed as a teacher, then the row is an error naming role and stays a student; a teacher may become a student', async () => {
+    const roster = validateRoster(
+      await readZipPackage(
+        bulkPackage({
+          ...teacherOnly,
+          users: [
+            user('s1', 'Sam', 'Stu', 'sam@district.org'),
+            user('s3', 'Sid', 'Stu', 'sid@district.org'),
+            user('t1', 'Tina', 'Teach', 'tina@district.org'),
+          ],
+          roles: ['r1,,,s1,primary,teacher,,,org1,', 'r2,,,s3,primary,aide,,,org1,', 'r3,,,t1,primary,student,,,org1,'],
+        }),
+        1e6,
+      ),
+    );
+    const state = empty();
+    state.byEmail.set('sam@district.org', account(STUDENT, 'sam@district.org', 'student'));
+    state.mapped.set('s3', account(ADMIN_B, 'sid@district.org', 'student'));
+    state.mapped.set('t1', account(ADMIN_A, 'tina@district.org', 'teacher'));
+    const { plan, errors } = planRoster(roster, state, CALLER);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        file: 'users.csv',
+        line: 2,
+        sourcedId: 's1',
+        field: 'role',
+        message:
+          'sam@district.org is a student account and cannot become teacher: invite the person with a staff address instead',
+      }),
+      expect.objectContaining({ file: 'users.csv', line: 3, sourcedId: 's3', field: 'role' }),
+    ]);
+    expect(plan.users).toEqual([expect.objectContaining({ sourceId: 't1', action: 'update', role: 'student' })]);
+  });
+
+  it('when the rows would disable every active admin, then the row disabling the last one is an error', async () => {
+    const state = empty();
+    state.mapped.set('a1', account(ADMIN_A, 'a@district.org', 'admin'));
+    state.mapped.set('a2', account(ADMIN_B, 'b@district.org', 'admin'));
+    // The caller's own admin rights ended after their token was issued: only A and B are active.
+    state.activeAdminIds = new Set([ADMIN_A, ADMIN_B]);
+    const d = '2026-11-01T10:00:00Z';
+    const delta = await readSingleFile(
+      'users',
+      'delta',
+      strToU8(
+        [
+          USERS_HEADER,
+          user('a1', '', '', '', { status: 'tobedeleted', date: d }),
+          user('a2', '', '', '', { status: 'tobedeleted', date: d }),
+        ].join('\n'),
+      ),
+    );
+    const { plan, errors } = planRoster(validateRoster(delta), state, CALLER);
+    expect(plan.users).toEqual([expect.objectContaining({ sourceId: 'a1', action: 'disable' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        sourcedId: 'a2',
+        field: 'status',
+        message:
+          "b@district.org is the district's last active admin: an import cannot disable it (make someone else an admin first)",
+      }),
+    ]);
+  });
+
+  it('when a planned change is applied to an account changed since the preview, then admin rights are kept and the last admin or a student is refused', () => {
+    const planned = (action: PlannedUser['action'], role: PlannedUser['role'], disabled = false): PlannedUser => ({
+      sourceId: 'x1',
+      userId: ADMIN_A,
+      action,
+      email: 'a@district.org',
+      firstName: 'Al',
+      lastName: 'Admin',
+      role,
+      disabled,
+    });
+    const admin = account(ADMIN_A, 'a@district.org', 'admin');
+    // Promoted since: the file does not demote them.
+    expect(recheckPlanned(planned('update', 'teacher'), admin, 2)).toEqual({ role: 'admin' });
+    // Demoted since: the file does not promote them back.
+    expect(recheckPlanned(planned('update', 'admin'), { ...admin, role: 'teacher' }, 2)).toEqual({ role: 'teacher' });
+    expect(recheckPlanned(planned('disable', 'admin', true), admin, 2)).toEqual({ role: 'admin' });
+    expect(recheckPlanned(planned('disable', 'admin', true), admin, 1)).toEqual({
+      refused: expect.objectContaining({ field: 'status', message: expect.stringMatching(/last active admin/) }),
+    });
+    expect(recheckPlanned(planned('link', 'teacher'), { ...admin, role: 'student' }, 1)).toEqual({
+      refused: expect.objectContaining({ field: 'role', message: expect.stringMatching(/student account/) }),
+    });
   });
 });
