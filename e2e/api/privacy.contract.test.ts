@@ -277,13 +277,42 @@ describe('privacy operations', () => {
     const csv = await admin.get(`/api/district/audit/export.csv?actor=${teacher.user!.id}`);
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('GET /api/classes/{id}/grid');
+    // A report names the classes it read (classIds is a list).
+    ok(await teacher.get(`/api/reports?classIds=${classId}`), 200, 'report');
+    const reports = await eventually(
+      () => admin.get(`/api/district/audit?actor=${teacher.user!.id}&target=${classId}`),
+      (r) => r.status === 200 && r.body.entries.some((e: { resource: string }) => e.resource === 'GET /api/reports'),
+    );
+    expect(reports.body.entries[0]).toMatchObject({ resource: 'GET /api/reports', targetIds: [classId] });
     // Append-only: the service's own role cannot change an entry.
     await expect(db.query('update identity.audit_log set action = $1', ['read'])).rejects.toThrow(/append-only/);
     await expect(db.query('delete from identity.audit_log')).rejects.toThrow(/append-only/);
   });
 
+  it('when an audited path is called in another case, then it is no route: 404, nothing read, nothing to audit', async () => {
+    for (const path of [
+      `/api/classes/${classId}/Students`,
+      `/api/classes/${classId}/GRID`,
+      `/api/Classes/${classId}/students`,
+    ]) {
+      const res = await teacher.get(path);
+      expect(res.status, path).toBe(404);
+      expect(JSON.stringify(res.body), path).not.toContain(student.user!.email);
+    }
+  });
+
   it('when the admin deletes the student, then 5 of 5 services confirm and the id is in no table of any schema', async () => {
     const id = student.user!.id;
+    // The teacher names the student in upper case: the entry is found by the id, and erased with it.
+    ok(await teacher.del(`/api/classes/${classId}/students/${id.toUpperCase()}`), 204, 'remove');
+    const removal = await eventually(
+      () => admin.get(`/api/district/audit?target=${id}&action=change`),
+      (r) => r.status === 200 && r.body.entries.length === 1,
+    );
+    expect(removal.body.entries[0]).toMatchObject({
+      resource: 'DELETE /api/classes/{id}/students/{studentId}',
+      targetIds: [classId, id],
+    });
     const started = ok(await admin.del(`/api/district/students/${id}`), 202, 'delete');
     const done = await eventually(
       () => admin.get(`/api/district/privacy/requests/${started.requestId}`),

@@ -73,7 +73,11 @@ const ERROR_TEXT: Record<number, string> = {
 
 /** Collects endpoints of one service: an express router plus the OpenAPI paths. */
 export class ApiRouter {
-  readonly router = express.Router();
+  /**
+   * Case-sensitive, like the gateway's routing and the OpenAPI document: `/api/classes/{id}/Students`
+   * is no route (404), not a second spelling of one that its audit trail or another check could miss.
+   */
+  readonly router = express.Router({ caseSensitive: true });
   readonly paths: ZodOpenApiPathsObject = {};
   /** Every declared path with its methods: for OPTIONS and 405 (see method-guard.ts). */
   readonly declared = new DeclaredMethods();

@@ -8,17 +8,21 @@ import { AppError } from './errors.ts';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** Express-style path (`/api/classes/:id`) → a matcher like Express's: params are one segment, case-insensitive, optional trailing slash. */
+/**
+ * Express-style path (`/api/classes/:id`) → a matcher like the ApiRouter's: params are one segment,
+ * case-sensitive (a path in another case is no declared path: 404, as in the routes), optional
+ * trailing slash.
+ */
 function pathPattern(path: string): RegExp {
   const source = path
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${source}/?$`, 'i');
+  return new RegExp(`^${source}/?$`);
 }
 
-/** How a literal path is looked up: what its pattern matches (any case, one trailing slash) is one key. */
-const literalKey = (path: string) => path.toLowerCase().replace(/\/$/, '');
+/** How a literal path is looked up: what its pattern matches (one trailing slash) is one key. */
+const literalKey = (path: string) => path.replace(/\/$/, '');
 
 export class DeclaredMethods {
   private readonly byPath = new Map<string, { pattern: RegExp; literal: boolean; methods: Set<string> }>();

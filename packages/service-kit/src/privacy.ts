@@ -232,8 +232,27 @@ export interface AuditedRoute {
   /** Express-style template, e.g. /api/classes/:id/grid */
   path: string;
   action: AuditAction;
-  /** Query parameters that name targets too (e.g. classId). */
+  /**
+   * Query parameters that name targets too (e.g. classId); a comma-separated value (classIds=a,b)
+   * names each of its ids.
+   */
   queryTargets?: string[];
+}
+
+/** An entry names at most this many targets (each at most TARGET_ID_MAX characters). */
+const AUDIT_TARGETS_MAX = 20;
+const TARGET_ID_MAX = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A target as the audit log keeps it: a UUID in lower case (the services look ids up in any case,
+ * so `…/students/AB12…` names the same student as `…/students/ab12…`, and the audit query, the
+ * student's export and the pseudonymisation of a deleted student find it by its one spelling).
+ */
+function auditTargetId(value: string): string {
+  const id = value.trim();
+  return UUID.test(id) ? id.toLowerCase() : id.slice(0, TARGET_ID_MAX);
 }
 
 function compile(route: AuditedRoute) {
@@ -244,10 +263,38 @@ function compile(route: AuditedRoute) {
   });
   return {
     route,
-    regex: new RegExp(`^${pattern}/?$`),
+    // Any case: the API's routes are case-sensitive (ApiRouter), but were a route ever matched in
+    // another case, its call must still be audited rather than pass unrecorded.
+    regex: new RegExp(`^${pattern}/?$`, 'i'),
     names,
     resource: `${route.method} ${route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
   };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The ids a call names: its path's parameters, then its query targets (lists split), each once, at most AUDIT_TARGETS_MAX. */
+function targetsOf(req: Request, match: ReturnType<typeof compile>): string[] {
+  const values = (match.regex.exec(req.path)?.slice(1) ?? []).map(safeDecode);
+  for (const name of match.route.queryTargets ?? []) {
+    const v = req.query[name];
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (typeof item === 'string') values.push(...item.split(','));
+    }
+  }
+  const targets: string[] = [];
+  for (const value of values) {
+    const id = auditTargetId(value);
+    if (id && !targets.includes(id)) targets.push(id);
+    if (targets.length === AUDIT_TARGETS_MAX) break;
+  }
+  return targets;
 }
 
 /**
@@ -288,12 +335,6 @@ async function writeAuditEntry(
   match: ReturnType<typeof compile>,
   caller: NonNullable<ReturnType<typeof readCaller>>,
 ): Promise<void> {
-  const values = match.regex.exec(req.path)?.slice(1) ?? [];
-  const targets = values.map((v) => decodeURIComponent(v));
-  for (const name of match.route.queryTargets ?? []) {
-    const v = req.query[name];
-    if (typeof v === 'string' && v) targets.push(v);
-  }
   await enqueueEvent(db, {
     source: service,
     schema: AuditEntryRecordedSchema,
@@ -303,7 +344,7 @@ async function writeAuditEntry(
       actorRole: caller.role,
       action: match.route.action,
       resource: match.resource,
-      targetIds: targets.map((t) => t.slice(0, 100)).slice(0, 20),
+      targetIds: targetsOf(req, match),
       requestId: peerClaims(req)?.requestId ?? String((req as { id?: unknown }).id ?? ''),
       clientAddress: clientAddress(req),
       occurredAt: timestampFromDate(new Date()),

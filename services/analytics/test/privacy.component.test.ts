@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AuditEntryRecordedSchema,
   fromBinary,
   StudentDataExportedSchema,
   StudentExportRequestedSchema,
@@ -15,8 +16,17 @@ import {
   type BusMessage,
 } from '@checkpoint/events';
 import { createLogger, RetentionJob } from '@checkpoint/service-kit';
+import { gatewayHeaders } from '@checkpoint/testkit';
 import { analyticsPrivacy } from '../src/messaging/privacy.consumer.ts';
-import { classStory, event, eventually, figuresAndRecount, startAnalyticsService, type Harness } from './helpers.ts';
+import {
+  call,
+  classStory,
+  event,
+  eventually,
+  figuresAndRecount,
+  startAnalyticsService,
+  type Harness,
+} from './helpers.ts';
 
 let h: Harness;
 const answers: BusMessage[] = [];
@@ -122,6 +132,27 @@ describe('privacy operations in analytics', () => {
     expect(left.rows[0].n).toBe(0);
     const { kept, recount } = await figuresAndRecount(h, s.tenantId);
     expect(kept).toEqual(recount);
+  });
+
+  it('when a teacher reads or exports a report of listed classes (classIds), then the audit entry names them', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    const audited = async () =>
+      answersOf('checkpoint.privacy.v1.AuditEntryRecorded', (m) =>
+        fromBinary(AuditEntryRecordedSchema, m.value),
+      ).filter((e) => e.actorId === s.teacher.userId);
+    // A list, in upper case as a client may send it: the entry names each class once, in lower case.
+    const classIds = encodeURIComponent(`${s.classId.toUpperCase()},${s.classId}`);
+    const read = await call(h, s.teacher, 'GET', `/api/reports?classIds=${classIds}`);
+    expect(read.status).toBe(200);
+    const [entry] = await eventually(audited, (e) => e.length === 1);
+    expect(entry).toMatchObject({ resource: 'GET /api/reports', action: 'read', targetIds: [s.classId] });
+    const exported = await fetch(`${h.url}/api/reports/export?format=csv&classIds=${s.classId}`, {
+      headers: await gatewayHeaders('analytics', s.teacher),
+    });
+    expect(exported.status).toBe(200);
+    const entries = await eventually(audited, (e) => e.length === 2);
+    expect(entries[1]).toMatchObject({ resource: 'GET /api/reports/export', action: 'export', targetIds: [s.classId] });
   });
 
   it('when a district is deleted, then none of its rows remain and it is confirmed', async () => {

@@ -1,6 +1,7 @@
 // Reading the audit log: a district admin's view, filtered and paged by a keyset cursor.
 import { ValidationError } from '@checkpoint/service-kit';
 import type pg from 'pg';
+import { auditTargetSpellings } from './privacy.use-case.ts';
 
 export interface AuditFilter {
   actor?: string | undefined;
@@ -68,7 +69,8 @@ export async function listAudit(
     where.push(sql.replaceAll('?', `$${values.length}`));
   };
   if (filter.actor) add('a.actor_id = ?::uuid', filter.actor);
-  if (filter.target) add('a.target_ids @> array[?::text]', filter.target);
+  // A UUID in any case finds its entries (kept in lower case): through the target_ids index.
+  if (filter.target) add('a.target_ids && ?::text[]', auditTargetSpellings(filter.target));
   if (filter.action) add('a.action = ?', filter.action);
   if (filter.from) add('a.at >= ?::timestamptz', filter.from);
   if (filter.to) add('a.at < ?::timestamptz', filter.to);

@@ -68,6 +68,20 @@ export interface PrivacyActor {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * An id as the audit log keeps it: a UUID in lower case (the services accept ids in any case; the
+ * log has one spelling, which its queries, the student's export and the pseudonymisation look for).
+ */
+export const auditTargetId = (id: string): string => (UUID.test(id) ? id.toLowerCase() : id);
+
+/**
+ * The spellings of an id to look up in target_ids through its index: a UUID in lower case (as
+ * entries are written) and in upper case (as a writer before migration 010 may have kept it);
+ * anything else as it is.
+ */
+export const auditTargetSpellings = (id: string): string[] =>
+  UUID.test(id) ? [id.toLowerCase(), id.toUpperCase()] : [id];
+
+/**
  * Appends one audit entry (the only way rows get into audit_log). An entry arriving after its
  * district was deleted is dropped, and an id of a deleted person (a request kept its hash) is
  * written as its pseudonym: entries travel by event and may arrive after the deletion.
@@ -91,7 +105,7 @@ export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void>
     e.actorRole,
     e.action,
     e.resource.slice(0, 300),
-    e.targetIds.map((t) => t.slice(0, 100)).slice(0, 20),
+    e.targetIds.map((t) => auditTargetId(t).slice(0, 100)).slice(0, 20),
     e.requestId ? e.requestId.slice(0, 100) : null,
     e.clientAddress ? e.clientAddress.slice(0, 100) : null,
     e.service ?? 'identity',
@@ -204,10 +218,11 @@ export function privacyUseCases(deps: PrivacyDeps) {
     exportStatus,
 
     /** Records an export request, stores identity's own section, asks the other services for theirs. */
-    async requestExport(actor: PrivacyActor, studentId: string): Promise<RequestStatus> {
+    async requestExport(actor: PrivacyActor, requestedId: string): Promise<RequestStatus> {
       const requestId = randomUUID();
       await run(async (tx) => {
-        await findStudent(tx, actor.tenantId, studentId);
+        // The id as stored (lower case), whatever case the call named it in.
+        const { id: studentId } = await findStudent(tx, actor.tenantId, requestedId);
         await tx.$executeRawUnsafe(
           `insert into privacy_requests (id, kind, tenant_id, subject_id, requested_by, expected_services)
            values ($1::uuid, 'export', $2::uuid, $3::uuid, $4::uuid, $5::text[])`,
@@ -221,7 +236,9 @@ export function privacyUseCases(deps: PrivacyDeps) {
         // Who read or changed the student's data is part of what the district holds about them.
         const audit = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
           `select id::text as id, at, actor_id, actor_role, action, resource, target_ids, request_id, service
-             from audit_log where tenant_id = $2::uuid and target_ids @> array[$1::text] order by at, id`,
+             from audit_log
+            where tenant_id = $2::uuid and exists (select 1 from unnest(target_ids) as x(t) where lower(t) = $1)
+            order by at, id`,
           studentId,
           actor.tenantId,
         );
@@ -461,16 +478,23 @@ async function endSessions(tx: SqlExecutor, userIds: string[]): Promise<void> {
   );
 }
 
-/** Replaces the ids in every audit entry by their pseudonyms (the transaction set maintenance). */
+/**
+ * Replaces the ids in every audit entry by their pseudonyms (the transaction set maintenance), in
+ * whatever case an entry names them: the pseudonym is that of the id in lower case, as recordAudit
+ * writes it for an entry arriving later.
+ */
 async function pseudonymizeAudit(tx: SqlExecutor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
+  const lower = [...new Set(ids.map((id) => id.toLowerCase()))];
   await tx.$executeRawUnsafe(
     `update audit_log a set
-        target_ids = array(select case when t = any($1::text[]) then 'erased:' || substr(encode(sha256(convert_to(t, 'UTF8')), 'hex'), 1, 32) else t end
+        target_ids = array(select case when lower(t) = any($1::text[])
+                                       then 'erased:' || substr(encode(sha256(convert_to(lower(t), 'UTF8')), 'hex'), 1, 32)
+                                       else t end
                              from unnest(a.target_ids) with ordinality as x(t, n) order by n),
         actor_id = case when a.actor_id::text = any($1::text[]) then null else a.actor_id end
-      where a.target_ids && $1::text[] or a.actor_id::text = any($1::text[])`,
-    ids,
+      where a.actor_id = any($1::uuid[]) or exists (select 1 from unnest(a.target_ids) as x(t) where lower(t) = any($1::text[]))`,
+    lower,
   );
 }
 
