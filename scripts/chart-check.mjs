@@ -258,10 +258,13 @@ const TOPOLOGY_VALUES = {
       ),
     },
     kafka: { brokers: 'kafka-0.kafka:9092,kafka-1.kafka:9092' },
+    // No Secret to look up when rendering offline: the chart makes the secrets only when asked.
+    secrets: { generate: true },
   },
   'topology-all-in-one': {
     topology: 'all-in-one',
     postgres: { urls: { admin: 'postgres://postgres:secret@postgres.db:5432/checkpoint?sslmode=disable' } },
+    secrets: { generate: true },
   },
 };
 

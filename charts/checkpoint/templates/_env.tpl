@@ -38,6 +38,12 @@ container with a name twice is refused by some patches on upgrade).
 {{- if $root.Values.metrics.enabled }}
 - name: METRICS_PORT
   value: {{ $root.Values.metrics.port | quote }}
+{{- else }}
+{{- /* The image sets METRICS_PORT=9464, and the processes read no value as "off" (unset: 9464; "" or
+0: any free port, on HOST): the metrics server listens on the pod's loopback only, so no scrape (each
+one queries Postgres and Kafka) reaches it from the network, whatever the NetworkPolicy. */}}
+- name: METRICS_HOST
+  value: "127.0.0.1"
 {{- end }}
 - name: LOG_LEVEL
   value: {{ $root.Values.logLevel | quote }}
@@ -68,6 +74,7 @@ container with a name twice is refused by some patches on upgrade).
 - name: KAFKA_BROKERS
   value: {{ $root.Values.kafka.brokers | quote }}
 {{- end }}
+{{- include "checkpoint.kafkaSecurityEnv" $root }}
 {{- end }}
 {{- if has $name (list "identity" "analytics" "gateway" "all-in-one") }}
 - name: PUBLIC_URL
@@ -118,5 +125,67 @@ container with a name twice is refused by some patches on upgrade).
 {{- if and (has $name (list "gateway" "all-in-one")) $root.Values.gateway.trustedProxies }}
 - name: TRUSTED_PROXIES
   value: {{ $root.Values.gateway.trustedProxies | quote }}
+{{- end }}
+{{- end }}
+
+{{/*
+The Kafka connection's TLS and SASL variables (kafka.tls, kafka.sasl) of a process that uses
+Kafka; refuses a half-given setting with the value to set.
+*/}}
+{{- define "checkpoint.kafkaSecurityEnv" -}}
+{{- $tls := .Values.kafka.tls | default dict }}
+{{- $sasl := .Values.kafka.sasl | default dict }}
+{{- $ca := $tls.caSecret | default dict }}
+{{- if and $ca.name (not $tls.enabled) }}
+{{- fail "kafka.tls.caSecret.name is set but kafka.tls.enabled is not: set kafka.tls.enabled=true" }}
+{{- end }}
+{{- if and $sasl.mechanism (not $sasl.existingSecret) }}
+{{- fail (printf "kafka.sasl.mechanism %s needs kafka.sasl.existingSecret: a Secret with the password under kafka.sasl.passwordKey" $sasl.mechanism) }}
+{{- end }}
+{{- if and $sasl.existingSecret (not $sasl.mechanism) }}
+{{- fail "kafka.sasl.existingSecret is set but kafka.sasl.mechanism is not: set scram-sha-512, scram-sha-256 or plain" }}
+{{- end }}
+{{- if $tls.enabled }}
+- name: KAFKA_TLS
+  value: "true"
+{{- if $ca.name }}
+- name: KAFKA_TLS_CA_FILE
+  value: /etc/checkpoint/kafka-ca/ca.crt
+{{- end }}
+{{- end }}
+{{- if $sasl.mechanism }}
+- name: KAFKA_SASL_MECHANISM
+  value: {{ $sasl.mechanism | quote }}
+{{- if $sasl.username }}
+- name: KAFKA_SASL_USERNAME
+  value: {{ $sasl.username | quote }}
+{{- else }}
+{{ include "checkpoint.secretEnv" (dict "name" "KAFKA_SASL_USERNAME" "secret" $sasl.existingSecret "key" $sasl.usernameKey) }}
+{{- end }}
+{{ include "checkpoint.secretEnv" (dict "name" "KAFKA_SASL_PASSWORD" "secret" $sasl.existingSecret "key" $sasl.passwordKey) }}
+{{- end }}
+{{- end }}
+
+{{/*
+The Secret volume of the Kafka brokers' CA (kafka.tls.caSecret), mounted read-only at
+/etc/checkpoint/kafka-ca in the processes that use Kafka (the services, not the gateway or the
+all-in-one). (dict "root" $ "name" "identity" "part" "volume"|"mount").
+*/}}
+{{- define "checkpoint.kafkaCaVolume" -}}
+{{- $tls := .root.Values.kafka.tls | default dict }}
+{{- $ca := $tls.caSecret | default dict }}
+{{- if and $tls.enabled $ca.name (not (has .name (list "gateway" "all-in-one"))) }}
+{{- if eq .part "volume" }}
+- name: kafka-ca
+  secret:
+    secretName: {{ $ca.name }}
+    items:
+      - key: {{ $ca.key }}
+        path: ca.crt
+{{- else }}
+- name: kafka-ca
+  mountPath: /etc/checkpoint/kafka-ca
+  readOnly: true
+{{- end }}
 {{- end }}
 {{- end }}

@@ -26,6 +26,18 @@ data:
 {{- /* Generated once: an upgrade keeps what the cluster holds (lookup answers nothing under helm template). */}}
 {{- $current := (lookup "v1" "Secret" .Release.Namespace $name).data | default dict }}
 {{- /*
+Nothing to keep (a first install, or a render that cannot look into the cluster: helm template,
+Argo CD) means generating, which only secrets.generate asks for: under a GitOps render every sync
+would otherwise make a new SECRETS_KEY (the stored SSO secrets no longer open) and roll every pod.
+*/}}
+{{- $missing := list }}
+{{- range $key := list "service-token-secret" "secrets-key" }}
+{{- if not (index $current $key) }}{{ $missing = append $missing $key }}{{ end }}
+{{- end }}
+{{- if and $missing (not .Values.secrets.generate) }}
+{{- fail (printf "set secrets.existingSecret or secrets.generate: there is no %s in Secret %s to keep (a first install, or a render that cannot look into the cluster: helm template, Argo CD). secrets.existingSecret: a Secret you made with service-token-secret and secrets-key (deploy/district-oidc/secrets.sh prints one; the only choice for GitOps). secrets.generate=true: helm install generates them once and upgrades keep them" (join " or " $missing) $name) }}
+{{- end }}
+{{- /*
 Generated values are made once per render and remembered in the values (a key the schema refuses
 from users), so the pods' checksum hashes the values the Secret really gets: no needless roll at
 the first upgrade.

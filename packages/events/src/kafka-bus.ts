@@ -1,6 +1,7 @@
 // The Kafka transport, and the only file that imports kafkajs. Idempotent producer; consumer
 // groups that commit offsets only after the handler (and so its DB transaction) finished; a
 // message that keeps failing goes to `<topic>.dlq` and the partition moves on.
+import type { ConnectionOptions } from 'node:tls';
 import type { Span } from '@opentelemetry/api';
 import {
   Kafka,
@@ -9,9 +10,11 @@ import {
   type Admin,
   type Consumer,
   type IHeaders,
+  type KafkaConfig,
   type KafkaMessage,
   type LogEntry,
   type Producer,
+  type SASLOptions,
 } from 'kafkajs';
 import {
   defaultRetryPolicy,
@@ -32,6 +35,13 @@ export interface KafkaBusOptions {
   /** Bootstrap servers, comma-separated or a list. */
   brokers: string | string[];
   clientId: string;
+  /**
+   * TLS to the brokers: `true` verifies their certificates against the system's CAs; an object
+   * gives Node's TLS options, e.g. `{ ca }` for a private CA (Strimzi's cluster CA). Default: plain.
+   */
+  tls?: boolean | ConnectionOptions;
+  /** SASL authentication (SCRAM or PLAIN). Default: none. */
+  sasl?: KafkaSaslOptions;
   logger?: Logger;
   /** Prepended to every topic name (also DLQs), e.g. to share one cluster between environments. */
   topicPrefix?: string;
@@ -49,6 +59,13 @@ export interface KafkaBusOptions {
   maxBatch?: number;
   /** Called for each message set aside in `<topic>.dlq` (e.g. to count it in a metric). */
   onDeadLetter?: (groupId: string, topic: string) => void;
+}
+
+/** SASL credentials of the Kafka client. */
+export interface KafkaSaslOptions {
+  mechanism: 'scram-sha-512' | 'scram-sha-256' | 'plain';
+  username: string;
+  password: string;
 }
 
 /** Consumer lag per partition and dead-letter topic sizes, for metrics (see `KafkaBus.eventBacklog`). */
@@ -91,6 +108,30 @@ interface ConsumerEntry {
   starting?: Promise<void>;
 }
 
+/**
+ * The KafkaJS client settings of a bus: brokers, timeouts, logging, and the connection's security
+ * (TLS, SASL), passed as given; without `tls` and `sasl` the connection is plain and anonymous.
+ */
+export function kafkaClientConfig(options: KafkaBusOptions, logger: Logger = silentLogger): KafkaConfig {
+  return {
+    clientId: options.clientId,
+    brokers: typeof options.brokers === 'string' ? options.brokers.split(',').map((b) => b.trim()) : options.brokers,
+    connectionTimeout: 3000,
+    retry: CLIENT_RETRY,
+    ...(options.tls ? { ssl: options.tls } : {}),
+    // One object per mechanism in KafkaJS' types; the same three fields for each of these.
+    ...(options.sasl ? { sasl: { ...options.sasl } as SASLOptions } : {}),
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log }: LogEntry) => {
+        const { message, ...extra } = log;
+        if (level === logLevel.ERROR) logger.error(extra, `kafka: ${message}`);
+        else logger.warn(extra, `kafka: ${message}`);
+      },
+  };
+}
+
 export class KafkaBus implements Bus {
   private readonly kafka: Kafka;
   private readonly logger: Logger;
@@ -123,21 +164,7 @@ export class KafkaBus implements Bus {
     this.maxBatch = Math.max(1, options.maxBatch ?? 100);
     this.sessionTimeoutMs = options.sessionTimeoutMs ?? 30_000;
     this.onDeadLetter = options.onDeadLetter;
-    const logger = this.logger;
-    this.kafka = new Kafka({
-      clientId: options.clientId,
-      brokers: typeof options.brokers === 'string' ? options.brokers.split(',').map((b) => b.trim()) : options.brokers,
-      connectionTimeout: 3000,
-      retry: CLIENT_RETRY,
-      logLevel: logLevel.WARN,
-      logCreator:
-        () =>
-        ({ level, log }: LogEntry) => {
-          const { message, ...extra } = log;
-          if (level === logLevel.ERROR) logger.error(extra, `kafka: ${message}`);
-          else logger.warn(extra, `kafka: ${message}`);
-        },
-    });
+    this.kafka = new Kafka(kafkaClientConfig(options, this.logger));
     this.producer = this.kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,

@@ -1,5 +1,6 @@
 // Environment parsing: one zod schema per process, parsed once at start; a bad value stops the
 // process with a message naming the variable.
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -58,6 +59,9 @@ export const envBoolean = (defaultValue: boolean) =>
       return z.NEVER;
     });
 
+/** An optional text variable; empty counts as unset. */
+const optionalText = () => z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
 export const envPort = (defaultValue: number) => z.coerce.number().int().min(0).max(65535).default(defaultValue);
 
 /**
@@ -99,6 +103,26 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port…]')
     .optional(),
+  /** TLS to the brokers (verified against the system CAs, or KAFKA_TLS_CA_FILE's). Default: plain. */
+  KAFKA_TLS: envBoolean(false),
+  /** A PEM bundle of the CAs the brokers' certificates are verified against (e.g. Strimzi's cluster CA). */
+  KAFKA_TLS_CA_FILE: optionalText(),
+  /** SASL authentication to the brokers; unset: none. Any case (SCRAM-SHA-512 as Kafka writes it). */
+  KAFKA_SASL_MECHANISM: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
+    z
+      .enum(['scram-sha-512', 'scram-sha-256', 'plain'], { error: 'must be scram-sha-512, scram-sha-256 or plain' })
+      .optional(),
+  ),
+  KAFKA_SASL_USERNAME: optionalText(),
+  KAFKA_SASL_PASSWORD: optionalText(),
+  /** A file holding the password instead (a mounted Secret); one trailing newline is ignored. */
+  KAFKA_SASL_PASSWORD_FILE: optionalText(),
+  /**
+   * Allows KAFKA_SASL_MECHANISM=plain without KAFKA_TLS, where the password crosses the network as
+   * written: only for a connection encrypted otherwise (a service mesh's mutual TLS).
+   */
+  KAFKA_SASL_ALLOW_PLAINTEXT: envBoolean(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Apply the schema's migrations when starting; false where a job runs `migrate` once per release. */
   MIGRATE_ON_START: envBoolean(true),
@@ -121,3 +145,102 @@ export const baseConfigSchema = z.object({
   SERVICE_TOKEN_SECRET_PREVIOUS: z.preprocess((v) => (v === '' ? undefined : v), serviceTokenSecret().optional()),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** The Kafka client's connection security, as KafkaBus takes it (`tls`, `sasl`). */
+export interface KafkaConnection {
+  tls?: true | { ca: string };
+  sasl?: { mechanism: 'scram-sha-512' | 'scram-sha-256' | 'plain'; username: string; password: string };
+  /** Said once at start: what is allowed but weak (SASL over a plain connection). */
+  warnings: string[];
+}
+
+type KafkaConnectionConfig = Pick<
+  BaseConfig,
+  | 'KAFKA_TLS'
+  | 'KAFKA_TLS_CA_FILE'
+  | 'KAFKA_SASL_MECHANISM'
+  | 'KAFKA_SASL_USERNAME'
+  | 'KAFKA_SASL_PASSWORD'
+  | 'KAFKA_SASL_PASSWORD_FILE'
+  | 'KAFKA_SASL_ALLOW_PLAINTEXT'
+>;
+
+/**
+ * The Kafka variables together, files read (at start, so that a missing mount stops the process
+ * rather than every connection failing later): TLS with its CA bundle, SASL with its credentials.
+ * A half-given setting is refused with the variable to set. SCRAM without TLS is allowed with a
+ * warning (the password never crosses the network, but the events do, readable); PLAIN without
+ * TLS sends the password as written and is refused unless KAFKA_SASL_ALLOW_PLAINTEXT.
+ */
+export function kafkaConnection(
+  config: KafkaConnectionConfig,
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): KafkaConnection {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const read = (name: string, path: string): string | undefined => {
+    try {
+      return readFile(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      problems.push(`${name}: cannot read ${path} (${code ?? String(error)})`);
+      return undefined;
+    }
+  };
+
+  let tls: KafkaConnection['tls'];
+  if (config.KAFKA_TLS_CA_FILE !== undefined && !config.KAFKA_TLS) {
+    problems.push(`KAFKA_TLS_CA_FILE: set, but KAFKA_TLS is not true (set KAFKA_TLS=true to use TLS)`);
+  } else if (config.KAFKA_TLS) {
+    tls = true;
+    if (config.KAFKA_TLS_CA_FILE !== undefined) {
+      const ca = read('KAFKA_TLS_CA_FILE', config.KAFKA_TLS_CA_FILE);
+      if (ca !== undefined && !ca.includes('-----BEGIN CERTIFICATE-----'))
+        problems.push(`KAFKA_TLS_CA_FILE: ${config.KAFKA_TLS_CA_FILE} holds no PEM certificate`);
+      else if (ca !== undefined) tls = { ca };
+    }
+  }
+
+  let sasl: KafkaConnection['sasl'];
+  const mechanism = config.KAFKA_SASL_MECHANISM;
+  if (mechanism === undefined) {
+    for (const name of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD', 'KAFKA_SASL_PASSWORD_FILE'] as const) {
+      if (config[name] !== undefined) problems.push(`${name}: set, but KAFKA_SASL_MECHANISM is not`);
+    }
+  } else {
+    let password: string | undefined;
+    if (config.KAFKA_SASL_PASSWORD !== undefined && config.KAFKA_SASL_PASSWORD_FILE !== undefined) {
+      problems.push('KAFKA_SASL_PASSWORD_FILE: set together with KAFKA_SASL_PASSWORD (set one)');
+    } else if (config.KAFKA_SASL_PASSWORD_FILE !== undefined) {
+      password = read('KAFKA_SASL_PASSWORD_FILE', config.KAFKA_SASL_PASSWORD_FILE)?.replace(/\r?\n$/, '');
+      if (password === '') problems.push(`KAFKA_SASL_PASSWORD_FILE: ${config.KAFKA_SASL_PASSWORD_FILE} is empty`);
+    } else if (config.KAFKA_SASL_PASSWORD !== undefined) {
+      password = config.KAFKA_SASL_PASSWORD;
+    } else {
+      problems.push(
+        `KAFKA_SASL_PASSWORD: required with KAFKA_SASL_MECHANISM=${mechanism} (or KAFKA_SASL_PASSWORD_FILE)`,
+      );
+    }
+    if (config.KAFKA_SASL_USERNAME === undefined)
+      problems.push(`KAFKA_SASL_USERNAME: required with KAFKA_SASL_MECHANISM=${mechanism}`);
+    if (!config.KAFKA_TLS) {
+      if (mechanism === 'plain' && !config.KAFKA_SASL_ALLOW_PLAINTEXT) {
+        problems.push(
+          'KAFKA_SASL_MECHANISM: plain sends the password as written: set KAFKA_TLS=true (or KAFKA_SASL_ALLOW_PLAINTEXT=true where the connection is encrypted otherwise)',
+        );
+      } else {
+        warnings.push(
+          mechanism === 'plain'
+            ? 'Kafka: SASL PLAIN without KAFKA_TLS: the password and the events cross the network unencrypted'
+            : `Kafka: SASL ${mechanism} without KAFKA_TLS: the events cross the network unencrypted`,
+        );
+      }
+    }
+    if (config.KAFKA_SASL_USERNAME !== undefined && password) {
+      sasl = { mechanism, username: config.KAFKA_SASL_USERNAME, password };
+    }
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...(tls ? { tls } : {}), ...(sasl ? { sasl } : {}), warnings };
+}

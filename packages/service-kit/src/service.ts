@@ -14,7 +14,7 @@ import {
   type SubscribeOptions,
 } from '@checkpoint/events';
 import { ServiceTokens } from './caller.ts';
-import { baseConfigSchema, ConfigError, parseConfig, type BaseConfig } from './config.ts';
+import { baseConfigSchema, ConfigError, kafkaConnection, parseConfig, type BaseConfig } from './config.ts';
 import { createPool, databaseReachable, runMigrations } from './database.ts';
 import { createServiceApp, type ApiRouter } from './http.ts';
 import { closeServer, listen, onShutdownSignal, SERVICE_MAX_HEADER_BYTES } from './lifecycle.ts';
@@ -65,6 +65,8 @@ export interface RunningService {
   server: Server;
   app: Express;
   openapi: OpenApiDocument;
+  /** Whether it can serve requests (its /readyz): its database answers. */
+  ready(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -106,14 +108,25 @@ export async function startService<S extends z.ZodObject>(
   if (!bus) {
     if (!config.KAFKA_BROKERS)
       throw new ConfigError(['KAFKA_BROKERS: required when a service runs on its own (got unset)']);
+    // TLS and SASL (KAFKA_TLS*, KAFKA_SASL_*): files read now, a half-given setting refused.
+    const { warnings, ...security } = kafkaConnection(config);
+    for (const warning of warnings) logger.warn(warning);
     const kafka = new KafkaBus({
       brokers: config.KAFKA_BROKERS.split(','),
       clientId: def.name,
+      ...security,
       logger,
       onDeadLetter: (groupId, topic) => countDeadLetter(def.name, groupId, topic),
     });
-    // Not fatal: requests still succeed while Kafka is down; events wait in the outbox.
-    await kafka.connect().catch((err: unknown) => logger.warn({ err }, 'Kafka not reachable yet'));
+    // Not fatal: requests still succeed while Kafka is down; events wait in the outbox. Refused
+    // credentials are said as such (they will not get better by waiting).
+    await kafka
+      .connect()
+      .catch((err: unknown) =>
+        (err as Error)?.name === 'KafkaJSSASLAuthenticationError'
+          ? logger.error({ err }, 'Kafka refused the credentials (KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD)')
+          : logger.warn({ err }, 'Kafka not reachable yet'),
+      );
     bus = kafka;
   }
   try {
@@ -146,6 +159,9 @@ export async function startService<S extends z.ZodObject>(
         logger,
       ),
     });
+    // Ready = can serve requests: Postgres answers. Kafka is not asked: the outbox keeps events
+    // while it is away, and its health is a metric and an alert (checkpoint_event_bus_ready).
+    const ready = () => databaseReachable(pool);
     const openapi = buildOpenApiDocument(
       `${def.name} service`,
       Object.assign({}, ...parts.routers.map((r) => r.paths)),
@@ -161,9 +177,7 @@ export async function startService<S extends z.ZodObject>(
         });
         parts.extra?.(app);
       },
-      // Ready = can serve requests: Postgres answers. Kafka is not asked: the outbox keeps events
-      // while it is away, and its health is a metric and an alert (checkpoint_event_bus_ready).
-      ready: () => databaseReachable(pool),
+      ready,
     });
     const forgetMetrics = registerService(def.name, {
       pool,
@@ -197,7 +211,7 @@ export async function startService<S extends z.ZodObject>(
         forgetMetrics();
         await pool.end();
       })());
-    return { name: def.name, url, server, app, openapi, stop };
+    return { name: def.name, url, server, app, openapi, ready, stop };
   } catch (err) {
     if (ownsBus) await bus.stop().catch(() => {});
     await pool.end().catch(() => {});

@@ -30,6 +30,8 @@ export function newClusterId(): string {
 export interface KafkaHandle {
   /** Bootstrap servers, e.g. `127.0.0.1:40123`. */
   brokers: string;
+  /** With `secured.tls`: the PEM of the CA that signed the broker's certificate (for `127.0.0.1`). */
+  caPem?: string;
   /** True when `KAFKA_BROKERS` named an existing cluster; stopBroker/startBroker then throw. */
   external: boolean;
   /** Kills the broker (if this process started it) and removes its data dir. */
@@ -45,6 +47,22 @@ export interface StartKafkaOptions {
   startTimeoutMs?: number;
   /** Start a broker of our own even when `KAFKA_BROKERS` is set (for tests that stop it). */
   dedicated?: boolean;
+  /**
+   * A broker whose client listener wants SASL SCRAM (always one of our own): SASL_PLAINTEXT, or
+   * SASL_SSL with `tls` (a CA and a certificate for 127.0.0.1 made with openssl; `caPem` gives
+   * the CA). The users are added when the storage is formatted (KRaft keeps SCRAM credentials in
+   * its metadata); the broker's own traffic uses a plain listener clients are not told about.
+   */
+  secured?: {
+    mechanism?: 'SCRAM-SHA-512' | 'SCRAM-SHA-256';
+    users: { name: string; password: string }[];
+    tls?: boolean;
+    /**
+     * ACLs enforced (KRaft's StandardAuthorizer), as Strimzi's `authorization: simple`: these users
+     * (and the broker's own plain listener) may do anything, the others only what ACLs allow.
+     */
+    superUsers?: string[];
+  };
 }
 
 /**
@@ -54,7 +72,8 @@ export interface StartKafkaOptions {
  */
 export async function startKafka(options: StartKafkaOptions = {}): Promise<KafkaHandle> {
   const external = process.env.KAFKA_BROKERS;
-  if (external && !options.dedicated) {
+  const secured = options.secured;
+  if (external && !options.dedicated && !secured) {
     const unsupported = async () => {
       throw new Error('stopBroker/startBroker are not available with KAFKA_BROKERS');
     };
@@ -70,10 +89,13 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const classpath = await kafkaClasspath();
   const dir = await mkdtemp(join(tmpdir(), 'checkpoint-kafka-'));
-  const [port, controllerPort] = (await freePorts(2)) as [number, number];
+  const [port, controllerPort, internalPort] = (await freePorts(3)) as [number, number, number];
   const logFile = join(dir, 'server.log');
   const propertiesFile = join(dir, 'server.properties');
   const log4jFile = join(dir, 'log4j.properties');
+  const mechanism = secured?.mechanism ?? 'SCRAM-SHA-512';
+  const caPem = secured?.tls ? await makeCertificates(dir) : undefined;
+  const clientProtocol = secured ? (secured.tls ? 'SASL_SSL' : 'SASL_PLAINTEXT') : 'PLAINTEXT';
 
   await writeFile(
     propertiesFile,
@@ -81,11 +103,36 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
       'process.roles=broker,controller',
       'node.id=1',
       `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      ...(secured
+        ? [
+            // CLIENT: the tests' clients, authenticated; INTERNAL: the broker's own, plain (a
+            // client is only told about the listener it came in on).
+            `listeners=CLIENT://127.0.0.1:${port},INTERNAL://127.0.0.1:${internalPort},CONTROLLER://127.0.0.1:${controllerPort}`,
+            `advertised.listeners=CLIENT://127.0.0.1:${port},INTERNAL://127.0.0.1:${internalPort}`,
+            'inter.broker.listener.name=INTERNAL',
+            `listener.security.protocol.map=CLIENT:${clientProtocol},INTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT`,
+            `sasl.enabled.mechanisms=${mechanism}`,
+            ...(secured.superUsers
+              ? [
+                  'authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer',
+                  `super.users=${['ANONYMOUS', ...secured.superUsers].map((u) => `User:${u}`).join(';')}`,
+                ]
+              : []),
+            `listener.name.client.${mechanism.toLowerCase()}.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;`,
+            ...(secured.tls
+              ? [
+                  'listener.name.client.ssl.keystore.type=PEM',
+                  `listener.name.client.ssl.keystore.location=${join(dir, 'broker.pem')}`,
+                ]
+              : []),
+          ]
+        : [
+            `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+            `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+            'inter.broker.listener.name=PLAINTEXT',
+            'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+          ]),
       'controller.listener.names=CONTROLLER',
-      'inter.broker.listener.name=PLAINTEXT',
-      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
       `log.dirs=${join(dir, 'data')}`,
       'auto.create.topics.enable=true',
       'num.partitions=1',
@@ -125,7 +172,20 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
   const clusterId = newClusterId();
   await execFileAsync(
     'java',
-    [...javaArgs, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propertiesFile, '--ignore-formatted'],
+    [
+      ...javaArgs,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      clusterId,
+      '-c',
+      propertiesFile,
+      '--ignore-formatted',
+      ...(secured?.users ?? []).flatMap((user) => [
+        '--add-scram',
+        `${mechanism}=[name=${user.name},password=${user.password}]`,
+      ]),
+    ],
     {
       timeout: startTimeoutMs,
     },
@@ -165,7 +225,8 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
       { stdio: 'ignore', detached: true },
     );
     watchdog.unref();
-    await waitUntilReady(proc, port, logFile, startTimeoutMs);
+    // The plain listener answers as soon as the broker serves requests (the client one may need a TLS handshake).
+    await waitUntilReady(proc, secured ? internalPort : port, logFile, startTimeoutMs);
   };
 
   const stopBroker = async () => {
@@ -190,6 +251,7 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
 
   return {
     brokers: `127.0.0.1:${port}`,
+    ...(caPem ? { caPem } : {}),
     external: false,
     startBroker,
     stopBroker,
@@ -199,6 +261,66 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
       killNow();
     },
   };
+}
+
+/**
+ * A CA and, signed by it, a certificate for 127.0.0.1 with its unencrypted PKCS#8 key, written
+ * together to `broker.pem` (Kafka's PEM key store); returns the CA's PEM.
+ */
+async function makeCertificates(dir: string): Promise<string> {
+  const file = (name: string) => join(dir, name);
+  const openssl = (...args: string[]) => execFileAsync('openssl', args, { timeout: 30_000 });
+  await openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=checkpoint-test-ca',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.crt'),
+  );
+  await writeFile(file('san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  await openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    file('broker.key'),
+    '-out',
+    file('broker.csr'),
+  );
+  await openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('broker.csr'),
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-extfile',
+    file('san.ext'),
+    '-out',
+    file('broker.crt'),
+  );
+  await openssl('pkcs8', '-topk8', '-nocrypt', '-in', file('broker.key'), '-out', file('broker.pk8'));
+  const [key, cert, ca] = await Promise.all(
+    ['broker.pk8', 'broker.crt', 'ca.crt'].map((n) => readFile(file(n), 'utf8')),
+  );
+  await writeFile(file('broker.pem'), `${key}${cert}${ca}`);
+  return ca!;
 }
 
 /** Resolves the broker's classpath with Maven once and caches it under `.cache/`. */
