@@ -100,6 +100,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     // no loopback connection per call. Their URLs serve the gateway's own calls (JWKS, refresh).
     const gateway = createGateway(gatewayConfig, options.logger.child({ service: 'gateway' }), {
       inProcess: Object.fromEntries(running.map((s) => [s.name, s.app])),
+      ready: async () => (await Promise.all(running.map((s) => s.ready()))).every(Boolean),
     });
     const { server, url } = await listen(
       mailbox ? withMailboxPage(gateway, mailbox) : gateway,

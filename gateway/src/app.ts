@@ -14,6 +14,7 @@ import {
   httpMetrics,
   jsonNestingExceeds,
   mergeOpenApiDocuments,
+  recordReadiness,
   requestLogger,
   sessionCookieNames,
   tooDeepError,
@@ -52,6 +53,11 @@ export interface GatewayOptions {
    * (JWKS, session refresh, the OpenAPI documents).
    */
   inProcess?: Partial<Record<ServiceName, InProcessApp>>;
+  /**
+   * Whether this process can serve requests, for /readyz: the all-in-one's services' databases
+   * answer. Unset (the gateway on its own): ready while it listens.
+   */
+  ready?: () => Promise<boolean>;
 }
 
 export function createGateway(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): express.Express {
@@ -97,9 +103,13 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
   });
   // Ready = can serve requests: a gateway that listens can (it keeps no state; a service that is
   // down answers 503 through it, and the web app is served all the same). Kubernetes must not take
-  // every gateway out of the Service because one upstream is away.
-  app.get('/readyz', (_req, res) => {
-    res.json({ status: 'ready' });
+  // every gateway out of the Service because one upstream is away. The all-in-one's gateway answers
+  // for its process: ready when its services are (`options.ready`).
+  app.get('/readyz', async (_req, res) => {
+    const ok = options.ready ? await options.ready().catch(() => false) : true;
+    recordReadiness('gateway', ok);
+    if (!ok) res.setHeader('Retry-After', '5');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
   });
   // One observation per answered request, labelled by the service it went to (docs/telemetry.md).
   app.use(httpMetrics('gateway', gatewayRoute));
@@ -300,9 +310,9 @@ function staticHeaders(middleware: express.RequestHandler): [string, string][] {
   return headers;
 }
 
-/** Identity's sign-out route, as its router matches it (case-insensitive, trailing slash allowed). */
+/** Identity's sign-out route, as its router matches it (case-sensitive, trailing slash allowed). */
 function isSignOutPath(url: string): boolean {
-  return /^\/api\/auth\/logout\/?$/i.test(url.split('?')[0]!);
+  return /^\/api\/auth\/logout\/?$/.test(url.split('?')[0]!);
 }
 
 function safeDecode(pathname: string): string {
