@@ -7,7 +7,11 @@
 //   make-admin <email>                                       `npm run make-admin` (the chart's NOTES.txt)
 //   create-district --name … --domain … --admin …           `npm run create-district` (the chart's NOTES.txt)
 // Each command's code is a chunk of its own, loaded only when chosen.
-import { exitOnStartupError } from '@checkpoint/service-kit';
+import { exitOnSignalWhileStarting, exitOnStartupError } from '@checkpoint/service-kit';
+
+// PID 1 in a container ignores a signal it has no handler for: until the command installs its own
+// shutdown, SIGTERM ends it at once (migrate, make-admin, a service stuck starting).
+exitOnSignalWhileStarting();
 
 const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
   identity: () => import('../services/identity/src/main.ts'),

@@ -90,6 +90,10 @@ const TOPIC_RESOURCE = 2;
 
 // How long stop() waits for a consumer still joining its group before it disconnects it again.
 const STOP_JOIN_WAIT_MS = 10_000;
+// How long stop() waits for a disconnect: one still connecting to a broker that takes connections
+// and never answers waits for the client's request timeout (30 s). Nothing is lost by not waiting:
+// the relays stop first, and an event not acknowledged stays in its outbox.
+const STOP_DISCONNECT_WAIT_MS = 5_000;
 
 // A consumer KafkaJS leaves down after a crash is started again after 1 s, doubling to 30 s.
 const RESTART_INITIAL_MS = 1000;
@@ -466,17 +470,21 @@ export class KafkaBus implements Bus {
     for (const timer of this.restarts) clearTimeout(timer);
     this.restarts.clear();
     const entries = [...this.consumers.values()];
-    await Promise.allSettled(entries.map(({ consumer }) => consumer?.disconnect()));
+    await within(
+      STOP_DISCONNECT_WAIT_MS,
+      entries.map(({ consumer }) => consumer?.disconnect()),
+    );
     // A consumer still joining when the first disconnect came may join after it: once it is done,
     // it leaves again, so that no member of the group outlives the bus (holding its partitions).
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled(entries.map((entry) => entry.starting)),
-      new Promise((resolve) => (timer = setTimeout(resolve, STOP_JOIN_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
-    await Promise.allSettled(entries.map(({ consumer }) => consumer?.disconnect()));
-    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+    await within(
+      STOP_JOIN_WAIT_MS,
+      entries.map((entry) => entry.starting),
+    );
+    await within(
+      STOP_DISCONNECT_WAIT_MS,
+      entries.map(({ consumer }) => consumer?.disconnect()),
+    );
+    await within(STOP_DISCONNECT_WAIT_MS, [this.producer.disconnect(), this.admin.disconnect()]);
   }
 
   private connectProducer(): Promise<void> {
@@ -618,4 +626,11 @@ export function withValues(headers: IHeaders | undefined): IHeaders {
     if (values.length > 0) kept[name] = Array.isArray(value) ? values : values[0];
   }
   return kept;
+}
+
+/** Waits for `promises` to settle, `ms` at most. */
+async function within(ms: number, promises: (Promise<unknown> | undefined)[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(promises), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

@@ -52,7 +52,7 @@ export {
   type EndpointSpec,
   type HandlerContext,
 } from './http.ts';
-export { closeServer, listen, onShutdownSignal } from './lifecycle.ts';
+export { closeServer, exitOnSignalWhileStarting, listen, onShutdownSignal } from './lifecycle.ts';
 export { bodyParserError, findNulCharacter, jsonNestingExceeds, MAX_JSON_DEPTH, tooDeepError } from './request-body.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { EMAIL, NOT_BLANK, optionalText, requiredText, SPACE } from './text.ts';

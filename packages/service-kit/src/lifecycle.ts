@@ -84,7 +84,28 @@ export function closeServer(server: Server, timeoutMs: number): Promise<void> {
 }
 
 /** Runs stop() once on SIGTERM/SIGINT; exits non-zero if it does not finish in time. */
+/** The handler of exitOnSignalWhileStarting, until onShutdownSignal replaces it. */
+let whileStarting: ((signal: NodeJS.Signals) => void) | undefined;
+
+/**
+ * Until a process installs its shutdown (onShutdownSignal), SIGTERM and SIGINT end it at once (exit
+ * 143 or 130). As PID 1 in a container a signal without a handler is ignored: a process stuck
+ * starting (migrations waiting for a lock, a database that never answers) or a one-off command
+ * would wait for the runtime's SIGKILL. Nothing is served yet, so there is nothing to drain.
+ */
+export function exitOnSignalWhileStarting(): void {
+  if (whileStarting) return;
+  whileStarting = (signal) => process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.on('SIGTERM', whileStarting);
+  process.on('SIGINT', whileStarting);
+}
+
 export function onShutdownSignal(stop: () => Promise<void>, timeoutMs: number, log: (msg: string) => void): void {
+  if (whileStarting) {
+    process.off('SIGTERM', whileStarting);
+    process.off('SIGINT', whileStarting);
+    whileStarting = undefined;
+  }
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;

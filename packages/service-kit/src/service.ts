@@ -118,9 +118,10 @@ export async function startService<S extends z.ZodObject>(
       logger,
       onDeadLetter: (groupId, topic) => countDeadLetter(def.name, groupId, topic),
     });
-    // Not fatal: requests still succeed while Kafka is down; events wait in the outbox. Refused
-    // credentials are said as such (they will not get better by waiting).
-    await kafka
+    // Not awaited, and not fatal: requests succeed while Kafka is down (events wait in the outbox),
+    // and a broker that takes connections but never answers must not hold up serving for the
+    // client's 30 s. Refused credentials are said as such (they will not get better by waiting).
+    void kafka
       .connect()
       .catch((err: unknown) =>
         (err as Error)?.name === 'KafkaJSSASLAuthenticationError'
@@ -185,17 +186,14 @@ export async function startService<S extends z.ZodObject>(
       ...(bus instanceof KafkaBus ? { eventBacklog: (ms: number) => (bus as KafkaBus).eventBacklog(ms) } : {}),
     });
     const { server, url } = await listen(app, config.PORT, config.HOST, { maxHeaderSize: SERVICE_MAX_HEADER_BYTES });
-    // Serving already: a broker that is away (or goes away now) must not end the process. A group
-    // that cannot subscribe is retried in the background; meanwhile events wait in Kafka.
+    // Serving already: the consumer groups join in the background (a join takes up to Kafka's
+    // session timeout after a restart, ~30 s), so that start-up ends now and the process's
+    // shutdown is installed while they join. A broker that is away (or goes away now) must not end
+    // the process: a group that cannot subscribe is retried; meanwhile events wait in Kafka. (The
+    // in-process bus registers a group when subscribe is called, before its first await.)
     let stopping = false;
-    for (const sub of parts.subscriptions ?? []) {
-      const subscription = recent.notifying(sub);
-      const joined = await bus.subscribe(subscription).then(
-        () => true,
-        (err: unknown) => (logger.warn({ err, groupId: sub.groupId }, 'subscribing failed, retrying'), false),
-      );
-      if (!joined) void subscribeUntilDone(bus, subscription, logger, () => stopping);
-    }
+    for (const sub of parts.subscriptions ?? [])
+      void subscribeUntilDone(bus, recent.notifying(sub), logger, () => stopping);
     relay.start();
     await parts.start?.();
     logger.info({ url }, `${def.name} listening`);
@@ -272,7 +270,10 @@ export function inboxRetention(
   };
 }
 
-/** Retries a subscription with backoff (1 s doubling to 30 s) until it holds or the service stops. */
+/**
+ * Subscribes now, and after a failure again with backoff (1 s doubling to 30 s) until it holds or
+ * the service stops.
+ */
 async function subscribeUntilDone(
   bus: Bus,
   subscription: SubscribeOptions,
@@ -280,13 +281,16 @@ async function subscribeUntilDone(
   stopping: () => boolean,
 ): Promise<void> {
   for (let attempt = 1; !stopping(); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * 2 ** (attempt - 1), 30_000)).unref());
-    if (stopping()) return;
+    if (attempt > 1) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * 2 ** (attempt - 2), 30_000)).unref());
+      if (stopping()) return;
+    }
     try {
       await bus.subscribe(subscription);
-      logger.info({ groupId: subscription.groupId, attempt }, 'subscribed');
+      if (attempt > 1) logger.info({ groupId: subscription.groupId, attempt }, 'subscribed');
       return;
     } catch (err) {
+      if (stopping()) return;
       logger.warn({ err, groupId: subscription.groupId, attempt }, 'subscribing failed, retrying');
     }
   }
