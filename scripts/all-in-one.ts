@@ -6,6 +6,7 @@ import v8 from 'node:v8';
 import { z } from 'zod';
 import {
   baseConfigSchema,
+  ConfigError,
   createLogger,
   envBoolean,
   envPort,
@@ -44,6 +45,13 @@ async function main(): Promise<void> {
   // still applies here, before the first query.
   v8.setFlagsFromString('--liftoff-only');
   const config = parseConfig(configSchema);
+  // With DATABASE_URL the data outlives this container and is shared with other replicas: a key
+  // made and kept in this container's DATA_DIR would differ from theirs (and be lost with it), and
+  // the SSO secrets sealed with it would not open elsewhere.
+  if (config.DATABASE_URL && !process.env.SECRETS_KEY)
+    throw new ConfigError([
+      'SECRETS_KEY: required with DATABASE_URL (the key sealing secrets at rest, the same for every process using that database; 32 random bytes in base64, e.g. `openssl rand -base64 32`)',
+    ]);
   const logger = createLogger('checkpoint', config.LOG_LEVEL);
   // Traces as one service, `checkpoint` (when OTEL_EXPORTER_OTLP_ENDPOINT is set); metrics of every
   // service on METRICS_PORT, one registry with a `service` label (docs/telemetry.md).

