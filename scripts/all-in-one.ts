@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   // Traces as one service, `checkpoint` (when OTEL_EXPORTER_OTLP_ENDPOINT is set); metrics of every
   // service on METRICS_PORT, one registry with a `service` label (docs/telemetry.md).
   const otel = baseConfigSchema.pick({ OTEL_EXPORTER_OTLP_ENDPOINT: true });
-  await startTelemetry('checkpoint', parseConfig(otel).OTEL_EXPORTER_OTLP_ENDPOINT);
+  await startTelemetry('checkpoint', parseConfig(otel).OTEL_EXPORTER_OTLP_ENDPOINT, { edge: true });
   const metrics = await startMetricsServer({ logger });
   // The demo content is made by signing in as the demo accounts: one password for them, chosen here.
   const demoPassword = process.env.DEMO_PASSWORD || randomBytes(9).toString('base64url');

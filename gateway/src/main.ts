@@ -14,7 +14,7 @@ import { gatewayConfigSchema } from './config.ts';
 
 try {
   const config = parseConfig(gatewayConfigSchema);
-  await startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  await startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT, { edge: true });
   const logger = createLogger('gateway', config.LOG_LEVEL);
   // Prometheus metrics on METRICS_PORT (default 9464), never on the gateway's own port.
   const metrics = await startMetricsServer({ logger });

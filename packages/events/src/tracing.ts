@@ -1,12 +1,10 @@
 // Trace context across the bus, after the OpenTelemetry messaging conventions: the outbox row
 // keeps the `traceparent` of the request that wrote it (envelope.ts); the Kafka producer starts a
 // `send` span as its child and puts its own context in the message's `traceparent` header; the
-// consumer starts a `process` span as the child of that. Only @opentelemetry/api is used here:
-// without an SDK (OTEL_EXPORTER_OTLP_ENDPOINT unset) every call is a no-op and the headers pass
-// through unchanged.
+// consumer starts a `process` span as the child of that. Without an SDK (OTEL_EXPORTER_OTLP_ENDPOINT
+// unset) no span records and the headers pass through unchanged.
 import {
   context,
-  propagation,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -15,9 +13,16 @@ import {
   type Context,
   type Span,
 } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { errorText, type BusMessage } from './bus.ts';
 
 const tracer = trace.getTracer('@checkpoint/events');
+/**
+ * Events carry W3C trace context (`traceparent`), whatever the process's own propagator: the
+ * gateway and the all-in-one do not continue a trace an internet client names (telemetry.ts), but
+ * do continue the one of an event they wrote themselves.
+ */
+const w3c = new W3CTraceContextPropagator();
 
 const getter = {
   keys: (carrier: Record<string, string>) => Object.keys(carrier),
@@ -31,7 +36,7 @@ const setter = {
 
 /** The context a message's headers carry (the root context when they carry none). */
 export function contextOf(headers: Record<string, string>): Context {
-  return propagation.extract(ROOT_CONTEXT, headers, getter);
+  return w3c.extract(ROOT_CONTEXT, headers, getter);
 }
 
 function messageAttributes(system: string, message: BusMessage, topic: string): Attributes {
@@ -64,7 +69,7 @@ export function startSendSpan(
   );
   if (!span.isRecording()) return { span, headers: message.headers };
   const headers = { ...message.headers };
-  propagation.inject(trace.setSpan(parent, span), headers, setter);
+  w3c.inject(trace.setSpan(parent, span), headers, setter);
   return { span, headers };
 }
 

@@ -2,6 +2,7 @@
 // The SDK is loaded only then: imported unconditionally it costs every process ~50 MB of memory.
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { TextMapPropagator } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import { loggedPath } from './request-log.ts';
 
@@ -15,10 +16,21 @@ const INSTRUMENTED_MODULES = ['http', 'https', 'express', 'pg'];
  */
 const SECRET_QUERY_PARAMS = ['token', 'code', 'state', 'sig', 'Signature', 'AWSAccessKeyId', 'X-Goog-Signature'];
 
-export async function startTelemetry(serviceName: string, endpoint: string | undefined): Promise<void> {
+/**
+ * `edge`: the process takes requests from the internet (the gateway, the all-in-one). It starts a
+ * trace of its own for each, rather than continuing one a client names in `traceparent`: a client
+ * must not choose trace ids (to mix its requests into others' traces) or, under a parent-based
+ * sampler, which requests are sampled. It still passes its context on to the services it calls.
+ */
+export async function startTelemetry(
+  serviceName: string,
+  endpoint: string | undefined,
+  { edge = false }: { edge?: boolean } = {},
+): Promise<void> {
   if (!endpoint) return;
   sdk ??= (async () => {
     const [
+      { W3CTraceContextPropagator },
       { NodeSDK },
       { OTLPTraceExporter },
       { HttpInstrumentation },
@@ -27,6 +39,7 @@ export async function startTelemetry(serviceName: string, endpoint: string | und
       { resourceFromAttributes },
       { ATTR_SERVICE_NAME },
     ] = await Promise.all([
+      import('@opentelemetry/core'),
       import('@opentelemetry/sdk-node'),
       import('@opentelemetry/exporter-trace-otlp-http'),
       import('@opentelemetry/instrumentation-http'),
@@ -35,8 +48,18 @@ export async function startTelemetry(serviceName: string, endpoint: string | und
       import('@opentelemetry/resources'),
       import('@opentelemetry/semantic-conventions'),
     ]);
+    const w3c = new W3CTraceContextPropagator();
     const started = new NodeSDK({
       resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }),
+      ...(edge
+        ? {
+            textMapPropagator: {
+              inject: (context, carrier, setter) => w3c.inject(context, carrier, setter),
+              extract: (context) => context,
+              fields: () => w3c.fields(),
+            } satisfies TextMapPropagator,
+          }
+        : {}),
       traceExporter: new OTLPTraceExporter({ url: new URL('/v1/traces', endpoint).toString() }),
       instrumentations: [
         new HttpInstrumentation({

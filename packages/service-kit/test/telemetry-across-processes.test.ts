@@ -227,6 +227,30 @@ describe('telemetry across processes', () => {
     expect(accessLine?.span_id).toMatch(/^[0-9a-f]{16}$/);
   }, 120_000);
 
+  it('when an internet client names a trace in traceparent, then the gateway starts its own trace, and identity continues the gateway one', async () => {
+    const clientTrace = randomBytes(16).toString('hex');
+    const res = await fetch(`http://127.0.0.1:${ports.get('gateway')!.http}/api/auth/user?probe=edge`, {
+      headers: { traceparent: `00-${clientTrace}-${randomBytes(8).toString('hex')}-01` },
+    });
+    expect(res.status).toBe(401);
+    const deadline = Date.now() + 30_000;
+    const gatewaySpan = () =>
+      receiver.spans.find((s) => s.service === 'gateway' && s.kind === KIND.server && s.raw.includes('probe=edge'));
+    while (!gatewaySpan() && Date.now() < deadline) await sleep(250);
+    const span = gatewaySpan();
+    expect(span).toBeDefined();
+    expect(span!.traceId).not.toBe(clientTrace);
+    expect(span!.parentSpanId).toBe('');
+    expect(receiver.spans.some((s) => s.traceId === clientTrace)).toBe(false);
+    // Behind the gateway the trace goes on: identity's span of the call is in the gateway's trace.
+    while (
+      !receiver.spans.some((s) => s.service === 'identity' && s.traceId === span!.traceId) &&
+      Date.now() < deadline
+    )
+      await sleep(250);
+    expect(receiver.spans.some((s) => s.service === 'identity' && s.traceId === span!.traceId)).toBe(true);
+  });
+
   it('when a request carries a secret in its path or query, then no span of any process and no log line holds it', async () => {
     const pathSecret = `path${randomBytes(16).toString('hex')}`;
     const querySecret = `query${randomBytes(16).toString('hex')}`;
