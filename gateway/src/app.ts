@@ -16,6 +16,7 @@ import {
   mergeOpenApiDocuments,
   recordReadiness,
   requestLogger,
+  safeDecode,
   sessionCookieNames,
   tooDeepError,
   ServiceTokens,
@@ -313,14 +314,6 @@ function staticHeaders(middleware: express.RequestHandler): [string, string][] {
 /** Identity's sign-out route, as its router matches it (case-sensitive, trailing slash allowed). */
 function isSignOutPath(url: string): boolean {
   return /^\/api\/auth\/logout\/?$/.test(url.split('?')[0]!);
-}
-
-function safeDecode(pathname: string): string {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
 }
 
 /** The route label of a gateway request: the service an API call went to, never its raw path. */

@@ -93,11 +93,15 @@ export {
   type MetricsServer,
 } from './metrics.ts';
 export {
+  AUDIT_TARGETS_MAX,
+  auditTargetId,
+  auditTargetSpellings,
   auditTrail,
   deleteOlderThan,
   poolTransactions,
   privacySubscription,
   RetentionJob,
+  safeDecode,
   type AuditAction,
   type AuditedRoute,
   type PrivacyParticipant,

@@ -239,8 +239,11 @@ export interface AuditedRoute {
   queryTargets?: string[];
 }
 
-/** An entry names at most this many targets (each at most TARGET_ID_MAX characters). */
-const AUDIT_TARGETS_MAX = 20;
+/**
+ * An entry names at most this many targets (each at most TARGET_ID_MAX characters): as many as the
+ * widest read names (a report over up to 200 classes), so that none of them goes unrecorded.
+ */
+export const AUDIT_TARGETS_MAX = 200;
 const TARGET_ID_MAX = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -250,9 +253,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * so `…/students/AB12…` names the same student as `…/students/ab12…`, and the audit query, the
  * student's export and the pseudonymisation of a deleted student find it by its one spelling).
  */
-function auditTargetId(value: string): string {
+export function auditTargetId(value: string): string {
   const id = value.trim();
   return UUID.test(id) ? id.toLowerCase() : id.slice(0, TARGET_ID_MAX);
+}
+
+/**
+ * The spellings of ids to look up in target_ids through its index (`target_ids && spellings`): a
+ * UUID in lower case (as entries are written) and in upper case (as a writer from before identity's
+ * migration 010 may have kept it, during a rolling upgrade); anything else as it is.
+ */
+export function auditTargetSpellings(ids: string[]): string[] {
+  return [...new Set(ids.flatMap((id) => (UUID.test(id) ? [id.toLowerCase(), id.toUpperCase()] : [id])))];
 }
 
 function compile(route: AuditedRoute) {
@@ -271,7 +283,8 @@ function compile(route: AuditedRoute) {
   };
 }
 
-function safeDecode(value: string): string {
+/** A path or part of one, percent-decoded; as it is when it is not valid percent-encoding. */
+export function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {

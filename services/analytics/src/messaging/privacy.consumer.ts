@@ -28,7 +28,7 @@ export const analyticsAuditedRoutes: AuditedRoute[] = [
   { method: 'GET', path: '/api/assessments/:id/results', action: 'read' },
   { method: 'GET', path: '/api/all-results', action: 'read', queryTargets: ['classId', 'assessmentId'] },
   { method: 'GET', path: '/api/dashboard/students', action: 'read', queryTargets: ['classId'] },
-  // classIds=a,b (reportQuery): each class of the list is a target (the first 20; none: all the caller's classes).
+  // classIds=a,b (reportQuery): each class of the list is a target (up to 200, all a report takes; none: all the caller's classes).
   { method: 'GET', path: '/api/reports', action: 'read', queryTargets: ['classIds'] },
   { method: 'GET', path: '/api/reports/export', action: 'export', queryTargets: ['classIds'] },
 ];

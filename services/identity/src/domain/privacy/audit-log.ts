@@ -1,7 +1,6 @@
 // Reading the audit log: a district admin's view, filtered and paged by a keyset cursor.
-import { ValidationError } from '@checkpoint/service-kit';
+import { auditTargetSpellings, ValidationError } from '@checkpoint/service-kit';
 import type pg from 'pg';
-import { auditTargetSpellings } from './privacy.use-case.ts';
 
 export interface AuditFilter {
   actor?: string | undefined;
@@ -70,7 +69,7 @@ export async function listAudit(
   };
   if (filter.actor) add('a.actor_id = ?::uuid', filter.actor);
   // A UUID in any case finds its entries (kept in lower case): through the target_ids index.
-  if (filter.target) add('a.target_ids && ?::text[]', auditTargetSpellings(filter.target));
+  if (filter.target) add('a.target_ids && ?::text[]', auditTargetSpellings([filter.target]));
   if (filter.action) add('a.action = ?', filter.action);
   if (filter.from) add('a.at >= ?::timestamptz', filter.from);
   if (filter.to) add('a.at < ?::timestamptz', filter.to);

@@ -21,6 +21,8 @@ import {
   type SqlExecutor,
 } from '@checkpoint/events';
 import {
+  AUDIT_TARGETS_MAX,
+  auditTargetId,
   ConflictError,
   inTransaction,
   LIFT_STATEMENT_TIMEOUT,
@@ -68,20 +70,6 @@ export interface PrivacyActor {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * An id as the audit log keeps it: a UUID in lower case (the services accept ids in any case; the
- * log has one spelling, which its queries, the student's export and the pseudonymisation look for).
- */
-export const auditTargetId = (id: string): string => (UUID.test(id) ? id.toLowerCase() : id);
-
-/**
- * The spellings of an id to look up in target_ids through its index: a UUID in lower case (as
- * entries are written) and in upper case (as a writer before migration 010 may have kept it);
- * anything else as it is.
- */
-export const auditTargetSpellings = (id: string): string[] =>
-  UUID.test(id) ? [id.toLowerCase(), id.toUpperCase()] : [id];
-
-/**
  * Appends one audit entry (the only way rows get into audit_log). An entry arriving after its
  * district was deleted is dropped, and an id of a deleted person (a request kept its hash) is
  * written as its pseudonym: entries travel by event and may arrive after the deletion.
@@ -105,7 +93,7 @@ export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void>
     e.actorRole,
     e.action,
     e.resource.slice(0, 300),
-    e.targetIds.map((t) => auditTargetId(t).slice(0, 100)).slice(0, 20),
+    e.targetIds.map(auditTargetId).slice(0, AUDIT_TARGETS_MAX),
     e.requestId ? e.requestId.slice(0, 100) : null,
     e.clientAddress ? e.clientAddress.slice(0, 100) : null,
     e.service ?? 'identity',
@@ -481,7 +469,9 @@ async function endSessions(tx: SqlExecutor, userIds: string[]): Promise<void> {
 /**
  * Replaces the ids in every audit entry by their pseudonyms (the transaction set maintenance), in
  * whatever case an entry names them: the pseudonym is that of the id in lower case, as recordAudit
- * writes it for an entry arriving later.
+ * writes it for an entry arriving later. Every entry is read (no index finds an id in any mixed
+ * case, which a service from before the lower-casing may still write during a rolling upgrade): a
+ * deletion is rare, and its promise is that the id is found nowhere.
  */
 async function pseudonymizeAudit(tx: SqlExecutor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
