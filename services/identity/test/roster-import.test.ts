@@ -2,14 +2,18 @@
 // file again changes nothing; a delta disables users, removes enrollments and archives classes; an
 // email of another tenant's account is an error row, never a takeover; a file is held to the rules
 // of the district's admin pages (never the importer's own account, never a student made staff,
-// never the last active admin, checked again when applying), and a user whose role it changes is
-// signed out at once.
+// never the last active admin, checked again when applying, then for the admin applying it), a
+// user whose role it changes is signed out at once, the class syncs leave out the users skipped
+// when applying, and a batch does not hold up sign-ups in the district.
 import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBinary, RosterClassSyncedSchema, UserUpdatedSchema } from '@checkpoint/events';
 import type { Role } from '@checkpoint/service-kit';
 import { gatewayHeaders } from '@checkpoint/testkit';
+import { createPrisma } from '../src/data-access/prisma.ts';
+import { rosterRepository } from '../src/data-access/roster.repository.ts';
+import { recheckPlanned } from '../src/domain/roster/plan.ts';
 import { startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
@@ -393,5 +397,170 @@ describe('OneRoster import', () => {
       [ids.t1],
     );
     expect(fromBinary(UserUpdatedSchema, updated.rows[0]!.payload)).toMatchObject({ role: 'student', disabled: false });
+  });
+
+  it('when an admin applies another admin’s preview that disables them, then their row is skipped with a late error and their account stays active', async () => {
+    const d = await district();
+    const otherId = randomUUID();
+    await h.db.query(
+      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Bo', 'Admin', 'admin')`,
+      [otherId, d.tenantId, `bo@${d.domain}`],
+    );
+    const other: Actor = { userId: otherId, tenantId: d.tenantId, role: 'admin' };
+    const file = pkg('bulk', {
+      users: [`b1,,,false,bo,,Bo,Admin,bo@${d.domain},`],
+      roles: ['r1,,,b1,primary,teacher,org'],
+    });
+    // Valid for Ada, who previews it: Bo is not her account and she stays an active admin.
+    const preview = await call(d.admin, 'POST', BASE, file);
+    expect(preview.body.errorCount).toBe(0);
+
+    const done = await applyAndWait(other, preview.body.id);
+    expect(done).toMatchObject({ status: 'done', errorCount: 1 });
+    expect((await call(other, 'GET', `${BASE}/${preview.body.id}`)).body.errors).toEqual([
+      {
+        file: 'users.csv',
+        line: 0,
+        sourcedId: 'b1',
+        field: 'enabledUser',
+        message: expect.stringMatching(new RegExp(`^bo@${d.domain} is your own account: an import cannot disable it`)),
+      },
+    ]);
+    const { rows } = await h.db.query(`select role, disabled_at from users where id = $1`, [otherId]);
+    expect(rows[0]).toEqual({ role: 'admin', disabled_at: null });
+    expect(await outboxCount('UserUpdated', d.tenantId)).toBe(0);
+  });
+
+  /** A district after a first import: t1 (primary) and t2 teach c1 to s1. */
+  async function withClass() {
+    const d = await district();
+    const first = pkg('bulk', {
+      users: [
+        `t1,,,true,tina,,Tina,Teach,tina@${d.domain},`,
+        `t2,,,true,tom,,Tom,Teach,tom@${d.domain},`,
+        `s1,,,true,sam,,Sam,Stu,sam@${d.domain},`,
+      ],
+      roles: ['r1,,,t1,primary,teacher,org', 'r2,,,t2,primary,teacher,org', 'r3,,,s1,primary,student,org'],
+      classes: ['c1,,,Algebra 1,course1,org,Math,3'],
+      enrollments: ['e1,,,c1,org,t1,teacher,true', 'e2,,,c1,org,t2,teacher,false', 'e3,,,c1,org,s1,student,false'],
+    });
+    expect((await applyAndWait(d.admin, (await call(d.admin, 'POST', BASE, first)).body.id)).status).toBe('done');
+    const ids = Object.fromEntries(
+      (
+        await h.db.query<{ source_id: string; user_id: string }>(
+          `select source_id, user_id from roster_users where tenant_id = $1`,
+          [d.tenantId],
+        )
+      ).rows.map((r) => [r.source_id, r.user_id]),
+    ) as Record<'t1' | 't2' | 's1', string>;
+    expect((await syncs(d.tenantId)).at(-1)).toMatchObject({
+      teacherUserIds: [ids.t1, ids.t2],
+      studentUserIds: [ids.s1],
+    });
+    return { ...d, ids };
+  }
+
+  it('when a teacher’s row is refused when applying (a student since the preview), then the class sync does not make them its teacher', async () => {
+    const d = await withClass();
+    const second = pkg('bulk', {
+      users: [
+        `t1,,,true,tina,,Tina,Tutor,tina@${d.domain},`,
+        `t2,,,true,tom,,Tom,Teach,tom@${d.domain},`,
+        `s1,,,true,sam,,Sam,Stu,sam@${d.domain},`,
+      ],
+      roles: ['r1,,,t1,primary,teacher,org', 'r2,,,t2,primary,teacher,org', 'r3,,,s1,primary,student,org'],
+      classes: ['c1,,,Algebra 2,course1,org,Math,3'],
+      enrollments: ['e1,,,c1,org,t1,teacher,true', 'e2,,,c1,org,t2,teacher,false', 'e3,,,c1,org,s1,student,false'],
+    });
+    const preview = await call(d.admin, 'POST', BASE, second);
+    expect(preview.body.errorCount).toBe(0);
+    // The admin pages make Tina a student after the preview.
+    await h.db.query(`update users set role = 'student' where id = $1`, [d.ids.t1]);
+
+    expect(await applyAndWait(d.admin, preview.body.id)).toMatchObject({ status: 'done', errorCount: 1 });
+    expect((await call(d.admin, 'GET', `${BASE}/${preview.body.id}`)).body.errors).toEqual([
+      expect.objectContaining({ sourcedId: 't1', field: 'role', message: expect.stringMatching(/student account/) }),
+    ]);
+    const all = await syncs(d.tenantId);
+    expect(all).toHaveLength(2);
+    expect(all[1]).toMatchObject({
+      sourceId: 'c1',
+      title: 'Algebra 2',
+      teacherUserIds: [d.ids.t2],
+      studentUserIds: [d.ids.s1],
+    });
+    const kept = await h.db.query(`select teacher_user_ids from roster_classes where tenant_id = $1`, [d.tenantId]);
+    expect(kept.rows).toEqual([{ teacher_user_ids: [d.ids.t2] }]);
+  });
+
+  it('when a removal is refused when applying, then the class sync keeps the person where they were', async () => {
+    const d = await withClass();
+    // Tina is made an admin; Ada’s file removes her, and Tina applies it.
+    await h.db.query(`update users set role = 'admin' where id = $1`, [d.ids.t1]);
+    const tina: Actor = { userId: d.ids.t1, tenantId: d.tenantId, role: 'admin' };
+    const when = '2026-11-20T08:00:00Z';
+    const removal = pkg('delta', {
+      users: [`t1,tobedeleted,${when},true,tina,,Tina,Teach,tina@${d.domain},`],
+      classes: [`c1,active,${when},Algebra 1,course1,org,Math,3`],
+    });
+    const preview = await call(d.admin, 'POST', BASE, removal);
+    expect(preview.body).toMatchObject({ errorCount: 0 });
+    expect(preview.body.counts.users).toMatchObject({ deleted: 1 });
+
+    expect(await applyAndWait(tina, preview.body.id)).toMatchObject({ status: 'done', errorCount: 1 });
+    const { rows } = await h.db.query(`select disabled_at from users where id = $1`, [d.ids.t1]);
+    expect(rows[0].disabled_at).toBeNull();
+    // Still the owner (first) of the class, which Tom and Sam stay in.
+    expect((await syncs(d.tenantId)).at(-1)).toMatchObject({
+      sourceId: 'c1',
+      teacherUserIds: [d.ids.t1, d.ids.t2],
+      studentUserIds: [d.ids.s1],
+    });
+  });
+
+  it('when a batch of users holds the tenant’s lock, then a new account of the district (its foreign key to the tenant) is inserted without waiting', async () => {
+    const d = await district();
+    const prisma = createPrisma(h.db, 'identity');
+    const repo = rosterRepository(prisma);
+    const signUp = randomUUID();
+    let inserted: unknown;
+    await repo.applyUsers(
+      d.tenantId,
+      d.admin.userId,
+      [
+        {
+          sourceId: 'n1',
+          userId: randomUUID(),
+          action: 'create',
+          email: `nina@${d.domain}`,
+          firstName: 'Nina',
+          lastName: 'New',
+          role: 'teacher',
+          disabled: false,
+        },
+      ],
+      recheckPlanned,
+      async () => {
+        // Inside the batch's transaction: a sign-up on another connection.
+        const other = await h.db.connect();
+        try {
+          await other.query(`set lock_timeout = '3s'`);
+          inserted = await other
+            .query(
+              `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Sid', 'Signup', 'teacher')`,
+              [signUp, d.tenantId, `sid@${d.domain}`],
+            )
+            .then(() => 'inserted')
+            .catch((err: Error) => err.message);
+        } finally {
+          await other.query(`reset lock_timeout`);
+          other.release();
+        }
+      },
+    );
+    expect(inserted).toBe('inserted');
+    const { rows } = await h.db.query(`select email from users where tenant_id = $1 order by email`, [d.tenantId]);
+    expect(rows.map((r) => r.email)).toEqual([`admin@${d.domain}`, `nina@${d.domain}`, `sid@${d.domain}`]);
+    await prisma.$disconnect();
   });
 });

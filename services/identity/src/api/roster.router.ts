@@ -172,7 +172,7 @@ export function rosterRouter(imports: RosterImports, uploadLimitBytes: number): 
         response: rosterImportSchema,
         errors: [404, 409],
       },
-      ({ caller, params }) => imports.apply(caller.tenantId, params.id),
+      ({ caller, params }) => imports.apply(caller, params.id),
     );
   // The upload is not JSON: the document says what the body is (ApiRouter documents JSON bodies only).
   const upload = router.paths[ROSTER_IMPORTS_PATH]?.post;

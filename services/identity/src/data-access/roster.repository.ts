@@ -1,6 +1,7 @@
 // The roster imports (migration 007): plans, their error rows, and the writes of an apply, each
-// batch in one transaction with its outbox events, holding the tenant row's lock as the district's
-// admin pages do (district.repository.ts), so that the admin rules checked there hold at commit.
+// batch of users in one transaction with its outbox events, holding a lock on the tenant row that
+// conflicts with the district's admin pages' (district.repository.ts), so that the admin rules
+// checked there hold at commit.
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { UserRole } from '../domain/user.ts';
 import type {
@@ -89,17 +90,32 @@ const toExisting = (r: UserStateRow): ExistingUser => ({
   disabled: r.disabled,
 });
 
-/** A planned user not applied: its sourcedId, the field and why. */
-export interface SkippedUser extends RowRefusal {
+/** A planned create not applied (its email was taken since the preview). */
+export interface TakenUser {
   sourceId: string;
+  userId: string;
 }
 
-/** A planned change of an existing account checked against the account as it is now (plan.ts `recheckPlanned`). */
+/** A planned change refused when applying: its sourcedId, the account (its role now), the field and why. */
+export interface SkippedUser extends RowRefusal {
+  sourceId: string;
+  userId: string;
+  role: UserRole;
+}
+
+/**
+ * A planned change of an existing account checked against the account as it is now, `callerId`
+ * being the admin applying the import (plan.ts `recheckPlanned`).
+ */
 export type RecheckUser = (
   planned: PlannedUser,
   current: ExistingUser,
   activeAdmins: number,
+  callerId: string,
 ) => { role: UserRole } | { refused: RowRefusal };
+
+/** A planned class adjusted to what the user batches did, given the class as last sent (if any). */
+export type AdjustClass = (planned: PlannedClass, before: SyncedClass | undefined) => PlannedClass;
 
 export function rosterRepository(db: Db) {
   const district = districtRepository(db);
@@ -266,19 +282,25 @@ export function rosterRepository(db: Db) {
      * email taken since the preview skips that row), links, updates and disables (each checked
      * again by `recheck` against the account as it is now: the plan may be stale), the sourcedId
      * mappings, and each changed user's event. A user disabled or given another role is signed
-     * out at once. Returns the sourcedIds that could not be created, and the refused changes.
+     * out at once. `callerId`: the admin applying. Returns the creates that could not be made, and
+     * the refused changes.
      */
     async applyUsers(
       tenantId: string,
+      callerId: string,
       batch: PlannedUser[],
       recheck: RecheckUser,
       onChanged: (tx: Tx, registered: UserRecord[], updated: UserRecord[]) => Promise<void>,
-    ): Promise<{ taken: string[]; refused: SkippedUser[] }> {
+    ): Promise<{ taken: TakenUser[]; refused: SkippedUser[] }> {
       return db.$transaction(
         async (tx) => {
-          // The lock district-admin changes take (district.repository.ts changeTenant): the count of
-          // active admins read below stays true until this batch commits.
-          await tx.$queryRawUnsafe(`select id from tenants where id = $1::uuid for update`, tenantId);
+          // Serialised with the district-admin changes, which take `for update` on the same row
+          // (district.repository.ts changeTenant), and with other batches: the count of active
+          // admins read below stays true until this batch commits. `for no key update`, not `for
+          // update`: it still conflicts with both, but not with the `for key share` that every
+          // insert referencing the tenant (users, email_tokens: a sign-up, an invitation) takes
+          // for its foreign key, so those do not wait for each batch of a long import.
+          await tx.$queryRawUnsafe(`select id from tenants where id = $1::uuid for no key update`, tenantId);
           const creates = batch.filter((u) => u.action === 'create');
           const others = batch.filter((u) => u.action !== 'create');
           let created = new Set<string>();
@@ -312,7 +334,9 @@ export function rosterRepository(db: Db) {
             );
             for (const r of rows) present.add(r.id);
           }
-          const taken = creates.filter((u) => !present.has(u.userId)).map((u) => u.sourceId);
+          const taken = creates
+            .filter((u) => !present.has(u.userId))
+            .map((u) => ({ sourceId: u.sourceId, userId: u.userId }));
           const current = new Map<string, ExistingUser>();
           if (others.length) {
             const rows = await tx.$queryRawUnsafe<UserStateRow[]>(
@@ -331,9 +355,9 @@ export function rosterRepository(db: Db) {
             const now = current.get(planned.userId);
             let u = planned;
             if (now) {
-              const verdict = recheck(planned, now, activeAdmins);
+              const verdict = recheck(planned, now, activeAdmins, callerId);
               if ('refused' in verdict) {
-                refused.push({ sourceId: planned.sourceId, ...verdict.refused });
+                refused.push({ sourceId: planned.sourceId, userId: now.userId, role: now.role, ...verdict.refused });
                 continue;
               }
               u = { ...planned, role: verdict.role };
@@ -384,14 +408,39 @@ export function rosterRepository(db: Db) {
       );
     },
 
-    /** One batch of classes: members filtered to existing accounts, the state kept, one event each. */
+    /**
+     * One batch of classes: each adjusted by `adjust` (given the class as last sent) when the user
+     * batches skipped someone, members filtered to existing accounts, the state kept, one event each.
+     */
     async applyClasses(
       tenantId: string,
-      batch: PlannedClass[],
+      planned: PlannedClass[],
       emit: (tx: Tx, cls: PlannedClass) => Promise<void>,
+      adjust?: AdjustClass,
     ): Promise<void> {
       await db.$transaction(
         async (tx) => {
+          let batch = planned;
+          if (adjust) {
+            const rows = await tx.rosterClass.findMany({
+              where: { tenantId, sourceId: { in: planned.map((c) => c.sourceId) } },
+            });
+            const before = new Map(rows.map((c) => [c.sourceId, c]));
+            batch = planned.map((c) => {
+              const b = before.get(c.sourceId);
+              return adjust(
+                c,
+                b && {
+                  title: b.title,
+                  subject: b.subject,
+                  period: b.period,
+                  teacherUserIds: b.teacherUserIds,
+                  studentUserIds: b.studentUserIds,
+                  active: b.active,
+                },
+              );
+            });
+          }
           const ids = [...new Set(batch.flatMap((c) => [...c.teacherUserIds, ...c.studentUserIds]))];
           const existing = new Set<string>();
           for (const part of chunks(ids)) {
@@ -404,11 +453,11 @@ export function rosterRepository(db: Db) {
           }
           const outbox = batchedOutbox(tx);
           const synced: PlannedClass[] = [];
-          for (const planned of batch) {
+          for (const c of batch) {
             const cls: PlannedClass = {
-              ...planned,
-              teacherUserIds: planned.teacherUserIds.filter((id) => existing.has(id)),
-              studentUserIds: planned.studentUserIds.filter((id) => existing.has(id)),
+              ...c,
+              teacherUserIds: c.teacherUserIds.filter((id) => existing.has(id)),
+              studentUserIds: c.studentUserIds.filter((id) => existing.has(id)),
             };
             if (cls.teacherUserIds.length === 0 && cls.active) continue;
             synced.push(cls);

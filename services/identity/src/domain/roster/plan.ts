@@ -147,20 +147,55 @@ export function refuseChange(
 /**
  * A planned change of an existing account checked again when it is applied, against the account as
  * it is then, under the tenant's lock (an admin may have changed it since the preview): the role to
- * write, or why the row is skipped.
+ * write, or why the row is skipped. `callerId`: the admin applying the import, who may not be the
+ * one who previewed it; their own account is never disabled nor given another role either. A
+ * disable changes no role: it keeps the account's role as it is now (a student since the preview
+ * is disabled as a student, not refused as "a student becoming teacher").
  */
 export function recheckPlanned(
   planned: PlannedUser,
   current: ExistingUser,
   activeAdmins: number,
+  callerId: string,
 ): { role: UserRole } | { refused: RowRefusal } {
-  const role = roleFromFile(current.role, planned.role);
+  const disable = planned.action === 'disable';
+  const role = disable ? current.role : roleFromFile(current.role, planned.role);
   const refused = refuseChange(
     current,
     { role, disabled: planned.disabled },
-    { activeAdmins, disableField: planned.action === 'disable' ? 'status' : 'enabledUser' },
+    { callerId, activeAdmins, disableField: disable ? 'status' : 'enabledUser' },
   );
   return refused ? { refused } : { role };
+}
+
+/**
+ * A user of the plan not applied (its row refused when applying, or a create whose email was taken
+ * since the preview): the account's role as it is now, or null when there is no account.
+ */
+export type SkippedMembers = Map<string, UserRole | null>;
+
+/**
+ * A planned class once some users of the plan were skipped when applying: the plan placed them
+ * (made a teacher of it, or took them out as disabled) on the premise that their row applies. A
+ * skipped user is taken out of the planned lists, and keeps instead the place `before` (the class
+ * as last sent to the class service) gave them, if their role as it is now still fits it (a student
+ * never stays a teacher, the owner stays first): the class sync is otherwise the planned one.
+ */
+export function withoutSkipped(cls: PlannedClass, skipped: SkippedMembers, before?: SyncedClass): PlannedClass {
+  if (skipped.size === 0) return cls;
+  const teacherUserIds = cls.teacherUserIds.filter((id) => !skipped.has(id));
+  const studentUserIds = cls.studentUserIds.filter((id) => !skipped.has(id));
+  if (cls.active && before?.active) {
+    const staff = (id: string) => ['teacher', 'admin'].includes(skipped.get(id) ?? '');
+    const restored = before.teacherUserIds.filter(staff);
+    if (restored[0] !== undefined && restored[0] === before.teacherUserIds[0]) {
+      teacherUserIds.unshift(restored[0]);
+      restored.shift();
+    }
+    teacherUserIds.push(...restored);
+    studentUserIds.push(...before.studentUserIds.filter((id) => skipped.get(id) === 'student'));
+  }
+  return { ...cls, teacherUserIds, studentUserIds };
 }
 
 export function planRoster(roster: ValidatedRoster, state: ExistingState, callerId?: string): PlanResult {

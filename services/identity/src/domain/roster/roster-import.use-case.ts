@@ -12,7 +12,15 @@ import type { Tx } from '../../data-access/prisma.ts';
 import type { UserEventWriter } from '../ports.ts';
 import type { FileMode, RosterFileName } from './oneroster.ts';
 import { isZip, readSingleFile, readZipPackage, RosterPackageError } from './package.ts';
-import { emailsOf, planRoster, recheckPlanned, type PlannedClass, type RosterCounts } from './plan.ts';
+import {
+  emailsOf,
+  planRoster,
+  recheckPlanned,
+  withoutSkipped,
+  type PlannedClass,
+  type RosterCounts,
+  type SkippedMembers,
+} from './plan.ts';
 import { validateRoster, type RowError } from './validate.ts';
 
 export const PREVIEW_ERRORS = 100;
@@ -76,15 +84,21 @@ export function rosterImports(deps: RosterImportDeps) {
     return row;
   }
 
-  async function run(tenantId: string, id: string): Promise<void> {
+  /**
+   * Applies the plan as `callerId` (the admin applying it): every user batch first, then the
+   * classes, without the users the user batches skipped (known by then).
+   */
+  async function run(tenantId: string, id: string, callerId: string): Promise<void> {
     const plan = await roster.readPlan(id);
     let done = 0;
     const lateErrors: RowError[] = [];
+    const skipped: SkippedMembers = new Map();
     for (let i = 0; i < plan.users.length; i += USER_BATCH) {
       if (stopping) throw new Interrupted();
       const batch = plan.users.slice(i, i + USER_BATCH);
       const { taken, refused } = await roster.applyUsers(
         tenantId,
+        callerId,
         batch,
         recheckPlanned,
         async (tx, registered, updated) => {
@@ -92,11 +106,13 @@ export function rosterImports(deps: RosterImportDeps) {
           for (const user of updated) await deps.events.updated(tx, user);
         },
       );
-      for (const sourceId of taken)
+      for (const t of taken) skipped.set(t.userId, null);
+      for (const r of refused) skipped.set(r.userId, r.role);
+      for (const t of taken)
         lateErrors.push({
           file: 'users.csv',
           line: 0,
-          sourcedId: sourceId,
+          sourcedId: t.sourceId,
           field: 'email',
           message: 'the email was taken by another account after the preview; the user was skipped',
         });
@@ -114,7 +130,12 @@ export function rosterImports(deps: RosterImportDeps) {
     for (let i = 0; i < plan.classes.length; i += CLASS_BATCH) {
       if (stopping) throw new Interrupted();
       const batch = plan.classes.slice(i, i + CLASS_BATCH);
-      await roster.applyClasses(tenantId, batch, (tx, cls) => emitClass(tx, tenantId, cls));
+      await roster.applyClasses(
+        tenantId,
+        batch,
+        (tx, cls) => emitClass(tx, tenantId, cls),
+        skipped.size ? (cls, before) => withoutSkipped(cls, skipped, before) : undefined,
+      );
       done += batch.length;
       await roster.progress(id, done);
     }
@@ -190,12 +211,17 @@ export function rosterImports(deps: RosterImportDeps) {
       return roster.listErrors(id, 0, Number.MAX_SAFE_INTEGER);
     },
 
-    /** Starts applying in the background; answers at once with the import now running. */
-    async apply(tenantId: string, id: string): Promise<ImportView> {
+    /**
+     * Starts applying in the background as the caller (an admin of the district, not necessarily
+     * the one who previewed it: the re-check protects the caller's own account); answers at once
+     * with the import now running.
+     */
+    async apply(caller: { tenantId: string; userId: string }, id: string): Promise<ImportView> {
+      const { tenantId } = caller;
       const row = await findOwn(tenantId, id);
       if (!(await roster.claim(tenantId, id)))
         throw new AppError(409, 'import_not_applicable', `This import is ${row.status}; it cannot be applied now`);
-      const job = run(tenantId, id)
+      const job = run(tenantId, id, caller.userId)
         .then(() => roster.finish(id, 'done'))
         .catch(async (err) => {
           const interrupted = err instanceof Interrupted;

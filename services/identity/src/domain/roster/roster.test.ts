@@ -7,7 +7,10 @@ import {
   recheckPlanned,
   type ExistingState,
   type ExistingUser,
+  type PlannedClass,
   type PlannedUser,
+  type SyncedClass,
+  withoutSkipped,
 } from './plan.ts';
 import { validateRoster } from './validate.ts';
 
@@ -479,15 +482,121 @@ describe('the district-admin rules in a roster plan', () => {
     });
     const admin = account(ADMIN_A, 'a@district.org', 'admin');
     // Promoted since: the file does not demote them.
-    expect(recheckPlanned(planned('update', 'teacher'), admin, 2)).toEqual({ role: 'admin' });
+    expect(recheckPlanned(planned('update', 'teacher'), admin, 2, CALLER)).toEqual({ role: 'admin' });
     // Demoted since: the file does not promote them back.
-    expect(recheckPlanned(planned('update', 'admin'), { ...admin, role: 'teacher' }, 2)).toEqual({ role: 'teacher' });
-    expect(recheckPlanned(planned('disable', 'admin', true), admin, 2)).toEqual({ role: 'admin' });
-    expect(recheckPlanned(planned('disable', 'admin', true), admin, 1)).toEqual({
+    expect(recheckPlanned(planned('update', 'admin'), { ...admin, role: 'teacher' }, 2, CALLER)).toEqual({
+      role: 'teacher',
+    });
+    expect(recheckPlanned(planned('disable', 'admin', true), admin, 2, CALLER)).toEqual({ role: 'admin' });
+    expect(recheckPlanned(planned('disable', 'admin', true), admin, 1, CALLER)).toEqual({
       refused: expect.objectContaining({ field: 'status', message: expect.stringMatching(/last active admin/) }),
     });
-    expect(recheckPlanned(planned('link', 'teacher'), { ...admin, role: 'student' }, 1)).toEqual({
+    expect(recheckPlanned(planned('link', 'teacher'), { ...admin, role: 'student' }, 1, CALLER)).toEqual({
       refused: expect.objectContaining({ field: 'role', message: expect.stringMatching(/student account/) }),
+    });
+  });
+
+  it('when a planned disable is applied to an account whose role changed since the preview, then it is disabled with its role as it is now', () => {
+    const disable: PlannedUser = {
+      sourceId: 't1',
+      userId: ADMIN_A,
+      action: 'disable',
+      email: 'tina@district.org',
+      firstName: 'Tina',
+      lastName: 'Teach',
+      role: 'teacher',
+      disabled: true,
+    };
+    // A teacher when previewed, a student since (another import, or the admin pages).
+    expect(recheckPlanned(disable, account(ADMIN_A, 'tina@district.org', 'student'), 1, CALLER)).toEqual({
+      role: 'student',
+    });
+    // Made an admin since: disabled as an admin, unless they are the last one.
+    expect(recheckPlanned(disable, account(ADMIN_A, 'tina@district.org', 'admin'), 2, CALLER)).toEqual({
+      role: 'admin',
+    });
+    expect(recheckPlanned(disable, account(ADMIN_A, 'tina@district.org', 'admin'), 1, CALLER)).toEqual({
+      refused: expect.objectContaining({ field: 'status', message: expect.stringMatching(/last active admin/) }),
+    });
+  });
+
+  it('when an admin applies another admin’s preview that disables or demotes the applying admin, then the re-check refuses it', () => {
+    const change = (action: PlannedUser['action'], disabled: boolean): PlannedUser => ({
+      sourceId: 'b1',
+      userId: ADMIN_B,
+      action,
+      email: 'b@district.org',
+      firstName: 'Bo',
+      lastName: 'Admin',
+      role: 'teacher',
+      disabled,
+    });
+    const b = account(ADMIN_B, 'b@district.org', 'admin');
+    // Previewed by A (three active admins): valid for A, not for B applying it.
+    expect(recheckPlanned(change('disable', true), b, 3, ADMIN_A)).toEqual({ role: 'admin' });
+    expect(recheckPlanned(change('disable', true), b, 3, ADMIN_B)).toEqual({
+      refused: {
+        field: 'status',
+        message: 'b@district.org is your own account: an import cannot disable it',
+      },
+    });
+    expect(recheckPlanned(change('update', true), b, 3, ADMIN_B)).toEqual({
+      refused: expect.objectContaining({ field: 'enabledUser', message: expect.stringMatching(/your own account/) }),
+    });
+    // Demoted to teacher since the preview: the file making them a student is their own account's role change.
+    expect(
+      recheckPlanned({ ...change('update', false), role: 'student' }, { ...b, role: 'teacher' }, 3, ADMIN_B),
+    ).toEqual({
+      refused: { field: 'role', message: 'b@district.org is your own account: an import cannot change its role' },
+    });
+  });
+
+  it('when users of the plan are skipped when applying, then the class sync leaves them out, except where the class last had them in a place their role still fits', () => {
+    const [T1, T2, S1, S2, NEW] = ['t-1', 't-2', 's-1', 's-2', 'n-1'];
+    const planned: PlannedClass = {
+      sourceId: 'c1',
+      title: 'Algebra 2',
+      subject: 'Math',
+      period: '3',
+      teacherUserIds: [T1, T2],
+      studentUserIds: [S1, NEW],
+      active: true,
+    };
+    const before: SyncedClass = { ...planned, title: 'Algebra 1', studentUserIds: [S1], teacherUserIds: [T1, T2] };
+    // Nothing skipped: the planned class itself.
+    expect(withoutSkipped(planned, new Map(), before)).toBe(planned);
+    // T1's row refused (a student now), NEW's create taken: neither is in the sync.
+    expect(
+      withoutSkipped(
+        planned,
+        new Map<string, ExistingUser['role'] | null>([
+          [T1, 'student'],
+          [NEW, null],
+        ]),
+        before,
+      ),
+    ).toEqual({ ...planned, teacherUserIds: [T2], studentUserIds: [S1] });
+    // A refused disable: the plan took the owner T1 and the student S2 out; they keep their places.
+    const withoutGone: PlannedClass = { ...planned, teacherUserIds: [T2], studentUserIds: [S1] };
+    const was: SyncedClass = { ...before, teacherUserIds: [T1, T2], studentUserIds: [S1, S2] };
+    expect(
+      withoutSkipped(
+        withoutGone,
+        new Map<string, ExistingUser['role'] | null>([
+          [T1, 'admin'],
+          [S2, 'student'],
+        ]),
+        was,
+      ),
+    ).toEqual({ ...withoutGone, teacherUserIds: [T1, T2], studentUserIds: [S1, S2] });
+    // A class archived by the file, or new: nothing to keep.
+    expect(withoutSkipped({ ...withoutGone, active: false }, new Map([[T1, 'admin']]), was)).toEqual({
+      ...withoutGone,
+      active: false,
+    });
+    expect(withoutSkipped(planned, new Map([[T1, 'teacher']]), undefined)).toEqual({
+      ...planned,
+      teacherUserIds: [T2],
     });
   });
 });
