@@ -256,7 +256,9 @@ describe('telemetry across processes', () => {
     const querySecret = `query${randomBytes(16).toString('hex')}`;
     const gatewayUrl = `http://127.0.0.1:${ports.get('gateway')!.http}`;
     // An invitation's token in the path; a mailed link's token and a sign-in callback's code in the query.
-    const invitation = await fetch(`${gatewayUrl}/api/auth/invitations/${pathSecret}?token=${querySecret}&key=${querySecret}`);
+    const invitation = await fetch(
+      `${gatewayUrl}/api/auth/invitations/${pathSecret}?token=${querySecret}&key=${querySecret}`,
+    );
     expect(invitation.status).toBe(404);
     const callback = await fetch(`${gatewayUrl}/api/auth/google/callback?code=${querySecret}&state=${querySecret}`, {
       redirect: 'manual',
