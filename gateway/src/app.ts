@@ -14,7 +14,7 @@ import {
   httpMetrics,
   jsonNestingExceeds,
   mergeOpenApiDocuments,
-  recordReadiness,
+  readinessProbe,
   requestLogger,
   safeDecode,
   sessionCookieNames,
@@ -106,12 +106,7 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
   // down answers 503 through it, and the web app is served all the same). Kubernetes must not take
   // every gateway out of the Service because one upstream is away. The all-in-one's gateway answers
   // for its process: ready when its services are (`options.ready`).
-  app.get('/readyz', async (_req, res) => {
-    const ok = options.ready ? await options.ready().catch(() => false) : true;
-    recordReadiness('gateway', ok);
-    if (!ok) res.setHeader('Retry-After', '5');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
-  });
+  app.get('/readyz', readinessProbe('gateway', options.ready ?? (async () => true)));
   // One observation per answered request, labelled by the service it went to (docs/telemetry.md).
   app.use(httpMetrics('gateway', gatewayRoute));
   app.use(

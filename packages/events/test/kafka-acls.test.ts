@@ -84,21 +84,30 @@ const busOf = (topicPrefix: string) =>
     sasl: { mechanism: 'scram-sha-512', username: USER.name, password: USER.password },
   });
 
+/** Publishes one event to a fresh topic of the product's prefix, then subscribes `groupId` to it: what arrives. */
+async function publishThenSubscribe(
+  bus: KafkaBus,
+  groupId: string,
+): Promise<{ topic: string; received: BusMessage[] }> {
+  // `checkpoint.<service>.v1`, fresh for this run.
+  const topic = `acl${randomUUID().slice(0, 8)}.v1`;
+  const received: BusMessage[] = [];
+  await bus.publish([{ topic, key: 'k', value: new Uint8Array([1]), headers: {} }]);
+  await bus.subscribe({
+    groupId,
+    topics: [topic],
+    handler: async (message) => {
+      received.push(message);
+    },
+  });
+  return { topic, received };
+}
+
 describe("deploy/strimzi/user.yaml's ACLs", () => {
   it('when a service uses its topics and its group, then everything it does is allowed', async () => {
-    // A topic of the product's prefix (`checkpoint.<service>.v1`), fresh for this run.
-    const topic = `acl${randomUUID().slice(0, 8)}.v1`;
     const bus = busOf('checkpoint.');
-    const received: BusMessage[] = [];
     try {
-      await bus.publish([{ topic, key: 'k', value: new Uint8Array([1]), headers: {} }]);
-      await bus.subscribe({
-        groupId: 'class-privacy',
-        topics: [topic],
-        handler: async (message) => {
-          received.push(message);
-        },
-      });
+      const { topic, received } = await publishThenSubscribe(bus, 'class-privacy');
       await waitFor('the event to arrive', async () => received.length > 0, 60_000);
       // The metrics' backlog (offsets of the group and the topics) and the inbox's retention (topic configs).
       const backlog = await bus.eventBacklog(10_000);
@@ -110,19 +119,10 @@ describe("deploy/strimzi/user.yaml's ACLs", () => {
   }, 120_000);
 
   it('when a consumer group is not one of the services, then it never joins and gets no event', async () => {
-    const topic = `acl${randomUUID().slice(0, 8)}.v1`;
     const bus = busOf('checkpoint.');
-    const received: BusMessage[] = [];
     try {
-      await bus.publish([{ topic, key: 'k', value: new Uint8Array([1]), headers: {} }]);
       // KafkaJS joins the group after subscribe() returns: the refusal crashes the consumer then.
-      await bus.subscribe({
-        groupId: 'intruder',
-        topics: [topic],
-        handler: async (message) => {
-          received.push(message);
-        },
-      });
+      const { received } = await publishThenSubscribe(bus, 'intruder');
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       expect(received).toEqual([]);
       expect(bus.isReady()).toBe(false);

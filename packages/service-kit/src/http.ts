@@ -15,7 +15,7 @@ import {
   ValidationError,
 } from './errors.ts';
 import type { Logger } from './logger.ts';
-import { httpMetrics, recordReadiness } from './metrics.ts';
+import { httpMetrics, readinessProbe } from './metrics.ts';
 import { DeclaredMethods } from './method-guard.ts';
 import { requestLogger } from './request-log.ts';
 import { assertJsonDepth, bodyParserError, findNulCharacter } from './request-body.ts';
@@ -226,12 +226,7 @@ export function createServiceApp(options: ServiceAppOptions): express.Express {
   // Readiness: "can serve requests" (for a service: its database answers). Kubernetes takes a
   // replica that is not ready out of its Service, so nothing that the service can do without (Kafka,
   // a peer) belongs here.
-  app.get('/readyz', async (_req, res) => {
-    const ok = await options.ready().catch(() => false);
-    recordReadiness(options.name, ok);
-    if (!ok) res.setHeader('Retry-After', '5');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
-  });
+  app.get('/readyz', readinessProbe(options.name, options.ready));
   // After the probes: they are not traffic.
   app.use(httpMetrics(options.name));
   app.use(

@@ -86,7 +86,7 @@ export {
   enableMetrics,
   expressRoute,
   httpMetrics,
-  recordReadiness,
+  readinessProbe,
   registerService,
   relayMetrics,
   startMetricsServer,

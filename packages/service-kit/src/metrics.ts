@@ -11,6 +11,7 @@ import type { EventBacklog } from '@checkpoint/events';
 import { z } from 'zod';
 import { envPort, parseConfig } from './config.ts';
 import type { Logger } from './logger.ts';
+import { isEventStream } from './request-log.ts';
 
 export const DEFAULT_METRICS_PORT = 9464;
 
@@ -313,7 +314,7 @@ export function countDeadLetter(service: string, groupId: string, topic: string)
 }
 
 /** Records a /readyz answer: the gauge, and a change counter that the flapping alert watches. */
-export function recordReadiness(service: string, ready: boolean): void {
+function recordReadiness(service: string, ready: boolean): void {
   if (!instruments) return;
   const before = lastReadiness.get(service);
   lastReadiness.set(service, ready);
@@ -321,6 +322,19 @@ export function recordReadiness(service: string, ready: boolean): void {
   if (before !== undefined && before !== ready) instruments.readinessChanges.inc({ service });
 }
 const lastReadiness = new Map<string, boolean>();
+
+/**
+ * The /readyz handler: `ready()` answered 200, or 503 with Retry-After (an error counts as not
+ * ready); every answer recorded (recordReadiness).
+ */
+export function readinessProbe(service: string, ready: () => Promise<boolean>) {
+  return async (_req: Request, res: Response): Promise<void> => {
+    const ok = await ready().catch(() => false);
+    recordReadiness(service, ok);
+    if (!ok) res.setHeader('Retry-After', '5');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
+  };
+}
 
 // Kept on the response for the 'finish' listener (one shared function, no closure per request).
 // A response can pass through two apps of one process (the all-in-one's gateway hands the call to
@@ -343,8 +357,9 @@ export function expressRoute(req: Request): string {
 
 /**
  * Express middleware: one histogram observation per answered request (its count is the request
- * rate, its 5xx share the error ratio), event streams left out. `route` names the request by template, never by its raw
- * path (unbounded label values). Per request: a timestamp and one 'finish' listener, no closure.
+ * rate, its 5xx share the error ratio), event streams left out. `route` names the request by
+ * template, never by its raw path (unbounded label values). Per request: a timestamp and one
+ * 'finish' listener, no closure.
  */
 export function httpMetrics(service: string, route: (req: Request) => string = expressRoute) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -366,7 +381,7 @@ function observe(this: Timed): void {
   if (!instruments) return;
   // An event stream (the live dashboard) lasts as long as its page is open: its duration would read
   // as a slow request to the latency alert. It is not observed.
-  if (String(this.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+  if (isEventStream(this)) return;
   const now = performance.now();
   for (const { req, started, route, service } of this[OBSERVATIONS] ?? []) {
     const method = METHODS.has(req.method) ? req.method : 'OTHER';

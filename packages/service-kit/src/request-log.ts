@@ -63,6 +63,10 @@ const reqFields = (s: RequestLog) => ({ id: s.id, method: s.method, path: s.path
  */
 const SECRET_IN_PATH = /^(\/api\/auth\/invitations\/)(?!accept\/?$)[^/]+/i;
 
+/** Whether the answer is an event stream (the live dashboard): it lasts as long as its page is open. */
+export const isEventStream = (res: ServerResponse) =>
+  String(res.getHeader('content-type') ?? '').startsWith('text/event-stream');
+
 /** A request's path as logged: never the query string (codes, tokens), and no secret of the path. */
 export const loggedPath = (url: string) => url.split('?')[0]!.replace(SECRET_IN_PATH, '$1{token}');
 
@@ -108,7 +112,7 @@ export function requestLogger(
     if (!err && res.statusCode === 503) return 'warn';
     if (err || res.statusCode >= 500) return 'error';
     // An event stream lasts as long as its page is open, and the page leaving ends it: neither is slow nor a failure.
-    if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return options.successLevel;
+    if (isEventStream(res)) return options.successLevel;
     if (performance.now() - started >= slowMs) return 'warn';
     return res.statusCode >= 400 ? 'info' : options.successLevel;
   }

@@ -431,19 +431,23 @@ describe('OneRoster import', () => {
     expect(await outboxCount('UserUpdated', d.tenantId)).toBe(0);
   });
 
-  /** A district after a first import: t1 (primary) and t2 teach c1 to s1. */
-  async function withClass() {
-    const d = await district();
-    const first = pkg('bulk', {
+  /** A bulk file: t1 (primary) and t2 teach c1 (`title`) to s1; Tina's last name as given. */
+  const classFile = (domain: string, { tinaLast = 'Teach', title = 'Algebra 1' } = {}) =>
+    pkg('bulk', {
       users: [
-        `t1,,,true,tina,,Tina,Teach,tina@${d.domain},`,
-        `t2,,,true,tom,,Tom,Teach,tom@${d.domain},`,
-        `s1,,,true,sam,,Sam,Stu,sam@${d.domain},`,
+        `t1,,,true,tina,,Tina,${tinaLast},tina@${domain},`,
+        `t2,,,true,tom,,Tom,Teach,tom@${domain},`,
+        `s1,,,true,sam,,Sam,Stu,sam@${domain},`,
       ],
       roles: ['r1,,,t1,primary,teacher,org', 'r2,,,t2,primary,teacher,org', 'r3,,,s1,primary,student,org'],
-      classes: ['c1,,,Algebra 1,course1,org,Math,3'],
+      classes: [`c1,,,${title},course1,org,Math,3`],
       enrollments: ['e1,,,c1,org,t1,teacher,true', 'e2,,,c1,org,t2,teacher,false', 'e3,,,c1,org,s1,student,false'],
     });
+
+  /** A district after a first import of classFile. */
+  async function withClass() {
+    const d = await district();
+    const first = classFile(d.domain);
     expect((await applyAndWait(d.admin, (await call(d.admin, 'POST', BASE, first)).body.id)).status).toBe('done');
     const ids = Object.fromEntries(
       (
@@ -462,16 +466,7 @@ describe('OneRoster import', () => {
 
   it('when a teacher’s row is refused when applying (a student since the preview), then the class sync does not make them its teacher', async () => {
     const d = await withClass();
-    const second = pkg('bulk', {
-      users: [
-        `t1,,,true,tina,,Tina,Tutor,tina@${d.domain},`,
-        `t2,,,true,tom,,Tom,Teach,tom@${d.domain},`,
-        `s1,,,true,sam,,Sam,Stu,sam@${d.domain},`,
-      ],
-      roles: ['r1,,,t1,primary,teacher,org', 'r2,,,t2,primary,teacher,org', 'r3,,,s1,primary,student,org'],
-      classes: ['c1,,,Algebra 2,course1,org,Math,3'],
-      enrollments: ['e1,,,c1,org,t1,teacher,true', 'e2,,,c1,org,t2,teacher,false', 'e3,,,c1,org,s1,student,false'],
-    });
+    const second = classFile(d.domain, { tinaLast: 'Tutor', title: 'Algebra 2' });
     const preview = await call(d.admin, 'POST', BASE, second);
     expect(preview.body.errorCount).toBe(0);
     // The admin pages make Tina a student after the preview.
