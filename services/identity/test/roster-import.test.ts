@@ -32,6 +32,16 @@ interface Actor {
   role: Role;
 }
 
+/** Bo, a second admin of the district (bo@domain). */
+async function secondAdmin(d: { tenantId: string; domain: string }): Promise<{ otherId: string; other: Actor }> {
+  const otherId = randomUUID();
+  await h.db.query(
+    `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Bo', 'Admin', 'admin')`,
+    [otherId, d.tenantId, `bo@${d.domain}`],
+  );
+  return { otherId, other: { userId: otherId, tenantId: d.tenantId, role: 'admin' } };
+}
+
 async function district(): Promise<{ tenantId: string; domain: string; admin: Actor }> {
   const tenantId = randomUUID();
   const domain = `d-${tenantId.slice(0, 8)}.example.org`;
@@ -321,12 +331,7 @@ describe('OneRoster import', () => {
 
   it('when two admins each preview disabling the other and both apply, then the second apply skips its row: the district keeps an active admin', async () => {
     const d = await district();
-    const otherId = randomUUID();
-    await h.db.query(
-      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Bo', 'Admin', 'admin')`,
-      [otherId, d.tenantId, `bo@${d.domain}`],
-    );
-    const other: Actor = { userId: otherId, tenantId: d.tenantId, role: 'admin' };
+    const { otherId, other } = await secondAdmin(d);
     const disabling = (sourcedId: string, email: string) =>
       pkg('bulk', {
         users: [`${sourcedId},,,false,x,,Any,Admin,${email},`],
@@ -401,12 +406,7 @@ describe('OneRoster import', () => {
 
   it('when an admin applies another admin’s preview that disables them, then their row is skipped with a late error and their account stays active', async () => {
     const d = await district();
-    const otherId = randomUUID();
-    await h.db.query(
-      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Bo', 'Admin', 'admin')`,
-      [otherId, d.tenantId, `bo@${d.domain}`],
-    );
-    const other: Actor = { userId: otherId, tenantId: d.tenantId, role: 'admin' };
+    const { otherId, other } = await secondAdmin(d);
     const file = pkg('bulk', {
       users: [`b1,,,false,bo,,Bo,Admin,bo@${d.domain},`],
       roles: ['r1,,,b1,primary,teacher,org'],
