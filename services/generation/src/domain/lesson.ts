@@ -33,10 +33,16 @@ export interface Sentence {
   terms: Occurrence[];
   /** Declarative, ends with a full stop, has a verb, does not lean on an earlier sentence. */
   standalone: boolean;
+  /** An instruction that stands alone ("Rinse your hands under running water."): a step, not a fact. */
+  instruction?: boolean;
   /** "X is/are the …": a description of a term of the text. */
   definition?: { key: string; surface: string; description: string; copula: string };
-  /** "Because A, B." / "B because A." / "A, so B." */
-  cause?: { cause: string; effect: string };
+  /** "Because A, B." / "B because A." / "A, so B." / "A. As a result, B." / "When A, B." */
+  cause?: { cause: string; effect: string; link?: 'when' | 'if' };
+  /** The linking word it opened with: a step of a sequence, or a result of the sentence before. */
+  marker?: 'first' | 'step' | 'result';
+  /** The one year it names, and the sentence as an event without it ("James Watt improved …"). */
+  event?: { year: number; clause: string };
 }
 
 export interface Lesson {
@@ -46,6 +52,17 @@ export interface Lesson {
   ranked: string[];
   /** Words of running text (not counting list markers or symbols). */
   words: number;
+  /**
+   * What kind of thing each term is, as the lesson shows it: listed together ("plants, algae and
+   * fungi"), named as one kind ("chloroplasts are organelles", "organelles such as …", "a fluid
+   * called cytoplasm"), the same head noun ("plant cell", "animal cell"), or the same kind of name
+   * or number. Swaps and distractors stay within a category: an organelle for an organelle.
+   */
+  categories: Map<string, Set<string>>;
+  /** "H such as A, B and C": the examples the lesson gives of H (term keys). */
+  examples: Map<string, string[]>;
+  /** Steps of a process in order ("First …, Next …, Finally …"), each run at least three long. */
+  sequences: Sentence[][];
 }
 
 export const MAX_ANALYSED_CHARS = 20_000;
@@ -59,10 +76,11 @@ export const DANGLING_OPENERS = new Set(
 );
 /** Linking words at the start that can be dropped without changing the fact. */
 const DISCOURSE =
-  /^(?:however|also|in addition|moreover|furthermore|still|instead|finally|first|second|third|next|then|later|meanwhile|today|for example|for instance|in fact|of course|in other words|overall|similarly|likewise|in short|as a result|therefore|thus|so|in the end|at first|at last|after that|soon)\b,?\s+/i;
+  /^(?:(?:however|also|in addition|moreover|furthermore|still|instead|then|later|meanwhile|today|for example|for instance|in fact|of course|in other words|overall|similarly|likewise|in short|as a result|therefore|thus|so|in the end|at first|at last|after that|soon)\b,?|(?:finally|first|second|third|fourth|next|last|lastly),)\s+/i;
+// "First Amendment", "Second Continental Congress": an ordinal is a linking word only before a comma.
 /** Nouns too general to ask about. */
 const GENERIC = new Set(
-  'thing way lot kind sort example fact something anything everything nothing someone anyone everyone time stuff bit lesson text question answer part type number amount use one ones others other people person place idea word reason result'.split(
+  'thing way lot kind sort example fact something anything everything nothing someone anyone everyone time stuff bit lesson text question answer part type number amount use one ones others other people person place idea word reason result process unit material parts'.split(
     ' ',
   ),
 );
@@ -132,7 +150,48 @@ export function splitSentences(text: string): string[] {
 
 function tokensOf(sentence: string): Token[] {
   const doc = nlp(sentence).json() as { terms: { text: string; tags: string[]; pre: string; post: string }[] }[];
-  return doc.flatMap((s) => s.terms.map((t) => ({ text: t.text, tags: new Set(t.tags), pre: t.pre, post: t.post })));
+  const tokens = doc.flatMap((s) =>
+    s.terms.map((t) => ({ text: t.text, tags: new Set(t.tags), pre: t.pre, post: t.post })),
+  );
+  // "Plant cells have …" is no instruction: a first word read as a verb, right before a plural
+  // noun that a verb follows, modifies that noun.
+  const [first, second, third, fourth] = tokens;
+  if (
+    first?.tags.has('Verb') &&
+    (first.tags.has('Infinitive') || first.tags.has('Imperative')) &&
+    second?.tags.has('Noun') &&
+    second.tags.has('Plural') &&
+    !first.post.trim() &&
+    (third?.tags.has('Verb') || (third?.tags.has('Adverb') && fourth?.tags.has('Verb')))
+  ) {
+    first.tags.delete('Verb');
+    first.tags.delete('Infinitive');
+    first.tags.add('Noun');
+    first.tags.add('Singular');
+  }
+  // "Inside the membrane is …": a preposition, not an instruction.
+  if (
+    first &&
+    /^(?:inside|outside|under|above|below|within|beneath|near|around|along|across|between|during)$/i.test(first.text)
+  ) {
+    first.tags.delete('Verb');
+    first.tags.delete('Infinitive');
+    first.tags.add('Preposition');
+  }
+  // "Mitochondria release energy from food, …": with no verb before the first comma, a word of
+  // the opening run of nouns that reads as a verb on its own is the verb.
+  const comma = tokens.findIndex((t) => /[,;:]/.test(t.post));
+  const opening = tokens.slice(0, comma < 0 ? tokens.length : comma + 1);
+  if (!opening.some((t) => t.tags.has('Verb'))) {
+    for (let i = 1; i < opening.length; i++) {
+      const t = opening[i]!;
+      if (!t.tags.has('Noun') || !readsAsVerb(t.text) || /^(?:a|an|the)$/i.test(tokens[i - 1]!.text)) continue;
+      t.tags.delete('Noun');
+      t.tags.add('Verb');
+      break;
+    }
+  }
+  return tokens;
 }
 
 const NUMBER = /^\d+(?:[.,]\d+)*%?$/;
@@ -159,7 +218,11 @@ const isNounToken = (t: Token) =>
   !t.tags.has('Value') &&
   !t.tags.has('Verb') &&
   !AUXILIARY.test(t.text) &&
+  !PRONOUNS.has(t.text.toLowerCase()) &&
   /^[\p{L}][\p{L}'’-]*$/u.test(t.text);
+const PRONOUNS = new Set(
+  'it its they them their he him his she her we us our you your i me my this that these those'.split(' '),
+);
 
 const readsAsVerb = memo((word: string) =>
   (nlp(word).json() as { terms: { tags: string[] }[] }[]).some((x) => x.terms.some((t) => t.tags.includes('Verb'))),
@@ -202,6 +265,7 @@ function extract(tokens: Token[]): { surface: string; kind: TermKind; plural: bo
     const after = tokens[j + 1];
     if (
       j > i &&
+      i > 0 &&
       tokens[j]!.tags.has('Plural') &&
       ((after?.tags.has('Verb') && after.tags.has('Infinitive') && !/[,;:.!?]/.test(tokens[j]!.post)) ||
         readsAsVerb(tokens[j]!.text))
@@ -230,23 +294,41 @@ function extract(tokens: Token[]): { surface: string; kind: TermKind; plural: bo
   return out;
 }
 
-function stripDiscourse(s: string): string {
+const STEP_FIRST = /^(?:first,|first of all|to begin|the first step)/i;
+const STEP =
+  /^(?:(?:second|third|fourth|next|finally|last|lastly),|then\b|after that\b|afterwards\b|later\b|at last\b|in the end\b)/i;
+const RESULT = /^(?:as a result|therefore|thus|so|because of this|for this reason|consequently)\b/i;
+
+function stripDiscourse(s: string): { text: string; marker?: Sentence['marker'] } {
+  const marker = STEP_FIRST.test(s) ? 'first' : STEP.test(s) ? 'step' : RESULT.test(s) ? 'result' : undefined;
   let out = s;
   for (let k = 0; k < 2 && DISCOURSE.test(out); k++) out = out.replace(DISCOURSE, '');
-  return out === s ? s : upperFirst(out);
+  return { text: out === s ? s : upperFirst(out), marker: out === s ? undefined : marker };
 }
 
-function isStandalone(text: string, tokens: Token[]): boolean {
+function isStandalone(text: string, tokens: Token[]): boolean | 'instruction' {
   const first = tokens[0];
   if (!first) return false;
   if (!/\.$/.test(text)) return false;
   if (DANGLING_OPENERS.has(lower(first.text))) return false;
   if (WH.test(first.text) && /\?$/.test(text)) return false;
   // An instruction ("Mix the flour.") is no statement of fact.
-  if (first.tags.has('Verb') && first.tags.has('Infinitive') && !first.tags.has('Noun')) return false;
+  if (first.tags.has('Verb') && first.tags.has('Infinitive') && !first.tags.has('Noun')) return 'instruction';
   if (!tokens.some((t) => t.tags.has('Verb'))) return false;
+  // "Before it, …", "By then their …": a pronoun before the sentence names anything points back.
+  for (const t of tokens) {
+    if (isNounToken(t) || t.tags.has('Value')) break;
+    if (LEANING.has(lower(t.text))) return false;
+  }
+  // "… these changes …", "… the same way": refers to something said before.
+  if (/\b(?:these|those|such (?!as\b)|the same|the former|the latter|this (?!is\b))\b/i.test(text)) return false;
   return true;
 }
+
+/** Words that point at something outside the sentence when nothing has been named before them. */
+const LEANING = new Set(
+  'it its they them their theirs he him his she her hers this these those that such there then'.split(' '),
+);
 
 const clause = (s: string) => s.trim().replace(/[.,;:]+$/, '');
 /** A clause that opens with one of these needs another clause to make sense. */
@@ -262,15 +344,66 @@ function causeOf(text: string): Sentence['cause'] {
     opener(effect) ||
     /^(?:we|you|i)\b/i.test(effect) ||
     effect.includes(',') ||
-    effect.split(' ').length < 3
+    effect.split(' ').length < 3 ||
+    // "…, so 8 + 2 + 1 = 11": a calculation is no event.
+    /[=+×÷<>]/.test(cause + effect)
       ? undefined
       : { cause: clause(cause), effect: clause(effect) };
   let m = /^Because (.+), (.+?)\.$/.exec(text);
   if (m) return pair(m[1]!, m[2]!);
   m = /^(.+?),? because (?!of\b)(.+?)\.$/.exec(text);
   if (m) return pair(m[2]!, m[1]!);
+  // "Because of the drought, crops failed." / "Crops failed because of the drought."
+  m = /^Because of ([^,]+), (.+?)\.$/.exec(text);
+  if (m) return pair(`of ${m[1]}`, m[2]!);
+  m = /^(.+?),? because of ([^,]+?)\.$/.exec(text);
+  if (m) return pair(`of ${m[2]}`, m[1]!);
   m = /^(.+?), so (?!that\b)(.+?)\.$/.exec(text);
   if (m) return pair(m[1]!, m[2]!);
+  // "When a plant does not get enough water, its vacuoles shrink": the effect may name what the
+  // condition named ("its"), since the question states the condition.
+  m = /^(When|Whenever|If) ([^,]+), ([^,]+?)\.$/.exec(text);
+  if (
+    m &&
+    !opener(m[2]!) &&
+    !SUBORDINATE.test(m[2]!) &&
+    m[3]!.split(' ').length >= 3 &&
+    !/^(?:we|you|i)\b/i.test(m[3]!)
+  )
+    return { cause: clause(m[2]!), effect: clause(m[3]!), link: m[1] === 'If' ? 'if' : 'when' };
+  return undefined;
+}
+
+/**
+ * "The gradual change of a community is called succession." / "Erosion means the wearing away of
+ * rock." / "A producer refers to …": the term and its description.
+ */
+function namedDefinition(text: string, occurrences: Occurrence[]): Sentence['definition'] {
+  const term = (surface: string) => occurrences.find((o) => lower(o.surface) === lower(surface.trim()));
+  const described = (d: string) =>
+    d.split(' ').length >= 3 && !/\b(?:it|its|this|these|those|they|their)\b/i.test(d) ? lowerFirst(d) : undefined;
+  let m =
+    /^(.+?) (?:is|are) (?:often |also |sometimes |usually )?(?:called|known as|named) (?:an? |the |its |their )?([^,;]+?)\.$/.exec(
+      text,
+    );
+  if (m) {
+    const occ = term(m[2]!);
+    const description = described(m[1]!);
+    if (occ && description) return { key: occ.key, surface: occ.surface, description, copula: 'is' };
+  }
+  // "The number below the line of a fraction is the denominator.": the description comes first.
+  m = /^(The .+?) (?:is|are) (?:the|a|an) ([^,;]+?)\.$/.exec(text);
+  if (m && m[1]!.split(' ').length > m[2]!.split(' ').length + 1) {
+    const occ = term(m[2]!);
+    const description = described(m[1]!);
+    if (occ && description) return { key: occ.key, surface: occ.surface, description, copula: 'is' };
+  }
+  m = /^(?:An? |The )?([^,;]+?) (?:means|refers to) (.+?)\.$/.exec(text);
+  if (m) {
+    const occ = term(m[1]!);
+    if (occ && m[2]!.split(' ').length >= 3)
+      return { key: occ.key, surface: occ.surface, description: clause(m[2]!), copula: 'means' };
+  }
   return undefined;
 }
 
@@ -281,7 +414,7 @@ export function analyseLesson(text: string): Lesson {
   let words = 0;
   const sentences: Sentence[] = [];
   for (const [index, raw] of splitSentences(text).entries()) {
-    const sentenceText = stripDiscourse(raw);
+    const { text: sentenceText, marker } = stripDiscourse(raw);
     const tokens = tokensOf(sentenceText);
     const count = wordCount(sentenceText);
     words += count;
@@ -313,8 +446,17 @@ export function analyseLesson(text: string): Lesson {
         });
       if (!occurrences.some((o) => o.key === key)) occurrences.push({ key, surface: f.surface });
     }
-    const standalone = count >= 4 && count <= MAX_SENTENCE_WORDS && isStandalone(sentenceText, tokens);
-    const sentence: Sentence = { text: sentenceText, index, words: count, terms: occurrences, standalone };
+    const reading = count >= 4 && count <= MAX_SENTENCE_WORDS && isStandalone(sentenceText, tokens);
+    const standalone = reading === true;
+    const sentence: Sentence = {
+      text: sentenceText,
+      index,
+      words: count,
+      terms: occurrences,
+      standalone,
+      marker,
+      instruction: reading === 'instruction',
+    };
     if (standalone) {
       // "Photosynthesis is the process …": the subject is the first phrase, right before the verb.
       const subject = found[0];
@@ -341,10 +483,51 @@ export function analyseLesson(text: string): Lesson {
               rest
                 .map((t) => `${t.pre}${t.text}${t.post}`)
                 .join('')
-                .split(/[,;]\s+(?:and|but|so|while|which)\b|;/)[0]!,
+                .split(
+                  /[,;]\s+(?:and|but|so|while|which)\b|;|\s+and\s+(?=(?:has|have|holds?|is|are|makes?|gives?|stores?|controls?|contains?|helps?|uses?|can)\b)/,
+                )[0]!,
             ),
             copula: lower(verb.text),
           };
+      }
+      sentence.definition ??= namedDefinition(sentenceText, occurrences);
+      // "A chemical reaction is a process in which …": the subject, adjectives and all, is the term
+      // (the phrase reader keeps only its nouns: "reaction").
+      const m =
+        /^(?:An? |The )?([\p{L}][\p{L}'’-]*(?: [\p{L}'’-]+){0,3}?)(?: of an? [\p{L}]+)? (is|are|was|were) ((?:a|an|the) .+)\.$/u.exec(
+          sentenceText,
+        );
+      const subjectWords = m ? m[1]!.split(' ') : [];
+      if (
+        !sentence.definition &&
+        m &&
+        // A word right before "is" read as a verb ("water cycle is") is the noun it must be there.
+        tokens
+          .slice(
+            0,
+            tokens.findIndex((t) => COPULA.test(t.text)),
+          )
+          .every((t, i, all) => !t.tags.has('Verb') || (i === all.length - 1 && !t.tags.has('Gerund'))) &&
+        !DANGLING_OPENERS.has(lower(subjectWords[0]!)) &&
+        !GENERIC.has(lower(m[1]!))
+      ) {
+        const description = clause(m[3]!.split(/[,;]\s+(?:and|but|so|while|which)\b|;/)[0]!);
+        const natural = subjectWords.every((w) => capitalized(w)) && subjectWords.length > 1 ? m[1]! : lower(m[1]!);
+        const key = termKey(natural);
+        if (description.split(' ').length >= 4 && !mentions(description, key)) {
+          if (!terms.has(key))
+            terms.set(key, {
+              text: natural,
+              key,
+              kind: natural === m[1] && capitalized(natural) ? 'name' : 'noun',
+              plural: m[2] === 'are' || m[2] === 'were',
+              count: 1,
+              firstAt: ++position,
+              score: 0,
+            });
+          if (!occurrences.some((o) => o.key === key)) occurrences.unshift({ key, surface: m[1]! });
+          sentence.definition = { key, surface: m[1]!, description, copula: lower(m[2]!) };
+        }
       }
       sentence.cause = causeOf(sentenceText);
     }
@@ -366,7 +549,183 @@ export function analyseLesson(text: string): Lesson {
     return tb.score - ta.score || ta.firstAt - tb.firstAt;
   };
   for (const s of sentences) s.terms.sort((a, b) => byScore(a.key, b.key));
-  return { sentences, terms, ranked: [...terms.keys()].sort(byScore), words };
+  const ranked = [...terms.keys()].sort(byScore);
+  // "A. As a result, B.": the sentence before is the cause.
+  for (const [i, s] of sentences.entries()) {
+    const before = sentences[i - 1];
+    if (s.marker === 'result' && s.standalone && !s.cause && before?.standalone && !before.cause && before.words <= 20)
+      s.cause = { cause: clause(before.text), effect: clause(s.text) };
+  }
+  const { categories, examples } = relate(sentences, terms, ranked);
+  for (const s of sentences) if (s.standalone) s.event = eventOf(s, terms);
+  return { sentences, terms, ranked, words, categories, examples, sequences: sequencesOf(sentences) };
+}
+
+/** Where each term stands in a sentence, in order (the first whole-word match of each). */
+function spans(s: Sentence): { key: string; start: number; end: number }[] {
+  return s.terms
+    .map((o) => {
+      const f = findTerm(s.text, o.surface);
+      return f ? { key: o.key, start: f.start, end: f.start + f.text.length } : undefined;
+    })
+    .filter((x): x is { key: string; start: number; end: number } => !!x)
+    .sort((a, b) => a.start - b.start);
+}
+
+const LIST_GAP = /^(?:,\s*(?:and|or)?|\s+(?:and|or))\s+(?:(?:the|a|an|some|many|most|all|other)\s+)?$/i;
+const EXAMPLE_GAP = /^,?\s+(?:such as|like|including|for example|especially)\s+(?:the\s+)?$/i;
+const CALLED_GAP = /^\s+(?:called|named|known as)\s+$/i;
+const ISA =
+  /^\s+(?:is|are|was|were)\s+(?:a|an|the|one of the|a kind of|a type of|kinds of|types of)?\s*(?:[a-z-]+\s+)?$/i;
+
+/**
+ * Categories of the lesson's terms from what its sentences say (see Lesson.categories). Each
+ * category is a label; a term may have several.
+ */
+function relate(sentences: Sentence[], terms: Map<string, Term>, ranked: string[]) {
+  const categories = new Map<string, Set<string>>();
+  const examples = new Map<string, string[]>();
+  const add = (key: string, label: string) => {
+    if (!categories.has(key)) categories.set(key, new Set());
+    categories.get(key)!.add(label);
+  };
+  for (const s of sentences) {
+    const at = spans(s);
+    // Runs of terms joined by commas, "and", "or": one list.
+    const runs: (typeof at)[] = [];
+    let run: typeof at = [];
+    for (const sp of at) {
+      const prev = run[run.length - 1];
+      if (prev && LIST_GAP.test(s.text.slice(prev.end, sp.start))) run.push(sp);
+      else {
+        if (run.length > 1) runs.push(run);
+        run = [sp];
+      }
+    }
+    if (run.length > 1) runs.push(run);
+    for (const [n, r] of runs.entries()) {
+      const kinds = new Set(r.map((x) => terms.get(x.key)!.kind));
+      if (kinds.size === 1) for (const x of r) add(x.key, `list:${s.index}:${n}`);
+    }
+    for (let i = 0; i + 1 < at.length; i++) {
+      const [a, b] = [at[i]!, at[i + 1]!];
+      const gap = s.text.slice(a.end, b.start);
+      if (EXAMPLE_GAP.test(gap)) {
+        // "organelles such as chloroplasts and mitochondria": every term of the run after it.
+        const members = runs.find((r) => r[0] === b)?.map((x) => x.key) ?? [b.key];
+        for (const m of members) add(m, `isa:${a.key}`);
+        examples.set(a.key, [...new Set([...(examples.get(a.key) ?? []), ...members])]);
+      } else if (CALLED_GAP.test(gap)) {
+        add(b.key, `isa:${a.key}`);
+        add(b.key, 'vocab');
+      } else if (i === 0 && a.start <= 4 && ISA.test(gap)) add(a.key, `isa:${b.key}`);
+    }
+  }
+  // The things the lesson's sentences are about: the subjects of its statements (its main topic
+  // aside, which the others are parts or kinds of). A weaker kind than the others: good enough for
+  // the wrong choices of a question, never for a false statement (see sameCategory).
+  const counts = [...terms.values()].map((t) => t.count).sort((a, b) => b - a);
+  for (const s of sentences) {
+    if (!s.standalone) continue;
+    const first = spans(s)[0];
+    const t = first && terms.get(first.key);
+    if (
+      !t ||
+      t.kind !== 'noun' ||
+      !/^(?:(?:the|a|an|every|each|most|some|many|all)\s+)?$/i.test(s.text.slice(0, first!.start))
+    )
+      continue;
+    if (t.count >= 1.5 * (counts[1] ?? 0) && t.count === counts[0]) continue;
+    // A whole ("a human body contains …", "organisms are made of …") is no sibling of its parts,
+    // nor is a term named often (a topic of the lesson) or a kind of the main topic ("plant cell").
+    const after = s.text.slice(first!.end).trim();
+    if (/^(?:\w+ly\s+)?(?:has|have|contains?|consists?|includes?|(?:is|are) made (?:up )?of)\b/i.test(after)) continue;
+    const top = ranked[0];
+    if (t.count > 2 || (top && t.key !== top && t.key.endsWith(` ${top}`))) continue;
+    add(t.key, 'role:subject');
+  }
+  // The lesson's vocabulary: the terms it defines or names ("… is called X").
+  for (const s of sentences) if (s.definition) add(s.definition.key, 'vocab');
+  // The lesson's concepts: every common noun it gives a kind to (a list, a category, a definition,
+  // a statement about it). The weakest kind: wrong choices come from here only when the key's own
+  // category has too few.
+  for (const [key, labels] of categories)
+    if (terms.get(key)?.kind === 'noun' && labels.size > 0) labels.add('role:concept');
+  // The same head noun with different modifiers: "plant cell" and "animal cell".
+  const heads = new Map<string, string[]>();
+  for (const t of terms.values())
+    if (t.kind === 'noun' && t.key.includes(' ')) {
+      const head = t.key.split(' ').pop()!;
+      heads.set(head, [...(heads.get(head) ?? []), t.key]);
+    }
+  for (const [head, keys] of heads) if (keys.length > 1) for (const k of keys) add(k, `head:${head}`);
+  // Names and numbers are their own kinds: a year for a year, a person for a person.
+  for (const t of terms.values())
+    if (t.kind === 'person' || t.kind === 'place' || t.kind === 'year' || t.kind === 'percent')
+      add(t.key, `kind:${t.kind}`);
+  return { categories, examples };
+}
+
+const isWeak = (label: string) => label.startsWith('role:');
+
+/**
+ * True when the lesson shows `a` and `b` as the same kind of thing; with `weak`, being subjects of
+ * its statements alike counts too (for wrong choices, not for false statements).
+ */
+export function sameCategory(lesson: Pick<Lesson, 'categories'>, a: string, b: string, weak = false): boolean {
+  const x = lesson.categories.get(a);
+  const y = lesson.categories.get(b);
+  if (!x || !y || a === b) return false;
+  for (const label of x) if (y.has(label) && (weak || !isWeak(label))) return true;
+  return false;
+}
+
+/** Other terms of `key`'s categories, strong kinds first, most labels shared first. */
+export function siblings(lesson: Lesson, key: string, weak = false): string[] {
+  const mine = lesson.categories.get(key);
+  if (!mine) return [];
+  const shared = (k: string) =>
+    [...(lesson.categories.get(k) ?? [])].filter((l) => mine.has(l)).reduce((n, l) => n + (isWeak(l) ? 1 : 10), 0);
+  return lesson.ranked
+    .filter((k) => k !== key && sameCategory(lesson, key, k, weak))
+    .sort((a, b) => shared(b) - shared(a));
+}
+
+const YEAR_PHRASE = /^(?:in|by|around|during)\s+(\d{4}),?\s+|,?\s+(?:in|by|around)\s+(\d{4})\b/i;
+
+/** "In 1769, James Watt improved the steam engine." → 1769 and "James Watt improved the steam engine". */
+function eventOf(s: Sentence, terms: Map<string, Term>): Sentence['event'] {
+  const years = s.terms.filter((o) => terms.get(o.key)?.kind === 'year');
+  if (years.length !== 1) return undefined;
+  const m = YEAR_PHRASE.exec(s.text);
+  if (!m) return undefined;
+  // Without a trailing clause ("…, which let one worker spin many threads"): the event itself.
+  const clause = upperFirst(s.text.replace(YEAR_PHRASE, '').split(/,\s+(?:which|where|who|and|but|so)\b/)[0]!)
+    .replace(/\s+/g, ' ')
+    .replace(/[.!]$/, '')
+    .trim();
+  const words = clause.split(' ');
+  if (words.length < 4 || words.length > 18 || clause.includes(',') || DANGLING_OPENERS.has(lower(words[0]!)))
+    return undefined;
+  return { year: Number(m[1] ?? m[2]), clause };
+}
+
+/** Runs of step sentences: one opening with "First", then at least two more linked steps. */
+function sequencesOf(sentences: Sentence[]): Sentence[][] {
+  const out: Sentence[][] = [];
+  let run: Sentence[] = [];
+  for (const s of sentences) {
+    if (s.marker === 'first') {
+      if (run.length >= 3) out.push(run);
+      run = [s];
+    } else if (s.marker === 'step' && run.length) run.push(s);
+    else if (run.length && s.marker !== 'step') {
+      if (run.length >= 3) out.push(run);
+      run = [];
+    }
+  }
+  if (run.length >= 3) out.push(run);
+  return out.filter((r) => r.every((s) => (s.standalone || s.instruction) && s.words <= 25));
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

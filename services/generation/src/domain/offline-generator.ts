@@ -1,12 +1,16 @@
 // The offline provider's question maker: deterministic (same text and request, same questions),
-// built only from the teacher's own lesson as read by lesson.ts. Multiple choice asks which term
-// matches a definition, what follows from a cause, or which term completes a sentence, with
-// distractors of the same kind taken from the lesson; short answer asks for the term; true/false
-// states a sentence as written or made false (a term swapped for another of its kind, a number
-// changed, the verb negated). Every item passes the quality rules (item-quality.ts) or is
-// dropped. Too little text is refused with a reason, never padded with filler.
+// built only from the teacher's own lesson as read by lesson.ts. Items beyond recall come first
+// where the lesson allows: a term from its description, an effect from its cause (or the cause of
+// an effect), the order of dated events or of a process's steps, an example of a concept, two
+// things of one kind compared (their places exchanged in a statement). Then recall: which thing
+// does what, which term completes a sentence, a statement as written or made false by a swap of
+// the same kind (an organelle for an organelle, a year for a year). Distractors and swaps come
+// only from the lesson's own terms of the key's category (lesson.ts). A set asks each sentence
+// once and no item gives away another's answer. Every item passes the quality rules
+// (item-quality.ts) or is dropped. Too little text is refused with a reason, never padded.
+import nlp from 'compromise';
 import { GenerationError } from './errors.ts';
-import { checkNext, optionKind } from './item-quality.ts';
+import { checkNext, optionKind, type Skill } from './item-quality.ts';
 import {
   analyseLesson,
   endWithStop,
@@ -15,8 +19,11 @@ import {
   lowerFirst,
   mentions,
   negate,
+  sameCategory,
   seededRandom,
   shuffled,
+  siblings,
+  termKey,
   upperFirst,
   type Lesson,
   type Occurrence,
@@ -81,7 +88,35 @@ export function generateOfflineQuestions(
   return made;
 }
 
-/** As many of the planned items as the lesson gives (at most one per slot). */
+/** An item with what it asks of the student and the lesson sentences it is made from. */
+interface Candidate {
+  q: GeneratedQuestion;
+  skill: Skill;
+  sources: number[];
+}
+
+interface Ctx {
+  lesson: Lesson;
+  random: () => number;
+  level: 'easy' | 'standard' | 'hard';
+}
+
+const contentWords = (text: string) =>
+  new Set((text.toLowerCase().match(/[\p{L}\p{N}%]+/gu) ?? []).filter((w) => w.length > 3));
+
+/** True when a stem asks what an excluded one asked (the same sentence in another form too). */
+function repeats(stem: string, excluded: readonly Set<string>[]): boolean {
+  const mine = contentWords(stem);
+  return excluded.some((x) => {
+    const shared = [...mine].filter((w) => x.has(w)).length;
+    return shared >= 3 && shared >= 0.6 * Math.min(mine.size, x.size);
+  });
+}
+
+/**
+ * As many of the planned items as the lesson gives (at most one per slot): beyond recall first
+ * where the lesson has it, then recall; each sentence asked once; no item that gives away another.
+ */
 export function buildItems(
   lesson: Lesson,
   plan: readonly QuestionType[],
@@ -97,53 +132,63 @@ export function buildItems(
     const shift = Math.floor((order.length * k) / 3);
     return [...order.slice(shift), ...order.slice(0, shift)];
   };
-  const sources: Record<QuestionType, Iterator<GeneratedQuestion>> = {
-    multiple_choice: candidates(ctx, rotate(0), multipleChoiceFor),
-    true_false: candidates(ctx, rotate(1), trueFalseFor),
-    short_answer: candidates(ctx, rotate(2), shortAnswerFor),
+  const makers: Record<QuestionType, (s: Sentence) => Iterable<Candidate>> = {
+    multiple_choice: (s) => multipleChoiceFor(ctx, s),
+    true_false: (s) => trueFalseFor(ctx, s),
+    short_answer: (s) => shortAnswerFor(ctx, s),
   };
-  const excluded = new Set((options.exclude ?? []).map(normalizeText));
-  const out: GeneratedQuestion[] = [];
-  // Items whose answer is already the answer of another item wait: a set asks about many terms.
-  const waiting: Record<QuestionType, GeneratedQuestion[]> = { multiple_choice: [], true_false: [], short_answer: [] };
+  const lessonWide: Record<QuestionType, Candidate[]> = {
+    multiple_choice: [...sequenceChoices(ctx), ...exampleChoices(ctx)],
+    true_false: [...sequenceStatements(ctx), ...exampleStatements(ctx)],
+    short_answer: [...exampleAnswers(ctx)],
+  };
+  // Two queues per type: beyond recall and recall, each spread over the lesson.
+  const queues = Object.fromEntries(
+    (['multiple_choice', 'true_false', 'short_answer'] as const).map((type, k) => {
+      const all = [...shuffled(lessonWide[type], random), ...roundRobin(rotate(k).map((s) => makers[type](s)))];
+      return [
+        type,
+        { beyond: all.filter((c) => c.skill !== 'recall'), recall: all.filter((c) => c.skill === 'recall') },
+      ];
+    }),
+  ) as Record<QuestionType, { beyond: Candidate[]; recall: Candidate[] }>;
+  const excluded = (options.exclude ?? []).map(contentWords);
+  const used = new Set<number>();
+  // Every answer once ("cell" and "cells" are one): a set asks about many terms.
   const answered = new Set<string>();
+  const answerKey = (q: GeneratedQuestion) => (q.questionType === 'true_false' ? undefined : termKey(q.correctAnswer));
+  const out: GeneratedQuestion[] = [];
   const truths = { True: 0, False: 0 };
-  // True/false answers alternate; other answers differ ("cell" and "cells" are one).
-  const answerKey = (q: GeneratedQuestion) =>
-    q.questionType === 'true_false'
-      ? truths[q.correctAnswer as 'True' | 'False'] > truths[q.correctAnswer === 'True' ? 'False' : 'True']
-        ? q.correctAnswer
-        : undefined
-      : normalizeText(q.correctAnswer).replace(/s$/, '');
-  const fits = (q: GeneratedQuestion) => {
-    if (excluded.has(normalizeText(q.questionText))) return false;
-    return checkNext(out, q).length === 0;
+  let beyond = 0;
+  const fits = (c: Candidate) =>
+    !c.sources.some((i) => used.has(i)) &&
+    !answered.has(answerKey(c.q) ?? '') &&
+    !(excluded.length && repeats(c.q.questionText, excluded)) &&
+    // True and False in turn, as far as the lesson allows.
+    !(
+      c.q.questionType === 'true_false' &&
+      truths[c.q.correctAnswer as 'True' | 'False'] >
+        truths[c.q.correctAnswer === 'True' ? 'False' : 'True'] + (c.skill === 'recall' ? 1 : 2)
+    ) &&
+    checkNext(out, c.q, lesson).length === 0;
+  const take = (queue: Candidate[]) => {
+    const at = queue.findIndex(fits);
+    return at < 0 ? undefined : queue.splice(at, 1)[0];
   };
   for (const type of plan) {
-    let chosen: GeneratedQuestion | undefined;
-    while (!chosen) {
-      const r = sources[type].next();
-      if (r.done) break;
-      const key = answerKey(r.value);
-      if (key && (answered.has(key) || r.value.questionType === 'true_false')) waiting[type].push(r.value);
-      else if (fits(r.value)) chosen = r.value;
-    }
-    if (!chosen) {
-      const at = waiting[type].findIndex(fits);
-      if (at >= 0) chosen = waiting[type].splice(at, 1)[0];
-    }
+    const q = queues[type];
+    // Beyond recall first where the lesson gives it (the easy level: a third).
+    const wantBeyond = ctx.level === 'easy' ? beyond * 3 < out.length : true;
+    const chosen = wantBeyond ? (take(q.beyond) ?? take(q.recall)) : (take(q.recall) ?? take(q.beyond));
     if (!chosen) continue;
-    if (chosen.questionType === 'true_false') truths[chosen.correctAnswer as 'True' | 'False']++;
-    else answered.add(answerKey(chosen)!);
-    out.push(chosen);
+    if (chosen.skill !== 'recall') beyond++;
+    if (chosen.q.questionType === 'true_false') truths[chosen.q.correctAnswer as 'True' | 'False']++;
+    for (const i of chosen.sources) used.add(i);
+    const key = answerKey(chosen.q);
+    if (key) answered.add(key);
+    out.push(chosen.q);
   }
   return out;
-}
-
-interface Ctx {
-  lesson: Lesson;
-  random: () => number;
-  level: 'easy' | 'standard' | 'hard';
 }
 
 /** Standalone sentences with terms, starting at a seeded place so another salt asks others first. */
@@ -153,26 +198,21 @@ function sentenceOrder(lesson: Lesson, random: () => number): Sentence[] {
   return [...usable.slice(start), ...usable.slice(0, start)];
 }
 
-/**
- * Round r takes each sentence's r-th item, so a set spreads over the lesson before reusing a
- * sentence. Items are made lazily: tagging options is the slow part, and most are never asked for.
- */
-function* candidates(
-  ctx: Ctx,
-  order: Sentence[],
-  itemsFor: (ctx: Ctx, s: Sentence) => Iterable<GeneratedQuestion>,
-): Generator<GeneratedQuestion> {
-  let live = order.map((s) => itemsFor(ctx, s)[Symbol.iterator]());
+/** Round r takes each sentence's r-th item, so a queue spreads over the lesson before reusing a sentence. */
+function roundRobin(lists: Iterable<Candidate>[]): Candidate[] {
+  let live = lists.map((l) => l[Symbol.iterator]());
+  const out: Candidate[] = [];
   while (live.length) {
     const next: typeof live = [];
     for (const it of live) {
       const r = it.next();
       if (r.done) continue;
       next.push(it);
-      yield r.value;
+      out.push(r.value);
     }
     live = next;
   }
+  return out;
 }
 
 const isNumeric = (t: Term) => t.kind === 'year' || t.kind === 'percent' || t.kind === 'number';
@@ -201,54 +241,58 @@ function numberVariants(n: string): string[] {
 }
 
 /**
- * Three distractors for an answer: other terms of the lesson of the same kind (nouns put in the
- * answer's number), none already in the stem; numbers of the lesson, else near values.
+ * Up to `max` distractors for a term: the lesson's terms of its category (lesson.ts), put in the
+ * answer's number, none in the stem or sharing a word with the answer; for a number, the lesson's
+ * numbers of its kind, then near values. With `defined`, the lesson's other defined terms count too
+ * (a description can name any of them).
  */
-function distractors(ctx: Ctx, term: Term, answer: string, stem: string): string[] {
+function distractors(
+  ctx: Ctx,
+  term: Term,
+  answer: string,
+  stem: string,
+  { defined = false, weak = true }: { defined?: boolean; weak?: boolean } = {},
+  max = 3,
+): string[] {
   const kind = optionKind(answer);
   const plural = kind === 'noun-pl';
-  const sameKind = ctx.lesson.ranked
-    .map((k) => ctx.lesson.terms.get(k)!)
-    .filter(
-      (t) =>
-        t.key !== term.key &&
-        (t.kind === term.kind || (t.kind !== 'noun' && term.kind !== 'noun' && !isNumeric(t) && !isNumeric(term))),
-    )
-    .sort(
-      (a, b) =>
-        Math.abs(a.text.length - answer.length) - Math.abs(b.text.length - answer.length) || a.firstAt - b.firstAt,
-    );
-  // Same entity type first (a place for a place); nouns already in the answer's number first,
-  // others put in it ("cell" → "cells") only after.
-  sameKind.sort((a, b) => Number(b.kind === term.kind) - Number(a.kind === term.kind));
-  const pool = [
-    ...sameKind.filter((t) => t.kind !== 'noun' || t.plural === plural).map((t) => t.text),
-    ...sameKind.filter((t) => t.kind === 'noun' && t.plural !== plural).map((t) => inflect(t.text, plural)),
+  const keys = [
+    ...siblings(ctx.lesson, term.key, weak),
+    ...(defined ? definedTerms(ctx.lesson).filter((k) => k !== term.key) : []),
   ];
-  const extra = isNumeric(term) ? numberVariants(answer) : [];
+  // A noun is put in the answer's number only where it can be (not "cytoplasms"); a false
+  // statement takes only the forms the lesson itself uses.
+  const pool = keys
+    .map((k) => ctx.lesson.terms.get(k)!)
+    .filter((t) => t.kind !== 'noun' || t.plural === plural || (weak && !uncountable(t.text)))
+    .map((t) => (t.kind === 'noun' && t.plural !== plural ? inflect(t.text, plural) : t.text));
+  if (isNumeric(term)) {
+    const lessonNumbers = ctx.lesson.ranked
+      .map((k) => ctx.lesson.terms.get(k)!)
+      .filter((t) => t.kind === term.kind && t.key !== term.key)
+      .map((t) => t.text);
+    pool.push(...lessonNumbers, ...numberVariants(answer));
+  }
   const out: string[] = [];
   const answerWords = new Set(normalizeText(answer).split(' '));
-  const usable = (d: string) => {
+  for (const d of pool) {
+    if (out.length === max) break;
     const n = normalizeText(d);
-    if (!n || n === normalizeText(answer) || out.some((o) => normalizeText(o) === n)) return false;
+    if (!n || n === normalizeText(answer) || out.some((o) => normalizeText(o) === n)) continue;
     // An option sharing a word with the key ("carbon" for "carbon dioxide") gives it away.
-    if (!isNumeric(term) && n.split(' ').some((w) => answerWords.has(w))) return false;
-    return optionKind(d) === kind;
-  };
-  // Terms the stem already uses are weak choices: only when a short lesson has no others.
-  const candidates = [...pool, ...extra];
-  const inStem: string[] = [];
-  for (const d of candidates) {
-    if (out.length === 3) return out;
-    if (mentions(stem, d)) inStem.push(d);
-    else if (usable(d)) out.push(d);
-  }
-  for (const d of inStem) {
-    if (out.length === 3) break;
-    if (usable(d)) out.push(d);
+    if (!isNumeric(term) && n.split(' ').some((w) => answerWords.has(w))) continue;
+    if (mentions(stem, d) || optionKind(d) !== kind) continue;
+    out.push(d);
   }
   return out;
 }
+
+const uncountable = (noun: string) =>
+  (nlp(noun).json() as { terms: { tags: string[] }[] }[]).some((x) =>
+    x.terms.some((t) => t.tags.includes('Uncountable')),
+  ) || /(?:plasm|ism|tion|ness|ity|ence|ance|ment|ing|ics)$/.test(noun);
+
+const definedTerms = (lesson: Lesson) => lesson.sentences.flatMap((s) => (s.definition ? [s.definition.key] : []));
 
 function blanked(s: Sentence, occ: Occurrence): string | undefined {
   const found = findTerm(s.text, occ.surface);
@@ -265,30 +309,52 @@ const mc = (questionText: string, answer: string, wrong: string[], random: () =>
   points: 1,
 });
 
+const sa = (questionText: string, answer: string): GeneratedQuestion => ({
+  questionText,
+  questionType: 'short_answer',
+  options: [],
+  correctAnswer: answer,
+  points: 1,
+});
+
+const tf = (statement: string, answer: 'True' | 'False'): GeneratedQuestion => ({
+  questionText: `True or False: ${endWithStop(statement)}`,
+  questionType: 'true_false',
+  options: ['True', 'False'],
+  correctAnswer: answer,
+  points: 1,
+});
+
 const kindWord = (t: Term) =>
   t.kind === 'year' ? 'year' : t.kind === 'person' ? 'name' : isNumeric(t) ? 'number' : 'term';
 
-/** Cloze items of a sentence, best term first: [stem with a blank, answer, term]. */
+/** Cloze items of a sentence, best term first, for terms the lesson gives a category (or any, for short answer). */
 function clozes(ctx: Ctx, s: Sentence): { stem: string; answer: string; term: Term }[] {
   const out: { stem: string; answer: string; term: Term }[] = [];
+  if (s.words < 6) return out;
   for (const occ of s.terms) {
     const term = ctx.lesson.terms.get(occ.key)!;
     const stem = blanked(s, occ);
-    if (!stem) continue;
-    // The blank must leave enough to go on.
-    if (s.words < 5) continue;
-    out.push({ stem, answer: answerText(term, occ), term });
+    if (stem) out.push({ stem, answer: answerText(term, occ), term });
   }
   return out;
 }
 
-function definitionItem(ctx: Ctx, s: Sentence): { stem: string; answer: string; term: Term } | undefined {
+function definitionItem(
+  ctx: Ctx,
+  s: Sentence,
+): { stem: string; answer: string; term: Term; description: string } | undefined {
   const d = s.definition;
   if (!d) return undefined;
   const term = ctx.lesson.terms.get(d.key);
-  if (!term || mentions(d.description, term.text)) return undefined;
+  if (!term || mentions(d.description, term.text) || d.description.split(' ').length < 3) return undefined;
   const answer = answerText(term, { key: d.key, surface: d.surface });
-  return { stem: `Which ${kindWord(term)} matches this description: ${d.description}?`, answer, term };
+  return {
+    stem: `Which ${kindWord(term)} matches this description: ${d.description}?`,
+    answer,
+    term,
+    description: d.description,
+  };
 }
 
 /** A sentence as a clause inside a question: lower case first, unless it opens with a name. */
@@ -301,70 +367,222 @@ function asClause(lesson: Lesson, text: string): string {
       .slice(1)
       .some((w) => /^[A-Z]/.test(w) && (w.match(/^\p{L}+/u)?.[0] ?? '').toLowerCase() === first),
   );
-  return name || /^[A-Z]{2,}/.test(text) ? text : lowerFirst(text);
+  // A clause opening with a name of the lesson ("Congress passed …") keeps its capital.
+  const named = [...lesson.terms.values()].some(
+    (t) => t.kind !== 'noun' && !/^\d/.test(t.text) && text.startsWith(t.text),
+  );
+  return name || named || /^[A-Z]{2,}/.test(text) ? text : lowerFirst(text);
 }
 
-function* multipleChoiceFor(ctx: Ctx, s: Sentence): Generator<GeneratedQuestion> {
-  const hardFirst = ctx.level !== 'easy';
+/** Other facts of the lesson as clauses of a length like `answer`'s, for clause options. */
+function otherClauses(ctx: Ctx, answer: string, not: Sentence[], prefer: string[] = []): string[] {
+  const length = answer.split(' ').length;
+  const others = ctx.lesson.sentences
+    .filter((o) => !not.includes(o) && o.standalone && !o.text.includes(',') && !o.definition)
+    .map((o) => asClause(ctx.lesson, o.text.replace(/[.!]$/, '')))
+    .filter((c) => c.split(' ').length <= Math.max(10, length * 2) && optionKind(c) === 'clause')
+    .sort((a, b) => Math.abs(a.split(' ').length - length) - Math.abs(b.split(' ').length - length));
+  const fit = prefer.filter((c) => optionKind(c) === 'clause' && normalizeText(c) !== normalizeText(answer));
+  return [...new Set([...fit, ...shuffled(others.slice(0, 6), ctx.random)])].slice(0, 3);
+}
+
+/** Causes and effects of the lesson's other cause sentences: the most plausible wrong answers. */
+const causeClauses = (ctx: Ctx, not: Sentence, part: 'cause' | 'effect') =>
+  ctx.lesson.sentences
+    .filter((o) => o !== not && o.cause)
+    .map((o) => asClause(ctx.lesson, o.cause![part]))
+    .filter((c) => !/^(?:it|they|this|these)\b/i.test(c));
+
+const CAUSING =
+  /^(?:(?:the|a|an)\s+)?(.+?) (causes?|caused|leads? to|led to|results? in|resulted in|produces?|produced|creates?|created) (.+?)\.$/i;
+const thirdPerson = (verb: string) => verb.replace(/^(cause|lead|result|produce|create)\b(?!s)/, (v) => `${v}s`);
+
+/** "Friction causes heat." → "According to the lesson, what causes heat?" (the cause, among its kind). */
+function whatCauses(ctx: Ctx, s: Sentence, choices = 3): Candidate | undefined {
+  const m = CAUSING.exec(s.text);
+  if (!m) return undefined;
+  const occ = s.terms.find((o) => o.surface.toLowerCase() === m[1]!.toLowerCase());
+  const term = occ && ctx.lesson.terms.get(occ.key);
+  if (!occ || !term || m[3]!.split(' ').length < 2 || /\b(?:it|its|they|them|their|this|these)\b/i.test(m[3]!))
+    return undefined;
+  const answer = answerText(term, occ);
+  const stem = `According to the lesson, what ${thirdPerson(m[2]!.toLowerCase())} ${m[3]}?`;
+  const wrong = choices ? distractors(ctx, term, answer, stem) : [];
+  if (wrong.length < choices) return undefined;
+  const cap = (x: string) => (/^[A-Z]/.test(s.text) && term.kind === 'noun' ? upperFirst(x) : x);
+  return { q: mc(stem, cap(answer), wrong.map(cap), ctx.random), skill: 'cause', sources: [s.index] };
+}
+
+/** "Chloroplasts capture energy from sunlight to make food." → the main clause and "to make food". */
+function purposeOf(s: Sentence): { main: string; purpose: string } | undefined {
+  const m = /^([^,;]+?) (to [a-z]+\b[^,;]*)\.$/.exec(s.text);
+  if (!m || m[2]!.split(' ').length < 3 || m[1]!.split(' ').length < 3) return undefined;
+  const verb = (nlp(m[2]!).json() as { terms: { text: string; tags: string[] }[] }[])[0]?.terms[1];
+  if (!verb?.tags.includes('Verb') || /\b(?:it|its|they|them|their|this|these)\b/i.test(m[2]!)) return undefined;
+  // "… used to", "… able to", "… have to": no purpose.
+  if (
+    /\b(?:used|able|have|has|had|want|wants|wanted|need|needs|needed|going|began|begin|begins|tried|try|tries|likely|how|what)$/i.test(
+      m[1]!,
+    )
+  )
+    return undefined;
+  return { main: m[1]!, purpose: m[2]! };
+}
+
+/** "Why do chloroplasts capture energy from sunlight?": the purpose, among the lesson's others. */
+function whyFor(ctx: Ctx, s: Sentence): Candidate | undefined {
+  const p = purposeOf(s);
+  if (!p) return undefined;
+  const doc = nlp(p.main);
+  const verbs = doc.verbs().json() as { text: string; verb?: { infinitive?: string; grammar?: { tense?: string } } }[];
+  const first = verbs[0];
+  if (verbs.length !== 1 || !first?.verb?.infinitive || first.text.includes(' ')) return undefined;
+  const at = p.main.indexOf(` ${first.text} `);
+  if (at <= 0) return undefined;
+  const subject = p.main.slice(0, at);
+  const rest = p.main.slice(at + first.text.length + 2);
+  const subjectTerm = s.terms.find((o) => subject.toLowerCase().endsWith(o.surface.toLowerCase()));
+  const plural = subjectTerm ? ctx.lesson.terms.get(subjectTerm.key)?.plural : / and /.test(subject);
+  const aux = first.verb.grammar?.tense === 'PastTense' ? 'did' : plural || / and /.test(subject) ? 'do' : 'does';
+  const stem = `According to the lesson, why ${aux} ${asClause(ctx.lesson, subject)} ${first.verb.infinitive} ${rest}?`;
+  const others = ctx.lesson.sentences
+    .filter((o) => o !== s && o.standalone)
+    .map(purposeOf)
+    .filter((x): x is { main: string; purpose: string } => !!x && normalizeText(x.purpose) !== normalizeText(p.purpose))
+    .map((x) => x.purpose);
+  const wrong = shuffled([...new Set(others)], ctx.random).slice(0, 3);
+  if (wrong.length < 3) return undefined;
+  return { q: mc(stem, p.purpose, wrong, ctx.random), skill: 'cause', sources: [s.index] };
+}
+
+/** "Which of these releases energy from food?": the term that does what the sentence says. */
+function whichOfThese(ctx: Ctx, s: Sentence): Candidate | undefined {
+  const occ = s.terms.find((o) => findTerm(s.text, o.surface)?.start === 0 || findTerm(s.text, o.surface)?.start === 4);
+  if (!occ) return undefined;
+  const found = findTerm(s.text, occ.surface)!;
+  if (found.start === 4 && !/^The /.test(s.text)) return undefined;
+  const rest = s.text
+    .slice(found.start + found.text.length)
+    .trim()
+    .replace(/[.!]$/, '');
+  // The predicate must start with a verb and not be "is the …" (a definition, asked elsewhere).
+  if (
+    !/^(?:[a-z]+s|[a-z]+ed|have|has|can|cannot|do|does|help|make|need|use|carry|store|give|live|grow|protect|control|contain|take)\b/.test(
+      rest,
+    )
+  )
+    return undefined;
+  if (/^(?:is|are|was|were)\b/.test(rest) || rest.split(' ').length < 3) return undefined;
+  const term = ctx.lesson.terms.get(occ.key)!;
+  const answer = upperFirst(answerText(term, occ));
+  const stem = `Which of these ${rest}?`;
+  const wrong = distractors(ctx, term, answer, stem).map(upperFirst);
+  if (wrong.length < 3) return undefined;
+  // "Which of these moves faster than sound?": two things compared.
+  return {
+    q: mc(stem, answer, wrong, ctx.random),
+    skill: / than /.test(rest) ? 'comparison' : 'recall',
+    sources: [s.index],
+  };
+}
+
+function* multipleChoiceFor(ctx: Ctx, s: Sentence): Generator<Candidate> {
   const def = definitionItem(ctx, s);
-  if (def && hardFirst) {
-    const wrong = distractors(ctx, def.term, def.answer, def.stem);
-    if (wrong.length === 3) yield mc(def.stem, def.answer, wrong, ctx.random);
+  if (def) {
+    const wrong = distractors(ctx, def.term, def.answer, def.stem, { defined: true });
+    if (wrong.length === 3)
+      yield { q: mc(def.stem, def.answer, wrong, ctx.random), skill: 'definition', sources: [s.index] };
   }
-  if (s.cause && hardFirst) {
-    const effect = s.cause.effect;
-    const answer = asClause(ctx.lesson, effect);
-    const length = answer.split(' ').length;
-    // Other facts of the lesson, of a length like the answer's, are the choices.
-    const others = ctx.lesson.sentences
-      .filter((o) => o !== s && o.standalone && !o.cause && !o.text.includes(','))
-      .map((o) => asClause(ctx.lesson, o.text.replace(/[.!]$/, '')))
-      .filter((c) => c.split(' ').length <= Math.max(8, length * 2) && optionKind(c) === 'clause')
-      .sort((a, b) => Math.abs(a.split(' ').length - length) - Math.abs(b.split(' ').length - length));
-    const wrong = shuffled(others.slice(0, 6), ctx.random).slice(0, 3);
-    if (wrong.length === 3 && optionKind(answer) === 'clause' && !/^(?:it|they|this|these)\b/i.test(s.cause.cause))
-      yield mc(
-        `According to the lesson, what happens because ${lowerFirst(s.cause.cause)}?`,
-        answer,
-        wrong,
-        ctx.random,
+  const cause = s.cause;
+  const sources = s.marker === 'result' ? [s.index - 1, s.index] : [s.index];
+  if (cause && !/^(?:it|they|this|these)\b/i.test(cause.cause)) {
+    const effect = asClause(ctx.lesson, cause.effect);
+    const causeText = asClause(ctx.lesson, cause.cause);
+    if (optionKind(effect) === 'clause' && effect.split(' ').length <= 18) {
+      const wrong = otherClauses(
+        ctx,
+        effect,
+        [s, ...(s.marker === 'result' ? [ctx.lesson.sentences[s.index - 1]!] : [])],
+        causeClauses(ctx, s, 'effect'),
       );
+      if (wrong.length === 3)
+        yield {
+          q: mc(
+            `According to the lesson, what happens ${cause.link ?? 'because'} ${lowerFirst(causeText)}?`,
+            effect,
+            wrong,
+            ctx.random,
+          ),
+          skill: 'cause',
+          sources,
+        };
+    }
+    if (
+      !cause.link &&
+      optionKind(causeText) === 'clause' &&
+      causeText.split(' ').length <= 18 &&
+      !/^(?:it|they|this|these)\b/i.test(cause.effect)
+    ) {
+      const wrong = otherClauses(
+        ctx,
+        causeText,
+        [s, ...(s.marker === 'result' ? [ctx.lesson.sentences[s.index - 1]!] : [])],
+        causeClauses(ctx, s, 'cause'),
+      );
+      if (wrong.length === 3)
+        yield {
+          q: mc(
+            `According to the lesson, what leads to this result: ${lowerFirst(effect)}?`,
+            causeText,
+            wrong,
+            ctx.random,
+          ),
+          skill: 'cause',
+          sources,
+        };
+    }
   }
+  const causing = whatCauses(ctx, s);
+  if (causing) yield causing;
+  const purpose = whyFor(ctx, s);
+  if (purpose) yield purpose;
+  const which = whichOfThese(ctx, s);
+  if (which) yield which;
   for (const c of clozes(ctx, s)) {
     const wrong = distractors(ctx, c.term, c.answer, c.stem);
-    if (wrong.length < 3) continue;
-    yield mc(`Complete the sentence: ${c.stem}`, c.answer, wrong, ctx.random);
+    if (wrong.length === 3)
+      yield {
+        q: mc(`Complete the sentence: ${c.stem}`, c.answer, wrong, ctx.random),
+        skill: 'recall',
+        sources: [s.index],
+      };
   }
 }
 
-function shortAnswerFor(ctx: Ctx, s: Sentence): GeneratedQuestion[] {
-  const sa = (questionText: string, answer: string): GeneratedQuestion => ({
-    questionText,
-    questionType: 'short_answer',
-    options: [],
-    correctAnswer: answer,
-    points: 1,
-  });
-  const out: GeneratedQuestion[] = [];
+function* shortAnswerFor(ctx: Ctx, s: Sentence): Generator<Candidate> {
   const def = definitionItem(ctx, s);
-  if (def && ctx.level !== 'easy') out.push(sa(def.stem, def.answer));
-  for (const c of clozes(ctx, s)) out.push(sa(`Fill in the blank: ${c.stem}`, c.answer));
-  return out;
+  if (def) yield { q: sa(def.stem, def.answer), skill: 'definition', sources: [s.index] };
+  const causing = whatCauses(ctx, s, 0);
+  if (causing) yield { ...causing, q: sa(causing.q.questionText, causing.q.correctAnswer) };
+  // A blank a student can fill from the lesson: a term it names more than once, or a category member.
+  for (const c of clozes(ctx, s))
+    if (c.term.count > 1 || ctx.lesson.categories.has(c.term.key) || isNumeric(c.term))
+      yield { q: sa(`Fill in the blank: ${c.stem}`, c.answer), skill: 'recall', sources: [s.index] };
 }
 
-/** The sentence with one term swapped for another of its kind, keeping the casing of its place. */
+const CONTRAST = /\b(?:than|unlike|whereas|while|but|instead of|rather than|lack|lacks|only|not)\b/i;
+
+/** The sentence with one term swapped for another of its category, keeping the casing of its place. */
 function swapped(ctx: Ctx, s: Sentence, variant: number): string | undefined {
   for (const occ of s.terms) {
     const term = ctx.lesson.terms.get(occ.key)!;
     const found = findTerm(s.text, occ.surface);
     if (!found) continue;
     const answer = answerText(term, occ);
-    let replacement: string | undefined;
-    if (isNumeric(term)) replacement = numberVariants(occ.surface)[variant % 3];
-    else {
-      const pool = distractors(ctx, term, answer, s.text);
-      replacement = pool[variant % Math.max(1, pool.length)];
-    }
+    const pool = isNumeric(term)
+      ? numberVariants(occ.surface)
+      : distractors(ctx, term, answer, s.text, { weak: false });
+    const replacement = pool[variant % Math.max(1, pool.length)];
     if (!replacement) continue;
     const atStart = found.start === 0;
     const fitted = atStart ? upperFirst(replacement) : term.kind === 'noun' ? lowerFirst(replacement) : replacement;
@@ -373,27 +591,221 @@ function swapped(ctx: Ctx, s: Sentence, variant: number): string | undefined {
   return undefined;
 }
 
-function* trueFalseFor(ctx: Ctx, s: Sentence): Generator<GeneratedQuestion> {
-  const tf = (statement: string, answer: 'True' | 'False'): GeneratedQuestion => ({
-    questionText: `True or False: ${endWithStop(statement)}`,
-    questionType: 'true_false',
-    options: ['True', 'False'],
-    correctAnswer: answer,
-    points: 1,
+/** Two terms of one category in a contrast ("plant cells … animal cells lack") trade places. */
+function exchange(ctx: Ctx, s: Sentence): string | undefined {
+  if (!CONTRAST.test(s.text)) return undefined;
+  for (let i = 0; i < s.terms.length; i++)
+    for (let j = i + 1; j < s.terms.length; j++) {
+      const [a, b] = [s.terms[i]!, s.terms[j]!];
+      // Two terms of one sentence, in a contrast: their own kind or both concepts of the lesson.
+      if (!sameCategory(ctx.lesson, a.key, b.key, true)) continue;
+      const fa = findTerm(s.text, a.surface);
+      const fb = findTerm(s.text, b.surface);
+      if (!fa || !fb || optionKind(a.surface) !== optionKind(b.surface)) continue;
+      const [first, second] = fa.start < fb.start ? [fa, fb] : [fb, fa];
+      if (first.start + first.text.length > second.start) continue;
+      const fit = (text: string, at: number) =>
+        at === 0
+          ? upperFirst(text)
+          : /^[A-Z][a-z]/.test(text) && ctx.lesson.terms.get(text.toLowerCase())?.kind === 'noun'
+            ? lowerFirst(text)
+            : text;
+      return (
+        s.text.slice(0, first.start) +
+        fit(second.text, first.start) +
+        s.text.slice(first.start + first.text.length, second.start) +
+        fit(first.text, second.start) +
+        s.text.slice(second.start + second.text.length)
+      );
+    }
+  return undefined;
+}
+
+/**
+ * "The term for the control center of the cell is nucleus." True with the lesson's term, False
+ * with another of its vocabulary: which term does the description name?
+ */
+function termFor(ctx: Ctx, s: Sentence): Candidate[] {
+  const def = definitionItem(ctx, s);
+  if (!def) return [];
+  const other = distractors(ctx, def.term, def.answer, s.text, { defined: true, weak: false }, 1)[0];
+  const statement = (term: string, answer: 'True' | 'False'): Candidate => ({
+    q: tf(`The term for ${def.description} is ${term}`, answer),
+    skill: 'definition',
+    sources: [s.index],
   });
+  const out = [statement(def.answer, 'True'), ...(other ? [statement(other, 'False')] : [])];
+  return ctx.random() < 0.5 ? out : out.reverse();
+}
+
+/** "Because B, A." for "A because B": the cause and the effect the other way round. */
+function reversedCause(ctx: Ctx, s: Sentence): string | undefined {
+  const c = s.cause;
+  if (!c || c.link || /^of\b/.test(c.cause)) return undefined;
+  if (optionKind(c.cause) !== 'clause' || optionKind(c.effect) !== 'clause') return undefined;
+  if ([c.cause, c.effect].some((x) => /^(?:it|its|they|their|this|these|he|she|his|her)\b/i.test(x))) return undefined;
+  return `Because ${asClause(ctx.lesson, c.effect)}, ${asClause(ctx.lesson, c.cause)}.`;
+}
+
+function* trueFalseFor(ctx: Ctx, s: Sentence): Generator<Candidate> {
+  const sources = s.marker === 'result' ? [s.index - 1, s.index] : [s.index];
+  const reversed = reversedCause(ctx, s);
+  if (reversed) yield { q: tf(reversed, 'False'), skill: 'cause', sources };
+  for (const statement of termFor(ctx, s)) yield statement;
+  const swap = exchange(ctx, s);
+  if (swap && normalizeText(swap) !== normalizeText(s.text))
+    yield { q: tf(swap, 'False'), skill: 'comparison', sources };
   // Alternate which sentences come true and which false first, varied by the seed.
   const wantFalse = (s.index + Math.floor(ctx.random() * 2)) % 2 === 0;
-  const truth = tf(s.text, 'True');
+  const truth: Candidate = { q: tf(s.text, 'True'), skill: 'recall', sources };
   if (!wantFalse) yield truth;
-  let truthGiven = !wantFalse;
-  for (const make of [() => swapped(ctx, s, s.index), () => negate(s.text)]) {
+  // A negation reads well only in a short sentence of one clause.
+  const simple = s.words <= 16 && !/[,;]| (?:so|and|which|because|but|while) /.test(s.text);
+  for (const make of [() => swapped(ctx, s, s.index), () => (simple ? negate(s.text) : undefined)]) {
     const f = make();
-    if (!f || normalizeText(f) === normalizeText(s.text)) continue;
-    yield tf(f, 'False');
-    if (!truthGiven) {
-      truthGiven = true;
-      yield truth;
+    if (f && normalizeText(f) !== normalizeText(s.text)) yield { q: tf(f, 'False'), skill: 'recall', sources };
+  }
+  if (wantFalse) yield truth;
+}
+
+/** Dated events of the lesson, earliest first, one per year. */
+function events(ctx: Ctx): { s: Sentence; year: number; clause: string }[] {
+  const byYear = new Map<number, { s: Sentence; year: number; clause: string }>();
+  for (const s of ctx.lesson.sentences)
+    if (s.event && !byYear.has(s.event.year)) byYear.set(s.event.year, { s, ...s.event });
+  return [...byYear.values()].sort((a, b) => a.year - b.year);
+}
+
+/** "Which of these happened first?" over four dated events; the steps of a process in order. */
+function* sequenceChoices(ctx: Ctx): Generator<Candidate> {
+  const dated = events(ctx);
+  if (dated.length >= 4) {
+    for (const [which, pick] of [
+      ['first', (e: typeof dated) => e[0]!],
+      ['last', (e: typeof dated) => e[e.length - 1]!],
+    ] as const) {
+      const four = shuffled(dated, ctx.random)
+        .slice(0, 4)
+        .sort((a, b) => a.year - b.year);
+      const key = pick(four);
+      const wrong = four.filter((e) => e !== key).map((e) => e.clause);
+      yield {
+        q: mc(`According to the lesson, which of these happened ${which}?`, key.clause, wrong, ctx.random),
+        skill: 'sequence',
+        sources: [key.s.index],
+      };
     }
   }
-  if (!truthGiven) yield truth;
+  for (const run of ctx.lesson.sequences)
+    for (let i = 0; i + 1 < run.length; i++) {
+      const [step, next] = [run[i]!, run[i + 1]!];
+      const answer = asClause(ctx.lesson, next.text.replace(/[.!]$/, ''));
+      const wrong = run
+        .filter((o) => o !== step && o !== next)
+        .map((o) => asClause(ctx.lesson, o.text.replace(/[.!]$/, '')));
+      if (wrong.length < 3) continue;
+      yield {
+        q: mc(
+          `According to the lesson, what happens right after this step: ${lowerFirst(step.text.replace(/[.!]$/, ''))}?`,
+          answer,
+          shuffled(wrong, ctx.random).slice(0, 3),
+          ctx.random,
+        ),
+        skill: 'sequence',
+        sources: [step.index, next.index],
+      };
+    }
+}
+
+/** "A before B." for two dated events, in their order (True) or the other way (False); steps likewise. */
+function* sequenceStatements(ctx: Ctx): Generator<Candidate> {
+  for (const run of ctx.lesson.sequences)
+    for (let i = 0; i + 2 < run.length; i += 2) {
+      const [a, b] = [run[i]!, run[i + 2]!];
+      const inOrder = ctx.random() < 0.5;
+      const [x, y] = inOrder ? [a, b] : [b, a];
+      const step = (o: Sentence) => `"${o.text.replace(/[.!]$/, '')}"`;
+      yield {
+        q: tf(`In the lesson, the step ${step(x)} comes before the step ${step(y)}`, inOrder ? 'True' : 'False'),
+        skill: 'sequence',
+        sources: [a.index, b.index],
+      };
+    }
+  const dated = events(ctx);
+  for (let i = 0; i + 1 < dated.length; i++) {
+    const [a, b] = [dated[i]!, dated[i + 1]!];
+    const inOrder = ctx.random() < 0.5;
+    const [x, y] = inOrder ? [a, b] : [b, a];
+    yield {
+      q: tf(`${x.clause} before ${asClause(ctx.lesson, y.clause)}`, inOrder ? 'True' : 'False'),
+      skill: 'sequence',
+      sources: [a.s.index, b.s.index],
+    };
+  }
+}
+
+/** Terms of the lesson of the kind of `members` (nouns, in their number) that are not examples of `concept`. */
+function nonExamples(ctx: Ctx, concept: string, members: string[]): string[] {
+  const groups = [...ctx.lesson.examples.entries()].filter(([k]) => k !== concept);
+  const others = groups.flatMap(([, m]) => m).filter((k) => !members.includes(k) && k !== concept);
+  return [...new Set(others)];
+}
+
+const plural = (ctx: Ctx, key: string) => inflect(ctx.lesson.terms.get(key)!.text, true);
+
+/** "Which of these does the lesson give as an example of producers?" */
+function* exampleChoices(ctx: Ctx): Generator<Candidate> {
+  for (const [concept, members] of ctx.lesson.examples) {
+    const wrong = nonExamples(ctx, concept, members).map((k) => ctx.lesson.terms.get(k)!.text);
+    if (wrong.length < 3) continue;
+    const key = ctx.lesson.terms.get(members[Math.floor(ctx.random() * members.length)]!)!.text;
+    const source = ctx.lesson.sentences.find(
+      (s) => s.terms.some((o) => o.key === concept) && s.terms.some((o) => members.includes(o.key)),
+    );
+    yield {
+      q: mc(
+        `Which of these does the lesson give as an example of ${plural(ctx, concept)}?`,
+        key,
+        shuffled(wrong, ctx.random).slice(0, 3),
+        ctx.random,
+      ),
+      skill: 'example',
+      sources: source ? [source.index] : [],
+    };
+  }
+}
+
+/** "What example of organisms does the lesson give?" where it gives exactly one. */
+function* exampleAnswers(ctx: Ctx): Generator<Candidate> {
+  for (const [concept, members] of ctx.lesson.examples) {
+    if (members.length !== 1) continue;
+    const source = ctx.lesson.sentences.find(
+      (s) => s.terms.some((o) => o.key === concept) && s.terms.some((o) => o.key === members[0]),
+    );
+    yield {
+      q: sa(`What example of ${plural(ctx, concept)} does the lesson give?`, ctx.lesson.terms.get(members[0]!)!.text),
+      skill: 'example',
+      sources: source ? [source.index] : [],
+    };
+  }
+}
+
+/** "The lesson gives algae as an example of producers." True for an example, False for one of another concept. */
+function* exampleStatements(ctx: Ctx): Generator<Candidate> {
+  for (const [concept, members] of ctx.lesson.examples) {
+    const wrong = nonExamples(ctx, concept, members);
+    const asTrue = ctx.random() < 0.5 || wrong.length === 0;
+    const key = asTrue ? members[Math.floor(ctx.random() * members.length)]! : wrong[0]!;
+    const source = ctx.lesson.sentences.find(
+      (s) => s.terms.some((o) => o.key === concept) && s.terms.some((o) => members.includes(o.key)),
+    );
+    yield {
+      q: tf(
+        `The lesson gives ${ctx.lesson.terms.get(key)!.text} as an example of ${plural(ctx, concept)}`,
+        asTrue ? 'True' : 'False',
+      ),
+      skill: 'example',
+      sources: source ? [source.index] : [],
+    };
+  }
 }
