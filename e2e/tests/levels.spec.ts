@@ -16,6 +16,7 @@ import {
   type QuestionJson,
   type TestUser,
 } from './helpers';
+import { pdfTextRuns } from './pdfText';
 
 const LESSON = [
   'The water cycle moves water between the oceans, the air and the land.',
@@ -101,6 +102,22 @@ async function download(page: Page, linkName: string): Promise<{ name: string; b
     page.getByRole('link', { name: linkName }).click(),
   ]);
   return { name: file.suggestedFilename(), body: readFileSync(await file.path()) };
+}
+
+/**
+ * A report PDF's text per student row: the text objects from the one that starts with the student's
+ * first name (a cell may wrap over several) up to the next student's, joined by single spaces.
+ */
+function pdfRows(pdf: Buffer, students: Student[]): { all: string; rows: Map<string, string> } {
+  const runs = pdfTextRuns(pdf);
+  const rows = new Map<string, string>();
+  let current: string | undefined;
+  for (const run of runs) {
+    const s = students.find((x) => run === x.first || run.startsWith(`${x.first} `));
+    if (s) current = s.name;
+    if (current) rows.set(current, `${rows.get(current) ?? ''} ${run}`.replace(/\s+/g, ' ').trim());
+  }
+  return { all: runs.join(' ').replace(/\s+/g, ' '), rows };
 }
 
 async function setUp(browser: Browser) {
@@ -295,6 +312,19 @@ test('when practice raised one result, then every screen and export names each r
   const detailedPdf = await download(teacher, 'Download PDF');
   expect(detailedPdf.name).toMatch(/\.pdf$/);
   expect(detailedPdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const detailedText = pdfRows(detailedPdf.body, students);
+  // The summary line counts results by level: 1 of 4 above, 2 at, 1 below.
+  expect(detailedText.all).toContain('Results Above Standard: 25%');
+  expect(detailedText.all).toContain('Results At Standard: 50%');
+  expect(detailedText.all).toContain('Results Below Standard: 25%');
+  expect([...detailedText.rows.keys()].sort()).toEqual(students.map((s) => s.name).sort());
+  for (const s of students) {
+    const row = detailedText.rows.get(s.name) ?? '';
+    expect(row, s.name).toContain(LEVEL_NAMES[s.level]);
+    if (s.raised) expect(row, s.name).toContain(`${LEVEL_NAMES[s.level]} Below Standard Support practice`);
+    else expect(row, s.name).toContain(`${LEVEL_NAMES[s.level]} ${LEVEL_NAMES[s.level]}`);
+    if (!s.raised) expect(row, s.name).not.toContain('practice');
+  }
 
   await filters.getByLabel('Report Type').selectOption({ label: 'Student Progress' });
   await filters.getByRole('button', { name: 'Generate Report' }).click();
@@ -309,6 +339,13 @@ test('when practice raised one result, then every screen and export names each r
       'Latest Level': s.raised ? `${LEVEL_NAMES[s.level]} (raised by practice)` : LEVEL_NAMES[s.level],
       'Average Band (80/60)': s.band,
     });
+  }
+
+  const progressPdf = pdfRows((await download(teacher, 'Download PDF')).body, students);
+  for (const s of students) {
+    const row = progressPdf.rows.get(s.name) ?? '';
+    expect(row, s.name).toContain(s.raised ? `${LEVEL_NAMES[s.level]} (raised by practice)` : LEVEL_NAMES[s.level]);
+    expect(row, s.name).toContain(s.band);
   }
 
   // --- Each student's own screens: the dashboard card and the result page.
