@@ -151,7 +151,15 @@ describe('practice', () => {
       () => student.get(`/api/results/${resultId}`),
       (r) => r.body?.performanceLevel === 'at',
     );
-    expect(raised.body.performanceLevel).toBe('at');
+    // The score's own level and what raised it travel with the result (docs/adr/005) …
+    expect(raised.body).toMatchObject({ performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice' });
+    // … and reach the teacher's views, where it counts at its raised level.
+    const page = await eventually(
+      () => teacher.get(`/api/assessments/${assessmentId}/results`),
+      (r) => r.body?.results?.[0]?.raisedBy === 'practice',
+    );
+    expect(page.body.results[0]).toMatchObject({ performanceLevel: 'at', originalLevel: 'below' });
+    expect(page.body.summary).toMatchObject({ atStandard: 1, belowStandard: 0 });
   });
 
   it('when the teacher asks for recommendations, then they reflect the submitted results', async () => {

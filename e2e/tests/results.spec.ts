@@ -303,13 +303,25 @@ test('when three students submit while the teacher watches the class grid, then 
   const csv = await download(teacher, 'Download CSV');
   expect(csv.file.suggestedFilename()).toMatch(/\.csv$/);
   const [header, ...rows] = parseCsv(csv.body.toString('utf8'));
-  expect(header).toEqual(['Student', 'Email', 'Assessment', 'Class', 'Score %', 'Performance Level', 'Submitted']);
+  expect(header).toEqual([
+    'Student',
+    'Email',
+    'Assessment',
+    'Class',
+    'Score %',
+    'Performance Level',
+    'Level at Submission',
+    'Raised By',
+    'Submitted',
+  ]);
   const got = rows.map((r) => r.slice(0, 6)).sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
   const want = students
     .map((s) => [fullName(s.user), s.user.email, title, className, s.percent.slice(0, -1), s.level])
     .sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
   expect(got).toEqual(want);
-  for (const r of rows) expect(Date.now() - Date.parse(r[6] ?? '')).toBeLessThan(60 * 60 * 1000);
+  // None raised: the level at submission is the level, and nothing raised it.
+  for (const r of rows) expect(r.slice(6, 8)).toEqual([r[5], '']);
+  for (const r of rows) expect(Date.now() - Date.parse(r[8] ?? '')).toBeLessThan(60 * 60 * 1000);
 
   const pdf = await download(teacher, 'Download PDF');
   expect(pdf.file.suggestedFilename()).toMatch(/\.pdf$/);

@@ -3,7 +3,8 @@
 // answers, and who may see what.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassArchivedSchema, UserDeletedSchema } from '@checkpoint/events';
+import { ClassArchivedSchema, ResultLevelRaisedSchema, UserDeletedSchema } from '@checkpoint/events';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { gatewayHeaders } from '@checkpoint/testkit';
 import {
   actor,
@@ -77,6 +78,10 @@ describe('results of a class, from events', () => {
     ]);
     expect(res.body[0]).toMatchObject({
       id: story.resultIds[2],
+      // Cy's 0 % was raised by support practice: the score's own level stays next to it.
+      performanceLevel: 'at',
+      originalLevel: 'below',
+      raisedBy: 'practice',
       classId: story.classId,
       className: 'Biology',
       earnedPoints: 0,
@@ -199,11 +204,13 @@ describe('results of a class, from events', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Student,Email,Assessment,Class,Score %,Performance Level,Submitted');
-    expect(lines.slice(1).map((l) => l.split(',').slice(0, 1).concat(l.split(',').slice(4, 6)))).toEqual([
-      ['Cy Cole', '0', 'At Standard'],
-      ['Ben Brook', '67', 'Below Standard'],
-      ['Ada Anders', '100', 'Above Standard'],
+    expect(lines[0]).toBe(
+      'Student,Email,Assessment,Class,Score %,Performance Level,Level at Submission,Raised By,Submitted',
+    );
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 1).concat(l.split(',').slice(4, 8)))).toEqual([
+      ['Cy Cole', '0', 'At Standard', 'Below Standard', 'Support practice'],
+      ['Ben Brook', '67', 'Below Standard', 'Below Standard', ''],
+      ['Ada Anders', '100', 'Above Standard', 'Above Standard', ''],
     ]);
     const pdf = await fetch(`${h.url}/api/reports/export?timeframe=all&type=performance&format=pdf`, {
       headers: await gatewayHeaders('analytics', story.teacher),
@@ -235,6 +242,95 @@ describe('results of a class, from events', () => {
       'Ada Anders',
       'Tess Teach',
     ]);
+  });
+});
+
+describe('one level per result (docs/adr/005)', () => {
+  it('when practice raised results, then every view and export counts and names each result by its level, never by a band of its percentage', async () => {
+    const s = classStory();
+    // Ben's 67 % (below) is raised too: by level 1 above, 2 at, 0 below; by the 80/60 bands of the
+    // percentages it would be 1, 1, 1.
+    const ben = s.students[1]!;
+    const raiseBen = event(
+      ResultLevelRaisedSchema,
+      {
+        resultId: s.resultIds[1],
+        assessmentId: s.assessmentId,
+        tenantId: s.tenantId,
+        classId: s.classId,
+        studentId: ben.id,
+        fromLevel: 'below',
+        toLevel: 'at',
+        occurredAt: timestampFromDate(new Date(Date.UTC(2026, 10, 20, 11, 30))),
+      },
+      s.assessmentId,
+      s.tenantId,
+    );
+    await h.bus.publish([...s.events, raiseBen]);
+    const get = async (path: string) => {
+      const res = await call(h, s.teacher, 'GET', path);
+      expect(res.status, path).toBe(200);
+      return res.body;
+    };
+    const levels = { above: 1, at: 2, below: 0 };
+
+    const report = await get('/api/reports?timeframe=all&type=performance');
+    expect(report.summary).toMatchObject({ aboveStandard: 1, atStandard: 2, belowStandard: 0, averageScore: 56 });
+    expect(report.summary).toMatchObject({ abovePercent: 33, atPercent: 67, belowPercent: 0 });
+    expect(report.rows).toEqual([expect.objectContaining(levels)]);
+    expect(report.levelsOverTime).toEqual([{ period: '2026-11-01', ...levels }]);
+    expect((await get('/api/reports?timeframe=all&type=standards')).rows).toEqual([expect.objectContaining(levels)]);
+    const assessment = await get(`/api/assessments/${s.assessmentId}/results`);
+    expect(assessment.summary).toMatchObject({ aboveStandard: 1, atStandard: 2, belowStandard: 0 });
+
+    const raised = { performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice' };
+    const grid = await get(`/api/classes/${s.classId}/grid`);
+    const cellOf = (id: string) => grid.cells.find((c: { studentId: string }) => c.studentId === id);
+    expect(cellOf(ben.id)).toMatchObject({ percentage: 66.67, ...raised });
+    expect(cellOf(s.students[0]!.id)).toMatchObject({
+      performanceLevel: 'above',
+      originalLevel: 'above',
+      raisedBy: null,
+    });
+    const benResult = assessment.results.find((r: { studentId: string }) => r.studentId === ben.id);
+    expect(benResult).toMatchObject(raised);
+    const students = await get('/api/dashboard/students');
+    const benCard = students.students.find((x: { id: string }) => x.id === ben.id);
+    // The card's band is of the average (80/60); its result keeps the result's level.
+    expect(benCard).toMatchObject({ average: 66.67, band: 'at' });
+    expect(benCard.results[0]).toMatchObject({ percentage: 66.67, ...raised });
+
+    const progress = await get('/api/reports?timeframe=all&type=progress');
+    expect(progress.columns.map((c: { label: string }) => c.label)).toEqual([
+      'Student',
+      'Email',
+      'Results',
+      'First %',
+      'Latest %',
+      'Latest Level',
+      'Change',
+      'Average %',
+      'Average Band (80/60)',
+    ]);
+    expect(progress.rows.map((r: Record<string, unknown>) => [r.student, r.latest, r.latestLevel, r.band])).toEqual([
+      ['Ada Anders', 100, 'Above Standard', 'Above (average 80% or more)'],
+      ['Ben Brook', 67, 'At Standard (raised by practice)', 'At (average 60-79%)'],
+      ['Cy Cole', 0, 'At Standard (raised by practice)', 'Below (average under 60%)'],
+    ]);
+    const pdf = await fetch(`${h.url}/api/reports/export?timeframe=all&type=progress&format=pdf`, {
+      headers: await gatewayHeaders('analytics', s.teacher),
+    });
+    expect(pdf.status).toBe(200);
+  });
+
+  it('when there are no results, then no average is given (null), not 0 %', async () => {
+    const s = classStory();
+    // Only the class, its people and the assessment: no result events.
+    await h.bus.publish(s.events.filter((e) => !e.headers.ce_type!.endsWith('.ResultSubmitted')));
+    const report = (await call(h, s.teacher, 'GET', `/api/reports?classIds=${s.classId}&timeframe=all`)).body;
+    expect(report.summary).toMatchObject({ totalResults: 0, averageScore: null });
+    const page = (await call(h, s.teacher, 'GET', `/api/assessments/${s.assessmentId}/results`)).body;
+    expect(page.summary).toMatchObject({ submitted: 0, averageScore: null });
   });
 });
 

@@ -736,7 +736,7 @@ describe('practice and deletion', () => {
     const s = actor('student');
     const { id } = await readyAssessment(s);
     const result = (await call(h, s, 'POST', '/api/results', { assessmentId: id })).body;
-    expect(result.performanceLevel).toBe('below');
+    expect(result).toMatchObject({ performanceLevel: 'below', originalLevel: 'below', raisedBy: null });
     const practice = (type: string, scorePercent: number) =>
       deliver(
         h,
@@ -745,11 +745,21 @@ describe('practice and deletion', () => {
         { key: id, tenantId: tenant },
       );
     await practice('support', 70);
-    expect((await call(h, s, 'GET', `/api/results/${result.id}`)).body.performanceLevel).toBe('below');
+    expect((await call(h, s, 'GET', `/api/results/${result.id}`)).body).toMatchObject({
+      performanceLevel: 'below',
+      raisedBy: null,
+    });
     await practice('support', 85);
     await practice('enrichment', 10);
     await practice('support', 95);
-    expect((await call(h, s, 'GET', `/api/results/${result.id}`)).body.performanceLevel).toBe('at');
+    // Raised, with the score and the score's own level kept next to it (docs/adr/005).
+    const raisedResult = { performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice' };
+    expect((await call(h, s, 'GET', `/api/results/${result.id}`)).body).toMatchObject({
+      ...raisedResult,
+      percentage: result.percentage,
+    });
+    const [listed] = (await call(h, s, 'GET', '/api/student/results')).body;
+    expect(listed).toMatchObject({ id: result.id, ...raisedResult });
     const raised = (await outboxFor(h, id)).filter((e) => e.type === 'ResultLevelRaised');
     expect(raised).toHaveLength(1);
     expect(raised[0]!.message).toMatchObject({ resultId: result.id, fromLevel: 'below', toLevel: 'at' });

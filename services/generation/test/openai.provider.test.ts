@@ -161,7 +161,16 @@ describe('openai provider', () => {
     expect(m.reading).toBe('Plants need light.');
     expect(m.questions.map((q) => q.id)).toEqual(['s1', 's2', 's3']);
     fake.script({ content: 'Re-teach glucose with a diagram.' });
-    const summary = { total: 2, below: 1, at: 1, above: 0, averagePercent: 70, mostMissed: [], mostCorrect: [] };
+    const summary = {
+      total: 2,
+      below: 1,
+      at: 1,
+      raised: 0,
+      above: 0,
+      averagePercent: 70,
+      mostMissed: [],
+      mostCorrect: [],
+    };
     expect(await provider().writeRecommendation(lesson, summary, 'support')).toBe('Re-teach glucose with a diagram.');
     expect(JSON.stringify(fake.requests[0].messages)).toContain('below standard 1');
   });

@@ -6,6 +6,12 @@ export const REPORT_TIMEFRAMES = ['week', 'month', 'quarter', 'year', 'all'] as 
 export const REPORT_TYPES = ['performance', 'detailed', 'standards', 'progress'] as const;
 
 const level = z.enum(['below', 'at', 'above']);
+/** One result's level (docs/adr/005): the server's, with the score's own level and what raised it. */
+const resultLevel = {
+  performanceLevel: level.describe("The result's level: the score's, or at when support practice raised it"),
+  originalLevel: level.describe('The level the score gave at submission (equals performanceLevel unless raised)'),
+  raisedBy: z.enum(['practice']).nullable().describe('What raised the level since submission, or null'),
+};
 const classIdParam = z.uuid('Not a class id').transform((s) => s.toLowerCase());
 
 export const idParams = z.object({ id: z.string().max(64) }).strict();
@@ -21,7 +27,7 @@ export const teacherResultSchema = z
     percentage: z.number(),
     earnedPoints: z.number(),
     totalPoints: z.number(),
-    performanceLevel: level,
+    ...resultLevel,
     submittedAt: z.string(),
     student: z.object({ firstName: z.string(), lastName: z.string() }),
     assessment: z.object({ title: z.string(), topic: z.string(), classId: z.uuid() }),
@@ -46,7 +52,7 @@ export const gridSchema = z.object({
       assessmentId: z.uuid(),
       resultId: z.uuid(),
       percentage: z.number(),
-      performanceLevel: level,
+      ...resultLevel,
     }),
   ),
 });
@@ -75,7 +81,7 @@ export const studentsOverviewSchema = z.object({
       lastName: z.string(),
       email: z.string(),
       average: z.number().nullable(),
-      band: level.nullable(),
+      band: level.nullable().describe('The 80/60 band of the average (spec §4); not the level of any one result'),
       resultCount: z.number().int(),
       classes: z.array(z.object({ id: z.uuid(), name: z.string(), period: z.string().nullable() })),
       results: z.array(
@@ -84,7 +90,7 @@ export const studentsOverviewSchema = z.object({
           assessmentId: z.uuid(),
           title: z.string(),
           percentage: z.number(),
-          performanceLevel: level,
+          ...resultLevel,
           submittedAt: z.string(),
         }),
       ),
@@ -134,7 +140,7 @@ export const reportSchema = z
       totalResults: z.number().int(),
       studentsAssessed: z.number().int(),
       assessmentsGiven: z.number().int(),
-      averageScore: z.number(),
+      averageScore: z.number().nullable().describe('Null without results'),
       aboveStandard: z.number().int(),
       atStandard: z.number().int(),
       belowStandard: z.number().int(),
@@ -164,7 +170,7 @@ export const assessmentResultsSchema = z.object({
   summary: z.object({
     submitted: z.number().int(),
     classSize: z.number().int(),
-    averageScore: z.number(),
+    averageScore: z.number().nullable().describe('Null without results'),
     aboveStandard: z.number().int(),
     atStandard: z.number().int(),
     belowStandard: z.number().int(),
@@ -177,7 +183,7 @@ export const assessmentResultsSchema = z.object({
       percentage: z.number(),
       earnedPoints: z.number(),
       totalPoints: z.number(),
-      performanceLevel: level,
+      ...resultLevel,
       submittedAt: z.string(),
       practice: z.array(z.object({ type: z.string(), attempts: z.number().int(), bestScore: z.number() })),
       answers: z.array(z.object({ questionId: z.uuid(), answer: z.string(), correct: z.boolean() })),

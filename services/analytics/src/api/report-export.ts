@@ -10,7 +10,7 @@ export interface ExportableReport {
   title: string;
   generatedAt: string;
   classes: { name: string; period: string | null }[];
-  summary: Record<string, number>;
+  summary: Record<string, number | null>;
   columns: { key: string; label: string }[];
   rows: Record<string, string | number | null>[];
   totalRows: number;
@@ -33,15 +33,20 @@ export function reportCsv(report: ExportableReport): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+// The level shares count results by their level (docs/adr/005), as the report's table does.
 const SUMMARY_LABELS: [string, string, string?][] = [
   ['totalResults', 'Results'],
   ['studentsAssessed', 'Students assessed'],
   ['assessmentsGiven', 'Assessments'],
   ['averageScore', 'Average score', '%'],
-  ['abovePercent', 'Above Standard', '%'],
-  ['atPercent', 'At Standard', '%'],
-  ['belowPercent', 'Below Standard', '%'],
+  ['abovePercent', 'Results Above Standard', '%'],
+  ['atPercent', 'Results At Standard', '%'],
+  ['belowPercent', 'Results Below Standard', '%'],
 ];
+
+/** One summary figure: a dash when there is none (no average without results). */
+const summaryText = (value: number | null | undefined, unit = '') =>
+  value === null || value === undefined ? '—' : `${value}${unit}`;
 
 /** The report as a landscape A4 PDF; resolves with the whole file. */
 export async function reportPdf(report: ExportableReport): Promise<Buffer> {
@@ -62,7 +67,7 @@ export async function reportPdf(report: ExportableReport): Promise<Buffer> {
     const classes = report.classes.map((c) => (c.period ? `${c.name} - Period ${c.period}` : c.name));
     doc.text(`Classes: ${classes.length ? classes.join(', ') : 'none'}`);
     doc.moveDown(0.5).fillColor('#000').fontSize(10);
-    doc.text(SUMMARY_LABELS.map(([k, label, unit]) => `${label}: ${report.summary[k] ?? 0}${unit ?? ''}`).join('   '));
+    doc.text(SUMMARY_LABELS.map(([k, label, unit]) => `${label}: ${summaryText(report.summary[k], unit)}`).join('   '));
     doc.moveDown();
 
     const left = doc.page.margins.left;

@@ -298,7 +298,9 @@ export async function changeResultLevel(tx: Tx, resultId: string, toLevel: Level
       from_level: Level;
     }[]
   >(
-    `update results r set level = $2 from (select result_id, level as from_level from results where result_id = $1 for update) old
+    // The score's own level stays as original_level; ResultLevelRaised comes only from practice.
+    `update results r set level = $2, original_level = coalesce(r.original_level, old.from_level), raised_by = 'practice'
+       from (select result_id, level as from_level from results where result_id = $1 for update) old
       where r.result_id = old.result_id and old.from_level <> $2
       returning r.tenant_id, r.class_id, r.assessment_id, r.student_id, r.percentage, old.from_level`,
     resultId,

@@ -2,7 +2,7 @@
 // district admin) every class of the tenant. Results show only while their class and assessment
 // exist here, so a deleted class disappears at once even before its results are removed.
 import type pg from 'pg';
-import type { Level } from '../domain/events.ts';
+import type { Level, RaisedBy } from '../domain/events.ts';
 import { rows } from './db.ts';
 
 /** A teacher sees their own classes (teacherId set); a district admin the whole tenant (teacherId null). */
@@ -21,6 +21,18 @@ const RESULTS_IN_SCOPE = `${IN_SCOPE} and r.tenant_id = $1
   and (case when $3::uuid[] is null then not c.archived else r.class_id = any($3) end)
   and ($4::timestamptz is null or r.submitted_at >= $4)`;
 const scopeValues = (s: Scope) => [s.tenantId, s.teacherId];
+/** `r` = results: the score's own level and what raised it (null when never raised), docs/adr/005. */
+const RAISE_COLUMNS = `coalesce(r.original_level, r.level) as "originalLevel", r.raised_by as "raisedBy"`;
+/** What one result's level adds to: counts by the server's level (never by percentage bands). */
+const LEVEL_COUNTS = `count(*) filter (where r.level = 'above')::int as above,
+  count(*) filter (where r.level = 'at')::int as at,
+  count(*) filter (where r.level = 'below')::int as below`;
+
+/** The server's level of one result, with the score's own level and what raised it. */
+export interface ResultLevel {
+  originalLevel: Level;
+  raisedBy: RaisedBy | null;
+}
 
 export interface ClassRef {
   id: string;
@@ -39,6 +51,8 @@ export interface TeacherResultRow {
   earnedPoints: number;
   totalPoints: number;
   level: Level;
+  originalLevel: Level;
+  raisedBy: RaisedBy | null;
   submittedAt: Date;
   firstName: string;
   lastName: string;
@@ -50,7 +64,7 @@ export interface TeacherResultRow {
 
 const TEACHER_RESULT_COLUMNS = `r.result_id as "id", r.student_id as "studentId", r.assessment_id as "assessmentId",
   r.class_id as "classId", c.name as "className", r.percentage, r.earned_points as "earnedPoints",
-  r.total_points as "totalPoints", r.level, r.submitted_at as "submittedAt",
+  r.total_points as "totalPoints", r.level, ${RAISE_COLUMNS}, r.submitted_at as "submittedAt",
   coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName", coalesce(p.email, '') as "email",
   a.title, a.topic, a.standard`;
 
@@ -149,16 +163,18 @@ export function resultsQueries(pool: pg.Pool) {
             where class_id = $1 and tenant_id = $2 order by created_at, assessment_id`,
           [classId, scope.tenantId],
         ),
-        rows<{
-          studentId: string;
-          assessmentId: string;
-          resultId: string;
-          percentage: number;
-          performanceLevel: Level;
-        }>(
+        rows<
+          {
+            studentId: string;
+            assessmentId: string;
+            resultId: string;
+            percentage: number;
+            performanceLevel: Level;
+          } & ResultLevel
+        >(
           pool,
           `select distinct on (r.student_id, r.assessment_id) r.student_id as "studentId", r.assessment_id as "assessmentId",
-                  r.result_id as "resultId", r.percentage, r.level as "performanceLevel"
+                  r.result_id as "resultId", r.percentage, r.level as "performanceLevel", ${RAISE_COLUMNS}
              from results r join memberships m on m.class_id = r.class_id and m.student_id = r.student_id
             where r.class_id = $1 and r.tenant_id = $2
             order by r.student_id, r.assessment_id, r.submitted_at desc, r.result_id`,
@@ -222,20 +238,22 @@ export function resultsQueries(pool: pg.Pool) {
       ]);
       const ids = page.map((p) => p.id);
       const [recent, classes] = await Promise.all([
-        rows<{
-          studentId: string;
-          resultId: string;
-          assessmentId: string;
-          title: string;
-          percentage: number;
-          performanceLevel: Level;
-          submittedAt: Date;
-        }>(
+        rows<
+          {
+            studentId: string;
+            resultId: string;
+            assessmentId: string;
+            title: string;
+            percentage: number;
+            performanceLevel: Level;
+            submittedAt: Date;
+          } & ResultLevel
+        >(
           pool,
           `select s.id as "studentId", x.* from unnest($4::uuid[]) as s(id)
              cross join lateral (
                select r.result_id as "resultId", r.assessment_id as "assessmentId", a.title, r.percentage,
-                      r.level as "performanceLevel", r.submitted_at as "submittedAt"
+                      r.level as "performanceLevel", ${RAISE_COLUMNS}, r.submitted_at as "submittedAt"
                  from results r join classes c on c.class_id = r.class_id
                  join assessments a on a.assessment_id = r.assessment_id
                 where r.student_id = s.id and ${IN_SCOPE}
@@ -259,10 +277,8 @@ export function resultsQueries(pool: pg.Pool) {
       const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
       const from = `from results r join classes c on c.class_id = r.class_id
         join assessments a on a.assessment_id = r.assessment_id where ${RESULTS_IN_SCOPE}`;
-      const bands = `count(*)::int as results, coalesce(avg(r.percentage), 0)::float8 as average,
-        count(*) filter (where r.percentage >= 80)::int as above,
-        count(*) filter (where r.percentage >= 60 and r.percentage < 80)::int as at,
-        count(*) filter (where r.percentage < 60)::int as below`;
+      // Results counted by their level (docs/adr/005); the 80/60 bands apply to averages only.
+      const bands = `count(*)::int as results, coalesce(avg(r.percentage), 0)::float8 as average, ${LEVEL_COUNTS}`;
       type Bands = { results: number; average: number; above: number; at: number; below: number };
       return {
         summary: async () =>
@@ -288,24 +304,33 @@ export function resultsQueries(pool: pg.Pool) {
               group by 1 order by 1`,
             values,
           ),
-        /** Results per period (day, week or month, UTC) by band, oldest first. */
+        /** Results per period (day, week or month, UTC) by level, oldest first. */
         overTime: (unit: 'day' | 'week' | 'month') =>
           rows<{ period: Date; above: number; at: number; below: number }>(
             pool,
-            `select date_trunc($5, r.submitted_at, 'UTC') as period,
-                    count(*) filter (where r.percentage >= 80)::int as above,
-                    count(*) filter (where r.percentage >= 60 and r.percentage < 80)::int as at,
-                    count(*) filter (where r.percentage < 60)::int as below ${from}
+            `select date_trunc($5, r.submitted_at, 'UTC') as period, ${LEVEL_COUNTS} ${from}
               group by 1 order by 1`,
             [...values, unit],
           ),
         byStudent: (limit: number) =>
-          rows<Bands & { firstName: string; lastName: string; email: string; first: number; latest: number }>(
+          rows<
+            Bands & {
+              firstName: string;
+              lastName: string;
+              email: string;
+              first: number;
+              latest: number;
+              latestLevel: Level;
+              latestRaisedBy: RaisedBy | null;
+            }
+          >(
             pool,
             `select coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName",
                     coalesce(p.email, '') as email,
                     (array_agg(r.percentage order by r.submitted_at, r.result_id))[1] as first,
-                    (array_agg(r.percentage order by r.submitted_at desc, r.result_id desc))[1] as latest, ${bands}
+                    (array_agg(r.percentage order by r.submitted_at desc, r.result_id desc))[1] as latest,
+                    (array_agg(r.level order by r.submitted_at desc, r.result_id desc))[1] as "latestLevel",
+                    (array_agg(r.raised_by order by r.submitted_at desc, r.result_id desc))[1] as "latestRaisedBy", ${bands}
                from results r join classes c on c.class_id = r.class_id
                join assessments a on a.assessment_id = r.assessment_id left join people p on p.user_id = r.student_id
               where ${RESULTS_IN_SCOPE}
@@ -333,21 +358,24 @@ export function resultsQueries(pool: pg.Pool) {
              from questions where assessment_id = $1 order by position`,
           [assessmentId],
         ),
-        rows<{
-          id: string;
-          studentId: string;
-          firstName: string;
-          lastName: string;
-          percentage: number;
-          earnedPoints: number;
-          totalPoints: number;
-          performanceLevel: Level;
-          submittedAt: Date;
-        }>(
+        rows<
+          {
+            id: string;
+            studentId: string;
+            firstName: string;
+            lastName: string;
+            percentage: number;
+            earnedPoints: number;
+            totalPoints: number;
+            performanceLevel: Level;
+            submittedAt: Date;
+          } & ResultLevel
+        >(
           pool,
           `select r.result_id as id, r.student_id as "studentId", coalesce(p.first_name, '') as "firstName",
                   coalesce(p.last_name, '') as "lastName", r.percentage, r.earned_points as "earnedPoints",
-                  r.total_points as "totalPoints", r.level as "performanceLevel", r.submitted_at as "submittedAt"
+                  r.total_points as "totalPoints", r.level as "performanceLevel", ${RAISE_COLUMNS},
+                  r.submitted_at as "submittedAt"
              from results r left join people p on p.user_id = r.student_id
             where r.assessment_id = $1 and r.tenant_id = $2 order by p.last_name, p.first_name, r.result_id`,
           [assessmentId, scope.tenantId],

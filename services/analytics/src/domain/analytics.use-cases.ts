@@ -3,11 +3,14 @@
 import { lookupNow, NotFoundError, type AwaitRecent } from '@checkpoint/service-kit';
 import type { ResultsQueries, Scope, TeacherResultRow } from '../data-access/results.queries.ts';
 import {
+  AVERAGE_BAND_TEXT,
   distribution,
   groupBy,
   itemStatistics,
+  LEVEL_TEXT,
   mean,
   reportBand,
+  resultLevelText,
   round2,
   studentBand,
   summaryPercent,
@@ -60,7 +63,6 @@ const TIMEFRAME_STEP: Record<Timeframe, 'day' | 'week' | 'month'> = {
   year: 'month',
   all: 'month',
 };
-const LEVEL_TEXT = { above: 'Above Standard', at: 'At Standard', below: 'Below Standard' } as const;
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
@@ -76,6 +78,8 @@ export function toTeacherResult(r: TeacherResultRow) {
     earnedPoints: r.earnedPoints,
     totalPoints: r.totalPoints,
     performanceLevel: r.level,
+    originalLevel: r.originalLevel,
+    raisedBy: r.raisedBy,
     submittedAt: r.submittedAt.toISOString(),
     student: { firstName: r.firstName, lastName: r.lastName },
     assessment: { title: r.title, topic: r.topic, classId: r.classId },
@@ -180,9 +184,11 @@ export function analyticsUseCases(
           results: r.results,
           first: Math.round(r.first),
           latest: Math.round(r.latest),
+          latestLevel: resultLevelText(r.latestLevel, r.latestRaisedBy),
           change: Math.round(r.latest) - Math.round(r.first),
           average: Math.round(r.average),
-          band: LEVEL_TEXT[reportBand(r.average)],
+          // The 80/60 band of the average, worded as such: not a result's level (docs/adr/005).
+          band: AVERAGE_BAND_TEXT[reportBand(r.average)],
         }));
         table = {
           columns: [
@@ -191,9 +197,10 @@ export function analyticsUseCases(
             { key: 'results', label: 'Results' },
             { key: 'first', label: 'First %' },
             { key: 'latest', label: 'Latest %' },
+            { key: 'latestLevel', label: 'Latest Level' },
             { key: 'change', label: 'Change' },
             { key: 'average', label: 'Average %' },
-            { key: 'band', label: 'Band' },
+            { key: 'band', label: 'Average Band (80/60)' },
           ],
           rows,
           total: s.students,
@@ -209,6 +216,8 @@ export function analyticsUseCases(
             { key: 'class', label: 'Class' },
             { key: 'score', label: 'Score %' },
             { key: 'level', label: 'Performance Level' },
+            { key: 'originalLevel', label: 'Level at Submission' },
+            { key: 'raisedBy', label: 'Raised By' },
             { key: 'submittedAt', label: 'Submitted' },
           ],
           rows: recent.rows.map((r) => ({
@@ -218,6 +227,8 @@ export function analyticsUseCases(
             class: r.className,
             score: Math.round(r.percentage),
             level: LEVEL_TEXT[r.level],
+            originalLevel: LEVEL_TEXT[r.originalLevel],
+            raisedBy: r.raisedBy === 'practice' ? 'Support practice' : '',
             submittedAt: r.submittedAt.toISOString(),
           })),
           total: recent.total,
@@ -235,7 +246,8 @@ export function analyticsUseCases(
         totalResults: s.results,
         studentsAssessed: s.students,
         assessmentsGiven: s.assessments,
-        averageScore: Math.round(s.average),
+        // No results, no average: null, never a 0 % nobody scored.
+        averageScore: s.results > 0 ? Math.round(s.average) : null,
         aboveStandard: s.above,
         atStandard: s.at,
         belowStandard: s.below,
@@ -313,6 +325,8 @@ export function analyticsUseCases(
               title: r.title,
               percentage: round2(r.percentage),
               performanceLevel: r.performanceLevel,
+              originalLevel: r.originalLevel,
+              raisedBy: r.raisedBy,
               submittedAt: r.submittedAt.toISOString(),
             })),
           };
@@ -343,7 +357,7 @@ export function analyticsUseCases(
         summary: {
           submitted: d.results.length,
           classSize: d.classSize,
-          averageScore: Math.round(mean(percentages) ?? 0),
+          averageScore: percentages.length > 0 ? Math.round(mean(percentages)!) : null,
           aboveStandard: count('above'),
           atStandard: count('at'),
           belowStandard: count('below'),
@@ -356,6 +370,8 @@ export function analyticsUseCases(
           earnedPoints: r.earnedPoints,
           totalPoints: r.totalPoints,
           performanceLevel: r.performanceLevel,
+          originalLevel: r.originalLevel,
+          raisedBy: r.raisedBy,
           submittedAt: r.submittedAt.toISOString(),
           practice: (practiceOf.get(r.studentId) ?? []).map(({ type, attempts, bestScore }) => ({
             type,

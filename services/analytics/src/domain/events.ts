@@ -3,6 +3,9 @@
 // after its retries instead of storing nonsense.
 export const LEVELS = ['below', 'at', 'above'] as const;
 export type Level = (typeof LEVELS)[number];
+/** What raised a result's level after submission: only support practice (ResultLevelRaised). */
+export const RAISED_BY = ['practice'] as const;
+export type RaisedBy = (typeof RAISED_BY)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,10 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { distribution, itemStatistics, reportBand, summaryPercent, type ItemResult } from './figures.ts';
+import {
+  AVERAGE_BAND_TEXT,
+  distribution,
+  itemStatistics,
+  reportBand,
+  resultLevelText,
+  summaryPercent,
+  type ItemResult,
+} from './figures.ts';
 
 const result = (id: string, percentage: number, answers: Record<string, [string, boolean]>): ItemResult => ({
   id,
   percentage,
   answers: new Map(Object.entries(answers).map(([q, [answer, correct]]) => [q, { answer, correct }])),
+});
+
+describe('one level per result (docs/adr/005)', () => {
+  it('when practice raised a result, then the export names the raised level and says it was raised', () => {
+    expect(resultLevelText('at', 'practice')).toBe('At Standard (raised by practice)');
+    expect(resultLevelText('below', null)).toBe('Below Standard');
+  });
+
+  it('when an average is banded, then its text names the 80/60 thresholds, never a level name', () => {
+    expect(AVERAGE_BAND_TEXT[reportBand(50)]).toBe('Below (average under 60%)');
+    expect(AVERAGE_BAND_TEXT[reportBand(66.67)]).toBe('At (average 60-79%)');
+    expect(AVERAGE_BAND_TEXT[reportBand(80)]).toBe('Above (average 80% or more)');
+    for (const text of Object.values(AVERAGE_BAND_TEXT)) expect(text).not.toMatch(/Standard/);
+  });
 });
 
 describe('bands and summary percents (spec §4)', () => {

@@ -1,8 +1,33 @@
 // The figures the screens show (spec §4, §9), as pure functions: the 80/60 bands of reports and All
 // Students, summary percents, the score distribution and item statistics of one assessment.
-import type { Level } from './events.ts';
+import type { Level, RaisedBy } from './events.ts';
 
-/** Reports and All Students (spec §4): 80+ above, 60–79 at, below 60 below. Applies to averages and counts of several results; one result's level name is always the server's level (docs/adr/005). */
+/** The name of a level (spec §4). One result's level is always the server's level (docs/adr/005). */
+export const LEVEL_TEXT: Record<Level, string> = {
+  above: 'Above Standard',
+  at: 'At Standard',
+  below: 'Below Standard',
+};
+
+/**
+ * One result's level as the exports write it: the server's level, and when practice raised it,
+ * "(raised by practice)" so that it is never taken for what the score gave.
+ */
+export function resultLevelText(level: Level, raisedBy: RaisedBy | null): string {
+  return raisedBy ? `${LEVEL_TEXT[level]} (raised by ${raisedBy})` : LEVEL_TEXT[level];
+}
+
+/**
+ * The 80/60 band of an average (reports, All Students), worded with its thresholds so that it cannot
+ * be read as the level of a result (docs/adr/005).
+ */
+export const AVERAGE_BAND_TEXT: Record<Level, string> = {
+  above: 'Above (average 80% or more)',
+  at: 'At (average 60-79%)',
+  below: 'Below (average under 60%)',
+};
+
+/** Reports and All Students (spec §4): 80+ above, 60–79 at, below 60 below. Applies to averages of several results only; one result's level, and counts of results by level, are the server's level (docs/adr/005). */
 export function reportBand(percentage: number): Level {
   if (percentage >= 80) return 'above';
   if (percentage >= 60) return 'at';

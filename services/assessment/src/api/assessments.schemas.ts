@@ -17,6 +17,7 @@ import {
   MAX_QUESTIONS,
   QUESTION_TYPES,
 } from '../domain/questions.ts';
+import { RAISED_BY } from '../domain/scoring.ts';
 
 // Topic and standard are short labels (a badge, a card line); the lesson goes in the content.
 const LIMITS = { title: 200, description: 5_000, content: 20_000, topic: 120, answer: 5_000, question: 5_000 };
@@ -519,7 +520,11 @@ export const resultSchema = z
     earnedPoints: z.string(),
     percentage: z.string(),
     score: z.number(),
-    performanceLevel: level,
+    performanceLevel: level.describe(
+      "The result's level: the score's (below < 80, at from 80, above from 90), or at when support practice raised it",
+    ),
+    originalLevel: level.describe('The level the score gave at submission (equals performanceLevel unless raised)'),
+    raisedBy: z.enum(RAISED_BY).nullable().describe("What raised the level since submission ('practice'), or null"),
     isSubmitted: z.literal(true),
     submittedAt: z.iso.datetime(),
     correctAnswers: z.number().int(),

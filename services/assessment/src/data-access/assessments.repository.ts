@@ -13,7 +13,7 @@ import type {
   StudentAssessmentRow,
 } from '../domain/assessment.ts';
 import type { QuestionInput } from '../domain/questions.ts';
-import type { PerformanceLevel, Score } from '../domain/scoring.ts';
+import type { PerformanceLevel, RaisedBy, Score } from '../domain/scoring.ts';
 import type { AssessmentEvents, GenerationFacts } from '../messaging/assessment-events.publisher.ts';
 import { sqlExecutor } from '@checkpoint/events';
 import { inTransaction, uuidv7 } from '@checkpoint/service-kit';
@@ -128,7 +128,7 @@ const toResponse = (r: ResponseSqlRow): ResponseRecord => ({
  */
 const resultSelect = (source = 'results', withQuestions = false) => `
   select r.id, r.assessment_id, r.student_id, r.class_id, r.tenant_id, r.total_points, r.earned_points,
-         r.percentage, r.performance_level, r.correct_answers, r.incorrect_answers, r.total_questions,
+         r.percentage, r.performance_level, r.original_level, r.raised_by, r.correct_answers, r.incorrect_answers, r.total_questions,
          r.submitted_at, a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
          p.first_name, p.last_name${withQuestions ? ', r.questions' : ''}
     from ${source} r
@@ -147,6 +147,8 @@ interface ResultSqlRow {
   earned_points: number;
   percentage: number;
   performance_level: PerformanceLevel;
+  original_level: PerformanceLevel | null;
+  raised_by: RaisedBy | null;
   correct_answers: number;
   incorrect_answers: number;
   total_questions: number;
@@ -172,6 +174,8 @@ const toResult = (r: ResultSqlRow): ResultRow => ({
   earnedPoints: r.earned_points,
   percentage: r.percentage,
   performanceLevel: r.performance_level,
+  originalLevel: r.original_level ?? r.performance_level,
+  raisedBy: r.raised_by,
   correctAnswers: r.correct_answers,
   incorrectAnswers: r.incorrect_answers,
   totalQuestions: r.total_questions,

@@ -43,7 +43,9 @@ describe('result review', () => {
         totalPoints: 4.5,
         earnedPoints: 2.5,
         percentage: 55.56,
-        performanceLevel: 'below',
+        performanceLevel: 'at',
+        originalLevel: 'below',
+        raisedBy: 'practice',
         correctAnswers: 1,
         incorrectAnswers: 2,
         totalQuestions: 3,
@@ -59,5 +61,7 @@ describe('result review', () => {
     );
     expect(view.questions[0]).toMatchObject({ points: '2.50', correctAnswer: 'Blue', answer: ' blue ' });
     expect(view.percentage).toBe('55.56');
+    // A level raised by practice goes out with the score's own level and what raised it.
+    expect(view).toMatchObject({ performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice' });
   });
 });

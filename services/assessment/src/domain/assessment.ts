@@ -2,7 +2,7 @@
 // only while it is available to them (active, assigned, their class) or once they submitted it,
 // and never the answer key before their result exists.
 import type { QuestionType } from './questions.ts';
-import { answerIsCorrect, numericString, type PerformanceLevel } from './scoring.ts';
+import { answerIsCorrect, numericString, type PerformanceLevel, type RaisedBy } from './scoring.ts';
 
 export type GenerationStatus = 'generating' | 'ready' | 'failed';
 
@@ -225,6 +225,10 @@ export interface ResultRow {
   earnedPoints: number;
   percentage: number;
   performanceLevel: PerformanceLevel;
+  /** The level the score gave at submission (= performanceLevel unless raised). */
+  originalLevel: PerformanceLevel;
+  /** What raised the level since submission; null when it is the score's own level. */
+  raisedBy: RaisedBy | null;
   correctAnswers: number;
   incorrectAnswers: number;
   totalQuestions: number;
@@ -248,6 +252,8 @@ export function resultView(r: ResultRow) {
     percentage: numericString(r.percentage),
     score: r.percentage,
     performanceLevel: r.performanceLevel,
+    originalLevel: r.originalLevel,
+    raisedBy: r.raisedBy,
     isSubmitted: true as const,
     submittedAt: r.submittedAt.toISOString(),
     correctAnswers: r.correctAnswers,

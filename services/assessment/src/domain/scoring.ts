@@ -5,6 +5,9 @@
 // thresholds are compared exactly (no 79.99999 from float sums).
 
 export type PerformanceLevel = 'below' | 'at' | 'above';
+/** What can raise a result's level after submission: only support practice (spec §9). */
+export const RAISED_BY = ['practice'] as const;
+export type RaisedBy = (typeof RAISED_BY)[number];
 
 export const AT_STANDARD = 80;
 export const ABOVE_STANDARD = 90;
@@ -152,7 +155,10 @@ export function numericString(value: number): string {
   return (Math.round(value * 100) / 100).toFixed(2);
 }
 
-/** Support practice at mastery raises below to at; nothing ever lowers a level. */
+/**
+ * Support practice at mastery raises below to at; nothing ever lowers a level. The result keeps the
+ * level of its score as originalLevel and records raisedBy 'practice' (docs/adr/005).
+ */
 export function levelAfterPractice(
   current: PerformanceLevel,
   type: string,

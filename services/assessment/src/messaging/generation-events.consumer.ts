@@ -12,7 +12,7 @@ import {
   QUESTION_TYPES,
   type QuestionInput,
 } from '../domain/questions.ts';
-import { levelAfterPractice, type PerformanceLevel } from '../domain/scoring.ts';
+import { levelAfterPractice, type PerformanceLevel, type RaisedBy } from '../domain/scoring.ts';
 import type { AssessmentEvents } from './assessment-events.publisher.ts';
 
 type Generated = {
@@ -100,7 +100,12 @@ export function generationEventHandlers(events: AssessmentEvents): InboxHandlers
       if (!to) return;
       const changed = await tx.result.updateMany({
         where: { id: result.id, performanceLevel: result.performanceLevel },
-        data: { performanceLevel: to },
+        // The score's own level stays on record next to the raised one (docs/adr/005).
+        data: {
+          performanceLevel: to,
+          originalLevel: result.originalLevel ?? result.performanceLevel,
+          raisedBy: 'practice' satisfies RaisedBy,
+        },
       });
       if (changed.count === 1) await events.levelRaised(tx, result, result.performanceLevel, to);
     },

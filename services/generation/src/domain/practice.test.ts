@@ -206,4 +206,15 @@ describe('recommendations', () => {
     expect(text).toContain('"Fill in the blank: It happens in the _____." — missed by 2 of 3');
     expect(composeRecommendation(lesson, s, 'enrichment')).toContain('Mastered by everyone so far');
   });
+
+  it('when practice raised a result, then the guidance counts it at its level and says it was raised', () => {
+    const raised = { percentage: 40, level: 'at', answers: [{ questionId: 'q1', correct: true }] };
+    const plain = { percentage: 85, level: 'at', answers: [{ questionId: 'q1', correct: true }] };
+    const s = summarizeResults(lesson, [raised, plain]);
+    expect(s).toMatchObject({ total: 2, below: 0, at: 2, raised: 1, above: 0 });
+    expect(composeRecommendation(lesson, s, 'support')).toContain(
+      'at standard: 2 (100%, 1 of them raised by support practice)',
+    );
+    expect(composeRecommendation(lesson, summarizeResults(lesson, [plain]), 'support')).not.toContain('raised by');
+  });
 });

@@ -23,6 +23,8 @@ export interface ResultsSummary {
   below: number;
   at: number;
   above: number;
+  /** Of `at`: results raised from below by support practice (an 'at' scored under 80 %, docs/adr/005). */
+  raised: number;
   averagePercent: number;
   /** Most missed first; only questions someone missed. */
   mostMissed: QuestionMisses[];
@@ -61,6 +63,8 @@ export function summarizeResults(l: LessonFacts, results: readonly ResultFacts[]
     below: results.filter((r) => r.level === 'below').length,
     at: results.filter((r) => r.level === 'at').length,
     above: results.filter((r) => r.level === 'above').length,
+    // Only support practice raises a level, and only below to at: an 'at' under 80 % was raised.
+    raised: results.filter((r) => r.level === 'at' && r.percentage < 80).length,
     averagePercent: total ? Math.round(results.reduce((s, r) => s + r.percentage, 0) / total) : 0,
     mostMissed: all
       .filter((s) => s.missed > 0)
@@ -77,7 +81,7 @@ export function summarizeResults(l: LessonFacts, results: readonly ResultFacts[]
 
 /** A cache key: the guidance is written again only when the results or the lesson change. */
 export const recommendationBasis = (l: LessonFacts, s: ResultsSummary) =>
-  `${s.total}|${s.below}|${s.at}|${s.above}|${s.averagePercent}|${s.mostMissed.map((m) => `${m.questionId}:${m.missed}`).join(',')}|${lessonBasis(l)}`;
+  `${s.total}|${s.below}|${s.at}|${s.raised}|${s.above}|${s.averagePercent}|${s.mostMissed.map((m) => `${m.questionId}:${m.missed}`).join(',')}|${lessonBasis(l)}`;
 
 const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -114,7 +118,7 @@ export function composeRecommendation(l: LessonFacts, s: ResultsSummary, type: P
   }
   lines.push(
     `Results so far: ${plural(s.total, 'submission')}, average ${s.averagePercent}%.`,
-    `Below standard: ${s.below} (${pct(s.below, s.total)}%); at standard: ${s.at} (${pct(s.at, s.total)}%); above standard: ${s.above} (${pct(s.above, s.total)}%).`,
+    `Below standard: ${s.below} (${pct(s.below, s.total)}%); at standard: ${s.at} (${pct(s.at, s.total)}%${s.raised ? `, ${s.raised} of them raised by support practice` : ''}); above standard: ${s.above} (${pct(s.above, s.total)}%).`,
     '',
   );
   if (type === 'support') {

@@ -231,7 +231,7 @@ export function openAiProvider(options: OpenAiOptions): Provider {
       const user = [
         `Write ${type === 'support' ? 'support (re-teaching) recommendations for students below standard' : 'enrichment recommendations for students at or above standard'} for a teacher, in plain text under 250 words, with concrete next steps.`,
         `Assessment: ${redactForPrompt(lesson.title, 200)}; topic: ${redactForPrompt(lessonName(lesson), 200)}; ${lesson.questions.length} questions.`,
-        `Results so far: ${s.total} submitted, average ${s.averagePercent}%, below standard ${s.below}, at standard ${s.at}, above standard ${s.above}.`,
+        `Results so far: ${s.total} submitted, average ${s.averagePercent}%, below standard ${s.below}, at standard ${s.at}${s.raised ? ` (${s.raised} raised by support practice)` : ''}, above standard ${s.above}.`,
         s.mostMissed.length
           ? `Most-missed questions:\n${s.mostMissed.map((m) => `- "${m.text}" (missed ${m.missed} of ${m.answered}; answer: ${m.correctAnswer})`).join('\n')}`
           : 'No question was missed so far.',

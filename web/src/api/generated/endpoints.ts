@@ -913,7 +913,12 @@ export type GetClassGridApiResponse = /** status 200 OK */ {
     assessmentId: string;
     resultId: string;
     percentage: number;
+    /** The result's level: the score's, or at when support practice raised it */
     performanceLevel: 'below' | 'at' | 'above';
+    /** The level the score gave at submission (equals performanceLevel unless raised) */
+    originalLevel: 'below' | 'at' | 'above';
+    /** What raised the level since submission, or null */
+    raisedBy: 'practice' | null;
   }[];
 };
 export type GetClassGridApiArg = string;
@@ -929,7 +934,8 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
   summary: {
     submitted: number;
     classSize: number;
-    averageScore: number;
+    /** Null without results */
+    averageScore: number | null;
     aboveStandard: number;
     atStandard: number;
     belowStandard: number;
@@ -944,7 +950,12 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     percentage: number;
     earnedPoints: number;
     totalPoints: number;
+    /** The result's level: the score's, or at when support practice raised it */
     performanceLevel: 'below' | 'at' | 'above';
+    /** The level the score gave at submission (equals performanceLevel unless raised) */
+    originalLevel: 'below' | 'at' | 'above';
+    /** What raised the level since submission, or null */
+    raisedBy: 'practice' | null;
     submittedAt: string;
     practice: {
       type: string;
@@ -995,6 +1006,7 @@ export type GetStudentsOverviewApiResponse = /** status 200 OK */ {
     lastName: string;
     email: string;
     average: number | null;
+    /** The 80/60 band of the average (spec §4); not the level of any one result */
     band: ('below' | 'at' | 'above') | null;
     resultCount: number;
     classes: {
@@ -1007,7 +1019,12 @@ export type GetStudentsOverviewApiResponse = /** status 200 OK */ {
       assessmentId: string;
       title: string;
       percentage: number;
+      /** The result's level: the score's, or at when support practice raised it */
       performanceLevel: 'below' | 'at' | 'above';
+      /** The level the score gave at submission (equals performanceLevel unless raised) */
+      originalLevel: 'below' | 'at' | 'above';
+      /** What raised the level since submission, or null */
+      raisedBy: 'practice' | null;
       submittedAt: string;
     }[];
   }[];
@@ -1389,7 +1406,12 @@ export type ResultDetail = {
   earnedPoints: string;
   percentage: string;
   score: number;
+  /** The result's level: the score's (below < 80, at from 80, above from 90), or at when support practice raised it */
   performanceLevel: 'below' | 'at' | 'above';
+  /** The level the score gave at submission (equals performanceLevel unless raised) */
+  originalLevel: 'below' | 'at' | 'above';
+  /** What raised the level since submission ('practice'), or null */
+  raisedBy: 'practice' | null;
   isSubmitted: true;
   submittedAt: string;
   correctAnswers: number;
@@ -1416,7 +1438,12 @@ export type Result = {
   earnedPoints: string;
   percentage: string;
   score: number;
+  /** The result's level: the score's (below < 80, at from 80, above from 90), or at when support practice raised it */
   performanceLevel: 'below' | 'at' | 'above';
+  /** The level the score gave at submission (equals performanceLevel unless raised) */
+  originalLevel: 'below' | 'at' | 'above';
+  /** What raised the level since submission ('practice'), or null */
+  raisedBy: 'practice' | null;
   isSubmitted: true;
   submittedAt: string;
   correctAnswers: number;
@@ -1527,7 +1554,12 @@ export type TeacherResult = {
   percentage: number;
   earnedPoints: number;
   totalPoints: number;
+  /** The result's level: the score's, or at when support practice raised it */
   performanceLevel: 'below' | 'at' | 'above';
+  /** The level the score gave at submission (equals performanceLevel unless raised) */
+  originalLevel: 'below' | 'at' | 'above';
+  /** What raised the level since submission, or null */
+  raisedBy: 'practice' | null;
   submittedAt: string;
   student: {
     firstName: string;
@@ -1553,7 +1585,8 @@ export type Report = {
     totalResults: number;
     studentsAssessed: number;
     assessmentsGiven: number;
-    averageScore: number;
+    /** Null without results */
+    averageScore: number | null;
     aboveStandard: number;
     atStandard: number;
     belowStandard: number;

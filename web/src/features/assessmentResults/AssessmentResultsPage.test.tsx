@@ -33,6 +33,8 @@ const RESULTS: AssessmentResults = {
       earnedPoints: 1,
       totalPoints: 2,
       performanceLevel: 'below',
+      originalLevel: 'below',
+      raisedBy: null,
       submittedAt: '2024-03-05T10:00:00.000Z',
       practice: [{ type: 'support', attempts: 2, bestScore: 85.4 }],
       answers: [
@@ -48,6 +50,8 @@ const RESULTS: AssessmentResults = {
       earnedPoints: 2,
       totalPoints: 2,
       performanceLevel: 'above',
+      originalLevel: 'above',
+      raisedBy: null,
       submittedAt: '2024-03-05T09:00:00.000Z',
       practice: [],
       answers: [

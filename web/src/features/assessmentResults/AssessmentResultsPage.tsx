@@ -7,6 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
+import { resultsShare } from '../results/levels';
 import { useGetAssessmentResultsQuery } from '../results/resultsApi';
 import { useLiveResults } from '../results/useLiveResults';
 import { ItemDifficultyChart } from './charts/ItemDifficultyChart';
@@ -68,10 +69,30 @@ export function AssessmentResultsPage() {
 
       <Row xs={2} md={3} xl={5} className="g-3 mb-4">
         <StatCard label="Submitted" value={`${summary.submitted} / ${summary.classSize}`} />
-        <StatCard label="Average Score" value={`${Math.round(summary.averageScore)}%`} />
-        <StatCard label="Above Standard" value={String(summary.aboveStandard)} tone="success" />
-        <StatCard label="At Standard" value={String(summary.atStandard)} tone="warning" />
-        <StatCard label="Below Standard" value={String(summary.belowStandard)} tone="danger" />
+        <StatCard
+          label="Average Score"
+          value={summary.averageScore === null ? '—' : `${Math.round(summary.averageScore)}%`}
+          note={summary.averageScore === null ? 'No attempts yet' : undefined}
+        />
+        {/* Results counted by their level (a raised one at its raised level), docs/adr/005. */}
+        <StatCard
+          label="Above Standard"
+          value={String(summary.aboveStandard)}
+          note={resultsShare(summary.aboveStandard, summary.submitted)}
+          tone="success"
+        />
+        <StatCard
+          label="At Standard"
+          value={String(summary.atStandard)}
+          note={resultsShare(summary.atStandard, summary.submitted)}
+          tone="warning"
+        />
+        <StatCard
+          label="Below Standard"
+          value={String(summary.belowStandard)}
+          note={resultsShare(summary.belowStandard, summary.submitted)}
+          tone="danger"
+        />
       </Row>
 
       <Card as="section" className="shadow-sm mb-4" aria-labelledby="student-results-title">

@@ -3,7 +3,7 @@ import { Fragment, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { LevelBadge } from '../assessments/LevelBadge';
+import { ResultLevel } from '../assessments/ResultLevel';
 import type { AssessmentResults } from '../results/resultsApi';
 
 type Result = AssessmentResults['results'][number];
@@ -88,7 +88,7 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
                 </th>
                 <td>{Math.round(r.percentage)}%</td>
                 <td>
-                  <LevelBadge level={r.performanceLevel} />
+                  <ResultLevel result={r} />
                 </td>
                 <td>
                   {r.earnedPoints} / {r.totalPoints}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bandForLevel, practiceLink, roundPercent, toPercent } from './performance';
+import {
+  AVERAGE_BAND_TEXT,
+  bandForLevel,
+  isRaised,
+  practiceLink,
+  raisedNote,
+  resultLevelText,
+  roundPercent,
+  toPercent,
+} from './performance';
 
 describe('level names (docs/adr/005)', () => {
   it.each([
@@ -8,6 +17,34 @@ describe('level names (docs/adr/005)', () => {
     ['below', 'Below Standard', 'danger'],
   ])("when the server's level is %s, then the name is %s", (level, label, variant) => {
     expect(bandForLevel(level)).toMatchObject({ label, variant });
+  });
+});
+
+describe('a raised level next to its original score (docs/adr/005)', () => {
+  const raised = { performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice' };
+  const plain = { performanceLevel: 'below', originalLevel: 'below', raisedBy: null };
+
+  it('when practice raised a result, then its note and its text say so and name the original level', () => {
+    expect(isRaised(raised)).toBe(true);
+    expect(raisedNote(raised)).toBe('raised to At Standard by practice');
+    expect(resultLevelText(raised)).toBe('At Standard (raised by practice from Below Standard)');
+  });
+
+  it('when a result was not raised, then there is no note and the text is the level alone', () => {
+    expect(isRaised(plain)).toBe(false);
+    expect(raisedNote(plain)).toBeNull();
+    expect(resultLevelText(plain)).toBe('Below Standard');
+    // An older reply without the fields reads as not raised.
+    expect(raisedNote({ performanceLevel: 'above' })).toBeNull();
+  });
+
+  it('when an average is banded, then the words carry the 80/60 thresholds and no level name', () => {
+    expect(Object.values(AVERAGE_BAND_TEXT)).toEqual([
+      'Above (average 80% or more)',
+      'At (average 60-79%)',
+      'Below (average under 60%)',
+    ]);
+    for (const text of Object.values(AVERAGE_BAND_TEXT)) expect(text).not.toMatch(/Standard/);
   });
 });
 

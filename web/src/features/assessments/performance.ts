@@ -31,6 +31,45 @@ export function bandForLevel(level: string): Band {
   return isLevel(level) ? BANDS[level] : BANDS.below;
 }
 
+/** One result's level as the server holds it (docs/adr/005): raisedBy is set when practice raised it. */
+export interface ResultLevelFields {
+  performanceLevel: string;
+  originalLevel?: string | null;
+  raisedBy?: string | null;
+}
+
+/** Whether practice raised this result's level since its score gave it. */
+export function isRaised(r: ResultLevelFields): boolean {
+  return r.raisedBy === 'practice';
+}
+
+/**
+ * How a raised level is told next to the original score, e.g. 'raised to At Standard by practice';
+ * null when the level is the score's own.
+ */
+export function raisedNote(r: ResultLevelFields): string | null {
+  if (!isRaised(r)) return null;
+  return `raised to ${bandForLevel(r.performanceLevel).label} by practice`;
+}
+
+/** The whole level of one result in words: 'At Standard', or '… (raised by practice from Below Standard)'. */
+export function resultLevelText(r: ResultLevelFields): string {
+  const label = bandForLevel(r.performanceLevel).label;
+  if (!isRaised(r)) return label;
+  const from = isLevel(r.originalLevel) ? ` from ${levelBand(r.originalLevel).label}` : '';
+  return `${label} (raised by practice${from})`;
+}
+
+/**
+ * The 80/60 band of an average of several results (reports, All Students; spec §4), worded with
+ * its thresholds so that it is never read as the level of a result.
+ */
+export const AVERAGE_BAND_TEXT: Record<PerformanceLevel, string> = {
+  above: 'Above (average 80% or more)',
+  at: 'At (average 60-79%)',
+  below: 'Below (average under 60%)',
+};
+
 /** Student dashboard (spec §2): 'Above Standard' counts scores of 80 or more; practice splits there too. */
 export const ABOVE_STANDARD_SCORE = 80;
 

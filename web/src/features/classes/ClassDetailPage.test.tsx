@@ -39,6 +39,8 @@ const result = (
   earnedPoints: percentage,
   totalPoints: 100,
   performanceLevel,
+  originalLevel: performanceLevel,
+  raisedBy: null,
   submittedAt: '2024-03-06T10:00:00.000Z',
   student: { firstName: 'S', lastName: id },
   assessment: { title: 'Cells', topic: 'Cells', classId: 'c1' },

@@ -12,7 +12,7 @@ import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ClassResultsPanel } from '../results/ClassResultsPanel';
 import { JoinCodeBadge } from './JoinCodeBadge';
-import { formatDate, percent, periodLabel } from './classStats';
+import { assessedShare, classSummary, formatDate, percent, periodLabel } from './classStats';
 import { useGetClassQuery } from './classesApi';
 import { StatCard } from '../../components/StatCard';
 import { lazyModal } from '../../app/lazyModal';
@@ -59,7 +59,9 @@ export function ClassDetailPage() {
   }
 
   const period = periodLabel(cls.period);
-  const ofStudents = (count: number) => `${percent(count, cls.studentCount)}% of students`;
+  // Students by the level of their latest result, shares of those with a result (as on the dashboard).
+  const summary = classSummary(cls);
+  const ofStudents = (count: number) => assessedShare(percent(count, summary.assessed), summary.assessed);
 
   return (
     <>

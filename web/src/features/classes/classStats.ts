@@ -6,15 +6,27 @@ export function percent(count: number, total: number): number {
   return Math.round((count / total) * 100);
 }
 
-/** Teacher dashboard summary of one class: results are the below + at + above counts. */
+/**
+ * A class's students by the server's level of their latest result (a level raised by practice
+ * counts as raised, docs/adr/005): each level's count and its share of the students with a result.
+ */
 export function classSummary(cls: Pick<ClassItem, 'studentCount' | 'belowStandard' | 'atStandard' | 'aboveStandard'>) {
-  const results = cls.belowStandard + cls.atStandard + cls.aboveStandard;
+  const assessed = cls.belowStandard + cls.atStandard + cls.aboveStandard;
   return {
     totalStudents: cls.studentCount,
+    assessed,
     atStandard: cls.atStandard,
-    abovePercent: percent(cls.aboveStandard, results),
-    needSupportPercent: percent(cls.belowStandard, results),
+    aboveStandard: cls.aboveStandard,
+    needSupport: cls.belowStandard,
+    atPercent: percent(cls.atStandard, assessed),
+    abovePercent: percent(cls.aboveStandard, assessed),
+    needSupportPercent: percent(cls.belowStandard, assessed),
   };
+}
+
+/** A level card's note: the share of the students with a result, or that there is none yet. */
+export function assessedShare(percentage: number, assessed: number): string {
+  return assessed === 0 ? 'No results yet' : `${percentage}% of ${assessed} assessed`;
 }
 
 export function formatDate(value: string): string {

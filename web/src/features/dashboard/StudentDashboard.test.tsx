@@ -11,7 +11,13 @@ const ENROLMENT = {
   class: { name: 'Biology', period: '2', subject: 'Science', teacherName: 'Ada Lovelace' },
 };
 
-function result(id: string, title: string, score: number, performanceLevel: StudentResult['performanceLevel']) {
+function result(
+  id: string,
+  title: string,
+  score: number,
+  performanceLevel: StudentResult['performanceLevel'],
+  raised: Pick<StudentResult, 'originalLevel' | 'raisedBy'> = { originalLevel: performanceLevel, raisedBy: null },
+) {
   return {
     id,
     assessmentId: `a-${id}`,
@@ -24,6 +30,7 @@ function result(id: string, title: string, score: number, performanceLevel: Stud
     score,
     percentage: score.toFixed(2),
     performanceLevel,
+    ...raised,
     correctAnswers: 3,
     incorrectAnswers: 1,
     totalQuestions: 4,
@@ -60,9 +67,16 @@ describe('StudentDashboard', () => {
   });
 
   it('when support practice raised a low result to at, then the card says At Standard and still offers extra help', async () => {
-    renderDashboard([result('r1', 'Cells', 40, 'at'), result('r2', 'Plants', 72, 'below')]);
+    renderDashboard([
+      result('r1', 'Cells', 40, 'at', { originalLevel: 'below', raisedBy: 'practice' }),
+      result('r2', 'Plants', 72, 'below'),
+    ]);
     const cells = await card('Cells');
     expect(within(cells).getByTestId('performance-badge')).toHaveTextContent('At Standard');
+    // The original score stays, and the card says what raised the level (docs/adr/005).
+    expect(within(cells).getByText('40%')).toBeInTheDocument();
+    expect(within(cells).getByTestId('raised-note')).toHaveTextContent('raised to At Standard by practice');
+    expect(within(await card('Plants')).queryByTestId('raised-note')).toBeNull();
     expect(within(cells).getByRole('link', { name: 'Extra Help Materials' })).toBeInTheDocument();
     // 72% was 'At Standard' in the old 80/70 band; its level is below.
     expect(within(await card('Plants')).getByTestId('performance-badge')).toHaveTextContent('Below Standard');

@@ -7,7 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PageSpinner } from '../../components/PageSpinner';
 import { formatDate } from '../assessments/format';
-import { LevelBadge } from '../assessments/LevelBadge';
+import { ResultLevel } from '../assessments/ResultLevel';
 import { ABOVE_STANDARD_SCORE, bandForLevel, practiceLink, roundPercent, toPercent } from '../assessments/performance';
 import { useAuth } from '../auth/useAuth';
 import { NotEnrolledWelcome } from '../classes/NotEnrolledWelcome';
@@ -67,7 +67,7 @@ function ReadyPanel({ available }: { available: AvailableAssessment[] }) {
   );
 }
 
-function StatCard({ label, value }: { label: string; value: string | number }) {
+function StatCard({ label, value, note }: { label: string; value: string | number; note?: string }) {
   return (
     <Card className="shadow-sm h-100">
       <Card.Body>
@@ -75,6 +75,7 @@ function StatCard({ label, value }: { label: string; value: string | number }) {
         <div className="fs-3 fw-bold" data-testid={`stat-${label}`}>
           {value}
         </div>
+        {note && <div className="small text-body-secondary">{note}</div>}
       </Card.Body>
     </Card>
   );
@@ -100,7 +101,7 @@ function ResultCard({ result }: { result: StudentResult }) {
         )}
         {band && (
           <div className="mb-2">
-            <LevelBadge level={result.performanceLevel} testId="performance-badge" />
+            <ResultLevel result={result} testId="performance-badge" />
           </div>
         )}
         <p className="small mb-1">
@@ -130,7 +131,8 @@ export function StudentDashboard() {
 
   const list = results.data ?? [];
   const scores = list.map(scoreOf);
-  const average = scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : 0;
+  // No attempt, no average: a dash, never a 0 % nobody scored.
+  const average = scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null;
   const above = scores.filter((s) => s >= ABOVE_STANDARD_SCORE).length;
 
   return (
@@ -146,10 +148,14 @@ export function StudentDashboard() {
           <StatCard label="Assessments Taken" value={list.length} />
         </Col>
         <Col>
-          <StatCard label="Average Score" value={`${average}%`} />
+          <StatCard
+            label="Average Score"
+            value={average === null ? '—' : `${average}%`}
+            note={average === null ? 'No attempts yet' : undefined}
+          />
         </Col>
         <Col>
-          <StatCard label="Above Standard" value={above} />
+          <StatCard label="Above Standard" value={above} note="scores of 80% or more" />
         </Col>
       </Row>
       <Card className="shadow-sm mb-4" as="section" aria-labelledby="recent-results-heading">

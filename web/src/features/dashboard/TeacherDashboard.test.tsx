@@ -99,9 +99,12 @@ describe('TeacherDashboard', () => {
     expect(screen.getByText('Track student progress across formative assessments')).toBeInTheDocument();
     expect(await screen.findByTestId('summary-Total Students')).toHaveTextContent('10');
     expect(screen.getByTestId('summary-Students At Standard')).toHaveTextContent('2');
-    // 8 results: 5 above (63%), 1 below (13%).
-    expect(screen.getByTestId('summary-Above Standard')).toHaveTextContent('63%');
-    expect(screen.getByTestId('summary-Need Support')).toHaveTextContent('13%');
+    // 8 students with a result: 5 above (63%), 1 below (13%). Every card a count, its share in the note.
+    expect(screen.getByTestId('summary-Above Standard')).toHaveTextContent(/^5$/);
+    expect(screen.getByText('63% of 8 assessed')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-Need Support')).toHaveTextContent(/^1$/);
+    expect(screen.getByText('13% of 8 assessed')).toBeInTheDocument();
+    expect(screen.getByText('25% of 8 assessed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage Students' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Assessment' })).toBeInTheDocument();
     expect(screen.getByLabelText('Class')).toHaveValue(cls.id);
@@ -131,9 +134,12 @@ describe('TeacherDashboard', () => {
     expect(screen.getByRole('columnheader', { name: 'Carl quiz' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Chemistry' })).toBeInTheDocument();
     expect(screen.getByTestId('summary-Total Students')).toHaveTextContent('4');
-    // 4 results: 1 above (25%), 2 below (50%).
-    expect(screen.getByTestId('summary-Above Standard')).toHaveTextContent('25%');
-    expect(screen.getByTestId('summary-Need Support')).toHaveTextContent('50%');
+    // 4 students with a result: 1 above (25%), 2 below (50%).
+    expect(screen.getByTestId('summary-Above Standard')).toHaveTextContent(/^1$/);
+    // 1 at and 1 above: both notes say 25%.
+    expect(screen.getAllByText('25% of 4 assessed')).toHaveLength(2);
+    expect(screen.getByTestId('summary-Need Support')).toHaveTextContent(/^2$/);
+    expect(screen.getByText('50% of 4 assessed')).toBeInTheDocument();
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => url === `/api/classes/${other.id}/grid`)).toBe(true),
     );

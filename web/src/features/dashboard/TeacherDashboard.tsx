@@ -11,7 +11,7 @@ import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { JoinCodeBadge } from '../classes/JoinCodeBadge';
-import { classSummary, periodLabel } from '../classes/classStats';
+import { assessedShare, classSummary, periodLabel } from '../classes/classStats';
 import { useGetClassesQuery, type ClassItem } from '../classes/classesApi';
 import { ClassPicker } from '../classes/ClassPicker';
 import { ClassResultsPanel } from '../results/ClassResultsPanel';
@@ -38,18 +38,22 @@ function ClassOverview({ cls }: { cls: ClassItem }) {
           label="Students At Standard"
           testId="summary-Students At Standard"
           value={String(summary.atStandard)}
+          note={assessedShare(summary.atPercent, summary.assessed)}
           tone="warning"
         />
+        {/* Every card a count of students, its share in the note: counts and percents never mixed. */}
         <StatCard
           label="Above Standard"
           testId="summary-Above Standard"
-          value={`${summary.abovePercent}%`}
+          value={String(summary.aboveStandard)}
+          note={assessedShare(summary.abovePercent, summary.assessed)}
           tone="success"
         />
         <StatCard
           label="Need Support"
           testId="summary-Need Support"
-          value={`${summary.needSupportPercent}%`}
+          value={String(summary.needSupport)}
+          note={assessedShare(summary.needSupportPercent, summary.assessed)}
           tone="danger"
         />
       </Row>

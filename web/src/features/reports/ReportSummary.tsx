@@ -2,12 +2,20 @@ import Row from 'react-bootstrap/Row';
 import type { Report } from '../results/resultsApi';
 import { StatCard } from '../../components/StatCard';
 
-/** The report's summary cards; levels on the 80/60 bands with their share of all results. */
+/**
+ * The report's summary cards: results counted by their level (a raised result at its raised level,
+ * as in the table below them; docs/adr/005), each with its share of all results.
+ */
 export function ReportSummary({ summary }: { summary: Report['summary'] }) {
   return (
     <Row xs={2} md={3} className="g-3">
       <StatCard label="Total Results" testId="summary-Total Results" value={String(summary.totalResults)} />
-      <StatCard label="Average Score" testId="summary-Average Score" value={`${Math.round(summary.averageScore)}%`} />
+      <StatCard
+        label="Average Score"
+        testId="summary-Average Score"
+        value={summary.averageScore === null ? '—' : `${Math.round(summary.averageScore)}%`}
+        note={summary.averageScore === null ? 'No attempts yet' : undefined}
+      />
       <StatCard label="Students Assessed" testId="summary-Students Assessed" value={String(summary.studentsAssessed)} />
       <StatCard
         label="Above Standard"

@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { LevelBadge } from '../assessments/LevelBadge';
+import { ResultLevel } from '../assessments/ResultLevel';
 import { reportArg, useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
 import { ReportTable } from './ReportTable';
 
@@ -36,7 +36,7 @@ function RecentTable({ results }: { results: Report['recentResults'] }) {
               <td>{r.className}</td>
               <td>{Math.round(r.score)}%</td>
               <td>
-                <LevelBadge level={r.performanceLevel} />
+                <ResultLevel result={r} />
               </td>
               <td>{new Date(r.submittedAt).toLocaleDateString()}</td>
             </tr>

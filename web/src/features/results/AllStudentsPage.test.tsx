@@ -11,6 +11,8 @@ const result = (n: number, percentage: number, performanceLevel: 'above' | 'at' 
   title: `Quiz ${n}`,
   percentage,
   performanceLevel,
+  originalLevel: performanceLevel,
+  raisedBy: null,
   submittedAt: '2024-03-06T10:00:00.000Z',
 });
 
@@ -79,13 +81,16 @@ describe('AllStudentsPage', () => {
     const bobCard = screen.getByRole('article', { name: 'Bob Doe' });
     expect(within(bobCard).getByTestId('student-average')).toHaveTextContent('61%');
     expect(within(bobCard).getByTestId('student-average')).toHaveClass('text-warning-emphasis');
-    expect(within(bobCard).getAllByText('At Standard')).toHaveLength(1);
+    // The card's band is the average's (61%: 60-79), worded as such; the one result keeps its level.
+    expect(within(bobCard).getByTestId('student-average-band')).toHaveTextContent('At (average 60-79%)');
+    expect(within(bobCard).queryByText('At Standard')).not.toBeInTheDocument();
+    expect(within(bobCard).getByText('Below Standard')).toBeInTheDocument();
     expect(within(bobCard).queryByText(/more$/)).not.toBeInTheDocument();
 
     const cidCard = screen.getByRole('article', { name: 'Cid Doe' });
     expect(within(cidCard).getByTestId('student-average')).toHaveTextContent('59%');
     expect(within(cidCard).getByTestId('student-average')).toHaveClass('text-danger-emphasis');
-    expect(within(cidCard).getByText('Below Standard')).toBeInTheDocument();
+    expect(within(cidCard).getByTestId('student-average-band')).toHaveTextContent('Below (average under 60%)');
 
     const deeCard = screen.getByRole('article', { name: 'Dee Doe' });
     expect(within(deeCard).getByTestId('student-average')).toHaveTextContent('—');

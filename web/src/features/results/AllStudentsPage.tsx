@@ -31,9 +31,15 @@ function Stats({ stats }: { stats: StudentsOverview['stats'] }) {
   return (
     <Row xs={1} sm={2} lg={4} className="g-3 mb-4">
       <StatCard label="Total Students" value={stats.totalStudents} />
-      <StatCard label="Above Standard" value={stats.aboveStandard} tone="success" />
-      <StatCard label="At Standard" value={stats.atStandard} tone="warning" />
-      <StatCard label="Below Standard" value={stats.belowStandard} tone="danger" />
+      {/* Students by the 80/60 band of their average (spec §4), not by the level of any one result. */}
+      <StatCard
+        label="Above Standard"
+        value={stats.aboveStandard}
+        note="students averaging 80% or more"
+        tone="success"
+      />
+      <StatCard label="At Standard" value={stats.atStandard} note="students averaging 60-79%" tone="warning" />
+      <StatCard label="Below Standard" value={stats.belowStandard} note="students averaging under 60%" tone="danger" />
     </Row>
   );
 }

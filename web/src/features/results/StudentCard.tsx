@@ -1,8 +1,11 @@
 // One student on the All Students page: name, email, average coloured by its 80/60 band (spec §4),
-// assessment count and the newest three results with '+N more'.
+// assessment count and the newest three results with '+N more'. The band is the average's, written
+// with its thresholds; each result shows its own level (docs/adr/005), so a 50 % raised by practice
+// reads 'At Standard' in the list while the average's band says 'Below (average under 60%)'.
 import Card from 'react-bootstrap/Card';
 import { periodLabel } from '../classes/classStats';
-import { LevelBadge } from '../assessments/LevelBadge';
+import { AVERAGE_BAND_TEXT, isLevel } from '../assessments/performance';
+import { ResultLevel } from '../assessments/ResultLevel';
 import { formatPercent, levelVariant } from './levels';
 import type { StudentSummary } from './resultsApi';
 
@@ -36,7 +39,9 @@ export function StudentCard({ student }: { student: StudentSummary }) {
             {student.average === null ? (
               <span className="small text-body-secondary">No results yet</span>
             ) : (
-              <LevelBadge level={student.band} />
+              <span className="small text-body-secondary" data-testid="student-average-band">
+                {isLevel(student.band) ? AVERAGE_BAND_TEXT[student.band] : 'Average'}
+              </span>
             )}
           </div>
         </div>
@@ -52,7 +57,7 @@ export function StudentCard({ student }: { student: StudentSummary }) {
                   {r.title}
                 </span>
                 <span className="fw-semibold">{formatPercent(r.percentage)}</span>
-                <LevelBadge level={r.performanceLevel} />
+                <ResultLevel result={r} />
               </li>
             ))}
           </ul>

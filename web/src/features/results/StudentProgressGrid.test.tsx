@@ -18,9 +18,33 @@ const grid: ClassGrid = {
     { id: 'a2', title: 'Genetics', createdAt: '2024-03-06T10:00:00.000Z' },
   ],
   cells: [
-    { studentId: 's1', assessmentId: 'a1', resultId: 'r1', percentage: 84.6, performanceLevel: 'at' },
-    { studentId: 's1', assessmentId: 'a2', resultId: 'r2', percentage: 92.4, performanceLevel: 'above' },
-    { studentId: 's2', assessmentId: 'a1', resultId: 'r3', percentage: 40, performanceLevel: 'below' },
+    {
+      studentId: 's1',
+      assessmentId: 'a1',
+      resultId: 'r1',
+      percentage: 84.6,
+      performanceLevel: 'at',
+      originalLevel: 'at',
+      raisedBy: null,
+    },
+    {
+      studentId: 's1',
+      assessmentId: 'a2',
+      resultId: 'r2',
+      percentage: 92.4,
+      performanceLevel: 'above',
+      originalLevel: 'above',
+      raisedBy: null,
+    },
+    {
+      studentId: 's2',
+      assessmentId: 'a1',
+      resultId: 'r3',
+      percentage: 40,
+      performanceLevel: 'below',
+      originalLevel: 'below',
+      raisedBy: null,
+    },
   ],
 };
 
@@ -63,7 +87,51 @@ describe('StudentProgressGrid', () => {
       within(legend)
         .getAllByRole('listitem')
         .map((i) => i.textContent),
-    ).toEqual(['At Standard', 'Above Standard', 'Below Standard']);
+    ).toEqual([
+      'At Standard',
+      'Above Standard',
+      'Below Standard',
+      '↑Raised by practice (the score is the original one)',
+    ]);
+  });
+
+  it('when practice raised a 50 % and a 60 % was not raised, then the 50 % is coloured at standard with ↑ and the 60 % below, by level not percent', async () => {
+    const raisedGrid = {
+      ...grid,
+      cells: [
+        {
+          studentId: 's1',
+          assessmentId: 'a1',
+          resultId: 'r1',
+          percentage: 50,
+          performanceLevel: 'at',
+          originalLevel: 'below',
+          raisedBy: 'practice',
+        },
+        {
+          studentId: 's2',
+          assessmentId: 'a1',
+          resultId: 'r3',
+          percentage: 60,
+          performanceLevel: 'below',
+          originalLevel: 'below',
+          raisedBy: null,
+        },
+      ],
+    };
+    stubFetch({ 'GET /api/classes/c1/grid': () => jsonResponse(200, raisedGrid) });
+    renderPanel();
+    const table = await screen.findByRole('table');
+    const [, ada, alan] = within(table).getAllByRole('row');
+    const raised = within(ada!).getAllByRole('cell')[0]!;
+    expect(raised).toHaveTextContent('50%↑, At Standard, raised to At Standard by practice');
+    expect(raised).toHaveClass('table-warning');
+    expect(raised).toHaveAttribute('data-raised', 'practice');
+    expect(raised).toHaveAttribute('title', 'At Standard, raised to At Standard by practice');
+    const plain = within(alan!).getAllByRole('cell')[0]!;
+    expect(plain).toHaveTextContent('60%, Below Standard');
+    expect(plain).toHaveClass('table-danger');
+    expect(plain).not.toHaveAttribute('data-raised');
   });
 
   it('when the grid is drawn, then the first column is 200px and each assessment column 120px', async () => {

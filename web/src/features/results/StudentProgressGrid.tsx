@@ -1,8 +1,11 @@
 // Spec §2 Student progress grid of one class: legend, one row per student and one column per
-// assessment with the rounded percentage (or a dash), coloured by the result's level. The level is
-// also written out for screen readers, so colour never carries it alone.
+// assessment with the rounded percentage (or a dash), coloured by the result's level, never by the
+// percentage (docs/adr/005): a 50 % raised by practice is at standard, a 60 % not raised is below.
+// A raised cell carries a ↑ mark and says so in its title. The level is also written out for screen
+// readers, so colour never carries it alone.
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
+import { isRaised, raisedNote } from '../assessments/performance';
 import { formatPercent, levelLabel, levelVariant, type LevelLabel } from './levels';
 import type { ClassGrid } from './resultsApi';
 
@@ -32,6 +35,12 @@ function Legend() {
           {label}
         </li>
       ))}
+      <li className="list-inline-item me-3">
+        <span aria-hidden="true" className="fw-bold me-1">
+          ↑
+        </span>
+        Raised by practice (the score is the original one)
+      </li>
     </ul>
   );
 }
@@ -88,18 +97,26 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
                   {assessments.map((a) => {
                     const cell = cells.get(cellKey(s.id, a.id));
                     const label = levelLabel(cell?.performanceLevel);
+                    const raised = cell ? raisedNote(cell) : null;
                     return (
                       <td
                         key={a.id}
                         className={`text-center table-${levelVariant(cell?.performanceLevel)}`}
                         style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
-                        title={cell ? (label ?? undefined) : 'No result'}
+                        title={cell ? [label, raised].filter(Boolean).join(', ') : 'No result'}
                         data-level={cell?.performanceLevel ?? 'none'}
+                        data-raised={cell && isRaised(cell) ? 'practice' : undefined}
                       >
                         {cell ? (
                           <>
                             {formatPercent(cell.percentage)}
+                            {raised && (
+                              <span aria-hidden="true" className="fw-bold ms-1">
+                                ↑
+                              </span>
+                            )}
                             {label && <span className="visually-hidden">, {label}</span>}
+                            {raised && <span className="visually-hidden">, {raised}</span>}
                           </>
                         ) : (
                           <>

@@ -20,6 +20,11 @@ export function formatPercent(value: number): string {
   return `${Math.round(value)}%`;
 }
 
+/** A level card's note: its share of the results counted, e.g. '33% of results'. */
+export function resultsShare(count: number, total: number): string {
+  return `${percent(count, total)}% of results`;
+}
+
 export interface BandPercents {
   total: number;
   above: number;

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments/assessmentsApi';
-import { LevelBadge } from '../assessments/LevelBadge';
+import { ResultLevel } from '../assessments/ResultLevel';
 import { practiceLink, roundPercent, toPercent } from '../assessments/performance';
 import { ResultReview } from './ResultReview';
 
@@ -41,7 +41,7 @@ export function ResultSummary({
             {roundPercent(exact)}%
           </p>
           <p id="result-level-line" className="mb-3">
-            Performance level: <LevelBadge level={result.performanceLevel} testId="result-level" />
+            Performance level: <ResultLevel result={result} testId="result-level" />
           </p>
           <p className="text-body-secondary">
             {result.correctAnswers} correct · {result.incorrectAnswers} incorrect

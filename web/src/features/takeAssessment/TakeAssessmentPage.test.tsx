@@ -60,6 +60,8 @@ function result(overrides: Partial<Result>): Result {
     percentage: '50.00',
     score: 50,
     performanceLevel: 'below',
+    originalLevel: 'below',
+    raisedBy: null,
     isSubmitted: true,
     submittedAt: '2026-03-05T10:00:00.000Z',
     correctAnswers: 1,
