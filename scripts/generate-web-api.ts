@@ -102,6 +102,7 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'GET /api/all-results': 'getAllResults',
   'GET /api/classes/{id}/grid': 'getClassGrid',
   'GET /api/assessments/{id}/results': 'getAssessmentResults',
+  'GET /api/assessments/{id}/progress': 'getAssessmentProgress',
   'GET /api/dashboard/students': 'getStudentsOverview',
   'GET /api/dashboard/usage': 'getUsage',
   'GET /api/reports': 'getReport',

@@ -387,6 +387,42 @@ describe('taking and scoring', () => {
     expect((submitted.answers as { correct: boolean }[]).map((x) => x.correct)).toEqual([true, true, false, true]);
   });
 
+  it('when a student answers, edits and clears answers, then AttemptProgressed carries only each change of the count, never an answer', async () => {
+    const s = actor('student');
+    const { id, classId, questions } = await readyAssessment(s);
+    const save = async (i: number, answer: string) =>
+      expect(
+        (await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[i]!.id, answer })).status,
+      ).toBe(200);
+    const progress = async () =>
+      (await outboxFor(h, id)).filter((e) => e.type === 'AttemptProgressed').map((e) => e.message);
+    await save(0, '');
+    expect(await progress()).toEqual([]); // a blank answer is not an answer
+    await save(0, 'Paris');
+    await save(0, 'Lyon'); // an edit: the count stays
+    await save(1, '4');
+    await save(1, '  '); // cleared
+    await save(2, '5');
+    const sent = await progress();
+    expect(sent.map((m) => [m.answeredCount, m.questionCount])).toEqual([
+      [1, questions.length],
+      [2, questions.length],
+      [1, questions.length],
+      [2, questions.length],
+    ]);
+    expect(sent[0]).toMatchObject({ assessmentId: id, classId, tenantId: tenant, studentId: s.userId });
+    expect(JSON.stringify(sent, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toMatch(
+      /Paris|Lyon|correct/,
+    );
+    // Submitting ends the attempt; a refused late save sends nothing.
+    expect((await call(h, s, 'POST', '/api/results', { assessmentId: id })).status).toBe(201);
+    expect(
+      (await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[3]!.id, answer: 'x' }))
+        .status,
+    ).toBe(409);
+    expect(await progress()).toHaveLength(4);
+  });
+
   it('when saves carry clientSeq, then a late replay of an older save does not win', async () => {
     const s = actor('student');
     const { id, questions } = await readyAssessment(s);

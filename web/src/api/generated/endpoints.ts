@@ -348,6 +348,9 @@ const injectedRtkApi = api.injectEndpoints({
     getAssessmentResults: build.query<GetAssessmentResultsApiResponse, GetAssessmentResultsApiArg>({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/results` }),
     }),
+    getAssessmentProgress: build.query<GetAssessmentProgressApiResponse, GetAssessmentProgressApiArg>({
+      query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/progress` }),
+    }),
     getStudentsOverview: build.query<GetStudentsOverviewApiResponse, GetStudentsOverviewApiArg>({
       query: (queryArg) => ({
         url: `/api/dashboard/students`,
@@ -915,6 +918,12 @@ export type GetClassGridApiResponse = /** status 200 OK */ {
     percentage: number;
     performanceLevel: 'below' | 'at' | 'above';
   }[];
+  inProgress: {
+    studentId: string;
+    assessmentId: string;
+    answered: number;
+    questionCount: number;
+  }[];
 };
 export type GetClassGridApiArg = string;
 export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
@@ -981,6 +990,8 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
   }[];
 };
 export type GetAssessmentResultsApiArg = string;
+export type GetAssessmentProgressApiResponse = /** status 200 OK */ AttemptProgress;
+export type GetAssessmentProgressApiArg = string;
 export type GetStudentsOverviewApiResponse = /** status 200 OK */ {
   stats: {
     totalStudents: number;
@@ -1539,6 +1550,26 @@ export type TeacherResult = {
     classId: string;
   };
 };
+export type AttemptProgress = {
+  assessmentId: string;
+  classId: string;
+  questionCount: number;
+  counts: {
+    notStarted: number;
+    inProgress: number;
+    submitted: number;
+  };
+  students: {
+    studentId: string;
+    firstName: string;
+    lastName: string;
+    status: 'not_started' | 'in_progress' | 'submitted';
+    answered: number | null;
+    startedAt: string | null;
+    lastSavedAt: string | null;
+    submittedAt: string | null;
+  }[];
+};
 export type Report = {
   generatedAt: string;
   timeframe: 'week' | 'month' | 'quarter' | 'year' | 'all';
@@ -1679,6 +1710,7 @@ export const {
   useGetAllResultsQuery,
   useGetClassGridQuery,
   useGetAssessmentResultsQuery,
+  useGetAssessmentProgressQuery,
   useGetStudentsOverviewQuery,
   useGetUsageQuery,
   useGetReportQuery,

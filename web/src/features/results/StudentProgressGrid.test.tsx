@@ -22,6 +22,7 @@ const grid: ClassGrid = {
     { studentId: 's1', assessmentId: 'a2', resultId: 'r2', percentage: 92.4, performanceLevel: 'above' },
     { studentId: 's2', assessmentId: 'a1', resultId: 'r3', percentage: 40, performanceLevel: 'below' },
   ],
+  inProgress: [],
 };
 
 function renderPanel() {
@@ -64,6 +65,24 @@ describe('StudentProgressGrid', () => {
         .getAllByRole('listitem')
         .map((i) => i.textContent),
     ).toEqual(['At Standard', 'Above Standard', 'Below Standard']);
+  });
+
+  it('when a student has started an assessment and not submitted, then the cell says In progress with the count, not No result', async () => {
+    stubFetch({
+      'GET /api/classes/c1/grid': () =>
+        jsonResponse(200, {
+          ...grid,
+          inProgress: [{ studentId: 's2', assessmentId: 'a2', answered: 4, questionCount: 8 }],
+        }),
+    });
+    renderPanel();
+    const table = await screen.findByRole('table');
+    const [, , alan] = within(table).getAllByRole('row');
+    const alanCells = within(alan!).getAllByRole('cell');
+    expect(alanCells[0]).toHaveTextContent('40%, Below Standard');
+    expect(alanCells[1]).toHaveTextContent('In progress4 of 8 answered');
+    expect(alanCells[1]).not.toHaveTextContent('No result');
+    expect(alanCells[1]).toHaveAttribute('title', 'In progress: 4 of 8 answered');
   });
 
   it('when the grid is drawn, then the first column is 200px and each assessment column 120px', async () => {
