@@ -103,6 +103,8 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'GET /api/classes/{id}/grid': 'getClassGrid',
   'GET /api/assessments/{id}/results': 'getAssessmentResults',
   'GET /api/assessments/{id}/progress': 'getAssessmentProgress',
+  'GET /api/assessments/{id}/student-preview': 'getStudentPreview',
+  'POST /api/assessments/{id}/student-preview/score': 'scoreStudentPreview',
   'GET /api/dashboard/students': 'getStudentsOverview',
   'GET /api/dashboard/usage': 'getUsage',
   'GET /api/reports': 'getReport',

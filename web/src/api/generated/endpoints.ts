@@ -247,6 +247,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    getStudentPreview: build.query<GetStudentPreviewApiResponse, GetStudentPreviewApiArg>({
+      query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/student-preview` }),
+    }),
+    scoreStudentPreview: build.mutation<ScoreStudentPreviewApiResponse, ScoreStudentPreviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/assessments/${encodeURIComponent(String(queryArg.id))}/student-preview/score`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     reorderQuestions: build.mutation<ReorderQuestionsApiResponse, ReorderQuestionsApiArg>({
       query: (queryArg) => ({
         url: `/api/assessments/${encodeURIComponent(String(queryArg.id))}/questions/order`,
@@ -788,6 +798,18 @@ export type AddQuestionApiArg = {
         acceptedAnswers?: string[] | null;
         points?: number | string | null;
       };
+};
+export type GetStudentPreviewApiResponse = /** status 200 OK */ StudentPreview;
+export type GetStudentPreviewApiArg = string;
+export type ScoreStudentPreviewApiResponse = /** status 200 OK */ PreviewScore;
+export type ScoreStudentPreviewApiArg = {
+  id: string;
+  body: {
+    answers: {
+      questionId: string;
+      answer: string;
+    }[];
+  };
 };
 export type ReorderQuestionsApiResponse = /** status 200 OK */ Question[];
 export type ReorderQuestionsApiArg = {
@@ -1354,6 +1376,44 @@ export type Question = {
   points: string;
   position: number;
 };
+export type StudentPreview = {
+  assessment: {
+    id: string;
+    title: string;
+    description: string;
+    dueDate: string | null;
+    questionCount: number;
+  };
+  /** As a student gets them before submitting: no correctAnswer */
+  questions: Question[];
+};
+export type ResultQuestion = {
+  questionId: string;
+  position: number;
+  questionText: string;
+  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+  options: string[];
+  correctAnswer: string;
+  /** Short answer alternatives also scored as right */
+  acceptedAnswers: string[];
+  /** Numeric string */
+  points: string;
+  /** The student's stored answer; null when the question was never answered */
+  answer: string | null;
+  correct: boolean;
+};
+export type PreviewScore = {
+  assessmentId: string;
+  totalPoints: string;
+  earnedPoints: string;
+  percentage: string;
+  score: number;
+  performanceLevel: 'below' | 'at' | 'above';
+  correctAnswers: number;
+  incorrectAnswers: number;
+  totalQuestions: number;
+  questions: ResultQuestion[];
+};
 export type Response = {
   id: string;
   assessmentId: string;
@@ -1375,21 +1435,6 @@ export type AvailableAssessment = {
   subject: string;
   questionCount: number;
   classId: string;
-};
-export type ResultQuestion = {
-  questionId: string;
-  position: number;
-  questionText: string;
-  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
-  options: string[];
-  correctAnswer: string;
-  /** Short answer alternatives also scored as right */
-  acceptedAnswers: string[];
-  /** Numeric string */
-  points: string;
-  /** The student's stored answer; null when the question was never answered */
-  answer: string | null;
-  correct: boolean;
 };
 export type ResultDetail = {
   id: string;
@@ -1688,6 +1733,8 @@ export const {
   useAssignAssessmentMutation,
   useGetQuestionsQuery,
   useAddQuestionMutation,
+  useGetStudentPreviewQuery,
+  useScoreStudentPreviewMutation,
   useReorderQuestionsMutation,
   useDuplicateQuestionMutation,
   useUpdateQuestionMutation,
