@@ -114,7 +114,7 @@ test('when a student answers while the teacher watches, then the results page an
     await student.page.getByLabel(answers[i]!, { exact: true }).check();
     await student.page.getByRole('button', { name: 'Next' }).click();
   }
-  await expect(student.page.getByRole('status')).toHaveText('Saved');
+  await expect(student.page.getByTestId('save-status')).toHaveText('Saved');
 
   // Both teacher screens move without a reload: counts, never the answers.
   const row = progressRow(teacher, student.name);

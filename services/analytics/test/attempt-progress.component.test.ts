@@ -4,9 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { AttemptProgressedSchema, type BusMessage } from '@checkpoint/events';
+import { AttemptProgressedSchema, UserDeletedSchema, type BusMessage } from '@checkpoint/events';
 import { gatewayHeaders } from '@checkpoint/testkit';
-import { actor, call, classStory, event, startAnalyticsService, type Harness, type Story } from './helpers.ts';
+import {
+  actor,
+  assessmentDeleted,
+  call,
+  classStory,
+  event,
+  startAnalyticsService,
+  type Harness,
+  type Story,
+} from './helpers.ts';
 
 let h: Harness;
 let story: Story;
@@ -177,5 +186,38 @@ describe('who sees live progress', () => {
     expect(admin.body.counts).toEqual({ notStarted: 0, inProgress: 2, submitted: 1 });
     expect((await call(h, story.teacher, 'GET', '/api/assessments/not-an-id/progress')).status).toBe(404);
     expect((await call(h, story.teacher, 'GET', `/api/assessments/${randomUUID()}/progress`)).status).toBe(404);
+  });
+});
+
+describe('progress that goes', () => {
+  const rowsOf = async (where: string, id: string) =>
+    (await h.sql.query(`select 1 from attempt_progress where ${where} = $1`, [id])).rows.length;
+
+  it('when a student is deleted, then their progress goes and a late count of theirs is dropped', async () => {
+    const s = classStory(story.tenantId);
+    await h.bus.publish(
+      s.events.filter((m) => !/\.(ResultSubmitted|PracticeCompleted|ResultLevelRaised)$/.test(typeOf(m))),
+    );
+    await h.bus.publish([progressed(s, 0, 1, 1), progressed(s, 1, 1, 1)]);
+    const ada = s.students[0]!.id;
+    expect(await rowsOf('student_id', ada)).toBe(1);
+    await h.bus.publish([event(UserDeletedSchema, { userId: ada, tenantId: s.tenantId }, ada, s.tenantId)]);
+    await h.bus.publish([progressed(s, 0, 2, 5)]);
+    expect(await rowsOf('student_id', ada)).toBe(0);
+    const res = await call(h, s.teacher, 'GET', `/api/assessments/${s.assessmentId}/progress`);
+    expect(res.body.students.map((x: { firstName: string }) => x.firstName)).toEqual(['Ben', 'Cy']);
+    expect(res.body.counts).toEqual({ notStarted: 1, inProgress: 1, submitted: 0 });
+  });
+
+  it('when the assessment is deleted, then its progress goes with it', async () => {
+    const s = classStory(story.tenantId);
+    await h.bus.publish(
+      s.events.filter((m) => !/\.(ResultSubmitted|PracticeCompleted|ResultLevelRaised)$/.test(typeOf(m))),
+    );
+    await h.bus.publish([progressed(s, 2, 1, 1)]);
+    expect(await rowsOf('assessment_id', s.assessmentId)).toBe(1);
+    await h.bus.publish([assessmentDeleted(s)]);
+    expect(await rowsOf('assessment_id', s.assessmentId)).toBe(0);
+    expect((await call(h, s.teacher, 'GET', `/api/assessments/${s.assessmentId}/progress`)).status).toBe(404);
   });
 });
