@@ -754,22 +754,25 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
     ): Promise<SaveOutcome> {
       const seq = input.clientSeq ?? null;
-      // One transaction: the answer and, when it changes how many questions are answered, the
-      // AttemptProgressed event (the teacher's live progress). Edits of an answered question
-      // write no event, so an attempt sends at most one per question.
-      const rows = await inTransaction(pool, async (client) => {
-        const saved = await upsertResponse(
-          client,
-          randomUUID(),
-          input.assessmentId,
-          input.questionId,
-          studentId,
-          input.answer,
-          seq,
-        );
-        const row = saved[0];
-        if (row && row.was_answered !== (row.answer.trim() !== '')) {
-          // Taken in turn per attempt: the counts go to the outbox in the order they were read.
+      // The answer in one statement, as every save is; only a save that changes how many questions
+      // are answered (the first answer to a question, or one cleared) then writes AttemptProgressed
+      // (the teacher's live progress) in a short transaction of its own. Edits of an answered
+      // question, most saves, cost nothing more, and an attempt sends at most one event per change
+      // of its count. The event carries the absolute count, so if the process stops between the two
+      // the next change (or the result) makes it good.
+      const rows = await upsertResponse(
+        pool,
+        randomUUID(),
+        input.assessmentId,
+        input.questionId,
+        studentId,
+        input.answer,
+        seq,
+      );
+      const row = rows[0];
+      if (row && row.was_answered !== (row.answer.trim() !== '')) {
+        await inTransaction(pool, async (client) => {
+          // Taken in turn per attempt: the counts reach the outbox in the order they were read.
           const [p] = await attemptProgress(client, input.assessmentId, studentId);
           if (p)
             await events.attemptProgressed(sqlExecutor(client), {
@@ -781,9 +784,8 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
               questionCount: p.questions,
               startedAt: p.started_at,
             });
-        }
-        return saved;
-      });
+        });
+      }
       if (rows[0]) return { saved: toResponse(rows[0]) };
       const [accessRow] = await accessOf(pool, input.assessmentId, studentId);
       const access = accessRow ? toStudentAccess(accessRow) : undefined;
