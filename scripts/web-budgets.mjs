@@ -43,7 +43,7 @@ export const ROUTES = [
   { route: '/assessment-preview/:id', modules: [SHELL, 'features/assessments/AssessmentPreviewPage'] },
   { route: '/assessment-edit/:id', modules: [SHELL, 'features/assessments/AssessmentEditPage'] },
   {
-    route: '/assessment/:id (taking page)',
+    route: '/assessment/:id (taking page), /assessment-try/:id (a teacher trying it)',
     modules: [SHELL, 'features/takeAssessment/TakeAssessmentPage'],
     budgetKb: 120,
   },

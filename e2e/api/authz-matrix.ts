@@ -576,6 +576,22 @@ export const MATRIX: Record<string, MatrixEntry> = {
     // The classmate has no result yet: no keys for them.
     keys: { 'A.owner': KEYS, 'A.student': KEYS },
   },
+  // Try as a student: the questions without keys, and a score that stores nothing (the class's teacher only).
+  'GET /api/assessments/{id}/student-preview': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/student-preview` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'POST /api/assessments/{id}/student-preview/score': {
+    access: TEACHERS,
+    request: ({ f }) => ({
+      path: `/api/assessments/${f.a1.id}/student-preview/score`,
+      body: { answers: [{ questionId: f.a1.questionIds[0], answer: 'x' }] },
+    }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+    // The review after a scored try shows the keys, as a result does: the teacher's own.
+    keys: { 'A.owner': KEYS },
+  },
   'POST /api/assessments/{id}/questions': {
     access: TEACHERS,
     request: async (ctx) => ({ path: `/api/assessments/${await ctx.take('draft')}/questions`, body: MC }),
@@ -724,6 +740,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/results` }),
     expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
     keys: { 'A.owner': KEYS, 'A.admin': KEYS },
+  },
+  // Live progress: counts only (no answers, no keys), for the class's teacher and the admin.
+  'GET /api/assessments/{id}/progress': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/progress` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
   },
   'GET /api/dashboard/students': {
     access: TEACHERS,

@@ -18,7 +18,7 @@ const ROUTES: ReadonlyArray<readonly [RegExp, ServiceName]> = [
     'generation',
   ],
   [/^\/api\/support-content(\/|$)/, 'generation'],
-  [new RegExp(`^/api/assessments/${ID}/results/?$`), 'analytics'],
+  [new RegExp(`^/api/assessments/${ID}/(results|progress)/?$`), 'analytics'],
   [/^\/api\/assessments(\/|$)/, 'assessment'],
   [/^\/api\/questions(\/|$)/, 'assessment'],
   [/^\/api\/responses(\/|$)/, 'assessment'],

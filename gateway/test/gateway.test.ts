@@ -41,6 +41,7 @@ describe('gateway routing', () => {
     expect(serviceForPath('/api/classes/abc/results')).toBe('analytics');
     expect(serviceForPath('/api/classes/abc/grid')).toBe('analytics');
     expect(serviceForPath('/api/assessments/abc/results')).toBe('analytics');
+    expect(serviceForPath('/api/assessments/abc/progress')).toBe('analytics');
     expect(serviceForPath('/api/assessments/abc/responses')).toBe('assessment');
     expect(serviceForPath('/api/dashboard/live')).toBe('analytics');
     expect(serviceForPath('/api/reports/export')).toBe('analytics');

@@ -272,6 +272,7 @@ export const READ_MODEL_TABLES = [
   'classes',
   'people',
   'practice_completions',
+  'attempt_progress',
   'tenant_figures',
   'student_figures',
   'inbox',

@@ -387,6 +387,131 @@ describe('taking and scoring', () => {
     expect((submitted.answers as { correct: boolean }[]).map((x) => x.correct)).toEqual([true, true, false, true]);
   });
 
+  it('when a student answers, edits and clears answers, then AttemptProgressed carries only each change of the count, never an answer', async () => {
+    const s = actor('student');
+    const { id, classId, questions } = await readyAssessment(s);
+    const save = async (i: number, answer: string) =>
+      expect(
+        (await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[i]!.id, answer })).status,
+      ).toBe(200);
+    const progress = async () =>
+      (await outboxFor(h, id)).filter((e) => e.type === 'AttemptProgressed').map((e) => e.message);
+    await save(0, '');
+    expect(await progress()).toEqual([]); // a blank answer is not an answer
+    await save(0, 'Paris');
+    await save(0, 'Lyon'); // an edit: the count stays
+    await save(1, '4');
+    await save(1, '  '); // cleared
+    await save(2, '5');
+    const sent = await progress();
+    expect(sent.map((m) => [m.answeredCount, m.questionCount])).toEqual([
+      [1, questions.length],
+      [2, questions.length],
+      [1, questions.length],
+      [2, questions.length],
+    ]);
+    expect(sent[0]).toMatchObject({ assessmentId: id, classId, tenantId: tenant, studentId: s.userId });
+    expect(JSON.stringify(sent, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toMatch(
+      /Paris|Lyon|correct/,
+    );
+    // Submitting ends the attempt; a refused late save sends nothing.
+    expect((await call(h, s, 'POST', '/api/results', { assessmentId: id })).status).toBe(201);
+    expect(
+      (await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: questions[3]!.id, answer: 'x' }))
+        .status,
+    ).toBe(409);
+    expect(await progress()).toHaveLength(4);
+  });
+
+  it('when the teacher tries the assessment as a student, then the questions come without keys and a scored try stores nothing', async () => {
+    const { id, questions } = await readyAssessment(actor('student', tenant));
+    const before = await h.sql.query(
+      `select (select count(*) from responses where assessment_id = $1::uuid)::int as responses,
+              (select count(*) from results where assessment_id = $1::uuid)::int as results,
+              (select count(*) from outbox where key = $1::text)::int as events`,
+      [id],
+    );
+    const preview = await call(h, teacher, 'GET', `/api/assessments/${id}/student-preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.assessment).toMatchObject({ id, title: 'Fractions check', questionCount: 4 });
+    expect(preview.body.questions.map((q: { questionText: string }) => q.questionText)).toEqual(
+      Q.map((q) => q.questionText),
+    );
+    for (const q of preview.body.questions) {
+      expect(q).not.toHaveProperty('correctAnswer');
+      expect(q).not.toHaveProperty('acceptedAnswers');
+    }
+    expect(JSON.stringify(preview.body)).not.toContain('Blue');
+
+    const answers = [
+      { questionId: questions[0]!.id, answer: 'Paris' },
+      { questionId: questions[1]!.id, answer: 'False' },
+      { questionId: questions[2]!.id, answer: ' 4 ' },
+    ];
+    const scored = await call(h, teacher, 'POST', `/api/assessments/${id}/student-preview/score`, { answers });
+    expect(scored.status).toBe(200);
+    expect(scored.body).toMatchObject({
+      assessmentId: id,
+      earnedPoints: '3.00',
+      totalPoints: '5.00',
+      percentage: '60.00',
+      score: 60,
+      performanceLevel: 'below',
+      correctAnswers: 2,
+      incorrectAnswers: 2,
+      totalQuestions: 4,
+    });
+    expect(scored.body).not.toHaveProperty('id');
+    expect(
+      scored.body.questions.map((q: { answer: string | null; correct: boolean }) => [q.answer, q.correct]),
+    ).toEqual([
+      ['Paris', true],
+      ['False', false],
+      [' 4 ', true],
+      [null, false],
+    ]);
+    expect(scored.body.questions[3].correctAnswer).toBe('Blue');
+    const after = await h.sql.query(
+      `select (select count(*) from responses where assessment_id = $1::uuid)::int as responses,
+              (select count(*) from results where assessment_id = $1::uuid)::int as results,
+              (select count(*) from outbox where key = $1::text)::int as events`,
+      [id],
+    );
+    expect(after.rows[0]).toEqual(before.rows[0]);
+    expect(after.rows[0]).toMatchObject({ responses: 0, results: 0 });
+  });
+
+  it('when someone else asks for the try, or the answers are malformed, then 404, 403 or 400 naming the field', async () => {
+    const s = actor('student', tenant);
+    const { id, questions } = await readyAssessment(s);
+    const path = `/api/assessments/${id}/student-preview`;
+    const body = { answers: [{ questionId: questions[0]!.id, answer: 'Paris' }] };
+    expect((await call(h, otherTeacher, 'GET', path)).status).toBe(404);
+    expect((await call(h, otherTeacher, 'POST', `${path}/score`, body)).status).toBe(404);
+    expect((await call(h, actor('teacher'), 'GET', path)).status).toBe(404);
+    expect((await call(h, s, 'GET', path)).status).toBe(403);
+    expect((await call(h, s, 'POST', `${path}/score`, body)).status).toBe(403);
+    expect((await call(h, teacher, 'GET', '/api/assessments/nope/student-preview')).status).toBe(404);
+    const foreign = await call(h, teacher, 'POST', `${path}/score`, {
+      answers: [{ questionId: randomUUID(), answer: 'x' }],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fields).toEqual({ 'answers.0.questionId': 'Not a question of this assessment' });
+    const twice = await call(h, teacher, 'POST', `${path}/score`, {
+      answers: [body.answers[0], body.answers[0]],
+    });
+    expect(twice.status).toBe(400);
+    expect(Object.keys(twice.body.fields)).toEqual(['answers.1.questionId']);
+    const notList = await call(h, teacher, 'POST', `${path}/score`, { answers: 'Paris' });
+    expect(notList.status).toBe(400);
+    expect(Object.keys(notList.body.fields)).toEqual(['answers']);
+    const long = await call(h, teacher, 'POST', `${path}/score`, {
+      answers: [{ questionId: questions[0]!.id, answer: 'x'.repeat(5001) }],
+    });
+    expect(long.status).toBe(400);
+    expect(Object.keys(long.body.fields)).toEqual(['answers.0.answer']);
+  });
+
   it('when saves carry clientSeq, then a late replay of an older save does not win', async () => {
     const s = actor('student');
     const { id, questions } = await readyAssessment(s);

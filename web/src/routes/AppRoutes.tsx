@@ -62,6 +62,9 @@ const AssessmentEditPage = lazy(() =>
 const TakeAssessmentPage = lazy(() =>
   import('../features/takeAssessment/TakeAssessmentPage').then((m) => ({ default: m.TakeAssessmentPage })),
 );
+const TryAsStudentPage = lazy(() =>
+  import('../features/takeAssessment/TakeAssessmentPage').then((m) => ({ default: m.TryAsStudentPage })),
+);
 const SupportPracticePage = lazy(() =>
   import('../features/practice/SupportPracticePage').then((m) => ({ default: m.SupportPracticePage })),
 );
@@ -104,6 +107,7 @@ export const PROTECTED_PATHS = [
   '/assessments',
   '/assessment-preview/:id',
   '/assessment-edit/:id',
+  '/assessment-try/:id',
   '/assessment/:id',
   '/support/:id/:type',
   '/support-content/:resultId',
@@ -191,6 +195,7 @@ export function AppRoutes() {
                   <Route path="/assessments" element={<AssessmentsPage />} />
                   <Route path="/assessment-preview/:id" element={<AssessmentPreviewPage />} />
                   <Route path="/assessment-edit/:id" element={<AssessmentEditPage />} />
+                  <Route path="/assessment-try/:id" element={<TryAsStudentPage />} />
                   <Route path="/interactive-support/:resultId" element={<ResultPracticePage />} />
                   <Route path="/students" element={<AllStudentsPage />} />
                   <Route path="/reports" element={<ReportsPage />} />

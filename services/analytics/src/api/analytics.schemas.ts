@@ -55,7 +55,43 @@ export const gridSchema = z.object({
       ...resultLevel,
     }),
   ),
+  /** Attempts started and not yet submitted (a cell without a result shows "In progress"). */
+  inProgress: z.array(
+    z.object({
+      studentId: z.uuid(),
+      assessmentId: z.uuid(),
+      answered: z.number().int(),
+      questionCount: z.number().int(),
+    }),
+  ),
 });
+
+/** Live progress of one assessment: counts only, never an answer, a mark or a score. */
+export const attemptProgressSchema = z
+  .object({
+    assessmentId: z.uuid(),
+    classId: z.uuid(),
+    questionCount: z.number().int(),
+    counts: z.object({
+      notStarted: z.number().int(),
+      inProgress: z.number().int(),
+      submitted: z.number().int(),
+    }),
+    students: z.array(
+      z.object({
+        studentId: z.uuid(),
+        firstName: z.string(),
+        lastName: z.string(),
+        status: z.enum(['not_started', 'in_progress', 'submitted']),
+        /** Questions with an answer saved (in progress only). */
+        answered: z.number().int().nullable(),
+        startedAt: z.string().nullable(),
+        lastSavedAt: z.string().nullable(),
+        submittedAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'AttemptProgress' });
 
 export const studentsQuery = z
   .object({

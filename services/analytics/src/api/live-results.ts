@@ -1,5 +1,6 @@
 // The live class view: GET /api/dashboard/live?classId=… is a server-sent event stream that says
-// `result` whenever a result of the class is stored or changes. The consumers send the notice with
+// `result` whenever a result of the class is stored or changes, and `progress` whenever a
+// student's count of answered questions moves (no student, answer or score in it). The consumers send the notice with
 // pg_notify in their transaction, so it goes out at commit and reaches every analytics process
 // (whichever one consumed the event); each process keeps one LISTEN connection for all its streams.
 // A stream ends after `maxAgeMs`: EventSource reconnects through the gateway, which checks the
@@ -13,6 +14,8 @@ export interface LiveNotice {
   classId: string;
   assessmentId: string;
   resultId?: string;
+  /** 'progress': a student's count of answered questions moved (absent: a result changed). */
+  kind?: 'progress';
 }
 
 export interface LiveResultsOptions {
@@ -102,7 +105,8 @@ export class LiveResults {
     }
     const streams = this.streams.get(notice.classId);
     if (!streams) return;
-    const frame = `event: result\ndata: ${JSON.stringify(notice)}\n\n`;
+    const event = notice.kind === 'progress' ? 'progress' : 'result';
+    const frame = `event: ${event}\ndata: ${JSON.stringify({ classId: notice.classId, assessmentId: notice.assessmentId, ...(notice.resultId ? { resultId: notice.resultId } : {}) })}\n\n`;
     for (const res of streams) res.write(frame);
   }
 

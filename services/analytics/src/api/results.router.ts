@@ -4,7 +4,14 @@ import { ApiRouter, NotFoundError } from '@checkpoint/service-kit';
 import { z } from 'zod';
 import { scopeOf, TEACHERS, uuidOr } from '../domain/access.ts';
 import { ASSESSMENT_NOT_FOUND, CLASS_NOT_FOUND, type AnalyticsUseCases } from '../domain/analytics.use-cases.ts';
-import { assessmentResultsSchema, gridSchema, idParams, pageQuery, teacherResultSchema } from './analytics.schemas.ts';
+import {
+  assessmentResultsSchema,
+  attemptProgressSchema,
+  gridSchema,
+  idParams,
+  pageQuery,
+  teacherResultSchema,
+} from './analytics.schemas.ts';
 
 const classId = (id: string) => uuidOr(id, () => new NotFoundError(CLASS_NOT_FOUND));
 
@@ -62,6 +69,23 @@ export function resultsRouter(uc: AnalyticsUseCases): ApiRouter {
       },
       ({ caller, params }) =>
         uc.assessmentResults(
+          scopeOf(caller),
+          uuidOr(params.id, () => new NotFoundError(ASSESSMENT_NOT_FOUND)),
+        ),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/assessments/:id/progress',
+        summary:
+          'Live progress of one assessment: each student of the class not started, in progress (questions answered so far) or submitted; no answers or scores',
+        access: TEACHERS,
+        params: idParams,
+        response: attemptProgressSchema,
+        errors: [404],
+      },
+      ({ caller, params }) =>
+        uc.attemptProgress(
           scopeOf(caller),
           uuidOr(params.id, () => new NotFoundError(ASSESSMENT_NOT_FOUND)),
         ),

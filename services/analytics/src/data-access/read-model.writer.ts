@@ -141,6 +141,7 @@ export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<vo
   await removeResults(tx, 'student_id = $1', [userId]);
   await tx.$executeRawUnsafe('delete from memberships where student_id = $1', userId);
   await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
+  await tx.$executeRawUnsafe('delete from attempt_progress where student_id = $1', userId);
   await tx.$executeRawUnsafe('delete from student_figures where student_id = $1', userId);
   const [gone] = await tx.$queryRawUnsafe<{ tenant_id: string; role: string }[]>(
     'delete from people where user_id = $1 returning tenant_id, role',
@@ -226,6 +227,7 @@ export async function deleteAssessment(tx: Tx, assessmentId: string, classId: st
   await removeResults(tx, 'assessment_id = $1', [assessmentId]);
   await tx.$executeRawUnsafe('delete from questions where assessment_id = $1', assessmentId);
   await tx.$executeRawUnsafe('delete from practice_completions where assessment_id = $1', assessmentId);
+  await tx.$executeRawUnsafe('delete from attempt_progress where assessment_id = $1', assessmentId);
   await tx.$executeRawUnsafe('delete from assessments where assessment_id = $1', assessmentId);
   await notifyLive(tx, classId, assessmentId, null);
 }
@@ -271,6 +273,12 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
     r.submittedAt,
   );
   if (inserted.length === 0) return;
+  // The attempt is over: the result stands for it from now on.
+  await tx.$executeRawUnsafe(
+    'delete from attempt_progress where assessment_id = $1 and student_id = $2',
+    r.assessmentId,
+    r.studentId,
+  );
   if (r.answers.length > 0) {
     await tx.$executeRawUnsafe(
       `insert into result_answers (result_id, question_id, answer, correct)
@@ -285,6 +293,46 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
   const moved = await studentFigures(tx, r.tenantId, r.studentId, r.percentage, 1);
   await tenantFigures(tx, r.tenantId, r.percentage, r.level, 1, moved);
   await notifyLive(tx, r.classId, r.assessmentId, r.resultId);
+}
+
+export interface ProgressRow {
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  studentId: string;
+  answeredCount: number;
+  questionCount: number;
+  startedAt: Date;
+  at: Date;
+}
+
+/**
+ * Keeps the latest count of an attempt not yet submitted (an older event never overwrites a newer
+ * one; none is kept once the result exists or of a deleted student) and tells the live views.
+ */
+export async function recordProgress(tx: Tx, p: ProgressRow): Promise<void> {
+  await lockUser(tx, p.studentId, 'shared');
+  const kept = await tx.$queryRawUnsafe<{ class_id: string }[]>(
+    `insert into attempt_progress (assessment_id, student_id, tenant_id, class_id, answered, question_count,
+                                   started_at, updated_at)
+     select $1, $2, $3, $4, $5, $6, $7, $8
+      where not ${deleted('$2')}
+        and not exists (select 1 from results r where r.assessment_id = $1 and r.student_id = $2)
+     on conflict (assessment_id, student_id) do update
+        set answered = excluded.answered, question_count = excluded.question_count,
+            started_at = least(attempt_progress.started_at, excluded.started_at), updated_at = excluded.updated_at
+      where excluded.updated_at >= attempt_progress.updated_at
+     returning class_id`,
+    p.assessmentId,
+    p.studentId,
+    p.tenantId,
+    p.classId,
+    p.answeredCount,
+    p.questionCount,
+    p.startedAt,
+    p.at,
+  );
+  if (kept.length > 0) await notifyLive(tx, p.classId, p.assessmentId, null, 'progress');
 }
 
 export async function changeResultLevel(tx: Tx, resultId: string, toLevel: Level): Promise<void> {
@@ -441,10 +489,23 @@ export async function removeResults(tx: Tx, where: string, values: unknown[]): P
   );
 }
 
-async function notifyLive(tx: Tx, classId: string, assessmentId: string, resultId: string | null): Promise<void> {
+async function notifyLive(
+  tx: Tx,
+  classId: string,
+  assessmentId: string,
+  resultId: string | null,
+  kind: 'result' | 'progress' = 'result',
+): Promise<void> {
+  // Progress notices name no student: equal payloads of one transaction (a batch of a class's
+  // saves) reach the listeners as one notice.
   await tx.$queryRawUnsafe(
     'select pg_notify($1, $2)',
     LIVE_CHANNEL,
-    JSON.stringify({ classId, assessmentId, ...(resultId ? { resultId } : {}) }),
+    JSON.stringify({
+      classId,
+      assessmentId,
+      ...(resultId ? { resultId } : {}),
+      ...(kind === 'progress' ? { kind } : {}),
+    }),
   );
 }

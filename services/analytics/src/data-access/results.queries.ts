@@ -149,7 +149,7 @@ export function resultsQueries(pool: pg.Pool) {
     },
 
     async grid(scope: Scope, classId: string) {
-      const [students, assessments, cells] = await Promise.all([
+      const [students, assessments, cells, inProgress] = await Promise.all([
         rows<{ id: string; firstName: string; lastName: string }>(
           pool,
           `select m.student_id as id, coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName"
@@ -180,8 +180,19 @@ export function resultsQueries(pool: pg.Pool) {
             order by r.student_id, r.assessment_id, r.submitted_at desc, r.result_id`,
           [classId, scope.tenantId],
         ),
+        // Attempts started and not yet submitted: counts only.
+        rows<{ studentId: string; assessmentId: string; answered: number; questionCount: number }>(
+          pool,
+          `select ap.student_id as "studentId", ap.assessment_id as "assessmentId", ap.answered,
+                  (select count(*) from questions q where q.assessment_id = ap.assessment_id)::int as "questionCount"
+             from attempt_progress ap
+             join memberships m on m.class_id = ap.class_id and m.student_id = ap.student_id
+            where ap.class_id = $1 and ap.tenant_id = $2
+              and not exists (select 1 from results r where r.assessment_id = ap.assessment_id and r.student_id = ap.student_id)`,
+          [classId, scope.tenantId],
+        ),
       ]);
-      return { students, assessments, cells };
+      return { students, assessments, cells, inProgress };
     },
 
     /**
@@ -339,6 +350,40 @@ export function resultsQueries(pool: pg.Pool) {
             [...values, limit],
           ),
       };
+    },
+
+    /**
+     * Each member of the class with how far they are on the assessment: their result's time, or
+     * the count of their attempt in progress (never an answer or a score).
+     */
+    async attemptProgress(scope: Scope, assessmentId: string, classId: string) {
+      const [students, [questions]] = await Promise.all([
+        rows<{
+          studentId: string;
+          firstName: string;
+          lastName: string;
+          submittedAt: Date | null;
+          answered: number | null;
+          startedAt: Date | null;
+          updatedAt: Date | null;
+        }>(
+          pool,
+          `select m.student_id as "studentId", coalesce(p.first_name, '') as "firstName",
+                  coalesce(p.last_name, '') as "lastName", r.submitted_at as "submittedAt",
+                  ap.answered, ap.started_at as "startedAt", ap.updated_at as "updatedAt"
+             from memberships m
+             left join people p on p.user_id = m.student_id
+             left join lateral (select min(r.submitted_at) as submitted_at from results r
+                                 where r.assessment_id = $3 and r.student_id = m.student_id) r on true
+             left join attempt_progress ap on ap.assessment_id = $3 and ap.student_id = m.student_id
+            where m.class_id = $4 and m.tenant_id = $1
+              and exists (select 1 from classes c where c.class_id = m.class_id and ${IN_SCOPE})
+            order by p.last_name, p.first_name, m.student_id`,
+          [...scopeValues(scope), assessmentId, classId],
+        ),
+        rows<{ n: number }>(pool, 'select count(*)::int as n from questions where assessment_id = $1', [assessmentId]),
+      ]);
+      return { students, questionCount: questions?.n ?? 0 };
     },
 
     async assessmentDetail(scope: Scope, assessmentId: string, classId: string) {

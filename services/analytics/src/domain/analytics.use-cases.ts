@@ -290,6 +290,7 @@ export function analyticsUseCases(
         students: g.students,
         assessments: g.assessments.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
         cells: g.cells.map((c) => ({ ...c, percentage: round2(c.percentage) })),
+        inProgress: g.inProgress,
       };
     },
 
@@ -338,6 +339,34 @@ export function analyticsUseCases(
     report: (scope: Scope, request: ReportRequest) => report(scope, request, REPORT_ROW_LIMIT),
     exportReport: (scope: Scope, request: ReportRequest, format: keyof typeof EXPORT_ROW_LIMITS) =>
       report(scope, request, EXPORT_ROW_LIMITS[format]),
+
+    /** Who has started, how many questions each has answered, who has submitted: no answers. */
+    async attemptProgress(scope: Scope, assessmentId: string) {
+      const assessment = await awaitRecent(assessmentId, () => q.assessmentInScope(scope, assessmentId));
+      if (!assessment) throw new NotFoundError(ASSESSMENT_NOT_FOUND);
+      const p = await q.attemptProgress(scope, assessmentId, assessment.classId);
+      const students = p.students.map((s) => {
+        const status = s.submittedAt ? 'submitted' : s.answered !== null ? 'in_progress' : 'not_started';
+        return {
+          studentId: s.studentId,
+          firstName: s.firstName,
+          lastName: s.lastName,
+          status,
+          answered: status === 'in_progress' ? s.answered : null,
+          startedAt: status === 'in_progress' && s.startedAt ? s.startedAt.toISOString() : null,
+          lastSavedAt: status === 'in_progress' && s.updatedAt ? s.updatedAt.toISOString() : null,
+          submittedAt: s.submittedAt ? s.submittedAt.toISOString() : null,
+        } as const;
+      });
+      const count = (status: string) => students.filter((s) => s.status === status).length;
+      return {
+        assessmentId,
+        classId: assessment.classId,
+        questionCount: p.questionCount,
+        counts: { notStarted: count('not_started'), inProgress: count('in_progress'), submitted: count('submitted') },
+        students,
+      };
+    },
 
     async assessmentResults(scope: Scope, assessmentId: string) {
       const assessment = await awaitRecent(assessmentId, () => q.assessmentInScope(scope, assessmentId));

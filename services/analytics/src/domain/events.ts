@@ -43,3 +43,9 @@ export function requirePoints(type: string, field: string, value: number): numbe
   if (Number.isFinite(value) && value >= 0) return value;
   throw new InvalidEventError(type, field, 'must be a number of at least 0');
 }
+
+/** A count of questions: a whole number from 0 to 1000 (far above any assessment's length). */
+export function requireCount(type: string, field: string, value: number): number {
+  if (Number.isInteger(value) && value >= 0 && value <= 1000) return value;
+  throw new InvalidEventError(type, field, 'must be a whole number from 0 to 1000');
+}

@@ -13,6 +13,7 @@ import {
   deleteMembership,
   deletePerson,
   insertResult,
+  recordProgress,
   recordPractice,
   replaceQuestions,
   setAssessmentActive,
@@ -32,6 +33,7 @@ import {
 } from '../data-access/notifications.writer.ts';
 import {
   PRACTICE_TYPES,
+  requireCount,
   requireIds,
   requireLevel,
   requireOneOf,
@@ -183,6 +185,22 @@ export function inboundHandlers(): InboxHandlers<Tx> {
         submittedAt: when(m.submittedAt, envelope),
       });
       await noteSubmission(tx, { ...m, submittedAt: when(m.submittedAt, envelope) });
+    },
+    'checkpoint.assessment.v1.AttemptProgressed': async (tx, m, envelope) => {
+      const type = m.$typeName;
+      requireIds(type, {
+        assessmentId: m.assessmentId,
+        tenantId: m.tenantId,
+        classId: m.classId,
+        studentId: m.studentId,
+      });
+      await recordProgress(tx, {
+        ...m,
+        answeredCount: requireCount(type, 'answeredCount', m.answeredCount),
+        questionCount: requireCount(type, 'questionCount', m.questionCount),
+        startedAt: when(m.startedAt, envelope),
+        at: when(m.occurredAt, envelope),
+      });
     },
     'checkpoint.assessment.v1.ResultLevelRaised': async (tx, m) => {
       requireIds(m.$typeName, { resultId: m.resultId });

@@ -17,7 +17,12 @@ export const analyticsPrivacy: PrivacyParticipant = {
     );
     // Through the figures: the dashboard's running totals stay equal to a recount.
     await removeResults(tx, 'tenant_id = $1::uuid and submitted_at < $2::timestamptz', [tenantId, cutoff]);
-    return (old?.n ?? 0) + (await deleteOlderThan(tx, 'practice_completions', 'last_completed_at', tenantId, cutoff));
+    return (
+      (old?.n ?? 0) +
+      (await deleteOlderThan(tx, 'practice_completions', 'last_completed_at', tenantId, cutoff)) +
+      // Attempts left unsubmitted: their counts go with the rest of the period.
+      (await deleteOlderThan(tx, 'attempt_progress', 'updated_at', tenantId, cutoff))
+    );
   },
 };
 

@@ -12,10 +12,13 @@ import {
   createAssessmentBody,
   idParams,
   newQuestionBody,
+  previewScoreBody,
+  previewScoreSchema,
   questionBody,
   questionSchema,
   reorderBody,
   responseSchema,
+  studentPreviewSchema,
   teacherAssessmentSchema,
   updateAssessmentBody,
 } from './assessments.schemas.ts';
@@ -179,6 +182,33 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
         isStudent(caller)
           ? uc.questionsForStudent(student(caller), uuidOr404(params.id))
           : uc.questionsForTeacher(owner(caller), uuidOr404(params.id)),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/assessments/:id/student-preview',
+        summary:
+          "Try as a student: the class teacher's view of the assessment as a student gets it, without answer keys",
+        access: TEACHERS,
+        params: idParams,
+        response: studentPreviewSchema,
+        errors: [404],
+      },
+      ({ caller, params }) => uc.studentPreview(owner(caller), uuidOr404(params.id)),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/assessments/:id/student-preview/score',
+        summary:
+          "Try as a student: scores the teacher's answers as a submission would and stores nothing (no response, result or event)",
+        access: TEACHERS,
+        params: idParams,
+        body: previewScoreBody,
+        response: previewScoreSchema,
+        errors: [404, 409],
+      },
+      ({ caller, params, body }) => uc.scorePreview(owner(caller), uuidOr404(params.id), body.answers),
     )
     .add(
       {

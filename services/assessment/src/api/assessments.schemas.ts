@@ -558,3 +558,52 @@ export const resultDetailSchema = resultSchema
       .describe('In question order, with the answer key: only for the student who submitted and the class teacher'),
   })
   .meta({ id: 'ResultDetail' });
+
+/** The teacher's "Try as a student": the assessment as a student sees it, keys left out. */
+export const studentPreviewSchema = z
+  .object({
+    assessment: z.object({
+      id: z.uuid(),
+      title: z.string(),
+      description: z.string(),
+      dueDate: z.iso.datetime().nullable(),
+      questionCount: z.number().int(),
+    }),
+    questions: z.array(questionSchema).describe('As a student gets them before submitting: no correctAnswer'),
+  })
+  .meta({ id: 'StudentPreview' });
+
+export const previewScoreBody = z
+  .object({
+    answers: z
+      .array(
+        z
+          .object({
+            questionId: z.uuid('Not a question id'),
+            answer: z
+              .string({ error: 'Answer must be text' })
+              .max(LIMITS.answer, `Answer must be at most ${LIMITS.answer} characters`),
+          })
+          .strict(),
+        { error: 'answers must be a list of answers' },
+      )
+      .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} answers`),
+  })
+  .strict()
+  .meta({ id: 'PreviewScoreRequest' });
+
+/** A preview's score: what a student's result would say, stored nowhere (no id, no time). */
+export const previewScoreSchema = z
+  .object({
+    assessmentId: z.uuid(),
+    totalPoints: z.string(),
+    earnedPoints: z.string(),
+    percentage: z.string(),
+    score: z.number(),
+    performanceLevel: level,
+    correctAnswers: z.number().int(),
+    incorrectAnswers: z.number().int(),
+    totalQuestions: z.number().int(),
+    questions: z.array(resultQuestionSchema),
+  })
+  .meta({ id: 'PreviewScore' });

@@ -401,6 +401,47 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       order by q.position, q.id`,
   );
 
+  const upsertResponse = prepared<ResponseSqlRow & { was_answered: boolean }>(
+    'save-response',
+    `with ok as (
+       select a.id, a.tenant_id from assessments a
+         join classes c on c.class_id = a.class_id and not c.archived
+         join memberships m on m.class_id = a.class_id and m.student_id = $4::uuid
+         join questions q on q.id = $3::uuid and q.assessment_id = a.id
+        where a.id = $2::uuid and a.is_active and a.assigned_at is not null
+          and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid)),
+     before as (select btrim(answer) <> '' as answered from responses where question_id = $3::uuid and student_id = $4::uuid)
+     insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer, client_seq)
+     select $1::uuid, ok.id, $3::uuid, $4::uuid, ok.tenant_id, $5::text, $6::bigint from ok
+     on conflict (question_id, student_id) do update
+        set answer = excluded.answer, client_seq = excluded.client_seq, updated_at = now()
+      where responses.client_seq is null or excluded.client_seq is null
+         or excluded.client_seq >= responses.client_seq
+     returning id, assessment_id, question_id, student_id, answer, client_seq, updated_at,
+               coalesce((select answered from before), false) as was_answered`,
+  );
+  /**
+   * The attempt's counts (answered = a non-blank answer), read under a per-attempt lock held to
+   * the end of the transaction, so two saves of one attempt enqueue their counts in order.
+   */
+  const attemptProgress = prepared<{
+    tenant_id: string;
+    class_id: string;
+    answered: number;
+    questions: number;
+    started_at: Date;
+  }>(
+    'attempt-progress',
+    `select a.tenant_id, a.class_id,
+            (select count(*) from responses r
+              where r.assessment_id = a.id and r.student_id = $2::uuid and btrim(r.answer) <> '')::int as answered,
+            (select count(*) from questions q where q.assessment_id = a.id)::int as questions,
+            (select min(r.created_at) from responses r where r.assessment_id = a.id and r.student_id = $2::uuid) as started_at
+       from assessments a
+       cross join pg_advisory_xact_lock(hashtextextended('attempt-progress' || $2::text || $1::text, 0))
+      where a.id = $1::uuid`,
+  );
+
   /** The questions (in order) and the student's stored answers by question id. */
   async function questionsAndAnswers(on: pg.Pool | pg.PoolClient, assessmentId: string, studentId: string) {
     const rows = await answeredQuestions(on, assessmentId, studentId);
@@ -717,24 +758,38 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
     ): Promise<SaveOutcome> {
       const seq = input.clientSeq ?? null;
-      const { rows } = await pool.query<ResponseSqlRow>({
-        name: 'assessment.save-response',
-        text: `with ok as (
-           select a.id, a.tenant_id from assessments a
-             join classes c on c.class_id = a.class_id and not c.archived
-             join memberships m on m.class_id = a.class_id and m.student_id = $4::uuid
-             join questions q on q.id = $3::uuid and q.assessment_id = a.id
-            where a.id = $2::uuid and a.is_active and a.assigned_at is not null
-              and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid))
-         insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer, client_seq)
-         select $1::uuid, ok.id, $3::uuid, $4::uuid, ok.tenant_id, $5::text, $6::bigint from ok
-         on conflict (question_id, student_id) do update
-            set answer = excluded.answer, client_seq = excluded.client_seq, updated_at = now()
-          where responses.client_seq is null or excluded.client_seq is null
-             or excluded.client_seq >= responses.client_seq
-         returning id, assessment_id, question_id, student_id, answer, client_seq, updated_at`,
-        values: [randomUUID(), input.assessmentId, input.questionId, studentId, input.answer, seq],
-      });
+      // The answer in one statement, as every save is; only a save that changes how many questions
+      // are answered (the first answer to a question, or one cleared) then writes AttemptProgressed
+      // (the teacher's live progress) in a short transaction of its own. Edits of an answered
+      // question, most saves, cost nothing more, and an attempt sends at most one event per change
+      // of its count. The event carries the absolute count, so if the process stops between the two
+      // the next change (or the result) makes it good.
+      const rows = await upsertResponse(
+        pool,
+        randomUUID(),
+        input.assessmentId,
+        input.questionId,
+        studentId,
+        input.answer,
+        seq,
+      );
+      const row = rows[0];
+      if (row && row.was_answered !== (row.answer.trim() !== '')) {
+        await inTransaction(pool, async (client) => {
+          // Taken in turn per attempt: the counts reach the outbox in the order they were read.
+          const [p] = await attemptProgress(client, input.assessmentId, studentId);
+          if (p)
+            await events.attemptProgressed(sqlExecutor(client), {
+              assessmentId: input.assessmentId,
+              tenantId: p.tenant_id,
+              classId: p.class_id,
+              studentId,
+              answeredCount: p.answered,
+              questionCount: p.questions,
+              startedAt: p.started_at,
+            });
+        });
+      }
       if (rows[0]) return { saved: toResponse(rows[0]) };
       const [accessRow] = await accessOf(pool, input.assessmentId, studentId);
       const access = accessRow ? toStudentAccess(accessRow) : undefined;

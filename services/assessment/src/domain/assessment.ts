@@ -309,20 +309,22 @@ export function reviewOf(questions: QuestionRow[], answers: ReadonlyMap<string, 
  * the student who owns it or the teacher of the class (SECURITY: no key before the result exists).
  */
 export function resultDetailView(r: ResultRow, questions: ResultQuestionRecord[]) {
-  return {
-    ...resultView(r),
-    questions: questions.map((q) => ({
-      questionId: q.questionId,
-      position: q.position,
-      questionText: q.questionText,
-      questionType: q.questionType as QuestionType,
-      options: q.options,
-      correctAnswer: q.correctAnswer,
-      acceptedAnswers: q.acceptedAnswers ?? [],
-      points: numericString(q.points),
-      answer: q.answer,
-      correct: q.correct,
-    })),
-  };
+  return { ...resultView(r), questions: reviewView(questions) };
 }
 export type ResultDetailView = ReturnType<typeof resultDetailView>;
+
+/** Each question as scored, with the key: a result's review, or the teacher's own preview. */
+export function reviewView(questions: ResultQuestionRecord[]) {
+  return questions.map((q) => ({
+    questionId: q.questionId,
+    position: q.position,
+    questionText: q.questionText,
+    questionType: q.questionType as QuestionType,
+    options: q.options,
+    correctAnswer: q.correctAnswer,
+    acceptedAnswers: q.acceptedAnswers ?? [],
+    points: numericString(q.points),
+    answer: q.answer,
+    correct: q.correct,
+  }));
+}

@@ -8,6 +8,7 @@ import {
   resultDetailView,
   resultView,
   reviewOf,
+  reviewView,
   studentView,
   teacherView,
   type Owner,
@@ -37,7 +38,7 @@ import {
   type QuestionInput,
   type QuestionType,
 } from './questions.ts';
-import { scoreSubmission } from './scoring.ts';
+import { numericString, scoreSubmission, type Score } from './scoring.ts';
 import { lookupNow, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
 export interface CreateAssessmentInput {
@@ -121,6 +122,20 @@ function requireOpen(access: StudentAccess | undefined): StudentAccess {
   if (access.resultId) throw new AlreadySubmittedError();
   if (!access.isActive) throw new AssessmentInactiveError();
   return access;
+}
+
+/** A preview's score in the shapes of a result (numeric strings as the spec's result fields). */
+function previewFigures(s: Score) {
+  return {
+    totalPoints: numericString(s.totalPoints),
+    earnedPoints: numericString(s.earnedPoints),
+    percentage: numericString(s.percentage),
+    score: s.percentage,
+    performanceLevel: s.level,
+    correctAnswers: s.correctAnswers,
+    incorrectAnswers: s.incorrectAnswers,
+    totalQuestions: s.totalQuestions,
+  };
 }
 
 export function assessmentUseCases({
@@ -263,6 +278,50 @@ export function assessmentUseCases({
       const deleted = await assessments.deleteQuestion(owner, questionId);
       if (deleted === 'not-found') throw new QuestionNotFoundError();
       if (deleted === 'has-submissions') throw new HasSubmissionsError();
+    },
+
+    /** "Try as a student": the assessment and its questions as a student gets them (no keys). */
+    async studentPreview(owner: Owner, id: string) {
+      const a = await owned(owner, id);
+      const questions = (await assessments.listQuestions(id)).map((q) => questionView(q, false));
+      return {
+        assessment: {
+          id: a.id,
+          title: a.title,
+          description: a.description,
+          dueDate: a.dueDate ? a.dueDate.toISOString() : null,
+          questionCount: questions.length,
+        },
+        questions,
+      };
+    },
+
+    /**
+     * Scores the teacher's answers of a preview as a submission would, storing nothing: no response,
+     * no result, no event.
+     */
+    async scorePreview(owner: Owner, id: string, given: { questionId: string; answer: string }[]) {
+      await owned(owner, id);
+      const questions = await assessments.listQuestions(id);
+      if (questions.length === 0) throw new NoQuestionsError();
+      const known = new Set(questions.map((q) => q.id));
+      const answers = new Map<string, string>();
+      given.forEach((g, i) => {
+        const field = `answers.${i}.questionId`;
+        const questionId = g.questionId.toLowerCase();
+        if (!known.has(questionId)) {
+          const message = 'Not a question of this assessment';
+          throw new ValidationError(message, { [field]: message });
+        }
+        if (answers.has(questionId)) {
+          const message = 'Answered twice';
+          throw new ValidationError(message, { [field]: message });
+        }
+        answers.set(questionId, g.answer);
+      });
+      const score = scoreSubmission(questions, answers);
+      // What a result says about the answers, and nothing that names a stored result.
+      return { assessmentId: id, ...previewFigures(score), questions: reviewView(reviewOf(questions, answers)) };
     },
 
     async responsesForTeacher(owner: Owner, id: string): Promise<ResponseRecord[]> {

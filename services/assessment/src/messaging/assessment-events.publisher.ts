@@ -8,6 +8,7 @@ import {
   AssessmentCreatedSchema,
   AssessmentDeletedSchema,
   AssessmentUpdatedSchema,
+  AttemptProgressedSchema,
   create,
   enqueueEvent,
   QuestionsChangedSchema,
@@ -60,6 +61,17 @@ export interface ResultFacts {
   level: string;
   submittedAt: Date;
   answers: { questionId: string; answer: string; correct: boolean }[];
+}
+
+/** Counts only: how far an attempt is, never what was answered. */
+export interface ProgressFacts {
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  studentId: string;
+  answeredCount: number;
+  questionCount: number;
+  startedAt: Date;
 }
 
 type Ref = Pick<AssessmentFacts, 'id' | 'tenantId' | 'classId'>;
@@ -134,6 +146,17 @@ export function assessmentEventsPublisher() {
         level: r.level,
         answers: r.answers,
         submittedAt: timestampFromDate(r.submittedAt),
+      }),
+    attemptProgressed: (tx: SqlExecutor, p: ProgressFacts) =>
+      enqueue(tx, AttemptProgressedSchema, p.assessmentId, p.tenantId, {
+        assessmentId: p.assessmentId,
+        tenantId: p.tenantId,
+        classId: p.classId,
+        studentId: p.studentId,
+        answeredCount: p.answeredCount,
+        questionCount: p.questionCount,
+        startedAt: timestampFromDate(p.startedAt),
+        occurredAt: timestampNow(),
       }),
     levelRaised: (
       tx: SqlExecutor,

@@ -247,6 +247,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    getStudentPreview: build.query<GetStudentPreviewApiResponse, GetStudentPreviewApiArg>({
+      query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/student-preview` }),
+    }),
+    scoreStudentPreview: build.mutation<ScoreStudentPreviewApiResponse, ScoreStudentPreviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/assessments/${encodeURIComponent(String(queryArg.id))}/student-preview/score`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     reorderQuestions: build.mutation<ReorderQuestionsApiResponse, ReorderQuestionsApiArg>({
       query: (queryArg) => ({
         url: `/api/assessments/${encodeURIComponent(String(queryArg.id))}/questions/order`,
@@ -347,6 +357,9 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getAssessmentResults: build.query<GetAssessmentResultsApiResponse, GetAssessmentResultsApiArg>({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/results` }),
+    }),
+    getAssessmentProgress: build.query<GetAssessmentProgressApiResponse, GetAssessmentProgressApiArg>({
+      query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/progress` }),
     }),
     getStudentsOverview: build.query<GetStudentsOverviewApiResponse, GetStudentsOverviewApiArg>({
       query: (queryArg) => ({
@@ -786,6 +799,18 @@ export type AddQuestionApiArg = {
         points?: number | string | null;
       };
 };
+export type GetStudentPreviewApiResponse = /** status 200 OK */ StudentPreview;
+export type GetStudentPreviewApiArg = string;
+export type ScoreStudentPreviewApiResponse = /** status 200 OK */ PreviewScore;
+export type ScoreStudentPreviewApiArg = {
+  id: string;
+  body: {
+    answers: {
+      questionId: string;
+      answer: string;
+    }[];
+  };
+};
 export type ReorderQuestionsApiResponse = /** status 200 OK */ Question[];
 export type ReorderQuestionsApiArg = {
   id: string;
@@ -920,6 +945,12 @@ export type GetClassGridApiResponse = /** status 200 OK */ {
     /** What raised the level since submission, or null */
     raisedBy: 'practice' | null;
   }[];
+  inProgress: {
+    studentId: string;
+    assessmentId: string;
+    answered: number;
+    questionCount: number;
+  }[];
 };
 export type GetClassGridApiArg = string;
 export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
@@ -992,6 +1023,8 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
   }[];
 };
 export type GetAssessmentResultsApiArg = string;
+export type GetAssessmentProgressApiResponse = /** status 200 OK */ AttemptProgress;
+export type GetAssessmentProgressApiArg = string;
 export type GetStudentsOverviewApiResponse = /** status 200 OK */ {
   stats: {
     totalStudents: number;
@@ -1360,6 +1393,44 @@ export type Question = {
   points: string;
   position: number;
 };
+export type StudentPreview = {
+  assessment: {
+    id: string;
+    title: string;
+    description: string;
+    dueDate: string | null;
+    questionCount: number;
+  };
+  /** As a student gets them before submitting: no correctAnswer */
+  questions: Question[];
+};
+export type ResultQuestion = {
+  questionId: string;
+  position: number;
+  questionText: string;
+  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+  options: string[];
+  correctAnswer: string;
+  /** Short answer alternatives also scored as right */
+  acceptedAnswers: string[];
+  /** Numeric string */
+  points: string;
+  /** The student's stored answer; null when the question was never answered */
+  answer: string | null;
+  correct: boolean;
+};
+export type PreviewScore = {
+  assessmentId: string;
+  totalPoints: string;
+  earnedPoints: string;
+  percentage: string;
+  score: number;
+  performanceLevel: 'below' | 'at' | 'above';
+  correctAnswers: number;
+  incorrectAnswers: number;
+  totalQuestions: number;
+  questions: ResultQuestion[];
+};
 export type Response = {
   id: string;
   assessmentId: string;
@@ -1381,21 +1452,6 @@ export type AvailableAssessment = {
   subject: string;
   questionCount: number;
   classId: string;
-};
-export type ResultQuestion = {
-  questionId: string;
-  position: number;
-  questionText: string;
-  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
-  options: string[];
-  correctAnswer: string;
-  /** Short answer alternatives also scored as right */
-  acceptedAnswers: string[];
-  /** Numeric string */
-  points: string;
-  /** The student's stored answer; null when the question was never answered */
-  answer: string | null;
-  correct: boolean;
 };
 export type ResultDetail = {
   id: string;
@@ -1571,6 +1627,26 @@ export type TeacherResult = {
     classId: string;
   };
 };
+export type AttemptProgress = {
+  assessmentId: string;
+  classId: string;
+  questionCount: number;
+  counts: {
+    notStarted: number;
+    inProgress: number;
+    submitted: number;
+  };
+  students: {
+    studentId: string;
+    firstName: string;
+    lastName: string;
+    status: 'not_started' | 'in_progress' | 'submitted';
+    answered: number | null;
+    startedAt: string | null;
+    lastSavedAt: string | null;
+    submittedAt: string | null;
+  }[];
+};
 export type Report = {
   generatedAt: string;
   timeframe: 'week' | 'month' | 'quarter' | 'year' | 'all';
@@ -1690,6 +1766,8 @@ export const {
   useAssignAssessmentMutation,
   useGetQuestionsQuery,
   useAddQuestionMutation,
+  useGetStudentPreviewQuery,
+  useScoreStudentPreviewMutation,
   useReorderQuestionsMutation,
   useDuplicateQuestionMutation,
   useUpdateQuestionMutation,
@@ -1712,6 +1790,7 @@ export const {
   useGetAllResultsQuery,
   useGetClassGridQuery,
   useGetAssessmentResultsQuery,
+  useGetAssessmentProgressQuery,
   useGetStudentsOverviewQuery,
   useGetUsageQuery,
   useGetReportQuery,

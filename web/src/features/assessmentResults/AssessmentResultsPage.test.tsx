@@ -212,6 +212,71 @@ describe('AssessmentResultsPage', () => {
     expect(urls).toEqual(['/api/dashboard/live?classId=c1']);
   });
 
+  it('when students are taking the assessment, then the live progress panel lists who is in progress with counts, who submitted and who has not started, without answers', async () => {
+    stubFetch({
+      'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS),
+      'GET /api/assessments/a1/progress': () =>
+        jsonResponse(200, {
+          assessmentId: 'a1',
+          classId: 'c1',
+          questionCount: 8,
+          counts: { notStarted: 1, inProgress: 1, submitted: 1 },
+          students: [
+            {
+              studentId: 's1',
+              firstName: 'Ada',
+              lastName: 'Adams',
+              status: 'submitted',
+              answered: null,
+              startedAt: null,
+              lastSavedAt: null,
+              submittedAt: '2024-03-05T09:00:00.000Z',
+            },
+            {
+              studentId: 's3',
+              firstName: 'Cy',
+              lastName: 'Cole',
+              status: 'in_progress',
+              answered: 4,
+              startedAt: '2024-03-05T09:10:00.000Z',
+              lastSavedAt: '2024-03-05T09:12:00.000Z',
+              submittedAt: null,
+            },
+            {
+              studentId: 's4',
+              firstName: 'Di',
+              lastName: 'Dunn',
+              status: 'not_started',
+              answered: null,
+              startedAt: null,
+              lastSavedAt: null,
+              submittedAt: null,
+            },
+          ],
+        }),
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Live Progress' });
+    expect(within(panel).getByTestId('progress-counts')).toHaveTextContent(
+      '1 in progress · 1 submitted · 1 not started',
+    );
+    const table = within(panel).getByRole('table', { name: 'Live progress' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Ada Adams', 'Cy Cole', 'Di Dunn']);
+    expect(rows[0]).toHaveTextContent(/Submitted.*Submitted at/);
+    expect(rows[1]).toHaveTextContent('In progress4 of 8 answered');
+    expect(rows[2]).toHaveTextContent('Not started');
+    // Nothing of what the in-progress student answered.
+    expect(panel).not.toHaveTextContent(/3\/4|2\/6|True|%/);
+  });
+
+  it('when the progress cannot be read, then the results page shows without the panel', async () => {
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Fractions Quiz' });
+    expect(screen.queryByRole('region', { name: 'Live Progress' })).not.toBeInTheDocument();
+  });
+
   it('when the assessment does not exist, then "Assessment not found" shows with a link back to /assessments', async () => {
     stubFetch({});
     renderPage('missing');

@@ -1,5 +1,6 @@
 // /assessment-results/{id}: one assessment's results — summary, each student's score, level and
-// answers, item statistics and two charts. Live: a submission in the class refreshes the page.
+// answers, item statistics and two charts. Live: a submission in the class refreshes the page, and
+// the live progress panel shows who is taking it and how far each is (counts only).
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -13,6 +14,7 @@ import { useLiveResults } from '../results/useLiveResults';
 import { ItemDifficultyChart } from './charts/ItemDifficultyChart';
 import { ScoreDistributionChart } from './charts/ScoreDistributionChart';
 import { ItemStatisticsTable } from './ItemStatisticsTable';
+import { LiveProgressPanel } from './LiveProgressPanel';
 import { StudentResultsTable } from './StudentResultsTable';
 import { StatCard } from '../../components/StatCard';
 
@@ -94,6 +96,8 @@ export function AssessmentResultsPage() {
           tone="danger"
         />
       </Row>
+
+      <LiveProgressPanel assessmentId={assessment.id} />
 
       <Card as="section" className="shadow-sm mb-4" aria-labelledby="student-results-title">
         <Card.Body>

@@ -134,6 +134,12 @@ export function AssessmentPreviewPage() {
             <Button variant="outline-secondary" onClick={() => setShowModal(true)}>
               Preview
             </Button>
+            {/* The taking page as students see it; nothing the teacher does there is saved. */}
+            {a.questionCount > 0 && (
+              <Link className="btn btn-outline-secondary" to={`/assessment-try/${a.id}`}>
+                Try as a Student
+              </Link>
+            )}
             <Link className="btn btn-outline-secondary" to={`/class/${a.classId}`}>
               View in Class
             </Link>

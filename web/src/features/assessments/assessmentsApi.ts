@@ -62,6 +62,8 @@ export const assessmentsApi = generatedApi.enhanceEndpoints({
     getGeneration: { providesTags: (_r, _e, id) => [{ type: 'Generation', id }] },
     retryGeneration: { invalidatesTags: (_r, _e, id) => [{ type: 'Generation', id }] },
     getResponses: { providesTags: (_r, _e, id) => [{ type: 'Response', id }] },
+    // A teacher's try shows the questions as they are now (edits included).
+    getStudentPreview: { providesTags: (_r, _e, id) => [questionsOf(id), { type: 'Assessment', id }] },
     getResult: { providesTags: (_r, _e, id) => [{ type: 'Result', id }] },
     submitResult: {
       invalidatesTags: (_r, _e, { assessmentId }) => [
@@ -91,6 +93,8 @@ export const {
   useGetResultQuery,
   useSubmitResultMutation,
   useSaveResponseMutation,
+  useGetStudentPreviewQuery,
+  useScoreStudentPreviewMutation,
   useLazyGetResultQuery,
   /** Recommendations are fetched on demand (a button), so they go through a lazy query. */
   useLazyGetRecommendationQuery,

@@ -46,6 +46,7 @@ const grid: ClassGrid = {
       raisedBy: null,
     },
   ],
+  inProgress: [],
 };
 
 function renderPanel() {
@@ -132,6 +133,24 @@ describe('StudentProgressGrid', () => {
     expect(plain).toHaveTextContent('60%, Below Standard');
     expect(plain).toHaveClass('table-danger');
     expect(plain).not.toHaveAttribute('data-raised');
+  });
+
+  it('when a student has started an assessment and not submitted, then the cell says In progress with the count, not No result', async () => {
+    stubFetch({
+      'GET /api/classes/c1/grid': () =>
+        jsonResponse(200, {
+          ...grid,
+          inProgress: [{ studentId: 's2', assessmentId: 'a2', answered: 4, questionCount: 8 }],
+        }),
+    });
+    renderPanel();
+    const table = await screen.findByRole('table');
+    const [, , alan] = within(table).getAllByRole('row');
+    const alanCells = within(alan!).getAllByRole('cell');
+    expect(alanCells[0]).toHaveTextContent('40%, Below Standard');
+    expect(alanCells[1]).toHaveTextContent('In progress4 of 8 answered');
+    expect(alanCells[1]).not.toHaveTextContent('No result');
+    expect(alanCells[1]).toHaveAttribute('title', 'In progress: 4 of 8 answered');
   });
 
   it('when the grid is drawn, then the first column is 200px and each assessment column 120px', async () => {

@@ -3,6 +3,8 @@
 // percentage (docs/adr/005): a 50 % raised by practice is at standard, a 60 % not raised is below.
 // A raised cell carries a ↑ mark and says so in its title. The level is also written out for screen
 // readers, so colour never carries it alone.
+// A started attempt not yet submitted reads "In progress" with how many questions are answered
+// (never what).
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import { isRaised, raisedNote } from '../assessments/performance';
@@ -48,6 +50,7 @@ function Legend() {
 export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
   const { students, assessments } = grid;
   const cells = new Map(grid.cells.map((c) => [cellKey(c.studentId, c.assessmentId), c]));
+  const started = new Map(grid.inProgress.map((p) => [cellKey(p.studentId, p.assessmentId), p]));
   const tableWidth = STUDENT_COLUMN_WIDTH + ASSESSMENT_COLUMN_WIDTH * assessments.length;
 
   return (
@@ -96,6 +99,22 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
                   </th>
                   {assessments.map((a) => {
                     const cell = cells.get(cellKey(s.id, a.id));
+                    const attempt = cell ? undefined : started.get(cellKey(s.id, a.id));
+                    if (attempt) {
+                      const answered = `${attempt.answered} of ${attempt.questionCount} answered`;
+                      return (
+                        <td
+                          key={a.id}
+                          className="text-center small"
+                          style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
+                          title={`In progress: ${answered}`}
+                          data-level="in-progress"
+                        >
+                          In progress
+                          <span className="d-block text-body-secondary">{answered}</span>
+                        </td>
+                      );
+                    }
                     const label = levelLabel(cell?.performanceLevel);
                     const raised = cell ? raisedNote(cell) : null;
                     return (

@@ -5,6 +5,7 @@
 import { generatedApi } from '../../api/generated/endpoints';
 import type {
   AdminStats,
+  GetAssessmentProgressApiResponse,
   GetAssessmentResultsApiResponse,
   GetClassGridApiResponse,
   GetReportApiArg,
@@ -51,6 +52,10 @@ export type { Report };
 export type AssessmentResults = GetAssessmentResultsApiResponse;
 export type ItemStatistics = AssessmentResults['questions'][number];
 
+/** GET /api/assessments/{id}/progress: who has started, answered how many, submitted (no answers). */
+export type AssessmentProgress = GetAssessmentProgressApiResponse;
+export type StudentProgress = AssessmentProgress['students'][number];
+
 /** GET /api/admin/stats (spec §3 Admin stats) plus the district's figures. */
 export type { AdminStats };
 
@@ -73,12 +78,16 @@ export function exportUrl(q: ReportQuery, format: 'csv' | 'pdf'): string {
   return `/api/reports/export?${reportParams(q)}&format=${format}`;
 }
 
-/** 'Results' is invalidated when the live stream reports a new or changed result. */
+/**
+ * 'Results' is invalidated when the live stream reports a new or changed result, 'Progress' when
+ * it reports that a student's count of answered questions moved.
+ */
 export const resultsApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['Results'],
+  addTagTypes: ['Results', 'Progress'],
   endpoints: {
     getClassResults: { providesTags: ['Results'] },
-    getClassGrid: { providesTags: ['Results'] },
+    getClassGrid: { providesTags: ['Results', 'Progress'] },
+    getAssessmentProgress: { providesTags: ['Results', 'Progress'] },
     getStudentsOverview: (definition) => {
       const generated = definition.query!;
       // Only the filters that are set: an empty search or class is none.
@@ -100,6 +109,7 @@ export const {
   useGetReportQuery,
   useLazyGetReportQuery,
   useGetAssessmentResultsQuery,
+  useGetAssessmentProgressQuery,
   useGetAdminStatsQuery,
   useGetUsageQuery,
 } = resultsApi;

@@ -2,6 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { useGetClassQuery } from '../classes/classesApi';
 import { useGetClassGridQuery } from './resultsApi';
 import { LIVE_REFRESH_DELAY_MS, useLiveResults } from './useLiveResults';
 
@@ -24,11 +25,19 @@ class FakeEventSource {
   }
 }
 
-const GRID = { classId: 'c1', className: 'Algebra', students: [], assessments: [], cells: [] };
+const GRID = { classId: 'c1', className: 'Algebra', students: [], assessments: [], cells: [], inProgress: [] };
 
 function LiveGrid() {
   useLiveResults('c1');
   useGetClassGridQuery('c1');
+  return null;
+}
+
+/** The grid and the class (its summary cards), as the class page shows them. */
+function LiveClassPage() {
+  useLiveResults('c1');
+  useGetClassGridQuery('c1');
+  useGetClassQuery('c1');
   return null;
 }
 
@@ -69,5 +78,31 @@ describe('useLiveResults', () => {
     await waitFor(() => expect(gridCalls()).toBe(settled + 1), { timeout: 2000 });
     unmount();
     expect(source.closed).toBe(true);
+  });
+
+  it('when a progress notice comes, then what shows progress (the grid) is fetched again, and the class summary is not', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const fetchMock = stubFetch({
+      'GET /api/classes/c1/grid': () => jsonResponse(200, GRID),
+      'GET /api/classes/c1': () => jsonResponse(200, {}),
+    });
+    const calls = (part: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(part)).length;
+    renderWithProviders(<LiveClassPage />);
+    await waitFor(() => expect(calls('/grid')).toBe(1));
+    await waitFor(() => expect(calls('/api/classes/c1')).toBe(1));
+    const source = FakeEventSource.last!;
+    act(() => source.emit('open'));
+    act(() => {
+      source.emit('progress');
+      source.emit('progress');
+    });
+    await new Promise((r) => setTimeout(r, LIVE_REFRESH_DELAY_MS + 100));
+    await waitFor(() => expect(calls('/grid')).toBe(2));
+    expect(calls('/api/classes/c1')).toBe(1);
+    // A result notice refreshes both.
+    act(() => source.emit('result'));
+    await new Promise((r) => setTimeout(r, LIVE_REFRESH_DELAY_MS + 100));
+    await waitFor(() => expect(calls('/api/classes/c1')).toBe(2));
+    expect(calls('/grid')).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 // The score, level (as text, not colour only) and practice link after a submission, and below them
 // each question with the student's answer and the correct one (the key is theirs once the result
 // exists). Just after a submit the heading takes the focus, so that the score is read out.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments/assessmentsApi';
@@ -9,14 +9,23 @@ import { ResultLevel } from '../assessments/ResultLevel';
 import { practiceLink, roundPercent, toPercent } from '../assessments/performance';
 import { ResultReview } from './ResultReview';
 
+/** What the summary shows of a result (a teacher's scored try has these too, and nothing else). */
+export type SummaryResult = Pick<
+  Result,
+  'assessmentId' | 'score' | 'percentage' | 'performanceLevel' | 'correctAnswers' | 'incorrectAnswers' | 'questions'
+>;
+
 export function ResultSummary({
   result,
   title,
   focusHeading = false,
+  actions,
 }: {
-  result: Result;
+  result: SummaryResult;
   title: string;
   focusHeading?: boolean;
+  /** Instead of the practice and dashboard links (the teacher's preview has its own). */
+  actions?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -46,13 +55,17 @@ export function ResultSummary({
           <p className="text-body-secondary">
             {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
           </p>
-          <div className="d-flex gap-2 justify-content-center">
-            <Link className="btn btn-primary" to={link.to}>
-              {link.label}
-            </Link>
-            <Link className="btn btn-outline-secondary" to="/">
-              Back to Dashboard
-            </Link>
+          <div className="d-flex flex-wrap gap-2 justify-content-center">
+            {actions ?? (
+              <>
+                <Link className="btn btn-primary" to={link.to}>
+                  {link.label}
+                </Link>
+                <Link className="btn btn-outline-secondary" to="/">
+                  Back to Dashboard
+                </Link>
+              </>
+            )}
           </div>
         </Card.Body>
       </Card>

@@ -8,7 +8,7 @@ import type { Result } from '../assessments/assessmentsApi';
 import { AnswerStore } from './answerStore';
 import { AUTOSAVE_DELAY_MS } from './autosaver';
 import { OFFLINE_TEXT } from './SaveStatusLine';
-import { TakeAssessmentPage } from './TakeAssessmentPage';
+import { TakeAssessmentPage, TryAsStudentPage } from './TakeAssessmentPage';
 
 const ASSESSMENT = {
   id: 'a1',
@@ -447,5 +447,94 @@ describe('TakeAssessmentPage closed', () => {
     studentRoutes({ 'GET /api/assessments/a1': () => jsonResponse(200, { ...ASSESSMENT, isActive: false }) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Assessment Closed' })).toBeInTheDocument();
+  });
+});
+
+describe('TryAsStudentPage (a teacher trying the assessment)', () => {
+  function renderTry() {
+    return renderWithProviders(
+      <Routes>
+        <Route path="/assessment-try/:id" element={<TryAsStudentPage />} />
+        <Route path="/assessment-preview/:id" element={<p>Assessment preview page</p>} />
+      </Routes>,
+      { route: '/assessment-try/a1' },
+    );
+  }
+
+  function tryRoutes() {
+    const scored: unknown[] = [];
+    const fetchMock = stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/assessments/a1/student-preview': () =>
+        jsonResponse(200, {
+          assessment: { id: 'a1', title: 'Geography check', description: '', dueDate: null, questionCount: 2 },
+          questions: QUESTIONS,
+        }),
+      'POST /api/assessments/a1/student-preview/score': (init) => {
+        scored.push(JSON.parse(String(init?.body)));
+        const r = result({});
+        return jsonResponse(200, {
+          assessmentId: 'a1',
+          totalPoints: r.totalPoints,
+          earnedPoints: r.earnedPoints,
+          percentage: r.percentage,
+          score: r.score,
+          performanceLevel: r.performanceLevel,
+          correctAnswers: r.correctAnswers,
+          incorrectAnswers: r.incorrectAnswers,
+          totalQuestions: r.totalQuestions,
+          questions: r.questions,
+        });
+      },
+    });
+    return { scored, fetchMock };
+  }
+
+  it('when the teacher answers, navigates and submits, then the real taking page scores it through the preview call and nothing is saved', async () => {
+    const { scored, fetchMock } = tryRoutes();
+    const { user } = renderTry();
+    const banner = await screen.findByRole('note');
+    expect(banner).toHaveTextContent(
+      'Student preview. This is the page your students see. Nothing you do here is saved',
+    );
+    expect(within(banner).getByRole('link', { name: 'Back to assessment' })).toHaveAttribute(
+      'href',
+      '/assessment-preview/a1',
+    );
+    expect(screen.getByRole('heading', { name: /Capital of France/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Preview: answers are not saved/)).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Paris'));
+    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByLabelText('Paris')).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit anyway' }));
+    expect(await screen.findByTestId('result-score')).toHaveTextContent('50%');
+    expect(scored).toEqual([{ answers: [{ questionId: 'q1', answer: 'Paris' }] }]);
+    // Only the preview calls: no save, no submit, no saved answers read.
+    const called = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+    expect(called.filter((c) => /responses|\/api\/results/.test(c))).toEqual([]);
+    // Try again starts over with nothing answered.
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: 'Question 1, not answered' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toBeInTheDocument();
+  });
+
+  it('when the teacher presses Save Progress in the try, then it says nothing is saved and sends nothing', async () => {
+    const { fetchMock } = tryRoutes();
+    const { user } = renderTry();
+    await user.click(await screen.findByLabelText('Lyon'));
+    await user.click(screen.getByRole('button', { name: 'Save Progress' }));
+    expect(await screen.findByText('Nothing is saved in a student preview.')).toBeInTheDocument();
+    const called = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+    expect(called.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('when the assessment is not the teacher’s, then Assessment Not Found shows', async () => {
+    stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, TEACHER) });
+    renderTry();
+    expect(await screen.findByRole('heading', { name: 'Assessment Not Found' })).toBeInTheDocument();
   });
 });

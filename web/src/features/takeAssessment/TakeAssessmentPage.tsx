@@ -3,7 +3,9 @@
 // unanswered questions). Answers are kept in the browser (answerStore, IndexedDB) so a reload or a
 // lost connection loses nothing, and saved to the server as the student answers (autosaver: after a
 // pause, on every move, on leaving); Save Progress sends at once. The server scores the submission.
-// Teachers may open the page as a read-only preview.
+// Teachers may open the page as a read-only preview, or try it as a student would at
+// /assessment-try/{id} (TryAsStudentPage): the same page, its questions without keys, the answers
+// kept in memory only, and Submit scored by the server without storing anything.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
@@ -19,7 +21,9 @@ import {
   useGetQuestionsQuery,
   useGetResponsesQuery,
   useGetResultQuery,
+  useGetStudentPreviewQuery,
   useSaveResponseMutation,
+  useScoreStudentPreviewMutation,
   useSubmitResultMutation,
   type Assessment,
   type Question,
@@ -33,7 +37,7 @@ import { navRole } from '../auth/user';
 import { AnswerStore, type PendingAnswer } from './answerStore';
 import { isAlreadySubmittedError, isClosedError } from './assessmentClosed';
 import { QuestionNavigator } from './QuestionNavigator';
-import { ResultSummary } from './ResultSummary';
+import { ResultSummary, type SummaryResult } from './ResultSummary';
 import { SaveStatusLine } from './SaveStatusLine';
 import { useAutosave } from './useAutosave';
 
@@ -165,6 +169,8 @@ interface AnswerSheetProps {
   onClosed: () => void;
   /** Submitted meanwhile on another device or tab: the page shows that result instead. */
   onSubmittedElsewhere: () => void;
+  /** The teacher's try: Submit scores these answers without storing them (nothing is sent before). */
+  tryScore?: (answers: { questionId: string; answer: string }[]) => Promise<void>;
 }
 
 function AnswerSheet({
@@ -178,7 +184,10 @@ function AnswerSheet({
   onSubmitted,
   onClosed,
   onSubmittedElsewhere,
+  tryScore,
 }: AnswerSheetProps) {
+  // A student answers and submits; a teacher trying it does too, with nothing saved.
+  const interactive = isStudent || tryScore !== undefined;
   const toast = useToast();
   const [saveResponse] = useSaveResponseMutation();
   const [submitResult] = useSubmitResultMutation();
@@ -221,8 +230,8 @@ function AnswerSheet({
 
   const onLast = index === questions.length - 1;
   useEffect(() => {
-    if (onLast && isStudent) void loadSubmitConfirm();
-  }, [onLast, isStudent]);
+    if (onLast && interactive) void loadSubmitConfirm();
+  }, [onLast, interactive]);
 
   const question = questions[index];
   if (!question) return <AssessmentNotFoundCard />;
@@ -247,14 +256,16 @@ function AnswerSheet({
   };
 
   const onAnswer = (answer: string) => {
-    if (isStudent) {
-      store.setAnswer(question.id, answer);
-      saver.changed();
-    }
+    if (interactive) store.setAnswer(question.id, answer);
+    if (isStudent) saver.changed();
     setAnswers((prev) => ({ ...prev, [question.id]: answer }));
   };
 
   const onSave = async () => {
+    if (!isStudent) {
+      toast({ title: 'Preview', description: 'Nothing is saved in a student preview.' });
+      return;
+    }
     setSaving(true);
     try {
       const outcome = await saver.flush();
@@ -275,6 +286,23 @@ function AnswerSheet({
 
   const onSubmit = async () => {
     setSubmitting(true);
+    if (tryScore) {
+      try {
+        await tryScore(
+          questions.map((q) => ({ questionId: q.id, answer: answers[q.id] ?? '' })).filter((a) => a.answer !== ''),
+        );
+      } catch (error) {
+        setSubmitting(false);
+        setConfirming(false);
+        if (!isUnauthorizedError(error))
+          toast({
+            title: 'Error',
+            description: serverMessageOr(error, 'Failed to score the preview'),
+            variant: 'destructive',
+          });
+      }
+      return;
+    }
     try {
       const outcome = await saver.flush();
       if (outcome.failed > 0) throw outcome.error;
@@ -310,7 +338,7 @@ function AnswerSheet({
     <>
       <h1 className="h2 mb-1">{title}</h1>
       <p className="text-body-secondary">{description || 'Answer all questions and submit when finished'}</p>
-      {!isStudent && (
+      {!interactive && (
         // Bootstrap's alert markup: react-bootstrap's Alert brings its close button and transitions (~5 KB).
         <div className="alert alert-info">
           Preview: answers are not saved or submitted when a teacher opens an assessment.
@@ -343,7 +371,7 @@ function AnswerSheet({
         <Button
           variant="outline-primary"
           onClick={() => void onSave()}
-          disabled={!isStudent || current.trim() === '' || saving}
+          disabled={!interactive || current.trim() === '' || saving}
         >
           {saving ? 'Saving...' : 'Save Progress'}
         </Button>
@@ -356,7 +384,7 @@ function AnswerSheet({
               setConfirmUsed(true);
               setConfirming(true);
             }}
-            disabled={!isStudent || submitting}
+            disabled={!interactive || submitting}
           >
             {submitting ? 'Submitting...' : 'Submit Assessment'}
           </Button>
@@ -366,7 +394,7 @@ function AnswerSheet({
           </Button>
         )}
       </div>
-      {isStudent && confirmUsed && (
+      {interactive && confirmUsed && (
         <Suspense fallback={null}>
           <SubmitConfirmModal
             show={confirming}
@@ -448,5 +476,99 @@ export function TakeAssessmentPage() {
       onClosed={() => setClosedWhileOpen(id)}
       onSubmittedElsewhere={() => void assessment.refetch()}
     />
+  );
+}
+
+/** Said on every screen of the teacher's try, above the page as students see it. */
+function PreviewBanner({ assessmentId }: { assessmentId: string }) {
+  return (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="note">
+      <span className="me-auto">
+        <strong>Student preview.</strong> This is the page your students see. Nothing you do here is saved: no answers,
+        no result, nothing in your class&apos;s results.
+      </span>
+      <Link to={`/assessment-preview/${assessmentId}`} className="alert-link">
+        Back to assessment
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /assessment-try/{id}: the class teacher takes the assessment as a student would, on the taking
+ * page itself. The questions come without keys (GET …/student-preview); answers live in memory;
+ * Submit asks the server for the score (POST …/student-preview/score), which stores nothing.
+ */
+export function TryAsStudentPage() {
+  const { id = '' } = useParams();
+  const preview = useGetStudentPreviewQuery(id);
+  const [scoreTry] = useScoreStudentPreviewMutation();
+  const [attempt, setAttempt] = useState(0);
+  const [store, setStore] = useState(() => AnswerStore.inMemory());
+  const [scored, setScored] = useState<{ attempt: number; result: SummaryResult } | null>(null);
+
+  const tryScore = useCallback(
+    async (answers: { questionId: string; answer: string }[]) => {
+      const result = await scoreTry({ id, body: { answers } }).unwrap();
+      setScored({ attempt, result });
+    },
+    [scoreTry, id, attempt],
+  );
+
+  if (preview.isLoading) return <PageSpinner />;
+  const data = preview.data;
+  if (!data) return <AssessmentNotFoundCard />;
+  const banner = <PreviewBanner assessmentId={id} />;
+  if (data.questions.length === 0)
+    return (
+      <>
+        {banner}
+        <AssessmentNotFoundCard />
+      </>
+    );
+  if (scored?.attempt === attempt)
+    return (
+      <>
+        {banner}
+        <ResultSummary
+          result={scored.result}
+          title={data.assessment.title}
+          focusHeading
+          actions={
+            <>
+              <Button
+                onClick={() => {
+                  setStore(AnswerStore.inMemory());
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                Try Again
+              </Button>
+              <Link className="btn btn-outline-secondary" to={`/assessment-preview/${id}`}>
+                Back to Assessment
+              </Link>
+            </>
+          }
+        />
+      </>
+    );
+  return (
+    <>
+      {banner}
+      <AnswerSheet
+        key={attempt}
+        assessmentId={id}
+        isStudent={false}
+        title={data.assessment.title}
+        description={data.assessment.description}
+        dueDate={data.assessment.dueDate}
+        questions={data.questions}
+        store={store}
+        onSubmitted={() => {}}
+        onClosed={() => {}}
+        onSubmittedElsewhere={() => {}}
+        tryScore={tryScore}
+      />
+    </>
   );
 }

@@ -190,6 +190,14 @@ export class AnswerStore {
     return store;
   }
 
+  /**
+   * A store in memory only, for the teacher's "Try as a student": nothing goes to IndexedDB or
+   * localStorage, and it is gone with the page.
+   */
+  static inMemory(clock: () => number = Date.now): AnswerStore {
+    return new AnswerStore('', '', undefined, empty(), clock);
+  }
+
   /** Resolves once every change made so far is written to IndexedDB (or failed to be). */
   persisted(): Promise<void> {
     return this.writes;
@@ -330,7 +338,7 @@ export class AnswerStore {
   /** Forgets everything (after a successful submit). */
   clear(): void {
     this.state = empty();
-    removeLegacy(this.unwrittenKey);
+    if (this.unwrittenKey) removeLegacy(this.unwrittenKey);
     this.write('delete');
   }
 }

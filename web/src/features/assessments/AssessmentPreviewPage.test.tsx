@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Assessment } from '../../api/generated/endpoints';
+import { TEACHER, stubFetch } from '../../test/fetchStub';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { AssessmentPreviewPage } from './AssessmentPreviewPage';
+
+const ASSESSMENT: Assessment = {
+  id: 'a1',
+  classId: 'c1',
+  title: 'Water Cycle',
+  description: '',
+  topic: 'Water',
+  standard: '',
+  dueDate: null,
+  isActive: true,
+  isAssigned: true,
+  assignedAt: '2026-03-01T10:00:00.000Z',
+  status: 'assigned',
+  assignedTo: [{ classId: 'c1', className: 'Earth Science' }],
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  className: 'Earth Science',
+  subject: 'Science',
+  questionCount: 1,
+  responseCount: 0,
+  assignedCount: 3,
+  contentToAssess: 'The water cycle…',
+  questionType: 'multiple_choice',
+  numberOfQuestions: 1,
+  generationStatus: 'ready',
+  generationProvider: 'offline',
+  generationError: null,
+};
+
+const QUESTION = {
+  id: 'q1',
+  assessmentId: 'a1',
+  questionText: 'What turns water into vapour?',
+  questionType: 'multiple_choice',
+  options: ['Evaporation', 'Runoff', 'Condensation', 'Precipitation'],
+  correctAnswer: 'Evaporation',
+  points: '1.00',
+  position: 1,
+};
+
+function renderPreview(assessment: Assessment, questions: unknown[]) {
+  stubFetch({
+    'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+    'GET /api/assessments/a1': () => jsonResponse(200, assessment),
+    'GET /api/assessments/a1/questions': () => jsonResponse(200, questions),
+  });
+  return renderWithProviders(
+    <Routes>
+      <Route path="/assessment-preview/:id" element={<AssessmentPreviewPage />} />
+      <Route path="/assessment-try/:id" element={<p>Taking page as a student</p>} />
+    </Routes>,
+    { route: '/assessment-preview/a1' },
+  );
+}
+
+describe('AssessmentPreviewPage: Try as a Student', () => {
+  it('when the assessment has questions, then Try as a Student opens the taking page as a student sees it', async () => {
+    const { user } = renderPreview(ASSESSMENT, [QUESTION]);
+    const link = await screen.findByRole('link', { name: 'Try as a Student' });
+    expect(link).toHaveAttribute('href', '/assessment-try/a1');
+    await user.click(link);
+    expect(await screen.findByText('Taking page as a student')).toBeInTheDocument();
+  });
+
+  it('when the assessment has no questions yet, then there is nothing to try', async () => {
+    renderPreview({ ...ASSESSMENT, questionCount: 0 }, []);
+    expect(await screen.findByRole('heading', { name: 'Water Cycle' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Try as a Student' })).not.toBeInTheDocument();
+  });
+});
