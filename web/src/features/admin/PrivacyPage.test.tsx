@@ -36,6 +36,9 @@ const ENTRY = {
   requestId: 'r1',
   clientAddress: '127.0.0.1',
   service: 'analytics',
+  event: null,
+  details: {},
+  summary: "Tess Teacher viewed a class's results grid",
 };
 
 function routes(extra: Record<string, (init: RequestInit | undefined) => Response> = {}) {
@@ -54,8 +57,9 @@ describe('PrivacyPage', () => {
     expect(await screen.findByDisplayValue('365')).toBeInTheDocument();
     expect(await screen.findByText(/Pia Private/)).toBeInTheDocument();
     const table = await screen.findByTestId('audit-table');
-    expect(within(table).getByText('GET /api/classes/{id}/grid')).toBeInTheDocument();
-    expect(within(table).getByText(/Tess Teacher/)).toBeInTheDocument();
+    // In names: who did what, not the route and ids.
+    expect(within(table).getByText(/Tess Teacher viewed a class's results grid/)).toBeInTheDocument();
+    expect(within(table).queryByText(/\/api\//)).not.toBeInTheDocument();
   });
 
   it('when the admin exports a student, then the progress shows and, once complete, the JSON and CSV links', async () => {
@@ -75,7 +79,24 @@ describe('PrivacyPage', () => {
       'href',
       `/api/district/students/${STUDENT.id}/exports/${REQUEST.requestId}/download?format=csv`,
     );
+    expect(screen.getByRole('link', { name: 'Document for the family (zip)' })).toHaveAttribute(
+      'href',
+      `/api/district/students/${STUDENT.id}/exports/${REQUEST.requestId}/download?format=zip`,
+    );
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true);
+  });
+
+  it('when the audit log is filtered by a person, then the list asks for that person', async () => {
+    const fetch = routes({
+      'GET /api/district/audit?person=Tess': () => jsonResponse(200, { entries: [ENTRY], nextCursor: null }),
+    });
+    const { user } = renderWithProviders(<PrivacyPage />, { route: '/admin/privacy' });
+    await screen.findByTestId('audit-table');
+    await user.type(screen.getByLabelText('Person'), 'Tess');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/district/audit?person=Tess'),
+    );
   });
 
   it('when the district name is not typed exactly, then the delete button stays disabled', async () => {

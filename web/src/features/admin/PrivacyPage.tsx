@@ -89,6 +89,14 @@ function RequestProgress({ request, studentId }: { request: PrivacyRequestStatus
       </span>
       {s.kind === 'export' && s.complete && base ? (
         <span className="ms-2">
+          <a href={`${base}?format=zip`} download>
+            Document for the family (zip)
+          </a>{' '}
+          ·{' '}
+          <a href={`${base}?format=html`} target="_blank" rel="noreferrer">
+            View
+          </a>{' '}
+          ·{' '}
           <a href={`${base}?format=json`} download>
             JSON
           </a>{' '}

@@ -88,6 +88,7 @@ describe('RosterImport', () => {
     await user.click(within(preview).getByRole('button', { name: 'Apply…' }));
     const confirm = screen.getByTestId('roster-confirm');
     expect(confirm).toHaveTextContent('Users: 2 accounts created, 0 updated, 0 removed');
+    expect(confirm).toHaveTextContent('Each new account with an e-mail address gets a welcome e-mail');
     expect(confirm).toHaveTextContent('Classes: 1 created, 0 updated, 0 archived.');
     expect(confirm).toHaveTextContent('Enrollments: 2 added, 0 ended.');
     expect(confirm).toHaveTextContent('2 rows have errors and will be skipped.');

@@ -83,8 +83,8 @@ export function RosterImport() {
               />
               <Form.Text>
                 A zip with manifest.csv, users.csv, roles.csv, classes.csv, enrollments.csv… or a single CSV file.
-                Passwords in the file are not imported: people sign in with their district account, or set a password
-                with “Forgot password”.
+                Passwords in the file are not imported: each new account gets a welcome e-mail with a link to choose a
+                password (or, when the district signs in with its own provider, how to sign in with it).
               </Form.Text>
             </Form.Group>
             {isCsv && (
@@ -202,7 +202,7 @@ export function consequences(view: RosterImportView): string[] {
   const lines: string[] = [];
   if (u && (u.new || u.updated || u.deleted))
     lines.push(
-      `Users: ${plural(u.new, 'account', 'accounts')} created, ${u.updated} updated, ${u.deleted} removed (they can no longer sign in).`,
+      `Users: ${plural(u.new, 'account', 'accounts')} created, ${u.updated} updated, ${u.deleted} removed (they can no longer sign in).${u.new ? ' Each new account with an e-mail address gets a welcome e-mail saying how to sign in.' : ''}`,
     );
   if (c && (c.new || c.updated || c.deleted))
     lines.push(`Classes: ${c.new} created, ${c.updated} updated, ${c.deleted} archived.`);

@@ -14,6 +14,7 @@ export function auditArg(f: AuditFilter): GetAuditApiArg {
   const arg: GetAuditApiArg = {};
   if (f.actor?.trim()) arg.actor = f.actor.trim();
   if (f.target?.trim()) arg.target = f.target.trim();
+  if (f.person?.trim()) arg.person = f.person.trim();
   if (f.action) arg.action = f.action;
   if (f.from) arg.from = new Date(f.from).toISOString();
   if (f.to) arg.to = new Date(f.to).toISOString();
