@@ -99,6 +99,30 @@ describe('PrivacyPage', () => {
     );
   });
 
+  it('when the admin deletes a student, then the student leaves the list and the deletion’s progress stays in view', async () => {
+    let deleted = false;
+    const fetch = routes({
+      'GET /api/district/users?role=student&limit=20': () =>
+        jsonResponse(200, { users: deleted ? [] : [STUDENT], nextCursor: null }),
+      [`DELETE /api/district/students/${STUDENT.id}`]: () => {
+        deleted = true;
+        return jsonResponse(202, { ...REQUEST, kind: 'delete_user' });
+      },
+      [`GET /api/district/privacy/requests/${REQUEST.requestId}`]: () =>
+        jsonResponse(200, { ...REQUEST, kind: 'delete_user' }),
+    });
+    const { user } = renderWithProviders(<PrivacyPage />, { route: '/admin/privacy' });
+    await user.click(await screen.findByRole('button', { name: 'Delete student' }));
+    await user.click(screen.getByRole('button', { name: 'Delete for good' }));
+    expect(await screen.findByTestId('privacy-deletion')).toHaveTextContent(
+      /Pia Private was deleted from the district\..*deleted in 1 of 5 services/,
+    );
+    await waitFor(() => expect(screen.queryByText(STUDENT.email)).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Delete student' })).not.toBeInTheDocument();
+    const lists = fetch.mock.calls.filter(([url]) => String(url) === '/api/district/users?role=student&limit=20');
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('when the district name is not typed exactly, then the delete button stays disabled', async () => {
     routes();
     const { user } = renderWithProviders(<PrivacyPage />, { route: '/admin/privacy' });

@@ -28,12 +28,14 @@ export function auditQuery(f: AuditFilter): string {
 }
 
 export const privacyApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['Privacy', 'Audit'],
+  addTagTypes: ['Privacy', 'Audit', 'DistrictUsers', 'District'],
   endpoints: {
     getPrivacySettings: { providesTags: ['Privacy'] },
     setRetention: { invalidatesTags: ['Privacy', 'Audit'] },
     requestExport: { invalidatesTags: ['Audit'] },
-    deleteStudent: { invalidatesTags: ['Audit'] },
+    // The student is gone from identity at once: every list of the district's people and its counts
+    // read again (the other services follow by event).
+    deleteStudent: { invalidatesTags: ['Audit', 'DistrictUsers', 'District'] },
     getAudit: { providesTags: ['Audit'] },
   },
 });
