@@ -4,6 +4,7 @@
 // one submit only, server-side scoring, later joiners, inactive assessments, delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../../scripts/compose.ts';
+import { LONG_LESSON } from '../../services/assessment/test/lessons.ts';
 import { Client, eventually, joinDistrict, signUp, startBackend, type Backend, type ClassJson } from './helpers.ts';
 
 const DISTRICT = 'demo.checkpoint.school';
@@ -221,6 +222,54 @@ describe('teacher journeys', () => {
     const assigned = await owner.post(`/api/assessments/${id}/assign`);
     expect(assigned.body.message).toBe('Assessment assigned to 1 student');
     expect((await owner.get(`/api/assessments/${id}`)).body).toMatchObject({ isAssigned: true, assignedCount: 1 });
+  });
+
+  it('when a lesson of several paragraphs comes in either §3 reading, then both create it, generate from it and keep short labels the edit form takes', async () => {
+    const first = await createAssessment(cls.id, {
+      title: 'Industrial Revolution check',
+      description: '',
+      standard: LONG_LESSON,
+      topic: LONG_LESSON,
+      questions: { type: 'multiple_choice', count: 5, instructions: LONG_LESSON },
+    });
+    const second = await createAssessment(cls.id, {
+      title: 'Industrial Revolution check',
+      contentToAssess: LONG_LESSON,
+      questionType: 'multiple_choice',
+      numberOfQuestions: 5,
+      topic: 'Industrial Revolution',
+    });
+    expect(first).toMatchObject({ topic: 'The Industrial Revolution', standard: '', contentToAssess: LONG_LESSON });
+    expect(second).toMatchObject({ topic: 'Industrial Revolution', standard: '', contentToAssess: LONG_LESSON });
+    for (const a of [first, second]) {
+      if (HAS_GENERATION) {
+        const done = await eventually(
+          () => owner.get(`/api/assessments/${a.id}`),
+          (r) => r.body.generationStatus !== 'generating',
+          30_000,
+        );
+        expect(done.body.generationStatus, JSON.stringify(done.body.generationError)).toBe('ready');
+        expect(done.body.questionCount).toBeGreaterThan(0);
+      }
+      // The edit form sends back the labels it shows: they validate and save.
+      const view = (await owner.get(`/api/assessments/${a.id}`)).body;
+      const edit = await owner.put(`/api/assessments/${a.id}`, {
+        title: view.title,
+        description: view.description,
+        topic: view.topic,
+        standard: view.standard,
+      });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    }
+    // A long text in a label field that is not the lesson is still refused, naming the field.
+    const mixed = await owner.post('/api/assessments', {
+      title: 'T',
+      classId: cls.id,
+      standard: LONG_LESSON,
+      questions: { type: 'multiple_choice', count: 5, instructions: CREATE.contentToAssess },
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.fields).toMatchObject({ standard: 'Standard must be at most 120 characters' });
   });
 
   it.runIf(HAS_GENERATION)(

@@ -4,11 +4,12 @@
 // column of any table of any service schema (as text, uuid, inside json and arrays, inside bytea);
 // the district's deletion likewise for the district's id and its people; the audit log records
 // the teacher's reads and the admin's export and deletion, filterable; teachers may use none of it.
+import { strToU8, unzipSync, zipSync, strFromU8 } from 'fflate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDeleteDistrict } from '../../services/identity/src/cli/delete-district.command.ts';
 import { runMakeAdmin } from '../../services/identity/src/cli/make-admin.command.ts';
-import { Client, eventually, joinDistrict, startBackend, type Backend, type Reply } from './helpers.ts';
+import { Client, eventually, joinDistrict, linkMailedTo, startBackend, type Backend, type Reply } from './helpers.ts';
 
 const PASSWORD = 'correct horse battery';
 const SCHEMAS = ['identity', 'class', 'assessment', 'generation', 'analytics'];
@@ -63,6 +64,58 @@ async function expectGone(id: string, what: string): Promise<void> {
   );
   expect(hits, `${what} ${id} still found in`).toEqual([]);
 }
+
+/** The raw answer of a GET (bytes and headers), with the client's session. */
+async function download(
+  client: Client,
+  path: string,
+): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+  const res = await fetch(new URL(path, client.baseUrl), {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ') },
+  });
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** A OneRoster upload (the zip itself, with the session's cookies and CSRF pair). */
+async function uploadRoster(client: Client, body: Uint8Array): Promise<Reply> {
+  if (!client.cookies.has('cp_csrf')) await client.get('/api/auth/user');
+  const res = await fetch(new URL('/api/district/roster/imports', client.baseUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/zip',
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
+      'x-csrf-token': client.cookies.get('cp_csrf') ?? '',
+      origin: client.baseUrl,
+    },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+/** A roster of one student, Rory Roster. */
+function oneStudentRoster(): Uint8Array {
+  const csv = (lines: string[]) => strToU8(lines.join('\r\n'));
+  return zipSync({
+    'manifest.csv': csv([
+      'propertyName,value',
+      'manifest.version,1.0',
+      'oneroster.version,1.2',
+      'file.users,bulk',
+      'file.roles,bulk',
+    ]),
+    'users.csv': csv([
+      'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,email',
+      `u-${tag},,,true,rory,,Rory,Roster,rory.roster.${tag}@${DOMAIN}`,
+    ]),
+    'roles.csv': csv([
+      'sourcedId,status,dateLastModified,userSourcedId,roleType,role',
+      `r-${tag},,,u-${tag},primary,student`,
+    ]),
+  });
+}
+
+const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 let admin: Client;
 let teacher: Client;
@@ -289,6 +342,138 @@ describe('privacy operations', () => {
     await expect(db.query('delete from identity.audit_log')).rejects.toThrow(/append-only/);
   });
 
+  it('when the admin downloads the export as a document, then a parent reads the student, classes, assessments with score, level and answers, in a file named for the student', async () => {
+    const id = student.user!.id;
+    const started = ok(await admin.post(`/api/district/students/${id}/exports`), 202, 'export');
+    await eventually(
+      () => admin.get(`/api/district/students/${id}/exports/${started.requestId}`),
+      (r) => r.body?.complete === true,
+      20_000,
+    );
+    const base = `/api/district/students/${id}/exports/${started.requestId}/download`;
+    const today = new Date().toISOString().slice(0, 10);
+    const name = `checkpoint-export-pia-private-${today}`;
+    const html = await download(admin, `${base}?format=html`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    expect(html.headers.get('content-disposition')).toBe(`attachment; filename="${name}.html"`);
+    const page = new TextDecoder().decode(html.bytes);
+    expect(page).toContain('The data Checkpoint holds about Pia Private');
+    expect(page).toContain(`Prepared for ${DISTRICT}`);
+    // The class by name with its teacher, the assessment by title with score and level.
+    expect(page).toMatch(/<td>Fractions<\/td><td>Math<\/td><td>2<\/td><td>Tess Teacher<\/td>/);
+    expect(page).toContain('<h3>Fractions check</h3>');
+    expect(page).toMatch(/Score: 0 of 2 points \(0 %\) · Level: <strong>Below Standard<\/strong>/);
+    // Every question with the student's answer and the correct one (all were answered wrongly).
+    const questions = (await teacher.get(`/api/assessments/${assessmentId}/questions`)).body as {
+      questionText: string;
+      correctAnswer: string;
+    }[];
+    for (const q of questions) {
+      const wrong = q.correctAnswer === 'True' ? 'False' : 'True';
+      const cell = q.questionText.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      expect(page).toContain(`<td>${cell}</td><td>${wrong}</td><td>${q.correctAnswer}</td><td>Not right</td>`);
+    }
+    expect(page).not.toMatch(/<script/i);
+    expect(page).not.toContain(classmate.user!.id);
+    // The zip holds the document and the machine-readable files, all named for the student.
+    const zip = await download(admin, `${base}?format=zip`);
+    expect(zip.headers.get('content-disposition')).toBe(`attachment; filename="${name}.zip"`);
+    const files = unzipSync(zip.bytes);
+    expect(Object.keys(files).sort()).toEqual([`${name}/${name}.csv`, `${name}/${name}.html`, `${name}/${name}.json`]);
+    expect(strFromU8(files[`${name}/${name}.html`]!)).toBe(page);
+    const json = JSON.parse(strFromU8(files[`${name}/${name}.json`]!));
+    expect(json.services.assessment.tables.results[0]).toMatchObject({ performance_level: 'below' });
+    expect(json.services.analytics.context.assessments).toEqual([
+      expect.objectContaining({ assessment_id: assessmentId, title: 'Fractions check' }),
+    ]);
+    const csv = await download(admin, `${base}?format=csv`);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="${name}.csv"`);
+    expect((await admin.get(`${base}?format=pdf`)).body.fields).toHaveProperty('format');
+  });
+
+  it('when the admin invites, revokes, an invitee accepts and a roster is applied, then the audit log says who did what to whom in names, filterable by person', async () => {
+    const invited = `sam.${tag}@elsewhere.example.net`;
+    ok(await admin.post('/api/district/invitations', { email: invited, role: 'teacher' }), 202, 'invite');
+    const { token } = await linkMailedTo(backend.mail, invited, '/accept-invitation');
+    const sam = new Client(backend.url);
+    ok(
+      await sam.post('/api/auth/invitations/accept', {
+        token,
+        firstName: 'Sam',
+        lastName: 'Sender',
+        password: PASSWORD,
+      }),
+      201,
+      'accept',
+    );
+    const dropped = `drop.${tag}@elsewhere.example.net`;
+    ok(await admin.post('/api/district/invitations', { email: dropped, role: 'student' }), 202, 'invite');
+    const pending = ok(await admin.get('/api/district/invitations'), 200, 'invitations').invitations as {
+      id: string;
+      email: string;
+    }[];
+    const revoke = pending.find((i) => i.email === dropped)!;
+    expect((await admin.del(`/api/district/invitations/${revoke.id}`)).status).toBe(204);
+    const preview = ok(await uploadRoster(admin, oneStudentRoster()), 201, 'roster');
+    ok(await admin.post(`/api/district/roster/imports/${preview.id}/apply`), 202, 'apply');
+
+    const log = await eventually(
+      () => admin.get('/api/district/audit?limit=200'),
+      (r) => r.status === 200 && r.body.entries.some((e: { event: string }) => e.event === 'roster.applied'),
+    );
+    const summaries = log.body.entries.map((e: { summary: string }) => e.summary);
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        `Ada Admin invited ${invited} as teacher`,
+        'Sam Sender accepted an invitation and joined as teacher',
+        `Ada Admin invited ${dropped} as student`,
+        `Ada Admin revoked the invitation of ${dropped} as student`,
+        'Ada Admin applied a roster import: 1 new user',
+        "Ada Admin viewed the district's users",
+        "Tess Teacher viewed a class's results grid",
+        'Ada Admin exported the data of Pia Private',
+        'Ada Admin set student activity to be kept 365 days',
+        'Ada Admin set student activity to be kept until deleted',
+      ]),
+    );
+    // Names, not routes and ids; the stored entry stays machine-readable.
+    for (const summary of summaries) expect(summary).not.toMatch(UUID_IN_TEXT);
+    for (const summary of summaries) expect(summary).not.toMatch(/\/api\//);
+    const applied = log.body.entries.find((e: { event: string }) => e.event === 'roster.applied');
+    expect(applied).toMatchObject({
+      actorId: admin.user!.id,
+      action: 'change',
+      details: { importId: preview.id, counts: { users: { rows: 1, new: 1 } } },
+    });
+
+    // By person: a name finds the person as actor or subject; an address finds the invitation too.
+    const bySam = ok(await admin.get('/api/district/audit?person=Sender'), 200, 'person').entries;
+    expect(bySam.map((e: { summary: string }) => e.summary)).toEqual([
+      'Sam Sender accepted an invitation and joined as teacher',
+    ]);
+    const byAddress = ok(
+      await admin.get(`/api/district/audit?person=${encodeURIComponent(`sam.${tag}`)}`),
+      200,
+      'person',
+    );
+    expect(byAddress.entries.map((e: { event: string }) => e.event).sort()).toEqual([
+      'invitation.accepted',
+      'invitation.sent',
+    ]);
+    const byPia = ok(await admin.get(`/api/district/audit?person=${student.user!.id}`), 200, 'person').entries;
+    expect(byPia.length).toBeGreaterThan(0);
+    for (const e of byPia) expect(e.targetIds).toContain(student.user!.id);
+    const byTess = ok(await admin.get('/api/district/audit?person=tess%20teacher'), 200, 'person').entries;
+    expect(byTess.length).toBeGreaterThan(0);
+    for (const e of byTess) expect(e.actorId).toBe(teacher.user!.id);
+    expect((await admin.get(`/api/district/audit?person=${'x'.repeat(201)}`)).body.fields).toHaveProperty('person');
+    // The CSV says it in names too.
+    const csv = String((await admin.get('/api/district/audit/export.csv')).body);
+    expect(csv.split('\r\n')[0]).toMatch(/^at,summary,/);
+    expect(csv).toContain(`Ada Admin revoked the invitation of ${dropped} as student`);
+  });
+
   it('when an audited path is called in another case, then it is no route: 404, nothing read, nothing to audit', async () => {
     for (const path of [
       `/api/classes/${classId}/Students`,
@@ -331,9 +516,15 @@ describe('privacy operations', () => {
     expect(refused.status).toBe(401);
     const results = ok(await teacher.get(`/api/classes/${classId}/results`), 200, 'results');
     expect(results).toHaveLength(1);
-    // The audit log keeps the deletion, with the id replaced by its pseudonym.
+    // The audit log keeps the deletion, with the id replaced by its pseudonym, and reads it so.
     const deletions = ok(await admin.get('/api/district/audit?action=delete'), 200, 'audit');
     expect(deletions.entries[0].targetIds[0]).toMatch(/^erased:[0-9a-f]{32}$/);
+    expect(deletions.entries[0].summary).toBe('Ada Admin deleted the account and data of a deleted user');
+    const all = ok(await admin.get('/api/district/audit?limit=200'), 200, 'audit');
+    const summaries = all.entries.map((e: { summary: string }) => e.summary);
+    expect(summaries).toContain('Ada Admin exported the data of a deleted user');
+    expect(summaries).toContain('Tess Teacher removed a deleted user from a class');
+    expect(JSON.stringify(all)).not.toContain('Pia');
   });
 
   it('when the district keeps 30 days, then every service deletes student activity older than that', async () => {

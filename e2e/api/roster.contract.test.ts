@@ -122,7 +122,32 @@ describe('OneRoster import through the gateway', () => {
     );
     expect(done.body).toMatchObject({ status: 'done', progress: { done: 3, total: 3 } });
 
-    const student = await setPasswordByMail(`remy.stone@${DOMAIN}`);
+    // Each created account is welcomed by mail, with a link that sets its first password.
+    const remy = `remy.stone@${DOMAIN}`;
+    const welcome = await backend.mail.waitFor((m) => m.to.includes(remy) && /^Welcome to /.test(m.subject), 15_000);
+    expect(welcome.subject).toBe('Welcome to Roster District on Checkpoint');
+    expect(welcome.text).toContain('Roster District created your Checkpoint account (remy.stone@');
+    const link = new URL(backend.mail.links(welcome).find((l) => new URL(l).pathname === '/reset-password')!);
+    const student = new Client(backend.url);
+    ok(
+      await student.post('/api/auth/password/reset', { token: link.searchParams.get('token'), password: PASSWORD }),
+      200,
+      'welcome link',
+    );
+    student.user = ok(
+      await student.post('/api/auth/simple-login', { email: remy, password: PASSWORD }),
+      200,
+      'sign-in',
+    ).user;
+    // The link is used up.
+    expect(
+      (
+        await new Client(backend.url).post('/api/auth/password/reset', {
+          token: link.searchParams.get('token'),
+          password: 'another pass 123',
+        })
+      ).status,
+    ).toBe(400);
     expect(student.user).toMatchObject({ role: 'student', firstName: 'Remy', tenantId: admin.user!.tenantId });
     const classes = await eventually(
       () => student.get('/api/student/classes'),

@@ -67,10 +67,18 @@ test.describe('roster import', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('roster-preview');
     const counts = preview.getByRole('table', { name: 'Rows per file' });
-    await expect(counts.getByRole('row', { name: /users\.csv/ })).toContainText(/3\s*2\s*0\s*0\s*0\s*1/);
+    await expect(counts.getByRole('row', { name: /users\.csv/ })).toContainText(/3\s*2\s*0\s*0\s*0\s*0\s*1/);
+    // Each file's rows add up: roles.csv's rows are read (3), none imported by themselves.
+    await expect(counts.getByRole('row', { name: /roles\.csv/ })).toContainText(/3\s*0\s*0\s*0\s*0\s*3\s*0/);
     const errors = preview.getByRole('table', { name: 'Rows with errors' });
     await expect(errors.getByRole('row', { name: /not-an-email/ })).toContainText(`users.csv4x-${run}email`);
-    await preview.getByRole('button', { name: 'Apply' }).click();
+    // Apply asks for confirmation, saying what will happen with the counts.
+    await preview.getByRole('button', { name: 'Apply…' }).click();
+    const confirm = page.getByTestId('roster-confirm');
+    await expect(confirm).toContainText('Users: 2 accounts created, 0 updated, 0 removed');
+    await expect(confirm).toContainText('Enrollments: 2 added, 0 ended.');
+    await expect(confirm).toContainText('1 row has errors and will be skipped.');
+    await confirm.getByRole('button', { name: 'Confirm and apply' }).click();
     await expect(page.getByTestId('roster-summary')).toContainText('Import complete: 2 new', { timeout: 30_000 });
     await signOut(page);
 

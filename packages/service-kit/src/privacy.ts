@@ -39,6 +39,12 @@ export interface PrivacyParticipant {
   beforeEraseUser?: (tx: SqlExecutor, userId: string) => Promise<(() => Promise<void>) | void>;
   /** Deletes the tenant's student activity older than `cutoff`; returns the rows deleted. */
   retention: (tx: SqlExecutor, tenantId: string, cutoff: Date) => Promise<number>;
+  /**
+   * What the student's rows refer to, for a reader of the export (class names, assessment titles,
+   * question texts): rows that are not about the student, so not in their tables, but without
+   * which a parent cannot read them. Kept apart as the section's `context`.
+   */
+  exportContext?: (tx: SqlExecutor, userId: string) => Promise<Record<string, Record<string, unknown>[]>>;
 }
 
 /** The service's subscription to identity's privacy events (its own consumer group). */
@@ -52,7 +58,10 @@ export function privacySubscription(pool: pg.Pool, participant: PrivacyParticipa
       'checkpoint.identity.v1.StudentExportRequested': async (tx, m) => {
         if (!m.requestId || !m.userId) return;
         await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
-        const doc = exportDocument(await collectSubjectRows(tx, [m.userId], { skip: ['privacy_jobs'] }));
+        const doc = {
+          ...exportDocument(await collectSubjectRows(tx, [m.userId], { skip: ['privacy_jobs'] })),
+          ...(participant.exportContext ? { context: await participant.exportContext(tx, m.userId) } : {}),
+        };
         const parts = splitText(JSON.stringify(doc));
         for (const [part, json] of parts.entries()) {
           const id = await enqueueEvent(tx, {

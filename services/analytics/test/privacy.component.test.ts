@@ -81,6 +81,14 @@ describe('privacy operations in analytics', () => {
     expect(doc.tables.people).toHaveLength(1);
     expect(doc.tables.results.map((r: { student_id: string }) => r.student_id)).toEqual([ada.id]);
     expect(doc.tables.result_answers.length).toBeGreaterThan(0);
+    // The names the rows refer to, for the family's document: class, assessment, questions.
+    expect(doc.context.classes).toEqual([
+      expect.objectContaining({ name: 'Biology', subject: 'Science', period: '3', teacher_name: expect.any(String) }),
+    ]);
+    expect(doc.context.assessments).toEqual([expect.objectContaining({ title: 'Photosynthesis' })]);
+    expect(doc.context.questions.map((q: { question_text: string }) => q.question_text)).toContain(
+      'Where does photosynthesis happen?',
+    );
     for (const other of s.students.slice(1)) expect(JSON.stringify(doc)).not.toContain(other.id);
   });
 

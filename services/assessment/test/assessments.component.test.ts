@@ -15,6 +15,7 @@ import {
   deliver,
   enrol,
   givenClass,
+  LONG_LESSON,
   MC,
   outboxFor,
   startAssessmentService,
@@ -135,6 +136,61 @@ describe('creating assessments', () => {
       numberOfQuestions: 7,
     });
     expect(a.contentToAssess).toBe('The nucleus holds DNA.');
+  });
+
+  it('when the first §3 reading sends a lesson of several paragraphs as standard, topic and instructions, then it is created from the lesson with short labels', async () => {
+    expect(LONG_LESSON.length).toBeGreaterThan(2_000);
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId, {
+      title: 'Industrial Revolution check',
+      description: '',
+      standard: LONG_LESSON,
+      topic: LONG_LESSON,
+      questions: { type: 'multiple_choice', count: 8, instructions: LONG_LESSON },
+    });
+    // The lesson goes to the generation request whole; the labels are the heading and no standard.
+    expect(a).toMatchObject({ topic: 'The Industrial Revolution', standard: '', numberOfQuestions: 8 });
+    expect(a.contentToAssess).toBe(LONG_LESSON);
+    const events = await outboxFor(h, a.id);
+    expect(events[0]!.message).toMatchObject({ generation: { contentToAssess: LONG_LESSON, numberOfQuestions: 8 } });
+    // The edit form sends back what it was given: it validates and saves.
+    const edit = await call(h, teacher, 'PUT', `/api/assessments/${a.id}`, {
+      title: a.title,
+      description: a.description,
+      topic: a.topic,
+      standard: a.standard,
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    // The edit form's own rule still holds: topic required, a label's length.
+    const blank = await call(h, teacher, 'PUT', `/api/assessments/${a.id}`, { title: 'T', topic: ' ' });
+    expect(blank.body.fields).toMatchObject({ topic: 'Topic is required' });
+    const whole = await call(h, teacher, 'PUT', `/api/assessments/${a.id}`, { title: 'T', topic: LONG_LESSON });
+    expect(whole.body.fields).toMatchObject({ topic: 'Topic must be at most 120 characters' });
+  });
+
+  it('when the first §3 reading sends the lesson in standard only, with no heading, then it is the content and the title becomes the topic', async () => {
+    const classId = await givenClass(h, teacher);
+    const lesson = LONG_LESSON.split('\n').slice(2).join(' ');
+    const a = await createAssessment(classId, {
+      title: 'Factories, steam and railways',
+      standard: lesson,
+      questions: { type: 'mixed', count: '6' },
+    });
+    expect(a).toMatchObject({ topic: 'Factories, steam and railways', standard: '', questionType: 'mixed' });
+    expect(a.contentToAssess).toBe(lesson);
+  });
+
+  it('when the second §3 reading sends a lesson of several paragraphs, then it is created with the labels given', async () => {
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId, {
+      ...VALID_CREATE,
+      title: 'Industrial Revolution check',
+      contentToAssess: LONG_LESSON,
+      topic: 'Industrial Revolution',
+      standard: 'NCSS.D2.His.1.6-8',
+    });
+    expect(a).toMatchObject({ topic: 'Industrial Revolution', standard: 'NCSS.D2.His.1.6-8' });
+    expect(a.contentToAssess).toBe(LONG_LESSON);
   });
 
   it('when fields are missing or out of range, then the §5 messages come back as 400', async () => {

@@ -117,3 +117,5 @@ export const MC = {
   correctAnswer: '3/4',
   points: 1,
 };
+
+export { LONG_LESSON } from './lessons.ts';

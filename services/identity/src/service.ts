@@ -17,7 +17,7 @@ import { rosterRepository } from './data-access/roster.repository.ts';
 import { rosterImports } from './domain/roster/roster-import.use-case.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { deleteExpiredRateLimits, postgresLimiter } from './data-access/rate-limits.ts';
-import { deleteExpiredExports } from './domain/privacy/privacy.use-case.ts';
+import { deleteExpiredExports, recordAudit } from './domain/privacy/privacy.use-case.ts';
 import { sessionsRepository } from './data-access/sessions.repository.ts';
 import { signingKeysRepository } from './data-access/signing-keys.repository.ts';
 import { DuplicateEmailError, usersRepository } from './data-access/users.repository.ts';
@@ -26,7 +26,7 @@ import { loadKeyRing } from './domain/key-ring.ts';
 import { OidcClients } from './domain/oidc.use-case.ts';
 import { secretBox } from './domain/secret-box.ts';
 import { assertPasswordSignInAllowed, resealSecrets } from './domain/sso.use-case.ts';
-import { issueInvitation } from './domain/email-links.use-case.ts';
+import { issueInvitation, sendRosterWelcome } from './domain/email-links.use-case.ts';
 import { emailWiring } from './email.ts';
 import { membershipDeps } from './membership.ts';
 import { userEventWriter } from './messaging/user-events.publisher.ts';
@@ -129,6 +129,11 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
       source: ctx.name,
       logger: ctx.logger,
       uploadLimitBytes: config.ROSTER_UPLOAD_LIMIT_BYTES,
+      audit: (entry) => db.$transaction((tx) => recordAudit(tx, entry)),
+      welcome: async (tx, created) => {
+        const district = await email.tokens.findTenantInfo(created[0]!.tenantId);
+        if (district) await sendRosterWelcome(email.links, tx, created, district);
+      },
     });
     return {
       routers: [

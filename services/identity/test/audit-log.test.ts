@@ -90,7 +90,8 @@ describe('audit log ids', () => {
     await rawEntry([classId.toUpperCase(), student.toUpperCase()], resource);
     await rawEntry([classId, gone.toUpperCase(), 'not-an-ID'], resource);
 
-    expect(await migrateService({ migrationsDir: MIGRATIONS }, pool, 'identity')).toEqual([MIGRATION]);
+    const later = (await readdir(MIGRATIONS)).filter((f) => f.endsWith('.sql') && f >= MIGRATION).sort();
+    expect(await migrateService({ migrationsDir: MIGRATIONS }, pool, 'identity')).toEqual(later);
     expect(await targetsOf(resource)).toEqual([
       [classId, student],
       [classId, `erased:${subjectHash(gone).slice(0, 32)}`, 'not-an-ID'],
@@ -159,5 +160,82 @@ describe('audit log ids', () => {
       service: 'class',
     });
     expect(await targetsOf(late)).toEqual([[pseudonym]]);
+  });
+});
+
+describe('the audit log in names', () => {
+  const entry = (e: Partial<Parameters<typeof recordAudit>[1]>) =>
+    recordAudit(sqlExecutor(pool), {
+      tenantId,
+      actorId: admin.userId,
+      actorRole: 'admin',
+      action: 'change',
+      resource: `POST /names-${randomUUID()}`,
+      targetIds: [],
+      ...e,
+    });
+
+  it('when entries name people, then each reads as who did what to whom, with the names of now, and ids nowhere', async () => {
+    const student = await person('student');
+    await pool.query(`update users set first_name = 'Ada', last_name = 'Lovelace' where id = $1`, [admin.userId]);
+    await entry({ event: 'invitation.sent', details: { email: 'sam@district.org', role: 'teacher' } });
+    await entry({ resource: 'POST /api/district/students/{id}/exports', action: 'export', targetIds: [student] });
+    const { entries } = await listAudit(pool, tenantId, { limit: 2 });
+    expect(entries.map((e) => e.summary)).toEqual([
+      'Ada Lovelace exported the data of Pia Private',
+      'Ada Lovelace invited sam@district.org as teacher',
+    ]);
+    expect(entries[1]).toMatchObject({
+      event: 'invitation.sent',
+      details: { email: 'sam@district.org', role: 'teacher' },
+    });
+    // Renamed later: read with the new name.
+    await pool.query(`update users set last_name = 'King' where id = $1`, [student]);
+    expect((await listAudit(pool, tenantId, { limit: 1 })).entries[0]!.summary).toBe(
+      'Ada Lovelace exported the data of Pia King',
+    );
+  });
+
+  it('when an entry names a person of another district, then their name is not shown: it reads as a deleted user', async () => {
+    const elsewhere = randomUUID();
+    await pool.query(`insert into tenants (id, name, kind) values ($1, 'Other District', 'district')`, [elsewhere]);
+    const stranger = randomUUID();
+    await pool.query(
+      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Otto', 'Outsider', 'student')`,
+      [stranger, elsewhere, `${stranger}@audit.example.org`],
+    );
+    await entry({ resource: 'PATCH /api/district/users/{id}', targetIds: [stranger], actorId: stranger });
+    const [e] = (await listAudit(pool, tenantId, { limit: 1 })).entries;
+    expect(e!.summary).toBe('A deleted user changed the role of a deleted user');
+    expect(JSON.stringify(e)).not.toContain('Otto');
+    // And the other district's admin sees none of this district's entries.
+    expect((await listAudit(pool, elsewhere, {})).entries).toEqual([]);
+  });
+
+  it('when the invited student is deleted, then the invitation entry keeps no address and reads as a deleted user', async () => {
+    const uc = privacyUseCases({ pool, source: 'identity' });
+    const student = await person('student');
+    const email = `${student}@audit.example.org`;
+    await entry({ event: 'invitation.sent', details: { email: email.toUpperCase(), role: 'student' } });
+    await entry({
+      event: 'invitation.accepted',
+      actorId: student,
+      actorRole: 'student',
+      targetIds: [student],
+      details: { role: 'student' },
+    });
+    expect((await listAudit(pool, tenantId, { person: email })).entries.map((e) => e.summary)).toEqual([
+      'Pia Private accepted an invitation and joined as student',
+      `Ada Lovelace invited ${email.toUpperCase()} as student`,
+    ]);
+    await uc.deleteStudent(admin, student);
+    const left = await pool.query('select id from audit_log where strpos(lower(details::text), $1) > 0', [student]);
+    expect(left.rows).toEqual([]);
+    const summaries = (await listAudit(pool, tenantId, { limit: 3 })).entries.map((e) => e.summary);
+    expect(summaries).toEqual([
+      'Ada Lovelace deleted the account and data of a deleted user',
+      'A deleted user accepted an invitation and joined as student',
+      'Ada Lovelace invited a deleted user as student',
+    ]);
   });
 });

@@ -135,6 +135,45 @@ async function syncs(tenantId: string) {
 }
 
 describe('OneRoster import', () => {
+  it('when an import creates accounts, then each with an address is welcomed by mail (a password link, or the district’s own sign-in), none to a placeholder, and the apply is in the audit log', async () => {
+    const mailTo = async (to: string) =>
+      (
+        await h.db.query<{ subject: string; text: string }>('select subject, text from outgoing_mail where "to" = $1', [
+          to,
+        ])
+      ).rows;
+    const d = await district();
+    const preview = await call(d.admin, 'POST', BASE, roster(d.domain));
+    await applyAndWait(d.admin, preview.body.id);
+    for (const who of ['sam', 'tina']) {
+      const [mail, ...more] = await mailTo(`${who}@${d.domain}`);
+      expect(more).toEqual([]);
+      expect(mail!.subject).toBe('Welcome to Roster District on Checkpoint');
+      expect(mail!.text).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]+/);
+    }
+    const placeholders = await h.db.query(
+      `select count(*)::int as n from outgoing_mail where "to" like '%@roster.invalid'`,
+    );
+    expect(placeholders.rows[0].n).toBe(0);
+    const audit = await h.db.query(`select actor_id, event, details from audit_log where tenant_id = $1`, [d.tenantId]);
+    expect(audit.rows).toEqual([
+      {
+        actor_id: d.admin.userId,
+        event: 'roster.applied',
+        details: expect.objectContaining({ importId: preview.body.id, counts: expect.objectContaining({}) }),
+      },
+    ]);
+    expect(audit.rows[0].details.counts.users).toMatchObject({ rows: 3, new: 3 });
+
+    // A district that signs in with its own provider: the mail says so, with no password link.
+    const sso = await district();
+    await h.db.query('update tenants set password_sign_in = false where id = $1', [sso.tenantId]);
+    await applyAndWait(sso.admin, (await call(sso.admin, 'POST', BASE, roster(sso.domain))).body.id);
+    const [mail] = await mailTo(`sam@${sso.domain}`);
+    expect(mail!.text).toContain('“Continue with Roster District”');
+    expect(mail!.text).not.toContain('token=');
+  });
+
   it('when an admin uploads a roster and applies it, then the users are created verified in the district, mapped, published, and the class is synced', async () => {
     const d = await district();
     const preview = await call(d.admin, 'POST', BASE, roster(d.domain));

@@ -9,6 +9,31 @@ export const analyticsPrivacy: PrivacyParticipant = {
   async beforeEraseUser(tx, userId) {
     await deletePerson(tx, userId, new Date());
   },
+  /** The classes, assessments and questions of the student's memberships and results, by name. */
+  async exportContext(tx, userId) {
+    const classes = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+      `select c.class_id, c.name, c.subject, c.period,
+              nullif(trim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')), '') as teacher_name
+         from classes c left join people t on t.user_id = c.teacher_id
+        where c.class_id in (select class_id from memberships where student_id = $1::uuid
+                             union select class_id from results where student_id = $1::uuid)
+        order by c.name, c.class_id`,
+      userId,
+    );
+    const assessments = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+      `select a.assessment_id, a.class_id, a.title, a.topic
+         from assessments a where a.assessment_id in (select assessment_id from results where student_id = $1::uuid)
+        order by a.title, a.assessment_id`,
+      userId,
+    );
+    const questions = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+      `select q.assessment_id, q.question_id, q.position, q.question_text, q.question_type, q.correct_answer
+         from questions q where q.assessment_id in (select assessment_id from results where student_id = $1::uuid)
+        order by q.assessment_id, q.position`,
+      userId,
+    );
+    return { classes, assessments, questions };
+  },
   async retention(tx, tenantId, cutoff) {
     const [old] = await tx.$queryRawUnsafe<{ n: number }[]>(
       'select count(*)::int as n from results where tenant_id = $1::uuid and submitted_at < $2::timestamptz',

@@ -18,9 +18,10 @@ import {
   QUESTION_TYPES,
 } from '../domain/questions.ts';
 import { RAISED_BY } from '../domain/scoring.ts';
+import { isTheLesson, LABEL_MAX } from '../domain/labels.ts';
 
 // Topic and standard are short labels (a badge, a card line); the lesson goes in the content.
-const LIMITS = { title: 200, description: 5_000, content: 20_000, topic: 120, answer: 5_000, question: 5_000 };
+const LIMITS = { title: 200, description: 5_000, content: 20_000, topic: LABEL_MAX, answer: 5_000, question: 5_000 };
 
 const requiredText = (message: string, max: number, label: string) =>
   textRequired(max, { required: message, tooLong: `${label} must be at most ${max} characters` });
@@ -100,22 +101,38 @@ export const createAssessmentBody = z
         dueDate: b.dueDate,
       };
     },
-    z.object({
-      title: requiredText('Title is required', LIMITS.title, 'Title'),
-      description: optionalText(LIMITS.description, 'Description'),
-      classId: z.string({ error: 'No class selected' }).regex(NOT_BLANK, 'No class selected').trim(),
-      contentToAssess: requiredText('Content to be assessed is required', LIMITS.content, 'Content to be assessed'),
-      questionType: z.enum([...QUESTION_TYPES, 'mixed'], { error: 'Question type is required' }),
-      numberOfQuestions,
-      topic: optionalText(LIMITS.topic, 'Topic'),
-      standard: optionalText(LIMITS.topic, 'Standard'),
-      dueDate,
-    }),
+    z
+      .object({
+        title: requiredText('Title is required', LIMITS.title, 'Title'),
+        description: optionalText(LIMITS.description, 'Description'),
+        classId: z.string({ error: 'No class selected' }).regex(NOT_BLANK, 'No class selected').trim(),
+        contentToAssess: requiredText('Content to be assessed is required', LIMITS.content, 'Content to be assessed'),
+        questionType: z.enum([...QUESTION_TYPES, 'mixed'], { error: 'Question type is required' }),
+        numberOfQuestions,
+        // The first reading sends the lesson itself as topic and standard: taken up to the content's
+        // length here, and refused below unless it is that lesson (the use case derives the labels).
+        topic: optionalText(LIMITS.content, 'Topic'),
+        standard: optionalText(LIMITS.content, 'Standard'),
+        dueDate,
+      })
+      .superRefine((b, ctx) => {
+        for (const [field, label] of [
+          ['topic', 'Topic'],
+          ['standard', 'Standard'],
+        ] as const) {
+          if (b[field].length > LIMITS.topic && !isTheLesson(b[field], b.contentToAssess))
+            ctx.addIssue({
+              code: 'custom',
+              path: [field],
+              message: `${label} must be at most ${LIMITS.topic} characters`,
+            });
+        }
+      }),
   )
   .meta({
     id: 'CreateAssessment',
     description:
-      'Either {title, description, standard, topic, classId, questions: {type, count, instructions}} or {title, contentToAssess, questionType, numberOfQuestions, description, classId}.',
+      'Either {title, description, standard, topic, classId, questions: {type, count, instructions}} or {title, contentToAssess, questionType, numberOfQuestions, description, classId}. Topic and standard are labels of at most 120 characters, or the lesson itself (the same text as the content to assess): then the topic is derived from the lesson (its heading, else the title) and the standard is left empty.',
     ...documentedAs(createAssessmentDoc()),
   });
 export type CreateAssessmentBody = z.infer<typeof createAssessmentBody>;
@@ -154,8 +171,8 @@ function createAssessmentDoc(): JsonSchema {
     properties: {
       title: text(requiredText('Title is required', LIMITS.title, 'Title')),
       description: text(optionalText(LIMITS.description, 'Description')),
-      topic: text(optionalText(LIMITS.topic, 'Topic')),
-      standard: text(optionalText(LIMITS.topic, 'Standard')),
+      topic: text(optionalText(LIMITS.content, 'Topic')),
+      standard: text(optionalText(LIMITS.content, 'Standard')),
       dueDate: inputJsonSchema(dueDate),
     },
     required: ['title'],

@@ -39,6 +39,7 @@ import {
   type QuestionType,
 } from './questions.ts';
 import { numericString, scoreSubmission, type Score } from './scoring.ts';
+import { labelsFor } from './labels.ts';
 import { lookupNow, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
 export interface CreateAssessmentInput {
@@ -173,14 +174,16 @@ export function assessmentUseCases({
     },
 
     async create(owner: Owner, input: CreateAssessmentInput): Promise<TeacherAssessmentView> {
+      // Issue 13: topic and standard are their own short fields, never the pasted lesson; the
+      // first reading of §3 sends the lesson in them, so their labels are derived (labels.ts).
+      const labels = labelsFor(input);
       const create = () =>
         assessments.create(owner, {
           classId: input.classId,
           title: input.title,
           description: input.description,
-          // Issue 13: topic and standard are their own short fields, never the pasted lesson.
-          topic: input.topic,
-          standard: input.standard,
+          topic: labels.topic,
+          standard: labels.standard,
           dueDate: input.dueDate ?? null,
           generation: {
             contentToAssess: input.contentToAssess,

@@ -3,10 +3,12 @@
 // audit log. Admins only, always scoped to the caller's own tenant (a foreign id answers 404).
 import { ApiRouter, clientAddress, peerClaims, type Caller } from '@checkpoint/service-kit';
 import type { Request } from 'express';
+import { strToU8, zipSync } from 'fflate';
 import type pg from 'pg';
 import { z } from 'zod';
 import { listAudit } from '../domain/privacy/audit-log.ts';
 import { csvLine, exportCsv } from '../domain/privacy/export-format.ts';
+import { exportFileName, exportHtml } from '../domain/privacy/export-document.ts';
 import { privacyUseCases, type PrivacyActor } from '../domain/privacy/privacy.use-case.ts';
 
 const ADMIN = ['admin'] as const;
@@ -72,6 +74,11 @@ const isoTime = (name: string) => {
 const auditQuery = z.object({
   actor: z.string().regex(UUID_PATTERN, 'actor must be a user id').optional(),
   target: z.string().max(100, 'target must be at most 100 characters').optional(),
+  person: z
+    .string()
+    .max(200, 'person must be at most 200 characters')
+    .optional()
+    .describe('A person as actor or subject: a user id, or part of a name or an email address'),
   action: z
     .enum(['read', 'change', 'export', 'delete'], { error: 'action must be read, change, export or delete' })
     .optional(),
@@ -99,11 +106,20 @@ const auditEntry = z
     requestId: z.string().nullable(),
     clientAddress: z.string().nullable(),
     service: z.string(),
+    event: z
+      .string()
+      .nullable()
+      .describe('invitation.sent, invitation.accepted, invitation.revoked, roster.applied; null for a route'),
+    details: z.record(z.string(), z.unknown()).describe('The facts of the event: an address, a role, counts'),
+    summary: z.string().describe('Who did what to whom, in names as they are now'),
   })
   .meta({ id: 'AuditEntry' });
 
 const exportFormat = z.object({
-  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+  format: z
+    .enum(['json', 'csv', 'html', 'zip'], { error: 'format must be json, csv, html or zip' })
+    .optional()
+    .describe('json (default), csv, html (the document a parent can read) or zip (the document with json and csv)'),
 });
 
 function actorOf(caller: Caller, req: Request): PrivacyActor {
@@ -151,24 +167,49 @@ export function privacyRouter(deps: { pool: pg.Pool; source: string }): ApiRoute
     {
       method: 'get',
       path: '/api/district/students/:id/exports/:requestId/download',
-      summary: 'Download a complete student export: JSON (per service, per table, rows) or CSV (long form)',
+      summary:
+        'Download a complete student export: JSON (per service, per table, rows), CSV (long form), HTML (a document a parent can read) or a zip of the three, named for the student',
       access: ADMIN,
       params: requestParams,
       query: exportFormat,
-      produces: ['application/json', 'text/csv'],
+      produces: ['application/json', 'text/csv', 'text/html', 'application/zip'],
       errors: [404, 409],
     },
     async ({ caller, params, query, res }) => {
       const doc = await uc.exportDocument(caller.tenantId, params.id, params.requestId);
-      const name = `student-${doc.studentId}-export`;
+      const name = exportFileName(doc);
+      const attachment = (file: string) => res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
       res.setHeader('Cache-Control', 'no-store');
       if (query.format === 'csv') {
         res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
+        attachment(`${name}.csv`);
         res.send(exportCsv(doc));
         return;
       }
-      res.setHeader('Content-Disposition', `attachment; filename="${name}.json"`);
+      if (query.format === 'html' || query.format === 'zip') {
+        const html = exportHtml(doc, (await uc.retention(caller.tenantId)).districtName);
+        if (query.format === 'html') {
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          // Shown as a document, never run: no script, no outside resource.
+          res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+          attachment(`${name}.html`);
+          res.send(html);
+          return;
+        }
+        res.setHeader('Content-Type', 'application/zip');
+        attachment(`${name}.zip`);
+        res.send(
+          Buffer.from(
+            zipSync({
+              [`${name}/${name}.html`]: strToU8(html),
+              [`${name}/${name}.json`]: strToU8(JSON.stringify(doc, null, 2)),
+              [`${name}/${name}.csv`]: strToU8(exportCsv(doc)),
+            }),
+          ),
+        );
+        return;
+      }
+      attachment(`${name}.json`);
       res.status(200).json(doc);
     },
   );
@@ -265,6 +306,7 @@ export function privacyRouter(deps: { pool: pg.Pool; source: string }): ApiRoute
       const { entries } = await listAudit(deps.pool, caller.tenantId, { ...query, limit: AUDIT_EXPORT_MAX });
       let out = csvLine([
         'at',
+        'summary',
         'actor_id',
         'actor_name',
         'actor_role',
@@ -274,10 +316,13 @@ export function privacyRouter(deps: { pool: pg.Pool; source: string }): ApiRoute
         'request_id',
         'client_address',
         'service',
+        'event',
+        'details',
       ]);
       for (const e of entries) {
         out += csvLine([
           e.at,
+          e.summary,
           e.actorId,
           e.actorName,
           e.actorRole,
@@ -287,6 +332,8 @@ export function privacyRouter(deps: { pool: pg.Pool; source: string }): ApiRoute
           e.requestId,
           e.clientAddress,
           e.service,
+          e.event,
+          JSON.stringify(e.details),
         ]);
       }
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');

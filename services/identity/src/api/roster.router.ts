@@ -14,14 +14,21 @@ import { errorsCsv, type RosterImports } from '../domain/roster/roster-import.us
 const ADMIN = ['admin'] as const;
 export const ROSTER_IMPORTS_PATH = '/api/district/roster/imports';
 
-const counts = z.object({
-  rows: z.number().int(),
-  new: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  deleted: z.number().int(),
-  invalid: z.number().int(),
-});
+const counts = z
+  .object({
+    rows: z.number().int(),
+    new: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    deleted: z.number().int(),
+    read: z.number().int().describe('Rows only read for the other files (roles, courses, orgs, academic sessions)'),
+    invalid: z.number().int(),
+    dropped: z
+      .number()
+      .int()
+      .describe('Memberships ending without a row of their own (a bulk enrollments file no longer lists them)'),
+  })
+  .describe('Each row counted once: new + updated + unchanged + deleted + read + invalid = rows');
 
 const rowError = z
   .object({

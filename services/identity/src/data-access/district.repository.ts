@@ -209,12 +209,17 @@ export function districtRepository(db: Db) {
       }));
     },
 
-    /** Ends a pending invitation: its link stops working. False when there is none of the tenant's. */
-    async revokeInvitation(tenantId: string, id: string): Promise<boolean> {
-      const count = await db.$executeRaw`
+    /**
+     * Ends a pending invitation (in the caller's transaction): its link stops working. What it was
+     * (address and role), or undefined when there is none of the tenant's.
+     */
+    async revokeInvitation(tx: Tx, tenantId: string, id: string): Promise<{ email: string; role: string } | undefined> {
+      const rows = await tx.$queryRaw<{ email: string; payload: unknown }[]>`
         delete from email_tokens
-         where token_hash = ${id} and tenant_id = ${tenantId}::uuid and purpose = 'invite' and used_at is null`;
-      return count > 0;
+         where token_hash = ${id} and tenant_id = ${tenantId}::uuid and purpose = 'invite' and used_at is null
+         returning email, payload`;
+      const row = rows[0];
+      return row ? { email: row.email, role: roleOfPayload(row.payload) } : undefined;
     },
 
     /** Runs `fn` in one transaction holding the tenant row's lock. */

@@ -4,7 +4,7 @@ import { deleteInBatches } from '@checkpoint/events';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Db, Tx } from './prisma.ts';
 
-export const EMAIL_TOKEN_PURPOSES = ['verify', 'signup', 'reset', 'invite'] as const;
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'signup', 'reset', 'invite', 'welcome'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export interface NewEmailToken {

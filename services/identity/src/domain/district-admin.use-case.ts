@@ -19,6 +19,7 @@ import type {
 } from '../data-access/district.repository.ts';
 import type { UsersRepository } from '../data-access/users.repository.ts';
 import type { Limiter, UserEventWriter } from './ports.ts';
+import { recordAudit } from './privacy/privacy.use-case.ts';
 import { normalizeEmail, type UserRecord, type UserRole } from './user.ts';
 
 /** Who asks: the signed-in admin (from the service token). */
@@ -91,7 +92,20 @@ export async function listInvitations(deps: DistrictAdminDeps, caller: AdminCall
 
 export async function revokeInvitation(deps: DistrictAdminDeps, caller: AdminCaller, id: string): Promise<void> {
   const tenant = await ownDistrict(deps, caller);
-  if (!(await deps.district.revokeInvitation(tenant.id, id))) throw new NotFoundError();
+  await deps.district.changeTenant(tenant.id, async (change) => {
+    const revoked = await deps.district.revokeInvitation(change.tx, tenant.id, id);
+    if (!revoked) throw new NotFoundError();
+    await recordAudit(change.tx, {
+      tenantId: tenant.id,
+      actorId: caller.userId,
+      actorRole: 'admin',
+      action: 'change',
+      resource: 'DELETE /api/district/invitations/{id}',
+      targetIds: [],
+      event: 'invitation.revoked',
+      details: { email: revoked.email, role: revoked.role, invitation: id },
+    });
+  });
 }
 
 /**

@@ -23,6 +23,7 @@ import type { Tx } from '../data-access/prisma.ts';
 import type { SessionsRepository } from '../data-access/sessions.repository.ts';
 import { DuplicateEmailError, type UsersRepository } from '../data-access/users.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { recordAudit } from './privacy/privacy.use-case.ts';
 import type { UserEventWriter } from './ports.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
 import { normalizeEmail, type UserRecord, type UserRole } from './user.ts';
@@ -34,6 +35,7 @@ export const EMAIL_LINK_TTL_MS: Record<EmailTokenPurpose, number> = {
   signup: 24 * HOUR_MS,
   reset: HOUR_MS,
   invite: 7 * 24 * HOUR_MS,
+  welcome: 7 * 24 * HOUR_MS,
 };
 /** Web pages the links open (web/src/routes). */
 export const EMAIL_LINK_PATHS: Record<EmailTokenPurpose, string> = {
@@ -41,6 +43,8 @@ export const EMAIL_LINK_PATHS: Record<EmailTokenPurpose, string> = {
   signup: '/verify-email',
   reset: '/reset-password',
   invite: '/accept-invitation',
+  // A welcome link sets the first password as a reset link does.
+  welcome: '/reset-password',
 };
 
 export const INVALID_TOKEN_MESSAGE = 'This link has expired or was already used. Please request a new one.';
@@ -264,6 +268,72 @@ export async function issueInvitation(
       notYou: "If you don't expect this invitation, ignore this mail: no account is created.",
     }),
   );
+  // The district's record of who invited whom (read in names: audit-log.ts), with the mail.
+  await recordAudit(tx, {
+    tenantId: input.tenantId,
+    actorId: input.invitedBy,
+    actorRole: 'admin',
+    action: 'change',
+    resource: 'POST /api/district/invitations',
+    targetIds: [],
+    event: 'invitation.sent',
+    details: { email, role: input.role, invitation: sha256Hex(token) },
+  });
+}
+
+/** The address of a rostered user the file gave none (plan.ts placeholderEmail): no mail goes there. */
+const UNDELIVERABLE = /@roster\.invalid$/i;
+
+/**
+ * Welcomes the accounts a roster import created (in the import's batch transaction, through the
+ * outbox-driven mail queue like an invitation): how to sign in, with a link that sets the first
+ * password (7 days) when the district allows passwords, or its own sign-in when it does not.
+ */
+export async function sendRosterWelcome(
+  deps: EmailLinkDeps,
+  tx: Tx,
+  users: UserRecord[],
+  district: { name: string; passwordSignIn: boolean },
+): Promise<void> {
+  const signInUrl = `${deps.publicUrl.replace(/\/+$/, '')}/auth`;
+  for (const user of users) {
+    if (UNDELIVERABLE.test(user.email) || user.disabledAt) continue;
+    const intro = `${district.name} created your ${PRODUCT_NAME} account (${user.email}) as ${user.role === 'admin' ? 'an' : 'a'} ${user.role}. ${PRODUCT_NAME} is where your classes' assessments and practice are.`;
+    if (!district.passwordSignIn) {
+      await deps.mail.enqueue(
+        tx,
+        linkMail({
+          to: user.email,
+          subject: `Welcome to ${district.name} on ${PRODUCT_NAME}`,
+          greeting: `Hi ${user.firstName || 'there'},`,
+          paragraphs: [
+            intro,
+            `Sign in with your school account: “Continue with ${district.name}” on the sign-in page, ${signInUrl}. There is no separate password to set.`,
+          ],
+        }),
+      );
+      continue;
+    }
+    const token = await issueToken(deps, tx, { purpose: 'welcome', email: user.email, userId: user.id });
+    await deps.mail.enqueue(
+      tx,
+      linkMail({
+        to: user.email,
+        subject: `Welcome to ${district.name} on ${PRODUCT_NAME}`,
+        greeting: `Hi ${user.firstName || 'there'},`,
+        paragraphs: [
+          intro,
+          `Choose your password with the link below, then sign in at ${signInUrl}. If your school signs in with its own account, you can use that instead.`,
+        ],
+        action: {
+          label: 'Choose your password',
+          url: linkUrl(deps, 'welcome', token),
+          expiresInMs: EMAIL_LINK_TTL_MS.welcome,
+        },
+        notYou: `If you are not a student or teacher of ${district.name}, ignore this mail.`,
+      }),
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,7 +456,7 @@ export async function resetPassword(
 ): Promise<UserRecord> {
   const passwordHash = await hashPassword(input.password);
   const userId = await deps.tokens.transaction(async (tx) => {
-    const record = await deps.tokens.redeem(sha256Hex(input.token), ['reset'], tx);
+    const record = await deps.tokens.redeem(sha256Hex(input.token), ['reset', 'welcome'], tx);
     if (!record?.userId) return undefined;
     const user = await tx.user.findUnique({ where: { id: record.userId }, select: { email: true, disabledAt: true } });
     // The address changed since the link was sent, or the account was disabled: the link is void.
@@ -394,6 +464,7 @@ export async function resetPassword(
     await deps.tokens.setPasswordHash(record.userId, passwordHash, tx);
     await deps.tokens.markEmailVerified(record.userId, record.email, tx);
     await deps.tokens.invalidate(record.userId, 'reset', tx);
+    await deps.tokens.invalidate(record.userId, 'welcome', tx);
     return record.userId;
   });
   if (!userId) throw new InvalidEmailTokenError();

@@ -8,6 +8,7 @@ import { DuplicateEmailError } from '../data-access/users.repository.ts';
 import type { MembershipRepository } from '../data-access/membership.repository.ts';
 import { registerUser, type AccountDeps } from './accounts.use-case.ts';
 import { hashPassword } from './password.ts';
+import { recordAudit } from './privacy/privacy.use-case.ts';
 import type { Limiter } from './ports.ts';
 import { sha256Hex } from './tokens.ts';
 import { emailDomain, normalizeEmail, type UserRecord, type UserRole } from './user.ts';
@@ -139,6 +140,16 @@ export async function acceptInvitation(
         const used = await deps.membership.useInvitation(tx, tokenHash);
         if (!used || used.tenantId !== invitation.tenantId) throw new NotFoundError(INVITATION_NOT_FOUND);
         await deps.events.registered(tx, user);
+        await recordAudit(tx, {
+          tenantId: user.tenantId,
+          actorId: user.id,
+          actorRole: user.role,
+          action: 'change',
+          resource: 'POST /api/auth/invitations/accept',
+          targetIds: [user.id],
+          event: 'invitation.accepted',
+          details: { role: user.role, invitation: tokenHash },
+        });
       },
     );
   } catch (err) {

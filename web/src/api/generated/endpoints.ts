@@ -39,6 +39,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           actor: queryArg.actor,
           target: queryArg.target,
+          person: queryArg.person,
           action: queryArg.action,
           from: queryArg['from'],
           to: queryArg.to,
@@ -435,6 +436,8 @@ export type GetAuditApiResponse = /** status 200 OK */ {
 export type GetAuditApiArg = {
   actor?: string;
   target?: string;
+  /** A person as actor or subject: a user id, or part of a name or an email address */
+  person?: string;
   action?: 'read' | 'change' | 'export' | 'delete';
   from?: string;
   to?: string;
@@ -1129,6 +1132,14 @@ export type AuditEntry = {
   requestId: string | null;
   clientAddress: string | null;
   service: string;
+  /** invitation.sent, invitation.accepted, invitation.revoked, roster.applied; null for a route */
+  event: string | null;
+  /** The facts of the event: an address, a role, counts */
+  details: {
+    [key: string]: unknown;
+  };
+  /** Who did what to whom, in names as they are now */
+  summary: string;
 };
 export type RosterImport = {
   id: string;
@@ -1146,7 +1157,11 @@ export type RosterImport = {
       updated: number;
       unchanged: number;
       deleted: number;
+      /** Rows only read for the other files (roles, courses, orgs, academic sessions) */
+      read: number;
       invalid: number;
+      /** Memberships ending without a row of their own (a bulk enrollments file no longer lists them) */
+      dropped: number;
     };
   };
   errorCount: number;
@@ -1179,7 +1194,11 @@ export type RosterImportDetail = {
       updated: number;
       unchanged: number;
       deleted: number;
+      /** Rows only read for the other files (roles, courses, orgs, academic sessions) */
+      read: number;
       invalid: number;
+      /** Memberships ending without a row of their own (a bulk enrollments file no longer lists them) */
+      dropped: number;
     };
   };
   errorCount: number;

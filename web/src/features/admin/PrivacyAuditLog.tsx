@@ -1,4 +1,5 @@
-// The district's audit log: who read or changed student data, filtered, paged, exported as CSV.
+// The district's audit log: who read or changed student data and who administered the district
+// (invitations, roster imports), in names; filtered by person, kind and dates, paged, as CSV.
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -33,23 +34,17 @@ export function PrivacyAuditLog() {
         <Card.Title as="h2" className="h5">
           Audit log
         </Card.Title>
-        <p className="small text-body-secondary">Who read or changed student data, newest first.</p>
+        <p className="small text-body-secondary">
+          Who read or changed student data, invited people or imported the roster, newest first.
+        </p>
         <Form onSubmit={apply} className="mb-3" aria-label="Audit filters">
           <Row className="g-2">
-            <Col md={3}>
+            <Col md={6}>
               <Form.Control
-                aria-label="Actor id"
-                placeholder="Actor id"
-                value={draft.actor ?? ''}
-                onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
-              />
-            </Col>
-            <Col md={3}>
-              <Form.Control
-                aria-label="Target id"
-                placeholder="Student, class or assessment id"
-                value={draft.target ?? ''}
-                onChange={(e) => setDraft({ ...draft, target: e.target.value })}
+                aria-label="Person"
+                placeholder="Person: name or email (who did it, or to whom)"
+                value={draft.person ?? ''}
+                onChange={(e) => setDraft({ ...draft, person: e.target.value })}
               />
             </Col>
             <Col md={2}>
@@ -103,26 +98,19 @@ export function PrivacyAuditLog() {
               <thead>
                 <tr>
                   <th>When</th>
-                  <th>Who</th>
-                  <th>Action</th>
-                  <th>What</th>
-                  <th>Targets</th>
+                  <th>What happened</th>
+                  <th>Kind</th>
                   <th>Address</th>
                 </tr>
               </thead>
               <tbody>
                 {data.entries.map((e) => (
                   <tr key={e.id}>
-                    <td>{new Date(e.at).toLocaleString()}</td>
+                    <td className="text-nowrap">{new Date(e.at).toLocaleString()}</td>
                     <td>
-                      {e.actorName ?? e.actorId ?? 'unknown'}{' '}
-                      <span className="text-body-secondary">({e.actorRole})</span>
+                      {e.summary} <span className="text-body-secondary small">({e.actorRole})</span>
                     </td>
                     <td>{e.action}</td>
-                    <td>
-                      <code>{e.resource}</code>
-                    </td>
-                    <td className="small">{e.targetIds.join(', ')}</td>
                     <td className="small">{e.clientAddress}</td>
                   </tr>
                 ))}

@@ -36,6 +36,9 @@ const ENTRY = {
   requestId: 'r1',
   clientAddress: '127.0.0.1',
   service: 'analytics',
+  event: null,
+  details: {},
+  summary: "Tess Teacher viewed a class's results grid",
 };
 
 function routes(extra: Record<string, (init: RequestInit | undefined) => Response> = {}) {
@@ -54,8 +57,9 @@ describe('PrivacyPage', () => {
     expect(await screen.findByDisplayValue('365')).toBeInTheDocument();
     expect(await screen.findByText(/Pia Private/)).toBeInTheDocument();
     const table = await screen.findByTestId('audit-table');
-    expect(within(table).getByText('GET /api/classes/{id}/grid')).toBeInTheDocument();
-    expect(within(table).getByText(/Tess Teacher/)).toBeInTheDocument();
+    // In names: who did what, not the route and ids.
+    expect(within(table).getByText(/Tess Teacher viewed a class's results grid/)).toBeInTheDocument();
+    expect(within(table).queryByText(/\/api\//)).not.toBeInTheDocument();
   });
 
   it('when the admin exports a student, then the progress shows and, once complete, the JSON and CSV links', async () => {
@@ -75,7 +79,48 @@ describe('PrivacyPage', () => {
       'href',
       `/api/district/students/${STUDENT.id}/exports/${REQUEST.requestId}/download?format=csv`,
     );
+    expect(screen.getByRole('link', { name: 'Document for the family (zip)' })).toHaveAttribute(
+      'href',
+      `/api/district/students/${STUDENT.id}/exports/${REQUEST.requestId}/download?format=zip`,
+    );
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true);
+  });
+
+  it('when the audit log is filtered by a person, then the list asks for that person', async () => {
+    const fetch = routes({
+      'GET /api/district/audit?person=Tess': () => jsonResponse(200, { entries: [ENTRY], nextCursor: null }),
+    });
+    const { user } = renderWithProviders(<PrivacyPage />, { route: '/admin/privacy' });
+    await screen.findByTestId('audit-table');
+    await user.type(screen.getByLabelText('Person'), 'Tess');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/district/audit?person=Tess'),
+    );
+  });
+
+  it('when the admin deletes a student, then the student leaves the list and the deletion’s progress stays in view', async () => {
+    let deleted = false;
+    const fetch = routes({
+      'GET /api/district/users?role=student&limit=20': () =>
+        jsonResponse(200, { users: deleted ? [] : [STUDENT], nextCursor: null }),
+      [`DELETE /api/district/students/${STUDENT.id}`]: () => {
+        deleted = true;
+        return jsonResponse(202, { ...REQUEST, kind: 'delete_user' });
+      },
+      [`GET /api/district/privacy/requests/${REQUEST.requestId}`]: () =>
+        jsonResponse(200, { ...REQUEST, kind: 'delete_user' }),
+    });
+    const { user } = renderWithProviders(<PrivacyPage />, { route: '/admin/privacy' });
+    await user.click(await screen.findByRole('button', { name: 'Delete student' }));
+    await user.click(screen.getByRole('button', { name: 'Delete for good' }));
+    expect(await screen.findByTestId('privacy-deletion')).toHaveTextContent(
+      /Pia Private was deleted from the district\..*deleted in 1 of 5 services/,
+    );
+    await waitFor(() => expect(screen.queryByText(STUDENT.email)).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Delete student' })).not.toBeInTheDocument();
+    const lists = fetch.mock.calls.filter(([url]) => String(url) === '/api/district/users?role=student&limit=20');
+    expect(lists.length).toBeGreaterThanOrEqual(2);
   });
 
   it('when the district name is not typed exactly, then the delete button stays disabled', async () => {

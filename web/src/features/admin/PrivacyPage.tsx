@@ -89,6 +89,14 @@ function RequestProgress({ request, studentId }: { request: PrivacyRequestStatus
       </span>
       {s.kind === 'export' && s.complete && base ? (
         <span className="ms-2">
+          <a href={`${base}?format=zip`} download>
+            Document for the family (zip)
+          </a>{' '}
+          ·{' '}
+          <a href={`${base}?format=html`} target="_blank" rel="noreferrer">
+            View
+          </a>{' '}
+          ·{' '}
           <a href={`${base}?format=json`} download>
             JSON
           </a>{' '}
@@ -102,7 +110,14 @@ function RequestProgress({ request, studentId }: { request: PrivacyRequestStatus
   );
 }
 
-function StudentRow({ user }: { user: DistrictUser }) {
+/** A deletion under way: the student has left the list; the services' progress stays in view. */
+interface Deletion {
+  name: string;
+  studentId: string;
+  request: PrivacyRequestStatus;
+}
+
+function StudentRow({ user, onDeleted }: { user: DistrictUser; onDeleted: (d: Deletion) => void }) {
   const [requestExport, exporting] = useRequestExportMutation();
   const [deleteStudent, deleting] = useDeleteStudentMutation();
   const [request, setRequest] = useState<PrivacyRequestStatus | undefined>();
@@ -134,7 +149,11 @@ function StudentRow({ user }: { user: DistrictUser }) {
             onClick={() =>
               void deleteStudent(user.id)
                 .unwrap()
-                .then(setRequest, () => undefined)
+                .then(
+                  (r) =>
+                    onDeleted({ name: `${user.firstName} ${user.lastName}`.trim(), studentId: user.id, request: r }),
+                  () => undefined,
+                )
             }
           >
             Delete for good
@@ -155,6 +174,7 @@ function StudentsCard() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const { data, error, isFetching } = useGetDistrictUsersQuery({ role: 'student', search: query, limit: 20 });
+  const [deletions, setDeletions] = useState<Deletion[]>([]);
   return (
     <Card className="shadow-sm mb-4">
       <Card.Body>
@@ -191,10 +211,16 @@ function StudentsCard() {
         ) : (
           <ListGroup>
             {data.users.map((u) => (
-              <StudentRow key={u.id} user={u} />
+              <StudentRow key={u.id} user={u} onDeleted={(d) => setDeletions((all) => [...all, d])} />
             ))}
           </ListGroup>
         )}
+        {deletions.map((d) => (
+          <div key={d.request.requestId} className="mt-2" data-testid="privacy-deletion">
+            <span className="small fw-semibold">{d.name || 'A student'} was deleted from the district.</span>
+            <RequestProgress request={d.request} />
+          </div>
+        ))}
       </Card.Body>
     </Card>
   );

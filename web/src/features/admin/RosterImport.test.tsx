@@ -12,7 +12,9 @@ const counts = (over: Partial<Record<string, number>> = {}) => ({
   updated: 0,
   unchanged: 0,
   deleted: 0,
+  read: 0,
   invalid: 0,
+  dropped: 0,
   ...over,
 });
 const PREVIEW: RosterImportView = {
@@ -68,7 +70,7 @@ describe('RosterImport', () => {
 
     const preview = await screen.findByTestId('roster-preview');
     const rows = within(within(preview).getByRole('table', { name: 'Rows per file' })).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/users\.csv\s*3\s*2\s*0\s*0\s*0\s*1/);
+    expect(rows[1]).toHaveTextContent(/users\.csv\s*3\s*2\s*0\s*0\s*0\s*0\s*1/);
     const errors = within(preview).getByRole('table', { name: 'Rows with errors' });
     expect(within(errors).getByText('email "nope" is not an email address').closest('tr')).toHaveTextContent(
       /users\.csv\s*4\s*s2\s*email/,
@@ -82,7 +84,19 @@ describe('RosterImport', () => {
     expect(init!.body).toBe(zip);
     expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/zip');
 
-    await user.click(within(preview).getByRole('button', { name: 'Apply' }));
+    // Applying asks first, saying what will happen; nothing is sent before the confirmation.
+    await user.click(within(preview).getByRole('button', { name: 'Apply…' }));
+    const confirm = screen.getByTestId('roster-confirm');
+    expect(confirm).toHaveTextContent('Users: 2 accounts created, 0 updated, 0 removed');
+    expect(confirm).toHaveTextContent('Each new account with an e-mail address gets a welcome e-mail');
+    expect(confirm).toHaveTextContent('Classes: 1 created, 0 updated, 0 archived.');
+    expect(confirm).toHaveTextContent('Enrollments: 2 added, 0 ended.');
+    expect(confirm).toHaveTextContent('2 rows have errors and will be skipped.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('roster-confirm')).not.toBeInTheDocument();
+    expect(applied).toBe(false);
+    await user.click(within(preview).getByRole('button', { name: 'Apply…' }));
+    await user.click(within(screen.getByTestId('roster-confirm')).getByRole('button', { name: 'Confirm and apply' }));
     expect(await screen.findByRole('progressbar')).toHaveTextContent('1 / 3');
     await waitFor(() => expect(screen.getByTestId('roster-summary')).toHaveTextContent(/Import complete: 2 new/), {
       timeout: 5000,

@@ -31,6 +31,7 @@ export function RosterImport() {
   const [upload, uploadState] = useUploadRosterMutation();
   const [apply, applyState] = useApplyRosterImportMutation();
   const [applied, setApplied] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const current = useGetRosterImportQuery(
     { id: importId ?? '' },
     {
@@ -47,6 +48,7 @@ export function RosterImport() {
     e.preventDefault();
     if (!file) return;
     setApplied(false);
+    setConfirming(false);
     setImportId(null);
     const result = await upload({ file, ...(isCsv && csvFile ? { csvFile } : {}) });
     if ('data' in result && result.data) setImportId(result.data.id);
@@ -54,6 +56,7 @@ export function RosterImport() {
 
   async function onApply() {
     if (!importId) return;
+    setConfirming(false);
     const result = await apply(importId);
     if ('data' in result) setApplied(true);
   }
@@ -80,8 +83,8 @@ export function RosterImport() {
               />
               <Form.Text>
                 A zip with manifest.csv, users.csv, roles.csv, classes.csv, enrollments.csv… or a single CSV file.
-                Passwords in the file are not imported: people sign in with their district account, or set a password
-                with “Forgot password”.
+                Passwords in the file are not imported: each new account gets a welcome e-mail with a link to choose a
+                password (or, when the district signs in with its own provider, how to sign in with it).
               </Form.Text>
             </Form.Group>
             {isCsv && (
@@ -116,10 +119,32 @@ export function RosterImport() {
               {view.status === 'previewed' ? 'Preview' : 'Import'} ({view.mode === 'delta' ? 'changes' : 'full roster'})
             </Card.Title>
             <CountsTable counts={view.counts} />
-            {view.status === 'previewed' && (
+            {view.status === 'previewed' && confirming && (
+              <Alert variant="warning" data-testid="roster-confirm" aria-live="polite">
+                <p className="fw-semibold mb-2">Apply this roster to your district?</p>
+                <ul className="mb-2">
+                  {consequences(view).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                <div className="d-flex gap-2">
+                  <Button variant="primary" onClick={onApply} disabled={applyState.isLoading}>
+                    Confirm and apply
+                  </Button>
+                  <Button variant="outline-secondary" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </Button>
+                </div>
+              </Alert>
+            )}
+            {view.status === 'previewed' && !confirming && (
               <div className="d-flex gap-2 align-items-center mb-3">
-                <Button variant="primary" onClick={onApply} disabled={applyState.isLoading || applied}>
-                  Apply
+                <Button
+                  variant="primary"
+                  onClick={() => setConfirming(true)}
+                  disabled={applyState.isLoading || applied || view.progress.total === 0}
+                >
+                  Apply…
                 </Button>
                 <span className="small text-body-secondary">
                   {view.progress.total === 0
@@ -163,8 +188,32 @@ function summary(view: RosterImportView): string {
   const parts: string[] = [];
   if (u) parts.push(`${u.new} new and ${u.updated} updated users, ${u.deleted} removed`);
   if (c) parts.push(`${c.new} new and ${c.updated} updated classes, ${c.deleted} archived`);
-  if (e) parts.push(`${e.new} enrollments added, ${e.deleted} removed`);
+  if (e) parts.push(`${e.new} enrollments added, ${e.deleted + e.dropped} removed`);
   return parts.length ? `${parts.join('; ')}.` : 'nothing changed.';
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What applying the previewed import will do, in sentences with its counts. */
+export function consequences(view: RosterImportView): string[] {
+  const u = view.counts.users;
+  const c = view.counts.classes;
+  const e = view.counts.enrollments;
+  const lines: string[] = [];
+  if (u && (u.new || u.updated || u.deleted))
+    lines.push(
+      `Users: ${plural(u.new, 'account', 'accounts')} created, ${u.updated} updated, ${u.deleted} removed (they can no longer sign in).${u.new ? ' Each new account with an e-mail address gets a welcome e-mail saying how to sign in.' : ''}`,
+    );
+  if (c && (c.new || c.updated || c.deleted))
+    lines.push(`Classes: ${c.new} created, ${c.updated} updated, ${c.deleted} archived.`);
+  if (e && (e.new || e.deleted || e.dropped))
+    lines.push(
+      `Enrollments: ${e.new} added, ${e.deleted + e.dropped} ended${e.dropped ? ` (${e.dropped} because the file no longer lists them)` : ''}.`,
+    );
+  const unchanged = Object.values(view.counts).reduce((n, f) => n + (f?.unchanged ?? 0), 0);
+  if (unchanged) lines.push(`${plural(unchanged, 'row is', 'rows are')} already up to date.`);
+  if (view.errorCount) lines.push(`${plural(view.errorCount, 'row has', 'rows have')} errors and will be skipped.`);
+  return lines;
 }
 
 function CountsTable({ counts }: { counts: RosterImportView['counts'] }) {
@@ -180,6 +229,7 @@ function CountsTable({ counts }: { counts: RosterImportView['counts'] }) {
           <th scope="col">Updated</th>
           <th scope="col">Unchanged</th>
           <th scope="col">Deleted</th>
+          <th scope="col">Read</th>
           <th scope="col">Errors</th>
         </tr>
       </thead>
@@ -194,6 +244,7 @@ function CountsTable({ counts }: { counts: RosterImportView['counts'] }) {
               <td>{c.updated}</td>
               <td>{c.unchanged}</td>
               <td>{c.deleted}</td>
+              <td>{c.read}</td>
               <td className={c.invalid ? 'text-danger fw-semibold' : undefined}>{c.invalid}</td>
             </tr>
           );

@@ -14,6 +14,7 @@ export function auditArg(f: AuditFilter): GetAuditApiArg {
   const arg: GetAuditApiArg = {};
   if (f.actor?.trim()) arg.actor = f.actor.trim();
   if (f.target?.trim()) arg.target = f.target.trim();
+  if (f.person?.trim()) arg.person = f.person.trim();
   if (f.action) arg.action = f.action;
   if (f.from) arg.from = new Date(f.from).toISOString();
   if (f.to) arg.to = new Date(f.to).toISOString();
@@ -27,12 +28,14 @@ export function auditQuery(f: AuditFilter): string {
 }
 
 export const privacyApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['Privacy', 'Audit'],
+  addTagTypes: ['Privacy', 'Audit', 'DistrictUsers', 'District'],
   endpoints: {
     getPrivacySettings: { providesTags: ['Privacy'] },
     setRetention: { invalidatesTags: ['Privacy', 'Audit'] },
     requestExport: { invalidatesTags: ['Audit'] },
-    deleteStudent: { invalidatesTags: ['Audit'] },
+    // The student is gone from identity at once: every list of the district's people and its counts
+    // read again (the other services follow by event).
+    deleteStudent: { invalidatesTags: ['Audit', 'DistrictUsers', 'District'] },
     getAudit: { providesTags: ['Audit'] },
   },
 });

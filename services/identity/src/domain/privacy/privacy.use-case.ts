@@ -30,6 +30,8 @@ import {
   ValidationError,
 } from '@checkpoint/service-kit';
 import type pg from 'pg';
+import type { AuditEvent } from './audit-log.ts';
+import type { ExportSection, StudentExport } from './export-document.ts';
 
 /** The services that hold student data and answer a privacy request (identity answers itself). */
 export const PRIVACY_SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'] as const;
@@ -56,6 +58,10 @@ export interface AuditInput {
   requestId?: string | null;
   clientAddress?: string | null;
   service?: string;
+  /** What the district's administration did (audit-log.ts AUDIT_EVENTS); absent for a route's entry. */
+  event?: AuditEvent;
+  /** The event's facts, machine-readable (an address, a role, an import's counts); no names. */
+  details?: Record<string, unknown>;
 }
 
 /** Who asks, for the audit entry of the request. */
@@ -80,13 +86,13 @@ export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void>
   // statement, so a new snapshot) then sees it.
   await lockTenantAudit(tx, e.tenantId);
   await tx.$executeRawUnsafe(
-    `insert into audit_log (tenant_id, actor_id, actor_role, action, resource, target_ids, request_id, client_address, service)
+    `insert into audit_log (tenant_id, actor_id, actor_role, action, resource, target_ids, request_id, client_address, service, event, details)
      select $1::uuid, $2::uuid, $3, $4, $5,
             array(select case when exists (select 1 from privacy_requests r
                                             where r.subject_hash = encode(sha256(convert_to(t, 'UTF8')), 'hex'))
                               then 'erased:' || substr(encode(sha256(convert_to(t, 'UTF8')), 'hex'), 1, 32) else t end
                     from unnest($6::text[]) with ordinality as x(t, n) order by n),
-            $7, $8, $9
+            $7, $8, $9, $10, $11::jsonb
       where exists (select 1 from tenants where id = $1::uuid)`,
     e.tenantId,
     e.actorId && UUID.test(e.actorId) ? e.actorId : null,
@@ -97,6 +103,8 @@ export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void>
     e.requestId ? e.requestId.slice(0, 100) : null,
     e.clientAddress ? e.clientAddress.slice(0, 100) : null,
     e.service ?? 'identity',
+    e.event ?? null,
+    JSON.stringify(e.details ?? {}),
   );
 }
 
@@ -134,8 +142,8 @@ export interface RequestStatus {
 
 async function findStudent(tx: SqlExecutor, tenantId: string, studentId: string) {
   if (!UUID.test(studentId)) throw new NotFoundError('No such student in your district');
-  const [user] = await tx.$queryRawUnsafe<{ id: string; role: string }[]>(
-    'select id::text as id, role from users where id = $1::uuid and tenant_id = $2::uuid',
+  const [user] = await tx.$queryRawUnsafe<{ id: string; role: string; email: string }[]>(
+    'select id::text as id, role, email from users where id = $1::uuid and tenant_id = $2::uuid',
     studentId,
     tenantId,
   );
@@ -264,7 +272,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
     },
 
     /** The export's document once every service answered: per service, per table, the rows. */
-    async exportDocument(tenantId: string, studentId: string, requestId: string) {
+    async exportDocument(tenantId: string, studentId: string, requestId: string): Promise<StudentExport> {
       const s = await exportStatus(tenantId, studentId, requestId);
       if (Date.parse(s.createdAt) < Date.now() - EXPORT_TTL_DAYS * 86_400_000)
         throw new NotFoundError(`Exports are kept ${EXPORT_TTL_DAYS} days; this one has expired, request a new one`);
@@ -279,14 +287,12 @@ export function privacyUseCases(deps: PrivacyDeps) {
           [requestId],
         )
       ).rows;
-      const services: Record<string, { tables: Record<string, Record<string, unknown>[]> }> = {};
+      const services: Record<string, ExportSection> = {};
       const text = new Map<string, string>();
       for (const p of parts) text.set(p.service, (text.get(p.service) ?? '') + p.json);
       for (const service of PRIVACY_SERVICES) {
         const json = text.get(service);
-        services[service] = json
-          ? (JSON.parse(json) as { tables: Record<string, Record<string, unknown>[]> })
-          : { tables: {} };
+        services[service] = json ? (JSON.parse(json) as ExportSection) : { tables: {} };
       }
       return { requestId, studentId: studentId.toLowerCase(), exportedAt: s.createdAt, services };
     },
@@ -308,7 +314,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
           requestId: actor.requestId ?? null,
           clientAddress: actor.clientAddress ?? null,
         });
-        await pseudonymizeAudit(tx, [student.id]);
+        await pseudonymizeAudit(tx, [student.id], [student.email]);
         await endSessions(tx, [student.id]);
         await tx.$executeRawUnsafe(
           `insert into privacy_requests (id, kind, tenant_id, subject_hash, requested_by, expected_services)
@@ -431,6 +437,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
           action: 'change',
           resource: 'PUT /api/district/privacy',
           targetIds: [actor.tenantId],
+          details: { retentionDays },
           requestId: actor.requestId ?? null,
           clientAddress: actor.clientAddress ?? null,
         });
@@ -473,8 +480,15 @@ async function endSessions(tx: SqlExecutor, userIds: string[]): Promise<void> {
  * case, which a service from before the lower-casing may still write during a rolling upgrade): a
  * deletion is rare, and its promise is that the id is found nowhere.
  */
-async function pseudonymizeAudit(tx: SqlExecutor, ids: string[]): Promise<void> {
+async function pseudonymizeAudit(tx: SqlExecutor, ids: string[], emails: string[] = []): Promise<void> {
   if (ids.length === 0) return;
+  // An invitation's entries name the address, not the account: it goes too (the entry stays).
+  if (emails.length > 0)
+    await tx.$executeRawUnsafe(
+      `update audit_log set details = details - 'email' || '{"emailErased": true}'::jsonb
+        where details ? 'email' and lower(details->>'email') = any($1::text[])`,
+      emails.map((e) => e.toLowerCase()),
+    );
   const lower = [...new Set(ids.map((id) => id.toLowerCase()))];
   await tx.$executeRawUnsafe(
     `update audit_log a set

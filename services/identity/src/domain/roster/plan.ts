@@ -62,14 +62,25 @@ export interface RosterPlan {
   classes: PlannedClass[];
 }
 
+/**
+ * What becomes of each row of a file: every row is counted once, so new + updated + unchanged +
+ * deleted + read + invalid = rows. `read` is for the rows of files that only inform the others
+ * (roles, courses, orgs, academic sessions). `dropped` (enrollments of a bulk file) counts the
+ * memberships that end because the file no longer lists them: they have no row.
+ */
 export interface FileCounts {
   rows: number;
   new: number;
   updated: number;
   unchanged: number;
   deleted: number;
+  read: number;
   invalid: number;
+  dropped: number;
 }
+
+/** The files whose rows are only read for the others (a role, a course's subject): nothing of their own is imported. */
+const READ_ONLY_FILES: RosterFileName[] = ['roles', 'courses', 'orgs', 'academicSessions'];
 
 export type RosterCounts = Partial<Record<RosterFileName, FileCounts>>;
 
@@ -202,14 +213,24 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState, caller
   const errors: RowError[] = [...roster.errors];
   const counts: RosterCounts = {};
   for (const [file, t] of Object.entries(roster.tally)) {
-    counts[file as RosterFileName] = { rows: t.rows, new: 0, updated: 0, unchanged: 0, deleted: 0, invalid: t.invalid };
+    const readOnly = READ_ONLY_FILES.includes(file as RosterFileName);
+    counts[file as RosterFileName] = {
+      rows: t.rows,
+      new: 0,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+      read: readOnly ? t.rows - t.invalid : 0,
+      invalid: t.invalid,
+      dropped: 0,
+    };
   }
   const fail = (file: RosterFileName, row: { line: number; sourcedId: string }, field: string, message: string) => {
     errors.push({ file: `${file}.csv`, line: row.line, sourcedId: row.sourcedId, field, message });
     const c = counts[file];
     if (c) c.invalid++;
   };
-  const count = (file: RosterFileName, key: 'new' | 'updated' | 'unchanged' | 'deleted', n = 1) => {
+  const count = (file: RosterFileName, key: 'new' | 'updated' | 'unchanged' | 'deleted' | 'dropped', n = 1) => {
     const c = counts[file];
     if (c) c[key] += n;
   };
@@ -356,6 +377,10 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState, caller
         classes.push({ ...before, sourceId, active: false });
         count('classes', 'deleted');
       } else count('classes', 'unchanged');
+      // Its enrollment rows: the memberships end with the class.
+      const members = new Set(before?.active ? [...before.teacherUserIds, ...before.studentUserIds] : []);
+      for (const e of enrollments)
+        count('enrollments', members.has(resolved.get(e.userSourcedId)!.userId) ? 'deleted' : 'unchanged');
       continue;
     }
     // Members: exactly the file's enrollments when it is bulk; the earlier ones changed by a delta.
@@ -397,20 +422,22 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState, caller
         fail('enrollments', e, 'classSourcedId', `class ${sourceId} was skipped (it has no teacher)`);
       continue;
     }
-    // Enrollment counts: the memberships added, kept and removed.
+    // Enrollment counts, one per row: a membership the row adds (new), ends (deleted) or leaves
+    // as it was (unchanged); apart, the memberships that end without a row (a bulk file, or a
+    // member leaving with their account).
     const pairs = (c: Pick<SyncedClass, 'teacherUserIds' | 'studentUserIds'> | undefined) =>
       new Set(c ? [...c.teacherUserIds.map((t) => `t:${t}`), ...c.studentUserIds.map((s) => `s:${s}`)] : []);
     const was = pairs(before?.active ? before : undefined);
     const now = pairs(next);
-    let added = 0;
-    let kept = 0;
-    for (const p of now) {
-      if (was.has(p)) kept++;
-      else added++;
+    const named = new Set<string>();
+    for (const e of enrollments) {
+      const pair = `${e.role === 'teacher' ? 't' : 's'}:${resolved.get(e.userSourcedId)!.userId}`;
+      named.add(pair);
+      if (e.status === 'tobedeleted') count('enrollments', was.has(pair) && !now.has(pair) ? 'deleted' : 'unchanged');
+      else if (!now.has(pair)) count('enrollments', was.has(pair) ? 'deleted' : 'unchanged');
+      else count('enrollments', was.has(pair) ? 'unchanged' : 'new');
     }
-    count('enrollments', 'new', added);
-    count('enrollments', 'unchanged', kept);
-    count('enrollments', 'deleted', [...was].filter((p) => !now.has(p)).length);
+    count('enrollments', 'dropped', [...was].filter((p) => !now.has(p) && !named.has(p)).length);
 
     if (!before) {
       count('classes', 'new');

@@ -10,6 +10,8 @@ import type { Logger } from '@checkpoint/service-kit';
 import type { RosterImportRow, RosterRepository } from '../../data-access/roster.repository.ts';
 import type { Tx } from '../../data-access/prisma.ts';
 import type { UserEventWriter } from '../ports.ts';
+import type { UserRecord } from '../user.ts';
+import type { AuditInput } from '../privacy/privacy.use-case.ts';
 import type { FileMode, RosterFileName } from './oneroster.ts';
 import { isZip, readSingleFile, readZipPackage, RosterPackageError } from './package.ts';
 import {
@@ -35,6 +37,10 @@ export interface RosterImportDeps {
   logger: Logger;
   /** Largest upload accepted (ROSTER_UPLOAD_LIMIT_BYTES). */
   uploadLimitBytes: number;
+  /** Appends an entry to the district's audit log (privacy.use-case.ts recordAudit, in its own transaction). */
+  audit: (entry: AuditInput) => Promise<void>;
+  /** Mails the accounts just created how to sign in (email-links.use-case.ts sendRosterWelcome), in their batch. */
+  welcome: (tx: Tx, created: UserRecord[]) => Promise<void>;
 }
 
 export interface Upload {
@@ -63,13 +69,21 @@ export function importView(row: RosterImportRow): ImportView {
     mode: row.mode,
     status: row.status,
     progress: { done: row.progressDone, total: row.progressTotal },
-    counts: row.counts,
+    counts: withEveryCount(row.counts),
     errorCount: row.errorCount,
     failure: row.failure,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** Counts as this version keeps them (an import planned before `read` and `dropped` existed has neither). */
+function withEveryCount(counts: RosterCounts): RosterCounts {
+  const out: RosterCounts = {};
+  for (const [file, c] of Object.entries(counts))
+    if (c) out[file as RosterFileName] = { ...c, read: c.read ?? 0, dropped: c.dropped ?? 0 };
+  return out;
 }
 
 export function rosterImports(deps: RosterImportDeps) {
@@ -104,6 +118,7 @@ export function rosterImports(deps: RosterImportDeps) {
         async (tx, registered, updated) => {
           for (const user of registered) await deps.events.registered(tx, user);
           for (const user of updated) await deps.events.updated(tx, user);
+          if (registered.length) await deps.welcome(tx, registered);
         },
       );
       for (const t of taken) skipped.set(t.userId, null);
@@ -221,6 +236,17 @@ export function rosterImports(deps: RosterImportDeps) {
       const row = await findOwn(tenantId, id);
       if (!(await roster.claim(tenantId, id)))
         throw new AppError(409, 'import_not_applicable', `This import is ${row.status}; it cannot be applied now`);
+      // Who applied which import, with what it changes (the preview's counts): read in names later.
+      await deps.audit({
+        tenantId,
+        actorId: caller.userId,
+        actorRole: 'admin',
+        action: 'change',
+        resource: 'POST /api/district/roster/imports/{id}/apply',
+        targetIds: [],
+        event: 'roster.applied',
+        details: { importId: id, mode: row.mode, counts: row.counts, errorCount: row.errorCount },
+      });
       const job = run(tenantId, id, caller.userId)
         .then(() => roster.finish(id, 'done'))
         .catch(async (err) => {

@@ -9,6 +9,7 @@ import {
   type ExistingUser,
   type PlannedClass,
   type PlannedUser,
+  type RosterCounts,
   type SyncedClass,
   withoutSkipped,
 } from './plan.ts';
@@ -48,23 +49,27 @@ function zip(files: Record<string, string>): Uint8Array {
   return zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
 }
 
+const bulkUsers = () => [
+  user('t1', 'Tina', 'Teach', 'Tina.Teach@District.org'),
+  user('s1', 'Sam', 'Stu', 'sam@district.org'),
+  user('s2', 'Sue', 'Stu', ''),
+];
+const bulkRoles = () => [
+  'r1,,,t1,primary,teacher,,,org1,',
+  'r2,,,s1,primary,student,,,org1,',
+  'r3,,,s2,primary,student,,,org1,',
+];
+const bulkEnrollments = () => [
+  'e1,,,c1,org1,t1,teacher,true,,',
+  'e2,,,c1,org1,s1,student,false,,',
+  'e3,,,c1,org1,s2,student,false,,',
+];
+
 function bulkPackage(overrides: Partial<Record<'users' | 'roles' | 'classes' | 'enrollments', string[]>> = {}) {
-  const users = overrides.users ?? [
-    user('t1', 'Tina', 'Teach', 'Tina.Teach@District.org'),
-    user('s1', 'Sam', 'Stu', 'sam@district.org'),
-    user('s2', 'Sue', 'Stu', ''),
-  ];
-  const roles = overrides.roles ?? [
-    'r1,,,t1,primary,teacher,,,org1,',
-    'r2,,,s1,primary,student,,,org1,',
-    'r3,,,s2,primary,student,,,org1,',
-  ];
+  const users = overrides.users ?? bulkUsers();
+  const roles = overrides.roles ?? bulkRoles();
   const classes = overrides.classes ?? ['c1,,,Algebra 1,09,course1,ALG1,scheduled,,org1,term1,Math,,3'];
-  const enrollments = overrides.enrollments ?? [
-    'e1,,,c1,org1,t1,teacher,true,,',
-    'e2,,,c1,org1,s1,student,false,,',
-    'e3,,,c1,org1,s2,student,false,,',
-  ];
+  const enrollments = overrides.enrollments ?? bulkEnrollments();
   return zip({
     'manifest.csv': manifest({ users: 'bulk', roles: 'bulk', classes: 'bulk', enrollments: 'bulk' }),
     'users.csv': [USERS_HEADER, ...users].join('\n'),
@@ -264,6 +269,64 @@ describe('validating and planning a roster', () => {
     expect(plan.classes.find((c) => c.sourceId === 'c2')).toMatchObject({ active: false });
     expect(counts.users).toMatchObject({ deleted: 1 });
     expect(counts.classes).toMatchObject({ deleted: 1 });
+  });
+
+  it('when packages of every kind are planned, then each file counts every row once (new + updated + unchanged + deleted + read + invalid = rows)', async () => {
+    const addsUp = (counts: RosterCounts) => {
+      for (const [file, c] of Object.entries(counts))
+        expect(c!.new + c!.updated + c!.unchanged + c!.deleted + c!.read + c!.invalid, file).toBe(c!.rows);
+    };
+    // A first bulk package, with a bad user row whose role and enrollment rows are skipped too.
+    const first = planRoster(
+      validateRoster(
+        await readZipPackage(
+          bulkPackage({
+            users: [...bulkUsers(), user('x1', 'Bad', 'Row', 'not-an-email')],
+            roles: [...bulkRoles(), 'r4,,,x1,primary,student,,,org1,'],
+            enrollments: [...bulkEnrollments(), 'e4,,,c1,org1,x1,student,false,,'],
+          }),
+          1e6,
+        ),
+      ),
+      empty(),
+    );
+    addsUp(first.counts);
+    expect(first.counts.roles).toMatchObject({ rows: 4, read: 4, invalid: 0 });
+    expect(first.counts.enrollments).toMatchObject({ rows: 4, new: 3, invalid: 1, dropped: 0 });
+    const state = empty();
+    for (const u of first.plan.users) state.mapped.set(u.sourceId, { ...u, tenantId: TENANT, disabled: u.disabled });
+    for (const c of first.plan.classes) state.classes.set(c.sourceId, c);
+    // The next bulk file no longer lists s2 in the class: one membership ends without a row.
+    const next = planRoster(
+      validateRoster(await readZipPackage(bulkPackage({ enrollments: bulkEnrollments().slice(0, 2) }), 1e6)),
+      state,
+    );
+    addsUp(next.counts);
+    expect(next.counts.enrollments).toMatchObject({ rows: 2, unchanged: 2, dropped: 1 });
+    // A delta disabling a student (who leaves the class without a row), removing an enrollment and
+    // archiving a class with its enrollment rows.
+    state.classes.set('c2', { ...first.plan.classes[0]!, title: 'Old class' });
+    const d = '2026-11-01T10:00:00Z';
+    const delta = planRoster(
+      validateRoster(
+        await readZipPackage(
+          zip({
+            'manifest.csv': manifest({ users: 'delta', classes: 'delta', enrollments: 'delta' }),
+            'users.csv': [USERS_HEADER, user('s2', '', '', '', { status: 'tobedeleted', date: d })].join('\n'),
+            'classes.csv': [CLASSES_HEADER, `c2,tobedeleted,${d},Old class,,course1,,,,org1,,,,`].join('\n'),
+            'enrollments.csv': [
+              ENROLL_HEADER,
+              `e2,tobedeleted,${d},c1,org1,s1,student,false,,`,
+              `e9,tobedeleted,${d},c2,org1,s1,student,false,,`,
+            ].join('\n'),
+          }),
+          1e6,
+        ),
+      ),
+      state,
+    );
+    addsUp(delta.counts);
+    expect(delta.counts.enrollments).toMatchObject({ rows: 2, deleted: 2, dropped: 1 });
   });
 
   it('when a delta row has no status or a bulk row says tobedeleted, then the row is an error', async () => {
