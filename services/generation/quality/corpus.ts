@@ -18,6 +18,11 @@ export const GATE_COUNT = 10;
 export const GATE_PASS_SHARE = 0.9;
 /** At least a third of the items ask more than recall of one sentence (item-quality.ts SKILLS). */
 export const GATE_BEYOND_RECALL_SHARE = 1 / 3;
+/**
+ * Of the items asked for, the share made. A lesson that cannot give a whole set of sound items
+ * gives fewer and the teacher is told how many (tooLittleText); this floor keeps that the exception.
+ */
+export const GATE_MADE_SHARE = 0.85;
 
 export interface CorpusLesson {
   file: string;

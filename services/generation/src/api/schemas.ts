@@ -88,6 +88,8 @@ export const supportContentSchema = z
     reading: z.string(),
     questions: z.array(z.object({ question: z.string(), type: z.enum(QUESTION_TYPES), options: z.array(z.string()) })),
     lastAttempt: z.object({ score: z.number().int(), passed: z.boolean() }).nullable(),
+    /** How many times the student started again ("Try Again" writes the practice anew). */
+    round: z.number().int().min(0),
   })
   .meta({ id: 'SupportContent' });
 

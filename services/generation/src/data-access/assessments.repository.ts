@@ -63,6 +63,12 @@ export function assessmentsRepository(db: Db) {
       return (await db.result.count({ where: { assessmentId, studentId } })) > 0;
     },
 
+    /** The student's latest result of the assessment, or undefined. */
+    async latestResult(assessmentId: string, studentId: string): Promise<ResultCopy | undefined> {
+      const row = await db.result.findFirst({ where: { assessmentId, studentId }, orderBy: { submittedAt: 'desc' } });
+      return row ? { ...row, answers: asAnswers(row.answers) } : undefined;
+    },
+
     async resultsOf(assessmentId: string): Promise<ResultFacts[]> {
       const rows = await db.result.findMany({ where: { assessmentId }, orderBy: { submittedAt: 'asc' } });
       return rows.map((r) => ({ percentage: r.percentage, level: r.level, answers: asAnswers(r.answers) }));

@@ -21,6 +21,8 @@ export interface StoredResultPractice extends StoredPractice {
   type: PracticeType;
   attemptScore: number | null;
   attemptAnswers: Record<string, string> | null;
+  /** Times the student started again; each round is written anew. */
+  round: number;
 }
 
 export interface StoredRecommendation {
@@ -80,6 +82,7 @@ export function practiceRepository(db: Db) {
         questions: asQuestions(row.questions),
         attemptScore: row.attemptScore,
         attemptAnswers: (row.attemptAnswers as Record<string, string> | null) ?? null,
+        round: row.round,
       };
     },
 
@@ -113,10 +116,19 @@ export function practiceRepository(db: Db) {
       });
     },
 
-    async clearAttempt(resultId: string): Promise<void> {
+    /** A new round of the practice: its new reading and questions, and no attempt yet. */
+    async startRound(resultId: string, round: number, m: StoredPractice): Promise<void> {
       await db.resultPractice.updateMany({
-        where: { resultId },
-        data: { attemptAnswers: Prisma.DbNull, attemptScore: null, attemptedAt: null },
+        where: { resultId, round: round - 1 },
+        data: {
+          round,
+          provider: m.provider,
+          reading: m.reading,
+          questions: m.questions as object[],
+          attemptAnswers: Prisma.DbNull,
+          attemptScore: null,
+          attemptedAt: null,
+        },
       });
     },
 

@@ -1,6 +1,15 @@
 // Each quality rule on its own: an item that breaks it is caught, a good item passes.
 import { describe, expect, it } from 'vitest';
-import { checkItem, checkItems, optionKind, qualityReport, type CheckedItem } from './item-quality.ts';
+import {
+  checkItem,
+  checkItems,
+  itemSkill,
+  optionKind,
+  qualityReport,
+  swapProblem,
+  type CheckedItem,
+} from './item-quality.ts';
+import { analyseLesson } from './lesson.ts';
 
 const mc = (questionText: string, options: string[], correctAnswer: string): CheckedItem => ({
   questionText,
@@ -129,5 +138,80 @@ describe('item quality rules', () => {
     expect(r.perRule.no_dangling_pronoun).toBe(1);
     expect(r.perRule.distinct_options).toBe(2);
     expect(r.failures.map((f) => f.rule)).toEqual(['true_false_statement', 'no_dangling_pronoun']);
+  });
+});
+
+describe('quality rules that read the lesson', () => {
+  const lesson = analyseLesson(
+    [
+      'Organelles such as the nucleus, mitochondria and chloroplasts do the work of a cell.',
+      'The nucleus is the control center of the cell.',
+      'Mitochondria release energy from food.',
+      'Chloroplasts capture energy from sunlight to make food.',
+      'Families moved from farms to work in textile mills.',
+      'In 1769, James Watt improved the steam engine.',
+      'In 1825, the first public steam railway opened in England.',
+      'Factories were built near cities, so millions of people moved to towns.',
+    ].join(' '),
+  );
+  const rulesIn = (q: CheckedItem) => checkItems([q], lesson)[0]!.issues.map((x) => x.rule);
+
+  it('when a false statement swaps a term for one of its kind, then it is sound; another kind, part of speech or a word that is no term is not', () => {
+    expect(swapProblem('The mitochondria is the control center of the cell.', lesson)).toBeUndefined();
+    expect(swapProblem('In 1779, James Watt improved the steam engine.', lesson)).toBeUndefined();
+    // "work" (a verb here) for "hour", a word the lesson never uses as a term.
+    expect(swapProblem('Families moved from farms to hour in textile mills.', lesson)).toBeDefined();
+    expect(swapProblem('Families moved from farms to energy in textile mills.', lesson)).toBeDefined();
+    expect(swapProblem('The nucleus is the control center of the cell.', lesson)).toMatch(/as written/);
+    expect(rulesIn(tf('Mitochondria release energy from sunlight.', 'False'))).toContain('false_statement_swap');
+  });
+
+  it('when a distractor is not a term of the key’s kind in the lesson, then distractor_of_key_kind fails', () => {
+    const good = mc(
+      'Which of these release energy from food?',
+      ['Mitochondria', 'Nucleus', 'Chloroplasts', 'Organelles'],
+      'Mitochondria',
+    );
+    expect(rulesIn({ ...good, options: ['Mitochondria', 'Nucleus', 'Chloroplasts', 'Textbooks'] })).toContain(
+      'distractor_of_key_kind',
+    );
+  });
+
+  it('when one item’s stem gives away another’s answer, or asks its sentence again, then the set flags it', () => {
+    const cloze = sa('Fill in the blank: The _____ is the control center of the cell.', 'nucleus');
+    const cue = tf('The nucleus is the control center of the cell.');
+    expect(checkItems([cloze, cue])[1]!.issues.map((x) => x.rule)).toEqual(
+      expect.arrayContaining(['no_cue_between_items']),
+    );
+    const again = mc(
+      'Complete the sentence: Mitochondria release _____ from food.',
+      ['energy', 'sunlight', 'cells', 'food'],
+      'energy',
+    );
+    const twice = tf('Mitochondria do not release energy from food.', 'False');
+    const flagged = checkItems([again, twice])[1]!.issues.map((x) => x.rule);
+    expect(flagged.some((r) => r === 'no_repeat_across_types' || r === 'no_cue_between_items')).toBe(true);
+    const elsewhere = tf('Chloroplasts capture energy from sunlight to make food.');
+    expect(checkItems([again, elsewhere])[1]!.issues).toEqual([]);
+  });
+
+  it('when items are classified, then definitions, causes, sequences and examples are beyond recall and a cloze is recall', () => {
+    expect(itemSkill(mc('Which term matches this description: the control center of the cell?', [], 'nucleus'))).toBe(
+      'definition',
+    );
+    expect(
+      itemSkill(mc('According to the lesson, what happens because factories were built near cities?', [], 'x')),
+    ).toBe('cause');
+    expect(
+      itemSkill(
+        tf('James Watt improved the steam engine before the first public steam railway opened in England.'),
+        lesson,
+      ),
+    ).toBe('sequence');
+    expect(itemSkill(tf('The lesson gives mitochondria as an example of organelles.'), lesson)).toBe('example');
+    expect(itemSkill(sa('Fill in the blank: Mitochondria release _____ from food.', 'energy'), lesson)).toBe('recall');
+    expect(
+      itemSkill(tf('Because millions of people moved to towns, factories were built near cities.', 'False'), lesson),
+    ).toBe('cause');
   });
 });

@@ -52,6 +52,8 @@ export interface OfflineOptions {
   plan?: readonly QuestionType[];
   /** Which kinds of item to prefer: 'easy' (recognition) or 'hard' (recall, definitions, causes). */
   level?: 'easy' | 'standard' | 'hard';
+  /** Terms to ask about first (practice for the ideas a student missed). */
+  focus?: readonly string[];
 }
 
 export function planTypes(type: GenerationRequest['questionType'], count: number): QuestionType[] {
@@ -152,6 +154,17 @@ export function buildItems(
       ];
     }),
   ) as Record<QuestionType, { beyond: Candidate[]; recall: Candidate[] }>;
+  // Items about the terms in focus go first in each queue.
+  const focus = options.focus ?? [];
+  if (focus.length)
+    for (const q of Object.values(queues)) {
+      const about = (c: Candidate) =>
+        focus.some((t) => mentions(c.q.questionText, t) || normalizeText(c.q.correctAnswer) === normalizeText(t))
+          ? 0
+          : 1;
+      q.beyond.sort((a, b) => about(a) - about(b));
+      q.recall.sort((a, b) => about(a) - about(b));
+    }
   const excluded = (options.exclude ?? []).map(contentWords);
   const used = new Set<number>();
   // Every answer once ("cell" and "cells" are one): a set asks about many terms.

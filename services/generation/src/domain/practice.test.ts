@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPracticeMaterial,
   buildResultPractice,
+  reviewOfMissed,
   completionMessage,
   materialVersion,
   scorePractice,
@@ -92,11 +93,13 @@ describe('practice material', () => {
     expect(statementOf(lesson.questions[1]!)).toBeUndefined();
     expect(statementOf(lesson.questions[0]!)).toBeUndefined();
   });
-  it('when support and enrichment are built, then each has a reading and 5 valid new questions, deterministically', () => {
+  it('when support and enrichment are built, then each has a reading and 3 to 5 valid new questions, none on the assessment’s sentences, deterministically', () => {
     for (const type of ['support', 'enrichment'] as const) {
       const m = buildPracticeMaterial(lesson, type);
-      expect(m.questions).toHaveLength(5);
-      expect(new Set(m.questions.map((q) => q.id)).size).toBe(5);
+      // The assessment's sentences are not asked again: a short lesson leaves fewer than 5.
+      expect(m.questions.length).toBeGreaterThanOrEqual(3);
+      expect(m.questions.length).toBeLessThanOrEqual(5);
+      expect(new Set(m.questions.map((q) => q.id)).size).toBe(m.questions.length);
       expect(m.reading.length).toBeGreaterThan(50);
       expect(buildPracticeMaterial(lesson, type)).toEqual(m);
       expect(checkItems(m.questions.map(asItem)).flatMap((c) => c.issues)).toEqual([]);
@@ -120,11 +123,12 @@ describe('practice material', () => {
   });
   it('when enrichment is built, then it asks harder items: recall without options, terms from definitions, effects from causes', () => {
     const m = buildPracticeMaterial(lesson, 'enrichment');
-    expect(m.questions.filter((q) => q.type === 'short_answer').length).toBeGreaterThanOrEqual(3);
+    expect(m.questions.filter((q) => q.type === 'short_answer').length).toBeGreaterThanOrEqual(1);
     expect(m.questions.some((q) => /matches this description|what happens because/.test(q.question))).toBe(true);
-    expect(m.reading).toContain(
-      'Explain in your own words why the plant can turn carbon dioxide and water into glucose.',
-    );
+    // Every prompt a student is asked to answer is a question with a place to answer: the reading
+    // states the connections, it asks nothing.
+    expect(m.reading).toContain('Because the leaves capture light energy, the plant can turn carbon dioxide and water');
+    expect(m.reading).not.toMatch(/\?|Explain in your own words|give an example|How are .* connected/);
     const support = buildPracticeMaterial(lesson, 'support').questions.map((q) => q.question);
     expect(m.questions.filter((q) => support.includes(q.question))).toEqual([]);
   });
@@ -165,6 +169,34 @@ describe('practice material', () => {
     expect(p.reading).toContain('Correct answer: chloroplasts');
     expect(p.reading).not.toContain('Which gas do plants release?');
     expect(p.questions.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('practice aimed at what a student missed', () => {
+  const missed = [
+    { questionId: 'q1', answer: 'oxygen', correct: true },
+    { questionId: 'q2', answer: 'True', correct: false },
+    { questionId: 'q3', answer: 'x', correct: false },
+  ];
+  it('when result practice is tried again, then other items come where the lesson allows, in another order, never an assessment stem', () => {
+    const first = buildResultPractice(lesson, missed, 'support');
+    const again = buildResultPractice(lesson, missed, 'support', {
+      round: 1,
+      avoid: first.questions.map((q) => q.question),
+    });
+    expect(again.questions.length).toBeGreaterThanOrEqual(3);
+    expect(again.questions.map((q) => q.question)).not.toEqual(first.questions.map((q) => q.question));
+    const own = lesson.questions.map((q) => q.text);
+    for (const q of [...first.questions, ...again.questions]) expect(own).not.toContain(q.question);
+    expect(checkItems(again.questions.map(asItem)).flatMap((c) => c.issues)).toEqual([]);
+  });
+  it('when a student with a result reads support, then the review names each missed question, its answer and what the lesson says', () => {
+    const review = reviewOfMissed(lesson, missed);
+    expect(review).toMatch(/^What you missed on /);
+    expect(review).toContain('Correct answer: chloroplasts.');
+    expect(review).toContain('The lesson says:');
+    expect(review).not.toContain(lesson.questions[0]!.text);
+    expect(reviewOfMissed(lesson, [])).toBe('');
   });
 });
 

@@ -2,7 +2,7 @@
 // recall and connections), per assessment or per result (from the student's wrong answers), and
 // its scoring on the server (mastery 80, spec §4 and §9).
 import { createHash } from 'node:crypto';
-import { analyseLesson, endWithStop, lowerFirst, type Lesson, type Sentence } from './lesson.ts';
+import { analyseLesson, endWithStop, mentions, seededRandom, shuffled, type Lesson, type Sentence } from './lesson.ts';
 import { buildItems, isLessonText } from './offline-generator.ts';
 import { normalizeText, type GeneratedQuestion, type QuestionType } from './question.ts';
 
@@ -40,6 +40,12 @@ export interface PracticeQuestion {
 export interface PracticeSet {
   reading: string;
   questions: PracticeQuestion[];
+}
+
+/** "Try Again" on result-based practice: the round, and the questions of the last one to avoid. */
+export interface PracticeRetry {
+  round: number;
+  avoid: string[];
 }
 
 // Support recognises (true/false, choices); enrichment recalls (short answers) and reasons.
@@ -117,14 +123,6 @@ function keySentences(lesson: Lesson, max: number): string[] {
     .map((s) => endWithStop(s.text));
 }
 
-function topTerms(lesson: Lesson, max: number): string[] {
-  return lesson.ranked
-    .map((k) => lesson.terms.get(k)!)
-    .filter((t) => t.kind === 'noun' || t.kind === 'name' || t.kind === 'person' || t.kind === 'place')
-    .slice(0, max)
-    .map((t) => t.text);
-}
-
 /** The assessment's own questions, when the lesson is too thin to write new ones. */
 function ownQuestions(l: LessonFacts, prefix: string): PracticeQuestion[] {
   return l.questions
@@ -148,9 +146,27 @@ function practiceQuestions(
   exclude: string[],
   salt: string,
   level: 'easy' | 'hard',
+  focus: string[] = [],
 ): GeneratedQuestion[] {
   if (!isLessonText(lesson)) return [];
-  return buildItems(lesson, plan, { exclude, salt, level });
+  return buildItems(lesson, plan, { exclude, salt, level, focus });
+}
+
+/**
+ * The part of a student's support reading aimed at what they missed in their result: each missed
+ * question with its answer and the lesson's sentence that teaches it. Empty when nothing was missed.
+ */
+export function reviewOfMissed(l: LessonFacts, outcomes: AnswerOutcome[]): string {
+  const wrong = l.questions.filter((q) => !outcomes.some((o) => o.questionId === q.id && o.correct));
+  if (wrong.length === 0 || outcomes.length === 0) return '';
+  const lesson = analyseLesson(studyText(l));
+  const lines = wrong.slice(0, 6).map((q) => {
+    const teaching = lesson.sentences.find(
+      (s) => s.standalone && missedTerms(lesson, q).some((t) => mentions(s.text, t)),
+    );
+    return `• ${q.text}\n  Correct answer: ${q.correctAnswer}.${teaching ? `\n  The lesson says: ${endWithStop(teaching.text)}` : ''}`;
+  });
+  return [`What you missed on ${lessonName(l)}:`, ...lines].join('\n');
 }
 
 /**
@@ -164,10 +180,15 @@ export function buildPracticeMaterial(l: LessonFacts, type: PracticeType): Pract
   const name = lessonName(l);
   const prefix = type === 'support' ? 's' : 'e';
   const exclude = l.questions.map((q) => q.text);
-  // Enrichment asks nothing support already asked: the same student may see both.
-  if (type === 'enrichment')
-    exclude.push(...practiceQuestions(lesson, PLANS.support, exclude, 'support', 'easy').map((q) => q.questionText));
-  const made = practiceQuestions(lesson, PLANS[type], exclude, type, type === 'support' ? 'easy' : 'hard');
+  // Enrichment asks nothing support already asked word for word (the same student may see both);
+  // neither repeats the assessment's own sentences.
+  const support =
+    type === 'enrichment'
+      ? new Set(practiceQuestions(lesson, PLANS.support, exclude, 'support', 'easy').map((q) => q.questionText))
+      : new Set<string>();
+  const made = practiceQuestions(lesson, PLANS[type], exclude, type, type === 'support' ? 'easy' : 'hard').filter(
+    (q) => !support.has(q.questionText),
+  );
   const questions = made.length
     ? made.map((q, i) => ({
         id: `${prefix}${i + 1}`,
@@ -201,21 +222,19 @@ export function buildPracticeMaterial(l: LessonFacts, type: PracticeType): Pract
     ].join('\n');
     return { reading, questions };
   }
-  const terms = topTerms(lesson, 5);
+  // Statements only: every prompt a student is asked to answer is one of the questions below.
   const causes = lesson.sentences
-    .filter((s) => s.cause)
+    .filter((s) => s.cause && s.standalone)
     .slice(0, 2)
-    .map((s) => `• Explain in your own words why ${lowerFirst(s.cause!.effect)}.`);
-  const links = terms
-    .slice(1, 3)
-    .map((t) => `• How are ${terms[0]} and ${t} connected? Use the lesson to support your answer.`);
+    .map((s) => `• ${endWithStop(s.text)}`);
   const reading = [
     `Going further with ${name}.`,
     '',
     ...keySentences(lesson, 3).map((s) => `• ${s}`),
-    ...(causes.length || links.length ? ['', 'Think deeper:', ...causes, ...links] : []),
+    ...(causes.length ? ['', 'How the ideas connect:', ...causes] : []),
+    ...(definitions.length ? ['', 'Words to know:', ...definitions] : []),
     '',
-    `Challenge: give an example of ${terms[0] ?? name} that is not in the lesson. Then answer the questions below; ${MASTERY_PERCENT}% or more is mastery.`,
+    `Then answer the questions below; ${MASTERY_PERCENT}% or more is mastery.`,
   ].join('\n');
   return { reading, questions };
 }
@@ -226,8 +245,24 @@ export interface AnswerOutcome {
   correct: boolean;
 }
 
-/** Result-based practice: built from the questions the student got wrong. */
-export function buildResultPractice(l: LessonFacts, outcomes: AnswerOutcome[], type: PracticeType): PracticeSet {
+/** What a missed question was about: its answer, or the lesson's terms in its statement. */
+function missedTerms(lesson: Lesson, q: AssessmentQuestion): string[] {
+  if (q.type !== 'true_false') return [q.correctAnswer];
+  return [...lesson.terms.values()].filter((t) => mentions(q.text, t.text)).map((t) => t.text);
+}
+
+/**
+ * Result-based practice, written for the questions the student missed: the reading goes over each
+ * of them with the lesson's sentences that teach it and the words it turns on; the questions ask
+ * about the same ideas from other sentences of the lesson first, never the assessment's own stems.
+ * A retry asks other items than the last round where the lesson allows, in another order.
+ */
+export function buildResultPractice(
+  l: LessonFacts,
+  outcomes: AnswerOutcome[],
+  type: PracticeType,
+  retry?: PracticeRetry,
+): PracticeSet {
   const byId = new Map(l.questions.map((q) => [q.id, q]));
   const wrongIds = new Set(outcomes.filter((o) => !o.correct).map((o) => o.questionId));
   // A question left unanswered is also one to practise.
@@ -237,24 +272,23 @@ export function buildResultPractice(l: LessonFacts, outcomes: AnswerOutcome[], t
     const material = buildPracticeMaterial(l, type);
     return { reading: `You answered every question correctly.\n\n${material.reading}`, questions: material.questions };
   }
-  // The lesson's sentences about the missed answers re-teach them; statements of the missed items help.
-  const lessonSentences = analyseLesson(l.content)
-    .sentences.filter((s) => s.standalone)
-    .map((s) => s.text);
-  const related = lessonSentences.filter((s) =>
-    wrong.some((q) => normalizeText(s).includes(normalizeText(q.correctAnswer))),
-  );
-  const statements = wrong.map(statementOf).filter((x): x is string => !!x);
-  const text = [...related, ...statements, ...lessonSentences].join('\n');
+  const lesson = analyseLesson(studyText(l));
+  const focus = [...new Set(wrong.flatMap((q) => missedTerms(lesson, q)))];
+  const teaching = lesson.sentences.filter((s) => s.standalone && focus.some((t) => mentions(s.text, t)));
+  const words = lesson.sentences
+    .filter((s) => s.definition && focus.some((t) => mentions(t, s.definition!.surface)))
+    .map(
+      (s) => `• ${lesson.terms.get(s.definition!.key)?.text ?? s.definition!.surface}: ${s.definition!.description}.`,
+    );
   const count = Math.min(8, Math.max(3, wrong.length * 2));
   const plan = Array.from({ length: count }, (_, i) => PLANS[type][i % PLANS[type].length]!);
-  const made = practiceQuestions(
-    analyseLesson(text),
-    plan,
-    l.questions.map((q) => q.text),
-    `result-${type}`,
-    type === 'support' ? 'easy' : 'hard',
-  );
+  const level = type === 'support' ? 'easy' : 'hard';
+  const salt = `result-${type}-${retry?.round ?? 0}`;
+  const own = l.questions.map((q) => q.text);
+  let made = practiceQuestions(lesson, plan, [...own, ...(retry?.avoid ?? [])], salt, level, focus);
+  // A short lesson has no other items for a retry: the last round's again, in another order.
+  if (retry && made.length < 3) made = practiceQuestions(lesson, plan, own, salt, level, focus);
+  if (retry) made = shuffled(made, seededRandom(salt));
   const questions: PracticeQuestion[] = made.length
     ? made.map((q, i) => ({
         id: String(i),
@@ -270,7 +304,10 @@ export function buildResultPractice(l: LessonFacts, outcomes: AnswerOutcome[], t
       : `Nice work on ${lessonName(l)}. Let's stretch the ideas you missed.`,
     '',
     ...wrong.map((q) => `• ${q.text}\n  Correct answer: ${q.correctAnswer}.`),
-    ...(related.length ? ['', 'From the lesson:', ...related.slice(0, 5).map((s) => `• ${endWithStop(s)}`)] : []),
+    ...(teaching.length
+      ? ['', 'What the lesson says about them:', ...teaching.slice(0, 6).map((s) => `• ${endWithStop(s.text)}`)]
+      : []),
+    ...(words.length ? ['', 'Words to know:', ...words] : []),
   ].join('\n');
   return { reading, questions };
 }

@@ -8,11 +8,13 @@ import type { PracticeRepository, StoredMaterial } from '../data-access/practice
 import type { Provider } from '../providers/provider.ts';
 import { ownsAssessment, type AccessRules } from './access.ts';
 import { PracticeChangedError, ResultNotFoundError } from './errors.ts';
+import { seededRandom, shuffled } from './lesson.ts';
 import {
   completionMessage,
   lessonBasis,
   materialVersion,
   practiceTypeForLevel,
+  reviewOfMissed,
   scorePractice,
   withoutKey,
   type PracticeQuestion,
@@ -33,6 +35,8 @@ export interface PracticeUseCasesDeps {
 }
 
 export type PracticeUseCases = ReturnType<typeof practiceUseCases>;
+
+const shuffledFor = <T>(items: readonly T[], seed: string) => shuffled(items, seededRandom(seed));
 
 export function practiceUseCases(d: PracticeUseCasesDeps) {
   /** The configured provider, falling back to offline on failure or an exhausted budget. */
@@ -94,8 +98,14 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
     }> {
       const a = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
-      const questions = ownsAssessment(a, caller) ? m.questions : m.questions.map(withoutKey);
-      return { type, provider: m.provider, version: materialVersion(m), reading: m.reading, questions };
+      const owner = ownsAssessment(a, caller);
+      const questions = owner ? m.questions : m.questions.map(withoutKey);
+      // A student's support reading starts with what they missed (the material itself is shared,
+      // and its version stays that of the shared material, which is what the answers are scored on).
+      const result = !owner && type === 'support' ? await d.assessments.latestResult(a.id, caller.userId) : undefined;
+      const review = result ? reviewOfMissed(lessonOf(a), result.answers) : '';
+      const reading = review ? `${review}\n\n${m.reading}` : m.reading;
+      return { type, provider: m.provider, version: materialVersion(m), reading, questions };
     },
 
     async complete(
@@ -139,6 +149,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
         reading: p.reading,
         questions: p.questions.map((q) => ({ question: q.question, type: q.type, options: q.options })),
         lastAttempt: p.attemptScore === null ? null : { score: p.attemptScore, passed: p.attemptScore >= 80 },
+        round: p.round,
       };
     },
 
@@ -165,9 +176,24 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       };
     },
 
+    /**
+     * "Try Again": the student's practice is written anew, asking other items than the last round
+     * where the lesson allows, in another order. A teacher trying it changes nothing.
+     */
     async restartResultPractice(caller: Caller, resultId: string) {
-      const { asStudent } = await d.access.result(caller, resultId);
-      if (asStudent) await d.practice.clearAttempt(resultId);
+      const { result, assessment, asStudent } = await d.access.result(caller, resultId);
+      if (!asStudent) return { message: 'Practice restarted' };
+      const p = await resultPractice(assessment, result);
+      const round = p.round + 1;
+      const { value, provider } = await write(assessment.teacherId, (w) =>
+        w.writeResultPractice(lessonOf(assessment), result.answers, p.type, {
+          round,
+          avoid: p.questions.map((q) => q.question),
+        }),
+      );
+      // Nothing new to ask: the same questions again, in another order.
+      const questions = value.questions.length ? value.questions : shuffledFor(p.questions, `${resultId}:${round}`);
+      await d.practice.startRound(resultId, round, { ...value, questions, provider });
       return { message: 'Practice restarted' };
     },
 

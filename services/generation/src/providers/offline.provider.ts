@@ -9,7 +9,7 @@ export function offlineProvider(): Provider {
     name: 'offline',
     generateQuestions: async (request) => generateOfflineQuestions(request),
     writePractice: async (lesson, type) => buildPracticeMaterial(lesson, type),
-    writeResultPractice: async (lesson, outcomes, type) => buildResultPractice(lesson, outcomes, type),
+    writeResultPractice: async (lesson, outcomes, type, retry) => buildResultPractice(lesson, outcomes, type, retry),
     writeRecommendation: async (lesson, summary, type) => composeRecommendation(lesson, summary, type),
   };
 }

@@ -213,16 +213,21 @@ export function openAiProvider(options: OpenAiOptions): Provider {
         type === 'support' ? 's' : 'e',
       ),
 
-    writeResultPractice: (lesson, outcomes, type) => {
+    writeResultPractice: (lesson, outcomes, type, retry) => {
       const wrong = lesson.questions.filter((q) => !outcomes.some((o) => o.questionId === q.id && o.correct));
       return practice(
         [
           `A student ${type === 'support' ? 'is below standard' : 'is at or above standard'} on "${redactForPrompt(lessonName(lesson), 200)}" and missed the items below. Write a short reading (100-250 words) that explains them, then 3 to 8 new practice questions on the same ideas.`,
           ITEM_RULES,
           `Missed items (with correct answers):\n${wrong.map((q) => `- ${statementOf(q) ?? `${q.text} (answer: ${q.correctAnswer})`}`).join('\n') || '- (none: extend the topic instead)'}`,
+          ...(retry?.avoid.length
+            ? [
+                `The student is trying again: ask other questions than these:\n${retry.avoid.map((t) => `- ${t}`).join('\n')}`,
+              ]
+            : []),
           `Lesson text:\n"""\n${redactForPrompt(studyText(lesson))}\n"""`,
         ].join('\n\n'),
-        lesson.questions.map((q) => q.text),
+        [...lesson.questions.map((q) => q.text), ...(retry?.avoid ?? [])],
         '',
       );
     },

@@ -2,7 +2,7 @@
 // deterministic `offline` writer. Inputs carry lesson text and anonymous numbers only — never a
 // student's name or email (SECURITY: privacy operations).
 import type { GeneratedQuestion, GenerationRequest } from '../domain/question.ts';
-import type { AnswerOutcome, LessonFacts, PracticeSet, PracticeType } from '../domain/practice.ts';
+import type { AnswerOutcome, LessonFacts, PracticeRetry, PracticeSet, PracticeType } from '../domain/practice.ts';
 import type { ResultsSummary } from '../domain/recommendations.ts';
 
 export type ProviderName = 'openai' | 'offline';
@@ -12,7 +12,13 @@ export interface Provider {
   /** Exactly `request.count` valid, distinct questions, or a GenerationError. */
   generateQuestions(request: GenerationRequest): Promise<GeneratedQuestion[]>;
   writePractice(lesson: LessonFacts, type: PracticeType): Promise<PracticeSet>;
-  writeResultPractice(lesson: LessonFacts, outcomes: AnswerOutcome[], type: PracticeType): Promise<PracticeSet>;
+  /** `retry`: the student starts again; other items than `avoid` where the lesson allows. */
+  writeResultPractice(
+    lesson: LessonFacts,
+    outcomes: AnswerOutcome[],
+    type: PracticeType,
+    retry?: PracticeRetry,
+  ): Promise<PracticeSet>;
   writeRecommendation(lesson: LessonFacts, summary: ResultsSummary, type: PracticeType): Promise<string>;
 }
 

@@ -1588,6 +1588,7 @@ export type SupportContent = {
     score: number;
     passed: boolean;
   } | null;
+  round: number;
 };
 export type Message = {
   message: string;

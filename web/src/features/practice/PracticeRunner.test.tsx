@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/test-utils';
-import { PracticeRunner } from './PracticeRunner';
+import { orderFor, PracticeRunner } from './PracticeRunner';
 
 const questions = [
   {
@@ -67,7 +67,30 @@ describe('PracticeRunner', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(onRetry).toHaveBeenCalled();
     expect(await screen.findByText('Question 1 of 3')).toBeInTheDocument();
-    expect(screen.getByLabelText('Carbon dioxide')).not.toBeChecked();
+    // The retry asks the same questions in another order, every answer cleared.
+    expect(screen.queryByLabelText('Carbon dioxide')).not.toBeInTheDocument();
+    for (let i = 0; i < 3; i++) {
+      for (const box of screen.queryAllByRole('radio')) expect(box).not.toBeChecked();
+      const typed = screen.queryByLabelText('Your answer');
+      if (typed) expect(typed).toHaveValue('');
+      if (i < 2) {
+        const choice = screen.queryAllByRole('radio')[0];
+        if (choice) await user.click(choice);
+        else await user.type(screen.getByLabelText('Your answer'), 'x');
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+      }
+    }
+  });
+
+  it('when the order is drawn for a retry, then it differs from the first and keeps every question', () => {
+    const items = ['a', 'b', 'c', 'd', 'e'];
+    expect(orderFor(items, 0)).toEqual(items);
+    for (const round of [1, 2, 3]) {
+      const order = orderFor(items, round);
+      expect(order).not.toEqual(items);
+      expect([...order].sort()).toEqual(items);
+    }
+    expect(orderFor(['a', 'b'], 1)).toEqual(['b', 'a']);
   });
 
   it('when submitted at 80 or more, then Excellent Work! and no retry', async () => {

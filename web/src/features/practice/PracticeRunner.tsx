@@ -1,7 +1,7 @@
 // Practice questions one at a time (spec §2, §4): answers kept per question (going back restores),
 // Next and Submit disabled until the current question is answered, then the score page with retry.
 // After a move the new question's heading takes the focus, after submitting the score's heading.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -80,8 +80,23 @@ function AnswerInput({
   );
 }
 
+/** The questions in the order of attempt `round`: the first as given, each retry another. */
+export function orderFor<T>(items: readonly T[], round: number): T[] {
+  const out = [...items];
+  let seed = round * 2654435761;
+  for (let i = out.length - 1; i > 0 && round > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  // A shuffle may leave the order as it was: then start one further on.
+  return round > 0 && out.every((q, i) => q === items[i]) ? [...out.slice(1), out[0]!] : out;
+}
+
 export function PracticeRunner(props: Props) {
-  const { questions } = props;
+  const [round, setRound] = useState(0);
+  // A retry asks the questions in another order (answers are kept by question key, not position).
+  const questions = useMemo(() => orderFor(props.questions, round), [props.questions, round]);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [score, setScore] = useState<number | null>(null);
@@ -127,6 +142,7 @@ export function PracticeRunner(props: Props) {
                     await props.onRetry?.();
                     setAnswers({});
                     setIndex(0);
+                    setRound((r) => r + 1);
                     setScore(null);
                   })();
                 }}

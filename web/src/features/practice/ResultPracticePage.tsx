@@ -48,17 +48,19 @@ export function ResultPracticePage() {
     }
   };
 
+  // "Try Again" writes the practice anew (other items where the lesson allows): fetch it again.
   const onRetry = async () => {
     try {
       await restart(resultId).unwrap();
+      await content.refetch();
     } catch {
-      // Restart only clears the last attempt; practising again works without it.
+      // Practising the same questions again works without the restart.
     }
   };
 
   return (
     <PracticeRunner
-      key={resultId}
+      key={`${resultId}:${c.round}`}
       title={c.performanceLevel === 'below' ? 'Support Practice' : 'Enrichment Challenge'}
       reading={c.reading}
       readingOnFirstOnly
