@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/test-utils';
@@ -81,8 +81,21 @@ describe('AppRoutes', () => {
     expect(screen.getByText('Track student progress across formative assessments')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Create Class' })).toBeEnabled();
     const main = screen.getByRole('navigation', { name: 'Main' });
-    expect(main).toHaveTextContent('ClassesAssessmentsStudentsReports');
-    expect(screen.getAllByRole('link', { name: 'Classes' })[0]).toHaveClass('active');
+    expect(main).toHaveTextContent('DashboardClassesAssessmentsStudentsReports');
+    expect(within(main).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
+  });
+
+  it('when a teacher follows the Classes link, then the class list opens', async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/classes': () => jsonResponse(200, []),
+    });
+    const { user } = renderApp('/');
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
+    await user.click(within(main).getByRole('link', { name: 'Classes' }));
+    expect(await screen.findByRole('heading', { name: 'My Classes' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Classes' })).toHaveClass('active');
   });
 
   it('when an admin is signed in, then Admin Dashboard and All Students links show', async () => {
