@@ -22,6 +22,18 @@ function renderApp(route: string) {
   );
 }
 
+/** GET /api/support-content/{resultId}: one question of support practice. */
+const PRACTICE = {
+  resultId: 'r1',
+  assessmentId: 'a1',
+  performanceLevel: 'below',
+  type: 'support',
+  provider: 'offline',
+  reading: 'Cells are the units of life.',
+  questions: [{ question: 'What are cells?', type: 'short_answer', options: [] }],
+  lastAttempt: null,
+};
+
 describe('AppRoutes', () => {
   it('when signed out on /, then the landing page shows', async () => {
     stubFetch({ 'GET /api/auth/user': signedOut });
@@ -154,5 +166,26 @@ describe('AppRoutes', () => {
     });
     renderApp('/');
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark'));
+  });
+
+  it("when a teacher follows a student's /support-content link, then the practice opens on the teachers' /interactive-support path", async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/support-content/r1': () => jsonResponse(200, PRACTICE),
+    });
+    renderApp('/support-content/r1');
+    expect(await screen.findByRole('heading', { name: 'Support Practice' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/interactive-support/r1');
+  });
+
+  it('when a student follows an /interactive-support link, then their practice opens at /support-content', async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, STUDENT),
+      'GET /api/support-content/r1': () => jsonResponse(200, PRACTICE),
+    });
+    renderApp('/interactive-support/r1');
+    expect(await screen.findByRole('heading', { name: 'Support Practice' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/support-content/r1');
+    expect(screen.getByText('Question 1 of 1')).toBeInTheDocument();
   });
 });

@@ -59,6 +59,15 @@ describe('StudentDashboard', () => {
     expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('1');
   });
 
+  it("when a result is shown, then it leads to the practice written from that result's answers", async () => {
+    renderDashboard([result('r1', 'Cells', 40, 'below')]);
+    const cells = await card('Cells');
+    expect(within(cells).getByRole('link', { name: 'Practice from This Result' })).toHaveAttribute(
+      'href',
+      '/support-content/r1',
+    );
+  });
+
   it('when support practice raised a low result to at, then the card says At Standard and still offers extra help', async () => {
     renderDashboard([result('r1', 'Cells', 40, 'at'), result('r2', 'Plants', 72, 'below')]);
     const cells = await card('Cells');

@@ -8,7 +8,14 @@ import Row from 'react-bootstrap/Row';
 import { PageSpinner } from '../../components/PageSpinner';
 import { formatDate } from '../assessments/format';
 import { LevelBadge } from '../assessments/LevelBadge';
-import { ABOVE_STANDARD_SCORE, bandForLevel, practiceLink, roundPercent, toPercent } from '../assessments/performance';
+import {
+  ABOVE_STANDARD_SCORE,
+  bandForLevel,
+  practiceLink,
+  resultPracticeLink,
+  roundPercent,
+  toPercent,
+} from '../assessments/performance';
 import { useAuth } from '../auth/useAuth';
 import { NotEnrolledWelcome } from '../classes/NotEnrolledWelcome';
 import { StudentClassesCard } from '../classes/StudentClassesCard';
@@ -86,6 +93,7 @@ function ResultCard({ result }: { result: StudentResult }) {
   const score = roundPercent(scoreOf(result));
   const band = result.performanceLevel ? bandForLevel(result.performanceLevel) : undefined;
   const link = practiceLink(result.assessmentId, scoreOf(result));
+  const byResult = resultPracticeLink(result.id, 'student');
   const total = result.totalQuestions ?? result.correctAnswers + result.incorrectAnswers;
   const title = result.assessment?.title ?? 'Assessment';
   return (
@@ -109,9 +117,14 @@ function ResultCard({ result }: { result: StudentResult }) {
         <p className="small text-body-secondary mb-3">
           {result.className ? `${result.className} · ` : ''}Completed {formatDate(result.submittedAt)}
         </p>
-        <Link className="btn btn-outline-primary btn-sm mt-auto" to={link.to}>
-          {link.label}
-        </Link>
+        <div className="d-flex flex-wrap gap-2 mt-auto">
+          <Link className="btn btn-outline-primary btn-sm" to={link.to}>
+            {link.label}
+          </Link>
+          <Link className="btn btn-outline-primary btn-sm" to={byResult.to}>
+            {byResult.label}
+          </Link>
+        </div>
       </Card.Body>
     </Card>
   );

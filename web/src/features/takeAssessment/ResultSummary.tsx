@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments/assessmentsApi';
 import { LevelBadge } from '../assessments/LevelBadge';
-import { practiceLink, roundPercent, toPercent } from '../assessments/performance';
+import { practiceLink, resultPracticeLink, roundPercent, toPercent } from '../assessments/performance';
 import { ResultReview } from './ResultReview';
 
 export function ResultSummary({
@@ -24,6 +24,7 @@ export function ResultSummary({
   }, [focusHeading]);
   const exact = toPercent(result.score ?? result.percentage);
   const link = practiceLink(result.assessmentId, exact);
+  const byResult = resultPracticeLink(result.id, 'student');
   return (
     <>
       <Card className="shadow-sm text-center" as="section" aria-labelledby="result-heading">
@@ -46,9 +47,12 @@ export function ResultSummary({
           <p className="text-body-secondary">
             {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
           </p>
-          <div className="d-flex gap-2 justify-content-center">
+          <div className="d-flex flex-wrap gap-2 justify-content-center">
             <Link className="btn btn-primary" to={link.to}>
               {link.label}
+            </Link>
+            <Link className="btn btn-outline-primary" to={byResult.to}>
+              {byResult.label}
             </Link>
             <Link className="btn btn-outline-secondary" to="/">
               Back to Dashboard
