@@ -1166,6 +1166,7 @@ export type User = {
     darkMode: boolean;
   };
   emailVerified: boolean;
+  returning?: boolean;
 };
 export type VerificationSent = {
   verificationSent: true;

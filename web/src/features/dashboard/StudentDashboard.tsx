@@ -148,7 +148,11 @@ export function StudentDashboard() {
 
   return (
     <>
-      <h1 className="h2 mb-1">Welcome back{user ? `, ${user.firstName}` : ''}!</h1>
+      {/* "Welcome back" only to someone who had signed in before this session (issue 25). */}
+      <h1 className="h2 mb-1">
+        {user?.returning ? 'Welcome back' : 'Welcome'}
+        {user ? `, ${user.firstName}` : ''}!
+      </h1>
       <p className="text-body-secondary mb-4">Your classes and assessments</p>
       {available.isLoading ? <PageSpinner /> : <ReadyPanel available={available.data ?? []} />}
       <Row xs={2} lg={4} className="g-3 mb-4">
