@@ -57,6 +57,7 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'PUT /api/district/sso': 'saveSsoConnection',
   'DELETE /api/district/sso': 'removeSsoConnection',
   'PUT /api/district/sso/password-sign-in': 'setPasswordSignIn',
+  'GET /api/classes/join-code': 'lookUpJoinCode',
   'GET /api/classes': 'getClasses',
   'POST /api/classes': 'createClass',
   'GET /api/classes/archived': 'getArchivedClasses',

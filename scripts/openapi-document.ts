@@ -17,7 +17,7 @@ import { resultsRouter } from '../services/analytics/src/api/results.router.ts';
 import { assessmentsRouter } from '../services/assessment/src/api/assessments.router.ts';
 import { takingRouter } from '../services/assessment/src/api/taking.router.ts';
 import { classesRouter } from '../services/class/src/api/classes.router.ts';
-import { enrolmentRouter } from '../services/class/src/api/enrolment.router.ts';
+import { enrolmentRouter, joinCodeLookupRouter } from '../services/class/src/api/enrolment.router.ts';
 import { generationRouter } from '../services/generation/src/api/generation.router.ts';
 import { practiceRouter } from '../services/generation/src/api/practice.router.ts';
 import { authRouter } from '../services/identity/src/api/auth.router.ts';
@@ -57,7 +57,7 @@ const SERVICES: [string, () => ApiRouter[]][] = [
       googleRouter(inert),
     ],
   ],
-  ['class', () => [classesRouter(inert), enrolmentRouter(inert, inert)]],
+  ['class', () => [joinCodeLookupRouter(inert, inert), classesRouter(inert), enrolmentRouter(inert, inert)]],
   ['assessment', () => [assessmentsRouter(inert, inert), takingRouter(inert)]],
   ['generation', () => [generationRouter(inert), practiceRouter(inert)]],
   ['analytics', () => [resultsRouter(inert), dashboardRouter(inert, inert), reportsRouter(inert), adminRouter(inert)]],

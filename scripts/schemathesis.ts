@@ -417,6 +417,7 @@ async function main(): Promise<void> {
     DEMO_PASSWORD: demoPassword,
     // Every case would otherwise end at the limits after a few seconds; 429 is declared where it applies.
     RATE_LIMIT_JOIN_PER_MINUTE: '10000',
+    RATE_LIMIT_JOIN_LOOKUP_PER_MINUTE: '10000',
     RATE_LIMIT_GENERATION_PER_MINUTE: '10000',
     GENERATION_PROVIDER: 'offline',
     RATE_LIMIT_PROFILE_PER_MINUTE: '10000',

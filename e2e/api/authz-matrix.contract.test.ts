@@ -344,6 +344,7 @@ beforeAll(async () => {
   backend = await startBackend({
     DEMO_SEED: 'false',
     RATE_LIMIT_JOIN_PER_MINUTE: '10000',
+    RATE_LIMIT_JOIN_LOOKUP_PER_MINUTE: '10000',
     RATE_LIMIT_GENERATION_PER_MINUTE: '10000',
   });
   const anon = new Client(backend.url);

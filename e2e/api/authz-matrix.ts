@@ -505,6 +505,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: statuses(STUDENTS, {}, 200),
   },
+  // The signed-out join page's check of a code: anyone, and only the class's name comes back.
+  'GET /api/classes/join-code': {
+    access: 'anyone',
+    request: async (ctx) => ({ path: `/api/classes/join-code?joinCode=${await ctx.take('joinableA')}` }),
+    expect: statuses('anyone', {}, 200),
+  },
   // Joining from the browse list is for the student's own district only.
   'POST /api/classes/{id}/join-direct': {
     access: STUDENTS,

@@ -24,7 +24,11 @@ let cls: ClassJson;
 let ajv: Ajv2020;
 
 beforeAll(async () => {
-  backend = await startBackend({ RATE_LIMIT_PROFILE_PER_MINUTE: '10000', RATE_LIMIT_JOIN_PER_MINUTE: '10000' });
+  backend = await startBackend({
+    RATE_LIMIT_PROFILE_PER_MINUTE: '10000',
+    RATE_LIMIT_JOIN_PER_MINUTE: '10000',
+    RATE_LIMIT_JOIN_LOOKUP_PER_MINUTE: '10000',
+  });
   doc = (await (await fetch(`${backend.url}/api/openapi.json`)).json()) as Document;
   ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
   ajv.addSchema({ $id: 'doc', components: doc.components });

@@ -216,7 +216,8 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // An admin lands on the admin dashboard, anyone else on /.
+  await expect(page).toHaveURL(/\/(admin)?$/);
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -287,7 +287,7 @@ test('when practice raised one result, then every screen and export names each r
   for (const level of ['above', 'at', 'below'] as const) {
     await expect(report.getByTestId(`summary-${LEVEL_NAMES[level]}`)).toHaveText(byLevel(level));
   }
-  const recent = teacher.getByRole('region', { name: 'Recent Assessment Results' });
+  const recent = teacher.getByRole('region', { name: 'Recent Assessment Results', exact: true });
   for (const s of students) {
     const row = recent.getByRole('row').filter({ hasText: s.name });
     await expect(row.getByRole('cell').nth(3)).toHaveText(`${s.percent}%`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { classesRouter } from './api/classes.router.ts';
-import { enrolmentRouter } from './api/enrolment.router.ts';
+import { enrolmentRouter, joinCodeLookupRouter } from './api/enrolment.router.ts';
 import { classConfigSchema } from './config.ts';
 import { classesRepository } from './data-access/classes.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
@@ -20,23 +20,31 @@ export const classService: ServiceDefinition<typeof classConfigSchema> = {
     const schema = config.DATABASE_SCHEMA ?? 'class';
     const db = createPrisma(pool, schema);
     const classes = classUseCases({ classes: classesRepository(db, classEventsPublisher()) });
-    const joinLimiter = new RateLimiterPostgres({
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: 'rate_limits',
-      schemaName: schema,
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-      keyPrefix: 'join',
-      points: config.RATE_LIMIT_JOIN_PER_MINUTE,
-      duration: 60,
-    });
+    const limiter = (keyPrefix: string, points: number) =>
+      new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        schemaName: schema,
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix,
+        points,
+        duration: 60,
+      });
+    const joinLimiter = limiter('join', config.RATE_LIMIT_JOIN_PER_MINUTE);
+    const lookupLimiter = limiter('join_lookup_ip', config.RATE_LIMIT_JOIN_LOOKUP_PER_MINUTE);
     const retention = new RetentionJob(pool, classPrivacy, {
       intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
       logger,
     });
     return {
-      routers: [classesRouter(classes), enrolmentRouter(classes, joinLimiter)],
+      // The join-code check first: the classes router's GET /api/classes/:id would take its path.
+      routers: [
+        joinCodeLookupRouter(classes, lookupLimiter),
+        classesRouter(classes),
+        enrolmentRouter(classes, joinLimiter),
+      ],
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
       extra: (app) => app.use(auditTrail({ pool, service: 'class', routes: classAuditedRoutes, logger })),
       subscriptions: [inboundSubscription(db), privacySubscription(pool, classPrivacy)],

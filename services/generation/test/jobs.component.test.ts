@@ -28,7 +28,7 @@ describe('with the offline provider', () => {
     call(h, who, 'GET', `/api/assessments/${id}/generation`);
 
   it('when AssessmentCreated asks for questions, then a job runs and QuestionsGenerated (offline) is in the outbox', async () => {
-    const l = await createAssessment(h, { questionType: 'mixed', count: 7 });
+    const l = await createAssessment(h, { questionType: 'mixed', count: 4 });
     const done = await eventually(
       () => status(l.teacher, l.assessmentId),
       (r) => r.body?.status === 'succeeded',
@@ -39,7 +39,7 @@ describe('with the offline provider', () => {
       provider: 'offline',
       questionSource: 'text',
       attempts: 1,
-      questionCount: 7,
+      questionCount: 4,
       questionType: 'mixed',
     });
     expect(done.body.error).toBeUndefined();
@@ -52,7 +52,7 @@ describe('with the offline provider', () => {
       provider: 'offline',
       jobId: done.body.jobId,
     });
-    expect(isValidSet(m.questions, { questionType: 'mixed', count: 7 })).toBe(true);
+    expect(isValidSet(m.questions, { questionType: 'mixed', count: 4 })).toBe(true);
   });
 
   it('when the content is only a topic, then the job fails at once as too_little_text, asking for the lesson text, with GenerationFailed', async () => {

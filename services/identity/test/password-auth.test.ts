@@ -9,6 +9,19 @@ beforeAll(async () => {
 afterAll(() => h?.stop(), 60_000);
 
 describe('password sign-up and sign-in', () => {
+  it('when a user has just signed up, then they are not returning; signed in again later, then they are', async () => {
+    const first = new Browser(h.identity.url);
+    const body = signUpBody({ email: `first.${Date.now()}@example.com` });
+    expect((await first.request('POST', '/api/auth/simple-signup', body)).status).toBe(201);
+    expect((await first.request('GET', '/api/auth/user')).body.returning).toBe(false);
+
+    const again = new Browser(h.identity.url);
+    expect((await again.request('POST', '/api/auth/simple-login', body)).status).toBe(200);
+    expect((await again.request('GET', '/api/auth/user')).body.returning).toBe(true);
+    // The first session is still the first: its dashboard still greets a newcomer.
+    expect((await first.request('GET', '/api/auth/user')).body.returning).toBe(false);
+  });
+
   it('when a teacher signs up, logs in, reads their user and logs out, then cookies follow each step', async () => {
     const browser = new Browser(h.identity.url);
     const body = signUpBody({ email: `Grace.${Date.now()}@Example.com` });
@@ -53,6 +66,8 @@ describe('password sign-up and sign-in', () => {
       preferences: { emailNotifications: false, assessmentReminders: false, studentSubmissions: true, darkMode: false },
       // A password sign-up has not proven the address yet (a verification link was mailed).
       emailVerified: false,
+      // This sign-in follows the sign-up's session: the user has been here before.
+      returning: true,
     });
 
     const session = other.cookie('cp_session')!;

@@ -6,7 +6,10 @@ export interface NavItem {
   label: string;
 }
 
-/** Spec §2 Navigation bar, per role. */
+/**
+ * Spec §2 Navigation bar, per role; "Classes" leads to the class list (/classes), not to the
+ * dashboard at / (issue 25), which a teacher reaches by its own Dashboard link and the brand.
+ */
 export function navItemsFor(user: Pick<User, 'role'>): NavItem[] {
   switch (navRole(user)) {
     case 'student':
@@ -17,14 +20,15 @@ export function navItemsFor(user: Pick<User, 'role'>): NavItem[] {
     case 'admin':
       return [
         { to: '/admin', label: 'Admin Dashboard' },
-        { to: '/', label: 'Classes' },
+        { to: '/classes', label: 'Classes' },
         { to: '/assessments', label: 'Assessments' },
         { to: '/students', label: 'All Students' },
         { to: '/reports', label: 'Reports' },
       ];
     default:
       return [
-        { to: '/', label: 'Classes' },
+        { to: '/', label: 'Dashboard' },
+        { to: '/classes', label: 'Classes' },
         { to: '/assessments', label: 'Assessments' },
         { to: '/students', label: 'Students' },
         { to: '/reports', label: 'Reports' },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/test-utils';
@@ -21,6 +21,18 @@ function renderApp(route: string) {
     { route },
   );
 }
+
+/** GET /api/support-content/{resultId}: one question of support practice. */
+const PRACTICE = {
+  resultId: 'r1',
+  assessmentId: 'a1',
+  performanceLevel: 'below',
+  type: 'support',
+  provider: 'offline',
+  reading: 'Cells are the units of life.',
+  questions: [{ question: 'What are cells?', type: 'short_answer', options: [] }],
+  lastAttempt: null,
+};
 
 describe('AppRoutes', () => {
   it('when signed out on /, then the landing page shows', async () => {
@@ -81,8 +93,21 @@ describe('AppRoutes', () => {
     expect(screen.getByText('Track student progress across formative assessments')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Create Class' })).toBeEnabled();
     const main = screen.getByRole('navigation', { name: 'Main' });
-    expect(main).toHaveTextContent('ClassesAssessmentsStudentsReports');
-    expect(screen.getAllByRole('link', { name: 'Classes' })[0]).toHaveClass('active');
+    expect(main).toHaveTextContent('DashboardClassesAssessmentsStudentsReports');
+    expect(within(main).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
+  });
+
+  it('when a teacher follows the Classes link, then the class list opens', async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/classes': () => jsonResponse(200, []),
+    });
+    const { user } = renderApp('/');
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
+    await user.click(within(main).getByRole('link', { name: 'Classes' }));
+    expect(await screen.findByRole('heading', { name: 'My Classes' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Classes' })).toHaveClass('active');
   });
 
   it('when an admin is signed in, then Admin Dashboard and All Students links show', async () => {
@@ -141,5 +166,26 @@ describe('AppRoutes', () => {
     });
     renderApp('/');
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark'));
+  });
+
+  it("when a teacher follows a student's /support-content link, then the practice opens on the teachers' /interactive-support path", async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/support-content/r1': () => jsonResponse(200, PRACTICE),
+    });
+    renderApp('/support-content/r1');
+    expect(await screen.findByRole('heading', { name: 'Support Practice' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/interactive-support/r1');
+  });
+
+  it('when a student follows an /interactive-support link, then their practice opens at /support-content', async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, STUDENT),
+      'GET /api/support-content/r1': () => jsonResponse(200, PRACTICE),
+    });
+    renderApp('/interactive-support/r1');
+    expect(await screen.findByRole('heading', { name: 'Support Practice' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/support-content/r1');
+    expect(screen.getByText('Question 1 of 1')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/useAuth';
 import { navRole } from '../features/auth/user';
-import { AdminOnly, SignedOutVisit, StudentOnly } from './guards';
+import { AdminOnly, ResultPracticeFor, SignedOutVisit, StudentOnly } from './guards';
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
 import { useColorMode } from './useColorMode';
 
@@ -177,12 +177,21 @@ export function AppRoutes() {
                   </StudentOnly>
                 }
               />
+              {/* Practice by result: one path per role, each sending the other role to its own. */}
               <Route
                 path="/support-content/:resultId"
                 element={
-                  <StudentOnly>
+                  <ResultPracticeFor role="student">
                     <ResultPracticePage />
-                  </StudentOnly>
+                  </ResultPracticeFor>
+                }
+              />
+              <Route
+                path="/interactive-support/:resultId"
+                element={
+                  <ResultPracticeFor role="teacher">
+                    <ResultPracticePage />
+                  </ResultPracticeFor>
                 }
               />
               {navRole(user) !== 'student' && (
@@ -196,7 +205,6 @@ export function AppRoutes() {
                   <Route path="/assessment-preview/:id" element={<AssessmentPreviewPage />} />
                   <Route path="/assessment-edit/:id" element={<AssessmentEditPage />} />
                   <Route path="/assessment-try/:id" element={<TryAsStudentPage />} />
-                  <Route path="/interactive-support/:resultId" element={<ResultPracticePage />} />
                   <Route path="/students" element={<AllStudentsPage />} />
                   <Route path="/reports" element={<ReportsPage />} />
                   <Route path="/assessment-results/:id" element={<AssessmentResultsPage />} />

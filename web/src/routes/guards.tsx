@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
 import { PageSpinner } from '../components/PageSpinner';
 import { sessionExpired } from '../features/auth/authSlice';
@@ -19,6 +19,20 @@ export function SignedOutVisit() {
 export function StudentOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (!user || navRole(user) !== 'student') return <Navigate to="/" replace />;
+  return children;
+}
+
+/**
+ * Practice by result has one path per role (spec §2): students practise at /support-content/{id},
+ * teachers open the same practice at /interactive-support/{id}. A link followed by the other role
+ * (a shared address) lands on that role's path instead of the dashboard or the 404 page.
+ */
+export function ResultPracticeFor({ role, children }: { role: 'student' | 'teacher'; children: ReactNode }) {
+  const { user } = useAuth();
+  const { resultId = '' } = useParams();
+  const isStudent = Boolean(user && navRole(user) === 'student');
+  if (role === 'student' && !isStudent) return <Navigate to={`/interactive-support/${resultId}`} replace />;
+  if (role === 'teacher' && isStudent) return <Navigate to={`/support-content/${resultId}`} replace />;
   return children;
 }
 

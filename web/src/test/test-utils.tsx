@@ -2,12 +2,13 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, type InitialEntry } from 'react-router';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import { Toaster } from '../components/toast/Toaster';
 
 interface Options {
-  route?: string;
+  /** The path, or a history entry with its state. */
+  route?: InitialEntry;
   preloadedState?: Partial<RootState>;
   store?: AppStore;
 }

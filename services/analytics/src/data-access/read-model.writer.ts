@@ -29,6 +29,8 @@ export interface PersonRow {
   lastName: string;
   email: string;
   role: string;
+  /** Removed by the district's admin (identity's UserUpdated.disabled): no longer counted. */
+  disabled?: boolean;
   at: Date;
 }
 
@@ -79,13 +81,14 @@ export interface ResultRow {
 
 export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
   // `old` is the row before this statement (a user's events come one at a time, in key order).
-  const [was] = await tx.$queryRawUnsafe<{ tenant_id: string | null; role: string | null }[]>(
-    `with old as (select tenant_id, role from people where user_id = $1)
-     insert into people (user_id, tenant_id, first_name, last_name, email, role, registered_at)
-     values ($1, $2, $3, $4, $5, $6, $7)
+  const disabled = p.disabled ?? false;
+  const [was] = await tx.$queryRawUnsafe<{ tenant_id: string | null; role: string | null; disabled: boolean | null }[]>(
+    `with old as (select tenant_id, role, disabled from people where user_id = $1)
+     insert into people (user_id, tenant_id, first_name, last_name, email, role, registered_at, disabled)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (user_id) do update set tenant_id = excluded.tenant_id, first_name = excluded.first_name,
-       last_name = excluded.last_name, email = excluded.email, role = excluded.role
-     returning (select tenant_id from old), (select role from old)`,
+       last_name = excluded.last_name, email = excluded.email, role = excluded.role, disabled = excluded.disabled
+     returning (select tenant_id from old), (select role from old), (select disabled from old)`,
     p.userId,
     p.tenantId,
     p.firstName,
@@ -93,20 +96,27 @@ export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
     p.email,
     p.role,
     p.at,
+    disabled,
   );
-  await countPerson(tx, was?.tenant_id && was.role ? { tenantId: was.tenant_id, role: was.role } : undefined, p);
+  const before: Counted =
+    was?.tenant_id && was.role && !was.disabled ? { tenantId: was.tenant_id, role: was.role } : undefined;
+  await countPerson(tx, before, disabled ? undefined : p);
 }
 
 type Counted = { tenantId: string; role: string } | undefined;
 
-/** Moves one person in the tenants' people counts from (tenant, role) `from` to `to`. */
+/**
+ * Moves one person in the tenants' people counts from (tenant, role) `from` to `to` (undefined: not
+ * counted, e.g. a removed account). Teachers are the role teacher only, as the district's Users page
+ * counts them; admins count among the users.
+ */
 async function countPerson(tx: Tx, from: Counted, to: Counted): Promise<void> {
   const deltas = new Map<string, [number, number, number]>();
   const count = (p: Counted, sign: number) => {
     if (!p) return;
     const d = deltas.get(p.tenantId) ?? [0, 0, 0];
     d[0] += sign;
-    if (p.role === 'teacher' || p.role === 'admin') d[1] += sign;
+    if (p.role === 'teacher') d[1] += sign;
     if (p.role === 'student') d[2] += sign;
     deltas.set(p.tenantId, d);
   };
@@ -143,11 +153,11 @@ export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<vo
   await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
   await tx.$executeRawUnsafe('delete from attempt_progress where student_id = $1', userId);
   await tx.$executeRawUnsafe('delete from student_figures where student_id = $1', userId);
-  const [gone] = await tx.$queryRawUnsafe<{ tenant_id: string; role: string }[]>(
-    'delete from people where user_id = $1 returning tenant_id, role',
+  const [gone] = await tx.$queryRawUnsafe<{ tenant_id: string; role: string; disabled: boolean }[]>(
+    'delete from people where user_id = $1 returning tenant_id, role, disabled',
     userId,
   );
-  if (gone) await countPerson(tx, { tenantId: gone.tenant_id, role: gone.role }, undefined);
+  if (gone && !gone.disabled) await countPerson(tx, { tenantId: gone.tenant_id, role: gone.role }, undefined);
 }
 
 export async function upsertClass(tx: Tx, c: ClassRow): Promise<void> {

@@ -62,6 +62,10 @@ const joinCode = z
 
 export const joinBody = z.object({ joinCode }).meta({ id: 'JoinClass' });
 
+/** The signed-out check of a typed code: its class's name, nothing else (docs/security.md). */
+export const joinCodeLookupQuery = z.object({ joinCode });
+export const joinCodeLookupSchema = z.object({ className: z.string() }).meta({ id: 'JoinCodeLookup' });
+
 /** Ids are UUIDs; anything else is answered 404 by the handler, like an id that is not yours. */
 export const idParams = z.object({ id: z.string().meta({ format: 'uuid' }) });
 export const memberParams = z.object({

@@ -1,30 +1,66 @@
 // Student calls: join by code or from the browse list (rate-limited per user), their classes, and
 // the classes of their tenant they could join.
-import { ApiRouter, TooManyRequestsError, type Caller } from '@checkpoint/service-kit';
+import { ApiRouter, clientAddress, TooManyRequestsError, type Caller } from '@checkpoint/service-kit';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { ClassUseCases } from '../domain/classes.use-cases.ts';
-import { browseSchema, enrolmentSchema, idParams, joinBody, joinResultSchema } from './classes.schemas.ts';
+import {
+  browseSchema,
+  enrolmentSchema,
+  idParams,
+  joinBody,
+  joinCodeLookupQuery,
+  joinCodeLookupSchema,
+  joinResultSchema,
+} from './classes.schemas.ts';
 import { uuidOr404 } from './ids.ts';
 
 const STUDENTS = ['student'] as const;
 const student = (caller: Caller) => ({ tenantId: caller.tenantId, studentId: caller.userId });
 
+/** 429 with Retry-After once the limiter's points for this key are used up. */
+async function consumeOr429(limiter: RateLimiterAbstract, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) {
+      throw new TooManyRequestsError(message, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+    }
+    throw err;
+  }
+}
+
+/**
+ * The signed-out join page's check of a typed code, before the visitor is sent to sign in: the
+ * class's name or 404, rate limited per client address (docs/security.md). A router of its own,
+ * mounted before the classes router, whose GET /api/classes/:id would otherwise take the path.
+ */
+export function joinCodeLookupRouter(classes: ClassUseCases, lookupLimiter: RateLimiterAbstract): ApiRouter {
+  return new ApiRouter().add(
+    {
+      method: 'get',
+      path: '/api/classes/join-code',
+      summary: "Whether a join code names an active class, and the class's name (signed out, before signing in)",
+      access: 'public',
+      query: joinCodeLookupQuery,
+      response: joinCodeLookupSchema,
+      errors: [404, 429],
+    },
+    async ({ query, req }) => {
+      await consumeOr429(
+        lookupLimiter,
+        clientAddress(req),
+        'Too many join code checks. Please wait a minute and try again.',
+      );
+      return classes.lookUpJoinCode(query.joinCode);
+    },
+  );
+}
+
 export function enrolmentRouter(classes: ClassUseCases, joinLimiter: RateLimiterAbstract): ApiRouter {
   /** One point per attempt, success or not: guessing codes costs the same as failing. */
-  async function limitJoins(caller: Caller): Promise<void> {
-    try {
-      await joinLimiter.consume(caller.userId);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) {
-        throw new TooManyRequestsError(
-          'Too many join attempts. Please wait a minute and try again.',
-          Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
-        );
-      }
-      throw err;
-    }
-  }
+  const limitJoins = (caller: Caller) =>
+    consumeOr429(joinLimiter, caller.userId, 'Too many join attempts. Please wait a minute and try again.');
 
   return new ApiRouter()
     .add(

@@ -88,6 +88,17 @@ export function classUseCases({ classes, newJoinCode = generateJoinCode, browseL
       return enrol(cls, student);
     },
 
+    /**
+     * A signed-out visitor's check of a code before they sign in: the active class's name, or
+     * ClassNotFoundError. Says no more than the join itself would (no id, teacher or tenant).
+     */
+    async lookUpJoinCode(typed: string): Promise<{ className: string }> {
+      const code = normalizeJoinCode(typed);
+      const cls = isValidJoinCode(code) ? await classes.findActiveByJoinCode(code) : undefined;
+      if (!cls) throw new ClassNotFoundError();
+      return { className: cls.name };
+    },
+
     /** Join from the browse list: only active classes of the student's own tenant. */
     async joinDirect(student: Student, classId: string): Promise<JoinResult> {
       const cls = orNotFound(await classes.findActiveInTenant(student.tenantId, classId));

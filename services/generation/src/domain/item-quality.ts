@@ -166,7 +166,7 @@ function leaningWord(text: string): string | undefined {
     if (t.tags.includes('Noun') && !t.tags.includes('Pronoun')) break;
     if (t.tags.includes('Value')) break;
   }
-  const m = /\b(these|those|such(?! as\b)|the same|the former|the latter)\b/i.exec(text);
+  const m = /\b(these|those|such(?! as\b)|the same(?=\s+[a-z])|the former|the latter)\b/i.exec(text);
   return m ? m[1]!.toLowerCase() : undefined;
 }
 

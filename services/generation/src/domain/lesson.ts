@@ -321,7 +321,8 @@ function isStandalone(text: string, tokens: Token[]): boolean | 'instruction' {
     if (LEANING.has(lower(t.text))) return false;
   }
   // "… these changes …", "… the same way": refers to something said before.
-  if (/\b(?:these|those|such (?!as\b)|the same|the former|the latter|this (?!is\b))\b/i.test(text)) return false;
+  if (/\b(?:these|those|such (?!as\b)|the same(?=\s+[a-z])|the former|the latter|this (?!is\b))\b/i.test(text))
+    return false;
   return true;
 }
 

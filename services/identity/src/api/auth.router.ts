@@ -119,7 +119,12 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
 
   api.add(
     { method: 'get', path: '/api/auth/user', summary: 'The signed-in user', access: 'signed-in', response: userSchema },
-    async ({ caller }) => toPublicUser(await currentUser(deps, caller)),
+    async ({ caller }) => {
+      const user = toPublicUser(await currentUser(deps, caller));
+      const returning =
+        Boolean(caller.sessionId) && (await deps.sessions.sessions.signedInBefore(caller.userId, caller.sessionId!));
+      return { ...user, returning };
+    },
   );
 
   api.add(

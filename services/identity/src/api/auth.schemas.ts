@@ -62,6 +62,11 @@ export const userSchema = z
     preferences: preferencesBody,
     /** The address was proven by a mail link, a password reset, an invitation, the roster or SSO. */
     emailVerified: z.boolean(),
+    /**
+     * GET /api/auth/user only: the user had signed in before this session (a dashboard says
+     * "Welcome back" then, not right after the sign-up).
+     */
+    returning: z.boolean().optional(),
   })
   .meta({ id: 'User' });
 

@@ -102,6 +102,23 @@ export function sessionsRepository(db: Db) {
       return live > 0;
     },
 
+    /**
+     * Whether the user signed in before this session (`familyId`): another of their sessions began
+     * earlier. Sessions long expired are purged, so after a very long absence this says no.
+     */
+    async signedInBefore(userId: string, familyId: string): Promise<boolean> {
+      const first = await db.session.findFirst({
+        where: { familyId, userId },
+        orderBy: { createdAt: 'asc' },
+        select: { createdAt: true },
+      });
+      if (!first) return false;
+      const earlier = await db.session.count({
+        where: { userId, familyId: { not: familyId }, createdAt: { lt: first.createdAt } },
+      });
+      return earlier > 0;
+    },
+
     async revokeFamily(familyId: string, now = new Date()): Promise<number> {
       const result = await db.session.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
       return result.count;

@@ -161,6 +161,14 @@ const injectedRtkApi = api.injectEndpoints({
     completeGoogleSignup: build.mutation<CompleteGoogleSignupApiResponse, CompleteGoogleSignupApiArg>({
       query: (queryArg) => ({ url: `/api/auth/google/complete`, method: 'POST', body: queryArg }),
     }),
+    lookUpJoinCode: build.query<LookUpJoinCodeApiResponse, LookUpJoinCodeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/classes/join-code`,
+        params: {
+          joinCode: queryArg,
+        },
+      }),
+    }),
     getClasses: build.query<GetClassesApiResponse, GetClassesApiArg>({
       query: () => ({ url: `/api/classes` }),
     }),
@@ -598,6 +606,8 @@ export type CompleteGoogleSignupApiResponse = /** status 200 OK */ {
 export type CompleteGoogleSignupApiArg = {
   role: 'teacher' | 'student';
 };
+export type LookUpJoinCodeApiResponse = /** status 200 OK */ JoinCodeLookup;
+export type LookUpJoinCodeApiArg = string;
 export type GetClassesApiResponse = /** status 200 OK */ Class[];
 export type GetClassesApiArg = void;
 export type CreateClassApiResponse = /** status 201 OK */ Class;
@@ -1225,6 +1235,7 @@ export type User = {
     darkMode: boolean;
   };
   emailVerified: boolean;
+  returning?: boolean;
 };
 export type VerificationSent = {
   verificationSent: true;
@@ -1296,6 +1307,9 @@ export type SsoSettings = {
   passwordSignIn: boolean;
   districtDomains: string[];
   redirectUri: string;
+};
+export type JoinCodeLookup = {
+  className: string;
 };
 export type Class = {
   id: string;
@@ -1763,6 +1777,7 @@ export const {
   useRemoveSsoConnectionMutation,
   useSetPasswordSignInMutation,
   useCompleteGoogleSignupMutation,
+  useLookUpJoinCodeQuery,
   useGetClassesQuery,
   useCreateClassMutation,
   useGetArchivedClassesQuery,

@@ -134,6 +134,11 @@ describe('AssessmentResultsPage', () => {
     expect(rows[1]).toHaveTextContent('53%');
     expect(within(rows[1]!).getByText('Below Standard')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('Support: 2 attempts, best 85%');
+    // Each result leads to the practice written from it, on the teachers' path.
+    expect(within(rows[1]!).getByRole('link', { name: 'Open practice of Bob Brown' })).toHaveAttribute(
+      'href',
+      '/interactive-support/r2',
+    );
   });
 
   it('when a student’s answers are expanded, then each question shows the answer and whether it was correct', async () => {

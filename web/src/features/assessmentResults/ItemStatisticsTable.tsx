@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import type { ItemStatistics } from '../results/resultsApi';
 import { sharePercent } from './charts/sharePercent';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 function discrimination(value: number | null): string {
   return value === null ? '—' : value.toFixed(2);
@@ -31,40 +32,43 @@ function OptionCounts({ item }: { item: ItemStatistics }) {
 export function ItemStatisticsTable({ questions }: { questions: ItemStatistics[] }) {
   if (questions.length === 0) return <p className="text-body-secondary mb-0">This assessment has no questions.</p>;
   return (
-    <Table responsive className="align-top mb-0">
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Question</th>
-          <th scope="col">Answered</th>
-          <th scope="col">Share correct</th>
-          <th scope="col">
-            <abbr title="Upper-lower discrimination index, -1 to 1: how much better the top results did on this question than the bottom ones">
-              Discrimination
-            </abbr>
-          </th>
-          <th scope="col">Choices</th>
-        </tr>
-      </thead>
-      <tbody>
-        {[...questions]
-          .sort((a, b) => a.position - b.position)
-          .map((q) => {
-            const share = sharePercent(q.shareCorrect);
-            return (
-              <tr key={q.id} data-testid={`item-${q.position}`}>
-                <th scope="row">Q{q.position}</th>
-                <td>{q.questionText}</td>
-                <td>{q.answered}</td>
-                <td>{share === null ? '—' : `${share}%`}</td>
-                <td>{discrimination(q.discrimination)}</td>
-                <td>
-                  <OptionCounts item={q} />
-                </td>
-              </tr>
-            );
-          })}
-      </tbody>
-    </Table>
+    // Scrolls sideways on a phone: a region a keyboard can reach (ScrollRegion).
+    <ScrollRegion label="Item Statistics">
+      <Table className="align-top mb-0">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Question</th>
+            <th scope="col">Answered</th>
+            <th scope="col">Share correct</th>
+            <th scope="col">
+              <abbr title="Upper-lower discrimination index, -1 to 1: how much better the top results did on this question than the bottom ones">
+                Discrimination
+              </abbr>
+            </th>
+            <th scope="col">Choices</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...questions]
+            .sort((a, b) => a.position - b.position)
+            .map((q) => {
+              const share = sharePercent(q.shareCorrect);
+              return (
+                <tr key={q.id} data-testid={`item-${q.position}`}>
+                  <th scope="row">Q{q.position}</th>
+                  <td>{q.questionText}</td>
+                  <td>{q.answered}</td>
+                  <td>{share === null ? '—' : `${share}%`}</td>
+                  <td>{discrimination(q.discrimination)}</td>
+                  <td>
+                    <OptionCounts item={q} />
+                  </td>
+                </tr>
+              );
+            })}
+        </tbody>
+      </Table>
+    </ScrollRegion>
   );
 }

@@ -1,9 +1,11 @@
 // Each student's score and level, with their answers to every question on demand.
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { ResultLevel } from '../assessments/ResultLevel';
+import { resultPracticeLink } from '../assessments/performance';
 import type { AssessmentResults } from '../results/resultsApi';
 
 type Result = AssessmentResults['results'][number];
@@ -94,7 +96,17 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
                   {r.earnedPoints} / {r.totalPoints}
                 </td>
                 <td>{new Date(r.submittedAt).toLocaleString()}</td>
-                <td className="small">{practiceText(r.practice)}</td>
+                <td className="small">
+                  {practiceText(r.practice)}
+                  {/* The practice written from this result's wrong answers, as the student gets it. */}
+                  <Link
+                    to={resultPracticeLink(r.id, 'teacher').to}
+                    className="d-block"
+                    aria-label={`Open practice of ${name}`}
+                  >
+                    {resultPracticeLink(r.id, 'teacher').label}
+                  </Link>
+                </td>
                 <td>
                   <Button
                     size="sm"

@@ -1,12 +1,11 @@
 // The preview modal (spec §2, §4): every question, Active or Inactive with the lifecycle beside it
 // (issue 13: "Draft" now means not yet assigned), and the activate toggle.
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { useUpdateAssessmentMutation, type Assessment, type Question } from './assessmentsApi';
-import { LifecycleBadge } from './LifecycleBadge';
+import { ActivityBadge, LifecycleBadge } from './LifecycleBadge';
 import { QuestionPreview } from './QuestionPreview';
 
 interface Props {
@@ -42,9 +41,7 @@ export function AssessmentPreviewModal({ show, onHide, assessment, questions }: 
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id="assessment-preview-modal-title" className="d-flex align-items-center gap-2">
           {assessment.title}
-          <Badge bg={assessment.isActive ? 'success' : 'secondary'} data-testid="preview-status">
-            {assessment.isActive ? 'Active' : 'Inactive'}
-          </Badge>
+          <ActivityBadge assessment={assessment} testId="preview-status" />
           <LifecycleBadge assessment={assessment} />
         </Modal.Title>
       </Modal.Header>

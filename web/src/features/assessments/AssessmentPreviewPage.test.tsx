@@ -1,12 +1,12 @@
-import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Assessment } from '../../api/generated/endpoints';
 import { TEACHER, stubFetch } from '../../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { AssessmentPreviewPage } from './AssessmentPreviewPage';
 
-const ASSESSMENT: Assessment = {
+const TRY_ASSESSMENT: Assessment = {
   id: 'a1',
   classId: 'c1',
   title: 'Water Cycle',
@@ -45,7 +45,7 @@ const QUESTION = {
   position: 1,
 };
 
-function renderPreview(assessment: Assessment, questions: unknown[]) {
+function renderTryPreview(assessment: Assessment, questions: unknown[]) {
   stubFetch({
     'GET /api/auth/user': () => jsonResponse(200, TEACHER),
     'GET /api/assessments/a1': () => jsonResponse(200, assessment),
@@ -62,7 +62,7 @@ function renderPreview(assessment: Assessment, questions: unknown[]) {
 
 describe('AssessmentPreviewPage: Try as a Student', () => {
   it('when the assessment has questions, then Try as a Student opens the taking page as a student sees it', async () => {
-    const { user } = renderPreview(ASSESSMENT, [QUESTION]);
+    const { user } = renderTryPreview(TRY_ASSESSMENT, [QUESTION]);
     const link = await screen.findByRole('link', { name: 'Try as a Student' });
     expect(link).toHaveAttribute('href', '/assessment-try/a1');
     await user.click(link);
@@ -70,8 +70,75 @@ describe('AssessmentPreviewPage: Try as a Student', () => {
   });
 
   it('when the assessment has no questions yet, then there is nothing to try', async () => {
-    renderPreview({ ...ASSESSMENT, questionCount: 0 }, []);
+    renderTryPreview({ ...TRY_ASSESSMENT, questionCount: 0 }, []);
     expect(await screen.findByRole('heading', { name: 'Water Cycle' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Try as a Student' })).not.toBeInTheDocument();
+  });
+});
+
+const DRAFT_ASSESSMENT = {
+  id: 'a1',
+  classId: 'c1',
+  title: 'Cells Quiz',
+  description: '',
+  topic: 'Cells',
+  standard: '',
+  dueDate: null,
+  isActive: true,
+  createdAt: '2026-03-05T10:00:00.000Z',
+  className: 'Biology 7',
+  questionCount: 0,
+  status: 'draft',
+  isAssigned: false,
+  assignedTo: [],
+  generationStatus: 'ready',
+  generationProvider: 'text',
+};
+
+function HistoryState() {
+  return <p data-testid="history-state">{JSON.stringify(useLocation().state)}</p>;
+}
+
+function renderPreview(state?: unknown) {
+  stubFetch({
+    'GET /api/assessments/a1': () => jsonResponse(200, DRAFT_ASSESSMENT),
+    'GET /api/assessments/a1/questions': () => jsonResponse(200, []),
+  });
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="/assessment-preview/:id"
+        element={
+          <>
+            <AssessmentPreviewPage />
+            <HistoryState />
+          </>
+        }
+      />
+    </Routes>,
+    { route: { pathname: '/assessment-preview/a1', state } },
+  );
+}
+
+describe('AssessmentPreviewPage', () => {
+  it('when opened right after creating the assessment, then the creation banner shows once and the history entry forgets it', async () => {
+    renderPreview({ justCreated: true });
+    expect(await screen.findByRole('heading', { name: 'Cells Quiz' })).toBeInTheDocument();
+    expect(screen.getByTestId('created-banner')).toHaveTextContent(
+      'Successfully Created with Questions Built from Your Text!',
+    );
+    // A reload reads the cleared entry: no banner then.
+    await waitFor(() => expect(screen.getByTestId('history-state')).toHaveTextContent('null'));
+    expect(screen.getByTestId('created-banner')).toBeInTheDocument();
+  });
+
+  it('when opened later (a link, a reload), then there is no creation banner', async () => {
+    renderPreview();
+    expect(await screen.findByRole('heading', { name: 'Cells Quiz' })).toBeInTheDocument();
+    expect(screen.queryByTestId('created-banner')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Successfully Created/)).not.toBeInTheDocument();
+    // One status word for a draft: no "Active" beside "Draft" (issue 25).
+    expect(screen.getByTestId('lifecycle-status')).toHaveTextContent('Draft');
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
   });
 });

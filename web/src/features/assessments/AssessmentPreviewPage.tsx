@@ -1,7 +1,7 @@
 // /assessment-preview/{id} (spec §2): the freshly created assessment, its first 3 questions and the
 // next steps (edit, assign, class, done), plus the preview modal with the activate toggle.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -18,7 +18,7 @@ import {
 import { AssessmentPreviewModal } from './AssessmentPreviewModal';
 import { formatDate } from './format';
 import { jobFailureMessage, questionSourceOf, sourceLabel, successHeader } from './generationText';
-import { LifecycleBadge, lifecycleHint, lifecycleOf } from './LifecycleBadge';
+import { ActivityBadge, LifecycleBadge, lifecycleHint, lifecycleOf } from './LifecycleBadge';
 import { QuestionPreview } from './QuestionPreview';
 
 export const PREVIEW_QUESTION_LIMIT = 3;
@@ -34,9 +34,34 @@ export function AssessmentNotFound() {
   );
 }
 
+/** The navigation state the creation dialog opens this page with (CreateAssessmentModal). */
+export interface JustCreatedState {
+  justCreated: true;
+}
+
+const isJustCreated = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as Partial<JustCreatedState>).justCreated === true;
+
+/**
+ * The creation banner is for the visit that follows the creation only: read once from the history
+ * entry's state, which is then cleared, so that a reload or a later visit shows the assessment
+ * without it (issue 25).
+ */
+function useJustCreated(): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [justCreated] = useState(() => isJustCreated(location.state));
+  const stateSet = isJustCreated(location.state);
+  useEffect(() => {
+    if (stateSet) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [stateSet, navigate, location.pathname, location.search]);
+  return justCreated;
+}
+
 export function AssessmentPreviewPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const justCreated = useJustCreated();
   const toast = useToast();
   const assessment = useGetAssessmentQuery(id);
   const teacherView = assessment.data && !isStudentView(assessment.data) ? assessment.data : undefined;
@@ -92,9 +117,11 @@ export function AssessmentPreviewPage() {
               </p>
             </Alert>
           ) : (
-            <p className="text-success fw-semibold mb-2">
-              {successHeader(generating ? null : questionSourceOf(a.generationProvider))}
-            </p>
+            justCreated && (
+              <p className="text-success fw-semibold mb-2" data-testid="created-banner">
+                {successHeader(generating ? null : questionSourceOf(a.generationProvider))}
+              </p>
+            )
           )}
           <h1 className="h3 mb-2">{a.title}</h1>
           <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
@@ -106,7 +133,7 @@ export function AssessmentPreviewPage() {
             <Badge bg="light" text="dark">
               {a.questionCount} questions
             </Badge>
-            <Badge bg={a.isActive ? 'success' : 'secondary'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>
+            <ActivityBadge assessment={a} />
             <LifecycleBadge assessment={a} />
           </div>
           <p className="small mb-2" data-testid="lifecycle-hint">

@@ -74,9 +74,12 @@ describe('AssessmentsPage', () => {
     const draft = await screen.findByRole('article', { name: 'New Quiz' });
     expect(within(draft).getByTestId('lifecycle-status')).toHaveTextContent('Draft');
     expect(within(draft).getByText(/students cannot see it until you assign it/)).toBeInTheDocument();
+    // One word for where it stands: no "Active" beside "Draft".
+    expect(within(draft).queryByText('Active')).not.toBeInTheDocument();
     const assigned = screen.getByRole('article', { name: 'Cells Quiz' });
     expect(within(assigned).getByTestId('lifecycle-status')).toHaveTextContent('Assigned to Biology 7');
     expect(within(assigned).getByText('Past due')).toBeInTheDocument();
+    expect(within(assigned).getByText('Active')).toBeInTheDocument();
     expect(within(draft).queryByText('Past due')).not.toBeInTheDocument();
     // The spec's toggle: the closed (inactive) one is under Show Inactive Only.
     expect(screen.queryByRole('article', { name: 'Old Quiz' })).not.toBeInTheDocument();

@@ -20,7 +20,7 @@ import {
 } from './assessmentsApi';
 import { CreateAssessmentModal } from './CreateAssessmentModal';
 import { formatDate, formatDateTime } from './format';
-import { isPastDue, LifecycleBadge, lifecycleHint } from './LifecycleBadge';
+import { ActivityBadge, isPastDue, LifecycleBadge, lifecycleHint } from './LifecycleBadge';
 import { RecommendationModal } from './RecommendationModal';
 
 function AssessmentCard({
@@ -40,7 +40,7 @@ function AssessmentCard({
           <Card.Title as="h2" className="h5 mb-0" id={`assessment-${a.id}-title`}>
             {a.title}
           </Card.Title>
-          <Badge bg={a.isActive ? 'success' : 'secondary'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>
+          <ActivityBadge assessment={a} />
         </div>
         <div className="mb-2">
           <LifecycleBadge assessment={a} />

@@ -41,6 +41,7 @@ import {
   type QuestionSource,
 } from './generationText';
 import { NamedProgressBar } from '../../components/NamedProgressBar';
+import type { JustCreatedState } from './AssessmentPreviewPage';
 
 export interface CreateAssessmentModalProps {
   show: boolean;
@@ -221,7 +222,8 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
     if (!created) return;
     toast({ title: 'Success', description: createdMessage(source) });
     onHide();
-    void navigate(`/assessment-preview/${created.id}`);
+    const state: JustCreatedState = { justCreated: true };
+    void navigate(`/assessment-preview/${created.id}`, { state });
   };
 
   return (

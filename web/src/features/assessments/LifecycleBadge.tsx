@@ -40,6 +40,19 @@ export function LifecycleBadge({ assessment }: { assessment: Assessment }) {
   );
 }
 
+/**
+ * The spec's Active/Inactive badge, for an assessment that has been assigned. A draft shows only
+ * "Draft": a new assessment is active, and "Active" beside "Draft" said two things at once (issue 25).
+ */
+export function ActivityBadge({ assessment, testId }: { assessment: Assessment; testId?: string }) {
+  if (lifecycleOf(assessment) === 'draft') return null;
+  return (
+    <Badge bg={assessment.isActive ? 'success' : 'secondary'} data-testid={testId}>
+      {assessment.isActive ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
 /** Past its due date (shown, but a due date does not close an assessment by itself). */
 export const isPastDue = (a: Pick<Assessment, 'dueDate'>, now = Date.now()) =>
   Boolean(a.dueDate) && Date.parse(a.dueDate!) < now;

@@ -87,6 +87,17 @@ export function practiceLink(assessmentId: string, score: number): { to: string;
   };
 }
 
+/**
+ * The result-based practice of one result (spec §2 Practice by result): written from the questions
+ * this result got wrong. A student opens it at /support-content/{resultId}; the teacher of the
+ * assessment at /interactive-support/{resultId} (the teachers' route set), to see or try it.
+ */
+export function resultPracticeLink(resultId: string, as: 'student' | 'teacher'): { to: string; label: string } {
+  return as === 'student'
+    ? { to: `/support-content/${resultId}`, label: 'Practice from This Result' }
+    : { to: `/interactive-support/${resultId}`, label: 'Open Practice' };
+}
+
 /** A percentage as a number (results carry numeric strings too); 0 when it is not one. */
 export function toPercent(value: number | string | null | undefined): number {
   const n = typeof value === 'string' ? Number.parseFloat(value) : (value ?? 0);

@@ -11,7 +11,7 @@ import { usePendingJoin } from '../joinClass/usePendingJoin';
 import { useLoginMutation } from './authApi';
 import { DistrictSignIn } from './DistrictSignIn';
 import { loginSchema, type AuthVariant, type LoginFormValues } from './authSchemas';
-import type { User } from './user';
+import { homePathAfterSignIn, type User } from './user';
 
 interface LoginFormProps {
   variant: AuthVariant;
@@ -48,8 +48,9 @@ export function LoginForm({ variant, defaultEmail = '' }: LoginFormProps) {
     }
     // A join code entered while signed out is used now; the join then goes to / itself.
     if (await completePendingJoin(signedIn.user)) return;
-    // Full page load so every cached query starts from the new session.
-    window.location.assign('/');
+    // Full page load so every cached query starts from the new session; an admin starts on the
+    // admin dashboard (issue 25), everyone else on their dashboard.
+    window.location.assign(homePathAfterSignIn(signedIn.user));
   });
 
   return (

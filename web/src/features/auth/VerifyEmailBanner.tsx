@@ -26,7 +26,7 @@ export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailV
 
   return (
     <Alert variant="info" className="mb-0 rounded-0 py-2 d-flex flex-wrap align-items-center gap-2" role="status">
-      <span className="me-auto">
+      <span className="me-auto text-break">
         Please verify your email address: we sent a link to <strong>{user.email}</strong>.
       </span>
       <Button size="sm" variant="outline-primary" onClick={onResend} disabled={isLoading || isSuccess}>

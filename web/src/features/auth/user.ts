@@ -26,6 +26,11 @@ export function navRole(user: Pick<User, 'role'>): 'student' | 'admin' | 'teache
   return 'teacher';
 }
 
+/** Where a sign-in lands: the admin dashboard for an admin, / (their dashboard) for anyone else. */
+export function homePathAfterSignIn(user: Pick<User, 'role'>): '/' | '/admin' {
+  return navRole(user) === 'admin' ? '/admin' : '/';
+}
+
 export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
   const first = user.firstName?.trim().charAt(0) ?? '';
   const last = user.lastName?.trim().charAt(0) ?? '';

@@ -51,6 +51,7 @@ const grid = {
   className: 'Biology',
   students: [{ id: 's-r1', firstName: 'Ada', lastName: 'Byron' }],
   assessments: [{ id: 'a1', title: 'Cells', createdAt: '2024-03-05T10:00:00.000Z' }],
+  inProgress: [],
   cells: [{ studentId: 's-r1', assessmentId: 'a1', resultId: 'r1', percentage: 95, performanceLevel: 'above' }],
 };
 

@@ -68,11 +68,14 @@ export function ClassDetailPage() {
       <div className="mb-3">
         <BackLink />
       </div>
+      {/* Long names and subjects wrap (min-width 0, text-break): the page fits a 390 px phone (issue 25). */}
       <div className="d-flex flex-wrap align-items-start gap-3 mb-4">
-        <div className="flex-grow-1">
-          <h1 className="h2 mb-2">{cls.name}</h1>
-          <div className="d-flex flex-wrap align-items-center gap-3 text-body-secondary">
-            <Badge bg="primary">{cls.subject}</Badge>
+        <div className="flex-grow-1" style={{ minWidth: 0 }}>
+          <h1 className="h2 mb-2 text-break">{cls.name}</h1>
+          <div className="d-flex flex-wrap align-items-center gap-3 text-body-secondary text-break">
+            <Badge bg="primary" className="text-wrap text-break text-start mw-100">
+              {cls.subject}
+            </Badge>
             {period && <span>{period}</span>}
             <span>Created {formatDate(cls.createdAt)}</span>
             <span className="d-inline-flex align-items-center gap-2">
@@ -80,7 +83,7 @@ export function ClassDetailPage() {
             </span>
           </div>
         </div>
-        <div className="d-flex gap-2">
+        <div className="d-flex flex-wrap gap-2">
           <Button variant="outline-primary" onClick={() => setManaging(true)}>
             Manage Students
           </Button>

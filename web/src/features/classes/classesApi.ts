@@ -58,4 +58,5 @@ export const {
   useGetAllClassesQuery,
   useJoinClassMutation,
   useJoinClassDirectMutation,
+  useLazyLookUpJoinCodeQuery,
 } = classesApi;

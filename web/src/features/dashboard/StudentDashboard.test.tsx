@@ -40,9 +40,9 @@ function result(
   } satisfies StudentResult;
 }
 
-function renderDashboard(results: StudentResult[]) {
+function renderDashboard(results: StudentResult[], returning?: boolean) {
   stubFetch({
-    'GET /api/auth/user': () => jsonResponse(200, STUDENT),
+    'GET /api/auth/user': () => jsonResponse(200, { ...STUDENT, returning }),
     'GET /api/student/classes': () => jsonResponse(200, [ENROLMENT]),
     'GET /api/student/available-assessments': () => jsonResponse(200, []),
     'GET /api/student/results': () => jsonResponse(200, results),
@@ -53,6 +53,17 @@ function renderDashboard(results: StudentResult[]) {
 const card = async (title: string) => screen.findByRole('article', { name: `Result: ${title}` });
 
 describe('StudentDashboard', () => {
+  it('when the student has just signed up, then the heading says Welcome, not Welcome back', async () => {
+    renderDashboard([], false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam!' })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
+  it('when the student had signed in before, then the heading says Welcome back', async () => {
+    renderDashboard([], true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sam!' })).toBeInTheDocument();
+  });
+
   it("when a result is 85% at standard, then its card says At Standard, the server's level, not the 80/70 band", async () => {
     renderDashboard([result('r1', 'Cells', 85, 'at')]);
     const cells = await card('Cells');
@@ -64,6 +75,15 @@ describe('StudentDashboard', () => {
     );
     // The stat card still counts scores of 80 or more (spec §2).
     expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('1');
+  });
+
+  it("when a result is shown, then it leads to the practice written from that result's answers", async () => {
+    renderDashboard([result('r1', 'Cells', 40, 'below')]);
+    const cells = await card('Cells');
+    expect(within(cells).getByRole('link', { name: 'Practice from This Result' })).toHaveAttribute(
+      'href',
+      '/support-content/r1',
+    );
   });
 
   it('when support practice raised a low result to at, then the card says At Standard and still offers extra help', async () => {

@@ -8,7 +8,14 @@ import Row from 'react-bootstrap/Row';
 import { PageSpinner } from '../../components/PageSpinner';
 import { formatDate } from '../assessments/format';
 import { ResultLevel } from '../assessments/ResultLevel';
-import { ABOVE_STANDARD_SCORE, bandForLevel, practiceLink, roundPercent, toPercent } from '../assessments/performance';
+import {
+  ABOVE_STANDARD_SCORE,
+  bandForLevel,
+  practiceLink,
+  resultPracticeLink,
+  roundPercent,
+  toPercent,
+} from '../assessments/performance';
 import { useAuth } from '../auth/useAuth';
 import { NotEnrolledWelcome } from '../classes/NotEnrolledWelcome';
 import { StudentClassesCard } from '../classes/StudentClassesCard';
@@ -87,6 +94,7 @@ function ResultCard({ result }: { result: StudentResult }) {
   const score = roundPercent(scoreOf(result));
   const band = result.performanceLevel ? bandForLevel(result.performanceLevel) : undefined;
   const link = practiceLink(result.assessmentId, scoreOf(result));
+  const byResult = resultPracticeLink(result.id, 'student');
   const total = result.totalQuestions ?? result.correctAnswers + result.incorrectAnswers;
   const title = result.assessment?.title ?? 'Assessment';
   return (
@@ -110,9 +118,14 @@ function ResultCard({ result }: { result: StudentResult }) {
         <p className="small text-body-secondary mb-3">
           {result.className ? `${result.className} · ` : ''}Completed {formatDate(result.submittedAt)}
         </p>
-        <Link className="btn btn-outline-primary btn-sm mt-auto" to={link.to}>
-          {link.label}
-        </Link>
+        <div className="d-flex flex-wrap gap-2 mt-auto">
+          <Link className="btn btn-outline-primary btn-sm" to={link.to}>
+            {link.label}
+          </Link>
+          <Link className="btn btn-outline-primary btn-sm" to={byResult.to}>
+            {byResult.label}
+          </Link>
+        </div>
       </Card.Body>
     </Card>
   );
@@ -137,7 +150,11 @@ export function StudentDashboard() {
 
   return (
     <>
-      <h1 className="h2 mb-1">Welcome back{user ? `, ${user.firstName}` : ''}!</h1>
+      {/* "Welcome back" only to someone who had signed in before this session (issue 25). */}
+      <h1 className="h2 mb-1">
+        {user?.returning ? 'Welcome back' : 'Welcome'}
+        {user ? `, ${user.firstName}` : ''}!
+      </h1>
       <p className="text-body-secondary mb-4">Your classes and assessments</p>
       {available.isLoading ? <PageSpinner /> : <ReadyPanel available={available.data ?? []} />}
       <Row xs={2} lg={4} className="g-3 mb-4">

@@ -37,6 +37,7 @@ const gridOf = (classId: string, student: string, percentage: number) => ({
   className: classId,
   students: [{ id: `s-${student}`, firstName: student, lastName: 'Doe' }],
   assessments: [{ id: `a-${student}`, title: `${student} quiz`, createdAt: '2024-03-05T10:00:00.000Z' }],
+  inProgress: [],
   cells: [
     {
       studentId: `s-${student}`,

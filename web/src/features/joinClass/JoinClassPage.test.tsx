@@ -91,15 +91,49 @@ describe('JoinClassPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/join-class');
   });
 
-  it('when signed out, then the code is kept and the visitor goes to sign in', async () => {
-    const fetchMock = stubFetch({});
+  it('when signed out and the code names a class, then the code is kept and the visitor goes to sign in', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/classes/join-code?joinCode=ABCDEFG': () => jsonResponse(200, { className: 'Biology 7' }),
+    });
     const { user } = renderJoin('out');
     await user.type(input(), 'abcdefg');
     await user.click(screen.getByRole('button', { name: 'Join Class' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth?mode=login&next=join'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('toast')).toHaveTextContent('join Biology 7');
     expect(peekPendingJoinCode()).toBe('ABCDEFG');
     expect(takePendingJoinCode()).toBe('ABCDEFG');
     expect(peekPendingJoinCode()).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('when signed out and the code names no class, then Class not found shows at once and the visitor stays', async () => {
+    stubFetch({
+      'GET /api/classes/join-code?joinCode=ZZZZZZZ': () =>
+        jsonResponse(404, { message: 'Class not found', code: 'NOT_FOUND' }),
+    });
+    const { user } = renderJoin('out');
+    await user.type(input(), 'zzzzzzz');
+    await user.click(screen.getByRole('button', { name: 'Join Class' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Class not found. Please check the join code and try again.',
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/join-class');
+    expect(peekPendingJoinCode()).toBeNull();
+  });
+
+  it('when signed out and the checks are rate limited, then the wait is said and the visitor stays', async () => {
+    stubFetch({
+      'GET /api/classes/join-code?joinCode=ABCDEFG': () =>
+        jsonResponse(429, {
+          message: 'Too many join code checks. Please wait a minute and try again.',
+          code: 'RATE_LIMITED',
+        }),
+    });
+    const { user } = renderJoin('out');
+    await user.type(input(), 'abcdefg');
+    await user.click(screen.getByRole('button', { name: 'Join Class' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many join code checks');
+    expect(screen.getByTestId('location')).toHaveTextContent('/join-class');
+    expect(peekPendingJoinCode()).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
-// /join-class (spec §2 Join class, §4, §8). Signed out, the code is kept and the visitor signs in or
-// up first; the join then completes right after (features/joinClass/usePendingJoin).
+// /join-class (spec §2 Join class, §4, §8). Signed out, the code is checked first (a wrong one is
+// said at once, not after signing in), then kept while the visitor signs in or up; the join then
+// completes right after (features/joinClass/usePendingJoin).
 import { Link, useNavigate } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { useToast } from '../../components/toast/useToast';
-import { useJoinClassMutation } from '../classes/classesApi';
+import { isApiError, serverMessageOr } from '../../api/apiError';
+import { useJoinClassMutation, useLazyLookUpJoinCodeQuery } from '../classes/classesApi';
 import { JoinClassForm } from './JoinClassForm';
 import { joinErrorMessage } from './joinErrors';
 import { JOIN_NEXT, savePendingJoinCode } from './pendingJoin';
@@ -55,10 +57,26 @@ export function JoinClassPage() {
   return <JoinCard pending={isLoading} onJoin={onJoin} />;
 }
 
-/** Signed out: keep the code and send the visitor to sign in (or sign up). */
+/**
+ * Signed out: check the code (GET /api/classes/join-code, rate limited per address), then keep it and
+ * send the visitor to sign in (or sign up). A code that names no class is said here, at once.
+ */
 export function SignedOutJoinClassPage() {
   const navigate = useNavigate();
-  const onJoin = (joinCode: string) => {
+  const toast = useToast();
+  const [lookUp, { isFetching }] = useLazyLookUpJoinCodeQuery();
+  const onJoin = async (joinCode: string) => {
+    try {
+      const found = await lookUp(joinCode).unwrap();
+      toast({ title: 'Class found', description: `Sign in or create a student account to join ${found.className}.` });
+    } catch (error) {
+      const description =
+        isApiError(error) && error.status === 429
+          ? serverMessageOr(error, 'Too many join code checks. Please wait a minute and try again.')
+          : joinErrorMessage(error);
+      toast({ title: 'Error', description, variant: 'destructive' });
+      return;
+    }
     savePendingJoinCode(joinCode);
     navigate(`/auth?mode=login&next=${JOIN_NEXT}`);
   };
@@ -73,7 +91,7 @@ export function SignedOutJoinClassPage() {
       </header>
       <main className="flex-grow-1 px-3 pb-5">
         <JoinCard
-          pending={false}
+          pending={isFetching}
           onJoin={onJoin}
           note="You will sign in or create a student account next; the class is joined right after."
         />

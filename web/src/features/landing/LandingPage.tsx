@@ -1,7 +1,8 @@
 // Signed-out "/" (spec §1 and §2 Landing): header, hero and the three pricing cards. Also
 // pre-rendered into landing.html at build time (renderLandingPage.tsx): plain links, no inline
 // styles (the CSP refuses style attributes in served HTML), nothing that needs a script to show.
-// Join a Class opens the code-first join page (issue 13), not the sign-in tab.
+// Join a Class opens the code-first join page (issue 13), not the sign-in tab; students who already
+// have an account sign in by Student Login (issue 25), the same sign-in page as the teachers'.
 import { Link } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
@@ -19,9 +20,12 @@ export function LandingPage() {
           <Navbar.Brand as={Link} to="/" className="fw-bold text-primary">
             Checkpoint
           </Navbar.Brand>
-          <Nav as="nav" aria-label="Account" className="ms-auto flex-row gap-2">
+          <Nav as="nav" aria-label="Account" className="ms-auto flex-row flex-wrap justify-content-end gap-2">
             <Link to="/auth?mode=login" className="btn btn-outline-primary">
               Teacher Login
+            </Link>
+            <Link to="/auth?mode=login" className="btn btn-outline-primary">
+              Student Login
             </Link>
             <Link to="/join-class" className="btn btn-primary">
               Join a Class
@@ -45,6 +49,9 @@ export function LandingPage() {
               </Link>
               <Link to="/auth?mode=signup&role=teacher" className="btn btn-outline-primary btn-lg">
                 Teacher Signup
+              </Link>
+              <Link to="/auth?mode=login" className="btn btn-outline-primary btn-lg">
+                Student Login
               </Link>
               <Link to="/join-class" className="btn btn-success btn-lg">
                 Join a Class

@@ -12,6 +12,8 @@ describe('renderLandingPage', () => {
     expect(hrefs('Join a Class')).toEqual(['/join-class', '/join-class']);
     expect(hrefs('Teacher Login')).toEqual(['/auth?mode=login', '/auth?mode=login']);
     expect(hrefs('Teacher Signup')).toEqual(['/auth?mode=signup&role=teacher']);
+    // A student with an account signs in from the landing page too, next to Teacher Login.
+    expect(hrefs('Student Login')).toEqual(['/auth?mode=login', '/auth?mode=login']);
     expect(page.body.textContent).toContain('Most Popular');
   });
 

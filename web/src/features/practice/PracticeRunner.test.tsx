@@ -37,7 +37,6 @@ describe('PracticeRunner', () => {
     expect(screen.getByText('Question 1 of 3')).toBeInTheDocument();
     expect(screen.getByText('Plants make food from light.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(screen.getByText('Please select or provide an answer')).toBeInTheDocument();
     await user.click(screen.getByLabelText('Carbon dioxide'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Question 2 of 3')).toBeInTheDocument();
@@ -47,6 +46,24 @@ describe('PracticeRunner', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByLabelText('Carbon dioxide')).toBeChecked();
     expect(screen.getByRole('heading', { name: 'Question 1: Which gas do plants take in?' })).toHaveFocus();
+  });
+
+  it('when the student has not answered yet, then no validation message shows; when they empty an answer, then it does', async () => {
+    const { user } = renderRunner(async () => 100);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByText('Please select or provide an answer')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Carbon dioxide'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByText('Please select or provide an answer')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('True'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // The short answer: nothing said before typing; typed and erased, the message and its link.
+    expect(screen.queryByText('Please select or provide an answer')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your answer'), 'c');
+    await user.clear(screen.getByLabelText('Your answer'));
+    expect(screen.getByText('Please select or provide an answer')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your answer')).toHaveAccessibleDescription('Please select or provide an answer');
+    expect(screen.getByRole('button', { name: 'Submit All Answers' })).toBeDisabled();
   });
 
   it('when submitted below 80, then Keep Practicing! and Try Again resets the answers', async () => {

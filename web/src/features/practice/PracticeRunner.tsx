@@ -41,10 +41,13 @@ function AnswerInput({
   question,
   value,
   onChange,
+  required,
 }: {
   question: RunnerQuestion;
   value: string;
   onChange: (v: string) => void;
+  /** The answer-required message is shown (the student emptied their answer). */
+  required: boolean;
 }) {
   const options = optionsFor(question.type, question.options);
   if (options.length === 0) {
@@ -56,13 +59,13 @@ function AnswerInput({
           value={value}
           autoComplete="off"
           onChange={(e) => onChange(e.currentTarget.value)}
-          aria-describedby={value.trim() ? undefined : 'practice-answer-required'}
+          aria-describedby={required ? 'practice-answer-required' : undefined}
         />
       </Form.Group>
     );
   }
   return (
-    <fieldset aria-describedby={value ? undefined : 'practice-answer-required'}>
+    <fieldset aria-describedby={required ? 'practice-answer-required' : undefined}>
       <legend className="visually-hidden">Answer choices</legend>
       {options.map((option, i) => (
         <Form.Check
@@ -99,6 +102,9 @@ export function PracticeRunner(props: Props) {
   const questions = useMemo(() => orderFor(props.questions, round), [props.questions, round]);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
+  // Questions the student has answered at some point: the answer-required message is for one they
+  // emptied again, never for a question they have not touched yet (issue 25).
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [score, setScore] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const questionHeading = useRef<HTMLHeadingElement>(null);
@@ -141,6 +147,7 @@ export function PracticeRunner(props: Props) {
                   void (async () => {
                     await props.onRetry?.();
                     setAnswers({});
+                    setTouched(new Set());
                     setIndex(0);
                     setRound((r) => r + 1);
                     setScore(null);
@@ -162,6 +169,7 @@ export function PracticeRunner(props: Props) {
   const total = questions.length;
   const value = answers[question.key] ?? '';
   const answered = value.trim().length >= 1;
+  const showRequired = !answered && touched.has(question.key);
   const isLast = index === total - 1;
   const showReading = props.reading && (!props.readingOnFirstOnly || index === 0);
 
@@ -207,9 +215,13 @@ export function PracticeRunner(props: Props) {
             key={question.key}
             question={question}
             value={value}
-            onChange={(v) => setAnswers((prev) => ({ ...prev, [question.key]: v }))}
+            onChange={(v) => {
+              setAnswers((prev) => ({ ...prev, [question.key]: v }));
+              setTouched((prev) => (prev.has(question.key) ? prev : new Set(prev).add(question.key)));
+            }}
+            required={showRequired}
           />
-          {!answered && (
+          {showRequired && (
             <p id="practice-answer-required" className="small text-body-secondary mt-2 mb-0">
               {ANSWER_REQUIRED}
             </p>

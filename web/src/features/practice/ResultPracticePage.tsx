@@ -1,6 +1,8 @@
 // /support-content/{resultId} (students) and /interactive-support/{resultId} (teachers) — spec §2
 // Practice by result: practice built from the result's wrong answers.
 import { useParams } from 'react-router';
+import { useAuth } from '../auth/useAuth';
+import { navRole } from '../auth/user';
 import { isUnauthorizedError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
@@ -18,6 +20,9 @@ export function ResultPracticePage() {
   const [submit] = useSubmitSupportContentMutation();
   const [restart] = useRestartSupportContentMutation();
   const toast = useToast();
+  const { user } = useAuth();
+  // A teacher opened a student's practice (/interactive-support): back to their own dashboard.
+  const dashboardPath = user && navRole(user) !== 'student' ? '/' : '/student-dashboard';
 
   if (content.isLoading) return <PageSpinner />;
   if (!content.data || content.data.questions.length === 0) return <PracticeNotFound />;
@@ -75,7 +80,7 @@ export function ResultPracticePage() {
       onRetry={onRetry}
       passedHeading="Excellent Work!"
       failedHeading="Keep Practicing!"
-      dashboardPath="/student-dashboard"
+      dashboardPath={dashboardPath}
     />
   );
 }

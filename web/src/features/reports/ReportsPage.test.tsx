@@ -123,7 +123,11 @@ describe('ReportsPage', () => {
     ]);
     // Stacked: each period's bar has one segment per level, bottom first, the legend names them.
     const segments = within(overTime).getAllByTestId('chart-bar')[1]!.querySelectorAll('rect');
-    expect([...segments].map((rect) => rect.getAttribute('fill'))).toEqual(['#198754', '#ffc107', '#dc3545']);
+    expect([...segments].map((rect) => rect.getAttribute('fill'))).toEqual([
+      'var(--cp-chart-above)',
+      'var(--cp-chart-at)',
+      'var(--cp-chart-below)',
+    ]);
     expect(within(overTime.closest('figure')!).getByRole('list')).toHaveTextContent(
       'Above StandardAt StandardBelow Standard',
     );

@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { ResultLevel } from '../assessments/ResultLevel';
 import { reportArg, useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
 import { ReportTable } from './ReportTable';
@@ -13,37 +14,40 @@ import { ReportTable } from './ReportTable';
 function RecentTable({ results }: { results: Report['recentResults'] }) {
   if (results.length === 0) return <p className="text-body-secondary mb-0">No results in this period.</p>;
   return (
-    <Table responsive hover size="sm" className="align-middle mb-0">
-      <thead>
-        <tr>
-          <th scope="col">Student</th>
-          <th scope="col">Assessment</th>
-          <th scope="col">Class</th>
-          <th scope="col">Score</th>
-          <th scope="col">Level</th>
-          <th scope="col">Submitted</th>
-        </tr>
-      </thead>
-      <tbody>
-        {results.map((r) => {
-          // One result carries the server's level name everywhere (docs/adr/005).
-          return (
-            <tr key={r.id}>
-              <td>
-                {r.student.firstName} {r.student.lastName}
-              </td>
-              <td>{r.assessment.title}</td>
-              <td>{r.className}</td>
-              <td>{Math.round(r.score)}%</td>
-              <td>
-                <ResultLevel result={r} />
-              </td>
-              <td>{new Date(r.submittedAt).toLocaleDateString()}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+    // Scrolls sideways on a phone: a region a keyboard can reach (ScrollRegion).
+    <ScrollRegion label="Recent Assessment Results table">
+      <Table hover size="sm" className="align-middle mb-0">
+        <thead>
+          <tr>
+            <th scope="col">Student</th>
+            <th scope="col">Assessment</th>
+            <th scope="col">Class</th>
+            <th scope="col">Score</th>
+            <th scope="col">Level</th>
+            <th scope="col">Submitted</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((r) => {
+            // One result carries the server's level name everywhere (docs/adr/005).
+            return (
+              <tr key={r.id}>
+                <td>
+                  {r.student.firstName} {r.student.lastName}
+                </td>
+                <td>{r.assessment.title}</td>
+                <td>{r.className}</td>
+                <td>{Math.round(r.score)}%</td>
+                <td>
+                  <ResultLevel result={r} />
+                </td>
+                <td>{new Date(r.submittedAt).toLocaleDateString()}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </ScrollRegion>
   );
 }
 

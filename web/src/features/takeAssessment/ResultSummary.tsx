@@ -6,14 +6,18 @@ import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments/assessmentsApi';
 import { ResultLevel } from '../assessments/ResultLevel';
-import { practiceLink, roundPercent, toPercent } from '../assessments/performance';
+import { practiceLink, resultPracticeLink, roundPercent, toPercent } from '../assessments/performance';
 import { ResultReview } from './ResultReview';
 
-/** What the summary shows of a result (a teacher's scored try has these too, and nothing else). */
+/**
+ * What the summary shows of a result (a teacher's scored try has these too, and nothing else); only a
+ * stored result has an id, which leads to the practice written from it.
+ */
 export type SummaryResult = Pick<
   Result,
   'assessmentId' | 'score' | 'percentage' | 'performanceLevel' | 'correctAnswers' | 'incorrectAnswers' | 'questions'
->;
+> &
+  Partial<Pick<Result, 'id'>>;
 
 export function ResultSummary({
   result,
@@ -33,6 +37,7 @@ export function ResultSummary({
   }, [focusHeading]);
   const exact = toPercent(result.score ?? result.percentage);
   const link = practiceLink(result.assessmentId, exact);
+  const byResult = result.id ? resultPracticeLink(result.id, 'student') : null;
   return (
     <>
       <Card className="shadow-sm text-center" as="section" aria-labelledby="result-heading">
@@ -61,6 +66,11 @@ export function ResultSummary({
                 <Link className="btn btn-primary" to={link.to}>
                   {link.label}
                 </Link>
+                {byResult && (
+                  <Link className="btn btn-outline-primary" to={byResult.to}>
+                    {byResult.label}
+                  </Link>
+                )}
                 <Link className="btn btn-outline-secondary" to="/">
                   Back to Dashboard
                 </Link>

@@ -2,9 +2,12 @@
 // legend when there are several series, and under "Show data" a table with the same numbers as
 // text, so neither sight nor colour is needed. Hand-drawn instead of chart.js (about 55 KB gzip of
 // the results and reports pages, issue 13's budgets): bars, a value axis and category labels are
-// all these charts show. Text takes the page's colour (currentColor), so the dark theme works too.
+// all these charts show. Text takes the page's colour (currentColor) and bars the theme's chart
+// colours (chartColors.ts), so the dark theme works too. Drawn at the box's own width in pixels
+// (useChartWidth), so that its 12-unit labels are 12 px on a phone as on a desktop.
 import { useId } from 'react';
 import { barLayout, type ChartSeries } from './barLayout';
+import { useChartWidth } from './useChartWidth';
 
 interface ChartFigureProps {
   title: string;
@@ -25,12 +28,14 @@ interface ChartFigureProps {
   height?: number;
 }
 
-const WIDTH = 640;
+/** The labels' size, in px (the chart is drawn one unit to one pixel). */
+export const CHART_FONT_SIZE = 12;
 
 export function ChartFigure(props: ChartFigureProps) {
   const { title, categories, series, xTitle, yTitle, max, unit = '', summary, table, height = 260 } = props;
   const captionId = useId();
-  const layout = barLayout({ categories, series, max, width: WIDTH, height });
+  const { ref, width } = useChartWidth<HTMLDivElement>();
+  const layout = barLayout({ categories, series, max, width, height });
   const { plot } = layout;
 
   return (
@@ -38,68 +43,79 @@ export function ChartFigure(props: ChartFigureProps) {
       <figcaption id={captionId} className="fw-semibold mb-2">
         {title}
       </figcaption>
-      <svg
-        role="img"
-        aria-label={`${title}. ${summary || 'No data'}`}
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        width="100%"
-        className="d-block"
-        fontSize={12}
-        fill="currentColor"
-      >
-        {layout.ticks.map((tick) => (
-          <g key={tick.value}>
-            <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity={0.15} />
-            <text x={plot.left - 6} y={tick.y} textAnchor="end" dominantBaseline="middle">
-              {`${tick.value}${unit}`}
-            </text>
-          </g>
-        ))}
-        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="currentColor" />
-        {layout.bars.map((bar) => (
-          <g key={bar.key} data-testid="chart-bar">
-            <title>{bar.tooltip}</title>
-            {bar.segments.map((segment) => (
-              <rect
-                key={segment.key}
-                x={bar.x}
-                y={segment.y}
-                width={bar.width}
-                height={segment.height}
-                fill={segment.color}
-                stroke="currentColor"
-                strokeOpacity={0.4}
-              />
-            ))}
-            {bar.valueLabel !== undefined && (
-              <text x={bar.x + bar.width / 2} y={bar.top - 4} textAnchor="middle">
-                {bar.valueLabel}
-              </text>
-            )}
-            {bar.categoryLabel !== undefined && (
-              <text x={bar.x + bar.width / 2} y={plot.bottom + 16} textAnchor="middle">
-                {bar.categoryLabel}
-              </text>
-            )}
-          </g>
-        ))}
-        <text x={(plot.left + plot.right) / 2} y={height - 6} textAnchor="middle" fontWeight="bold">
-          {xTitle}
-        </text>
-        <text
-          transform={`translate(14 ${(plot.top + plot.bottom) / 2}) rotate(-90)`}
-          textAnchor="middle"
-          fontWeight="bold"
+      <div ref={ref} className="overflow-x-auto">
+        <svg
+          role="img"
+          aria-label={`${title}. ${summary || 'No data'}`}
+          viewBox={`0 0 ${width} ${height}`}
+          width={width}
+          height={height}
+          className="d-block"
+          fontSize={CHART_FONT_SIZE}
+          fill="currentColor"
         >
-          {yTitle}
-        </text>
-      </svg>
+          {layout.ticks.map((tick) => (
+            <g key={tick.value}>
+              <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity={0.15} />
+              <text x={plot.left - 6} y={tick.y} textAnchor="end" dominantBaseline="middle">
+                {`${tick.value}${unit}`}
+              </text>
+            </g>
+          ))}
+          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="currentColor" />
+          {layout.bars.map((bar) => (
+            <g key={bar.key} data-testid="chart-bar">
+              <title>{bar.tooltip}</title>
+              {bar.segments.map((segment) => (
+                <rect
+                  key={segment.key}
+                  x={bar.x}
+                  y={segment.y}
+                  width={bar.width}
+                  height={segment.height}
+                  fill={segment.color}
+                  style={{ fill: segment.color }}
+                  stroke="currentColor"
+                  strokeOpacity={0.4}
+                />
+              ))}
+              {bar.valueLabel !== undefined && (
+                <text x={bar.x + bar.width / 2} y={bar.top - 4} textAnchor="middle">
+                  {bar.valueLabel}
+                </text>
+              )}
+              {bar.categoryLabel !== undefined && (
+                <text x={bar.x + bar.width / 2} y={plot.bottom + 16} textAnchor="middle">
+                  {bar.categoryLabel}
+                </text>
+              )}
+            </g>
+          ))}
+          <text x={(plot.left + plot.right) / 2} y={height - 6} textAnchor="middle" fontWeight="bold">
+            {xTitle}
+          </text>
+          <text
+            transform={`translate(14 ${(plot.top + plot.bottom) / 2}) rotate(-90)`}
+            textAnchor="middle"
+            fontWeight="bold"
+          >
+            {yTitle}
+          </text>
+        </svg>
+      </div>
       {series.length > 1 && (
         <ul className="list-inline small text-center mb-0">
           {series.map((s) => (
             <li key={s.label} className="list-inline-item">
               <svg width="12" height="12" className="me-1" aria-hidden="true">
-                <rect width="12" height="12" fill={s.color} stroke="currentColor" strokeOpacity={0.4} />
+                <rect
+                  width="12"
+                  height="12"
+                  fill={s.color}
+                  style={{ fill: s.color }}
+                  stroke="currentColor"
+                  strokeOpacity={0.4}
+                />
               </svg>
               {s.label}
             </li>

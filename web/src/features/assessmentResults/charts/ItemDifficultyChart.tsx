@@ -1,6 +1,7 @@
 import type { ItemStatistics } from '../../results/resultsApi';
 import { BarChartFigure } from './BarChartFigure';
 import { sharePercent } from './sharePercent';
+import { CHART_COLORS } from './chartColors';
 
 /** Share of results that answered each question correctly (low bars: hard questions). */
 export function ItemDifficultyChart({ questions }: { questions: ItemStatistics[] }) {
@@ -17,7 +18,7 @@ export function ItemDifficultyChart({ questions }: { questions: ItemStatistics[]
           label: `Q${q.position}`,
           value: percent ?? 0,
           display: percent === null ? '—' : `${percent}%`,
-          color: '#6f42c1',
+          color: CHART_COLORS.item,
         };
       })}
     />

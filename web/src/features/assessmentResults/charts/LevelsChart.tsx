@@ -1,4 +1,5 @@
 import { BarChartFigure } from './BarChartFigure';
+import { CHART_COLORS } from './chartColors';
 
 interface Levels {
   above: number;
@@ -21,14 +22,19 @@ export function LevelsChart({ levels }: { levels: Levels }) {
           label: 'Above Standard',
           value: levels.above,
           display: `${levels.above} (${levels.abovePercent}%)`,
-          color: '#198754',
+          color: CHART_COLORS.above,
         },
-        { label: 'At Standard', value: levels.at, display: `${levels.at} (${levels.atPercent}%)`, color: '#ffc107' },
+        {
+          label: 'At Standard',
+          value: levels.at,
+          display: `${levels.at} (${levels.atPercent}%)`,
+          color: CHART_COLORS.at,
+        },
         {
           label: 'Below Standard',
           value: levels.below,
           display: `${levels.below} (${levels.belowPercent}%)`,
-          color: '#dc3545',
+          color: CHART_COLORS.below,
         },
       ]}
     />

@@ -1,6 +1,7 @@
 // Levels over time: results per period stacked by band (80/60), with a legend naming the bands and
 // the same counts as a table, so colour is never the only carrier.
 import { ChartFigure } from './ChartFigure';
+import { CHART_COLORS } from './chartColors';
 
 export interface LevelsPeriod {
   period: string;
@@ -11,9 +12,9 @@ export interface LevelsPeriod {
 
 /** Bottom to top of each stack. */
 const SERIES = [
-  { key: 'above', label: 'Above Standard', color: '#198754' },
-  { key: 'at', label: 'At Standard', color: '#ffc107' },
-  { key: 'below', label: 'Below Standard', color: '#dc3545' },
+  { key: 'above', label: 'Above Standard', color: CHART_COLORS.above },
+  { key: 'at', label: 'At Standard', color: CHART_COLORS.at },
+  { key: 'below', label: 'Below Standard', color: CHART_COLORS.below },
 ] as const;
 
 const periodLabel = (period: string) =>

@@ -1,5 +1,6 @@
 import type { AssessmentResults } from '../../results/resultsApi';
 import { BarChartFigure } from './BarChartFigure';
+import { CHART_COLORS } from './chartColors';
 
 /** How many results fall in each ten-point bucket of percentages. */
 export function ScoreDistributionChart({ distribution }: { distribution: AssessmentResults['distribution'] }) {
@@ -8,7 +9,12 @@ export function ScoreDistributionChart({ distribution }: { distribution: Assessm
       title="Score distribution"
       xTitle="Score range (%)"
       yTitle="Students"
-      bars={distribution.map((d) => ({ label: d.range, value: d.count, display: String(d.count), color: '#0d6efd' }))}
+      bars={distribution.map((d) => ({
+        label: d.range,
+        value: d.count,
+        display: String(d.count),
+        color: CHART_COLORS.primary,
+      }))}
     />
   );
 }
