@@ -105,6 +105,8 @@ export const recommendationSchema = z
       total: z.number().int(),
       below: z.number().int(),
       at: z.number().int(),
+      /** Of `at`: results raised from below by support practice. */
+      raised: z.number().int(),
       above: z.number().int(),
       averagePercent: z.number(),
       mostMissed: z.array(

@@ -1616,6 +1616,7 @@ export type Recommendation = {
     total: number;
     below: number;
     at: number;
+    raised: number;
     above: number;
     averagePercent: number;
     mostMissed: {
