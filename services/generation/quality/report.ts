@@ -1,8 +1,18 @@
-// `npm run quality`: the offline generator over the corpus, checked by the quality rules. Prints
-// the share of items passing overall and per rule, sets that could not be made, and the failing
-// items; exits 1 when fewer than 90 % pass. `--items` also prints every item.
+// `npm run quality`: the offline generator over the corpus and the held-out lessons, checked by the
+// quality rules. Prints the share of items passing overall and on the held-out lessons, the share
+// beyond recall by skill, each fault's count, the sets that came out short and the failing items;
+// exits 1 below the gate (corpus.ts: 90 % sound, a third beyond recall, 85 % of the items asked
+// made). `--items` also prints every item.
 import { QUALITY_RULES, SKILLS } from '../src/domain/item-quality.ts';
-import { GATE_BEYOND_RECALL_SHARE, GATE_COUNT, GATE_PASS_SHARE, GATE_TYPES, readLessons, runCorpus } from './corpus.ts';
+import {
+  GATE_BEYOND_RECALL_SHARE,
+  GATE_COUNT,
+  GATE_MADE_SHARE,
+  GATE_PASS_SHARE,
+  GATE_TYPES,
+  readLessons,
+  runCorpus,
+} from './corpus.ts';
 
 const pct = (n: number, total: number) => `${total ? ((n / total) * 100).toFixed(1) : '0.0'} %`;
 const lessons = readLessons();

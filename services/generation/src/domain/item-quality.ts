@@ -166,7 +166,7 @@ function leaningWord(text: string): string | undefined {
     if (t.tags.includes('Noun') && !t.tags.includes('Pronoun')) break;
     if (t.tags.includes('Value')) break;
   }
-  const m = /\b(these|those|such(?! as\b)|the same(?=\s+[a-z])|the former|the latter)\b/i.exec(text);
+  const m = /\b(these|those|such(?! as\b)|the same(?=\s+(?!as\b)[a-z])|the former|the latter)\b/i.exec(text);
   return m ? m[1]!.toLowerCase() : undefined;
 }
 
@@ -185,10 +185,7 @@ export function itemSkill(q: CheckedItem, lesson?: Lesson): Skill {
   const body = stemBody(q.questionText);
   if (/matches this description|which (?:term|word) means/i.test(q.questionText) || /^the term for .+ is /i.test(body))
     return 'definition';
-  if (
-    /as an example of|an example of|what example of/i.test(body) &&
-    !lesson?.sentences.some((s) => same(s.text, body))
-  )
+  if (/^(?:the lesson gives .+ as an example of |what example of .+ does the lesson give)/i.test(body))
     return 'example';
   if (
     /happened (?:first|last)|right after this step|what comes next|^in the lesson, the step .+ comes before the step/i.test(
@@ -214,8 +211,10 @@ export function itemSkill(q: CheckedItem, lesson?: Lesson): Skill {
     )
       return 'cause';
     // "A before B": two events of the lesson put in an order; an exchange of two terms of one kind.
-    if (/ (?:before|after) /.test(body) && !lesson.sentences.some((s) => overlapShare(s.text, body) > 0.8))
-      return 'sequence';
+    // Two dated events of the lesson in an order (the generator's "A before B").
+    const events = lesson.sentences.flatMap((s) => (s.event ? [s.event.clause] : []));
+    const parts = body.replace(/[.!]$/, '').split(' before ');
+    if (parts.length === 2 && parts.every((p) => events.some((e) => norm(e) === norm(p)))) return 'sequence';
     if (norm(q.correctAnswer) === 'false' && exchanged(body, lesson)) return 'comparison';
     // A definition of the lesson said of another of its terms: which term does it describe?
     const src = norm(q.correctAnswer) === 'false' ? sourceOf(body, lesson) : undefined;
@@ -225,13 +224,6 @@ export function itemSkill(q: CheckedItem, lesson?: Lesson): Skill {
   }
   return 'recall';
 }
-
-const same = (a: string, b: string) => norm(a) === norm(b);
-const overlapShare = (a: string, b: string) => {
-  const x = new Set(contentWords(a));
-  const y = contentWords(b);
-  return y.length ? y.filter((w) => x.has(w)).length / Math.max(x.size, y.length) : 0;
-};
 
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}%’'-]+/gu) ?? [];
 
@@ -343,9 +335,12 @@ export function swapProblem(statement: string, lesson: Lesson): string | undefin
   const src = sourceOf(statement, lesson);
   if (!src) return undefined;
   if (src.hunks.length === 0) return 'is a lesson sentence as written, marked False';
+  // A negation: only negating words added (a verb may change form beside them); dropping words is none.
   if (
     src.hunks.every(
-      (h) => h.ins.every((w) => NEGATION.has(w)) || (h.del.length <= 1 && h.ins.some((w) => NEGATION.has(w))),
+      (h) =>
+        (h.ins.length > 0 && h.ins.every((w) => NEGATION.has(w))) ||
+        (h.del.length <= 1 && h.ins.some((w) => NEGATION.has(w))),
     )
   )
     return undefined;

@@ -76,7 +76,7 @@ export const DANGLING_OPENERS = new Set(
 );
 /** Linking words at the start that can be dropped without changing the fact. */
 const DISCOURSE =
-  /^(?:(?:however|also|in addition|moreover|furthermore|still|instead|then|later|meanwhile|today|for example|for instance|in fact|of course|in other words|overall|similarly|likewise|in short|as a result|therefore|thus|so|in the end|at first|at last|after that|soon)\b,?|(?:finally|first|second|third|fourth|next|last|lastly),)\s+/i;
+  /^(?:(?:however|also|in addition|moreover|furthermore|still|instead|then|later|meanwhile|today|for example|for instance|in fact|of course|in other words|overall|similarly|likewise|in short|as a result|therefore|thus|so|in the end|at first|at last|after that|afterwards|soon|because of this|for this reason|consequently|first of all|to begin)\b,?|(?:finally|first|second|third|fourth|next|last|lastly),)\s+/i;
 // "First Amendment", "Second Continental Congress": an ordinal is a linking word only before a comma.
 /** Nouns too general to ask about. */
 const GENERIC = new Set(
@@ -321,7 +321,7 @@ function isStandalone(text: string, tokens: Token[]): boolean | 'instruction' {
     if (LEANING.has(lower(t.text))) return false;
   }
   // "… these changes …", "… the same way": refers to something said before.
-  if (/\b(?:these|those|such (?!as\b)|the same(?=\s+[a-z])|the former|the latter|this (?!is\b))\b/i.test(text))
+  if (/\b(?:these|those|such (?!as\b)|the same(?=\s+(?!as\b)[a-z])|the former|the latter|this (?!is\b))\b/i.test(text))
     return false;
   return true;
 }

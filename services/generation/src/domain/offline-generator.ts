@@ -17,6 +17,7 @@ import {
   findTerm,
   inflect,
   lowerFirst,
+  memo,
   mentions,
   negate,
   sameCategory,
@@ -300,10 +301,12 @@ function distractors(
   return out;
 }
 
-const uncountable = (noun: string) =>
-  (nlp(noun).json() as { terms: { tags: string[] }[] }[]).some((x) =>
-    x.terms.some((t) => t.tags.includes('Uncountable')),
-  ) || /(?:plasm|ism|tion|ness|ity|ence|ance|ment|ing|ics)$/.test(noun);
+const uncountable = memo(
+  (noun: string) =>
+    (nlp(noun).json() as { terms: { tags: string[] }[] }[]).some((x) =>
+      x.terms.some((t) => t.tags.includes('Uncountable')),
+    ) || /(?:plasm|ism|tion|ness|ity|ence|ance|ment|ing|ics)$/.test(noun),
+);
 
 const definedTerms = (lesson: Lesson) => lesson.sentences.flatMap((s) => (s.definition ? [s.definition.key] : []));
 
@@ -344,7 +347,8 @@ const kindWord = (t: Term) =>
 /** Cloze items of a sentence, best term first, for terms the lesson gives a category (or any, for short answer). */
 function clozes(ctx: Ctx, s: Sentence): { stem: string; answer: string; term: Term }[] {
   const out: { stem: string; answer: string; term: Term }[] = [];
-  if (s.words < 6) return out;
+  // A blank in a long sentence is a reading test, not a question: clozes of 6 to 28 words only.
+  if (s.words < 6 || s.words > 28) return out;
   for (const occ of s.terms) {
     const term = ctx.lesson.terms.get(occ.key)!;
     const stem = blanked(s, occ);
@@ -427,8 +431,11 @@ function whatCauses(ctx: Ctx, s: Sentence, choices = 3): Candidate | undefined {
 }
 
 /** "Chloroplasts capture energy from sunlight to make food." → the main clause and "to make food". */
-function purposeOf(s: Sentence): { main: string; purpose: string } | undefined {
-  const m = /^([^,;]+?) (to [a-z]+\b[^,;]*)\.$/.exec(s.text);
+const purposeOf = (s: Sentence) => purposeIn(s.text);
+
+/** Memoised by text: every sentence's purpose is read for every other's distractors. */
+const purposeIn = memo((text: string): { main: string; purpose: string } | undefined => {
+  const m = /^([^,;]+?) (to [a-z]+\b[^,;]*)\.$/.exec(text);
   if (!m || m[2]!.split(' ').length < 3 || m[1]!.split(' ').length < 3) return undefined;
   const verb = (nlp(m[2]!).json() as { terms: { text: string; tags: string[] }[] }[])[0]?.terms[1];
   if (!verb?.tags.includes('Verb') || /\b(?:it|its|they|them|their|this|these)\b/i.test(m[2]!)) return undefined;
@@ -440,7 +447,7 @@ function purposeOf(s: Sentence): { main: string; purpose: string } | undefined {
   )
     return undefined;
   return { main: m[1]!, purpose: m[2]! };
-}
+});
 
 /** "Why do chloroplasts capture energy from sunlight?": the purpose, among the lesson's others. */
 function whyFor(ctx: Ctx, s: Sentence): Candidate | undefined {
@@ -641,7 +648,7 @@ function exchange(ctx: Ctx, s: Sentence): string | undefined {
 function termFor(ctx: Ctx, s: Sentence): Candidate[] {
   const def = definitionItem(ctx, s);
   if (!def) return [];
-  const other = distractors(ctx, def.term, def.answer, s.text, { defined: true, weak: false }, 1)[0];
+  const other = distractors(ctx, def.term, def.answer, s.text, { defined: true }, 1)[0];
   const statement = (term: string, answer: 'True' | 'False'): Candidate => ({
     q: tf(`The term for ${def.description} is ${term}`, answer),
     skill: 'definition',
@@ -733,7 +740,7 @@ function* sequenceChoices(ctx: Ctx): Generator<Candidate> {
 /** "A before B." for two dated events, in their order (True) or the other way (False); steps likewise. */
 function* sequenceStatements(ctx: Ctx): Generator<Candidate> {
   for (const run of ctx.lesson.sequences)
-    for (let i = 0; i + 2 < run.length; i += 2) {
+    for (let i = 0; i + 2 < run.length; i++) {
       const [a, b] = [run[i]!, run[i + 2]!];
       const inOrder = ctx.random() < 0.5;
       const [x, y] = inOrder ? [a, b] : [b, a];
@@ -745,8 +752,9 @@ function* sequenceStatements(ctx: Ctx): Generator<Candidate> {
       };
     }
   const dated = events(ctx);
-  for (let i = 0; i + 1 < dated.length; i++) {
-    const [a, b] = [dated[i]!, dated[i + 1]!];
+  // Neighbours first, then events two apart.
+  const pairs = [1, 2].flatMap((gap) => dated.slice(0, -gap).map((a, i) => [a, dated[i + gap]!] as const));
+  for (const [a, b] of pairs) {
     const inOrder = ctx.random() < 0.5;
     const [x, y] = inOrder ? [a, b] : [b, a];
     yield {

@@ -156,14 +156,17 @@ function practiceQuestions(
  * The part of a student's support reading aimed at what they missed in their result: each missed
  * question with its answer and the lesson's sentence that teaches it. Empty when nothing was missed.
  */
-export function reviewOfMissed(l: LessonFacts, outcomes: AnswerOutcome[]): string {
-  const wrong = l.questions.filter((q) => !outcomes.some((o) => o.questionId === q.id && o.correct));
+export function reviewOfMissed(l: LessonFacts, outcomes: AnswerOutcome[], practised: readonly string[] = []): string {
+  // SECURITY: a question the practice asks again (a lesson too thin for new ones) never comes with
+  // its answer, or copying the review would pass the practice and raise the level.
+  const wrong = l.questions.filter(
+    (q) => !outcomes.some((o) => o.questionId === q.id && o.correct) && !practised.includes(q.text),
+  );
   if (wrong.length === 0 || outcomes.length === 0) return '';
   const lesson = analyseLesson(studyText(l));
   const lines = wrong.slice(0, 6).map((q) => {
-    const teaching = lesson.sentences.find(
-      (s) => s.standalone && missedTerms(lesson, q).some((t) => mentions(s.text, t)),
-    );
+    const terms = missedTerms(lesson, q);
+    const teaching = lesson.sentences.find((s) => s.standalone && terms.some((t) => mentions(s.text, t)));
     return `• ${q.text}\n  Correct answer: ${q.correctAnswer}.${teaching ? `\n  The lesson says: ${endWithStop(teaching.text)}` : ''}`;
   });
   return [`What you missed on ${lessonName(l)}:`, ...lines].join('\n');
@@ -303,7 +306,8 @@ export function buildResultPractice(
       ? `Let's look again at the ${wrong.length === 1 ? 'question' : `${wrong.length} questions`} you missed in ${lessonName(l)}.`
       : `Nice work on ${lessonName(l)}. Let's stretch the ideas you missed.`,
     '',
-    ...wrong.map((q) => `• ${q.text}\n  Correct answer: ${q.correctAnswer}.`),
+    // The assessment's own questions asked again (nothing new to ask): without their answers.
+    ...wrong.map((q) => (made.length ? `• ${q.text}\n  Correct answer: ${q.correctAnswer}.` : `• ${q.text}`)),
     ...(teaching.length
       ? ['', 'What the lesson says about them:', ...teaching.slice(0, 6).map((s) => `• ${endWithStop(s.text)}`)]
       : []),

@@ -103,7 +103,13 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       // A student's support reading starts with what they missed (the material itself is shared,
       // and its version stays that of the shared material, which is what the answers are scored on).
       const result = !owner && type === 'support' ? await d.assessments.latestResult(a.id, caller.userId) : undefined;
-      const review = result ? reviewOfMissed(lessonOf(a), result.answers) : '';
+      const review = result
+        ? reviewOfMissed(
+            lessonOf(a),
+            result.answers,
+            m.questions.map((q) => q.question),
+          )
+        : '';
       const reading = review ? `${review}\n\n${m.reading}` : m.reading;
       return { type, provider: m.provider, version: materialVersion(m), reading, questions };
     },
