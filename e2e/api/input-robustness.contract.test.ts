@@ -26,7 +26,8 @@ async function openAssessment() {
       owner.post('/api/assessments', {
         classId: cls.id,
         title: 'Robust check',
-        contentToAssess: 'Cats are mammals. Dogs bark loudly at night. Fish live in water.',
+        contentToAssess:
+          'A mammal is an animal that feeds its young with milk. Cats, dogs and whales are mammals. Fish breathe through gills and live in water.',
         questionType: 'short_answer',
         numberOfQuestions: 1,
       }),

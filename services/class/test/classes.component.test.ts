@@ -277,6 +277,7 @@ describe('OpenAPI document', () => {
         'PUT /api/classes/{id}/restore',
         'DELETE /api/classes/{id}/students/{studentId}',
         'POST /api/classes/join',
+        'GET /api/classes/join-code',
         'POST /api/classes/{id}/join-direct',
         'GET /api/student/classes',
         'GET /api/all-classes',
