@@ -12,13 +12,14 @@ import {
   type TestUser,
 } from './helpers';
 
+// A lesson that gives four multiple-choice questions of its own kind (each sentence is asked once).
 const LESSON = [
-  'Cells are the basic units of life, and every living thing is made of one or more cells.',
-  'The nucleus holds the genetic material of the cell and controls its activities.',
-  'Mitochondria release energy from food in a process called cellular respiration.',
-  'Plant cells have a cell wall made of cellulose that gives them a firm shape.',
-  'Chloroplasts in plant cells capture light energy and use it to make sugar during photosynthesis.',
-  'The cell membrane controls which substances enter and leave the cell.',
+  'The water cycle moves water between the oceans, the air and the land.',
+  'Evaporation turns liquid water from lakes and oceans into water vapour when the sun heats it.',
+  'Condensation happens when water vapour cools high in the sky and forms the droplets of clouds.',
+  'Precipitation is water falling from clouds as rain, snow, sleet or hail.',
+  'Runoff carries rain water over the ground into rivers that flow back to the sea.',
+  'Plants release water vapour from their leaves in a process called transpiration.',
 ].join(' ');
 
 export interface Classroom {
