@@ -200,7 +200,7 @@ test('teacher creates, edits and assigns; student takes it across a reload, then
   // A retry asks the same questions in another order: each is answered by the question shown.
   const shown = async () => {
     for (const m of material.questions)
-      if ((await student.getByText(m.question, { exact: true }).count()) > 0) return m;
+      if ((await student.getByRole('heading', { name: m.question }).count()) > 0) return m;
     throw new Error('no practice question of the material is shown');
   };
   const answerAll = async (right: boolean) => {
