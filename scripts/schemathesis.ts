@@ -289,9 +289,10 @@ const SETTINGS: Record<string, string[]> = {
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
   ],
   // A teacher's try scores each question of the assessment once: ids the fuzzer makes up, or one
-  // question answered twice, are the documented 400 naming the answer; the student's run gets 403.
+  // question answered twice, are the documented 400 naming the answer, an assessment without
+  // questions yet the documented 409 `no_questions`; the student's run gets 403.
   'POST /api/assessments/{id}/student-preview/score': [
-    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404"] } }',
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
   ],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
   // document cannot carry; without it the documented 400 "No Google sign-up in progress" is right.
