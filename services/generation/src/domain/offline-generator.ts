@@ -276,9 +276,15 @@ function distractors(
   ];
   // A noun is put in the answer's number only where it can be (not "cytoplasms"); a false
   // statement takes only the forms the lesson itself uses.
+  // Only a term of the key's own category or of the lesson's vocabulary is put in another number
+  // ("exercise", the subject of one statement, is no "exercises" beside "valves").
+  const strong = new Set([
+    ...siblings(ctx.lesson, term.key),
+    ...keys.filter((k) => ctx.lesson.categories.get(k)?.has('vocab')),
+  ]);
   const pool = keys
     .map((k) => ctx.lesson.terms.get(k)!)
-    .filter((t) => t.kind !== 'noun' || t.plural === plural || (weak && !uncountable(t.text)))
+    .filter((t) => t.kind !== 'noun' || t.plural === plural || (strong.has(t.key) && !uncountable(t.text)))
     .map((t) => (t.kind === 'noun' && t.plural !== plural ? inflect(t.text, plural) : t.text));
   if (isNumeric(term)) {
     const lessonNumbers = ctx.lesson.ranked
@@ -300,6 +306,13 @@ function distractors(
   }
   return out;
 }
+
+/** "right" in "the right ventricle": a word that modifies the noun after it. */
+const adjective = memo((word: string) =>
+  (nlp(`the ${word} one`).json() as { terms: { tags: string[] }[] }[]).some((x) =>
+    x.terms[1]?.tags.includes('Adjective'),
+  ),
+);
 
 const uncountable = memo(
   (noun: string) =>
@@ -604,6 +617,9 @@ function swapped(ctx: Ctx, s: Sentence, variant: number): string | undefined {
       : distractors(ctx, term, answer, s.text, { weak: false });
     const replacement = pool[variant % Math.max(1, pool.length)];
     if (!replacement) continue;
+    // "The right ventricle" → "the right heart": a modifier of the term does not fit another one.
+    const before = s.text.slice(0, found.start).trim().split(/\s+/).pop() ?? '';
+    if (!isNumeric(term) && before && adjective(before)) continue;
     const atStart = found.start === 0;
     const fitted = atStart ? upperFirst(replacement) : term.kind === 'noun' ? lowerFirst(replacement) : replacement;
     return s.text.slice(0, found.start) + fitted + s.text.slice(found.start + found.text.length);
