@@ -30,17 +30,18 @@ function objects(pdf: Buffer): Map<string, PdfObject> {
   return found;
 }
 
-/** A ToUnicode CMap as pdfkit writes it: bfrange lines with arrays, and bfchar lines. */
+/** A ToUnicode CMap as pdfkit writes it: bfrange lines with arrays, and bfchar lines; a target may be a ligature. */
 function toUnicode(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
   const hex = (h: string) => Number.parseInt(h, 16);
-  const chars = (h: string) => String.fromCodePoint(...(h.match(/.{4}/g) ?? []).map(hex));
+  // A ligature maps one code to several characters: <0066 006c> is "fl".
+  const chars = (h: string) => String.fromCodePoint(...(h.replace(/\s+/g, '').match(/.{4}/g) ?? []).map(hex));
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const line of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
       const from = hex(line[1]!);
       const target = line[3]!;
       if (target.startsWith('[')) {
-        [...target.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((t, i) => map.set(from + i, chars(t[1]!)));
+        [...target.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((t, i) => map.set(from + i, chars(t[1]!)));
       } else {
         const base = hex(target.slice(1, -1));
         for (let code = from; code <= hex(line[2]!); code += 1) map.set(code, String.fromCodePoint(base + code - from));
@@ -48,7 +49,7 @@ function toUnicode(cmap: string): Map<number, string> {
     }
   }
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const line of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+    for (const line of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g))
       map.set(hex(line[1]!), chars(line[2]!));
   }
   return map;
