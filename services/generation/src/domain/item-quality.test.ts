@@ -214,4 +214,25 @@ describe('quality rules that read the lesson', () => {
       itemSkill(tf('Because millions of people moved to towns, factories were built near cities.', 'False'), lesson),
     ).toBe('cause');
   });
+
+  it('when a condition is given the outcome of another condition of the lesson, then the statement asks a cause; any other change is recall', () => {
+    const market = analyseLesson(
+      [
+        'When the price is above equilibrium, sellers are left with a surplus.',
+        'When the price is below equilibrium, buyers face a shortage.',
+        'As the price falls, buyers purchase more of the good.',
+      ].join(' '),
+    );
+    expect(itemSkill(tf('When the price is above equilibrium, buyers face a shortage.', 'False'), market)).toBe(
+      'cause',
+    );
+    // Not an outcome the lesson gives to any condition: a plain false statement.
+    expect(itemSkill(tf('When the price is above equilibrium, sellers face a shortage.', 'False'), market)).toBe(
+      'recall',
+    );
+    expect(
+      itemSkill(mc('According to the lesson, what happens as the price falls?', [], 'buyers purchase more'), market),
+    ).toBe('cause');
+    expect(itemSkill(mc('According to the lesson, what happened when the war ended?', [], 'x'))).toBe('cause');
+  });
 });

@@ -3,10 +3,19 @@
 // reports the share of items passing over the corpus in services/generation/quality, and the
 // openai provider's recorded answers are held to the same rules in its test.
 import nlp from 'compromise';
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
-import { DANGLING_OPENERS, memo, mentions, numberKind, sameCategory, termKey, type Lesson } from './lesson.ts';
+import {
+  DANGLING_OPENERS,
+  flipComparison,
+  memo,
+  mentions,
+  numberKind,
+  OPPOSITE,
+  sameCategory,
+  termKey,
+  type Lesson,
+} from './lesson.ts';
 import type { GeneratedQuestion } from './question.ts';
+import { posTags } from './tagger.ts';
 
 export const QUALITY_RULES = [
   'distinct_options',
@@ -194,7 +203,7 @@ export function itemSkill(q: CheckedItem, lesson?: Lesson): Skill {
   )
     return 'sequence';
   if (
-    /^according to the lesson, (?:what happens (?:because|when|if)|what leads to this result|why (?:do|does|did)|what (?:causes|caused|leads to|led to|results in|resulted in|produces|produced|creates|created))\b/i.test(
+    /^according to the lesson, (?:what (?:happens|happened) (?:because|when|whenever|if|as|once)|what leads to this result|why (?:do|does|did)|what (?:causes|caused|leads to|led to|results in|resulted in|produces|produced|creates|created))\b/i.test(
       body,
     )
   )
@@ -210,12 +219,28 @@ export function itemSkill(q: CheckedItem, lesson?: Lesson): Skill {
       )
     )
       return 'cause';
+    // "When A, C." where the lesson says "When A, B" and C is what follows another of its conditions.
+    const conditional = /^(?:when|whenever|if|as|once) (.+?), (.+?)\.$/i.exec(body);
+    const linked = lesson.sentences.filter((s) => s.cause?.link);
+    if (
+      conditional &&
+      norm(q.correctAnswer) === 'false' &&
+      linked.some(
+        (s) =>
+          norm(s.cause!.cause) === norm(conditional[1]!) &&
+          norm(s.cause!.effect) !== norm(conditional[2]!) &&
+          linked.some((o) => o !== s && norm(o.cause!.effect) === norm(conditional[2]!)),
+      )
+    )
+      return 'cause';
     // "A before B": two events of the lesson put in an order; an exchange of two terms of one kind.
     // Two dated events of the lesson in an order (the generator's "A before B").
     const events = lesson.sentences.flatMap((s) => (s.event ? [s.event.clause] : []));
     const parts = body.replace(/[.!]$/, '').split(' before ');
     if (parts.length === 2 && parts.every((p) => events.some((e) => norm(e) === norm(p)))) return 'sequence';
     if (norm(q.correctAnswer) === 'false' && exchanged(body, lesson)) return 'comparison';
+    // One comparative of a comparing sentence turned into its opposite ("less water than …").
+    if (norm(q.correctAnswer) === 'false' && flipped(body, lesson)) return 'comparison';
     // A definition of the lesson said of another of its terms: which term does it describe?
     const src = norm(q.correctAnswer) === 'false' ? sourceOf(body, lesson) : undefined;
     const definition = src && lesson.sentences.find((s) => s.text === src.text)?.definition;
@@ -284,6 +309,20 @@ const NEGATION = new Set(
   "not never no n't do does did don't doesn't didn't cannot can't isn't aren't wasn't weren't".split(' '),
 );
 
+/** A lesson sentence with one comparative turned into its opposite, where the sentence compares. */
+function flipped(statement: string, lesson: Lesson): boolean {
+  const src = sourceOf(statement, lesson);
+  const h = src?.hunks[0];
+  return (
+    !!src &&
+    src.hunks.length === 1 &&
+    h!.del.length === 1 &&
+    h!.ins.length === 1 &&
+    OPPOSITE.get(h!.del[0]!) === h!.ins[0] &&
+    norm(flipComparison(src.text) ?? '') === norm(statement)
+  );
+}
+
 /** Two terms of one kind trade places in one sentence ("animal cells have … that plant cells lack"). */
 function exchanged(statement: string, lesson: Lesson): boolean {
   const src = sourceOf(statement, lesson);
@@ -304,15 +343,6 @@ function exchanged(statement: string, lesson: Lesson): boolean {
     sameCategory(lesson, termKey(dels[0]!), termKey(dels[1]!), true)
   );
 }
-
-const wink = winkNLP(model);
-/** Universal part-of-speech tags of a sentence's words, by a second tagger (wink-nlp) than the generator's. */
-const posTags = memo((text: string): { word: string; pos: string }[] => {
-  const doc = wink.readDoc(text);
-  const values = doc.tokens().out(wink.its.value) as string[];
-  const pos = doc.tokens().out(wink.its.pos) as string[];
-  return values.map((v, i) => ({ word: v.toLowerCase(), pos: pos[i]! })).filter((t) => t.pos !== 'PUNCT');
-});
 
 /** The part of speech of the words of a hunk where they stand in their sentence. */
 function posAt(text: string, at: number, length: number): string[] {

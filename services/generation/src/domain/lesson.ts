@@ -3,6 +3,10 @@
 // phrases, names and numbers) with a kind that distractors must share, definitions ("X is the
 // …") and cause and effect ("because …"). Everything the offline generator asks comes from here.
 import nlp from 'compromise';
+import { memo } from './memo.ts';
+import { posTags } from './tagger.ts';
+
+export { memo };
 
 /** A term's kind: a distractor must be of the same kind (and, for nouns, the same number). */
 export type TermKind = 'person' | 'place' | 'name' | 'noun' | 'year' | 'percent' | 'number';
@@ -25,6 +29,9 @@ export interface Occurrence {
   surface: string;
 }
 
+/** The word that ties a condition to what follows it: "what happens when …". */
+export type CauseLink = 'when' | 'whenever' | 'if' | 'as' | 'once';
+
 export interface Sentence {
   text: string;
   index: number;
@@ -38,7 +45,7 @@ export interface Sentence {
   /** "X is/are the …": a description of a term of the text. */
   definition?: { key: string; surface: string; description: string; copula: string };
   /** "Because A, B." / "B because A." / "A, so B." / "A. As a result, B." / "When A, B." */
-  cause?: { cause: string; effect: string; link?: 'when' | 'if' };
+  cause?: { cause: string; effect: string; link?: CauseLink };
   /** The linking word it opened with: a step of a sequence, or a result of the sentence before. */
   marker?: 'first' | 'step' | 'result';
   /** The one year it names, and the sentence as an event without it ("James Watt improved …"). */
@@ -100,19 +107,6 @@ export const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 export const endWithStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s.replace(/[,;:]$/, '')}.`);
 const wordCount = (s: string) => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
-
-/** Remembers a pure function of a short text (tagging is the slow part of generation). */
-export function memo<T>(fn: (s: string) => T, max = 5_000): (s: string) => T {
-  const cache = new Map<string, T>();
-  return (s) => {
-    const hit = cache.get(s);
-    if (hit !== undefined || cache.has(s)) return hit as T;
-    const value = fn(s);
-    if (cache.size >= max) cache.delete(cache.keys().next().value!);
-    cache.set(s, value);
-    return value;
-  };
-}
 
 /** Singular, lower-case key of a noun phrase ("Red blood cells" → "red blood cell"). */
 export const termKey = memo((text: string): string => {
@@ -363,16 +357,54 @@ function causeOf(text: string): Sentence['cause'] {
   if (m) return pair(m[1]!, m[2]!);
   // "When a plant does not get enough water, its vacuoles shrink": the effect may name what the
   // condition named ("its"), since the question states the condition.
-  m = /^(When|Whenever|If) ([^,]+), ([^,]+?)\.$/.exec(text);
+  // "As the vapour rises it cools …": without a comma, the condition ends where "it" or "they"
+  // opens the main clause.
+  m =
+    /^(When|Whenever|If|As|Once) ([^,]+), ([^,]+?)\.$/.exec(text) ??
+    /^(When|Whenever|If|As|Once) ([^,]+?) ((?:it|they) (?!and\b|or\b)\S+ .+?)\.$/.exec(text);
   if (
     m &&
     !opener(m[2]!) &&
     !SUBORDINATE.test(m[2]!) &&
+    m[2]!.split(' ').length >= 2 &&
     m[3]!.split(' ').length >= 3 &&
-    !/^(?:we|you|i)\b/i.test(m[3]!)
+    !/^(?:we|you|i)\b/i.test(m[3]!) &&
+    // Without a comma, the pronoun opens the main clause only if a verb follows it ("… with germs on
+    // it and then …" is no main clause).
+    (text.includes(`${m[2]}, `) || startsWithVerb(text, m[3]!)) &&
+    // "As" opens a condition only with a verb: "As a member of Congress, she …" names none.
+    (m[1] !== 'As' || nlp(text).match(m[2]!).has('#Verb'))
   )
-    return { cause: clause(m[2]!), effect: clause(m[3]!), link: m[1] === 'If' ? 'if' : 'when' };
+    return { cause: clause(m[2]!), effect: clause(named(m[2]!, m[3]!, text)), link: lower(m[1]!) as CauseLink };
   return undefined;
+}
+
+/** The clause `part` of `sentence` has a verb right after its first word, as either tagger reads it. */
+function startsWithVerb(sentence: string, part: string): boolean {
+  const second = nlp(sentence).match(part).json()[0]?.terms[1] as { text: string; tags: string[] } | undefined;
+  if (second?.tags.includes('Verb')) return true;
+  const words = posTags(sentence);
+  const at = words.findIndex(
+    (w, i) => w.word === lower(part.split(' ')[0]!) && words[i + 1]?.word === lower(part.split(' ')[1] ?? ''),
+  );
+  return at >= 0 && ['VERB', 'AUX'].includes(words[at + 1]!.pos);
+}
+
+/**
+ * "As the vapour rises it cools …": the effect with its "it"/"they" named by the condition's
+ * subject ("the vapour cools …"), so it reads alone as an answer or a wrong choice.
+ */
+function named(condition: string, effect: string, sentence: string): string {
+  const pronoun = /^(it|they) /i.exec(effect)?.[1];
+  if (!pronoun) return effect;
+  const terms = nlp(sentence).match(condition).json()[0]?.terms as { text: string; tags: string[] }[] | undefined;
+  const verbAt = terms?.findIndex((t) => t.tags.includes('Verb')) ?? -1;
+  if (!terms || verbAt < 1) return effect;
+  const subject = terms.slice(0, verbAt);
+  if (!subject.some((t) => t.tags.includes('Noun')) || subject.some((t) => t.tags.includes('Pronoun'))) return effect;
+  // "they" names a plural subject, "it" a singular one.
+  if ((lower(pronoun) === 'they') !== subject.some((t) => t.tags.includes('Plural'))) return effect;
+  return `${subject.map((t) => t.text).join(' ')} ${effect.slice(pronoun.length + 1)}`;
 }
 
 /**
@@ -380,9 +412,20 @@ function causeOf(text: string): Sentence['cause'] {
  * rock." / "A producer refers to …": the term and its description.
  */
 function namedDefinition(text: string, occurrences: Occurrence[]): Sentence['definition'] {
+  // "The two upper chambers are called atria, and the two lower chambers are called ventricles.":
+  // the first clause defines a term on its own.
+  const first = /^(.+?)(?:, and |, while |; )/.exec(text)?.[1];
+  return namedDefinitionIn(text, occurrences) ?? (first ? namedDefinitionIn(`${first}.`, occurrences) : undefined);
+}
+
+function namedDefinitionIn(text: string, occurrences: Occurrence[]): Sentence['definition'] {
   const term = (surface: string) => occurrences.find((o) => lower(o.surface) === lower(surface.trim()));
+  // One noun phrase: "The two upper chambers are called atria, and the two lower chambers are
+  // called ventricles" describes neither by the words before its last "called".
   const described = (d: string) =>
-    d.split(' ').length >= 3 && !/\b(?:it|its|this|these|those|they|their)\b/i.test(d) ? lowerFirst(d) : undefined;
+    d.split(' ').length >= 3 && !/\b(?:it|its|this|these|those|they|their|called)\b/i.test(d)
+      ? lowerFirst(d)
+      : undefined;
   let m =
     /^(.+?) (?:is|are) (?:often |also |sometimes |usually )?(?:called|known as|named) (?:an? |the |its |their )?([^,;]+?)\.$/.exec(
       text,
@@ -405,7 +448,93 @@ function namedDefinition(text: string, occurrences: Occurrence[]): Sentence['def
     if (occ && m[2]!.split(' ').length >= 3)
       return { key: occ.key, surface: occ.surface, description: clause(m[2]!), copula: 'means' };
   }
+  // "Inside the membrane is a jelly-like fluid called cytoplasm.": a noun phrase names the term.
+  m = /\b(an? (?:[\w-]+ ){1,3}[\w-]+) (?:called|known as|named) ([^,;.]+?)(?=[,;.])/i.exec(text);
+  if (m) {
+    const occ = term(m[2]!);
+    const description = described(m[1]!);
+    if (occ && description) return { key: occ.key, surface: occ.surface, description, copula: 'is' };
+  }
   return undefined;
+}
+
+/**
+ * A definition a question can quote, or undefined: the description names the term alone (not a
+ * person, not "some examples", not a place "inside the membrane"), is not an example in quotes or
+ * a list cut at a comma, and ends before a second verb ("… the longest river in Africa and flows
+ * north" is cut there).
+ */
+function soundDefinition(
+  text: string,
+  d: NonNullable<Sentence['definition']>,
+  terms: Map<string, Term>,
+): Sentence['definition'] {
+  const kind = terms.get(d.key)?.kind;
+  if (kind === 'person' || /\b(?:examples?|sentence|inside|outside)\b/i.test(d.surface)) return undefined;
+  if (/["“”]|\bcalled\b|\b(?:too|also)$/i.test(d.description)) return undefined;
+  const at = text.indexOf(d.description);
+  const after = at < 0 ? '' : text.slice(at + d.description.length);
+  // "a place where people live, work and play": the description stopped inside a list, at a comma
+  // (no description) or before its "and" (the list is whole to the clause's end).
+  if (/^,\s+(?!and\b|but\b|so\b|while\b|which\b|who\b|where\b|such as\b)/i.test(after)) return undefined;
+  if (/^\s+and\s/.test(after) && /,\s*\S+$/.test(d.description))
+    d = { ...d, description: `${d.description}${after.replace(/[,;.].*$/, '')}` };
+  // "… in Africa and flows north" (not "goods and services": a plural before "and" is a list, as
+  // is "live, work and help").
+  const second = nlp(d.description).match('!#Plural [and #PresentTense]', 0).first();
+  const cut = second.found ? d.description.indexOf(` ${second.text()}`) : -1;
+  const description =
+    cut > 0 && !/,\s*\S+$/.test(d.description.slice(0, cut)) ? d.description.slice(0, cut).trim() : d.description;
+  return description.split(' ').length >= 3 ? { ...d, description } : undefined;
+}
+
+/** Comparatives and their opposites: "more water than any other river" turned into "less". */
+const OPPOSITE_PAIRS = [
+  ['more', 'less'],
+  ['larger', 'smaller'],
+  ['bigger', 'smaller'],
+  ['greater', 'smaller'],
+  ['faster', 'slower'],
+  ['longer', 'shorter'],
+  ['higher', 'lower'],
+  ['older', 'younger'],
+  ['heavier', 'lighter'],
+  ['hotter', 'colder'],
+  ['warmer', 'cooler'],
+  ['stronger', 'weaker'],
+  ['earlier', 'later'],
+  ['wider', 'narrower'],
+  ['deeper', 'shallower'],
+] as const;
+export const OPPOSITE = new Map<string, string>(
+  OPPOSITE_PAIRS.flatMap(([a, b]) => [
+    [a, b],
+    [b, a],
+  ]),
+);
+// "greater" turns into "smaller", and "smaller" back into "larger".
+OPPOSITE.set('smaller', 'larger');
+
+/**
+ * A sentence that compares, with one comparative turned into its opposite (False): "The Amazon
+ * carries less water than any other river", "…, while a larger mass produces a larger
+ * acceleration". Only where the sentence compares: a "than", or two comparatives in contrast.
+ */
+export function flipComparison(text: string): string | undefined {
+  const comparatives = [...text.matchAll(/\b[a-z]+\b/g)].filter((m) => OPPOSITE.has(m[0]));
+  const than = text.search(/\bthan\b/);
+  let target: RegExpMatchArray | undefined;
+  if (than > 0) target = comparatives.filter((m) => m.index! < than).at(-1);
+  else if (comparatives.length === 2 && /\b(?:while|whereas|but)\b/.test(text)) {
+    const [a, b] = comparatives;
+    // "a larger force … a larger acceleration, while a larger mass … a smaller acceleration": the
+    // last comparative of the contrast, when it differs from the first.
+    if (a![0] !== b![0]) target = b;
+  } else if (comparatives.length >= 3 && /\b(?:while|whereas|but)\b/.test(text)) target = comparatives.at(-1);
+  if (!target || target.index === undefined) return undefined;
+  // "more than 250,000 people": a number, no comparison of two things.
+  if (/^\s+than\s+(?:\d|a |an |one |two |half )/.test(text.slice(target.index + target[0].length))) return undefined;
+  return text.slice(0, target.index) + OPPOSITE.get(target[0])! + text.slice(target.index + target[0].length);
 }
 
 /** Reads the lesson. Sentences keep their order; terms are ranked by use and length. */
@@ -530,6 +659,7 @@ export function analyseLesson(text: string): Lesson {
           sentence.definition = { key, surface: m[1]!, description, copula: lower(m[2]!) };
         }
       }
+      if (sentence.definition) sentence.definition = soundDefinition(sentenceText, sentence.definition, terms);
       sentence.cause = causeOf(sentenceText);
     }
     sentences.push(sentence);
@@ -576,6 +706,13 @@ function spans(s: Sentence): { key: string; start: number; end: number }[] {
 const LIST_GAP = /^(?:,\s*(?:and|or)?|\s+(?:and|or))\s+(?:(?:the|a|an|some|many|most|all|other)\s+)?$/i;
 const EXAMPLE_GAP = /^,?\s+(?:such as|like|including|for example|especially)\s+(?:the\s+)?$/i;
 const CALLED_GAP = /^\s+(?:called|named|known as)\s+$/i;
+// "The brass family includes the trumpet, …": the concept before, a list of examples after.
+const INCLUDES_GAP = /^\s+(?:includes?|included)\s+(?:the\s+)?$/i;
+// "Rain, snow and hail are all kinds of precipitation.": a list of examples, the concept after.
+const KINDS_GAP = /^\s+(?:are|were)\s+(?:all\s+)?(?:kinds|types|examples|forms)\s+of\s+(?:the\s+)?$/i;
+// "Two common kinds of germs are bacteria and viruses.": the concept, then its examples.
+const KINDS_ARE_GAP = /^\s+(?:are|include)\s+(?:the\s+)?$/i;
+const KINDS_BEFORE = /\b(?:kinds|types|examples|forms) of\s+(?:the\s+)?$/i;
 const ISA =
   /^\s+(?:is|are|was|were)\s+(?:a|an|the|one of the|a kind of|a type of|kinds of|types of)?\s*(?:[a-z-]+\s+)?$/i;
 
@@ -608,15 +745,22 @@ function relate(sentences: Sentence[], terms: Map<string, Term>, ranked: string[
       const kinds = new Set(r.map((x) => terms.get(x.key)!.kind));
       if (kinds.size === 1) for (const x of r) add(x.key, `list:${s.index}:${n}`);
     }
+    const exemplify = (concept: string, members: string[]) => {
+      for (const m of members) add(m, `isa:${concept}`);
+      examples.set(concept, [...new Set([...(examples.get(concept) ?? []), ...members])]);
+    };
     for (let i = 0; i + 1 < at.length; i++) {
       const [a, b] = [at[i]!, at[i + 1]!];
       const gap = s.text.slice(a.end, b.start);
-      if (EXAMPLE_GAP.test(gap)) {
-        // "organelles such as chloroplasts and mitochondria": every term of the run after it.
-        const members = runs.find((r) => r[0] === b)?.map((x) => x.key) ?? [b.key];
-        for (const m of members) add(m, `isa:${a.key}`);
-        examples.set(a.key, [...new Set([...(examples.get(a.key) ?? []), ...members])]);
-      } else if (CALLED_GAP.test(gap)) {
+      const runAfter = runs.find((r) => r[0] === b)?.map((x) => x.key);
+      const runBefore = runs.find((r) => r[r.length - 1] === a)?.map((x) => x.key);
+      // "organelles such as chloroplasts and mitochondria": every term of the run after it.
+      if (EXAMPLE_GAP.test(gap)) exemplify(a.key, runAfter ?? [b.key]);
+      else if (runAfter && i === 0 && a.start <= 4 && INCLUDES_GAP.test(gap)) exemplify(a.key, runAfter);
+      else if (runAfter && KINDS_ARE_GAP.test(gap) && KINDS_BEFORE.test(s.text.slice(0, a.start)))
+        exemplify(a.key, runAfter);
+      else if (runBefore && runBefore[0] === at[0]!.key && KINDS_GAP.test(gap)) exemplify(b.key, runBefore);
+      else if (CALLED_GAP.test(gap)) {
         add(b.key, `isa:${a.key}`);
         add(b.key, 'vocab');
       } else if (i === 0 && a.start <= 4 && ISA.test(gap)) add(a.key, `isa:${b.key}`);
@@ -780,7 +924,25 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 /** A false version of a statement by negating its main verb ("is" → "is not"), or undefined. */
 export function negate(statement: string): string | undefined {
   if (/\b(?:not|never|no)\b|n't\b/i.test(statement)) return undefined;
-  const out = nlp(statement).sentences().toNegative().text().trim();
+  const doc = nlp(statement);
+  const tags = (doc.json() as { terms: { tags: string[] }[] }[]).flatMap((x) => x.terms.map((t) => t.tags));
+  // toNegative changes the document it is given.
+  const out = doc.sentences().toNegative().text().trim();
   if (!out || lower(out) === lower(statement) || !/\b(?:not|never)\b|n't\b/i.test(out)) return undefined;
-  return out;
+  // The main verb is the one negated: "Valves keep blood flowing" is not "Valves keep blood does not
+  // flow". Before the negation stand only the subject and an auxiliary ("is", "can").
+  const before = out.slice(0, out.search(/\b(?:(?:do|does|did) not|not|never)\b|n't\b/i)).trim();
+  if (!lower(statement).startsWith(lower(before))) return undefined;
+  const words = before.split(/\s+/).filter(Boolean);
+  const subject = /^(?:is|are|was|were|can|could|will|would|should|must|may|might|has|have|had)$/i.test(
+    words.at(-1) ?? '',
+  )
+    ? words.length - 1
+    : words.length;
+  // Either tagger seeing a verb there is enough to refuse: each misreads some words.
+  const wink = posTags(statement);
+  if (tags.slice(0, subject).some((t) => t.includes('Verb'))) return undefined;
+  if (wink.length === tags.length && wink.slice(0, subject).some((t) => t.pos === 'VERB' || t.pos === 'AUX'))
+    return undefined;
+  return out.replace(/\bcan not\b/g, 'cannot');
 }

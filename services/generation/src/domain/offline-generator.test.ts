@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GenerationError } from './errors.ts';
 import { checkItems, itemSkill, optionKind } from './item-quality.ts';
-import { analyseLesson } from './lesson.ts';
+import { analyseLesson, flipComparison, negate } from './lesson.ts';
 import { generateOfflineQuestions } from './offline-generator.ts';
 import { isValidSet, normalizeText, type RequestedType } from './question.ts';
 
@@ -169,6 +169,139 @@ describe('offline generator', () => {
     expect(err.reason).toBe('too_little_text');
     expect(err.userMessage).toMatch(
       /^The lesson text gave [0-9] good questions? of the 10 asked for\. Paste more of the lesson/,
+    );
+  });
+
+  it('when a condition opens a sentence, then the item asks what happens then, naming the subject its "it" or "they" stood for', () => {
+    const water = [
+      'The water cycle moves water between the oceans, the air and the land.',
+      'The sun heats water in oceans and lakes, and it evaporates into water vapour.',
+      'As the vapour rises it cools and condenses into tiny droplets that form clouds.',
+      'When the droplets grow heavy they fall as precipitation: rain, snow, sleet or hail.',
+      'Water that reaches the ground flows into rivers as runoff or soaks into the soil as groundwater.',
+      'Plants release water vapour from their leaves through transpiration.',
+    ].join(' ');
+    const qs = generateOfflineQuestions({ content: water, questionType: 'multiple_choice', count: 4 });
+    const rises = qs.find((q) => q.questionText === 'According to the lesson, what happens as the vapour rises?');
+    expect(rises?.correctAnswer).toBe('the vapour cools and condenses into tiny droplets that form clouds');
+    const heavy = qs.find(
+      (q) => q.questionText === 'According to the lesson, what happens when the droplets grow heavy?',
+    );
+    expect(heavy?.correctAnswer).toBe('the droplets fall as precipitation: rain, snow, sleet or hail');
+    // "As a member of Congress, …" names no condition.
+    expect(analyseLesson('As a member of Congress, she voted against the bill.').sentences[0]!.cause).toBeUndefined();
+    expect(analyseLesson('When the war ended, prices fell sharply.').sentences[0]!.cause?.link).toBe('when');
+  });
+
+  it('when two conditions of one thing have different outcomes, then a false statement gives one condition the other outcome', () => {
+    const market = [
+      'A market is any place where buyers and sellers exchange goods and services.',
+      'The equilibrium price is the price at which the quantity demanded equals the quantity supplied.',
+      'When the price is above equilibrium, sellers are left with a surplus.',
+      'When the price is below equilibrium, buyers face a shortage.',
+      'Governments sometimes set a price ceiling, which is a legal maximum price for a good.',
+    ].join(' ');
+    const qs = generateOfflineQuestions({ content: market, questionType: 'true_false', count: 4 });
+    const swapped = qs.filter((q) =>
+      /^True or False: When the price is (above|below) equilibrium/.test(q.questionText),
+    );
+    expect(swapped.map((q) => [q.questionText, q.correctAnswer])).toContainEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /above equilibrium, buyers face a shortage\.$|below equilibrium, sellers are left with a surplus\.$/,
+        ),
+        'False',
+      ]),
+    );
+  });
+
+  it('when a sentence defines, then the definition names one term alone, whole, and up to its second verb', () => {
+    const def = (text: string) => analyseLesson(text).sentences[0]!.definition;
+    // Two terms in one sentence: the first clause defines the first alone.
+    expect(
+      def('The two upper chambers are called atria, and the two lower chambers are called ventricles.'),
+    ).toMatchObject({
+      surface: 'atria',
+      description: 'the two upper chambers',
+    });
+    expect(def('Inside the membrane is a jelly-like fluid called cytoplasm.')).toMatchObject({
+      key: 'cytoplasm',
+      description: 'a jelly-like fluid',
+    });
+    expect(
+      def('The Nile is the longest river in Africa and flows north into the Mediterranean Sea.')?.description,
+    ).toBe('the longest river in Africa');
+    // A list is no second verb, and is kept whole.
+    expect(def('Inflation is a general rise in the prices of goods and services over time.')?.description).toBe(
+      'a general rise in the prices of goods and services over time',
+    );
+    expect(def('A community is a place where people live, work and help each other.')?.description).toBe(
+      'a place where people live, work and help each other',
+    );
+    // A person, an example in quotes, "some examples": no definition to ask.
+    expect(def('Ana is a fast worker who finishes her chores early.')).toBeUndefined();
+    expect(def('The sentence "Her smile was as bright as the sun" is a simile.')).toBeUndefined();
+    expect(def('Some examples are the snare drum, bass drum, cymbals, xylophone and triangle.')).toBeUndefined();
+  });
+
+  it('when a false statement is made, then the main verb is negated or a part is swapped for a part, never the lesson’s whole', () => {
+    expect(negate('A compass has a small magnetic needle inside it.')).toBe(
+      'A compass does not have a small magnetic needle inside it.',
+    );
+    expect(negate('Mitochondria can release energy from food.')).toBe('Mitochondria cannot release energy from food.');
+    // compromise reads "keep" as a noun and would negate "flowing".
+    expect(negate('Valves between the chambers keep blood flowing in one direction.')).toBeUndefined();
+    const heart = [
+      'The heart is a muscle that pumps blood through the body.',
+      'The two upper chambers are called atria, and the two lower chambers are called ventricles.',
+      'Blood from the body enters the right atrium.',
+      'The right ventricle pumps blood to the lungs, where it picks up oxygen.',
+      'Valves between the chambers keep blood flowing in one direction.',
+      'Arteries carry blood away from the heart.',
+      'Veins carry blood back to the heart.',
+      'Capillaries are tiny blood vessels that connect arteries and veins.',
+      'Exercise makes the heart stronger.',
+      'A healthy adult heart beats about 70 times a minute.',
+    ];
+    const statements = generateOfflineQuestions({ content: heart.join(' '), questionType: 'true_false', count: 8 })
+      .filter((q) => q.correctAnswer === 'False')
+      .map(body);
+    expect(statements.length).toBeGreaterThan(0);
+    // "Veins carry blood back to the atria" is true: the heart is never traded for one of its parts.
+    const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const sentence of heart.filter((x) => /\bheart\b/.test(x))) {
+      const traded = new RegExp(`^${escape(sentence).replace(/\bheart\b/, '(?!heart\\b)[\\w-]+')}$`, 'i');
+      for (const statement of statements) expect(statement).not.toMatch(traded);
+    }
+    expect(statements.join(' ')).not.toMatch(/does not flow|atria beats/);
+  });
+
+  it('when a sentence compares, then a false statement turns its comparative into the opposite; a number after "than" is no comparison', () => {
+    expect(flipComparison('The Amazon carries more water than any other river on Earth.')).toBe(
+      'The Amazon carries less water than any other river on Earth.',
+    );
+    expect(
+      flipComparison(
+        'A larger force produces a larger acceleration, while a larger mass produces a smaller acceleration.',
+      ),
+    ).toBe('A larger force produces a larger acceleration, while a larger mass produces a larger acceleration.');
+    expect(flipComparison('In 1963, more than 250,000 people joined the March on Washington.')).toBeUndefined();
+    expect(flipComparison('A larger force produces a larger acceleration.')).toBeUndefined();
+    const lesson = analyseLesson(
+      'The Amazon carries more water than any other river on Earth. The Nile is the longest river in Africa.',
+    );
+    const tf = (questionText: string) => ({
+      questionText,
+      questionType: 'true_false' as const,
+      options: ['True', 'False'],
+      correctAnswer: 'False',
+    });
+    expect(itemSkill(tf('True or False: The Amazon carries less water than any other river on Earth.'), lesson)).toBe(
+      'comparison',
+    );
+    // Another word changed, or the comparative kept: no comparison asked.
+    expect(itemSkill(tf('True or False: The Amazon carries more water than any other lake on Earth.'), lesson)).toBe(
+      'recall',
     );
   });
 });

@@ -15,6 +15,7 @@ import {
   analyseLesson,
   endWithStop,
   findTerm,
+  flipComparison,
   inflect,
   lowerFirst,
   memo,
@@ -285,7 +286,12 @@ function distractors(
   const pool = keys
     .map((k) => ctx.lesson.terms.get(k)!)
     .filter((t) => t.kind !== 'noun' || t.plural === plural || (strong.has(t.key) && !uncountable(t.text)))
-    .map((t) => (t.kind === 'noun' && t.plural !== plural ? inflect(t.text, plural) : t.text));
+    .flatMap((t) => {
+      if (t.kind !== 'noun' || t.plural === plural) return [t.text];
+      // A word the inflector cannot turn ("atria" stays "atria") is not of the answer's number.
+      const turned = inflect(t.text, plural);
+      return turned.toLowerCase() === t.text.toLowerCase() ? [] : [turned];
+    });
   if (isNumeric(term)) {
     const lessonNumbers = ctx.lesson.ranked
       .map((k) => ctx.lesson.terms.get(k)!)
@@ -408,7 +414,7 @@ function asClause(lesson: Lesson, text: string): string {
 function otherClauses(ctx: Ctx, answer: string, not: Sentence[], prefer: string[] = []): string[] {
   const length = answer.split(' ').length;
   const others = ctx.lesson.sentences
-    .filter((o) => !not.includes(o) && o.standalone && !o.text.includes(',') && !o.definition)
+    .filter((o) => !not.includes(o) && o.standalone && !o.text.includes(',') && !o.definition && !o.cause?.link)
     .map((o) => asClause(ctx.lesson, o.text.replace(/[.!]$/, '')))
     .filter((c) => c.split(' ').length <= Math.max(10, length * 2) && optionKind(c) === 'clause')
     .sort((a, b) => Math.abs(a.split(' ').length - length) - Math.abs(b.split(' ').length - length));
@@ -422,6 +428,12 @@ const causeClauses = (ctx: Ctx, not: Sentence, part: 'cause' | 'effect') =>
     .filter((o) => o !== not && o.cause)
     .map((o) => asClause(ctx.lesson, o.cause![part]))
     .filter((c) => !/^(?:it|they|this|these)\b/i.test(c));
+
+/** "what happened after the war ended", "what happens when water freezes": the tense of the condition. */
+const happens = memo((condition: string) => {
+  const verbs = nlp(condition).verbs().json() as { verb?: { grammar?: { tense?: string } } }[];
+  return verbs[0]?.verb?.grammar?.tense === 'PastTense' ? 'happened' : 'happens';
+});
 
 const CAUSING =
   /^(?:(?:the|a|an)\s+)?(.+?) (causes?|caused|leads? to|led to|results? in|resulted in|produces?|produced|creates?|created) (.+?)\.$/i;
@@ -541,7 +553,7 @@ function* multipleChoiceFor(ctx: Ctx, s: Sentence): Generator<Candidate> {
       if (wrong.length === 3)
         yield {
           q: mc(
-            `According to the lesson, what happens ${cause.link ?? 'because'} ${lowerFirst(causeText)}?`,
+            `According to the lesson, what ${happens(cause.cause)} ${cause.link ?? 'because'} ${lowerFirst(causeText)}?`,
             effect,
             wrong,
             ctx.random,
@@ -551,7 +563,7 @@ function* multipleChoiceFor(ctx: Ctx, s: Sentence): Generator<Candidate> {
         };
     }
     if (
-      !cause.link &&
+      (!cause.link || cause.link !== 'as') &&
       optionKind(causeText) === 'clause' &&
       causeText.split(' ').length <= 18 &&
       !/^(?:it|they|this|these)\b/i.test(cause.effect)
@@ -606,15 +618,42 @@ function* shortAnswerFor(ctx: Ctx, s: Sentence): Generator<Candidate> {
 const CONTRAST = /\b(?:than|unlike|whereas|while|but|instead of|rather than|lack|lacks|only|not)\b/i;
 
 /** The sentence with one term swapped for another of its category, keeping the casing of its place. */
+/** Remembers a function of one lesson while that lesson is in use. */
+function memoBy<K extends object, V>(fn: (key: K) => V): (key: K) => V {
+  const cache = new WeakMap<K, V>();
+  return (key) => {
+    if (!cache.has(key)) cache.set(key, fn(key));
+    return cache.get(key)!;
+  };
+}
+
+/**
+ * The lesson's main topics (the heart and the blood of a lesson on the heart): the wholes its other
+ * terms are parts of, so a false statement never trades one for a part ("Veins carry blood back to
+ * the atria" is true).
+ */
+const topicsOf = memoBy((lesson: Lesson) => {
+  const top = lesson.terms.get(lesson.ranked[0] ?? '')?.count ?? 0;
+  const named = lesson.ranked.filter((k) => lesson.terms.get(k)!.count >= 0.75 * top);
+  // The lesson's opening sentence names its topic first ("The heart is a muscle …").
+  const first = lesson.sentences[0];
+  const opening = first?.terms
+    .map((o) => ({ key: o.key, at: findTerm(first.text, o.surface)?.start ?? Infinity }))
+    .sort((a, b) => a.at - b.at)[0]?.key;
+  return new Set(opening ? [...named, opening] : named);
+});
+
 function swapped(ctx: Ctx, s: Sentence, variant: number): string | undefined {
+  const topics = topicsOf(ctx.lesson);
   for (const occ of s.terms) {
+    if (topics.has(occ.key)) continue;
     const term = ctx.lesson.terms.get(occ.key)!;
     const found = findTerm(s.text, occ.surface);
     if (!found) continue;
     const answer = answerText(term, occ);
     const pool = isNumeric(term)
       ? numberVariants(occ.surface)
-      : distractors(ctx, term, answer, s.text, { weak: false });
+      : distractors(ctx, term, answer, s.text, { weak: false }).filter((d) => !topics.has(termKey(d)));
     const replacement = pool[variant % Math.max(1, pool.length)];
     if (!replacement) continue;
     // "The right ventricle" → "the right heart": a modifier of the term does not fit another one.
@@ -634,7 +673,8 @@ function exchange(ctx: Ctx, s: Sentence): string | undefined {
     for (let j = i + 1; j < s.terms.length; j++) {
       const [a, b] = [s.terms[i]!, s.terms[j]!];
       // Two terms of one sentence, in a contrast: their own kind or both concepts of the lesson.
-      if (!sameCategory(ctx.lesson, a.key, b.key, true)) continue;
+      if (!sameCategory(ctx.lesson, a.key, b.key, true) || [a.key, b.key].some((k) => topicsOf(ctx.lesson).has(k)))
+        continue;
       const fa = findTerm(s.text, a.surface);
       const fb = findTerm(s.text, b.surface);
       if (!fa || !fb || optionKind(a.surface) !== optionKind(b.surface)) continue;
@@ -683,10 +723,40 @@ function reversedCause(ctx: Ctx, s: Sentence): string | undefined {
   return `Because ${asClause(ctx.lesson, c.effect)}, ${asClause(ctx.lesson, c.cause)}.`;
 }
 
+/**
+ * "When the price is above equilibrium, buyers face a shortage.": the condition of this sentence
+ * with what follows another condition of the lesson (False).
+ */
+function otherOutcome(ctx: Ctx, s: Sentence): string | undefined {
+  const c = s.cause;
+  if (!c?.link || s.instruction || /^(?:it|its|they|their|this|these)\b/i.test(c.cause)) return undefined;
+  // Conditions about the same thing ("the price is above / below equilibrium"), not any two.
+  const about = (o: Sentence) => o.terms.filter((t) => findTerm(o.cause!.cause, t.surface)).map((t) => t.key);
+  const mine = new Set(about(s));
+  const effects = ctx.lesson.sentences
+    .filter(
+      (o) =>
+        o !== s &&
+        o.cause?.link &&
+        !o.instruction &&
+        normalizeText(o.cause.effect) !== normalizeText(c.effect) &&
+        about(o).some((k) => mine.has(k)),
+    )
+    .map((o) => o.cause!.effect)
+    .filter((e) => optionKind(e) === 'clause' && !/^(?:it|its|they|them|their|this|these)\b/i.test(e));
+  if (!effects.length) return undefined;
+  const effect = effects[Math.floor(ctx.random() * effects.length)]!;
+  return `${upperFirst(c.link)} ${asClause(ctx.lesson, c.cause)}, ${asClause(ctx.lesson, effect)}.`;
+}
+
 function* trueFalseFor(ctx: Ctx, s: Sentence): Generator<Candidate> {
   const sources = s.marker === 'result' ? [s.index - 1, s.index] : [s.index];
   const reversed = reversedCause(ctx, s);
   if (reversed) yield { q: tf(reversed, 'False'), skill: 'cause', sources };
+  const outcome = otherOutcome(ctx, s);
+  if (outcome) yield { q: tf(outcome, 'False'), skill: 'cause', sources };
+  const flipped = flipComparison(s.text);
+  if (flipped) yield { q: tf(flipped, 'False'), skill: 'comparison', sources };
   for (const statement of termFor(ctx, s)) yield statement;
   const swap = exchange(ctx, s);
   if (swap && normalizeText(swap) !== normalizeText(s.text))
