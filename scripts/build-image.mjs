@@ -7,10 +7,10 @@
 // the Containerfile's cached layers.
 //
 //   node scripts/build-image.mjs [--tag localhost/checkpoint:dev] [--base-only] [--public-base]
-//     --public-base: build FROM the Containerfile's default (docker.io/library/node:20-bookworm-slim)
+//     --public-base: build FROM the Containerfile's default (docker.io/library/node:24-bookworm-slim)
 //
-// Env: CHECKPOINT_NODE_VERSION (default 20.20.2), CHECKPOINT_NPM_VERSION (default 10.8.2: the npm
-// the same Node release ships).
+// Env: CHECKPOINT_NODE_VERSION (default 24.22.3: the Node 24 LTS line), CHECKPOINT_NPM_VERSION
+// (default 11.21.2: an npm 11 release, the line Node 24 ships).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,9 +21,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const cacheDir = path.join(root, '.cache/image');
 
 export const DEFAULT_TAG = 'localhost/checkpoint:dev';
-export const BASE_IMAGE = 'localhost/checkpoint-base:bookworm-node20';
-const NODE_VERSION = versionFromEnv('CHECKPOINT_NODE_VERSION', '20.20.2');
-const NPM_VERSION = versionFromEnv('CHECKPOINT_NPM_VERSION', '10.8.2');
+export const BASE_IMAGE = 'localhost/checkpoint-base:bookworm-node24';
+const NODE_VERSION = versionFromEnv('CHECKPOINT_NODE_VERSION', '24.22.3');
+const NPM_VERSION = versionFromEnv('CHECKPOINT_NPM_VERSION', '11.21.2');
 const DEBIAN_SUITE = 'bookworm';
 const DEBIAN_MIRROR = 'http://deb.debian.org/debian';
 /** Bumped when the way the base is made changes, so that an older base is rebuilt. */
@@ -32,7 +32,7 @@ const INPUTS_LABEL = 'io.checkpoint.base.inputs';
 
 function versionFromEnv(name, fallback) {
   const value = process.env[name] || fallback;
-  if (!/^\d+\.\d+\.\d+$/.test(value)) throw new Error(`${name}: must be a version like 20.20.2 (got "${value}")`);
+  if (!/^\d+\.\d+\.\d+$/.test(value)) throw new Error(`${name}: must be a version like 24.22.3 (got "${value}")`);
   return value;
 }
 
@@ -104,8 +104,8 @@ function npmPack(spec) {
 }
 
 /**
- * localhost/checkpoint-base:bookworm-node20: Debian bookworm (minbase) with Node and npm in
- * /usr/local, as the public node:20-bookworm-slim image lays them out.
+ * localhost/checkpoint-base:bookworm-node24: Debian bookworm (minbase) with Node and npm in
+ * /usr/local, as the public node:24-bookworm-slim image lays them out.
  */
 export function buildBaseImage({ force = false } = {}) {
   const inputs = createHash('sha256')
