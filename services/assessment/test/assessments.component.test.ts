@@ -674,12 +674,19 @@ describe('taking and scoring', () => {
     }
   });
 
-  it('when an assigned assessment has no questions yet, then students do not see it and cannot submit it', async () => {
+  it('when an assessment has no questions, then assigning it is refused; when its last question goes after assigning, students do not see it and cannot submit it', async () => {
     const s = actor('student');
     const classId = await givenClass(h, teacher);
     await enrol(h, classId, tenant, s);
     const a = await createAssessment(classId);
+    // Generation gave none (or failed): nothing to hand out.
+    const refused = await call(h, teacher, 'POST', `/api/assessments/${a.id}/assign`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'no_questions', message: 'This assessment has no questions yet' });
+    expect((await call(h, teacher, 'GET', `/api/assessments/${a.id}`)).body.status).toBe('draft');
+    const added = await call(h, teacher, 'POST', `/api/assessments/${a.id}/questions`, MC);
     expect((await call(h, teacher, 'POST', `/api/assessments/${a.id}/assign`)).status).toBe(200);
+    expect((await call(h, teacher, 'DELETE', `/api/questions/${added.body.id}`)).status).toBe(204);
     expect((await call(h, s, 'GET', '/api/student/available-assessments')).body).toEqual([]);
     const submit = await call(h, s, 'POST', '/api/results', { assessmentId: a.id });
     expect(submit.status).toBe(409);

@@ -102,7 +102,8 @@ describe('lifecycle', () => {
     const { id } = await draft({}, 'Period 3 Biology');
     const get = async () => (await call(h, teacher, 'GET', `/api/assessments/${id}`)).body;
     expect(await get()).toMatchObject({ status: 'draft', isActive: true, assignedTo: [] });
-    await call(h, teacher, 'POST', `/api/assessments/${id}/assign`);
+    await add(id, MC);
+    expect((await call(h, teacher, 'POST', `/api/assessments/${id}/assign`)).status).toBe(200);
     const assigned = await get();
     expect(assigned).toMatchObject({ status: 'assigned', assignedTo: [{ className: 'Period 3 Biology' }] });
     expect(assigned.assignedTo[0].classId).toBe(assigned.classId);

@@ -164,7 +164,8 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
         access: TEACHERS,
         params: idParams,
         response: assignResultSchema,
-        errors: [404],
+        // 409 no_questions: nothing to answer yet (generation gave none, or every question was deleted).
+        errors: [404, 409],
       },
       ({ caller, params }) => uc.assign(owner(caller), uuidOr404(params.id)),
     )

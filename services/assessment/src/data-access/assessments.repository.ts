@@ -554,11 +554,15 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
     },
 
     /** Assigns to the whole class (later joiners included); the first call emits the event. */
-    async assign(owner: Owner, id: string): Promise<AssessmentRow | undefined> {
+    async assign(owner: Owner, id: string): Promise<AssessmentRow | 'no-questions' | undefined> {
       return db.$transaction(async (tx) => {
         const current = await findOwned(tx, owner, id);
         if (!current) return undefined;
         if (!current.assignedAt) {
+          // Serialised with question edits (addQuestion locks the same row): students are never
+          // given an assessment without a question to answer.
+          await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', id);
+          if ((await tx.question.count({ where: { assessmentId: id } })) === 0) return 'no-questions' as const;
           await tx.assessment.update({ where: { id }, data: { assignedAt: new Date(), updatedAt: new Date() } });
           await events.assigned(tx, current);
         }

@@ -225,6 +225,7 @@ export function assessmentUseCases({
     async assign(owner: Owner, id: string) {
       const a = await assessments.assign(owner, id);
       if (!a) throw new AssessmentNotFoundError();
+      if (a === 'no-questions') throw new NoQuestionsError();
       const n = a.memberCount;
       return { message: `Assessment assigned to ${n} student${n === 1 ? '' : 's'}`, assignedCount: n };
     },

@@ -154,8 +154,13 @@ export function AssessmentPreviewPage() {
             <Link className="btn btn-outline-primary" to={`/assessment-edit/${a.id}`}>
               Edit Questions
             </Link>
-            {/* Assigning is once per assessment; a closed one reopens with Activate (in Preview). */}
-            <Button onClick={() => void onAssign()} disabled={assignState.isLoading || lifecycleOf(a) !== 'draft'}>
+            {/* Assigning is once per assessment; a closed one reopens with Activate (in Preview). An
+                assessment without questions is not assigned (the server refuses it too). */}
+            <Button
+              onClick={() => void onAssign()}
+              disabled={assignState.isLoading || lifecycleOf(a) !== 'draft' || a.questionCount === 0}
+              title={a.questionCount === 0 ? 'Add a question before assigning' : undefined}
+            >
               {assignState.isLoading ? 'Assigning...' : lifecycleOf(a) === 'draft' ? 'Assign to Students' : 'Assigned'}
             </Button>
             <Button variant="outline-secondary" onClick={() => setShowModal(true)}>
