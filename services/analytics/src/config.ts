@@ -33,6 +33,13 @@ export const analyticsConfigSchema = z.object({
     .max(100_000)
     .default(2_000)
     .describe('Live result streams one process keeps open at once; more answer 503.'),
+  LIVE_MAX_STREAMS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .default(8)
+    .describe('Live result streams one user may hold open in one process (tabs); more answer 429.'),
   NOTIFICATION_DIGEST_MINUTES: z.coerce
     .number()
     .int()

@@ -24,6 +24,7 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
     const live = new LiveResults(pool, {
       heartbeatMs: config.LIVE_HEARTBEAT_MS,
       maxStreams: config.LIVE_MAX_STREAMS,
+      maxStreamsPerUser: config.LIVE_MAX_STREAMS_PER_USER,
       maxAgeMs: config.LIVE_MAX_AGE_MS,
       logger,
     });

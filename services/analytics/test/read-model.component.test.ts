@@ -371,6 +371,38 @@ describe('who sees what', () => {
     expect((await call(h, admin(), 'GET', `/api/classes/${story.classId}/grid`)).status).toBe(200);
   });
 
+  it('when one teacher opens more live streams than a few tabs need, then the next is refused with 429 and another teacher is not', async () => {
+    const open = async (who: typeof story.teacher) => {
+      const ctl = new AbortController();
+      const res = await fetch(`${h.url}/api/dashboard/live?classId=${story.classId}`, {
+        headers: await gatewayHeaders('analytics', who),
+        signal: ctl.signal,
+      });
+      return { res, close: () => ctl.abort() };
+    };
+    const held = [];
+    try {
+      // LIVE_MAX_STREAMS_PER_USER defaults to 8.
+      for (let i = 0; i < 8; i++) held.push(await open(story.teacher));
+      expect(held.map((x) => x.res.status)).toEqual(Array(8).fill(200));
+      const ninth = await open(story.teacher);
+      expect(ninth.res.status).toBe(429);
+      expect(ninth.res.headers.get('retry-after')).toBeTruthy();
+      expect((await ninth.res.json()).message).toMatch(/You have 8 live views open; close a tab/);
+      // The district admin (another user) still gets one.
+      const other = await open(admin());
+      expect(other.res.status).toBe(200);
+      other.close();
+      // A tab closed frees its place.
+      held.shift()!.close();
+      const again = await eventuallyStatus(() => open(story.teacher), 200);
+      held.push(again);
+      expect(again.res.status).toBe(200);
+    } finally {
+      for (const x of held) x.close();
+    }
+  });
+
   it('when ids or filters are malformed, then 404 for path ids and 400 naming the field for queries', async () => {
     expect((await call(h, story.teacher, 'GET', '/api/classes/not-a-uuid/results')).status).toBe(404);
     expect((await call(h, story.teacher, 'GET', '/api/assessments/nope/results')).status).toBe(404);
@@ -489,3 +521,17 @@ describe('redelivery and replay', () => {
     ]);
   });
 });
+
+/** Opens until the answer has `status` (a closed stream is counted off when its socket closes). */
+async function eventuallyStatus(
+  open: () => Promise<{ res: Response; close: () => void }>,
+  status: number,
+): Promise<{ res: Response; close: () => void }> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const tried = await open();
+    if (tried.res.status === status || Date.now() > deadline) return tried;
+    tried.close();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

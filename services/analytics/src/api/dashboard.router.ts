@@ -38,11 +38,12 @@ export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRo
         access: TEACHERS,
         query: liveQuery,
         produces: ['text/event-stream'],
-        errors: [404, 503],
+        // 429: this user already holds LIVE_MAX_STREAMS_PER_USER streams in this process.
+        errors: [404, 429, 503],
       },
       async ({ caller, query, req, res }) => {
         await uc.requireClass(scopeOf(caller), query.classId);
-        live.subscribe(query.classId, req, res);
+        live.subscribe(query.classId, caller.userId, req, res);
       },
     );
 }

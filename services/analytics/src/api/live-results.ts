@@ -7,7 +7,7 @@
 // session again, so a signed-out teacher's stream does not outlive the session by long.
 import type { Request, Response } from 'express';
 import type pg from 'pg';
-import { ServiceUnavailableError, type Logger } from '@checkpoint/service-kit';
+import { ServiceUnavailableError, TooManyRequestsError, type Logger } from '@checkpoint/service-kit';
 import { LIVE_CHANNEL } from '../data-access/read-model.writer.ts';
 
 export interface LiveNotice {
@@ -21,6 +21,8 @@ export interface LiveNotice {
 export interface LiveResultsOptions {
   heartbeatMs: number;
   maxStreams: number;
+  /** Streams one user may hold open in this process (a few tabs); more answer 429. */
+  maxStreamsPerUser: number;
   maxAgeMs: number;
   logger: Logger;
 }
@@ -29,6 +31,7 @@ const RECONNECT_MAX_MS = 30_000;
 
 export class LiveResults {
   private readonly streams = new Map<string, Set<Response>>();
+  private readonly perUser = new Map<string, number>();
   private open = 0;
   private running = false;
   private draining = false;
@@ -115,11 +118,20 @@ export class LiveResults {
   }
 
   /** Holds the response open as an event stream of one class until the client goes (or maxAgeMs). */
-  subscribe(classId: string, req: Request, res: Response): void {
+  subscribe(classId: string, userId: string, req: Request, res: Response): void {
     // The client may have gone while its access was being checked: then there is nothing to hold.
     if (req.destroyed || res.destroyed || res.writableEnded) return;
     if (this.draining || this.open >= this.options.maxStreams)
       throw new ServiceUnavailableError('Too many live views open; try again soon');
+    // One account holding hundreds of streams would take the process's share from every other
+    // teacher: a few tabs each, the new one refused (the older tabs keep theirs).
+    const mine = this.perUser.get(userId) ?? 0;
+    if (mine >= this.options.maxStreamsPerUser)
+      throw new TooManyRequestsError(
+        `You have ${mine} live views open; close a tab to open another`,
+        Math.ceil(this.options.heartbeatMs / 1000),
+      );
+    this.perUser.set(userId, mine + 1);
     this.open++;
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -138,6 +150,9 @@ export class LiveResults {
     res.once('close', () => {
       clearTimeout(expiry);
       this.open--;
+      const left = (this.perUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.perUser.set(userId, left);
+      else this.perUser.delete(userId);
       set.delete(res);
       if (set.size === 0 && this.streams.get(classId) === set) this.streams.delete(classId);
     });
