@@ -388,7 +388,9 @@ describe('who sees what', () => {
       const ninth = await open(story.teacher);
       expect(ninth.res.status).toBe(429);
       expect(ninth.res.headers.get('retry-after')).toBeTruthy();
-      expect((await ninth.res.json()).message).toMatch(/You have 8 live views open; close a tab/);
+      expect(((await ninth.res.json()) as { message: string }).message).toMatch(
+        /You have 8 live views open; close a tab/,
+      );
       // The district admin (another user) still gets one.
       const other = await open(admin());
       expect(other.res.status).toBe(200);
