@@ -209,6 +209,17 @@ export function withoutSkipped(cls: PlannedClass, skipped: SkippedMembers, befor
   return { ...cls, teacherUserIds, studentUserIds };
 }
 
+/**
+ * Why a row's address cannot be used. An account of this district may be named; of any other
+ * account nothing is said, not even that one exists elsewhere (another tenant's people are not this
+ * admin's to learn about).
+ */
+function unusable(email: string, ofThisDistrict: boolean): string {
+  return ofThisDistrict
+    ? `email ${email} belongs to another account of this district`
+    : `email ${email} cannot be used for this person; give them another address`;
+}
+
 export function planRoster(roster: ValidatedRoster, state: ExistingState, callerId?: string): PlanResult {
   const errors: RowError[] = [...roster.errors];
   const counts: RosterCounts = {};
@@ -278,7 +289,7 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState, caller
     if (existing) {
       if (holder && holder.userId !== existing.userId) {
         failedUsers.add(row.sourcedId);
-        fail('users', row, 'email', `email ${email} belongs to another account`);
+        fail('users', row, 'email', unusable(email, holder.tenantId === state.tenantId));
         continue;
       }
       const next = desired(row, roleFromFile(existing.role, role), email);
@@ -294,7 +305,7 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState, caller
     if (holder) {
       if (holder.tenantId !== state.tenantId) {
         failedUsers.add(row.sourcedId);
-        fail('users', row, 'email', `email ${email} belongs to an account outside this district; it is not taken over`);
+        fail('users', row, 'email', unusable(email, false));
         continue;
       }
       if (mappedIds.has(holder.userId)) {
