@@ -61,6 +61,7 @@ export { LOG_LEVEL_HEADER, requestLogger, type RequestLogOptions } from './reque
 export { buildOpenApiDocument, mergeOpenApiDocuments, type OpenApiDocument } from './openapi.ts';
 export {
   exitOnStartupError,
+  startupCause,
   migrateService,
   runServiceMain,
   startService,

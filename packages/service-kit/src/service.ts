@@ -318,8 +318,22 @@ export async function runServiceMain<S extends z.ZodObject>(def: ServiceDefiniti
   }
 }
 
+/** What stopped a start, never "undefined": an Error's stack, or a thrown value as text. */
+export function startupCause(err: unknown): string {
+  if (err instanceof Error) return err.stack ?? `${err.name}: ${err.message}`;
+  if (err === undefined || err === null) return `an unknown error (${String(err)} was thrown, with no message)`;
+  if (typeof err === 'object') {
+    try {
+      return JSON.stringify(err);
+    } catch {
+      return Object.prototype.toString.call(err);
+    }
+  }
+  return String(err);
+}
+
 export function exitOnStartupError(name: string, err: unknown): never {
   if (err instanceof ConfigError) console.error(`[${name}] ${err.message}`);
-  else console.error(`[${name}] failed to start:`, err);
+  else console.error(`[${name}] failed to start: ${startupCause(err)}`);
   process.exit(1);
 }

@@ -3,6 +3,7 @@ export {
   launchEmbeddedPostgres,
   leaveShutdownSignalsToCaller,
   startPostgres,
+  SUPERUSER_PASSWORD_FILE,
   type PostgresHandle,
 } from './postgres.ts';
 export { startCrashablePostgres, type CrashablePostgres } from './crashable-postgres.ts';
@@ -21,4 +22,5 @@ export {
   type Reply,
 } from './service-harness.ts';
 export { eventually } from './eventually.ts';
+export { stopOrphanedPostgres, type OrphanOutcome } from './orphaned-postgres.ts';
 export { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.ts';

