@@ -70,7 +70,13 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
       perEmailPerMinute: config.RATE_LIMIT_EMAIL_PER_MINUTE,
       passwordChangesPerMinute: config.RATE_LIMIT_LOGIN_PER_MINUTE,
     });
-    const accounts = { users, events, sendVerification: email.sendVerification };
+    const accounts = {
+      users,
+      events,
+      sendVerification: email.sendVerification,
+      sendEmailChange: email.sendEmailChange,
+      pendingEmailChange: email.pendingEmailChange,
+    };
     const sessionDeps = {
       sessions,
       users,

@@ -268,8 +268,12 @@ describe('password sign-up and sign-in', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const account = new Browser(strict.url, ip);
-        await account.request('POST', '/api/auth/simple-signup', signUpBody());
-        statuses.push((await account.request('PUT', '/api/auth/user', probe)).status);
+        const own = signUpBody();
+        await account.request('POST', '/api/auth/simple-signup', own);
+        // An email change needs the account's own password (an account of the prober's).
+        statuses.push(
+          (await account.request('PUT', '/api/auth/user', { ...probe, currentPassword: own.password })).status,
+        );
       }
       // The taken email is told as sign-up tells it (409), three times; then the address waits.
       expect(statuses).toEqual([409, 409, 409, 429]);
@@ -341,7 +345,8 @@ describe('password sign-up and sign-in', () => {
     const browser = new Browser(h.identity.url);
     const taken = signUpBody();
     await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', taken);
-    const { body } = await browser.request('POST', '/api/auth/simple-signup', signUpBody());
+    const mine = signUpBody();
+    const { body } = await browser.request('POST', '/api/auth/simple-signup', mine);
     const prefs = { emailNotifications: false, assessmentReminders: true, studentSubmissions: false, darkMode: true };
     // Two changes to different switches sent together both land: each writes only its own key.
     const [reminders, dark] = await Promise.all([
@@ -367,6 +372,7 @@ describe('password sign-up and sign-in', () => {
       firstName: 'A',
       lastName: 'B',
       email: taken.email,
+      currentPassword: mine.password,
     });
     expect(conflict).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
     const newEmail = `renamed.${Date.now()}@example.com`;
@@ -374,10 +380,18 @@ describe('password sign-up and sign-in', () => {
       firstName: 'Augusta',
       lastName: 'King',
       email: newEmail,
+      currentPassword: mine.password,
     });
+    // The names change at once; the address waits for the link mailed to it (email-change.test.ts).
     expect(updated).toMatchObject({
       status: 200,
-      body: { firstName: 'Augusta', lastName: 'King', email: newEmail, preferences: prefs },
+      body: {
+        firstName: 'Augusta',
+        lastName: 'King',
+        email: mine.email.toLowerCase(),
+        pendingEmail: newEmail,
+        preferences: prefs,
+      },
     });
     const events = await h.db.query(`select type from outbox where key = $1 order by created_at`, [body.user.id]);
     // The two notification switches' changes are published (the digest acts on them), dark mode is

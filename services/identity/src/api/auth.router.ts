@@ -123,7 +123,8 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
       const user = toPublicUser(await currentUser(deps, caller));
       const returning =
         Boolean(caller.sessionId) && (await deps.sessions.sessions.signedInBefore(caller.userId, caller.sessionId!));
-      return { ...user, returning };
+      const pendingEmail = await deps.accounts.pendingEmailChange?.(caller.userId);
+      return { ...user, returning, ...(pendingEmail ? { pendingEmail } : {}) };
     },
   );
 
@@ -131,22 +132,23 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
     {
       method: 'put',
       path: '/api/auth/user',
-      summary: "Change the signed-in user's name and email",
+      summary:
+        "Change the signed-in user's names, and ask to change the email (needs currentPassword; the new address is used once the link mailed to it is opened)",
       access: 'signed-in',
       body: updateUserBody,
       response: userSchema,
-      errors: [409, 429],
+      errors: [400, 403, 409, 429],
     },
     async ({ caller, body, req }) => {
       await currentUser(deps, caller);
-      const user = await updateProfile(
+      const changed = await updateProfile(
         { ...deps.accounts, limits: deps.profileLimits },
         caller.userId,
         body,
         clientAddress(req),
       );
-      if (!user) throw new UnauthorizedError();
-      return toPublicUser(user);
+      if (!changed) throw new UnauthorizedError();
+      return { ...toPublicUser(changed.user), pendingEmail: changed.pendingEmail ?? null };
     },
   );
 

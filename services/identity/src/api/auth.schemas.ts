@@ -28,7 +28,13 @@ export const logInBody = z.object({
   email,
   password: z.string().min(1, 'Password must be at least 6 characters').max(256),
 });
-export const updateUserBody = z.object({ firstName, lastName, email });
+/** currentPassword: needed when the email changes (re-authentication); names change without it. */
+export const updateUserBody = z.object({
+  firstName,
+  lastName,
+  email,
+  currentPassword: z.string().max(256, 'Password must be at most 256 characters').optional(),
+});
 export const preferencesBody = z.object({
   emailNotifications: z.boolean(),
   assessmentReminders: z.boolean(),
@@ -67,6 +73,12 @@ export const userSchema = z
      * "Welcome back" then, not right after the sign-up).
      */
     returning: z.boolean().optional(),
+    /**
+     * GET and PUT /api/auth/user only: the new address of an email change that waits for the link
+     * mailed to it (the sign-in address is `email` until then). PUT says null when none waits, GET
+     * leaves it out.
+     */
+    pendingEmail: z.string().nullable().optional(),
   })
   .meta({ id: 'User' });
 

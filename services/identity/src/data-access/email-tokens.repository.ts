@@ -4,7 +4,7 @@ import { deleteInBatches } from '@checkpoint/events';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Db, Tx } from './prisma.ts';
 
-export const EMAIL_TOKEN_PURPOSES = ['verify', 'signup', 'reset', 'invite', 'welcome'] as const;
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'signup', 'reset', 'invite', 'welcome', 'email_change'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export interface NewEmailToken {
@@ -99,6 +99,16 @@ export function emailTokensRepository(db: Db) {
     /** Unused tokens of a user for a purpose stop working (a newer link replaces them). */
     async invalidate(userId: string, purpose: EmailTokenPurpose, tx: Tx | Db = db): Promise<void> {
       await tx.emailToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } });
+    },
+
+    /** The new address of the user's pending email change (its link unused and unexpired), if any. */
+    async findPendingEmailChange(userId: string, tx: Tx | Db = db): Promise<string | undefined> {
+      const row = await tx.emailToken.findFirst({
+        where: { userId, purpose: 'email_change', usedAt: null, expiresAt: { gt: new Date() } },
+        orderBy: { createdAt: 'desc' },
+        select: { email: true },
+      });
+      return row?.email;
     },
 
     /** Marks the address proven, if the user still has it (a later email change wins). */

@@ -159,18 +159,42 @@ export function usersRepository(db: Db) {
       }
     },
 
+    /**
+     * Sets the user's names and runs `inSameTransaction` (the outbox write, an email change's mails)
+     * in the same transaction. The address changes only through changeEmail (its link was opened).
+     */
     async updateProfile(
       id: string,
-      profile: { firstName: string; lastName: string; email: string },
+      profile: { firstName: string; lastName: string },
+      inSameTransaction: (tx: Tx, user: UserRecord) => Promise<void>,
+    ): Promise<UserRecord | undefined> {
+      return db.$transaction(async (tx) => {
+        const exists = await tx.user.findUnique({ where: { id }, select: { id: true } });
+        if (!exists) return undefined;
+        const user = toRecord(await tx.user.update({ where: { id }, data: profile, select: userSelect }));
+        await inSameTransaction(tx, user);
+        return user;
+      });
+    },
+
+    /**
+     * Makes `email` the user's sign-in address, verified (its emailed link was opened), and runs
+     * `inSameTransaction`. Undefined when the user is gone or disabled; DuplicateEmailError when
+     * another account holds the address.
+     */
+    async changeEmail(
+      id: string,
+      email: string,
       inSameTransaction: (tx: Tx, user: UserRecord) => Promise<void>,
     ): Promise<UserRecord | undefined> {
       try {
         return await db.$transaction(async (tx) => {
-          const exists = await tx.user.findUnique({ where: { id }, select: { id: true, email: true } });
-          if (!exists) return undefined;
-          // A new address is unproven until its verification link is opened (D2).
-          const data = exists.email === profile.email ? profile : { ...profile, emailVerifiedAt: null };
-          const user = toRecord(await tx.user.update({ where: { id }, data, select: userSelect }));
+          const changed = await tx.user.updateMany({
+            where: { id, disabledAt: null },
+            data: { email, emailVerifiedAt: new Date() },
+          });
+          if (changed.count === 0) return undefined;
+          const user = toRecord(await tx.user.findUniqueOrThrow({ where: { id }, select: userSelect }));
           await inSameTransaction(tx, user);
           return user;
         });

@@ -1,8 +1,9 @@
 // Password sign-up and sign-in, profile and preference changes.
 import { randomUUID } from 'node:crypto';
-import { TooManyRequestsError } from '@checkpoint/service-kit';
+import { TooManyRequestsError, ValidationError } from '@checkpoint/service-kit';
 import { DuplicateEmailError, type NewUser, type UsersRepository } from '../data-access/users.repository.ts';
 import type { Tx } from '../data-access/prisma.ts';
+import { assertAddressAllowedFor, WRONG_CURRENT_PASSWORD } from './email-links.use-case.ts';
 import { EmailTakenError, InvalidCredentialsError } from './errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { Limiter, UserEventWriter } from './ports.ts';
@@ -16,6 +17,14 @@ export interface AccountDeps {
    * sendVerification): after a password sign-up and a profile email change. Unset: no mail.
    */
   sendVerification?: (tx: Tx, user: UserRecord) => Promise<void>;
+  /**
+   * Mails the link that makes `newEmail` the user's address when opened, and a notice to the old
+   * address, in the caller's transaction (email-links.use-case.ts sendEmailChange). Unset: an
+   * email change is refused.
+   */
+  sendEmailChange?: (tx: Tx, user: UserRecord, newEmail: string) => Promise<void>;
+  /** The pending email change's new address (its link unused and unexpired), if any. */
+  pendingEmailChange?: (userId: string) => Promise<string | undefined>;
 }
 
 export interface SignUpInput {
@@ -120,12 +129,31 @@ export interface ProfileLimits {
   perAddress: Limiter;
 }
 
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Enter your current password to change your email';
+const NO_PASSWORD_FOR_EMAIL =
+  'Your account has no password yet. Use “Forgot password?” on the sign-in page to set one, then change your email.';
+
+export interface ProfileChange {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Needed when `email` is not the current address. */
+  currentPassword?: string | undefined;
+}
+
+/**
+ * PUT /api/auth/user. Names change at once. A new email needs the current password (400 naming
+ * `currentPassword`), is refused when it is taken (409) or at the domain of a district the account
+ * is not in (403 district_address), and is only pending: the sign-in address stays the old one
+ * until the link mailed to the new address is opened (the old address is told). Returns the user
+ * and the pending address.
+ */
 export async function updateProfile(
   deps: AccountDeps & { limits: ProfileLimits },
   userId: string,
-  input: { firstName: string; lastName: string; email: string },
+  input: ProfileChange,
   address: string,
-): Promise<UserRecord | undefined> {
+): Promise<{ user: UserRecord; pendingEmail?: string | undefined } | undefined> {
   for (const [limiter, key] of [
     [deps.limits.perUser, userId],
     [deps.limits.perAddress, address || 'unknown'],
@@ -138,24 +166,38 @@ export async function updateProfile(
       );
     }
   }
-  const email = normalizeEmail(input.email);
-  const other = await deps.users.findByEmail(email);
-  if (other && other.id !== userId) throw new EmailTakenError();
   const before = await deps.users.findById(userId);
-  try {
-    return await deps.users.updateProfile(
-      userId,
-      { firstName: input.firstName.trim(), lastName: input.lastName.trim(), email },
-      async (tx, user) => {
-        await deps.events.updated(tx, user);
-        // A new address is unverified (the repository cleared it): its owner gets a link.
-        if (before && before.email !== user.email && deps.sendVerification) await deps.sendVerification(tx, user);
-      },
-    );
-  } catch (err) {
-    if (err instanceof DuplicateEmailError) throw new EmailTakenError();
-    throw err;
+  if (!before) return undefined;
+  const email = normalizeEmail(input.email);
+  const emailChanges = email !== before.email;
+  if (emailChanges) {
+    // Re-authentication first: a stolen session alone neither moves the account nor probes addresses.
+    const stored = await deps.users.findPasswordHash(userId);
+    if (!input.currentPassword) {
+      const message = stored ? CURRENT_PASSWORD_FOR_EMAIL : NO_PASSWORD_FOR_EMAIL;
+      throw new ValidationError(message, { currentPassword: message });
+    }
+    if (!(await verifyPassword(stored, input.currentPassword))) {
+      const message = stored ? WRONG_CURRENT_PASSWORD : NO_PASSWORD_FOR_EMAIL;
+      throw new ValidationError(message, { currentPassword: message });
+    }
+    const other = await deps.users.findByEmail(email);
+    if (other && other.id !== userId) throw new EmailTakenError();
+    await assertAddressAllowedFor(deps.users, before.tenantId, email);
   }
+  const sendEmailChange = deps.sendEmailChange;
+  if (emailChanges && !sendEmailChange) throw new Error('updateProfile: an email change needs sendEmailChange');
+  const user = await deps.users.updateProfile(
+    userId,
+    // The sign-in address stays until the new one is proven by its link.
+    { firstName: input.firstName.trim(), lastName: input.lastName.trim() },
+    async (tx, updated) => {
+      await deps.events.updated(tx, updated);
+      if (emailChanges && sendEmailChange) await sendEmailChange(tx, updated, email);
+    },
+  );
+  if (!user) return undefined;
+  return { user, pendingEmail: await deps.pendingEmailChange?.(userId) };
 }
 
 /** The switches other services act on (the analytics digest): a change of one is published. */

@@ -6,19 +6,26 @@
 // Exported for other use cases (signatures):
 //   sendVerification(deps, tx, user: { id, email, firstName }): Promise<void>
 //     Mails a verify link (24 h) to the user's current address; earlier verify links stop working.
-//     Called on every non-district password sign-up and on a profile email change.
+//     Called on every non-district password sign-up (and a resend).
 //   issueSignupLink(deps, tx | undefined, { email, firstName, lastName, role, passwordHash, tenantId }): Promise<void>
 //     Mails a sign-up link (24 h) that creates the account in the tenant, verified, when opened
 //     (POST /api/auth/email/verify). No tx: runs in its own transaction.
 //   issueInvitation(deps, { tenantId, email, role, invitedBy, tenantName }, tx?): Promise<void>
 //     Mails an invitation link (7 days) to `${PUBLIC_URL}/accept-invitation?token=…`; the token is
 //     email_tokens purpose 'invite', tenant_id = the district, payload { role, invitedBy }.
-//   redeemEmailLink(deps, token): verify or sign-up link → { kind: 'verified' | 'signed-up', user }
+//   sendEmailChange(deps, tx, user, newEmail): Promise<void>
+//     Mails a link (24 h) to the NEW address that makes it the account's when opened, and a notice
+//     without a link to the old one. Called on a profile email change (with the current password).
+//   redeemEmailLink(deps, token): verify, sign-up or email-change link → { kind, user }
 //   requestPasswordReset(deps, email), resetPassword(deps, { token, password }),
 //   changePassword(deps, { userId, sessionId, currentPassword, newPassword })
 import { randomUUID } from 'node:crypto';
 import { AppError, ValidationError } from '@checkpoint/service-kit';
-import type { EmailTokenPurpose, EmailTokensRepository } from '../data-access/email-tokens.repository.ts';
+import type {
+  EmailTokenPurpose,
+  EmailTokenRecord,
+  EmailTokensRepository,
+} from '../data-access/email-tokens.repository.ts';
 import type { Tx } from '../data-access/prisma.ts';
 import type { SessionsRepository } from '../data-access/sessions.repository.ts';
 import { DuplicateEmailError, type UsersRepository } from '../data-access/users.repository.ts';
@@ -36,6 +43,7 @@ export const EMAIL_LINK_TTL_MS: Record<EmailTokenPurpose, number> = {
   reset: HOUR_MS,
   invite: 7 * 24 * HOUR_MS,
   welcome: 7 * 24 * HOUR_MS,
+  email_change: 24 * HOUR_MS,
 };
 /** Web pages the links open (web/src/routes). */
 export const EMAIL_LINK_PATHS: Record<EmailTokenPurpose, string> = {
@@ -45,10 +53,47 @@ export const EMAIL_LINK_PATHS: Record<EmailTokenPurpose, string> = {
   invite: '/accept-invitation',
   // A welcome link sets the first password as a reset link does.
   welcome: '/reset-password',
+  // An email change's link is opened on the same page as a verification link.
+  email_change: '/verify-email',
 };
 
 export const INVALID_TOKEN_MESSAGE = 'This link has expired or was already used. Please request a new one.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+export const DISTRICT_ADDRESS_MESSAGE =
+  "This address is at a district's email domain: only that district's accounts can use it. Ask the district's admin for an invitation.";
+
+/** 403 district_address: the address is at the domain of a district the account is not in. */
+export class DistrictAddressError extends AppError {
+  constructor() {
+    super(403, 'district_address', DISTRICT_ADDRESS_MESSAGE, { email: DISTRICT_ADDRESS_MESSAGE });
+  }
+}
+
+/**
+ * An address at a district's (or school's) email domain belongs to that district: an account of
+ * another tenant never takes it (a squatter would block the district's invitation, roster row and
+ * sign-up of the real owner).
+ */
+export async function assertAddressAllowedFor(
+  users: Pick<UsersRepository, 'findTenantIdByDomain' | 'findTenant'>,
+  tenantId: string,
+  email: string,
+): Promise<void> {
+  const domain = normalizeEmail(email).split('@').pop() ?? '';
+  if (!(await users.findTenantIdByDomain(domain))) return;
+  const own = await users.findTenant(tenantId);
+  if (!own?.emailDomains.some((d) => d.toLowerCase() === domain)) throw new DistrictAddressError();
+}
+
+/**
+ * The greeting of a mail to an account's address. A name is only echoed when the address is proven
+ * to be the account's (then its owner typed the name); otherwise whoever created the account or
+ * typed the address may be a stranger to the inbox, and their text is never mailed to it.
+ */
+function greetingFor(user: Pick<UserRecord, 'firstName'> & { emailVerified?: boolean }): string {
+  return user.emailVerified && user.firstName ? `Hi ${user.firstName},` : 'Hello,';
+}
 
 export class InvalidEmailTokenError extends AppError {
   constructor() {
@@ -172,7 +217,7 @@ async function issueToken(
 export async function sendVerification(
   deps: EmailLinkDeps,
   tx: Tx,
-  user: Pick<UserRecord, 'id' | 'email' | 'firstName'>,
+  user: Pick<UserRecord, 'id' | 'email'>,
 ): Promise<void> {
   await deps.tokens.invalidate(user.id, 'verify', tx);
   const token = await issueToken(deps, tx, { purpose: 'verify', email: user.email, userId: user.id });
@@ -181,7 +226,8 @@ export async function sendVerification(
     linkMail({
       to: user.email,
       subject: `Verify your email for ${PRODUCT_NAME}`,
-      greeting: `Hi ${user.firstName || 'there'},`,
+      // Sent to an address nobody has proven yet: nothing the sign-up typed (a name) is echoed.
+      greeting: 'Hello,',
       paragraphs: [`Please confirm that ${user.email} is your email address for your ${PRODUCT_NAME} account.`],
       action: {
         label: 'Verify your email',
@@ -189,6 +235,54 @@ export async function sendVerification(
         expiresInMs: EMAIL_LINK_TTL_MS.verify,
       },
       notYou: "If you didn't create this account or change its email, ignore this mail.",
+    }),
+  );
+}
+
+/**
+ * An email change asked by the signed-in user (PUT /api/auth/user, with the current password): the
+ * NEW address gets a link (24 h) that makes it the account's sign-in address when opened; until
+ * then nothing changes and earlier change links stop working. The OLD address is told, with no
+ * link: what was asked and what to do if it was not its owner.
+ */
+export async function sendEmailChange(
+  deps: EmailLinkDeps,
+  tx: Tx,
+  user: Pick<UserRecord, 'id' | 'email' | 'firstName' | 'emailVerified'>,
+  newEmail: string,
+): Promise<void> {
+  const email = normalizeEmail(newEmail);
+  await deps.tokens.invalidate(user.id, 'email_change', tx);
+  const token = await issueToken(deps, tx, { purpose: 'email_change', email, userId: user.id });
+  await deps.mail.enqueue(
+    tx,
+    linkMail({
+      to: email,
+      subject: `Confirm your new email for ${PRODUCT_NAME}`,
+      // The inbox may not be the account holder's: nothing the account typed is echoed to it.
+      greeting: 'Hello,',
+      paragraphs: [
+        `A ${PRODUCT_NAME} account asked to use ${email} as its sign-in address. It changes only when this link is opened.`,
+      ],
+      action: {
+        label: 'Use this address',
+        url: linkUrl(deps, 'email_change', token),
+        expiresInMs: EMAIL_LINK_TTL_MS.email_change,
+      },
+      notYou: "If you didn't ask for this, ignore this mail: the address is not used and nothing changes.",
+    }),
+  );
+  await deps.mail.enqueue(
+    tx,
+    linkMail({
+      to: user.email,
+      subject: `Your ${PRODUCT_NAME} sign-in email is being changed`,
+      greeting: greetingFor(user),
+      paragraphs: [
+        `Someone signed in to your ${PRODUCT_NAME} account (${user.email}) with its password and asked to change its sign-in address to ${email}.`,
+        `The change happens only if the link mailed to the new address is opened within ${expiryText(EMAIL_LINK_TTL_MS.email_change)}; until then you sign in with ${user.email} as before.`,
+      ],
+      notYou: `If this wasn't you, sign in and change your password at once (that signs out every other device and makes this request's password useless), then set your email back in Settings. If you cannot sign in, use “Forgot password?” on the sign-in page.`,
     }),
   );
 }
@@ -224,7 +318,8 @@ export async function issueSignupLink(deps: EmailLinkDeps, tx: Tx | undefined, i
     linkMail({
       to: email,
       subject: `Finish creating your ${PRODUCT_NAME} account`,
-      greeting: `Hi ${input.firstName || 'there'},`,
+      // Anyone can ask for this mail to any district address: nothing they typed (the name) is echoed.
+      greeting: 'Hello,',
       paragraphs: [
         `Open the link below to finish creating your ${PRODUCT_NAME} account${tenant ? ` at ${tenant.name}` : ''} for ${email}.`,
       ],
@@ -339,7 +434,41 @@ export async function sendRosterWelcome(
 // ---------------------------------------------------------------------------------------------
 // Opening links
 
-export type EmailLinkOutcome = { kind: 'verified'; user: UserRecord } | { kind: 'signed-up'; user: UserRecord };
+export type EmailLinkOutcome =
+  | { kind: 'verified'; user: UserRecord }
+  | { kind: 'signed-up'; user: UserRecord }
+  | { kind: 'email-changed'; user: UserRecord };
+
+/**
+ * An email change's link: the address it was sent to becomes the sign-in address of the account
+ * that asked, verified. Void when that account is gone or disabled, when another account holds
+ * the address now, or when the address is at the domain of a district the account is not in.
+ */
+async function redeemEmailChange(deps: EmailLinkDeps, record: EmailTokenRecord): Promise<EmailLinkOutcome> {
+  const user = record.userId ? await deps.users.findById(record.userId) : undefined;
+  if (!user || user.disabledAt) throw new InvalidEmailTokenError();
+  const holder = await deps.users.findByEmail(record.email);
+  if (holder && holder.id !== user.id) throw new InvalidEmailTokenError();
+  try {
+    await assertAddressAllowedFor(deps.users, user.tenantId, record.email);
+  } catch {
+    throw new InvalidEmailTokenError();
+  }
+  try {
+    const changed = await deps.users.changeEmail(user.id, record.email, async (tx, updated) => {
+      await deps.events.updated(tx, updated);
+      // Links sent to the old address are for an address the account no longer has.
+      for (const purpose of ['verify', 'reset', 'welcome', 'email_change'] as const) {
+        await deps.tokens.invalidate(user.id, purpose, tx);
+      }
+    });
+    if (!changed) throw new InvalidEmailTokenError();
+    return { kind: 'email-changed', user: changed };
+  } catch (err) {
+    if (err instanceof DuplicateEmailError) throw new InvalidEmailTokenError();
+    throw err;
+  }
+}
 
 function text(payload: Record<string, unknown>, key: string): string {
   const value = payload[key];
@@ -349,8 +478,9 @@ function text(payload: Record<string, unknown>, key: string): string {
 /** `POST /api/auth/email/verify`: a verify link marks the address proven; a sign-up link creates the account. */
 export async function redeemEmailLink(deps: EmailLinkDeps, token: string): Promise<EmailLinkOutcome> {
   const tokenHash = sha256Hex(token);
-  const record = await deps.tokens.redeem(tokenHash, ['verify', 'signup']);
+  const record = await deps.tokens.redeem(tokenHash, ['verify', 'signup', 'email_change']);
   if (!record) throw new InvalidEmailTokenError();
+  if (record.purpose === 'email_change') return redeemEmailChange(deps, record);
   if (record.purpose === 'verify') {
     if (!record.userId) throw new InvalidEmailTokenError();
     // A link to an address the user has changed since proves nothing about the account.
@@ -415,7 +545,7 @@ export async function requestPasswordReset(deps: EmailLinkDeps, rawEmail: string
         linkMail({
           to: user.email,
           subject: `Signing in to ${PRODUCT_NAME}`,
-          greeting: `Hi ${user.firstName || 'there'},`,
+          greeting: greetingFor(user),
           paragraphs: [
             `Someone asked to reset the ${PRODUCT_NAME} password of ${user.email}.`,
             `${tenant.name} signs in with its own provider, so there is no ${PRODUCT_NAME} password to reset. Use “Continue with ${tenant.name}” on the sign-in page: ${deps.publicUrl.replace(/\/+$/, '')}/auth`,
@@ -431,7 +561,7 @@ export async function requestPasswordReset(deps: EmailLinkDeps, rawEmail: string
       linkMail({
         to: user.email,
         subject: `Reset your ${PRODUCT_NAME} password`,
-        greeting: `Hi ${user.firstName || 'there'},`,
+        greeting: greetingFor(user),
         paragraphs: [
           `Someone asked to reset the password of your ${PRODUCT_NAME} account (${user.email}). Open the link below to choose a new one. Setting it signs you out everywhere.`,
         ],

@@ -488,6 +488,7 @@ export type UpdateUserApiArg = {
   firstName: string;
   lastName: string;
   email: string;
+  currentPassword?: string;
 };
 export type UpdatePreferencesApiResponse = /** status 200 OK */ User;
 export type UpdatePreferencesApiArg = {
@@ -1236,6 +1237,7 @@ export type User = {
   };
   emailVerified: boolean;
   returning?: boolean;
+  pendingEmail?: string | null;
 };
 export type VerificationSent = {
   verificationSent: true;

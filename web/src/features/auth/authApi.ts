@@ -49,9 +49,10 @@ export const authApi = withCurrentUser.enhanceEndpoints({
                 Object.assign(draft, {
                   firstName: data.firstName,
                   lastName: data.lastName,
+                  // The sign-in address changes only when the link mailed to the new one is opened.
                   email: data.email,
-                  // A new address is unverified until its link is opened (the banner says so).
                   emailVerified: data.emailVerified,
+                  pendingEmail: data.pendingEmail ?? undefined,
                 });
             }),
           );

@@ -45,6 +45,54 @@ describe('SettingsPage', () => {
     expect(toast).toHaveTextContent('An account with this email already exists');
   });
 
+  it('when the email changes, then the current password is asked, sent, and the toast says the change waits for the link', async () => {
+    const fetchMock = stubFetch({
+      'PUT /api/auth/user': () => jsonResponse(200, { ...TEACHER, pendingEmail: 'new@example.com' }),
+    });
+    const store = await setup();
+    const { user } = renderWithProviders(<SettingsPage />, { store });
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    expect(screen.getByText(/Changing your email needs your current password/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Confirm your new email')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'We sent a link to new@example.com. Your email changes when you open it; until then you sign in with ada@example.com.',
+      ),
+    ).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'new@example.com',
+      currentPassword: 'correct horse',
+    });
+    // The form shows the address in use again, and the one waiting for its link.
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByTestId('pending-email')).toHaveTextContent('new@example.com');
+  });
+
+  it('when the current password is wrong, then the field says so', async () => {
+    stubFetch({
+      'PUT /api/auth/user': () =>
+        jsonResponse(400, {
+          message: 'Current password is incorrect',
+          code: 'VALIDATION',
+          fields: { currentPassword: 'Current password is incorrect' },
+        }),
+    });
+    const store = await setup();
+    const { user } = renderWithProviders(<SettingsPage />, { store });
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Current Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Update Failed');
+    expect(screen.getByLabelText('Current Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('when a switch is toggled, then only that switch is sent and it follows', async () => {
     const fetchMock = stubFetch({
       'PATCH /api/auth/user/preferences': (init) =>

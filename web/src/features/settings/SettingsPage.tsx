@@ -1,13 +1,15 @@
-// /settings: account form (PUT /api/auth/user) and the preference switches of the user's role,
+// /settings: account form (PUT /api/auth/user: names at once; a new email with the current password,
+// used once the link mailed to it is opened) and the preference switches of the user's role,
 // saved per user (a student has no submissions to hear about, a teacher nothing to be reminded of).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { serverMessageOr } from '../../api/apiError';
+import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
@@ -50,19 +52,37 @@ function switchesFor(user: User): Switch[] {
   ];
 }
 
+type AccountValues = UpdateUserRequest & { currentPassword: string };
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 function AccountForm({ user }: { user: User }) {
   const toast = useToast();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
-  const { register, handleSubmit, reset } = useForm<UpdateUserRequest>({
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  const { register, handleSubmit, reset, watch, setError, formState } = useForm<AccountValues>({
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, currentPassword: '' },
   });
+  // A new email needs the current password and waits for the link mailed to it (PUT /api/auth/user).
+  const emailChanges = !sameAddress(watch('email') ?? '', user.email);
+  const [pending, setPending] = useState<string | null | undefined>(user.pendingEmail);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, ...values }) => {
     try {
-      const updated = await updateUser(values).unwrap();
-      reset({ firstName: updated.firstName, lastName: updated.lastName, email: updated.email });
-      toast({ title: 'Settings Updated', description: 'Your profile has been updated successfully.' });
+      const updated = await updateUser(emailChanges ? { ...values, currentPassword } : values).unwrap();
+      reset({ firstName: updated.firstName, lastName: updated.lastName, email: updated.email, currentPassword: '' });
+      setPending(updated.pendingEmail);
+      if (emailChanges && updated.pendingEmail) {
+        toast({
+          title: 'Confirm your new email',
+          description: `We sent a link to ${updated.pendingEmail}. Your email changes when you open it; until then you sign in with ${updated.email}.`,
+        });
+      } else {
+        toast({ title: 'Settings Updated', description: 'Your profile has been updated successfully.' });
+      }
     } catch (error) {
+      const fields = isApiError(error) ? error.fields : undefined;
+      if (fields?.currentPassword) setError('currentPassword', { message: fields.currentPassword });
+      if (fields?.email) setError('email', { message: fields.email });
       toast({
         title: 'Update Failed',
         description: serverMessageOr(error, 'Failed to update settings'),
@@ -102,7 +122,30 @@ function AccountForm({ user }: { user: User }) {
             type="email"
             autoComplete="email"
             registration={register('email')}
+            error={formState.errors.email?.message}
           />
+          {pending && !emailChanges && (
+            <Alert variant="info" className="small py-2" data-testid="pending-email">
+              Waiting for you to open the link we sent to <strong>{pending}</strong>. Until then you sign in with{' '}
+              {user.email}.
+            </Alert>
+          )}
+          {emailChanges && (
+            <>
+              <Form.Text as="p" className="d-block mb-2" id="settings-email-change-help">
+                Changing your email needs your current password. The new address is used only after you open the link we
+                mail to it; until then you sign in with {user.email}, and we tell that address about the change.
+              </Form.Text>
+              <TextField
+                id="settings-current-password"
+                label="Current Password"
+                type="password"
+                autoComplete="current-password"
+                registration={register('currentPassword')}
+                error={formState.errors.currentPassword?.message}
+              />
+            </>
+          )}
           <Button type="submit" disabled={isLoading}>
             {isLoading ? 'Saving...' : 'Save Changes'}
           </Button>
