@@ -1,5 +1,6 @@
 // What a request body may cost: JSON nesting is bounded before the text is parsed, every check of
 // a parsed body is linear in its size, and body-parser's failures become client errors (4xx).
+import { isUtf8 } from 'node:buffer';
 import { AppError } from './errors.ts';
 
 /** The deepest nesting of arrays and objects a JSON body may have (ours nest less than 6 deep). */
@@ -48,11 +49,17 @@ export function tooDeepError(): AppError {
 }
 
 /**
- * Refuses (throws tooDeepError) a body in `charset` that nests deeper than MAX_JSON_DEPTH: for
- * express.json's `verify`, which runs on the raw bytes before JSON.parse.
+ * Refuses (throws tooDeepError) a body in `charset` that nests deeper than MAX_JSON_DEPTH, and a
+ * UTF-8 body whose bytes are not UTF-8: for express.json's `verify`, which runs on the raw bytes
+ * before JSON.parse.
  */
 export function assertJsonDepth(body: Uint8Array, charset?: string | null): void {
   let text: Uint8Array | string = body;
+  // Bytes that are not UTF-8 ("Zo\xEB" from a Latin-1 client) would be stored as U+FFFD.
+  if ((!charset || /^utf-?8$/i.test(charset)) && !isUtf8(body))
+    throw new AppError(400, 'invalid_utf8', 'Request body is not valid UTF-8; send it encoded as UTF-8', {
+      body: 'Not valid UTF-8',
+    });
   if (charset && !/^utf-?8$/i.test(charset)) {
     try {
       text = new TextDecoder(charset).decode(body);

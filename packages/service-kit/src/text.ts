@@ -26,6 +26,31 @@ export function requiredText(max: number, messages: { required: string; tooLong:
   return z.string({ error: messages.required }).max(max, messages.tooLong).regex(NOT_BLANK, messages.required).trim();
 }
 
+/**
+ * Direction controls (embeddings, overrides, isolates, marks): in a name they only serve to make
+ * it display as something else ("\u202Egnp.exe"). Zero-width joiners stay: some scripts' names
+ * need them (Persian writes ZWNJ inside words).
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** A character a reader sees: not a blank, a control or an invisible format character. */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}]/u;
+
+/** A name as stored and shown: NFC, direction controls removed, trimmed. */
+export function normalizeName(raw: string): string {
+  return raw.normalize('NFC').replace(BIDI_CONTROLS, '').trim();
+}
+
+/** Whether a name, once normalised, has something a reader can see. */
+export const isVisibleName = (name: string): boolean => VISIBLE.test(name);
+
+/**
+ * A person's or a class's name: requiredText, then normalised (normalizeName); a name of only
+ * invisible characters (zero-width spaces, direction controls) is refused as missing.
+ */
+export function nameText(max: number, messages: { required: string; tooLong: string }) {
+  return requiredText(max, messages).transform(normalizeName).refine(isVisibleName, { message: messages.required });
+}
+
 /** Optional text, trimmed: at most `max` characters as sent; absent, null or blank is ''. */
 export function optionalText(max: number, messages: { notText: string; tooLong: string }) {
   return z

@@ -126,6 +126,20 @@ describe('JSON nesting', () => {
   });
 });
 
+describe('UTF-8', () => {
+  it('when a JSON body carries bytes that are not UTF-8 (a Latin-1 "Zoë"), then 400 invalid_utf8 and no handler runs; real UTF-8 passes', async () => {
+    const before = echoed;
+    const latin1 = Buffer.concat([Buffer.from('{"text":"Zo'), Buffer.from([0xeb]), Buffer.from('"}')]);
+    const res = await postJson(latin1);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_utf8', fields: { body: 'Not valid UTF-8' } });
+    expect(echoed).toBe(before);
+    const ok = await postJson(Buffer.from('{"text":"Zoë"}', 'utf8'));
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as Json).text).toBe('Zoë');
+  });
+});
+
 describe('NUL check', () => {
   it('when a value is deep and wide, then the check is linear and names the path of the NUL', () => {
     // 100,000 levels, each with two siblings: copying the path at every level would cost 5·10⁹ steps.

@@ -76,6 +76,14 @@ describe('creating and changing classes', () => {
     expect(put.body.message).toBe('Period is required');
     const long = await call(h, teacher, 'POST', '/api/classes', { ...VALID_CLASS, name: 'x'.repeat(121) });
     expect(long.status).toBe(400);
+    // Only invisible characters: missing, too.
+    const invisible = await call(h, teacher, 'POST', '/api/classes', { ...VALID_CLASS, name: '\u200b\u200b\u202e' });
+    expect(invisible.status).toBe(400);
+    expect(invisible.body.fields).toEqual({ name: 'Class name is required' });
+    // A direction override is dropped, not stored.
+    const cleaned = await call(h, teacher, 'POST', '/api/classes', { ...VALID_CLASS, name: 'Art\u202e 7' });
+    expect(cleaned.status).toBe(201);
+    expect(cleaned.body.name).toBe('Art 7');
   });
 
   it('when a class is updated, archived and restored, then each writes its event in order', async () => {

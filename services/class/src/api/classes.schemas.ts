@@ -1,6 +1,6 @@
 // Request and response schemas of the class calls (spec §3, §5, §7); they drive validation and
 // the OpenAPI document.
-import { documentedAs, requiredText, SPACE } from '@checkpoint/service-kit';
+import { documentedAs, nameText, requiredText, SPACE } from '@checkpoint/service-kit';
 import { z } from 'zod';
 import { LIMITS } from '../domain/class.ts';
 import {
@@ -17,7 +17,10 @@ import {
 const text = (required: string, max: number, label: string) =>
   requiredText(max, { required, tooLong: `${label} must be at most ${max} characters` });
 
-const name = text('Class name is required', LIMITS.name, 'Class name');
+const name = nameText(LIMITS.name, {
+  required: 'Class name is required',
+  tooLong: `Class name must be at most ${LIMITS.name} characters`,
+});
 const subject = text('Subject is required', LIMITS.subject, 'Subject');
 
 /** POST: the dashboard modal lets period be empty (spec §5); empty means none. */

@@ -1,12 +1,12 @@
 // Request and response schemas of /api/auth/** (texts from spec §5).
-import { EMAIL, requiredText } from '@checkpoint/service-kit';
+import { EMAIL, nameText } from '@checkpoint/service-kit';
 import { z } from 'zod';
 
-const firstName = requiredText(100, {
+const firstName = nameText(100, {
   required: 'First name is required',
   tooLong: 'First name must be at most 100 characters',
 });
-const lastName = requiredText(100, {
+const lastName = nameText(100, {
   required: 'Last name is required',
   tooLong: 'Last name must be at most 100 characters',
 });

@@ -2,6 +2,7 @@
 // number, so that every error can point at the line to fix. The file is already in memory (read
 // from the zip), so the synchronous parser is used: iterating the streaming one record by record
 // costs several times as much on a 400,000-row roster.
+import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
@@ -21,6 +22,15 @@ export class CsvFormatError extends Error {
 
 /** The header and the records of one CSV file; a malformed file throws CsvFormatError. */
 export async function readCsv(input: Uint8Array | string): Promise<{ header: string[]; records: CsvRecord[] }> {
+  // A file saved as Latin-1 or Windows-1252 ("Zo\xEB") would be read with U+FFFD in its names.
+  if (typeof input !== 'string' && !isUtf8(input)) {
+    const decoded = Buffer.from(input).toString('utf8');
+    const line = decoded.slice(0, decoded.indexOf('\uFFFD')).split('\n').length;
+    throw new CsvFormatError(
+      line,
+      `line ${line} is not UTF-8 text: save the file as UTF-8 (it may be in Latin-1 or Windows-1252)`,
+    );
+  }
   let rows: { record: string[]; info: { lines: number } }[];
   try {
     rows = parse(Buffer.from(input), {

@@ -357,6 +357,35 @@ describe('validating and planning a roster', () => {
     ]);
   });
 
+  it('when a file is Latin-1 ("Zo\\xEB"), then it is refused naming the file and the line, not stored as "Zo\\uFFFD"', async () => {
+    const text = [USERS_HEADER, user('u1', 'Ann', 'Lee', 'ann@d.org'), user('u2', 'Zo#', 'Ray', 'zoe@d.org')].join(
+      '\n',
+    );
+    const bytes = strToU8(text);
+    bytes[text.indexOf('Zo#') + 2] = 0xeb;
+    await expect(readSingleFile('users', 'bulk', bytes)).rejects.toThrow(
+      /^users\.csv line 3: not valid CSV \(line 3 is not UTF-8 text: save the file as UTF-8/,
+    );
+  });
+
+  it('when a name is only zero-width characters or carries direction overrides, then it is refused or cleaned', async () => {
+    const users = [
+      user('t1', 'Tina', 'Teach', 'tina@district.org'),
+      user('s1', '\u200b\u200b', 'Stu', 'sam@district.org'),
+      user('s2', 'Sue\u202e', '\u2067Stu\u2069', ''),
+    ];
+    const { errors, users: rows } = validateRoster(await readZipPackage(bulkPackage({ users }), 1e6));
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        sourcedId: 's1',
+        field: 'givenName',
+        message: 'givenName is required (it has no visible character)',
+      }),
+    );
+    expect(errors.some((e) => e.sourcedId === 's2')).toBe(false);
+    expect(rows.get('s2')).toMatchObject({ givenName: 'Sue', familyName: 'Stu' });
+  });
+
   it('when users.csv is OneRoster 1.1 (a role column), then the role is read from it', async () => {
     const csv =
       'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,email\nu1,,,true,org1,teacher,u1,,Ann,Lee,ann@d.org\nu2,,,true,org1,administrator,u2,,Al,Min,al@d.org';

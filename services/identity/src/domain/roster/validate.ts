@@ -1,6 +1,7 @@
 // Row-by-row validation of a roster package: every row either becomes a clean record or an error
 // (file, line, sourcedId, field, message). Nothing here reads the database; references to rows of
 // earlier imports are resolved by plan.ts.
+import { isVisibleName, normalizeName } from '@checkpoint/service-kit';
 import { normalizeEmail, type UserRole } from '../user.ts';
 import { checkpointRole, ONEROSTER_ROLES, type RosterFileName } from './oneroster.ts';
 import type { RosterFile, RosterPackage } from './package.ts';
@@ -164,8 +165,8 @@ export function validateRoster(pkg: RosterPackage): ValidatedRoster {
     usersFile,
     (v, base) => {
       const deleting = base.status === 'tobedeleted';
-      const givenName = deleting ? (v.givenName ?? '') : required(v, 'givenName', NAME_MAX);
-      const familyName = deleting ? (v.familyName ?? '') : required(v, 'familyName', NAME_MAX);
+      const givenName = deleting ? (v.givenName ?? '') : requiredName(v, 'givenName', NAME_MAX);
+      const familyName = deleting ? (v.familyName ?? '') : requiredName(v, 'familyName', NAME_MAX);
       let email: string | null = null;
       const rawEmail = v.email ?? '';
       if (rawEmail) {
@@ -311,6 +312,13 @@ function required(values: Record<string, string>, field: string, max: number): s
   const value = values[field] ?? '';
   if (!value) throw new RowInvalid(field, `${field} is required`);
   if (value.length > max) throw new RowInvalid(field, `${field} must be at most ${max} characters`);
+  return value;
+}
+
+/** A name as every other path stores it (service-kit's nameText): one of only invisible characters is missing. */
+function requiredName(values: Record<string, string>, field: string, max: number): string {
+  const value = normalizeName(required(values, field, max));
+  if (!isVisibleName(value)) throw new RowInvalid(field, `${field} is required (it has no visible character)`);
   return value;
 }
 
