@@ -197,26 +197,30 @@ describe('password sign-up and sign-in', () => {
     }
   }, 60_000);
 
-  it('when one account is tried from many addresses, then a per-account ceiling (ten times the per-address limit) throttles it', async () => {
+  it('when one account is tried from many addresses past its ceiling, then the attackers are throttled but the owner still signs in from an untouched address', async () => {
     // One attempt a minute per address: the account's ceiling is ten.
     const strict = await h.start({ PORT: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '1' });
     try {
       const body = signUpBody();
       await new Browser(strict.url).request('POST', '/api/auth/simple-signup', body);
       const subnet = Math.floor(Math.random() * 250);
-      for (let i = 0; i < 10; i++) {
-        const res = await new Browser(strict.url, `10.${subnet}.77.${i}`).request('POST', '/api/auth/simple-login', {
+      const login = (host: string, password: string) =>
+        new Browser(strict.url, `10.${subnet}.77.${host}`).request('POST', '/api/auth/simple-login', {
           email: body.email,
-          password: `wrong-${i}`,
+          password,
         });
-        expect(res.status).toBe(401);
-      }
-      const eleventh = await new Browser(strict.url, `10.${subnet}.77.200`).request('POST', '/api/auth/simple-login', {
-        email: body.email,
-        password: body.password,
-      });
-      expect(eleventh.status).toBe(429);
-      expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+      for (let i = 0; i < 10; i++) expect((await login(String(i), `wrong-${i}`)).status).toBe(401);
+      // Past the ceiling a wrong password is refused with 429, even from a new address...
+      const guess = await login('100', 'wrong-again');
+      expect(guess.status).toBe(429);
+      expect(Number(guess.headers.get('retry-after'))).toBeGreaterThan(0);
+      // ...and an address that has tried is not checked again, not even with the right password.
+      expect((await login('100', body.password)).status).toBe(429);
+      expect((await login('3', body.password)).status).toBe(429);
+      // The owner, from an address that has not failed, is not locked out.
+      const owner = await login('200', body.password);
+      expect(owner.status).toBe(200);
+      expect(owner.body.user.email).toBe(body.email.toLowerCase());
       // Other accounts from a fresh address are not concerned.
       const other = signUpBody();
       await new Browser(strict.url).request('POST', '/api/auth/simple-signup', other);
@@ -229,6 +233,28 @@ describe('password sign-up and sign-in', () => {
       await strict.stop();
     }
   }, 60_000);
+
+  it('when 12 addresses send 9 wrong passwords each for one account, then its owner still signs in from another address', async () => {
+    const body = signUpBody();
+    await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
+    const subnet = Math.floor(Math.random() * 250);
+    const login = (host: number, password: string) =>
+      new Browser(h.identity.url, `10.${subnet}.79.${host}`).request('POST', '/api/auth/simple-login', {
+        email: body.email,
+        password,
+      });
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, async (_, host) => {
+        const seen: number[] = [];
+        for (let i = 0; i < 9; i++) seen.push((await login(host, `wrong-${host}-${i}`)).status);
+        return seen;
+      }),
+    );
+    // The account's ceiling (100) was reached: the last attempts were refused.
+    expect(statuses.flat()).toContain(429);
+    expect((await login(3, body.password)).status).toBe(429);
+    expect((await login(200, body.password)).status).toBe(200);
+  }, 120_000);
 
   it('when a user changes their profile over and over, then the 11th change in a minute is 429 with Retry-After, and other users go on', async () => {
     const ip = `10.98.${Math.floor(Math.random() * 250)}.1`;

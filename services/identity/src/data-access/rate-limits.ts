@@ -25,8 +25,8 @@ export function postgresLimiter(
   return {
     async consume(key) {
       try {
-        await limiter.consume(stored(key));
-        return { allowed: true };
+        const res = await limiter.consume(stored(key));
+        return { allowed: true, consumed: res.consumedPoints };
       } catch (res) {
         if (res instanceof RateLimiterRes)
           return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };

@@ -83,8 +83,10 @@ export async function registerUser(deps: AccountDeps, input: SignUpInput): Promi
  * Sign-in attempts are counted per account from one client address (the tight limit), per client
  * address and per account (both ceilings ten times higher). Guessing one account from one address is
  * slow; a whole school behind one address is not stopped by one child's typos; guessing one account
- * from many addresses is bounded; and an attacker's failures from their own addresses do not lock
- * the owner out of their account from another one.
+ * from many addresses is bounded. The per-account ceiling is not a lock: past it, an attempt from an
+ * address that has not tried this account in the window (its first) is still checked, so a right
+ * password is accepted and the owner is not locked out by an attacker's failures from other
+ * addresses; a wrong one answers 429 like any refused attempt, and that address is then refused.
  */
 export interface SignInLimits {
   perAccountAtAddress: Limiter;
@@ -111,14 +113,21 @@ export async function signInWithPassword(
     [deps.limits.perAddress, address],
     [deps.limits.perAccount, email],
   ];
-  for (const [limiter, key] of counted) {
-    const limit = await limiter.consume(key);
-    if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
-  }
+  const atAddress = await deps.limits.perAccountAtAddress.consume(`${address} ${email}`);
+  if (!atAddress.allowed) throw tooMany(atAddress.retryAfterSeconds);
+  const fromAddress = await deps.limits.perAddress.consume(address);
+  if (!fromAddress.allowed) throw tooMany(fromAddress.retryAfterSeconds);
+  const forAccount = await deps.limits.perAccount.consume(email);
+  // Past the account's ceiling only an address's first attempt at this account is checked.
+  const pastCeiling = forAccount.allowed ? undefined : forAccount.retryAfterSeconds;
+  if (pastCeiling !== undefined && atAddress.consumed !== 1) throw tooMany(pastCeiling);
   const user = await deps.users.findByEmail(email);
   const hash = user ? await deps.users.findPasswordHash(user.id) : undefined;
   const ok = await verifyPassword(hash, input.password);
-  if (!ok || !user || user.disabledAt) throw new InvalidCredentialsError();
+  if (!ok || !user || user.disabledAt) {
+    if (pastCeiling !== undefined) throw tooMany(pastCeiling);
+    throw new InvalidCredentialsError();
+  }
   await Promise.all(counted.map(([limiter, key]) => limiter.refund(key)));
   return user;
 }

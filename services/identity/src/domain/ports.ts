@@ -8,7 +8,9 @@ export interface UserEventWriter {
   updated(tx: Tx, user: UserRecord): Promise<void>;
 }
 
-export type LimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type LimitResult =
+  /** `consumed`: the key's points used in this window, this one included. */
+  { allowed: true; consumed?: number } | { allowed: false; retryAfterSeconds: number };
 
 /** A fixed-window counter per key (rate-limiter-flexible on Postgres). */
 export interface Limiter {
