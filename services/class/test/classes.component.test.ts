@@ -199,6 +199,29 @@ describe('joining and leaving', () => {
     expect(removed.map((e) => e.message.studentId)).toEqual([s.userId]);
   });
 
+  it('when a student of another tenant joins by code, then the teacher sees their name but not their e-mail', async () => {
+    const cls = await createClass();
+    const outsider = actor('student', crypto.randomUUID());
+    await deliverUserEvent(h, 'registered', {
+      ...outsider,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@other-district.test',
+      tenantKind: 'district',
+    });
+    expect((await call(h, outsider, 'POST', '/api/classes/join', { joinCode: cls.joinCode })).status).toBe(200);
+    const members = await call(h, teacher, 'GET', `/api/classes/${cls.id}/students`);
+    expect(members.status).toBe(200);
+    expect(members.body).toEqual([
+      {
+        id: expect.any(String),
+        joinedAt: expect.any(String),
+        student: { id: outsider.userId, firstName: 'Grace', lastName: 'Hopper', email: null, profileImageUrl: null },
+      },
+    ]);
+    expect(JSON.stringify(members.body)).not.toContain('grace@other-district.test');
+  });
+
   it('when a class is deleted, then its memberships go with it and ClassDeleted is written', async () => {
     const cls = await createClass();
     const s = actor('student', tenant);

@@ -197,7 +197,11 @@ export function classesRepository(db: Db, events: ClassEvents) {
       });
     },
 
-    /** The class's members, oldest first; undefined when the class is not the owner's. */
+    /**
+     * The class's members, oldest first; undefined when the class is not the owner's. A student of
+     * another district (or school) who joined by code is shown by name only: their district's
+     * address is not the teacher's to see (issue 26, finding 10).
+     */
     async listMembers(owner: Owner, classId: string): Promise<MemberView[] | undefined> {
       const cls = await db.class.findFirst({ where: owned(owner, classId), select: { id: true } });
       if (!cls) return undefined;
@@ -215,7 +219,7 @@ export function classesRepository(db: Db, events: ClassEvents) {
             id: r.studentId,
             firstName: p?.firstName ?? null,
             lastName: p?.lastName ?? null,
-            email: p?.email ?? null,
+            email: p && mayShowEmail(owner, r.studentTenantId, p.tenantKind) ? p.email : null,
             profileImageUrl: null,
           },
         };
@@ -350,4 +354,15 @@ export function classesRepository(db: Db, events: ClassEvents) {
       }));
     },
   };
+}
+
+/**
+ * Whether a class's teacher may see a member's e-mail: always for a student of the class's own
+ * tenant; for a student of another district or school (joined by code) not, since that district
+ * has not shared it. Individual accounts (no district) and students whose tenant kind is not known
+ * yet keep the behaviour they had.
+ */
+function mayShowEmail(owner: Owner, studentTenantId: string, studentTenantKind: string | null): boolean {
+  if (studentTenantId === owner.tenantId) return true;
+  return studentTenantKind !== 'district' && studentTenantKind !== 'school';
 }
