@@ -6,7 +6,11 @@
 //   migrate [service…]                                       every service's migrations, then exit
 //   make-admin <email>                                       `npm run make-admin` (the chart's NOTES.txt)
 //   create-district --name … --domain … --admin …           `npm run create-district` (the chart's NOTES.txt)
-// Each command's code is a chunk of its own, loaded only when chosen.
+//   delete-district <district> "<name>"                      `npm run delete-district`
+//   sso set|show|remove|password-sign-in …                   `npm run sso`
+//   --help                                                   this list (exit 0)
+// The image puts it on PATH as `checkpoint`. Each command's code is a chunk of its own, loaded only
+// when chosen; each operator command answers --help.
 import { exitOnSignalWhileStarting, exitOnStartupError } from '@checkpoint/service-kit';
 
 // PID 1 in a container ignores a signal it has no handler for: until the command installs its own
@@ -38,14 +42,30 @@ const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
     const { runCreateDistrict } = await import('../services/identity/src/cli/create-district.command.ts');
     process.exit(await runCreateDistrict(args, process.env));
   },
+  'delete-district': async (args) => {
+    const { runDeleteDistrict } = await import('../services/identity/src/cli/delete-district.command.ts');
+    process.exit(await runDeleteDistrict(args, process.env));
+  },
+  sso: async (args) => {
+    const { runSsoCommand } = await import('../services/identity/src/cli/sso.command.ts');
+    process.exit(await runSsoCommand(args, process.env));
+  },
 };
 
+const USAGE = `usage: checkpoint <command> [arguments]
+  processes:  identity, class, assessment, generation, analytics, gateway, all-in-one
+  operators:  migrate [service…], make-admin <email>, create-district --name … --domain … --admin …,
+              delete-district <district> "<name>", sso set|show|remove|password-sign-in …
+  checkpoint <operator command> --help: that command's own help`;
+
 const [command, ...args] = process.argv.slice(2);
+if (command === '--help' || command === '-h' || command === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
 const run = command === undefined ? undefined : COMMANDS[command];
 if (!run) {
-  console.error(
-    `usage: checkpoint <command>\n  command: one of ${Object.keys(COMMANDS).join(', ')} (got ${command === undefined ? 'none' : `"${command}"`})`,
-  );
+  console.error(`${USAGE}\n(got ${command === undefined ? 'no command' : `"${command}"`})`);
   process.exit(2);
 }
 await run(args);

@@ -140,6 +140,30 @@ describe('the image', () => {
     expect(lines(assets)).toContain('/app/web/dist/index.html');
     expect(write).toMatch(/Read-only file system|Permission denied/);
   }, 120_000);
+
+  it('has `checkpoint` on PATH: its --help and every operator command the README documents answer --help with 0', async () => {
+    const run = (args: string[]) =>
+      podman([
+        'run',
+        '--rm',
+        '--runtime',
+        '/usr/sbin/runc',
+        '--read-only',
+        '--entrypoint',
+        'checkpoint',
+        IMAGE,
+        ...args,
+      ]);
+    const help = await run(['--help']);
+    expect(help.status, help.stderr).toBe(0);
+    for (const command of ['migrate', 'make-admin', 'create-district', 'delete-district', 'sso'])
+      expect(help.stdout).toContain(command);
+    for (const command of ['make-admin', 'create-district', 'delete-district', 'sso']) {
+      const r = await run([command, '--help']);
+      expect(r.status, `${command} --help: ${r.stderr}`).toBe(0);
+      expect(r.stdout + r.stderr, command).toMatch(/usage/i);
+    }
+  }, 120_000);
 });
 
 describe('the services as containers', () => {
