@@ -100,25 +100,35 @@ export function practiceRepository(db: Db) {
       return (await this.findResultPractice(r.resultId))!;
     },
 
-    /** Stores the attempt and, for the student's own attempt, PracticeCompleted — together. */
+    /**
+     * Stores the round's one attempt and, for the student's own attempt, PracticeCompleted —
+     * together. Only into `round` while it has no attempt yet (a second submit of the same round,
+     * even a concurrent one, stores nothing): 'final' or 'stale' then, and no event.
+     */
     async recordAttempt(
       resultId: string,
+      round: number,
       answers: Record<string, string>,
       score: number,
       event: PracticeFacts,
-    ): Promise<void> {
-      await db.$transaction(async (tx) => {
-        await tx.resultPractice.update({
-          where: { resultId },
+    ): Promise<'recorded' | 'final' | 'stale'> {
+      return db.$transaction(async (tx) => {
+        const { count } = await tx.resultPractice.updateMany({
+          where: { resultId, round, attemptScore: null },
           data: { attemptAnswers: answers, attemptScore: score, attemptedAt: new Date() },
         });
+        if (count === 0) {
+          const now = await tx.resultPractice.findUnique({ where: { resultId }, select: { round: true } });
+          return now && now.round !== round ? ('stale' as const) : ('final' as const);
+        }
         await practiceCompleted(tx, event);
+        return 'recorded' as const;
       });
     },
 
     /** A new round of the practice: its new reading and questions, and no attempt yet. */
-    async startRound(resultId: string, round: number, m: StoredPractice): Promise<void> {
-      await db.resultPractice.updateMany({
+    async startRound(resultId: string, round: number, m: StoredPractice): Promise<boolean> {
+      const { count } = await db.resultPractice.updateMany({
         where: { resultId, round: round - 1 },
         data: {
           round,
@@ -130,6 +140,7 @@ export function practiceRepository(db: Db) {
           attemptedAt: null,
         },
       });
+      return count === 1;
     },
 
     async findRecommendation(assessmentId: string, type: PracticeType): Promise<StoredRecommendation | undefined> {
