@@ -321,6 +321,28 @@ describe('result-based practice is no answer oracle', () => {
     expect(events.map((e) => e.message.scorePercent)).toEqual([0, 0, 0]);
   });
 
+  it('when a student submits per-assessment practice again and again, then only the first 3 are scored and recorded', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    await submitResult(h, l, student, questions, [false, false, false, false, false]);
+    const m = (await material(student)).body;
+    const path = `/api/assessments/${l.assessmentId}/support-completion`;
+    const statuses: number[] = [];
+    for (const q of m.questions as { id: string; options: string[] }[])
+      for (const option of q.options.length ? q.options : ['guess']) {
+        const r = await call(h, student, 'POST', path, { responses: { [q.id]: option }, type: 'support' });
+        statuses.push(r.status);
+        if (r.status !== 200) expect(r.body).toMatchObject({ code: 'practice_rounds_used' });
+      }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(3).every((s) => s === 409)).toBe(true);
+    expect(statuses.length).toBeGreaterThan(6);
+    const mine = (await outboxFor(h, l.assessmentId)).filter(
+      (e) => e.type.endsWith('PracticeCompleted') && e.message.studentId === student.userId,
+    );
+    expect(mine).toHaveLength(3);
+  });
+
   it('when a tab submits the round that Try Again replaced, then it is refused with 409 practice_round_stale', async () => {
     const student = actor('student', l.tenantId);
     await enrol(h, l, student);

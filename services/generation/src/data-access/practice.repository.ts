@@ -66,8 +66,29 @@ export function practiceRepository(db: Db) {
       return (await this.findMaterial(assessmentId, type))!;
     },
 
-    async recordCompletion(facts: PracticeFacts): Promise<void> {
-      await db.$transaction((tx) => practiceCompleted(tx, facts));
+    /**
+     * Counts the student's submit of per-assessment practice and, while under `max`, records it
+     * with PracticeCompleted — together. false: every attempt is used, nothing recorded.
+     */
+    async recordCompletion(facts: PracticeFacts, max: number): Promise<boolean> {
+      return db.$transaction(async (tx) => {
+        const counted = await tx.$queryRawUnsafe<{ attempts: number }[]>(
+          `insert into practice_attempts (assessment_id, tenant_id, student_id, type, attempts)
+           values ($1::uuid, $2::uuid, $3::uuid, $4, 1)
+           on conflict (assessment_id, student_id, type)
+             do update set attempts = practice_attempts.attempts + 1, updated_at = now()
+             where practice_attempts.attempts < $5
+           returning attempts`,
+          facts.assessmentId,
+          facts.tenantId,
+          facts.studentId,
+          facts.type,
+          max,
+        );
+        if (counted.length === 0) return false;
+        await practiceCompleted(tx, facts);
+        return true;
+      });
     },
 
     async findResultPractice(resultId: string): Promise<StoredResultPractice | undefined> {

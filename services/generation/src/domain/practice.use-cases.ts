@@ -134,13 +134,12 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       if (version !== undefined && version !== materialVersion(m)) throw new PracticeChangedError();
       // The client's score is never trusted: scored here from the stored answers.
       const s = scorePractice(m.questions, (i) => responses[m.questions[i]!.id]);
-      await d.practice.recordCompletion({
-        assessmentId: a.id,
-        tenantId: a.tenantId,
-        studentId: caller.userId,
-        type,
-        scorePercent: s.score,
-      });
+      // Shared, fixed items: bounded attempts, so the scores are no oracle for the key.
+      const recorded = await d.practice.recordCompletion(
+        { assessmentId: a.id, tenantId: a.tenantId, studentId: caller.userId, type, scorePercent: s.score },
+        PRACTICE_MAX_ROUNDS,
+      );
+      if (!recorded) throw new PracticeRoundsUsedError(PRACTICE_MAX_ROUNDS);
       return {
         score: s.score,
         correct: s.correct,
