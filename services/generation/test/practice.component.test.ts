@@ -283,6 +283,88 @@ describe('result-based practice', () => {
   });
 });
 
+describe('result-based practice is no answer oracle', () => {
+  it('when a student resubmits varied answers and restarts past the bound, then the key is not revealed and the level is not raised', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    const resultId = await submitResult(h, l, student, questions, [false, false, false, false, false]); // 0 %
+    const answered: { status: number; score?: number }[] = [];
+    for (let round = 0; round < 5; round++) {
+      const content = (await call(h, student, 'GET', `/api/support-content/${resultId}`)).body;
+      expect(content.type).toBe('support');
+      const blank = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, {
+        answers: {},
+        round: content.round,
+      });
+      if (round < 3) expect(blank.body).toMatchObject({ score: 0, passed: false });
+      // The oracle: one item at a time, every option, reading the score of each submit.
+      for (const [i, q] of (content.questions as { options: string[] }[]).entries())
+        for (const option of q.options.length ? q.options : ['guess']) {
+          const r = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, {
+            answers: { [String(i)]: option },
+            round: content.round,
+          });
+          answered.push({ status: r.status, score: r.body.score });
+          expect(r.status).toBe(409);
+          expect(r.body).toMatchObject({ code: 'practice_attempt_final' });
+          expect(r.body.score).toBeUndefined();
+        }
+      const restart = await call(h, student, 'POST', `/api/support-content/${resultId}/restart`);
+      // Rounds 0, 1 and 2: the third Try Again is refused.
+      expect(restart.status).toBe(round < 2 ? 200 : 409);
+      if (round >= 2) expect(restart.body).toMatchObject({ code: 'practice_rounds_used' });
+    }
+    expect(answered.length).toBeGreaterThan(10);
+    expect(answered.filter((a) => a.score !== undefined)).toEqual([]);
+    // One completion per round, none at mastery: the level stays where the result put it.
+    const events = (await outboxFor(h, l.assessmentId)).filter((e) => e.message.resultId === resultId);
+    expect(events.map((e) => e.message.scorePercent)).toEqual([0, 0, 0]);
+  });
+
+  it('when a student submits per-assessment practice again and again, then only the first 3 are scored and recorded', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    await submitResult(h, l, student, questions, [false, false, false, false, false]);
+    const m = (await material(student)).body;
+    const path = `/api/assessments/${l.assessmentId}/support-completion`;
+    const statuses: number[] = [];
+    for (const q of m.questions as { id: string; options: string[] }[])
+      for (const option of q.options.length ? q.options : ['guess']) {
+        const r = await call(h, student, 'POST', path, { responses: { [q.id]: option }, type: 'support' });
+        statuses.push(r.status);
+        if (r.status !== 200) expect(r.body).toMatchObject({ code: 'practice_rounds_used' });
+      }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(3).every((s) => s === 409)).toBe(true);
+    expect(statuses.length).toBeGreaterThan(6);
+    const mine = (await outboxFor(h, l.assessmentId)).filter(
+      (e) => e.type.endsWith('PracticeCompleted') && e.message.studentId === student.userId,
+    );
+    expect(mine).toHaveLength(3);
+  });
+
+  it('when a tab submits the round that Try Again replaced, then it is refused with 409 practice_round_stale', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    const resultId = await submitResult(h, l, student, questions, [false, true, false, false, false]);
+    const first = (await call(h, student, 'GET', `/api/support-content/${resultId}`)).body;
+    expect(first.round).toBe(0);
+    const sent = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, { answers: {}, round: 0 });
+    expect(sent.status).toBe(200);
+    expect((await call(h, student, 'POST', `/api/support-content/${resultId}/restart`)).status).toBe(200);
+    const stale = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, { answers: {}, round: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: 'practice_round_stale',
+      message: 'This practice was started again in another window. Reload the page to answer the new questions.',
+    });
+    const fresh = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, { answers: {}, round: 1 });
+    expect(fresh.status).toBe(200);
+    const bad = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, { answers: {}, round: -1 });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('teacher recommendations', () => {
   it('when results come in, then the guidance reflects the counts per level and the most-missed question', async () => {
     const fresh = await createAssessment(h);

@@ -72,19 +72,22 @@ export function practiceRouter(practice: PracticeUseCases): ApiRouter {
         params: resultParams,
         body: submitBody,
         response: completionResultSchema,
-        errors: [404],
+        // 409 practice_attempt_final (this round is already submitted), practice_round_stale.
+        errors: [404, 409],
       },
-      ({ caller, params, body }) => practice.submitResultPractice(caller, resultId(params.resultId), body.answers),
+      ({ caller, params, body }) =>
+        practice.submitResultPractice(caller, resultId(params.resultId), body.answers, body.round),
     )
     .add(
       {
         method: 'post',
         path: '/api/support-content/:resultId/restart',
-        summary: 'Clear the latest attempt of result-based practice',
+        summary: 'Try Again: a new round of result-based practice (at most PRACTICE_MAX_ROUNDS rounds per result)',
         access: EVERYONE,
         params: resultParams,
         response: messageSchema,
-        errors: [404],
+        // 409 practice_rounds_used: every round of this result is used.
+        errors: [404, 409],
       },
       ({ caller, params }) => practice.restartResultPractice(caller, resultId(params.resultId)),
     )

@@ -26,7 +26,13 @@ export const completionBody = z
   })
   .meta({ id: 'SupportCompletion' });
 
-export const submitBody = z.object({ answers }).meta({ id: 'SupportContentSubmit' });
+export const submitBody = z
+  .object({
+    answers,
+    // The round the page shows (GET's round): a submit for a replaced round is refused (409).
+    round: z.number().int().min(0).max(1000).optional(),
+  })
+  .meta({ id: 'SupportContentSubmit' });
 
 export const jobSchema = z
   .object({

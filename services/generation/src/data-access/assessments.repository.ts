@@ -100,6 +100,7 @@ export async function deleteAssessment(tx: Tx, id: string): Promise<void> {
   await tx.generationJob.deleteMany({ where: { assessmentId: id } });
   await tx.practiceMaterial.deleteMany({ where: { assessmentId: id } });
   await tx.resultPractice.deleteMany({ where: { assessmentId: id } });
+  await tx.practiceAttempt.deleteMany({ where: { assessmentId: id } });
   await tx.recommendation.deleteMany({ where: { assessmentId: id } });
   await tx.result.deleteMany({ where: { assessmentId: id } });
   await tx.assessment.deleteMany({ where: { id } });

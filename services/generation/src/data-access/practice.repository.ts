@@ -66,8 +66,29 @@ export function practiceRepository(db: Db) {
       return (await this.findMaterial(assessmentId, type))!;
     },
 
-    async recordCompletion(facts: PracticeFacts): Promise<void> {
-      await db.$transaction((tx) => practiceCompleted(tx, facts));
+    /**
+     * Counts the student's submit of per-assessment practice and, while under `max`, records it
+     * with PracticeCompleted — together. false: every attempt is used, nothing recorded.
+     */
+    async recordCompletion(facts: PracticeFacts, max: number): Promise<boolean> {
+      return db.$transaction(async (tx) => {
+        const counted = await tx.$queryRawUnsafe<{ attempts: number }[]>(
+          `insert into practice_attempts (assessment_id, tenant_id, student_id, type, attempts)
+           values ($1::uuid, $2::uuid, $3::uuid, $4, 1)
+           on conflict (assessment_id, student_id, type)
+             do update set attempts = practice_attempts.attempts + 1, updated_at = now()
+             where practice_attempts.attempts < $5
+           returning attempts`,
+          facts.assessmentId,
+          facts.tenantId,
+          facts.studentId,
+          facts.type,
+          max,
+        );
+        if (counted.length === 0) return false;
+        await practiceCompleted(tx, facts);
+        return true;
+      });
     },
 
     async findResultPractice(resultId: string): Promise<StoredResultPractice | undefined> {
@@ -100,25 +121,35 @@ export function practiceRepository(db: Db) {
       return (await this.findResultPractice(r.resultId))!;
     },
 
-    /** Stores the attempt and, for the student's own attempt, PracticeCompleted — together. */
+    /**
+     * Stores the round's one attempt and, for the student's own attempt, PracticeCompleted —
+     * together. Only into `round` while it has no attempt yet (a second submit of the same round,
+     * even a concurrent one, stores nothing): 'final' or 'stale' then, and no event.
+     */
     async recordAttempt(
       resultId: string,
+      round: number,
       answers: Record<string, string>,
       score: number,
       event: PracticeFacts,
-    ): Promise<void> {
-      await db.$transaction(async (tx) => {
-        await tx.resultPractice.update({
-          where: { resultId },
+    ): Promise<'recorded' | 'final' | 'stale'> {
+      return db.$transaction(async (tx) => {
+        const { count } = await tx.resultPractice.updateMany({
+          where: { resultId, round, attemptScore: null },
           data: { attemptAnswers: answers, attemptScore: score, attemptedAt: new Date() },
         });
+        if (count === 0) {
+          const now = await tx.resultPractice.findUnique({ where: { resultId }, select: { round: true } });
+          return now && now.round !== round ? ('stale' as const) : ('final' as const);
+        }
         await practiceCompleted(tx, event);
+        return 'recorded' as const;
       });
     },
 
     /** A new round of the practice: its new reading and questions, and no attempt yet. */
-    async startRound(resultId: string, round: number, m: StoredPractice): Promise<void> {
-      await db.resultPractice.updateMany({
+    async startRound(resultId: string, round: number, m: StoredPractice): Promise<boolean> {
+      const { count } = await db.resultPractice.updateMany({
         where: { resultId, round: round - 1 },
         data: {
           round,
@@ -130,6 +161,7 @@ export function practiceRepository(db: Db) {
           attemptedAt: null,
         },
       });
+      return count === 1;
     },
 
     async findRecommendation(assessmentId: string, type: PracticeType): Promise<StoredRecommendation | undefined> {

@@ -72,6 +72,33 @@ export class PracticeChangedError extends ConflictError {
   }
 }
 
+/** Result-based practice: one final attempt per round (no answer oracle by resubmitting). */
+export class PracticeAttemptFinalError extends ConflictError {
+  constructor() {
+    super('You already submitted this practice. Press Try Again for a new set of questions.', 'practice_attempt_final');
+  }
+}
+
+/** A submit for a round that Try Again (in another tab) has replaced. */
+export class PracticeRoundStaleError extends ConflictError {
+  constructor() {
+    super(
+      'This practice was started again in another window. Reload the page to answer the new questions.',
+      'practice_round_stale',
+    );
+  }
+}
+
+/** Try Again is bounded per result. */
+export class PracticeRoundsUsedError extends ConflictError {
+  constructor(max: number) {
+    super(
+      `You have used all ${max} practice rounds for this result. Ask your teacher for help.`,
+      'practice_rounds_used',
+    );
+  }
+}
+
 export class PracticeLockedError extends NotFoundError {
   constructor() {
     super('Support material not found');

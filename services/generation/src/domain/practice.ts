@@ -9,6 +9,11 @@ import { normalizeText, type GeneratedQuestion, type QuestionType } from './ques
 export const PRACTICE_TYPES = ['support', 'enrichment'] as const;
 export type PracticeType = (typeof PRACTICE_TYPES)[number];
 export const MASTERY_PERCENT = 80;
+/**
+ * Rounds of result-based practice per result (the first and two Try Agains): each round takes one
+ * final attempt, so a student learns their score at most this many times.
+ */
+export const PRACTICE_MAX_ROUNDS = 3;
 export const PRACTICE_QUESTIONS = 5;
 
 /** A question of the assessment as this service keeps it (from QuestionsChanged). */

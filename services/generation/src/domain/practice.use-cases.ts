@@ -7,12 +7,19 @@ import { lessonOf, type AssessmentRecord, type AssessmentsRepository } from '../
 import type { PracticeRepository, StoredMaterial } from '../data-access/practice.repository.ts';
 import type { Provider } from '../providers/provider.ts';
 import { ownsAssessment, type AccessRules } from './access.ts';
-import { PracticeChangedError, ResultNotFoundError } from './errors.ts';
+import {
+  PracticeAttemptFinalError,
+  PracticeChangedError,
+  PracticeRoundStaleError,
+  PracticeRoundsUsedError,
+  ResultNotFoundError,
+} from './errors.ts';
 import { seededRandom, shuffled } from './lesson.ts';
 import {
   completionMessage,
   lessonBasis,
   materialVersion,
+  PRACTICE_MAX_ROUNDS,
   practiceTypeForLevel,
   reviewOfMissed,
   scorePractice,
@@ -127,13 +134,12 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       if (version !== undefined && version !== materialVersion(m)) throw new PracticeChangedError();
       // The client's score is never trusted: scored here from the stored answers.
       const s = scorePractice(m.questions, (i) => responses[m.questions[i]!.id]);
-      await d.practice.recordCompletion({
-        assessmentId: a.id,
-        tenantId: a.tenantId,
-        studentId: caller.userId,
-        type,
-        scorePercent: s.score,
-      });
+      // Shared, fixed items: bounded attempts, so the scores are no oracle for the key.
+      const recorded = await d.practice.recordCompletion(
+        { assessmentId: a.id, tenantId: a.tenantId, studentId: caller.userId, type, scorePercent: s.score },
+        PRACTICE_MAX_ROUNDS,
+      );
+      if (!recorded) throw new PracticeRoundsUsedError(PRACTICE_MAX_ROUNDS);
       return {
         score: s.score,
         correct: s.correct,
@@ -159,13 +165,21 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       };
     },
 
-    async submitResultPractice(caller: Caller, resultId: string, answers: Record<string, string>) {
+    /**
+     * A student's submit is the round's one final attempt: the score (which can raise the level)
+     * is told once per round, so resubmitting varied answers is no oracle for the key. Another
+     * round needs Try Again (bounded, new items where the lesson allows). A submit for a round
+     * that Try Again replaced (a tab open from before) is refused.
+     */
+    async submitResultPractice(caller: Caller, resultId: string, answers: Record<string, string>, round?: number) {
       const { result, assessment, asStudent } = await d.access.result(caller, resultId);
       const p = await resultPractice(assessment, result);
+      if (round !== undefined && round !== p.round) throw new PracticeRoundStaleError();
       const s = scorePractice(p.questions, (i) => answers[String(i)]);
       // A teacher trying the practice is not the student's attempt: scored, not stored.
-      if (asStudent)
-        await d.practice.recordAttempt(resultId, answers, s.score, {
+      if (asStudent) {
+        if (p.attemptScore !== null) throw new PracticeAttemptFinalError();
+        const stored = await d.practice.recordAttempt(resultId, p.round, answers, s.score, {
           assessmentId: assessment.id,
           tenantId: assessment.tenantId,
           studentId: result.studentId,
@@ -173,6 +187,9 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
           scorePercent: s.score,
           resultId,
         });
+        if (stored === 'stale') throw new PracticeRoundStaleError();
+        if (stored === 'final') throw new PracticeAttemptFinalError();
+      }
       return {
         score: s.score,
         correct: s.correct,
@@ -191,6 +208,8 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       if (!asStudent) return { message: 'Practice restarted' };
       const p = await resultPractice(assessment, result);
       const round = p.round + 1;
+      // Rounds are numbered from 0: at most PRACTICE_MAX_ROUNDS attempts per result.
+      if (round >= PRACTICE_MAX_ROUNDS) throw new PracticeRoundsUsedError(PRACTICE_MAX_ROUNDS);
       const { value, provider } = await write(assessment.teacherId, (w) =>
         w.writeResultPractice(lessonOf(assessment), result.answers, p.type, {
           round,
@@ -199,6 +218,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       );
       // Nothing new to ask: the same questions again, in another order.
       const questions = value.questions.length ? value.questions : shuffledFor(p.questions, `${resultId}:${round}`);
+      // Another tab's Try Again got there first: that round stands (no skipping past the bound).
       await d.practice.startRound(resultId, round, { ...value, questions, provider });
       return { message: 'Practice restarted' };
     },

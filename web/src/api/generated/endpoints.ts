@@ -918,6 +918,7 @@ export type SubmitSupportContentApiArg = {
     answers: {
       [key: string]: string | number | boolean;
     };
+    round?: number;
   };
 };
 export type RestartSupportContentApiResponse = /** status 200 OK */ Message;

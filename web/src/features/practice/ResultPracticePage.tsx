@@ -30,7 +30,7 @@ export function ResultPracticePage() {
 
   const onSubmit = async (answers: Record<string, string>) => {
     try {
-      const result = await submit({ resultId, body: { answers } }).unwrap();
+      const result = await submit({ resultId, body: { answers, round: c.round } }).unwrap();
       toast(
         result.score >= MASTERY
           ? { title: 'Great Job!', description: `You scored ${Math.round(result.score)}%.` }
@@ -58,8 +58,15 @@ export function ResultPracticePage() {
     try {
       await restart(resultId).unwrap();
       await content.refetch();
-    } catch {
-      // Practising the same questions again works without the restart.
+    } catch (error) {
+      // Each round takes one attempt and rounds are bounded: say why there is no new round.
+      if (!isUnauthorizedError(error)) {
+        toast({
+          title: 'Error',
+          description: serverMessageOr(error, 'Failed to restart practice'),
+          variant: 'destructive',
+        });
+      }
     }
   };
 
