@@ -40,6 +40,13 @@ export interface RosterPackage {
  */
 const MAX_INFLATE_FACTOR = 10;
 export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+/**
+ * A roster's CSV deflates some 5 to 10 times; a file that inflates more than this many times its
+ * compressed size (past the first MiB) is a bomb of repeated rows or newlines, refused before it is
+ * inflated.
+ */
+export const MAX_INFLATE_RATIO = 100;
+const RATIO_FREE_BYTES = 1024 * 1024;
 
 export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -57,6 +64,10 @@ export async function readZipPackage(bytes: Uint8Array, maxInflatedBytes: number
         if (!wanted) return false;
         inflated += file.originalSize;
         if (inflated > limit) throw new RosterPackageError(`The package inflates to more than ${limit} bytes`);
+        if (file.originalSize > RATIO_FREE_BYTES && file.originalSize > file.size * MAX_INFLATE_RATIO)
+          throw new RosterPackageError(
+            `${file.name} inflates more than ${MAX_INFLATE_RATIO} times its compressed size; a roster does not (limit: inflate ratio ${MAX_INFLATE_RATIO})`,
+          );
         return true;
       },
     });

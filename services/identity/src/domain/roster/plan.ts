@@ -395,35 +395,40 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState, caller
       continue;
     }
     // Members: exactly the file's enrollments when it is bulk; the earlier ones changed by a delta.
-    const teachers: string[] = [];
-    const students: string[] = [];
+    // Each list is an insertion-ordered Set (membership and removal in O(1): a class of many
+    // enrollments, or one enrollment repeated, was quadratic with arrays), owners kept apart so
+    // that the last primary teacher seen comes first, as an unshift onto an array did.
+    const teachers = new Set<string>();
+    const students = new Set<string>();
+    const owners = new Map<string, number>(); // primary teacher added by this file → when
+    let seen = 0;
     if (!roster.enrollmentsBulk && before) {
-      teachers.push(...before.teacherUserIds);
-      students.push(...before.studentUserIds);
+      for (const id of before.teacherUserIds) teachers.add(id);
+      for (const id of before.studentUserIds) students.add(id);
     }
-    const removeFrom = (list: string[], id: string) => {
-      const i = list.indexOf(id);
-      if (i >= 0) list.splice(i, 1);
-    };
     // Primary teachers first: the first one owns the class.
     const ordered = [...enrollments].sort((a, b) => Number(b.primary) - Number(a.primary));
     for (const e of ordered) {
       const userId = resolved.get(e.userSourcedId)!.userId;
       const list = e.role === 'teacher' ? teachers : students;
-      if (e.status === 'tobedeleted') removeFrom(list, userId);
-      else if (!list.includes(userId)) {
-        if (e.role === 'teacher' && e.primary) list.unshift(userId);
-        else list.push(userId);
+      if (e.status === 'tobedeleted') {
+        list.delete(userId);
+        if (list === teachers) owners.delete(userId);
+      } else if (!list.has(userId)) {
+        list.add(userId);
+        if (e.role === 'teacher' && e.primary) owners.set(userId, seen++);
       }
     }
+    const ownersFirst = [...owners.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+    for (const id of teachers) if (!owners.has(id)) ownersFirst.push(id);
     const keep = (ids: string[]) => ids.filter((id) => !gone.has(id));
     const next: PlannedClass = {
       sourceId,
       title: row?.title ?? before!.title,
       subject: row?.subject ?? before!.subject,
       period: row ? row.period : before!.period,
-      teacherUserIds: keep(teachers),
-      studentUserIds: keep(students),
+      teacherUserIds: keep(ownersFirst),
+      studentUserIds: keep([...students]),
       active: true,
     };
     if (next.teacherUserIds.length === 0) {

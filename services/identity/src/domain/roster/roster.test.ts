@@ -115,6 +115,33 @@ describe('reading a roster package', () => {
     await expect(readZipPackage(bytes, 100)).rejects.toThrow(/inflates to more than 1000 bytes/);
   });
 
+  it('when a file inflates more than 100 times its compressed size (a zip bomb of newlines), then it is refused naming the limit before it is read', async () => {
+    const bytes = zip({
+      'manifest.csv': manifest({ users: 'bulk' }),
+      'users.csv': USERS_HEADER + '\n'.repeat(20_000_000),
+    });
+    expect(bytes.length).toBeLessThan(200_000);
+    const t0 = performance.now();
+    await expect(readZipPackage(bytes, 100 * 1024 * 1024)).rejects.toThrow(
+      /users.csv inflates more than 100 times its compressed size.*limit: inflate ratio 100/,
+    );
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it('when a file has more than a million rows, then it is refused with the row limit', async () => {
+    const rows = USERS_HEADER + '\n' + 'u,,,true,u,,A,B,,\n'.repeat(1_000_001);
+    await expect(readSingleFile('users', 'bulk', strToU8(rows))).rejects.toThrow(
+      /users.csv line 1000001: .*more than 1000000 lines \(limit: 1000000 rows per file\)/,
+    );
+  });
+
+  it('when a line is longer than 16 KiB, then it is refused with the line-length limit naming the line', async () => {
+    const rows = `${USERS_HEADER}\nu1,,,true,u1,,${'A'.repeat(20_000)},B,,\n`;
+    await expect(readSingleFile('users', 'bulk', strToU8(rows))).rejects.toThrow(
+      /users.csv line \d+: .*longer than 16384 characters \(limit: line length 16384\)/,
+    );
+  });
+
   it('when the body is not a zip, then it is a package error', async () => {
     await expect(readZipPackage(strToU8('PK\u0003\u0004garbage'), 1e6)).rejects.toBeInstanceOf(RosterPackageError);
   });
@@ -208,6 +235,26 @@ describe('validating and planning a roster', () => {
     expect(plan.users.some((u) => u.userId === '33333333-3333-4333-8333-333333333333')).toBe(false);
     // Nothing tells this district's admin that the address has an account in another tenant.
     expect(JSON.stringify(errors)).not.toMatch(/outside|another (?:district|tenant|account)|belongs/);
+  });
+
+  it('when a class has 40,000 students and roles.csv names 40,000 users that are not in users.csv, then validating and planning stay linear (under 15 s, not 70 s)', async () => {
+    const N = 40_000;
+    const users = [user('t1', 'Tina', 'Teach', 't@district.org')];
+    const roles = ['r1,,,t1,primary,teacher,,,org1,'];
+    const enrollments = ['e1,,,c1,org1,t1,teacher,true,,'];
+    for (let i = 0; i < N; i++) {
+      users.push(user(`s${i}`, 'Sam', 'Stu', ''));
+      roles.push(`rs${i},,,s${i},primary,student,,,org1,`, `rx${i},,,x${i},primary,student,,,org1,`);
+      enrollments.push(`e${i}x,,,c1,org1,s${i},student,false,,`);
+    }
+    const t0 = performance.now();
+    const roster = validateRoster(await readZipPackage(bulkPackage({ users, roles, enrollments }), 1e8));
+    const { plan, errors } = planRoster(roster, empty());
+    // Before: 70 s on the shared 2-core machine (33 s validating, 37 s planning); after: about 5 s.
+    expect(performance.now() - t0).toBeLessThan(15_000);
+    expect(plan.classes[0]!.studentUserIds).toHaveLength(N);
+    expect(errors.filter((e) => e.file === 'roles.csv')).toHaveLength(N);
+    expect(errors.find((e) => e.sourcedId === 'rx7')?.line).toBe(2 + 2 * 7 + 2);
   });
 
   it('when the same roster was applied before, then the plan is empty and everything is unchanged', async () => {

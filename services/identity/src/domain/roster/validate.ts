@@ -209,13 +209,18 @@ export function validateRoster(pkg: RosterPackage): ValidatedRoster {
     (id) => invalid.users.add(id),
   );
   // A role for a user that is not in users.csv (when users.csv came along) is an error of roles.csv.
+  // (The lines are looked up in one map: a search of roles.csv per missing user was quadratic.)
   if (files.roles && usersFile?.mode === 'bulk') {
+    const lineOf = new Map<string, number>();
+    for (const r of files.roles.records) {
+      const id = r.values.sourcedId ?? '';
+      if (!lineOf.has(id)) lineOf.set(id, r.line);
+    }
     for (const [userSourcedId, roleSourcedId] of rolesByUser) {
       if (users.has(userSourcedId) || invalid.users.has(userSourcedId)) continue;
-      const record = files.roles.records.find((r) => r.values.sourcedId === roleSourcedId);
       errors.push({
         file: 'roles.csv',
-        line: record?.line ?? 0,
+        line: lineOf.get(roleSourcedId) ?? 0,
         sourcedId: roleSourcedId,
         field: 'userSourcedId',
         message: `user ${userSourcedId} is not in users.csv`,
