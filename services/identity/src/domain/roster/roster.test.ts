@@ -237,7 +237,9 @@ describe('validating and planning a roster', () => {
     expect(JSON.stringify(errors)).not.toMatch(/outside|another (?:district|tenant|account)|belongs/);
   });
 
-  it('when a class has 40,000 students and roles.csv names 40,000 users that are not in users.csv, then validating and planning stay linear (under 15 s, not 70 s)', async () => {
+  // Its cost is measured by bench/roster.mjs, not here (a shared machine's timings are noise): it
+  // took 70 s when the roles lookup and the member lists were searched per row, about 5 s after.
+  it('when a class has 40,000 students and roles.csv names 40,000 users that are not in users.csv, then every member is planned and every unknown user reported at its line', async () => {
     const N = 40_000;
     const users = [user('t1', 'Tina', 'Teach', 't@district.org')];
     const roles = ['r1,,,t1,primary,teacher,,,org1,'];
@@ -247,11 +249,8 @@ describe('validating and planning a roster', () => {
       roles.push(`rs${i},,,s${i},primary,student,,,org1,`, `rx${i},,,x${i},primary,student,,,org1,`);
       enrollments.push(`e${i}x,,,c1,org1,s${i},student,false,,`);
     }
-    const t0 = performance.now();
     const roster = validateRoster(await readZipPackage(bulkPackage({ users, roles, enrollments }), 1e8));
     const { plan, errors } = planRoster(roster, empty());
-    // Before: 70 s on the shared 2-core machine (33 s validating, 37 s planning); after: about 5 s.
-    expect(performance.now() - t0).toBeLessThan(15_000);
     expect(plan.classes[0]!.studentUserIds).toHaveLength(N);
     expect(errors.filter((e) => e.file === 'roles.csv')).toHaveLength(N);
     expect(errors.find((e) => e.sourcedId === 'rx7')?.line).toBe(2 + 2 * 7 + 2);
