@@ -6,6 +6,7 @@ import type { Tx } from '../data-access/prisma.ts';
 import { assertAddressAllowedFor, WRONG_CURRENT_PASSWORD } from './email-links.use-case.ts';
 import { EmailTakenError, InvalidCredentialsError } from './errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import type { Limiter, UserEventWriter } from './ports.ts';
 import { normalizeEmail, type Preferences, type UserRecord, type UserRole } from './user.ts';
 
@@ -49,6 +50,7 @@ export interface SignUpInput {
  */
 export async function registerUser(deps: AccountDeps, input: SignUpInput): Promise<UserRecord> {
   const email = normalizeEmail(input.email);
+  if (input.password !== undefined) assertPasswordAllowed(input.password, input.role);
   if (await deps.users.findByEmail(email)) throw new EmailTakenError();
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const tenantId = input.tenantId;

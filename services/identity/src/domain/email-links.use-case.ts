@@ -30,6 +30,7 @@ import type { Tx } from '../data-access/prisma.ts';
 import type { SessionsRepository } from '../data-access/sessions.repository.ts';
 import { DuplicateEmailError, type UsersRepository } from '../data-access/users.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import { recordAudit } from './privacy/privacy.use-case.ts';
 import type { UserEventWriter } from './ports.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
@@ -588,9 +589,14 @@ export async function resetPassword(
   const userId = await deps.tokens.transaction(async (tx) => {
     const record = await deps.tokens.redeem(sha256Hex(input.token), ['reset', 'welcome'], tx);
     if (!record?.userId) return undefined;
-    const user = await tx.user.findUnique({ where: { id: record.userId }, select: { email: true, disabledAt: true } });
+    const user = await tx.user.findUnique({
+      where: { id: record.userId },
+      select: { email: true, disabledAt: true, role: true },
+    });
     // The address changed since the link was sent, or the account was disabled: the link is void.
     if (!user || user.disabledAt || user.email !== record.email) return undefined;
+    // Refused before anything is written: the transaction rolls back and the link stays usable.
+    assertPasswordAllowed(input.password, user.role as UserRole);
     await deps.tokens.setPasswordHash(record.userId, passwordHash, tx);
     await deps.tokens.markEmailVerified(record.userId, record.email, tx);
     await deps.tokens.invalidate(record.userId, 'reset', tx);
@@ -622,6 +628,8 @@ export async function changePassword(
       : 'Your account has no password yet. Use “Forgot password?” on the sign-in page to set one.';
     throw new ValidationError(message, { currentPassword: message });
   }
+  const user = await deps.users.findById(input.userId);
+  if (user) assertPasswordAllowed(input.newPassword, user.role, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await deps.tokens.transaction(async (tx) => {
     await deps.tokens.setPasswordHash(input.userId, passwordHash, tx);

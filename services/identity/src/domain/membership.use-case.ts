@@ -10,6 +10,7 @@ import { registerUser, type AccountDeps } from './accounts.use-case.ts';
 import { hashPassword } from './password.ts';
 import { recordAudit } from './privacy/privacy.use-case.ts';
 import type { Limiter } from './ports.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import { sha256Hex } from './tokens.ts';
 import { emailDomain, normalizeEmail, type UserRecord, type UserRole } from './user.ts';
 
@@ -70,6 +71,7 @@ export async function signUpWithPassword(
   const district = await deps.membership.findDistrictByDomain(emailDomain(email));
   if (!district) return { kind: 'created', user: await registerUser(deps, input) };
   await deps.assertPasswordSignInAllowed(district.id);
+  assertPasswordAllowed(input.password, input.role);
   // Hashed on both paths, so that the time taken does not tell a registered address either.
   const passwordHash = await hashPassword(input.password);
   const sent = { kind: 'verification-sent', email, tenantId: district.id } as const;
@@ -118,6 +120,7 @@ export async function acceptInvitation(
   const tokenHash = sha256Hex(input.token);
   const invitation = await deps.membership.findPendingInvitation(tokenHash);
   if (!invitation) throw new NotFoundError(INVITATION_NOT_FOUND);
+  assertPasswordAllowed(input.password, invitation.role);
   const email = normalizeEmail(invitation.email);
   if (await deps.users.findByEmail(email)) throw new ConflictError(INVITED_EMAIL_TAKEN, 'email_taken');
   const firstName = input.firstName.trim();

@@ -121,7 +121,7 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText('First Name'), 'Ada');
     await user.type(screen.getByLabelText('Last Name'), 'Lovelace');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Password'), 'secret-12');
     await user.click(screen.getByLabelText('Teacher'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Account created successfully. Please log in.')).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('AuthPage', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',
-      password: 'secret1',
+      password: 'secret-12',
       role: 'teacher',
     });
   });
