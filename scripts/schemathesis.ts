@@ -265,6 +265,12 @@ const SETTINGS: Record<string, string[]> = {
   // The fuzzer does not know the signed-in user's password: the documented 400 naming
   // `currentPassword` is right for any other.
   'PUT /api/auth/password': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "429"] } }'],
+  // Changing the email needs the current password too (the documented 400 naming `currentPassword`
+  // for any other), refuses another district's domain (403 `district_address`) and a taken
+  // address (409).
+  'PUT /api/auth/user': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "409", "429"] } }',
+  ],
   // A page's cursor is an opaque value the previous page gave: one the fuzzer makes up is refused
   // with the documented 400 naming `cursor`.
   'GET /api/district/users': [

@@ -32,23 +32,29 @@ export function requiredText(max: number, messages: { required: string; tooLong:
  * need them (Persian writes ZWNJ inside words).
  */
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** A character a reader sees: not a blank, a control or an invisible format character. */
-const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}]/u;
+/** Characters no reader sees: blanks, controls, zero-width and direction format characters. */
+const INVISIBLE = `${SPACE}\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufff9-\\ufffb`;
+/** At least one character a reader sees (a pattern the OpenAPI document carries too). */
+export const VISIBLE = new RegExp(`[^${INVISIBLE}]`);
 
 /** A name as stored and shown: NFC, direction controls removed, trimmed. */
 export function normalizeName(raw: string): string {
   return raw.normalize('NFC').replace(BIDI_CONTROLS, '').trim();
 }
 
-/** Whether a name, once normalised, has something a reader can see. */
+/** Whether a name has something a reader can see. */
 export const isVisibleName = (name: string): boolean => VISIBLE.test(name);
 
 /**
- * A person's or a class's name: requiredText, then normalised (normalizeName); a name of only
- * invisible characters (zero-width spaces, direction controls) is refused as missing.
+ * A person's or a class's name: at most `max` characters as sent, at least one a reader sees
+ * (zero-width spaces and direction controls alone are missing), stored normalised (normalizeName).
  */
 export function nameText(max: number, messages: { required: string; tooLong: string }) {
-  return requiredText(max, messages).transform(normalizeName).refine(isVisibleName, { message: messages.required });
+  return z
+    .string({ error: messages.required })
+    .max(max, messages.tooLong)
+    .regex(VISIBLE, messages.required)
+    .transform(normalizeName);
 }
 
 /** Optional text, trimmed: at most `max` characters as sent; absent, null or blank is ''. */
