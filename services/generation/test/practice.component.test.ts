@@ -359,7 +359,9 @@ describe('result-based practice is no answer oracle', () => {
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({
       code: 'practice_round_stale',
-      message: 'This practice was started again in another window. Reload the page to answer the new questions.',
+      // It names the round (try) the tab answered.
+      message:
+        'Try 1 of this practice was started again in another window. Reload the page to answer the new questions.',
     });
     const fresh = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, { answers: {}, round: 1 });
     expect(fresh.status).toBe(200);
