@@ -30,7 +30,8 @@ const LESSON = [
 const QUESTIONS = 5;
 const LEVEL_NAMES = { above: 'Above Standard', at: 'At Standard', below: 'Below Standard' } as const;
 type Level = keyof typeof LEVEL_NAMES;
-const RAISED_NOTE = 'raised to At Standard by practice';
+// Raya's raise is her first practice submit: the teacher is told which try it took (issue 26).
+const RAISED_NOTE = 'raised to At Standard by practice (1st try)';
 
 interface Plan {
   first: string;
@@ -194,14 +195,13 @@ async function practiseToMastery(teacher: Page, student: Page, assessmentId: str
     .poll(
       async () =>
         (
-          await apiGet<{ assessmentId: string; performanceLevel: string; raisedBy: string | null }[]>(
-            student,
-            '/api/student/results',
-          )
+          await apiGet<
+            { assessmentId: string; performanceLevel: string; raisedBy: string | null; raisedAttempt: number | null }[]
+          >(student, '/api/student/results')
         ).find((r) => r.assessmentId === assessmentId),
       { timeout: 20_000, intervals: [250, 500, 1_000] },
     )
-    .toMatchObject({ performanceLevel: 'at', raisedBy: 'practice' });
+    .toMatchObject({ performanceLevel: 'at', raisedBy: 'practice', raisedAttempt: 1 });
 }
 
 /** The text a level cell must hold: the level and, when raised, the note. */
@@ -306,7 +306,7 @@ test('when practice raised one result, then every screen and export names each r
       'Score %': String(s.percent),
       'Performance Level': LEVEL_NAMES[s.level],
       'Level at Submission': s.raised ? 'Below Standard' : LEVEL_NAMES[s.level],
-      'Raised By': s.raised ? 'Support practice' : '',
+      'Raised By': s.raised ? 'Support practice (1st try)' : '',
     });
   }
   const detailedPdf = await download(teacher, 'Download PDF');
@@ -336,7 +336,7 @@ test('when practice raised one result, then every screen and export names each r
     const row = progress.find((r) => r.Student === s.name);
     expect(row, s.name).toMatchObject({
       'Latest %': String(s.percent),
-      'Latest Level': s.raised ? `${LEVEL_NAMES[s.level]} (raised by practice)` : LEVEL_NAMES[s.level],
+      'Latest Level': s.raised ? `${LEVEL_NAMES[s.level]} (raised by practice, 1st try)` : LEVEL_NAMES[s.level],
       'Average Band (80/60)': s.band,
     });
   }
@@ -344,7 +344,9 @@ test('when practice raised one result, then every screen and export names each r
   const progressPdf = pdfRows((await download(teacher, 'Download PDF')).body, students);
   for (const s of students) {
     const row = progressPdf.rows.get(s.name) ?? '';
-    expect(row, s.name).toContain(s.raised ? `${LEVEL_NAMES[s.level]} (raised by practice)` : LEVEL_NAMES[s.level]);
+    expect(row, s.name).toContain(
+      s.raised ? `${LEVEL_NAMES[s.level]} (raised by practice, 1st try)` : LEVEL_NAMES[s.level],
+    );
     expect(row, s.name).toContain(s.band);
   }
 

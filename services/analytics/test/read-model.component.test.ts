@@ -262,6 +262,8 @@ describe('one level per result (docs/adr/005)', () => {
         fromLevel: 'below',
         toLevel: 'at',
         occurredAt: timestampFromDate(new Date(Date.UTC(2026, 10, 20, 11, 30))),
+        // Raised on the second try (issue 26): shown with the raise so the teacher can judge it.
+        practiceAttempt: 2,
       },
       s.assessmentId,
       s.tenantId,
@@ -283,7 +285,7 @@ describe('one level per result (docs/adr/005)', () => {
     const assessment = await get(`/api/assessments/${s.assessmentId}/results`);
     expect(assessment.summary).toMatchObject({ aboveStandard: 1, atStandard: 2, belowStandard: 0 });
 
-    const raised = { performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice' };
+    const raised = { performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice', raisedAttempt: 2 };
     const grid = await get(`/api/classes/${s.classId}/grid`);
     const cellOf = (id: string) => grid.cells.find((c: { studentId: string }) => c.studentId === id);
     expect(cellOf(ben.id)).toMatchObject({ percentage: 66.67, ...raised });
@@ -291,6 +293,7 @@ describe('one level per result (docs/adr/005)', () => {
       performanceLevel: 'above',
       originalLevel: 'above',
       raisedBy: null,
+      raisedAttempt: null,
     });
     const benResult = assessment.results.find((r: { studentId: string }) => r.studentId === ben.id);
     expect(benResult).toMatchObject(raised);
@@ -314,9 +317,14 @@ describe('one level per result (docs/adr/005)', () => {
     ]);
     expect(progress.rows.map((r: Record<string, unknown>) => [r.student, r.latest, r.latestLevel, r.band])).toEqual([
       ['Ada Anders', 100, 'Above Standard', 'Above (average 80% or more)'],
-      ['Ben Brook', 67, 'At Standard (raised by practice)', 'At (average 60-79%)'],
+      ['Ben Brook', 67, 'At Standard (raised by practice, 2nd try)', 'At (average 60-79%)'],
+      // Cy's raise came without the attempt (an event from before it was sent): the level alone.
       ['Cy Cole', 0, 'At Standard (raised by practice)', 'Below (average under 60%)'],
     ]);
+    const detailed = await get('/api/reports?timeframe=all&type=detailed');
+    const benRow = detailed.rows.find((r: { student: string }) => r.student === 'Ben Brook');
+    expect(benRow).toMatchObject({ level: 'At Standard', originalLevel: 'Below Standard' });
+    expect(benRow.raisedBy).toBe('Support practice (2nd try)');
     const pdf = await fetch(`${h.url}/api/reports/export?timeframe=all&type=progress&format=pdf`, {
       headers: await gatewayHeaders('analytics', s.teacher),
     });

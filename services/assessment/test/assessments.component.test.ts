@@ -920,16 +920,16 @@ describe('result review', () => {
 });
 
 describe('practice and deletion', () => {
-  it('when support practice reaches 80, then a below result rises to at once and enrichment never lowers', async () => {
+  it('when support practice reaches 80, then a below result rises to at once, recorded with the attempt that raised it, and enrichment never lowers', async () => {
     const s = actor('student');
     const { id } = await readyAssessment(s);
     const result = (await call(h, s, 'POST', '/api/results', { assessmentId: id })).body;
     expect(result).toMatchObject({ performanceLevel: 'below', originalLevel: 'below', raisedBy: null });
-    const practice = (type: string, scorePercent: number) =>
+    const practice = (type: string, scorePercent: number, attempt = 0) =>
       deliver(
         h,
         PracticeCompletedSchema,
-        { assessmentId: id, tenantId: tenant, studentId: s.userId, type, scorePercent },
+        { assessmentId: id, tenantId: tenant, studentId: s.userId, type, scorePercent, attempt },
         { key: id, tenantId: tenant },
       );
     await practice('support', 70);
@@ -937,11 +937,12 @@ describe('practice and deletion', () => {
       performanceLevel: 'below',
       raisedBy: null,
     });
-    await practice('support', 85);
+    await practice('support', 85, 2);
     await practice('enrichment', 10);
-    await practice('support', 95);
-    // Raised, with the score and the score's own level kept next to it (docs/adr/005).
-    const raisedResult = { performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice' };
+    await practice('support', 95, 3);
+    // Raised, with the score and the score's own level kept next to it (docs/adr/005), and the
+    // practice attempt that raised it (issue 26: a teacher judges a second try).
+    const raisedResult = { performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice', raisedAttempt: 2 };
     expect((await call(h, s, 'GET', `/api/results/${result.id}`)).body).toMatchObject({
       ...raisedResult,
       percentage: result.percentage,
@@ -950,7 +951,12 @@ describe('practice and deletion', () => {
     expect(listed).toMatchObject({ id: result.id, ...raisedResult });
     const raised = (await outboxFor(h, id)).filter((e) => e.type === 'ResultLevelRaised');
     expect(raised).toHaveLength(1);
-    expect(raised[0]!.message).toMatchObject({ resultId: result.id, fromLevel: 'below', toLevel: 'at' });
+    expect(raised[0]!.message).toMatchObject({
+      resultId: result.id,
+      fromLevel: 'below',
+      toLevel: 'at',
+      practiceAttempt: 2,
+    });
   });
 
   it('when an assessment is deleted, then its questions, responses and results go and AssessmentDeleted is written', async () => {

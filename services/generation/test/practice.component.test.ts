@@ -319,6 +319,8 @@ describe('result-based practice is no answer oracle', () => {
     // One completion per round, none at mastery: the level stays where the result put it.
     const events = (await outboxFor(h, l.assessmentId)).filter((e) => e.message.resultId === resultId);
     expect(events.map((e) => e.message.scorePercent)).toEqual([0, 0, 0]);
+    // Each carries the attempt it was (round + 1), which a raise records for the teacher.
+    expect(events.map((e) => e.message.attempt)).toEqual([1, 2, 3]);
   });
 
   it('when a student submits per-assessment practice again and again, then only the first 3 are scored and recorded', async () => {
@@ -341,6 +343,7 @@ describe('result-based practice is no answer oracle', () => {
       (e) => e.type.endsWith('PracticeCompleted') && e.message.studentId === student.userId,
     );
     expect(mine).toHaveLength(3);
+    expect(mine.map((e) => e.message.attempt)).toEqual([1, 2, 3]);
   });
 
   it('when a tab submits the round that Try Again replaced, then it is refused with 409 practice_round_stale', async () => {
@@ -356,7 +359,9 @@ describe('result-based practice is no answer oracle', () => {
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({
       code: 'practice_round_stale',
-      message: 'This practice was started again in another window. Reload the page to answer the new questions.',
+      // It names the round (try) the tab answered.
+      message:
+        'Try 1 of this practice was started again in another window. Reload the page to answer the new questions.',
     });
     const fresh = await call(h, student, 'POST', `/api/support-content/${resultId}/submit`, { answers: {}, round: 1 });
     expect(fresh.status).toBe(200);

@@ -11,6 +11,12 @@ const resultLevel = {
   performanceLevel: level.describe("The result's level: the score's, or at when support practice raised it"),
   originalLevel: level.describe('The level the score gave at submission (equals performanceLevel unless raised)'),
   raisedBy: z.enum(['practice']).nullable().describe('What raised the level since submission, or null'),
+  raisedAttempt: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .describe('Which practice attempt (1 = the first try) raised the level; null when not raised or not known'),
 };
 const classIdParam = z.uuid('Not a class id').transform((s) => s.toLowerCase());
 

@@ -345,7 +345,12 @@ export async function recordProgress(tx: Tx, p: ProgressRow): Promise<void> {
   if (kept.length > 0) await notifyLive(tx, p.classId, p.assessmentId, null, 'progress');
 }
 
-export async function changeResultLevel(tx: Tx, resultId: string, toLevel: Level): Promise<void> {
+export async function changeResultLevel(
+  tx: Tx,
+  resultId: string,
+  toLevel: Level,
+  raisedAttempt: number | null = null,
+): Promise<void> {
   const changed = await tx.$queryRawUnsafe<
     {
       tenant_id: string;
@@ -357,12 +362,14 @@ export async function changeResultLevel(tx: Tx, resultId: string, toLevel: Level
     }[]
   >(
     // The score's own level stays as original_level; ResultLevelRaised comes only from practice.
-    `update results r set level = $2, original_level = coalesce(r.original_level, old.from_level), raised_by = 'practice'
+    `update results r set level = $2, original_level = coalesce(r.original_level, old.from_level), raised_by = 'practice',
+            raised_attempt = $3
        from (select result_id, level as from_level from results where result_id = $1 for update) old
       where r.result_id = old.result_id and old.from_level <> $2
       returning r.tenant_id, r.class_id, r.assessment_id, r.student_id, r.percentage, old.from_level`,
     resultId,
     toLevel,
+    raisedAttempt,
   );
   const row = changed[0];
   if (!row) return;

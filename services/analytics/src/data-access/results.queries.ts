@@ -22,7 +22,8 @@ const RESULTS_IN_SCOPE = `${IN_SCOPE} and r.tenant_id = $1
   and ($4::timestamptz is null or r.submitted_at >= $4)`;
 const scopeValues = (s: Scope) => [s.tenantId, s.teacherId];
 /** `r` = results: the score's own level and what raised it (null when never raised), docs/adr/005. */
-const RAISE_COLUMNS = `coalesce(r.original_level, r.level) as "originalLevel", r.raised_by as "raisedBy"`;
+const RAISE_COLUMNS = `coalesce(r.original_level, r.level) as "originalLevel", r.raised_by as "raisedBy",
+  r.raised_attempt as "raisedAttempt"`;
 /** What one result's level adds to: counts by the server's level (never by percentage bands). */
 const LEVEL_COUNTS = `count(*) filter (where r.level = 'above')::int as above,
   count(*) filter (where r.level = 'at')::int as at,
@@ -32,6 +33,8 @@ const LEVEL_COUNTS = `count(*) filter (where r.level = 'above')::int as above,
 export interface ResultLevel {
   originalLevel: Level;
   raisedBy: RaisedBy | null;
+  /** Which practice attempt (from 1) raised the level; null when not raised or not known. */
+  raisedAttempt: number | null;
 }
 
 export interface ClassRef {
@@ -53,6 +56,7 @@ export interface TeacherResultRow {
   level: Level;
   originalLevel: Level;
   raisedBy: RaisedBy | null;
+  raisedAttempt: number | null;
   submittedAt: Date;
   firstName: string;
   lastName: string;
@@ -333,6 +337,7 @@ export function resultsQueries(pool: pg.Pool) {
               latest: number;
               latestLevel: Level;
               latestRaisedBy: RaisedBy | null;
+              latestRaisedAttempt: number | null;
             }
           >(
             pool,
@@ -341,7 +346,8 @@ export function resultsQueries(pool: pg.Pool) {
                     (array_agg(r.percentage order by r.submitted_at, r.result_id))[1] as first,
                     (array_agg(r.percentage order by r.submitted_at desc, r.result_id desc))[1] as latest,
                     (array_agg(r.level order by r.submitted_at desc, r.result_id desc))[1] as "latestLevel",
-                    (array_agg(r.raised_by order by r.submitted_at desc, r.result_id desc))[1] as "latestRaisedBy", ${bands}
+                    (array_agg(r.raised_by order by r.submitted_at desc, r.result_id desc))[1] as "latestRaisedBy",
+                    (array_agg(r.raised_attempt order by r.submitted_at desc, r.result_id desc))[1] as "latestRaisedAttempt", ${bands}
                from results r join classes c on c.class_id = r.class_id
                join assessments a on a.assessment_id = r.assessment_id left join people p on p.user_id = r.student_id
               where ${RESULTS_IN_SCOPE}

@@ -14,6 +14,7 @@ import {
   round2,
   studentBand,
   summaryPercent,
+  tryText,
   type ItemResult,
 } from './figures.ts';
 
@@ -80,6 +81,7 @@ export function toTeacherResult(r: TeacherResultRow) {
     performanceLevel: r.level,
     originalLevel: r.originalLevel,
     raisedBy: r.raisedBy,
+    raisedAttempt: r.raisedAttempt,
     submittedAt: r.submittedAt.toISOString(),
     student: { firstName: r.firstName, lastName: r.lastName },
     assessment: { title: r.title, topic: r.topic, classId: r.classId },
@@ -184,7 +186,7 @@ export function analyticsUseCases(
           results: r.results,
           first: Math.round(r.first),
           latest: Math.round(r.latest),
-          latestLevel: resultLevelText(r.latestLevel, r.latestRaisedBy),
+          latestLevel: resultLevelText(r.latestLevel, r.latestRaisedBy, r.latestRaisedAttempt),
           change: Math.round(r.latest) - Math.round(r.first),
           average: Math.round(r.average),
           // The 80/60 band of the average, worded as such: not a result's level (docs/adr/005).
@@ -228,7 +230,7 @@ export function analyticsUseCases(
             score: Math.round(r.percentage),
             level: LEVEL_TEXT[r.level],
             originalLevel: LEVEL_TEXT[r.originalLevel],
-            raisedBy: r.raisedBy === 'practice' ? 'Support practice' : '',
+            raisedBy: r.raisedBy === 'practice' ? `Support practice${tryText(r.raisedAttempt)}` : '',
             submittedAt: r.submittedAt.toISOString(),
           })),
           total: recent.total,
@@ -328,6 +330,7 @@ export function analyticsUseCases(
               performanceLevel: r.performanceLevel,
               originalLevel: r.originalLevel,
               raisedBy: r.raisedBy,
+              raisedAttempt: r.raisedAttempt,
               submittedAt: r.submittedAt.toISOString(),
             })),
           };
@@ -401,6 +404,7 @@ export function analyticsUseCases(
           performanceLevel: r.performanceLevel,
           originalLevel: r.originalLevel,
           raisedBy: r.raisedBy,
+          raisedAttempt: r.raisedAttempt,
           submittedAt: r.submittedAt.toISOString(),
           practice: (practiceOf.get(r.studentId) ?? []).map(({ type, attempts, bestScore }) => ({
             type,

@@ -6,6 +6,7 @@ import {
   reportBand,
   resultLevelText,
   summaryPercent,
+  tryText,
   type ItemResult,
 } from './figures.ts';
 
@@ -19,6 +20,22 @@ describe('one level per result (docs/adr/005)', () => {
   it('when practice raised a result, then the export names the raised level and says it was raised', () => {
     expect(resultLevelText('at', 'practice')).toBe('At Standard (raised by practice)');
     expect(resultLevelText('below', null)).toBe('Below Standard');
+  });
+
+  it('when the practice attempt that raised it is known, then the export names the try', () => {
+    expect(resultLevelText('at', 'practice', 2)).toBe('At Standard (raised by practice, 2nd try)');
+    expect(resultLevelText('at', 'practice', null)).toBe('At Standard (raised by practice)');
+    expect([1, 2, 3, 4, 11, 12, 13, 21].map(tryText)).toEqual([
+      ' (1st try)',
+      ' (2nd try)',
+      ' (3rd try)',
+      ' (4th try)',
+      ' (11th try)',
+      ' (12th try)',
+      ' (13th try)',
+      ' (21st try)',
+    ]);
+    expect(tryText(null)).toBe('');
   });
 
   it('when an average is banded, then its text names the 80/60 thresholds, never a level name', () => {

@@ -9,12 +9,26 @@ export const LEVEL_TEXT: Record<Level, string> = {
   below: 'Below Standard',
 };
 
+/** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+/** " (2nd try)": which practice attempt raised a level, so a teacher can judge it; '' when not known. */
+export function tryText(attempt: number | null): string {
+  return attempt ? ` (${ordinal(attempt)} try)` : '';
+}
+
 /**
  * One result's level as the exports write it: the server's level, and when practice raised it,
- * "(raised by practice)" so that it is never taken for what the score gave.
+ * "(raised by practice)" (with the attempt that did: "(raised by practice, 2nd try)") so that it
+ * is never taken for what the score gave.
  */
-export function resultLevelText(level: Level, raisedBy: RaisedBy | null): string {
-  return raisedBy ? `${LEVEL_TEXT[level]} (raised by ${raisedBy})` : LEVEL_TEXT[level];
+export function resultLevelText(level: Level, raisedBy: RaisedBy | null, raisedAttempt: number | null = null): string {
+  if (!raisedBy) return LEVEL_TEXT[level];
+  return `${LEVEL_TEXT[level]} (raised by ${raisedBy}${raisedAttempt ? `, ${ordinal(raisedAttempt)} try` : ''})`;
 }
 
 /**

@@ -204,7 +204,9 @@ export function inboundHandlers(): InboxHandlers<Tx> {
     },
     'checkpoint.assessment.v1.ResultLevelRaised': async (tx, m) => {
       requireIds(m.$typeName, { resultId: m.resultId });
-      await changeResultLevel(tx, m.resultId, requireLevel(m.$typeName, 'toLevel', m.toLevel));
+      // 0: the attempt that raised it is not known (an event from before the field existed).
+      const attempt = requireCount(m.$typeName, 'practiceAttempt', m.practiceAttempt);
+      await changeResultLevel(tx, m.resultId, requireLevel(m.$typeName, 'toLevel', m.toLevel), attempt || null);
     },
 
     'checkpoint.generation.v1.PracticeCompleted': async (tx, m, envelope) => {

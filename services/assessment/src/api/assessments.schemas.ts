@@ -542,6 +542,12 @@ export const resultSchema = z
     ),
     originalLevel: level.describe('The level the score gave at submission (equals performanceLevel unless raised)'),
     raisedBy: z.enum(RAISED_BY).nullable().describe("What raised the level since submission ('practice'), or null"),
+    raisedAttempt: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .describe('Which practice attempt (1 = the first try) raised the level; null when not raised or not known'),
     isSubmitted: z.literal(true),
     submittedAt: z.iso.datetime(),
     correctAnswers: z.number().int(),

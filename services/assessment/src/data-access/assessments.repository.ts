@@ -128,7 +128,7 @@ const toResponse = (r: ResponseSqlRow): ResponseRecord => ({
  */
 const resultSelect = (source = 'results', withQuestions = false) => `
   select r.id, r.assessment_id, r.student_id, r.class_id, r.tenant_id, r.total_points, r.earned_points,
-         r.percentage, r.performance_level, r.original_level, r.raised_by, r.correct_answers, r.incorrect_answers, r.total_questions,
+         r.percentage, r.performance_level, r.original_level, r.raised_by, r.raised_attempt, r.correct_answers, r.incorrect_answers, r.total_questions,
          r.submitted_at, a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
          p.first_name, p.last_name${withQuestions ? ', r.questions' : ''}
     from ${source} r
@@ -149,6 +149,7 @@ interface ResultSqlRow {
   performance_level: PerformanceLevel;
   original_level: PerformanceLevel | null;
   raised_by: RaisedBy | null;
+  raised_attempt: number | null;
   correct_answers: number;
   incorrect_answers: number;
   total_questions: number;
@@ -176,6 +177,7 @@ const toResult = (r: ResultSqlRow): ResultRow => ({
   performanceLevel: r.performance_level,
   originalLevel: r.original_level ?? r.performance_level,
   raisedBy: r.raised_by,
+  raisedAttempt: r.raised_attempt,
   correctAnswers: r.correct_answers,
   incorrectAnswers: r.incorrect_answers,
   totalQuestions: r.total_questions,

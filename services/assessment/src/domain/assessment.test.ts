@@ -46,6 +46,7 @@ describe('result review', () => {
         performanceLevel: 'at',
         originalLevel: 'below',
         raisedBy: 'practice',
+        raisedAttempt: 2,
         correctAnswers: 1,
         incorrectAnswers: 2,
         totalQuestions: 3,
@@ -62,6 +63,11 @@ describe('result review', () => {
     expect(view.questions[0]).toMatchObject({ points: '2.50', correctAnswer: 'Blue', answer: ' blue ' });
     expect(view.percentage).toBe('55.56');
     // A level raised by practice goes out with the score's own level and what raised it.
-    expect(view).toMatchObject({ performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice' });
+    expect(view).toMatchObject({
+      performanceLevel: 'at',
+      originalLevel: 'below',
+      raisedBy: 'practice',
+      raisedAttempt: 2,
+    });
   });
 });

@@ -229,6 +229,8 @@ export interface ResultRow {
   originalLevel: PerformanceLevel;
   /** What raised the level since submission; null when it is the score's own level. */
   raisedBy: RaisedBy | null;
+  /** Which practice attempt (from 1) raised the level; null when not raised or not known. */
+  raisedAttempt: number | null;
   correctAnswers: number;
   incorrectAnswers: number;
   totalQuestions: number;
@@ -254,6 +256,7 @@ export function resultView(r: ResultRow) {
     performanceLevel: r.performanceLevel,
     originalLevel: r.originalLevel,
     raisedBy: r.raisedBy,
+    raisedAttempt: r.raisedAttempt,
     isSubmitted: true as const,
     submittedAt: r.submittedAt.toISOString(),
     correctAnswers: r.correctAnswers,

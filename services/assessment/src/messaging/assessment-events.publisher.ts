@@ -163,6 +163,7 @@ export function assessmentEventsPublisher() {
       r: Pick<ResultFacts, 'id' | 'assessmentId' | 'tenantId' | 'classId' | 'studentId'>,
       fromLevel: string,
       toLevel: string,
+      practiceAttempt = 0,
     ) =>
       enqueue(tx, ResultLevelRaisedSchema, r.assessmentId, r.tenantId, {
         resultId: r.id,
@@ -173,6 +174,7 @@ export function assessmentEventsPublisher() {
         fromLevel,
         toLevel,
         occurredAt: timestampNow(),
+        practiceAttempt,
       }),
   };
 }

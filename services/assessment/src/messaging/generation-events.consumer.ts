@@ -105,9 +105,11 @@ export function generationEventHandlers(events: AssessmentEvents): InboxHandlers
           performanceLevel: to,
           originalLevel: result.originalLevel ?? result.performanceLevel,
           raisedBy: 'practice' satisfies RaisedBy,
+          // Which practice attempt raised it (issue 26): a teacher judges a third try differently.
+          raisedAttempt: m.attempt > 0 ? m.attempt : null,
         },
       });
-      if (changed.count === 1) await events.levelRaised(tx, result, result.performanceLevel, to);
+      if (changed.count === 1) await events.levelRaised(tx, result, result.performanceLevel, to, m.attempt);
     },
   };
 }

@@ -86,7 +86,7 @@ export function practiceRepository(db: Db) {
           max,
         );
         if (counted.length === 0) return false;
-        await practiceCompleted(tx, facts);
+        await practiceCompleted(tx, { ...facts, attempt: counted[0]!.attempts });
         return true;
       });
     },
@@ -142,7 +142,8 @@ export function practiceRepository(db: Db) {
           const now = await tx.resultPractice.findUnique({ where: { resultId }, select: { round: true } });
           return now && now.round !== round ? ('stale' as const) : ('final' as const);
         }
-        await practiceCompleted(tx, event);
+        // Rounds count from 0: round 1 is the second attempt (after one Try Again).
+        await practiceCompleted(tx, { ...event, attempt: round + 1 });
         return 'recorded' as const;
       });
     },

@@ -81,9 +81,10 @@ export class PracticeAttemptFinalError extends ConflictError {
 
 /** A submit for a round that Try Again (in another tab) has replaced. */
 export class PracticeRoundStaleError extends ConflictError {
-  constructor() {
+  /** `round`: the round the refused submit answered (from 0; told to the student as a try from 1). */
+  constructor(round: number) {
     super(
-      'This practice was started again in another window. Reload the page to answer the new questions.',
+      `Try ${round + 1} of this practice was started again in another window. Reload the page to answer the new questions.`,
       'practice_round_stale',
     );
   }

@@ -174,7 +174,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
     async submitResultPractice(caller: Caller, resultId: string, answers: Record<string, string>, round?: number) {
       const { result, assessment, asStudent } = await d.access.result(caller, resultId);
       const p = await resultPractice(assessment, result);
-      if (round !== undefined && round !== p.round) throw new PracticeRoundStaleError();
+      if (round !== undefined && round !== p.round) throw new PracticeRoundStaleError(round);
       const s = scorePractice(p.questions, (i) => answers[String(i)]);
       // A teacher trying the practice is not the student's attempt: scored, not stored.
       if (asStudent) {
@@ -187,7 +187,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
           scorePercent: s.score,
           resultId,
         });
-        if (stored === 'stale') throw new PracticeRoundStaleError();
+        if (stored === 'stale') throw new PracticeRoundStaleError(p.round);
         if (stored === 'final') throw new PracticeAttemptFinalError();
       }
       return {

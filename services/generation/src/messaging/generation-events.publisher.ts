@@ -26,6 +26,8 @@ export interface PracticeFacts {
   type: string;
   scorePercent: number;
   resultId?: string;
+  /** Which scored attempt this is, from 1 (set by the repository that counts it). */
+  attempt?: number;
 }
 
 export function questionsGenerated(tx: SqlExecutor, job: JobFacts, provider: string, questions: GeneratedQuestion[]) {
@@ -74,6 +76,7 @@ export function practiceCompleted(tx: SqlExecutor, p: PracticeFacts) {
       scorePercent: p.scorePercent,
       resultId: p.resultId ?? '',
       occurredAt: timestampNow(),
+      attempt: p.attempt ?? 0,
     }),
     key: p.assessmentId,
     tenantId: p.tenantId,

@@ -959,6 +959,8 @@ export type GetClassGridApiResponse = /** status 200 OK */ {
     originalLevel: 'below' | 'at' | 'above';
     /** What raised the level since submission, or null */
     raisedBy: 'practice' | null;
+    /** Which practice attempt (1 = the first try) raised the level; null when not raised or not known */
+    raisedAttempt: number | null;
   }[];
   inProgress: {
     studentId: string;
@@ -1002,6 +1004,8 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     originalLevel: 'below' | 'at' | 'above';
     /** What raised the level since submission, or null */
     raisedBy: 'practice' | null;
+    /** Which practice attempt (1 = the first try) raised the level; null when not raised or not known */
+    raisedAttempt: number | null;
     submittedAt: string;
     practice: {
       type: string;
@@ -1073,6 +1077,8 @@ export type GetStudentsOverviewApiResponse = /** status 200 OK */ {
       originalLevel: 'below' | 'at' | 'above';
       /** What raised the level since submission, or null */
       raisedBy: 'practice' | null;
+      /** Which practice attempt (1 = the first try) raised the level; null when not raised or not known */
+      raisedAttempt: number | null;
       submittedAt: string;
     }[];
   }[];
@@ -1504,6 +1510,8 @@ export type ResultDetail = {
   originalLevel: 'below' | 'at' | 'above';
   /** What raised the level since submission ('practice'), or null */
   raisedBy: 'practice' | null;
+  /** Which practice attempt (1 = the first try) raised the level; null when not raised or not known */
+  raisedAttempt: number | null;
   isSubmitted: true;
   submittedAt: string;
   correctAnswers: number;
@@ -1536,6 +1544,8 @@ export type Result = {
   originalLevel: 'below' | 'at' | 'above';
   /** What raised the level since submission ('practice'), or null */
   raisedBy: 'practice' | null;
+  /** Which practice attempt (1 = the first try) raised the level; null when not raised or not known */
+  raisedAttempt: number | null;
   isSubmitted: true;
   submittedAt: string;
   correctAnswers: number;
@@ -1654,6 +1664,8 @@ export type TeacherResult = {
   originalLevel: 'below' | 'at' | 'above';
   /** What raised the level since submission, or null */
   raisedBy: 'practice' | null;
+  /** Which practice attempt (1 = the first try) raised the level; null when not raised or not known */
+  raisedAttempt: number | null;
   submittedAt: string;
   student: {
     firstName: string;

@@ -35,6 +35,7 @@ const RESULTS: AssessmentResults = {
       performanceLevel: 'below',
       originalLevel: 'below',
       raisedBy: null,
+      raisedAttempt: null,
       submittedAt: '2024-03-05T10:00:00.000Z',
       practice: [{ type: 'support', attempts: 2, bestScore: 85.4 }],
       answers: [
@@ -52,6 +53,7 @@ const RESULTS: AssessmentResults = {
       performanceLevel: 'above',
       originalLevel: 'above',
       raisedBy: null,
+      raisedAttempt: null,
       submittedAt: '2024-03-05T09:00:00.000Z',
       practice: [],
       answers: [

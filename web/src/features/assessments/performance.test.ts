@@ -30,6 +30,14 @@ describe('a raised level next to its original score (docs/adr/005)', () => {
     expect(resultLevelText(raised)).toBe('At Standard (raised by practice from Below Standard)');
   });
 
+  it('when the practice attempt that raised it is known, then the note and the text name the try', () => {
+    expect(raisedNote({ ...raised, raisedAttempt: 2 })).toBe('raised to At Standard by practice (2nd try)');
+    expect(raisedNote({ ...raised, raisedAttempt: 1 })).toBe('raised to At Standard by practice (1st try)');
+    expect(resultLevelText({ ...raised, raisedAttempt: 3 })).toBe(
+      'At Standard (raised by practice from Below Standard, 3rd try)',
+    );
+  });
+
   it('when a result was not raised, then there is no note and the text is the level alone', () => {
     expect(isRaised(plain)).toBe(false);
     expect(raisedNote(plain)).toBeNull();

@@ -36,6 +36,20 @@ export interface ResultLevelFields {
   performanceLevel: string;
   originalLevel?: string | null;
   raisedBy?: string | null;
+  /** Which practice attempt (from 1) raised it; null or absent when not known. */
+  raisedAttempt?: number | null;
+}
+
+/** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+/** '1st try', '2nd try': the practice attempt that raised a level, or null when not known. */
+function tryOf(r: ResultLevelFields): string | null {
+  return r.raisedAttempt && r.raisedAttempt >= 1 ? `${ordinal(r.raisedAttempt)} try` : null;
 }
 
 /** Whether practice raised this result's level since its score gave it. */
@@ -44,12 +58,14 @@ export function isRaised(r: ResultLevelFields): boolean {
 }
 
 /**
- * How a raised level is told next to the original score, e.g. 'raised to At Standard by practice';
+ * How a raised level is told next to the original score, e.g. 'raised to At Standard by practice
+ * (2nd try)' (the attempt when known, so a teacher can judge the raise);
  * null when the level is the score's own.
  */
 export function raisedNote(r: ResultLevelFields): string | null {
   if (!isRaised(r)) return null;
-  return `raised to ${bandForLevel(r.performanceLevel).label} by practice`;
+  const attempt = tryOf(r);
+  return `raised to ${bandForLevel(r.performanceLevel).label} by practice${attempt ? ` (${attempt})` : ''}`;
 }
 
 /** The whole level of one result in words: 'At Standard', or '… (raised by practice from Below Standard)'. */
@@ -57,7 +73,8 @@ export function resultLevelText(r: ResultLevelFields): string {
   const label = bandForLevel(r.performanceLevel).label;
   if (!isRaised(r)) return label;
   const from = isLevel(r.originalLevel) ? ` from ${levelBand(r.originalLevel).label}` : '';
-  return `${label} (raised by practice${from})`;
+  const attempt = tryOf(r);
+  return `${label} (raised by practice${from}${attempt ? `, ${attempt}` : ''})`;
 }
 
 /**

@@ -41,6 +41,7 @@ const result = (
   performanceLevel,
   originalLevel: performanceLevel,
   raisedBy: null,
+  raisedAttempt: null,
   submittedAt: '2024-03-06T10:00:00.000Z',
   student: { firstName: 'S', lastName: id },
   assessment: { title: 'Cells', topic: 'Cells', classId: 'c1' },

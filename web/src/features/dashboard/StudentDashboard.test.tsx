@@ -16,7 +16,11 @@ function result(
   title: string,
   score: number,
   performanceLevel: StudentResult['performanceLevel'],
-  raised: Pick<StudentResult, 'originalLevel' | 'raisedBy'> = { originalLevel: performanceLevel, raisedBy: null },
+  raised: Pick<StudentResult, 'originalLevel' | 'raisedBy' | 'raisedAttempt'> = {
+    originalLevel: performanceLevel,
+    raisedBy: null,
+    raisedAttempt: null,
+  },
 ) {
   return {
     id,
@@ -88,7 +92,7 @@ describe('StudentDashboard', () => {
 
   it('when support practice raised a low result to at, then the card says At Standard and still offers extra help', async () => {
     renderDashboard([
-      result('r1', 'Cells', 40, 'at', { originalLevel: 'below', raisedBy: 'practice' }),
+      result('r1', 'Cells', 40, 'at', { originalLevel: 'below', raisedBy: 'practice', raisedAttempt: 2 }),
       result('r2', 'Plants', 72, 'below'),
     ]);
     const cells = await card('Cells');

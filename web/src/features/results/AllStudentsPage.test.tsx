@@ -13,6 +13,7 @@ const result = (n: number, percentage: number, performanceLevel: 'above' | 'at' 
   performanceLevel,
   originalLevel: performanceLevel,
   raisedBy: null,
+  raisedAttempt: null,
   submittedAt: '2024-03-06T10:00:00.000Z',
 });
 

@@ -26,6 +26,7 @@ const grid: ClassGrid = {
       performanceLevel: 'at',
       originalLevel: 'at',
       raisedBy: null,
+      raisedAttempt: null,
     },
     {
       studentId: 's1',
@@ -35,6 +36,7 @@ const grid: ClassGrid = {
       performanceLevel: 'above',
       originalLevel: 'above',
       raisedBy: null,
+      raisedAttempt: null,
     },
     {
       studentId: 's2',
@@ -44,6 +46,7 @@ const grid: ClassGrid = {
       performanceLevel: 'below',
       originalLevel: 'below',
       raisedBy: null,
+      raisedAttempt: null,
     },
   ],
   inProgress: [],
@@ -108,6 +111,7 @@ describe('StudentProgressGrid', () => {
           performanceLevel: 'at',
           originalLevel: 'below',
           raisedBy: 'practice',
+          raisedAttempt: 2,
         },
         {
           studentId: 's2',
@@ -117,6 +121,7 @@ describe('StudentProgressGrid', () => {
           performanceLevel: 'below',
           originalLevel: 'below',
           raisedBy: null,
+          raisedAttempt: null,
         },
       ],
     };
@@ -125,10 +130,10 @@ describe('StudentProgressGrid', () => {
     const table = await screen.findByRole('table');
     const [, ada, alan] = within(table).getAllByRole('row');
     const raised = within(ada!).getAllByRole('cell')[0]!;
-    expect(raised).toHaveTextContent('50%↑, At Standard, raised to At Standard by practice');
+    expect(raised).toHaveTextContent('50%↑, At Standard, raised to At Standard by practice (2nd try)');
     expect(raised).toHaveClass('table-warning');
     expect(raised).toHaveAttribute('data-raised', 'practice');
-    expect(raised).toHaveAttribute('title', 'At Standard, raised to At Standard by practice');
+    expect(raised).toHaveAttribute('title', 'At Standard, raised to At Standard by practice (2nd try)');
     const plain = within(alan!).getAllByRole('cell')[0]!;
     expect(plain).toHaveTextContent('60%, Below Standard');
     expect(plain).toHaveClass('table-danger');

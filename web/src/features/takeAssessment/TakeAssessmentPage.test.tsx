@@ -62,6 +62,7 @@ function result(overrides: Partial<Result>): Result {
     performanceLevel: 'below',
     originalLevel: 'below',
     raisedBy: null,
+    raisedAttempt: null,
     isSubmitted: true,
     submittedAt: '2026-03-05T10:00:00.000Z',
     correctAnswers: 1,
