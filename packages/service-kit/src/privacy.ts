@@ -32,11 +32,20 @@ export function poolTransactions(pool: pg.Pool): TransactionRunner<SqlExecutor> 
   return { $transaction: (fn) => inTransaction(pool, (client) => fn(sqlExecutor(client))) };
 }
 
+export interface BeforeErase {
+  rows?: number;
+  after?: () => Promise<void>;
+}
+
 export interface PrivacyParticipant {
   /** The service's name (the section's name in an export, the answer's `service`). */
   service: string;
-  /** Before the rows of a user are deleted: keep running figures right. May return a step to run after. */
-  beforeEraseUser?: (tx: SqlExecutor, userId: string) => Promise<(() => Promise<void>) | void>;
+  /**
+   * Before the rows of a user are deleted: keep running figures right. May return a step to run
+   * after, and the rows of the user it erased itself (counted in the erasure's answer with the
+   * sweep's).
+   */
+  beforeEraseUser?: (tx: SqlExecutor, userId: string) => Promise<BeforeErase | void>;
   /** Deletes the tenant's student activity older than `cutoff`; returns the rows deleted. */
   retention: (tx: SqlExecutor, tenantId: string, cutoff: Date) => Promise<number>;
   /**
@@ -88,10 +97,10 @@ export function privacySubscription(pool: pg.Pool, participant: PrivacyParticipa
       'checkpoint.identity.v1.UserDeleted': async (tx, m) => {
         if (!m.userId) return;
         await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
-        const after = await participant.beforeEraseUser?.(tx, m.userId);
+        const before = await participant.beforeEraseUser?.(tx, m.userId);
         const found = await collectSubjectRows(tx, [m.userId], { skip: ['privacy_jobs'] });
-        const rows = await deleteFoundRows(tx, found, [m.userId]);
-        if (after) await after();
+        const rows = (before?.rows ?? 0) + (await deleteFoundRows(tx, found, [m.userId]));
+        await before?.after?.();
         if (m.requestId)
           await answerErased(tx, source, { requestId: m.requestId, tenantId: m.tenantId, scope: 'user', rows });
       },
