@@ -255,6 +255,12 @@ export interface AuditedRoute {
    * names each of its ids.
    */
   queryTargets?: string[];
+  /**
+   * The students whose data the call reads, when its path names something else (a result): a
+   * query of the service's own tables given the path's first id as $1::text, returning `id`
+   * (text). They are added to the entry's targets, so a search by the student finds the read.
+   */
+  subjectsSql?: string;
 }
 
 /**
@@ -366,6 +372,14 @@ async function writeAuditEntry(
   match: ReturnType<typeof compile>,
   caller: NonNullable<ReturnType<typeof readCaller>>,
 ): Promise<void> {
+  const targetIds = targetsOf(req, match);
+  if (match.route.subjectsSql && targetIds[0] && UUID.test(targetIds[0])) {
+    const subjects = await db.$queryRawUnsafe<{ id: string }[]>(match.route.subjectsSql, targetIds[0]);
+    for (const s of subjects) {
+      const id = auditTargetId(String(s.id));
+      if (id && !targetIds.includes(id) && targetIds.length < AUDIT_TARGETS_MAX) targetIds.push(id);
+    }
+  }
   await enqueueEvent(db, {
     source: service,
     schema: AuditEntryRecordedSchema,
@@ -375,7 +389,7 @@ async function writeAuditEntry(
       actorRole: caller.role,
       action: match.route.action,
       resource: match.resource,
-      targetIds: targetsOf(req, match),
+      targetIds,
       requestId: peerClaims(req)?.requestId ?? String((req as { id?: unknown }).id ?? ''),
       clientAddress: clientAddress(req),
       occurredAt: timestampFromDate(new Date()),

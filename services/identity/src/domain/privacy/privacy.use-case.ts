@@ -280,6 +280,22 @@ export function privacyUseCases(deps: PrivacyDeps) {
       return status(actor.tenantId, requestId);
     },
 
+    /** Records that an admin downloaded a student's export: filed under the student and the request. */
+    async recordExportDownload(actor: PrivacyActor, studentId: string, requestId: string): Promise<void> {
+      await run(async (tx) => {
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          actorRole: actor.role,
+          action: 'export',
+          resource: 'GET /api/district/students/{id}/exports/{requestId}/download',
+          targetIds: [studentId, requestId],
+          requestId: actor.requestId ?? null,
+          clientAddress: actor.clientAddress ?? null,
+        });
+      });
+    },
+
     /** The export's document once every service answered: per service, per table, the rows. */
     async exportDocument(tenantId: string, studentId: string, requestId: string): Promise<StudentExport> {
       const s = await exportStatus(tenantId, studentId, requestId);
