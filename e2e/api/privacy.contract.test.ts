@@ -308,8 +308,12 @@ describe('privacy operations', () => {
     );
     expect(listed.body.entries[0]).toMatchObject({ resource: 'GET /api/district/users', service: 'identity' });
     const exports = ok(await admin.get(`/api/district/audit?action=export&target=${student.user!.id}`), 200, 'audit');
-    expect(exports.entries).toHaveLength(1);
-    expect(exports.entries[0]).toMatchObject({ actorId: admin.user!.id, actorRole: 'admin' });
+    // The request, and each download of it (the export test downloaded it as JSON and CSV).
+    const requested = exports.entries.filter(
+      (e: { resource: string }) => e.resource === 'POST /api/district/students/{id}/exports',
+    );
+    expect(requested).toHaveLength(1);
+    expect(requested[0]).toMatchObject({ actorId: admin.user!.id, actorRole: 'admin' });
     // Paging: one entry per page, every entry once.
     const seen = new Set<string>();
     let cursor: string | null = null;
@@ -340,6 +344,37 @@ describe('privacy operations', () => {
     // Append-only: the service's own role cannot change an entry.
     await expect(db.query('update identity.audit_log set action = $1', ['read'])).rejects.toThrow(/append-only/);
     await expect(db.query('delete from identity.audit_log')).rejects.toThrow(/append-only/);
+  });
+
+  it('when a teacher reads a student’s result and practice and the admin downloads their export, then a search by the student finds each read', async () => {
+    ok(await teacher.get(`/api/results/${resultId}`), 200, 'result');
+    ok(await teacher.get(`/api/support-content/${resultId}`), 200, 'practice');
+    const started = ok(await admin.post(`/api/district/students/${student.user!.id}/exports`), 202, 'export');
+    const base = `/api/district/students/${student.user!.id}/exports/${started.requestId}`;
+    await eventually(
+      () => admin.get(base),
+      (r) => r.status === 200 && r.body.complete === true,
+      30_000,
+    );
+    ok(await admin.get(`${base}/download?format=json`), 200, 'download');
+    const wanted = [
+      'GET /api/results/{id}',
+      'GET /api/support-content/{resultId}',
+      'GET /api/district/students/{id}/exports/{requestId}/download',
+    ];
+    const byStudent = await eventually(
+      () => admin.get(`/api/district/audit?target=${student.user!.id}&limit=200`),
+      (r) =>
+        r.status === 200 && wanted.every((w) => r.body.entries.some((e: { resource: string }) => e.resource === w)),
+      20_000,
+    );
+    const entries = byStudent.body.entries as { resource: string; actorId: string; targetIds: string[] }[];
+    for (const w of wanted) {
+      const e = entries.find((x) => x.resource === w)!;
+      expect(e.targetIds, w).toContain(student.user!.id);
+      expect(e.actorId, w).toBe(w.includes('/district/') ? admin.user!.id : teacher.user!.id);
+    }
+    expect(entries.find((x) => x.resource === 'GET /api/results/{id}')!.targetIds).toContain(resultId);
   });
 
   it('when the admin downloads the export as a document, then a parent reads the student, classes, assessments with score, level and answers, in a file named for the student', async () => {

@@ -105,5 +105,6 @@ export {
   safeDecode,
   type AuditAction,
   type AuditedRoute,
+  type BeforeErase,
   type PrivacyParticipant,
 } from './privacy.ts';

@@ -32,11 +32,20 @@ export function poolTransactions(pool: pg.Pool): TransactionRunner<SqlExecutor> 
   return { $transaction: (fn) => inTransaction(pool, (client) => fn(sqlExecutor(client))) };
 }
 
+export interface BeforeErase {
+  rows?: number;
+  after?: () => Promise<void>;
+}
+
 export interface PrivacyParticipant {
   /** The service's name (the section's name in an export, the answer's `service`). */
   service: string;
-  /** Before the rows of a user are deleted: keep running figures right. May return a step to run after. */
-  beforeEraseUser?: (tx: SqlExecutor, userId: string) => Promise<(() => Promise<void>) | void>;
+  /**
+   * Before the rows of a user are deleted: keep running figures right. May return a step to run
+   * after, and the rows of the user it erased itself (counted in the erasure's answer with the
+   * sweep's).
+   */
+  beforeEraseUser?: (tx: SqlExecutor, userId: string) => Promise<BeforeErase | void>;
   /** Deletes the tenant's student activity older than `cutoff`; returns the rows deleted. */
   retention: (tx: SqlExecutor, tenantId: string, cutoff: Date) => Promise<number>;
   /**
@@ -88,10 +97,10 @@ export function privacySubscription(pool: pg.Pool, participant: PrivacyParticipa
       'checkpoint.identity.v1.UserDeleted': async (tx, m) => {
         if (!m.userId) return;
         await tx.$executeRawUnsafe(LIFT_STATEMENT_TIMEOUT);
-        const after = await participant.beforeEraseUser?.(tx, m.userId);
+        const before = await participant.beforeEraseUser?.(tx, m.userId);
         const found = await collectSubjectRows(tx, [m.userId], { skip: ['privacy_jobs'] });
-        const rows = await deleteFoundRows(tx, found, [m.userId]);
-        if (after) await after();
+        const rows = (before?.rows ?? 0) + (await deleteFoundRows(tx, found, [m.userId]));
+        await before?.after?.();
         if (m.requestId)
           await answerErased(tx, source, { requestId: m.requestId, tenantId: m.tenantId, scope: 'user', rows });
       },
@@ -246,6 +255,12 @@ export interface AuditedRoute {
    * names each of its ids.
    */
   queryTargets?: string[];
+  /**
+   * The students whose data the call reads, when its path names something else (a result): a
+   * query of the service's own tables given the path's first id as $1::text, returning `id`
+   * (text). They are added to the entry's targets, so a search by the student finds the read.
+   */
+  subjectsSql?: string;
 }
 
 /**
@@ -357,6 +372,14 @@ async function writeAuditEntry(
   match: ReturnType<typeof compile>,
   caller: NonNullable<ReturnType<typeof readCaller>>,
 ): Promise<void> {
+  const targetIds = targetsOf(req, match);
+  if (match.route.subjectsSql && targetIds[0] && UUID.test(targetIds[0])) {
+    const subjects = await db.$queryRawUnsafe<{ id: string }[]>(match.route.subjectsSql, targetIds[0]);
+    for (const s of subjects) {
+      const id = auditTargetId(String(s.id));
+      if (id && !targetIds.includes(id) && targetIds.length < AUDIT_TARGETS_MAX) targetIds.push(id);
+    }
+  }
   await enqueueEvent(db, {
     source: service,
     schema: AuditEntryRecordedSchema,
@@ -366,7 +389,7 @@ async function writeAuditEntry(
       actorRole: caller.role,
       action: match.route.action,
       resource: match.resource,
-      targetIds: targetsOf(req, match),
+      targetIds,
       requestId: peerClaims(req)?.requestId ?? String((req as { id?: unknown }).id ?? ''),
       clientAddress: clientAddress(req),
       occurredAt: timestampFromDate(new Date()),

@@ -119,6 +119,36 @@ describe('privacy operations in analytics', () => {
     expect(await whereFound(s.students[0]!.id)).not.toEqual([]);
   });
 
+  it('when a student with results is deleted, then the confirmation counts the rows erased, not 0', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    const cy = s.students[2]!;
+    const own = `select (select count(*) from people where user_id = $1)
+                      + (select count(*) from memberships where student_id = $1)
+                      + (select count(*) from results where student_id = $1)
+                      + (select count(*) from result_answers a join results r using (result_id) where r.student_id = $1)
+                      + (select count(*) from practice_completions where student_id = $1)
+                      + (select count(*) from attempt_progress where student_id = $1)
+                      + (select count(*) from student_figures where student_id = $1) as n`;
+    const { rows } = await h.sql.query<{ n: string }>(own, [cy.id]);
+    const expected = Number(rows[0]!.n);
+    expect(expected).toBeGreaterThan(3);
+    const requestId = randomUUID();
+    await h.bus.publish([
+      event(UserDeletedSchema, { userId: cy.id, tenantId: s.tenantId, requestId }, cy.id, s.tenantId),
+    ]);
+    const confirmed = await eventually(
+      async () =>
+        answersOf('checkpoint.privacy.v1.SubjectDataErased', (m) =>
+          fromBinary(SubjectDataErasedSchema, m.value),
+        ).filter((a) => a.requestId === requestId),
+      (a) => a.length === 1,
+    );
+    expect(Number(confirmed[0]!.rows)).toBe(expected);
+    const { rows: left } = await h.sql.query<{ n: string }>(own, [cy.id]);
+    expect(Number(left[0]!.n)).toBe(0);
+  });
+
   it('when retention is set and the job runs, then the district’s old results go and the figures equal a recount', async () => {
     const s = classStory();
     await h.bus.publish(s.events);

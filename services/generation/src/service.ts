@@ -2,6 +2,7 @@
 // practice and teacher recommendations (ARCHITECTURE §3, §7).
 import path from 'node:path';
 import {
+  auditTrail,
   privacySubscription,
   RetentionJob,
   TooManyRequestsError,
@@ -19,7 +20,7 @@ import { accessRules } from './domain/access.ts';
 import { generationUseCases } from './domain/generation.use-cases.ts';
 import { practiceUseCases } from './domain/practice.use-cases.ts';
 import { eventsSubscription } from './messaging/events.consumer.ts';
-import { generationPrivacy } from './messaging/privacy.consumer.ts';
+import { generationAuditedRoutes, generationPrivacy } from './messaging/privacy.consumer.ts';
 import { offlineProvider } from './providers/offline.provider.ts';
 import type { Provider } from './providers/provider.ts';
 import { selectProvider } from './providers/select.ts';
@@ -109,6 +110,8 @@ export const generationService: ServiceDefinition<typeof generationConfigSchema>
     });
     return {
       routers: [generationRouter(generation), practiceRouter(practice)],
+      // Privacy operations (docs/adr/009): audit of a student's practice read by a teacher.
+      extra: (app) => app.use(auditTrail({ pool, service: 'generation', routes: generationAuditedRoutes, logger })),
       subscriptions: [
         eventsSubscription(db, { providerName: provider.name, afterJobQueued: () => worker.wake() }),
         // Privacy operations (docs/adr/009): export/delete of a student's rows, retention.

@@ -141,23 +141,41 @@ async function countPerson(tx: Tx, from: Counted, to: Counted): Promise<void> {
 const userHash = (param: string) => `encode(sha256(convert_to(${param}::uuid::text, 'UTF8')), 'hex')`;
 const deleted = (param: string) => `exists (select 1 from deleted_users where user_hash = ${userHash(param)})`;
 
-export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<void> {
+/**
+ * Deletes every read-model row of the person (moving the running figures) and adds their number to
+ * deleted_users.erased_rows; returns the rows erased for the person so far, by either consumer.
+ */
+export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<number> {
   await lockUser(tx, userId, 'exclusive');
   await tx.$executeRawUnsafe(
     `insert into deleted_users (user_hash, deleted_at) values (${userHash('$1')}, $2) on conflict (user_hash) do nothing`,
     userId,
     at,
   );
+  // Results and their answers (deleted with them by the foreign key) are counted before they go.
+  const [results] = await tx.$queryRawUnsafe<{ n: number }[]>(
+    `select ((select count(*) from results where student_id = $1)
+           + (select count(*) from result_answers a join results r using (result_id) where r.student_id = $1))::int as n`,
+    userId,
+  );
+  let erased = results?.n ?? 0;
   await removeResults(tx, 'student_id = $1', [userId]);
-  await tx.$executeRawUnsafe('delete from memberships where student_id = $1', userId);
-  await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
-  await tx.$executeRawUnsafe('delete from attempt_progress where student_id = $1', userId);
-  await tx.$executeRawUnsafe('delete from student_figures where student_id = $1', userId);
+  erased += await tx.$executeRawUnsafe('delete from memberships where student_id = $1', userId);
+  erased += await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
+  erased += await tx.$executeRawUnsafe('delete from attempt_progress where student_id = $1', userId);
+  erased += await tx.$executeRawUnsafe('delete from student_figures where student_id = $1', userId);
   const [gone] = await tx.$queryRawUnsafe<{ tenant_id: string; role: string; disabled: boolean }[]>(
     'delete from people where user_id = $1 returning tenant_id, role, disabled',
     userId,
   );
+  if (gone) erased++;
   if (gone && !gone.disabled) await countPerson(tx, { tenantId: gone.tenant_id, role: gone.role }, undefined);
+  const [total] = await tx.$queryRawUnsafe<{ n: number }[]>(
+    `update deleted_users set erased_rows = erased_rows + $2 where user_hash = ${userHash('$1')} returning erased_rows as n`,
+    userId,
+    erased,
+  );
+  return total?.n ?? erased;
 }
 
 export async function upsertClass(tx: Tx, c: ClassRow): Promise<void> {

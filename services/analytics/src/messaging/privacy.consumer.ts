@@ -6,8 +6,10 @@ import { deletePerson, removeResults } from '../data-access/read-model.writer.ts
 
 export const analyticsPrivacy: PrivacyParticipant = {
   service: 'analytics',
+  // The read-model consumer may have deleted the person already (it handles UserDeleted too):
+  // deletePerson returns the rows erased for them by either, which the answer reports.
   async beforeEraseUser(tx, userId) {
-    await deletePerson(tx, userId, new Date());
+    return { rows: await deletePerson(tx, userId, new Date()) };
   },
   /** The classes, assessments and questions of the student's memberships and results, by name. */
   async exportContext(tx, userId) {

@@ -14,6 +14,12 @@ export const assessmentPrivacy: PrivacyParticipant = {
 
 /** Teachers' and admins' reads of student answers and results (audited in identity). */
 export const assessmentAuditedRoutes: AuditedRoute[] = [
-  { method: 'GET', path: '/api/results/:id', action: 'read' },
+  // Filed under the student too: a search by the student finds who read their result.
+  {
+    method: 'GET',
+    path: '/api/results/:id',
+    action: 'read',
+    subjectsSql: 'select student_id::text as id from results where id = $1::uuid',
+  },
   { method: 'GET', path: '/api/assessments/:id/responses', action: 'read' },
 ];

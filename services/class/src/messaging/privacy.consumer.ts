@@ -30,11 +30,13 @@ export const classPrivacy: PrivacyParticipant = {
       'select distinct class_id::text as class_id from class_results where student_id = $1::uuid',
       userId,
     );
-    return () =>
-      recountLevels(
-        tx,
-        rows.map((r) => r.class_id),
-      );
+    return {
+      after: () =>
+        recountLevels(
+          tx,
+          rows.map((r) => r.class_id),
+        ),
+    };
   },
   async retention(tx, tenantId, cutoff) {
     const classes = await tx.$queryRawUnsafe<{ class_id: string }[]>(

@@ -175,8 +175,10 @@ export function privacyRouter(deps: { pool: pg.Pool; source: string }): ApiRoute
       produces: ['application/json', 'text/csv', 'text/html', 'application/zip'],
       errors: [404, 409],
     },
-    async ({ caller, params, query, res }) => {
+    async ({ caller, params, query, req, res }) => {
       const doc = await uc.exportDocument(caller.tenantId, params.id, params.requestId);
+      // The student's whole data leaves: the audit log files it under them.
+      await uc.recordExportDownload(actorOf(caller, req), doc.studentId, params.requestId);
       const name = exportFileName(doc);
       const attachment = (file: string) => res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
       res.setHeader('Cache-Control', 'no-store');

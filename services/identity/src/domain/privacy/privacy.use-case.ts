@@ -38,7 +38,15 @@ export const PRIVACY_SERVICES = ['identity', 'class', 'assessment', 'generation'
 
 /** Identity's tables that the generic export/erasure leaves out: handled on their own, or no one's data. */
 const SKIP_ON_ERASE = ['audit_log', 'privacy_jobs', 'signing_keys'];
-const SKIP_ON_EXPORT = [...SKIP_ON_ERASE, 'privacy_requests', 'privacy_request_answers', 'rate_limits'];
+const SKIP_ON_EXPORT = [
+  ...SKIP_ON_ERASE,
+  'privacy_requests',
+  'privacy_request_answers',
+  'rate_limits',
+  // Described by mailTraces (their links, token hashes and password hashes are secrets).
+  'outgoing_mail',
+  'email_tokens',
+];
 
 /** A student's export is kept this long for its download, then its sections are deleted. */
 export const EXPORT_TTL_DAYS = 7;
@@ -229,6 +237,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
           [...PRIVACY_SERVICES],
         );
         const doc = exportDocument(await collectSubjectRows(tx, [studentId], { skip: SKIP_ON_EXPORT }));
+        Object.assign(doc.tables, await mailTraces(tx, [studentId], await addressesOf(tx, [studentId])));
         // Who read or changed the student's data is part of what the district holds about them.
         const audit = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
           `select id::text as id, at, actor_id, actor_role, action, resource, target_ids, request_id, service
@@ -269,6 +278,22 @@ export function privacyUseCases(deps: PrivacyDeps) {
         await markErasedAfterPublish(tx, outboxId);
       });
       return status(actor.tenantId, requestId);
+    },
+
+    /** Records that an admin downloaded a student's export: filed under the student and the request. */
+    async recordExportDownload(actor: PrivacyActor, studentId: string, requestId: string): Promise<void> {
+      await run(async (tx) => {
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          actorRole: actor.role,
+          action: 'export',
+          resource: 'GET /api/district/students/{id}/exports/{requestId}/download',
+          targetIds: [studentId, requestId],
+          requestId: actor.requestId ?? null,
+          clientAddress: actor.clientAddress ?? null,
+        });
+      });
     },
 
     /** The export's document once every service answered: per service, per table, the rows. */
@@ -325,8 +350,9 @@ export function privacyUseCases(deps: PrivacyDeps) {
           actor.userId,
           [...PRIVACY_SERVICES],
         );
+        const traces = await eraseMailTraces(tx, [student.id], await addressesOf(tx, [student.id]));
         const found = await collectSubjectRows(tx, [student.id], { skip: SKIP_ON_ERASE });
-        const rows = await deleteFoundRows(tx, found, [student.id]);
+        const rows = traces + (await deleteFoundRows(tx, found, [student.id]));
         await tx.$executeRawUnsafe(
           `insert into privacy_request_answers (request_id, service, rows) values ($1::uuid, 'identity', $2)`,
           requestId,
@@ -385,8 +411,9 @@ export function privacyUseCases(deps: PrivacyDeps) {
           [...PRIVACY_SERVICES],
         );
         const seeds = [tenantId, ...users];
+        const traces = await eraseMailTraces(tx, users, await addressesOf(tx, users));
         const found = await collectSubjectRows(tx, seeds, { skip: SKIP_ON_ERASE });
-        const rows = await deleteFoundRows(tx, found, seeds);
+        const rows = traces + (await deleteFoundRows(tx, found, seeds));
         await tx.$executeRawUnsafe(
           `insert into privacy_request_answers (request_id, service, rows) values ($1::uuid, 'identity', $2)`,
           requestId,
@@ -462,6 +489,77 @@ export function privacyUseCases(deps: PrivacyDeps) {
  * Ends the sessions of accounts about to be deleted: their rows go with the account, so their
  * family ids are kept (a day) for the gateways' revoked-session list.
  */
+/**
+ * The addresses the users are known by in identity: their own, and the pending address of an
+ * email change (an email_tokens row of purpose 'email_change'), in lower case.
+ */
+async function addressesOf(tx: SqlExecutor, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tx.$queryRawUnsafe<{ email: string }[]>(
+    `select lower(email) as email from users where id = any($1::uuid[])
+     union select lower(email) from email_tokens where user_id = any($1::uuid[])`,
+    userIds,
+  );
+  return [...new Set(rows.map((r) => r.email).filter((e) => e.length > 0))];
+}
+
+/**
+ * The mail and links identity holds about the users, for their export: the mails to their
+ * addresses (links replaced: a link is a secret while it is valid) and the one-time links issued
+ * for them (what, for which address, when; never the token's hash or the payload's password hash).
+ */
+async function mailTraces(
+  tx: SqlExecutor,
+  userIds: string[],
+  addresses: string[],
+): Promise<Record<string, Record<string, unknown>[]>> {
+  const mails = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+    `select id::text as id, "to", subject,
+            regexp_replace(text, 'https?://[^[:space:]<>"]+', '[link removed]', 'g') as text,
+            created_at, sent_at
+       from outgoing_mail where lower("to") = any($1::text[]) order by created_at, id`,
+    addresses,
+  );
+  const links = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+    `select purpose, email, created_at, expires_at, used_at,
+            nullif(jsonb_strip_nulls(jsonb_build_object('first_name', payload->>'firstName',
+                   'last_name', payload->>'lastName', 'role', payload->>'role')), '{}'::jsonb) as details
+       from email_tokens where user_id = any($1::uuid[]) or lower(email) = any($2::text[])
+      order by created_at`,
+    userIds,
+    addresses,
+  );
+  return {
+    ...(mails.length > 0 ? { outgoing_mail: mails } : {}),
+    ...(links.length > 0 ? { email_links: links } : {}),
+  };
+}
+
+/**
+ * Deletes at once what identity holds about the users outside their own rows: the mail to their
+ * addresses, the one-time links for them or their addresses (a used sign-up link keeps their name
+ * and password hash), and the rate-limit counters whose key names an address or an id (hashed
+ * when long: a key that is exactly the address is found by its hash). Returns the rows deleted.
+ */
+async function eraseMailTraces(tx: SqlExecutor, userIds: string[], addresses: string[]): Promise<number> {
+  const words = [...addresses, ...userIds.map((id) => id.toLowerCase())];
+  if (words.length === 0) return 0;
+  let rows = await tx.$executeRawUnsafe('delete from outgoing_mail where lower("to") = any($1::text[])', addresses);
+  rows += await tx.$executeRawUnsafe(
+    'delete from email_tokens where user_id = any($1::uuid[]) or lower(email) = any($2::text[])',
+    userIds,
+    addresses,
+  );
+  rows += await tx.$executeRawUnsafe(
+    `delete from rate_limits r
+      where exists (select 1 from unnest($1::text[]) as w(x)
+                     where strpos(lower(r.key), w.x) > 0
+                        or r.key like '%sha256:' || encode(sha256(convert_to(w.x, 'UTF8')), 'hex'))`,
+    words,
+  );
+  return rows;
+}
+
 async function endSessions(tx: SqlExecutor, userIds: string[]): Promise<void> {
   await tx.$executeRawUnsafe("delete from erased_sessions where revoked_at < now() - interval '1 day'");
   await tx.$executeRawUnsafe(
