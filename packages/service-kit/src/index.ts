@@ -55,7 +55,17 @@ export {
 export { closeServer, exitOnSignalWhileStarting, listen, onShutdownSignal } from './lifecycle.ts';
 export { bodyParserError, findNulCharacter, jsonNestingExceeds, MAX_JSON_DEPTH, tooDeepError } from './request-body.ts';
 export { createLogger, type Logger } from './logger.ts';
-export { EMAIL, isVisibleName, nameText, normalizeName, NOT_BLANK, optionalText, requiredText, SPACE, VISIBLE } from './text.ts';
+export {
+  EMAIL,
+  isVisibleName,
+  nameText,
+  normalizeName,
+  NOT_BLANK,
+  optionalText,
+  requiredText,
+  SPACE,
+  VISIBLE,
+} from './text.ts';
 export { documentedAs, inputJsonSchema, type JsonSchema } from './documented.ts';
 export { LOG_LEVEL_HEADER, requestLogger, type RequestLogOptions } from './request-log.ts';
 export { buildOpenApiDocument, mergeOpenApiDocuments, type OpenApiDocument } from './openapi.ts';
