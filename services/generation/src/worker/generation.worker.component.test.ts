@@ -3,7 +3,7 @@
 // and a result that comes back after the lease was lost is discarded. Either way the job ends
 // once, with one QuestionsGenerated event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssessment, outboxFor, startGenerationService, type Harness } from '../../test/helpers.ts';
+import { createAssessment, LESSON_TEXT, outboxFor, startGenerationService, type Harness } from '../../test/helpers.ts';
 import { assessmentsRepository } from '../data-access/assessments.repository.ts';
 import { jobsRepository, type JobsRepository } from '../data-access/jobs.repository.ts';
 import { createPrisma, type Db } from '../data-access/prisma.ts';
@@ -81,6 +81,10 @@ describe('two generation workers sharing one queue', () => {
     h = await startGenerationService({ GENERATION_WORKER: 'false' });
     db = createPrisma(h.sql, 'generation');
     jobs = jobsRepository(db);
+    // The offline writer's first set loads and compiles its taggers (about a second here), holding
+    // the event loop longer than STALE_AFTER_MS. What these tests hold is a model call's wait, so
+    // the writer is warmed before them.
+    await offlineProvider().generateQuestions({ content: LESSON_TEXT, questionType: 'mixed', count: 5 });
   });
   afterAll(async () => {
     for (const p of held) p.release();
