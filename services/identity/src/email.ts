@@ -8,7 +8,7 @@ import { emailTokensRepository } from './data-access/email-tokens.repository.ts'
 import type { Db, Tx } from './data-access/prisma.ts';
 import type { SessionsRepository } from './data-access/sessions.repository.ts';
 import type { UsersRepository } from './data-access/users.repository.ts';
-import { sendEmailChange, sendVerification, type EmailLinkDeps } from './domain/email-links.use-case.ts';
+import { sendEmailChange, type EmailLinkDeps } from './domain/email-links.use-case.ts';
 import type { Limiter, UserEventWriter } from './domain/ports.ts';
 import type { SessionDeps } from './domain/sessions.use-case.ts';
 import type { UserRecord } from './domain/user.ts';
@@ -46,8 +46,6 @@ export function emailWiring(input: EmailWiringInput) {
   return {
     links,
     tokens,
-    /** For AccountDeps.sendVerification. */
-    sendVerification: (tx: Tx, user: UserRecord) => sendVerification(links, tx, user),
     /** For AccountDeps.sendEmailChange and pendingEmailChange. */
     sendEmailChange: (tx: Tx, user: UserRecord, newEmail: string) => sendEmailChange(links, tx, user, newEmail),
     pendingEmailChange: (userId: string) => tokens.findPendingEmailChange(userId),

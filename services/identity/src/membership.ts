@@ -1,9 +1,9 @@
-// Wiring of district membership (domain/membership.use-case.ts): the repository, and the mails of a
-// district sign-up through email-links.use-case.ts (its deps come from email.ts).
+// Wiring of password sign-up and district membership (domain/membership.use-case.ts): the
+// repository, and the mails of a sign-up through email-links.use-case.ts (its deps come from email.ts).
 import { membershipRepository } from './data-access/membership.repository.ts';
 import type { Db } from './data-access/prisma.ts';
 import type { AccountDeps } from './domain/accounts.use-case.ts';
-import { districtSignUpMail } from './domain/district-signup-mail.ts';
+import { signUpMail } from './domain/signup-mail.ts';
 import type { EmailLinkDeps } from './domain/email-links.use-case.ts';
 import type { MembershipDeps } from './domain/membership.use-case.ts';
 import type { Limiter } from './domain/ports.ts';
@@ -19,7 +19,7 @@ export function membershipDeps(input: {
   return {
     ...input.accounts,
     membership: membershipRepository(input.db),
-    mail: districtSignUpMail(input.emailLinks),
+    mail: signUpMail(input.emailLinks),
     mailLimit: input.mailLimit,
     assertPasswordSignInAllowed: input.assertPasswordSignInAllowed,
   };

@@ -73,7 +73,6 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
     const accounts = {
       users,
       events,
-      sendVerification: email.sendVerification,
       sendEmailChange: email.sendEmailChange,
       pendingEmailChange: email.pendingEmailChange,
     };

@@ -3,7 +3,7 @@
 // address, district addresses kept for their district, and no stranger's text echoed in a mail.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, joinDistrictByLink, queuedLinkToken, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { Browser, signUpByLink, queuedLinkToken, signUpBody, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
 let districtId: string;
@@ -154,12 +154,12 @@ describe('changing the sign-in email', () => {
     expect(await mailsTo(superintendent)).toEqual([]);
     expect((await browser.request('GET', '/api/auth/user')).body.pendingEmail).toBeUndefined();
     // The real owner's sign-up by link still makes their account in the district.
-    const owner = await joinDistrictByLink(h, { email: superintendent });
+    const owner = await signUpByLink(h, { email: superintendent });
     expect(owner.user).toMatchObject({ tenantId: districtId, accountType: 'district' });
   });
 
   it("when a district member changes to another address at the district's domain, then the link makes it theirs", async () => {
-    const member = await joinDistrictByLink(h, { email: `teacher.${randomUUID().slice(0, 6)}@${domain}` });
+    const member = await signUpByLink(h, { email: `teacher.${randomUUID().slice(0, 6)}@${domain}` });
     const target = `renamed.${randomUUID().slice(0, 6)}@${domain}`;
     const asked = await member.browser.request('PUT', '/api/auth/user', {
       firstName: 'Ada',

@@ -180,16 +180,16 @@ export async function queuedLinkToken(h: Harness, email: string, path = '/verify
 }
 
 /**
- * Becomes a member of the district owning the email's domain as a person does: the password
- * sign-up answers 202 and queues a link; opening it (POST /api/auth/email/verify) creates the
- * account in the district and signs the browser in. Returns the sign-up body and the user.
+ * Signs up as a person does: the password sign-up answers 202 and queues a link; opening it
+ * (POST /api/auth/email/verify) creates the account (in the district owning the email's domain,
+ * else in a new individual space) and signs the browser in. Returns the sign-up body and the user.
  */
-export async function joinDistrictByLink(h: Harness, overrides: Record<string, unknown>, browser?: Browser) {
+export async function signUpByLink(h: Harness, overrides: Record<string, unknown> = {}, browser?: Browser) {
   const body = signUpBody(overrides);
   const b = browser ?? new Browser(h.identity.url);
   const res = await b.request('POST', '/api/auth/simple-signup', body);
   if (res.status !== 202)
-    throw new Error(`district sign-up: expected 202, got ${res.status} ${JSON.stringify(res.body)}`);
+    throw new Error(`sign-up: expected 202, got ${res.status} ${JSON.stringify(res.body)}`);
   const token = await queuedLinkToken(h, body.email as string);
   const opened = await b.request('POST', '/api/auth/email/verify', { token });
   if (opened.status !== 201)

@@ -10,7 +10,7 @@ import { fromBinary, InProcessBus, UserUpdatedSchema } from '@checkpoint/events'
 import { provisionServiceDatabase, startService } from '@checkpoint/service-kit';
 import { launchEmbeddedPostgres, TEST_SERVICE_TOKEN_SECRET } from '@checkpoint/testkit';
 import { identityService } from '../src/index.ts';
-import { Browser, joinDistrictByLink, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { Browser, signUpByLink, signUpBody, startHarness, type Harness } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const DISTRICT = 'demo.checkpoint.school';
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 async function signUp(overrides: Record<string, unknown>) {
   // A district address: the account is made when the mailed link is opened.
-  if (String(overrides.email ?? '').endsWith(`@${DISTRICT}`)) return joinDistrictByLink(h, overrides);
+  if (String(overrides.email ?? '').endsWith(`@${DISTRICT}`)) return signUpByLink(h, overrides);
   const body = signUpBody(overrides);
   const res = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
   expect(res.status).toBe(201);

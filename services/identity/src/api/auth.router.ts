@@ -68,15 +68,14 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
       method: 'post',
       path: '/api/auth/simple-signup',
       summary:
-        "Create an account with a password and sign in (201); at a district's email domain, mail a sign-up link instead (202)",
+        'Sign up with a password: mails a link that creates the account when opened (or, when the address has an account, a note saying so); the same 202 either way',
       access: 'public',
       body: signUpBody,
-      status: 201,
-      response: userEnvelope,
-      otherSuccesses: { 202: verificationSentSchema },
-      errors: [403, 409, 429],
+      status: 202,
+      response: verificationSentSchema,
+      errors: [403, 429],
     },
-    async ({ body, req, res }) => {
+    async ({ body, req }) => {
       const limit = await deps.signUpLimit.consume(clientAddress(req));
       if (!limit.allowed) {
         throw new TooManyRequestsError(
@@ -84,15 +83,9 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
           limit.retryAfterSeconds,
         );
       }
-      const outcome = await signUpWithPassword(deps.membership, body);
-      if (outcome.kind === 'verification-sent') {
-        // No account and no session: the link in the mail proves the address (and the district).
-        res.status(202).json({ verificationSent: true, email: outcome.email });
-        return undefined;
-      }
-      const user = outcome.user;
-      deps.cookies.set(res, await startSession(deps.sessions, user));
-      return { user: toPublicUser(user) };
+      // No account and no session: the link in the mail proves the address (and the district).
+      const { email } = await signUpWithPassword(deps.membership, body);
+      return { verificationSent: true as const, email };
     },
   );
 

@@ -1,23 +1,18 @@
-// Password sign-up and sign-in, profile and preference changes.
+// Accounts: sign-up through an identity provider, password sign-in, profile and preference changes
+// (a password sign-up goes by mailed link: membership.use-case.ts).
 import { randomUUID } from 'node:crypto';
 import { TooManyRequestsError, ValidationError } from '@checkpoint/service-kit';
 import { DuplicateEmailError, type NewUser, type UsersRepository } from '../data-access/users.repository.ts';
 import type { Tx } from '../data-access/prisma.ts';
 import { assertAddressAllowedFor, WRONG_CURRENT_PASSWORD } from './email-links.use-case.ts';
 import { EmailTakenError, InvalidCredentialsError } from './errors.ts';
-import { hashPassword, verifyPassword } from './password.ts';
-import { assertPasswordAllowed } from './password-policy.ts';
+import { verifyPassword } from './password.ts';
 import type { Limiter, UserEventWriter } from './ports.ts';
 import { normalizeEmail, type Preferences, type UserRecord, type UserRole } from './user.ts';
 
 export interface AccountDeps {
   users: UsersRepository;
   events: UserEventWriter;
-  /**
-   * Mails a verification link in the caller's transaction (email-links.use-case.ts
-   * sendVerification): after a password sign-up and a profile email change. Unset: no mail.
-   */
-  sendVerification?: (tx: Tx, user: UserRecord) => Promise<void>;
   /**
    * Mails the link that makes `newEmail` the user's address when opened, and a notice to the old
    * address, in the caller's transaction (email-links.use-case.ts sendEmailChange). Unset: an
@@ -28,16 +23,16 @@ export interface AccountDeps {
   pendingEmailChange?: (userId: string) => Promise<string | undefined>;
 }
 
+/** A sign-up through an identity provider (Google, a district's SSO); password sign-ups go by mailed link. */
 export interface SignUpInput {
   firstName: string;
   lastName: string;
   email: string;
-  password?: string;
   role: UserRole;
   profileImageUrl?: string | null;
   /** Set when the tenant is already known (per-tenant SSO). */
   tenantId?: string;
-  externalIdentity?: { issuer: string; subject: string };
+  externalIdentity: { issuer: string; subject: string };
   /** The address was proven (an SSO connection's provider vouched for it, D2). */
   emailVerifiedAt?: Date;
 }
@@ -50,9 +45,7 @@ export interface SignUpInput {
  */
 export async function registerUser(deps: AccountDeps, input: SignUpInput): Promise<UserRecord> {
   const email = normalizeEmail(input.email);
-  if (input.password !== undefined) assertPasswordAllowed(input.password, input.role);
   if (await deps.users.findByEmail(email)) throw new EmailTakenError();
-  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const tenantId = input.tenantId;
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
@@ -63,18 +56,12 @@ export async function registerUser(deps: AccountDeps, input: SignUpInput): Promi
     lastName,
     role: input.role,
     profileImageUrl: input.profileImageUrl ?? null,
-    ...(passwordHash ? { passwordHash } : {}),
     ...(tenantId ? { tenantId } : { newTenant: { name: `${firstName} ${lastName}`.trim(), kind: 'individual' } }),
-    ...(input.externalIdentity ? { externalIdentity: { ...input.externalIdentity, email } } : {}),
+    externalIdentity: { ...input.externalIdentity, email },
     ...(input.emailVerifiedAt ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
   };
   try {
-    // A password sign-up proves nothing about the address: it gets a verification link (D2).
-    const verify = passwordHash && !input.externalIdentity ? deps.sendVerification : undefined;
-    return await deps.users.create(newUser, async (tx, user) => {
-      await deps.events.registered(tx, user);
-      if (verify) await verify(tx, user);
-    });
+    return await deps.users.create(newUser, (tx, user) => deps.events.registered(tx, user));
   } catch (err) {
     if (err instanceof DuplicateEmailError) throw new EmailTakenError();
     throw err;

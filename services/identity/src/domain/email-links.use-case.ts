@@ -295,18 +295,19 @@ export interface SignupLinkInput {
   role: UserRole;
   /** argon2id hash of the chosen password (stored with the token, never mailed). */
   passwordHash: string;
-  tenantId: string;
+  /** The district the account joins; unset: a new individual space is made when the link is opened. */
+  tenantId?: string;
 }
 
-/** Mails the link that creates the account in `tenantId` when opened (D1). */
+/** Mails the link that creates the account when opened (D1). */
 export async function issueSignupLink(deps: EmailLinkDeps, tx: Tx | undefined, input: SignupLinkInput): Promise<void> {
   if (!tx) return deps.tokens.transaction((own) => issueSignupLink(deps, own, input));
   const email = normalizeEmail(input.email);
-  const tenant = await deps.tokens.findTenantInfo(input.tenantId);
+  const tenant = input.tenantId ? await deps.tokens.findTenantInfo(input.tenantId) : undefined;
   const token = await issueToken(deps, tx, {
     purpose: 'signup',
     email,
-    tenantId: input.tenantId,
+    tenantId: input.tenantId ?? null,
     payload: {
       firstName: input.firstName,
       lastName: input.lastName,
@@ -319,7 +320,7 @@ export async function issueSignupLink(deps: EmailLinkDeps, tx: Tx | undefined, i
     linkMail({
       to: email,
       subject: `Finish creating your ${PRODUCT_NAME} account`,
-      // Anyone can ask for this mail to any district address: nothing they typed (the name) is echoed.
+      // Anyone can ask for this mail to any address: nothing they typed (the name) is echoed.
       greeting: 'Hello,',
       paragraphs: [
         `Open the link below to finish creating your ${PRODUCT_NAME} account${tenant ? ` at ${tenant.name}` : ''} for ${email}.`,
@@ -493,19 +494,22 @@ export async function redeemEmailLink(deps: EmailLinkDeps, token: string): Promi
   const payload = record.payload;
   const role = text(payload, 'role');
   const passwordHash = text(payload, 'passwordHash');
-  if (!record.tenantId || (role !== 'teacher' && role !== 'student') || !passwordHash) {
-    throw new InvalidEmailTokenError();
-  }
+  if ((role !== 'teacher' && role !== 'student') || !passwordHash) throw new InvalidEmailTokenError();
+  const firstName = text(payload, 'firstName');
+  const lastName = text(payload, 'lastName');
   try {
     const user = await deps.users.create(
       {
         id: randomUUID(),
         email: record.email,
-        firstName: text(payload, 'firstName'),
-        lastName: text(payload, 'lastName'),
+        firstName,
+        lastName,
         role,
         passwordHash,
-        tenantId: record.tenantId,
+        // A district's link joins the district; any other makes the person's own individual space.
+        ...(record.tenantId
+          ? { tenantId: record.tenantId }
+          : { newTenant: { name: `${firstName} ${lastName}`.trim(), kind: 'individual' as const } }),
         emailVerifiedAt: deps.now?.() ?? new Date(),
       },
       (tx, created) => deps.events.registered(tx, created),

@@ -1,4 +1,4 @@
-// signUpWithPassword: an address at a district's domain gets a mail, never an account.
+// signUpWithPassword: every password sign-up gets a mail, never an account, and the same answer.
 import { describe, expect, it } from 'vitest';
 import type { MembershipRepository } from '../data-access/membership.repository.ts';
 import type { UsersRepository } from '../data-access/users.repository.ts';
@@ -50,7 +50,7 @@ describe('signUpWithPassword', () => {
   it('when the domain is a district’s, then no account is made and the sign-up link carries the hash, never the password', async () => {
     const { deps, calls } = fakes({ district: DISTRICT });
     const outcome = await signUpWithPassword(deps, INPUT);
-    expect(outcome).toEqual({ kind: 'verification-sent', email: 'ada@springfield.k12.us', tenantId: 'd1' });
+    expect(outcome).toEqual({ email: 'ada@springfield.k12.us' });
     expect(calls.created).toBe(0);
     expect(calls.links).toEqual([
       {
@@ -68,14 +68,14 @@ describe('signUpWithPassword', () => {
   it('when the address has an account, then the same answer and only the "already registered" mail', async () => {
     const { deps, calls } = fakes({ district: DISTRICT, existing: true });
     const outcome = await signUpWithPassword(deps, INPUT);
-    expect(outcome.kind).toBe('verification-sent');
+    expect(outcome).toEqual({ email: 'ada@springfield.k12.us' });
     expect(calls.links).toEqual([]);
     expect(calls.already).toEqual([{ email: 'ada@springfield.k12.us', districtName: 'Springfield Schools' }]);
   });
 
   it('when the address asked too often, then the same answer and no mail', async () => {
     const { deps, calls } = fakes({ district: DISTRICT, limited: true });
-    expect((await signUpWithPassword(deps, INPUT)).kind).toBe('verification-sent');
+    expect(await signUpWithPassword(deps, INPUT)).toEqual({ email: 'ada@springfield.k12.us' });
     expect([calls.links, calls.already, calls.created]).toEqual([[], [], 0]);
   });
 
@@ -92,11 +92,36 @@ describe('signUpWithPassword', () => {
     expect([calls.links, calls.already]).toEqual([[], []]);
   });
 
-  it('when no district owns the domain, then the account is made at once (an individual tenant)', async () => {
+  it('when no district owns the domain, then no account is made and the link carries no tenant (a new individual space when opened)', async () => {
     const { deps, calls } = fakes();
     const outcome = await signUpWithPassword(deps, { ...INPUT, email: 'ada@example.com' });
-    expect(outcome.kind).toBe('created');
-    expect(calls.created).toBe(1);
-    expect(calls.links).toEqual([]);
+    expect(outcome).toEqual({ email: 'ada@example.com' });
+    expect(calls.created).toBe(0);
+    expect(calls.links).toEqual([
+      {
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        role: 'teacher',
+        passwordHash: expect.stringMatching(/^\$argon2id\$/),
+      },
+    ]);
+  });
+
+  it('when no district owns the domain and the address has an account, then the same answer and a note without a district', async () => {
+    const { deps, calls } = fakes({ existing: true });
+    expect(await signUpWithPassword(deps, { ...INPUT, email: 'ada@example.com' })).toEqual({
+      email: 'ada@example.com',
+    });
+    expect([calls.links, calls.created]).toEqual([[], 0]);
+    expect(calls.already).toEqual([{ email: 'ada@example.com' }]);
+  });
+
+  it('when the password is refused, then the same 400 whether or not the address has an account', async () => {
+    const weak = { ...INPUT, email: 'ada@example.com', password: 'password' };
+    const fresh = await signUpWithPassword(fakes().deps, weak).catch((e: unknown) => e);
+    const taken = await signUpWithPassword(fakes({ existing: true }).deps, weak).catch((e: unknown) => e);
+    expect(fresh).toMatchObject({ status: 400 });
+    expect(taken).toEqual(fresh);
   });
 });

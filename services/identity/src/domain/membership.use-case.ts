@@ -1,12 +1,13 @@
 // District membership is proven, never inferred from a typed address (docs/security.md, "District
-// membership"). A password sign-up at a district's email domain creates no account: it mails a
-// sign-up link to the address, and opening it creates the account in the district (email-links).
-// An invitation from the district's admin is the other way in handled here.
+// membership"). A password sign-up creates no account: it mails a sign-up link to the address, and
+// opening it creates the account (in the district that owns the address's domain, else in a new
+// individual space; email-links). An invitation from the district's admin is the other way in
+// handled here.
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError } from '@checkpoint/service-kit';
 import { DuplicateEmailError } from '../data-access/users.repository.ts';
 import type { MembershipRepository } from '../data-access/membership.repository.ts';
-import { registerUser, type AccountDeps } from './accounts.use-case.ts';
+import type { AccountDeps } from './accounts.use-case.ts';
 import { hashPassword } from './password.ts';
 import { recordAudit } from './privacy/privacy.use-case.ts';
 import type { Limiter } from './ports.ts';
@@ -14,24 +15,27 @@ import { assertPasswordAllowed } from './password-policy.ts';
 import { sha256Hex } from './tokens.ts';
 import { emailDomain, normalizeEmail, type UserRecord, type UserRole } from './user.ts';
 
-/** The mails of a district sign-up (built on email-links.use-case.ts). */
-export interface DistrictSignUpMail {
-  /** Mails the link that creates the account in the district when opened (purpose 'signup'). */
+/** The mails of a password sign-up (built on email-links.use-case.ts). */
+export interface SignUpMail {
+  /**
+   * Mails the link that creates the account when opened (purpose 'signup'): in `tenantId` (a
+   * district), or without it in a new individual space.
+   */
   sendSignupLink(input: {
     email: string;
     firstName: string;
     lastName: string;
     role: UserRole;
     passwordHash: string;
-    tenantId: string;
+    tenantId?: string;
   }): Promise<void>;
   /** Mails "you already have an account: sign in, or reset your password" (nothing else is said). */
-  sendAlreadyRegistered(input: { email: string; districtName: string }): Promise<void>;
+  sendAlreadyRegistered(input: { email: string; districtName?: string }): Promise<void>;
 }
 
 export interface MembershipDeps extends AccountDeps {
   membership: MembershipRepository;
-  mail: DistrictSignUpMail;
+  mail: SignUpMail;
   /**
    * Sign-up mails per address: repeated sign-ups cannot flood someone's inbox. Over the limit the
    * answer is the same 202 and no mail goes out (the earlier link still works).
@@ -46,8 +50,10 @@ export const INVITATION_NOT_FOUND =
 export const INVITED_EMAIL_TAKEN =
   'An account with this email already exists. Sign in with it instead, or ask your district admin to invite another address.';
 
-export type PasswordSignUpOutcome =
-  { kind: 'created'; user: UserRecord } | { kind: 'verification-sent'; email: string; tenantId: string };
+export interface PasswordSignUpOutcome {
+  /** The address the link (or the "you have an account" note) went to. */
+  email: string;
+}
 
 export interface PasswordSignUpInput {
   firstName: string;
@@ -58,10 +64,11 @@ export interface PasswordSignUpInput {
 }
 
 /**
- * `POST /api/auth/simple-signup`. An address at a district's domain gets a link (202), never an
- * account; the same 202 when the address is registered already (it gets a "you have an account"
- * mail instead), so that the answer does not tell who is registered. Any other address gets an
- * account in a new individual tenant, as before.
+ * `POST /api/auth/simple-signup`. Creates no account: the address gets a link that creates it
+ * when opened (in the district owning the address's domain, else in a new individual space), or,
+ * when it has an account already, a "you have an account" note. Both answer the same 202 after the
+ * same work (the password is checked and hashed on both paths, one mail is queued), so neither the
+ * answer nor its time tells who is registered.
  */
 export async function signUpWithPassword(
   deps: MembershipDeps,
@@ -69,15 +76,13 @@ export async function signUpWithPassword(
 ): Promise<PasswordSignUpOutcome> {
   const email = normalizeEmail(input.email);
   const district = await deps.membership.findDistrictByDomain(emailDomain(email));
-  if (!district) return { kind: 'created', user: await registerUser(deps, input) };
-  await deps.assertPasswordSignInAllowed(district.id);
+  if (district) await deps.assertPasswordSignInAllowed(district.id);
   assertPasswordAllowed(input.password, input.role);
-  // Hashed on both paths, so that the time taken does not tell a registered address either.
   const passwordHash = await hashPassword(input.password);
-  const sent = { kind: 'verification-sent', email, tenantId: district.id } as const;
+  const sent = { email };
   if (deps.mailLimit && !(await deps.mailLimit.consume(email)).allowed) return sent;
   if (await deps.users.findByEmail(email)) {
-    await deps.mail.sendAlreadyRegistered({ email, districtName: district.name });
+    await deps.mail.sendAlreadyRegistered({ email, ...(district ? { districtName: district.name } : {}) });
   } else {
     await deps.mail.sendSignupLink({
       email,
@@ -85,7 +90,7 @@ export async function signUpWithPassword(
       lastName: input.lastName.trim(),
       role: input.role,
       passwordHash,
-      tenantId: district.id,
+      ...(district ? { tenantId: district.id } : {}),
     });
   }
   return sent;

@@ -464,11 +464,7 @@ export type GetRosterImportApiArg = {
 };
 export type ApplyRosterImportApiResponse = /** status 202 OK */ RosterImport;
 export type ApplyRosterImportApiArg = string;
-export type SignupApiResponse =
-  | /** status 201 OK */ {
-      user: User;
-    }
-  | /** status 202 OK */ VerificationSent;
+export type SignupApiResponse = /** status 202 OK */ VerificationSent;
 export type SignupApiArg = {
   firstName: string;
   lastName: string;
@@ -1226,6 +1222,10 @@ export type RosterImportDetail = {
   finishedAt: string | null;
   errors: RosterRowError[];
 };
+export type VerificationSent = {
+  verificationSent: true;
+  email: string;
+};
 export type User = {
   id: string;
   firstName: string;
@@ -1245,10 +1245,6 @@ export type User = {
   emailVerified: boolean;
   returning?: boolean;
   pendingEmail?: string | null;
-};
-export type VerificationSent = {
-  verificationSent: true;
-  email: string;
 };
 export type Accepted = {
   accepted: true;

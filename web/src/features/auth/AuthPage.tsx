@@ -1,5 +1,4 @@
 // /auth, /quick-auth and /simple-login (spec §2 Auth page, §4, §5).
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -23,7 +22,6 @@ function modeFromQuery(value: string | null): Mode {
 export function AuthPage({ variant }: { variant: AuthVariant }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = modeFromQuery(searchParams.get('mode'));
-  const [carriedEmail, setCarriedEmail] = useState('');
   const googleSignup = searchParams.get('google_signup') === 'true';
   const defaultRole = variant === 'simple-login' ? '' : roleFromQuery(searchParams.get('role'));
 
@@ -68,17 +66,10 @@ export function AuthPage({ variant }: { variant: AuthVariant }) {
                   transition={false}
                 >
                   <Tab eventKey="login" title="Sign In">
-                    <LoginForm key={carriedEmail} variant={variant} defaultEmail={carriedEmail} />
+                    <LoginForm variant={variant} />
                   </Tab>
                   <Tab eventKey="signup" title="Sign Up">
-                    <SignupForm
-                      variant={variant}
-                      defaultRole={defaultRole}
-                      onSignedUpNeedsLogin={(email) => {
-                        setCarriedEmail(email);
-                        selectMode('login');
-                      }}
-                    />
+                    <SignupForm variant={variant} defaultRole={defaultRole} />
                   </Tab>
                 </Tabs>
                 <div className="d-flex align-items-center my-3 text-body-secondary small">

@@ -15,10 +15,9 @@ import { homePathAfterSignIn, type User } from './user';
 
 interface LoginFormProps {
   variant: AuthVariant;
-  defaultEmail?: string;
 }
 
-export function LoginForm({ variant, defaultEmail = '' }: LoginFormProps) {
+export function LoginForm({ variant }: LoginFormProps) {
   const schema = useMemo(() => loginSchema(variant), [variant]);
   const {
     register,
@@ -27,7 +26,7 @@ export function LoginForm({ variant, defaultEmail = '' }: LoginFormProps) {
     formState: { errors },
   } = useForm<LoginFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { email: defaultEmail, password: '' },
+    defaultValues: { email: '', password: '' },
   });
   const [login, { isLoading }] = useLoginMutation();
   const toast = useToast();

@@ -7,23 +7,23 @@ import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
-import { usePendingJoin } from '../joinClass/usePendingJoin';
 import { useSignupMutation } from './authApi';
 import { signupSchema, type AuthVariant, type SignupFormValues } from './authSchemas';
 import { RoleChoice } from './RoleChoice';
-import type { SignupRole, User } from './user';
-
-export const POST_SIGNUP_REDIRECT_MS = 1000;
+import type { SignupRole } from './user';
 
 interface SignupFormProps {
   variant: AuthVariant;
   /** Preselected role; simple-login has none so the user must pick one. */
   defaultRole: SignupRole | '';
-  /** simple-login: back to the login tab with this email. */
-  onSignedUpNeedsLogin: (email: string) => void;
 }
 
-export function SignupForm({ variant, defaultRole, onSignedUpNeedsLogin }: SignupFormProps) {
+/**
+ * A password sign-up creates no account: the server mails a link that creates it when opened
+ * (VerifyEmailPage), or a note when the address has an account already, and answers the same 202
+ * either way, so the form says "Check your email" whatever the address (docs/security.md).
+ */
+export function SignupForm({ variant, defaultRole }: SignupFormProps) {
   const withConfirm = variant !== 'simple-login';
   const schema = useMemo(() => signupSchema(variant), [variant]);
   const {
@@ -34,42 +34,20 @@ export function SignupForm({ variant, defaultRole, onSignedUpNeedsLogin }: Signu
     resolver: zodResolver(schema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', role: defaultRole },
   });
-  const [signup, { isLoading, isSuccess }] = useSignupMutation();
+  const [signup, { isLoading }] = useSignupMutation();
   const toast = useToast();
-  /** An address at a district's domain: no account yet, a link went to it (202). */
   const [linkSentTo, setLinkSentTo] = useState<string>();
 
-  const completePendingJoin = usePendingJoin();
-
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...payload }) => {
-    let signedUp: { user: User };
     try {
-      const answer = await signup(payload).unwrap();
-      if ('verificationSent' in answer) {
-        setLinkSentTo(answer.email);
-        return;
-      }
-      signedUp = answer;
+      setLinkSentTo((await signup(payload).unwrap()).email);
     } catch (error) {
       toast({
         title: 'Signup Failed',
         description: serverMessageOr(error, 'Please try again'),
         variant: 'destructive',
       });
-      return;
     }
-    if (variant === 'simple-login') {
-      toast({ title: 'Account created successfully. Please log in.' });
-      onSignedUpNeedsLogin(payload.email);
-      return;
-    }
-    toast({ title: 'Account created successfully! Logging you in...' });
-    window.setTimeout(() => {
-      // A join code entered while signed out is used now; the join then goes to / itself.
-      void completePendingJoin(signedUp.user).then((joined) => {
-        if (!joined) window.location.assign('/');
-      });
-    }, POST_SIGNUP_REDIRECT_MS);
   });
 
   if (linkSentTo) {
@@ -134,7 +112,7 @@ export function SignupForm({ variant, defaultRole, onSignedUpNeedsLogin }: Signu
         />
       )}
       <RoleChoice idPrefix="signup" legend="I am a" registration={register('role')} error={errors.role?.message} />
-      <Button type="submit" className="w-100" disabled={isLoading || (isSuccess && withConfirm)}>
+      <Button type="submit" className="w-100" disabled={isLoading}>
         {isLoading ? 'Creating account...' : 'Create Account'}
       </Button>
     </Form>

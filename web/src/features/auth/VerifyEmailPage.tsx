@@ -1,14 +1,19 @@
 // /verify-email?token=…: the link of a verification or sign-up mail, opened once on arrival. A
-// sign-up link creates the account and signs in (then the app starts at /); a verification link
-// says the address is verified.
+// sign-up link creates the account and signs in ('Account created successfully! Logging you in...',
+// then a join code entered while signed out is used, or the app starts at / after 1 s); a
+// verification link says the address is verified.
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { PageSpinner } from '../../components/PageSpinner';
+import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
+import { usePendingJoin } from '../joinClass/usePendingJoin';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useVerifyEmailMutation } from './emailApi';
 import { LINK_GONE } from './ResetPasswordPage';
+
+export const POST_SIGNUP_REDIRECT_MS = 1000;
 
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
@@ -16,6 +21,8 @@ export function VerifyEmailPage() {
   const [verify, { data, error, isUninitialized }] = useVerifyEmailMutation();
   // The link works once: never post it twice (React runs effects twice in development).
   const sent = useRef(false);
+  const toast = useToast();
+  const completePendingJoin = usePendingJoin();
 
   useEffect(() => {
     if (!token || sent.current) return;
@@ -23,11 +30,18 @@ export function VerifyEmailPage() {
     void verify({ token })
       .unwrap()
       .then((result) => {
-        // A full load: the app starts again with the new session.
-        if (result.signedIn) window.location.assign('/');
+        if (!result.signedIn) return;
+        toast({ title: 'Account created successfully! Logging you in...' });
+        window.setTimeout(() => {
+          // A join code entered while signed out (this tab) is used now; the join then goes to /
+          // itself. Otherwise a full load: the app starts again with the new session.
+          void completePendingJoin(result.user).then((joined) => {
+            if (!joined) window.location.assign('/');
+          });
+        }, POST_SIGNUP_REDIRECT_MS);
       })
       .catch(() => {});
-  }, [token, verify]);
+  }, [token, verify, toast, completePendingJoin]);
 
   let body;
   if (!token || error) {

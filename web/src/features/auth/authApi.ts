@@ -14,7 +14,7 @@ import { DEFAULT_PREFERENCES, type User } from './user';
 
 export type LoginRequest = LoginApiArg;
 export type SignupRequest = SignupApiArg;
-/** 201: the account (signed in); 202: an address at a district's domain got a sign-up link instead. */
+/** 202: a sign-up link (or, for a registered address, a note) went to the address; no account yet. */
 export type SignupResponse = SignupApiResponse;
 /** What an invitation to a district is for (GET /api/auth/invitations/{token}). */
 export type { Invitation };
