@@ -47,7 +47,8 @@ export function emailWiring(input: EmailWiringInput) {
     links,
     tokens,
     /** For AccountDeps.sendEmailChange and pendingEmailChange. */
-    sendEmailChange: (tx: Tx, user: UserRecord, newEmail: string) => sendEmailChange(links, tx, user, newEmail),
+    sendEmailChange: (tx: Tx, user: UserRecord, newEmail: string, options: { addressTaken: boolean }) =>
+      sendEmailChange(links, tx, user, newEmail, options),
     pendingEmailChange: (userId: string) => tokens.findPendingEmailChange(userId),
     router: (sessionDeps: SessionDeps, cookies: SessionCookies) =>
       emailRouter({

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBinary, UserRegisteredSchema } from '@checkpoint/events';
 import { runCreateDistrict } from '../src/cli/create-district.command.ts';
-import { Browser, queuedLinkToken, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { Browser, queuedLinkToken, signUpBody, signUpByLink, startHarness, type Harness } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -180,8 +180,7 @@ describe('create-district', { timeout: 120_000 }, () => {
 
   it('when the input is refused, then it exits 1 with a message naming the option, and nothing changes', async () => {
     // An individual account at a domain no district owns yet.
-    const solo = signUpBody({ email: `ogden.${Date.now()}@ogdenville.org` });
-    expect((await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', solo)).status).toBe(201);
+    const solo = await signUpByLink(h, { email: `ogden.${Date.now()}@ogdenville.org` });
     const ok = { name: 'Ogdenville', domains: ['ogdenville.org'], admin: 'admin@ogdenville.org' };
     const cases: [string[], string][] = [
       [args({ ...ok, name: undefined }), 'create-district: --name required'],

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '@checkpoint/testkit';
-import { Browser, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { Browser, signUpBody, signUpByLink, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
 let mail: MailCatcher;
@@ -24,19 +24,50 @@ function tokenIn(m: CaughtMail, path: string): string {
 }
 
 async function signUp(overrides: Record<string, unknown> = {}) {
-  const browser = new Browser(h.identity.url);
-  const body = signUpBody(overrides);
-  const res = await browser.request('POST', '/api/auth/simple-signup', body);
-  expect(res.status).toBe(201);
-  return { browser, body, user: res.body.user as { id: string; email: string } };
+  const { browser, user, ...body } = await signUpByLink(h, overrides);
+  return { browser, body, user };
+}
+
+const VERIFY_SUBJECT = 'Verify your email for Checkpoint';
+const verifyMailTo = (email: string) => (m: CaughtMail) => to(email)(m) && m.subject === VERIFY_SUBJECT;
+
+/**
+ * An account whose address is not verified (an account from before sign-ups went by link, or one
+ * whose identity provider did not vouch for the address), with the link mailed by "resend".
+ */
+async function unverifiedAccount() {
+  const { browser, body, user } = await signUp();
+  await h.db.query('update users set email_verified_at = null where id = $1', [user.id]);
+  expect(await browser.request('POST', '/api/auth/email/resend')).toMatchObject({
+    status: 202,
+    body: { verificationSent: true },
+  });
+  return { browser, body, user, message: await mail.waitFor(verifyMailTo(body.email)) };
 }
 
 describe('email verification', () => {
-  it('when a person signs up with a password, then the account is unverified and the verification link verifies it once', async () => {
-    const { browser, body } = await signUp();
-    expect((await browser.request('GET', '/api/auth/user')).body.emailVerified).toBe(false);
-
+  it('when a person signs up with a password, then the mailed link creates the account with its address verified, once', async () => {
+    const body = signUpBody();
+    const asked = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
+    expect(asked).toMatchObject({ status: 202, body: { verificationSent: true, email: body.email } });
+    expect((await h.db.query('select 1 from users where email = $1', [body.email])).rowCount).toBe(0);
     const message = await mail.waitFor(to(body.email));
+    expect(message.subject).toBe('Finish creating your Checkpoint account');
+    expect(message.text).not.toContain(body.password);
+    const token = tokenIn(message, '/verify-email');
+    const browser = new Browser(h.identity.url);
+    const opened = await browser.request('POST', '/api/auth/email/verify', { token });
+    expect(opened).toMatchObject({
+      status: 201,
+      body: { signedIn: true, user: { email: body.email, emailVerified: true, accountType: 'individual' } },
+    });
+    expect((await browser.request('GET', '/api/auth/user')).body.emailVerified).toBe(true);
+    expect((await new Browser(h.identity.url).request('POST', '/api/auth/email/verify', { token })).status).toBe(400);
+  });
+
+  it('when an account’s address is unverified, then the verification link verifies it once', async () => {
+    const { browser, body, message } = await unverifiedAccount();
+    expect((await browser.request('GET', '/api/auth/user')).body.emailVerified).toBe(false);
     expect(message.subject).toBe('Verify your email for Checkpoint');
     expect(message.text).toContain('This link expires in 24 hours.');
     expect(message.text).toMatch(/ignore this mail/);
@@ -61,8 +92,8 @@ describe('email verification', () => {
   });
 
   it('when a link has expired or is made up, then verify answers 400 invalid_token', async () => {
-    const { body } = await signUp();
-    const token = tokenIn(await mail.waitFor(to(body.email)), '/verify-email');
+    const { body, message } = await unverifiedAccount();
+    const token = tokenIn(message, '/verify-email');
     await h.db.query("update email_tokens set expires_at = now() - interval '1 second' where email = $1", [
       body.email.toLowerCase(),
     ]);
@@ -75,11 +106,11 @@ describe('email verification', () => {
   });
 
   it('when the user asks for a new link, then the old one stops working and the new one verifies', async () => {
-    const { browser, body } = await signUp();
-    const first = tokenIn(await mail.waitFor(to(body.email)), '/verify-email');
+    const { browser, body, message } = await unverifiedAccount();
+    const first = tokenIn(message, '/verify-email');
     const resend = await browser.request('POST', '/api/auth/email/resend');
     expect(resend).toMatchObject({ status: 202, body: { verificationSent: true } });
-    const second = await mail.waitFor((m) => to(body.email)(m) && tokenIn(m, '/verify-email') !== first);
+    const second = await mail.waitFor((m) => verifyMailTo(body.email)(m) && tokenIn(m, '/verify-email') !== first);
     const b = new Browser(h.identity.url);
     expect((await b.request('POST', '/api/auth/email/verify', { token: first })).status).toBe(400);
     expect(
@@ -94,9 +125,6 @@ describe('email verification', () => {
 
   it('when a verified user changes their email, then the verified address stays until the link mailed to the new one makes it theirs, verified', async () => {
     const { browser, body } = await signUp();
-    await browser.request('POST', '/api/auth/email/verify', {
-      token: tokenIn(await mail.waitFor(to(body.email)), '/verify-email'),
-    });
     const newEmail = `moved.${randomUUID().slice(0, 8)}@example.com`;
     const changed = await browser.request('PUT', '/api/auth/user', {
       firstName: 'Ada',

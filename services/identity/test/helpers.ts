@@ -188,8 +188,7 @@ export async function signUpByLink(h: Harness, overrides: Record<string, unknown
   const body = signUpBody(overrides);
   const b = browser ?? new Browser(h.identity.url);
   const res = await b.request('POST', '/api/auth/simple-signup', body);
-  if (res.status !== 202)
-    throw new Error(`sign-up: expected 202, got ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 202) throw new Error(`sign-up: expected 202, got ${res.status} ${JSON.stringify(res.body)}`);
   const token = await queuedLinkToken(h, body.email as string);
   const opened = await b.request('POST', '/api/auth/email/verify', { token });
   if (opened.status !== 201)
@@ -197,6 +196,6 @@ export async function signUpByLink(h: Harness, overrides: Record<string, unknown
   return {
     ...body,
     browser: b,
-    user: opened.body.user as { id: string; role: string; accountType: string; tenantId: string },
+    user: opened.body.user as { id: string; email: string; role: string; accountType: string; tenantId: string },
   };
 }

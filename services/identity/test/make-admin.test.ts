@@ -10,7 +10,7 @@ import { fromBinary, InProcessBus, UserUpdatedSchema } from '@checkpoint/events'
 import { provisionServiceDatabase, startService } from '@checkpoint/service-kit';
 import { launchEmbeddedPostgres, TEST_SERVICE_TOKEN_SECRET } from '@checkpoint/testkit';
 import { identityService } from '../src/index.ts';
-import { Browser, signUpByLink, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { Browser, signUpByLink, startHarness, type Harness } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const DISTRICT = 'demo.checkpoint.school';
@@ -42,14 +42,7 @@ afterAll(async () => {
   await h?.stop();
 }, 60_000);
 
-async function signUp(overrides: Record<string, unknown>) {
-  // A district address: the account is made when the mailed link is opened.
-  if (String(overrides.email ?? '').endsWith(`@${DISTRICT}`)) return signUpByLink(h, overrides);
-  const body = signUpBody(overrides);
-  const res = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
-  expect(res.status).toBe(201);
-  return { ...body, user: res.body.user as { id: string; role: string; accountType: string } };
-}
+const signUp = (overrides: Record<string, unknown>) => signUpByLink(h, overrides);
 
 async function state(userId: string) {
   const user = await h.db.query<{ role: string }>('select role from users where id = $1', [userId]);

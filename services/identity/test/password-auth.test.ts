@@ -1,6 +1,6 @@
 import { fromBinary, UserRegisteredSchema } from '@checkpoint/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, queuedLinkToken, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { Browser, queuedLinkToken, signUpBody, signUpByLink, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,9 +10,7 @@ afterAll(() => h?.stop(), 60_000);
 
 describe('password sign-up and sign-in', () => {
   it('when a user has just signed up, then they are not returning; signed in again later, then they are', async () => {
-    const first = new Browser(h.identity.url);
-    const body = signUpBody({ email: `first.${Date.now()}@example.com` });
-    expect((await first.request('POST', '/api/auth/simple-signup', body)).status).toBe(201);
+    const { browser: first, ...body } = await signUpByLink(h, { email: `first.${Date.now()}@example.com` });
     expect((await first.request('GET', '/api/auth/user')).body.returning).toBe(false);
 
     const again = new Browser(h.identity.url);
@@ -25,7 +23,12 @@ describe('password sign-up and sign-in', () => {
   it('when a teacher signs up, logs in, reads their user and logs out, then cookies follow each step', async () => {
     const browser = new Browser(h.identity.url);
     const body = signUpBody({ email: `Grace.${Date.now()}@Example.com` });
-    const signUp = await browser.request('POST', '/api/auth/simple-signup', body);
+    const asked = await browser.request('POST', '/api/auth/simple-signup', body);
+    expect(asked).toMatchObject({ status: 202, body: { verificationSent: true, email: body.email.toLowerCase() } });
+    expect(asked.headers.getSetCookie()).toEqual([]);
+    const signUp = await browser.request('POST', '/api/auth/email/verify', {
+      token: await queuedLinkToken(h, body.email),
+    });
     expect(signUp.status).toBe(201);
     expect(signUp.body.user).toMatchObject({
       firstName: 'Ada',
@@ -64,8 +67,8 @@ describe('password sign-up and sign-in', () => {
       tenantId: signUp.body.user.tenantId,
       accountType: 'individual',
       preferences: { emailNotifications: false, assessmentReminders: false, studentSubmissions: true, darkMode: false },
-      // A password sign-up has not proven the address yet (a verification link was mailed).
-      emailVerified: false,
+      // The sign-up link proved the address.
+      emailVerified: true,
       // This sign-in follows the sign-up's session: the user has been here before.
       returning: true,
     });
@@ -118,19 +121,40 @@ describe('password sign-up and sign-in', () => {
     expect(login).toMatchObject({ status: 400, body: { message: 'Invalid email address' } });
   });
 
-  it('when the email is already registered (any case), then sign-up answers 409', async () => {
-    const body = signUpBody();
-    expect((await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body)).status).toBe(201);
-    const again = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', {
-      ...body,
-      email: body.email.toUpperCase(),
+  it('when the email is already registered (any case), then sign-up answers as for a new address and the owner gets a note, not a link', async () => {
+    const { user, ...body } = await signUpByLink(h);
+    const fresh = signUpBody();
+    const [again, other] = await Promise.all([
+      new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', {
+        ...body,
+        email: body.email.toUpperCase(),
+      }),
+      new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', fresh),
+    ]);
+    const shape = (res: typeof again) => ({
+      status: res.status,
+      keys: Object.keys(res.body),
+      cookies: res.headers.getSetCookie(),
     });
-    expect(again).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+    expect(shape(again)).toEqual(shape(other));
+    expect(again.body).toEqual({ verificationSent: true, email: body.email.toLowerCase() });
+    const { rows } = await h.db.query<{ subject: string; text: string }>(
+      'select subject, text from outgoing_mail where "to" = $1 order by created_at',
+      [body.email.toLowerCase()],
+    );
+    expect(rows.map((r) => r.subject)).toEqual([
+      'Finish creating your Checkpoint account',
+      'You already have a Checkpoint account',
+    ]);
+    expect(rows[1]!.text).not.toMatch(/token=/);
+    // Nothing changed on the account: its password is the first one.
+    const login = await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', body);
+    expect(login).toMatchObject({ status: 200, body: { user: { id: user.id } } });
   });
 
   it('when the password is wrong ten times, then each is 401 and the 11th attempt is 429 with Retry-After', async () => {
     const body = signUpBody();
-    await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
+    await signUpByLink(h, body);
     const unknown = await new Browser(h.identity.url).request('POST', '/api/auth/simple-login', {
       email: 'nobody@example.com',
       password: 'whatever',
@@ -165,7 +189,7 @@ describe('password sign-up and sign-in', () => {
       (await attacker.request('POST', '/api/auth/simple-login', { email: body.email, password: body.password })).status,
     ).toBe(429);
     const classmate = signUpBody();
-    await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', classmate);
+    await signUpByLink(h, classmate);
     expect(
       (
         await attacker.request('POST', '/api/auth/simple-login', {
@@ -202,7 +226,7 @@ describe('password sign-up and sign-in', () => {
     const strict = await h.start({ PORT: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '1' });
     try {
       const body = signUpBody();
-      await new Browser(strict.url).request('POST', '/api/auth/simple-signup', body);
+      await signUpByLink(h, body);
       const subnet = Math.floor(Math.random() * 250);
       const login = (host: string, password: string) =>
         new Browser(strict.url, `10.${subnet}.77.${host}`).request('POST', '/api/auth/simple-login', {
@@ -223,7 +247,7 @@ describe('password sign-up and sign-in', () => {
       expect(owner.body.user.email).toBe(body.email.toLowerCase());
       // Other accounts from a fresh address are not concerned.
       const other = signUpBody();
-      await new Browser(strict.url).request('POST', '/api/auth/simple-signup', other);
+      await signUpByLink(h, other);
       const fine = await new Browser(strict.url, `10.${subnet}.78.1`).request('POST', '/api/auth/simple-login', {
         email: other.email,
         password: other.password,
@@ -236,7 +260,7 @@ describe('password sign-up and sign-in', () => {
 
   it('when 12 addresses send 9 wrong passwords each for one account, then its owner still signs in from another address', async () => {
     const body = signUpBody();
-    await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
+    await signUpByLink(h, body);
     const subnet = Math.floor(Math.random() * 250);
     const login = (host: number, password: string) =>
       new Browser(h.identity.url, `10.${subnet}.79.${host}`).request('POST', '/api/auth/simple-login', {
@@ -259,9 +283,9 @@ describe('password sign-up and sign-in', () => {
   it('when a user changes their profile over and over, then the 11th change in a minute is 429 with Retry-After, and other users go on', async () => {
     const ip = `10.98.${Math.floor(Math.random() * 250)}.1`;
     const browser = new Browser(h.identity.url, ip);
-    const { body } = await browser.request('POST', '/api/auth/simple-signup', signUpBody());
+    const { user } = await signUpByLink(h, {}, browser);
     const change = (b: Browser, i: number) =>
-      b.request('PUT', '/api/auth/user', { firstName: `Ada${i}`, lastName: 'King', email: body.user.email });
+      b.request('PUT', '/api/auth/user', { firstName: `Ada${i}`, lastName: 'King', email: user.email });
     for (let i = 0; i < 10; i++) expect((await change(browser, i)).status).toBe(200);
     const blocked = await change(browser, 10);
     expect(blocked.status).toBe(429);
@@ -274,7 +298,7 @@ describe('password sign-up and sign-in', () => {
     // Another user behind the same address is not concerned (the per-address limit is three times higher).
     const neighbour = new Browser(h.identity.url, ip);
     const mine = signUpBody();
-    await neighbour.request('POST', '/api/auth/simple-signup', mine);
+    await signUpByLink(h, mine, neighbour);
     const renamed = await neighbour.request('PUT', '/api/auth/user', {
       firstName: 'Bo',
       lastName: 'B',
@@ -289,20 +313,21 @@ describe('password sign-up and sign-in', () => {
     try {
       const ip = `10.97.${Math.floor(Math.random() * 250)}.1`;
       const taken = signUpBody();
-      await new Browser(strict.url).request('POST', '/api/auth/simple-signup', taken);
+      await signUpByLink(h, taken);
       const probe = { firstName: 'Eve', lastName: 'Probe', email: taken.email };
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const account = new Browser(strict.url, ip);
         const own = signUpBody();
-        await account.request('POST', '/api/auth/simple-signup', own);
+        await signUpByLink(h, own, account);
         // An email change needs the account's own password (an account of the prober's).
         statuses.push(
           (await account.request('PUT', '/api/auth/user', { ...probe, currentPassword: own.password })).status,
         );
       }
-      // The taken email is told as sign-up tells it (409), three times; then the address waits.
-      expect(statuses).toEqual([409, 409, 409, 429]);
+      // The taken email is not told (the change is pending as for any address), and the address
+      // that probes is throttled all the same.
+      expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {
       await strict.stop();
     }
@@ -312,7 +337,7 @@ describe('password sign-up and sign-in', () => {
     const ip = '10.99.0.1';
     const accounts = [];
     for (let i = 0; i < 12; i++) accounts.push(signUpBody({ role: 'student' }));
-    for (const a of accounts) await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', a);
+    for (const a of accounts) await signUpByLink(h, a);
     for (const a of accounts) {
       const res = await new Browser(h.identity.url, ip).request('POST', '/api/auth/simple-login', {
         email: a.email,
@@ -324,7 +349,7 @@ describe('password sign-up and sign-in', () => {
 
   it('when a user signs up, then UserRegistered with their data is in the outbox, keyed by user id', async () => {
     const body = signUpBody({ role: 'student' });
-    const { body: reply } = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', body);
+    const reply = await signUpByLink(h, body);
     const rows = await h.db.query('select key, type, tenant_id, payload, headers from outbox where key = $1', [
       reply.user.id,
     ]);
@@ -361,18 +386,18 @@ describe('password sign-up and sign-in', () => {
     expect(opened.status).toBe(201);
     const a = opened;
     expect(a.body.user).toMatchObject({ tenantId, accountType: 'district', email });
-    const b = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', signUpBody());
-    const c = await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', signUpBody());
-    expect(b.body.user.accountType).toBe('individual');
-    expect(b.body.user.tenantId).not.toBe(c.body.user.tenantId);
+    const b = await signUpByLink(h);
+    const c = await signUpByLink(h);
+    expect(b.user.accountType).toBe('individual');
+    expect(b.user.tenantId).not.toBe(c.user.tenantId);
   });
 
   it('when the user changes profile and preferences, then they persist and UserUpdated is emitted', async () => {
     const browser = new Browser(h.identity.url);
     const taken = signUpBody();
-    await new Browser(h.identity.url).request('POST', '/api/auth/simple-signup', taken);
+    await signUpByLink(h, taken);
     const mine = signUpBody();
-    const { body } = await browser.request('POST', '/api/auth/simple-signup', mine);
+    const { user } = await signUpByLink(h, mine, browser);
     const prefs = { emailNotifications: false, assessmentReminders: true, studentSubmissions: false, darkMode: true };
     // Two changes to different switches sent together both land: each writes only its own key.
     const [reminders, dark] = await Promise.all([
@@ -394,13 +419,21 @@ describe('password sign-up and sign-in', () => {
     }
     expect((await browser.request('GET', '/api/auth/user')).body.preferences).toEqual(prefs);
 
-    const conflict = await browser.request('PUT', '/api/auth/user', {
+    // Another account's address: answered as any change (pending), never told; that address gets a
+    // "you already have an account" note and no link, so it can never move here.
+    const taking = await browser.request('PUT', '/api/auth/user', {
       firstName: 'A',
       lastName: 'B',
       email: taken.email,
       currentPassword: mine.password,
     });
-    expect(conflict).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+    expect(taking).toMatchObject({ status: 200, body: { email: mine.email.toLowerCase(), pendingEmail: taken.email } });
+    const note = await h.db.query<{ subject: string; text: string }>(
+      'select subject, text from outgoing_mail where "to" = $1 order by created_at desc limit 1',
+      [taken.email],
+    );
+    expect(note.rows[0]!.subject).toBe('You already have a Checkpoint account');
+    expect(note.rows[0]!.text).not.toMatch(/token=/);
     const newEmail = `renamed.${Date.now()}@example.com`;
     const updated = await browser.request('PUT', '/api/auth/user', {
       firstName: 'Augusta',
@@ -419,11 +452,12 @@ describe('password sign-up and sign-in', () => {
         preferences: prefs,
       },
     });
-    const events = await h.db.query(`select type from outbox where key = $1 order by created_at`, [body.user.id]);
+    const events = await h.db.query(`select type from outbox where key = $1 order by created_at`, [user.id]);
     // The two notification switches' changes are published (the digest acts on them), dark mode is
-    // not, then the profile change.
+    // not, then the two profile changes.
     expect(events.rows.map((r) => r.type)).toEqual([
       'checkpoint.identity.v1.UserRegistered',
+      'checkpoint.identity.v1.UserUpdated',
       'checkpoint.identity.v1.UserUpdated',
       'checkpoint.identity.v1.UserUpdated',
       'checkpoint.identity.v1.UserUpdated',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServiceTokens } from '@checkpoint/testkit';
 import { createPrisma } from '../src/data-access/prisma.ts';
 import { sessionsRepository } from '../src/data-access/sessions.repository.ts';
-import { Browser, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { Browser, signUpByLink, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,9 +12,8 @@ beforeAll(async () => {
 afterAll(() => h?.stop(), 60_000);
 
 async function signedIn() {
-  const browser = new Browser(h.identity.url);
-  const res = await browser.request('POST', '/api/auth/simple-signup', signUpBody());
-  return { browser, user: res.body.user, refresh: browser.cookie('cp_refresh')!, csrf: browser.cookie('cp_csrf')! };
+  const { browser, user } = await signUpByLink(h);
+  return { browser, user, refresh: browser.cookie('cp_refresh')!, csrf: browser.cookie('cp_csrf')! };
 }
 
 const refresh = async (refreshToken: string) =>
@@ -163,9 +162,7 @@ describe('sessions', () => {
   });
 
   it('when the user signs in again, then a new session with new tokens starts', async () => {
-    const body = signUpBody();
-    const a = new Browser(h.identity.url);
-    await a.request('POST', '/api/auth/simple-signup', body);
+    const { browser: a, ...body } = await signUpByLink(h);
     const b = new Browser(h.identity.url);
     await b.request('POST', '/api/auth/simple-login', { email: body.email, password: body.password });
     expect(b.cookie('cp_refresh')).not.toBe(a.cookie('cp_refresh'));

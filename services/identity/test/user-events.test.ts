@@ -2,7 +2,7 @@
 // users registered before that field get it once, republished at start.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBinary, UserRegisteredSchema, UserUpdatedSchema } from '@checkpoint/events';
-import { Browser, signUpByLink, signUpBody, startHarness, type Harness } from './helpers.ts';
+import { signUpByLink, startHarness, type Harness } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -23,8 +23,7 @@ async function eventsOf(type: 'UserRegistered' | 'UserUpdated', userId: string) 
 
 describe('tenant kind in the user events', () => {
   it('when users sign up in their own space and in a district, then UserRegistered says individual or district', async () => {
-    const browser = new Browser(h.identity.url);
-    const solo = (await browser.request('POST', '/api/auth/simple-signup', signUpBody())).body.user;
+    const solo = (await signUpByLink(h)).user;
     const district = (await signUpByLink(h, { email: `t.${Date.now()}@demo.checkpoint.school` })).user;
     expect((await eventsOf('UserRegistered', solo.id))[0]).toMatchObject({ userId: solo.id, tenantKind: 'individual' });
     expect((await eventsOf('UserRegistered', district.id))[0]).toMatchObject({ tenantKind: 'district' });

@@ -14,11 +14,11 @@ export interface AccountDeps {
   users: UsersRepository;
   events: UserEventWriter;
   /**
-   * Mails the link that makes `newEmail` the user's address when opened, and a notice to the old
-   * address, in the caller's transaction (email-links.use-case.ts sendEmailChange). Unset: an
-   * email change is refused.
+   * Mails the link that makes `newEmail` the user's address when opened (or, when another account
+   * has it, a "you already have an account" note), and a notice to the old address, in the caller's
+   * transaction (email-links.use-case.ts sendEmailChange). Unset: an email change is refused.
    */
-  sendEmailChange?: (tx: Tx, user: UserRecord, newEmail: string) => Promise<void>;
+  sendEmailChange?: (tx: Tx, user: UserRecord, newEmail: string, options: { addressTaken: boolean }) => Promise<void>;
   /** The pending email change's new address (its link unused and unexpired), if any. */
   pendingEmailChange?: (userId: string) => Promise<string | undefined>;
 }
@@ -179,10 +179,12 @@ export async function updateProfile(
       const message = stored ? WRONG_CURRENT_PASSWORD : NO_PASSWORD_FOR_EMAIL;
       throw new ValidationError(message, { currentPassword: message });
     }
-    const other = await deps.users.findByEmail(email);
-    if (other && other.id !== userId) throw new EmailTakenError();
     await assertAddressAllowedFor(deps.users, before.tenantId, email);
   }
+  // Another account's address: the change answers and shows as pending like any other (the
+  // answer does not tell that the address is registered); the address gets a "you already have an
+  // account" note instead of the link, so it can never move.
+  const addressTaken = emailChanges && (await deps.users.findByEmail(email)) !== undefined;
   const sendEmailChange = deps.sendEmailChange;
   if (emailChanges && !sendEmailChange) throw new Error('updateProfile: an email change needs sendEmailChange');
   const user = await deps.users.updateProfile(
@@ -191,7 +193,7 @@ export async function updateProfile(
     { firstName: input.firstName.trim(), lastName: input.lastName.trim() },
     async (tx, updated) => {
       await deps.events.updated(tx, updated);
-      if (emailChanges && sendEmailChange) await sendEmailChange(tx, updated, email);
+      if (emailChanges && sendEmailChange) await sendEmailChange(tx, updated, email, { addressTaken });
     },
   );
   if (!user) return undefined;

@@ -251,27 +251,37 @@ export async function sendEmailChange(
   tx: Tx,
   user: Pick<UserRecord, 'id' | 'email' | 'firstName' | 'emailVerified'>,
   newEmail: string,
+  options: { addressTaken?: boolean } = {},
 ): Promise<void> {
   const email = normalizeEmail(newEmail);
   await deps.tokens.invalidate(user.id, 'email_change', tx);
+  // Issued even when another account has the address, so that the change shows as pending the same
+  // way (the answer does not tell that the address is registered); that link is never mailed, and
+  // it could not move the address anyway (the redemption refuses an address that has an account).
   const token = await issueToken(deps, tx, { purpose: 'email_change', email, userId: user.id });
   await deps.mail.enqueue(
     tx,
-    linkMail({
-      to: email,
-      subject: `Confirm your new email for ${PRODUCT_NAME}`,
-      // The inbox may not be the account holder's: nothing the account typed is echoed to it.
-      greeting: 'Hello,',
-      paragraphs: [
-        `A ${PRODUCT_NAME} account asked to use ${email} as its sign-in address. It changes only when this link is opened.`,
-      ],
-      action: {
-        label: 'Use this address',
-        url: linkUrl(deps, 'email_change', token),
-        expiresInMs: EMAIL_LINK_TTL_MS.email_change,
-      },
-      notYou: "If you didn't ask for this, ignore this mail: the address is not used and nothing changes.",
-    }),
+    options.addressTaken
+      ? alreadyRegisteredMessage({
+          email,
+          publicUrl: deps.publicUrl,
+          asked: `A ${PRODUCT_NAME} account asked to use ${email} as its sign-in address.`,
+        })
+      : linkMail({
+          to: email,
+          subject: `Confirm your new email for ${PRODUCT_NAME}`,
+          // The inbox may not be the account holder's: nothing the account typed is echoed to it.
+          greeting: 'Hello,',
+          paragraphs: [
+            `A ${PRODUCT_NAME} account asked to use ${email} as its sign-in address. It changes only when this link is opened.`,
+          ],
+          action: {
+            label: 'Use this address',
+            url: linkUrl(deps, 'email_change', token),
+            expiresInMs: EMAIL_LINK_TTL_MS.email_change,
+          },
+          notYou: "If you didn't ask for this, ignore this mail: the address is not used and nothing changes.",
+        }),
   );
   await deps.mail.enqueue(
     tx,
@@ -286,6 +296,24 @@ export async function sendEmailChange(
       notYou: `If this wasn't you, sign in and change your password at once (that signs out every other device and makes this request's password useless), then set your email back in Settings. If you cannot sign in, use “Forgot password?” on the sign-in page.`,
     }),
   );
+}
+
+/**
+ * "You already have an account": sign in, or reset the password. Never says more, and echoes
+ * nothing a stranger typed: `asked` says what was asked (a sign-up, an email change).
+ */
+export function alreadyRegisteredMessage(input: { email: string; publicUrl: string; asked: string }): QueuedMail {
+  const base = input.publicUrl.replace(/\/+$/, '');
+  return linkMail({
+    to: input.email,
+    subject: `You already have a ${PRODUCT_NAME} account`,
+    greeting: 'Hello,',
+    paragraphs: [
+      input.asked,
+      `You already have an account with this address, so nothing changes: sign in at ${base}/auth, or reset your password at ${base}/forgot-password if you forgot it.`,
+    ],
+    notYou: "If this wasn't you, ignore this mail: nothing has changed.",
+  });
 }
 
 export interface SignupLinkInput {
