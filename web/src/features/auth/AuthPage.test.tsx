@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
@@ -96,11 +96,11 @@ describe('AuthPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please check your credentials');
   });
 
-  it('when sign-up hits a taken email, then the Signup Failed toast shows the server message', async () => {
+  it('when sign-up is refused, then the Signup Failed toast shows the server message', async () => {
     document.cookie = 'cp_csrf=t; path=/';
+    const TOO_MANY = 'Too many sign-up attempts. Please wait 30 seconds and try again.';
     stubFetch({
-      'POST /api/auth/simple-signup': () =>
-        jsonResponse(409, { message: 'An account with this email already exists', code: 'CONFLICT' }),
+      'POST /api/auth/simple-signup': () => jsonResponse(429, { message: TOO_MANY, code: 'too_many_requests' }),
     });
     const { user } = renderAuth('auth', '?mode=signup');
     await user.type(screen.getByLabelText('First Name'), 'Ada');
@@ -111,12 +111,14 @@ describe('AuthPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Signup Failed');
-    expect(toast).toHaveTextContent('An account with this email already exists');
+    expect(toast).toHaveTextContent(TOO_MANY);
   });
 
-  it('when simple-login sign-up succeeds, then the login tab opens with the email carried over', async () => {
+  it('when simple-login sign-up is sent, then "Check your email" names the address and nobody is signed in', async () => {
     document.cookie = 'cp_csrf=t; path=/';
-    const fetchMock = stubFetch({ 'POST /api/auth/simple-signup': () => jsonResponse(201, { user: {} }) });
+    const fetchMock = stubFetch({
+      'POST /api/auth/simple-signup': () => jsonResponse(202, { verificationSent: true, email: 'ada@example.com' }),
+    });
     const { user } = renderAuth('simple-login', '?mode=signup');
     await user.type(screen.getByLabelText('First Name'), 'Ada');
     await user.type(screen.getByLabelText('Last Name'), 'Lovelace');
@@ -124,9 +126,11 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-12');
     await user.click(screen.getByLabelText('Teacher'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Account created successfully. Please log in.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true'));
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    const sent = await screen.findByRole('status', { name: 'Check your email' });
+    expect(sent).toHaveTextContent(
+      'We sent a link to ada@example.com: open the link we sent to finish creating your account.',
+    );
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/simple-signup']);
     const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
     expect(body).toEqual({
       firstName: 'Ada',

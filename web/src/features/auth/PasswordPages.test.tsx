@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '../../components/toast/Toaster';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
-import { stubFetch, TEACHER } from '../../test/fetchStub';
+import { STUDENT, stubFetch, TEACHER } from '../../test/fetchStub';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
 import { AuthPage } from './AuthPage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
@@ -128,6 +128,28 @@ describe('VerifyEmailPage', () => {
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(bodyOf(posts[0]![1])).toEqual({ token: 'abc' });
+  });
+
+  it('when a sign-up link is opened with a join code waiting in the tab, then the account is announced and the class joined', async () => {
+    document.cookie = 'cp_csrf=t; path=/';
+    sessionStorage.setItem('checkpoint.pendingJoinCode', 'ABC123');
+    const fetchMock = stubFetch({
+      'POST /api/auth/email/verify': () => jsonResponse(201, { user: STUDENT, signedIn: true }),
+      'POST /api/classes/join': () => jsonResponse(200, { className: 'Biology', classId: 'c1' }),
+      'GET /api/auth/user': () => jsonResponse(200, STUDENT),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/" element={<Where />} />
+      </Routes>,
+      { route: '/verify-email?token=abc' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Account created successfully! Logging you in...');
+    expect(await screen.findByTestId('location', {}, { timeout: 3000 })).toHaveTextContent('/');
+    const join = fetchMock.mock.calls.find(([url]) => String(url) === '/api/classes/join');
+    expect(bodyOf(join?.[1])).toEqual({ joinCode: 'ABC123' });
+    expect(sessionStorage.getItem('checkpoint.pendingJoinCode')).toBeNull();
   });
 
   it('when the link is spent, then the server message shows', async () => {
