@@ -1,4 +1,4 @@
-// Starts a real Apache Kafka 3.9 broker (KRaft, combined broker + controller) as a local Java
+// Starts a real Apache Kafka 4.x broker (KRaft, combined broker + controller) as a local Java
 // process for tests: jars come from Maven Central through packages/testkit/kafka/pom.xml.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -92,7 +92,7 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
   const [port, controllerPort, internalPort] = (await freePorts(3)) as [number, number, number];
   const logFile = join(dir, 'server.log');
   const propertiesFile = join(dir, 'server.properties');
-  const log4jFile = join(dir, 'log4j.properties');
+  const log4jFile = join(dir, 'log4j2.properties');
   const mechanism = secured?.mechanism ?? 'SCRAM-SHA-512';
   const caPem = secured?.tls ? await makeCertificates(dir) : undefined;
   const clientProtocol = secured ? (secured.tls ? 'SASL_SSL' : 'SASL_PLAINTEXT') : 'PLAINTEXT';
@@ -150,12 +150,16 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
   await writeFile(
     log4jFile,
     [
-      'log4j.rootLogger=WARN, file',
-      'log4j.logger.kafka.server.KafkaRaftServer=INFO',
-      'log4j.appender.file=org.apache.log4j.FileAppender',
-      `log4j.appender.file.File=${logFile}`,
-      'log4j.appender.file.layout=org.apache.log4j.PatternLayout',
-      'log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n',
+      'status=warn',
+      'appender.file.type=File',
+      'appender.file.name=file',
+      `appender.file.fileName=${logFile}`,
+      'appender.file.layout.type=PatternLayout',
+      'appender.file.layout.pattern=[%d] %p %m (%c)%n',
+      'rootLogger.level=WARN',
+      'rootLogger.appenderRef.file.ref=file',
+      'logger.raft.name=kafka.server.KafkaRaftServer',
+      'logger.raft.level=INFO',
       '',
     ].join('\n'),
   );
@@ -165,7 +169,7 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
     '-Xms128m',
     '-XX:+UseSerialGC',
     '-XX:TieredStopAtLevel=1',
-    `-Dlog4j.configuration=file:${log4jFile}`,
+    `-Dlog4j2.configurationFile=${log4jFile}`,
     '-cp',
     classpath,
   ];
