@@ -346,7 +346,7 @@ describe('privacy operations', () => {
     await expect(db.query('delete from identity.audit_log')).rejects.toThrow(/append-only/);
   });
 
-  it('when a teacher reads a student’s result and practice and the admin downloads their export, then a search by the student finds each read', async () => {
+  it('when a teacher reads a student’s result, practice, answers, class grid and list, and the admin downloads their export, then a search by the student finds each read', async () => {
     ok(await teacher.get(`/api/results/${resultId}`), 200, 'result');
     ok(await teacher.get(`/api/support-content/${resultId}`), 200, 'practice');
     const started = ok(await admin.post(`/api/district/students/${student.user!.id}/exports`), 202, 'export');
@@ -357,10 +357,19 @@ describe('privacy operations', () => {
       30_000,
     );
     ok(await admin.get(`${base}/download?format=json`), 200, 'download');
+    // Reads of the whole class's or assessment's data show this student too.
+    ok(await teacher.get(`/api/assessments/${assessmentId}/responses`), 200, 'responses');
+    ok(await teacher.get(`/api/assessments/${assessmentId}/results`), 200, 'assessment results');
+    ok(await teacher.get(`/api/classes/${classId}/grid`), 200, 'grid');
+    ok(await teacher.get(`/api/classes/${classId}/students`), 200, 'members');
     const wanted = [
       'GET /api/results/{id}',
       'GET /api/support-content/{resultId}',
       'GET /api/district/students/{id}/exports/{requestId}/download',
+      'GET /api/assessments/{id}/responses',
+      'GET /api/assessments/{id}/results',
+      'GET /api/classes/{id}/grid',
+      'GET /api/classes/{id}/students',
     ];
     const byStudent = await eventually(
       () => admin.get(`/api/district/audit?target=${student.user!.id}&limit=200`),

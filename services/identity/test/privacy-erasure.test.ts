@@ -92,7 +92,7 @@ async function traces(s: { student: string; email: string; pending: string; keys
 }
 
 describe('erasure and export of identity’s mail traces', () => {
-  it('when a student with pending mail, a used sign-up link and rate-limit rows is exported, then the export describes the mails and links without secrets', async () => {
+  it('when a student with pending mail, a used sign-up link and rate-limit rows is exported, then the export describes the mails, links and counters without secrets', async () => {
     const s = await studentWithTraces();
     const uc = privacyUseCases({ pool, source: 'identity' });
     const started = await uc.requestExport(s.admin, s.student);
@@ -114,6 +114,9 @@ describe('erasure and export of identity’s mail traces', () => {
         expect.objectContaining({ purpose: 'email_change', email: s.pending }),
       ]),
     );
+    // Every counter that names the student (by address, id or hashed address), and no other.
+    expect(section.tables.rate_limits?.map((r) => r.key).sort()).toEqual([...s.keys].sort());
+    expect(section.tables.rate_limits?.[0]).toMatchObject({ points: 3, expires_at: expect.any(String) });
     expect(json).not.toContain('token=');
     expect(json).not.toContain('argon2id');
     expect(json).not.toContain(sha256(`signup-${s.student}`));

@@ -53,11 +53,24 @@ export const analyticsPrivacy: PrivacyParticipant = {
   },
 };
 
-/** Teachers' and admins' reads of student results (audited in identity). */
+/** The students a class's results views show: its members and anyone with a result in it. */
+const CLASS_STUDENTS = `select student_id::text as id from memberships where class_id = $1::uuid
+                        union select student_id::text from results where class_id = $1::uuid`;
+
+/**
+ * Teachers' and admins' reads of student results (audited in identity). A read of one class's or
+ * one assessment's results is filed under each student shown too, so a search by the student finds
+ * it; the reads over query-named classes are filed under the classes.
+ */
 export const analyticsAuditedRoutes: AuditedRoute[] = [
-  { method: 'GET', path: '/api/classes/:id/results', action: 'read' },
-  { method: 'GET', path: '/api/classes/:id/grid', action: 'read' },
-  { method: 'GET', path: '/api/assessments/:id/results', action: 'read' },
+  { method: 'GET', path: '/api/classes/:id/results', action: 'read', subjectsSql: CLASS_STUDENTS },
+  { method: 'GET', path: '/api/classes/:id/grid', action: 'read', subjectsSql: CLASS_STUDENTS },
+  {
+    method: 'GET',
+    path: '/api/assessments/:id/results',
+    action: 'read',
+    subjectsSql: 'select distinct student_id::text as id from results where assessment_id = $1::uuid',
+  },
   { method: 'GET', path: '/api/all-results', action: 'read', queryTargets: ['classId', 'assessmentId'] },
   { method: 'GET', path: '/api/dashboard/students', action: 'read', queryTargets: ['classId'] },
   // classIds=a,b (reportQuery): each class of the list is a target (up to 200, all a report takes; none: all the caller's classes).

@@ -21,5 +21,10 @@ export const assessmentAuditedRoutes: AuditedRoute[] = [
     action: 'read',
     subjectsSql: 'select student_id::text as id from results where id = $1::uuid',
   },
-  { method: 'GET', path: '/api/assessments/:id/responses', action: 'read' },
+  {
+    method: 'GET',
+    path: '/api/assessments/:id/responses',
+    action: 'read',
+    subjectsSql: 'select distinct student_id::text as id from responses where assessment_id = $1::uuid',
+  },
 ];

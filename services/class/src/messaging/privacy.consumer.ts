@@ -61,6 +61,12 @@ export const classPrivacy: PrivacyParticipant = {
 
 /** Teachers' and admins' reads and changes of a class's students (audited in identity). */
 export const classAuditedRoutes: AuditedRoute[] = [
-  { method: 'GET', path: '/api/classes/:id/students', action: 'read' },
+  // Filed under each member too, so a search by the student finds who read the list.
+  {
+    method: 'GET',
+    path: '/api/classes/:id/students',
+    action: 'read',
+    subjectsSql: 'select student_id::text as id from memberships where class_id = $1::uuid',
+  },
   { method: 'DELETE', path: '/api/classes/:id/students/:studentId', action: 'change' },
 ];

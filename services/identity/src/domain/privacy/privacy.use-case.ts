@@ -42,8 +42,9 @@ const SKIP_ON_EXPORT = [
   ...SKIP_ON_ERASE,
   'privacy_requests',
   'privacy_request_answers',
+  // Described by mailTraces (their links, token hashes and password hashes are secrets; only the
+  // rate-limit counters that name the student).
   'rate_limits',
-  // Described by mailTraces (their links, token hashes and password hashes are secrets).
   'outgoing_mail',
   'email_tokens',
 ];
@@ -238,9 +239,14 @@ export function privacyUseCases(deps: PrivacyDeps) {
         );
         const doc = exportDocument(await collectSubjectRows(tx, [studentId], { skip: SKIP_ON_EXPORT }));
         Object.assign(doc.tables, await mailTraces(tx, [studentId], await addressesOf(tx, [studentId])));
-        // Who read or changed the student's data is part of what the district holds about them.
+        // Who read or changed the student's data is part of what the district holds about them. A
+        // read of a whole class names its other students too: their ids are left out of this one's.
         const audit = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
-          `select id::text as id, at, actor_id, actor_role, action, resource, target_ids, request_id, service
+          `select id::text as id, at, actor_id, actor_role, action, resource,
+                  array(select t from unnest(target_ids) as y(t)
+                         where lower(t) = $1
+                            or not exists (select 1 from users u where u.id::text = lower(t))) as target_ids,
+                  request_id, service
              from audit_log
             where tenant_id = $2::uuid and exists (select 1 from unnest(target_ids) as x(t) where lower(t) = $1)
             order by at, id`,
@@ -503,6 +509,17 @@ async function addressesOf(tx: SqlExecutor, userIds: string[]): Promise<string[]
   return [...new Set(rows.map((r) => r.email).filter((e) => e.length > 0))];
 }
 
+/** What names a user in another table's key: their addresses and their id. */
+const traceWords = (userIds: string[], addresses: string[]) => [...addresses, ...userIds.map((id) => id.toLowerCase())];
+
+/**
+ * The rate-limit counters whose key names one of `$1` (a word: an address or an id): in plain, or
+ * hashed when the key would be too long (a key that is exactly the address is found by its hash).
+ */
+const RATE_LIMIT_KEY_NAMES = `where exists (select 1 from unnest($1::text[]) as w(x)
+                      where strpos(lower(r.key), w.x) > 0
+                         or r.key like '%sha256:' || encode(sha256(convert_to(w.x, 'UTF8')), 'hex'))`;
+
 /**
  * The mail and links identity holds about the users, for their export: the mails to their
  * addresses (links replaced: a link is a secret while it is valid) and the one-time links issued
@@ -529,9 +546,15 @@ async function mailTraces(
     userIds,
     addresses,
   );
+  const counters = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+    `select key, points, to_timestamp(expire / 1000.0) as expires_at from rate_limits r ${RATE_LIMIT_KEY_NAMES}
+      order by key`,
+    traceWords(userIds, addresses),
+  );
   return {
     ...(mails.length > 0 ? { outgoing_mail: mails } : {}),
     ...(links.length > 0 ? { email_links: links } : {}),
+    ...(counters.length > 0 ? { rate_limits: counters } : {}),
   };
 }
 
@@ -542,7 +565,7 @@ async function mailTraces(
  * when long: a key that is exactly the address is found by its hash). Returns the rows deleted.
  */
 async function eraseMailTraces(tx: SqlExecutor, userIds: string[], addresses: string[]): Promise<number> {
-  const words = [...addresses, ...userIds.map((id) => id.toLowerCase())];
+  const words = traceWords(userIds, addresses);
   if (words.length === 0) return 0;
   let rows = await tx.$executeRawUnsafe('delete from outgoing_mail where lower("to") = any($1::text[])', addresses);
   rows += await tx.$executeRawUnsafe(
@@ -550,13 +573,7 @@ async function eraseMailTraces(tx: SqlExecutor, userIds: string[], addresses: st
     userIds,
     addresses,
   );
-  rows += await tx.$executeRawUnsafe(
-    `delete from rate_limits r
-      where exists (select 1 from unnest($1::text[]) as w(x)
-                     where strpos(lower(r.key), w.x) > 0
-                        or r.key like '%sha256:' || encode(sha256(convert_to(w.x, 'UTF8')), 'hex'))`,
-    words,
-  );
+  rows += await tx.$executeRawUnsafe(`delete from rate_limits r ${RATE_LIMIT_KEY_NAMES}`, words);
   return rows;
 }
 
