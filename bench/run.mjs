@@ -470,7 +470,8 @@ async function main(topology = 'stack') {
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const demoPassword = randomBytes(12).toString('base64url');
   const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete env[k];
+  // No SMTP_URL: the stack keeps its mail in DATA_DIR/mailbox, where the seed finds the sign-up links.
+  for (const k of ['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SMTP_URL']) delete env[k];
   Object.assign(env, {
     PORT: String(gatewayPort),
     WEB_PORT: String(webPort),
@@ -483,6 +484,7 @@ async function main(topology = 'stack') {
     RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
     RATE_LIMIT_JOIN_PER_MINUTE: '10000',
+    RATE_LIMIT_EMAIL_PER_MINUTE: '10000', // opening the sign-up links
     // Sessions are seeded before the run: keep them valid for its whole length (no refresh).
     ACCESS_TOKEN_TTL_SECONDS: '3600',
   });
@@ -565,6 +567,7 @@ async function main(topology = 'stack') {
         BENCH_STUDENTS: String(STUDENTS),
         BENCH_SEED_FILE: files.seed,
         BENCH_DEMO_PASSWORD: demoPassword,
+        BENCH_MAILBOX_DIR: path.join(dataDir, 'mailbox'),
       },
       timeoutMs: 6 * 60_000,
     });
