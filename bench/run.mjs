@@ -335,10 +335,10 @@ function report(summary, cpu, load, idle) {
       `load average before/after ${load.before} / ${load.after} on ${os.cpus().length} CPUs`,
   );
   console.log(
-    `CPU seconds during the run: ${Object.entries(cpu)
+    `CPU seconds during the run (and CPU ms per request, idle included): ${Object.entries(cpu)
       .filter(([, s]) => s >= 0.05)
       .sort((a, b) => b[1] - a[1])
-      .map(([role, s]) => `${role} ${s.toFixed(1)}`)
+      .map(([role, s]) => `${role} ${s.toFixed(1)} (${((1000 * s) / Math.max(1, requests)).toFixed(2)})`)
       .join(', ')}`,
   );
   const busy = Object.entries(cpu).filter(([role]) => role !== GENERATOR && role !== WATCHER);
