@@ -19,7 +19,6 @@ export default tseslint.config(
       '.cache/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
-      'bench/**/*.js',
     ],
   },
   js.configs.recommended,

@@ -18,6 +18,8 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      // The benchmark's own logic (percentiles, the class crowd's plan): no database, no broker.
+      { test: { name: 'bench', include: ['bench/test/**/*.test.mjs'] } },
       'web/vitest.config.ts',
     ],
   },

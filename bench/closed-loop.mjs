@@ -197,7 +197,8 @@ export async function runClosedLoop() {
     const base = `http://127.0.0.1:${port}`;
     const demoPassword = randomBytes(12).toString('base64url');
     const env = { ...process.env };
-    for (const k of ['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete env[k];
+    // No SMTP_URL: the all-in-one keeps its mail in DATA_DIR/mailbox, where the seed finds the sign-up links.
+    for (const k of ['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SMTP_URL']) delete env[k];
     Object.assign(env, {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -209,6 +210,7 @@ export async function runClosedLoop() {
       RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
       RATE_LIMIT_JOIN_PER_MINUTE: '10000',
+      RATE_LIMIT_EMAIL_PER_MINUTE: '10000', // opening the sign-up links
       ACCESS_TOKEN_TTL_SECONDS: '3600',
     });
     log(
@@ -244,6 +246,7 @@ export async function runClosedLoop() {
           BENCH_STUDENTS: String(CLIENTS),
           BENCH_SEED_FILE: seedFile,
           BENCH_DEMO_PASSWORD: demoPassword,
+          BENCH_MAILBOX_DIR: path.join(dataDir, 'mailbox'),
         },
         stdio: 'inherit',
       });

@@ -9,6 +9,7 @@
 // answers by status, latency percentiles (ms), own CPU seconds.
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { percentile } from './stats.mjs';
 
 const planFile = process.argv[2];
 if (!planFile) throw new Error('usage: node bench/load.mjs <plan.json>');
@@ -121,8 +122,7 @@ stopping = true;
 for (const s of sockets) s.destroy();
 
 latencies.sort((a, b) => a - b);
-const pct = (p) =>
-  latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] / 1000 : 0;
+const pct = (p) => (percentile(latencies, p) ?? 0) / 1000;
 const ok = [...statuses].filter(([s]) => s.startsWith('2')).reduce((n, [, c]) => n + c, 0);
 console.log(
   JSON.stringify({

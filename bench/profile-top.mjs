@@ -1,6 +1,6 @@
 // Summarises a .cpuprofile written with BENCH_PROFILE_DIR: self time by function and by package.
 // Usage: node bench/profile-top.mjs <file.cpuprofile> [top=25] [window seconds=20]
-// Only the busiest window of the profile counts (the k6 run, not start-up and seeding).
+// Only the busiest window of the profile counts (the measured class crowd, not start-up and seeding).
 import { readFileSync } from 'node:fs';
 
 const [file, topArg, windowArg] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 // The teacher of the benchmark's class, watching its results while the class submits (bench/run.mjs
-// starts it before the measured k6 run): like the class results panel of the web app
+// starts it before the measured class crowd): like the class results panel of the web app
 // (web/src/features/results/useLiveResults.ts) it keeps the live stream GET /api/dashboard/live
 // open and fetches GET /api/classes/{id}/results again through the gateway LIVE_REFRESH_DELAY_MS
 // (300, the web's value) after the first `result` event of a burst (later events join that fetch,
@@ -9,8 +9,8 @@
 // also a fetch after that long without one (the page has none). VISIBILITY_MODE=poll: a fetch
 // every POLL_MS instead, no stream.
 //
-// bench/run.mjs joins these times with the time each submit answered 201 (k6 writes them to its
-// console file) to give the submit → visible delay. Node built-ins only.
+// bench/run.mjs joins these times with the time each submit answered 201 (the class crowd writes them to a
+// file) to give the submit → visible delay. Node built-ins only.
 //
 // Env: BASE_URL, SEED_FILE, OUT (JSON written at the end), EXPECT (results to wait for),
 // VISIBILITY_TIMEOUT_MS (hard bound, default 6 min). Prints `VISIBILITY_READY` once watching.
