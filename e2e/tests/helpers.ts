@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Browser } from '@playwright/test';
+import { mailedLink, pathOf } from './mailbox';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: what axe checks on every screen the tests visit. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -197,18 +198,47 @@ export function newUser(prefix = 'teacher'): TestUser {
   };
 }
 
-/** Sign up through /auth; the app signs the new user in and lands on / after 1 s. */
-export async function signUp(page: Page, user: TestUser, role: 'Teacher' | 'Student' = 'Teacher'): Promise<void> {
-  await page.goto('/auth?mode=signup');
+/**
+ * Fills the sign-up form on screen (/auth?mode=signup, or the Sign Up tab already open) and submits
+ * it. It creates no account: whatever the address (new, registered, a district's), the form says
+ * "Check your email" and the server mails the address a sign-up link, or a note that it has an
+ * account (docs/security.md).
+ */
+export async function submitSignUp(page: Page, user: TestUser, role: 'Teacher' | 'Student' = 'Teacher'): Promise<void> {
   await page.getByLabel('First Name').fill(user.firstName);
   await page.getByLabel('Last Name').fill(user.lastName);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password').fill(user.password);
+  // /simple-login asks for the password once.
+  const confirm = page.getByLabel('Confirm Password');
+  if (await confirm.count()) await confirm.fill(user.password);
   await page.getByLabel(role, { exact: true }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
+  const sent = page.getByRole('status', { name: 'Check your email' });
+  await expect(sent).toContainText('Check your email');
+  await expect(sent).toContainText(user.email.toLowerCase());
+  await expect(sent).toContainText('open the link we sent to finish creating your account');
+  // Still on the sign-in page, signed out: no account exists until the link is opened.
+  await expect(page).toHaveURL(/\/(auth|simple-login)\?/);
+}
+
+/**
+ * Opens the sign-up link mailed to `user` in `page`, as its owner does: /verify-email creates the
+ * account (in the district owning the address's domain, else in a new individual space), signs in
+ * and says so; a join code entered while signed out in this tab is used next, else / loads.
+ */
+export async function openSignUpLink(page: Page, user: TestUser): Promise<void> {
+  await page.goto(pathOf(await mailedLink(user.email, '/verify-email')));
   await expect(page.getByText('Account created successfully! Logging you in...')).toBeVisible();
+}
+
+/** Sign up through /auth and the mailed link; the new user lands on / signed in. */
+export async function signUp(page: Page, user: TestUser, role: 'Teacher' | 'Student' = 'Teacher'): Promise<void> {
+  await page.goto('/auth?mode=signup');
+  await submitSignUp(page, user, role);
+  await openSignUpLink(page, user);
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 }
 
 export async function signIn(page: Page, user: TestUser): Promise<void> {
