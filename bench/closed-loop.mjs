@@ -207,6 +207,8 @@ export async function runClosedLoop() {
       ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
       GENERATION_PROVIDER: 'offline',
       RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+      // Each seeded student opens their mailed sign-up link (POST /api/auth/email/verify, limited per address).
+      RATE_LIMIT_EMAIL_PER_MINUTE: '10000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
       RATE_LIMIT_JOIN_PER_MINUTE: '10000',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
@@ -244,6 +246,8 @@ export async function runClosedLoop() {
           BENCH_STUDENTS: String(CLIENTS),
           BENCH_SEED_FILE: seedFile,
           BENCH_DEMO_PASSWORD: demoPassword,
+          // The seed reads the students' sign-up links in DATA_DIR/mailbox.
+          BENCH_DATA_DIR: dataDir,
         },
         stdio: 'inherit',
       });

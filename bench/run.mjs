@@ -527,6 +527,8 @@ async function main(topology = 'stack') {
     GENERATION_PROVIDER: 'offline',
     // Seeding signs up and joins 200 students from one IP within a minute or two.
     RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+    // Each seeded student opens their mailed sign-up link (POST /api/auth/email/verify, limited per address).
+    RATE_LIMIT_EMAIL_PER_MINUTE: '10000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
     RATE_LIMIT_JOIN_PER_MINUTE: '10000',
     // Sessions are seeded before the run: keep them valid for its whole length (no refresh).
@@ -611,6 +613,8 @@ async function main(topology = 'stack') {
         BENCH_STUDENTS: String(STUDENTS),
         BENCH_SEED_FILE: files.seed,
         BENCH_DEMO_PASSWORD: demoPassword,
+        // The seed reads the students' sign-up links in DATA_DIR/mailbox.
+        BENCH_DATA_DIR: dataDir,
       },
       timeoutMs: 6 * 60_000,
     });
