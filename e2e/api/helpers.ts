@@ -204,11 +204,11 @@ export async function signUp(
     password: 'correct horse battery',
     role,
   });
-  if (res.status !== 202) throw new Error(`sign-up: expected 202, got ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 202) throw new Error(`sign-up answered ${res.status}, not 202: ${JSON.stringify(res.body)}`);
   const { token } = await linkMailedTo(mail, email);
   const opened = await client.post('/api/auth/email/verify', { token });
   if (opened.status !== 201)
-    throw new Error(`sign-up link: expected 201, got ${opened.status} ${JSON.stringify(opened.body)}`);
+    throw new Error(`sign-up link answered ${opened.status}, not 201: ${JSON.stringify(opened.body)}`);
   client.user = opened.body.user;
   return client;
 }
