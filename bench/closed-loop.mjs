@@ -208,9 +208,10 @@ export async function runClosedLoop() {
       ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
       GENERATION_PROVIDER: 'offline',
       RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+      // Each seeded student opens their mailed sign-up link (POST /api/auth/email/verify, limited per address).
+      RATE_LIMIT_EMAIL_PER_MINUTE: '10000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
       RATE_LIMIT_JOIN_PER_MINUTE: '10000',
-      RATE_LIMIT_EMAIL_PER_MINUTE: '10000', // opening the sign-up links
       ACCESS_TOKEN_TTL_SECONDS: '3600',
     });
     log(
@@ -246,7 +247,8 @@ export async function runClosedLoop() {
           BENCH_STUDENTS: String(CLIENTS),
           BENCH_SEED_FILE: seedFile,
           BENCH_DEMO_PASSWORD: demoPassword,
-          BENCH_MAILBOX_DIR: path.join(dataDir, 'mailbox'),
+          // The seed reads the students' sign-up links in DATA_DIR/mailbox.
+          BENCH_DATA_DIR: dataDir,
         },
         stdio: 'inherit',
       });

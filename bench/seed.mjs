@@ -1,8 +1,11 @@
 // Seeds the benchmark through the gateway, like the web app would: 1 teacher, 1 class, 2 assessments
 // of 10 multiple-choice questions (offline generation; one is for the warm-up), assigned, and N
 // students signed up and joined. Writes bench/.seed.json with each student's cookies and the
-// question ids and options.
-// Node built-ins only. Usage: BASE_URL=http://127.0.0.1:8080 node bench/seed.mjs
+// question ids and options. A student signs up as a person does (docs/security.md): the sign-up
+// answers 202 and mails a link, which creates the account and signs in when opened; the links are
+// read from the local mailbox of the stack or all-in-one (DATA_DIR/mailbox/index.json, SMTP_URL
+// unset), a batch of sign-ups at a time.
+// Node built-ins only. Usage: BASE_URL=http://127.0.0.1:8080 BENCH_DATA_DIR=<its DATA_DIR> node bench/seed.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +18,10 @@ const QUESTIONS = 10;
 const OUT = process.env.BENCH_SEED_FILE ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '.seed.json');
 const DEADLINE = Date.now() + Number(process.env.BENCH_SEED_TIMEOUT_MS ?? 5 * 60_000);
 const RUN = Date.now().toString(36);
+// The DATA_DIR of the stack or all-in-one under test: its mailbox holds the sign-up links.
+const MAILBOX_INDEX = path.join(path.resolve(process.env.BENCH_DATA_DIR ?? '.data'), 'mailbox', 'index.json');
+// Sign-ups whose links are read together: well under the 500 newest mails the mailbox keeps.
+const BATCH = 200;
 const DOMAIN = `bench-${RUN}.example.com`;
 // The teacher is the Demo District's (bench/run.mjs starts the stack with DEMO_SEED=true and
 // DEMO_PASSWORD, and passes the password on as BENCH_DEMO_PASSWORD): a teacher with their own space
@@ -23,11 +30,6 @@ const DOMAIN = `bench-${RUN}.example.com`;
 // seed signs in as the district's demo teacher instead.
 const TEACHER_EMAIL = 'teacher@demo.checkpoint.school';
 const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD;
-// A password sign-up answers 202 and mails a link that creates the account when opened
-// (docs/security.md). With SMTP_URL unset the stack and the all-in-one keep their mail under
-// DATA_DIR/mailbox (a JSON index of the newest 500 with each text): bench/run.mjs and
-// bench/closed-loop.mjs pass that folder on, and the seed opens each student's link from it.
-const MAILBOX_DIR = process.env.BENCH_MAILBOX_DIR;
 
 const CONTENT = [
   'Photosynthesis is the process plants use to make their own food from light.',
@@ -67,45 +69,54 @@ async function eventually(what, fn, check, ms = 60_000) {
   }
 }
 
-/** The token of the sign-up link mailed to `email`, from the local mailbox's index. */
-async function mailedToken(email) {
-  const index = path.join(MAILBOX_DIR, 'index.json');
-  const tokenIn = (list) =>
-    list
-      .filter((m) => m.to?.includes(email))
-      .map((m) => /\/verify-email\?token=([\w-]+)/.exec(m.text ?? '')?.[1])
-      .find(Boolean);
-  const mails = await eventually(
-    `the sign-up mail to ${email} in ${index}`,
-    () => {
-      try {
-        return JSON.parse(readFileSync(index, 'utf8'));
-      } catch {
-        return []; // not written yet, or being replaced
-      }
-    },
-    (list) => tokenIn(list) !== undefined,
-    30_000,
-  );
-  return tokenIn(mails);
+/** The sign-up links in the mailbox by address (the newest each), or none while it has no index yet. */
+function mailedSignUpLinks() {
+  let entries;
+  try {
+    entries = JSON.parse(readFileSync(MAILBOX_INDEX, 'utf8'));
+  } catch {
+    return new Map();
+  }
+  const links = new Map();
+  // Newest first: the first link seen for an address is its newest.
+  for (const entry of entries) {
+    const link = (entry.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).find(
+      (l) => new URL(l).pathname === '/verify-email',
+    );
+    for (const to of entry.to) if (link && !links.has(to)) links.set(to, link);
+  }
+  return links;
 }
 
-async function signUp(role, n) {
-  if (!MAILBOX_DIR)
-    throw new Error('seed: set BENCH_MAILBOX_DIR to the DATA_DIR/mailbox of the server (bench/run.mjs does)');
-  const s = new Session(BASE_URL, { beforeRequest: timeLeft });
-  const email = `${role}.${n}.${RUN}@${DOMAIN}`;
-  const res = await s.post('/api/auth/simple-signup', {
-    firstName: role === 'teacher' ? 'Tess' : 'Sam',
-    lastName: `${role === 'teacher' ? 'Teacher' : 'Student'}${n}`,
-    email,
-    password: 'correct horse battery staple',
-    role,
+/**
+ * Signs up students `numbers` (202 each: a link is mailed), waits until every link is in the
+ * mailbox (one read of its index for them all, every 200 ms), then opens each link (201: the
+ * account is made and signed in). Returns their sessions, in order.
+ */
+async function signUpStudents(numbers) {
+  const people = numbers.map((n) => ({ n, email: `student.${n}.${RUN}@${DOMAIN}` }));
+  await pool(people, PARALLEL, async ({ n, email }) => {
+    const s = new Session(BASE_URL, { beforeRequest: timeLeft });
+    const res = await s.post('/api/auth/simple-signup', {
+      firstName: 'Sam',
+      lastName: `Student${n}`,
+      email,
+      password: 'correct horse battery staple',
+      role: 'student',
+    });
+    expectStatus(res, 202, `sign-up of student ${n}`);
   });
-  expectStatus(res, 202, `sign-up of ${role} ${n}`);
-  const opened = await s.post('/api/auth/email/verify', { token: await mailedToken(email) });
-  s.user = expectStatus(opened, 201, `sign-up link of ${role} ${n}`).user;
-  return s;
+  const links = await eventually(
+    `the sign-up links of students ${numbers[0]}–${numbers.at(-1)} in ${MAILBOX_INDEX}`,
+    async () => mailedSignUpLinks(),
+    (found) => people.every(({ email }) => found.has(email)),
+  );
+  return pool(people, PARALLEL, async ({ n, email }) => {
+    const s = new Session(BASE_URL, { beforeRequest: timeLeft });
+    const token = new URL(links.get(email)).searchParams.get('token');
+    s.user = expectStatus(await s.post('/api/auth/email/verify', { token }), 201, `sign-up link of student ${n}`).user;
+    return s;
+  });
 }
 
 /** The Demo District's teacher, signed in (the stack was started with DEMO_PASSWORD). */
@@ -186,17 +197,16 @@ async function main() {
     `seed: teacher, class ${cls.joinCode}, 2 assessments with ${QUESTIONS} questions (${measured.provider}), assigned`,
   );
 
-  let done = 0;
-  const students = await pool(
-    Array.from({ length: STUDENTS }, (_, i) => i + 1),
-    PARALLEL,
-    async (n) => {
-      const s = await signUp('student', n);
-      expectStatus(await s.post('/api/classes/join', { joinCode: cls.joinCode }), 200, `join of student ${n}`);
-      if (++done % 50 === 0) console.log(`seed: ${done}/${STUDENTS} students signed up and joined`);
-      return s;
-    },
-  );
+  const students = [];
+  for (let first = 1; first <= STUDENTS; first += BATCH) {
+    const numbers = Array.from({ length: Math.min(BATCH, STUDENTS - first + 1) }, (_, i) => first + i);
+    const batch = await signUpStudents(numbers);
+    await pool(batch, PARALLEL, async (s, i) =>
+      expectStatus(await s.post('/api/classes/join', { joinCode: cls.joinCode }), 200, `join of student ${numbers[i]}`),
+    );
+    students.push(...batch);
+    console.log(`seed: ${students.length}/${STUDENTS} students signed up (by their mailed links) and joined`);
+  }
   // Memberships reach the assessment service asynchronously: wait until every student sees it.
   await pool(students, PARALLEL, (s, i) =>
     eventually(

@@ -138,7 +138,7 @@ describe('the all-in-one process', () => {
     setTimeout(() => child!.kill('SIGTERM'), 100);
     const statuses = await Promise.all(signUps);
     const code = await exited(child!);
-    expect(statuses, output).toEqual(statuses.map(() => 201));
+    expect(statuses, output).toEqual(statuses.map(() => 202));
     expect(code, output).toBe(0);
     expect(output).toContain('SIGTERM received, shutting down');
     expect(Date.now() - stopping).toBeLessThan(20_000);

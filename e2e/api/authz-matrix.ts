@@ -161,7 +161,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
         role: 'student',
       },
     }),
-    expect: statuses('anyone', {}, 201),
+    expect: statuses('anyone', {}, 202),
   },
   'POST /api/auth/simple-login': {
     access: 'anyone',

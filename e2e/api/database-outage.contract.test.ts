@@ -74,7 +74,10 @@ beforeAll(async () => {
       SMTP_URL: mail.url,
     },
   });
-  [teacher, student] = await Promise.all([signUp(backend.url, 'teacher'), signUp(backend.url, 'student')]);
+  [teacher, student] = await Promise.all([
+    signUp({ url: backend.url, mail }, 'teacher'),
+    signUp({ url: backend.url, mail }, 'student'),
+  ]);
   cls = (await teacher.post('/api/classes', { name: 'Outage', subject: 'Science', period: '1' })).body;
   expect((await student.post('/api/classes/join', { joinCode: cls.joinCode })).status).toBe(200);
 }, 240_000);

@@ -35,6 +35,28 @@ let assessmentId: string;
 const usersWithEmail = async (email: string) =>
   (await db.query<{ tenant_id: string }>('select tenant_id from identity.users where email = $1', [email])).rows;
 
+/**
+ * A second sign-up for an address that has an account (another name, password and role): the
+ * same 202 as for a new address, and the "you already have an account" mail that reached it.
+ */
+async function signUpAgain(email: string, client = new Client(backend.url)) {
+  const res = await client.post('/api/auth/simple-signup', {
+    firstName: 'Eve',
+    lastName: 'Again',
+    email,
+    password: 'another password',
+    role: 'teacher',
+  });
+  expect(res.status).toBe(202);
+  expect(res.body).toEqual({ verificationSent: true, email });
+  const note = await backend.mail.waitFor(
+    (m) => m.to.includes(email) && /already have an account/i.test(m.text),
+    15_000,
+  );
+  expect(note.text).not.toContain('another password');
+  return note;
+}
+
 beforeAll(async () => {
   backend = await startBackend({ DEMO_SEED: 'true', DEMO_PASSWORD, RATE_LIMIT_JOIN_PER_MINUTE: '1000' });
   db = new pg.Client({ connectionString: backend.postgres.url });
@@ -169,21 +191,8 @@ describe('sign-up at a district domain: the other answers', () => {
   it('when the address has an account already, then the same 202 and a "you already have an account" mail, and nothing changes', async () => {
     const email = districtStudent.user!.email;
     const before = backend.mail.messages().length;
-    const res = await new Client(backend.url).post('/api/auth/simple-signup', {
-      firstName: 'Eve',
-      lastName: 'Again',
-      email,
-      password: 'another password',
-      role: 'teacher',
-    });
-    expect(res.status).toBe(202);
-    expect(res.body).toEqual({ verificationSent: true, email });
-    const mail = await backend.mail.waitFor(
-      (m) => m.to.includes(email) && /already have an account/i.test(m.text),
-      15_000,
-    );
+    const mail = await signUpAgain(email);
     expect(mail.text).toMatch(/reset your password/i);
-    expect(mail.text).not.toContain('another password');
     expect(backend.mail.messages().length).toBeGreaterThan(before);
     expect(await usersWithEmail(email)).toHaveLength(1);
     const me = await districtStudent.get('/api/auth/user');
@@ -214,18 +223,61 @@ describe('sign-up at a district domain: the other answers', () => {
     expect(await usersWithEmail(email)).toEqual([]);
   });
 
-  it('when the OpenAPI document describes the sign-up, then it has the 201 account, the 202 link answer and the 403', async () => {
+  it('when the OpenAPI document describes the sign-up, then it has only the 202 link answer and the 400, 403 and 429', async () => {
     const doc = (await new Client(backend.url).get('/api/openapi.json')).body;
     const responses = doc.paths['/api/auth/simple-signup'].post.responses;
-    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['201', '202', '403', '409', '429']));
+    expect(Object.keys(responses).sort()).toEqual(expect.arrayContaining(['202', '400', '403', '429']));
+    // No answer tells a new address from a registered one: no 201 account, no 409 email_taken.
+    expect(Object.keys(responses)).not.toContain('201');
+    expect(Object.keys(responses)).not.toContain('409');
     expect(JSON.stringify(responses['202'])).toContain('VerificationSent');
     expect(doc.components.schemas.VerificationSent.required).toEqual(['verificationSent', 'email']);
   });
+});
 
-  it('when the address is at no district, then the account is made at once in a new individual tenant (201)', async () => {
-    const solo = await signUp(backend.url, 'teacher');
-    expect(solo.user!.tenantId).not.toBe(districtTenantId);
-    expect((await solo.get('/api/auth/user')).body.accountType).toBe('individual');
+describe('sign-up at an address of no district', () => {
+  it('when the address is new, then 202 and no account or session until the mailed link is opened, which makes a verified account in a new individual tenant', async () => {
+    const email = `solo.${Date.now().toString(36)}@solo-mail.example.com`;
+    const client = new Client(backend.url);
+    const res = await client.post('/api/auth/simple-signup', {
+      firstName: 'Sol',
+      lastName: 'Owner',
+      email,
+      password: PASSWORD,
+      role: 'teacher',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toEqual({ verificationSent: true, email });
+    expect(client.cookies.has('cp_session')).toBe(false);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    expect(await usersWithEmail(email)).toEqual([]);
+
+    const { token } = await linkMailedTo(backend.mail, email);
+    const opened = await client.post('/api/auth/email/verify', { token });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body).toMatchObject({ signedIn: true, user: { email, role: 'teacher' } });
+    expect(opened.body.user.tenantId).not.toBe(districtTenantId);
+    expect((await client.get('/api/auth/user')).body).toMatchObject({
+      email,
+      accountType: 'individual',
+      emailVerified: true,
+    });
+    expect(await usersWithEmail(email)).toHaveLength(1);
+  });
+
+  it('when the address has an account already, then the same 202 and a "you already have an account" mail with no sign-up link, and nothing changes', async () => {
+    const existing = await signUp(backend.url, 'teacher');
+    const email = existing.user!.email;
+    const client = new Client(backend.url);
+    const note = await signUpAgain(email, client);
+    expect(client.cookies.has('cp_session')).toBe(false);
+    expect(note.subject).toBe('You already have a Checkpoint account');
+    expect(backend.mail.links(note).some((link) => new URL(link).pathname === '/verify-email')).toBe(false);
+    expect(await usersWithEmail(email)).toHaveLength(1);
+    expect((await existing.get('/api/auth/user')).body).toMatchObject({
+      role: 'teacher',
+      lastName: existing.user!.lastName,
+    });
   });
 });
 

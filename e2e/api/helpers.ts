@@ -1,10 +1,18 @@
 // API contract test harness: the whole backend in one process (scripts/compose.ts) on a fresh
 // database, and a cookie-keeping client that behaves like the web app (CSRF header, Origin).
 import { createLogger } from '@checkpoint/service-kit';
-import { startMailCatcher, startPostgres, type MailCatcher, type PostgresHandle } from '@checkpoint/testkit';
+import {
+  eventually,
+  startMailCatcher,
+  startPostgres,
+  type MailCatcher,
+  type PostgresHandle,
+} from '@checkpoint/testkit';
+import { linksIn } from '@checkpoint/mail';
 import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
+import type { LocalMailbox } from '../../scripts/local-mailbox.ts';
 
-export { eventually } from '@checkpoint/testkit';
+export { eventually };
 
 export interface Backend {
   url: string;
@@ -35,12 +43,14 @@ export async function startBackend(env: Record<string, string> = {}): Promise<Ba
       ...env,
     },
   });
+  const forget = readMailOf(app.url, mail);
   return {
     url: app.url,
     app,
     postgres,
     mail,
     stop: async () => {
+      forget();
       await app.stop();
       await Promise.all([postgres.stop(), mail.stop()]);
     },
@@ -125,58 +135,68 @@ export interface MemberJson {
 let counter = 0;
 
 /**
- * Signs up a new user with a password. At a district's domain that creates no account (202, a link
- * is mailed): use joinDistrict for a member of a district.
+ * Where a test reads a backend's mail: the SMTP server its SMTP_URL names (a MailCatcher), or the
+ * all-in-one's own local mailbox (AllInOne.mailbox, when SMTP_URL is unset).
  */
-export async function signUp(
-  baseUrl: string,
-  role: 'teacher' | 'student',
-  options: { domain?: string; firstName?: string; lastName?: string } = {},
-): Promise<Client> {
-  const client = new Client(baseUrl);
-  const n = `${Date.now().toString(36)}${(counter++).toString(36)}`;
-  const res = await client.post('/api/auth/simple-signup', {
-    firstName: options.firstName ?? (role === 'teacher' ? 'Tess' : 'Sam'),
-    lastName: options.lastName ?? `User${n}`,
-    email: `${role}.${n}@${options.domain ?? `solo-${n}.example.com`}`,
-    password: 'correct horse battery',
-    role,
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  client.user = res.body.user;
-  return client;
+export type MailSource = MailCatcher | Pick<LocalMailbox, 'messages'>;
+
+/** The mail of each backend by its origin: signUp(url) reads its sign-up link there. */
+const mailOfBackend = new Map<string, MailSource>();
+
+/**
+ * Lets signUp(url) read the mail of the backend at `url` (startBackend does this itself; a test
+ * that starts its own all-in-one or stack calls it). Returns a function that forgets it again.
+ */
+export function readMailOf(url: string, mail: MailSource): () => void {
+  const origin = new URL(url).origin;
+  mailOfBackend.set(origin, mail);
+  return () => void mailOfBackend.delete(origin);
 }
 
 /** The one-time link (…/verify-email?token=…) of the newest mail to `email` that has one. */
 export async function linkMailedTo(
-  mail: MailCatcher,
+  mail: MailSource,
   email: string,
   path = '/verify-email',
   timeoutMs = 15_000,
 ): Promise<{ url: URL; token: string }> {
   const to = email.toLowerCase();
-  const withLink = (m: ReturnType<MailCatcher['messages']>[number]) =>
-    m.to.includes(to) && mail.links(m).some((link) => new URL(link).pathname === path);
-  await mail.waitFor(withLink, timeoutMs);
-  const newest = mail.messages().filter(withLink).at(-1)!;
-  const url = new URL(mail.links(newest).find((link) => new URL(link).pathname === path)!);
+  const linkIn = (m: { to: string[]; text: string; html?: string | null }) =>
+    m.to.includes(to)
+      ? linksIn({ text: m.text, html: m.html ?? null }).find((l) => new URL(l).pathname === path)
+      : undefined;
+  let link: string | undefined;
+  if ('waitFor' in mail) {
+    await mail.waitFor((m) => linkIn(m) !== undefined, timeoutMs);
+    link = mail.messages().map(linkIn).filter(Boolean).at(-1);
+  } else {
+    // The local mailbox lists the newest first; the services' mail sender delivers it shortly after.
+    link = (await eventually(async () => mail.messages().map(linkIn).find(Boolean), Boolean, timeoutMs)) ?? undefined;
+    if (!link) throw new Error(`no mail to ${email} with a ${path} link within ${timeoutMs} ms`);
+  }
+  const url = new URL(link!);
   return { url, token: url.searchParams.get('token') ?? '' };
 }
 
 /**
- * A member of the district that owns `domain`, the way a person becomes one (docs/security.md,
- * "District membership"): a password sign-up at the domain answers 202 and mails a link; opening
- * it (the web page posts its token to /api/auth/email/verify) creates the account in the district
- * and signs in. `client` (default: a new one) ends up signed in as the new member.
+ * A new user who signed up with a password, the way a person does (docs/security.md): the sign-up
+ * answers 202 and mails a link; opening it (the web page posts its token to /api/auth/email/verify)
+ * creates the account and signs in. At a district's domain (`domain`) the account is the district's
+ * member; at any other, it is in a new individual space. `backend` is the backend itself or its URL
+ * (whose mail startBackend or readMailOf registered). `client` (default: a new one) ends up signed
+ * in as the new user.
  */
-export async function joinDistrict(
-  backend: Pick<Backend, 'url' | 'mail'>,
+export async function signUp(
+  backend: string | { url: string; mail: MailSource },
   role: 'teacher' | 'student',
-  options: { domain: string; firstName?: string; lastName?: string; client?: Client },
+  options: { domain?: string; firstName?: string; lastName?: string; client?: Client } = {},
 ): Promise<Client> {
-  const client = options.client ?? new Client(backend.url);
+  const url = typeof backend === 'string' ? backend : backend.url;
+  const mail = typeof backend === 'string' ? mailOfBackend.get(new URL(url).origin) : backend.mail;
+  if (!mail) throw new Error(`signUp: no mail known for ${url} (startBackend registers it; else call readMailOf)`);
+  const client = options.client ?? new Client(url);
   const n = `${Date.now().toString(36)}${(counter++).toString(36)}`;
-  const email = `${role}.${n}@${options.domain}`;
+  const email = `${role}.${n}@${options.domain ?? `solo-${n}.example.com`}`;
   const res = await client.post('/api/auth/simple-signup', {
     firstName: options.firstName ?? (role === 'teacher' ? 'Tess' : 'Sam'),
     lastName: options.lastName ?? `User${n}`,
@@ -184,12 +204,23 @@ export async function joinDistrict(
     password: 'correct horse battery',
     role,
   });
-  if (res.status !== 202)
-    throw new Error(`district sign-up: expected 202, got ${res.status} ${JSON.stringify(res.body)}`);
-  const { token } = await linkMailedTo(backend.mail, email);
+  if (res.status !== 202) throw new Error(`sign-up answered ${res.status}, not 202: ${JSON.stringify(res.body)}`);
+  const { token } = await linkMailedTo(mail, email);
   const opened = await client.post('/api/auth/email/verify', { token });
   if (opened.status !== 201)
-    throw new Error(`sign-up link: expected 201, got ${opened.status} ${JSON.stringify(opened.body)}`);
+    throw new Error(`sign-up link answered ${opened.status}, not 201: ${JSON.stringify(opened.body)}`);
   client.user = opened.body.user;
   return client;
+}
+
+/**
+ * A member of the district that owns `domain` (docs/security.md, "District membership"): signUp at
+ * the district's domain.
+ */
+export function joinDistrict(
+  backend: Pick<Backend, 'url' | 'mail'>,
+  role: 'teacher' | 'student',
+  options: { domain: string; firstName?: string; lastName?: string; client?: Client },
+): Promise<Client> {
+  return signUp(backend, role, options);
 }

@@ -6,7 +6,7 @@ import { createGateway, gatewayConfigSchema, stopGateway } from '@checkpoint/gat
 import { closeServer, createLogger, listen, parseConfig } from '@checkpoint/service-kit';
 import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
 import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
-import { eventually, signUp } from './helpers.ts';
+import { eventually, readMailOf, signUp } from './helpers.ts';
 
 interface LogLine {
   level: number;
@@ -47,6 +47,7 @@ beforeAll(async () => {
     },
   });
   url = app.url;
+  readMailOf(url, app.mailbox!);
 }, 120_000);
 afterAll(async () => {
   await app?.stop();

@@ -32,26 +32,28 @@ afterAll(async () => {
 }, 60_000);
 
 describe('local mailbox of the all-in-one', () => {
-  it('when SMTP_URL is unset, then the verification mail lands in the mailbox and the page lists it only with the key', async () => {
+  it('when SMTP_URL is unset, then the sign-up mail lands in the mailbox and the page lists it only with the key', async () => {
     expect(app.mailbox?.key).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const user = await signUp(app.url, 'teacher');
+    const user = await signUp({ url: app.url, mail: app.mailbox! }, 'teacher');
     const email = user.user!.email;
     const entries = await eventually(
       async () => app.mailbox!.messages(),
       (list) => list.some((m) => m.to.includes(email)),
     );
     const entry = entries.find((m) => m.to.includes(email))!;
-    expect(entry.subject).toBe('Verify your email for Checkpoint');
+    expect(entry.subject).toBe('Finish creating your Checkpoint account');
     const index = JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')) as { id: string }[];
     expect(index.map((e) => e.id)).toContain(entry.id);
-    expect(await readFile(path.join(dir, `${entry.id}.eml`), 'utf8')).toMatch(/Subject: Verify your email/);
+    expect(await readFile(path.join(dir, `${entry.id}.eml`), 'utf8')).toMatch(
+      /Subject: Finish creating your Checkpoint account/,
+    );
 
     expect((await fetch(`${app.url}/_mailbox`)).status).toBe(404);
     expect((await fetch(`${app.url}/_mailbox?key=nope`)).status).toBe(404);
     const page = await fetch(`${app.url}/_mailbox?key=${app.mailbox!.key}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).not.toMatch(/unsafe-inline/);
-    expect(await page.text()).toContain('Verify your email for Checkpoint');
+    expect(await page.text()).toContain('Finish creating your Checkpoint account');
     const one = await (await fetch(`${app.url}/_mailbox?key=${app.mailbox!.key}&id=${entry.id}`)).text();
     expect(one).toMatch(/<a href="http:\/\/localhost:8080\/verify-email\?token=[A-Za-z0-9_-]+">/);
     // Everything else still goes to the gateway.

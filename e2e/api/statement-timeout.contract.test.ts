@@ -25,7 +25,7 @@ beforeAll(async () => {
     logger: createLogger('e2e', 'silent'),
     env: { LOG_LEVEL: 'silent', SMTP_URL: mail.url, DATABASE_STATEMENT_TIMEOUT_MS: '500' },
   });
-  teacher = await signUp(backend.url, 'teacher');
+  teacher = await signUp({ url: backend.url, mail }, 'teacher');
   cls = (await teacher.post('/api/classes', { name: 'Locked out', subject: 'Science', period: '1' })).body;
 }, 240_000);
 

@@ -21,7 +21,7 @@ import {
   type MailCatcher,
   type PostgresHandle,
 } from '@checkpoint/testkit';
-import { Client, signUp } from '../api/helpers.ts';
+import { Client, readMailOf, signUp } from '../api/helpers.ts';
 import { buildImage, Containers, podman, root } from './podman.ts';
 
 const IMAGE = 'localhost/checkpoint:journey';
@@ -203,6 +203,8 @@ describe('the services as containers', () => {
     const secret = randomBytes(32).toString('base64url');
     const gatewayPort = await freePort();
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    // signUp(gatewayUrl) reads its sign-up link from the mail catcher.
+    readMailOf(gatewayUrl, mail);
     const common = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICE_TOKEN_SECRET: secret };
     for (const s of SERVICES) {
       const port = await freePort();

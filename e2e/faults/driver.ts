@@ -4,7 +4,7 @@
 // that grows per question) and submit, retrying a failed call with the same clientSeq as the web
 // app's answer store does, while the history records every try.
 import { randomBytes } from 'node:crypto';
-import { Client, type Reply } from '../api/helpers.ts';
+import { Client, signUp as signUpByMail, type Reply } from '../api/helpers.ts';
 import type { Attempt, Outcome, SaveOp, SubmitOp } from './history.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -68,17 +68,12 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) =>
   return out;
 }
 
-async function signUp(baseUrl: string, role: 'teacher' | 'student', email: string): Promise<Session> {
-  const s = new Client(baseUrl, 30_000);
-  const res = await s.post('/api/auth/simple-signup', {
-    firstName: role === 'teacher' ? 'Tess' : 'Sam',
-    lastName: 'Faults',
-    email,
-    password: 'correct horse battery staple',
-    role,
-  });
-  s.user = expectStatus(res, 201, `sign-up of ${email}`).user;
-  return s;
+/**
+ * A new user through the mailed sign-up link (e2e/api/helpers.ts signUp: 202, then the link read
+ * from the stack's mail catcher, which startFaultStack and startScaleStack register by baseUrl).
+ */
+function signUp(baseUrl: string, role: 'teacher' | 'student', domain: string): Promise<Session> {
+  return signUpByMail(baseUrl, role, { domain, lastName: 'Faults', client: new Client(baseUrl, 30_000) });
 }
 
 /** Through the gateway, as the web app would: the teacher's class and assessments, students joined. */
@@ -87,7 +82,7 @@ export async function seed(
   options: { students: number; assessments: number; questions: number },
 ): Promise<Seed> {
   const run = randomBytes(4).toString('hex');
-  const teacher = await signUp(baseUrl, 'teacher', `teacher.${run}@faults-${run}.example.com`);
+  const teacher = await signUp(baseUrl, 'teacher', `faults-${run}.example.com`);
   const cls = expectStatus(
     await teacher.post('/api/classes', { name: 'Faults', subject: 'Science', period: '1' }),
     201,
@@ -134,7 +129,7 @@ export async function seed(
     Array.from({ length: options.students }, (_, i) => i),
     8,
     async (i) => {
-      const s = await signUp(baseUrl, 'student', `student.${i}.${run}@faults-${run}.example.com`);
+      const s = await signUp(baseUrl, 'student', `faults-${run}.example.com`);
       expectStatus(await s.post('/api/classes/join', { joinCode: cls.joinCode }), 200, `join of student ${i}`);
       return s;
     },

@@ -102,6 +102,8 @@ beforeAll(async () => {
     env: {
       GENERATION_PROVIDER: 'offline',
       RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+      // Each sign-up opens its mailed link (POST /api/auth/email/verify, limited per address).
+      RATE_LIMIT_EMAIL_PER_MINUTE: '10000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
       RATE_LIMIT_JOIN_PER_MINUTE: '10000',
       RATE_LIMIT_GENERATION_PER_MINUTE: '1000',

@@ -9,9 +9,12 @@ import {
   freePort,
   startCrashablePostgres,
   startKafka,
+  startMailCatcher,
   type CrashablePostgres,
   type KafkaHandle,
+  type MailCatcher,
 } from '@checkpoint/testkit';
+import { readMailOf } from '../api/helpers.ts';
 import { createTopics, ProcessGroup, root, SERVICES, type ServiceName } from '../stack/processes.ts';
 
 export { root, SERVICES, type ServiceName };
@@ -21,6 +24,8 @@ export interface FaultStack {
   baseUrl: string;
   postgres: CrashablePostgres;
   kafka: KafkaHandle;
+  /** The SMTP server the services' mail goes to (SMTP_URL): sign-ups read their links there. */
+  mail: MailCatcher;
   /** Superuser URL (to read every schema directly). */
   adminUrl: string;
   /** Exits that were not asked for, e.g. `class exited with code 1`. */
@@ -43,13 +48,20 @@ export async function startFaultStack(options: {
 }): Promise<FaultStack> {
   const group = new ProcessGroup<ProcessName>(options.logDir);
   const metricsPorts = new Map<ProcessName, number>();
-  const [postgres, kafka] = await Promise.all([startCrashablePostgres(), startKafka({ dedicated: true })]);
+  const [postgres, kafka, mail] = await Promise.all([
+    startCrashablePostgres(),
+    startKafka({ dedicated: true }),
+    startMailCatcher(),
+  ]);
   let stopped = false;
+  let forgetMail = () => {};
   const stop = async () => {
     stopped = true;
     await group.stop();
     await kafka.stop();
     await postgres.stop();
+    forgetMail();
+    await mail.stop();
   };
   try {
     await createTopics(kafka.brokers, 3);
@@ -59,10 +71,13 @@ export async function startFaultStack(options: {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SERVICE_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+      SMTP_URL: mail.url,
       ...options.env,
     };
     const gatewayPort = await freePort();
     const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    // A sign-up (e2e/api/helpers.ts signUp, the driver's seed) reads its link from `mail` by this URL.
+    forgetMail = readMailOf(baseUrl, mail);
     const upstreams: Record<string, string> = {};
     for (const service of SERVICES) {
       const port = await freePort();
@@ -106,6 +121,7 @@ export async function startFaultStack(options: {
       baseUrl,
       postgres,
       kafka,
+      mail,
       adminUrl: postgres.url,
       unexpectedExits: group.unexpectedExits,
       kill9: (name) => group.kill9(name),
@@ -121,6 +137,7 @@ export async function startFaultStack(options: {
       group.kill();
       await kafka.stop();
       await postgres.stop();
+      await mail.stop();
     }
     throw error;
   }

@@ -62,6 +62,8 @@ beforeAll(async () => {
       GENERATION_POLL_MS: '200',
       GENERATION_STALE_AFTER_MS: '10000',
       RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
+      // Each sign-up opens its mailed link (POST /api/auth/email/verify, limited per address).
+      RATE_LIMIT_EMAIL_PER_MINUTE: '10000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
       RATE_LIMIT_JOIN_PER_MINUTE: String(JOIN_LIMIT),
       RATE_LIMIT_GENERATION_PER_MINUTE: '1000',

@@ -11,9 +11,12 @@ import {
   freePort,
   startCrashablePostgres,
   startKafka,
+  startMailCatcher,
   type CrashablePostgres,
   type KafkaHandle,
+  type MailCatcher,
 } from '@checkpoint/testkit';
+import { readMailOf } from '../api/helpers.ts';
 import { createTopics, ProcessGroup, root, SERVICES, type ServiceName } from '../stack/processes.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 
@@ -26,6 +29,8 @@ export interface ScaleStack {
   baseUrl: string;
   postgres: CrashablePostgres;
   kafka: KafkaHandle;
+  /** The SMTP server the services' mail goes to (SMTP_URL): sign-ups read their links there. */
+  mail: MailCatcher;
   /** Superuser URL (to read every schema directly). */
   adminUrl: string;
   balancers: Record<ServiceName, Balancer>;
@@ -56,14 +61,21 @@ export async function startScaleStack(options: {
   const group = new ProcessGroup<ProcessName>(options.logDir);
   const balancers = {} as Record<ServiceName, Balancer>;
   const closeBalancers = () => Promise.all(Object.values(balancers).map((b) => b.close()));
-  const [postgres, kafka] = await Promise.all([startCrashablePostgres(), startKafka({ dedicated: true })]);
+  const [postgres, kafka, mail] = await Promise.all([
+    startCrashablePostgres(),
+    startKafka({ dedicated: true }),
+    startMailCatcher(),
+  ]);
   let stopped = false;
+  let forgetMail = () => {};
   const stop = async () => {
     stopped = true;
     await group.stop();
     await closeBalancers();
     await kafka.stop();
     await postgres.stop();
+    forgetMail();
+    await mail.stop();
   };
   try {
     await createTopics(kafka.brokers, PARTITIONS);
@@ -73,12 +85,15 @@ export async function startScaleStack(options: {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SERVICE_TOKEN_SECRET: secret,
+      SMTP_URL: mail.url,
       // Many processes on one machine: each serves its metrics on a free port of its own.
       METRICS_PORT: '0',
       ...options.env,
     };
     const gatewayPort = await freePort();
     const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    // A sign-up (e2e/api/helpers.ts signUp, the driver's seed) reads its link from `mail` by this URL.
+    forgetMail = readMailOf(baseUrl, mail);
     const upstreams: Record<string, string> = {};
     for (const service of SERVICES) {
       const databaseUrl = await provisionServiceDatabase(postgres.url, service);
@@ -121,6 +136,7 @@ export async function startScaleStack(options: {
       baseUrl,
       postgres,
       kafka,
+      mail,
       adminUrl: postgres.url,
       balancers,
       replicas: options.replicas,
@@ -139,6 +155,7 @@ export async function startScaleStack(options: {
       await closeBalancers();
       await kafka.stop();
       await postgres.stop();
+      await mail.stop();
     }
     throw error;
   }

@@ -2,8 +2,7 @@
 // makes them an admin and a teacher again, then removes them; the removed teacher's open session
 // ends at once and their sign-in is refused.
 import { expect } from '@playwright/test';
-import { checkA11y, newUser, pageInNewContext, signIn, signOut, test } from './helpers';
-import { signUpInDistrict } from './district';
+import { checkA11y, newUser, pageInNewContext, signIn, signOut, signUp, test } from './helpers';
 import { setPasswordByMail } from './mailbox';
 
 const DOMAIN = 'demo.checkpoint.school';
@@ -18,7 +17,7 @@ test.describe('district admin: users', () => {
     const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const teacherPage = await pageInNewContext(browser);
     const teacher = { ...newUser('teacher'), email: `tina.${run}@${DOMAIN}`, lastName: `Tutor${run}` };
-    await signUpInDistrict(teacherPage, teacher);
+    await signUp(teacherPage, teacher);
 
     const admin = { email: `admin@${DOMAIN}`, password: `admin-pass-${run}`, firstName: '', lastName: '' };
     await setPasswordByMail(page, admin.email, admin.password);

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { newUser, signIn, signOut, signUp, test } from './helpers';
+import { newUser, openSignUpLink, signIn, signOut, signUp, submitSignUp, test } from './helpers';
+import { mailIds, mailWithSubject } from './mailbox';
 
 test.describe('sign-up and sign-in', () => {
   test('when sign-up gets bad input, then every validation message of the spec shows', async ({ page }) => {
@@ -68,23 +69,29 @@ test.describe('sign-up and sign-in', () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
-  test('when the email is already registered, then the Signup Failed toast says so', async ({ page, browser }) => {
+  test('when the email is already registered, then the form says the same "Check your email" and the address gets a note, not a link', async ({
+    page,
+    browser,
+  }) => {
     const user = newUser();
     const other = await browser.newPage();
     await signUp(other, user);
     await other.close();
+    const before = await mailIds();
     await page.goto('/auth?mode=signup');
-    await page.getByLabel('First Name').fill('Again');
-    await page.getByLabel('Last Name').fill('Again');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm Password').fill(user.password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Signup Failed' });
-    await expect(toast).toContainText('An account with this email already exists');
+    await submitSignUp(page, { ...user, firstName: 'Again', lastName: 'Again', password: 'another-pass-2' }, 'Student');
+    const note = await mailWithSubject(user.email, 'You already have a Checkpoint account', { olderThan: before });
+    expect(note.text).toContain('You already have an account with this address');
+    expect(note.links.map((link) => new URL(link).pathname)).not.toContain('/verify-email');
+    expect(note.text).not.toContain('another-pass-2');
+    // Nothing changed: the owner signs in with their own password, still a teacher.
+    await signIn(page, user);
+    await expect(page.getByRole('heading', { name: 'Assessment Dashboard' })).toBeVisible();
   });
 
-  test('when simple-login signs up, then the login tab opens with the email filled in', async ({ page }) => {
+  test('when simple-login signs up, then it says "Check your email" and the mailed link signs the new student in', async ({
+    page,
+  }) => {
     const user = newUser('simple');
     await page.goto('/simple-login?mode=signup');
     await page.getByLabel('First Name').fill(user.firstName);
@@ -93,10 +100,9 @@ test.describe('sign-up and sign-in', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Please select a role')).toBeVisible();
-    await page.getByLabel('Student', { exact: true }).check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('Account created successfully. Please log in.')).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await submitSignUp(page, user, 'Student');
+    await openSignUpLink(page, user);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   });
 });

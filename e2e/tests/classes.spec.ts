@@ -1,11 +1,10 @@
 // Class journeys (issue 3): create and copy a code, join by code (and while signed out), the §8 join
 // errors, browse and join within a district, archive / restore / delete, remove a student.
 import { expect, type Browser, type Page } from '@playwright/test';
-import { signUpInDistrict } from './district';
-import { checkA11y, newUser, signUp, type TestUser, test } from './helpers';
+import { checkA11y, newUser, openSignUpLink, signUp, submitSignUp, type TestUser, test } from './helpers';
 
 // The demo district (DEMO_SEED on in playwright.config.ts) owns this domain: sign-ups with it join it
-// by the mailed link (signUpInDistrict).
+// by the mailed link (signUp).
 const DISTRICT_DOMAIN = 'demo.checkpoint.school';
 
 function districtUser(prefix: string): TestUser {
@@ -139,13 +138,9 @@ test('a signed-out visitor enters a code, signs up as a student and is in the cl
 
   const visitor = newUser('pending-student');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('First Name').fill(visitor.firstName);
-  await page.getByLabel('Last Name').fill(visitor.lastName);
-  await page.getByLabel('Email').fill(visitor.email);
-  await page.getByLabel('Password', { exact: true }).fill(visitor.password);
-  await page.getByLabel('Confirm Password').fill(visitor.password);
-  await page.getByLabel('Student', { exact: true }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUp(page, visitor, 'Student');
+  // The code waits in this tab: the link opened here makes the account and joins the class.
+  await openSignUpLink(page, visitor);
   await expect(page.getByText("You've joined Chemistry!")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('region', { name: 'My Classes' })).toContainText('Chemistry');
@@ -155,7 +150,7 @@ test('a student of the district browses the classes of the district and joins on
   // The district is shared with the other tests (and earlier runs on the same server): counts are
   // taken before the class exists, and the class name is this run's own.
   const page = await newPage(browser);
-  await signUpInDistrict(page, districtUser('browse-student'), 'Student');
+  await signUp(page, districtUser('browse-student'), 'Student');
   await page.getByRole('link', { name: 'Browse Classes' }).click();
   await expect(page).toHaveURL(/\/browse-classes$/);
   await expect(page.getByRole('link', { name: /Back to Dashboard/ })).toBeVisible();
@@ -166,7 +161,7 @@ test('a student of the district browses the classes of the district and joins on
 
   const teacher = districtUser('browse-teacher');
   const teacherPage = await newPage(browser);
-  await signUpInDistrict(teacherPage, teacher);
+  await signUp(teacherPage, teacher);
   const name = `World History ${Date.now().toString(36)}`;
   await createClassOnClassesPage(teacherPage, name, 'History', '1');
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Browser } from '@playwright/test';
+import { mailedLink, pathOf } from './mailbox';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: what axe checks on every screen the tests visit. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -197,17 +198,65 @@ export function newUser(prefix = 'teacher'): TestUser {
   };
 }
 
-/** Sign up through /auth; the app signs the new user in and lands on / after 1 s. */
-export async function signUp(page: Page, user: TestUser, role: 'Teacher' | 'Student' = 'Teacher'): Promise<void> {
-  await page.goto('/auth?mode=signup');
+/**
+ * Fills the sign-up form on screen (/auth?mode=signup, or the Sign Up tab already open) and submits
+ * it. It creates no account: whatever the address (new, registered, a district's), the form says
+ * "Check your email" and the server mails the address a sign-up link, or a note that it has an
+ * account (docs/security.md).
+ */
+export async function submitSignUp(page: Page, user: TestUser, role: 'Teacher' | 'Student' = 'Teacher'): Promise<void> {
   await page.getByLabel('First Name').fill(user.firstName);
   await page.getByLabel('Last Name').fill(user.lastName);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password').fill(user.password);
+  // /simple-login asks for the password once.
+  const confirm = page.getByLabel('Confirm Password');
+  if (await confirm.count()) await confirm.fill(user.password);
   await page.getByLabel(role, { exact: true }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Account created successfully! Logging you in...')).toBeVisible();
+  const sent = page.getByRole('status', { name: 'Check your email' });
+  await expect(sent).toContainText('Check your email');
+  await expect(sent).toContainText(user.email.toLowerCase());
+  await expect(sent).toContainText('open the link we sent to finish creating your account');
+  // Still on the sign-in page, signed out: no account exists until the link is opened.
+  await expect(page).toHaveURL(/\/(auth|simple-login)\?/);
+}
+
+const SIGNED_UP_TOAST = 'Account created successfully! Logging you in...';
+
+/**
+ * Opens the sign-up link mailed to `user` in `page`, as its owner does: /verify-email creates the
+ * account (in the district owning the address's domain, else in a new individual space), signs in
+ * and says so for 1 s; a join code entered while signed out in this tab is used next, else / loads.
+ * The page itself notes the toast as it appears (in this tab's sessionStorage, which outlives the
+ * load that follows): a check from the test can miss so short a window on a busy machine.
+ */
+export async function openSignUpLink(page: Page, user: TestUser): Promise<void> {
+  await page.addInitScript((toast) => {
+    if (location.pathname !== '/verify-email') return;
+    new MutationObserver((_, observer) => {
+      if (!document.body?.textContent?.includes(toast)) return;
+      sessionStorage.setItem('e2e:signed-up-toast', toast);
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, SIGNED_UP_TOAST);
+  await page.goto(pathOf(await mailedLink(user.email, '/verify-email')));
+  const seen = () =>
+    page
+      .evaluate(() => {
+        const toast = sessionStorage.getItem('e2e:signed-up-toast');
+        sessionStorage.removeItem('e2e:signed-up-toast');
+        return toast;
+      })
+      .catch(() => null); // the app was loading the next page
+  await expect.poll(seen, { message: `the toast "${SIGNED_UP_TOAST}"` }).toBe(SIGNED_UP_TOAST);
+}
+
+/** Sign up through /auth and the mailed link; the new user lands on / signed in (the app's full load). */
+export async function signUp(page: Page, user: TestUser, role: 'Teacher' | 'Student' = 'Teacher'): Promise<void> {
+  await page.goto('/auth?mode=signup');
+  await submitSignUp(page, user, role);
+  await openSignUpLink(page, user);
   await expect(page).toHaveURL(/\/$/);
 }
 

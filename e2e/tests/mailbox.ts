@@ -28,37 +28,56 @@ export async function mailIds(): Promise<Set<string>> {
   return new Set((await readMailbox()).map((entry) => entry.id));
 }
 
+const linksOf = (entry: MailboxEntry) => entry.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [];
+
 /**
- * The newest link to `linkPath` (e.g. /verify-email) mailed to `email`, waiting for it to arrive;
- * mails whose ids are in `olderThan` (taken before the request) are passed over, so that a link of
- * an earlier test to the same address (used up since) is never taken for the new one.
+ * The newest mail to `email` for which `pick` gives a value (and that value), waiting for it to
+ * arrive; mails whose ids are in `olderThan` (taken before the request) are passed over, so that a
+ * mail of an earlier test to the same address is never taken for the new one.
  */
-export async function mailedLink(
+async function newestMail<T>(
   email: string,
-  linkPath: string,
-  options: { olderThan?: Set<string>; timeoutMs?: number } = {},
-): Promise<string> {
+  what: string,
+  pick: (entry: MailboxEntry) => T | undefined,
+  options: { olderThan?: Set<string>; timeoutMs?: number },
+): Promise<T> {
   const to = email.toLowerCase();
-  let found: string | undefined;
+  let found: T | undefined;
   await expect
     .poll(
       async () => {
         for (const entry of await readMailbox()) {
           if (!entry.to.includes(to) || options.olderThan?.has(entry.id)) continue;
-          const link = (entry.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).find(
-            (candidate) => new URL(candidate).pathname === linkPath,
-          );
-          if (link) {
-            found = link;
-            return true;
-          }
+          found = pick(entry);
+          if (found !== undefined) return true;
         }
         return false;
       },
-      { timeout: options.timeoutMs ?? 20_000, message: `a mail to ${email} with a ${linkPath} link` },
+      { timeout: options.timeoutMs ?? 20_000, message: `a mail to ${email} ${what}` },
     )
     .toBe(true);
   return found!;
+}
+
+/** The newest link to `linkPath` (e.g. /verify-email) mailed to `email`, waiting for it to arrive. */
+export function mailedLink(
+  email: string,
+  linkPath: string,
+  options: { olderThan?: Set<string>; timeoutMs?: number } = {},
+): Promise<string> {
+  const link = (entry: MailboxEntry) => linksOf(entry).find((candidate) => new URL(candidate).pathname === linkPath);
+  return newestMail(email, `with a ${linkPath} link`, link, options);
+}
+
+/** The newest mail to `email` with this subject (its text and links), waiting for it to arrive. */
+export function mailWithSubject(
+  email: string,
+  subject: string,
+  options: { olderThan?: Set<string>; timeoutMs?: number } = {},
+): Promise<{ text: string; links: string[] }> {
+  const mail = (entry: MailboxEntry) =>
+    entry.subject === subject ? { text: entry.text, links: linksOf(entry) } : undefined;
+  return newestMail(email, `"${subject}"`, mail, options);
 }
 
 /** The link as a path of the app under test (the mail's origin is PUBLIC_URL, maybe another host). */

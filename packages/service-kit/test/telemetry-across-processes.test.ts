@@ -1,7 +1,7 @@
 // One request followed across three processes (issue 14, telemetry): the gateway, identity and
 // class run as processes of their own (as in stack mode: real Postgres, real Kafka), exporting
-// OTLP/HTTP to a receiver in this test. A sign-up through the gateway reaches identity, which
-// writes UserRegistered to its outbox; the relay publishes it to Kafka and the class service
+// OTLP/HTTP to a receiver in this test. A sign-up's mailed link, opened through the gateway,
+// reaches identity, which creates the account and writes UserRegistered to its outbox; the relay publishes it to Kafka and the class service
 // consumes it. Every span of that chain must share the request's trace id: the gateway's server
 // span, identity's server span, the Kafka `send` span (child of the request, whose traceparent the
 // outbox row kept) and class's `process` span (child of the send span). The same processes then
@@ -12,7 +12,15 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startKafka, startPostgres, type KafkaHandle, type PostgresHandle } from '@checkpoint/testkit';
+import {
+  freePort,
+  startKafka,
+  startMailCatcher,
+  startPostgres,
+  type KafkaHandle,
+  type MailCatcher,
+  type PostgresHandle,
+} from '@checkpoint/testkit';
 import { provisionServiceDatabase } from '../src/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -87,6 +95,7 @@ const ports = new Map<Name, { http: number; metrics: number }>();
 let postgres: PostgresHandle;
 let kafka: KafkaHandle;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let mail: MailCatcher;
 
 function launch(name: Name, entry: string, env: Record<string, string>): void {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
@@ -117,7 +126,12 @@ async function waitReady(name: Name, timeoutMs: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  [postgres, kafka, receiver] = await Promise.all([startPostgres(), startKafka(), startReceiver()]);
+  [postgres, kafka, receiver, mail] = await Promise.all([
+    startPostgres(),
+    startKafka(),
+    startReceiver(),
+    startMailCatcher(),
+  ]);
   for (const name of ['identity', 'class', 'gateway'] as const)
     ports.set(name, { http: await freePort(), metrics: await freePort() });
   const secret = randomBytes(32).toString('base64url');
@@ -139,6 +153,7 @@ beforeAll(async () => {
       DATABASE_URL: await provisionServiceDatabase(postgres.url, service),
       KAFKA_BROKERS: kafka.brokers,
       DEMO_SEED: 'false',
+      SMTP_URL: mail.url,
     });
   launch('gateway', 'gateway/src/main.ts', {
     ...common('gateway'),
@@ -163,36 +178,52 @@ afterAll(async () => {
   await new Promise((r) => receiver?.server.close(r));
   await kafka?.stop();
   await postgres?.stop();
+  await mail?.stop();
 }, 60_000);
 
-async function signUp(email: string): Promise<{ status: number; userId?: string }> {
+/** A POST through the gateway as a signed-out browser sends it (CSRF double submit). */
+async function post(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
   const csrf = randomBytes(16).toString('hex');
-  const res = await fetch(`http://127.0.0.1:${ports.get('gateway')!.http}/api/auth/simple-signup`, {
+  const res = await fetch(`http://127.0.0.1:${ports.get('gateway')!.http}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `cp_csrf=${csrf}`, 'x-csrf-token': csrf },
-    body: JSON.stringify({
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A password sign-up (202, a link mailed) and its link opened (201: the account is made): both statuses. */
+async function signUp(email: string): Promise<{ signUpStatus: number; openedStatus: number }> {
+  const signUpStatus = (
+    await post('/api/auth/simple-signup', {
       firstName: 'Tracy',
       lastName: 'Trace',
       email,
       password: 'correct horse battery staple',
       role: 'teacher',
-    }),
-  });
-  const body = (await res.json()) as { user?: { id: string } };
-  return { status: res.status, userId: body.user?.id };
+    })
+  ).status;
+  const sent = await mail.waitFor((m) => m.to.includes(email), 30_000);
+  const link = new URL(mail.links(sent).find((l) => new URL(l).pathname === '/verify-email')!);
+  const opened = await post('/api/auth/email/verify', { token: link.searchParams.get('token') });
+  return { signUpStatus, openedStatus: opened.status };
 }
 
 describe('telemetry across processes', () => {
-  it('when a sign-up goes gateway → identity → outbox → Kafka → class, then one trace holds the spans of all three processes, producer and consumer included', async () => {
-    const { status } = await signUp(`tracy.${randomBytes(4).toString('hex')}@example.com`);
-    expect(status).toBe(201);
+  it('when a sign-up link opened goes gateway → identity → outbox → Kafka → class, then one trace holds the spans of all three processes, producer and consumer included', async () => {
+    const statuses = await signUp(`tracy.${randomBytes(4).toString('hex')}@example.com`);
+    expect(statuses).toEqual({ signUpStatus: 202, openedStatus: 201 });
 
-    // The gateway's server span of the sign-up roots the trace.
+    // The gateway's server span of the opened link (which makes the account) roots the trace.
     const deadline = Date.now() + 45_000;
     let trace: ReceivedSpan[];
     for (;;) {
       const root = receiver.spans.find(
-        (s) => s.service === 'gateway' && s.kind === KIND.server && s.parentSpanId === '' && s.name.startsWith('POST'),
+        (s) =>
+          s.service === 'gateway' &&
+          s.kind === KIND.server &&
+          s.parentSpanId === '' &&
+          s.raw.includes('/api/auth/email/verify'),
       );
       trace = root ? receiver.spans.filter((s) => s.traceId === root.traceId) : [];
       const done = trace.some(
@@ -215,14 +246,14 @@ describe('telemetry across processes', () => {
     const ids = new Set(trace.map((s) => s.spanId));
     expect(ids.has(send!.parentSpanId)).toBe(true);
 
-    // The logs of the request carry its trace id (pino mixin): identity logs the sign-up's 201 at debug
+    // The logs of the request carry its trace id (pino mixin): identity logs the link's 201 at debug
     // only, so look for any identity line of that trace.
     const traceId = send!.traceId;
     const lines = (output.get('gateway') ?? '')
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { trace_id?: string; span_id?: string; req?: { path?: string } });
-    const accessLine = lines.find((l) => l.req?.path === '/api/auth/simple-signup');
+    const accessLine = lines.find((l) => l.req?.path === '/api/auth/email/verify');
     expect(accessLine?.trace_id).toBe(traceId);
     expect(accessLine?.span_id).toMatch(/^[0-9a-f]{16}$/);
   }, 120_000);
@@ -302,7 +333,10 @@ describe('telemetry across processes', () => {
     };
     const identity = await scrape('identity');
     expect(identity).toMatch(
-      /http_server_request_duration_seconds_count\{service="identity",method="POST",route="\/api\/auth\/simple-signup",status_code="201"\} [1-9]/,
+      /http_server_request_duration_seconds_count\{service="identity",method="POST",route="\/api\/auth\/simple-signup",status_code="202"\} [1-9]/,
+    );
+    expect(identity).toMatch(
+      /http_server_request_duration_seconds_count\{service="identity",method="POST",route="\/api\/auth\/email\/verify",status_code="201"\} [1-9]/,
     );
     expect(identity).toMatch(/checkpoint_db_pool_connections\{service="identity",state="idle"\} \d+/);
     expect(identity).toMatch(/checkpoint_db_pool_max_connections\{service="identity"\} 10/);
