@@ -312,6 +312,31 @@ describe('OneRoster import', () => {
     expect((await call(other.admin, 'GET', `${BASE}/${mine.body.id}/errors.csv`)).status).toBe(404);
   });
 
+  it('when a roster needs more memory than the preview may use, then 413 names the limit, and the service keeps answering and previewing', async () => {
+    // A second instance whose preview worker may use 64 MiB of heap (ROSTER_PREVIEW_MEMORY_MB).
+    const small = await h.start({ ROSTER_PREVIEW_MEMORY_MB: '64' });
+    const d = await district();
+    const post = async (body: Uint8Array) => {
+      const headers = { ...(await gatewayHeaders('identity', d.admin)), 'content-type': 'application/zip' };
+      const res = await fetch(new URL(BASE, small.url), { method: 'POST', headers, body });
+      return { status: res.status, body: (await res.json()) as { code?: string; message?: string } };
+    };
+    // 200,000 users (some 14 MB of CSV, zipped well under the upload limit): read and planned,
+    // they need several times 64 MiB.
+    const users = Array.from(
+      { length: 200_000 },
+      (_, i) => `u${i},,,true,user${i},,Given${i},Family${i},user${i}@${d.domain},`,
+    );
+    const big = await post(pkg('bulk', { users }));
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe('roster_too_large');
+    expect(big.body.message).toMatch(/limit: 64 MiB/);
+    expect((await fetch(new URL('/healthz', small.url))).status).toBe(200);
+    const next = await post(roster(d.domain));
+    expect(next.status).toBe(201);
+    expect(next.body).toMatchObject({ status: 'previewed' });
+  }, 120_000);
+
   it('when a single users.csv is sent with ?file=users, then it is previewed on its own', async () => {
     const d = await district();
     const csv = [

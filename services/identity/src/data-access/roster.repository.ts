@@ -161,14 +161,22 @@ export function rosterRepository(db: Db) {
       return { tenantId, mapped, byEmail, classes, activeAdminIds: new Set(admins.map((a) => a.id)) };
     },
 
+    /**
+     * Stores a previewed plan. The plan and the error rows come as JSON text (serialised by the
+     * preview worker): this thread only passes them on; Postgres reads the error rows itself.
+     */
     async createImport(input: {
       id: string;
       tenantId: string;
       createdBy: string;
       mode: 'bulk' | 'delta';
-      plan: RosterPlan;
+      planJson: string;
+      /** Planned users + classes. */
+      changes: number;
       counts: RosterCounts;
-      errors: RowError[];
+      errorCount: number;
+      /** JSON arrays of RowError, each with its `seq`. */
+      errorChunks: string[];
     }): Promise<void> {
       await db.$transaction(
         async (tx) => {
@@ -180,25 +188,20 @@ export function rosterRepository(db: Db) {
             input.tenantId,
             input.createdBy,
             input.mode,
-            JSON.stringify(input.plan),
+            input.planJson,
             JSON.stringify(input.counts),
-            input.errors.length,
-            input.plan.users.length + input.plan.classes.length,
+            input.errorCount,
+            input.changes,
           );
-          let seq = 0;
-          for (const part of chunks(input.errors)) {
-            await tx.rosterImportError.createMany({
-              data: part.map((e) => ({
-                importId: input.id,
-                seq: seq++,
-                file: e.file,
-                line: e.line,
-                sourceId: e.sourcedId,
-                field: e.field,
-                message: e.message,
-              })),
-            });
-          }
+          for (const chunk of input.errorChunks)
+            await tx.$executeRawUnsafe(
+              `insert into roster_import_errors (import_id, seq, file, line, source_id, field, message)
+               select $1::uuid, e.seq, e.file, e.line, e."sourcedId", e.field, e.message
+                 from jsonb_to_recordset($2::jsonb)
+                      as e(seq int, file text, line int, "sourcedId" text, field text, message text)`,
+              input.id,
+              chunk,
+            );
         },
         { timeout: 120_000, maxWait: 30_000 },
       );
