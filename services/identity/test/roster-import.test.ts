@@ -622,4 +622,47 @@ describe('OneRoster import', () => {
     expect(rows.map((r) => r.email)).toEqual([`admin@${d.domain}`, `nina@${d.domain}`, `sid@${d.domain}`]);
     await prisma.$disconnect();
   });
+
+  it('when a stored plan is read a batch at a time, then the batches together are the plan, in order', async () => {
+    const d = await district();
+    const prisma = createPrisma(h.db, 'identity');
+    const repo = rosterRepository(prisma);
+    const users = Array.from({ length: 1_234 }, (_, i) => ({
+      sourceId: `u${i}`,
+      userId: randomUUID(),
+      action: 'create' as const,
+      email: `u${i}@${d.domain}`,
+      firstName: `Given${i}`,
+      lastName: 'Family',
+      role: 'student' as const,
+      disabled: false,
+    }));
+    const classes = Array.from({ length: 3 }, (_, i) => ({
+      sourceId: `c${i}`,
+      title: `Class ${i}`,
+      subject: 'Math',
+      period: null,
+      teacherUserIds: [],
+      studentUserIds: users.slice(i, i + 2).map((u) => u.userId),
+      active: true,
+    }));
+    const id = randomUUID();
+    await repo.createImport({
+      id,
+      tenantId: d.tenantId,
+      createdBy: d.admin.userId,
+      mode: 'bulk',
+      planJson: JSON.stringify({ users, classes }),
+      changes: users.length + classes.length,
+      counts: {},
+      errorCount: 0,
+      errorChunks: [],
+    });
+    expect(await repo.planSize(id)).toEqual({ users: 1_234, classes: 3 });
+    const read = [];
+    for (let i = 0; i < 1_234; i += 500) read.push(...(await repo.readPlanSlice(id, 'users', i, 500)));
+    expect(read).toEqual(users);
+    expect(await repo.readPlanSlice(id, 'classes', 2, 100)).toEqual([classes[2]]);
+    await prisma.$disconnect();
+  });
 });

@@ -238,13 +238,37 @@ export function rosterRepository(db: Db) {
       }));
     },
 
-    async readPlan(importId: string): Promise<RosterPlan> {
-      const rows = await db.$queryRawUnsafe<{ plan: string }[]>(
-        `select plan::text as plan from roster_imports where id = $1::uuid`,
+    /** How many users and classes the plan has (each read in slices: readPlanSlice). */
+    async planSize(importId: string): Promise<{ users: number; classes: number }> {
+      const rows = await db.$queryRawUnsafe<{ users: number; classes: number }[]>(
+        `select jsonb_array_length(plan->'users') as users, jsonb_array_length(plan->'classes') as classes
+           from roster_imports where id = $1::uuid`,
         importId,
       );
       if (!rows[0]) throw new Error(`roster import ${importId} not found`);
-      return JSON.parse(rows[0].plan) as RosterPlan;
+      return rows[0];
+    },
+
+    /**
+     * `count` planned users or classes from `from`: a plan is read a batch at a time, so that the
+     * service never parses a whole plan (some 10 MB of JSON for 20,000 students) at once.
+     */
+    async readPlanSlice<K extends keyof RosterPlan>(
+      importId: string,
+      part: K,
+      from: number,
+      count: number,
+    ): Promise<RosterPlan[K]> {
+      const rows = await db.$queryRawUnsafe<{ slice: string }[]>(
+        `select jsonb_path_query_array(plan->$2, '$[$from to $to]', jsonb_build_object('from', $3::int, 'to', $4::int))::text as slice
+           from roster_imports where id = $1::uuid`,
+        importId,
+        part,
+        from,
+        from + count - 1,
+      );
+      if (!rows[0]) throw new Error(`roster import ${importId} not found`);
+      return JSON.parse(rows[0].slice) as RosterPlan[K];
     },
 
     /** previewed (or failed) → running; false when another apply has it or it is done. */

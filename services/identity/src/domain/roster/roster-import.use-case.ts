@@ -94,13 +94,13 @@ export function rosterImports(deps: RosterImportDeps) {
    * classes, without the users the user batches skipped (known by then).
    */
   async function run(tenantId: string, id: string, callerId: string): Promise<void> {
-    const plan = await roster.readPlan(id);
+    const size = await roster.planSize(id);
     let done = 0;
     const lateErrors: RowError[] = [];
     const skipped: SkippedMembers = new Map();
-    for (let i = 0; i < plan.users.length; i += USER_BATCH) {
+    for (let i = 0; i < size.users; i += USER_BATCH) {
       if (stopping) throw new Interrupted();
-      const batch = plan.users.slice(i, i + USER_BATCH);
+      const batch = await roster.readPlanSlice(id, 'users', i, USER_BATCH);
       const { taken, refused } = await roster.applyUsers(
         tenantId,
         callerId,
@@ -133,9 +133,9 @@ export function rosterImports(deps: RosterImportDeps) {
       done += batch.length;
       await roster.progress(id, done);
     }
-    for (let i = 0; i < plan.classes.length; i += CLASS_BATCH) {
+    for (let i = 0; i < size.classes; i += CLASS_BATCH) {
       if (stopping) throw new Interrupted();
-      const batch = plan.classes.slice(i, i + CLASS_BATCH);
+      const batch = await roster.readPlanSlice(id, 'classes', i, CLASS_BATCH);
       await roster.applyClasses(
         tenantId,
         batch,
