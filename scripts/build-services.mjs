@@ -4,6 +4,7 @@
 // Prisma clients and protobuf code); npm packages stay imports that Node resolves at runtime.
 // Skipped when the sources it was built from (its metafile's inputs), package-lock.json and this
 // script hash the same as last time: code generation rewrites files, so mtimes would not tell.
+// Worker threads' entries (WORKERS below) are compiled beside the bundle as files of their own.
 // `--target=checkpoint` builds the container image's entry instead (scripts/checkpoint.ts, one
 // command per process) into dist/checkpoint/, split into chunks so that a process loads only its code.
 //
@@ -32,6 +33,8 @@ function targetFiles(target) {
     stamp: path.join(outdir, 'stamp.json'),
   };
 }
+/** Worker threads' entries: [file name beside the bundle, without .mjs; source]. */
+const WORKERS = [['roster-preview.worker', 'services/identity/src/domain/roster/preview.worker.ts']];
 const rootModules = path.join(root, 'node_modules') + path.sep;
 const toUrlPath = (p) => p.split(path.sep).map(encodeURIComponent).join('/');
 
@@ -86,6 +89,30 @@ const externalPackages = (outdir) => ({
 });
 
 /**
+ * A worker takes only what it uses of the workspace packages (packages/*): their modules are
+ * marked free of side effects, so that e.g. the name rules of @checkpoint/service-kit do not bring
+ * the HTTP server, Postgres and tracing into the roster worker.
+ */
+const packagesDir = path.join(root, 'packages') + path.sep;
+const workspaceWithoutSideEffects = {
+  name: 'workspace-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /^(@checkpoint\/|\.)/ }, async (args) => {
+      if (args.pluginData?.resolving) return undefined;
+      if (!args.path.startsWith('@checkpoint/') && !args.importer.startsWith(packagesDir)) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolving: true },
+      });
+      if (resolved.errors.length > 0 || !resolved.path.startsWith(packagesDir)) return undefined;
+      return { path: resolved.path, sideEffects: false };
+    });
+  },
+};
+
+/**
  * import.meta in a bundled source means that source's own location (migrations/, web/dist, fonts
  * are found relative to it): each use becomes the source file's URL, computed from the bundle's
  * URL, so the compiled tree keeps working wherever the checkout lies.
@@ -122,13 +149,8 @@ export async function buildServices({ force = false, target = 'all-in-one' } = {
   const esbuild = await import('esbuild');
   // Chunks of an earlier split build would stay beside the new ones.
   if (files.splitting) rmSync(files.outdir, { recursive: true, force: true });
-  const result = await esbuild.build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: [path.join(root, files.entry)],
-    // Chunks sit beside the entry: the URLs computed from import.meta (above) assume one folder.
-    ...(files.splitting
-      ? { outdir: files.outdir, splitting: true, outExtension: { '.js': '.mjs' }, chunkNames: '[name]-[hash]' }
-      : { outfile: files.bundle }),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -138,10 +160,32 @@ export async function buildServices({ force = false, target = 'all-in-one' } = {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
+    define: { __CHECKPOINT_BUNDLED__: 'true' },
+  };
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: [path.join(root, files.entry)],
+    // Chunks sit beside the entry: the URLs computed from import.meta (above) assume one folder.
+    ...(files.splitting
+      ? { outdir: files.outdir, splitting: true, outExtension: { '.js': '.mjs' }, chunkNames: '[name]-[hash]' }
+      : { outfile: files.bundle }),
     plugins: [externalPackages(files.outdir), sourceImportMeta(files.outdir)],
   });
-  writeFileSync(files.meta, JSON.stringify(result.metafile));
-  writeFileSync(files.stamp, JSON.stringify({ hash: inputsHash(Object.keys(result.metafile.inputs)) }));
+  // Worker threads' entries, each its own file beside the bundle (found there by the code that
+  // starts them, which `__CHECKPOINT_BUNDLED__` tells it is compiled).
+  const workers = await esbuild.build({
+    ...common,
+    entryPoints: WORKERS.map(([name, source]) => ({ in: path.join(root, source), out: name })),
+    outdir: files.outdir,
+    outExtension: { '.js': '.mjs' },
+    plugins: [workspaceWithoutSideEffects, externalPackages(files.outdir), sourceImportMeta(files.outdir)],
+  });
+  const metafile = {
+    inputs: { ...result.metafile.inputs, ...workers.metafile.inputs },
+    outputs: { ...result.metafile.outputs, ...workers.metafile.outputs },
+  };
+  writeFileSync(files.meta, JSON.stringify(metafile));
+  writeFileSync(files.stamp, JSON.stringify({ hash: inputsHash(Object.keys(metafile.inputs)) }));
   await esbuild.stop();
   console.log(`› built the services: ${path.relative(root, files.bundle)} (${Date.now() - started} ms)`);
   return true;

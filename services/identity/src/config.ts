@@ -95,6 +95,15 @@ export const identityConfigSchema = z.object({
   ROSTER_UPLOAD_LIMIT_BYTES: positiveInt(104_857_600, 1_073_741_824).describe(
     'Largest OneRoster roster upload (zip or CSV) accepted by POST /api/district/roster/imports, in bytes.',
   ),
+  ROSTER_PREVIEW_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(16_384)
+    .default(1_024)
+    .describe(
+      'Heap limit (MiB) of the worker thread that reads and plans one roster upload; a roster needing more is refused (413).',
+    ),
 });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

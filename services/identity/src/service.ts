@@ -134,6 +134,7 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
       source: ctx.name,
       logger: ctx.logger,
       uploadLimitBytes: config.ROSTER_UPLOAD_LIMIT_BYTES,
+      previewMemoryMb: config.ROSTER_PREVIEW_MEMORY_MB,
       audit: (entry) => db.$transaction((tx) => recordAudit(tx, entry)),
       welcome: async (tx, created) => {
         const district = await email.tokens.findTenantInfo(created[0]!.tenantId);

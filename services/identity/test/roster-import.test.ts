@@ -312,6 +312,31 @@ describe('OneRoster import', () => {
     expect((await call(other.admin, 'GET', `${BASE}/${mine.body.id}/errors.csv`)).status).toBe(404);
   });
 
+  it('when a roster needs more memory than the preview may use, then 413 names the limit, and the service keeps answering and previewing', async () => {
+    // A second instance whose preview worker may use 64 MiB of heap (ROSTER_PREVIEW_MEMORY_MB).
+    const small = await h.start({ ROSTER_PREVIEW_MEMORY_MB: '64' });
+    const d = await district();
+    const post = async (body: Uint8Array) => {
+      const headers = { ...(await gatewayHeaders('identity', d.admin)), 'content-type': 'application/zip' };
+      const res = await fetch(new URL(BASE, small.url), { method: 'POST', headers, body });
+      return { status: res.status, body: (await res.json()) as { code?: string; message?: string } };
+    };
+    // 200,000 users (some 14 MB of CSV, zipped well under the upload limit): read and planned,
+    // they need several times 64 MiB.
+    const users = Array.from(
+      { length: 200_000 },
+      (_, i) => `u${i},,,true,user${i},,Given${i},Family${i},user${i}@${d.domain},`,
+    );
+    const big = await post(pkg('bulk', { users }));
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe('roster_too_large');
+    expect(big.body.message).toMatch(/limit: 64 MiB/);
+    expect((await fetch(new URL('/healthz', small.url))).status).toBe(200);
+    const next = await post(roster(d.domain));
+    expect(next.status).toBe(201);
+    expect(next.body).toMatchObject({ status: 'previewed' });
+  }, 120_000);
+
   it('when a single users.csv is sent with ?file=users, then it is previewed on its own', async () => {
     const d = await district();
     const csv = [
@@ -595,6 +620,49 @@ describe('OneRoster import', () => {
     expect(inserted).toBe('inserted');
     const { rows } = await h.db.query(`select email from users where tenant_id = $1 order by email`, [d.tenantId]);
     expect(rows.map((r) => r.email)).toEqual([`admin@${d.domain}`, `nina@${d.domain}`, `sid@${d.domain}`]);
+    await prisma.$disconnect();
+  });
+
+  it('when a stored plan is read a batch at a time, then the batches together are the plan, in order', async () => {
+    const d = await district();
+    const prisma = createPrisma(h.db, 'identity');
+    const repo = rosterRepository(prisma);
+    const users = Array.from({ length: 1_234 }, (_, i) => ({
+      sourceId: `u${i}`,
+      userId: randomUUID(),
+      action: 'create' as const,
+      email: `u${i}@${d.domain}`,
+      firstName: `Given${i}`,
+      lastName: 'Family',
+      role: 'student' as const,
+      disabled: false,
+    }));
+    const classes = Array.from({ length: 3 }, (_, i) => ({
+      sourceId: `c${i}`,
+      title: `Class ${i}`,
+      subject: 'Math',
+      period: null,
+      teacherUserIds: [],
+      studentUserIds: users.slice(i, i + 2).map((u) => u.userId),
+      active: true,
+    }));
+    const id = randomUUID();
+    await repo.createImport({
+      id,
+      tenantId: d.tenantId,
+      createdBy: d.admin.userId,
+      mode: 'bulk',
+      planJson: JSON.stringify({ users, classes }),
+      changes: users.length + classes.length,
+      counts: {},
+      errorCount: 0,
+      errorChunks: [],
+    });
+    expect(await repo.planSize(id)).toEqual({ users: 1_234, classes: 3 });
+    const read = [];
+    for (let i = 0; i < 1_234; i += 500) read.push(...(await repo.readPlanSlice(id, 'users', i, 500)));
+    expect(read).toEqual(users);
+    expect(await repo.readPlanSlice(id, 'classes', 2, 100)).toEqual([classes[2]]);
     await prisma.$disconnect();
   });
 });

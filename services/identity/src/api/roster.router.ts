@@ -114,7 +114,7 @@ export function rosterRouter(imports: RosterImports, uploadLimitBytes: number): 
         query: uploadQuery,
         status: 201,
         response: withErrors,
-        errors: [404, 413, 415],
+        errors: [404, 413, 415, 422, 429],
       },
       async ({ caller, query, req }) => {
         const bytes = await readUpload(req, uploadLimitBytes);

@@ -161,14 +161,22 @@ export function rosterRepository(db: Db) {
       return { tenantId, mapped, byEmail, classes, activeAdminIds: new Set(admins.map((a) => a.id)) };
     },
 
+    /**
+     * Stores a previewed plan. The plan and the error rows come as JSON text (serialised by the
+     * preview worker): this thread only passes them on; Postgres reads the error rows itself.
+     */
     async createImport(input: {
       id: string;
       tenantId: string;
       createdBy: string;
       mode: 'bulk' | 'delta';
-      plan: RosterPlan;
+      planJson: string;
+      /** Planned users + classes. */
+      changes: number;
       counts: RosterCounts;
-      errors: RowError[];
+      errorCount: number;
+      /** JSON arrays of RowError, each with its `seq`. */
+      errorChunks: string[];
     }): Promise<void> {
       await db.$transaction(
         async (tx) => {
@@ -180,25 +188,20 @@ export function rosterRepository(db: Db) {
             input.tenantId,
             input.createdBy,
             input.mode,
-            JSON.stringify(input.plan),
+            input.planJson,
             JSON.stringify(input.counts),
-            input.errors.length,
-            input.plan.users.length + input.plan.classes.length,
+            input.errorCount,
+            input.changes,
           );
-          let seq = 0;
-          for (const part of chunks(input.errors)) {
-            await tx.rosterImportError.createMany({
-              data: part.map((e) => ({
-                importId: input.id,
-                seq: seq++,
-                file: e.file,
-                line: e.line,
-                sourceId: e.sourcedId,
-                field: e.field,
-                message: e.message,
-              })),
-            });
-          }
+          for (const chunk of input.errorChunks)
+            await tx.$executeRawUnsafe(
+              `insert into roster_import_errors (import_id, seq, file, line, source_id, field, message)
+               select $1::uuid, e.seq, e.file, e.line, e."sourcedId", e.field, e.message
+                 from jsonb_to_recordset($2::jsonb)
+                      as e(seq int, file text, line int, "sourcedId" text, field text, message text)`,
+              input.id,
+              chunk,
+            );
         },
         { timeout: 120_000, maxWait: 30_000 },
       );
@@ -235,13 +238,37 @@ export function rosterRepository(db: Db) {
       }));
     },
 
-    async readPlan(importId: string): Promise<RosterPlan> {
-      const rows = await db.$queryRawUnsafe<{ plan: string }[]>(
-        `select plan::text as plan from roster_imports where id = $1::uuid`,
+    /** How many users and classes the plan has (each read in slices: readPlanSlice). */
+    async planSize(importId: string): Promise<{ users: number; classes: number }> {
+      const rows = await db.$queryRawUnsafe<{ users: number; classes: number }[]>(
+        `select jsonb_array_length(plan->'users') as users, jsonb_array_length(plan->'classes') as classes
+           from roster_imports where id = $1::uuid`,
         importId,
       );
       if (!rows[0]) throw new Error(`roster import ${importId} not found`);
-      return JSON.parse(rows[0].plan) as RosterPlan;
+      return rows[0];
+    },
+
+    /**
+     * `count` planned users or classes from `from`: a plan is read a batch at a time, so that the
+     * service never parses a whole plan (some 10 MB of JSON for 20,000 students) at once.
+     */
+    async readPlanSlice<K extends keyof RosterPlan>(
+      importId: string,
+      part: K,
+      from: number,
+      count: number,
+    ): Promise<RosterPlan[K]> {
+      const rows = await db.$queryRawUnsafe<{ slice: string }[]>(
+        `select jsonb_path_query_array(plan->$2, '$[$from to $to]', jsonb_build_object('from', $3::int, 'to', $4::int))::text as slice
+           from roster_imports where id = $1::uuid`,
+        importId,
+        part,
+        from,
+        from + count - 1,
+      );
+      if (!rows[0]) throw new Error(`roster import ${importId} not found`);
+      return JSON.parse(rows[0].slice) as RosterPlan[K];
     },
 
     /** previewed (or failed) → running; false when another apply has it or it is done. */

@@ -12,20 +12,11 @@ import type { Tx } from '../../data-access/prisma.ts';
 import type { UserEventWriter } from '../ports.ts';
 import type { UserRecord } from '../user.ts';
 import type { AuditInput } from '../privacy/privacy.use-case.ts';
-import type { FileMode, RosterFileName } from './oneroster.ts';
-import { isZip, readSingleFile, readZipPackage, RosterPackageError } from './package.ts';
-import {
-  emailsOf,
-  planRoster,
-  recheckPlanned,
-  withoutSkipped,
-  type PlannedClass,
-  type RosterCounts,
-  type SkippedMembers,
-} from './plan.ts';
-import { validateRoster, type RowError } from './validate.ts';
-
-export const PREVIEW_ERRORS = 100;
+import type { RosterFileName } from './oneroster.ts';
+import { recheckPlanned, withoutSkipped, type PlannedClass, type RosterCounts, type SkippedMembers } from './plan.ts';
+import { previewWorkers } from './preview-worker.ts';
+import type { Upload } from './preview.ts';
+import type { RowError } from './validate.ts';
 /** Users per transaction: large enough to be fast, small enough to keep locks and memory short. */
 export const USER_BATCH = 500;
 export const CLASS_BATCH = 100;
@@ -37,17 +28,12 @@ export interface RosterImportDeps {
   logger: Logger;
   /** Largest upload accepted (ROSTER_UPLOAD_LIMIT_BYTES). */
   uploadLimitBytes: number;
+  /** The heap limit of a preview's worker thread, in MiB (ROSTER_PREVIEW_MEMORY_MB). */
+  previewMemoryMb: number;
   /** Appends an entry to the district's audit log (privacy.use-case.ts recordAudit, in its own transaction). */
   audit: (entry: AuditInput) => Promise<void>;
   /** Mails the accounts just created how to sign in (email-links.use-case.ts sendRosterWelcome), in their batch. */
   welcome: (tx: Tx, created: UserRecord[]) => Promise<void>;
-}
-
-export interface Upload {
-  bytes: Uint8Array;
-  /** A single CSV file: which one (absent for a zip package). */
-  file?: RosterFileName;
-  mode?: Exclude<FileMode, 'absent'>;
 }
 
 export interface ImportView {
@@ -88,6 +74,11 @@ function withEveryCount(counts: RosterCounts): RosterCounts {
 
 export function rosterImports(deps: RosterImportDeps) {
   const { roster } = deps;
+  const workers = previewWorkers({
+    uploadLimitBytes: deps.uploadLimitBytes,
+    memoryMb: deps.previewMemoryMb,
+    logger: deps.logger,
+  });
   const running = new Set<Promise<void>>();
   /** Set at shutdown: a running apply stops after its current batch (apply again to resume). */
   let stopping = false;
@@ -103,13 +94,13 @@ export function rosterImports(deps: RosterImportDeps) {
    * classes, without the users the user batches skipped (known by then).
    */
   async function run(tenantId: string, id: string, callerId: string): Promise<void> {
-    const plan = await roster.readPlan(id);
+    const size = await roster.planSize(id);
     let done = 0;
     const lateErrors: RowError[] = [];
     const skipped: SkippedMembers = new Map();
-    for (let i = 0; i < plan.users.length; i += USER_BATCH) {
+    for (let i = 0; i < size.users; i += USER_BATCH) {
       if (stopping) throw new Interrupted();
-      const batch = plan.users.slice(i, i + USER_BATCH);
+      const batch = await roster.readPlanSlice(id, 'users', i, USER_BATCH);
       const { taken, refused } = await roster.applyUsers(
         tenantId,
         callerId,
@@ -142,9 +133,9 @@ export function rosterImports(deps: RosterImportDeps) {
       done += batch.length;
       await roster.progress(id, done);
     }
-    for (let i = 0; i < plan.classes.length; i += CLASS_BATCH) {
+    for (let i = 0; i < size.classes; i += CLASS_BATCH) {
       if (stopping) throw new Interrupted();
-      const batch = plan.classes.slice(i, i + CLASS_BATCH);
+      const batch = await roster.readPlanSlice(id, 'classes', i, CLASS_BATCH);
       await roster.applyClasses(
         tenantId,
         batch,
@@ -180,35 +171,26 @@ export function rosterImports(deps: RosterImportDeps) {
   return {
     /** Validates and plans an upload; nothing is applied yet. */
     async preview(caller: { tenantId: string; userId: string }, upload: Upload) {
-      let pkg;
-      try {
-        if (upload.bytes.length === 0) throw new RosterPackageError('The upload is empty');
-        if (upload.file) pkg = await readSingleFile(upload.file, upload.mode ?? 'bulk', upload.bytes);
-        else if (isZip(upload.bytes)) pkg = await readZipPackage(upload.bytes, deps.uploadLimitBytes);
-        else
-          throw new RosterPackageError(
-            'Send a OneRoster zip package (manifest.csv and the CSV files), or one CSV file with ?file=users (or roles, classes, courses, enrollments…)',
-          );
-      } catch (err) {
-        if (err instanceof RosterPackageError)
-          throw new AppError(400, 'invalid_roster', err.message, { [err.field]: err.message });
-        throw err;
-      }
-      const validated = validateRoster(pkg);
-      const state = await roster.loadState(caller.tenantId, emailsOf(validated, caller.tenantId));
-      const { plan, counts, errors } = planRoster(validated, state, caller.userId);
+      const planned = await workers.preview({
+        upload,
+        tenantId: caller.tenantId,
+        callerId: caller.userId,
+        loadState: (emails) => roster.loadState(caller.tenantId, emails),
+      });
       const id = randomUUID();
       await roster.createImport({
         id,
         tenantId: caller.tenantId,
         createdBy: caller.userId,
-        mode: validated.mode,
-        plan,
-        counts,
-        errors,
+        mode: planned.mode,
+        planJson: planned.planJson,
+        changes: planned.changes,
+        counts: planned.counts,
+        errorCount: planned.errorCount,
+        errorChunks: planned.errorChunks,
       });
       const row = await findOwn(caller.tenantId, id);
-      return { ...importView(row), errors: errors.slice(0, PREVIEW_ERRORS) };
+      return { ...importView(row), errors: planned.firstErrors };
     },
 
     async get(tenantId: string, id: string, errorsOffset: number, errorsLimit: number) {
