@@ -21,8 +21,11 @@ export function freePort() {
   });
 }
 
-/** Starts it with `env` added; resolves with its URL, DATA_DIR, process and `stop`. */
-export async function startAllInOne(env = {}, { readyTimeoutMs = 300_000 } = {}) {
+/**
+ * Starts it with `env` added; resolves with its URL, DATA_DIR, process and `stop` (SIGTERM, SIGKILL
+ * after a minute). Its stdout goes to `stdout` (a file descriptor; default: ignored).
+ */
+export async function startAllInOne(env = {}, { readyTimeoutMs = 300_000, stdout = 'ignore' } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkpoint-bench-'));
   chmodSync(dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
   const port = await freePort();
@@ -37,12 +40,14 @@ export async function startAllInOne(env = {}, { readyTimeoutMs = 300_000 } = {})
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     await exited;
+    clearTimeout(killer);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -7,14 +7,13 @@
 // apply runs. The all-in-one's log goes to .cache/bench/roster-server.log. A second
 // upload of the same zip checks that nothing is left to apply.
 // Env: BENCH_ROSTER_STUDENTS, BENCH_ROSTER_TEACHERS, BENCH_ROSTER_CLASSES, BENCH_ROSTER_PER_STUDENT.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
+import { startAllInOne } from './all-in-one.mjs';
 
 const bench = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(bench, '..');
@@ -85,17 +84,6 @@ function generate() {
 }
 
 // ------------------------------------------------------------------------------ the all-in-one
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /** Resident memory (kB) of `pid` and all its descendants, from /proc. */
 function treeRssKb(pid) {
   const children = new Map();
@@ -184,40 +172,17 @@ class Session {
 
 async function main() {
   const { zip, rows } = generate();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roster-bench-'));
-  chmodSync(dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
-  const port = await freePort();
   const password = randomBytes(12).toString('base64url');
-  const base = `http://127.0.0.1:${port}`;
   const serverLog = path.join(root, '.cache/bench/roster-server.log');
-  log(`starting the all-in-one on ${base} (DATA_DIR ${dataDir}, log ${serverLog})`);
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'true',
-      DEMO_PASSWORD: password,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', openSync(serverLog, 'w'), 'inherit'],
-  });
+  const app = await startAllInOne({ DEMO_SEED: 'true', DEMO_PASSWORD: password }, { stdout: openSync(serverLog, 'w') });
+  const { url: base, child: server } = app;
+  log(`the all-in-one is on ${base} (DATA_DIR ${app.dataDir}, log ${serverLog})`);
   let peakKb = 0;
   const sampler = setInterval(() => {
     peakKb = Math.max(peakKb, treeRssKb(server.pid));
   }, 250);
   let code;
   try {
-    for (let i = 0; ; i++) {
-      if (i > 600) throw new Error('the all-in-one did not become ready in 5 min');
-      const ok = await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) break;
-      await sleep(500);
-    }
     const idleKb = treeRssKb(server.pid);
     peakKb = idleKb;
     const admin = new Session(base);
@@ -304,18 +269,7 @@ async function main() {
     code = again.body.progress?.total === 0 ? 0 : 1;
   } finally {
     clearInterval(sampler);
-    server.kill('SIGTERM');
-    await new Promise((r) => {
-      const timer = setTimeout(() => {
-        server.kill('SIGKILL');
-        r();
-      }, 60_000);
-      server.on('exit', () => {
-        clearTimeout(timer);
-        r();
-      });
-    });
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
   process.exit(code ?? 1);
 }
