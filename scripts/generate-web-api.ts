@@ -44,6 +44,8 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'DELETE /api/district/invitations/{id}': 'revokeInvitation',
   'GET /api/district/privacy': 'getPrivacySettings',
   'PUT /api/district/privacy': 'setRetention',
+  'GET /api/district/class-joins': 'getClassJoinPolicy',
+  'PUT /api/district/class-joins': 'setClassJoinPolicy',
   'POST /api/district/students/{id}/exports': 'requestExport',
   'GET /api/district/students/{id}/exports/{requestId}': 'getExportStatus',
   'DELETE /api/district/students/{id}': 'deleteStudent',

@@ -345,6 +345,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/district/privacy', { retentionDays: null }),
     expect: statuses(['admin'], {}, 200),
   },
+  'GET /api/district/class-joins': {
+    access: ['admin'],
+    request: fixed('/api/district/class-joins'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  'PUT /api/district/class-joins': {
+    access: ['admin'],
+    request: fixed('/api/district/class-joins', { studentsOwnClassesOnly: false }),
+    expect: statuses(['admin'], {}, 200),
+  },
   'GET /api/district/audit': {
     access: ['admin'],
     request: fixed('/api/district/audit'),

@@ -3,7 +3,12 @@
 // district's ids are "not found"; and preference changes are published for the digest.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBinary, UserUpdatedSchema } from '@checkpoint/events';
+import {
+  fromBinary,
+  TenantJoinPolicyChangedSchema,
+  TenantRetentionChangedSchema,
+  UserUpdatedSchema,
+} from '@checkpoint/events';
 import { startMailCatcher, type MailCatcher } from '@checkpoint/testkit';
 import { hashPassword } from '../src/domain/password.ts';
 import { Browser, startHarness, type Harness } from './helpers.ts';
@@ -350,5 +355,76 @@ describe('notification preferences are published', () => {
       emailNotifications: true,
       studentSubmissions: false,
     });
+  });
+});
+
+describe('GET and PUT /api/district/class-joins (issue 26, finding 10)', () => {
+  const policyEvents = async (tenantId: string) =>
+    (
+      await h.db.query<{ payload: Buffer }>(
+        `select payload from outbox where type = 'checkpoint.identity.v1.TenantJoinPolicyChanged' and key = $1 order by created_at`,
+        [tenantId],
+      )
+    ).rows.map((r) => fromBinary(TenantJoinPolicyChangedSchema, r.payload));
+
+  it('when the admin keeps students to the district, then it is stored, audited and sent as TenantJoinPolicyChanged', async () => {
+    const a = await district('Alder District');
+    const me = await person(a, 'admin', 'Ada', 'Alder');
+    const admin = await signIn(me);
+    expect((await admin.request('GET', '/api/district/class-joins')).body).toEqual({ studentsOwnClassesOnly: false });
+
+    const res = await admin.request('PUT', '/api/district/class-joins', { studentsOwnClassesOnly: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ studentsOwnClassesOnly: true });
+    expect((await admin.request('GET', '/api/district/class-joins')).body).toEqual({ studentsOwnClassesOnly: true });
+    expect(await policyEvents(a.id)).toEqual([expect.objectContaining({ tenantId: a.id, ownClassesOnly: true })]);
+    const audit = await h.db.query(
+      `select actor_id, action, resource, details from audit_log where tenant_id = $1 and resource = 'PUT /api/district/class-joins'`,
+      [a.id],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_id: me.id,
+        action: 'change',
+        resource: 'PUT /api/district/class-joins',
+        details: { studentsOwnClassesOnly: true },
+      },
+    ]);
+  });
+
+  it('when a teacher or student asks, or the body is not a boolean, then 403 and 400 naming the field, and nothing changes', async () => {
+    const a = await district('Aspen District');
+    const admin = await signIn(await person(a, 'admin', 'Ada', 'Aspen'));
+    const teacher = await signIn(await person(a, 'teacher', 'Tom', 'Aspen'));
+    const student = await signIn(await person(a, 'student', 'Sam', 'Aspen'));
+    for (const b of [teacher, student]) {
+      expect((await b.request('GET', '/api/district/class-joins')).status).toBe(403);
+      expect((await b.request('PUT', '/api/district/class-joins', { studentsOwnClassesOnly: true })).status).toBe(403);
+    }
+    const bad = await admin.request('PUT', '/api/district/class-joins', { studentsOwnClassesOnly: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('studentsOwnClassesOnly');
+    expect((await admin.request('GET', '/api/district/class-joins')).body).toEqual({ studentsOwnClassesOnly: false });
+    expect(await policyEvents(a.id)).toEqual([]);
+  });
+
+  it('when the admin sets the retention period (the same path of a setting change), then it is stored, audited and sent too', async () => {
+    const a = await district('Rowan Setting District');
+    const admin = await signIn(await person(a, 'admin', 'Ada', 'Rowan'));
+    const res = await admin.request('PUT', '/api/district/privacy', { retentionDays: 365 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ retentionDays: 365 });
+    const sent = await h.db.query<{ payload: Buffer }>(
+      `select payload from outbox where type = 'checkpoint.identity.v1.TenantRetentionChanged' and key = $1`,
+      [a.id],
+    );
+    expect(sent.rows.map((r) => fromBinary(TenantRetentionChangedSchema, r.payload))).toEqual([
+      expect.objectContaining({ tenantId: a.id, retentionDays: 365 }),
+    ]);
+    const audit = await h.db.query(
+      `select details from audit_log where tenant_id = $1 and resource = 'PUT /api/district/privacy'`,
+      [a.id],
+    );
+    expect(audit.rows).toEqual([{ details: { retentionDays: 365 } }]);
   });
 });

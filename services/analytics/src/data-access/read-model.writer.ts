@@ -29,6 +29,8 @@ export interface PersonRow {
   lastName: string;
   email: string;
   role: string;
+  /** district | school | individual; empty from a publisher older than the field (a known kind stays). */
+  tenantKind?: string;
   /** Removed by the district's admin (identity's UserUpdated.disabled): no longer counted. */
   disabled?: boolean;
   at: Date;
@@ -84,10 +86,11 @@ export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
   const disabled = p.disabled ?? false;
   const [was] = await tx.$queryRawUnsafe<{ tenant_id: string | null; role: string | null; disabled: boolean | null }[]>(
     `with old as (select tenant_id, role, disabled from people where user_id = $1)
-     insert into people (user_id, tenant_id, first_name, last_name, email, role, registered_at, disabled)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     insert into people (user_id, tenant_id, first_name, last_name, email, role, registered_at, disabled, tenant_kind)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, nullif($9, ''))
      on conflict (user_id) do update set tenant_id = excluded.tenant_id, first_name = excluded.first_name,
-       last_name = excluded.last_name, email = excluded.email, role = excluded.role, disabled = excluded.disabled
+       last_name = excluded.last_name, email = excluded.email, role = excluded.role, disabled = excluded.disabled,
+       tenant_kind = coalesce(excluded.tenant_kind, people.tenant_kind)
      returning (select tenant_id from old), (select role from old), (select disabled from old)`,
     p.userId,
     p.tenantId,
@@ -97,6 +100,7 @@ export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
     p.role,
     p.at,
     disabled,
+    p.tenantKind ?? '',
   );
   const before: Counted =
     was?.tenant_id && was.role && !was.disabled ? { tenantId: was.tenant_id, role: was.role } : undefined;

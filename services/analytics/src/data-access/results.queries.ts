@@ -66,10 +66,20 @@ export interface TeacherResultRow {
   standard: string;
 }
 
+/**
+ * The student's e-mail as a teacher may see it (issue 26, finding 10): for a student of the tenant
+ * `tenant` (the class's, or the viewer's), and for individual accounts and people whose tenant kind
+ * is not known yet; a student of another district or school (joined by code) is shown by name only
+ * (''), as in the class service's member list. `p` = people.
+ */
+const shownEmail = (tenant: string) =>
+  `case when p.tenant_id = ${tenant} or coalesce(p.tenant_kind, '') not in ('district', 'school')
+        then coalesce(p.email, '') else '' end`;
+
 const TEACHER_RESULT_COLUMNS = `r.result_id as "id", r.student_id as "studentId", r.assessment_id as "assessmentId",
   r.class_id as "classId", c.name as "className", r.percentage, r.earned_points as "earnedPoints",
   r.total_points as "totalPoints", r.level, ${RAISE_COLUMNS}, r.submitted_at as "submittedAt",
-  coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName", coalesce(p.email, '') as "email",
+  coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName", ${shownEmail('c.tenant_id')} as "email",
   a.title, a.topic, a.standard`;
 
 const RESULTS_JOIN = `results r join classes c on c.class_id = r.class_id
@@ -213,7 +223,7 @@ export function resultsQueries(pool: pg.Pool) {
              from people p left join student_figures f on f.tenant_id = p.tenant_id and f.student_id = p.user_id
             where p.tenant_id = $1 and p.role = 'student' and $2::uuid is null and $3::uuid is null`
         : `select m.student_id as id, coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName",
-                  coalesce(p.email, '') as email, coalesce(x.n, 0) as n, x.s
+                  ${shownEmail('$1')} as email, coalesce(x.n, 0) as n, x.s
              from (select distinct m.student_id from memberships m join classes c on c.class_id = m.class_id
                     where ${IN_SCOPE} and (case when $3::uuid is null then not c.archived else m.class_id = $3 end)) m
              left join people p on p.user_id = m.student_id
@@ -342,7 +352,7 @@ export function resultsQueries(pool: pg.Pool) {
           >(
             pool,
             `select coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName",
-                    coalesce(p.email, '') as email,
+                    ${shownEmail('$1')} as email,
                     (array_agg(r.percentage order by r.submitted_at, r.result_id))[1] as first,
                     (array_agg(r.percentage order by r.submitted_at desc, r.result_id desc))[1] as latest,
                     (array_agg(r.level order by r.submitted_at desc, r.result_id desc))[1] as "latestLevel",
@@ -351,7 +361,7 @@ export function resultsQueries(pool: pg.Pool) {
                from results r join classes c on c.class_id = r.class_id
                join assessments a on a.assessment_id = r.assessment_id left join people p on p.user_id = r.student_id
               where ${RESULTS_IN_SCOPE}
-              group by r.student_id, p.first_name, p.last_name, p.email
+              group by r.student_id, p.first_name, p.last_name, p.email, p.tenant_id, p.tenant_kind
               order by p.last_name, p.first_name, r.student_id limit $5`,
             [...values, limit],
           ),

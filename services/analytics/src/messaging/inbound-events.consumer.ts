@@ -62,6 +62,8 @@ type UserFacts = {
   lastName: string;
   email: string;
   role: string;
+  /** Empty from a publisher older than the field. */
+  tenantKind: string;
   occurredAt?: Timestamp;
   /** The notification switches (absent from older publishers). */
   notifications?: { emailNotifications: boolean; assessmentReminders: boolean; studentSubmissions: boolean };

@@ -67,11 +67,12 @@ export function enrolmentRouter(classes: ClassUseCases, joinLimiter: RateLimiter
       {
         method: 'post',
         path: '/api/classes/join',
-        summary: 'Join a class by its join code (any case)',
+        summary:
+          "Join a class by its join code (any case); 403 join_restricted when the student's district allows its own classes only",
         access: STUDENTS,
         body: joinBody,
         response: joinResultSchema,
-        errors: [404, 409, 429],
+        errors: [403, 404, 409, 429],
       },
       async ({ caller, body }) => {
         await limitJoins(caller);

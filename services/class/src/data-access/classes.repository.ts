@@ -122,6 +122,12 @@ export function classesRepository(db: Db, events: ClassEvents) {
 
     tenantKindOf: (userId: string) => people.tenantKindOf(userId),
 
+    /** Whether the tenant keeps its students to its own classes (no policy known = allowed). */
+    async ownClassesOnly(tenantId: string): Promise<boolean> {
+      const row = await db.tenantJoinPolicy.findUnique({ where: { tenantId }, select: { ownClassesOnly: true } });
+      return row?.ownClassesOnly ?? false;
+    },
+
     /**
      * Throws JoinCodeTakenError when `joinCode` is already used (the caller retries with another).
      * With `maxClasses`: 'limit-reached' (nothing written) when the teacher already has that many

@@ -8,6 +8,7 @@ import {
   AlreadyEnrolledError,
   CLASS_LIMIT_REACHED,
   ClassNotFoundError,
+  JoinRestrictedError,
   PlanLimitError,
   STUDENT_LIMIT_REACHED,
   StudentNotInClassError,
@@ -80,11 +81,18 @@ export function classUseCases({ classes, newJoinCode = generateJoinCode, browseL
       if (outcome === 'no-member') throw new StudentNotInClassError();
     },
 
-    /** Join by code: case and surrounding spaces do not matter; archived classes are not found. */
+    /**
+     * Join by code: case and surrounding spaces do not matter; archived classes are not found; a
+     * class of another tenant is refused when the student's district allows its own classes only.
+     */
     async joinByCode(student: Student, typed: string): Promise<JoinResult> {
       const code = normalizeJoinCode(typed);
       const cls = isValidJoinCode(code) ? await classes.findActiveByJoinCode(code) : undefined;
       if (!cls) throw new ClassNotFoundError();
+      // A district may keep its students to its own classes; earlier memberships stay.
+      if (cls.tenantId !== student.tenantId && (await classes.ownClassesOnly(student.tenantId))) {
+        throw new JoinRestrictedError();
+      }
       return enrol(cls, student);
     },
 

@@ -1,6 +1,9 @@
 // identity's UserRegistered/UserUpdated → the local `people` table, so that teacher and student
-// names shown with classes follow renames, and the Free Trial limits know the teacher's tenant kind.
-import type { InboxHandlers } from '@checkpoint/events';
+// names shown with classes follow renames, and the Free Trial limits know the teacher's tenant kind;
+// TenantJoinPolicyChanged → the district's join policy (join by code).
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import type { InboxHandlers, TenantJoinPolicyChanged } from '@checkpoint/events';
+import { z } from 'zod';
 import { upsertPerson } from '../data-access/people.repository.ts';
 import type { Tx } from '../data-access/prisma.ts';
 
@@ -28,7 +31,31 @@ const keep = (tx: Tx, u: UserFacts) =>
     tenantKind: u.tenantKind || null,
   });
 
+const joinPolicyFacts = z.object({ tenantId: z.uuid(), ownClassesOnly: z.boolean(), changedAt: z.date() });
+
+/**
+ * Keeps the tenant's policy as the event says, unless a newer one is already kept (the event is the
+ * full state, so an older one arriving late changes nothing). An event without a valid tenant id
+ * or time is skipped (acknowledged, nothing written).
+ */
+async function keepJoinPolicy(tx: Tx, m: TenantJoinPolicyChanged): Promise<void> {
+  const facts = joinPolicyFacts.safeParse({
+    tenantId: m.tenantId,
+    ownClassesOnly: m.ownClassesOnly,
+    changedAt: m.occurredAt ? timestampDate(m.occurredAt) : undefined,
+  });
+  if (!facts.success) return;
+  const { tenantId, ownClassesOnly, changedAt } = facts.data;
+  await tx.$executeRaw`
+    insert into tenant_join_policies (tenant_id, own_classes_only, changed_at)
+    values (${tenantId}::uuid, ${ownClassesOnly}, ${changedAt})
+    on conflict (tenant_id) do update
+      set own_classes_only = excluded.own_classes_only, changed_at = excluded.changed_at
+      where tenant_join_policies.changed_at <= excluded.changed_at`;
+}
+
 export const userEventHandlers: InboxHandlers<Tx> = {
+  'checkpoint.identity.v1.TenantJoinPolicyChanged': (tx, m) => keepJoinPolicy(tx, m),
   'checkpoint.identity.v1.UserRegistered': (tx, m) => keep(tx, m),
   'checkpoint.identity.v1.UserUpdated': (tx, m) => keep(tx, m),
 };

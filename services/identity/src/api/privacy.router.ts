@@ -45,6 +45,18 @@ const retentionBody = z.object({
     .nullable(),
 });
 
+const joinPolicySchema = z
+  .object({
+    studentsOwnClassesOnly: z
+      .boolean()
+      .describe("True: the district's students cannot join another district's (or a teacher's own) class by code"),
+  })
+  .meta({ id: 'ClassJoinPolicy' });
+
+const joinPolicyBody = z.object({
+  studentsOwnClassesOnly: z.boolean({ error: 'studentsOwnClassesOnly must be true or false' }),
+});
+
 const deletionBody = z.object({
   confirmName: z
     .string({ error: 'Type the district name to confirm' })
@@ -281,6 +293,31 @@ export function privacyRouter(deps: { pool: pg.Pool; source: string }): ApiRoute
       errors: [404],
     },
     ({ caller, body, req }) => uc.setRetention(actorOf(caller, req), body.retentionDays),
+  );
+
+  api.add(
+    {
+      method: 'get',
+      path: '/api/district/class-joins',
+      summary: "Whether the district's students may join only the district's own classes",
+      access: ADMIN,
+      response: joinPolicySchema,
+      errors: [404],
+    },
+    ({ caller }) => uc.joinPolicy(caller.tenantId),
+  );
+
+  api.add(
+    {
+      method: 'put',
+      path: '/api/district/class-joins',
+      summary: "Keep the district's students to its own classes (true) or let them join others by code (false)",
+      access: ADMIN,
+      body: joinPolicyBody,
+      response: joinPolicySchema,
+      errors: [404],
+    },
+    ({ caller, body, req }) => uc.setJoinPolicy(actorOf(caller, req), body.studentsOwnClassesOnly),
   );
 
   api.add(

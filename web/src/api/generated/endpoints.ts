@@ -33,6 +33,12 @@ const injectedRtkApi = api.injectEndpoints({
     setRetention: build.mutation<SetRetentionApiResponse, SetRetentionApiArg>({
       query: (queryArg) => ({ url: `/api/district/privacy`, method: 'PUT', body: queryArg }),
     }),
+    getClassJoinPolicy: build.query<GetClassJoinPolicyApiResponse, GetClassJoinPolicyApiArg>({
+      query: () => ({ url: `/api/district/class-joins` }),
+    }),
+    setClassJoinPolicy: build.mutation<SetClassJoinPolicyApiResponse, SetClassJoinPolicyApiArg>({
+      query: (queryArg) => ({ url: `/api/district/class-joins`, method: 'PUT', body: queryArg }),
+    }),
     getAudit: build.query<GetAuditApiResponse, GetAuditApiArg>({
       query: (queryArg) => ({
         url: `/api/district/audit`,
@@ -436,6 +442,12 @@ export type GetPrivacySettingsApiArg = void;
 export type SetRetentionApiResponse = /** status 200 OK */ PrivacySettings;
 export type SetRetentionApiArg = {
   retentionDays: number | null;
+};
+export type GetClassJoinPolicyApiResponse = /** status 200 OK */ ClassJoinPolicy;
+export type GetClassJoinPolicyApiArg = void;
+export type SetClassJoinPolicyApiResponse = /** status 200 OK */ ClassJoinPolicy;
+export type SetClassJoinPolicyApiArg = {
+  studentsOwnClassesOnly: boolean;
 };
 export type GetAuditApiResponse = /** status 200 OK */ {
   entries: AuditEntry[];
@@ -1132,6 +1144,10 @@ export type PrivacySettings = {
   retentionDays: number | null;
   districtName: string;
 };
+export type ClassJoinPolicy = {
+  /** True: the district's students cannot join another district's (or a teacher's own) class by code */
+  studentsOwnClassesOnly: boolean;
+};
 export type AuditEntry = {
   id: string;
   at: string;
@@ -1760,6 +1776,8 @@ export const {
   useDeleteDistrictMutation,
   useGetPrivacySettingsQuery,
   useSetRetentionMutation,
+  useGetClassJoinPolicyQuery,
+  useSetClassJoinPolicyMutation,
   useGetAuditQuery,
   useGetRosterImportsQuery,
   useGetRosterImportQuery,

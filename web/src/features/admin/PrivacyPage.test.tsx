@@ -44,6 +44,7 @@ const ENTRY = {
 function routes(extra: Record<string, (init: RequestInit | undefined) => Response> = {}) {
   return stubFetch({
     'GET /api/district/privacy': () => jsonResponse(200, { retentionDays: 365, districtName: 'Springfield' }),
+    'GET /api/district/class-joins': () => jsonResponse(200, { studentsOwnClassesOnly: false }),
     'GET /api/district/users?role=student&limit=20': () => jsonResponse(200, { users: [STUDENT], nextCursor: null }),
     'GET /api/district/audit': () => jsonResponse(200, { entries: [ENTRY], nextCursor: null }),
     ...extra,
@@ -84,6 +85,24 @@ describe('PrivacyPage', () => {
       `/api/district/students/${STUDENT.id}/exports/${REQUEST.requestId}/download?format=zip`,
     );
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true);
+  });
+
+  it("when the admin keeps students to the district's classes, then the setting is sent and shown", async () => {
+    let own = false;
+    const fetch = routes({
+      'GET /api/district/class-joins': () => jsonResponse(200, { studentsOwnClassesOnly: own }),
+      'PUT /api/district/class-joins': (init) => {
+        own = (JSON.parse(String(init?.body)) as { studentsOwnClassesOnly: boolean }).studentsOwnClassesOnly;
+        return jsonResponse(200, { studentsOwnClassesOnly: own });
+      },
+    });
+    const { user } = renderWithProviders(<PrivacyPage />, { route: '/admin/privacy' });
+    const toggle = await screen.findByLabelText("Students may join only this district's classes");
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ studentsOwnClassesOnly: true });
   });
 
   it('when the audit log is filtered by a person, then the list asks for that person', async () => {

@@ -15,9 +15,11 @@ import { PrivacyAuditLog } from './PrivacyAuditLog';
 import {
   useDeleteDistrictMutation,
   useDeleteStudentMutation,
+  useGetClassJoinPolicyQuery,
   useGetPrivacySettingsQuery,
   useGetRequestStatusQuery,
   useRequestExportMutation,
+  useSetClassJoinPolicyMutation,
   useSetRetentionMutation,
   type PrivacyRequestStatus,
 } from './privacyApi';
@@ -71,6 +73,50 @@ function RetentionCard() {
               </Alert>
             ) : null}
           </Form>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Whether the district's students may join other districts' classes by code (their name only is shown there). */
+function ClassJoinsCard() {
+  const { data, error, isLoading } = useGetClassJoinPolicyQuery();
+  const [setPolicy, saving] = useSetClassJoinPolicyMutation();
+  return (
+    <Card className="shadow-sm mb-4">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          Classes of other districts
+        </Card.Title>
+        {isLoading ? (
+          <PageSpinner />
+        ) : error || !data ? (
+          <Alert variant="danger">{serverMessageOr(error, 'Failed to load the class join setting')}</Alert>
+        ) : (
+          <>
+            <Form.Check
+              type="switch"
+              id="students-own-classes-only"
+              label="Students may join only this district's classes"
+              checked={data.studentsOwnClassesOnly}
+              disabled={saving.isLoading}
+              onChange={(e) => {
+                void setPolicy({ studentsOwnClassesOnly: e.target.checked })
+                  .unwrap()
+                  .catch(() => undefined);
+              }}
+            />
+            <Form.Text>
+              When off, a student may join another district&apos;s class by its code; that class&apos;s teacher sees the
+              student&apos;s name only, never their e-mail. Classes already joined stay.
+            </Form.Text>
+            {saving.error ? (
+              <Alert variant="danger" className="mt-2 mb-0">
+                {serverMessageOr(saving.error, 'Could not save the class join setting')}
+              </Alert>
+            ) : null}
+          </>
         )}
       </Card.Body>
     </Card>
@@ -280,6 +326,7 @@ export function PrivacyPage() {
       <h1 className="h2 mb-1">Privacy</h1>
       <p className="text-body-secondary mb-4">Student data: retention, export, deletion and who accessed it</p>
       <RetentionCard />
+      <ClassJoinsCard />
       <StudentsCard />
       <PrivacyAuditLog />
       {data ? <DistrictDeletionCard districtName={data.districtName} /> : null}

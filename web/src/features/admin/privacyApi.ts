@@ -28,10 +28,12 @@ export function auditQuery(f: AuditFilter): string {
 }
 
 export const privacyApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['Privacy', 'Audit', 'DistrictUsers', 'District'],
+  addTagTypes: ['Privacy', 'ClassJoins', 'Audit', 'DistrictUsers', 'District'],
   endpoints: {
     getPrivacySettings: { providesTags: ['Privacy'] },
     setRetention: { invalidatesTags: ['Privacy', 'Audit'] },
+    getClassJoinPolicy: { providesTags: ['ClassJoins'] },
+    setClassJoinPolicy: { invalidatesTags: ['ClassJoins', 'Audit'] },
     requestExport: { invalidatesTags: ['Audit'] },
     // The student is gone from identity at once: every list of the district's people and its counts
     // read again (the other services follow by event).
@@ -43,6 +45,8 @@ export const privacyApi = generatedApi.enhanceEndpoints({
 export const {
   useGetPrivacySettingsQuery,
   useSetRetentionMutation,
+  useGetClassJoinPolicyQuery,
+  useSetClassJoinPolicyMutation,
   useRequestExportMutation,
   useDeleteStudentMutation,
   useGetRequestStatusQuery,

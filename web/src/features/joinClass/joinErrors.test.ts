@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../api/apiError';
-import { JOIN_ALREADY_ENROLLED, JOIN_FAILED, JOIN_NOT_FOUND, joinErrorMessage } from './joinErrors';
+import { JOIN_ALREADY_ENROLLED, JOIN_FAILED, JOIN_NOT_FOUND, JOIN_RESTRICTED, joinErrorMessage } from './joinErrors';
 
 describe('joinErrorMessage (spec §8 Join by code)', () => {
   it('when the answer is a 404 or says not found, then the class-not-found text shows', () => {
@@ -26,6 +26,12 @@ describe('joinErrorMessage (spec §8 Join by code)', () => {
     expect(joinErrorMessage(errorFromResponse(403, 'Forbidden', '{"message":"Your role cannot do this"}'))).toBe(
       JOIN_FAILED,
     );
+  });
+
+  it("when the student's district allows its own classes only, then that is what shows", () => {
+    const body = JSON.stringify({ message: JOIN_RESTRICTED, code: 'join_restricted' });
+    expect(joinErrorMessage(errorFromResponse(403, 'Forbidden', body))).toBe(JOIN_RESTRICTED);
+    expect(joinErrorMessage(errorFromResponse(403, 'Forbidden', '{"code":"join_restricted"}'))).toBe(JOIN_RESTRICTED);
   });
 
   it('when anything else fails, then the default text shows', () => {

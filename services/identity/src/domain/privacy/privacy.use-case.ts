@@ -3,8 +3,8 @@
 // identity service answers for its own rows at once; the other services answer by event
 // (checkpoint.privacy.v1), stored by messaging/privacy.consumer.ts.
 import { randomUUID } from 'node:crypto';
-import { create } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { create, type DescMessage } from '@bufbuild/protobuf';
+import { timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import {
   collectSubjectRows,
   deleteFoundRows,
@@ -16,8 +16,10 @@ import {
   StudentExportRequestedSchema,
   subjectHash,
   TenantDeletedSchema,
+  TenantJoinPolicyChangedSchema,
   TenantRetentionChangedSchema,
   UserDeletedSchema,
+  type EnqueueEventInput,
   type SqlExecutor,
 } from '@checkpoint/events';
 import {
@@ -166,6 +168,46 @@ export function privacyUseCases(deps: PrivacyDeps) {
     inTransaction(deps.pool, async (client) => {
       await client.query(LIFT_STATEMENT_TIMEOUT);
       return fn(sqlExecutor(client));
+    });
+
+  /**
+   * One district setting changed by its admin: the tenant's column updated, the change audited and
+   * its event (the setting's full state, key tenant_id) queued, in one transaction.
+   */
+  const changeTenantSetting = (
+    actor: PrivacyActor,
+    setting: {
+      column: 'retention_days' | 'students_own_classes_only';
+      value: number | boolean | null;
+      resource: string;
+      details: Record<string, unknown>;
+      event: (tenantId: string, occurredAt: Timestamp) => Pick<EnqueueEventInput<DescMessage>, 'schema' | 'message'>;
+    },
+  ) =>
+    run(async (tx) => {
+      const n = await tx.$executeRawUnsafe(
+        `update tenants set ${setting.column} = $2 where id = $1::uuid`,
+        actor.tenantId,
+        setting.value,
+      );
+      if (n === 0) throw new NotFoundError('No such district');
+      await recordAudit(tx, {
+        tenantId: actor.tenantId,
+        actorId: actor.userId,
+        actorRole: actor.role,
+        action: 'change',
+        resource: setting.resource,
+        targetIds: [actor.tenantId],
+        details: setting.details,
+        requestId: actor.requestId ?? null,
+        clientAddress: actor.clientAddress ?? null,
+      });
+      await enqueueEvent(tx, {
+        source: deps.source,
+        ...setting.event(actor.tenantId, timestampFromDate(new Date())),
+        key: actor.tenantId,
+        tenantId: actor.tenantId,
+      });
     });
 
   async function status(tenantId: string | null, requestId: string): Promise<RequestStatus> {
@@ -456,37 +498,48 @@ export function privacyUseCases(deps: PrivacyDeps) {
     },
 
     async setRetention(actor: PrivacyActor, retentionDays: number | null) {
-      await run(async (tx) => {
-        const n = await tx.$executeRawUnsafe(
-          'update tenants set retention_days = $2 where id = $1::uuid',
-          actor.tenantId,
-          retentionDays,
-        );
-        if (n === 0) throw new NotFoundError('No such district');
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorId: actor.userId,
-          actorRole: actor.role,
-          action: 'change',
-          resource: 'PUT /api/district/privacy',
-          targetIds: [actor.tenantId],
-          details: { retentionDays },
-          requestId: actor.requestId ?? null,
-          clientAddress: actor.clientAddress ?? null,
-        });
-        await enqueueEvent(tx, {
-          source: deps.source,
+      await changeTenantSetting(actor, {
+        column: 'retention_days',
+        value: retentionDays,
+        resource: 'PUT /api/district/privacy',
+        details: { retentionDays },
+        event: (tenantId, occurredAt) => ({
           schema: TenantRetentionChangedSchema,
-          message: create(TenantRetentionChangedSchema, {
-            tenantId: actor.tenantId,
-            retentionDays: retentionDays ?? 0,
-            occurredAt: timestampFromDate(new Date()),
-          }),
-          key: actor.tenantId,
-          tenantId: actor.tenantId,
-        });
+          message: create(TenantRetentionChangedSchema, { tenantId, retentionDays: retentionDays ?? 0, occurredAt }),
+        }),
       });
       return this.retention(actor.tenantId);
+    },
+
+    /** Whether the district keeps its students to its own classes (finding 10 of issue 26). */
+    async joinPolicy(tenantId: string): Promise<{ studentsOwnClassesOnly: boolean }> {
+      const [t] = (
+        await deps.pool.query<{ students_own_classes_only: boolean }>(
+          'select students_own_classes_only from tenants where id = $1::uuid',
+          [tenantId],
+        )
+      ).rows;
+      if (!t) throw new NotFoundError('No such district');
+      return { studentsOwnClassesOnly: t.students_own_classes_only };
+    },
+
+    /** Sets it, audited, and tells the class service (TenantJoinPolicyChanged, the full state). */
+    async setJoinPolicy(actor: PrivacyActor, studentsOwnClassesOnly: boolean) {
+      await changeTenantSetting(actor, {
+        column: 'students_own_classes_only',
+        value: studentsOwnClassesOnly,
+        resource: 'PUT /api/district/class-joins',
+        details: { studentsOwnClassesOnly },
+        event: (tenantId, occurredAt) => ({
+          schema: TenantJoinPolicyChangedSchema,
+          message: create(TenantJoinPolicyChangedSchema, {
+            tenantId,
+            ownClassesOnly: studentsOwnClassesOnly,
+            occurredAt,
+          }),
+        }),
+      });
+      return this.joinPolicy(actor.tenantId);
     },
   };
 }
