@@ -3,8 +3,6 @@
 // of #26). One worker per preview with its own bounded heap: a roster that needs more memory ends
 // that worker only, and the admin is told so. At most PREVIEW_WORKERS run at once per process;
 // a few more previews wait their turn, beyond that the upload is refused (429) until one ends.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@checkpoint/service-kit';
 import type { Logger } from '@checkpoint/service-kit';
@@ -28,10 +26,8 @@ declare const __CHECKPOINT_BUNDLED__: boolean | undefined;
 function workerScript(): { script: URL | string; eval: boolean } {
   if (typeof __CHECKPOINT_BUNDLED__ !== 'undefined' && __CHECKPOINT_BUNDLED__)
     return { script: new URL(import.meta.resolve('./roster-preview.worker.mjs')), eval: false };
-  const tsx = new URL(
-    'dist/esm/api/index.mjs',
-    pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')),
-  ).href;
+  // tsx is a dev dependency: never resolved in the bundle (nor traced into the image).
+  const tsx = import.meta.resolve('tsx/esm/api');
   const source = new URL('./preview.worker.ts', import.meta.url).href;
   return {
     script: `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
