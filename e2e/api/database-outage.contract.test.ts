@@ -4,11 +4,13 @@
 // once the database is back, they are ready again and serve. The backend reaches Postgres through a
 // TCP relay in this test, which is cut (open connections reset, new ones refused) and restored.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@checkpoint/service-kit';
 import { startMailCatcher, startPostgres, type MailCatcher, type PostgresHandle } from '@checkpoint/testkit';
 import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
+import { runMakeAdmin } from '../../services/identity/src/cli/make-admin.command.ts';
 import { Client, eventually, signUp, type ClassJson } from './helpers.ts';
 
 /** A TCP relay to Postgres that can be cut and restored on the same port. */
@@ -54,6 +56,7 @@ let mail: MailCatcher;
 let relay: CuttableRelay;
 let teacher: Client;
 let student: Client;
+let admin: Client;
 let cls: ClassJson;
 
 beforeAll(async () => {
@@ -78,6 +81,27 @@ beforeAll(async () => {
     signUp({ url: backend.url, mail }, 'teacher'),
     signUp({ url: backend.url, mail }, 'student'),
   ]);
+  // A district's admin too: the district routes answer teachers and students 403 before any query.
+  const domain = `outage-${randomUUID().slice(0, 8)}.example.org`;
+  const db = new pg.Client({ connectionString: postgres.url });
+  await db.connect();
+  await db.query(
+    `insert into identity.tenants (id, name, kind, email_domains) values (gen_random_uuid(), 'Outage District', 'district', $1)`,
+    [[domain]],
+  );
+  await db.end();
+  const adminEmail = (await signUp({ url: backend.url, mail }, 'teacher', { domain })).user!.email;
+  const lines: string[] = [];
+  const made = await runMakeAdmin(
+    [adminEmail],
+    { DATABASE_URL: postgres.url },
+    { log: (l) => lines.push(l), error: (l) => lines.push(l) },
+  );
+  if (made !== 0) throw new Error(`make-admin: ${lines.join('\n')}`);
+  admin = new Client(backend.url);
+  const signedIn = await admin.post('/api/auth/simple-login', { email: adminEmail, password: 'correct horse battery' });
+  expect(signedIn.status).toBe(200);
+  admin.user = signedIn.body.user;
   cls = (await teacher.post('/api/classes', { name: 'Outage', subject: 'Science', period: '1' })).body;
   expect((await student.post('/api/classes/join', { joinCode: cls.joinCode })).status).toBe(200);
 }, 240_000);
@@ -136,7 +160,7 @@ describe('Postgres outage', () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     let unavailable = 0;
-    for (const who of [teacher, student]) {
+    for (const who of [teacher, student, admin]) {
       for (const op of ops) {
         // A copy of the session: an answer's Set-Cookie (cleared cookies) does not carry over to the next call.
         const caller = new Client(who.baseUrl);
