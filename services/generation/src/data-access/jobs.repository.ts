@@ -166,7 +166,9 @@ export function jobsRepository(db: Db) {
 
     /** A failed job queued again from scratch; the job as it is now (or undefined). */
     async requeueFailed(assessmentId: string, provider: string): Promise<Job | undefined> {
-      await db.generationJob.updateMany({
+      // The requeued row as this update wrote it: a worker may claim it the moment it is queued,
+      // and a read after the update would answer with that claim instead.
+      const [row] = await db.generationJob.updateManyAndReturn({
         where: { assessmentId, status: 'failed' },
         data: {
           status: 'queued',
@@ -179,7 +181,7 @@ export function jobsRepository(db: Db) {
           updatedAt: new Date(),
         },
       });
-      return this.findByAssessment(assessmentId);
+      return row ? (row as unknown as Job) : undefined;
     },
   };
 }
