@@ -11,7 +11,9 @@ import { offlineProvider } from '../providers/offline.provider.ts';
 import type { Provider } from '../providers/provider.ts';
 import { GenerationWorker, type WorkerLogger } from './generation.worker.ts';
 
-const STALE_AFTER_MS = 600;
+// Short for a test, yet long enough that a loaded CI machine (a renewal query or the offline
+// writer's work held up for a second) does not make a live worker's lease look stale.
+const STALE_AFTER_MS = 2_000;
 const QUESTIONS_GENERATED = 'checkpoint.generation.v1.QuestionsGenerated';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -145,8 +147,8 @@ describe('two generation workers sharing one queue', () => {
     const other = countingProvider();
     const b = worker(other, recordingLogger());
     b.start();
-    // Three times the stale time: without the heartbeat, B would have claimed the job by now.
-    await sleep(3 * STALE_AFTER_MS);
+    // Twice the stale time: without the heartbeat, B would have claimed the job by now.
+    await sleep(2 * STALE_AFTER_MS);
     expect(other.calls).toBe(0);
     expect(await jobOf(lesson.assessmentId)).toEqual({ status: 'running', attempts: 1 });
 
