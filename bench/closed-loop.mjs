@@ -13,6 +13,11 @@
 // LOG_LEVEL (unset: the all-in-one's default, warn; info adds the gateway's access-log line per request),
 // CLOSED_LOOP_PROFILE_DIR (a CPU profile of the all-in-one written there at its exit; summarise it
 // with bench/profile-top.mjs).
+//   3. The same save through the stack (bench/run.mjs's startProduct: gateway, a process per
+//      service, real Kafka, on stack mode's fixed ports), the same clients and windows, its saves/s
+//      and CPU per save (every process: gateway, services, Postgres, Kafka) printed beside the
+//      all-in-one's, with the stack's share of the all-in-one's saves/s (target ≥ 50 %).
+//      CLOSED_LOOP_STACK=0 leaves it out (then no fixed port is used).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +31,8 @@ import {
   machineBetween,
   machineSnapshot,
   reapTracked,
+  startProduct,
+  stopProduct,
   trackDescendants,
 } from './run.mjs';
 
@@ -46,8 +53,11 @@ const WARMUP_SECONDS = positiveInt('CLOSED_LOOP_WARMUP_SECONDS', 5);
 // rate falls: fewer requests share each wake-up). Unset: as fast as the answers come.
 const RATE = process.env.CLOSED_LOOP_RATE ? positiveInt('CLOSED_LOOP_RATE') : undefined;
 const LOG_LEVEL = process.env.LOG_LEVEL || undefined;
+const STACK = process.env.CLOSED_LOOP_STACK !== '0';
+const STACK_SHARE_TARGET = 0.5; // the stack's saves/s as a share of the all-in-one's, same run
 // The all-in-one's output (outside bench/, which prettier checks).
 const LOG_FILE = path.join(root, '.cache/bench/closed-loop.log');
+const STACK_LOG_FILE = path.join(root, '.cache/bench/closed-loop-stack.log');
 
 const log = (msg) => console.log(`› ${msg}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -171,6 +181,7 @@ export async function runClosedLoop() {
   let bare;
   let aio;
   let dataDir;
+  const stack = {};
   let failed = false;
   try {
     // ---------------------------------------------------------------- 1. the bare server
@@ -287,6 +298,44 @@ export async function runClosedLoop() {
       console.error(`${figures.errors} saves failed`);
       failed = true;
     }
+    await stopChild(aio, 'the all-in-one');
+
+    // ---------------------------------------------------------------- 3. the stack
+    if (STACK) {
+      const seedFile = path.join(os.tmpdir(), `closed-loop-stack-seed-${process.pid}.json`);
+      const stackSeed = await startProduct(stack, 'stack', {
+        students: CLIENTS,
+        seedFile,
+        logFile: STACK_LOG_FILE,
+        // As the all-in-one's default: no access-log line per request.
+        logLevel: LOG_LEVEL ?? 'warn',
+      });
+      rmSync(seedFile, { force: true });
+      await sleep(3000); // the seeding's events settle
+      log(
+        `${CLIENTS} students save answers through the stack's gateway, closed loop (${WARMUP_SECONDS} + ${SECONDS} s)`,
+      );
+      const run = await drive(`${stack.baseUrl}/api/responses`, studentClients(stackSeed), stack.stack.pid);
+      const stackFigures = describe(
+        'stack (gateway, services, Kafka), POST /api/responses',
+        run,
+        (role) => !['closed-loop', 'load', 'web (vite)', 'stack runner'].includes(role),
+      );
+      if (run.machine) console.log(run.machine);
+      const share = stackFigures.perSecond / Math.max(1, figures.perSecond);
+      console.log(
+        `Stack beside the all-in-one, same run: ${f1(stackFigures.perSecond)} against ${f1(figures.perSecond)} answers/s ` +
+          `(${(100 * share).toFixed(0)} %), ${f2(stackFigures.perRequest)} against ${f2(figures.perRequest)} CPU ms per answer.`,
+      );
+      if (!RATE)
+        console.log(
+          `Target: the stack ≥ ${100 * STACK_SHARE_TARGET} % of the all-in-one's answers/s: ${share >= STACK_SHARE_TARGET ? 'met' : 'MISSED'}`,
+        );
+      if (stackFigures.errors > 0) {
+        console.error(`${stackFigures.errors} saves through the stack failed`);
+        failed = true;
+      }
+    }
   } catch (err) {
     console.error(`closed-loop: ${err instanceof Error ? err.message : err}`);
     failed = true;
@@ -295,6 +344,7 @@ export async function runClosedLoop() {
     await stopChild(aio, 'the all-in-one');
     const { killed, left } = await reapTracked(new Set(['closed-loop']), 'all-in-one, Postgres');
     if (killed || left) failed = true;
+    if (!(await stopProduct(stack))) failed = true;
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   return failed ? 1 : 0;

@@ -178,13 +178,13 @@ function cpuBetween(before, after) {
 }
 
 // ---------------------------------------------------------------- the run
-async function waitReady(urls, stack, timeoutMs, readyLine = '[stack] demo content:') {
+async function waitReady(urls, stack, logFile, timeoutMs, readyLine = '[stack] demo content:') {
   const end = Date.now() + timeoutMs;
   const pending = new Set(urls);
   while (pending.size) {
-    if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode} (see ${files.log})`);
-    const died = /^\[([\w-]+)\] exited with/m.exec(readFileSync(files.log, 'utf8'));
-    if (died) throw new Error(`${died[1]} exited during start-up (see ${files.log})`);
+    if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode} (see ${logFile})`);
+    const died = /^\[([\w-]+)\] exited with/m.exec(readFileSync(logFile, 'utf8'));
+    if (died) throw new Error(`${died[1]} exited during start-up (see ${logFile})`);
     if (Date.now() > end) throw new Error(`not ready after ${timeoutMs / 1000} s: ${[...pending].join(', ')}`);
     trackDescendants(stack.pid);
     for (const url of [...pending]) {
@@ -200,9 +200,9 @@ async function waitReady(urls, stack, timeoutMs, readyLine = '[stack] demo conte
   // A service answers /readyz as soon as it can serve; identity makes the demo accounts (whose
   // teacher the seed signs in as) and the stack its demo content through the gateway after that.
   // The seed and the measured run start once both are done.
-  while (!readFileSync(files.log, 'utf8').includes(readyLine)) {
-    if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode} (see ${files.log})`);
-    if (Date.now() > end) throw new Error(`no "${readyLine}" line after ${timeoutMs / 1000} s (see ${files.log})`);
+  while (!readFileSync(logFile, 'utf8').includes(readyLine)) {
+    if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode} (see ${logFile})`);
+    if (Date.now() > end) throw new Error(`no "${readyLine}" line after ${timeoutMs / 1000} s (see ${logFile})`);
     await sleep(500);
   }
 }
@@ -453,11 +453,26 @@ function reportVisibility(watch) {
 }
 
 /**
- * `topology` 'stack': a process per service and the gateway, events on Kafka (the chart's
- * microservices topology). 'all-in-one': `npm start`'s compiled all-in-one (the chart's all-in-one
- * topology: one process, in-process events, calls handed to the services in process), no Kafka.
+ * Starts the product for a benchmark and seeds it (bench/seed.mjs: the Demo District's teacher, a
+ * class of `students` signed up by their mailed links, assessments assigned; its JSON in
+ * `seedFile`). `topology` 'stack': Kafka with the topics made, a process per service on the fixed
+ * ports and the gateway on a free one (the chart's microservices topology); 'all-in-one':
+ * `npm start`'s compiled all-in-one (the chart's all-in-one topology: one process, in-process
+ * events, calls handed to the services in process), no Kafka. Fills `product` ({ stack, kafka, dataDir, baseUrl }) as it goes, so that a caller
+ * interrupted half-way can still `stopProduct(product)`. Output goes to `logFile`.
  */
-async function main(topology = 'stack') {
+async function startProduct(
+  product,
+  topology,
+  {
+    students,
+    seedFile = files.seed,
+    logFile = files.log,
+    logLevel = process.env.LOG_LEVEL ?? 'info',
+    seedEnv = {},
+    seedTimeoutMs = 6 * 60_000,
+  },
+) {
   const allInOne = topology === 'all-in-one';
   const busy = [];
   if (!allInOne)
@@ -468,19 +483,20 @@ async function main(topology = 'stack') {
   const gatewayPort = await freePort();
   const webPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  product.baseUrl = baseUrl;
   const demoPassword = randomBytes(12).toString('base64url');
   const env = { ...process.env };
   // No SMTP_URL: the stack keeps its mail in DATA_DIR/mailbox, where the seed finds the sign-up links.
   for (const k of ['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SMTP_URL']) delete env[k];
   Object.assign(env, {
     PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
     WEB_PORT: String(webPort),
     // The Demo District, whose demo teacher the seed signs in as (no Free Trial limits).
     DEMO_SEED: 'true',
     DEMO_PASSWORD: demoPassword,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     GENERATION_PROVIDER: 'offline',
-    // Seeding signs up and joins 200 students from one IP within a minute or two.
+    // Seeding signs up and joins a class of students from one IP within minutes.
     RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
     // Each seeded student opens their mailed sign-up link (POST /api/auth/email/verify, limited per address).
     RATE_LIMIT_EMAIL_PER_MINUTE: '10000',
@@ -489,6 +505,8 @@ async function main(topology = 'stack') {
     // Sessions are seeded before the run: keep them valid for its whole length (no refresh).
     ACCESS_TOKEN_TTL_SECONDS: '3600',
   });
+  // undefined: the process's own default (the all-in-one's is warn).
+  if (logLevel) env.LOG_LEVEL = logLevel;
   // BENCH_PROFILE_DIR=/some/dir: the services and the gateway write CPU profiles there on exit.
   if (process.env.BENCH_PROFILE_DIR) {
     mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
@@ -498,10 +516,81 @@ async function main(topology = 'stack') {
   const services = allInOne
     ? []
     : Object.entries(SERVICE_PORTS).filter(([name]) => existsSync(path.join(root, 'services', name, 'src/main.ts')));
+  if (!allInOne) {
+    log('starting Kafka with the event topics created (bench/kafka.ts)');
+    product.kafka = await startBenchKafka(4 * 60_000);
+    trackDescendants(product.kafka.child.pid, 'kafka');
+    env.KAFKA_BROKERS = product.kafka.brokers;
+  }
+  // One fresh retry if a service still fails its start-up.
+  for (let attempt = 1; ; attempt++) {
+    product.dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkpoint-bench-'));
+    chmodSync(product.dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
+    log(
+      `starting the ${allInOne ? 'all-in-one' : 'stack'} (gateway ${baseUrl}, DATA_DIR ${product.dataDir}, log ${path.relative(root, logFile)})`,
+    );
+    mkdirSync(path.dirname(logFile), { recursive: true });
+    const out = openSync(logFile, 'w');
+    // scripts/stack.ts itself, not the stack.mjs wrapper: that one also builds the web app, which
+    // stack mode does not serve (its Vite dev server does) and the benchmark does not need. The
+    // all-in-one as `npm start` runs it, compiled (rebuilt when stale), without the web build.
+    const command = allInOne ? ['scripts/start.mjs', '--no-bootstrap'] : ['--import', 'tsx', 'scripts/stack.ts'];
+    product.stack = spawn(process.execPath, command, {
+      cwd: root,
+      env: { ...env, DATA_DIR: product.dataDir },
+      stdio: ['ignore', out, out],
+      detached: true,
+    });
+    try {
+      await waitReady(
+        [`${baseUrl}/readyz`, ...services.map(([, port]) => `http://127.0.0.1:${port}/readyz`)],
+        product.stack,
+        logFile,
+        6 * 60_000,
+        // The all-in-one prints its address once its demo content is made (or failed: then the seed says so).
+        allInOne ? 'Checkpoint is running at' : undefined,
+      );
+      break;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      console.error(`bench: ${err.message}; retrying with a fresh ${topology}`);
+      await stopStack(product.stack);
+      rmSync(product.dataDir, { recursive: true, force: true });
+    }
+  }
+  trackDescendants(product.stack.pid);
+  log(
+    `${allInOne ? 'all-in-one' : 'stack'} ready: ${services.map(([n]) => `${n}, `).join('')}gateway; seeding ${students} students`,
+  );
+  rmSync(seedFile, { force: true });
+  const seeded = await runChild(process.execPath, [path.join(bench, 'seed.mjs')], {
+    env: {
+      ...process.env,
+      ...seedEnv,
+      BASE_URL: baseUrl,
+      BENCH_STUDENTS: String(students),
+      BENCH_SEED_FILE: seedFile,
+      BENCH_DEMO_PASSWORD: demoPassword,
+      // The seed reads the students' sign-up links in DATA_DIR/mailbox.
+      BENCH_DATA_DIR: product.dataDir,
+      BENCH_SEED_TIMEOUT_MS: String(seedTimeoutMs),
+    },
+    timeoutMs: seedTimeoutMs + 60_000,
+  });
+  if (seeded !== 0) throw new Error(`seeding failed (exit ${seeded})`);
+  trackDescendants(product.stack.pid);
+  return JSON.parse(readFileSync(seedFile, 'utf8'));
+}
 
-  let stack;
-  let kafka;
-  let dataDir;
+/** Stops what startProduct started (whatever it got to) and removes its data; true when nothing was left running. */
+async function stopProduct(product) {
+  const clean = await stopStack(product.stack, product.kafka?.child);
+  if (product.dataDir) rmSync(product.dataDir, { recursive: true, force: true });
+  return clean;
+}
+
+async function main(topology = 'stack') {
+  const product = {};
   let crowd;
   let visibilityChild;
   let exitCode;
@@ -509,71 +598,14 @@ async function main(topology = 'stack') {
     console.error(`\n${signal}: cleaning up`);
     crowd?.kill('SIGTERM');
     visibilityChild?.kill('SIGTERM');
-    await stopStack(stack, kafka?.child);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stopProduct(product);
     process.exit(130);
   };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    if (!allInOne) {
-      log('starting Kafka with the event topics created (bench/kafka.ts)');
-      kafka = await startBenchKafka(4 * 60_000);
-      trackDescendants(kafka.child.pid, 'kafka');
-      env.KAFKA_BROKERS = kafka.brokers;
-    }
-    // One fresh retry if a service still fails its start-up.
-    for (let attempt = 1; ; attempt++) {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkpoint-bench-'));
-      chmodSync(dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
-      log(
-        `starting the ${allInOne ? 'all-in-one' : 'stack'} (gateway ${baseUrl}, DATA_DIR ${dataDir}, log ${path.relative(root, files.log)})`,
-      );
-      const out = openSync(files.log, 'w');
-      // scripts/stack.ts itself, not the stack.mjs wrapper: that one also builds the web app, which
-      // stack mode does not serve (its Vite dev server does) and the benchmark does not need. The
-      // all-in-one as `npm start` runs it, compiled (rebuilt when stale), without the web build.
-      const command = allInOne ? ['scripts/start.mjs', '--no-bootstrap'] : ['--import', 'tsx', 'scripts/stack.ts'];
-      stack = spawn(process.execPath, command, {
-        cwd: root,
-        env: { ...env, DATA_DIR: dataDir },
-        stdio: ['ignore', out, out],
-        detached: true,
-      });
-      try {
-        await waitReady(
-          [`${baseUrl}/readyz`, ...services.map(([, port]) => `http://127.0.0.1:${port}/readyz`)],
-          stack,
-          6 * 60_000,
-          // The all-in-one prints its address once its demo content is made (or failed: then the seed says so).
-          allInOne ? 'Checkpoint is running at' : undefined,
-        );
-        break;
-      } catch (err) {
-        if (attempt >= 2) throw err;
-        console.error(`bench: ${err.message}; retrying with a fresh stack`);
-        await stopStack(stack);
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    }
-    trackDescendants(stack.pid);
-    log(
-      `${allInOne ? 'all-in-one' : 'stack'} ready: ${services.map(([n]) => `${n}, `).join('')}gateway; seeding ${STUDENTS} students`,
-    );
-    rmSync(files.seed, { force: true });
-    const seeded = await runChild(process.execPath, [path.join(bench, 'seed.mjs')], {
-      env: {
-        ...process.env,
-        BASE_URL: baseUrl,
-        BENCH_STUDENTS: String(STUDENTS),
-        BENCH_SEED_FILE: files.seed,
-        BENCH_DEMO_PASSWORD: demoPassword,
-        // The seed reads the students' sign-up links in DATA_DIR/mailbox.
-        BENCH_DATA_DIR: dataDir,
-      },
-      timeoutMs: 6 * 60_000,
-    });
-    if (seeded !== 0) throw new Error(`seeding failed (exit ${seeded})`);
+    await startProduct(product, topology, { students: STUDENTS });
+    const { baseUrl, stack } = product;
 
     // The class crowd, in a process of its own (its CPU is measured apart from the stack's).
     const crowdRun = (phase, vus, summary) => {
@@ -656,8 +688,7 @@ async function main(topology = 'stack') {
     exitCode = 1;
   } finally {
     if (visibilityChild) await stopVisibility(visibilityChild, 0);
-    const clean = await stopStack(stack, kafka?.child);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    const clean = await stopProduct(product);
     rmSync(files.seed, { force: true }); // its sessions died with the stack
     if (!clean) exitCode = 1;
   }
@@ -667,6 +698,9 @@ async function main(topology = 'stack') {
 // Shared with bench/analytics.mjs (which imports this file without running it).
 export {
   cpuBetween,
+  runChild,
+  startProduct,
+  stopProduct,
   cpuSnapshot,
   freePort,
   machineBetween,
@@ -686,6 +720,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // `npm run bench -- analytics`: the analytics benchmark (bench/analytics.mjs) instead;
   // `npm run bench -- roster`: the OneRoster import benchmark (bench/roster.mjs, runs on import).
   // `npm run bench -- closed-loop`: answer saves per second and CPU per save (bench/closed-loop.mjs);
+  // `npm run bench -- bell`: a school's students open one assessment within 10 s (bench/bell.mjs);
   // `npm run bench -- gateway`: the gateway's own CPU per proxied call (bench/gateway-cost.ts);
   // `npm run bench -- all-in-one`: the class crowd against the all-in-one instead of the stack.
   const run =
@@ -695,18 +730,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         ? import('./roster.mjs')
         : process.argv[2] === 'closed-loop'
           ? import('./closed-loop.mjs').then(async (m) => process.exit(await m.runClosedLoop()))
-          : process.argv[2] === 'gateway'
-            ? runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'gateway-cost.ts')], {
-                env: process.env,
-                timeoutMs: 5 * 60_000,
-              }).then((code) => process.exit(code))
-            : process.argv[2] === undefined || process.argv[2] === 'all-in-one'
-              ? main(process.argv[2] ?? 'stack')
-              : Promise.reject(
-                  new Error(
-                    `unknown benchmark "${process.argv[2]}" (none, all-in-one, analytics, roster, closed-loop or gateway)`,
-                  ),
-                );
+          : process.argv[2] === 'bell'
+            ? import('./bell.mjs').then(async (m) => process.exit(await m.runBell()))
+            : process.argv[2] === 'gateway'
+              ? runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'gateway-cost.ts')], {
+                  env: process.env,
+                  timeoutMs: 5 * 60_000,
+                }).then((code) => process.exit(code))
+              : process.argv[2] === undefined || process.argv[2] === 'all-in-one'
+                ? main(process.argv[2] ?? 'stack')
+                : Promise.reject(
+                    new Error(
+                      `unknown benchmark "${process.argv[2]}" (none, all-in-one, analytics, roster, closed-loop, bell or gateway)`,
+                    ),
+                  );
   run.catch((err) => {
     console.error(`bench: ${err instanceof Error ? err.message : err}`);
     process.exit(1);

@@ -30,6 +30,8 @@ const DOMAIN = `bench-${RUN}.example.com`;
 // seed signs in as the district's demo teacher instead.
 const TEACHER_EMAIL = 'teacher@demo.checkpoint.school';
 const DEMO_PASSWORD = process.env.BENCH_DEMO_PASSWORD;
+// More assessments for the same class (bench/bell.mjs runs one class size on each).
+const EXTRA_ASSESSMENTS = Number(process.env.BENCH_EXTRA_ASSESSMENTS ?? 0);
 
 const CONTENT = [
   'Photosynthesis is the process plants use to make their own food from light.',
@@ -193,8 +195,10 @@ async function main() {
   // The class reaches the assessment service through Kafka: retry while it answers 404.
   const measured = await assessmentFor(teacher, cls, 'Photosynthesis check');
   const warmup = await assessmentFor(teacher, cls, 'Photosynthesis warm-up');
+  const extra = [];
+  for (let i = 1; i <= EXTRA_ASSESSMENTS; i++) extra.push(await assessmentFor(teacher, cls, `Photosynthesis ${i}`));
   console.log(
-    `seed: teacher, class ${cls.joinCode}, 2 assessments with ${QUESTIONS} questions (${measured.provider}), assigned`,
+    `seed: teacher, class ${cls.joinCode}, ${2 + extra.length} assessments with ${QUESTIONS} questions (${measured.provider}), assigned`,
   );
 
   const students = [];
@@ -212,7 +216,7 @@ async function main() {
     eventually(
       `the assessment to be available to student ${i + 1}`,
       () => s.get('/api/student/available-assessments'),
-      (r) => r.status === 200 && [measured, warmup].every(({ id }) => r.body.some((a) => a.id === id)),
+      (r) => r.status === 200 && [measured, warmup, ...extra].every(({ id }) => r.body.some((a) => a.id === id)),
     ),
   );
 
@@ -230,6 +234,7 @@ async function main() {
     questions: measured.questions,
     // Another assessment of the class, taken before the measured run (bench/run.mjs, warm-up).
     warmup: { assessmentId: warmup.id, questions: warmup.questions },
+    extra: extra.map((a) => ({ assessmentId: a.id, questions: a.questions })),
     students: students.map((s) => ({
       id: s.user.id,
       session: s.cookies.get('cp_session'),

@@ -13,7 +13,8 @@
 //
 // Env: BASE_URL, SEED_FILE, SUMMARY_FILE (JSON written at the end: per call count, errors by
 // status, p50/p95/p99/avg/max ms; students finished; the run's seconds; own CPU seconds), VUS
-// (students, default all seeded), PHASE, ARRIVAL_S (5), MAX_DURATION_S (180: students unfinished
+// (students, default all seeded), PHASE (measure, warmup or extra:N), PLAN (bell: open and save
+// the first answer only, no submit), ARRIVAL_S (5), MAX_DURATION_S (180: students unfinished
 // then are counted as such), SUBMIT_LOG (file: one `submitted <student> <epoch ms>` line per 2xx
 // submit), REQUESTS_CSV (file: every request with its start time, call, status and ms).
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ function pickAnswer(q, random, avoid) {
  * What one student does, in order: steps of `{ waitMs, calls }`, each call `{ call, method, path,
  * body? }`; the calls of one step are made at once, after waiting `waitMs`.
  */
-export function studentPlan(target, { arrivalSeconds = 5, random = Math.random } = {}) {
+export function studentPlan(target, { arrivalSeconds = 5, random = Math.random, bell = false } = {}) {
   const base = `/api/assessments/${target.assessmentId}`;
   const think = () => 500 + random() * 1000;
   const open = (path) => ({ call: 'open_assessment', method: 'GET', path });
@@ -56,6 +57,8 @@ export function studentPlan(target, { arrivalSeconds = 5, random = Math.random }
       },
     ],
   });
+  // The bell (bench/bell.mjs): the whole school opens it at once and saves a first answer.
+  if (bell) return [...steps, save(target.questions[0], pickAnswer(target.questions[0], random))];
   for (const q of target.questions) {
     const first = pickAnswer(q, random);
     steps.push(save(q, first));
@@ -102,7 +105,12 @@ async function main() {
   const seed = JSON.parse(readFileSync(seedFile, 'utf8'));
   const baseUrl = process.env.BASE_URL ?? seed.baseUrl;
   const students = seed.students.slice(0, Number(process.env.VUS ?? seed.students.length));
-  const target = process.env.PHASE === 'warmup' ? seed.warmup : seed;
+  const phase = process.env.PHASE ?? 'measure';
+  // PHASE: measure (the seed's assessment), warmup (its warm-up one) or extra:N (its Nth extra one).
+  const extra = /^extra:(\d+)$/.exec(phase);
+  const target = extra ? seed.extra?.[Number(extra[1])] : phase === 'warmup' ? seed.warmup : seed;
+  if (!target) throw new Error(`class crowd: the seed has no assessment for PHASE=${phase}`);
+  const bell = process.env.PLAN === 'bell';
   const arrivalSeconds = Number(process.env.ARRIVAL_S ?? 5);
   const maxMs = Number(process.env.MAX_DURATION_S ?? 180) * 1000;
   const { SUBMIT_LOG, REQUESTS_CSV, SUMMARY_FILE = 'summary.json' } = process.env;
@@ -128,7 +136,7 @@ async function main() {
         .join('; '),
     };
     try {
-      for (const step of studentPlan(target, { arrivalSeconds })) {
+      for (const step of studentPlan(target, { arrivalSeconds, bell })) {
         await sleep(step.waitMs);
         if (stopped) return;
         const answers = await Promise.all(step.calls.map((c) => request(baseUrl, agent, headers, c)));

@@ -74,4 +74,15 @@ describe('a student of the class crowd', () => {
     expect(saves[2].body.answer).toBe('C');
     expect(saves[3].body.answer).not.toBe('C');
   });
+
+  it('when the bell rings, then a student opens the assessment within the bell and saves the first answer only, with no submit', () => {
+    const steps = studentPlan(target, { arrivalSeconds: 10, random: cycle(0.1), bell: true });
+    expect(steps.map((s) => s.calls.map((c) => `${c.method} ${c.path}`))).toEqual([
+      ['GET /api/assessments/a1'],
+      ['GET /api/assessments/a1/questions', 'GET /api/assessments/a1/responses'],
+      ['POST /api/responses'],
+    ]);
+    expect(steps[0].waitMs).toBe(1000); // 0.1 of the 10 s bell
+    expect(steps[2].calls[0].body).toEqual({ assessmentId: 'a1', questionId: 'q1', answer: 'B', clientSeq: 1 });
+  });
 });
