@@ -717,33 +717,33 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // the broker's topic list, the services and the seed import: bring them in first, as `npm start`.
   installDependencies();
   generate();
-  // `npm run bench -- analytics`: the analytics benchmark (bench/analytics.mjs) instead;
-  // `npm run bench -- roster`: the OneRoster import benchmark (bench/roster.mjs, runs on import).
-  // `npm run bench -- closed-loop`: answer saves per second and CPU per save (bench/closed-loop.mjs);
-  // `npm run bench -- bell`: a school's students open one assessment within 10 s (bench/bell.mjs);
-  // `npm run bench -- gateway`: the gateway's own CPU per proxied call (bench/gateway-cost.ts);
-  // `npm run bench -- all-in-one`: the class crowd against the all-in-one instead of the stack.
-  const run =
-    process.argv[2] === 'analytics'
-      ? import('./analytics.mjs').then((m) => m.runAnalytics())
-      : process.argv[2] === 'roster'
-        ? import('./roster.mjs')
-        : process.argv[2] === 'closed-loop'
-          ? import('./closed-loop.mjs').then(async (m) => process.exit(await m.runClosedLoop()))
-          : process.argv[2] === 'bell'
-            ? import('./bell.mjs').then(async (m) => process.exit(await m.runBell()))
-            : process.argv[2] === 'gateway'
-              ? runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'gateway-cost.ts')], {
-                  env: process.env,
-                  timeoutMs: 5 * 60_000,
-                }).then((code) => process.exit(code))
-              : process.argv[2] === undefined || process.argv[2] === 'all-in-one'
-                ? main(process.argv[2] ?? 'stack')
-                : Promise.reject(
-                    new Error(
-                      `unknown benchmark "${process.argv[2]}" (none, all-in-one, analytics, roster, closed-loop, bell or gateway)`,
-                    ),
-                  );
+  const exitWith = (code) => process.exit(code);
+  // `npm run bench -- <name>`; none: the class crowd through the stack (main above).
+  const benchmarks = {
+    stack: () => main('stack'),
+    // The class crowd against the all-in-one instead of the stack.
+    'all-in-one': () => main('all-in-one'),
+    // The analytics benchmark (bench/analytics.mjs).
+    analytics: () => import('./analytics.mjs').then((m) => m.runAnalytics()),
+    // The OneRoster import benchmark (bench/roster.mjs, runs on import).
+    roster: () => import('./roster.mjs'),
+    // Answer saves per second and CPU per save, all-in-one and stack (bench/closed-loop.mjs).
+    'closed-loop': () => import('./closed-loop.mjs').then((m) => m.runClosedLoop().then(exitWith)),
+    // A school's students open one assessment within 10 s (bench/bell.mjs).
+    bell: () => import('./bell.mjs').then((m) => m.runBell().then(exitWith)),
+    // Gateway, closed loop and bell in one run, their verdicts together (bench/targets.mjs).
+    targets: () => import('./targets.mjs').then((m) => m.runTargets().then(exitWith)),
+    // The gateway's own CPU per proxied call (bench/gateway-cost.ts).
+    gateway: () =>
+      runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'gateway-cost.ts')], {
+        env: process.env,
+        timeoutMs: 5 * 60_000,
+      }).then(exitWith),
+  };
+  const name = process.argv[2] ?? 'stack';
+  const run = Object.hasOwn(benchmarks, name)
+    ? benchmarks[name]()
+    : Promise.reject(new Error(`unknown benchmark "${name}" (none or one of ${Object.keys(benchmarks).join(', ')})`));
   run.catch((err) => {
     console.error(`bench: ${err instanceof Error ? err.message : err}`);
     process.exit(1);
