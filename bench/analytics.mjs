@@ -34,11 +34,11 @@ import {
   freePort,
   machineBetween,
   machineSnapshot,
-  percentile,
   reapTracked,
-  startBenchKafka,
   trackDescendants,
-} from './run.mjs';
+} from './processes.mjs';
+import { startBenchKafka } from './product.mjs';
+import { percentile } from './stats.mjs';
 
 const bench = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(bench, '..');

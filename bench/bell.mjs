@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync, rmSync } from 'node:fs';
-import { cpuBetween, cpuSnapshot, runChild, startProduct, stopProduct, trackDescendants } from './run.mjs';
+import { cpuBetween, cpuSnapshot, trackDescendants } from './processes.mjs';
+import { runChild, startProduct, stopProduct } from './product.mjs';
 
 const bench = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(bench, '..');

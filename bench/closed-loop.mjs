@@ -31,10 +31,9 @@ import {
   machineBetween,
   machineSnapshot,
   reapTracked,
-  startProduct,
-  stopProduct,
   trackDescendants,
-} from './run.mjs';
+} from './processes.mjs';
+import { startProduct, stopProduct } from './product.mjs';
 
 const bench = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(bench, '..');
