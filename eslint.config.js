@@ -69,6 +69,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The product's processes live in app/; scripts/ holds build and dev tools, e2e/ the tests. Tools
+  // and tests may use the app, never each other: a test reads what it needs from app/ or a package.
+  {
+    files: ['scripts/**/*.{ts,mjs,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noDeepImports, { group: ['**/e2e/**'], message: 'Scripts do not import the tests.' }] },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.{ts,mjs,js}', 'bench/**/*.{ts,mjs,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: ['**/scripts/*', '!**/scripts/lib', '**/scripts/*.*'],
+              message: "Tests and benchmarks use app/ or a package, not the project's scripts (scripts/lib excepted).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

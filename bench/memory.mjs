@@ -9,7 +9,7 @@
 //
 // --no-bootstrap: build only the services (scripts/build-services.mjs) and run the compiled
 //   all-in-one directly (no npm ci, code generation or web build; WEB_DIST may name a web build).
-// --tsx: run scripts/all-in-one.ts through tsx instead (the former way, for comparison).
+// --tsx: run app/src/all-in-one.ts through tsx instead (the former way, for comparison).
 // --detail: every process's RSS and PSS as well.
 // --e2e: after the first figures, run the Playwright browser suite (or the given specs) against
 //   the running server, idle again and print the figures after it.
@@ -159,7 +159,7 @@ async function main() {
   mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
   const logFile = path.join(root, '.cache/bench/memory.log');
   let command = ['scripts/start.mjs'];
-  if (flag('--tsx')) command = ['--import', 'tsx', 'scripts/all-in-one.ts'];
+  if (flag('--tsx')) command = ['--import', 'tsx', 'app/src/all-in-one.ts'];
   else if (flag('--no-bootstrap')) {
     const built = spawnSync(process.execPath, ['scripts/build-services.mjs'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('building the services failed');

@@ -1,11 +1,11 @@
-// Compiles the all-in-one (scripts/all-in-one.ts: every service, the bus and the gateway) into one
+// Compiles the all-in-one (app/src/all-in-one.ts: every service, the bus and the gateway) into one
 // ES module, dist/all-in-one/all-in-one.mjs, so that `npm start` runs JavaScript: no tsx or
 // esbuild loaded at runtime. esbuild bundles the workspace sources (@checkpoint/*, the generated
 // Prisma clients and protobuf code); npm packages stay imports that Node resolves at runtime.
 // Skipped when the sources it was built from (its metafile's inputs), package-lock.json and this
 // script hash the same as last time: code generation rewrites files, so mtimes would not tell.
 // Worker threads' entries (WORKERS below) are compiled beside the bundle as files of their own.
-// `--target=checkpoint` builds the container image's entry instead (scripts/checkpoint.ts, one
+// `--target=checkpoint` builds the container image's entry instead (app/src/checkpoint.ts, one
 // command per process) into dist/checkpoint/, split into chunks so that a process loads only its code.
 //
 //   node scripts/build-services.mjs [--force] [--target=all-in-one|checkpoint]
@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = {
-  'all-in-one': { entry: 'scripts/all-in-one.ts', outdir: 'dist/all-in-one', splitting: false },
-  checkpoint: { entry: 'scripts/checkpoint.ts', outdir: 'dist/checkpoint', splitting: true },
+  'all-in-one': { entry: 'app/src/all-in-one.ts', outdir: 'dist/all-in-one', splitting: false },
+  checkpoint: { entry: 'app/src/checkpoint.ts', outdir: 'dist/checkpoint', splitting: true },
 };
 
 function targetFiles(target) {

@@ -1,5 +1,5 @@
 // `npm run generate:api`: the web's API types and RTK Query endpoints, generated from the gateway's
-// OpenAPI document (scripts/openapi-document.ts) by the Redux team's @rtk-query/codegen-openapi.
+// OpenAPI document (app/src/openapi-document.ts) by the Redux team's @rtk-query/codegen-openapi.
 // Writes web/src/api/generated/{openapi.json,endpoints.ts}, both checked in; `--check` writes
 // nothing and fails when they are not what the services' schemas give now (a step of `npm test`
 // and `npm run lint`).
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
 import prettier from 'prettier';
 import type { OpenApiDocument } from '@checkpoint/service-kit';
-import { buildApiDocument } from './openapi-document.ts';
+import { buildApiDocument } from '../app/src/openapi-document.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const GENERATED_DIR = path.join(root, 'web/src/api/generated');

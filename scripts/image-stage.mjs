@@ -1,7 +1,7 @@
 // Assembles what the container image runs, in the Containerfile's build stage, into one folder laid
 // out like the checkout (the compiled code finds migrations, the web app and fonts relative to
 // where its sources were, see build-services.mjs):
-//   dist/checkpoint/         the compiled entry and its chunks (scripts/checkpoint.ts)
+//   dist/checkpoint/         the compiled entry and its chunks (app/src/checkpoint.ts)
 //   services/*/migrations/   the SQL migrations
 //   web/dist/                the built web app (served by the gateway and the all-in-one)
 //   node_modules/…           only the npm packages the compiled code loads, and what they need

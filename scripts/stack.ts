@@ -8,10 +8,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envPort, exitOnStartupError, parseConfig, provisionServiceDatabase } from '@checkpoint/service-kit';
 import { dataDirSecretsKey } from '@checkpoint/identity';
-import { launchEmbeddedPostgres, leaveShutdownSignalsToCaller, startKafka } from '@checkpoint/testkit';
-import { startBalancer, type Balancer } from '../e2e/scale/balancer.ts';
-import { seedDemoData } from './demo-data.ts';
-import { serveMailboxPage, startLocalMailbox } from './local-mailbox.ts';
+import {
+  launchEmbeddedPostgres,
+  leaveShutdownSignalsToCaller,
+  startBalancer,
+  startKafka,
+  type Balancer,
+} from '@checkpoint/testkit';
+import { seedDemoData } from '../app/src/demo-data.ts';
+import { serveMailboxPage, startLocalMailbox } from '../app/src/local-mailbox.ts';
 
 const SERVICE_PORTS = { identity: 8101, class: 8102, assessment: 8103, generation: 8104, analytics: 8105 } as const;
 

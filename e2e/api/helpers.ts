@@ -1,4 +1,4 @@
-// API contract test harness: the whole backend in one process (scripts/compose.ts) on a fresh
+// API contract test harness: the whole backend in one process (app/src/compose.ts) on a fresh
 // database, and a cookie-keeping client that behaves like the web app (CSRF header, Origin).
 import { createLogger } from '@checkpoint/service-kit';
 import {
@@ -9,8 +9,8 @@ import {
   type PostgresHandle,
 } from '@checkpoint/testkit';
 import { linksIn } from '@checkpoint/mail';
-import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
-import type { LocalMailbox } from '../../scripts/local-mailbox.ts';
+import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
+import type { LocalMailbox } from '../../app/src/local-mailbox.ts';
 
 export { eventually };
 

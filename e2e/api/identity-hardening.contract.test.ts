@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, gatewayConfigSchema, stopGateway } from '@checkpoint/gateway';
 import { closeServer, createLogger, listen, parseConfig } from '@checkpoint/service-kit';
 import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
-import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
+import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
 import { eventually, readMailOf, signUp } from './helpers.ts';
 
 interface LogLine {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@checkpoint/service-kit';
 import { startPostgres, type PostgresHandle } from '@checkpoint/testkit';
-import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
+import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
 import { eventually, signUp } from './helpers.ts';
 
 let postgres: PostgresHandle;

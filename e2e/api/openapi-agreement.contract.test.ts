@@ -1,12 +1,12 @@
 // The OpenAPI document says what the server takes, no more and no less (schemathesis checks the
-// same at random, scripts/schemathesis.ts): for each probe the document's verdict (valid or not)
+// same at random, e2e/schemathesis/run.ts): for each probe the document's verdict (valid or not)
 // must be the server's (anything but 400, or 400). The probes are where the two disagreed: text
 // that is blank or only too long before trimming, emails, bodies left out, an empty preference
 // change, the two shapes of an assessment and its question count, join codes, the rules of each
 // question type, and report class lists.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiDocument } from '../../scripts/openapi-document.ts';
+import { buildApiDocument } from '../../app/src/openapi-document.ts';
 import { Client, eventually, signUp, startBackend, type Backend, type ClassJson } from './helpers.ts';
 
 interface Operation {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '@checkpoint/service-kit';
-import { services } from '../../scripts/compose.ts';
+import { services } from '../../app/src/compose.ts';
 import { joinDistrict, signUp, startBackend, type Backend, type Client, type Reply } from './helpers.ts';
 
 const HAS_GENERATION = services.some((s) => s.name === 'generation');

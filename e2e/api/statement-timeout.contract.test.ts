@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createLogger } from '@checkpoint/service-kit';
 import { startMailCatcher, startPostgres, type MailCatcher, type PostgresHandle } from '@checkpoint/testkit';
-import { startAllInOne, type AllInOne } from '../../scripts/compose.ts';
+import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
 import { signUp, type Client, type ClassJson } from './helpers.ts';
 
 let backend: AllInOne;

@@ -1,8 +1,8 @@
-// Which database and schema `checkpoint migrate` uses for each service (scripts/migrate.ts), and
+// Which database and schema `checkpoint migrate` uses for each service (app/src/migrate.ts), and
 // the errors that name the variable when the environment is incomplete or wrong.
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@checkpoint/service-kit';
-import { migrationTargets, SERVICE_NAMES } from '../../scripts/migrate.ts';
+import { migrationTargets, SERVICE_NAMES } from '../../app/src/migrate.ts';
 
 const url = (user: string) => `postgres://${user}:pw@127.0.0.1:5432/checkpoint`;
 const summary = (env: Record<string, string>, names: string[] = []) =>

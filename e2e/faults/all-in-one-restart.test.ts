@@ -56,7 +56,7 @@ async function query(sql: string): Promise<pg.QueryResult> {
 async function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/all-in-one.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'app/src/all-in-one.ts'], {
     cwd: root,
     env: {
       ...process.env,

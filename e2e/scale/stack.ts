@@ -18,7 +18,7 @@ import {
 } from '@checkpoint/testkit';
 import { readMailOf } from '../api/helpers.ts';
 import { createTopics, ProcessGroup, root, SERVICES, type ServiceName } from '../stack/processes.ts';
-import { startBalancer, type Balancer } from './balancer.ts';
+import { startBalancer, type Balancer } from '@checkpoint/testkit';
 
 export { root, SERVICES, type ServiceName };
 /** `gateway`, or a replica: `assessment#0`, `assessment#1`… */

@@ -1,4 +1,4 @@
-# Loaded by scripts/schemathesis.ts (SCHEMATHESIS_HOOKS). The two question rules no JSON Schema
+# Loaded by e2e/schemathesis/run.ts (SCHEMATHESIS_HOOKS). The two question rules no JSON Schema
 # can state (the document's QuestionInput says them in words): a multiple choice question's 4
 # options differ from each other (ignoring case and surrounding blanks), and its correct answer is
 # one of them; on PUT, options left out are the stored ones, which the document cannot know.

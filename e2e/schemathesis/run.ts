@@ -12,10 +12,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, eventually, signUp, startBackend, type Backend } from '../e2e/api/helpers.ts';
+import { Client, eventually, signUp, startBackend, type Backend } from '../api/helpers.ts';
 
 const SCHEMATHESIS_VERSION = '4.32.5';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const venv = path.join(root, '.cache', `schemathesis-${SCHEMATHESIS_VERSION}`);
 
 /**
@@ -30,7 +30,7 @@ const EXCLUDED = [
  * What the document cannot state (multiple choice options that differ, an answer among them):
  * schema-valid cases are made to keep it, so that a refusal of one still fails the run.
  */
-const HOOKS = path.join(root, 'scripts', 'schemathesis-hooks.py');
+const HOOKS = path.join(root, 'e2e', 'schemathesis', 'hooks.py');
 
 /** Per run: cases per operation and phase, and a bound on the whole run (seconds). */
 const MAX_EXAMPLES = Number(process.env.SCHEMATHESIS_MAX_EXAMPLES ?? 25);

@@ -1,4 +1,4 @@
-// SIGTERM while starting and after (the image's entry point, scripts/checkpoint.ts): until the
+// SIGTERM while starting and after (the image's entry point, app/src/checkpoint.ts): until the
 // process installs its shutdown, a signal ends it at once (as PID 1 in a container a signal without
 // a handler is ignored, so a stuck start-up waited for SIGKILL); after, the shutdown runs instead.
 import { spawn } from 'node:child_process';

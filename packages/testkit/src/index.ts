@@ -24,3 +24,4 @@ export {
 export { eventually } from './eventually.ts';
 export { stopOrphanedPostgres, type OrphanOutcome } from './orphaned-postgres.ts';
 export { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.ts';
+export { startBalancer, type Balancer } from './balancer.ts';

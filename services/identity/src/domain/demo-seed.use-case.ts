@@ -1,6 +1,6 @@
 // Demo accounts for a first run (DEMO_SEED=true): a district with its admin, one teacher, one
 // student and a few classmates (their class, assessment and results are made through the public
-// API afterwards: scripts/demo-data.ts).
+// API afterwards: app/src/demo-data.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { UsersRepository } from '../data-access/users.repository.ts';
 import { hashPassword } from './password.ts';
