@@ -1,5 +1,5 @@
 // Lint for the whole monorepo. Besides the usual rules it enforces the boundaries of
-// ARCHITECTURE §2: no service imports another service, nobody deep-imports a package, the web
+// docs/architecture.md: no service imports another service, nobody deep-imports a package, the web
 // knows only the HTTP API.
 import js from '@eslint/js';
 import globals from 'globals';

@@ -1,4 +1,4 @@
-// `npm run bench:memory`: the idle memory of the all-in-one (issue 13, item 7). Starts
+// `npm run bench:memory`: the idle memory of the all-in-one (docs/architecture.md, "The all-in-one, compiled and small"). Starts
 // `node scripts/start.mjs` (what `npm start` runs) on a fresh temp DATA_DIR and a free port, waits
 // for /healthz, lets it idle, then sums its process tree from /proc: the Node process's RSS and
 // the embedded Postgres (postmaster and its backends). Postgres processes share their buffers, so

@@ -20,7 +20,7 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
 // that has served this kind of load before (JIT-compiled code paths, prepared statements, warm
 // caches), as a running deployment has. 0: measure a cold stack.
 const WARMUP_STUDENTS = Math.min(STUDENTS, Number(process.env.BENCH_WARMUP_STUDENTS ?? 100));
-const TARGETS = { save_answer: 50, submit: 150 }; // p99 in ms (issue 4, item 6)
+const TARGETS = { save_answer: 50, submit: 150 }; // p99 in ms (bench/README.md, "Targets")
 // The class's teacher watches its results during the measured run (bench/visibility.mjs): the
 // delay from each submit's 201 until GET /api/classes/{id}/results lists it. BENCH_VISIBILITY=0: off.
 const VISIBILITY = process.env.BENCH_VISIBILITY !== '0';

@@ -1,6 +1,6 @@
 // Generates code that is not committed: TypeScript from proto/ (buf + protoc-gen-es) and one
 // Prisma client per service. `prisma generate` never runs the schema engine, but wants the path of
-// one: any existing file will do (ARCHITECTURE §10), so this is the only place that sets it.
+// one: any existing file will do (docs/adr/002-sql-migrations-with-prisma-client.md), so this is the only place that sets it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';

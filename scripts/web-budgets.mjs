@@ -1,4 +1,4 @@
-// JavaScript budgets of the web app (issue 13): what each route makes the browser download, gzipped,
+// JavaScript budgets of the web app (docs/architecture.md, "JavaScript per route"): what each route makes the browser download, gzipped,
 // against its budget. A route's JavaScript is the entry chunk with its static imports plus the lazy
 // modules the route renders (AppRoutes' `lazy(() => import(…))`) with theirs; modules a page loads
 // later on demand (a modal opened by a click) are not counted. Reads a Vite build's manifest.

@@ -1,6 +1,6 @@
-// Assessment calls through the gateway (spec §7), for each role and a non-owner: 401 signed out,
+// Assessment calls through the gateway, for each role and a non-owner: 401 signed out,
 // 403 wrong role, 404 not yours (a colleague of the same district, a teacher of another tenant, a
-// student not in the class), and the journeys of issue 4: correct answers hidden until the result,
+// student not in the class), and the teacher's and student's journeys: correct answers hidden until the result,
 // one submit only, server-side scoring, later joiners, inactive assessments, delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../../app/src/compose.ts';
@@ -177,7 +177,7 @@ describe('teacher calls: who may call them', () => {
 });
 
 describe('teacher journeys', () => {
-  it('when a teacher creates, lists, edits, toggles and assigns, then the §3 shapes and §5/§8 texts come back', async () => {
+  it('when a teacher creates, lists, edits, toggles and assigns, then the product shapes, validation messages and error texts come back', async () => {
     const noClass = await owner.post('/api/assessments', CREATE);
     expect(noClass.status).toBe(400);
     expect(noClass.body.message).toBe('No class selected');
@@ -224,7 +224,7 @@ describe('teacher journeys', () => {
     expect((await owner.get(`/api/assessments/${id}`)).body).toMatchObject({ isAssigned: true, assignedCount: 1 });
   });
 
-  it('when a lesson of several paragraphs comes in either §3 reading, then both create it, generate from it and keep short labels the edit form takes', async () => {
+  it('when a lesson of several paragraphs comes in either form (contentToAssess, or questions.instructions), then both create it, generate from it and keep short labels the edit form takes', async () => {
     const first = await createAssessment(cls.id, {
       title: 'Industrial Revolution check',
       description: '',

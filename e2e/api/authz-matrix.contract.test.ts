@@ -1,4 +1,4 @@
-// The authorization matrix as a test (issue 11): every route of /api/openapi.json × eleven actors of
+// The authorization matrix as a test: every route of /api/openapi.json × eleven actors of
 // two districts (signed out; admin, owner teacher, other teacher, student with a result, classmate
 // without one, student outside the class; and the other district's admin, teacher and student),
 // with the status each should get (authz-matrix.ts) and, in every 2xx body, no forbidden key

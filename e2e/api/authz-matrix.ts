@@ -694,7 +694,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/generation/retry` }),
     expect: statuses(TEACHERS, { 'A.owner': 409 }, 404),
   },
-  // Level-raising practice: the teacher sees the keys; the student practises without them (issue 11:
+  // Level-raising practice: the teacher sees the keys; the student practises without them (the
   // keys stay on the server until the practice is scored); the classmate has no result yet.
   'GET /api/assessments/{id}/support-material/{type}': {
     access: EVERYONE,

@@ -1,6 +1,6 @@
-// Class calls through the gateway (spec §7 + restore and remove-student), for each role and a
+// Class calls through the gateway (with restore and remove-student), for each role and a
 // non-owner: 401 signed out, 403 wrong role, 404 not yours (another teacher of the same district,
-// a teacher of another tenant), and the journeys of issue 3.
+// a teacher of another tenant), and a teacher's class journeys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Client,
@@ -127,7 +127,7 @@ describe('student calls: who may call them', () => {
 });
 
 describe('class journeys', () => {
-  it('when a teacher creates a class, then it has the §3 fields, a valid code and counts of 0', async () => {
+  it('when a teacher creates a class, then it has every field of a class, a valid code and counts of 0', async () => {
     expect(cls).toEqual({
       id: expect.any(String),
       name: 'Biology',
@@ -151,7 +151,7 @@ describe('class journeys', () => {
     expect(named.body.teacherName).toBe('Olive Owner');
   });
 
-  it('when a class form misses fields, then the §5 messages', async () => {
+  it('when a class form misses fields, then the validation messages of the form', async () => {
     const res = await owner.post('/api/classes', { name: '', subject: '' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({ name: 'Class name is required', subject: 'Subject is required' });

@@ -1,4 +1,4 @@
-// A Postgres outage is an outage, not a bug (issue 14, probes): while the database cannot be
+// A Postgres outage is an outage, not a bug: while the database cannot be
 // reached, every route of every service answers 503 `unavailable` with Retry-After (or a 4xx that
 // needs no database), never 500 `internal`; each service's /readyz says 503 and /healthz stays 200;
 // once the database is back, they are ready again and serve. The backend reaches Postgres through a

@@ -1,4 +1,4 @@
-// District membership is proven, never inferred from a typed address (issue 12, attack 1; see
+// District membership is proven, never inferred from a typed address (see
 // docs/security.md "District membership"). An outsider who signs up with a password at a
 // district's email domain, and never opens the mailed link, gets no account, cannot sign in, and
 // (with an account made elsewhere) cannot list, join or browse the district's classes nor read its

@@ -127,7 +127,7 @@ describe('the OpenAPI document and the server', () => {
       { ...base, contentToAssess: BLANKS, topic: content }, // the first given source decides
       { title: 'Probe', class_id: cls.id, questions: { type: 'true_false', count: 3, instructions: content } },
       { title: 'Probe', classId: cls.id, questions: 'x', topic: content, questionType: 'mixed' },
-      { ...base, topic: content, numberOfQuestions: 'many' }, // non-numeric text is 1 (spec §5)
+      { ...base, topic: content, numberOfQuestions: 'many' }, // non-numeric text counts as 1 question
       { ...base, topic: content, numberOfQuestions: '0' },
       { ...base, topic: content, numberOfQuestions: ' +20 apples' },
       { ...base, topic: content, numberOfQuestions: '021' },

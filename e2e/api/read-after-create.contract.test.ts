@@ -1,4 +1,4 @@
-// Read-after-create through the gateway (issue 11): right after a class or an assessment is
+// Read-after-create through the gateway: right after a class or an assessment is
 // created, the services that learn of it from events answer as if they already knew it, with no
 // retry by the client; an id that nobody created still answers 404.
 import { randomUUID } from 'node:crypto';

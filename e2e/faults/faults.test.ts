@@ -1,4 +1,4 @@
-// Faults survived, checked the way Jepsen checks (issue 11, deliverable 4). Stack mode with real
+// Faults survived, checked the way Jepsen checks (docs/security.md, "Faults survived"). Stack mode with real
 // Kafka: every service and the gateway in processes of their own. Students save uniquely
 // identified answers and submit through the gateway, and every try is recorded, while the test
 // (a) kills -9 the assessment service and starts it again, (b) stops the Kafka broker for 30 s,
@@ -6,7 +6,7 @@
 // is checked against the databases: every acknowledged save stored once with its latest
 // acknowledged value, no value nobody sent, every acknowledged submit counted once; and within a
 // bounded wait every read model (class counts, analytics, practice) agrees with the results.
-// Probes mean what Kubernetes does with them (issue 14): /readyz is "can serve requests" (Postgres
+// Probes mean what Kubernetes does with them: /readyz is "can serve requests" (Postgres
 // answers), so every service stays ready while Kafka is down (events wait in the outbox, which the
 // metrics show), a restarted service is ready as soon as it serves, and a Postgres outage makes
 // the services not ready. Every process's /readyz is probed each second throughout.

@@ -1,4 +1,4 @@
-// Scale-out (issue 14, item 6): every service runs as two replicas behind a round-robin balancer
+// Scale-out (docs/scale-out.md): every service runs as two replicas behind a round-robin balancer
 // (the Kubernetes Service), in stack mode with real Kafka and Postgres. A teacher makes a class and
 // assessments generated offline from a lesson text, students join, save answers and submit
 // concurrently through the gateway, and mid-run one replica each of assessment, generation (while

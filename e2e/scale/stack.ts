@@ -1,4 +1,4 @@
-// Stack mode with several replicas of every service (issue 14, scale-out): a throw-away Postgres,
+// Stack mode with several replicas of every service (docs/scale-out.md): a throw-away Postgres,
 // a Kafka broker of its own (topics created up front, 3 partitions each), N processes per service
 // on free 127.0.0.1 ports (../stack/processes.ts: any replica can be killed with SIGKILL and
 // started again on its port; one log file per process in logDir), a round-robin balancer per

@@ -1,4 +1,4 @@
-// Assessment journeys (issue 4): a teacher creates an assessment (offline provider: no OpenAI key in
+// Assessment journeys: a teacher creates an assessment (offline provider: no OpenAI key in
 // tests), edits a question and assigns it; a student takes it, reloads mid-way without losing
 // answers, submits and sees the level; then completes support practice at 80+ and the level shows
 // at standard. Class setup goes through the API (page.request with the CSRF cookie) to stay fast.
@@ -90,7 +90,7 @@ test('teacher creates, edits and assigns; student takes it across a reload, then
   await dialog.getByLabel('Class').selectOption({ label: 'Biology 7' });
   await dialog.getByRole('button', { name: 'Create Assessment' }).click();
 
-  // No model key: rules built the questions from the text, and nothing claims AI (issue 13).
+  // No model key: rules built the questions from the text, and nothing claims AI.
   await expect(teacher.getByText('Assessment created successfully with questions built from your text.')).toBeVisible({
     timeout: 30_000,
   });
@@ -210,7 +210,7 @@ test('teacher creates, edits and assigns; student takes it across a reload, then
       const last = i === material.questions.length - 1;
       const action = student.getByRole('button', { name: last ? 'Submit' : 'Next', exact: true });
       await expect(action).toBeDisabled();
-      // Nothing done yet, so no validation message (issue 25): the disabled button waits.
+      // Nothing done yet, so no validation message: the disabled button waits.
       await expect(student.getByText('Please select or provide an answer')).toHaveCount(0);
       const question: QuestionJson = {
         id: q.id,

@@ -1,4 +1,4 @@
-// Authoring (issue 13): a teacher adds a question and marks its correct option by clicking it, sets
+// Authoring: a teacher adds a question and marks its correct option by clicking it, sets
 // points, adds a short answer with accepted alternatives, duplicates and reorders questions with
 // the keyboard, sets a due date, assigns, and the list says "Assigned to <class>"; closing it moves
 // it to the inactive list as Closed. A student's short answer with a plural ending counts as right.

@@ -1,4 +1,4 @@
-// Class journeys (issue 3): create and copy a code, join by code (and while signed out), the §8 join
+// Class journeys: create and copy a code, join by code (and while signed out), the join
 // errors, browse and join within a district, archive / restore / delete, remove a student.
 import { expect, type Browser, type Page } from '@playwright/test';
 import { checkA11y, newUser, openSignUpLink, signUp, submitSignUp, type TestUser, test } from './helpers';
@@ -92,7 +92,7 @@ test('a teacher creates a class and copies its code; a student joins it in lower
   await expect(myClasses).toContainText('Science');
   await expect(myClasses).toContainText(`Teacher: ${teacher.firstName} ${teacher.lastName}`);
 
-  // A second join and a wrong code show their §8 messages.
+  // A second join and a wrong code show their messages ('Class not found', 'Already enrolled').
   await studentPage.goto('/join-class');
   await studentPage.getByLabel('Class Code').fill(code);
   await studentPage.getByRole('button', { name: 'Join Class' }).click();

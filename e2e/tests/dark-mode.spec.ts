@@ -1,6 +1,6 @@
 // Dark mode (the user's preference): every screen a teacher and a student use is scanned by axe
 // with the dark theme on (helpers.ts: WCAG AA contrast among the rest), the progress grid and the
-// charts take the dark theme's colours, and the charts' labels are at least 12 px (issue 25).
+// charts take the dark theme's colours, and the charts' labels are at least 12 px.
 import { expect, type Page } from '@playwright/test';
 import { test } from './helpers';
 import { classroom, darkMode, studentOf, submitted } from './journey';

@@ -1,4 +1,4 @@
-// Joining signed out (issue 25): the code is checked before the visitor is sent to sign in, so a
+// Joining signed out: the code is checked before the visitor is sent to sign in, so a
 // wrong one is said at once; the landing page offers students a sign-in of their own.
 import { expect } from '@playwright/test';
 import { apiPost, newUser, signUp, test } from './helpers';

@@ -30,7 +30,7 @@ const LESSON = [
 const QUESTIONS = 5;
 const LEVEL_NAMES = { above: 'Above Standard', at: 'At Standard', below: 'Below Standard' } as const;
 type Level = keyof typeof LEVEL_NAMES;
-// Raya's raise is her first practice submit: the teacher is told which try it took (issue 26).
+// Raya's raise is her first practice submit: the teacher is told which try it took.
 const RAISED_NOTE = 'raised to At Standard by practice (1st try)';
 
 interface Plan {

@@ -1,4 +1,4 @@
-// Answers given offline reach the server (issue 11, deliverable 4, browser side). What the taking
+// Answers given offline reach the server (the browser's side of "nothing lost", docs/security.md). What the taking
 // page promises (web/src/features/takeAssessment/answerStore.ts): answers live in IndexedDB, so a
 // reload or a lost connection loses nothing, and the unsent ones go out when the page opens online
 // and when the connection comes back. The app shell itself does not load offline (no service

@@ -1,5 +1,5 @@
 // The phone (390 px wide): the teacher's class page fits without scrolling sideways, and a toast
-// never lies over the buttons the student or teacher is using (issue 25).
+// never lies over the buttons the student or teacher is using.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { newUser, test } from './helpers';
 import { classroom, studentOf, submitted } from './journey';

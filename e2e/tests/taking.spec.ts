@@ -1,4 +1,4 @@
-// Taking an assessment (issue 13, item 4, and the taking page's focus of item 6): every answer is
+// Taking an assessment, and where the taking page puts the focus: every answer is
 // saved to the server as the student works (no Save Progress needed), so another device finds
 // them; the navigator says which questions are answered; the focus follows the student to each
 // question; a closed assessment says so instead of showing the form; Submit warns about unanswered

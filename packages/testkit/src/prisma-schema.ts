@@ -1,4 +1,4 @@
-// Prisma Migrate cannot run here (ARCHITECTURE §10), so each service's SQL migrations are the truth
+// Prisma Migrate cannot run here (docs/adr/002-sql-migrations-with-prisma-client.md), so each service's SQL migrations are the truth
 // and its test proves prisma/schema.prisma describes the same tables: columns, types, nullability,
 // defaults, primary keys, unique keys and foreign keys.
 import { readFile } from 'node:fs/promises';

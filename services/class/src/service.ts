@@ -1,4 +1,4 @@
-// The class service: classes, join codes, memberships and archive state (ARCHITECTURE §3).
+// The class service: classes, join codes, memberships and archive state (docs/architecture.md).
 import path from 'node:path';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';

@@ -67,7 +67,7 @@ describe('creating and changing classes', () => {
     expect(cls.period).toBeNull();
   });
 
-  it('when fields are missing, then the §5 messages come back as 400', async () => {
+  it('when fields are missing, then the validation messages of the form come back as 400', async () => {
     const res = await call(h, teacher, 'POST', '/api/classes', { name: ' ', subject: '' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({ name: 'Class name is required', subject: 'Subject is required' });

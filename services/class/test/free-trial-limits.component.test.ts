@@ -1,4 +1,4 @@
-// The Free Trial limits (spec §9: up to 3 classes, 50 students total) for teachers of an
+// The Free Trial limits (up to 3 classes, 50 students total) for teachers of an
 // individual tenant, or not known yet; district and school teachers have none. A refused call
 // writes nothing (no row, no event).
 import { randomUUID } from 'node:crypto';

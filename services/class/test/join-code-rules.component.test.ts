@@ -1,4 +1,4 @@
-// Spec §5's join code rules are the server's: 6 to 8 characters with §5's messages on joinCode,
+// The join code's rules are the server's: 6 to 8 characters with the form's messages on joinCode,
 // only the characters codes are made of (any case), and only a well-formed unknown code is 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actor, call, registerDistrictTeacher, startClassService, VALID_CLASS, type Harness } from './helpers.ts';

@@ -1,4 +1,4 @@
-// A district's join policy (issue 26, finding 10): identity's TenantJoinPolicyChanged is kept per
+// A district's join policy (docs/security.md, finding 10): identity's TenantJoinPolicyChanged is kept per
 // tenant; a district that allows its own classes only has its students' joins by code to another
 // tenant's class refused (403 join_restricted), while its own classes stay open to them.
 import { randomUUID } from 'node:crypto';

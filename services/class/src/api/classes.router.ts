@@ -1,4 +1,4 @@
-// Teacher calls on their own classes (spec §7). Another teacher's class answers 404.
+// Teacher calls on their own classes. Another teacher's class answers 404.
 import { ApiRouter, type Caller } from '@checkpoint/service-kit';
 import { z } from 'zod';
 import type { ClassUseCases } from '../domain/classes.use-cases.ts';

@@ -1,4 +1,4 @@
-// Request and response schemas of the class calls (spec §3, §5, §7); they drive validation and
+// Request and response schemas of the class calls; they drive validation and
 // the OpenAPI document.
 import { documentedAs, nameText, requiredText, SPACE } from '@checkpoint/service-kit';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ const name = nameText(LIMITS.name, {
 });
 const subject = text('Subject is required', LIMITS.subject, 'Subject');
 
-/** POST: the dashboard modal lets period be empty (spec §5); empty means none. */
+/** POST: the dashboard's modal lets period be empty; empty means none. */
 export const createClassBody = z
   .object({
     name,
@@ -37,13 +37,13 @@ export const createClassBody = z
   })
   .meta({ id: 'CreateClass' });
 
-/** PUT: every field required (spec §5, class edit form). */
+/** PUT: every field required (the class edit form). */
 export const updateClassBody = z
   .object({ name, subject, period: text('Period is required', LIMITS.period, 'Period') })
   .meta({ id: 'UpdateClass' });
 
 /**
- * Spec §5: 6 to 8 characters, with its messages; the characters are those codes are made of, in
+ * A join code: 6 to 8 characters, with its messages; the characters are those codes are made of, in
  * any case (upper-cased here). Blanks around the code are dropped first, so the document states
  * the length in its pattern (a maxLength would count them). Only a well-formed code is looked up:
  * an unknown one is 404.

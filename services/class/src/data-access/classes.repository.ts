@@ -206,7 +206,7 @@ export function classesRepository(db: Db, events: ClassEvents) {
     /**
      * The class's members, oldest first; undefined when the class is not the owner's. A student of
      * another district (or school) who joined by code is shown by name only: their district's
-     * address is not the teacher's to see (issue 26, finding 10).
+     * address is not the teacher's to see (docs/security.md, finding 10).
      */
     async listMembers(owner: Owner, classId: string): Promise<MemberView[] | undefined> {
       const cls = await db.class.findFirst({ where: owned(owner, classId), select: { id: true } });

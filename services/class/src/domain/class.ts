@@ -1,4 +1,4 @@
-// The class as the product sees it (spec §3) and the small rules around names.
+// The class as the product sees it and the small rules around names.
 
 /** A person as known from identity's events. */
 export interface PersonName {

@@ -1,6 +1,6 @@
 // What teachers and students do with classes. Ownership is enforced by the repository's scoped
-// queries; here: join-code making, the join rules (§8 'not found' / 'Already enrolled') and the
-// Free Trial limits (§9).
+// queries; here: join-code making, the join rules ('Class not found' / 'Already enrolled') and the
+// Free Trial limits (3 classes, 50 students).
 import type { ClassesRepository, JoinableClass, Owner, Student } from '../data-access/classes.repository.ts';
 import { JoinCodeTakenError } from '../data-access/classes.repository.ts';
 import { JOIN_CODE_ATTEMPTS, type ClassDetails, type ClassView, type JoinResult, type MemberView } from './class.ts';

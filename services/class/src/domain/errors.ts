@@ -1,11 +1,11 @@
-// Messages the web app shows or matches as they are (spec §8: 'not found', 'Already enrolled').
+// Messages the web app shows or matches as they are ('not found', 'Already enrolled').
 import { AppError, ConflictError, NotFoundError } from '@checkpoint/service-kit';
 import { FREE_TRIAL_LIMITS } from './plan.ts';
 
 export const CLASS_NOT_FOUND = 'Class not found';
 export const ALREADY_ENROLLED = 'Already enrolled in this class';
 export const STUDENT_NOT_IN_CLASS = 'Student not found in this class';
-// Shown to a student whose district keeps its students to its own classes (issue 26, finding 10).
+// Shown to a student whose district keeps its students to its own classes (docs/security.md, finding 10).
 export const JOIN_RESTRICTED =
   'Your district lets you join only its own classes. Ask your teacher for the code of a class in your district.';
 export const CLASS_LIMIT_REACHED = `Free Trial limit reached: up to ${FREE_TRIAL_LIMITS.classes} classes. Upgrade your plan to add more.`;

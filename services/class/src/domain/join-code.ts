@@ -6,11 +6,11 @@ import { randomInt } from 'node:crypto';
 /** A–Z and 2–9 without the look-alikes 0/O and 1/I/L. */
 export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const JOIN_CODE_LENGTH = 7;
-/** Lengths a student may type (spec §5, §9). */
+/** Lengths a student may type (6 to 8 characters). */
 export const JOIN_CODE_MIN_LENGTH = 6;
 export const JOIN_CODE_MAX_LENGTH = 8;
 
-/** Spec §5's messages, the server's too. */
+/** The join form's messages, the server's too. */
 export const JOIN_CODE_TOO_SHORT = `Join code must be at least ${JOIN_CODE_MIN_LENGTH} characters`;
 export const JOIN_CODE_TOO_LONG = `Join code must be at most ${JOIN_CODE_MAX_LENGTH} characters`;
 export const JOIN_CODE_BAD_CHARACTER = 'Join code has only letters and the digits 2 to 9 (no I, L, O, 0 or 1)';
