@@ -1,5 +1,5 @@
 // The analytics service: read models built only from the other services' events, and the calls
-// that show results (ARCHITECTURE §3).
+// that show results (docs/architecture.md).
 import path from 'node:path';
 import { transportFromConfig } from '@checkpoint/mail';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';

@@ -1,4 +1,4 @@
-// The admin dashboard's people counts agree with the district's Users page (issue 25): teachers are
+// The admin dashboard's people counts agree with the district's Users page: teachers are
 // the accounts whose role is teacher (an admin is not one), and a removed (disabled) account is no
 // longer counted.
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 // A student of another district (or school) who joined a class by code is shown to its teacher by
-// name only (issue 26, finding 10): no screen or export of analytics carries their e-mail, while a
+// name only (docs/security.md, finding 10): no screen or export of analytics carries their e-mail, while a
 // student of the class's own tenant, and an individual account, keep theirs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -262,7 +262,7 @@ describe('one level per result (docs/adr/005)', () => {
         fromLevel: 'below',
         toLevel: 'at',
         occurredAt: timestampFromDate(new Date(Date.UTC(2026, 10, 20, 11, 30))),
-        // Raised on the second try (issue 26): shown with the raise so the teacher can judge it.
+        // Raised on the second try: shown with the raise so the teacher can judge it.
         practiceAttempt: 2,
       },
       s.assessmentId,

@@ -1,5 +1,5 @@
 // The generation service: generation jobs and their worker, practice material, result-based
-// practice and teacher recommendations (ARCHITECTURE §3, §7).
+// practice and teacher recommendations (docs/architecture.md).
 import path from 'node:path';
 import {
   auditTrail,

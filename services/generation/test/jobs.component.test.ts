@@ -1,6 +1,6 @@
 // Generation jobs against real Postgres: AssessmentCreated queues a job in its inbox transaction,
 // the worker runs it and writes QuestionsGenerated (offline) to the outbox; with a model that is
-// out of quota the job fails with GenerationFailed and the §8 message, and can be retried.
+// out of quota the job fails with GenerationFailed and the quota message, and can be retried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_MESSAGE } from '../src/domain/errors.ts';
 import { isValidSet } from '../src/domain/question.ts';
@@ -157,7 +157,7 @@ describe('with the openai provider (local fake server)', () => {
     await fake?.stop();
   });
 
-  it('when the quota is exhausted, then the job fails at once with reason quota, the §8 message and GenerationFailed; retry then succeeds', async () => {
+  it('when the quota is exhausted, then the job fails at once with reason quota, the quota message and GenerationFailed; retry then succeeds', async () => {
     fake.script(QUOTA_ERROR);
     const l = await createAssessment(h, { questionType: 'multiple_choice', count: 2 });
     const failed = await eventually(

@@ -88,7 +88,7 @@ describe('openai provider', () => {
     expect(err.retryable).toBe(true);
   });
 
-  it('when the quota is exhausted (insufficient_quota), then quota failure at once, without retry, with the §8 message', async () => {
+  it('when the quota is exhausted (insufficient_quota), then quota failure at once, without retry, with the quota message', async () => {
     fake.script(QUOTA_ERROR);
     const err = await failure(provider().generateQuestions(request));
     expect(err.reason).toBe('quota');

@@ -1,4 +1,4 @@
-// The quality gate (issue 25): the offline generator over the corpus of lesson texts written for it
+// The quality gate: the offline generator over the corpus of lesson texts written for it
 // and the held-out lessons it was never tuned on. At least 90 % of its items must pass every rule
 // (item-quality.ts: sound false statements, distractors of the key's kind, no cue between items, no
 // sentence asked twice), at least a third must ask more than recall, and where a lesson cannot give

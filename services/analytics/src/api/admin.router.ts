@@ -1,4 +1,4 @@
-// The district admin's figures (spec §3 Admin stats, §7 GET /api/admin/stats: admins only).
+// The district admin's figures (the Admin stats of GET /api/admin/stats: admins only).
 import { ApiRouter } from '@checkpoint/service-kit';
 import { ADMINS } from '../domain/access.ts';
 import type { AnalyticsUseCases } from '../domain/analytics.use-cases.ts';

@@ -123,7 +123,11 @@ export const studentsOverviewSchema = z.object({
       lastName: z.string(),
       email: z.string(),
       average: z.number().nullable(),
-      band: level.nullable().describe('The 80/60 band of the average (spec §4); not the level of any one result'),
+      band: level
+        .nullable()
+        .describe(
+          'The 80/60 band of the average (80+ above, 60–79 at, below 60 below); not the level of any one result',
+        ),
       resultCount: z.number().int(),
       classes: z.array(z.object({ id: z.uuid(), name: z.string(), period: z.string().nullable() })),
       results: z.array(

@@ -1,4 +1,4 @@
-// Teacher dashboard data beyond spec §7: All Students, the usage panel, and the live stream.
+// Teacher dashboard data beyond the results calls: All Students, the usage panel, and the live stream.
 import { ApiRouter } from '@checkpoint/service-kit';
 import { scopeOf, TEACHERS } from '../domain/access.ts';
 import type { AnalyticsUseCases } from '../domain/analytics.use-cases.ts';

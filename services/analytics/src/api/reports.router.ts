@@ -1,4 +1,4 @@
-// Reports (spec §2 Reports; §9 timeframes and types): the report as JSON, and the same report as a
+// Reports (the Reports page, its timeframes and types): the report as JSON, and the same report as a
 // CSV or PDF download.
 import { ApiRouter } from '@checkpoint/service-kit';
 import { scopeOf, TEACHERS } from '../domain/access.ts';

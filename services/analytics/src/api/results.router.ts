@@ -1,4 +1,4 @@
-// Results of the caller's classes and assessments (spec §7 GET /api/classes/{id}/results and
+// Results of the caller's classes and assessments (GET /api/classes/{id}/results and
 // GET /api/all-results), the class grid and one assessment's results page.
 import { ApiRouter, NotFoundError } from '@checkpoint/service-kit';
 import { z } from 'zod';

@@ -67,7 +67,7 @@ export interface TeacherResultRow {
 }
 
 /**
- * The student's e-mail as a teacher may see it (issue 26, finding 10): for a student of the tenant
+ * The student's e-mail as a teacher may see it (docs/security.md, finding 10): for a student of the tenant
  * `tenant` (the class's, or the viewer's), and for individual accounts and people whose tenant kind
  * is not known yet; a student of another district or school (joined by code) is shown by name only
  * (''), as in the class service's member list. `p` = people.

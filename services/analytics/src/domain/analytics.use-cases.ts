@@ -1,5 +1,5 @@
-// What each analytics call answers, from the read models: shapes of spec §3, bands of §4, limits
-// of §9. A class or assessment outside the caller's scope answers 404, as if it did not exist.
+// What each analytics call answers, from the read models: the screens' shapes, the 80/60 bands of
+// averages, the reports' limits. A class or assessment outside the caller's scope answers 404, as if it did not exist.
 import { lookupNow, NotFoundError, type AwaitRecent } from '@checkpoint/service-kit';
 import type { ResultsQueries, Scope, TeacherResultRow } from '../data-access/results.queries.ts';
 import {
@@ -29,7 +29,7 @@ export const ASSESSMENT_NOT_FOUND = 'Assessment not found';
  */
 export const REPORT_ROW_LIMIT = 1000;
 export const EXPORT_ROW_LIMITS = { csv: 100_000, pdf: 2_000 } as const;
-/** Spec §9: reports show the first 10 results. */
+/** Reports show the first 10 results. */
 export const RECENT_RESULTS = 10;
 
 export type Timeframe = 'week' | 'month' | 'quarter' | 'year' | 'all';

@@ -46,7 +46,7 @@ describe('one level per result (docs/adr/005)', () => {
   });
 });
 
-describe('bands and summary percents (spec §4)', () => {
+describe('bands and summary percents', () => {
   it('when averages sit on the 80/60 edges, then 80 is above, 60 at and 59.99 below', () => {
     expect([100, 80, 79.99, 60, 59.99, 0].map(reportBand)).toEqual(['above', 'above', 'at', 'at', 'below', 'below']);
   });

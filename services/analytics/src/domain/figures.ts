@@ -1,8 +1,8 @@
-// The figures the screens show (spec §4, §9), as pure functions: the 80/60 bands of reports and All
+// The figures the screens show, as pure functions: the 80/60 bands of reports and All
 // Students, summary percents, the score distribution and item statistics of one assessment.
 import type { Level, RaisedBy } from './events.ts';
 
-/** The name of a level (spec §4). One result's level is always the server's level (docs/adr/005). */
+/** The name of a level. One result's level is always the server's level (docs/adr/005). */
 export const LEVEL_TEXT: Record<Level, string> = {
   above: 'Above Standard',
   at: 'At Standard',
@@ -41,7 +41,7 @@ export const AVERAGE_BAND_TEXT: Record<Level, string> = {
   below: 'Below (average under 60%)',
 };
 
-/** Reports and All Students (spec §4): 80+ above, 60–79 at, below 60 below. Applies to averages of several results only; one result's level, and counts of results by level, are the server's level (docs/adr/005). */
+/** Reports and All Students: 80+ above, 60–79 at, below 60 below. Applies to averages of several results only; one result's level, and counts of results by level, are the server's level (docs/adr/005). */
 export function reportBand(percentage: number): Level {
   if (percentage >= 80) return 'above';
   if (percentage >= 60) return 'at';
@@ -57,7 +57,7 @@ export function studentBand(results: number, percentageSum: number): Level | nul
   return results > 0 ? reportBand(Math.round(Math.round((percentageSum / results) * 1e6) / 1e6)) : null;
 }
 
-/** Summary percent = count / total results × 100, rounded; 0 when there are no results (spec §4). */
+/** Summary percent = count / total results × 100, rounded; 0 when there are no results. */
 export function summaryPercent(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 100) : 0;
 }

@@ -1,4 +1,4 @@
-// Practice material per assessment and type, its completion, result-based practice (spec §7) and
+// Practice material per assessment and type, its completion, result-based practice and
 // the teacher's AI recommendations.
 import { ApiRouter } from '@checkpoint/service-kit';
 import type { PracticeUseCases } from '../domain/practice.use-cases.ts';

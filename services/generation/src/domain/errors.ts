@@ -1,4 +1,4 @@
-// Failures of generation as the job and the UI see them (spec §8 for quota) and the typed HTTP
+// Failures of generation as the job and the UI see them (the quota message the UI shows as it is) and the typed HTTP
 // errors of this service.
 import { ConflictError, NotFoundError } from '@checkpoint/service-kit';
 

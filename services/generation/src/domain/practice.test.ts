@@ -103,7 +103,7 @@ describe('practice material', () => {
       expect(m.reading.length).toBeGreaterThan(50);
       expect(buildPracticeMaterial(lesson, type)).toEqual(m);
       expect(checkItems(m.questions.map(asItem)).flatMap((c) => c.issues)).toEqual([]);
-      // Never an item built from a question stem (issue 13: "Which term best _____ the statement?").
+      // Never an item built from a question stem ("Which term best _____ the statement?").
       for (const q of m.questions) {
         expect(q.question).not.toMatch(/Which term best|Fill in the blank: Fill in|True or False: True or False/);
         expect(lesson.questions.map((x) => x.text)).not.toContain(q.question);

@@ -1,6 +1,6 @@
 // Practice material: support (below standard: review and recognition) and enrichment (at or above:
 // recall and connections), per assessment or per result (from the student's wrong answers), and
-// its scoring on the server (mastery 80, spec §4 and §9).
+// its scoring on the server (mastery: 80 % or more).
 import { createHash } from 'node:crypto';
 import { analyseLesson, endWithStop, mentions, seededRandom, shuffled, type Lesson, type Sentence } from './lesson.ts';
 import { buildItems, isLessonText } from './offline-generator.ts';

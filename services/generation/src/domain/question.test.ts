@@ -1,4 +1,4 @@
-// Item validation (ARCHITECTURE §7): type, 4 distinct options with the answer, True/False, no
+// Item validation: type, 4 distinct options with the answer, True/False, no
 // repeats, no empty text.
 import { describe, expect, it } from 'vitest';
 import { checkQuestion, checkQuestions, clampCount } from './question.ts';

@@ -1,4 +1,4 @@
-// Generated questions and the checks every item passes before it is stored (ARCHITECTURE §7):
+// Generated questions and the checks every item passes before it is stored:
 // the type matches the request, multiple choice has 4 distinct options including the answer,
 // true/false answers are True/False, text is not empty, no question appears twice.
 
@@ -20,7 +20,7 @@ export interface GeneratedQuestion {
   points: number;
 }
 
-/** What the teacher asked for (spec §3 creation form), without anything personal. */
+/** What the teacher asked for (the creation form's fields), without anything personal. */
 export interface GenerationRequest {
   content: string;
   questionType: RequestedType;

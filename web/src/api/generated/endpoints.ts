@@ -1066,7 +1066,7 @@ export type GetStudentsOverviewApiResponse = /** status 200 OK */ {
     lastName: string;
     email: string;
     average: number | null;
-    /** The 80/60 band of the average (spec §4); not the level of any one result */
+    /** The 80/60 band of the average (80+ above, 60–79 at, below 60 below); not the level of any one result */
     band: ('below' | 'at' | 'above') | null;
     resultCount: number;
     classes: {
