@@ -1,4 +1,4 @@
-// A service's start-up does not wait for Kafka (issue 14, probes): with a broker that takes
+// A service's start-up does not wait for Kafka (docs/kubernetes.md, probes): with a broker that takes
 // connections and never answers (a hung broker, a partition), the service listens and is ready at
 // once, serves, and stops promptly; its consumer group keeps trying in the background meanwhile.
 import { mkdtempSync, rmSync } from 'node:fs';

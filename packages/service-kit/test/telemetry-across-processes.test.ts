@@ -1,4 +1,4 @@
-// One request followed across three processes (issue 14, telemetry): the gateway, identity and
+// One request followed across three processes (docs/telemetry.md): the gateway, identity and
 // class run as processes of their own (as in stack mode: real Postgres, real Kafka), exporting
 // OTLP/HTTP to a receiver in this test. A sign-up's mailed link, opened through the gateway,
 // reaches identity, which creates the account and writes UserRegistered to its outbox; the relay publishes it to Kafka and the class service

@@ -358,7 +358,7 @@ describe('notification preferences are published', () => {
   });
 });
 
-describe('GET and PUT /api/district/class-joins (issue 26, finding 10)', () => {
+describe('GET and PUT /api/district/class-joins (the district join policy)', () => {
   const policyEvents = async (tenantId: string) =>
     (
       await h.db.query<{ payload: Buffer }>(

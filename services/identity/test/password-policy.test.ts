@@ -1,4 +1,4 @@
-// Which passwords may be set (issue 26, finding 4): six characters for students (the spec's rule),
+// Which passwords may be set (docs/security.md, finding 4): six characters for students (the spec's rule),
 // eight for teachers and admins, and no common or breached password for anyone, on sign-up,
 // password change, reset and invitation acceptance. Real Postgres and a real SMTP catcher.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Password sign-up and sign-in, the current user, preferences and sign-out (spec §7).
+// Password sign-up and sign-in, the current user, preferences and sign-out.
 import cookieParser from 'cookie-parser';
 import {
   ApiRouter,

@@ -1,4 +1,4 @@
-// Request and response schemas of /api/auth/** (texts from spec §5).
+// Request and response schemas of /api/auth/** (with the forms' validation texts).
 import { EMAIL, nameText } from '@checkpoint/service-kit';
 import { z } from 'zod';
 

@@ -40,7 +40,7 @@ export interface EmailRouterDeps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The same rule as sign-up (spec §5), with an upper bound on the hashing work. */
+/** The same rule as sign-up, with an upper bound on the hashing work. */
 export const newPassword = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(6, 'Password must be at least 6 characters')

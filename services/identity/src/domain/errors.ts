@@ -1,4 +1,4 @@
-// Messages the web app shows as they are (spec §5, §8).
+// Messages the web app shows as they are.
 import { ConflictError, UnauthorizedError } from '@checkpoint/service-kit';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';

@@ -11,7 +11,7 @@ export interface Preferences {
   darkMode: boolean;
 }
 
-/** Spec §2 Settings: of the notification switches, only student submissions is on by default. */
+/** Settings: of the notification switches, only student submissions is on by default. */
 export const DEFAULT_PREFERENCES: Preferences = {
   emailNotifications: false,
   assessmentReminders: false,
