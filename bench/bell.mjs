@@ -8,6 +8,7 @@
 // assessment the same way (not measured), as a running deployment has served such load before.
 // Seeding signs up the largest size's students by their mailed links (argon2id each: minutes;
 // BELL_SEED_MINUTES, 30, bounds it).
+// BELL_TOPOLOGY=all-in-one rings it at `npm start`'s all-in-one instead (no Kafka, no fixed ports).
 // Exit code: 0 when the target size (BELL_TARGET, 3000) holds, 1 otherwise.
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,9 @@ const OPEN_P99_MS = positiveInt('BELL_OPEN_P99_MS', 2000);
 const WARMUP = positiveInt('BELL_WARMUP_STUDENTS', 200);
 const TARGET = positiveInt('BELL_TARGET', 3000);
 const SEED_MINUTES = positiveInt('BELL_SEED_MINUTES', 30);
+const TOPOLOGY = process.env.BELL_TOPOLOGY ?? 'stack';
+if (!['stack', 'all-in-one'].includes(TOPOLOGY))
+  throw new Error(`BELL_TOPOLOGY must be stack or all-in-one, got "${TOPOLOGY}"`);
 const LOG_FILE = path.join(root, '.cache/bench/bell-stack.log');
 const SEED_FILE = path.join(root, '.cache/bench/bell-seed.json');
 const SUMMARY_FILE = path.join(root, '.cache/bench/bell-summary.json');
@@ -96,7 +100,7 @@ export async function runBell() {
   let exitCode = 1;
   try {
     const largest = SIZES.at(-1);
-    const seed = await startProduct(product, 'stack', {
+    const seed = await startProduct(product, TOPOLOGY, {
       students: Math.max(largest, WARMUP),
       seedFile: SEED_FILE,
       logFile: LOG_FILE,
