@@ -109,8 +109,9 @@ async function stopStack(stack, kafkaChild) {
  * `seedFile`). `topology` 'stack': Kafka with the topics made, a process per service on the fixed
  * ports and the gateway on a free one (the chart's microservices topology); 'all-in-one':
  * `npm start`'s compiled all-in-one (the chart's all-in-one topology: one process, in-process
- * events, calls handed to the services in process), no Kafka. Fills `product` ({ stack, kafka, dataDir, baseUrl }) as it goes, so that a caller
- * interrupted half-way can still `stopProduct(product)`. Output goes to `logFile`.
+ * events, calls handed to the services in process), no Kafka. Fills `product` ({ stack, kafka,
+ * dataDir, baseUrl }) as it goes, so that a caller interrupted half-way can still
+ * `stopProduct(product)`. Output goes to `logFile`.
  */
 export async function startProduct(
   product,
