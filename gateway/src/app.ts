@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import cookieParser from 'cookie-parser';
+import { parse as parseCookies } from 'cookie';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import {
@@ -147,8 +147,16 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     next();
   });
-  app.use(compression());
-  app.use(cookieParser());
+  // Reads are what is worth compressing: the web app's files and the API's lists. The answer to a
+  // write (a saved answer: a few hundred bytes, below compression's threshold) would only pay for
+  // compression's wrapping of every write on the way out (bench/README.md, "Cost per answer").
+  const compress = compression();
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));
+  // The cookies, as cookie-parser's parse would give them (no signed or JSON cookies are used here).
+  app.use((req, _res, next) => {
+    req.cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
+    next();
+  });
 
   app.use((req, res, next) => {
     // API answers carry personal data: no browser or proxy keeps them, errors included.

@@ -42,6 +42,9 @@ const router = new ApiRouter()
       return body;
     },
   )
+  .add({ method: 'get', path: '/api/reports/long', summary: 'A long read', access: 'public' }, () => ({
+    text: 'a result row '.repeat(400),
+  }))
   .add({ method: 'get', path: '/api/reports/plain', summary: 'Plain', access: 'public' }, () => {
     reached++;
     return { plain: true };
@@ -155,6 +158,23 @@ describe('gateway: JSON nesting', () => {
     const res = await postJson('/api/reports/echo', JSON.stringify({ text: 'x', nested }));
     expect(res.status).toBe(200);
     expect(((await res.json()) as Json).nested).toEqual(nested);
+  });
+});
+
+describe('gateway: compressed answers', () => {
+  const gzip = { 'accept-encoding': 'gzip' };
+  it('when a long API read is asked for gzip, then it comes compressed', async () => {
+    const res = await send('GET', '/api/reports/long', gzip);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('when a write is answered, then the answer is not compressed, however long', async () => {
+    const text = 'a saved answer '.repeat(400);
+    const res = await postJson('/api/reports/echo', JSON.stringify({ text }), gzip);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(((await res.json()) as Json).text).toBe(text);
   });
 });
 
