@@ -7,7 +7,8 @@
 // prints the largest that did. Before the sizes, BELL_WARMUP_STUDENTS (200) take the seed's warm-up
 // assessment the same way (not measured), as a running deployment has served such load before.
 // Seeding signs up the largest size's students by their mailed links (argon2id each: minutes;
-// BELL_SEED_MINUTES, 30, bounds it).
+// BELL_SEED_MINUTES, 30, bounds it). After the warm-up, the stack's idle cost (CPU ms per second by
+// process, nobody using it) is measured over BELL_IDLE_SECONDS (15).
 // BELL_TOPOLOGY=all-in-one rings it at `npm start`'s all-in-one instead (no Kafka, no fixed ports).
 // Exit code: 0 when the target size (BELL_TARGET, 3000) holds, 1 otherwise.
 import os from 'node:os';
@@ -35,6 +36,7 @@ const OPEN_P99_MS = positiveInt('BELL_OPEN_P99_MS', 2000);
 const WARMUP = positiveInt('BELL_WARMUP_STUDENTS', 200);
 const TARGET = positiveInt('BELL_TARGET', 3000);
 const SEED_MINUTES = positiveInt('BELL_SEED_MINUTES', 30);
+const IDLE_SECONDS = positiveInt('BELL_IDLE_SECONDS', 15);
 const TOPOLOGY = process.env.BELL_TOPOLOGY ?? 'stack';
 if (!['stack', 'all-in-one'].includes(TOPOLOGY))
   throw new Error(`BELL_TOPOLOGY must be stack or all-in-one, got "${TOPOLOGY}"`);
@@ -95,6 +97,24 @@ function describe(students, { summary, cpu, productCpu }) {
   return holds;
 }
 
+/** What the stack burns with nobody using it: CPU ms per second by process over IDLE_SECONDS. */
+async function idleCost(product) {
+  await new Promise((r) => setTimeout(r, 5000)); // the warm-up's events settle
+  trackDescendants(product.stack.pid);
+  const before = cpuSnapshot();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const cpu = cpuBetween(before, cpuSnapshot());
+  const perSecond = Object.entries(cpu)
+    .filter(([role]) => !['web (vite)', 'stack runner'].includes(role))
+    .map(([role, s]) => [role, (1000 * s) / IDLE_SECONDS])
+    .sort((a, b) => b[1] - a[1]);
+  const total = perSecond.reduce((n, [, v]) => n + v, 0);
+  log(
+    `idle stack over ${IDLE_SECONDS} s: ${total.toFixed(0)} CPU ms per second ` +
+      `(${perSecond.map(([role, v]) => `${role} ${v.toFixed(1)}`).join(', ')})`,
+  );
+}
+
 export async function runBell() {
   const product = {};
   let exitCode = 1;
@@ -110,6 +130,7 @@ export async function runBell() {
     });
     log(`seeded ${seed.students.length} students; warm-up bell of ${WARMUP} students (not measured)`);
     await ring(product, 'warmup', WARMUP);
+    await idleCost(product);
     log(
       `the bell, class sizes ${SIZES.join(', ')} (load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs)`,
     );

@@ -46,6 +46,38 @@ describe('outbox relay', () => {
     expect(await endWithin(pool, 5_000)).toBe('ended');
   });
 
+  it("when nothing waits in its outbox (another schema's insert woke it), then it opens no transaction; when a row waits, it publishes it", async () => {
+    await createServiceSchema(postgres.url, 'relay_idle');
+    const pool = schemaPool(postgres.url, 'relay_idle');
+    const statements: string[] = [];
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+        statements.push(String(text));
+        return query(...args);
+      }) as typeof client.query;
+    });
+    const relay = new OutboxRelay({ pool, bus: new InProcessBus() });
+    try {
+      statements.length = 0;
+      expect(await relay.publishBatch()).toBe(0);
+      expect(statements.filter((t) => t === 'begin')).toEqual([]);
+      expect(statements).toHaveLength(1);
+      await pool.query(
+        `insert into outbox (id, topic, key, type, tenant_id, payload, headers)
+         values ('00000000-0000-4000-8000-00000000a001', 'things', 'k', 'test.thing', 't', '\\x00', '{}')`,
+      );
+      statements.length = 0;
+      expect(await relay.publishBatch()).toBe(1);
+      expect(statements).toContain('begin');
+      const { rows } = await pool.query<{ n: number }>('select count(*)::int n from outbox where published_at is null');
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('when published rows are past the retention, then it deletes them and keeps the newer ones', async () => {
     const pool = schemaPool(postgres.url, 'relay_test');
     const row = (id: number, age: string) =>

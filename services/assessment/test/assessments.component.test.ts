@@ -734,6 +734,60 @@ describe('taking and scoring', () => {
     expect((await call(h, s, 'POST', '/api/results', { assessmentId: draft.id })).status).toBe(404);
   });
 
+  it('when a student opens an assessment, then the questions come in order without keys and the answers are only their own, and only while they may see it', async () => {
+    const s = actor('student');
+    const classmate = actor('student', tenant);
+    const { id, classId, questions } = await readyAssessment(s);
+    await enrol(h, classId, tenant, classmate);
+    const open = async (who: typeof s) => ({
+      questions: await call(h, who, 'GET', `/api/assessments/${id}/questions`),
+      responses: await call(h, who, 'GET', `/api/assessments/${id}/responses`),
+    });
+    // Not started: every question in order, no key, no answers yet.
+    const fresh = await open(s);
+    expect(fresh.questions.status).toBe(200);
+    expect(fresh.questions.body.map((q: { id: string }) => q.id)).toEqual(questions.map((q) => q.id));
+    expect(fresh.questions.body.map((q: { position: number }) => q.position)).toEqual([1, 2, 3, 4]);
+    expect(fresh.questions.body.some((q: object) => 'correctAnswer' in q)).toBe(false);
+    expect(fresh.responses.status).toBe(200);
+    expect(fresh.responses.body).toEqual([]);
+    const save = (who: typeof s, i: number, answer: string) =>
+      call(h, who, 'POST', '/api/responses', { assessmentId: id, questionId: questions[i]!.id, answer });
+    expect((await save(s, 1, 'True')).status).toBe(200);
+    expect((await save(s, 0, 'Paris')).status).toBe(200);
+    expect((await save(classmate, 2, '4')).status).toBe(200);
+    // Their own answers, oldest first; the classmate's stay out.
+    const mine = (await open(s)).responses.body;
+    expect(mine.map((r: { questionId: string; answer: string }) => [r.questionId, r.answer])).toEqual([
+      [questions[1]!.id, 'True'],
+      [questions[0]!.id, 'Paris'],
+    ]);
+    expect(
+      mine.every((r: { studentId: string; assessmentId: string }) => r.studentId === s.userId && r.assessmentId === id),
+    ).toBe(true);
+    // Unknown, not a member, or closed: not found, questions and answers alike.
+    for (const [who, path] of [
+      [actor('student', tenant), `/api/assessments/${id}`],
+      [s, `/api/assessments/${randomUUID()}`],
+    ] as const)
+      for (const tail of ['/questions', '/responses'])
+        expect((await call(h, who, 'GET', `${path}${tail}`)).status, `${path}${tail}`).toBe(404);
+    await call(h, teacher, 'PUT', `/api/assessments/${id}`, { isActive: false });
+    expect((await open(s)).questions.status).toBe(404);
+    expect((await open(s)).responses.status).toBe(404);
+    await call(h, teacher, 'PUT', `/api/assessments/${id}`, { isActive: true });
+    // Submitted: the keys come with the questions, the answers stay readable.
+    expect((await call(h, s, 'POST', '/api/results', { assessmentId: id })).status).toBe(201);
+    const after = await open(s);
+    expect(after.questions.body.map((q: { correctAnswer: string }) => q.correctAnswer)).toEqual(
+      questions.map((q) => q.correctAnswer),
+    );
+    expect(after.responses.body).toHaveLength(2);
+    // One who left the class: not found either.
+    await unenrol(h, classId, tenant, classmate);
+    expect((await open(classmate)).questions.status).toBe(404);
+  });
+
   it('when a student joins after assignment, then the assessment is available to them too', async () => {
     const { id, classId } = await readyAssessment();
     const late = actor('student');

@@ -244,13 +244,6 @@ const QUESTIONS_SQL = `
          accepted_answers, points
     from questions where assessment_id = $1::uuid order by position, id`;
 
-const RESPONSES_OF_SQL = `
-  select r.id, r.assessment_id, r.question_id, r.student_id, r.answer, r.client_seq, r.updated_at,
-         p.first_name, p.last_name
-    from responses r left join people p on p.user_id = r.student_id
-   where r.assessment_id = $1::uuid and r.student_id = $2::uuid
-   order by r.updated_at, r.id`;
-
 /**
  * What a student may do with an assessment ($1 assessment, $2 student). `lockSubmission` also
  * takes the (student, assessment) submission lock for the rest of the transaction (see submit).
@@ -301,6 +294,38 @@ interface StudentAssessmentSqlRow extends StudentAccessSqlRow {
   class_name: string;
   subject: string;
   question_count: number;
+}
+
+/**
+ * The student's access ($1 assessment, $2 student) with the assessment's questions in order, in
+ * one statement: a row per question (one with null question columns when there are none). The
+ * caller decides from the access whether the questions may be shown. The access is a materialized
+ * CTE: computed once, not once per question row.
+ */
+const STUDENT_QUESTIONS_SQL = `
+  with s as materialized (${studentAccessSql(false)})
+  select s.*, q.id as q_id, q.assessment_id as q_assessment_id, q.position, q.question_text,
+         q.question_type, q.options, q.correct_answer, q.accepted_answers, q.points
+    from s left join questions q on q.assessment_id = s.id
+   order by q.position, q.id`;
+
+interface StudentQuestionSqlRow extends StudentAccessSqlRow, Omit<QuestionSqlRow, 'id' | 'assessment_id'> {
+  q_id: string | null;
+  q_assessment_id: string;
+}
+
+/** The student's access with their own answers, oldest first, in one statement (as above). */
+const STUDENT_RESPONSES_SQL = `
+  with s as materialized (${studentAccessSql(false)})
+  select s.*, r.id as r_id, r.question_id, r.answer, r.client_seq, r.updated_at, p.first_name, p.last_name
+    from s
+    left join responses r on r.assessment_id = s.id and r.student_id = $2::uuid
+    left join people p on p.user_id = r.student_id
+   order by r.updated_at, r.id`;
+
+interface StudentResponseSqlRow
+  extends StudentAccessSqlRow, Omit<ResponseSqlRow, 'id' | 'assessment_id' | 'student_id'> {
+  r_id: string | null;
 }
 
 export async function listQuestions(db: Executor, assessmentId: string): Promise<QuestionRow[]> {
@@ -464,7 +489,8 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
   );
   const studentAssessment = prepared<StudentAssessmentSqlRow>('student-assessment', STUDENT_ASSESSMENT_SQL);
   const questionsOf = prepared<QuestionSqlRow>('questions', QUESTIONS_SQL);
-  const responsesOf = prepared<ResponseSqlRow>('responses-of', RESPONSES_OF_SQL);
+  const studentQuestions = prepared<StudentQuestionSqlRow>('student-questions', STUDENT_QUESTIONS_SQL);
+  const studentResponses = prepared<StudentResponseSqlRow>('student-responses', STUDENT_RESPONSES_SQL);
 
   return {
     listForTeacher: async (owner: Owner, classId?: string): Promise<AssessmentRow[]> => {
@@ -713,11 +739,6 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
 
     // ---- students ----
 
-    async studentAccess(studentId: string, assessmentId: string): Promise<StudentAccess | undefined> {
-      const [row] = await accessOf(pool, assessmentId, studentId);
-      return row ? toStudentAccess(row) : undefined;
-    },
-
     /** The student's access to the assessment, with what their view of it shows. */
     async forStudent(studentId: string, assessmentId: string) {
       const [r] = await studentAssessment(pool, assessmentId, studentId);
@@ -737,6 +758,30 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
       return { assessment, access: toStudentAccess(r) };
     },
 
+    /**
+     * The student's access with the assessment's questions (one round trip: every student of a
+     * class opens it at once). Undefined when there is no such assessment; the questions are
+     * read whatever the access says, and the caller shows them only when it allows.
+     */
+    async questionsForStudent(studentId: string, assessmentId: string) {
+      const rows = await studentQuestions(pool, assessmentId, studentId);
+      if (!rows[0]) return undefined;
+      const questions = rows
+        .filter((r) => r.q_id !== null)
+        .map((r) => toQuestion({ ...r, id: r.q_id!, assessment_id: r.q_assessment_id }));
+      return { access: toStudentAccess(rows[0]), questions };
+    },
+
+    /** The student's access with their own answers, oldest first (one round trip, as above). */
+    async responsesForStudent(studentId: string, assessmentId: string) {
+      const rows = await studentResponses(pool, assessmentId, studentId);
+      if (!rows[0]) return undefined;
+      const responses = rows
+        .filter((r) => r.r_id !== null)
+        .map((r) => toResponse({ ...r, id: r.r_id!, assessment_id: assessmentId, student_id: studentId }));
+      return { access: toStudentAccess(rows[0]), responses };
+    },
+
     async availableFor(studentId: string): Promise<AssessmentRow[]> {
       const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
         `${ASSESSMENT_SELECT}
@@ -748,10 +793,6 @@ export function assessmentsRepository(db: Db, events: AssessmentEvents, pool: pg
         studentId,
       );
       return rows.map(toAssessment);
-    },
-
-    async responsesOf(studentId: string, assessmentId: string): Promise<ResponseRecord[]> {
-      return (await responsesOf(pool, assessmentId, studentId)).map(toResponse);
     },
 
     /**

@@ -156,13 +156,6 @@ export function assessmentUseCases({
     return a;
   }
 
-  /** The student's access, when the assessment is visible to them. */
-  async function visibleToStudent(student: StudentCaller, id: string) {
-    const access = await assessments.studentAccess(student.studentId, id);
-    if (!access || !isVisible(access)) throw new AssessmentNotFoundError();
-    return access;
-  }
-
   return {
     // ---- teachers ----
     list: async (owner: Owner): Promise<TeacherAssessmentView[]> =>
@@ -359,14 +352,17 @@ export function assessmentUseCases({
 
     /** The answer key only once the student's result exists. */
     async questionsForStudent(student: StudentCaller, id: string): Promise<QuestionView[]> {
-      const access = await visibleToStudent(student, id);
-      const withAnswers = access.resultId !== null;
-      return (await assessments.listQuestions(id)).map((q) => questionView(q, withAnswers));
+      // Access and questions in one read; the questions leave only when the access allows.
+      const found = await assessments.questionsForStudent(student.studentId, id);
+      if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
+      const withAnswers = found.access.resultId !== null;
+      return found.questions.map((q) => questionView(q, withAnswers));
     },
 
     async responsesForStudent(student: StudentCaller, id: string): Promise<ResponseRecord[]> {
-      await visibleToStudent(student, id);
-      return assessments.responsesOf(student.studentId, id);
+      const found = await assessments.responsesForStudent(student.studentId, id);
+      if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
+      return found.responses;
     },
 
     async saveResponse(
