@@ -160,6 +160,9 @@ export function privacyUseCases(deps: PrivacyDeps) {
     },
   ) =>
     run(async (tx, rows) => {
+      // The tenant's audit lock before its row, in the order a district's deletion takes them:
+      // the other order deadlocks with a deletion asked for at the same moment.
+      await rows.lockTenantAudit(actor.tenantId);
       if (!(await rows.updateTenantSetting(actor.tenantId, setting.column, setting.value)))
         throw new NotFoundError('No such district');
       await recordAudit(tx, {
