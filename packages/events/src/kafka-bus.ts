@@ -544,8 +544,11 @@ export class KafkaBus implements Bus {
     const existing = new Set(await this.admin.listTopics());
     const toCreate = missing.filter((topic) => !existing.has(topic));
     if (toCreate.length > 0) {
+      // Not kafkajs's own wait for leaders: it gives up on the first "This server does not host this
+      // topic-partition" (a broker whose metadata has not caught up with the new topic yet, common
+      // on a loaded KRaft broker), which waitForLeaders below waits out.
       await this.admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: toCreate.map((topic) => ({
           topic,
           numPartitions: this.numPartitions,
@@ -558,8 +561,9 @@ export class KafkaBus implements Bus {
   }
 
   /**
-   * Services start together on a fresh broker: a topic another one just created may have no
-   * partition leader yet ("This server does not host this topic-partition"). Wait, bounded.
+   * A topic just created (here or by another service starting at the same moment) may have no
+   * partition leader yet, or be unknown to the broker asked ("This server does not host this
+   * topic-partition"). Wait, bounded.
    */
   private async waitForLeaders(topics: string[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
