@@ -18,7 +18,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { installDependencies, root } from './lib/bootstrap.mjs';
 import { SCHEMA_LOCATION_TEMPLATE, writeCrdSchemas, writeKubernetesSchemas } from './lib/kube-schemas.mjs';
-import { readZipEntries } from './lib/zip.mjs';
 
 // Pinned inputs. Changing one changes its cache key below, so the next run rebuilds it.
 const PINS = {
@@ -179,7 +178,7 @@ function yamlDocuments(YAML, text, source) {
  * The schemas' directory, built once per set of pins. Each source is its own check, so a missing
  * one names itself; kinds without a schema then fail kubeconform (no silent skipping).
  */
-function buildSchemas(YAML, kubeVersion) {
+function buildSchemas(YAML, unzipSync, kubeVersion) {
   const key = sha256(Buffer.from(JSON.stringify({ PINS, SCHEMA_FORMAT }))).slice(0, 12);
   const dir = path.join(cacheDir, `schemas-${kubeVersion}-${key}`);
   const done = path.join(dir, '.complete');
@@ -219,11 +218,11 @@ function buildSchemas(YAML, kubeVersion) {
     return writeCrdSchemas(docs, dir).join(', ');
   });
   source(`schemas: Strimzi ${PINS.strimzi.artifact.split(':')[2]} CRDs`, () => {
-    const files = readZipEntries(
-      strimziJar(),
-      (name) => name.startsWith(PINS.strimzi.prefix) && name.endsWith('.yaml'),
-    );
-    const docs = [...files].flatMap(([name, bytes]) => yamlDocuments(YAML, bytes.toString('utf8'), name));
+    const files = unzipSync(strimziJar(), {
+      filter: (file) => file.name.startsWith(PINS.strimzi.prefix) && file.name.endsWith('.yaml'),
+    });
+    const text = new TextDecoder();
+    const docs = Object.entries(files).flatMap(([name, bytes]) => yamlDocuments(YAML, text.decode(bytes), name));
     const written = writeCrdSchemas(docs, dir);
     for (const kind of ['Kafka', 'KafkaNodePool', 'KafkaTopic', 'KafkaUser']) {
       if (!written.includes(`kafka.strimzi.io/v1/${kind}`))
@@ -750,13 +749,14 @@ async function main() {
     record('chart', false, `${path.relative(root, chart)}/Chart.yaml is missing`);
     return finish();
   }
-  installDependencies(); // the YAML parser below is an npm package
+  installDependencies(); // the YAML parser and the zip reader below are npm packages
   mkdirSync(workDir, { recursive: true });
   if (!run('go', ['version']).ok) {
     record('go toolchain', false, 'the Go toolchain (`go`) is needed to build helm, kubeconform and helm-unittest');
     return finish();
   }
   const YAML = await import('yaml');
+  const { unzipSync } = await import('fflate'); // reads the Strimzi jar
   const tools = {};
   for (const name of ['helm', 'kubeconform', 'helmUnittest']) {
     try {
@@ -766,7 +766,9 @@ async function main() {
       record(`tool ${name} ${PINS[name].version}`, false, error.message);
     }
   }
-  const schemaDirs = Object.fromEntries([KUBE_VERSION, MIN_KUBE_VERSION].map((v) => [v, buildSchemas(YAML, v)]));
+  const schemaDirs = Object.fromEntries(
+    [KUBE_VERSION, MIN_KUBE_VERSION].map((v) => [v, buildSchemas(YAML, unzipSync, v)]),
+  );
   const schemas = schemaDirs[KUBE_VERSION];
   const chartDefaults = YAML.parse(readFileSync(path.join(chart, 'values.yaml'), 'utf8'));
   if (tools.helm && tools.kubeconform) checkChart(YAML, tools, schemaDirs);

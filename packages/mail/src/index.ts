@@ -20,4 +20,5 @@ export {
   type LocalSmtpServer,
   type ReceivedMail,
 } from './local-smtp.ts';
+export { escapeHtml } from './html.ts';
 export { handleMailboxRequest, MailboxStore, type MailboxEntry } from './mailbox.ts';

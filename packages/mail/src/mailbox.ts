@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml } from './html.ts';
 import type { ReceivedMail } from './local-smtp.ts';
 
 export interface MailboxEntry {
@@ -83,13 +84,6 @@ export class MailboxStore {
     this.writing = written.catch(() => {});
     return written;
   }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 /** Links in the text become clickable; everything else is escaped. */

@@ -58,6 +58,7 @@ export {
 export { closeServer, exitOnSignalWhileStarting, listen, onShutdownSignal } from './lifecycle.ts';
 export { bodyParserError, findNulCharacter, jsonNestingExceeds, MAX_JSON_DEPTH, tooDeepError } from './request-body.ts';
 export { createLogger, type Logger } from './logger.ts';
+export { csvCell, csvText, type CsvOptions } from './csv.ts';
 export {
   EMAIL,
   isVisibleName,

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { csvCell, reportCsv, reportPdf, type ExportableReport } from './report-export.ts';
+import { csvCell } from '@checkpoint/service-kit';
+import { reportCsv, reportPdf, type ExportableReport } from './report-export.ts';
 
 const report = (rows: ExportableReport['rows'], totalRows = rows.length): ExportableReport => ({
   title: 'Detailed Results Report, last 7 days',
@@ -33,6 +34,11 @@ describe('CSV export', () => {
   it('when rows are exported, then a BOM, the header and one CRLF line per row', () => {
     const csv = reportCsv(report([{ student: 'Zoë Łukasz', score: 80 }]));
     expect(csv).toBe('\uFEFFStudent,Score %\r\nZoë Łukasz,80\r\n');
+  });
+
+  it('when a name starts with a full-width formula sign or a score is negative, then the name is escaped and the score is a number', () => {
+    const csv = reportCsv(report([{ student: '\uFF1DHYPERLINK("x")', score: -5 }]));
+    expect(csv).toBe('\uFEFFStudent,Score %\r\n"\'\uFF1DHYPERLINK(""x"")",-5\r\n');
   });
 });
 

@@ -1,7 +1,8 @@
-// A report as a file: CSV (RFC 4180, with a UTF-8 byte-order mark so spreadsheet programs read
-// accents) or PDF (pdfkit, in DejaVu Sans so that names in Latin, Greek, Cyrillic or Vietnamese
+// A report as a file: CSV (RFC 4180 by the shared writer, with a UTF-8 byte-order mark so
+// spreadsheet programs read accents) or PDF (pdfkit, in DejaVu Sans so that names in Latin, Greek, Cyrillic or Vietnamese
 // print as written; the PDF standard fonts only know Western European letters).
 import { createRequire } from 'node:module';
+import { csvText } from '@checkpoint/service-kit';
 
 const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
 const FONTS = { regular: fontFile('DejaVuSans'), bold: fontFile('DejaVuSans-Bold') };
@@ -16,21 +17,11 @@ export interface ExportableReport {
   totalRows: number;
 }
 
-/**
- * One CSV cell. A cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed
- * with an apostrophe (OWASP CSV injection), unless it is a plain number.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/** The report as CSV (the shared writer's rule: formula-looking text escaped, numbers as numbers). */
 export function reportCsv(report: ExportableReport): string {
-  const lines = [report.columns.map((c) => csvCell(c.label)).join(',')];
-  for (const row of report.rows) lines.push(report.columns.map((c) => csvCell(row[c.key] ?? null)).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const header = report.columns.map((c) => c.label);
+  const rows = report.rows.map((row) => report.columns.map((c) => row[c.key] ?? null));
+  return csvText([header, ...rows], { bom: true });
 }
 
 // The level shares count results by their level (docs/adr/005), as the report's table does.

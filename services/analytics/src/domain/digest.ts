@@ -1,5 +1,7 @@
 // The notification digest's content (docs/architecture.md, "Notifications"): one mail per user
 // and period listing everything their switches ask for. Pure: the job gathers the rows.
+import { escapeHtml } from '@checkpoint/mail';
+
 export interface SubmissionLine {
   studentName: string;
   assessmentId: string;
@@ -57,9 +59,6 @@ const LEVEL_TEXT: Record<string, string> = {
   at: 'At Standard',
   above: 'Above Standard',
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Names and titles come from users: kept on one line, without control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what is removed

@@ -1,13 +1,13 @@
 // Privacy operations of a district's admin (docs/adr/009-privacy-operations.md): a student's
 // export and deletion, the district's deletion (typed confirmation), the retention period and the
 // audit log. Admins only, always scoped to the caller's own tenant (a foreign id answers 404).
-import { ApiRouter, clientAddress, peerClaims, type Caller } from '@checkpoint/service-kit';
+import { ApiRouter, clientAddress, csvText, peerClaims, type Caller } from '@checkpoint/service-kit';
 import type { Request } from 'express';
 import { strToU8, zipSync } from 'fflate';
 import type pg from 'pg';
 import { z } from 'zod';
 import { listAudit } from '../domain/privacy/audit-log.ts';
-import { csvLine, exportCsv } from '../domain/privacy/export-format.ts';
+import { exportCsv } from '../domain/privacy/export-format.ts';
 import { exportFileName, exportHtml } from '../domain/privacy/export-document.ts';
 import { privacyUseCases, type PrivacyActor } from '../domain/privacy/privacy.use-case.ts';
 
@@ -343,7 +343,7 @@ export function privacyRouter(deps: { pool: pg.Pool; source: string }): ApiRoute
     },
     async ({ caller, query, res }) => {
       const { entries } = await listAudit(deps.pool, caller.tenantId, { ...query, limit: AUDIT_EXPORT_MAX });
-      let out = csvLine([
+      const header = [
         'at',
         'summary',
         'actor_id',
@@ -357,28 +357,26 @@ export function privacyRouter(deps: { pool: pg.Pool; source: string }): ApiRoute
         'service',
         'event',
         'details',
+      ];
+      const rows = entries.map((e) => [
+        e.at,
+        e.summary,
+        e.actorId,
+        e.actorName,
+        e.actorRole,
+        e.action,
+        e.resource,
+        e.targetIds.join(' '),
+        e.requestId,
+        e.clientAddress,
+        e.service,
+        e.event,
+        JSON.stringify(e.details),
       ]);
-      for (const e of entries) {
-        out += csvLine([
-          e.at,
-          e.summary,
-          e.actorId,
-          e.actorName,
-          e.actorRole,
-          e.action,
-          e.resource,
-          e.targetIds.join(' '),
-          e.requestId,
-          e.clientAddress,
-          e.service,
-          e.event,
-          JSON.stringify(e.details),
-        ]);
-      }
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', 'attachment; filename="audit-log.csv"');
       res.setHeader('Cache-Control', 'no-store');
-      res.send(out);
+      res.send(csvText([header, ...rows]));
     },
   );
 

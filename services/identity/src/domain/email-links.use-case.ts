@@ -20,6 +20,7 @@
 //   requestPasswordReset(deps, email), resetPassword(deps, { token, password }),
 //   changePassword(deps, { userId, sessionId, currentPassword, newPassword })
 import { randomUUID } from 'node:crypto';
+import { escapeHtml } from '@checkpoint/mail';
 import { AppError, ValidationError } from '@checkpoint/service-kit';
 import type {
   EmailTokenPurpose,
@@ -123,9 +124,6 @@ export interface EmailLinkDeps {
 
 // ---------------------------------------------------------------------------------------------
 // Mail texts
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function linkUrl(deps: Pick<EmailLinkDeps, 'publicUrl'>, purpose: EmailTokenPurpose, token: string): string {
   return `${deps.publicUrl.replace(/\/+$/, '')}${EMAIL_LINK_PATHS[purpose]}?token=${token}`;

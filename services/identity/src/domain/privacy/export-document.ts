@@ -2,6 +2,7 @@
 // student's account, classes, assessments with score, level and every answer, and practice, in
 // plain words, as one HTML page that prints well. Built from the same sections as the JSON file
 // (the services' rows about the student and the names they refer to, analytics' `context`).
+import { escapeHtml } from '@checkpoint/mail';
 
 type Row = Record<string, unknown>;
 export interface ExportSection {
@@ -17,11 +18,7 @@ export interface StudentExport {
 
 const LEVELS: Record<string, string> = { below: 'Below Standard', at: 'At Standard', above: 'Above Standard' };
 
-const esc = (v: unknown) =>
-  String(v ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+const esc = (v: unknown) => escapeHtml(String(v ?? ''));
 const text = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 const day = (v: unknown) => {

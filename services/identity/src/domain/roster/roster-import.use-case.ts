@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
 import { enqueueEvent, RosterClassSyncedSchema } from '@checkpoint/events';
-import { AppError, NotFoundError } from '@checkpoint/service-kit';
+import { AppError, csvText, NotFoundError } from '@checkpoint/service-kit';
 import type { Logger } from '@checkpoint/service-kit';
 import type { RosterImportRow, RosterRepository } from '../../data-access/roster.repository.ts';
 import type { Tx } from '../../data-access/prisma.ts';
@@ -272,15 +272,8 @@ export type RosterImports = ReturnType<typeof rosterImports>;
 
 class Interrupted extends Error {}
 
-/** The error rows as CSV (file,line,sourcedId,field,message). */
+/** The error rows as CSV (file,line,sourcedId,field,message), by the shared writer. */
 export function errorsCsv(errors: RowError[]): string {
-  const cell = (v: string | number | null) => {
-    const s = v === null ? '' : String(v);
-    // Quoted when needed; a leading formula character is neutralised for spreadsheet apps.
-    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = ['file,line,sourcedId,field,message'];
-  for (const e of errors) lines.push([e.file, e.line, e.sourcedId, e.field, e.message].map(cell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  const header = ['file', 'line', 'sourcedId', 'field', 'message'];
+  return csvText([header, ...errors.map((e) => [e.file, e.line, e.sourcedId, e.field, e.message])]);
 }
