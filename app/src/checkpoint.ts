@@ -1,6 +1,6 @@
 // The container image's entry point (compiled to dist/checkpoint/checkpoint.mjs by
 // `node scripts/build-services.mjs --target=checkpoint`): one argument chooses the process.
-//   identity | class | assessment | generation | analytics   one service (its main.ts)
+//   <service>                                                one service (packages/service-registry/services.js)
 //   gateway                                                  the gateway
 //   all-in-one                                               everything in one process (npm start)
 //   migrate [service…]                                       every service's migrations, then exit
