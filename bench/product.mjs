@@ -7,11 +7,13 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { services } from '../packages/service-registry/services.js';
 import { freePort, portIsFree, reapTracked, trackDescendants } from './processes.mjs';
 
 const bench = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(bench, '..');
-export const SERVICE_PORTS = { identity: 8101, class: 8102, assessment: 8103, generation: 8104, analytics: 8105 };
+/** Stack mode's service ports (packages/service-registry/services.js). */
+export const SERVICE_PORTS = Object.fromEntries(services.map((s) => [s.name, s.port]));
 
 const log = (msg) => console.log(`› ${msg}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { services } from '../packages/service-registry/services.js';
 import { installDependencies, root } from './lib/bootstrap.mjs';
 import { SCHEMA_LOCATION_TEMPLATE, writeCrdSchemas, writeKubernetesSchemas } from './lib/kube-schemas.mjs';
 
@@ -250,10 +251,7 @@ const TOPOLOGY_VALUES = {
     topology: 'microservices',
     postgres: {
       urls: Object.fromEntries(
-        ['identity', 'class', 'assessment', 'generation', 'analytics'].map((s) => [
-          s,
-          `postgres://cp_${s}:secret@postgres.db:5432/checkpoint?sslmode=disable`,
-        ]),
+        services.map(({ name }) => [name, `postgres://cp_${name}:secret@postgres.db:5432/checkpoint?sslmode=disable`]),
       ),
     },
     kafka: { brokers: 'kafka-0.kafka:9092,kafka-1.kafka:9092' },
@@ -413,7 +411,7 @@ function checkSecretScripts(YAML, kubeconformBin, schemas) {
  * scripts print, with the keys the chart reads: the examples fit together.
  */
 function checkSecretReferences(YAML, secrets, chartDefaults) {
-  const microserviceKeys = ['identity', 'class', 'assessment', 'generation', 'analytics'];
+  const microserviceKeys = services.map((s) => s.name);
   for (const file of listFiles(deployDir, isValues)) {
     const values = yamlDocuments(YAML, readFileSync(file, 'utf8'), file)[0] ?? {};
     const topology = values.topology ?? chartDefaults.topology;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envPort, exitOnStartupError, parseConfig, provisionServiceDatabase } from '@checkpoint/service-kit';
 import { dataDirSecretsKey } from '@checkpoint/identity';
+import { services, urlVariable } from '@checkpoint/service-registry';
 import {
   launchEmbeddedPostgres,
   leaveShutdownSignalsToCaller,
@@ -17,8 +18,6 @@ import {
 } from '@checkpoint/testkit';
 import { seedDemoData } from '../app/src/demo-data.ts';
 import { serveMailboxPage, startLocalMailbox } from '../app/src/local-mailbox.ts';
-
-const SERVICE_PORTS = { identity: 8101, class: 8102, assessment: 8103, generation: 8104, analytics: 8105 } as const;
 
 const configSchema = z.object({
   PORT: envPort(8080).describe('Port of the gateway'),
@@ -83,7 +82,8 @@ async function main(): Promise<void> {
   const demoPassword = process.env.DEMO_PASSWORD || randomBytes(9).toString('base64url');
   let demoSeeded: Promise<void> | undefined;
   const balancers: Balancer[] = [];
-  for (const [service, port] of Object.entries(SERVICE_PORTS)) {
+  // Each service of packages/service-registry/services.js on its port.
+  for (const { name: service, port } of services) {
     const main = path.join(root, 'services', service, 'src/main.ts');
     if (!existsSync(main)) continue;
     // One process on the service port, or replicas on port + r × step behind a balancer on it.
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
         demoSeeded = demoSeeded ? Promise.race([demoSeeded, made]) : made;
       }
     }
-    upstreams[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+    upstreams[urlVariable(service)] = `http://127.0.0.1:${port}`;
   }
   launch('gateway', ['--import', 'tsx', path.join(root, 'gateway/src/main.ts')], {
     ...upstreams,

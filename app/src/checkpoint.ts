@@ -1,6 +1,6 @@
 // The container image's entry point (compiled to dist/checkpoint/checkpoint.mjs by
 // `node scripts/build-services.mjs --target=checkpoint`): one argument chooses the process.
-//   identity | class | assessment | generation | analytics   one service (its main.ts)
+//   <service>                                                one service (packages/service-registry/services.js)
 //   gateway                                                  the gateway
 //   all-in-one                                               everything in one process (npm start)
 //   migrate [service…]                                       every service's migrations, then exit
@@ -12,17 +12,26 @@
 // The image puts it on PATH as `checkpoint`. Each command's code is a chunk of its own, loaded only
 // when chosen; each operator command answers --help.
 import { exitOnSignalWhileStarting, exitOnStartupError } from '@checkpoint/service-kit';
+import { SERVICE_NAMES, type ServiceName } from '@checkpoint/service-registry';
 
 // PID 1 in a container ignores a signal it has no handler for: until the command installs its own
 // shutdown, SIGTERM ends it at once (migrate, make-admin, a service stuck starting).
 exitOnSignalWhileStarting();
 
-const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
+/**
+ * Each service of packages/service-registry/services.js (a missing one is a type error). Written
+ * out so that the bundler makes each main.ts a chunk of its own.
+ */
+const SERVICE_MAINS: Record<ServiceName, () => Promise<unknown>> = {
   identity: () => import('../../services/identity/src/main.ts'),
   class: () => import('../../services/class/src/main.ts'),
   assessment: () => import('../../services/assessment/src/main.ts'),
   generation: () => import('../../services/generation/src/main.ts'),
   analytics: () => import('../../services/analytics/src/main.ts'),
+};
+
+const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
+  ...SERVICE_MAINS,
   gateway: () => import('../../gateway/src/main.ts'),
   'all-in-one': () => import('./all-in-one.ts'),
   migrate: async (args) => {
@@ -53,7 +62,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
 };
 
 const USAGE = `usage: checkpoint <command> [arguments]
-  processes:  identity, class, assessment, generation, analytics, gateway, all-in-one
+  processes:  ${SERVICE_NAMES.join(', ')}, gateway, all-in-one
   operators:  migrate [service…], make-admin <email>, create-district --name … --domain … --admin …,
               delete-district <district> "<name>", sso set|show|remove|password-sign-in …
   checkpoint <operator command> --help: that command's own help`;

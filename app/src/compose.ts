@@ -3,12 +3,7 @@
 // bus, and the gateway in front. Used by `npm start` (all-in-one.ts) and by the API contract tests.
 import { randomBytes } from 'node:crypto';
 import { InProcessBus, type Bus, type BusMessage, type SubscribeOptions } from '@checkpoint/events';
-import { createGateway, gatewayConfigSchema, stopGateway } from '@checkpoint/gateway';
-import { analyticsService } from '@checkpoint/analytics';
-import { assessmentService } from '@checkpoint/assessment';
-import { classService } from '@checkpoint/class';
-import { generationService } from '@checkpoint/generation';
-import { identityService } from '@checkpoint/identity';
+import { createGateway, gatewayConfigSchemaFor, stopGateway } from '@checkpoint/gateway';
 import {
   closeServer,
   countDeadLetter,
@@ -20,16 +15,13 @@ import {
   type ServiceDefinition,
   startService,
 } from '@checkpoint/service-kit';
+import { services as registry, urlVariable, type Registry } from '@checkpoint/service-registry';
 
 import { startLocalMailbox, withMailboxPage, type LocalMailbox } from './local-mailbox.ts';
+import { definitionsFor, serviceDefinitions } from './service-definitions.ts';
 
-export const services = [
-  identityService,
-  classService,
-  assessmentService,
-  generationService,
-  analyticsService,
-] as unknown as ServiceDefinition[];
+/** Every service of packages/service-registry/services.js, in its (start) order. */
+export const services = serviceDefinitions;
 
 export interface AllInOneOptions {
   /** Superuser URL of the Postgres database to use. */
@@ -44,6 +36,11 @@ export interface AllInOneOptions {
    * is kept there (DATA_DIR/mailbox) and shown at /_mailbox?key=… (AllInOne.mailbox).
    */
   mailboxDir?: string;
+  /**
+   * Another list of services than packages/service-registry/services.js, with their definitions
+   * (a throwaway service's test, docs/adding-a-service.md); the gateway routes by it.
+   */
+  registry?: { services: Registry; definitions: Record<string, ServiceDefinition> };
 }
 
 export interface AllInOne {
@@ -73,7 +70,9 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
   const mailbox = baseEnv.SMTP_URL ? undefined : await startLocalMailbox(options.mailboxDir);
   if (mailbox) baseEnv.SMTP_URL = mailbox.smtpUrl;
   try {
-    for (const def of services) {
+    const list = options.registry?.services ?? registry;
+    const definitions = options.registry ? definitionsFor(list, options.registry.definitions) : services;
+    for (const def of definitions) {
       const env = {
         ...baseEnv,
         DATABASE_URL: await provisionServiceDatabase(options.postgresUrl, def.name),
@@ -82,16 +81,11 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       };
       running.push(await startService(def, { env, bus, logger: options.logger.child({ service: def.name }) }));
     }
-    const upstream = (name: string) => running.find((s) => s.name === name)?.url;
-    const gatewayConfig = parseConfig(gatewayConfigSchema, {
+    const gatewayConfig = parseConfig(gatewayConfigSchemaFor(list), {
       ...baseEnv,
       PORT: String(options.port),
       HOST: options.host,
-      IDENTITY_URL: upstream('identity'),
-      CLASS_URL: upstream('class'),
-      ASSESSMENT_URL: upstream('assessment'),
-      GENERATION_URL: upstream('generation'),
-      ANALYTICS_URL: upstream('analytics'),
+      ...Object.fromEntries(running.map((s) => [urlVariable(s.name), s.url])),
     });
     // Every consumer group is subscribed now: what the services wrote while starting (the demo
     // accounts' UserRegistered, outbox rows left by the last run) reaches them.
@@ -101,6 +95,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     const gateway = createGateway(gatewayConfig, options.logger.child({ service: 'gateway' }), {
       inProcess: Object.fromEntries(running.map((s) => [s.name, s.app])),
       ready: async () => (await Promise.all(running.map((s) => s.ready()))).every(Boolean),
+      registry: list,
     });
     const { server, url } = await listen(
       mailbox ? withMailboxPage(gateway, mailbox) : gateway,

@@ -8,11 +8,6 @@
 // MIGRATE_PROVISION_ROLES=true an admin URL that provisions each service's role first). The schema is
 // <NAME>_DATABASE_SCHEMA, else DATABASE_SCHEMA when one service is named, else the service's name.
 import { z } from 'zod';
-import { analyticsService } from '@checkpoint/analytics';
-import { assessmentService } from '@checkpoint/assessment';
-import { classService } from '@checkpoint/class';
-import { generationService } from '@checkpoint/generation';
-import { identityService } from '@checkpoint/identity';
 import {
   baseConfigSchema,
   ConfigError,
@@ -25,14 +20,10 @@ import {
   type ServiceDefinition,
 } from '@checkpoint/service-kit';
 
-/** In dependency order only for reading the log: each schema is migrated on its own. */
-const SERVICES = [
-  identityService,
-  classService,
-  assessmentService,
-  generationService,
-  analyticsService,
-] as unknown as ServiceDefinition[];
+import { serviceDefinitions } from './service-definitions.ts';
+
+/** In the list's order only for reading the log: each schema is migrated on its own. */
+const SERVICES = serviceDefinitions;
 export const SERVICE_NAMES = SERVICES.map((s) => s.name);
 
 const url = baseConfigSchema.shape.DATABASE_URL;

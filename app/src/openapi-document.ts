@@ -10,6 +10,7 @@ import {
   type ApiRouter,
   type OpenApiDocument,
 } from '@checkpoint/service-kit';
+import { SERVICE_NAMES, type ServiceName } from '@checkpoint/service-registry';
 import { adminRouter } from '../../services/analytics/src/api/admin.router.ts';
 import { dashboardRouter } from '../../services/analytics/src/api/dashboard.router.ts';
 import { reportsRouter } from '../../services/analytics/src/api/reports.router.ts';
@@ -42,31 +43,31 @@ const inert: never = new Proxy(() => {}, {
 /** The document states the upload limit: the default one, as a service started without it. */
 const rosterUploadLimit = identityConfigSchema.shape.ROSTER_UPLOAD_LIMIT_BYTES.parse(undefined);
 
-/** The routers of each service, as its service.ts lists them, in the gateway's order. */
-const SERVICES: [string, () => ApiRouter[]][] = [
-  [
-    'identity',
-    () => [
-      privacyRouter(inert),
-      rosterRouter(inert, rosterUploadLimit),
-      authRouter(inert),
-      emailRouter(inert),
-      invitationsRouter(inert),
-      districtRouter(inert),
-      ssoRouter(inert),
-      googleRouter(inert),
-    ],
+/**
+ * The routers of each service of packages/service-registry/services.js, as its service.ts lists
+ * them (a service missing here is a type error).
+ */
+const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
+  identity: () => [
+    privacyRouter(inert),
+    rosterRouter(inert, rosterUploadLimit),
+    authRouter(inert),
+    emailRouter(inert),
+    invitationsRouter(inert),
+    districtRouter(inert),
+    ssoRouter(inert),
+    googleRouter(inert),
   ],
-  ['class', () => [joinCodeLookupRouter(inert, inert), classesRouter(inert), enrolmentRouter(inert, inert)]],
-  ['assessment', () => [assessmentsRouter(inert, inert), takingRouter(inert)]],
-  ['generation', () => [generationRouter(inert), practiceRouter(inert)]],
-  ['analytics', () => [resultsRouter(inert), dashboardRouter(inert, inert), reportsRouter(inert), adminRouter(inert)]],
-];
+  class: () => [joinCodeLookupRouter(inert, inert), classesRouter(inert), enrolmentRouter(inert, inert)],
+  assessment: () => [assessmentsRouter(inert, inert), takingRouter(inert)],
+  generation: () => [generationRouter(inert), practiceRouter(inert)],
+  analytics: () => [resultsRouter(inert), dashboardRouter(inert, inert), reportsRouter(inert), adminRouter(inert)],
+};
 
 /** The document the gateway serves, as plain JSON. */
 export function buildApiDocument(): OpenApiDocument {
-  const docs = SERVICES.map(([name, routers]) =>
-    buildOpenApiDocument(`${name} service`, Object.assign({}, ...routers().map((r) => r.paths))),
+  const docs = SERVICE_NAMES.map((name) =>
+    buildOpenApiDocument(`${name} service`, Object.assign({}, ...ROUTERS[name]().map((r) => r.paths))),
   );
   return JSON.parse(JSON.stringify(mergeOpenApiDocuments('Checkpoint API', docs))) as OpenApiDocument;
 }

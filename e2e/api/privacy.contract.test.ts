@@ -6,13 +6,15 @@
 // the teacher's reads and the admin's export and deletion, filterable; teachers may use none of it.
 import { strToU8, unzipSync, zipSync, strFromU8 } from 'fflate';
 import pg from 'pg';
+import { SERVICE_NAMES } from '@checkpoint/service-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDeleteDistrict } from '../../services/identity/src/cli/delete-district.command.ts';
 import { runMakeAdmin } from '../../services/identity/src/cli/make-admin.command.ts';
 import { Client, eventually, joinDistrict, linkMailedTo, startBackend, type Backend, type Reply } from './helpers.ts';
 
 const PASSWORD = 'correct horse battery';
-const SCHEMAS = ['identity', 'class', 'assessment', 'generation', 'analytics'];
+// Every service's schema (named after the service: packages/service-registry/services.js).
+const SCHEMAS = [...SERVICE_NAMES];
 const LESSON = 'Fractions name parts of a whole. The denominator tells how many equal parts the whole has.';
 
 let backend: Backend;

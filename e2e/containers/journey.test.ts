@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionServiceDatabase } from '@checkpoint/service-kit';
+import { SERVICE_NAMES as SERVICES, urlVariable } from '@checkpoint/service-registry';
 import {
   eventually,
   freePort,
@@ -25,7 +26,6 @@ import { Client, readMailOf, signUp } from '../api/helpers.ts';
 import { buildImage, Containers, podman, root } from './podman.ts';
 
 const IMAGE = 'localhost/checkpoint:journey';
-const SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'] as const;
 /** The services' drain bound; `podman stop` waits longer than that before it kills. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const STOP_GRACE_SECONDS = 30;
@@ -228,7 +228,7 @@ describe('the services as containers', () => {
       PORT: String(gatewayPort),
       PUBLIC_URL: gatewayUrl,
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-      ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, urls[s]!])),
+      ...Object.fromEntries(SERVICES.map((s) => [urlVariable(s), urls[s]!])),
     });
     urls.gateway = gatewayUrl;
     await Promise.all(Object.entries(urls).map(([name, url]) => waitReady(name, url, 120_000)));

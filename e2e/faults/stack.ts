@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { provisionServiceDatabase } from '@checkpoint/service-kit';
+import { urlVariable } from '@checkpoint/service-registry';
 import {
   freePort,
   startCrashablePostgres,
@@ -95,7 +96,7 @@ export async function startFaultStack(options: {
           PUBLIC_URL: baseUrl,
         },
       });
-      upstreams[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+      upstreams[urlVariable(service)] = `http://127.0.0.1:${port}`;
     }
     metricsPorts.set('gateway', await freePort());
     group.add('gateway', {

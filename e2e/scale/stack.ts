@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { provisionServiceDatabase } from '@checkpoint/service-kit';
+import { urlVariable } from '@checkpoint/service-registry';
 import {
   freePort,
   startCrashablePostgres,
@@ -115,7 +116,7 @@ export async function startScaleStack(options: {
         });
       }
       balancers[service] = await startBalancer(service, ports);
-      upstreams[`${service.toUpperCase()}_URL`] = balancers[service].url;
+      upstreams[urlVariable(service)] = balancers[service].url;
     }
     group.add('gateway', {
       entry: path.join(root, 'gateway/src/main.ts'),

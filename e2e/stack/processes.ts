@@ -9,10 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import { dlqTopic, eventRegistry } from '@checkpoint/events';
+import { SERVICE_NAMES, type ServiceName } from '@checkpoint/service-registry';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+/** The services of packages/service-registry/services.js. */
+export const SERVICES = SERVICE_NAMES;
+export type { ServiceName };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

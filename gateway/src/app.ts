@@ -29,7 +29,7 @@ import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
 import { createHandoff, type InProcessApp } from './handoff.ts';
 import { createProxy, type Proxy } from './proxy.ts';
 import { RevokedSessions } from './revocations.ts';
-import { SERVICES, serviceForPath, type ServiceName } from './routes.ts';
+import { routeTable, services, type Registry } from '@checkpoint/service-registry';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** The methods the gateway passes on; any other (TRACE…) answers 405 wherever it is sent. */
@@ -37,14 +37,9 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 type ProxiedRequest = Request & { rawBody?: Buffer; session?: SessionInfo };
 
-export function upstreamsFrom(config: GatewayConfig): Partial<Record<ServiceName, string>> {
-  return {
-    identity: config.IDENTITY_URL,
-    class: config.CLASS_URL,
-    assessment: config.ASSESSMENT_URL,
-    generation: config.GENERATION_URL,
-    analytics: config.ANALYTICS_URL,
-  };
+/** The services' base URLs by name (<NAME>_URL); a service without one answers 503. */
+export function upstreamsFrom(config: GatewayConfig): Record<string, string | undefined> {
+  return config.upstreams;
 }
 
 export interface GatewayOptions {
@@ -53,21 +48,29 @@ export interface GatewayOptions {
    * app (handoff.ts) rather than sent to their URL, which still serves the gateway's own calls
    * (JWKS, session refresh, the OpenAPI documents).
    */
-  inProcess?: Partial<Record<ServiceName, InProcessApp>>;
+  inProcess?: Record<string, InProcessApp>;
   /**
    * Whether this process can serve requests, for /readyz: the all-in-one's services' databases
    * answer. Unset (the gateway on its own): ready while it listens.
    */
   ready?: () => Promise<boolean>;
+  /**
+   * The services and their routes (packages/service-registry): the list's by default. The
+   * config must come from gatewayConfigSchemaFor(the same list).
+   */
+  registry?: Registry;
 }
 
 export function createGateway(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): express.Express {
+  const registry = options.registry ?? services;
+  const serviceForPath = routeTable(registry);
   const upstreams = upstreamsFrom(config);
+  const identityUrl = upstreams.identity;
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   const tokens = new ServiceTokens(config.SERVICE_TOKEN_SECRET, { issuer: 'gateway' });
-  const revoked = config.IDENTITY_URL
+  const revoked = identityUrl
     ? new RevokedSessions(
-        config.IDENTITY_URL,
+        identityUrl,
         config.SESSION_REVOCATION_CHECK_MS,
         logger,
         Date.now,
@@ -75,17 +78,17 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
         config.SESSION_REVOCATION_WAIT_SECONDS,
       )
     : undefined;
-  const sessions = config.IDENTITY_URL
-    ? new SessionVerifier(config.IDENTITY_URL, config.COOKIE_SECURE, logger, tokens, revoked)
+  const sessions = identityUrl
+    ? new SessionVerifier(identityUrl, config.COOKIE_SECURE, logger, tokens, revoked)
     : undefined;
-  const proxies = new Map<ServiceName, Proxy>();
-  const proxyTo = (service: ServiceName, timeoutMs: number): Proxy | undefined => {
+  const proxies = new Map<string, Proxy>();
+  const proxyTo = (service: string, timeoutMs: number): Proxy | undefined => {
     const app = options.inProcess?.[service];
     if (app) return createHandoff(service, app, logger);
     const target = upstreams[service];
     return target ? createProxy(service, target, timeoutMs, logger) : undefined;
   };
-  for (const service of SERVICES) {
+  for (const { name: service } of registry) {
     const proxy = proxyTo(service, config.UPSTREAM_TIMEOUT_MS);
     if (proxy) proxies.set(service, proxy);
   }
@@ -108,7 +111,7 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
   // for its process: ready when its services are (`options.ready`).
   app.get('/readyz', readinessProbe('gateway', options.ready ?? (async () => true)));
   // One observation per answered request, labelled by the service it went to (docs/telemetry.md).
-  app.use(httpMetrics('gateway', gatewayRoute));
+  app.use(httpMetrics('gateway', (req) => gatewayRoute(req, serviceForPath)));
   app.use(
     requestLogger({
       logger,
@@ -320,13 +323,13 @@ function isSignOutPath(url: string): boolean {
 }
 
 /** The route label of a gateway request: the service an API call went to, never its raw path. */
-function gatewayRoute(req: Request): string {
+function gatewayRoute(req: Request, serviceForPath: (path: string) => string | undefined): string {
   if (!req.originalUrl.startsWith('/api')) return 'web';
   const service = serviceForPath(req.originalUrl.split('?')[0]!);
   return service ? `/api (${service})` : '/api (unmatched)';
 }
 
-async function collectOpenApi(upstreams: Partial<Record<ServiceName, string>>): Promise<OpenApiDocument> {
+async function collectOpenApi(upstreams: Record<string, string | undefined>): Promise<OpenApiDocument> {
   const docs = await Promise.all(
     Object.values(upstreams)
       .filter((u): u is string => Boolean(u))

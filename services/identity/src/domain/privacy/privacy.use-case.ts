@@ -30,13 +30,17 @@ import {
   NotFoundError,
   ValidationError,
 } from '@checkpoint/service-kit';
+import { privacyServices, services } from '@checkpoint/service-registry';
 import type pg from 'pg';
 import { privacyRepository, type PrivacyRepository } from '../../data-access/privacy.repository.ts';
 import type { AuditEvent } from './audit-log.ts';
 import type { ExportSection, StudentExport } from './export-document.ts';
 
-/** The services that hold student data and answer a privacy request (identity answers itself). */
-export const PRIVACY_SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'] as const;
+/**
+ * The services that hold student data and answer a privacy request (identity answers itself):
+ * those marked `privacy` in packages/service-registry/services.js.
+ */
+export const PRIVACY_SERVICES = privacyServices(services);
 
 /** Identity's tables that the generic export/erasure leaves out: handled on their own, or no one's data. */
 const SKIP_ON_ERASE = ['audit_log', 'privacy_jobs', 'signing_keys'];
