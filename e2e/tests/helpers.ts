@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Browser } from '@playwright/test';
@@ -232,23 +233,22 @@ const SIGNED_UP_TOAST = 'Account created successfully! Logging you in...';
  * load that follows): a check from the test can miss so short a window on a busy machine.
  */
 export async function openSignUpLink(page: Page, user: TestUser): Promise<void> {
-  await page.addInitScript((toast) => {
-    if (location.pathname !== '/verify-email') return;
-    new MutationObserver((_, observer) => {
-      if (!document.body?.textContent?.includes(toast)) return;
-      sessionStorage.setItem('e2e:signed-up-toast', toast);
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  }, SIGNED_UP_TOAST);
+  // A key of this call's own: the note is read, never taken (a read whose answer the next page's
+  // load cut off would otherwise have taken it unseen), and an earlier call's note does not count.
+  const key = `e2e:signed-up-toast:${randomUUID()}`;
+  await page.addInitScript(
+    ({ toast, key }) => {
+      if (location.pathname !== '/verify-email') return;
+      new MutationObserver((_, observer) => {
+        if (!document.body?.textContent?.includes(toast)) return;
+        sessionStorage.setItem(key, toast);
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    },
+    { toast: SIGNED_UP_TOAST, key },
+  );
   await page.goto(pathOf(await mailedLink(user.email, '/verify-email')));
-  const seen = () =>
-    page
-      .evaluate(() => {
-        const toast = sessionStorage.getItem('e2e:signed-up-toast');
-        sessionStorage.removeItem('e2e:signed-up-toast');
-        return toast;
-      })
-      .catch(() => null); // the app was loading the next page
+  const seen = () => page.evaluate((key) => sessionStorage.getItem(key), key).catch(() => null); // the app was loading the next page
   await expect.poll(seen, { message: `the toast "${SIGNED_UP_TOAST}"` }).toBe(SIGNED_UP_TOAST);
 }
 
