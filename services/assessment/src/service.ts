@@ -7,7 +7,7 @@ import { takingRouter } from './api/taking.router.ts';
 import { assessmentConfigSchema } from './config.ts';
 import { assessmentsRepository } from './data-access/assessments.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
-import { assessmentUseCases } from './domain/assessments.use-cases.ts';
+import { assessmentUseCases } from './domain/assessments.use-case.ts';
 import { assessmentEventsPublisher } from './messaging/assessment-events.publisher.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 import { assessmentAuditedRoutes, assessmentPrivacy } from './messaging/privacy.consumer.ts';

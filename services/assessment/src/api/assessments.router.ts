@@ -4,7 +4,7 @@ import { ApiRouter, clientAddress, TooManyRequestsError, type Caller } from '@ch
 import type { Request } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import type { AssessmentUseCases } from '../domain/assessments.use-cases.ts';
+import type { AssessmentUseCases } from '../domain/assessments.use-case.ts';
 import { ClassNotFoundError, QuestionNotFoundError } from '../domain/errors.ts';
 import {
   assessmentSchema,

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AssessmentsRepository, SaveOutcome } from '../data-access/assessments.repository.ts';
 import type { StudentAccess } from './assessment.ts';
-import { assessmentUseCases } from './assessments.use-cases.ts';
+import { assessmentUseCases } from './assessments.use-case.ts';
 
 const OPEN: StudentAccess = {
   assessmentId: 'a1',
