@@ -1,6 +1,7 @@
 // The use cases with a stand-in repository, for what the database cannot be made to do on cue.
 import { describe, expect, it, vi } from 'vitest';
-import type { AssessmentsRepository, SaveOutcome } from '../data-access/assessments.repository.ts';
+import type { SaveOutcome, StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
+import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
 import type { StudentAccess } from './assessment.ts';
 import { assessmentUseCases } from './assessments.use-case.ts';
 
@@ -27,7 +28,11 @@ const SAVED = {
 function withSaves(...outcomes: SaveOutcome[]) {
   const saveResponse = vi.fn();
   for (const o of outcomes) saveResponse.mockResolvedValueOnce(o);
-  const uc = assessmentUseCases({ assessments: { saveResponse } as unknown as AssessmentsRepository });
+  const uc = assessmentUseCases({
+    assessments: {} as TeacherAssessmentsRepository,
+    attempts: { saveResponse } as unknown as StudentAttemptsRepository,
+    events: { attemptProgressed: vi.fn(), resultSubmitted: vi.fn() },
+  });
   return { uc, saveResponse };
 }
 
@@ -53,5 +58,60 @@ describe('saving an answer', () => {
     const { uc, saveResponse } = withSaves({ refused: { ...OPEN, member: false }, questionOk: true });
     await expect(uc.saveResponse(student, input)).rejects.toThrow('Assessment not found');
     expect(saveResponse).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('submitting', () => {
+  const question = {
+    id: 'q1',
+    assessmentId: 'a1',
+    position: 1,
+    questionText: 'Capital of France?',
+    questionType: 'short_answer',
+    options: [],
+    correctAnswer: 'Paris',
+    acceptedAnswers: [],
+    points: 1,
+  };
+
+  function withAttempt(questions: (typeof question)[], stored: object | undefined) {
+    const tx = {};
+    const attempts = {
+      transaction: (fn: (t: object) => Promise<unknown>) => fn(tx),
+      lockForSubmission: vi.fn().mockResolvedValue(OPEN),
+      questionsAndAnswers: vi.fn().mockResolvedValue({ questions, answers: new Map([['q1', 'paris']]) }),
+      insertResult: vi.fn().mockResolvedValue(stored),
+    };
+    const events = { attemptProgressed: vi.fn(), resultSubmitted: vi.fn() };
+    const uc = assessmentUseCases({
+      assessments: {} as TeacherAssessmentsRepository,
+      attempts: attempts as unknown as StudentAttemptsRepository,
+      events,
+    });
+    return { uc, attempts, events, tx };
+  }
+
+  it('when another submission stored the result first, then 409 and no ResultSubmitted', async () => {
+    const { uc, events } = withAttempt([question], undefined);
+    await expect(uc.submit(student, 'a1')).rejects.toThrow('You have already submitted this assessment');
+    expect(events.resultSubmitted).not.toHaveBeenCalled();
+  });
+
+  it('when the assessment has no questions, then 409 and nothing is stored', async () => {
+    const { uc, attempts } = withAttempt([], undefined);
+    await expect(uc.submit(student, 'a1')).rejects.toThrow('This assessment has no questions yet');
+    expect(attempts.insertResult).not.toHaveBeenCalled();
+  });
+
+  it('when the result is stored, then ResultSubmitted goes in the same transaction with the score and its level', async () => {
+    const { uc, attempts, events, tx } = withAttempt([question], { id: 'res1', submittedAt: new Date() });
+    await uc.submit(student, 'a1');
+    const [inTx, stored] = attempts.insertResult.mock.calls[0]!;
+    expect(inTx).toBe(tx);
+    expect(stored).toMatchObject({ score: { earnedPoints: 1, totalPoints: 1, percentage: 100, level: 'above' } });
+    expect(events.resultSubmitted).toHaveBeenCalledWith(
+      tx,
+      expect.objectContaining({ id: 'res1', tenantId: 't1', classId: 'c1', studentId: 's1', level: 'above' }),
+    );
   });
 });

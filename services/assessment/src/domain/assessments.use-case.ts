@@ -1,6 +1,11 @@
 // What teachers and students do with assessments. Ownership is enforced by the repository's scoped
-// queries; here: the rules of who may see, answer and submit what, and server-side scoring.
-import type { AssessmentsRepository, ResponseRecord } from '../data-access/assessments.repository.ts';
+// queries; here: the rules of who may see, answer and submit what, and server-side scoring. The
+// students' changes are whole here: the use case opens the transaction, reads through the
+// repository, decides, and adds the event to the outbox in that transaction.
+import type { ResponseRecord } from '../data-access/assessment-rows.ts';
+import type { StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
+import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
+import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
 import {
   isAvailable,
   isVisible,
@@ -141,9 +146,13 @@ function previewFigures(s: Score) {
 
 export function assessmentUseCases({
   assessments,
+  attempts,
+  events,
   awaitRecent = lookupNow,
 }: {
-  assessments: AssessmentsRepository;
+  assessments: TeacherAssessmentsRepository;
+  attempts: StudentAttemptsRepository;
+  events: Pick<AssessmentEvents, 'attemptProgressed' | 'resultSubmitted'>;
   /** A class created a moment ago may not have reached our copy yet: wait for it, boundedly. */
   awaitRecent?: AwaitRecent;
 }) {
@@ -154,6 +163,27 @@ export function assessmentUseCases({
     const a = await assessments.findOwned(owner, id);
     if (!a) throw new AssessmentNotFoundError();
     return a;
+  }
+
+  /**
+   * After a save that changed how many questions are answered (a first answer, or one cleared):
+   * AttemptProgressed, the teacher's live progress, in a short transaction of its own. Edits of an
+   * answered question, most saves, cost nothing more, and an attempt sends at most one event per
+   * change of its count. The event carries the absolute count, so if the process stops between
+   * the save and this, the next change (or the result) makes it good.
+   */
+  async function saved(
+    studentId: string,
+    assessmentId: string,
+    outcome: { saved: ResponseRecord; answeredChanged?: boolean },
+  ) {
+    if (outcome.answeredChanged)
+      await attempts.transaction(async (tx) => {
+        // Taken in turn per attempt: the counts reach the outbox in the order they were read.
+        const p = await attempts.attemptProgress(tx, assessmentId, studentId);
+        if (p) await events.attemptProgressed(tx, { assessmentId, studentId, ...p });
+      });
+    return outcome.saved;
   }
 
   return {
@@ -328,7 +358,7 @@ export function assessmentUseCases({
 
     // ---- students ----
     async available(student: StudentCaller) {
-      return (await assessments.availableFor(student.studentId)).map((a) => ({
+      return (await attempts.availableFor(student.studentId)).map((a) => ({
         id: a.id,
         title: a.title,
         description: a.description,
@@ -340,7 +370,7 @@ export function assessmentUseCases({
     },
 
     async getForStudent(student: StudentCaller, id: string): Promise<StudentAssessmentView> {
-      const found = await assessments.forStudent(student.studentId, id);
+      const found = await attempts.forStudent(student.studentId, id);
       // Closed by the teacher (assigned to the student's class, then deactivated): 409 so that
       // the taking page says it is closed rather than that it does not exist.
       const access = found?.access;
@@ -353,14 +383,14 @@ export function assessmentUseCases({
     /** The answer key only once the student's result exists. */
     async questionsForStudent(student: StudentCaller, id: string): Promise<QuestionView[]> {
       // Access and questions in one read; the questions leave only when the access allows.
-      const found = await assessments.questionsForStudent(student.studentId, id);
+      const found = await attempts.questionsForStudent(student.studentId, id);
       if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
       const withAnswers = found.access.resultId !== null;
       return found.questions.map((q) => questionView(q, withAnswers));
     },
 
     async responsesForStudent(student: StudentCaller, id: string): Promise<ResponseRecord[]> {
-      const found = await assessments.responsesForStudent(student.studentId, id);
+      const found = await attempts.responsesForStudent(student.studentId, id);
       if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
       return found.responses;
     },
@@ -369,8 +399,8 @@ export function assessmentUseCases({
       student: StudentCaller,
       input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
     ): Promise<ResponseRecord> {
-      let outcome = await assessments.saveResponse(student.studentId, input);
-      if ('saved' in outcome) return outcome.saved;
+      let outcome = await attempts.saveResponse(student.studentId, input);
+      if ('saved' in outcome) return saved(student.studentId, input.assessmentId, outcome);
       // The checks after a refused upsert run apart from it: a membership (a student who just
       // joined) may have arrived in between, so that they find the access open and the question
       // known but nothing stored. Then the upsert is tried once more instead of a false 404.
@@ -381,8 +411,8 @@ export function assessmentUseCases({
         outcome.questionOk &&
         !outcome.stored
       ) {
-        outcome = await assessments.saveResponse(student.studentId, input);
-        if ('saved' in outcome) return outcome.saved;
+        outcome = await attempts.saveResponse(student.studentId, input);
+        if ('saved' in outcome) return saved(student.studentId, input.assessmentId, outcome);
       }
       const access = requireOpen(outcome.refused);
       // Open, question known, a row exists: the save was an older replay; the newer answer stands.
@@ -390,24 +420,54 @@ export function assessmentUseCases({
       throw new QuestionNotFoundError();
     },
 
-    /** Scores and stores the result; the reply is the first place the answer key shows. */
+    /**
+     * Scores and stores the result, with ResultSubmitted, in one transaction: four statements
+     * (bench/README.md). The reply is the first place the answer key shows.
+     */
     async submit(student: StudentCaller, assessmentId: string): Promise<ResultDetailView> {
-      const result = await assessments.submit(
-        student.studentId,
-        assessmentId,
-        (access) => void requireOpen(access),
-        (questions, answers) => {
-          if (questions.length === 0) throw new NoQuestionsError();
-          return { score: scoreSubmission(questions, answers), questions: reviewOf(questions, answers) };
-        },
-      );
-      if (!result) throw new AlreadySubmittedError();
-      return resultDetailView(result, result.questions);
+      const { studentId } = student;
+      const { stored, review } = await attempts.transaction(async (tx) => {
+        // Under the submission lock: a save of this attempt waits for the result, then is refused.
+        const access = requireOpen(await attempts.lockForSubmission(tx, assessmentId, studentId));
+        const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
+        if (questions.length === 0) throw new NoQuestionsError();
+        // The score, its percentage and its performance level (scoring.ts), and the review of each question.
+        const score = scoreSubmission(questions, answers);
+        const review = reviewOf(questions, answers);
+        const submittedAt = new Date();
+        const { tenantId, classId } = access;
+        const stored = await attempts.insertResult(tx, {
+          assessmentId,
+          tenantId,
+          classId,
+          studentId,
+          score,
+          submittedAt,
+          questions: review,
+        });
+        // Another submission of this attempt got there first (the unique key decides).
+        if (!stored) throw new AlreadySubmittedError();
+        await events.resultSubmitted(tx, {
+          id: stored.id,
+          assessmentId,
+          tenantId,
+          classId,
+          studentId,
+          earnedPoints: score.earnedPoints,
+          totalPoints: score.totalPoints,
+          percentage: score.percentage,
+          level: score.level,
+          submittedAt,
+          answers: score.answers,
+        });
+        return { stored, review };
+      });
+      return resultDetailView(stored, review);
     },
 
     /** The student's own result, or one of the teacher's classes, with its questions and keys. */
     async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultDetailView> {
-      const r = await assessments.findResult(id);
+      const r = await attempts.findResult(id);
       const mine =
         r &&
         (caller.role === 'student'
@@ -417,14 +477,14 @@ export function assessmentUseCases({
       // Results submitted before the review was stored with them: built from what is there now.
       let questions = r.questions;
       if (!questions) {
-        const current = await assessments.questionsAndAnswers(r.assessmentId, r.studentId);
+        const current = await attempts.questionsAndAnswers(r.assessmentId, r.studentId);
         questions = reviewOf(current.questions, current.answers);
       }
       return resultDetailView(r, questions);
     },
 
     async studentResults(student: StudentCaller) {
-      return (await assessments.resultsOf(student.studentId)).map(resultView);
+      return (await attempts.resultsOf(student.studentId)).map(resultView);
     },
   };
 }

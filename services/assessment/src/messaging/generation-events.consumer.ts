@@ -2,7 +2,7 @@
 // assessment still waits for them), failures recorded for the UI, and support practice at
 // mastery raises that student's result from below to at (enrichment never lowers anything).
 import type { InboxHandlers } from '@checkpoint/events';
-import { announceQuestions, insertQuestions } from '../data-access/assessments.repository.ts';
+import { announceQuestions, insertQuestions } from '../data-access/teacher-assessments.repository.ts';
 import type { Tx } from '../data-access/prisma.ts';
 import {
   isProblem,
