@@ -1,4 +1,5 @@
-// The assessment service: assessments, questions, responses, results and scoring (ARCHITECTURE §3).
+// The assessment service: assessments, questions, responses, results and scoring (its data and
+// events: docs/architecture.md).
 import path from 'node:path';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';

@@ -197,8 +197,8 @@ export function assessmentUseCases({
     },
 
     async create(owner: Owner, input: CreateAssessmentInput): Promise<TeacherAssessmentView> {
-      // Issue 13: topic and standard are their own short fields, never the pasted lesson; the
-      // first reading of §3 sends the lesson in them, so their labels are derived (labels.ts).
+      // Topic and standard are their own short fields, never the pasted lesson; one of the two
+      // creation payloads sends the lesson in them, so their labels are derived (labels.ts).
       const labels = labelsFor(input);
       const create = () =>
         assessments.create(owner, {

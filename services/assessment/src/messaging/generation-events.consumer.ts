@@ -105,7 +105,7 @@ export function generationEventHandlers(events: AssessmentEvents): InboxHandlers
           performanceLevel: to,
           originalLevel: result.originalLevel ?? result.performanceLevel,
           raisedBy: 'practice' satisfies RaisedBy,
-          // Which practice attempt raised it (issue 26): a teacher judges a third try differently.
+          // Which practice attempt raised it: a teacher judges a third try differently.
           raisedAttempt: m.attempt > 0 ? m.attempt : null,
         },
       });
