@@ -23,7 +23,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
     const db = createPrisma(pool, schema);
     const events = assessmentEventsPublisher();
     const uc = assessmentUseCases({
-      assessments: teacherAssessmentsRepository(db, events, pool),
+      assessments: teacherAssessmentsRepository(db, pool),
       attempts: studentAttemptsRepository(db, pool),
       events,
       awaitRecent,

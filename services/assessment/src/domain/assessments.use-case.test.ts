@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SaveOutcome, StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
 import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
+import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
 import type { StudentAccess } from './assessment.ts';
 import { assessmentUseCases } from './assessments.use-case.ts';
 
@@ -31,7 +32,7 @@ function withSaves(...outcomes: SaveOutcome[]) {
   const uc = assessmentUseCases({
     assessments: {} as TeacherAssessmentsRepository,
     attempts: { saveResponse } as unknown as StudentAttemptsRepository,
-    events: { attemptProgressed: vi.fn(), resultSubmitted: vi.fn() },
+    events: { attemptProgressed: vi.fn(), resultSubmitted: vi.fn() } as unknown as AssessmentEvents,
   });
   return { uc, saveResponse };
 }
@@ -86,7 +87,7 @@ describe('submitting', () => {
     const uc = assessmentUseCases({
       assessments: {} as TeacherAssessmentsRepository,
       attempts: attempts as unknown as StudentAttemptsRepository,
-      events,
+      events: events as unknown as AssessmentEvents,
     });
     return { uc, attempts, events, tx };
   }

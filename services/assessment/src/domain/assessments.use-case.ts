@@ -4,7 +4,7 @@
 // repository, decides, and adds the event to the outbox in that transaction.
 import type { ResponseRecord } from '../data-access/assessment-rows.ts';
 import type { StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
-import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
+import type { TeacherAssessmentsRepository, TeacherTx } from '../data-access/teacher-assessments.repository.ts';
 import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
 import {
   isAvailable,
@@ -152,7 +152,7 @@ export function assessmentUseCases({
 }: {
   assessments: TeacherAssessmentsRepository;
   attempts: StudentAttemptsRepository;
-  events: Pick<AssessmentEvents, 'attemptProgressed' | 'resultSubmitted'>;
+  events: AssessmentEvents;
   /** A class created a moment ago may not have reached our copy yet: wait for it, boundedly. */
   awaitRecent?: AwaitRecent;
 }) {
@@ -163,6 +163,23 @@ export function assessmentUseCases({
     const a = await assessments.findOwned(owner, id);
     if (!a) throw new AssessmentNotFoundError();
     return a;
+  }
+
+  /**
+   * Locks the assessment for a change of its set of questions (serialised with the others and with
+   * assigning, so the limit holds) and refuses it once a student has submitted: results keep the
+   * score they were given.
+   */
+  async function lockUnsubmitted(tx: TeacherTx, assessmentId: string) {
+    await assessments.lockForEdit(tx, assessmentId);
+    if (await assessments.hasResults(tx, assessmentId)) throw new HasSubmissionsError();
+  }
+
+  /** QuestionsChanged with the full current list, in `tx`; returns that list. */
+  async function announce(tx: TeacherTx, a: { id: string; tenantId: string; classId: string }) {
+    const questions = await assessments.listQuestions(a.id, tx);
+    await events.questionsChanged(tx, a, questions);
+    return questions;
   }
 
   /**
@@ -200,19 +217,27 @@ export function assessmentUseCases({
       // Topic and standard are their own short fields, never the pasted lesson; one of the two
       // creation payloads sends the lesson in them, so their labels are derived (labels.ts).
       const labels = labelsFor(input);
+      const fields = {
+        classId: input.classId,
+        title: input.title,
+        description: input.description,
+        topic: labels.topic,
+        standard: labels.standard,
+        dueDate: input.dueDate ?? null,
+      };
+      const generation = {
+        contentToAssess: input.contentToAssess,
+        questionType: input.questionType,
+        numberOfQuestions: input.numberOfQuestions,
+      };
+      // Undefined while our copy of the class is missing (then it is awaited once, below).
       const create = () =>
-        assessments.create(owner, {
-          classId: input.classId,
-          title: input.title,
-          description: input.description,
-          topic: labels.topic,
-          standard: labels.standard,
-          dueDate: input.dueDate ?? null,
-          generation: {
-            contentToAssess: input.contentToAssess,
-            questionType: input.questionType,
-            numberOfQuestions: input.numberOfQuestions,
-          },
+        assessments.transaction(async (tx) => {
+          if (!(await assessments.ownsClass(owner, input.classId, tx))) return undefined;
+          const id = await assessments.insert(tx, owner, { ...fields, generation });
+          const facts = { ...fields, id, tenantId: owner.tenantId, teacherId: owner.teacherId, isActive: true };
+          await events.created(tx, facts, generation);
+          return assessments.findOwned(owner, id, tx);
         });
       const created = (await create()) ?? ((await ownsClass(owner, input.classId)) ? await create() : undefined);
       if (!created) throw new ClassNotFoundError();
@@ -222,34 +247,57 @@ export function assessmentUseCases({
     getForTeacher: async (owner: Owner, id: string) => teacherView(await owned(owner, id)),
 
     async update(owner: Owner, id: string, input: UpdateInput): Promise<TeacherAssessmentView> {
-      const updated =
-        'title' in input
-          ? await assessments.updateDetails(
-              owner,
-              id,
-              {
-                title: input.title,
-                description: input.description,
-                topic: input.topic,
-                standard: input.standard,
-                dueDate: input.dueDate,
-              },
-              input.isActive,
-            )
-          : await assessments.setActive(owner, id, input.isActive);
-      if (!updated) throw new AssessmentNotFoundError();
-      return teacherView(updated);
+      const updated = await assessments.transaction(async (tx) => {
+        const current = await assessments.findOwned(owner, id, tx);
+        if (!current) throw new AssessmentNotFoundError();
+        if ('title' in input) {
+          const isActive = input.isActive;
+          // An absent due date keeps the stored one (the details form may send none); null clears it.
+          const details = {
+            title: input.title,
+            description: input.description,
+            topic: input.topic,
+            standard: input.standard,
+            dueDate: input.dueDate === undefined ? current.dueDate : input.dueDate,
+          };
+          await assessments.updateDetails(tx, id, details, isActive);
+          await events.updated(tx, { ...current, ...details });
+          if (isActive !== undefined && isActive !== current.isActive)
+            await events.activationChanged(tx, current, isActive);
+        } else if (input.isActive !== current.isActive) {
+          await assessments.setActive(tx, id, input.isActive);
+          await events.activationChanged(tx, current, input.isActive);
+        }
+        return assessments.findOwned(owner, id, tx);
+      });
+      return teacherView(updated!);
     },
 
     async delete(owner: Owner, id: string): Promise<void> {
-      if (!(await assessments.delete(owner, id))) throw new AssessmentNotFoundError();
+      await assessments.transaction(async (tx) => {
+        const current = await assessments.findOwned(owner, id, tx);
+        if (!current) throw new AssessmentNotFoundError();
+        await assessments.delete(tx, id);
+        await events.deleted(tx, current);
+      });
     },
 
+    /** Assigns to the whole class (later joiners included); the first call emits the event. */
     async assign(owner: Owner, id: string) {
-      const a = await assessments.assign(owner, id);
-      if (!a) throw new AssessmentNotFoundError();
-      if (a === 'no-questions') throw new NoQuestionsError();
-      const n = a.memberCount;
+      const a = await assessments.transaction(async (tx) => {
+        const current = await assessments.findOwned(owner, id, tx);
+        if (!current) throw new AssessmentNotFoundError();
+        if (!current.assignedAt) {
+          // Serialised with question edits: students are never given an assessment without a
+          // question to answer.
+          await assessments.lockForEdit(tx, id);
+          if ((await assessments.questionCount(tx, id)) === 0) throw new NoQuestionsError();
+          await assessments.markAssigned(tx, id);
+          await events.assigned(tx, current);
+        }
+        return assessments.findOwned(owner, id, tx);
+      });
+      const n = a!.memberCount;
       return { message: `Assessment assigned to ${n} student${n === 1 ? '' : 's'}`, assignedCount: n };
     },
 
@@ -258,53 +306,95 @@ export function assessmentUseCases({
       return (await assessments.listQuestions(id)).map((q) => questionView(q, true));
     },
 
+    /** Appended after the last question; at most MAX_QUESTIONS, and none once a student submitted. */
     async addQuestion(owner: Owner, id: string, edit: QuestionEdit): Promise<QuestionView> {
       const q = checkQuestion({ ...edit, points: edit.points ?? 1, acceptedAnswers: edit.acceptedAnswers ?? [] });
-      const added = await assessments.addQuestion(owner, id, q, MAX_QUESTIONS);
-      if (added === 'not-found') throw new AssessmentNotFoundError();
-      if (added === 'full') throw new TooManyQuestionsError(MAX_QUESTIONS);
-      if (added === 'has-submissions') throw new HasSubmissionsError();
+      const added = await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwned(owner, id, tx);
+        if (!a) throw new AssessmentNotFoundError();
+        await lockUnsubmitted(tx, a.id);
+        if ((await assessments.questionCount(tx, a.id)) >= MAX_QUESTIONS)
+          throw new TooManyQuestionsError(MAX_QUESTIONS);
+        await assessments.insertQuestions(tx, a, [q]);
+        const all = await announce(tx, a);
+        return all[all.length - 1]!;
+      });
       return questionView(added, true);
     },
 
+    /** A copy of the question right after it (the ones below move down one). */
     async duplicateQuestion(owner: Owner, questionId: string): Promise<QuestionView> {
-      const copy = await assessments.duplicateQuestion(owner, questionId, MAX_QUESTIONS);
-      if (copy === 'not-found') throw new QuestionNotFoundError();
-      if (copy === 'full') throw new TooManyQuestionsError(MAX_QUESTIONS);
-      if (copy === 'has-submissions') throw new HasSubmissionsError();
+      const copy = await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwnedQuestion(owner, questionId, tx);
+        if (!a) throw new QuestionNotFoundError();
+        await lockUnsubmitted(tx, a.id);
+        const all = await assessments.listQuestions(a.id, tx);
+        const at = all.findIndex((x) => x.id === questionId);
+        if (at < 0) throw new QuestionNotFoundError();
+        if (all.length >= MAX_QUESTIONS) throw new TooManyQuestionsError(MAX_QUESTIONS);
+        const source = all[at]!;
+        const id = await assessments.insertQuestionAt(tx, a, source.position, source);
+        const ids = all.map((x) => x.id);
+        await assessments.renumber(tx, [...ids.slice(0, at + 1), id, ...ids.slice(at + 1)]);
+        return (await announce(tx, a)).find((x) => x.id === id)!;
+      });
       return questionView(copy, true);
     },
 
+    /**
+     * Puts the questions in the given order; refused unless the ids are exactly the assessment's
+     * questions, each once (a list read before another edit is refused, not guessed).
+     */
     async reorderQuestions(owner: Owner, id: string, questionIds: string[]): Promise<QuestionView[]> {
-      const ordered = await assessments.reorderQuestions(owner, id, questionIds);
-      if (ordered === 'not-found') throw new AssessmentNotFoundError();
-      if (ordered === 'mismatch') {
-        const message = 'questionIds must list every question of the assessment exactly once';
-        throw new ValidationError(message, { questionIds: message });
-      }
+      const ordered = await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwned(owner, id, tx);
+        if (!a) throw new AssessmentNotFoundError();
+        await assessments.lockForEdit(tx, a.id);
+        const current = new Set((await assessments.listQuestions(a.id, tx)).map((x) => x.id));
+        const given = new Set(questionIds);
+        if (
+          given.size !== questionIds.length ||
+          given.size !== current.size ||
+          ![...given].every((x) => current.has(x))
+        ) {
+          const message = 'questionIds must list every question of the assessment exactly once';
+          throw new ValidationError(message, { questionIds: message });
+        }
+        await assessments.renumber(tx, questionIds);
+        return announce(tx, a);
+      });
       return ordered.map((q) => questionView(q, true));
     },
 
     async updateQuestion(owner: Owner, questionId: string, edit: QuestionEdit): Promise<QuestionView> {
-      // What the teacher left out keeps its stored value: never a silent reset to a default.
-      const updated = await assessments.updateQuestion(owner, questionId, (current, submitted) => {
+      const updated = await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwnedQuestion(owner, questionId, tx);
+        if (!a) throw new QuestionNotFoundError();
+        await assessments.lockQuestion(tx, questionId);
+        const current = (await assessments.listQuestions(a.id, tx)).find((x) => x.id === questionId);
+        if (!current) throw new QuestionNotFoundError();
+        // What the teacher left out keeps its stored value: never a silent reset to a default.
         const q = checkQuestion({
           ...edit,
           options: edit.options ?? current.options,
           acceptedAnswers: edit.acceptedAnswers ?? current.acceptedAnswers,
           points: edit.points ?? Number(current.points),
         });
-        if (submitted && changesScoring(current, q)) throw new HasSubmissionsError();
-        return q;
+        if ((await assessments.hasResults(tx, a.id)) && changesScoring(current, q)) throw new HasSubmissionsError();
+        await assessments.updateQuestion(tx, questionId, q);
+        return (await announce(tx, a)).find((x) => x.id === questionId)!;
       });
-      if (!updated) throw new QuestionNotFoundError();
       return questionView(updated, true);
     },
 
     async deleteQuestion(owner: Owner, questionId: string): Promise<void> {
-      const deleted = await assessments.deleteQuestion(owner, questionId);
-      if (deleted === 'not-found') throw new QuestionNotFoundError();
-      if (deleted === 'has-submissions') throw new HasSubmissionsError();
+      await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwnedQuestion(owner, questionId, tx);
+        if (!a) throw new QuestionNotFoundError();
+        await lockUnsubmitted(tx, a.id);
+        await assessments.deleteQuestion(tx, questionId);
+        await announce(tx, a);
+      });
     },
 
     /** "Try as a student": the assessment and its questions as a student gets them (no keys). */
