@@ -1,7 +1,7 @@
 // What teachers and students do with assessments. Ownership is enforced by the repository's scoped
-// queries; here: the rules of who may see, answer and submit what, and server-side scoring. The
-// students' changes are whole here: the use case opens the transaction, reads through the
-// repository, decides, and adds the event to the outbox in that transaction.
+// queries; here: the rules of who may see, answer and submit what, and server-side scoring. Each
+// change is whole here: it opens the transaction, reads and writes through the repository,
+// decides, and adds its event to the outbox in that transaction.
 import type { ResponseRecord } from '../data-access/assessment-rows.ts';
 import type { StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
 import type { TeacherAssessmentsRepository, TeacherTx } from '../data-access/teacher-assessments.repository.ts';
@@ -512,7 +512,8 @@ export function assessmentUseCases({
 
     /**
      * Scores and stores the result, with ResultSubmitted, in one transaction: four statements
-     * (bench/README.md). The reply is the first place the answer key shows.
+     * (bench/README.md; test/round-trips.component.test.ts). The reply is the first place the
+     * answer key shows.
      */
     async submit(student: StudentCaller, assessmentId: string): Promise<ResultDetailView> {
       const { studentId } = student;
