@@ -10,7 +10,7 @@ import { reportsRouter } from './api/reports.router.ts';
 import { resultsRouter } from './api/results.router.ts';
 import { analyticsConfigSchema } from './config.ts';
 import { resultsQueries } from './data-access/results.queries.ts';
-import { analyticsUseCases } from './domain/analytics.use-cases.ts';
+import { analyticsUseCases } from './domain/analytics.use-case.ts';
 import { DigestJob } from './domain/digest.job.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 import { analyticsAuditedRoutes, analyticsPrivacy } from './messaging/privacy.consumer.ts';

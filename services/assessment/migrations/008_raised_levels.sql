@@ -1,6 +1,7 @@
--- One level per result (issue 25, docs/adr/005): a result keeps the level its score gave at
--- submission next to the level it holds now. Support practice at mastery raises below to at
--- (spec §4, §9); the result then records what it was and what raised it, so every screen can show
+-- One level per result (docs/adr/005-one-level-name-per-result.md): a result keeps the level its
+-- score gave at submission next to the level it holds now. Support practice at mastery (a
+-- support completion scoring at least 80 %) raises below to at; the result then records what it
+-- was and what raised it, so every screen can show
 -- "50 % · raised to At Standard by practice" instead of recomputing a level from the percentage.
 -- Both are null for a result that was never raised.
 alter table results add column original_level text;

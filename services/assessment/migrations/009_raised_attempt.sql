@@ -1,4 +1,4 @@
--- Issue 26, finding 3: a level raised by practice records which practice attempt raised it (from
+-- A level raised by practice records which practice attempt raised it (from
 -- 1), so a teacher can tell a first-try mastery from a third. Null for a result that was never
 -- raised, and for results raised before this migration (the attempt was not known then).
 alter table results add column raised_attempt integer;

@@ -1,5 +1,5 @@
 // The assessment service's own environment variables (merged with service-kit's base ones);
-// product limits (spec §9) are constants in src/domain.
+// product limits (questions per assessment, score thresholds) are constants in src/domain.
 import { z } from 'zod';
 
 const perMinute = (def: number, doc: string) => z.coerce.number().int().min(1).max(100_000).default(def).describe(doc);

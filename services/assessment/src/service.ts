@@ -1,13 +1,15 @@
-// The assessment service: assessments, questions, responses, results and scoring (ARCHITECTURE §3).
+// The assessment service: assessments, questions, responses, results and scoring (its data and
+// events: docs/architecture.md).
 import path from 'node:path';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
 import { assessmentConfigSchema } from './config.ts';
-import { assessmentsRepository } from './data-access/assessments.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
-import { assessmentUseCases } from './domain/assessments.use-cases.ts';
+import { studentAttemptsRepository } from './data-access/student-attempts.repository.ts';
+import { teacherAssessmentsRepository } from './data-access/teacher-assessments.repository.ts';
+import { assessmentUseCases } from './domain/assessments.use-case.ts';
 import { assessmentEventsPublisher } from './messaging/assessment-events.publisher.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 import { assessmentAuditedRoutes, assessmentPrivacy } from './messaging/privacy.consumer.ts';
@@ -20,7 +22,12 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
     const schema = config.DATABASE_SCHEMA ?? 'assessment';
     const db = createPrisma(pool, schema);
     const events = assessmentEventsPublisher();
-    const uc = assessmentUseCases({ assessments: assessmentsRepository(db, events, pool), awaitRecent });
+    const uc = assessmentUseCases({
+      assessments: teacherAssessmentsRepository(db, pool),
+      attempts: studentAttemptsRepository(db, pool),
+      events,
+      awaitRecent,
+    });
     // Creating starts a generation job: limited per teacher and per client address, in Postgres so
     // that every instance shares the count.
     const createLimiter = (keyPrefix: string, points: number) =>

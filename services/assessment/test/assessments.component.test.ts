@@ -101,7 +101,7 @@ describe('creating assessments', () => {
       questionCount: 0,
       responseCount: 0,
       assignedCount: 0,
-      // The pasted lesson is not the topic (issue 13): no topic was given.
+      // The pasted lesson is not the topic: no topic was given.
       topic: '',
       standard: '',
     });
@@ -995,7 +995,7 @@ describe('practice and deletion', () => {
     await practice('enrichment', 10);
     await practice('support', 95, 3);
     // Raised, with the score and the score's own level kept next to it (docs/adr/005), and the
-    // practice attempt that raised it (issue 26: a teacher judges a second try).
+    // practice attempt that raised it (a teacher judges a second try differently).
     const raisedResult = { performanceLevel: 'at', originalLevel: 'below', raisedBy: 'practice', raisedAttempt: 2 };
     expect((await call(h, s, 'GET', `/api/results/${result.id}`)).body).toMatchObject({
       ...raisedResult,

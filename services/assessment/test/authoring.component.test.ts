@@ -1,4 +1,4 @@
-// Authoring and the lifecycle against real Postgres (issue 13): due dates, draft / assigned /
+// Authoring and the lifecycle against real Postgres: due dates, draft / assigned /
 // closed, accepted alternatives for short answers, reordering and duplicating questions, and what
 // may change once students have submitted.
 import { randomUUID } from 'node:crypto';

@@ -34,7 +34,8 @@ describe('editing a question', () => {
   it("when the edit is the spec's payload (no points), then the stored points stay", async () => {
     const { question } = await questionOf(3);
     expect(question.points).toBe('3.00');
-    // Spec §7: PUT /api/questions/{id} with {questionText, questionType, options, correctAnswer}.
+    // The edit form's call: PUT /api/questions/{id} with {questionText, questionType, options,
+    // correctAnswer}, no points.
     const edit = { questionText: 'What is 1/4 + 1/4?', questionType: 'multiple_choice', options: MC.options };
     const res = await call(h, teacher, 'PUT', `/api/questions/${question.id}`, { ...edit, correctAnswer: '2/4' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

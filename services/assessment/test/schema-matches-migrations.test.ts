@@ -1,5 +1,6 @@
-// Prisma Migrate cannot run here (ARCHITECTURE §10): the SQL migrations are the truth, and this
-// proves prisma/schema.prisma describes the same tables, columns, types, defaults and keys.
+// Prisma Migrate cannot run here (docs/adr/002-sql-migrations-with-prisma-client.md): the SQL
+// migrations are the truth, and this proves prisma/schema.prisma describes the same tables,
+// columns, types, defaults and keys.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareSchemaWithDatabase } from '@checkpoint/testkit';

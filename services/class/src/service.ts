@@ -7,7 +7,7 @@ import { enrolmentRouter, joinCodeLookupRouter } from './api/enrolment.router.ts
 import { classConfigSchema } from './config.ts';
 import { classesRepository } from './data-access/classes.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
-import { classUseCases } from './domain/classes.use-cases.ts';
+import { classUseCases } from './domain/classes.use-case.ts';
 import { classEventsPublisher } from './messaging/class-events.publisher.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 import { classAuditedRoutes, classPrivacy } from './messaging/privacy.consumer.ts';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classesRepository } from '../src/data-access/classes.repository.ts';
 import { createPrisma, type Db } from '../src/data-access/prisma.ts';
-import { classUseCases } from '../src/domain/classes.use-cases.ts';
+import { classUseCases } from '../src/domain/classes.use-case.ts';
 import { isValidJoinCode } from '../src/domain/join-code.ts';
 import { classEventsPublisher } from '../src/messaging/class-events.publisher.ts';
 import { actor, registerDistrictTeacher, startClassService, type Harness } from './helpers.ts';

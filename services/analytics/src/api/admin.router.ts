@@ -1,7 +1,7 @@
 // The district admin's figures (the Admin stats of GET /api/admin/stats: admins only).
 import { ApiRouter } from '@checkpoint/service-kit';
 import { ADMINS } from '../domain/access.ts';
-import type { AnalyticsUseCases } from '../domain/analytics.use-cases.ts';
+import type { AnalyticsUseCases } from '../domain/analytics.use-case.ts';
 import { adminStatsSchema } from './analytics.schemas.ts';
 
 export function adminRouter(uc: AnalyticsUseCases): ApiRouter {

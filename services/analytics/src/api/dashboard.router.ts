@@ -1,7 +1,7 @@
 // Teacher dashboard data beyond the results calls: All Students, the usage panel, and the live stream.
 import { ApiRouter } from '@checkpoint/service-kit';
 import { scopeOf, TEACHERS } from '../domain/access.ts';
-import type { AnalyticsUseCases } from '../domain/analytics.use-cases.ts';
+import type { AnalyticsUseCases } from '../domain/analytics.use-case.ts';
 import { liveQuery, studentsOverviewSchema, studentsQuery, usageSchema } from './analytics.schemas.ts';
 import type { LiveResults } from './live-results.ts';
 

@@ -2,7 +2,7 @@
 // CSV or PDF download.
 import { ApiRouter } from '@checkpoint/service-kit';
 import { scopeOf, TEACHERS } from '../domain/access.ts';
-import type { AnalyticsUseCases } from '../domain/analytics.use-cases.ts';
+import type { AnalyticsUseCases } from '../domain/analytics.use-case.ts';
 import { exportQuery, reportQuery, reportSchema } from './analytics.schemas.ts';
 import { reportCsv, reportPdf } from './report-export.ts';
 

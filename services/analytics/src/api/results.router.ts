@@ -3,7 +3,7 @@
 import { ApiRouter, NotFoundError } from '@checkpoint/service-kit';
 import { z } from 'zod';
 import { scopeOf, TEACHERS, uuidOr } from '../domain/access.ts';
-import { ASSESSMENT_NOT_FOUND, CLASS_NOT_FOUND, type AnalyticsUseCases } from '../domain/analytics.use-cases.ts';
+import { ASSESSMENT_NOT_FOUND, CLASS_NOT_FOUND, type AnalyticsUseCases } from '../domain/analytics.use-case.ts';
 import {
   assessmentResultsSchema,
   attemptProgressSchema,

@@ -1,10 +1,10 @@
-// Teacher calls on assessments and their questions (spec §7). Only the teacher of the class sees
-// or changes them; anything else answers 404.
+// Teacher calls on assessments and their questions (/api/assessments…, /api/questions/:id). Only
+// the teacher of the class sees or changes them; anything else answers 404.
 import { ApiRouter, clientAddress, TooManyRequestsError, type Caller } from '@checkpoint/service-kit';
 import type { Request } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import type { AssessmentUseCases } from '../domain/assessments.use-cases.ts';
+import type { AssessmentUseCases } from '../domain/assessments.use-case.ts';
 import { ClassNotFoundError, QuestionNotFoundError } from '../domain/errors.ts';
 import {
   assessmentSchema,

@@ -1,5 +1,5 @@
-// Request and response schemas of the assessment calls (spec §3, §5, §7); they drive validation
-// and the OpenAPI document.
+// Request and response schemas of the assessment calls (the entities' fields, the validation
+// messages the forms show, the routes); they drive validation and the OpenAPI document.
 import {
   documentedAs,
   inputJsonSchema,
@@ -28,7 +28,7 @@ const requiredText = (message: string, max: number, label: string) =>
 const optionalText = (max: number, label: string) =>
   textOptional(max, { notText: `${label} must be text`, tooLong: `${label} must be at most ${max} characters` });
 
-/** Non-numeric text becomes 1 (spec §5); absent means the default 10 (§9); a list or an object is refused. */
+/** Non-numeric text becomes 1; absent means the default of 10 questions; a list or an object is refused. */
 const numberOfQuestions = z.preprocess(
   (v) => {
     if (v === undefined || v === null || v === '') return 10;
@@ -79,7 +79,7 @@ const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /**
- * POST /api/assessments accepts both readings of spec §3: {title, description, standard, topic,
+ * POST /api/assessments accepts two shapes of payload: {title, description, standard, topic,
  * classId, questions: {type, count, instructions}} and {title, contentToAssess, questionType,
  * numberOfQuestions, description, classId}. Both become one shape here.
  */
@@ -201,7 +201,7 @@ export type UpdateAssessmentBody =
   | z.infer<typeof toggleBody>
   | (z.infer<typeof detailsBody> & { isActive?: boolean | undefined; dueDate?: Date | null | undefined });
 
-/** PUT /api/assessments/:id: the details form (§5 edit texts), or {isActive} alone for the toggle. */
+/** PUT /api/assessments/:id: the details form (with its own validation texts), or {isActive} alone for the toggle. */
 export const updateAssessmentBody = z
   .unknown()
   .transform((raw, ctx): UpdateAssessmentBody => {
@@ -386,7 +386,7 @@ const questionFields = z
     points,
   })
   .superRefine((q, ctx) => {
-    // MULTIPLE_CHOICE_LIST: the four inputs A to D (spec §5), none left blank; a list with blank or
+    // MULTIPLE_CHOICE_LIST: the four inputs A to D of the question form, none left blank; a list with blank or
     // null entries besides them is not four options either.
     if (q.questionType === 'multiple_choice' && Array.isArray(q.options) && !MULTIPLE_CHOICE_LIST(q.options))
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'Multiple choice questions need 4 options (A to D)' });

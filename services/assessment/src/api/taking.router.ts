@@ -3,7 +3,7 @@
 // reply) lists its questions with the answer key, which exists for the student only from then on.
 import { ApiRouter, type Caller } from '@checkpoint/service-kit';
 import { z } from 'zod';
-import type { AssessmentUseCases } from '../domain/assessments.use-cases.ts';
+import type { AssessmentUseCases } from '../domain/assessments.use-case.ts';
 import { QuestionNotFoundError, ResultNotFoundError } from '../domain/errors.ts';
 import {
   availableAssessmentSchema,

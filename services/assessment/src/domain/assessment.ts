@@ -1,4 +1,4 @@
-// What the assessment calls answer (spec §3), and who may see what: a student sees an assessment
+// What the assessment calls answer (the fields of each view), and who may see what: a student sees an assessment
 // only while it is available to them (active, assigned, their class) or once they submitted it,
 // and never the answer key before their result exists.
 import type { QuestionType } from './questions.ts';
@@ -7,9 +7,9 @@ import { answerIsCorrect, numericString, type PerformanceLevel, type RaisedBy } 
 export type GenerationStatus = 'generating' | 'ready' | 'failed';
 
 /**
- * Where an assessment is in its life (issue 13): draft until assigned to its class, then
+ * Where an assessment is in its life: draft until assigned to its class, then
  * assigned while active, closed when deactivated after that (students can no longer start or
- * submit it). The spec's Active/Inactive toggle is what moves between assigned and closed.
+ * submit it). The Active/Inactive toggle of the assessments page moves between assigned and closed.
  */
 export type LifecycleStatus = 'draft' | 'assigned' | 'closed';
 

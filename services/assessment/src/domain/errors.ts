@@ -1,4 +1,5 @@
-// Messages the web app shows as they are (spec §8) and the typed errors that carry them.
+// Messages the web app shows as they are, and the typed errors that carry them (each with its
+// kind; packages/service-kit/src/error-status.ts gives the HTTP status).
 import { ConflictError, NotFoundError, ValidationError } from '@checkpoint/service-kit';
 
 export class AssessmentNotFoundError extends NotFoundError {

@@ -1,5 +1,6 @@
-// Topic and standard are short labels (a badge, a card line, the edit form). The spec's first
-// reading of the creation payload (§3) sends the lesson itself in them; then the lesson is the
+// Topic and standard are short labels (a badge, a card line, the edit form). One of the two
+// creation payloads ({standard, topic, questions: {instructions}}, createAssessmentBody in
+// api/assessments.schemas.ts) sends the lesson itself in them; then the lesson is the
 // content to assess and the labels are derived here rather than refused or stored whole.
 
 /** How long a topic or a standard may be. */

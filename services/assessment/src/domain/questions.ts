@@ -1,7 +1,7 @@
-// Question rules (spec §3, §5, ARCHITECTURE §7): options may arrive as an array, a JSON-encoded
+// Question rules: options may arrive as an array, a JSON-encoded
 // list or delimited text; multiple choice has 4 distinct non-empty options that include the
 // correct answer; true/false answers are True or False; short answer has no options and may list
-// up to 10 accepted alternatives besides its key (issue 13).
+// up to 10 accepted alternatives besides its key.
 import { normalizeShortAnswer, shortAnswerMatches } from './scoring.ts';
 
 export const QUESTION_TYPES = ['multiple_choice', 'short_answer', 'true_false'] as const;

@@ -1,17 +1,17 @@
-// Scoring a submission on the server (spec §4, §9): points per question, an answer is right when it
+// Scoring a submission on the server: points per question, an answer is right when it
 // equals the correct answer ignoring case and surrounding spaces (a short answer also after the
 // normalisation below, or any of its accepted alternatives); percentage = earned / total × 100;
 // level below under 80, at from 80, above from 90. Points are summed in hundredths so that the
 // thresholds are compared exactly (no 79.99999 from float sums).
 
 export type PerformanceLevel = 'below' | 'at' | 'above';
-/** What can raise a result's level after submission: only support practice (spec §9). */
+/** What can raise a result's level after submission: only support practice (docs/adr/005). */
 export const RAISED_BY = ['practice'] as const;
 export type RaisedBy = (typeof RAISED_BY)[number];
 
 export const AT_STANDARD = 80;
 export const ABOVE_STANDARD = 90;
-/** Practice mastery (spec §9): a support completion at this score raises below to at. */
+/** Practice mastery: a support completion at this score (percent) raises below to at. */
 export const MASTERY = 80;
 
 export interface KeyedQuestion {
@@ -63,7 +63,7 @@ const RESTORED = new Map([...KEPT].map(([c, mark]) => [mark, c]));
 const APOSTROPHES = /['\u2019\u02bc]/gu;
 
 /**
- * The words of a short answer as they are compared (issue 13): Unicode NFKC, case-folded, inner
+ * The words of a short answer as they are compared: Unicode NFKC, case-folded, inner
  * apostrophes dropped (don't = dont), other punctuation a word break, blanks collapsed.
  */
 function shortAnswerWords(answer: string): string[] {

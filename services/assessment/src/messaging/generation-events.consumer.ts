@@ -2,7 +2,7 @@
 // assessment still waits for them), failures recorded for the UI, and support practice at
 // mastery raises that student's result from below to at (enrichment never lowers anything).
 import type { InboxHandlers } from '@checkpoint/events';
-import { announceQuestions, insertQuestions } from '../data-access/assessments.repository.ts';
+import { insertQuestions, listQuestions } from '../data-access/teacher-assessments.repository.ts';
 import type { Tx } from '../data-access/prisma.ts';
 import {
   isProblem,
@@ -75,7 +75,7 @@ export function generationEventHandlers(events: AssessmentEvents): InboxHandlers
           updatedAt: new Date(),
         },
       });
-      await announceQuestions(tx, events, a);
+      await events.questionsChanged(tx, a, await listQuestions(tx, a.id));
     },
     'checkpoint.generation.v1.GenerationFailed': async (tx, m) => {
       await tx.assessment.updateMany({
@@ -105,7 +105,7 @@ export function generationEventHandlers(events: AssessmentEvents): InboxHandlers
           performanceLevel: to,
           originalLevel: result.originalLevel ?? result.performanceLevel,
           raisedBy: 'practice' satisfies RaisedBy,
-          // Which practice attempt raised it (issue 26): a teacher judges a third try differently.
+          // Which practice attempt raised it: a teacher judges a third try differently.
           raisedAttempt: m.attempt > 0 ? m.attempt : null,
         },
       });

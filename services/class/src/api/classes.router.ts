@@ -1,7 +1,7 @@
 // Teacher calls on their own classes. Another teacher's class answers 404.
 import { ApiRouter, type Caller } from '@checkpoint/service-kit';
 import { z } from 'zod';
-import type { ClassUseCases } from '../domain/classes.use-cases.ts';
+import type { ClassUseCases } from '../domain/classes.use-case.ts';
 import { StudentNotInClassError } from '../domain/errors.ts';
 import {
   classSchema,

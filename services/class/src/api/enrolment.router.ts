@@ -3,7 +3,7 @@
 import { ApiRouter, clientAddress, TooManyRequestsError, type Caller } from '@checkpoint/service-kit';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import type { ClassUseCases } from '../domain/classes.use-cases.ts';
+import type { ClassUseCases } from '../domain/classes.use-case.ts';
 import {
   browseSchema,
   enrolmentSchema,

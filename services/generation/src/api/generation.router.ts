@@ -1,6 +1,6 @@
 // Job status and retry for the assessment's teacher (another teacher's assessment answers 404).
 import { ApiRouter } from '@checkpoint/service-kit';
-import type { GenerationUseCases } from '../domain/generation.use-cases.ts';
+import type { GenerationUseCases } from '../domain/generation.use-case.ts';
 import { uuidOr404 } from './ids.ts';
 import { idParams, jobSchema } from './schemas.ts';
 

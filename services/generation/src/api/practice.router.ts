@@ -1,7 +1,7 @@
 // Practice material per assessment and type, its completion, result-based practice and
 // the teacher's AI recommendations.
 import { ApiRouter } from '@checkpoint/service-kit';
-import type { PracticeUseCases } from '../domain/practice.use-cases.ts';
+import type { PracticeUseCases } from '../domain/practice.use-case.ts';
 import { ResultNotFoundError } from '../domain/errors.ts';
 import { uuidOr404 } from './ids.ts';
 import {

@@ -1,6 +1,6 @@
 // Who may read what (SECURITY: object level). A teacher reaches only assessments they own (from
 // AssessmentCreated's teacher and tenant); a student only assessments of a class they are in, and
-// practice only once their own result exists (never its answer keys: practice.use-cases.ts).
+// practice only once their own result exists (never its answer keys: practice.use-case.ts).
 // Anything else is "not found".
 import { lookupNow, type AwaitRecent, type Caller } from '@checkpoint/service-kit';
 import type { AssessmentRecord, AssessmentsRepository, ResultCopy } from '../data-access/assessments.repository.ts';

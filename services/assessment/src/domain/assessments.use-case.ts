@@ -1,6 +1,11 @@
 // What teachers and students do with assessments. Ownership is enforced by the repository's scoped
-// queries; here: the rules of who may see, answer and submit what, and server-side scoring.
-import type { AssessmentsRepository, ResponseRecord } from '../data-access/assessments.repository.ts';
+// queries; here: the rules of who may see, answer and submit what, and server-side scoring. Each
+// change is whole here: it opens the transaction, reads and writes through the repository,
+// decides, and adds its event to the outbox in that transaction.
+import type { ResponseRecord } from '../data-access/assessment-rows.ts';
+import type { StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
+import type { TeacherAssessmentsRepository, TeacherTx } from '../data-access/teacher-assessments.repository.ts';
+import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
 import {
   isAvailable,
   isVisible,
@@ -141,9 +146,13 @@ function previewFigures(s: Score) {
 
 export function assessmentUseCases({
   assessments,
+  attempts,
+  events,
   awaitRecent = lookupNow,
 }: {
-  assessments: AssessmentsRepository;
+  assessments: TeacherAssessmentsRepository;
+  attempts: StudentAttemptsRepository;
+  events: AssessmentEvents;
   /** A class created a moment ago may not have reached our copy yet: wait for it, boundedly. */
   awaitRecent?: AwaitRecent;
 }) {
@@ -154,6 +163,44 @@ export function assessmentUseCases({
     const a = await assessments.findOwned(owner, id);
     if (!a) throw new AssessmentNotFoundError();
     return a;
+  }
+
+  /**
+   * Locks the assessment for a change of its set of questions (serialised with the others and with
+   * assigning, so the limit holds) and refuses it once a student has submitted: results keep the
+   * score they were given.
+   */
+  async function lockUnsubmitted(tx: TeacherTx, assessmentId: string) {
+    await assessments.lockForEdit(tx, assessmentId);
+    if (await assessments.hasResults(tx, assessmentId)) throw new HasSubmissionsError();
+  }
+
+  /** QuestionsChanged with the full current list, in `tx`; returns that list. */
+  async function announce(tx: TeacherTx, a: { id: string; tenantId: string; classId: string }) {
+    const questions = await assessments.listQuestions(a.id, tx);
+    await events.questionsChanged(tx, a, questions);
+    return questions;
+  }
+
+  /**
+   * After a save that changed how many questions are answered (a first answer, or one cleared):
+   * AttemptProgressed, the teacher's live progress, in a short transaction of its own. Edits of an
+   * answered question, most saves, cost nothing more, and an attempt sends at most one event per
+   * change of its count. The event carries the absolute count, so if the process stops between
+   * the save and this, the next change (or the result) makes it good.
+   */
+  async function saved(
+    studentId: string,
+    assessmentId: string,
+    outcome: { saved: ResponseRecord; answeredChanged?: boolean },
+  ) {
+    if (outcome.answeredChanged)
+      await attempts.transaction(async (tx) => {
+        // Taken in turn per attempt: the counts reach the outbox in the order they were read.
+        const p = await attempts.attemptProgress(tx, assessmentId, studentId);
+        if (p) await events.attemptProgressed(tx, { assessmentId, studentId, ...p });
+      });
+    return outcome.saved;
   }
 
   return {
@@ -167,22 +214,30 @@ export function assessmentUseCases({
     },
 
     async create(owner: Owner, input: CreateAssessmentInput): Promise<TeacherAssessmentView> {
-      // Issue 13: topic and standard are their own short fields, never the pasted lesson; the
-      // first reading of §3 sends the lesson in them, so their labels are derived (labels.ts).
+      // Topic and standard are their own short fields, never the pasted lesson; one of the two
+      // creation payloads sends the lesson in them, so their labels are derived (labels.ts).
       const labels = labelsFor(input);
+      const fields = {
+        classId: input.classId,
+        title: input.title,
+        description: input.description,
+        topic: labels.topic,
+        standard: labels.standard,
+        dueDate: input.dueDate ?? null,
+      };
+      const generation = {
+        contentToAssess: input.contentToAssess,
+        questionType: input.questionType,
+        numberOfQuestions: input.numberOfQuestions,
+      };
+      // Undefined while our copy of the class is missing (then it is awaited once, below).
       const create = () =>
-        assessments.create(owner, {
-          classId: input.classId,
-          title: input.title,
-          description: input.description,
-          topic: labels.topic,
-          standard: labels.standard,
-          dueDate: input.dueDate ?? null,
-          generation: {
-            contentToAssess: input.contentToAssess,
-            questionType: input.questionType,
-            numberOfQuestions: input.numberOfQuestions,
-          },
+        assessments.transaction(async (tx) => {
+          if (!(await assessments.ownsClass(owner, input.classId, tx))) return undefined;
+          const id = await assessments.insert(tx, owner, { ...fields, generation });
+          const facts = { ...fields, id, tenantId: owner.tenantId, teacherId: owner.teacherId, isActive: true };
+          await events.created(tx, facts, generation);
+          return assessments.findOwned(owner, id, tx);
         });
       const created = (await create()) ?? ((await ownsClass(owner, input.classId)) ? await create() : undefined);
       if (!created) throw new ClassNotFoundError();
@@ -192,34 +247,57 @@ export function assessmentUseCases({
     getForTeacher: async (owner: Owner, id: string) => teacherView(await owned(owner, id)),
 
     async update(owner: Owner, id: string, input: UpdateInput): Promise<TeacherAssessmentView> {
-      const updated =
-        'title' in input
-          ? await assessments.updateDetails(
-              owner,
-              id,
-              {
-                title: input.title,
-                description: input.description,
-                topic: input.topic,
-                standard: input.standard,
-                dueDate: input.dueDate,
-              },
-              input.isActive,
-            )
-          : await assessments.setActive(owner, id, input.isActive);
-      if (!updated) throw new AssessmentNotFoundError();
-      return teacherView(updated);
+      const updated = await assessments.transaction(async (tx) => {
+        const current = await assessments.findOwned(owner, id, tx);
+        if (!current) throw new AssessmentNotFoundError();
+        if ('title' in input) {
+          const isActive = input.isActive;
+          // An absent due date keeps the stored one (the details form may send none); null clears it.
+          const details = {
+            title: input.title,
+            description: input.description,
+            topic: input.topic,
+            standard: input.standard,
+            dueDate: input.dueDate === undefined ? current.dueDate : input.dueDate,
+          };
+          await assessments.updateDetails(tx, id, details, isActive);
+          await events.updated(tx, { ...current, ...details });
+          if (isActive !== undefined && isActive !== current.isActive)
+            await events.activationChanged(tx, current, isActive);
+        } else if (input.isActive !== current.isActive) {
+          await assessments.setActive(tx, id, input.isActive);
+          await events.activationChanged(tx, current, input.isActive);
+        }
+        return assessments.findOwned(owner, id, tx);
+      });
+      return teacherView(updated!);
     },
 
     async delete(owner: Owner, id: string): Promise<void> {
-      if (!(await assessments.delete(owner, id))) throw new AssessmentNotFoundError();
+      await assessments.transaction(async (tx) => {
+        const current = await assessments.findOwned(owner, id, tx);
+        if (!current) throw new AssessmentNotFoundError();
+        await assessments.delete(tx, id);
+        await events.deleted(tx, current);
+      });
     },
 
+    /** Assigns to the whole class (later joiners included); the first call emits the event. */
     async assign(owner: Owner, id: string) {
-      const a = await assessments.assign(owner, id);
-      if (!a) throw new AssessmentNotFoundError();
-      if (a === 'no-questions') throw new NoQuestionsError();
-      const n = a.memberCount;
+      const a = await assessments.transaction(async (tx) => {
+        const current = await assessments.findOwned(owner, id, tx);
+        if (!current) throw new AssessmentNotFoundError();
+        if (!current.assignedAt) {
+          // Serialised with question edits: students are never given an assessment without a
+          // question to answer.
+          await assessments.lockForEdit(tx, id);
+          if ((await assessments.questionCount(tx, id)) === 0) throw new NoQuestionsError();
+          await assessments.markAssigned(tx, id);
+          await events.assigned(tx, current);
+        }
+        return assessments.findOwned(owner, id, tx);
+      });
+      const n = a!.memberCount;
       return { message: `Assessment assigned to ${n} student${n === 1 ? '' : 's'}`, assignedCount: n };
     },
 
@@ -228,53 +306,95 @@ export function assessmentUseCases({
       return (await assessments.listQuestions(id)).map((q) => questionView(q, true));
     },
 
+    /** Appended after the last question; at most MAX_QUESTIONS, and none once a student submitted. */
     async addQuestion(owner: Owner, id: string, edit: QuestionEdit): Promise<QuestionView> {
       const q = checkQuestion({ ...edit, points: edit.points ?? 1, acceptedAnswers: edit.acceptedAnswers ?? [] });
-      const added = await assessments.addQuestion(owner, id, q, MAX_QUESTIONS);
-      if (added === 'not-found') throw new AssessmentNotFoundError();
-      if (added === 'full') throw new TooManyQuestionsError(MAX_QUESTIONS);
-      if (added === 'has-submissions') throw new HasSubmissionsError();
+      const added = await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwned(owner, id, tx);
+        if (!a) throw new AssessmentNotFoundError();
+        await lockUnsubmitted(tx, a.id);
+        if ((await assessments.questionCount(tx, a.id)) >= MAX_QUESTIONS)
+          throw new TooManyQuestionsError(MAX_QUESTIONS);
+        await assessments.insertQuestions(tx, a, [q]);
+        const all = await announce(tx, a);
+        return all[all.length - 1]!;
+      });
       return questionView(added, true);
     },
 
+    /** A copy of the question right after it (the ones below move down one). */
     async duplicateQuestion(owner: Owner, questionId: string): Promise<QuestionView> {
-      const copy = await assessments.duplicateQuestion(owner, questionId, MAX_QUESTIONS);
-      if (copy === 'not-found') throw new QuestionNotFoundError();
-      if (copy === 'full') throw new TooManyQuestionsError(MAX_QUESTIONS);
-      if (copy === 'has-submissions') throw new HasSubmissionsError();
+      const copy = await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwnedQuestion(owner, questionId, tx);
+        if (!a) throw new QuestionNotFoundError();
+        await lockUnsubmitted(tx, a.id);
+        const all = await assessments.listQuestions(a.id, tx);
+        const at = all.findIndex((x) => x.id === questionId);
+        if (at < 0) throw new QuestionNotFoundError();
+        if (all.length >= MAX_QUESTIONS) throw new TooManyQuestionsError(MAX_QUESTIONS);
+        const source = all[at]!;
+        const id = await assessments.insertQuestionAt(tx, a, source.position, source);
+        const ids = all.map((x) => x.id);
+        await assessments.renumber(tx, [...ids.slice(0, at + 1), id, ...ids.slice(at + 1)]);
+        return (await announce(tx, a)).find((x) => x.id === id)!;
+      });
       return questionView(copy, true);
     },
 
+    /**
+     * Puts the questions in the given order; refused unless the ids are exactly the assessment's
+     * questions, each once (a list read before another edit is refused, not guessed).
+     */
     async reorderQuestions(owner: Owner, id: string, questionIds: string[]): Promise<QuestionView[]> {
-      const ordered = await assessments.reorderQuestions(owner, id, questionIds);
-      if (ordered === 'not-found') throw new AssessmentNotFoundError();
-      if (ordered === 'mismatch') {
-        const message = 'questionIds must list every question of the assessment exactly once';
-        throw new ValidationError(message, { questionIds: message });
-      }
+      const ordered = await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwned(owner, id, tx);
+        if (!a) throw new AssessmentNotFoundError();
+        await assessments.lockForEdit(tx, a.id);
+        const current = new Set((await assessments.listQuestions(a.id, tx)).map((x) => x.id));
+        const given = new Set(questionIds);
+        if (
+          given.size !== questionIds.length ||
+          given.size !== current.size ||
+          ![...given].every((x) => current.has(x))
+        ) {
+          const message = 'questionIds must list every question of the assessment exactly once';
+          throw new ValidationError(message, { questionIds: message });
+        }
+        await assessments.renumber(tx, questionIds);
+        return announce(tx, a);
+      });
       return ordered.map((q) => questionView(q, true));
     },
 
     async updateQuestion(owner: Owner, questionId: string, edit: QuestionEdit): Promise<QuestionView> {
-      // What the teacher left out keeps its stored value: never a silent reset to a default.
-      const updated = await assessments.updateQuestion(owner, questionId, (current, submitted) => {
+      const updated = await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwnedQuestion(owner, questionId, tx);
+        if (!a) throw new QuestionNotFoundError();
+        await assessments.lockQuestion(tx, questionId);
+        const current = (await assessments.listQuestions(a.id, tx)).find((x) => x.id === questionId);
+        if (!current) throw new QuestionNotFoundError();
+        // What the teacher left out keeps its stored value: never a silent reset to a default.
         const q = checkQuestion({
           ...edit,
           options: edit.options ?? current.options,
           acceptedAnswers: edit.acceptedAnswers ?? current.acceptedAnswers,
           points: edit.points ?? Number(current.points),
         });
-        if (submitted && changesScoring(current, q)) throw new HasSubmissionsError();
-        return q;
+        if ((await assessments.hasResults(tx, a.id)) && changesScoring(current, q)) throw new HasSubmissionsError();
+        await assessments.updateQuestion(tx, questionId, q);
+        return (await announce(tx, a)).find((x) => x.id === questionId)!;
       });
-      if (!updated) throw new QuestionNotFoundError();
       return questionView(updated, true);
     },
 
     async deleteQuestion(owner: Owner, questionId: string): Promise<void> {
-      const deleted = await assessments.deleteQuestion(owner, questionId);
-      if (deleted === 'not-found') throw new QuestionNotFoundError();
-      if (deleted === 'has-submissions') throw new HasSubmissionsError();
+      await assessments.transaction(async (tx) => {
+        const a = await assessments.findOwnedQuestion(owner, questionId, tx);
+        if (!a) throw new QuestionNotFoundError();
+        await lockUnsubmitted(tx, a.id);
+        await assessments.deleteQuestion(tx, questionId);
+        await announce(tx, a);
+      });
     },
 
     /** "Try as a student": the assessment and its questions as a student gets them (no keys). */
@@ -328,7 +448,7 @@ export function assessmentUseCases({
 
     // ---- students ----
     async available(student: StudentCaller) {
-      return (await assessments.availableFor(student.studentId)).map((a) => ({
+      return (await attempts.availableFor(student.studentId)).map((a) => ({
         id: a.id,
         title: a.title,
         description: a.description,
@@ -340,7 +460,7 @@ export function assessmentUseCases({
     },
 
     async getForStudent(student: StudentCaller, id: string): Promise<StudentAssessmentView> {
-      const found = await assessments.forStudent(student.studentId, id);
+      const found = await attempts.forStudent(student.studentId, id);
       // Closed by the teacher (assigned to the student's class, then deactivated): 409 so that
       // the taking page says it is closed rather than that it does not exist.
       const access = found?.access;
@@ -353,14 +473,14 @@ export function assessmentUseCases({
     /** The answer key only once the student's result exists. */
     async questionsForStudent(student: StudentCaller, id: string): Promise<QuestionView[]> {
       // Access and questions in one read; the questions leave only when the access allows.
-      const found = await assessments.questionsForStudent(student.studentId, id);
+      const found = await attempts.questionsForStudent(student.studentId, id);
       if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
       const withAnswers = found.access.resultId !== null;
       return found.questions.map((q) => questionView(q, withAnswers));
     },
 
     async responsesForStudent(student: StudentCaller, id: string): Promise<ResponseRecord[]> {
-      const found = await assessments.responsesForStudent(student.studentId, id);
+      const found = await attempts.responsesForStudent(student.studentId, id);
       if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
       return found.responses;
     },
@@ -369,8 +489,8 @@ export function assessmentUseCases({
       student: StudentCaller,
       input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
     ): Promise<ResponseRecord> {
-      let outcome = await assessments.saveResponse(student.studentId, input);
-      if ('saved' in outcome) return outcome.saved;
+      let outcome = await attempts.saveResponse(student.studentId, input);
+      if ('saved' in outcome) return saved(student.studentId, input.assessmentId, outcome);
       // The checks after a refused upsert run apart from it: a membership (a student who just
       // joined) may have arrived in between, so that they find the access open and the question
       // known but nothing stored. Then the upsert is tried once more instead of a false 404.
@@ -381,8 +501,8 @@ export function assessmentUseCases({
         outcome.questionOk &&
         !outcome.stored
       ) {
-        outcome = await assessments.saveResponse(student.studentId, input);
-        if ('saved' in outcome) return outcome.saved;
+        outcome = await attempts.saveResponse(student.studentId, input);
+        if ('saved' in outcome) return saved(student.studentId, input.assessmentId, outcome);
       }
       const access = requireOpen(outcome.refused);
       // Open, question known, a row exists: the save was an older replay; the newer answer stands.
@@ -390,24 +510,55 @@ export function assessmentUseCases({
       throw new QuestionNotFoundError();
     },
 
-    /** Scores and stores the result; the reply is the first place the answer key shows. */
+    /**
+     * Scores and stores the result, with ResultSubmitted, in one transaction: four statements
+     * (bench/README.md; test/round-trips.component.test.ts). The reply is the first place the
+     * answer key shows.
+     */
     async submit(student: StudentCaller, assessmentId: string): Promise<ResultDetailView> {
-      const result = await assessments.submit(
-        student.studentId,
-        assessmentId,
-        (access) => void requireOpen(access),
-        (questions, answers) => {
-          if (questions.length === 0) throw new NoQuestionsError();
-          return { score: scoreSubmission(questions, answers), questions: reviewOf(questions, answers) };
-        },
-      );
-      if (!result) throw new AlreadySubmittedError();
-      return resultDetailView(result, result.questions);
+      const { studentId } = student;
+      const { stored, review } = await attempts.transaction(async (tx) => {
+        // Under the submission lock: a save of this attempt waits for the result, then is refused.
+        const access = requireOpen(await attempts.lockForSubmission(tx, assessmentId, studentId));
+        const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
+        if (questions.length === 0) throw new NoQuestionsError();
+        // The score, its percentage and its performance level (scoring.ts), and the review of each question.
+        const score = scoreSubmission(questions, answers);
+        const review = reviewOf(questions, answers);
+        const submittedAt = new Date();
+        const { tenantId, classId } = access;
+        const stored = await attempts.insertResult(tx, {
+          assessmentId,
+          tenantId,
+          classId,
+          studentId,
+          score,
+          submittedAt,
+          questions: review,
+        });
+        // Another submission of this attempt got there first (the unique key decides).
+        if (!stored) throw new AlreadySubmittedError();
+        await events.resultSubmitted(tx, {
+          id: stored.id,
+          assessmentId,
+          tenantId,
+          classId,
+          studentId,
+          earnedPoints: score.earnedPoints,
+          totalPoints: score.totalPoints,
+          percentage: score.percentage,
+          level: score.level,
+          submittedAt,
+          answers: score.answers,
+        });
+        return { stored, review };
+      });
+      return resultDetailView(stored, review);
     },
 
     /** The student's own result, or one of the teacher's classes, with its questions and keys. */
     async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultDetailView> {
-      const r = await assessments.findResult(id);
+      const r = await attempts.findResult(id);
       const mine =
         r &&
         (caller.role === 'student'
@@ -417,14 +568,14 @@ export function assessmentUseCases({
       // Results submitted before the review was stored with them: built from what is there now.
       let questions = r.questions;
       if (!questions) {
-        const current = await assessments.questionsAndAnswers(r.assessmentId, r.studentId);
+        const current = await attempts.questionsAndAnswers(r.assessmentId, r.studentId);
         questions = reviewOf(current.questions, current.answers);
       }
       return resultDetailView(r, questions);
     },
 
     async studentResults(student: StudentCaller) {
-      return (await assessments.resultsOf(student.studentId)).map(resultView);
+      return (await attempts.resultsOf(student.studentId)).map(resultView);
     },
   };
 }

@@ -1,0 +1,138 @@
+// The rows both sides read, as SQL and as plain objects: an assessment with its counts, a question,
+// a response. The teachers' repository (teacher-assessments.repository.ts) and the students'
+// (student-attempts.repository.ts) select them with the same columns and map them the same way.
+import type { AssessmentRow, GenerationStatus, QuestionRow } from '../domain/assessment.ts';
+import type pg from 'pg';
+
+export const ASSESSMENT_SELECT = `
+  select a.id, a.tenant_id, a.class_id, a.teacher_id, a.title, a.description, a.topic, a.standard,
+         a.due_date, a.is_active, a.assigned_at, a.content_to_assess, a.question_type,
+         a.number_of_questions, a.generation_status, a.generation_provider, a.generation_error,
+         a.created_at, a.updated_at, c.name as class_name, c.subject,
+         (select count(*) from questions q where q.assessment_id = a.id)::int as question_count,
+         (select count(*) from results r where r.assessment_id = a.id)::int as response_count,
+         (select count(*) from memberships m where m.class_id = a.class_id)::int as member_count
+    from assessments a join classes c on c.class_id = a.class_id`;
+
+export interface AssessmentSqlRow {
+  id: string;
+  tenant_id: string;
+  class_id: string;
+  teacher_id: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  due_date: Date | null;
+  is_active: boolean;
+  assigned_at: Date | null;
+  content_to_assess: string;
+  question_type: string;
+  number_of_questions: number;
+  generation_status: GenerationStatus;
+  generation_provider: string | null;
+  generation_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  class_name: string;
+  subject: string;
+  question_count: number;
+  response_count: number;
+  member_count: number;
+}
+
+export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  classId: r.class_id,
+  teacherId: r.teacher_id,
+  title: r.title,
+  description: r.description,
+  topic: r.topic,
+  standard: r.standard,
+  dueDate: r.due_date,
+  isActive: r.is_active,
+  assignedAt: r.assigned_at,
+  contentToAssess: r.content_to_assess,
+  questionType: r.question_type,
+  numberOfQuestions: r.number_of_questions,
+  generationStatus: r.generation_status,
+  generationProvider: r.generation_provider,
+  generationError: r.generation_error,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  className: r.class_name,
+  subject: r.subject,
+  questionCount: r.question_count,
+  responseCount: r.response_count,
+  memberCount: r.member_count,
+});
+
+export interface ResponseSqlRow {
+  id: string;
+  assessment_id: string;
+  question_id: string;
+  student_id: string;
+  answer: string;
+  client_seq: bigint | number | string | null;
+  updated_at: Date;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+export interface ResponseRecord {
+  id: string;
+  assessmentId: string;
+  questionId: string;
+  studentId: string;
+  answer: string;
+  clientSeq: number | null;
+  updatedAt: string;
+  student: { firstName: string | null; lastName: string | null };
+}
+
+export const toResponse = (r: ResponseSqlRow): ResponseRecord => ({
+  id: r.id,
+  assessmentId: r.assessment_id,
+  questionId: r.question_id,
+  studentId: r.student_id,
+  answer: r.answer,
+  clientSeq: r.client_seq === null ? null : Number(r.client_seq),
+  updatedAt: r.updated_at.toISOString(),
+  student: { firstName: r.first_name ?? null, lastName: r.last_name ?? null },
+});
+
+export interface QuestionSqlRow {
+  id: string;
+  assessment_id: string;
+  position: number;
+  question_text: string;
+  question_type: string;
+  options: string[];
+  correct_answer: string;
+  accepted_answers: string[];
+  points: number;
+}
+
+export const toQuestion = (q: QuestionSqlRow): QuestionRow => ({
+  id: q.id,
+  assessmentId: q.assessment_id,
+  position: q.position,
+  questionText: q.question_text,
+  questionType: q.question_type,
+  options: q.options,
+  correctAnswer: q.correct_answer,
+  acceptedAnswers: q.accepted_answers,
+  points: q.points,
+});
+
+export const QUESTIONS_SQL = `
+  select id, assessment_id, position, question_text, question_type, options, correct_answer,
+         accepted_answers, points
+    from questions where assessment_id = $1::uuid order by position, id`;
+
+/** A statement run by every student of a class at once: named, so parsed and planned once per connection. */
+export function prepared<Row extends pg.QueryResultRow>(name: string, text: string) {
+  return async (on: pg.Pool | pg.PoolClient, ...values: unknown[]): Promise<Row[]> =>
+    (await on.query<Row>({ name: `assessment.${name}`, text, values })).rows;
+}

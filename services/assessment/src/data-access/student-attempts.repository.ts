@@ -1,0 +1,473 @@
+// What students do with an assessment: open it, save answers, submit, read their results. The
+// calls a whole class makes at once (open, save, submit) run straight on pg with named prepared
+// statements, parsed and planned once per connection, without the ORM layer (bench/README.md);
+// the rest are Prisma raw reads. No rule is decided here and no event written: the use case
+// (domain/assessments.use-case.ts) opens the transaction, decides, and adds the event.
+import { randomUUID } from 'node:crypto';
+import type {
+  AssessmentRow,
+  ResultQuestionRecord,
+  ResultRow,
+  StudentAccess,
+  StudentAssessmentRow,
+} from '../domain/assessment.ts';
+import type { PerformanceLevel, RaisedBy, Score } from '../domain/scoring.ts';
+import { sqlExecutor, type SqlExecutor } from '@checkpoint/events';
+import { inTransaction } from '@checkpoint/service-kit';
+import type pg from 'pg';
+import {
+  ASSESSMENT_SELECT,
+  prepared,
+  toAssessment,
+  toQuestion,
+  toResponse,
+  type AssessmentSqlRow,
+  type QuestionSqlRow,
+  type ResponseRecord,
+  type ResponseSqlRow,
+} from './assessment-rows.ts';
+import type { Db } from './prisma.ts';
+
+/**
+ * One transaction on one pooled connection (`transaction`): the calls below that take it run in
+ * it, and so does an outbox row written through it (it is the events' SqlExecutor).
+ */
+export interface AttemptTx extends SqlExecutor {
+  readonly client: pg.PoolClient;
+}
+
+/**
+ * Saved (`answeredChanged`: the save changed how many questions are answered: a first answer, or
+ * one cleared), or refused with what the use case needs to say why (or to see a stale replay).
+ */
+export type SaveOutcome =
+  | { saved: ResponseRecord; answeredChanged?: boolean }
+  | { refused: StudentAccess | undefined; questionOk: boolean; stored?: ResponseRecord };
+
+/** How far an attempt is (answered = a non-blank answer), for its AttemptProgressed event. */
+export interface AttemptProgress {
+  tenantId: string;
+  classId: string;
+  answeredCount: number;
+  questionCount: number;
+  startedAt: Date;
+}
+
+/** A scored submission to store. */
+export interface NewResult {
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  studentId: string;
+  score: Score;
+  submittedAt: Date;
+  /** The review: each question as it was scored. */
+  questions: ResultQuestionRecord[];
+}
+
+export type StudentAttemptsRepository = ReturnType<typeof studentAttemptsRepository>;
+
+/**
+ * A result with what its views show; `source` is the results table or a CTE of new rows. Lists
+ * leave out the per-question review (`withQuestions`), which only the single result shows.
+ */
+const resultSelect = (source = 'results', withQuestions = false) => `
+  select r.id, r.assessment_id, r.student_id, r.class_id, r.tenant_id, r.total_points, r.earned_points,
+         r.percentage, r.performance_level, r.original_level, r.raised_by, r.raised_attempt, r.correct_answers, r.incorrect_answers, r.total_questions,
+         r.submitted_at, a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
+         p.first_name, p.last_name${withQuestions ? ', r.questions' : ''}
+    from ${source} r
+    join assessments a on a.id = r.assessment_id
+    left join classes c on c.class_id = r.class_id
+    left join people p on p.user_id = r.student_id`;
+const RESULT_SELECT = resultSelect();
+
+interface ResultSqlRow {
+  id: string;
+  assessment_id: string;
+  student_id: string;
+  class_id: string;
+  tenant_id: string;
+  total_points: number;
+  earned_points: number;
+  percentage: number;
+  performance_level: PerformanceLevel;
+  original_level: PerformanceLevel | null;
+  raised_by: RaisedBy | null;
+  raised_attempt: number | null;
+  correct_answers: number;
+  incorrect_answers: number;
+  total_questions: number;
+  submitted_at: Date;
+  title: string;
+  description: string;
+  class_name: string;
+  teacher_id: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** The review written at submission (jsonb, read back as parsed JSON); null for older results. */
+type ResultWithQuestionsSqlRow = ResultSqlRow & { questions: ResultQuestionRecord[] | null };
+
+const toResult = (r: ResultSqlRow): ResultRow => ({
+  id: r.id,
+  assessmentId: r.assessment_id,
+  studentId: r.student_id,
+  classId: r.class_id,
+  tenantId: r.tenant_id,
+  totalPoints: r.total_points,
+  earnedPoints: r.earned_points,
+  percentage: r.percentage,
+  performanceLevel: r.performance_level,
+  originalLevel: r.original_level ?? r.performance_level,
+  raisedBy: r.raised_by,
+  raisedAttempt: r.raised_attempt,
+  correctAnswers: r.correct_answers,
+  incorrectAnswers: r.incorrect_answers,
+  totalQuestions: r.total_questions,
+  submittedAt: r.submitted_at,
+  title: r.title,
+  description: r.description,
+  className: r.class_name,
+  teacherId: r.teacher_id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+});
+
+/**
+ * What a student may do with an assessment ($1 assessment, $2 student). `lockSubmission` also
+ * takes the (student, assessment) submission lock for the rest of the transaction (see submit).
+ */
+const studentAccessSql = (lockSubmission: boolean) => `
+  select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
+         exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
+         (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
+    from assessments a left join classes c on c.class_id = a.class_id
+    ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, $1::uuid))' : ''}
+   where a.id = $1::uuid`;
+
+interface StudentAccessSqlRow {
+  id: string;
+  tenant_id: string;
+  class_id: string;
+  is_active: boolean;
+  assigned: boolean;
+  archived: boolean | null;
+  member: boolean;
+  result_id: string | null;
+}
+
+const toStudentAccess = (r: StudentAccessSqlRow): StudentAccess => ({
+  assessmentId: r.id,
+  tenantId: r.tenant_id,
+  classId: r.class_id,
+  isActive: r.is_active,
+  assigned: r.assigned,
+  classArchived: r.archived !== false,
+  member: r.member,
+  resultId: r.result_id,
+});
+
+/** The student's access and what their view of the assessment shows, in one statement. */
+const STUDENT_ASSESSMENT_SQL = `
+  select s.*, a.title, a.description, a.due_date, a.created_at, c.name as class_name, c.subject,
+         (select count(*) from questions q where q.assessment_id = a.id)::int as question_count
+    from (${studentAccessSql(false)}) s
+    join assessments a on a.id = s.id
+    join classes c on c.class_id = a.class_id`;
+
+interface StudentAssessmentSqlRow extends StudentAccessSqlRow {
+  title: string;
+  description: string;
+  due_date: Date | null;
+  created_at: Date;
+  class_name: string;
+  subject: string;
+  question_count: number;
+}
+
+/**
+ * The student's access ($1 assessment, $2 student) with the assessment's questions in order, in
+ * one statement: a row per question (one with null question columns when there are none). The
+ * caller decides from the access whether the questions may be shown. The access is a materialized
+ * CTE: computed once, not once per question row.
+ */
+const STUDENT_QUESTIONS_SQL = `
+  with s as materialized (${studentAccessSql(false)})
+  select s.*, q.id as q_id, q.assessment_id as q_assessment_id, q.position, q.question_text,
+         q.question_type, q.options, q.correct_answer, q.accepted_answers, q.points
+    from s left join questions q on q.assessment_id = s.id
+   order by q.position, q.id`;
+
+interface StudentQuestionSqlRow extends StudentAccessSqlRow, Omit<QuestionSqlRow, 'id' | 'assessment_id'> {
+  q_id: string | null;
+  q_assessment_id: string;
+}
+
+/** The student's access with their own answers, oldest first, in one statement (as above). */
+const STUDENT_RESPONSES_SQL = `
+  with s as materialized (${studentAccessSql(false)})
+  select s.*, r.id as r_id, r.question_id, r.answer, r.client_seq, r.updated_at, p.first_name, p.last_name
+    from s
+    left join responses r on r.assessment_id = s.id and r.student_id = $2::uuid
+    left join people p on p.user_id = r.student_id
+   order by r.updated_at, r.id`;
+
+interface StudentResponseSqlRow
+  extends StudentAccessSqlRow, Omit<ResponseSqlRow, 'id' | 'assessment_id' | 'student_id'> {
+  r_id: string | null;
+}
+
+const accessOf = prepared<StudentAccessSqlRow>('student-access', studentAccessSql(false));
+const lockedAccessOf = prepared<StudentAccessSqlRow>('student-access-locked', studentAccessSql(true));
+const answeredQuestions = prepared<QuestionSqlRow & { answer: string | null }>(
+  'answered-questions',
+  `select q.id, q.assessment_id, q.position, q.question_text, q.question_type, q.options,
+          q.correct_answer, q.accepted_answers, q.points, r.answer
+     from questions q
+     left join responses r on r.question_id = q.id and r.student_id = $2::uuid
+    where q.assessment_id = $1::uuid
+    order by q.position, q.id`,
+);
+
+const upsertResponse = prepared<ResponseSqlRow & { was_answered: boolean }>(
+  'save-response',
+  `with ok as (
+     select a.id, a.tenant_id from assessments a
+       join classes c on c.class_id = a.class_id and not c.archived
+       join memberships m on m.class_id = a.class_id and m.student_id = $4::uuid
+       join questions q on q.id = $3::uuid and q.assessment_id = a.id
+      where a.id = $2::uuid and a.is_active and a.assigned_at is not null
+        and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid)),
+   before as (select btrim(answer) <> '' as answered from responses where question_id = $3::uuid and student_id = $4::uuid)
+   insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer, client_seq)
+   select $1::uuid, ok.id, $3::uuid, $4::uuid, ok.tenant_id, $5::text, $6::bigint from ok
+   on conflict (question_id, student_id) do update
+      set answer = excluded.answer, client_seq = excluded.client_seq, updated_at = now()
+    where responses.client_seq is null or excluded.client_seq is null
+       or excluded.client_seq >= responses.client_seq
+   returning id, assessment_id, question_id, student_id, answer, client_seq, updated_at,
+             coalesce((select answered from before), false) as was_answered`,
+);
+/**
+ * The attempt's counts (answered = a non-blank answer), read under a per-attempt lock held to
+ * the end of the transaction, so two saves of one attempt enqueue their counts in order.
+ */
+const attemptCounts = prepared<{
+  tenant_id: string;
+  class_id: string;
+  answered: number;
+  questions: number;
+  started_at: Date;
+}>(
+  'attempt-progress',
+  `select a.tenant_id, a.class_id,
+          (select count(*) from responses r
+            where r.assessment_id = a.id and r.student_id = $2::uuid and btrim(r.answer) <> '')::int as answered,
+          (select count(*) from questions q where q.assessment_id = a.id)::int as questions,
+          (select min(r.created_at) from responses r where r.assessment_id = a.id and r.student_id = $2::uuid) as started_at
+     from assessments a
+     cross join pg_advisory_xact_lock(hashtextextended('attempt-progress' || $2::text || $1::text, 0))
+    where a.id = $1::uuid`,
+);
+
+/** The questions (in order) and the student's stored answers by question id. */
+async function readQuestionsAndAnswers(on: pg.Pool | pg.PoolClient, assessmentId: string, studentId: string) {
+  const rows = await answeredQuestions(on, assessmentId, studentId);
+  const answers = new Map<string, string>();
+  for (const r of rows) if (r.answer !== null) answers.set(r.id, r.answer);
+  return { questions: rows.map(toQuestion), answers };
+}
+const insertResultRow = prepared<ResultSqlRow>(
+  'insert-result',
+  `with inserted as (
+     insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
+                          percentage, performance_level, correct_answers, incorrect_answers, total_questions,
+                          submitted_at, questions)
+     values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb)
+     on conflict (assessment_id, student_id) do nothing
+     returning *)
+   ${resultSelect('inserted')}`,
+);
+const studentAssessment = prepared<StudentAssessmentSqlRow>('student-assessment', STUDENT_ASSESSMENT_SQL);
+const studentQuestions = prepared<StudentQuestionSqlRow>('student-questions', STUDENT_QUESTIONS_SQL);
+const studentResponses = prepared<StudentResponseSqlRow>('student-responses', STUDENT_RESPONSES_SQL);
+
+/** `pool` (the one under `db`) carries the hot path; `db` the student's lists and results. */
+export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
+  return {
+    /** Runs `fn` in one transaction on one pooled connection: commit when it resolves, rollback when it throws. */
+    transaction: <T>(fn: (tx: AttemptTx) => Promise<T>): Promise<T> =>
+      inTransaction(pool, (client) => fn({ ...sqlExecutor(client), client })),
+
+    /** The student's access to the assessment, with what their view of it shows. */
+    async forStudent(studentId: string, assessmentId: string) {
+      const [r] = await studentAssessment(pool, assessmentId, studentId);
+      if (!r) return undefined;
+      const assessment: StudentAssessmentRow = {
+        id: r.id,
+        classId: r.class_id,
+        title: r.title,
+        description: r.description,
+        dueDate: r.due_date,
+        isActive: r.is_active,
+        createdAt: r.created_at,
+        className: r.class_name,
+        subject: r.subject,
+        questionCount: r.question_count,
+      };
+      return { assessment, access: toStudentAccess(r) };
+    },
+
+    /**
+     * The student's access with the assessment's questions (one round trip: every student of a
+     * class opens it at once). Undefined when there is no such assessment; the questions are
+     * read whatever the access says, and the caller shows them only when it allows.
+     */
+    async questionsForStudent(studentId: string, assessmentId: string) {
+      const rows = await studentQuestions(pool, assessmentId, studentId);
+      if (!rows[0]) return undefined;
+      const questions = rows
+        .filter((r) => r.q_id !== null)
+        .map((r) => toQuestion({ ...r, id: r.q_id!, assessment_id: r.q_assessment_id }));
+      return { access: toStudentAccess(rows[0]), questions };
+    },
+
+    /** The student's access with their own answers, oldest first (one round trip, as above). */
+    async responsesForStudent(studentId: string, assessmentId: string) {
+      const rows = await studentResponses(pool, assessmentId, studentId);
+      if (!rows[0]) return undefined;
+      const responses = rows
+        .filter((r) => r.r_id !== null)
+        .map((r) => toResponse({ ...r, id: r.r_id!, assessment_id: assessmentId, student_id: studentId }));
+      return { access: toStudentAccess(rows[0]), responses };
+    },
+
+    async availableFor(studentId: string): Promise<AssessmentRow[]> {
+      const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
+        `${ASSESSMENT_SELECT}
+           join memberships mm on mm.class_id = a.class_id and mm.student_id = $1::uuid
+          where a.is_active and a.assigned_at is not null and not c.archived
+            and exists (select 1 from questions q where q.assessment_id = a.id)
+            and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $1::uuid)
+          order by a.assigned_at desc, a.id`,
+        studentId,
+      );
+      return rows.map(toAssessment);
+    },
+
+    /**
+     * Upserts one answer in one statement when the student may answer: member of a live class,
+     * assessment active and assigned, question of that assessment, not yet submitted. A save with
+     * a lower clientSeq than the stored one changes nothing (a late replay never wins). A refused
+     * save reads what the use case needs to say why.
+     */
+    async saveResponse(
+      studentId: string,
+      input: { assessmentId: string; questionId: string; answer: string; clientSeq?: number | undefined },
+    ): Promise<SaveOutcome> {
+      const [row] = await upsertResponse(
+        pool,
+        randomUUID(),
+        input.assessmentId,
+        input.questionId,
+        studentId,
+        input.answer,
+        input.clientSeq ?? null,
+      );
+      if (row) return { saved: toResponse(row), answeredChanged: row.was_answered !== (row.answer.trim() !== '') };
+      const [accessRow] = await accessOf(pool, input.assessmentId, studentId);
+      const access = accessRow ? toStudentAccess(accessRow) : undefined;
+      const question = await db.question.findFirst({
+        where: { id: input.questionId, assessmentId: input.assessmentId },
+        select: { id: true },
+      });
+      if (access && question) {
+        const stored = await db.$queryRawUnsafe<ResponseSqlRow[]>(
+          `select id, assessment_id, question_id, student_id, answer, client_seq, updated_at
+             from responses where question_id = $1::uuid and student_id = $2::uuid`,
+          input.questionId,
+          studentId,
+        );
+        if (stored[0]) return { refused: access, questionOk: true, stored: toResponse(stored[0]) };
+      }
+      return { refused: access, questionOk: question !== null };
+    },
+
+    /**
+     * The attempt's counts, read under a per-attempt lock held to the end of `tx`, so two saves of
+     * one attempt enqueue their counts in order. Undefined when the assessment is gone.
+     */
+    async attemptProgress(
+      tx: AttemptTx,
+      assessmentId: string,
+      studentId: string,
+    ): Promise<AttemptProgress | undefined> {
+      const [p] = await attemptCounts(tx.client, assessmentId, studentId);
+      return (
+        p && {
+          tenantId: p.tenant_id,
+          classId: p.class_id,
+          answeredCount: p.answered,
+          questionCount: p.questions,
+          startedAt: p.started_at,
+        }
+      );
+    },
+
+    /**
+     * The student's access, taking the (student, assessment) submission lock for the rest of `tx`:
+     * saves of this student and assessment wait until the result commits and are refused after it
+     * (migrations/002_no_answer_after_submit.sql), so every acknowledged answer is counted by a
+     * read made after this one.
+     */
+    async lockForSubmission(tx: AttemptTx, assessmentId: string, studentId: string) {
+      const [row] = await lockedAccessOf(tx.client, assessmentId, studentId);
+      return row ? toStudentAccess(row) : undefined;
+    },
+
+    /** The assessment's current questions (in order) and the student's stored answers by question id. */
+    questionsAndAnswers: (assessmentId: string, studentId: string, tx?: AttemptTx) =>
+      readQuestionsAndAnswers(tx?.client ?? pool, assessmentId, studentId),
+
+    /** Stores the result and returns it; undefined when the student already has one (the unique key decides). */
+    async insertResult(tx: AttemptTx, r: NewResult): Promise<ResultRow | undefined> {
+      const [inserted] = await insertResultRow(
+        tx.client,
+        randomUUID(),
+        r.assessmentId,
+        r.tenantId,
+        r.classId,
+        r.studentId,
+        r.score.totalPoints,
+        r.score.earnedPoints,
+        r.score.percentage,
+        r.score.level,
+        r.score.correctAnswers,
+        r.score.incorrectAnswers,
+        r.score.totalQuestions,
+        r.submittedAt,
+        JSON.stringify(r.questions),
+      );
+      return inserted && toResult(inserted);
+    },
+
+    /** One result with the review written at submission (null for results older than it). */
+    async findResult(id: string): Promise<(ResultRow & { questions: ResultQuestionRecord[] | null }) | undefined> {
+      const [row] = await db.$queryRawUnsafe<ResultWithQuestionsSqlRow[]>(
+        `${resultSelect('results', true)} where r.id = $1::uuid`,
+        id,
+      );
+      return row ? { ...toResult(row), questions: row.questions } : undefined;
+    },
+
+    async resultsOf(studentId: string): Promise<ResultRow[]> {
+      const rows = await db.$queryRawUnsafe<ResultSqlRow[]>(
+        `${RESULT_SELECT} where r.student_id = $1::uuid order by r.submitted_at desc, r.id`,
+        studentId,
+      );
+      return rows.map(toResult);
+    },
+  };
+}

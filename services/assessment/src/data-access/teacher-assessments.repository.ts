@@ -1,0 +1,263 @@
+// What teachers do with their assessments and questions, on Prisma. Queries are scoped by tenant
+// and owner (the local copy of the class says who owns it). No rule is decided here and no event
+// written: the use case (domain/assessments.use-case.ts) opens the transaction (`transaction`),
+// reads and writes through these calls, decides, and adds the event in that transaction.
+import { randomUUID } from 'node:crypto';
+import type { AssessmentRow, Owner, QuestionRow } from '../domain/assessment.ts';
+import type { QuestionInput } from '../domain/questions.ts';
+import { uuidv7 } from '@checkpoint/service-kit';
+import type pg from 'pg';
+import {
+  ASSESSMENT_SELECT,
+  prepared,
+  QUESTIONS_SQL,
+  toAssessment,
+  toQuestion,
+  toResponse,
+  type AssessmentSqlRow,
+  type QuestionSqlRow,
+  type ResponseRecord,
+  type ResponseSqlRow,
+} from './assessment-rows.ts';
+import type { Db, Tx } from './prisma.ts';
+
+type Executor = Db | Tx;
+
+const OWNED = 'a.tenant_id = $1::uuid and a.teacher_id = $2::uuid and c.teacher_id = $2::uuid';
+
+export interface NewAssessment {
+  classId: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  dueDate: Date | null;
+  /** What the generation job is asked for. */
+  generation: { contentToAssess: string; questionType: string; numberOfQuestions: number };
+}
+
+export interface AssessmentDetails {
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  dueDate: Date | null;
+}
+
+export type TeacherAssessmentsRepository = ReturnType<typeof teacherAssessmentsRepository>;
+
+/** A teacher's transaction (`transaction`): the calls below that take it run in it, and so does an outbox row written through it. */
+export type TeacherTx = Tx;
+
+const questionsOf = prepared<QuestionSqlRow>('questions', QUESTIONS_SQL);
+
+export async function listQuestions(db: Executor, assessmentId: string): Promise<QuestionRow[]> {
+  return (await db.$queryRawUnsafe<QuestionSqlRow[]>(QUESTIONS_SQL, assessmentId)).map(toQuestion);
+}
+
+/** What a question says and how it is scored: the columns a teacher's edit writes. */
+const questionFields = (q: QuestionInput | QuestionRow) => ({
+  questionText: q.questionText,
+  questionType: q.questionType,
+  options: q.options,
+  correctAnswer: q.correctAnswer,
+  acceptedAnswers: q.acceptedAnswers,
+  points: q.points,
+});
+
+/** Appends questions after the current last one. */
+export async function insertQuestions(
+  tx: Tx,
+  a: { id: string; tenantId: string },
+  questions: QuestionInput[],
+): Promise<void> {
+  const last = await tx.question.aggregate({ where: { assessmentId: a.id }, _max: { position: true } });
+  let position = (last._max.position ?? 0) + 1;
+  await tx.question.createMany({
+    data: questions.map((q) => ({
+      id: randomUUID(),
+      assessmentId: a.id,
+      tenantId: a.tenantId,
+      position: position++,
+      ...questionFields(q),
+    })),
+  });
+}
+
+/** Whether any student has submitted the assessment (then its scoring stays as it is). */
+export async function hasResults(tx: Tx, assessmentId: string): Promise<boolean> {
+  return (await tx.result.count({ where: { assessmentId }, take: 1 })) > 0;
+}
+
+/** Numbers the questions 1..n in the given order (ids of the assessment's questions). */
+export async function renumber(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `update questions q set position = o.n
+       from unnest($1::uuid[]) with ordinality as o(id, n) where q.id = o.id`,
+    ids,
+  );
+}
+
+/** `pool` (the one under `db`) serves the question list, a named statement as the students' are. */
+export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
+  async function findOwned(owner: Owner, id: string, ex: Executor = db): Promise<AssessmentRow | undefined> {
+    const rows = await ex.$queryRawUnsafe<AssessmentSqlRow[]>(
+      `${ASSESSMENT_SELECT} where ${OWNED} and a.id = $3::uuid`,
+      owner.tenantId,
+      owner.teacherId,
+      id,
+    );
+    return rows[0] ? toAssessment(rows[0]) : undefined;
+  }
+
+  return {
+    /** Runs `fn` in one Prisma interactive transaction: commit when it resolves, rollback when it throws. */
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.$transaction(fn),
+
+    listForTeacher: async (owner: Owner, classId?: string): Promise<AssessmentRow[]> => {
+      const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
+        `${ASSESSMENT_SELECT} where ${OWNED} ${classId ? 'and a.class_id = $3::uuid' : ''}
+          order by a.created_at desc, a.id`,
+        owner.tenantId,
+        owner.teacherId,
+        ...(classId ? [classId] : []),
+      );
+      return rows.map(toAssessment);
+    },
+
+    /** The assessment if it is one of the owner's, with its counts. */
+    findOwned,
+
+    /** The assessment of the question if it is one of the owner's. */
+    async findOwnedQuestion(owner: Owner, questionId: string, tx: Tx) {
+      const rows = await tx.$queryRawUnsafe<{ assessment_id: string }[]>(
+        `select q.assessment_id from questions q
+           join assessments a on a.id = q.assessment_id
+           join classes c on c.class_id = a.class_id
+          where ${OWNED} and q.id = $3::uuid`,
+        owner.tenantId,
+        owner.teacherId,
+        questionId,
+      );
+      return rows[0] ? findOwned(owner, rows[0].assessment_id, tx) : undefined;
+    },
+
+    /** Whether the class is the caller's and not deleted (archived classes still count). */
+    async ownsClass(owner: Owner, classId: string, ex: Executor = db): Promise<boolean> {
+      const c = await ex.classRef.findFirst({
+        where: { classId, tenantId: owner.tenantId, teacherId: owner.teacherId },
+        select: { classId: true },
+      });
+      return c !== null;
+    },
+
+    /** Stores a new assessment, active and generating; returns its id. */
+    async insert(tx: Tx, owner: Owner, input: NewAssessment): Promise<string> {
+      // Time-ordered: a service whose copy misses it a moment later knows to wait (read-after-create.ts).
+      const id = uuidv7();
+      const now = new Date();
+      await tx.assessment.create({
+        data: {
+          id,
+          tenantId: owner.tenantId,
+          classId: input.classId,
+          teacherId: owner.teacherId,
+          title: input.title,
+          description: input.description,
+          topic: input.topic,
+          standard: input.standard,
+          dueDate: input.dueDate,
+          isActive: true,
+          contentToAssess: input.generation.contentToAssess,
+          questionType: input.generation.questionType,
+          numberOfQuestions: input.generation.numberOfQuestions,
+          generationStatus: 'generating',
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      return id;
+    },
+
+    /** Writes the details (and the activation when given). */
+    async updateDetails(tx: Tx, id: string, details: AssessmentDetails, isActive?: boolean): Promise<void> {
+      await tx.assessment.update({
+        where: { id },
+        data: { ...details, ...(isActive === undefined ? {} : { isActive }), updatedAt: new Date() },
+      });
+    },
+
+    async setActive(tx: Tx, id: string, isActive: boolean): Promise<void> {
+      await tx.assessment.update({ where: { id }, data: { isActive, updatedAt: new Date() } });
+    },
+
+    async markAssigned(tx: Tx, id: string): Promise<void> {
+      await tx.assessment.update({ where: { id }, data: { assignedAt: new Date(), updatedAt: new Date() } });
+    },
+
+    /** Questions, responses and results go with it (on delete cascade). */
+    async delete(tx: Tx, id: string): Promise<void> {
+      await tx.assessment.delete({ where: { id } });
+    },
+
+    /**
+     * Locks the assessment's row for the rest of `tx`: serialises what changes its questions or
+     * assigns it, so that the question limit holds and no one is given an assessment without one.
+     */
+    async lockForEdit(tx: Tx, id: string): Promise<void> {
+      await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', id);
+    },
+
+    /** Locks the question's row for the rest of `tx`: two edits of one question each keep what the other did not send. */
+    async lockQuestion(tx: Tx, questionId: string): Promise<void> {
+      await tx.$executeRawUnsafe('select 1 from questions where id = $1::uuid for update', questionId);
+    },
+
+    questionCount: (tx: Tx, assessmentId: string) => tx.question.count({ where: { assessmentId } }),
+
+    hasResults,
+
+    /** The assessment's questions in order: in `tx`, or (without) on the named statement. */
+    listQuestions: async (assessmentId: string, tx?: Tx): Promise<QuestionRow[]> =>
+      tx ? listQuestions(tx, assessmentId) : (await questionsOf(pool, assessmentId)).map(toQuestion),
+
+    insertQuestions,
+
+    /** Stores a question at `position` (the caller renumbers the others); returns its id. */
+    async insertQuestionAt(
+      tx: Tx,
+      a: { id: string; tenantId: string },
+      position: number,
+      q: QuestionInput | QuestionRow,
+    ): Promise<string> {
+      const id = randomUUID();
+      await tx.question.create({
+        data: { id, assessmentId: a.id, tenantId: a.tenantId, position, ...questionFields(q) },
+      });
+      return id;
+    },
+
+    renumber,
+
+    async updateQuestion(tx: Tx, questionId: string, q: QuestionInput): Promise<void> {
+      await tx.question.update({ where: { id: questionId }, data: questionFields(q) });
+    },
+
+    async deleteQuestion(tx: Tx, questionId: string): Promise<void> {
+      await tx.question.delete({ where: { id: questionId } });
+    },
+
+    async responsesForTeacher(assessmentId: string): Promise<ResponseRecord[]> {
+      const rows = await db.$queryRawUnsafe<ResponseSqlRow[]>(
+        `select r.id, r.assessment_id, r.question_id, r.student_id, r.answer, r.client_seq, r.updated_at,
+                p.first_name, p.last_name
+           from responses r left join people p on p.user_id = r.student_id
+          where r.assessment_id = $1::uuid
+          order by r.student_id, r.updated_at, r.id`,
+        assessmentId,
+      );
+      return rows.map(toResponse);
+    },
+  };
+}

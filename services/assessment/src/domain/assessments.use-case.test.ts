@@ -1,0 +1,118 @@
+// The use cases with a stand-in repository, for what the database cannot be made to do on cue.
+import { describe, expect, it, vi } from 'vitest';
+import type { SaveOutcome, StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
+import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
+import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
+import type { StudentAccess } from './assessment.ts';
+import { assessmentUseCases } from './assessments.use-case.ts';
+
+const OPEN: StudentAccess = {
+  assessmentId: 'a1',
+  tenantId: 't1',
+  classId: 'c1',
+  isActive: true,
+  assigned: true,
+  classArchived: false,
+  member: true,
+  resultId: null,
+};
+const SAVED = {
+  id: 'r1',
+  assessmentId: 'a1',
+  questionId: 'q1',
+  studentId: 's1',
+  answer: 'B',
+  clientSeq: null,
+  updatedAt: '2026-11-23T00:00:00.000Z',
+};
+
+function withSaves(...outcomes: SaveOutcome[]) {
+  const saveResponse = vi.fn();
+  for (const o of outcomes) saveResponse.mockResolvedValueOnce(o);
+  const uc = assessmentUseCases({
+    assessments: {} as TeacherAssessmentsRepository,
+    attempts: { saveResponse } as unknown as StudentAttemptsRepository,
+    events: { attemptProgressed: vi.fn(), resultSubmitted: vi.fn() } as unknown as AssessmentEvents,
+  });
+  return { uc, saveResponse };
+}
+
+const student = { studentId: 's1' };
+const input = { assessmentId: 'a1', questionId: 'q1', answer: 'B' };
+
+describe('saving an answer', () => {
+  it('when the student joined between the refused upsert and its checks, then the save is tried again and stored', async () => {
+    const { uc, saveResponse } = withSaves({ refused: OPEN, questionOk: true }, {
+      saved: SAVED,
+    } as unknown as SaveOutcome);
+    await expect(uc.saveResponse(student, input)).resolves.toEqual(SAVED);
+    expect(saveResponse).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the question is not the assessment’s, then 404 without a second try', async () => {
+    const { uc, saveResponse } = withSaves({ refused: OPEN, questionOk: false });
+    await expect(uc.saveResponse(student, input)).rejects.toThrow('Question not found');
+    expect(saveResponse).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the student is not a member, then 404 without a second try', async () => {
+    const { uc, saveResponse } = withSaves({ refused: { ...OPEN, member: false }, questionOk: true });
+    await expect(uc.saveResponse(student, input)).rejects.toThrow('Assessment not found');
+    expect(saveResponse).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('submitting', () => {
+  const question = {
+    id: 'q1',
+    assessmentId: 'a1',
+    position: 1,
+    questionText: 'Capital of France?',
+    questionType: 'short_answer',
+    options: [],
+    correctAnswer: 'Paris',
+    acceptedAnswers: [],
+    points: 1,
+  };
+
+  function withAttempt(questions: (typeof question)[], stored: object | undefined) {
+    const tx = {};
+    const attempts = {
+      transaction: (fn: (t: object) => Promise<unknown>) => fn(tx),
+      lockForSubmission: vi.fn().mockResolvedValue(OPEN),
+      questionsAndAnswers: vi.fn().mockResolvedValue({ questions, answers: new Map([['q1', 'paris']]) }),
+      insertResult: vi.fn().mockResolvedValue(stored),
+    };
+    const events = { attemptProgressed: vi.fn(), resultSubmitted: vi.fn() };
+    const uc = assessmentUseCases({
+      assessments: {} as TeacherAssessmentsRepository,
+      attempts: attempts as unknown as StudentAttemptsRepository,
+      events: events as unknown as AssessmentEvents,
+    });
+    return { uc, attempts, events, tx };
+  }
+
+  it('when another submission stored the result first, then 409 and no ResultSubmitted', async () => {
+    const { uc, events } = withAttempt([question], undefined);
+    await expect(uc.submit(student, 'a1')).rejects.toThrow('You have already submitted this assessment');
+    expect(events.resultSubmitted).not.toHaveBeenCalled();
+  });
+
+  it('when the assessment has no questions, then 409 and nothing is stored', async () => {
+    const { uc, attempts } = withAttempt([], undefined);
+    await expect(uc.submit(student, 'a1')).rejects.toThrow('This assessment has no questions yet');
+    expect(attempts.insertResult).not.toHaveBeenCalled();
+  });
+
+  it('when the result is stored, then ResultSubmitted goes in the same transaction with the score and its level', async () => {
+    const { uc, attempts, events, tx } = withAttempt([question], { id: 'res1', submittedAt: new Date() });
+    await uc.submit(student, 'a1');
+    const [inTx, stored] = attempts.insertResult.mock.calls[0]!;
+    expect(inTx).toBe(tx);
+    expect(stored).toMatchObject({ score: { earnedPoints: 1, totalPoints: 1, percentage: 100, level: 'above' } });
+    expect(events.resultSubmitted).toHaveBeenCalledWith(
+      tx,
+      expect.objectContaining({ id: 'res1', tenantId: 't1', classId: 'c1', studentId: 's1', level: 'above' }),
+    );
+  });
+});
