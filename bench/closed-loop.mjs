@@ -19,15 +19,13 @@
 //      all-in-one's, with the stack's share of the all-in-one's saves/s (target ≥ 50 %).
 //      CLOSED_LOOP_STACK=0 leaves it out (then no fixed port is used).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   cpuBetween,
   cpuSnapshot,
-  freePort,
   machineBetween,
   machineSnapshot,
   reapTracked,
@@ -178,8 +176,7 @@ async function stopChild(child, what) {
 
 export async function runClosedLoop() {
   let bare;
-  let aio;
-  let dataDir;
+  const aio = {};
   const stack = {};
   let failed = false;
   try {
@@ -201,75 +198,20 @@ export async function runClosedLoop() {
     await stopChild(bare.child, 'the bare server');
 
     // ---------------------------------------------------------------- 2. the all-in-one
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkpoint-closed-loop-'));
-    chmodSync(dataDir, 0o755); // embedded Postgres runs as the postgres user when we are root
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const demoPassword = randomBytes(12).toString('base64url');
-    const env = { ...process.env };
-    // No SMTP_URL: the all-in-one keeps its mail in DATA_DIR/mailbox, where the seed finds the sign-up links.
-    for (const k of ['DATABASE_URL', 'KAFKA_BROKERS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SMTP_URL']) delete env[k];
-    Object.assign(env, {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'true',
-      DEMO_PASSWORD: demoPassword,
-      ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
-      GENERATION_PROVIDER: 'offline',
-      RATE_LIMIT_SIGNUP_PER_MINUTE: '10000',
-      // Each seeded student opens their mailed sign-up link (POST /api/auth/email/verify, limited per address).
-      RATE_LIMIT_EMAIL_PER_MINUTE: '10000',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
-      RATE_LIMIT_JOIN_PER_MINUTE: '10000',
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-    });
-    log(
-      `starting the all-in-one on ${base} (DATA_DIR ${dataDir}, LOG_LEVEL ${LOG_LEVEL ?? 'warn (its default)'}, log ${path.relative(root, LOG_FILE)})`,
-    );
     const profileDir = process.env.CLOSED_LOOP_PROFILE_DIR;
-    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-    mkdirSync(path.dirname(LOG_FILE), { recursive: true });
-    const out = openSync(LOG_FILE, 'w');
-    aio = spawn(process.execPath, [...profile, 'scripts/start.mjs', '--no-bootstrap'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', out, out],
+    const aioSeedFile = path.join(os.tmpdir(), `closed-loop-seed-${process.pid}.json`);
+    const seed = await startProduct(aio, 'all-in-one', {
+      students: CLIENTS,
+      seedFile: aioSeedFile,
+      logFile: LOG_FILE,
+      // Unset: the all-in-one's default (warn).
+      logLevel: LOG_LEVEL,
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     });
-    for (let i = 0; ; i++) {
-      if (aio.exitCode !== null) throw new Error(`the all-in-one exited with ${aio.exitCode}`);
-      if (i > 600) throw new Error('the all-in-one was not ready after 5 min');
-      const ok = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) })
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) break;
-      await sleep(500);
-    }
-    trackDescendants(aio.pid, 'closed-loop');
-    const seedFile = path.join(os.tmpdir(), `closed-loop-seed-${process.pid}.json`);
-    log(`seeding ${CLIENTS} students (bench/seed.mjs)`);
-    const seeded = await new Promise((resolve) => {
-      const child = spawn(process.execPath, [path.join(bench, 'seed.mjs')], {
-        cwd: root,
-        env: {
-          ...process.env,
-          BASE_URL: base,
-          BENCH_STUDENTS: String(CLIENTS),
-          BENCH_SEED_FILE: seedFile,
-          BENCH_DEMO_PASSWORD: demoPassword,
-          // The seed reads the students' sign-up links in DATA_DIR/mailbox.
-          BENCH_DATA_DIR: dataDir,
-        },
-        stdio: 'inherit',
-      });
-      child.once('exit', (code) => resolve(code));
-    });
-    if (seeded !== 0 || !existsSync(seedFile)) throw new Error(`seeding failed (exit ${seeded})`);
-    const seed = JSON.parse(readFileSync(seedFile, 'utf8'));
-    rmSync(seedFile, { force: true });
+    rmSync(aioSeedFile, { force: true });
     await sleep(3000); // the seeding's events settle
     log(`${CLIENTS} students save answers through the gateway, closed loop (${WARMUP_SECONDS} + ${SECONDS} s)`);
-    const product = await drive(`${base}/api/responses`, studentClients(seed), aio.pid);
+    const product = await drive(`${aio.baseUrl}/api/responses`, studentClients(seed), aio.stack.pid);
     const figures = describe(
       'all-in-one, POST /api/responses',
       product,
@@ -297,7 +239,7 @@ export async function runClosedLoop() {
       console.error(`${figures.errors} saves failed`);
       failed = true;
     }
-    await stopChild(aio, 'the all-in-one');
+    await stopProduct(aio);
 
     // ---------------------------------------------------------------- 3. the stack
     if (STACK) {
@@ -340,11 +282,10 @@ export async function runClosedLoop() {
     failed = true;
   } finally {
     await stopChild(bare?.child, 'the bare server');
-    await stopChild(aio, 'the all-in-one');
-    const { killed, left } = await reapTracked(new Set(['closed-loop']), 'all-in-one, Postgres');
+    const { killed, left } = await reapTracked(new Set(['closed-loop']), 'the bare server');
     if (killed || left) failed = true;
+    if (!(await stopProduct(aio))) failed = true;
     if (!(await stopProduct(stack))) failed = true;
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   return failed ? 1 : 0;
 }

@@ -111,12 +111,20 @@ async function stopStack(stack, kafkaChild) {
  * `npm start`'s compiled all-in-one (the chart's all-in-one topology: one process, in-process
  * events, calls handed to the services in process), no Kafka. Fills `product` ({ stack, kafka,
  * dataDir, baseUrl }) as it goes, so that a caller interrupted half-way can still
- * `stopProduct(product)`. Output goes to `logFile`.
+ * `stopProduct(product)`. Output goes to `logFile`; `nodeArgs` go to its Node (e.g. --cpu-prof).
  */
 export async function startProduct(
   product,
   topology,
-  { students, seedFile, logFile, logLevel = process.env.LOG_LEVEL ?? 'info', seedEnv = {}, seedTimeoutMs = 6 * 60_000 },
+  {
+    students,
+    seedFile,
+    logFile,
+    logLevel = process.env.LOG_LEVEL ?? 'info',
+    seedEnv = {},
+    seedTimeoutMs = 6 * 60_000,
+    nodeArgs = [],
+  },
 ) {
   const allInOne = topology === 'all-in-one';
   const busy = [];
@@ -180,7 +188,7 @@ export async function startProduct(
     // stack mode does not serve (its Vite dev server does) and the benchmark does not need. The
     // all-in-one as `npm start` runs it, compiled (rebuilt when stale), without the web build.
     const command = allInOne ? ['scripts/start.mjs', '--no-bootstrap'] : ['--import', 'tsx', 'scripts/stack.ts'];
-    product.stack = spawn(process.execPath, command, {
+    product.stack = spawn(process.execPath, [...nodeArgs, ...command], {
       cwd: root,
       env: { ...env, DATA_DIR: product.dataDir },
       stdio: ['ignore', out, out],

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import { peerAuthentication, readCaller, type Caller, type Role, type ServiceTokens } from './caller.ts';
 import { isDatabaseUnavailable, isStatementCancelled } from './database.ts';
+import { HTTP_STATUS_OF } from './error-status.ts';
 import {
   AppError,
   ForbiddenError,
@@ -254,7 +255,7 @@ export function createServiceApp(options: ServiceAppOptions): express.Express {
   options.extra?.(app);
   for (const r of options.routers) app.use(r.router);
   app.use(declared.notAllowed());
-  app.use((req, _res, next) => next(new AppError(404, 'not_found', `No route for ${req.method} ${req.path}`)));
+  app.use((req, _res, next) => next(new AppError('not_found', 'not_found', `No route for ${req.method} ${req.path}`)));
   app.use(errorMiddleware(options.logger));
   return app;
 }
@@ -262,14 +263,14 @@ export function createServiceApp(options: ServiceAppOptions): express.Express {
 /** Maps any error to { message, code, fields? }; logs only 5xx; never leaks a stack trace. */
 export function errorMiddleware(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
-    const appError = toAppError(err);
+    const { error: appError, status } = toAppError(err);
     // An outage (503) is a condition to watch, not a bug: warn; any other 5xx is an error.
     if (appError instanceof ServiceUnavailableError) (req.log ?? logger).warn({ err }, 'request failed: unavailable');
-    else if (appError.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
+    else if (status >= 500) (req.log ?? logger).error({ err }, 'request failed');
     if (appError instanceof TooManyRequestsError || appError instanceof ServiceUnavailableError)
       res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     if (res.headersSent) return;
-    res.status(appError.status).json({
+    res.status(status).json({
       message: appError.message,
       code: appError.code,
       ...(appError.fields ? { fields: appError.fields } : {}),
@@ -277,18 +278,20 @@ export function errorMiddleware(logger: Logger) {
   };
 }
 
-function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
+function toAppError(err: unknown): { error: AppError; status: number } {
+  const known = (error: AppError) => ({ error, status: HTTP_STATUS_OF[error.kind] });
+  if (err instanceof AppError) return known(err);
   const bodyError = bodyParserError(err);
-  if (bodyError) return bodyError;
+  if (bodyError) return known(bodyError);
   if (isStatementCancelled(err))
-    return new AppError(503, 'timeout', 'This took too long on our side. Please try again.');
+    return known(new AppError('unavailable', 'timeout', 'This took too long on our side. Please try again.'));
   if (isDatabaseUnavailable(err))
-    return new ServiceUnavailableError('The database is unavailable. Please try again shortly.');
+    return known(new ServiceUnavailableError('The database is unavailable. Please try again shortly.'));
+  // Another library's client error (an HttpError of Express's stack) keeps its own 4xx status.
   const e = err as { type?: string; status?: number; statusCode?: number };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new AppError(status, 'bad_request', 'Bad request');
+    return { error: new AppError('invalid', 'bad_request', 'Bad request'), status };
   }
-  return new AppError(500, 'internal', 'Something went wrong on our side');
+  return known(new AppError('internal', 'internal', 'Something went wrong on our side'));
 }

@@ -32,15 +32,18 @@ export {
   provisionServiceDatabase,
   runMigrations,
 } from './database.ts';
+export { HTTP_STATUS_OF } from './error-status.ts';
 export {
   AppError,
   ConflictError,
+  ERROR_KINDS,
   ForbiddenError,
   NotFoundError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
+  type ErrorKind,
 } from './errors.ts';
 export {
   ApiRouter,

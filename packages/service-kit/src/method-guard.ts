@@ -92,7 +92,13 @@ export class DeclaredMethods {
       }
       if (allow.includes(req.method) || !this.isLiteral(req.path)) return next();
       res.setHeader('Allow', allow.join(', '));
-      next(new AppError(405, 'method_not_allowed', `${req.method} is not allowed here; allowed: ${allow.join(', ')}`));
+      next(
+        new AppError(
+          'method_not_allowed',
+          'method_not_allowed',
+          `${req.method} is not allowed here; allowed: ${allow.join(', ')}`,
+        ),
+      );
     };
   }
 
@@ -107,7 +113,13 @@ export class DeclaredMethods {
       const allow = this.allowed(req.path);
       if (allow.length === 0) return next();
       res.setHeader('Allow', allow.join(', '));
-      next(new AppError(405, 'method_not_allowed', `${req.method} is not allowed here; allowed: ${allow.join(', ')}`));
+      next(
+        new AppError(
+          'method_not_allowed',
+          'method_not_allowed',
+          `${req.method} is not allowed here; allowed: ${allow.join(', ')}`,
+        ),
+      );
     };
   }
 }

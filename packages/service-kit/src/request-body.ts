@@ -41,7 +41,7 @@ export function jsonNestingExceeds(text: Uint8Array | string, max = MAX_JSON_DEP
 /** The 400 for a body nested deeper than MAX_JSON_DEPTH. */
 export function tooDeepError(): AppError {
   return new AppError(
-    400,
+    'invalid',
     'too_deep',
     `Request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the most accepted`,
     { body: `At most ${MAX_JSON_DEPTH} levels of nesting` },
@@ -57,14 +57,18 @@ export function assertJsonDepth(body: Uint8Array, charset?: string | null): void
   let text: Uint8Array | string = body;
   // Bytes that are not UTF-8 ("Zo\xEB" from a Latin-1 client) would be stored as U+FFFD.
   if ((!charset || /^utf-?8$/i.test(charset)) && !isUtf8(body))
-    throw new AppError(400, 'invalid_utf8', 'Request body is not valid UTF-8; send it encoded as UTF-8', {
+    throw new AppError('invalid', 'invalid_utf8', 'Request body is not valid UTF-8; send it encoded as UTF-8', {
       body: 'Not valid UTF-8',
     });
   if (charset && !/^utf-?8$/i.test(charset)) {
     try {
       text = new TextDecoder(charset).decode(body);
     } catch {
-      throw new AppError(415, 'unsupported_charset', `Charset "${charset}" is not supported; send UTF-8`);
+      throw new AppError(
+        'unsupported_media_type',
+        'unsupported_charset',
+        `Charset "${charset}" is not supported; send UTF-8`,
+      );
     }
   }
   if (jsonNestingExceeds(text)) throw tooDeepError();
@@ -87,30 +91,34 @@ export function bodyParserError(err: unknown): AppError | undefined {
   switch (e.type) {
     case 'entity.too.large':
       return new AppError(
-        413,
+        'too_large',
         'body_too_large',
         e.limit ? `Request body is larger than ${e.limit} bytes` : 'Request body is too large',
       );
     case 'entity.parse.failed':
-      return new AppError(400, 'invalid_json', 'Request body is not valid JSON');
+      return new AppError('invalid', 'invalid_json', 'Request body is not valid JSON');
     case 'encoding.unsupported':
       return new AppError(
-        415,
+        'unsupported_media_type',
         'unsupported_encoding',
         `Content-Encoding "${e.encoding ?? ''}" is not supported; use gzip, deflate, br or none`,
       );
     case 'charset.unsupported':
-      return new AppError(415, 'unsupported_charset', `Charset "${e.charset ?? ''}" is not supported; send UTF-8`);
+      return new AppError(
+        'unsupported_media_type',
+        'unsupported_charset',
+        `Charset "${e.charset ?? ''}" is not supported; send UTF-8`,
+      );
     case 'request.aborted':
-      return new AppError(400, 'request_aborted', 'The request body was not sent completely');
+      return new AppError('invalid', 'request_aborted', 'The request body was not sent completely');
     case 'request.size.invalid':
-      return new AppError(400, 'invalid_body', 'Request body length does not match its Content-Length');
+      return new AppError('invalid', 'invalid_body', 'Request body length does not match its Content-Length');
   }
   // A decompression stream's error (zlib: Z_DATA_ERROR, Z_BUF_ERROR…; brotli: ERR_…), to which
   // body-parser gives status 400 and no type.
   if (e.status === 400 && e.type === undefined) {
     return new AppError(
-      400,
+      'invalid',
       'invalid_encoding',
       'Request body could not be decoded: it does not match its Content-Encoding',
     );

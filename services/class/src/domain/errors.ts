@@ -33,13 +33,13 @@ export class AlreadyEnrolledError extends ConflictError {
 /** A Free Trial limit (403, code plan_limit): nothing was created. */
 export class PlanLimitError extends AppError {
   constructor(message: string) {
-    super(403, 'plan_limit', message);
+    super('forbidden', 'plan_limit', message);
   }
 }
 
 /** The student's district allows its own classes only, and this class is another tenant's (403). */
 export class JoinRestrictedError extends AppError {
   constructor() {
-    super(403, 'join_restricted', JOIN_RESTRICTED);
+    super('forbidden', 'join_restricted', JOIN_RESTRICTED);
   }
 }

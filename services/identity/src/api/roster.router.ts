@@ -82,12 +82,16 @@ const errorsQuery = z.object({
 /** Reads the raw request body, refusing more than `limit` bytes (413). */
 export async function readUpload(req: Request, limit: number): Promise<Buffer> {
   if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) && Object.keys(req.body).length)
-    throw new AppError(415, 'unsupported_media_type', 'Send the roster as application/zip or text/csv, not JSON');
+    throw new AppError(
+      'unsupported_media_type',
+      'unsupported_media_type',
+      'Send the roster as application/zip or text/csv, not JSON',
+    );
   if (Buffer.isBuffer(req.body)) return req.body;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
-    throw new AppError(413, 'body_too_large', `The roster is larger than ${limit} bytes`);
+    throw new AppError('too_large', 'body_too_large', `The roster is larger than ${limit} bytes`);
   }
   const parts: Buffer[] = [];
   let size = 0;
@@ -95,7 +99,7 @@ export async function readUpload(req: Request, limit: number): Promise<Buffer> {
     size += chunk.length;
     if (size > limit) {
       req.resume();
-      throw new AppError(413, 'body_too_large', `The roster is larger than ${limit} bytes`);
+      throw new AppError('too_large', 'body_too_large', `The roster is larger than ${limit} bytes`);
     }
     parts.push(chunk);
   }

@@ -67,7 +67,7 @@ export const DISTRICT_ADDRESS_MESSAGE =
 /** 403 district_address: the address is at the domain of a district the account is not in. */
 export class DistrictAddressError extends AppError {
   constructor() {
-    super(403, 'district_address', DISTRICT_ADDRESS_MESSAGE, { email: DISTRICT_ADDRESS_MESSAGE });
+    super('forbidden', 'district_address', DISTRICT_ADDRESS_MESSAGE, { email: DISTRICT_ADDRESS_MESSAGE });
   }
 }
 
@@ -98,7 +98,7 @@ function greetingFor(user: Pick<UserRecord, 'firstName'> & { emailVerified?: boo
 
 export class InvalidEmailTokenError extends AppError {
   constructor() {
-    super(400, 'invalid_token', INVALID_TOKEN_MESSAGE, { token: INVALID_TOKEN_MESSAGE });
+    super('invalid', 'invalid_token', INVALID_TOKEN_MESSAGE, { token: INVALID_TOKEN_MESSAGE });
   }
 }
 

@@ -113,7 +113,7 @@ export class OidcSignInError extends AppError {
     reason: string,
     readonly redirectCode: SignInErrorCode = 'google_signin_failed',
   ) {
-    super(400, 'oidc_failed', reason);
+    super('invalid', 'oidc_failed', reason);
   }
 }
 

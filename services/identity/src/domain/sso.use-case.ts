@@ -61,7 +61,7 @@ export interface SsoConnectionInput {
 export class PasswordSignInDisabledError extends AppError {
   constructor(districtName: string, buttonName: string) {
     super(
-      403,
+      'forbidden',
       'password_sign_in_disabled',
       `${districtName} signs in with its own provider. Use “Continue with ${buttonName}” on the sign-in page.`,
     );
@@ -71,7 +71,7 @@ export class PasswordSignInDisabledError extends AppError {
 /** 503: the operator has not given SECRETS_KEY. */
 export class SecretsUnavailableError extends AppError {
   constructor() {
-    super(503, 'unavailable', new SecretsKeyMissingError().message);
+    super('unavailable', 'unavailable', new SecretsKeyMissingError().message);
   }
 }
 

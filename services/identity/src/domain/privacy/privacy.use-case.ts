@@ -8,7 +8,6 @@ import { timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import {
   collectSubjectRows,
   deleteFoundRows,
-  deleteInBatches,
   enqueueEvent,
   enqueueTombstone,
   exportDocument,
@@ -32,6 +31,7 @@ import {
   ValidationError,
 } from '@checkpoint/service-kit';
 import type pg from 'pg';
+import { privacyRepository, type PrivacyRepository } from '../../data-access/privacy.repository.ts';
 import type { AuditEvent } from './audit-log.ts';
 import type { ExportSection, StudentExport } from './export-document.ts';
 
@@ -95,45 +95,21 @@ export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void>
   if (!UUID.test(e.tenantId)) return;
   // Waits for a deletion of the tenant or of one of its people in progress; the insert (a new
   // statement, so a new snapshot) then sees it.
-  await lockTenantAudit(tx, e.tenantId);
-  await tx.$executeRawUnsafe(
-    `insert into audit_log (tenant_id, actor_id, actor_role, action, resource, target_ids, request_id, client_address, service, event, details)
-     select $1::uuid, $2::uuid, $3, $4, $5,
-            array(select case when exists (select 1 from privacy_requests r
-                                            where r.subject_hash = encode(sha256(convert_to(t, 'UTF8')), 'hex'))
-                              then 'erased:' || substr(encode(sha256(convert_to(t, 'UTF8')), 'hex'), 1, 32) else t end
-                    from unnest($6::text[]) with ordinality as x(t, n) order by n),
-            $7, $8, $9, $10, $11::jsonb
-      where exists (select 1 from tenants where id = $1::uuid)`,
-    e.tenantId,
-    e.actorId && UUID.test(e.actorId) ? e.actorId : null,
-    e.actorRole,
-    e.action,
-    e.resource.slice(0, 300),
-    e.targetIds.map(auditTargetId).slice(0, AUDIT_TARGETS_MAX),
-    e.requestId ? e.requestId.slice(0, 100) : null,
-    e.clientAddress ? e.clientAddress.slice(0, 100) : null,
-    e.service ?? 'identity',
-    e.event ?? null,
-    JSON.stringify(e.details ?? {}),
-  );
-}
-
-/** Serialises audit inserts of a tenant with the deletions in it (held until the transaction ends). */
-async function lockTenantAudit(tx: SqlExecutor, tenantId: string): Promise<void> {
-  await tx.$executeRawUnsafe("select pg_advisory_xact_lock(hashtext('checkpoint.audit:' || $1::text))", tenantId);
-}
-
-/** Lets this transaction update or delete audit entries (retention, deletions). */
-async function auditMaintenance(tx: SqlExecutor): Promise<void> {
-  await tx.$executeRawUnsafe("select set_config('checkpoint.audit_maintenance', 'on', true)");
-}
-
-async function markErasedAfterPublish(tx: SqlExecutor, outboxId: string): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `update outbox set headers = headers || '{"x-checkpoint-erase-after-publish":"1"}'::jsonb where id = $1::uuid`,
-    outboxId,
-  );
+  const rows = privacyRepository(tx);
+  await rows.lockTenantAudit(e.tenantId);
+  await rows.insertAuditEntry({
+    tenantId: e.tenantId,
+    actorId: e.actorId && UUID.test(e.actorId) ? e.actorId : null,
+    actorRole: e.actorRole,
+    action: e.action,
+    resource: e.resource.slice(0, 300),
+    targetIds: e.targetIds.map(auditTargetId).slice(0, AUDIT_TARGETS_MAX),
+    requestId: e.requestId ? e.requestId.slice(0, 100) : null,
+    clientAddress: e.clientAddress ? e.clientAddress.slice(0, 100) : null,
+    service: e.service ?? 'identity',
+    event: e.event ?? null,
+    details: e.details ?? {},
+  });
 }
 
 export interface PrivacyDeps {
@@ -151,24 +127,23 @@ export interface RequestStatus {
   services: { service: string; answered: boolean; rows: number | null }[];
 }
 
-async function findStudent(tx: SqlExecutor, tenantId: string, studentId: string) {
+async function findStudent(rows: PrivacyRepository, tenantId: string, studentId: string) {
   if (!UUID.test(studentId)) throw new NotFoundError('No such student in your district');
-  const [user] = await tx.$queryRawUnsafe<{ id: string; role: string; email: string }[]>(
-    'select id::text as id, role, email from users where id = $1::uuid and tenant_id = $2::uuid',
-    studentId,
-    tenantId,
-  );
+  const user = await rows.findUserInTenant(tenantId, studentId);
   if (!user || user.role !== 'student') throw new NotFoundError('No such student in your district');
   return user;
 }
 
 export function privacyUseCases(deps: PrivacyDeps) {
   // Exports and erasures scan every table for the subject's rows: not cut at the statement timeout.
-  const run = <T>(fn: (tx: SqlExecutor) => Promise<T>) =>
+  const run = <T>(fn: (tx: SqlExecutor, rows: PrivacyRepository) => Promise<T>) =>
     inTransaction(deps.pool, async (client) => {
       await client.query(LIFT_STATEMENT_TIMEOUT);
-      return fn(sqlExecutor(client));
+      const tx = sqlExecutor(client);
+      return fn(tx, privacyRepository(tx));
     });
+  /** The reads outside a transaction, on the pool. */
+  const pooled = privacyRepository(sqlExecutor(deps.pool));
 
   /**
    * One district setting changed by its admin: the tenant's column updated, the change audited and
@@ -184,13 +159,12 @@ export function privacyUseCases(deps: PrivacyDeps) {
       event: (tenantId: string, occurredAt: Timestamp) => Pick<EnqueueEventInput<DescMessage>, 'schema' | 'message'>;
     },
   ) =>
-    run(async (tx) => {
-      const n = await tx.$executeRawUnsafe(
-        `update tenants set ${setting.column} = $2 where id = $1::uuid`,
-        actor.tenantId,
-        setting.value,
-      );
-      if (n === 0) throw new NotFoundError('No such district');
+    run(async (tx, rows) => {
+      // The tenant's audit lock before its row, in the order a district's deletion takes them:
+      // the other order deadlocks with a deletion asked for at the same moment.
+      await rows.lockTenantAudit(actor.tenantId);
+      if (!(await rows.updateTenantSetting(actor.tenantId, setting.column, setting.value)))
+        throw new NotFoundError('No such district');
       await recordAudit(tx, {
         tenantId: actor.tenantId,
         actorId: actor.userId,
@@ -212,26 +186,9 @@ export function privacyUseCases(deps: PrivacyDeps) {
 
   async function status(tenantId: string | null, requestId: string): Promise<RequestStatus> {
     if (!UUID.test(requestId)) throw new NotFoundError('No such request');
-    const [request] = await deps.pool
-      .query<{
-        id: string;
-        kind: RequestStatus['kind'];
-        created_at: Date;
-        expected_services: string[];
-      }>(
-        `select id::text as id, kind, created_at, expected_services from privacy_requests
-        where id = $1::uuid and ($2::uuid is null or tenant_id = $2::uuid)`,
-        [requestId, tenantId],
-      )
-      .then((r) => r.rows);
+    const request = await pooled.findRequest(tenantId, requestId);
     if (!request) throw new NotFoundError('No such request');
-    const answers = (
-      await deps.pool.query<{ service: string; got: number; parts: number; rows: string | null }>(
-        `select service, count(*)::int as got, max(parts)::int as parts, sum(rows)::text as rows
-           from privacy_request_answers where request_id = $1::uuid group by service`,
-        [requestId],
-      )
-    ).rows;
+    const answers = await pooled.answerCounts(requestId);
     const services = request.expected_services.map((service) => {
       const a = answers.find((x) => x.service === service);
       return { service, answered: !!a && a.got >= a.parts, rows: a?.rows != null ? Number(a.rows) : null };
@@ -251,11 +208,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
   /** The status of an export of that student (another student's or district's request: 404). */
   async function exportStatus(tenantId: string, studentId: string, requestId: string): Promise<RequestStatus> {
     const s = await status(tenantId, requestId);
-    const { rows } = await deps.pool.query<{ subject_id: string | null }>(
-      'select subject_id::text as subject_id from privacy_requests where id = $1::uuid',
-      [requestId],
-    );
-    if (s.kind !== 'export' || rows[0]?.subject_id !== studentId.toLowerCase())
+    if (s.kind !== 'export' || (await pooled.requestSubject(requestId)) !== studentId.toLowerCase())
       throw new NotFoundError('No such export');
     return s;
   }
@@ -267,40 +220,24 @@ export function privacyUseCases(deps: PrivacyDeps) {
     /** Records an export request, stores identity's own section, asks the other services for theirs. */
     async requestExport(actor: PrivacyActor, requestedId: string): Promise<RequestStatus> {
       const requestId = randomUUID();
-      await run(async (tx) => {
+      await run(async (tx, rows) => {
         // The id as stored (lower case), whatever case the call named it in.
-        const { id: studentId } = await findStudent(tx, actor.tenantId, requestedId);
-        await tx.$executeRawUnsafe(
-          `insert into privacy_requests (id, kind, tenant_id, subject_id, requested_by, expected_services)
-           values ($1::uuid, 'export', $2::uuid, $3::uuid, $4::uuid, $5::text[])`,
-          requestId,
-          actor.tenantId,
-          studentId,
-          actor.userId,
-          [...PRIVACY_SERVICES],
-        );
+        const { id: studentId } = await findStudent(rows, actor.tenantId, requestedId);
+        await rows.insertRequest({
+          id: requestId,
+          kind: 'export',
+          tenantId: actor.tenantId,
+          subjectId: studentId,
+          requestedBy: actor.userId,
+          expectedServices: [...PRIVACY_SERVICES],
+        });
         const doc = exportDocument(await collectSubjectRows(tx, [studentId], { skip: SKIP_ON_EXPORT }));
-        Object.assign(doc.tables, await mailTraces(tx, [studentId], await addressesOf(tx, [studentId])));
+        Object.assign(doc.tables, await mailTraces(rows, [studentId], await rows.addressesOf([studentId])));
         // Who read or changed the student's data is part of what the district holds about them. A
         // read of a whole class names its other students too: their ids are left out of this one's.
-        const audit = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
-          `select id::text as id, at, actor_id, actor_role, action, resource,
-                  array(select t from unnest(target_ids) as y(t)
-                         where lower(t) = $1
-                            or not exists (select 1 from users u where u.id::text = lower(t))) as target_ids,
-                  request_id, service
-             from audit_log
-            where tenant_id = $2::uuid and exists (select 1 from unnest(target_ids) as x(t) where lower(t) = $1)
-            order by at, id`,
-          studentId,
-          actor.tenantId,
-        );
+        const audit = await rows.auditEntriesAbout(actor.tenantId, studentId);
         if (audit.length > 0) doc.tables.audit_log = audit;
-        await tx.$executeRawUnsafe(
-          `insert into privacy_request_answers (request_id, service, part, parts, json) values ($1::uuid, 'identity', 0, 1, $2)`,
-          requestId,
-          JSON.stringify(doc),
-        );
+        await rows.insertExportAnswer(requestId, 'identity', JSON.stringify(doc));
         await recordAudit(tx, {
           tenantId: actor.tenantId,
           actorId: actor.userId,
@@ -323,7 +260,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
           key: studentId,
           tenantId: actor.tenantId,
         });
-        await markErasedAfterPublish(tx, outboxId);
+        await rows.markErasedAfterPublish(outboxId);
       });
       return status(actor.tenantId, requestId);
     },
@@ -354,12 +291,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
           `The export is not complete yet: ${s.answered} of ${s.expected} services answered`,
           'export_incomplete',
         );
-      const parts = (
-        await deps.pool.query<{ service: string; json: string }>(
-          'select service, json from privacy_request_answers where request_id = $1::uuid order by service, part',
-          [requestId],
-        )
-      ).rows;
+      const parts = await pooled.answerParts(requestId);
       const services: Record<string, ExportSection> = {};
       const text = new Map<string, string>();
       for (const p of parts) text.set(p.service, (text.get(p.service) ?? '') + p.json);
@@ -373,10 +305,10 @@ export function privacyUseCases(deps: PrivacyDeps) {
     /** Deletes the student everywhere: identity's rows now, the other services' on UserDeleted. */
     async deleteStudent(actor: PrivacyActor, studentId: string): Promise<RequestStatus> {
       const requestId = randomUUID();
-      await run(async (tx) => {
-        await lockTenantAudit(tx, actor.tenantId);
-        const student = await findStudent(tx, actor.tenantId, studentId);
-        await auditMaintenance(tx);
+      await run(async (tx, rows) => {
+        await rows.lockTenantAudit(actor.tenantId);
+        const student = await findStudent(rows, actor.tenantId, studentId);
+        await rows.allowAuditMaintenance();
         await recordAudit(tx, {
           tenantId: actor.tenantId,
           actorId: actor.userId,
@@ -387,25 +319,20 @@ export function privacyUseCases(deps: PrivacyDeps) {
           requestId: actor.requestId ?? null,
           clientAddress: actor.clientAddress ?? null,
         });
-        await pseudonymizeAudit(tx, [student.id], [student.email]);
-        await endSessions(tx, [student.id]);
-        await tx.$executeRawUnsafe(
-          `insert into privacy_requests (id, kind, tenant_id, subject_hash, requested_by, expected_services)
-           values ($1::uuid, 'delete_user', $2::uuid, $3, $4::uuid, $5::text[])`,
-          requestId,
-          actor.tenantId,
-          subjectHash(student.id),
-          actor.userId,
-          [...PRIVACY_SERVICES],
-        );
-        const traces = await eraseMailTraces(tx, [student.id], await addressesOf(tx, [student.id]));
+        await pseudonymizeAudit(rows, [student.id], [student.email]);
+        await rows.keepErasedSessions([student.id]);
+        await rows.insertRequest({
+          id: requestId,
+          kind: 'delete_user',
+          tenantId: actor.tenantId,
+          subjectHash: subjectHash(student.id),
+          requestedBy: actor.userId,
+          expectedServices: [...PRIVACY_SERVICES],
+        });
+        const traces = await eraseMailTraces(rows, [student.id], await rows.addressesOf([student.id]));
         const found = await collectSubjectRows(tx, [student.id], { skip: SKIP_ON_ERASE });
-        const rows = traces + (await deleteFoundRows(tx, found, [student.id]));
-        await tx.$executeRawUnsafe(
-          `insert into privacy_request_answers (request_id, service, rows) values ($1::uuid, 'identity', $2)`,
-          requestId,
-          rows,
-        );
+        const deleted = traces + (await deleteFoundRows(tx, found, [student.id]));
+        await rows.insertDeletionAnswer(requestId, 'identity', deleted);
         const outboxId = await enqueueEvent(tx, {
           source: deps.source,
           schema: UserDeletedSchema,
@@ -418,7 +345,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
           key: student.id,
           tenantId: actor.tenantId,
         });
-        await markErasedAfterPublish(tx, outboxId);
+        await rows.markErasedAfterPublish(outboxId);
         await enqueueTombstone(tx, { schema: UserDeletedSchema, key: student.id, tenantId: actor.tenantId });
       });
       return status(actor.tenantId, requestId);
@@ -430,43 +357,32 @@ export function privacyUseCases(deps: PrivacyDeps) {
      */
     async deleteTenant(tenantId: string, confirmName: string): Promise<RequestStatus & { tenantName: string }> {
       const requestId = randomUUID();
-      const tenantName = await run(async (tx) => {
-        await lockTenantAudit(tx, tenantId);
-        const [tenant] = await tx.$queryRawUnsafe<{ name: string }[]>(
-          'select name from tenants where id = $1::uuid for update',
-          tenantId,
-        );
+      const tenantName = await run(async (tx, rows) => {
+        await rows.lockTenantAudit(tenantId);
+        const tenant = await rows.lockTenant(tenantId);
         if (!tenant) throw new NotFoundError('No such district');
         if (confirmName.trim() !== tenant.name.trim())
           throw new ValidationError('Type the district name exactly to confirm', {
             confirmName: `Type "${tenant.name}" to confirm`,
           });
-        await auditMaintenance(tx);
-        await tx.$executeRawUnsafe('delete from audit_log where tenant_id = $1::uuid', tenantId);
-        const users = (
-          await tx.$queryRawUnsafe<{ id: string }[]>(
-            'select id::text as id from users where tenant_id = $1::uuid',
-            tenantId,
-          )
-        ).map((u) => u.id);
-        await pseudonymizeAudit(tx, users);
-        await endSessions(tx, users);
-        await tx.$executeRawUnsafe(
-          `insert into privacy_requests (id, kind, tenant_id, subject_hash, requested_by, expected_services)
-           values ($1::uuid, 'delete_tenant', null, $2, null, $3::text[])`,
-          requestId,
-          subjectHash(tenantId),
-          [...PRIVACY_SERVICES],
-        );
+        await rows.allowAuditMaintenance();
+        await rows.deleteTenantAudit(tenantId);
+        const users = await rows.userIdsOfTenant(tenantId);
+        await pseudonymizeAudit(rows, users);
+        await rows.keepErasedSessions(users);
+        await rows.insertRequest({
+          id: requestId,
+          kind: 'delete_tenant',
+          tenantId: null,
+          subjectHash: subjectHash(tenantId),
+          requestedBy: null,
+          expectedServices: [...PRIVACY_SERVICES],
+        });
         const seeds = [tenantId, ...users];
-        const traces = await eraseMailTraces(tx, users, await addressesOf(tx, users));
+        const traces = await eraseMailTraces(rows, users, await rows.addressesOf(users));
         const found = await collectSubjectRows(tx, seeds, { skip: SKIP_ON_ERASE });
-        const rows = traces + (await deleteFoundRows(tx, found, seeds));
-        await tx.$executeRawUnsafe(
-          `insert into privacy_request_answers (request_id, service, rows) values ($1::uuid, 'identity', $2)`,
-          requestId,
-          rows,
-        );
+        const deleted = traces + (await deleteFoundRows(tx, found, seeds));
+        await rows.insertDeletionAnswer(requestId, 'identity', deleted);
         const outboxId = await enqueueEvent(tx, {
           source: deps.source,
           schema: TenantDeletedSchema,
@@ -479,7 +395,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
           key: tenantId,
           tenantId,
         });
-        await markErasedAfterPublish(tx, outboxId);
+        await rows.markErasedAfterPublish(outboxId);
         for (const id of users) await enqueueTombstone(tx, { schema: UserDeletedSchema, key: id, tenantId });
         return tenant.name;
       });
@@ -487,12 +403,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
     },
 
     async retention(tenantId: string): Promise<{ retentionDays: number | null; districtName: string }> {
-      const [t] = (
-        await deps.pool.query<{ retention_days: number | null; name: string }>(
-          'select retention_days, name from tenants where id = $1::uuid',
-          [tenantId],
-        )
-      ).rows;
+      const t = await pooled.tenantSettings(tenantId);
       if (!t) throw new NotFoundError('No such district');
       return { retentionDays: t.retention_days, districtName: t.name };
     },
@@ -513,12 +424,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
 
     /** Whether the district keeps its students to its own classes (finding 10 of issue 26). */
     async joinPolicy(tenantId: string): Promise<{ studentsOwnClassesOnly: boolean }> {
-      const [t] = (
-        await deps.pool.query<{ students_own_classes_only: boolean }>(
-          'select students_own_classes_only from tenants where id = $1::uuid',
-          [tenantId],
-        )
-      ).rows;
+      const t = await pooled.tenantSettings(tenantId);
       if (!t) throw new NotFoundError('No such district');
       return { studentsOwnClassesOnly: t.students_own_classes_only };
     },
@@ -544,66 +450,23 @@ export function privacyUseCases(deps: PrivacyDeps) {
   };
 }
 
-/**
- * Ends the sessions of accounts about to be deleted: their rows go with the account, so their
- * family ids are kept (a day) for the gateways' revoked-session list.
- */
-/**
- * The addresses the users are known by in identity: their own, and the pending address of an
- * email change (an email_tokens row of purpose 'email_change'), in lower case.
- */
-async function addressesOf(tx: SqlExecutor, userIds: string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await tx.$queryRawUnsafe<{ email: string }[]>(
-    `select lower(email) as email from users where id = any($1::uuid[])
-     union select lower(email) from email_tokens where user_id = any($1::uuid[])`,
-    userIds,
-  );
-  return [...new Set(rows.map((r) => r.email).filter((e) => e.length > 0))];
-}
-
 /** What names a user in another table's key: their addresses and their id. */
 const traceWords = (userIds: string[], addresses: string[]) => [...addresses, ...userIds.map((id) => id.toLowerCase())];
 
 /**
- * The rate-limit counters whose key names one of `$1` (a word: an address or an id): in plain, or
- * hashed when the key would be too long (a key that is exactly the address is found by its hash).
- */
-const RATE_LIMIT_KEY_NAMES = `where exists (select 1 from unnest($1::text[]) as w(x)
-                      where strpos(lower(r.key), w.x) > 0
-                         or r.key like '%sha256:' || encode(sha256(convert_to(w.x, 'UTF8')), 'hex'))`;
-
-/**
  * The mail and links identity holds about the users, for their export: the mails to their
- * addresses (links replaced: a link is a secret while it is valid) and the one-time links issued
- * for them (what, for which address, when; never the token's hash or the payload's password hash).
+ * addresses (links replaced: a link is a secret while it is valid), the one-time links issued for
+ * them (what, for which address, when; never the token's hash or the payload's password hash) and
+ * the rate-limit counters whose key names an address or an id.
  */
 async function mailTraces(
-  tx: SqlExecutor,
+  rows: PrivacyRepository,
   userIds: string[],
   addresses: string[],
 ): Promise<Record<string, Record<string, unknown>[]>> {
-  const mails = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
-    `select id::text as id, "to", subject,
-            regexp_replace(text, 'https?://[^[:space:]<>"]+', '[link removed]', 'g') as text,
-            created_at, sent_at
-       from outgoing_mail where lower("to") = any($1::text[]) order by created_at, id`,
-    addresses,
-  );
-  const links = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
-    `select purpose, email, created_at, expires_at, used_at,
-            nullif(jsonb_strip_nulls(jsonb_build_object('first_name', payload->>'firstName',
-                   'last_name', payload->>'lastName', 'role', payload->>'role')), '{}'::jsonb) as details
-       from email_tokens where user_id = any($1::uuid[]) or lower(email) = any($2::text[])
-      order by created_at`,
-    userIds,
-    addresses,
-  );
-  const counters = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
-    `select key, points, to_timestamp(expire / 1000.0) as expires_at from rate_limits r ${RATE_LIMIT_KEY_NAMES}
-      order by key`,
-    traceWords(userIds, addresses),
-  );
+  const mails = await rows.mailsTo(addresses);
+  const links = await rows.emailLinksOf(userIds, addresses);
+  const counters = await rows.rateLimitsNaming(traceWords(userIds, addresses));
   return {
     ...(mails.length > 0 ? { outgoing_mail: mails } : {}),
     ...(links.length > 0 ? { email_links: links } : {}),
@@ -617,27 +480,13 @@ async function mailTraces(
  * and password hash), and the rate-limit counters whose key names an address or an id (hashed
  * when long: a key that is exactly the address is found by its hash). Returns the rows deleted.
  */
-async function eraseMailTraces(tx: SqlExecutor, userIds: string[], addresses: string[]): Promise<number> {
+async function eraseMailTraces(rows: PrivacyRepository, userIds: string[], addresses: string[]): Promise<number> {
   const words = traceWords(userIds, addresses);
   if (words.length === 0) return 0;
-  let rows = await tx.$executeRawUnsafe('delete from outgoing_mail where lower("to") = any($1::text[])', addresses);
-  rows += await tx.$executeRawUnsafe(
-    'delete from email_tokens where user_id = any($1::uuid[]) or lower(email) = any($2::text[])',
-    userIds,
-    addresses,
-  );
-  rows += await tx.$executeRawUnsafe(`delete from rate_limits r ${RATE_LIMIT_KEY_NAMES}`, words);
-  return rows;
-}
-
-async function endSessions(tx: SqlExecutor, userIds: string[]): Promise<void> {
-  await tx.$executeRawUnsafe("delete from erased_sessions where revoked_at < now() - interval '1 day'");
-  await tx.$executeRawUnsafe(
-    `insert into erased_sessions (family_id, revoked_at)
-     select distinct family_id, clock_timestamp() from sessions
-      where user_id = any($1::uuid[]) and revoked_at is null and expires_at > now()
-     on conflict (family_id) do nothing`,
-    userIds,
+  return (
+    (await rows.deleteMailsTo(addresses)) +
+    (await rows.deleteEmailLinksOf(userIds, addresses)) +
+    (await rows.deleteRateLimitsNaming(words))
   );
 }
 
@@ -648,51 +497,21 @@ async function endSessions(tx: SqlExecutor, userIds: string[]): Promise<void> {
  * case, which a service from before the lower-casing may still write during a rolling upgrade): a
  * deletion is rare, and its promise is that the id is found nowhere.
  */
-async function pseudonymizeAudit(tx: SqlExecutor, ids: string[], emails: string[] = []): Promise<void> {
+async function pseudonymizeAudit(rows: PrivacyRepository, ids: string[], emails: string[] = []): Promise<void> {
   if (ids.length === 0) return;
   // An invitation's entries name the address, not the account: it goes too (the entry stays).
-  if (emails.length > 0)
-    await tx.$executeRawUnsafe(
-      `update audit_log set details = details - 'email' || '{"emailErased": true}'::jsonb
-        where details ? 'email' and lower(details->>'email') = any($1::text[])`,
-      emails.map((e) => e.toLowerCase()),
-    );
-  const lower = [...new Set(ids.map((id) => id.toLowerCase()))];
-  await tx.$executeRawUnsafe(
-    `update audit_log a set
-        target_ids = array(select case when lower(t) = any($1::text[])
-                                       then 'erased:' || substr(encode(sha256(convert_to(lower(t), 'UTF8')), 'hex'), 1, 32)
-                                       else t end
-                             from unnest(a.target_ids) with ordinality as x(t, n) order by n),
-        actor_id = case when a.actor_id::text = any($1::text[]) then null else a.actor_id end
-      where a.actor_id = any($1::uuid[]) or exists (select 1 from unnest(a.target_ids) as x(t) where lower(t) = any($1::text[]))`,
-    lower,
-  );
+  if (emails.length > 0) await rows.eraseAuditEmails(emails.map((e) => e.toLowerCase()));
+  await rows.pseudonymizeAuditIds([...new Set(ids.map((id) => id.toLowerCase()))]);
 }
 
 /** Deletes the sections of exports past EXPORT_TTL_DAYS (the request stays, without data). */
 export async function deleteExpiredExports(pool: pg.Pool, options: { running?: () => boolean } = {}): Promise<number> {
-  return deleteInBatches(
-    sqlExecutor(pool),
-    'privacy_request_answers',
-    `request_id in (select id from privacy_requests where kind = 'export' and created_at < now() - $1 * interval '1 day')`,
-    [EXPORT_TTL_DAYS],
-    options,
-  );
+  return privacyRepository(sqlExecutor(pool)).deleteExportSectionsOlderThan(EXPORT_TTL_DAYS, options);
 }
 
 /** The identity service's retention: the tenant's audit entries and privacy requests past the period. */
 export async function identityRetention(tx: SqlExecutor, tenantId: string, cutoff: Date): Promise<number> {
-  await auditMaintenance(tx);
-  const audit = await tx.$executeRawUnsafe(
-    'delete from audit_log where tenant_id = $1::uuid and at < $2::timestamptz',
-    tenantId,
-    cutoff,
-  );
-  const requests = await tx.$executeRawUnsafe(
-    'delete from privacy_requests where tenant_id = $1::uuid and created_at < $2::timestamptz',
-    tenantId,
-    cutoff,
-  );
-  return audit + requests;
+  const rows = privacyRepository(tx);
+  await rows.allowAuditMaintenance();
+  return rows.deleteTenantAuditAndRequestsBefore(tenantId, cutoff);
 }

@@ -59,7 +59,7 @@ export function previewWorkers(options: PreviewWorkerOptions) {
     if (active >= PREVIEW_WORKERS) {
       if (waiting.length >= PREVIEW_QUEUE)
         throw new AppError(
-          429,
+          'too_many',
           'roster_previews_busy',
           `${PREVIEW_WORKERS + PREVIEW_QUEUE} roster previews are already under way; upload again when one has finished`,
         );
@@ -94,7 +94,9 @@ export function previewWorkers(options: PreviewWorkerOptions) {
       };
       worker.on('message', (reply: PreviewWorkerReply) => {
         if (reply.kind === 'refused')
-          settle(() => reject(new AppError(400, 'invalid_roster', reply.message, { [reply.field]: reply.message })));
+          settle(() =>
+            reject(new AppError('invalid', 'invalid_roster', reply.message, { [reply.field]: reply.message })),
+          );
         else if (reply.kind === 'read')
           input.loadState(reply.emails).then(
             (state) => worker.postMessage({ state, callerId: input.callerId } satisfies PlanRequest),
@@ -115,13 +117,13 @@ export function previewWorkers(options: PreviewWorkerOptions) {
   function workerFailure(err: Error & { code?: string }): AppError {
     if (err.code === 'ERR_WORKER_OUT_OF_MEMORY')
       return new AppError(
-        413,
+        'too_large',
         'roster_too_large',
         `The roster needs more memory to preview than the service allows (limit: ${options.memoryMb} MiB of preview memory); split it into smaller files`,
       );
     options.logger.error({ err }, 'roster preview worker failed');
     return new AppError(
-      422,
+      'unprocessable',
       'roster_unreadable',
       'The roster could not be read: the preview stopped on an unexpected error; check the files, or split them',
     );

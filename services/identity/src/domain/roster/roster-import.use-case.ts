@@ -217,7 +217,11 @@ export function rosterImports(deps: RosterImportDeps) {
       const { tenantId } = caller;
       const row = await findOwn(tenantId, id);
       if (!(await roster.claim(tenantId, id)))
-        throw new AppError(409, 'import_not_applicable', `This import is ${row.status}; it cannot be applied now`);
+        throw new AppError(
+          'conflict',
+          'import_not_applicable',
+          `This import is ${row.status}; it cannot be applied now`,
+        );
       // Who applied which import, with what it changes (the preview's counts): read in names later.
       await deps.audit({
         tenantId,
