@@ -38,6 +38,8 @@ const PINS = {
 const BUILD_FORMAT = 2;
 const BINARIES = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kwok'];
 const TIMEOUT = '5m0s';
+/** How long the garbage collector may take to remove the dependants of what `helm uninstall` deleted. */
+const GC_GRACE_MS = 120_000;
 
 const chart = path.join(root, 'charts/checkpoint');
 const cacheDir = path.join(root, '.cache/cluster-check');
@@ -491,9 +493,7 @@ async function checkTopology(helm, env, api, topology) {
 
   const install = helmRun('install', release, chart, '-f', valuesFile, ...common);
   if (!record(`helm install --wait ${label}`, install.ok)) return;
-  const job = await api('GET', `/apis/batch/v1/namespaces/${namespace}/jobs/${release}-checkpoint-migrate`);
-  const succeeded = job.body?.status?.succeeded ?? 0;
-  record(`migrate hook Job complete ${label}`, succeeded >= 1, `${succeeded} pod(s) succeeded`);
+  await checkMigrateCompleted(api, namespace, `${release}-checkpoint-migrate`, 1, `on install ${label}`);
   const deployments = (await api('GET', `/apis/apps/v1/namespaces/${namespace}/deployments`)).body.items ?? [];
   const unavailable = deployments.filter(
     (d) => !d.status?.conditions?.some((c) => c.type === 'Available' && c.status === 'True'),
@@ -505,6 +505,7 @@ async function checkTopology(helm, env, api, topology) {
   );
   const upgrade = helmRun('upgrade', release, chart, '-f', valuesFile, ...common);
   record(`helm upgrade --wait ${label}`, upgrade.ok);
+  await checkMigrateCompleted(api, namespace, `${release}-checkpoint-migrate`, 2, `on upgrade ${label}`);
   const test = helmRun('test', release, '--namespace', namespace, '--timeout', TIMEOUT);
   record(`helm test ${label}`, test.ok, test.ok ? '' : test.out.trim().split('\n').slice(-1)[0]);
   const uninstall = helmRun('uninstall', release, '--namespace', namespace, '--wait', '--timeout', TIMEOUT);
@@ -517,13 +518,41 @@ async function checkTopology(helm, env, api, topology) {
     `secrets/${release}-checkpoint-secrets`,
     ...['secrets', 'serviceaccounts', 'networkpolicies'].map((kind) => `${kind}/${migrate}`),
   ]);
-  const objects = await releaseObjects(api, namespace, release);
-  const left = objects.filter((o) => !kept.has(o));
+  // `helm uninstall --wait` waits for the objects it deleted; their dependants (a ReplicaSet's
+  // pods) go after, through the garbage collector: they are given a bounded time to go.
+  const started = Date.now();
+  let objects, left;
+  for (;;) {
+    objects = await releaseObjects(api, namespace, release);
+    left = objects.filter((o) => !kept.has(o));
+    if (left.length === 0 || Date.now() - started > GC_GRACE_MS) break;
+    await sleep(2000);
+  }
   const stayed = objects.filter((o) => kept.has(o));
+  const waited = `${Math.round((Date.now() - started) / 1000)} s after uninstall`;
   record(
     `nothing of the release left after uninstall ${label}`,
     left.length === 0,
-    left.length > 0 ? `left: ${left.join(', ')}` : `kept as documented: ${stayed.join(', ') || 'none'}`,
+    left.length > 0
+      ? `left ${waited}: ${left.join(', ')}`
+      : `${waited}; kept as documented: ${stayed.join(', ') || 'none'}`,
+  );
+}
+
+/**
+ * The migrate hook Job is deleted once it succeeds (hook-delete-policy hook-succeeded), so its
+ * completion is read from the Job controller's `Completed` Events: one per Job object (UID) that
+ * completed, `expected` of them by now (one per install or upgrade).
+ */
+async function checkMigrateCompleted(api, namespace, job, expected, label) {
+  const selector = encodeURIComponent(`involvedObject.kind=Job,involvedObject.name=${job}`);
+  const events =
+    (await api('GET', `/api/v1/namespaces/${namespace}/events?fieldSelector=${selector}`)).body.items ?? [];
+  const completed = new Set(events.filter((e) => e.reason === 'Completed').map((e) => e.involvedObject.uid));
+  record(
+    `migrate hook Job complete ${label}`,
+    completed.size >= expected,
+    `${completed.size} completed migrate Job(s) in this namespace`,
   );
 }
 
