@@ -486,6 +486,26 @@ async function checkTopology(helm, env, api, topology) {
   ) {
     return;
   }
+  // The control: a pod with no securityContext at all must be refused here (a dry run: nothing is
+  // made), or an install passing below would say nothing about `restricted`. Admission first looks
+  // up the pod's ServiceAccount, which the controller manager makes in the new namespace.
+  await waitFor(
+    `the default ServiceAccount in ${namespace}`,
+    async () => (await api('GET', `/api/v1/namespaces/${namespace}/serviceaccounts/default`)).status === 200,
+    60_000,
+  );
+  const loose = await api('POST', `/api/v1/namespaces/${namespace}/pods?dryRun=All`, {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'restricted-control' },
+    spec: { containers: [{ name: 'c', image: 'localhost/none:0' }] },
+  });
+  const message = String(loose.body?.message ?? loose.body);
+  record(
+    `a pod breaking restricted is refused ${label}`,
+    loose.status === 403 && message.includes('violates PodSecurity "restricted'),
+    `${loose.status}: ${message.slice(0, 100)}`,
+  );
   const valuesFile = path.join(env.dir, `${topology}-values.json`);
   writeFileSync(valuesFile, JSON.stringify(topologyValues(topology)));
   const common = ['--namespace', namespace, '--wait', '--wait-for-jobs', '--timeout', TIMEOUT];
