@@ -11,18 +11,18 @@
 //  - the chart's unit tests (helm-unittest on charts/checkpoint/tests);
 //  - skaffold.yaml against skaffold's published schema for its apiVersion, and what it points to.
 // Prints one line per check and `chart: N passed, N failed`; exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { services } from '../packages/service-registry/services.js';
 import { installDependencies, root } from './lib/bootstrap.mjs';
+import { HELM_PIN, createChecks, goModule, indented, installGoTool, must, run } from './lib/checks.mjs';
 import { SCHEMA_LOCATION_TEMPLATE, writeCrdSchemas, writeKubernetesSchemas } from './lib/kube-schemas.mjs';
 
 // Pinned inputs. Changing one changes its cache key below, so the next run rebuilds it.
 const PINS = {
-  helm: { pkg: 'helm.sh/helm/v3/cmd/helm', version: 'v3.22.0' },
+  helm: HELM_PIN,
   kubeconform: { pkg: 'github.com/yannh/kubeconform/cmd/kubeconform', version: 'v0.8.0' },
   // Its go.mod has a replace directive, which `go install pkg@version` refuses: built in its module.
   helmUnittest: { module: 'github.com/helm-unittest/helm-unittest', version: 'v1.1.2', pkg: './cmd/helm-unittest' },
@@ -68,78 +68,15 @@ const API_VERSIONS = [
 const chart = path.join(root, 'charts/checkpoint');
 const deployDir = path.join(root, 'deploy');
 const cacheDir = path.join(root, '.cache/chart-check');
-const toolsDir = path.join(cacheDir, 'tools');
 const workDir = path.join(cacheDir, 'work');
-const summaryArg = process.argv.find((arg) => arg.startsWith('--summary='));
-const summaryFile = summaryArg ? path.resolve(summaryArg.slice('--summary='.length)) : undefined;
+const { record, finish } = createChecks('chart');
 
-const checks = [];
-
-function record(name, ok, detail = '') {
-  checks.push({ name, ok, detail });
-  console.log(`  ${ok ? '✓' : '✗'} ${name}${detail ? `: ${detail}` : ''}`);
-  return ok;
-}
-
-/** Runs a command: { ok, out: stdout+stderr, stdout }; the output is shown when it fails (unless `quiet`) or with `echo`. */
-function run(cmd, args, { env = {}, cwd = root, echo = false, quiet = false } = {}) {
-  const r = spawnSync(cmd, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const out = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
-  const ok = r.status === 0;
-  if ((!ok && !quiet) || echo) indented(out);
-  return { ok, out, stdout: r.stdout ?? '' };
-}
-
-function indented(text) {
-  if (text.trim()) process.stdout.write(`${text.trimEnd().replace(/^/gm, '      ')}\n`);
-}
-
-function must(result, what) {
-  if (!result.ok) throw new Error(`${what} failed`);
-  return result.stdout;
-}
-
-// --- tools ---------------------------------------------------------------------------------
-
-/** Go's environment for the builds: module mode, the proxy's modules, binaries into `gobin`. */
-function goEnv(gobin) {
-  return { GOFLAGS: '-mod=mod', GOBIN: gobin };
-}
-
-function goModuleDir(module, version) {
-  const out = must(
-    run('go', ['mod', 'download', '-json', `${module}@${version}`], { cwd: cacheDir }),
-    `go mod download ${module}@${version}`,
-  );
-  const info = JSON.parse(out);
-  if (info.Error || !info.Dir) throw new Error(`go mod download ${module}@${version}: ${info.Error ?? 'no directory'}`);
-  return info.Dir;
-}
-
+/** The tools' binaries: helm (shared with scripts/cluster-check.mjs), kubeconform, helm-unittest. */
 function installTool(name) {
-  const pin = PINS[name];
-  const dir = path.join(toolsDir, `${path.basename(pin.pkg)}-${pin.version}`);
-  const binary = path.join(dir, name === 'helmUnittest' ? 'helm-unittest' : path.basename(pin.pkg));
-  if (existsSync(binary)) return binary;
-  console.log(`› building ${path.basename(binary)} ${pin.version} from the Go module proxy (first run only)`);
-  mkdirSync(dir, { recursive: true });
-  if (pin.module) {
-    const moduleDir = goModuleDir(pin.module, pin.version);
-    // In the (read-only) module cache: its own go.mod and go.sum as they are, replace included.
-    must(
-      run('go', ['build', '-C', moduleDir, '-o', binary, pin.pkg], { env: { GOFLAGS: '-mod=readonly' } }),
-      `go build ${pin.module}`,
-    );
-  } else {
-    must(run('go', ['install', `${pin.pkg}@${pin.version}`], { env: goEnv(dir) }), `go install ${pin.pkg}`);
-  }
-  return binary;
+  return installGoTool(PINS[name], name === 'helmUnittest' ? 'helm-unittest' : undefined);
 }
+
+const goModuleDir = (module, version) => goModule(module, version, cacheDir).Dir;
 
 // --- schemas -------------------------------------------------------------------------------
 
@@ -730,17 +667,6 @@ function checkPortForwards(YAML, label, config, release, rendered) {
 }
 
 // --- main ----------------------------------------------------------------------------------
-
-function finish() {
-  const passed = checks.filter((c) => c.ok).length;
-  const failed = checks.length - passed;
-  if (summaryFile) {
-    mkdirSync(path.dirname(summaryFile), { recursive: true });
-    writeFileSync(summaryFile, JSON.stringify({ passed, failed, checks }, null, 2));
-  }
-  console.log(`chart: ${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 || passed === 0 ? 1 : 0);
-}
 
 async function main() {
   if (!existsSync(path.join(chart, 'Chart.yaml'))) {
