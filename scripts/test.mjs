@@ -1,9 +1,10 @@
 // `npm test`: every test of the project, on a fresh clone with nothing installed by hand.
 // Installs what the tests need (npm packages, Debian's Chromium, podman, the chart tools), then
-// runs the suites in two lanes at once, each lane one suite after another:
+// runs the suites in three lanes at once, each lane one suite after another:
 //   app lane:      static checks, JavaScript budgets, vitest (real Postgres and Kafka), browser tests
-//   platform lane: chart checks, the chart on a real API server (cluster), schemathesis, the
-//                  container journey, faults and scale-out (stack mode)
+//   platform lane: chart checks, schemathesis, the container journey, faults and scale-out (stack mode)
+//   cluster lane:  the chart on a real API server (its control plane's first build is the longest
+//                  step of a fresh clone's run, niced, so it starts at once beside the others)
 // The lanes share no port, database or directory (the stack-mode suites are all in one lane, since
 // stack mode has fixed ports). Prints each suite's count and one last line: `N passed, N failed`.
 //   npm test -- vitest chart   runs only those suites
@@ -151,7 +152,7 @@ const SUITES = {
   // kube-controller-manager, kube-scheduler and kwok (fake nodes: no container runs) built from the
   // Go module proxy on the first run (niced), then helm install, upgrade, test and uninstall of both
   // topologies in a namespace that enforces the Pod Security `restricted` level.
-  cluster: { lane: 'platform', run: () => summarised('cluster', ['scripts/cluster-check.mjs'], { nice: true }) },
+  cluster: { lane: 'cluster', run: () => summarised('cluster', ['scripts/cluster-check.mjs'], { nice: true }) },
   // Property-based tests of the HTTP API from its OpenAPI document (e2e/schemathesis/run.ts).
   schemathesis: {
     lane: 'platform',
