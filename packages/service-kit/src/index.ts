@@ -121,3 +121,4 @@ export {
   type BeforeErase,
   type PrivacyParticipant,
 } from './privacy.ts';
+export { PollingLoop, type PollingLoopOptions } from '@checkpoint/events';
