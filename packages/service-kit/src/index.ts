@@ -122,3 +122,4 @@ export {
   type PrivacyParticipant,
 } from './privacy.ts';
 export { PollingLoop, type PollingLoopOptions } from '@checkpoint/events';
+export { isUniqueViolation, prismaFactory, type PrismaClientClass } from './prisma.ts';
