@@ -31,6 +31,7 @@ export {
   LIFT_STATEMENT_TIMEOUT,
   provisionServiceDatabase,
   runMigrations,
+  type SharedMigration,
 } from './database.ts';
 export { HTTP_STATUS_OF } from './error-status.ts';
 export {

@@ -1,6 +1,7 @@
 // The identity service: accounts, tenants, sessions and sign-in (password, Google / OpenID Connect).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mailQueueMigration } from '@checkpoint/mail';
 import { PollingLoop, type ServiceDefinition } from '@checkpoint/service-kit';
 import { authRouter } from './api/auth.router.ts';
 import { districtRouter } from './api/district.router.ts';
@@ -40,6 +41,8 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
   name: 'identity',
   configSchema: identityConfigSchema,
   migrationsDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations'),
+  // The mail queue (its 004_email.sql made the same table before it was shared).
+  packageMigrations: [mailQueueMigration],
 
   async create(ctx) {
     const { config } = ctx;
