@@ -5,7 +5,7 @@
 // a moment through a request held at identity (watch), or at their next poll while identity
 // cannot hold one.
 import { z } from 'zod';
-import type { Logger } from '@checkpoint/service-kit';
+import { PollingLoop, type Logger } from '@checkpoint/service-kit';
 
 const revokedAnswer = z.object({
   asOf: z.iso.datetime({ offset: true }),
@@ -29,8 +29,8 @@ export class RevokedSessions {
   private since: string | undefined;
   private fetchedAt = 0;
   private pending: Promise<boolean> | undefined;
-  /** The held request of watch(), if watching. */
-  private watching: AbortController | undefined;
+  /** The loop of held requests of watch(), if watching. */
+  private watching: PollingLoop | undefined;
   private stopped = false;
   /** True while a held request is waiting at identity after a good answer: the list is current. */
   private held = false;
@@ -89,23 +89,24 @@ export class RevokedSessions {
    */
   watch(waitSeconds: number): void {
     if (this.watching || waitSeconds <= 0) return;
-    const abort = new AbortController();
-    this.watching = abort;
-    void (async () => {
-      for (let failures = 0; !abort.signal.aborted;) {
-        // Not aborted by stop(): an aborted held request can leave identity a connection it waits
-        // for at shutdown; identity answers held requests at once when it drains.
-        const ok = await this.fetch(waitSeconds);
-        failures = ok ? 0 : failures + 1;
-        // At least a moment between answers (many sign-outs at once answer at once), more after failures.
-        await pause(ok ? WATCH_MIN_INTERVAL_MS : Math.min(WATCH_MAX_BACKOFF_MS, 500 * 2 ** failures), abort.signal);
-      }
-    })();
+    this.watching = new PollingLoop({
+      name: 'revoked sessions watch',
+      pass: async () => {
+        // fetch() says itself when identity cannot answer; the loop only needs to back off.
+        if (!(await this.fetch(waitSeconds))) throw new Error('identity did not answer');
+      },
+      // At least a moment between answers (many sign-outs at once answer at once), more after failures.
+      intervalMs: WATCH_MIN_INTERVAL_MS,
+      backoffMs: (failures) => Math.min(WATCH_MAX_BACKOFF_MS, 500 * 2 ** failures),
+    });
+    void this.watching.start();
   }
 
   stop(): void {
     this.stopped = true;
-    this.watching?.abort();
+    // Not waited for, nor aborted: an aborted held request can leave identity a connection it waits
+    // for at shutdown; identity answers held requests at once when it drains.
+    void this.watching?.stop();
     this.watching = undefined;
     this.held = false;
   }
@@ -146,18 +147,4 @@ export class RevokedSessions {
       this.fetchedAt = this.now();
     }
   }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    timer.unref();
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

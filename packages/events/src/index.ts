@@ -24,6 +24,7 @@ export {
   TOMBSTONE_TYPE,
   type EnqueueEventInput,
 } from './outbox.ts';
+export { PollingLoop, type PollingLoopLogger, type PollingLoopOptions } from './polling-loop.ts';
 export { OutboxRelay, type OutboxRelayOptions, type RelayMetrics } from './relay.ts';
 export { inboxConsumer, type EventHandler, type InboxConsumer, type InboxHandlers } from './inbox.ts';
 export {

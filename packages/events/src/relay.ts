@@ -1,9 +1,10 @@
 // Publishes committed outbox rows to the bus, in order, marking each published only once the bus
-// acknowledged it. Woken by LISTEN/NOTIFY, with polling as the fallback.
+// acknowledged it. Woken by LISTEN/NOTIFY, with polling as the fallback (PollingLoop).
 import type pg from 'pg';
 import { errorText, silentLogger, type Bus, type BusMessage, type Logger } from './bus.ts';
 import { deleteInBatches, sqlExecutor } from './db.ts';
 import { ERASE_AFTER_PUBLISH_HEADER, TOMBSTONE_TYPE } from './outbox.ts';
+import { PollingLoop } from './polling-loop.ts';
 
 export interface OutboxRelayOptions {
   /** The service's pool (search_path = its schema). The relay holds one connection for LISTEN. */
@@ -69,12 +70,7 @@ export class OutboxRelay {
   private readonly metrics: RelayMetrics | undefined;
   /** The last batch was cut by maxBatchBytes: more rows wait. */
   private cut = false;
-  private running = false;
-  private loopDone: Promise<void> | undefined;
-  private listener: pg.PoolClient | undefined;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
-  private failures = 0;
+  private readonly loop: PollingLoop;
   private lastCleanup = 0;
   private cleaning: Promise<void> | undefined;
 
@@ -91,44 +87,30 @@ export class OutboxRelay {
     this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
     this.maxBatchBytes = options.maxBatchBytes ?? 900_000;
     this.metrics = options.metrics;
+    this.loop = new PollingLoop({
+      name: 'outbox relay',
+      pass: () => this.pass(),
+      intervalMs: this.pollIntervalMs,
+      backoffMs: (failures) => Math.min(this.pollIntervalMs * 2 ** (failures - 1), this.maxBackoffMs),
+      onError: (error, failures) => {
+        this.metrics?.failed();
+        this.logger.warn({ err: errorText(error), failures }, 'outbox relay: publish failed, will retry');
+      },
+      listen: { pool: this.pool, channel: 'outbox' },
+      stopTimeoutMs: this.stopTimeoutMs,
+      settle: () => this.cleaning,
+      logger: this.logger,
+    });
   }
 
   /** Resolves once LISTEN is set up (or failed: then it polls). */
-  async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    const listening = this.listen().catch((error) =>
-      this.logger.warn({ err: errorText(error) }, 'outbox relay: LISTEN failed, polling only'),
-    );
-    // stop() may come before LISTEN is set up: it waits for this, so the LISTEN connection is
-    // always released (a stranded one would keep pool.end() waiting forever).
-    this.loopDone = listening.then(() => this.loop());
-    await listening;
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   /** Stops polling and waits (bounded) for the batch in flight. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        this.logger.warn({ timeoutMs: this.stopTimeoutMs }, 'outbox relay: batch still running at stop, abandoned');
-        resolve();
-      }, this.stopTimeoutMs);
-    });
-    await Promise.race([Promise.all([this.loopDone, this.cleaning]), timedOut]);
-    clearTimeout(timer);
-    const listener = this.listener;
-    this.listener = undefined;
-    if (listener) {
-      // From here on the pool owns the client: a later connection error must not release it again.
-      listener.removeAllListeners('error');
-      listener.on('error', () => {});
-      await listener.query('unlisten outbox').catch(() => {});
-      listener.release();
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Publishes one batch now; returns how many rows went out. */
@@ -211,33 +193,13 @@ export class OutboxRelay {
     return rows[0]?.waiting === true;
   }
 
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let published = 0;
-      try {
-        published = await this.publishBatch();
-        if (published > 0) this.metrics?.published(published);
-        if (this.failures > 0) this.logger.info({ failures: this.failures }, 'outbox relay: publishing again');
-        this.failures = 0;
-        this.cleanup();
-      } catch (error) {
-        this.failures++;
-        this.metrics?.failed();
-        this.logger.warn(
-          { err: errorText(error), failures: this.failures },
-          'outbox relay: publish failed, will retry',
-        );
-      }
-      if (!this.running) break;
-      if (published === this.batchSize || (published > 0 && this.cut)) continue;
-      if (this.failures > 0) {
-        // Backoff is not cut short by NOTIFY: during an outage every insert would wake us.
-        await this.pause(Math.min(this.pollIntervalMs * 2 ** (this.failures - 1), this.maxBackoffMs), false);
-      } else {
-        await this.pause(this.pollIntervalMs, true);
-      }
-      if (this.running && !this.listener) await this.listen().catch(() => {});
-    }
+  /** One pass of the loop: a batch; true when more rows wait. */
+  private async pass(): Promise<boolean> {
+    const published = await this.publishBatch();
+    if (published > 0) this.metrics?.published(published);
+    if (this.loop.failures > 0) this.logger.info({ failures: this.loop.failures }, 'outbox relay: publishing again');
+    this.cleanup();
+    return published === this.batchSize || (published > 0 && this.cut);
   }
 
   /**
@@ -248,7 +210,7 @@ export class OutboxRelay {
     if (this.cleaning || Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = Date.now();
     const db = sqlExecutor(this.pool);
-    const running = () => this.running;
+    const running = () => this.loop.running;
     const older = (column: string) => `${column} < now() - $1 * interval '1 millisecond'`;
     this.cleaning = (async () => {
       await deleteInBatches(db, 'outbox', older('published_at'), [this.retentionMs], { running });
@@ -258,53 +220,6 @@ export class OutboxRelay {
     })()
       .catch((error: unknown) => this.logger.warn({ err: errorText(error) }, 'outbox relay: cleanup failed'))
       .finally(() => (this.cleaning = undefined));
-  }
-
-  private async pause(ms: number, wakeOnNotify: boolean): Promise<void> {
-    if (wakeOnNotify && this.woken) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = wakeOnNotify ? done : () => (this.running ? undefined : done());
-    });
-    this.wakeUp = undefined;
-    this.woken = false;
-  }
-
-  private wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  private async listen(): Promise<void> {
-    const client = await this.pool.connect();
-    // A lost connection can report an error more than once (and while LISTEN is pending): give the
-    // client back to the pool only once.
-    let released = false;
-    const release = (error: Error) => {
-      if (released) return;
-      released = true;
-      client.release(error);
-    };
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      this.logger.warn({ err: errorText(error) }, 'outbox relay: LISTEN connection lost');
-      if (this.listener === client) this.listener = undefined;
-      release(error);
-    });
-    try {
-      await client.query('listen outbox');
-    } catch (error) {
-      release(error as Error);
-      throw error;
-    }
-    this.listener = client;
   }
 }
 

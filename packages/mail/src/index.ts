@@ -8,6 +8,7 @@ export {
   enqueueMail,
   MAIL_CHANNEL,
   mailQueue,
+  mailQueueMigration,
   outgoingMailSchemaSql,
   type MailQueue,
   type MailSqlExecutor,

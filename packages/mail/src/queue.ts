@@ -12,8 +12,11 @@ export interface MailSqlExecutor {
 export const MAIL_CHANNEL = 'outgoing_mail';
 
 /**
- * Idempotent DDL of the queue table, for services whose migrations include it (identity's
- * 004_email.sql has the same table).
+ * The queue table: the one definition. Each service that sends mail has its own (the mail is
+ * written in the service's business transaction, so it goes out iff the change committed) and gets
+ * it through mailQueueMigration. Idempotent: identity's 004_email.sql and analytics'
+ * 002_notifications.sql created this same table in their own words before it was shared, and
+ * migrations that ran are never edited (testkit's describeMailQueueTable keeps them equal).
  */
 export const outgoingMailSchemaSql = `
 create table if not exists outgoing_mail (
@@ -30,6 +33,9 @@ create table if not exists outgoing_mail (
 );
 create index if not exists outgoing_mail_due_idx on outgoing_mail (next_attempt_at) where sent_at is null;
 `;
+
+/** For a service definition's packageMigrations: applied after the service's own migrations. */
+export const mailQueueMigration = { version: 'mail_outgoing_mail', sql: outgoingMailSchemaSql };
 
 const MAX_ADDRESS = 254;
 const MAX_SUBJECT = 500;

@@ -1,6 +1,8 @@
-// Delivers queued mail: woken by NOTIFY at commit, polling as the fallback. Rows are claimed with
-// FOR UPDATE SKIP LOCKED (replicas share the work), a failure is retried with exponential backoff,
-// and after maxAttempts the row is left unsent with its last error (logged as a warning).
+// Delivers queued mail: woken by NOTIFY at commit, polling as the fallback (a PollingLoop). Rows
+// are claimed with FOR UPDATE SKIP LOCKED (replicas share the work), a failure is retried with
+// exponential backoff, and after maxAttempts the row is left unsent with its last error (logged as
+// a warning).
+import { PollingLoop } from '@checkpoint/events';
 import type pg from 'pg';
 import { MAIL_CHANNEL } from './queue.ts';
 import type { MailTransport } from './transport.ts';
@@ -44,11 +46,7 @@ const CLEANUP_EVERY_MS = 3_600_000;
 
 export class MailSender {
   private readonly opts: Required<Omit<MailSenderOptions, 'logger'>> & { logger: MailLogger };
-  private running = false;
-  private loopDone: Promise<void> | undefined;
-  private listener: pg.PoolClient | undefined;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
+  private readonly loop: PollingLoop;
   private lastCleanup = 0;
 
   constructor(options: MailSenderOptions) {
@@ -62,43 +60,27 @@ export class MailSender {
       retentionMs: 7 * 24 * 3_600_000,
       ...options,
     };
+    const { logger } = this.opts;
+    this.loop = new PollingLoop({
+      name: 'mail sender',
+      pass: () => this.pass(),
+      intervalMs: this.opts.pollIntervalMs,
+      onError: (err) => logger.warn({ err: String(err) }, 'mail sender: batch failed'),
+      listen: { pool: this.opts.pool, channel: MAIL_CHANNEL },
+      // A batch in flight may wait on a slow SMTP server: shutdown does not wait for it beyond 10 s
+      // (its rows stay locked only until its transaction ends, and go out again: at-least-once).
+      stopTimeoutMs: 10_000,
+      logger,
+    });
   }
 
-  async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    const listening = this.listen().catch((err: unknown) =>
-      this.opts.logger.warn({ err: String(err) }, 'mail sender: LISTEN failed, polling only'),
-    );
-    this.loopDone = listening.then(() => this.loop());
-    await listening;
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake();
-    // A batch in flight may wait on a slow SMTP server: shutdown does not wait for it beyond 10 s
-    // (its rows stay locked only until its transaction ends, and go out again: at-least-once).
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.loopDone,
-      new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          this.opts.logger.warn({}, 'mail sender: batch still running at stop, abandoned');
-          resolve();
-        }, 10_000);
-      }),
-    ]);
-    clearTimeout(timer);
-    const listener = this.listener;
-    this.listener = undefined;
-    if (listener) {
-      listener.removeAllListeners('error');
-      listener.on('error', () => {});
-      await listener.query(`unlisten ${MAIL_CHANNEL}`).catch(() => {});
-      listener.release();
-    }
+    if (!this.loop.running) return;
+    await this.loop.stop();
     this.opts.transport.close();
   }
 
@@ -156,20 +138,13 @@ export class MailSender {
     }
   }
 
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let tried = 0;
-      try {
-        tried = await this.sendDue();
-        await this.cleanup();
-      } catch (err) {
-        this.opts.logger.warn({ err: String(err) }, 'mail sender: batch failed');
-      }
-      if (!this.running) break;
-      if (tried === this.opts.batchSize) continue;
-      await this.pause(this.opts.pollIntervalMs);
-      if (this.running && !this.listener) await this.listen().catch(() => {});
-    }
+  /** One pass of the loop: a batch; true when it was full (more may be due). */
+  private async pass(): Promise<boolean> {
+    const tried = await this.sendDue();
+    await this.cleanup().catch((err: unknown) =>
+      this.opts.logger.warn({ err: String(err) }, 'mail sender: batch failed'),
+    );
+    return tried === this.opts.batchSize;
   }
 
   private async cleanup(): Promise<void> {
@@ -180,51 +155,6 @@ export class MailSender {
          and (sent_at is not null or attempts >= $2)`,
       [this.opts.retentionMs, this.opts.maxAttempts],
     );
-  }
-
-  private async pause(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
-    this.wakeUp = undefined;
-    this.woken = false;
-  }
-
-  private wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  private async listen(): Promise<void> {
-    const client = await this.opts.pool.connect();
-    let released = false;
-    const release = (error: Error) => {
-      if (released) return;
-      released = true;
-      client.release(error);
-    };
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      this.opts.logger.warn({ err: String(error) }, 'mail sender: LISTEN connection lost');
-      if (this.listener === client) this.listener = undefined;
-      release(error);
-    });
-    try {
-      await client.query(`listen ${MAIL_CHANNEL}`);
-    } catch (error) {
-      release(error as Error);
-      throw error;
-    }
-    this.listener = client;
   }
 }
 

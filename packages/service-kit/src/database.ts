@@ -115,6 +115,12 @@ function statementsOf(sql: string): string[] {
   return sql.split(/;[ \t]*(?:\r?\n|$)/).filter((part) => part.replace(/--[^\n]*/g, '').trim() !== '');
 }
 
+/** A migration a package defines (its version is recorded in schema_migrations like a file's name). */
+export interface SharedMigration {
+  version: string;
+  sql: string;
+}
+
 /**
  * Applies the shared migrations, then migrations/*.sql in name order, each once, in its own
  * transaction; one whose first line is `-- checkpoint:no-transaction` runs statement by statement.
@@ -126,7 +132,12 @@ export async function runMigrations(
     dir: string;
     logger?: Logger;
     /** Migrations every service shares (from packages), applied before the service's own. */
-    shared?: { version: string; sql: string }[];
+    shared?: SharedMigration[];
+    /**
+     * Migrations from packages applied after the service's own: idempotent DDL (`if not exists`)
+     * of a table that some services' own earlier migrations already created in their own words.
+     */
+    sharedAfter?: SharedMigration[];
   },
 ): Promise<string[]> {
   const own = (await readdir(options.dir)).filter((f) => f.endsWith('.sql')).sort();
@@ -135,6 +146,7 @@ export async function runMigrations(
     ...(await Promise.all(
       own.map(async (file) => ({ version: file, sql: await readFile(path.join(options.dir, file), 'utf8') })),
     )),
+    ...(options.sharedAfter ?? []),
   ];
   const lockKey = `migrations:${options.schema}`;
   const client = await pool.connect();

@@ -31,6 +31,7 @@ export {
   LIFT_STATEMENT_TIMEOUT,
   provisionServiceDatabase,
   runMigrations,
+  type SharedMigration,
 } from './database.ts';
 export { HTTP_STATUS_OF } from './error-status.ts';
 export {
@@ -122,3 +123,5 @@ export {
   type BeforeErase,
   type PrivacyParticipant,
 } from './privacy.ts';
+export { PollingLoop, type PollingLoopOptions } from '@checkpoint/events';
+export { isUniqueViolation, prismaFactory, type PrismaClientClass } from './prisma.ts';

@@ -20,6 +20,7 @@ import {
   type SqlExecutor,
   type SubscribeOptions,
   type TransactionRunner,
+  PollingLoop,
 } from '@checkpoint/events';
 import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
@@ -162,8 +163,7 @@ async function answerErased(
  * forward (under an advisory lock) is the one that runs.
  */
 export class RetentionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -175,23 +175,23 @@ export class RetentionJob {
       /** The tenants with a period: defaults to the privacy_retention table. */
       tenantsSql?: string;
     },
-  ) {}
+  ) {
+    this.loop = new PollingLoop({
+      name: 'privacy retention job',
+      pass: async () => void (await this.runIfDue()),
+      // Checked 20 times per interval (at most once a minute): a replica that died mid-interval is covered.
+      intervalMs: Math.max(250, Math.min(60_000, Math.floor(options.intervalMs / 20))),
+      pace: 'fixed-rate',
+      onError: (err) => options.logger.warn({ err }, 'privacy retention job failed'),
+    });
+  }
 
   start(): void {
-    // Checked 20 times per interval (at most once a minute): a replica that died mid-interval is covered.
-    const every = Math.max(250, Math.min(60_000, Math.floor(this.options.intervalMs / 20)));
-    this.timer = setInterval(() => {
-      this.running ??= this.runIfDue()
-        .then(() => undefined)
-        .catch((err: unknown) => this.options.logger.warn({ err }, 'privacy retention job failed'))
-        .finally(() => (this.running = undefined));
-    }, every);
-    this.timer.unref();
+    void this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** Runs the job when its interval has passed since the last run anywhere; returns rows deleted, or undefined when not due. */

@@ -15,7 +15,7 @@ import {
 } from '@checkpoint/events';
 import { ServiceTokens } from './caller.ts';
 import { baseConfigSchema, ConfigError, kafkaConnection, parseConfig, type BaseConfig } from './config.ts';
-import { createPool, databaseReachable, runMigrations } from './database.ts';
+import { createPool, databaseReachable, runMigrations, type SharedMigration } from './database.ts';
 import { createServiceApp, type ApiRouter } from './http.ts';
 import { closeServer, listen, onShutdownSignal, SERVICE_MAX_HEADER_BYTES } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -56,6 +56,11 @@ export interface ServiceDefinition<S extends z.ZodObject = z.ZodObject> {
   /** The service's own variables, merged with the base ones. */
   configSchema: S;
   migrationsDir: string;
+  /**
+   * Tables a package defines for the services that use it, e.g. @checkpoint/mail's outgoing_mail
+   * (mailQueueMigration): applied after the service's own migrations.
+   */
+  packageMigrations?: SharedMigration[];
   create(ctx: ServiceContext<z.infer<S>>): Promise<ServiceParts> | ServiceParts;
 }
 
@@ -217,9 +222,12 @@ export async function startService<S extends z.ZodObject>(
   }
 }
 
-/** Applies a service's migrations to its schema: the shared outbox/inbox tables, then its own. */
+/**
+ * Applies a service's migrations to its schema: the shared outbox/inbox tables, then its own, then
+ * the tables of the packages it uses (packageMigrations).
+ */
 export function migrateService(
-  def: Pick<ServiceDefinition, 'migrationsDir'>,
+  def: Pick<ServiceDefinition, 'migrationsDir' | 'packageMigrations'>,
   pool: pg.Pool,
   schema: string,
   logger?: Logger,
@@ -232,6 +240,7 @@ export function migrateService(
       { version: '000_events_outbox_inbox', sql: outboxSchemaSql },
       { version: '000_events_inbox_retention', sql: inboxRetentionIndexSql },
     ],
+    sharedAfter: def.packageMigrations,
   });
 }
 

@@ -92,4 +92,39 @@ describe('runMigrations', () => {
     await expect(runMigrations(p, { schema, dir })).resolves.toEqual(['002_items_at_index.sql']);
     expect(await indexValid(p, schema)).toBe(true);
   });
+
+  it("when a package migration comes after the service's own, then a table the service made itself is kept and a service without one gets it", async () => {
+    const queue = { version: 'pkg_queue', sql: 'create table if not exists queue (id int primary key, note text);' };
+    const own = await mkdtemp(path.join(os.tmpdir(), 'migrations-test-'));
+    const none = await mkdtemp(path.join(os.tmpdir(), 'migrations-test-'));
+    try {
+      // Not idempotent, as migrations written before the table was shared are.
+      await writeFile(
+        path.join(own, '001_queue.sql'),
+        'create table queue (id int primary key, note text, extra int);',
+      );
+      const withOwn = `m_${randomUUID().slice(0, 8)}`;
+      const p = pool(withOwn);
+      expect(await runMigrations(p, { schema: withOwn, dir: own, sharedAfter: [queue] })).toEqual([
+        '001_queue.sql',
+        'pkg_queue',
+      ]);
+      const without = `m_${randomUUID().slice(0, 8)}`;
+      expect(await runMigrations(pool(without), { schema: without, dir: none, sharedAfter: [queue] })).toEqual([
+        'pkg_queue',
+      ]);
+      const columns = async (schema: string) =>
+        (
+          await p.query<{ column_name: string }>(
+            `select column_name from information_schema.columns where table_schema = $1 and table_name = 'queue' order by ordinal_position`,
+            [schema],
+          )
+        ).rows.map((r) => r.column_name);
+      expect(await columns(withOwn)).toEqual(['id', 'note', 'extra']);
+      expect(await columns(without)).toEqual(['id', 'note']);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+      await rm(none, { recursive: true, force: true });
+    }
+  });
 });

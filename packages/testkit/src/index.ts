@@ -10,6 +10,7 @@ export { startCrashablePostgres, type CrashablePostgres } from './crashable-post
 export { eventMessage } from './events.ts';
 export * from './kafka.ts';
 export { compareSchemaWithDatabase, normalizeSchema, readDatabase, readPrismaSchema } from './prisma-schema.ts';
+export { describeMailQueueTable, describeSchemaMatchesMigrations } from './schema-drift.ts';
 export {
   actor,
   call,

@@ -1,7 +1,7 @@
 // The analytics service: read models built only from the other services' events, and the calls
 // that show results (docs/architecture.md).
 import path from 'node:path';
-import { transportFromConfig } from '@checkpoint/mail';
+import { mailQueueMigration, transportFromConfig } from '@checkpoint/mail';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { adminRouter } from './api/admin.router.ts';
 import { dashboardRouter } from './api/dashboard.router.ts';
@@ -19,6 +19,8 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
   name: 'analytics',
   configSchema: analyticsConfigSchema,
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
+  // The digest's mail queue (its 002_notifications.sql made the same table before it was shared).
+  packageMigrations: [mailQueueMigration],
   create({ config, pool, logger, awaitRecent }) {
     const uc = analyticsUseCases(resultsQueries(pool), () => new Date(), awaitRecent);
     const live = new LiveResults(pool, {

@@ -1,7 +1,8 @@
 // The identity service: accounts, tenants, sessions and sign-in (password, Google / OpenID Connect).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@checkpoint/service-kit';
+import { mailQueueMigration } from '@checkpoint/mail';
+import { PollingLoop, type ServiceDefinition } from '@checkpoint/service-kit';
 import { authRouter } from './api/auth.router.ts';
 import { districtRouter } from './api/district.router.ts';
 import { rosterRouter } from './api/roster.router.ts';
@@ -40,6 +41,8 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
   name: 'identity',
   configSchema: identityConfigSchema,
   migrationsDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations'),
+  // The mail queue (its 004_email.sql made the same table before it was shared).
+  packageMigrations: [mailQueueMigration],
 
   async create(ctx) {
     const { config } = ctx;
@@ -120,10 +123,26 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
         : undefined,
     });
 
-    let housekeeping: NodeJS.Timeout | undefined;
-    let housekeepingRun: Promise<unknown> | undefined;
     let stopping = false;
     const running = () => !stopping;
+    const housekeeping = new PollingLoop({
+      name: 'identity housekeeping',
+      pass: async () => {
+        // Settled, not all: one failing must not leave the others running unwaited for.
+        const results = await Promise.allSettled([
+          sessions.deleteExpired({ running }),
+          oidc.deleteExpired({ running }),
+          deleteExpiredRateLimits(ctx.pool, { running }),
+          email.tokens.deleteExpired({ running }),
+          // Exported data does not outlive its download window.
+          deleteExpiredExports(ctx.pool, { running }),
+        ]);
+        for (const result of results)
+          if (result.status === 'rejected') ctx.logger.warn({ err: result.reason }, 'identity housekeeping failed');
+      },
+      intervalMs: HOUR_MS,
+      pace: 'fixed-rate',
+    });
     // Export, deletion, retention and audit log (docs/adr/009-privacy-operations.md).
     const privacy = privacyWiring(ctx);
     /** Aborted when shutdown begins: requests held for revoked sessions answer at once. */
@@ -221,30 +240,12 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
             if (!(err instanceof DuplicateEmailError)) throw err;
           }
         }
-        housekeeping = setInterval(() => {
-          // Settled, not all: one failing must not leave the others running unwaited for.
-          housekeepingRun ??= Promise.allSettled([
-            sessions.deleteExpired({ running }),
-            oidc.deleteExpired({ running }),
-            deleteExpiredRateLimits(ctx.pool, { running }),
-            email.tokens.deleteExpired({ running }),
-            // Exported data does not outlive its download window.
-            deleteExpiredExports(ctx.pool, { running }),
-          ])
-            .then((results) => {
-              for (const result of results)
-                if (result.status === 'rejected')
-                  ctx.logger.warn({ err: result.reason }, 'identity housekeeping failed');
-            })
-            .finally(() => (housekeepingRun = undefined));
-        }, HOUR_MS);
-        housekeeping.unref();
+        void housekeeping.start();
       },
       async stop() {
         stopping = true;
-        if (housekeeping) clearInterval(housekeeping);
         // Ends after the batch in flight.
-        await housekeepingRun;
+        await housekeeping.stop();
         await privacy.stop();
         // A roster import being applied stops after its current batch (one transaction); applying it again resumes.
         await roster.stop();

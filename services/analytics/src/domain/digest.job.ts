@@ -1,7 +1,7 @@
 // Runs the notification digest every NOTIFICATION_DIGEST_MINUTES and delivers the analytics
 // service's queued mail (packages/mail's sender loop). Without SMTP_URL mail waits in the queue.
 import { MailSender, type MailTransport } from '@checkpoint/mail';
-import type { Logger } from '@checkpoint/service-kit';
+import { PollingLoop, type Logger } from '@checkpoint/service-kit';
 import type pg from 'pg';
 import { runDigestPass } from '../data-access/digest.repository.ts';
 
@@ -13,42 +13,33 @@ export interface DigestJobOptions {
 }
 
 export class DigestJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly loop: PollingLoop;
   private readonly sender: MailSender | undefined;
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly options: DigestJobOptions,
-  ) {
+  constructor(pool: pg.Pool, options: DigestJobOptions) {
     this.sender = options.transport
       ? new MailSender({ pool, transport: options.transport, logger: options.logger })
       : undefined;
+    // One pass per interval; a pass still running is not started twice.
+    this.loop = new PollingLoop({
+      name: 'notification digest',
+      pass: async () => {
+        const result = await runDigestPass(pool, { windowMs: options.intervalMs, baseUrl: options.baseUrl });
+        if (result.sent > 0) options.logger.info(result, 'notification digests queued');
+      },
+      intervalMs: options.intervalMs,
+      pace: 'fixed-rate',
+      onError: (err) => options.logger.warn({ err }, 'notification digest failed'),
+    });
   }
 
   async start(): Promise<void> {
     await this.sender?.start();
-    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
-    this.timer.unref();
-  }
-
-  /** One pass now (also what the timer calls); a pass still running is not started twice. */
-  runOnce(): Promise<unknown> {
-    this.running ??= runDigestPass(this.pool, { windowMs: this.options.intervalMs, baseUrl: this.options.baseUrl })
-      .then((result) => {
-        if (result.sent > 0) this.options.logger.info(result, 'notification digests queued');
-        return result;
-      })
-      .catch((err: unknown) => this.options.logger.warn({ err }, 'notification digest failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
-    return this.running;
+    await this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     await this.sender?.stop();
   }
 }

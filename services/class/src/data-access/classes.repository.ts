@@ -2,12 +2,12 @@
 // (student); a class that is not the caller's is simply not found. Each change writes its event to
 // the outbox in the same transaction.
 import { randomUUID } from 'node:crypto';
-import { uuidv7 } from '@checkpoint/service-kit';
+import { isUniqueViolation, uuidv7 } from '@checkpoint/service-kit';
 import type { BrowseView, ClassDetails, ClassView, EnrolmentView, MemberView } from '../domain/class.ts';
 import { displayName } from '../domain/class.ts';
 import type { ClassEvents } from '../messaging/class-events.publisher.ts';
 import { peopleRepository } from './people.repository.ts';
-import { isUniqueViolation, type Db, type Tx } from './prisma.ts';
+import type { Db, Tx } from './prisma.ts';
 
 const classSelect = {
   id: true,

@@ -4,7 +4,8 @@
 import type { PracticeQuestion, PracticeSet, PracticeType } from '../domain/practice.ts';
 import { practiceCompleted, type PracticeFacts } from '../messaging/generation-events.publisher.ts';
 import { Prisma } from '../generated/prisma/client.ts';
-import { isUniqueViolation, type Db } from './prisma.ts';
+import { isUniqueViolation } from '@checkpoint/service-kit';
+import type { Db } from './prisma.ts';
 
 export interface StoredPractice extends PracticeSet {
   provider: string;

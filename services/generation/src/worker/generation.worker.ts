@@ -1,13 +1,14 @@
 // Runs generation jobs outside any HTTP request: claims due jobs (FOR UPDATE SKIP LOCKED, so
 // several instances share the queue), at most `concurrency` at once, and finishes each with
 // QuestionsGenerated, a later attempt, or GenerationFailed once attempts are spent (or at once
-// for quota). Woken by new jobs; polls as a fallback.
+// for quota). Woken by new jobs; polls as a fallback (a PollingLoop).
 //
 // Several replicas (docs/scale-out.md): while a job runs, its worker renews the job's lease every
 // third of `staleAfterMs`, so only a job whose worker died (no renewal for `staleAfterMs`) is
 // claimed again by another replica, never one whose model call is merely slow. A worker that lost
 // its lease (it was partitioned away that long) finishes the call, but its result is discarded:
 // the job's outcome and its event are written once, by the lease holder.
+import { PollingLoop } from '@checkpoint/service-kit';
 import type { AssessmentsRepository } from '../data-access/assessments.repository.ts';
 import type { ClaimedJob, JobsRepository } from '../data-access/jobs.repository.ts';
 import { GenerationError } from '../domain/errors.ts';
@@ -37,53 +38,34 @@ export interface GenerationWorkerDeps {
 
 export class GenerationWorker {
   private readonly running = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
-  constructor(private readonly d: GenerationWorkerDeps) {}
+  constructor(private readonly d: GenerationWorkerDeps) {
+    this.loop = new PollingLoop({
+      name: 'generation worker',
+      pass: () => this.tick(),
+      intervalMs: d.pollMs,
+      onError: (err) => d.logger.error({ err }, 'generation worker: claim failed'),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    void this.loop.start();
   }
 
   /** Look for work now (a job was queued or one finished). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.again = true;
-      return;
-    }
-    this.ticking = this.tick()
-      .catch((err) => this.d.logger.error({ err }, 'generation worker: claim failed'))
-      .finally(() => {
-        this.ticking = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else this.schedule();
-      });
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.ticking;
+    await this.loop.stop();
     await Promise.allSettled([...this.running]);
   }
 
   /** Resolves when no job is running (tests). */
   async idle(): Promise<void> {
-    while (this.running.size || this.ticking) await Promise.allSettled([...this.running, this.ticking]);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.wake(), this.d.pollMs);
-    this.timer.unref();
+    while (this.running.size || this.loop.current) await Promise.allSettled([...this.running, this.loop.current]);
   }
 
   private async tick(): Promise<void> {

@@ -1,7 +1,8 @@
 // Users, their tenants and password credentials.
 import { randomUUID } from 'node:crypto';
 import type { TenantKind, UserRecord, UserRole, Preferences } from '../domain/user.ts';
-import { isUniqueViolation, type Db, type Tx } from './prisma.ts';
+import { isUniqueViolation } from '@checkpoint/service-kit';
+import type { Db, Tx } from './prisma.ts';
 
 /** The columns of a UserRecord (other repositories of users select the same). */
 export const userSelect = {

@@ -1,0 +1,5 @@
+// This service's outgoing_mail is the one @checkpoint/mail defines (the test: @checkpoint/testkit).
+import { describeMailQueueTable } from '@checkpoint/testkit';
+import { analyticsService } from '../src/index.ts';
+
+describeMailQueueTable(analyticsService);
