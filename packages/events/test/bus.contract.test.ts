@@ -354,7 +354,13 @@ describe.each([kafkaTransport, inProcessTransport])('bus contract: $name', (tran
       ['user-t', true],
     ]);
     expect(await effectCount(service, 'tomb')).toBe(1);
-    expect(await count(service.db, "select count(*) as n from outbox where type = 'tombstone'")).toBe(0);
+    // The relay deletes a published tombstone's row after the bus took it; the in-process bus has
+    // handed it to the consumer by then, so the row may still be there for a moment.
+    await waitFor(
+      "the tombstone's outbox row gone",
+      async () => (await count(service.db, "select count(*) as n from outbox where type = 'tombstone'")) === 0,
+      10_000,
+    );
     expect(deadLetters()).toEqual([]);
   }, 120_000);
 });
