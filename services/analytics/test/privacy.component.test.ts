@@ -129,7 +129,24 @@ describe('privacy operations in analytics', () => {
                       + (select count(*) from result_answers a join results r using (result_id) where r.student_id = $1)
                       + (select count(*) from practice_completions where student_id = $1)
                       + (select count(*) from attempt_progress where student_id = $1)
-                      + (select count(*) from student_figures where student_id = $1) as n`;
+                      + (select count(*) from student_figures where student_id = $1)
+                      + (select count(*) from digest_items where user_id = $1 or subject_id = $1)
+                      + (select count(*) from notification_settings where user_id = $1)
+                      + (select count(*) from reminders_sent where student_id = $1) as n`;
+    // Counted once the whole story is in the read model (the raise by practice comes last); the
+    // consumers may still be at it when publish returns.
+    await eventually(
+      async () =>
+        (
+          await h.sql.query<{ practice: number; raised: number; figures: number }>(
+            `select (select count(*) from practice_completions where student_id = $1)::int as practice,
+                    (select count(*) from results where student_id = $1 and level = 'at')::int as raised,
+                    (select count(*) from student_figures where student_id = $1)::int as figures`,
+            [cy.id],
+          )
+        ).rows[0]!,
+      (r) => r.practice === 1 && r.raised === 1 && r.figures === 1,
+    );
     const { rows } = await h.sql.query<{ n: string }>(own, [cy.id]);
     const expected = Number(rows[0]!.n);
     expect(expected).toBeGreaterThan(3);

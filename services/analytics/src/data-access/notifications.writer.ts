@@ -34,10 +34,13 @@ export async function keepNotificationSettings(
   );
 }
 
-export async function forgetNotifications(tx: Tx, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('delete from digest_items where user_id = $1 or subject_id = $1', userId);
-  await tx.$executeRawUnsafe('delete from notification_settings where user_id = $1', userId);
-  await tx.$executeRawUnsafe('delete from reminders_sent where student_id = $1', userId);
+/** Deletes every notification row naming the person (theirs, or about them); returns how many. */
+export async function forgetNotifications(tx: Tx, userId: string): Promise<number> {
+  return (
+    (await tx.$executeRawUnsafe('delete from digest_items where user_id = $1 or subject_id = $1', userId)) +
+    (await tx.$executeRawUnsafe('delete from notification_settings where user_id = $1', userId)) +
+    (await tx.$executeRawUnsafe('delete from reminders_sent where student_id = $1', userId))
+  );
 }
 
 /** A submission, for the teacher of its class (if the result was kept: not of a deleted student). */

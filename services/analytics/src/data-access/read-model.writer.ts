@@ -5,6 +5,7 @@
 import type { Level } from '../domain/events.ts';
 import { studentBand } from '../domain/figures.ts';
 import type { Tx } from './db.ts';
+import { forgetNotifications } from './notifications.writer.ts';
 
 /**
  * Writes about one user (a result, a membership, practice) take this lock shared and a user's
@@ -168,6 +169,8 @@ export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<nu
   erased += await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
   erased += await tx.$executeRawUnsafe('delete from attempt_progress where student_id = $1', userId);
   erased += await tx.$executeRawUnsafe('delete from student_figures where student_id = $1', userId);
+  // Their notifications too, counted here: whichever consumer erases the person first counts them.
+  erased += await forgetNotifications(tx, userId);
   const [gone] = await tx.$queryRawUnsafe<{ tenant_id: string; role: string; disabled: boolean }[]>(
     'delete from people where user_id = $1 returning tenant_id, role, disabled',
     userId,

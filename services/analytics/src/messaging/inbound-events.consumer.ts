@@ -24,7 +24,6 @@ import {
   upsertPerson,
 } from '../data-access/read-model.writer.ts';
 import {
-  forgetNotifications,
   keepNotificationSettings,
   noteAssigned,
   noteJoined,
@@ -118,8 +117,8 @@ export function inboundHandlers(): InboxHandlers<Tx> {
     'checkpoint.identity.v1.UserUpdated': keepPerson,
     'checkpoint.identity.v1.UserDeleted': async (tx, m, envelope) => {
       requireIds(m.$typeName, { userId: m.userId });
+      // Their read-model rows and notifications, counted for the privacy answer.
       await deletePerson(tx, m.userId, when(m.occurredAt, envelope));
-      await forgetNotifications(tx, m.userId);
     },
 
     'checkpoint.class.v1.ClassCreated': keepClass,
