@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import type { User } from '../features/auth/user';
+import type { User } from '../session/user';
 import { UserAvatar } from './UserAvatar';
 import type { NavItem } from './navLinks';
 

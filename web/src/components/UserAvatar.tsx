@@ -1,4 +1,4 @@
-import { initials, type User } from '../features/auth/user';
+import { initials, type User } from '../session/user';
 
 interface UserAvatarProps {
   user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl'>;

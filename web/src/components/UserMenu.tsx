@@ -4,7 +4,7 @@
 // signed-in page stays light (issue 13 JavaScript budgets).
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { User } from '../features/auth/user';
+import type { User } from '../session/user';
 import { UserAvatar } from './UserAvatar';
 
 interface UserMenuProps {

@@ -1,5 +1,5 @@
-import type { User } from '../features/auth/user';
-import { navRole } from '../features/auth/user';
+import type { User } from '../session/user';
+import { navRole } from '../session/user';
 
 export interface NavItem {
   to: string;

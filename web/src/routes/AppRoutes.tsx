@@ -2,8 +2,8 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
-import { useAuth } from '../features/auth/useAuth';
-import { navRole } from '../features/auth/user';
+import { useAuth } from '../session/useAuth';
+import { navRole } from '../session/user';
 import { AdminOnly, ResultPracticeFor, SignedOutVisit, StudentOnly } from './guards';
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
 import { useColorMode } from './useColorMode';

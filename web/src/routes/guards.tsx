@@ -2,9 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
 import { PageSpinner } from '../components/PageSpinner';
-import { sessionExpired } from '../features/auth/authSlice';
-import { useAuth } from '../features/auth/useAuth';
-import { navRole } from '../features/auth/user';
+import { sessionExpired } from '../session/authSlice';
+import { useAuth } from '../session/useAuth';
+import { navRole } from '../session/user';
 
 /** A signed-out visit to a protected page: 'Unauthorized' toast, then /auth after 500 ms. */
 export function SignedOutVisit() {

@@ -9,8 +9,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { useAuth } from '../auth/useAuth';
-import { useGetAdminStatsQuery, type AdminStats } from '../results/resultsApi';
+import { useAuth } from '../../session/useAuth';
+import { useGetAdminStatsQuery, type AdminStats } from '../results';
 import { StatCard } from '../../components/StatCard';
 
 /** Where the admin manages things: the pages that exist (spec §2 nav of an admin). */

@@ -14,7 +14,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
-import { useGetClassesQuery } from '../classes/classesApi';
+import { useGetClassesQuery } from '../classes';
 import {
   useCreateAssessmentMutation,
   useGetGenerationQuery,

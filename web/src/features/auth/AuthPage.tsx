@@ -6,7 +6,7 @@ import Container from 'react-bootstrap/Container';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { GoogleButton } from '../../components/GoogleButton';
-import { JOIN_NEXT, peekPendingJoinCode } from '../joinClass/pendingJoin';
+import { JOIN_NEXT, peekPendingJoinCode } from '../joinClass';
 import { GoogleRoleStep } from './GoogleRoleStep';
 import { LoginForm } from './LoginForm';
 import { SignInErrorAlert } from './SignInErrorAlert';

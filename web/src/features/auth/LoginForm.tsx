@@ -7,11 +7,11 @@ import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
-import { usePendingJoin } from '../joinClass/usePendingJoin';
-import { useLoginMutation } from './authApi';
+import { usePendingJoin } from '../joinClass';
+import { useLoginMutation } from '../../session/authApi';
 import { DistrictSignIn } from './DistrictSignIn';
 import { loginSchema, type AuthVariant, type LoginFormValues } from './authSchemas';
-import { homePathAfterSignIn, type User } from './user';
+import { homePathAfterSignIn, type User } from '../../session/user';
 
 interface LoginFormProps {
   variant: AuthVariant;

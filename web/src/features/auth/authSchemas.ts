@@ -1,7 +1,7 @@
 // Validation rules and messages of spec §5 for the three auth pages.
 // zod/mini: the same rules at a fraction of the weight on the sign-in pages (issue 13 budgets).
 import { z } from 'zod/mini';
-import type { SignupRole } from './user';
+import type { SignupRole } from '../../session/user';
 
 /** /auth and /quick-auth share one behaviour; /simple-login differs (no confirm, no default role). */
 export type AuthVariant = 'auth' | 'quick-auth' | 'simple-login';

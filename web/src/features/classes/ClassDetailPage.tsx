@@ -10,17 +10,16 @@ import Card from 'react-bootstrap/Card';
 import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { ClassResultsPanel } from '../results/ClassResultsPanel';
+import { ClassResultsPanel } from '../results';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { assessedShare, classSummary, formatDate, percent, periodLabel } from './classStats';
 import { useGetClassQuery } from './classesApi';
 import { StatCard } from '../../components/StatCard';
 import { lazyModal } from '../../app/lazyModal';
+import { loadCreateAssessmentModal } from '../assessments';
 
 // Loaded when first opened: forms and their schemas stay out of the page's first load.
-const CreateAssessmentModal = lazyModal(() =>
-  import('../assessments/CreateAssessmentModal').then((m) => m.CreateAssessmentModal),
-);
+const CreateAssessmentModal = lazyModal(loadCreateAssessmentModal);
 const ClassManagementModal = lazyModal(() => import('./ClassManagementModal').then((m) => m.ClassManagementModal));
 
 function BackLink() {

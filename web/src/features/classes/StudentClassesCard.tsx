@@ -2,7 +2,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { useGetStudentClassesQuery } from '../student/studentApi';
+import { useGetStudentClassesQuery } from '../student';
 import { periodLabel } from './classStats';
 
 export function StudentClassesCard() {

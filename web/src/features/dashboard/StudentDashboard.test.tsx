@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STUDENT, stubFetch } from '../../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
-import type { StudentResult } from '../student/studentApi';
+import type { StudentResult } from '../student';
 import { StudentDashboard } from './StudentDashboard';
 
 const ENROLMENT = {

@@ -6,26 +6,25 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PageSpinner } from '../../components/PageSpinner';
-import { formatDate } from '../assessments/format';
-import { ResultLevel } from '../assessments/ResultLevel';
 import {
+  formatDate,
+  ResultLevel,
   ABOVE_STANDARD_SCORE,
   bandForLevel,
   practiceLink,
   resultPracticeLink,
   roundPercent,
   toPercent,
-} from '../assessments/performance';
-import { useAuth } from '../auth/useAuth';
-import { NotEnrolledWelcome } from '../classes/NotEnrolledWelcome';
-import { StudentClassesCard } from '../classes/StudentClassesCard';
+} from '../assessments';
+import { useAuth } from '../../session/useAuth';
+import { NotEnrolledWelcome, StudentClassesCard } from '../classes';
 import {
   useGetAvailableAssessmentsQuery,
   useGetStudentClassesQuery,
   useGetStudentResultsQuery,
   type AvailableAssessment,
   type StudentResult,
-} from '../student/studentApi';
+} from '../student';
 
 export const READY_LIMIT = 3;
 

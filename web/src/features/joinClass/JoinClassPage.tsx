@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { useToast } from '../../components/toast/useToast';
 import { isApiError, serverMessageOr } from '../../api/apiError';
-import { useJoinClassMutation, useLazyLookUpJoinCodeQuery } from '../classes/classesApi';
+import { useJoinClassMutation, useLazyLookUpJoinCodeQuery } from '../classes';
 import { JoinClassForm } from './JoinClassForm';
 import { joinErrorMessage } from './joinErrors';
 import { JOIN_NEXT, savePendingJoinCode } from './pendingJoin';

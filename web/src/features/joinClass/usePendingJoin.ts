@@ -4,9 +4,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../components/toast/useToast';
-import { authApi } from '../auth/authApi';
-import { navRole, type User } from '../auth/user';
-import { useJoinClassMutation } from '../classes/classesApi';
+import { authApi } from '../../session/authApi';
+import { navRole, type User } from '../../session/user';
+import { useJoinClassMutation } from '../classes';
 import { joinErrorMessage } from './joinErrors';
 import { takePendingJoinCode } from './pendingJoin';
 

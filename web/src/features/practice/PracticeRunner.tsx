@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { optionsFor } from '../assessments/parseOptions';
-import { roundPercent } from '../assessments/performance';
+import { optionsFor, roundPercent } from '../assessments';
 import { NamedProgressBar } from '../../components/NamedProgressBar';
 
 export const MASTERY = 80;

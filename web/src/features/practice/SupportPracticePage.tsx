@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { isApiError, isUnauthorizedError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
-import type { PracticeType } from '../assessments/assessmentsApi';
+import type { PracticeType } from '../assessments';
 import { PracticeNotFound } from './PracticeNotFound';
 import { MASTERY, PracticeRunner } from './PracticeRunner';
 import { useCompleteSupportMutation, useGetSupportMaterialQuery } from './practiceApi';

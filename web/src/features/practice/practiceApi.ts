@@ -3,7 +3,7 @@
 // are generated from the gateway's OpenAPI document (api/generated).
 import { generatedApi } from '../../api/generated/endpoints';
 import type { PracticeMaterial, PracticeScore, SupportContent } from '../../api/generated/endpoints';
-import { studentApi } from '../student/studentApi';
+import { studentApi } from '../student';
 
 export type { PracticeMaterial, PracticeScore, SupportContent };
 /** As a student gets it: no answer key (the server scores the answers). */

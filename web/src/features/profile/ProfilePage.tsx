@@ -9,11 +9,11 @@ import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useToast } from '../../components/toast/useToast';
-import { useGetAssessmentsQuery } from '../assessments/assessmentsApi';
-import { useAuth } from '../auth/useAuth';
-import { fullName, navRole, type User } from '../auth/user';
-import { useGetClassesQuery } from '../classes/classesApi';
-import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student/studentApi';
+import { useGetAssessmentsQuery } from '../assessments';
+import { useAuth } from '../../session/useAuth';
+import { fullName, navRole, type User } from '../../session/user';
+import { useGetClassesQuery } from '../classes';
+import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student';
 import { ChangePasswordButton } from './ChangePasswordButton';
 import { isQuietStatError, statValue } from './statValue';
 

@@ -1,5 +1,5 @@
 // Readable names of the report filters (spec §9) and of a class in the class filter (spec §2).
-import type { ReportQuery, ReportType, Timeframe } from '../results/resultsApi';
+import type { ReportQuery, ReportType, Timeframe } from '../results';
 
 export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   week: 'Past Week',

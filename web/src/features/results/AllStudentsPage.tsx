@@ -13,7 +13,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { StudentCard } from './StudentCard';
 import { useGetStudentsOverviewQuery, type StudentsOverview, type StudentsQuery } from './resultsApi';
 import { StatCard } from '../../components/StatCard';
-import { ClassPicker } from '../classes/ClassPicker';
+import { ClassPicker } from '../classes';
 
 export const PAGE_SIZE = 24;
 const SEARCH_DELAY_MS = 300;

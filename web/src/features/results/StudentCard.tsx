@@ -3,9 +3,8 @@
 // with its thresholds; each result shows its own level (docs/adr/005), so a 50 % raised by practice
 // reads 'At Standard' in the list while the average's band says 'Below (average under 60%)'.
 import Card from 'react-bootstrap/Card';
-import { periodLabel } from '../classes/classStats';
-import { AVERAGE_BAND_TEXT, isLevel } from '../assessments/performance';
-import { ResultLevel } from '../assessments/ResultLevel';
+import { periodLabel } from '../classes';
+import { AVERAGE_BAND_TEXT, isLevel, ResultLevel } from '../assessments';
 import { formatPercent, levelVariant } from './levels';
 import type { StudentSummary } from './resultsApi';
 

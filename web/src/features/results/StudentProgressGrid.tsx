@@ -7,7 +7,7 @@
 // (never what).
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
-import { isRaised, raisedNote } from '../assessments/performance';
+import { isRaised, raisedNote } from '../assessments';
 import { formatPercent, levelLabel, levelVariant, type LevelLabel } from './levels';
 import type { ClassGrid } from './resultsApi';
 

@@ -1,7 +1,7 @@
 // Names and colours of the three performance levels on the teacher's results screens (spec §4):
 // above, at and below map to green, yellow and red; anything else (no result, unknown) is neutral grey.
-import { isLevel, levelBand, type Band } from '../assessments/performance';
-import { percent } from '../classes/classStats';
+import { isLevel, levelBand, type Band } from '../assessments';
+import { percent } from '../classes';
 
 export type LevelLabel = Band['label'];
 export type LevelVariant = Band['variant'] | 'secondary';

@@ -8,9 +8,9 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Row from 'react-bootstrap/Row';
 import { PlanCard } from '../../components/PlanCard';
 import { useToast } from '../../components/toast/useToast';
-import { useAuth } from '../auth/useAuth';
-import { navRole, type User } from '../auth/user';
-import { useGetUsageQuery, type Usage } from '../results/resultsApi';
+import { useAuth } from '../../session/useAuth';
+import { navRole, type User } from '../../session/user';
+import { useGetUsageQuery, type Usage } from '../results';
 
 interface Plan {
   name: string;

@@ -30,10 +30,10 @@ import {
   type Result,
   type SavedResponse,
   type StudentAssessment,
-} from '../assessments/assessmentsApi';
-import { optionsFor } from '../assessments/parseOptions';
-import { useAuth } from '../auth/useAuth';
-import { navRole } from '../auth/user';
+  optionsFor,
+} from '../assessments';
+import { useAuth } from '../../session/useAuth';
+import { navRole } from '../../session/user';
 import { AnswerStore, type PendingAnswer } from './answerStore';
 import { isAlreadySubmittedError, isClosedError } from './assessmentClosed';
 import { QuestionNavigator } from './QuestionNavigator';

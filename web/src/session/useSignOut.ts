@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiSlice } from '../../api/apiSlice';
-import { useAppDispatch } from '../../app/hooks';
+import { apiSlice } from '../api/apiSlice';
+import { useAppDispatch } from '../app/hooks';
 import { useLogoutMutation } from './authApi';
 
 /** Spec §4: logout, clear the cached user, go to / — also when the call fails. */

@@ -1,4 +1,4 @@
-import type { SignupApiArg, User as UserAnswer } from '../../api/generated/endpoints';
+import type { SignupApiArg, User as UserAnswer } from '../api/generated/endpoints';
 
 export type Role = UserAnswer['role'];
 export type SignupRole = SignupApiArg['role'];
