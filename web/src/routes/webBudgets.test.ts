@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const script = path.join(root, 'scripts/web-budgets.mjs');
 const lazyModules = [
-  ...readFileSync(path.join(import.meta.dirname, 'AppRoutes.tsx'), 'utf8').matchAll(/import\('\.\.\/([^']+)'\)/g),
+  ...readFileSync(path.join(import.meta.dirname, 'routeTable.ts'), 'utf8').matchAll(/import\('\.\.\/([^']+)'\)/g),
 ].map(([, modulePath]) => `src/${modulePath}.tsx`);
 
 const dirs: string[] = [];
