@@ -1,4 +1,4 @@
-// Which service owns which spec §7 path (ARCHITECTURE §3). First match wins, so the more
+// Which service owns which public API path (docs/architecture.md). First match wins, so the more
 // specific patterns come first.
 export const SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'] as const;
 export type ServiceName = (typeof SERVICES)[number];

@@ -1,4 +1,4 @@
-// Signed-in navigation (spec §2): links per role, user dropdown from md up, side menu below md.
+// Signed-in navigation: links per role, user dropdown from md up, side menu below md.
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { fullName, navRole, type User } from '../session/user';

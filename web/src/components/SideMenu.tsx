@@ -1,4 +1,4 @@
-// The side menu of narrow screens (spec §2): loaded when first opened (AppNavbar), so that the
+// The side menu of narrow screens: loaded when first opened (AppNavbar), so that the
 // offcanvas and its modal machinery are not part of every signed-in page's first load.
 import { Link, NavLink } from 'react-router';
 import Button from 'react-bootstrap/Button';

@@ -1,4 +1,4 @@
-// Route table per state and role (spec §2); any other path is the 404 page.
+// Routes per state and role (the lazy screens and their budgets: routeTable.ts); any other path is the 404 page.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';

@@ -15,7 +15,7 @@ export function SignedOutVisit() {
   return <PageSpinner />;
 }
 
-/** Student pages send any other role to / (spec §4). */
+/** Student pages send any other role to /. */
 export function StudentOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (!user || navRole(user) !== 'student') return <Navigate to="/" replace />;
@@ -23,7 +23,7 @@ export function StudentOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * Practice by result has one path per role (spec §2): students practise at /support-content/{id},
+ * Practice by result has one path per role: students practise at /support-content/{id},
  * teachers open the same practice at /interactive-support/{id}. A link followed by the other role
  * (a shared address) lands on that role's path instead of the dashboard or the 404 page.
  */
@@ -36,7 +36,7 @@ export function ResultPracticeFor({ role, children }: { role: 'student' | 'teach
   return children;
 }
 
-/** The admin page sends any other role to / (spec §4). */
+/** The admin page sends any other role to /. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (!user || navRole(user) !== 'admin') return <Navigate to="/" replace />;

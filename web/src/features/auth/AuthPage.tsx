@@ -1,4 +1,4 @@
-// /auth, /quick-auth and /simple-login (spec §2 Auth page, §4, §5).
+// /auth, /quick-auth and /simple-login: the Sign In and Sign Up tabs and Google sign-in.
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';

@@ -48,7 +48,7 @@ export function LoginForm({ variant }: LoginFormProps) {
     // A join code entered while signed out is used now; the join then goes to / itself.
     if (await completePendingJoin(signedIn.user)) return;
     // Full page load so every cached query starts from the new session; an admin starts on the
-    // admin dashboard (issue 25), everyone else on their dashboard.
+    // admin dashboard, everyone else on their dashboard.
     window.location.assign(homePathAfterSignIn(signedIn.user));
   });
 

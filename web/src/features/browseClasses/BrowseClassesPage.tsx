@@ -1,4 +1,4 @@
-// /browse-classes (spec §2 Browse classes, §4 join by browse, §8 'Failed to Join Class').
+// /browse-classes: every class to join with a click; a failure toasts 'Failed to Join Class'.
 import { Link, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';

@@ -1,4 +1,4 @@
-// /class/{id} (spec §2 Class detail): name, subject, period, created date, join code that copies,
+// /class/{id}: name, subject, period, created date, join code that copies,
 // Manage Students, Create Assessment, five stat cards, the results panel (level shares of the class's
 // results and the live progress grid); 'Class not found' for a missing class.
 import { useState } from 'react';
@@ -67,7 +67,7 @@ export function ClassDetailPage() {
       <div className="mb-3">
         <BackLink />
       </div>
-      {/* Long names and subjects wrap (min-width 0, text-break): the page fits a 390 px phone (issue 25). */}
+      {/* Long names and subjects wrap (min-width 0, text-break): the page fits a 390 px phone. */}
       <div className="d-flex flex-wrap align-items-start gap-3 mb-4">
         <div className="flex-grow-1" style={{ minWidth: 0 }}>
           <h1 className="h2 mb-2 text-break">{cls.name}</h1>

@@ -1,4 +1,4 @@
-// The student dashboard's My Classes card (spec §2 Student dashboard).
+// The student dashboard's My Classes card.
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';

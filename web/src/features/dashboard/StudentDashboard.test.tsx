@@ -77,7 +77,7 @@ describe('StudentDashboard', () => {
       'href',
       '/support/a-r1/enrichment',
     );
-    // The stat card still counts scores of 80 or more (spec §2).
+    // The stat card still counts scores of 80 or more.
     expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('1');
   });
 

@@ -1,4 +1,4 @@
-// Student "/" (spec §2 Student dashboard): not enrolled → welcome; otherwise the ready panel (up to 3
+// Student "/": not enrolled → welcome; otherwise the ready panel (up to 3
 // available assessments), four stat cards, recent results and My Classes. A result card names the
 // server's level, as the result page does (docs/adr/005); the stat cards count scores.
 import { Link } from 'react-router';
@@ -149,7 +149,7 @@ export function StudentDashboard() {
 
   return (
     <>
-      {/* "Welcome back" only to someone who had signed in before this session (issue 25). */}
+      {/* "Welcome back" only to someone who had signed in before this session. */}
       <h1 className="h2 mb-1">
         {user?.returning ? 'Welcome back' : 'Welcome'}
         {user ? `, ${user.firstName}` : ''}!

@@ -1,4 +1,4 @@
-// Teacher and admin "/" (spec §2 Teacher dashboard): one class of the class list (the first unless the
+// Teacher and admin "/": one class of the class list (the first unless the
 // teacher picks another; the choice is kept in ?classId= so a reload keeps it) with its summary cards,
 // results panel, Manage Students and Create Assessment; with no class the welcome card.
 import { useState } from 'react';

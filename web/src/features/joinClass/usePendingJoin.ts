@@ -1,5 +1,5 @@
 // After sign-in or sign-up: a join code entered while signed out is used at once, then the app
-// goes to / (spec §4 Join by code). Returns false when there was nothing to do.
+// goes to /. Returns false when there was nothing to do.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';

@@ -1,4 +1,4 @@
-// /support/{id}/{type} (spec §2 Practice by assessment and type, §4): reading, questions one at a
+// /support/{id}/{type}, practice by assessment and type: reading, questions one at a
 // time, score page. The questions come without answer keys: completion is scored on the server,
 // and 80+ with support raises the level.
 import { useParams } from 'react-router';

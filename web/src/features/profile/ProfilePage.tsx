@@ -1,4 +1,4 @@
-// /profile (spec §2 Profile); statistics are counts from the services, '—' when one is not there.
+// /profile; statistics are counts from the services, '—' when one is not there.
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';

@@ -1,4 +1,4 @@
-// Each question of a submitted result under its score (spec §2 Take assessment): the question, the
+// Each question of a submitted result under its score: the question, the
 // student's answer, the correct one and a mark given as text and icon, never by colour alone.
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments';
