@@ -3,7 +3,7 @@
 // modules the route renders (web/src/routes/routeTable.ts, the table AppRoutes builds its lazy pages
 // from) with theirs; modules a page loads later on demand (a modal opened by a click) are not
 // counted. Reads a Vite build's manifest.
-//   node scripts/web-budgets.mjs [dist] [--explain <route text>]
+//   node scripts/web-budgets.mjs [dist] [--explain <route text>] [--table <routeTable.ts>]
 //   (dist defaults to web/dist; exit 1 over budget, when a screen of the route table is in no route
 //   or not in the build; --explain lists the files of the routes whose name contains the text)
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,11 +33,11 @@ export function lazyImportsOf(source) {
 }
 
 /** The table's screens, each checked against the module its loader imports, and its routes. */
-async function routeTable() {
+async function routeTable(table = ROUTE_TABLE) {
   const { tsImport } = await import('tsx/esm/api');
-  const { SCREENS, ROUTES } = await tsImport(pathToFileURL(ROUTE_TABLE).href, import.meta.url);
+  const { SCREENS, ROUTES } = await tsImport(pathToFileURL(table).href, import.meta.url);
   const problems = [];
-  const source = readFileSync(ROUTE_TABLE, 'utf8');
+  const source = readFileSync(table, 'utf8');
   for (const [, key, specifier] of source.matchAll(/'([^']+)':\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g)) {
     if (path.posix.join('routes', specifier) !== key)
       problems.push(`routeTable: the screen '${key}' loads ${specifier}`);
@@ -76,7 +76,7 @@ function scriptsOfHtml(html) {
   return files;
 }
 
-export async function measure(dist) {
+export async function measure(dist, table = ROUTE_TABLE) {
   const manifestPath = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build the web app first`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -89,7 +89,7 @@ export async function measure(dist) {
     }
     return total;
   };
-  const { screens, routes, problems } = await routeTable();
+  const { screens, routes, problems } = await routeTable(table);
   const rows = [];
 
   const landingHtml = path.join(dist, LANDING.html);
@@ -128,8 +128,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const args = process.argv.slice(2);
   const explainAt = args.indexOf('--explain');
   const explain = explainAt >= 0 ? args.splice(explainAt, 2)[1] : undefined;
+  const tableAt = args.indexOf('--table');
+  const table = tableAt >= 0 ? path.resolve(args.splice(tableAt, 2)[1]) : ROUTE_TABLE;
   const dist = path.resolve(args[0] ?? path.join(root, 'web/dist'));
-  const { rows, problems, sizeOf } = await measure(dist);
+  const { rows, problems, sizeOf } = await measure(dist, table);
   console.log(`JavaScript per route, gzip (${path.relative(root, dist) || dist}):`);
   for (const row of rows) {
     const kb = (row.bytes / KB).toFixed(1).padStart(6);
