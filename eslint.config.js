@@ -1,6 +1,7 @@
 // Lint for the whole monorepo. Besides the usual rules it enforces the boundaries of
 // docs/architecture.md: no service imports another service, nobody deep-imports a package, the web
 // knows only the HTTP API.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -8,6 +9,24 @@ import { services } from './packages/service-registry/services.js';
 
 // The services of packages/service-registry/services.js: a new one is covered by the rules below.
 const SERVICES = services.map((s) => s.name);
+/** The web's features: one folder each under web/src/features. */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webKnowsOnlyHttp = {
+  group: ['@checkpoint/*', '**/services/**', '**/packages/**', '**/gateway/**'],
+  message: 'The web knows only the HTTP API.',
+};
+/** Web files that may not import `group` (static imports) nor a path matching `regex` (import()). */
+function webBoundary(files, group, regex, message) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noDeepImports, webKnowsOnlyHttp, { group, message }] }],
+      'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${regex}/]`, message }],
+    },
+  };
+}
 const noDeepImports = { group: ['@checkpoint/*/*'], message: 'Import a package through its public index only.' };
 
 export default tseslint.config(
@@ -102,19 +121,24 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noDeepImports,
-            {
-              group: ['@checkpoint/*', '**/services/**', '**/packages/**', '**/gateway/**'],
-              message: 'The web knows only the HTTP API.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDeepImports, webKnowsOnlyHttp] }] },
   },
+  // The web's layers: components/, api/, app/ and session/ are what features build on, so they never
+  // import a feature (routes/ is where the features are put together into the app).
+  webBoundary(
+    ['web/src/{components,api,app,session}/**/*.{ts,tsx}'],
+    ['**/features', '**/features/**'],
+    '(^|\\/)features(\\/|$)',
+    'components/, api/, app/ and session/ never import a feature: features build on them.',
+  ),
+  // A feature uses another feature only through its public index.ts (web/src/features/<name>/index.ts).
+  ...WEB_FEATURES.map((feature) => {
+    const others = WEB_FEATURES.filter((f) => f !== feature);
+    return webBoundary(
+      [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      others.flatMap((f) => [`**/${f}/**`, `!**/${f}/index`]),
+      `(^|\\/)(${others.join('|')})\\/.`,
+      'A feature uses another feature only through its public index (import from "../<feature>").',
+    );
+  }),
 );

@@ -1,78 +1,54 @@
 // JavaScript budgets of the web app (docs/architecture.md, "JavaScript per route"): what each route makes the browser download, gzipped,
 // against its budget. A route's JavaScript is the entry chunk with its static imports plus the lazy
-// modules the route renders (AppRoutes' `lazy(() => import(…))`) with theirs; modules a page loads
-// later on demand (a modal opened by a click) are not counted. Reads a Vite build's manifest.
-//   node scripts/web-budgets.mjs [dist] [--explain <route text>]
-//   (dist defaults to web/dist; exit 1 over budget or when the route table no longer matches
-//   AppRoutes; --explain lists the files of the routes whose name contains the text)
+// modules the route renders (web/src/routes/routeTable.ts, the table AppRoutes builds its lazy pages
+// from) with theirs; modules a page loads later on demand (a modal opened by a click) are not
+// counted. Reads a Vite build's manifest.
+//   node scripts/web-budgets.mjs [dist] [--explain <route text>] [--table <routeTable.ts>]
+//   (dist defaults to web/dist; exit 1 over budget, when a screen of the route table is in no route
+//   or not in the build; --explain lists the files of the routes whose name contains the text)
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
 const ANY_ROUTE_KB = 150;
 
-/** Signed-in pages render inside the lazy app shell (navbar, menus). */
-const SHELL = 'components/AppLayout';
-
-/**
- * Route → the lazy modules it renders (paths under web/src, as AppRoutes imports them). Every lazy
- * import of AppRoutes must appear here, so a new page cannot escape its budget.
- */
-export const ROUTES = [
-  // The landing inside the app (a session that expired on /): held to the landing's budget too.
-  { route: '/ (signed out, in the app)', modules: ['features/landing/LandingPage'], budgetKb: 90 },
-  { route: '/auth, /quick-auth, /simple-login', modules: ['features/auth/AuthPage'] },
-  { route: '/accept-invitation', modules: ['features/auth/AcceptInvitationPage'] },
-  { route: '/forgot-password', modules: ['features/auth/ForgotPasswordPage'] },
-  { route: '/reset-password', modules: ['features/auth/ResetPasswordPage'] },
-  { route: '/verify-email', modules: ['features/auth/VerifyEmailPage'] },
-  { route: '/join-class (signed out)', modules: ['features/joinClass/JoinClassPage'] },
-  { route: '/ (teacher), /dashboard', modules: [SHELL, 'features/dashboard/TeacherDashboard'] },
-  { route: '/ (student), /student-dashboard', modules: [SHELL, 'features/dashboard/StudentDashboard'] },
-  { route: '/profile', modules: [SHELL, 'features/profile/ProfilePage'] },
-  { route: '/settings', modules: [SHELL, 'features/settings/SettingsPage'] },
-  { route: '/subscription', modules: [SHELL, 'features/subscription/SubscriptionPage'] },
-  { route: '/join-class', modules: [SHELL, 'features/joinClass/JoinClassPage'] },
-  { route: '/browse-classes', modules: [SHELL, 'features/browseClasses/BrowseClassesPage'] },
-  { route: '/classes', modules: [SHELL, 'features/classes/ClassesPage'] },
-  { route: '/class/:id', modules: [SHELL, 'features/classes/ClassDetailPage'] },
-  { route: '/assessments', modules: [SHELL, 'features/assessments/AssessmentsPage'] },
-  { route: '/assessment-preview/:id', modules: [SHELL, 'features/assessments/AssessmentPreviewPage'] },
-  { route: '/assessment-edit/:id', modules: [SHELL, 'features/assessments/AssessmentEditPage'] },
-  {
-    route: '/assessment/:id (taking page), /assessment-try/:id (a teacher trying it)',
-    modules: [SHELL, 'features/takeAssessment/TakeAssessmentPage'],
-    budgetKb: 120,
-  },
-  { route: '/support/:id/:type', modules: [SHELL, 'features/practice/SupportPracticePage'] },
-  { route: '/support-content/:id, /interactive-support/:id', modules: [SHELL, 'features/practice/ResultPracticePage'] },
-  { route: '/students', modules: [SHELL, 'features/results/AllStudentsPage'] },
-  { route: '/reports', modules: [SHELL, 'features/reports/ReportsPage'] },
-  { route: '/assessment-results/:id', modules: [SHELL, 'features/assessmentResults/AssessmentResultsPage'] },
-  { route: '/admin', modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/AdminDashboardPage'] },
-  { route: '/admin/users', modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/DistrictUsersPage'] },
-  {
-    route: '/admin/sign-in, /admin/roster, /admin/privacy',
-    modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/AdminSections'],
-  },
-  { route: 'any unknown path (404)', modules: ['features/notFound/NotFoundPage'] },
-];
-
 /** The pre-rendered landing page the gateway sends a visitor without a session at /. */
 const LANDING = { route: '/ (signed out: landing.html)', html: 'landing.html', budgetKb: 90 };
 
+/** The route table (SCREENS, ROUTES) that AppRoutes builds its lazy pages from. */
+const ROUTE_TABLE = path.join(root, 'web/src/routes/routeTable.ts');
+/** Where a lazy import may be written: AppRoutes takes its pages from the table, never on its own. */
 const APP_ROUTES = path.join(root, 'web/src/routes/AppRoutes.tsx');
 
-/** AppRoutes' lazy imports as paths under web/src ('../features/x/Y' → 'features/x/Y'). */
+/** The lazy imports of a file under web/src/routes as paths under web/src ('../features/x/Y' → 'features/x/Y'). */
 export function lazyImportsOf(source) {
   const found = new Set();
   for (const [, specifier] of source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
     found.add(path.posix.join('routes', specifier));
   }
   return found;
+}
+
+/** The table's screens, each checked against the module its loader imports, and its routes. */
+async function routeTable(table = ROUTE_TABLE) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { SCREENS, ROUTES } = await tsImport(pathToFileURL(table).href, import.meta.url);
+  const problems = [];
+  const source = readFileSync(table, 'utf8');
+  for (const [, key, specifier] of source.matchAll(/'([^']+)':\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g)) {
+    if (path.posix.join('routes', specifier) !== key)
+      problems.push(`routeTable: the screen '${key}' loads ${specifier}`);
+  }
+  for (const modulePath of lazyImportsOf(source)) {
+    if (!(modulePath in SCREENS)) problems.push(`routeTable: ${modulePath} is imported lazily outside SCREENS`);
+  }
+  for (const modulePath of lazyImportsOf(readFileSync(APP_ROUTES, 'utf8'))) {
+    problems.push(`AppRoutes imports ${modulePath} lazily itself: add it to SCREENS in routeTable.ts`);
+  }
+  return { screens: Object.keys(SCREENS), routes: ROUTES, problems };
 }
 
 function manifestKey(manifest, modulePath) {
@@ -100,7 +76,7 @@ function scriptsOfHtml(html) {
   return files;
 }
 
-export function measure(dist) {
+export async function measure(dist, table = ROUTE_TABLE) {
   const manifestPath = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build the web app first`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -113,7 +89,7 @@ export function measure(dist) {
     }
     return total;
   };
-  const problems = [];
+  const { screens, routes, problems } = await routeTable(table);
   const rows = [];
 
   const landingHtml = path.join(dist, LANDING.html);
@@ -126,7 +102,7 @@ export function measure(dist) {
 
   const entry = staticClosure(manifest, 'index.html');
   const declared = new Set();
-  for (const { route, modules, budgetKb = ANY_ROUTE_KB } of ROUTES) {
+  for (const { route, modules, budgetKb = ANY_ROUTE_KB } of routes) {
     const files = new Set(entry);
     for (const modulePath of modules) {
       declared.add(modulePath);
@@ -137,8 +113,8 @@ export function measure(dist) {
     rows.push({ route, bytes: sizeOf(files), budgetKb: Math.min(budgetKb, ANY_ROUTE_KB), chunks: files.size, files });
   }
 
-  for (const modulePath of lazyImportsOf(readFileSync(APP_ROUTES, 'utf8'))) {
-    if (!declared.has(modulePath)) problems.push(`AppRoutes imports ${modulePath} lazily but no route lists it`);
+  for (const modulePath of screens) {
+    if (!declared.has(modulePath)) problems.push(`the screen ${modulePath} is in no route of routeTable.ts`);
   }
   for (const row of rows) {
     if (row.bytes > row.budgetKb * KB) {
@@ -152,8 +128,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const args = process.argv.slice(2);
   const explainAt = args.indexOf('--explain');
   const explain = explainAt >= 0 ? args.splice(explainAt, 2)[1] : undefined;
+  const tableAt = args.indexOf('--table');
+  const table = tableAt >= 0 ? path.resolve(args.splice(tableAt, 2)[1]) : ROUTE_TABLE;
   const dist = path.resolve(args[0] ?? path.join(root, 'web/dist'));
-  const { rows, problems, sizeOf } = measure(dist);
+  const { rows, problems, sizeOf } = await measure(dist, table);
   console.log(`JavaScript per route, gzip (${path.relative(root, dist) || dist}):`);
   for (const row of rows) {
     const kb = (row.bytes / KB).toFixed(1).padStart(6);

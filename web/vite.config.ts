@@ -51,7 +51,7 @@ function prerenderLanding(): Plugin {
 }
 
 /**
- * The shipped build renders with preact/compat instead of react-dom (issue 13's budgets): the app's
+ * The shipped build renders with preact/compat instead of react-dom (budgets: src/routes/routeTable.ts): the app's
  * code stays React code (types, hooks, react-redux, react-router, react-bootstrap), but react-dom
  * alone is 64 KB gzip of the taking page's 120, preact/compat about 11. Dev (Fast Refresh, React's
  * warnings) and the unit tests run React; the browser tests run this build.

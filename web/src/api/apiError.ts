@@ -1,4 +1,4 @@
-// Maps HTTP failures to the spec §8 error shape: "<status>: <response text or status text>".
+// Maps HTTP failures to the one error shape the screens show: "<status>: <response text or status text>".
 export interface ApiError {
   /** HTTP status; 0 when the request never got an answer. */
   status: number;
@@ -49,7 +49,7 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
-/** Spec §8: an error starting '401: ' and containing 'Unauthorized' means the session is gone. */
+/** An error starting '401: ' and containing 'Unauthorized' means the session is gone. */
 export function isUnauthorizedError(value: unknown): boolean {
   if (!isApiError(value)) return false;
   return value.message.startsWith('401: ') && value.message.includes('Unauthorized');
@@ -63,7 +63,7 @@ export function serverMessageOr(value: unknown, fallback: string): string {
 
 /**
  * A plan's limit refused the request (code `plan_limit`): the server's message says which limit and
- * what to do, so it shows even where the spec names a fixed failure text (§8), which would mislead.
+ * what to do, so it shows even where a screen has a fixed failure text, which would mislead.
  */
 export function planLimitMessage(value: unknown): string | undefined {
   return isApiError(value) && value.code === 'plan_limit' && value.serverMessage ? value.serverMessage : undefined;

@@ -6,7 +6,7 @@ export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery: appBaseQuery,
   tagTypes: ['User'],
-  // Spec §9: data never goes stale on a timer, no focus/reconnect refetch, no retries (RTK Query never retries by default).
+  // Data never goes stale on a timer, no focus/reconnect refetch, no retries (RTK Query never retries by default).
   refetchOnFocus: false,
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../app/store';
-import { authApi } from '../features/auth/authApi';
-import { classesApi } from '../features/classes/classesApi';
+import { authApi } from '../session/authApi';
+import { generatedApi } from './generated/endpoints';
 import { jsonResponse } from '../test/test-utils';
 import { stubFetch, TEACHER } from '../test/fetchStub';
 import { readCookie } from './baseQuery';
@@ -47,7 +47,7 @@ describe('appBaseQuery', () => {
   it('when another call answers 401 Unauthorized, then the Unauthorized toast shows and /auth is requested', async () => {
     stubFetch({ 'GET /api/classes': () => jsonResponse(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }) });
     const store = makeStore();
-    const result = await store.dispatch(classesApi.endpoints.getClasses.initiate());
+    const result = await store.dispatch(generatedApi.endpoints.getClasses.initiate());
     expect(result.error).toMatchObject({ status: 401, serverMessage: 'Unauthorized' });
     expect(store.getState().toast.current).toMatchObject({
       title: 'Unauthorized',
@@ -71,7 +71,7 @@ describe('appBaseQuery', () => {
   it('when the network fails, then the error has status 0', async () => {
     stubFetch({ 'GET /api/classes': () => Promise.reject(new TypeError('Failed to fetch')) });
     const store = makeStore();
-    const result = await store.dispatch(classesApi.endpoints.getClasses.initiate());
+    const result = await store.dispatch(generatedApi.endpoints.getClasses.initiate());
     expect(result.error).toMatchObject({ status: 0, message: '0: Failed to fetch' });
   });
 });

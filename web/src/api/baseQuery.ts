@@ -1,7 +1,8 @@
-// The one fetch used by the RTK Query api slice: cookies always, CSRF header on writes, §8 errors.
+// The one fetch used by the RTK Query api slice: cookies always, CSRF header on writes, errors
+// shaped by apiError.ts.
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { errorFromResponse, isUnauthorizedError, networkError, type ApiError } from './apiError';
-import { sessionExpired } from '../features/auth/authSlice';
+import { sessionExpired } from '../session/authSlice';
 
 export interface ApiRequest {
   url: string;

@@ -1,6 +1,6 @@
 // A modal whose code loads when it first opens: a page's first load then carries no form library,
-// schema or modal machinery it may never show (issue 13 JavaScript budgets). Once opened it stays
-// mounted, so closing animates and behaves as before.
+// schema or modal machinery it may never show (budgets: routes/routeTable.ts). Once opened it
+// stays mounted, so closing animates and behaves as before.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 export function lazyModal<P extends object>(

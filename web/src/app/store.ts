@@ -1,7 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { apiSlice } from '../api/apiSlice';
 import { toastSlice } from '../components/toast/toastSlice';
-import { authSlice } from '../features/auth/authSlice';
+import { authSlice } from '../session/authSlice';
 
 const rootReducer = combineSlices(apiSlice, toastSlice, authSlice);
 

@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import Container from 'react-bootstrap/Container';
-import { VerifyEmailBanner } from '../features/auth/VerifyEmailBanner';
-import type { User } from '../features/auth/user';
+import { VerifyEmailBanner } from '../session/VerifyEmailBanner';
+import type { User } from '../session/user';
 import { AppNavbar } from './AppNavbar';
 
 /** Moves the focus itself: the router owns the URL, so the #main fragment must not replace it. */

@@ -1,8 +1,8 @@
-// Signed-in navigation (spec §2): links per role, user dropdown from md up, side menu below md.
+// Signed-in navigation: links per role, user dropdown from md up, side menu below md.
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { fullName, navRole, type User } from '../features/auth/user';
-import { useSignOut } from '../features/auth/useSignOut';
+import { fullName, navRole, type User } from '../session/user';
+import { useSignOut } from '../session/useSignOut';
 import { UserAvatar } from './UserAvatar';
 import { UserMenu } from './UserMenu';
 import { navItemsFor } from './navLinks';

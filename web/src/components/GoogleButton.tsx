@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 
-/** Google sign-in is a browser navigation, not a fetch (spec §2). */
+/** Google sign-in is a browser navigation, not a fetch: the gateway redirects to Google and back. */
 export function GoogleButton() {
   return (
     <Button

@@ -1,5 +1,5 @@
 // One pricing plan as a card: name (with "Most Popular"), price and period, the feature list and
-// the plan's action (children). Used by the landing page (spec §1) and Subscription (spec §9).
+// the plan's action (children). Used by the landing page and Subscription.
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';

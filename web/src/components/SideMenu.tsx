@@ -1,10 +1,10 @@
-// The side menu of narrow screens (spec §2): loaded when first opened (AppNavbar), so that the
+// The side menu of narrow screens: loaded when first opened (AppNavbar), so that the
 // offcanvas and its modal machinery are not part of every signed-in page's first load.
 import { Link, NavLink } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import type { User } from '../features/auth/user';
+import type { User } from '../session/user';
 import { UserAvatar } from './UserAvatar';
 import type { NavItem } from './navLinks';
 

@@ -1,9 +1,9 @@
-import { initials, type User } from '../features/auth/user';
+import { initials, type User } from '../session/user';
 
 interface UserAvatarProps {
   user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl'>;
   size?: number;
-  /** Profile page: always initials (spec §2 Profile). */
+  /** Profile page: always initials, never the picture. */
   initialsOnly?: boolean;
 }
 

@@ -1,10 +1,10 @@
-// The user menu of wide screens (spec §2): a disclosure button with the avatar and, when open, the
+// The user menu of wide screens: a disclosure button with the avatar and, when open, the
 // links under it; Escape (focus back on the button), a click elsewhere or a choice closes it.
 // Bootstrap's dropdown classes without its positioning engine (popper): the shell of every
-// signed-in page stays light (issue 13 JavaScript budgets).
+// signed-in page stays light (docs/architecture.md, "JavaScript per route").
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { User } from '../features/auth/user';
+import type { User } from '../session/user';
 import { UserAvatar } from './UserAvatar';
 
 interface UserMenuProps {

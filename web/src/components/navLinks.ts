@@ -1,5 +1,5 @@
-import type { User } from '../features/auth/user';
-import { navRole } from '../features/auth/user';
+import type { User } from '../session/user';
+import { navRole } from '../session/user';
 
 export interface NavItem {
   to: string;
@@ -7,8 +7,8 @@ export interface NavItem {
 }
 
 /**
- * Spec §2 Navigation bar, per role; "Classes" leads to the class list (/classes), not to the
- * dashboard at / (issue 25), which a teacher reaches by its own Dashboard link and the brand.
+ * The navigation bar's links, per role; "Classes" leads to the class list (/classes), not to the
+ * dashboard at /, which a teacher reaches by its own Dashboard link and the brand.
  */
 export function navItemsFor(user: Pick<User, 'role'>): NavItem[] {
   switch (navRole(user)) {

@@ -1,100 +1,63 @@
-// Route table per state and role (spec §2); any other path is the 404 page.
-import { lazy, Suspense } from 'react';
+// Routes per state and role (the lazy screens and their budgets: routeTable.ts); any other path is the 404 page.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
-import { useAuth } from '../features/auth/useAuth';
-import { navRole } from '../features/auth/user';
+import { useAuth } from '../session/useAuth';
+import { navRole } from '../session/user';
 import { AdminOnly, ResultPracticeFor, SignedOutVisit, StudentOnly } from './guards';
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
+import { SCREENS, type ScreenModule } from './routeTable';
 import { useColorMode } from './useColorMode';
 
-// The signed-in shell (navbar, menus) is a chunk of its own: signed-out pages never load it.
-const AppLayout = lazy(() => import('../components/AppLayout').then((m) => ({ default: m.AppLayout })));
-const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
-const AuthRoute = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthRoute })));
-const QuickAuthRoute = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.QuickAuthRoute })));
-const SimpleLoginRoute = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.SimpleLoginRoute })));
-const AcceptInvitationPage = lazy(() =>
-  import('../features/auth/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })),
-);
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
-);
-const VerifyEmailPage = lazy(() =>
-  import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
-);
-const TeacherDashboard = lazy(() =>
-  import('../features/dashboard/TeacherDashboard').then((m) => ({ default: m.TeacherDashboard })),
-);
-const StudentDashboard = lazy(() =>
-  import('../features/dashboard/StudentDashboard').then((m) => ({ default: m.StudentDashboard })),
-);
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const SubscriptionPage = lazy(() =>
-  import('../features/subscription/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
-);
-const ClassesPage = lazy(() => import('../features/classes/ClassesPage').then((m) => ({ default: m.ClassesPage })));
-const ClassDetailPage = lazy(() =>
-  import('../features/classes/ClassDetailPage').then((m) => ({ default: m.ClassDetailPage })),
-);
-const JoinClassPage = lazy(() =>
-  import('../features/joinClass/JoinClassPage').then((m) => ({ default: m.JoinClassPage })),
-);
-const SignedOutJoinClassPage = lazy(() =>
-  import('../features/joinClass/JoinClassPage').then((m) => ({ default: m.SignedOutJoinClassPage })),
-);
-const BrowseClassesPage = lazy(() =>
-  import('../features/browseClasses/BrowseClassesPage').then((m) => ({ default: m.BrowseClassesPage })),
-);
-const AssessmentsPage = lazy(() =>
-  import('../features/assessments/AssessmentsPage').then((m) => ({ default: m.AssessmentsPage })),
-);
-const AssessmentPreviewPage = lazy(() =>
-  import('../features/assessments/AssessmentPreviewPage').then((m) => ({ default: m.AssessmentPreviewPage })),
-);
-const AssessmentEditPage = lazy(() =>
-  import('../features/assessments/AssessmentEditPage').then((m) => ({ default: m.AssessmentEditPage })),
-);
-const TakeAssessmentPage = lazy(() =>
-  import('../features/takeAssessment/TakeAssessmentPage').then((m) => ({ default: m.TakeAssessmentPage })),
-);
-const TryAsStudentPage = lazy(() =>
-  import('../features/takeAssessment/TakeAssessmentPage').then((m) => ({ default: m.TryAsStudentPage })),
-);
-const SupportPracticePage = lazy(() =>
-  import('../features/practice/SupportPracticePage').then((m) => ({ default: m.SupportPracticePage })),
-);
-const ResultPracticePage = lazy(() =>
-  import('../features/practice/ResultPracticePage').then((m) => ({ default: m.ResultPracticePage })),
-);
-const AllStudentsPage = lazy(() =>
-  import('../features/results/AllStudentsPage').then((m) => ({ default: m.AllStudentsPage })),
-);
-const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
-const AssessmentResultsPage = lazy(() =>
-  import('../features/assessmentResults/AssessmentResultsPage').then((m) => ({ default: m.AssessmentResultsPage })),
-);
-const AdminDashboardPage = lazy(() =>
-  import('../features/admin/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
-);
-const AdminLayout = lazy(() => import('../features/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })));
-const DistrictUsersPage = lazy(() =>
-  import('../features/admin/DistrictUsersPage').then((m) => ({ default: m.DistrictUsersPage })),
-);
-const AdminSignInSection = lazy(() =>
-  import('../features/admin/AdminSections').then((m) => ({ default: m.AdminSignInSection })),
-);
-const AdminRosterSection = lazy(() =>
-  import('../features/admin/AdminSections').then((m) => ({ default: m.AdminRosterSection })),
-);
-const AdminPrivacySection = lazy(() =>
-  import('../features/admin/AdminSections').then((m) => ({ default: m.AdminPrivacySection })),
-);
-const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+type Screen<M extends ScreenModule> = Awaited<ReturnType<(typeof SCREENS)[M]>>;
+/** The names a screen module exports components under. */
+type ComponentName<M extends ScreenModule> = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React's own ComponentType<any>
+  [K in keyof Screen<M>]: Screen<M>[K] extends ComponentType<any> ? K : never;
+}[keyof Screen<M>];
+
+/** A lazy component: the export `name` of the screen module `module` (routeTable.ts). */
+function screen<M extends ScreenModule, K extends ComponentName<M>>(module: M, name: K) {
+  type Props = Screen<M>[K] extends ComponentType<infer P> ? P : never;
+  return lazy(() => SCREENS[module]().then((m) => ({ default: (m as Screen<M>)[name] as ComponentType<Props> })));
+}
+
+const AppLayout = screen('components/AppLayout', 'AppLayout');
+const LandingPage = screen('features/landing/LandingPage', 'LandingPage');
+const AuthRoute = screen('features/auth/AuthPage', 'AuthRoute');
+const QuickAuthRoute = screen('features/auth/AuthPage', 'QuickAuthRoute');
+const SimpleLoginRoute = screen('features/auth/AuthPage', 'SimpleLoginRoute');
+const AcceptInvitationPage = screen('features/auth/AcceptInvitationPage', 'AcceptInvitationPage');
+const ForgotPasswordPage = screen('features/auth/ForgotPasswordPage', 'ForgotPasswordPage');
+const ResetPasswordPage = screen('features/auth/ResetPasswordPage', 'ResetPasswordPage');
+const VerifyEmailPage = screen('features/auth/VerifyEmailPage', 'VerifyEmailPage');
+const TeacherDashboard = screen('features/dashboard/TeacherDashboard', 'TeacherDashboard');
+const StudentDashboard = screen('features/dashboard/StudentDashboard', 'StudentDashboard');
+const ProfilePage = screen('features/profile/ProfilePage', 'ProfilePage');
+const SettingsPage = screen('features/settings/SettingsPage', 'SettingsPage');
+const SubscriptionPage = screen('features/subscription/SubscriptionPage', 'SubscriptionPage');
+const ClassesPage = screen('features/classes/ClassesPage', 'ClassesPage');
+const ClassDetailPage = screen('features/classes/ClassDetailPage', 'ClassDetailPage');
+const JoinClassPage = screen('features/joinClass/JoinClassPage', 'JoinClassPage');
+const SignedOutJoinClassPage = screen('features/joinClass/JoinClassPage', 'SignedOutJoinClassPage');
+const BrowseClassesPage = screen('features/browseClasses/BrowseClassesPage', 'BrowseClassesPage');
+const AssessmentsPage = screen('features/assessments/AssessmentsPage', 'AssessmentsPage');
+const AssessmentPreviewPage = screen('features/assessments/AssessmentPreviewPage', 'AssessmentPreviewPage');
+const AssessmentEditPage = screen('features/assessments/AssessmentEditPage', 'AssessmentEditPage');
+const TakeAssessmentPage = screen('features/takeAssessment/TakeAssessmentPage', 'TakeAssessmentPage');
+const TryAsStudentPage = screen('features/takeAssessment/TakeAssessmentPage', 'TryAsStudentPage');
+const SupportPracticePage = screen('features/practice/SupportPracticePage', 'SupportPracticePage');
+const ResultPracticePage = screen('features/practice/ResultPracticePage', 'ResultPracticePage');
+const AllStudentsPage = screen('features/results/AllStudentsPage', 'AllStudentsPage');
+const ReportsPage = screen('features/reports/ReportsPage', 'ReportsPage');
+const AssessmentResultsPage = screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage');
+const AdminDashboardPage = screen('features/admin/AdminDashboardPage', 'AdminDashboardPage');
+const AdminLayout = screen('features/admin/AdminLayout', 'AdminLayout');
+const DistrictUsersPage = screen('features/admin/DistrictUsersPage', 'DistrictUsersPage');
+const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSection');
+const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
+const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
+const NotFoundPage = screen('features/notFound/NotFoundPage', 'NotFoundPage');
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */
 export const PROTECTED_PATHS = [

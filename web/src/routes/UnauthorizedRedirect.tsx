@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { redirectToAuthDone, UNAUTHORIZED_REDIRECT_MS } from '../features/auth/authSlice';
+import { redirectToAuthDone, UNAUTHORIZED_REDIRECT_MS } from '../session/authSlice';
 
 /** Performs the redirect to /auth that an Unauthorized toast announced (500 ms later). */
 export function UnauthorizedRedirect() {

@@ -2,9 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
 import { PageSpinner } from '../components/PageSpinner';
-import { sessionExpired } from '../features/auth/authSlice';
-import { useAuth } from '../features/auth/useAuth';
-import { navRole } from '../features/auth/user';
+import { sessionExpired } from '../session/authSlice';
+import { useAuth } from '../session/useAuth';
+import { navRole } from '../session/user';
 
 /** A signed-out visit to a protected page: 'Unauthorized' toast, then /auth after 500 ms. */
 export function SignedOutVisit() {
@@ -15,7 +15,7 @@ export function SignedOutVisit() {
   return <PageSpinner />;
 }
 
-/** Student pages send any other role to / (spec §4). */
+/** Student pages send any other role to /. */
 export function StudentOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (!user || navRole(user) !== 'student') return <Navigate to="/" replace />;
@@ -23,7 +23,7 @@ export function StudentOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * Practice by result has one path per role (spec §2): students practise at /support-content/{id},
+ * Practice by result has one path per role: students practise at /support-content/{id},
  * teachers open the same practice at /interactive-support/{id}. A link followed by the other role
  * (a shared address) lands on that role's path instead of the dashboard or the 404 page.
  */
@@ -36,7 +36,7 @@ export function ResultPracticeFor({ role, children }: { role: 'student' | 'teach
   return children;
 }
 
-/** The admin page sends any other role to / (spec §4). */
+/** The admin page sends any other role to /. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (!user || navRole(user) !== 'admin') return <Navigate to="/" replace />;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { User } from '../features/auth/user';
+import type { User } from '../session/user';
 
 /** Dark mode is a per-user preference; Bootstrap reads it from <html data-bs-theme>. */
 export function useColorMode(user: User | null): void {

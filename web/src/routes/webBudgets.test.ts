@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const script = path.join(root, 'scripts/web-budgets.mjs');
 const lazyModules = [
-  ...readFileSync(path.join(import.meta.dirname, 'AppRoutes.tsx'), 'utf8').matchAll(/import\('\.\.\/([^']+)'\)/g),
+  ...readFileSync(path.join(import.meta.dirname, 'routeTable.ts'), 'utf8').matchAll(/import\('\.\.\/([^']+)'\)/g),
 ].map(([, modulePath]) => `src/${modulePath}.tsx`);
 
 const dirs: string[] = [];
@@ -39,8 +39,8 @@ function fakeBuild(entryBytes: number, pages = lazyModules, landingScript = fals
   return dist;
 }
 
-function check(dist: string) {
-  const run = spawnSync(process.execPath, [script, dist], { encoding: 'utf8' });
+function check(dist: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, [script, dist, ...args], { encoding: 'utf8' });
   return { status: run.status, out: run.stdout + run.stderr };
 }
 
@@ -85,5 +85,38 @@ describe('web budgets check', () => {
     );
     expect(status).toBe(1);
     expect(out).toContain('/reports: features/reports/ReportsPage is not a chunk of this build');
+  });
+
+  /** routeTable.ts with `change` made to it, written next to a build. */
+  function changedTable(dist: string, change: (source: string) => string): string {
+    const table = path.join(dist, 'routeTable.ts');
+    writeFileSync(table, change(readFileSync(path.join(import.meta.dirname, 'routeTable.ts'), 'utf8')));
+    return table;
+  }
+  const NOT_FOUND = "'features/notFound/NotFoundPage': () => import('../features/notFound/NotFoundPage'),";
+
+  it('when a screen of the route table is in no route, then it fails naming that screen', () => {
+    const dist = fakeBuild(10 * 1024);
+    const table = changedTable(dist, (source) =>
+      source.replace(
+        NOT_FOUND,
+        `${NOT_FOUND}\n  'features/notFound/NotFoundPage.tsx': () => import('../features/notFound/NotFoundPage.tsx'),`,
+      ),
+    );
+    const { status, out } = check(dist, '--table', table);
+    expect(status).toBe(1);
+    expect(out).toContain('the screen features/notFound/NotFoundPage.tsx is in no route of routeTable.ts');
+  });
+
+  it('when a screen key is not the module its loader imports, then it fails', () => {
+    const dist = fakeBuild(10 * 1024);
+    const table = changedTable(dist, (source) =>
+      source.replace(NOT_FOUND, "'features/notFound/NotFoundPage': () => import('../features/landing/LandingPage'),"),
+    );
+    const { status, out } = check(dist, '--table', table);
+    expect(status).toBe(1);
+    expect(out).toContain(
+      "routeTable: the screen 'features/notFound/NotFoundPage' loads ../features/landing/LandingPage",
+    );
   });
 });

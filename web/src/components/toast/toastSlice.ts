@@ -1,4 +1,4 @@
-// One toast at a time (spec §9): showing a new toast replaces the current one.
+// One toast at a time: showing a new toast replaces the current one.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type ToastVariant = 'default' | 'destructive';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch, TEACHER } from '../../test/fetchStub';
-import { authApi } from '../auth/authApi';
-import type { AdminStats } from '../results/resultsApi';
+import { authApi } from '../../session/authApi';
+import type { AdminStats } from '../results';
 import { AdminDashboardPage } from './AdminDashboardPage';
 
 const ADMIN = {

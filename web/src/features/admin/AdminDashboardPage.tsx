@@ -1,4 +1,4 @@
-// /admin (spec §2 Admin dashboard): the district's figures (GET /api/admin/stats), the free-trial
+// /admin, the admin dashboard: the district's figures (GET /api/admin/stats), the free-trial
 // note, system management links, what the email notifications do and the recent sign-ups.
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -9,11 +9,11 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { useAuth } from '../auth/useAuth';
-import { useGetAdminStatsQuery, type AdminStats } from '../results/resultsApi';
+import { useAuth } from '../../session/useAuth';
+import { useGetAdminStatsQuery, type AdminStats } from '../results';
 import { StatCard } from '../../components/StatCard';
 
-/** Where the admin manages things: the pages that exist (spec §2 nav of an admin). */
+/** Where the admin manages things: the pages that exist in an admin's navigation. */
 const MANAGEMENT_LINKS = [
   { to: '/admin/users', label: 'Manage Users' },
   { to: '/classes', label: 'Manage Classes' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch, TEACHER } from '../../test/fetchStub';
-import { authApi } from '../auth/authApi';
+import { authApi } from '../../session/authApi';
 import { AdminLayout } from './AdminLayout';
 import { AdminSignInSection } from './AdminSections';
 import { DistrictUsersPage } from './DistrictUsersPage';

@@ -12,8 +12,8 @@ import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
-import { useAuth } from '../auth/useAuth';
-import { ConfirmModal } from '../classes/ConfirmModal';
+import { useAuth } from '../../session/useAuth';
+import { ConfirmModal } from '../classes';
 import {
   useChangeUserRoleMutation,
   useGetDistrictQuery,

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch } from '../../test/fetchStub';
-import type { AssessmentResults } from '../results/resultsApi';
+import type { AssessmentResults } from '../results';
 import { AssessmentResultsPage } from './AssessmentResultsPage';
 
 /** A chart's bars as their tooltips say them ('label: value'), left to right. */

@@ -2,7 +2,7 @@
 // was chosen (the correct option marked in words, not only in colour).
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
-import type { ItemStatistics } from '../results/resultsApi';
+import type { ItemStatistics } from '../results';
 import { sharePercent } from './charts/sharePercent';
 import { ScrollRegion } from '../../components/ScrollRegion';
 

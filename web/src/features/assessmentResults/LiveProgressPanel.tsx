@@ -4,7 +4,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
-import { useGetAssessmentProgressQuery, type StudentProgress } from '../results/resultsApi';
+import { useGetAssessmentProgressQuery, type StudentProgress } from '../results';
 
 const STATUS_TEXT: Record<StudentProgress['status'], string> = {
   not_started: 'Not started',

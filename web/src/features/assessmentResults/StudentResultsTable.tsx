@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { ResultLevel } from '../assessments/ResultLevel';
-import { resultPracticeLink } from '../assessments/performance';
-import type { AssessmentResults } from '../results/resultsApi';
+import { ResultLevel, resultPracticeLink } from '../assessments';
+import type { AssessmentResults } from '../results';
 
 type Result = AssessmentResults['results'][number];
 type Question = AssessmentResults['questions'][number];

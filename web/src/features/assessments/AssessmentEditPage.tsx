@@ -1,4 +1,4 @@
-// /assessment-edit/{id} (spec §2, §5, issue 13): the details form with a due date, and per question
+// /assessment-edit/{id} (rules in assessmentSchemas.ts): the details form with a due date, and per question
 // edit, points, move up/down, duplicate, delete and add. Once students have submitted, only the
 // wording and the order may change (the server answers 409 has_submissions to the rest).
 import { useEffect, useRef, useState } from 'react';

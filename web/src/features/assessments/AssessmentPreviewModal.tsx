@@ -1,5 +1,5 @@
-// The preview modal (spec §2, §4): every question, Active or Inactive with the lifecycle beside it
-// (issue 13: "Draft" now means not yet assigned), and the activate toggle.
+// The preview modal: every question, Active or Inactive with the lifecycle beside it
+// ("Draft" means not yet assigned, LifecycleBadge.tsx), and the activate toggle.
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';

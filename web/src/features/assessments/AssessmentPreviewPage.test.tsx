@@ -137,7 +137,7 @@ describe('AssessmentPreviewPage', () => {
     expect(await screen.findByRole('heading', { name: 'Cells Quiz' })).toBeInTheDocument();
     expect(screen.queryByTestId('created-banner')).not.toBeInTheDocument();
     expect(screen.queryByText(/Successfully Created/)).not.toBeInTheDocument();
-    // One status word for a draft: no "Active" beside "Draft" (issue 25).
+    // One status word for a draft: no "Active" beside "Draft".
     expect(screen.getByTestId('lifecycle-status')).toHaveTextContent('Draft');
     expect(screen.queryByText('Active')).not.toBeInTheDocument();
   });

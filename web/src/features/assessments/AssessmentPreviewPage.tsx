@@ -1,4 +1,4 @@
-// /assessment-preview/{id} (spec §2): the freshly created assessment, its first 3 questions and the
+// /assessment-preview/{id}: the freshly created assessment, its first 3 questions and the
 // next steps (edit, assign, class, done), plus the preview modal with the activate toggle.
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -45,7 +45,7 @@ const isJustCreated = (state: unknown) =>
 /**
  * The creation banner is for the visit that follows the creation only: read once from the history
  * entry's state, which is then cleared, so that a reload or a later visit shows the assessment
- * without it (issue 25).
+ * without it.
  */
 function useJustCreated(): boolean {
   const location = useLocation();
@@ -87,7 +87,7 @@ export function AssessmentPreviewPage() {
   const a = assessment.data;
   const list = questions.data ?? [];
   const extra = Math.max(0, list.length - PREVIEW_QUESTION_LIMIT);
-  // What made the questions: the header claims AI only when a model wrote them (issue 13).
+  // What made the questions: the header claims AI only when a model wrote them.
   const provider = sourceLabel(a.generationProvider);
   const failed = a.generationStatus === 'failed' || job.data?.status === 'failed';
 

@@ -1,4 +1,4 @@
-// /assessments (spec §2): the teacher's assessments as cards, active or inactive only, with real
+// /assessments: the teacher's assessments as cards, active or inactive only, with real
 // response counts, AI recommendations, preview, results and delete; each card says where the
 // assessment is in its life (draft, assigned to which class, closed) and when it is due.
 import { useState } from 'react';

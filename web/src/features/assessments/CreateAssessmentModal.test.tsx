@@ -88,7 +88,7 @@ describe('CreateAssessmentModal', () => {
     });
     expect(await screen.findByText('Building questions from your text...')).toBeInTheDocument();
     expect(await screen.findByText('Preview page', undefined, { timeout: 4000 })).toBeInTheDocument();
-    // Rules built them: no claim of AI (issue 13).
+    // Rules built them: no claim of AI.
     expect(
       screen.getByText('Assessment created successfully with questions built from your text.'),
     ).toBeInTheDocument();

@@ -1,7 +1,7 @@
-// Create Assessment modal (spec §2 Modals, §3 creation form, §5, §8). Opened with a class id from
-// the dashboard, class detail and assessments page; without one it offers a class select. The
-// lesson text, the topic and the standard are separate fields (issue 13), with a hint when the
-// text is too short to build questions from. After the call it follows the generation job
+// Create Assessment modal (rules in assessmentSchemas.ts, failure texts in generationText.ts).
+// Opened with a class id from the dashboard, class detail and assessments page; without one it
+// offers a class select. The lesson text, the topic and the standard are separate fields, with a
+// hint when the text is too short to build questions from. After the call it follows the generation job
 // (polled every second) until the questions are ready, naming what made them.
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
@@ -14,7 +14,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
-import { useGetClassesQuery } from '../classes/classesApi';
+import { useGetClassesQuery } from '../classes';
 import {
   useCreateAssessmentMutation,
   useGetGenerationQuery,

@@ -1,4 +1,4 @@
-// A performance level as a badge: its name in words, coloured green, yellow or red (spec §4); any
+// A performance level as a badge: its name in words, coloured green, yellow or red; any
 // other value is a grey 'No level'. One result shows the server's level everywhere (ADR 005).
 import Badge from 'react-bootstrap/Badge';
 import { isLevel, levelBand } from './performance';

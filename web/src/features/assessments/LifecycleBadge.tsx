@@ -1,5 +1,5 @@
-// Where an assessment is in its life, at a glance (issue 13): Draft until assigned, Assigned to its
-// class while active, Closed once deactivated after that. The spec's Active/Inactive stays beside it.
+// Where an assessment is in its life, at a glance: Draft until assigned, Assigned to its
+// class while active, Closed once deactivated after that. The Active/Inactive badge stays beside it.
 import Badge from 'react-bootstrap/Badge';
 import type { Assessment, LifecycleStatus } from './assessmentsApi';
 
@@ -41,8 +41,8 @@ export function LifecycleBadge({ assessment }: { assessment: Assessment }) {
 }
 
 /**
- * The spec's Active/Inactive badge, for an assessment that has been assigned. A draft shows only
- * "Draft": a new assessment is active, and "Active" beside "Draft" said two things at once (issue 25).
+ * The Active/Inactive badge (the activate toggle's state), for an assessment that has been assigned. A draft shows only
+ * "Draft": a new assessment is active, and "Active" beside "Draft" said two things at once.
  */
 export function ActivityBadge({ assessment, testId }: { assessment: Assessment; testId?: string }) {
   if (lifecycleOf(assessment) === 'draft') return null;

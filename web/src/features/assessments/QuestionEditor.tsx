@@ -1,4 +1,4 @@
-// One question's edit form (spec §5, issue 13): text, type, points, options A–D with the correct
+// One question's edit form (rules in assessmentSchemas.ts): text, type, points, options A–D with the correct
 // one marked by its radio (a typed key could miss every option), True/False marked the same way,
 // and for short answers the key plus other accepted answers, one per line.
 import { useForm } from 'react-hook-form';

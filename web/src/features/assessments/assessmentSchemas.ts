@@ -1,4 +1,4 @@
-// Validation rules and messages of spec §5 for the assessment forms.
+// Validation rules and messages of the assessment forms.
 import { z } from 'zod';
 import type { QuestionInput } from './assessmentsApi';
 
@@ -14,7 +14,7 @@ export const MIN_QUESTIONS = 1;
 export const MAX_QUESTIONS = 20;
 export const DEFAULT_QUESTIONS = 10;
 
-/** Non-numeric input becomes 1 (spec §5). */
+/** Non-numeric input becomes 1. */
 export function questionCountFrom(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? '').trim(), 10);
   return Number.isFinite(n) ? Math.trunc(n) : 1;
@@ -38,7 +38,7 @@ export const createAssessmentSchema = z.object({
       .max(MAX_QUESTIONS, { error: 'Maximum 20 questions' }),
   ),
   description: z.string().trim(),
-  // Short labels for badges and cards (issue 13); the lesson goes in contentToAssess.
+  // Short labels for badges and cards; the lesson goes in contentToAssess.
   topic: z
     .string()
     .trim()

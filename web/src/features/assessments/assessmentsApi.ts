@@ -1,4 +1,4 @@
-// Assessment and generation service calls (spec §7) for the assessment screens. Endpoints and
+// Assessment and generation service calls for the assessment screens. Endpoints and
 // types are generated from the gateway's OpenAPI document (api/generated); this file adds their
 // cache tags and the few names the screens use.
 import { generatedApi } from '../../api/generated/endpoints';

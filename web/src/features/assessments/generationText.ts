@@ -1,13 +1,13 @@
-// Texts about question generation (spec §8) and what made the questions: a model ("written by a
+// Texts about question generation and what made the questions: a model ("written by a
 // model") or rules over the teacher's own text ("built from your text"). AI is claimed only
-// when a model wrote them (issue 13).
+// when a model wrote them.
 import { isApiError } from '../../api/apiError';
 import type { GenerationJob } from './assessmentsApi';
 
 export const CREATE_FAILED = 'Failed to create assessment. Please try again.';
 export const QUOTA_EXCEEDED =
   'OpenAI API quota exceeded. Please check your billing and usage limits or try again later.';
-/** Spec §8's toast, for questions a model wrote. */
+/** The toast for questions a model wrote. */
 export const CREATED = 'Assessment created successfully with AI-generated questions!';
 export const CREATED_FROM_TEXT = 'Assessment created successfully with questions built from your text.';
 /** Below this many words the pasted text is likely a topic, not a lesson: the form says so. */
@@ -19,14 +19,14 @@ export function mentionsQuota(text: string | undefined | null): boolean {
   return Boolean(text && /quota/i.test(text));
 }
 
-/** The §8 message for a failed creation call or a failed generation job. */
+/** The message for a failed creation call or a failed generation job. */
 export function creationFailureMessage(error: unknown): string {
   if (isApiError(error) && (mentionsQuota(error.message) || mentionsQuota(error.serverMessage))) return QUOTA_EXCEEDED;
   if (error instanceof Error && mentionsQuota(error.message)) return QUOTA_EXCEEDED;
   return CREATE_FAILED;
 }
 
-/** Quota gets §8's sentence; a text too short keeps the server's reason (what to paste); else §8's. */
+/** Quota gets its own sentence; a text too short keeps the server's reason (what to paste); else the generic one. */
 export function jobFailureMessage(job: Pick<GenerationJob, 'error'>): string {
   if (job.error && (job.error.reason === 'quota' || mentionsQuota(job.error.message))) return QUOTA_EXCEEDED;
   if (job.error?.reason === 'too_little_text' && job.error.message) return job.error.message;
@@ -51,7 +51,7 @@ export function sourceLabel(providerOrSource: string | null | undefined): string
 /** The toast once the questions are ready. */
 export const createdMessage = (source: QuestionSource | null) => (source === 'model' ? CREATED : CREATED_FROM_TEXT);
 
-/** The preview page's header: spec §2's AI sentence only when a model wrote the questions. */
+/** The preview page's header: the AI sentence only when a model wrote the questions. */
 export function successHeader(source: QuestionSource | null): string {
   if (source === 'model') return 'Successfully Created with AI Questions!';
   if (source === 'text') return 'Successfully Created with Questions Built from Your Text!';

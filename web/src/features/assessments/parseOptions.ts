@@ -1,4 +1,4 @@
-// Question options arrive as a list, a JSON-encoded list or delimited text (spec §2, §3); all render.
+// Question options arrive as a list, a JSON-encoded list or delimited text; all render.
 
 function clean(values: unknown[]): string[] {
   return values

@@ -1,4 +1,4 @@
-// Performance levels (spec §4, §9, docs/adr/005): the level name of one result is always the
+// Performance levels (docs/adr/005): the level name of one result is always the
 // server's performanceLevel (below < 80, at ≥ 80, above ≥ 90, raised to at by support practice),
 // on every screen. Score thresholds of their own apply only to what several results add up to and
 // to the practice link.
@@ -78,7 +78,7 @@ export function resultLevelText(r: ResultLevelFields): string {
 }
 
 /**
- * The 80/60 band of an average of several results (reports, All Students; spec §4), worded with
+ * The 80/60 band of an average of several results (reports, All Students), worded with
  * its thresholds so that it is never read as the level of a result.
  */
 export const AVERAGE_BAND_TEXT: Record<PerformanceLevel, string> = {
@@ -87,10 +87,10 @@ export const AVERAGE_BAND_TEXT: Record<PerformanceLevel, string> = {
   below: 'Below (average under 60%)',
 };
 
-/** Student dashboard (spec §2): 'Above Standard' counts scores of 80 or more; practice splits there too. */
+/** Student dashboard: 'Above Standard' counts scores of 80 or more; practice splits there too. */
 export const ABOVE_STANDARD_SCORE = 80;
 
-/** Below 80: support material; 80 or more: enrichment (spec §2). */
+/** Below 80: support material; 80 or more: enrichment. */
 export function practiceTypeFor(score: number): PracticeType {
   return score >= ABOVE_STANDARD_SCORE ? 'enrichment' : 'support';
 }
@@ -105,7 +105,7 @@ export function practiceLink(assessmentId: string, score: number): { to: string;
 }
 
 /**
- * The result-based practice of one result (spec §2 Practice by result): written from the questions
+ * The result-based practice of one result: written from the questions
  * this result got wrong. A student opens it at /support-content/{resultId}; the teacher of the
  * assessment at /interactive-support/{resultId} (the teachers' route set), to see or try it.
  */
@@ -121,7 +121,7 @@ export function toPercent(value: number | string | null | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Percentages are shown rounded to whole numbers (spec §9). */
+/** Percentages are shown rounded to whole numbers. */
 export function roundPercent(value: number | string | null | undefined): number {
   return Math.round(toPercent(value));
 }

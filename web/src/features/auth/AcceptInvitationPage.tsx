@@ -14,7 +14,7 @@ import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
 import { AuthCardLayout } from './AuthCardLayout';
-import { useAcceptInvitationMutation, useGetInvitationQuery } from './authApi';
+import { useAcceptInvitationMutation, useGetInvitationQuery } from '../../session/authApi';
 import { PASSWORD_MIN } from './authSchemas';
 
 export const INVITATION_GONE =

@@ -1,4 +1,4 @@
-// /auth, /quick-auth and /simple-login (spec §2 Auth page, §4, §5).
+// /auth, /quick-auth and /simple-login: the Sign In and Sign Up tabs and Google sign-in.
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -6,7 +6,7 @@ import Container from 'react-bootstrap/Container';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { GoogleButton } from '../../components/GoogleButton';
-import { JOIN_NEXT, peekPendingJoinCode } from '../joinClass/pendingJoin';
+import { JOIN_NEXT, peekPendingJoinCode } from '../joinClass';
 import { GoogleRoleStep } from './GoogleRoleStep';
 import { LoginForm } from './LoginForm';
 import { SignInErrorAlert } from './SignInErrorAlert';

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import type { z } from 'zod/mini';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
-import { useCompleteGoogleSignupMutation } from './authApi';
+import { useCompleteGoogleSignupMutation } from '../../session/authApi';
 import { googleRoleSchema } from './authSchemas';
 import { RoleChoice } from './RoleChoice';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch, TEACHER } from '../../test/fetchStub';
 import { LoginForm } from './LoginForm';
-import { homePathAfterSignIn } from './user';
+import { homePathAfterSignIn } from '../../session/user';
 
 describe('homePathAfterSignIn', () => {
   it('when an admin signs in, then they land on /admin; anyone else on /', () => {

@@ -7,11 +7,11 @@ import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
-import { usePendingJoin } from '../joinClass/usePendingJoin';
-import { useLoginMutation } from './authApi';
+import { usePendingJoin } from '../joinClass';
+import { useLoginMutation } from '../../session/authApi';
 import { DistrictSignIn } from './DistrictSignIn';
 import { loginSchema, type AuthVariant, type LoginFormValues } from './authSchemas';
-import { homePathAfterSignIn, type User } from './user';
+import { homePathAfterSignIn, type User } from '../../session/user';
 
 interface LoginFormProps {
   variant: AuthVariant;
@@ -48,7 +48,7 @@ export function LoginForm({ variant }: LoginFormProps) {
     // A join code entered while signed out is used now; the join then goes to / itself.
     if (await completePendingJoin(signedIn.user)) return;
     // Full page load so every cached query starts from the new session; an admin starts on the
-    // admin dashboard (issue 25), everyone else on their dashboard.
+    // admin dashboard, everyone else on their dashboard.
     window.location.assign(homePathAfterSignIn(signedIn.user));
   });
 

@@ -5,11 +5,11 @@ import { Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '../../components/toast/Toaster';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { STUDENT, stubFetch, TEACHER } from '../../test/fetchStub';
-import { ChangePasswordModal } from '../profile/ChangePasswordModal';
+import { ChangePasswordModal } from '../profile';
 import { AuthPage } from './AuthPage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LINK_GONE, ResetPasswordPage } from './ResetPasswordPage';
-import { VerifyEmailBanner } from './VerifyEmailBanner';
+import { VerifyEmailBanner } from '../../session/VerifyEmailBanner';
 import { VerifyEmailPage } from './VerifyEmailPage';
 
 function Where() {

@@ -7,10 +7,10 @@ import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
-import { useSignupMutation } from './authApi';
+import { useSignupMutation } from '../../session/authApi';
 import { signupSchema, type AuthVariant, type SignupFormValues } from './authSchemas';
 import { RoleChoice } from './RoleChoice';
-import type { SignupRole } from './user';
+import type { SignupRole } from '../../session/user';
 
 interface SignupFormProps {
   variant: AuthVariant;

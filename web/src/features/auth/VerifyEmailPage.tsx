@@ -8,7 +8,7 @@ import Alert from 'react-bootstrap/Alert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
-import { usePendingJoin } from '../joinClass/usePendingJoin';
+import { usePendingJoin } from '../joinClass';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useVerifyEmailMutation } from './emailApi';
 import { LINK_GONE } from './ResetPasswordPage';

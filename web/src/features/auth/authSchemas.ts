@@ -1,13 +1,14 @@
-// Validation rules and messages of spec §5 for the three auth pages.
-// zod/mini: the same rules at a fraction of the weight on the sign-in pages (issue 13 budgets).
+// Validation rules and messages of the three auth pages (sign in, sign up, Google role).
+// zod/mini: the same rules at a fraction of the weight on the sign-in pages (docs/architecture.md,
+// "JavaScript per route").
 import { z } from 'zod/mini';
-import type { SignupRole } from './user';
+import type { SignupRole } from '../../session/user';
 
 /** /auth and /quick-auth share one behaviour; /simple-login differs (no confirm, no default role). */
 export type AuthVariant = 'auth' | 'quick-auth' | 'simple-login';
 
 export const PASSWORD_MIN = 6;
-/** Teachers (and admins, who are invited) need 8 (ASVS V6.2); students keep the spec's 6. */
+/** Teachers (and admins, who are invited) need 8 (ASVS V6.2); students need 6. */
 export const STAFF_PASSWORD_MIN = 8;
 
 /** The server also refuses common and breached passwords; its message names the field. */

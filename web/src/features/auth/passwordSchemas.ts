@@ -1,4 +1,4 @@
-// Forms of the password pages: the same messages as sign-up (spec §5).
+// Forms of the password pages: the same messages as sign-up (authSchemas.ts).
 import { z } from 'zod/mini';
 import { PASSWORD_MIN } from './authSchemas';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { STUDENT, stubFetch } from '../../test/fetchStub';
 import { makeStore } from '../../app/store';
-import { authApi } from '../auth/authApi';
+import { authApi } from '../../session/authApi';
 import { BrowseClassesPage } from './BrowseClassesPage';
 
 async function asStudent(accountType: 'individual' | 'district') {

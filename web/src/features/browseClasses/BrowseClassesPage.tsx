@@ -1,4 +1,4 @@
-// /browse-classes (spec §2 Browse classes, §4 join by browse, §8 'Failed to Join Class').
+// /browse-classes: every class to join with a click; a failure toasts 'Failed to Join Class'.
 import { Link, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -9,11 +9,10 @@ import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
-import { periodLabel } from '../classes/classStats';
-import { useGetAllClassesQuery, useJoinClassDirectMutation, type BrowseClass } from '../classes/classesApi';
-import { useGetStudentClassesQuery } from '../student/studentApi';
-import { useAuth } from '../auth/useAuth';
-import type { User } from '../auth/user';
+import { periodLabel, useGetAllClassesQuery, useJoinClassDirectMutation, type BrowseClass } from '../classes';
+import { useGetStudentClassesQuery } from '../student';
+import { useAuth } from '../../session/useAuth';
+import type { User } from '../../session/user';
 
 /** Why the list is empty: it holds only the classes of the student's own school or district. */
 function emptyReason(user: User | null): string {

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch } from '../../test/fetchStub';
-import type { TeacherResult } from '../results/resultsApi';
+import type { TeacherResult } from '../results';
 import { ClassDetailPage } from './ClassDetailPage';
 import type { ClassItem } from './classesApi';
 

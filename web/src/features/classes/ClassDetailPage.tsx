@@ -1,4 +1,4 @@
-// /class/{id} (spec §2 Class detail): name, subject, period, created date, join code that copies,
+// /class/{id}: name, subject, period, created date, join code that copies,
 // Manage Students, Create Assessment, five stat cards, the results panel (level shares of the class's
 // results and the live progress grid); 'Class not found' for a missing class.
 import { useState } from 'react';
@@ -10,17 +10,16 @@ import Card from 'react-bootstrap/Card';
 import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { ClassResultsPanel } from '../results/ClassResultsPanel';
+import { ClassResultsPanel } from '../results';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { assessedShare, classSummary, formatDate, percent, periodLabel } from './classStats';
 import { useGetClassQuery } from './classesApi';
 import { StatCard } from '../../components/StatCard';
 import { lazyModal } from '../../app/lazyModal';
+import { loadCreateAssessmentModal } from '../assessments';
 
 // Loaded when first opened: forms and their schemas stay out of the page's first load.
-const CreateAssessmentModal = lazyModal(() =>
-  import('../assessments/CreateAssessmentModal').then((m) => m.CreateAssessmentModal),
-);
+const CreateAssessmentModal = lazyModal(loadCreateAssessmentModal);
 const ClassManagementModal = lazyModal(() => import('./ClassManagementModal').then((m) => m.ClassManagementModal));
 
 function BackLink() {
@@ -68,7 +67,7 @@ export function ClassDetailPage() {
       <div className="mb-3">
         <BackLink />
       </div>
-      {/* Long names and subjects wrap (min-width 0, text-break): the page fits a 390 px phone (issue 25). */}
+      {/* Long names and subjects wrap (min-width 0, text-break): the page fits a 390 px phone. */}
       <div className="d-flex flex-wrap align-items-start gap-3 mb-4">
         <div className="flex-grow-1" style={{ minWidth: 0 }}>
           <h1 className="h2 mb-2 text-break">{cls.name}</h1>

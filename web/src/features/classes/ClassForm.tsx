@@ -1,4 +1,4 @@
-// The create / edit class form in both §5 variants: 'dashboard' (subject from 7 options, period
+// The create / edit class form in both variants: 'dashboard' (subject from 7 options, period
 // optional) and 'full' (classes page and edit: name, subject as free text and period required).
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';

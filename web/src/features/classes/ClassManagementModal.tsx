@@ -1,4 +1,4 @@
-// Class Management modal (spec §2 Modals, §4): tabs 'Create Class' and 'Manage Students'; creating a
+// Class Management modal: tabs 'Create Class' and 'Manage Students'; creating a
 // class switches to Manage Students with the new class chosen. Students can be removed (confirmed).
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,4 +1,4 @@
-// /classes (spec §2 Classes): My Classes grid, Show Archived / Show Active, Create Class, edit,
+// /classes: My Classes grid, Show Archived / Show Active, Create Class, edit,
 // View Details, archive / restore / delete with their confirms and toasts, empty states.
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -36,7 +36,7 @@ export const DELETE_CONFIRM =
 export function ClassesPage() {
   const [showArchived, setShowArchived] = useState(false);
   const active = useGetClassesQuery(undefined, { skip: showArchived });
-  // Spec §7: the archived list is only asked for while the archived view is on.
+  // The archived list is only asked for while the archived view is on.
   const archived = useGetArchivedClassesQuery(undefined, { skip: !showArchived });
   const { data, isLoading, error } = showArchived ? archived : active;
 

@@ -1,4 +1,4 @@
-// The archive and delete confirms (spec §2 Modals, §8 confirm texts).
+// The archive and delete confirms: a title, the confirm text and two buttons.
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';

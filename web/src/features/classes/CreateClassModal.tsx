@@ -1,5 +1,5 @@
-// Create Class modal (spec §2 Modals). The dashboard variant picks the subject from 7 options and
-// answers any failure with the fixed §8 text; the classes page variant shows the server message.
+// Create Class modal. The dashboard variant picks the subject from 7 options and
+// answers any failure with a fixed text; the classes page variant shows the server message.
 import Modal from 'react-bootstrap/Modal';
 import { planLimitMessage, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';

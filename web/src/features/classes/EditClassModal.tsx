@@ -1,4 +1,4 @@
-// Edit Class modal (spec §2 Modals, §5: name, subject and period required; §8 server message).
+// Edit Class modal: name, subject and period required; a failure shows the server's message.
 import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';

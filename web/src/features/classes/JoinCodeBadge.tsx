@@ -1,4 +1,4 @@
-// The class join code; a click copies it (spec §2 Class detail, §8 'Copied! Join code copied to clipboard').
+// The class join code; a click copies it and toasts 'Copied! Join code copied to clipboard'.
 import Badge from 'react-bootstrap/Badge';
 import { useToast } from '../../components/toast/useToast';
 

@@ -1,4 +1,4 @@
-// The student dashboard when not enrolled in any class (spec §2 Student dashboard).
+// The student dashboard when not enrolled in any class.
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 

@@ -1,8 +1,8 @@
-// The student dashboard's My Classes card (spec §2 Student dashboard).
+// The student dashboard's My Classes card.
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { useGetStudentClassesQuery } from '../student/studentApi';
+import { useGetStudentClassesQuery } from '../student';
 import { periodLabel } from './classStats';
 
 export function StudentClassesCard() {

@@ -1,4 +1,4 @@
-// Class form validation (spec §5): the dashboard modal (subject from 7 options, period optional)
+// Class form validation: the dashboard modal (subject from 7 options, period optional)
 // and the classes page / edit form (name, subject and period all required, subject free text).
 import { z } from 'zod/mini';
 

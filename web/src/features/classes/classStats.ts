@@ -1,4 +1,4 @@
-// Percentages shown on the class screens (spec §4, §9: rounded whole numbers, 0 with nothing to count).
+// Percentages shown on the class screens (rounded whole numbers, 0 with nothing to count).
 import type { ClassItem } from './classesApi';
 
 export function percent(count: number, total: number): number {

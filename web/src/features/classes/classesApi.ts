@@ -1,14 +1,14 @@
-// Class service calls (spec §7, plus restore and remove-student): the teacher's classes, members,
+// Class service calls (with restore and remove-student): the teacher's classes, members,
 // joining by code or from the browse list. Endpoints and types are generated from the gateway's
 // OpenAPI document (api/generated); this file adds their cache tags.
 import { generatedApi } from '../../api/generated/endpoints';
 import type { BrowseClass, Class, ClassMembership, JoinResult, CreateClassApiArg } from '../../api/generated/endpoints';
 
-/** Spec §3 Class. */
+/** A class as the class service answers it. */
 export type ClassItem = Class;
 /** Kept for older imports (profile statistics). */
 export type ClassSummary = Pick<ClassItem, 'id' | 'name'>;
-/** Spec §3 Class membership. */
+/** A student's membership of a class. */
 export type ClassMember = ClassMembership;
 /** A class a student may join from the browse list (GET /api/all-classes). */
 export type { BrowseClass, JoinResult };

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STUDENT, stubFetch } from '../../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
-import type { StudentResult } from '../student/studentApi';
+import type { StudentResult } from '../student';
 import { StudentDashboard } from './StudentDashboard';
 
 const ENROLMENT = {
@@ -77,7 +77,7 @@ describe('StudentDashboard', () => {
       'href',
       '/support/a-r1/enrichment',
     );
-    // The stat card still counts scores of 80 or more (spec §2).
+    // The stat card still counts scores of 80 or more.
     expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('1');
   });
 

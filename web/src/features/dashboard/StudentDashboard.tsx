@@ -1,4 +1,4 @@
-// Student "/" (spec §2 Student dashboard): not enrolled → welcome; otherwise the ready panel (up to 3
+// Student "/": not enrolled → welcome; otherwise the ready panel (up to 3
 // available assessments), four stat cards, recent results and My Classes. A result card names the
 // server's level, as the result page does (docs/adr/005); the stat cards count scores.
 import { Link } from 'react-router';
@@ -6,26 +6,25 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PageSpinner } from '../../components/PageSpinner';
-import { formatDate } from '../assessments/format';
-import { ResultLevel } from '../assessments/ResultLevel';
 import {
+  formatDate,
+  ResultLevel,
   ABOVE_STANDARD_SCORE,
   bandForLevel,
   practiceLink,
   resultPracticeLink,
   roundPercent,
   toPercent,
-} from '../assessments/performance';
-import { useAuth } from '../auth/useAuth';
-import { NotEnrolledWelcome } from '../classes/NotEnrolledWelcome';
-import { StudentClassesCard } from '../classes/StudentClassesCard';
+} from '../assessments';
+import { useAuth } from '../../session/useAuth';
+import { NotEnrolledWelcome, StudentClassesCard } from '../classes';
 import {
   useGetAvailableAssessmentsQuery,
   useGetStudentClassesQuery,
   useGetStudentResultsQuery,
   type AvailableAssessment,
   type StudentResult,
-} from '../student/studentApi';
+} from '../student';
 
 export const READY_LIMIT = 3;
 
@@ -150,7 +149,7 @@ export function StudentDashboard() {
 
   return (
     <>
-      {/* "Welcome back" only to someone who had signed in before this session (issue 25). */}
+      {/* "Welcome back" only to someone who had signed in before this session. */}
       <h1 className="h2 mb-1">
         {user?.returning ? 'Welcome back' : 'Welcome'}
         {user ? `, ${user.firstName}` : ''}!

@@ -1,4 +1,4 @@
-// Teacher and admin "/" (spec §2 Teacher dashboard): one class of the class list (the first unless the
+// Teacher and admin "/": one class of the class list (the first unless the
 // teacher picks another; the choice is kept in ?classId= so a reload keeps it) with its summary cards,
 // results panel, Manage Students and Create Assessment; with no class the welcome card.
 import { useState } from 'react';
@@ -10,22 +10,26 @@ import Card from 'react-bootstrap/Card';
 import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { JoinCodeBadge } from '../classes/JoinCodeBadge';
-import { assessedShare, classSummary, periodLabel } from '../classes/classStats';
-import { useGetClassesQuery, type ClassItem } from '../classes/classesApi';
-import { ClassPicker } from '../classes/ClassPicker';
-import { ClassResultsPanel } from '../results/ClassResultsPanel';
+import {
+  JoinCodeBadge,
+  assessedShare,
+  classSummary,
+  periodLabel,
+  useGetClassesQuery,
+  type ClassItem,
+  ClassPicker,
+  loadClassManagementModal,
+  loadCreateClassModal,
+} from '../classes';
+import { loadCreateAssessmentModal } from '../assessments';
+import { ClassResultsPanel } from '../results';
 import { StatCard } from '../../components/StatCard';
 import { lazyModal } from '../../app/lazyModal';
 
 // Loaded when first opened: forms and their schemas stay out of the dashboard's first load.
-const CreateAssessmentModal = lazyModal(() =>
-  import('../assessments/CreateAssessmentModal').then((m) => m.CreateAssessmentModal),
-);
-const ClassManagementModal = lazyModal(() =>
-  import('../classes/ClassManagementModal').then((m) => m.ClassManagementModal),
-);
-const CreateClassModal = lazyModal(() => import('../classes/CreateClassModal').then((m) => m.CreateClassModal));
+const CreateAssessmentModal = lazyModal(loadCreateAssessmentModal);
+const ClassManagementModal = lazyModal(loadClassManagementModal);
+const CreateClassModal = lazyModal(loadCreateClassModal);
 
 function ClassOverview({ cls }: { cls: ClassItem }) {
   const summary = classSummary(cls);

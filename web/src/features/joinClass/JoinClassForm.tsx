@@ -1,4 +1,4 @@
-// The 'Class Code' form (spec §2 Join class, §5): uppercase as typed, 6–8 characters.
+// The 'Class Code' form (joinSchema.ts): uppercase as typed, 6–8 characters.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';

@@ -1,4 +1,4 @@
-// /join-class (spec §2 Join class, §4, §8). Signed out, the code is checked first (a wrong one is
+// /join-class. Signed out, the code is checked first (a wrong one is
 // said at once, not after signing in), then kept while the visitor signs in or up; the join then
 // completes right after (features/joinClass/usePendingJoin).
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { useToast } from '../../components/toast/useToast';
 import { isApiError, serverMessageOr } from '../../api/apiError';
-import { useJoinClassMutation, useLazyLookUpJoinCodeQuery } from '../classes/classesApi';
+import { useJoinClassMutation, useLazyLookUpJoinCodeQuery } from '../classes';
 import { JoinClassForm } from './JoinClassForm';
 import { joinErrorMessage } from './joinErrors';
 import { JOIN_NEXT, savePendingJoinCode } from './pendingJoin';

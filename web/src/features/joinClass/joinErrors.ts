@@ -1,4 +1,4 @@
-// Spec §8 Join by code: the error text decides the message of the destructive 'Error' toast.
+// Joining by code: the error text decides the message of the destructive 'Error' toast.
 import { isApiError, planLimitMessage } from '../../api/apiError';
 
 export const JOIN_NOT_FOUND = 'Class not found. Please check the join code and try again.';

@@ -1,4 +1,4 @@
-// Join code validation (spec §5): 6 to 8 characters, uppercase as typed.
+// Join code validation: 6 to 8 characters, uppercase as typed.
 import { z } from 'zod/mini';
 
 export const joinSchema = z.object({

@@ -1,12 +1,12 @@
 // After sign-in or sign-up: a join code entered while signed out is used at once, then the app
-// goes to / (spec §4 Join by code). Returns false when there was nothing to do.
+// goes to /. Returns false when there was nothing to do.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../components/toast/useToast';
-import { authApi } from '../auth/authApi';
-import { navRole, type User } from '../auth/user';
-import { useJoinClassMutation } from '../classes/classesApi';
+import { authApi } from '../../session/authApi';
+import { navRole, type User } from '../../session/user';
+import { useJoinClassMutation } from '../classes';
 import { joinErrorMessage } from './joinErrors';
 import { takePendingJoinCode } from './pendingJoin';
 

@@ -1,8 +1,8 @@
-// Signed-out "/" (spec §1 and §2 Landing): header, hero and the three pricing cards. Also
+// Signed-out "/": header, hero and the three pricing cards. Also
 // pre-rendered into landing.html at build time (renderLandingPage.tsx): plain links, no inline
 // styles (the CSP refuses style attributes in served HTML), nothing that needs a script to show.
-// Join a Class opens the code-first join page (issue 13), not the sign-in tab; students who already
-// have an account sign in by Student Login (issue 25), the same sign-in page as the teachers'.
+// Join a Class opens the code-first join page, not the sign-in tab; students who already
+// have an account sign in by Student Login, the same sign-in page as the teachers'.
 import { Link } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';

@@ -1,4 +1,4 @@
-// Landing-page plans (spec §1); they differ from the in-app Subscription plans (spec §9).
+// Landing-page plans; they differ from the in-app Subscription plans (features/subscription).
 export interface LandingPlan {
   name: string;
   price: string;

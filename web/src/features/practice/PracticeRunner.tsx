@@ -1,4 +1,4 @@
-// Practice questions one at a time (spec §2, §4): answers kept per question (going back restores),
+// Practice questions one at a time: answers kept per question (going back restores),
 // Next and Submit disabled until the current question is answered, then the score page with retry.
 // After a move the new question's heading takes the focus, after submitting the score's heading.
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { optionsFor } from '../assessments/parseOptions';
-import { roundPercent } from '../assessments/performance';
+import { optionsFor, roundPercent } from '../assessments';
 import { NamedProgressBar } from '../../components/NamedProgressBar';
 
 export const MASTERY = 80;
@@ -103,7 +102,7 @@ export function PracticeRunner(props: Props) {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   // Questions the student has answered at some point: the answer-required message is for one they
-  // emptied again, never for a question they have not touched yet (issue 25).
+  // emptied again, never for a question they have not touched yet.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [score, setScore] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);

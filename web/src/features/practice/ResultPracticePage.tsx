@@ -1,8 +1,8 @@
-// /support-content/{resultId} (students) and /interactive-support/{resultId} (teachers) — spec §2
-// Practice by result: practice built from the result's wrong answers.
+// /support-content/{resultId} (students) and /interactive-support/{resultId} (teachers), practice
+// by result: practice built from the result's wrong answers.
 import { useParams } from 'react-router';
-import { useAuth } from '../auth/useAuth';
-import { navRole } from '../auth/user';
+import { useAuth } from '../../session/useAuth';
+import { navRole } from '../../session/user';
 import { isUnauthorizedError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';

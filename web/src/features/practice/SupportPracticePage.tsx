@@ -1,11 +1,11 @@
-// /support/{id}/{type} (spec §2 Practice by assessment and type, §4): reading, questions one at a
+// /support/{id}/{type}, practice by assessment and type: reading, questions one at a
 // time, score page. The questions come without answer keys: completion is scored on the server,
 // and 80+ with support raises the level.
 import { useParams } from 'react-router';
 import { isApiError, isUnauthorizedError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
-import type { PracticeType } from '../assessments/assessmentsApi';
+import type { PracticeType } from '../assessments';
 import { PracticeNotFound } from './PracticeNotFound';
 import { MASTERY, PracticeRunner } from './PracticeRunner';
 import { useCompleteSupportMutation, useGetSupportMaterialQuery } from './practiceApi';

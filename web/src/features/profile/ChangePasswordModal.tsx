@@ -8,8 +8,7 @@ import Modal from 'react-bootstrap/Modal';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
-import { useChangePasswordMutation } from '../auth/emailApi';
-import { changePasswordSchema, type ChangePasswordValues } from '../auth/passwordSchemas';
+import { useChangePasswordMutation, changePasswordSchema, type ChangePasswordValues } from '../auth';
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

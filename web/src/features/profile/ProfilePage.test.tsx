@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { STUDENT, stubFetch, TEACHER } from '../../test/fetchStub';
-import { authApi } from '../auth/authApi';
+import { authApi } from '../../session/authApi';
 import { ProfilePage } from './ProfilePage';
 
 async function signedInStore(user: typeof TEACHER | typeof STUDENT) {

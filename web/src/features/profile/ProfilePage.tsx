@@ -1,4 +1,4 @@
-// /profile (spec §2 Profile); statistics are counts from the services, '—' when one is not there.
+// /profile; statistics are counts from the services, '—' when one is not there.
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
@@ -9,11 +9,11 @@ import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useToast } from '../../components/toast/useToast';
-import { useGetAssessmentsQuery } from '../assessments/assessmentsApi';
-import { useAuth } from '../auth/useAuth';
-import { fullName, navRole, type User } from '../auth/user';
-import { useGetClassesQuery } from '../classes/classesApi';
-import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student/studentApi';
+import { useGetAssessmentsQuery } from '../assessments';
+import { useAuth } from '../../session/useAuth';
+import { fullName, navRole, type User } from '../../session/user';
+import { useGetClassesQuery } from '../classes';
+import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student';
 import { ChangePasswordButton } from './ChangePasswordButton';
 import { isQuietStatError, statValue } from './statValue';
 

@@ -1,5 +1,5 @@
 // Export Data: plain links the browser downloads (the server names the file); a GET carries the cookie.
-import { exportUrl, type ReportQuery } from '../results/resultsApi';
+import { exportUrl, type ReportQuery } from '../results';
 
 export function ExportLinks({ query }: { query: ReportQuery }) {
   return (

@@ -2,9 +2,8 @@
 import type { FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { ClassItem } from '../classes/classesApi';
-import { REPORT_TYPES, TIMEFRAMES, type ReportQuery, type ReportType, type Timeframe } from '../results/resultsApi';
-import { classLabel } from '../classes/classStats';
+import { type ClassItem, classLabel } from '../classes';
+import { REPORT_TYPES, TIMEFRAMES, type ReportQuery, type ReportType, type Timeframe } from '../results';
 import { REPORT_TYPE_LABELS, TIMEFRAME_LABELS } from './reportLabels';
 
 export interface ReportFilterState {

@@ -1,5 +1,5 @@
 import Row from 'react-bootstrap/Row';
-import type { Report } from '../results/resultsApi';
+import type { Report } from '../results';
 import { StatCard } from '../../components/StatCard';
 
 /**

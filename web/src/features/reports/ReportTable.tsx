@@ -1,7 +1,7 @@
 // A report's table exactly as the server built it (the same table the CSV and PDF exports hold).
 import Table from 'react-bootstrap/Table';
 import { ScrollRegion } from '../../components/ScrollRegion';
-import type { Report } from '../results/resultsApi';
+import type { Report } from '../results';
 
 export function ReportTable({
   columns,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch } from '../../test/fetchStub';
-import type { Report, TeacherResult } from '../results/resultsApi';
+import type { Report, TeacherResult } from '../results';
 import { ReportsPage } from './ReportsPage';
 
 /** A chart's bars as their tooltips say them ('label: value'), left to right. */

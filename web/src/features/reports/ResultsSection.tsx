@@ -7,8 +7,8 @@ import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ScrollRegion } from '../../components/ScrollRegion';
-import { ResultLevel } from '../assessments/ResultLevel';
-import { reportArg, useGetReportQuery, type Report, type ReportQuery } from '../results/resultsApi';
+import { ResultLevel } from '../assessments';
+import { reportArg, useGetReportQuery, type Report, type ReportQuery } from '../results';
 import { ReportTable } from './ReportTable';
 
 function RecentTable({ results }: { results: Report['recentResults'] }) {

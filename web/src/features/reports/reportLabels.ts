@@ -1,5 +1,5 @@
-// Readable names of the report filters (spec §9) and of a class in the class filter (spec §2).
-import type { ReportQuery, ReportType, Timeframe } from '../results/resultsApi';
+// Readable names of the report filters and of a class in the class filter.
+import type { ReportQuery, ReportType, Timeframe } from '../results';
 
 export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   week: 'Past Week',
@@ -16,5 +16,5 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   progress: 'Student Progress',
 };
 
-/** Spec §9 defaults: all classes, the past month, the performance report. */
+/** The defaults: all classes, the past month, the performance report. */
 export const DEFAULT_REPORT_QUERY: ReportQuery = { classIds: [], timeframe: 'month', type: 'performance' };

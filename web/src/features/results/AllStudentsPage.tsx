@@ -1,4 +1,4 @@
-// /students (spec §2 All Students): four stat cards over every student in scope, then the tabs
+// /students: four stat cards over every student in scope, then the tabs
 // 'All Students' (searchable by name, paged) and 'By Class' (one class's students, same cards).
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -13,7 +13,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { StudentCard } from './StudentCard';
 import { useGetStudentsOverviewQuery, type StudentsOverview, type StudentsQuery } from './resultsApi';
 import { StatCard } from '../../components/StatCard';
-import { ClassPicker } from '../classes/ClassPicker';
+import { ClassPicker } from '../classes';
 
 export const PAGE_SIZE = 24;
 const SEARCH_DELAY_MS = 300;
@@ -31,7 +31,7 @@ function Stats({ stats }: { stats: StudentsOverview['stats'] }) {
   return (
     <Row xs={1} sm={2} lg={4} className="g-3 mb-4">
       <StatCard label="Total Students" value={stats.totalStudents} />
-      {/* Students by the 80/60 band of their average (spec §4), not by the level of any one result. */}
+      {/* Students by the 80/60 band of their average, not by the level of any one result. */}
       <StatCard
         label="Above Standard"
         value={stats.aboveStandard}

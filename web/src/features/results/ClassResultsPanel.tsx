@@ -24,7 +24,7 @@ function BandStat({ label, value, variant }: { label: LevelLabel; value: number;
   );
 }
 
-/** Spec §4: each level's share of the class's results. */
+/** Each level's share of the class's results. */
 function ResultBands({ classId }: { classId: string }) {
   const { currentData: results, error } = useGetClassResultsQuery(classId);
   if (!results) {

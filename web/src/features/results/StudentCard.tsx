@@ -1,15 +1,14 @@
-// One student on the All Students page: name, email, average coloured by its 80/60 band (spec §4),
+// One student on the All Students page: name, email, average coloured by its 80/60 band,
 // assessment count and the newest three results with '+N more'. The band is the average's, written
 // with its thresholds; each result shows its own level (docs/adr/005), so a 50 % raised by practice
 // reads 'At Standard' in the list while the average's band says 'Below (average under 60%)'.
 import Card from 'react-bootstrap/Card';
-import { periodLabel } from '../classes/classStats';
-import { AVERAGE_BAND_TEXT, isLevel } from '../assessments/performance';
-import { ResultLevel } from '../assessments/ResultLevel';
+import { periodLabel } from '../classes';
+import { AVERAGE_BAND_TEXT, isLevel, ResultLevel } from '../assessments';
 import { formatPercent, levelVariant } from './levels';
 import type { StudentSummary } from './resultsApi';
 
-/** Spec §9: the student list shows 3 results per student. */
+/** The student list shows 3 results per student. */
 export const RESULTS_SHOWN = 3;
 
 export function StudentCard({ student }: { student: StudentSummary }) {

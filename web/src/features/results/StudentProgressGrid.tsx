@@ -1,4 +1,4 @@
-// Spec §2 Student progress grid of one class: legend, one row per student and one column per
+// The student progress grid of one class: legend, one row per student and one column per
 // assessment with the rounded percentage (or a dash), coloured by the result's level, never by the
 // percentage (docs/adr/005): a 50 % raised by practice is at standard, a 60 % not raised is below.
 // A raised cell carries a ↑ mark and says so in its title. The level is also written out for screen
@@ -7,11 +7,11 @@
 // (never what).
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
-import { isRaised, raisedNote } from '../assessments/performance';
+import { isRaised, raisedNote } from '../assessments';
 import { formatPercent, levelLabel, levelVariant, type LevelLabel } from './levels';
 import type { ClassGrid } from './resultsApi';
 
-/** Spec §9: first column 200px, assessment columns 120px. */
+/** First column 200px, assessment columns 120px. */
 export const STUDENT_COLUMN_WIDTH = 200;
 export const ASSESSMENT_COLUMN_WIDTH = 120;
 

@@ -1,7 +1,7 @@
-// Names and colours of the three performance levels on the teacher's results screens (spec §4):
+// Names and colours of the three performance levels on the teacher's results screens:
 // above, at and below map to green, yellow and red; anything else (no result, unknown) is neutral grey.
-import { isLevel, levelBand, type Band } from '../assessments/performance';
-import { percent } from '../classes/classStats';
+import { isLevel, levelBand, type Band } from '../assessments';
+import { percent } from '../classes';
 
 export type LevelLabel = Band['label'];
 export type LevelVariant = Band['variant'] | 'secondary';
@@ -15,7 +15,7 @@ export function levelVariant(level: string | null | undefined): LevelVariant {
   return isLevel(level) ? levelBand(level).variant : 'secondary';
 }
 
-/** A percentage as shown: rounded to a whole number (spec §9), e.g. '85%'. */
+/** A percentage as shown: rounded to a whole number, e.g. '85%'. */
 export function formatPercent(value: number): string {
   return `${Math.round(value)}%`;
 }
@@ -32,7 +32,7 @@ export interface BandPercents {
   below: number;
 }
 
-/** Share of each level among the results: count / total results × 100, rounded; 0 with no results (spec §4). */
+/** Share of each level among the results: count / total results × 100, rounded; 0 with no results. */
 export function bandPercents(results: readonly { performanceLevel: string }[]): BandPercents {
   const counts = { above: 0, at: 0, below: 0 };
   for (const r of results) if (isLevel(r.performanceLevel)) counts[r.performanceLevel] += 1;

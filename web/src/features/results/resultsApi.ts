@@ -19,13 +19,13 @@ import type {
 /** The server's performance level of one result (below < 80, at ≥ 80, above ≥ 90; raised by practice). */
 export type Level = TeacherResult['performanceLevel'];
 
-/** Spec §3 Teacher result (GET /api/classes/{id}/results, GET /api/all-results). */
+/** One result as a teacher sees it (GET /api/classes/{id}/results, GET /api/all-results). */
 export type { TeacherResult };
 
 /** GET /api/classes/{id}/grid: the student progress grid of one class. */
 export type ClassGrid = GetClassGridApiResponse;
 
-/** 80/60 bands of the reports and All Students (spec §4), on averages. */
+/** 80/60 bands of the reports and All Students, on averages (80 or more above, 60 or more at standard). */
 export type Band = Level;
 
 /** GET /api/dashboard/students?classId=&search=&limit=&offset= (All Students). */
@@ -56,7 +56,7 @@ export type ItemStatistics = AssessmentResults['questions'][number];
 export type AssessmentProgress = GetAssessmentProgressApiResponse;
 export type StudentProgress = AssessmentProgress['students'][number];
 
-/** GET /api/admin/stats (spec §3 Admin stats) plus the district's figures. */
+/** GET /api/admin/stats plus the district's figures. */
 export type { AdminStats };
 
 /** GET /api/dashboard/usage: what the caller has, for the Subscription usage panel. */

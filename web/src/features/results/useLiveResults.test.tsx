@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
-import { useGetClassQuery } from '../classes/classesApi';
+import { useGetClassQuery } from '../classes';
 import { useGetClassGridQuery } from './resultsApi';
 import { LIVE_REFRESH_DELAY_MS, useLiveResults } from './useLiveResults';
 

@@ -8,7 +8,7 @@
 // and the grid.
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { classesApi } from '../classes/classesApi';
+import { classesApi } from '../classes';
 import { resultsApi } from './resultsApi';
 
 export const LIVE_REFRESH_DELAY_MS = 300;

@@ -13,9 +13,9 @@ import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
-import { useUpdatePreferencesMutation, useUpdateUserMutation, type UpdateUserRequest } from '../auth/authApi';
-import { useAuth } from '../auth/useAuth';
-import { DEFAULT_PREFERENCES, navRole, type Preferences, type User } from '../auth/user';
+import { useUpdatePreferencesMutation, useUpdateUserMutation, type UpdateUserRequest } from '../../session/authApi';
+import { useAuth } from '../../session/useAuth';
+import { DEFAULT_PREFERENCES, navRole, type Preferences, type User } from '../../session/user';
 
 interface Switch {
   key: keyof Preferences;

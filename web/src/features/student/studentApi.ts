@@ -3,9 +3,9 @@
 import { generatedApi } from '../../api/generated/endpoints';
 import type { AvailableAssessment, Result, StudentEnrolment } from '../../api/generated/endpoints';
 
-/** Spec §3 Student enrolment (GET /api/student/classes). */
+/** A student's enrolment (GET /api/student/classes). */
 export type { StudentEnrolment };
-/** Spec §3 Student result (GET /api/student/results). */
+/** One of the student's own results (GET /api/student/results). */
 export type StudentResult = Result;
 /** GET /api/student/available-assessments: active, assigned and not yet submitted. */
 export type { AvailableAssessment };

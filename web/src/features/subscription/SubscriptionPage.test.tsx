@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { STUDENT, stubFetch, TEACHER } from '../../test/fetchStub';
-import { authApi } from '../auth/authApi';
-import type { User } from '../auth/user';
+import { authApi } from '../../session/authApi';
+import type { User } from '../../session/user';
 import { SubscriptionPage } from './SubscriptionPage';
 
 async function renderAs(user: User) {

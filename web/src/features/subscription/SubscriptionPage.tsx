@@ -1,4 +1,4 @@
-// /subscription (spec §2 Subscription & Billing, §9 plans). Plans are static (no billing service
+// /subscription, Subscription & Billing. Plans are static (no billing service
 // exists); the usage panel shows the caller's real counts (GET /api/dashboard/usage) against the
 // Free Trial limits the class service enforces on teachers with their own (individual) account.
 import Button from 'react-bootstrap/Button';
@@ -8,9 +8,9 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Row from 'react-bootstrap/Row';
 import { PlanCard } from '../../components/PlanCard';
 import { useToast } from '../../components/toast/useToast';
-import { useAuth } from '../auth/useAuth';
-import { navRole, type User } from '../auth/user';
-import { useGetUsageQuery, type Usage } from '../results/resultsApi';
+import { useAuth } from '../../session/useAuth';
+import { navRole, type User } from '../../session/user';
+import { useGetUsageQuery, type Usage } from '../results';
 
 interface Plan {
   name: string;
@@ -46,7 +46,7 @@ export const APP_PLANS: Plan[] = [
   },
 ];
 
-/** Spec §9 Free Trial: up to 3 classes, 50 students total, assessments unlimited. */
+/** Free Trial: up to 3 classes, 50 students total, assessments unlimited. */
 export const FREE_TRIAL_LIMITS = { classes: 3, students: 50 } as const;
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,7 +1,7 @@
-// Each question of a submitted result under its score (spec §2 Take assessment): the question, the
+// Each question of a submitted result under its score: the question, the
 // student's answer, the correct one and a mark given as text and icon, never by colour alone.
 import Card from 'react-bootstrap/Card';
-import type { Result } from '../assessments/assessmentsApi';
+import type { Result } from '../assessments';
 
 type ReviewQuestion = NonNullable<Result['questions']>[number];
 

@@ -4,9 +4,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
-import type { Result } from '../assessments/assessmentsApi';
-import { ResultLevel } from '../assessments/ResultLevel';
-import { practiceLink, resultPracticeLink, roundPercent, toPercent } from '../assessments/performance';
+import { type Result, ResultLevel, practiceLink, resultPracticeLink, roundPercent, toPercent } from '../assessments';
 import { ResultReview } from './ResultReview';
 
 /**

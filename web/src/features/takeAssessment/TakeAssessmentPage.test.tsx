@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STUDENT, TEACHER, stubFetch, type Route as FetchRoute } from '../../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
-import type { Result } from '../assessments/assessmentsApi';
+import type { Result } from '../assessments';
 import { AnswerStore } from './answerStore';
 import { AUTOSAVE_DELAY_MS } from './autosaver';
 import { OFFLINE_TEXT } from './SaveStatusLine';

@@ -1,4 +1,4 @@
-// /assessment/{id} (spec §2 Take assessment, §4, §8): one question at a time with progress, a
+// /assessment/{id}, the taking page: one question at a time with progress, a
 // navigator, Previous, Save Progress, Next and Submit Assessment (after a confirm that lists the
 // unanswered questions). Answers are kept in the browser (answerStore, IndexedDB) so a reload or a
 // lost connection loses nothing, and saved to the server as the student answers (autosaver: after a
@@ -30,10 +30,10 @@ import {
   type Result,
   type SavedResponse,
   type StudentAssessment,
-} from '../assessments/assessmentsApi';
-import { optionsFor } from '../assessments/parseOptions';
-import { useAuth } from '../auth/useAuth';
-import { navRole } from '../auth/user';
+  optionsFor,
+} from '../assessments';
+import { useAuth } from '../../session/useAuth';
+import { navRole } from '../../session/user';
 import { AnswerStore, type PendingAnswer } from './answerStore';
 import { isAlreadySubmittedError, isClosedError } from './assessmentClosed';
 import { QuestionNavigator } from './QuestionNavigator';

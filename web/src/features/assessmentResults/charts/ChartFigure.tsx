@@ -1,10 +1,11 @@
 // A bar chart as a figure: a caption, the chart drawn as SVG (an image named by its figures), a
 // legend when there are several series, and under "Show data" a table with the same numbers as
 // text, so neither sight nor colour is needed. Hand-drawn instead of chart.js (about 55 KB gzip of
-// the results and reports pages, issue 13's budgets): bars, a value axis and category labels are
-// all these charts show. Text takes the page's colour (currentColor) and bars the theme's chart
-// colours (chartColors.ts), so the dark theme works too. Drawn at the box's own width in pixels
-// (useChartWidth), so that its 12-unit labels are 12 px on a phone as on a desktop.
+// the results and reports pages, against their budgets in routes/routeTable.ts): bars, a value
+// axis and category labels are all these charts show. Text takes the page's colour (currentColor)
+// and bars the theme's chart colours (chartColors.ts), so the dark theme works too. Drawn at the
+// box's own width in pixels (useChartWidth), so that its 12-unit labels are 12 px on a phone as on
+// a desktop.
 import { useId } from 'react';
 import { barLayout, type ChartSeries } from './barLayout';
 import { useChartWidth } from './useChartWidth';

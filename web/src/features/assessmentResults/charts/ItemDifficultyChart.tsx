@@ -1,4 +1,4 @@
-import type { ItemStatistics } from '../../results/resultsApi';
+import type { ItemStatistics } from '../../results';
 import { BarChartFigure } from './BarChartFigure';
 import { sharePercent } from './sharePercent';
 import { CHART_COLORS } from './chartColors';

@@ -1,4 +1,4 @@
-import type { AssessmentResults } from '../../results/resultsApi';
+import type { AssessmentResults } from '../../results';
 import { BarChartFigure } from './BarChartFigure';
 import { CHART_COLORS } from './chartColors';
 

@@ -1,6 +1,6 @@
 // The width a chart is drawn at, in CSS pixels: its box's, measured. Drawing in the box's own pixels
 // (instead of scaling a fixed 640-unit drawing down to a narrow card or a phone) keeps the labels'
-// 12 units at 12 px on every screen (issue 25: labels were 7 px in the half-width cards).
+// 12 units at 12 px on every screen (scaled down, labels were 7 px in the half-width cards).
 import { useLayoutEffect, useRef, useState } from 'react';
 
 /** Width drawn at before the box is measured (and where nothing measures: server, tests). */

@@ -1,9 +1,9 @@
 // A small banner for a signed-in user whose address is not verified yet, with "Resend link".
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useToast } from '../../components/toast/useToast';
-import { serverMessageOr } from '../../api/apiError';
-import { useResendVerificationMutation } from './emailApi';
+import { useToast } from '../components/toast/useToast';
+import { serverMessageOr } from '../api/apiError';
+import { useResendVerificationMutation } from '../api/generated/endpoints';
 import type { User } from './user';
 
 export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailVerified'> }) {

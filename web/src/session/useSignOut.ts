@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiSlice } from '../../api/apiSlice';
-import { useAppDispatch } from '../../app/hooks';
+import { apiSlice } from '../api/apiSlice';
+import { useAppDispatch } from '../app/hooks';
 import { useLogoutMutation } from './authApi';
 
-/** Spec §4: logout, clear the cached user, go to / — also when the call fails. */
+/** Logout, clear the cached user, go to / — also when the call fails. */
 export function useSignOut(): () => Promise<void> {
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();

@@ -1,4 +1,4 @@
-import type { SignupApiArg, User as UserAnswer } from '../../api/generated/endpoints';
+import type { SignupApiArg, User as UserAnswer } from '../api/generated/endpoints';
 
 export type Role = UserAnswer['role'];
 export type SignupRole = SignupApiArg['role'];
@@ -19,7 +19,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
 export type User = Omit<UserAnswer, 'preferences' | 'emailVerified'> &
   Partial<Pick<UserAnswer, 'preferences' | 'emailVerified'>>;
 
-/** Spec §6: anything that is not student or admin is a teacher for navigation and routes. */
+/** Anything that is not student or admin is a teacher for navigation and routes. */
 export function navRole(user: Pick<User, 'role'>): 'student' | 'admin' | 'teacher' {
   if (user.role === 'student') return 'student';
   if (user.role === 'admin') return 'admin';

@@ -1,6 +1,6 @@
-// Session-level UI state: a pending "go to /auth" after an Unauthorized toast (spec §4, §8).
+// Session-level UI state: a pending "go to /auth" after an Unauthorized toast (api/baseQuery.ts on a 401).
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { showToast, type ToastState } from '../../components/toast/toastSlice';
+import { showToast, type ToastState } from '../components/toast/toastSlice';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 

@@ -8,7 +8,7 @@ export interface AuthState {
 }
 
 /**
- * The current user. `fresh` refetches on mount (spec §7: the current user is always stale);
+ * The current user. `fresh` refetches on mount (the current user is always treated as stale);
  * only the app root asks for that so that every page does not refetch it.
  */
 export function useAuth(options: { fresh?: boolean } = {}): AuthState {

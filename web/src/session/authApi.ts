@@ -1,7 +1,7 @@
-// Auth calls of spec §7: current user, sign-in/up, Google completion, logout, profile and preferences.
+// Auth calls: current user, sign-in/up, Google completion, logout, profile and preferences.
 // Endpoints and types are generated from the gateway's OpenAPI document (api/generated); this file
 // adds the current user (read its own way) and what the features do around the generated calls.
-import { generatedApi } from '../../api/generated/endpoints';
+import { generatedApi } from '../api/generated/endpoints';
 import type {
   AcceptInvitationApiArg,
   Invitation,
@@ -9,7 +9,7 @@ import type {
   SignupApiArg,
   SignupApiResponse,
   UpdateUserApiArg,
-} from '../../api/generated/endpoints';
+} from '../api/generated/endpoints';
 import { DEFAULT_PREFERENCES, type User } from './user';
 
 export type LoginRequest = LoginApiArg;

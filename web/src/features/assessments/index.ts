@@ -1,0 +1,9 @@
+// The assessments feature's public face: what other features may use (eslint.config.js keeps them to it).
+export * from './assessmentsApi';
+export * from './format';
+export * from './parseOptions';
+export * from './performance';
+export { ResultLevel } from './ResultLevel';
+
+/** The create-assessment form, loaded when first opened (app/lazyModal). */
+export const loadCreateAssessmentModal = () => import('./CreateAssessmentModal').then((m) => m.CreateAssessmentModal);
