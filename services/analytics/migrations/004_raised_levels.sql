@@ -1,4 +1,4 @@
--- One level per result (issue 25, docs/adr/005): next to the level a result holds now (`level`), the
+-- One level per result (docs/adr/005): next to the level a result holds now (`level`), the
 -- level its score gave at submission and what raised it since. ResultLevelRaised (support practice
 -- at mastery) sets both; they stay null for a result that was never raised. Every screen and export
 -- shows `level` and, when raised, "raised to … by practice" beside the original score.

@@ -1,4 +1,4 @@
--- The admin dashboard's people counts agree with the district's Users page (issue 25): a removed
+-- The admin dashboard's people counts agree with the district's Users page: a removed
 -- (disabled) account is no longer counted, and "teachers" are the accounts whose role is teacher
 -- (admins were counted as teachers too). people.disabled follows identity's UserUpdated.disabled;
 -- the running figures are counted again from the people rows once, here.

@@ -1,5 +1,5 @@
 -- The kind of each person's tenant (identity's tenant_kind: district, school or individual), so
 -- that a teacher's views and exports show a student of another district or school (joined by code)
--- by name only, as the class service's member list does (issue 26, finding 10). Null until an
+-- by name only, as the class service's member list does (docs/security.md). Null until an
 -- event carrying it arrives.
 alter table people add column tenant_kind text;

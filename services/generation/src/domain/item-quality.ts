@@ -1,4 +1,4 @@
-// The quality gate of generated items (issue 13): the rules a teacher would check by eye, each
+// The quality gate of generated items: the rules a teacher would check by eye, each
 // testable on its own. The offline generator keeps only items that pass; `npm run quality`
 // reports the share of items passing over the corpus in services/generation/quality, and the
 // openai provider's recorded answers are held to the same rules in its test.

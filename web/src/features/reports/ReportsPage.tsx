@@ -1,4 +1,4 @@
-// /reports (spec §2 Reports): filters, a generated report (summary, levels chart, table), the
+// /reports: filters, a generated report (summary, levels chart, table), the
 // newest results with View All, and CSV/PDF exports of the report on screen.
 import { useState } from 'react';
 import { Link } from 'react-router';

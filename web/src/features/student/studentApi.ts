@@ -1,4 +1,4 @@
-// Student-side calls (spec §7). Endpoints and types are generated from the gateway's OpenAPI
+// Student-side calls. Endpoints and types are generated from the gateway's OpenAPI
 // document (api/generated); this file adds their cache tags.
 import { generatedApi } from '../../api/generated/endpoints';
 import type { AvailableAssessment, Result, StudentEnrolment } from '../../api/generated/endpoints';

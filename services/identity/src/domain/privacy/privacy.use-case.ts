@@ -426,7 +426,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
       return this.retention(actor.tenantId);
     },
 
-    /** Whether the district keeps its students to its own classes (finding 10 of issue 26). */
+    /** Whether the district keeps its students to its own classes (docs/security.md, "A district decides whether its students join other districts' classes"). */
     async joinPolicy(tenantId: string): Promise<{ studentsOwnClassesOnly: boolean }> {
       const t = await pooled.tenantSettings(tenantId);
       if (!t) throw new NotFoundError('No such district');
