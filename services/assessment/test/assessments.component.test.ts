@@ -86,7 +86,7 @@ async function readyAssessment(s = student) {
 }
 
 describe('creating assessments', () => {
-  it('when a teacher creates with the second §3 reading, then it is active, generating and AssessmentCreated carries the request', async () => {
+  it('when a teacher creates with the labels-and-lesson form, then it is active, generating and AssessmentCreated carries the request', async () => {
     const classId = await givenClass(h, teacher);
     const a = await createAssessment(classId);
     expect(a).toMatchObject({
@@ -120,7 +120,7 @@ describe('creating assessments', () => {
     });
   });
 
-  it('when a teacher creates with the first §3 reading, then the questions block becomes the generation request', async () => {
+  it('when a teacher creates with the lesson-in-fields form, then the questions block becomes the generation request', async () => {
     const classId = await givenClass(h, teacher);
     const a = await createAssessment(classId, {
       title: 'Cells',
@@ -138,7 +138,7 @@ describe('creating assessments', () => {
     expect(a.contentToAssess).toBe('The nucleus holds DNA.');
   });
 
-  it('when the first §3 reading sends a lesson of several paragraphs as standard, topic and instructions, then it is created from the lesson with short labels', async () => {
+  it('when the lesson-in-fields form sends a lesson of several paragraphs as standard, topic and instructions, then it is created from the lesson with short labels', async () => {
     expect(LONG_LESSON.length).toBeGreaterThan(2_000);
     const classId = await givenClass(h, teacher);
     const a = await createAssessment(classId, {
@@ -168,7 +168,7 @@ describe('creating assessments', () => {
     expect(whole.body.fields).toMatchObject({ topic: 'Topic must be at most 120 characters' });
   });
 
-  it('when the first §3 reading sends the lesson in standard only, with no heading, then it is the content and the title becomes the topic', async () => {
+  it('when the lesson-in-fields form sends the lesson in standard only, with no heading, then it is the content and the title becomes the topic', async () => {
     const classId = await givenClass(h, teacher);
     const lesson = LONG_LESSON.split('\n').slice(2).join(' ');
     const a = await createAssessment(classId, {
@@ -180,7 +180,7 @@ describe('creating assessments', () => {
     expect(a.contentToAssess).toBe(lesson);
   });
 
-  it('when the second §3 reading sends a lesson of several paragraphs, then it is created with the labels given', async () => {
+  it('when the labels-and-lesson form sends a lesson of several paragraphs, then it is created with the labels given', async () => {
     const classId = await givenClass(h, teacher);
     const a = await createAssessment(classId, {
       ...VALID_CREATE,
@@ -193,7 +193,7 @@ describe('creating assessments', () => {
     expect(a.contentToAssess).toBe(LONG_LESSON);
   });
 
-  it('when fields are missing or out of range, then the §5 messages come back as 400', async () => {
+  it('when fields are missing or out of range, then the field messages come back as 400', async () => {
     const classId = await givenClass(h, teacher);
     const bad = await call(h, teacher, 'POST', '/api/assessments', { classId, title: ' ', contentToAssess: '' });
     expect(bad.status).toBe(400);

@@ -47,7 +47,7 @@ describe('AppRoutes', () => {
     for (const link of screen.getAllByRole('link', { name: /Start Free Trial|Contact Sales/ })) {
       expect(link).toHaveAttribute('href', '/auth');
     }
-    // Issue 13: a pupil with a code goes straight to the code-first join page.
+    // A pupil with a code goes straight to the code-first join page.
     const joinLinks = screen.getAllByRole('link', { name: 'Join a Class' });
     expect(joinLinks).toHaveLength(2);
     for (const link of joinLinks) expect(link).toHaveAttribute('href', '/join-class');

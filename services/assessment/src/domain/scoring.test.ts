@@ -12,7 +12,7 @@ import {
 const q = (id: string, correctAnswer: string, points = 1) => ({ id, correctAnswer, points });
 
 describe('levels', () => {
-  it('when the percentage is at a threshold, then the level follows §9 exactly', () => {
+  it('when the percentage is at a threshold, then the level follows the 80 and 90 thresholds exactly', () => {
     expect(levelFor(0)).toBe('below');
     expect(levelFor(79.99)).toBe('below');
     expect(levelFor(80)).toBe('at');

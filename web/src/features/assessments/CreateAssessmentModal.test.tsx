@@ -33,7 +33,7 @@ function renderModal(classId: string | undefined) {
 }
 
 describe('CreateAssessmentModal', () => {
-  it('when submitted empty, then the §5 messages show and nothing is sent', async () => {
+  it('when submitted empty, then the field messages show and nothing is sent', async () => {
     const fetch = stubFetch({});
     const { user } = renderModal(CLASS_ID);
     const dialog = await screen.findByRole('dialog');
@@ -173,7 +173,7 @@ describe('CreateAssessmentModal', () => {
     expect(await within(dialog).findByText(reason)).toBeInTheDocument();
   });
 
-  it('when the job fails on quota, then the §8 quota message and Retry show', async () => {
+  it('when the job fails on quota, then the quota message and Retry show', async () => {
     stubFetch({
       'POST /api/assessments': () => jsonResponse(201, { id: ASSESSMENT_ID, title: 'Cells', classId: CLASS_ID }),
       [`GET /api/assessments/${ASSESSMENT_ID}/generation`]: () =>
@@ -194,7 +194,7 @@ describe('CreateAssessmentModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('when the creation call fails, then the generic §8 message shows', async () => {
+  it('when the creation call fails, then the generic message shows', async () => {
     stubFetch({ 'POST /api/assessments': () => jsonResponse(500, { message: 'boom' }) });
     const { user } = renderModal(CLASS_ID);
     const dialog = await screen.findByRole('dialog');

@@ -24,7 +24,7 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
   return result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
 }
 
-describe('create assessment validation (spec §5)', () => {
+describe('create assessment validation', () => {
   it('when everything is filled in, then the values pass and the count is a number', () => {
     const parsed = createAssessmentSchema.parse(valid);
     expect(parsed.numberOfQuestions).toBe(10);
@@ -61,7 +61,7 @@ describe('create assessment validation (spec §5)', () => {
   });
 });
 
-describe('edit validation (spec §5)', () => {
+describe('edit validation', () => {
   it('when title and topic are empty, then their messages show', () => {
     const result = assessmentDetailsSchema.safeParse({
       title: '',
@@ -93,7 +93,7 @@ describe('edit validation (spec §5)', () => {
   });
 });
 
-describe('question validation (issue 13)', () => {
+describe('question validation', () => {
   const base: QuestionEditValues = {
     questionText: 'Capital of France?',
     questionType: 'multiple_choice',

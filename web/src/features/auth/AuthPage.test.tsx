@@ -30,7 +30,7 @@ describe('AuthPage', () => {
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
 
-  it('when sign-up on /auth is submitted empty, then every §5 message shows', async () => {
+  it('when sign-up on /auth is submitted empty, then every field message shows', async () => {
     const { user } = renderAuth('auth', '?mode=signup');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();

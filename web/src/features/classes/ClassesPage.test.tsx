@@ -83,7 +83,7 @@ describe('ClassesPage', () => {
     ).toBe(true);
   });
 
-  it('when archive is confirmed, then the §8 confirm text shows and the toast follows', async () => {
+  it('when archive is confirmed, then the confirm text shows and the toast follows', async () => {
     stubFetch({
       'GET /api/classes': () => jsonResponse(200, [base]),
       [`PUT /api/classes/${base.id}/archive`]: () => jsonResponse(200, { ...base, archived: true }),

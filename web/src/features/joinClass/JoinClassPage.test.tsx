@@ -43,7 +43,7 @@ describe('JoinClassPage', () => {
     expect(screen.getByText("You've joined Biology!")).toBeInTheDocument();
   });
 
-  it('when the code is too short or too long, then the §5 messages show and nothing is sent', async () => {
+  it('when the code is too short or too long, then the field messages show and nothing is sent', async () => {
     const fetchMock = stubFetch({});
     const { user } = renderJoin();
     await user.type(input(), 'abc');
@@ -80,7 +80,7 @@ describe('JoinClassPage', () => {
       "You're already enrolled in this class.",
     ],
     [500, { message: 'boom' }, 'Failed to join class. Please check the join code and try again.'],
-  ])('when the join answers %i, then the Error toast shows its §8 text', async (status, body, text) => {
+  ])('when the join answers %i, then the Error toast shows its text', async (status, body, text) => {
     stubFetch({ 'POST /api/classes/join': () => jsonResponse(status, body) });
     const { user } = renderJoin();
     await user.type(input(), 'ZZZZZZ');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../api/apiError';
 import { JOIN_ALREADY_ENROLLED, JOIN_FAILED, JOIN_NOT_FOUND, JOIN_RESTRICTED, joinErrorMessage } from './joinErrors';
 
-describe('joinErrorMessage (spec §8 Join by code)', () => {
+describe('joinErrorMessage', () => {
   it('when the answer is a 404 or says not found, then the class-not-found text shows', () => {
     expect(joinErrorMessage(errorFromResponse(404, 'Not Found', '{"message":"Class not found"}'))).toBe(JOIN_NOT_FOUND);
     expect(joinErrorMessage(errorFromResponse(404, 'Not Found', ''))).toBe(JOIN_NOT_FOUND);
