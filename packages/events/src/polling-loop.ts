@@ -66,6 +66,8 @@ export class PollingLoop {
   private listener: pg.PoolClient | undefined;
   private startedAt = 0;
   private failuresInRow = 0;
+  /** The stop() under way: a second call waits for the same end, and start() waits for it. */
+  private stopping: Promise<void> | undefined;
 
   constructor(private readonly options: PollingLoopOptions) {
     if (options.listen && !CHANNEL.test(options.listen.channel))
@@ -89,6 +91,8 @@ export class PollingLoop {
 
   /** Starts the loop; with `listen`, resolves once LISTEN is set up (or failed: then it polls). */
   async start(): Promise<void> {
+    // A start right after stop() waits for it: else a new pass could run beside the old one.
+    if (this.stopping) await this.stopping;
     if (this.active) return;
     this.active = true;
     this.startedAt = Date.now();
@@ -121,10 +125,17 @@ export class PollingLoop {
   }
 
   /** Stops the loop and waits for the pass in flight (bounded by stopTimeoutMs), then unlistens. */
-  async stop(): Promise<void> {
-    if (!this.active) return;
+  stop(): Promise<void> {
+    // A second stop() (e.g. a signal and a test's teardown) also waits for the pass in flight.
+    if (this.stopping) return this.stopping;
+    if (!this.active) return Promise.resolve();
     this.active = false;
     this.clearTimer();
+    this.stopping = this.finish().finally(() => (this.stopping = undefined));
+    return this.stopping;
+  }
+
+  private async finish(): Promise<void> {
     const pending = Promise.all([this.listening, this.passing, this.options.settle?.()]);
     const bound = this.options.stopTimeoutMs;
     if (bound === undefined) await pending;
@@ -161,13 +172,24 @@ export class PollingLoop {
       let more = false;
       let failed = false;
       try {
-        if (afterPause && this.options.listen && !this.listener) await this.listen().catch(() => {});
+        if (afterPause && this.options.listen && !this.listener) {
+          await this.listen().catch(() => {});
+          // stop() came while LISTEN was being set up again: no pass after it.
+          if (!this.active) {
+            this.passing = undefined;
+            return;
+          }
+        }
         more = (await this.options.pass()) === true;
         this.failuresInRow = 0;
       } catch (error) {
         failed = true;
         this.failuresInRow++;
-        this.options.onError?.(error, this.failuresInRow);
+        try {
+          this.options.onError?.(error, this.failuresInRow);
+        } catch {
+          // A throwing onError must not end the loop (nor reject the pass stop() waits for).
+        }
       }
       this.passing = undefined;
       this.next(more, failed);

@@ -1,6 +1,8 @@
 // The polling loop's schedule, on a fake clock (no real waiting): when passes start, how failures
 // back off, what wake() and stop() do. LISTEN/NOTIFY against Postgres is covered by the relay's and
 // the mail sender's tests, which run on it.
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PollingLoop, type PollingLoopOptions } from '../src/index.ts';
 
@@ -197,5 +199,62 @@ describe('PollingLoop', () => {
     expect(stopped).toBe(false);
     finishCleanup();
     await stopping;
+  });
+
+  it('when stop() is called twice during a pass, then the second call too resolves only once the pass has ended', async () => {
+    const p = controlledPass();
+    const loop = loopOf({ pass: p.pass });
+    await loop.start();
+    void loop.stop();
+    let stopped = false;
+    const second = loop.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(stopped).toBe(false);
+    await p.end();
+    await second;
+  });
+
+  it('when onError itself throws, then the loop goes on polling and stop() still resolves', async () => {
+    const p = controlledPass(['fail', 'ok']);
+    const loop = loopOf({
+      pass: p.pass,
+      onError: () => {
+        throw new Error('logger broken');
+      },
+    });
+    await loop.start();
+    await p.end();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(p.starts).toEqual([0, 1000]);
+    await p.end();
+    await loop.stop();
+  });
+
+  it('when stop() comes while LISTEN is being set up again after a pause, then no pass runs after it', async () => {
+    const p = controlledPass();
+    const clients: EventEmitter[] = [];
+    let connectLater: (() => void) | undefined;
+    const client = () => {
+      const c = Object.assign(new EventEmitter(), { query: async () => ({}), release: () => {} });
+      clients.push(c);
+      return c;
+    };
+    const pool = {
+      connect: () =>
+        clients.length === 0
+          ? Promise.resolve(client())
+          : new Promise((resolve) => (connectLater = () => resolve(client()))),
+    } as unknown as pg.Pool;
+    const loop = loopOf({ pass: p.pass, listen: { pool, channel: 'work' } });
+    await loop.start();
+    await p.end();
+    clients[0]!.emit('error', new Error('connection lost'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(connectLater).toBeDefined();
+    const stopping = loop.stop();
+    connectLater!();
+    await vi.advanceTimersByTimeAsync(0);
+    await stopping;
+    expect(p.starts).toEqual([0]);
   });
 });
