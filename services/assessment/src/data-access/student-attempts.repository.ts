@@ -137,7 +137,11 @@ const toResult = (r: ResultSqlRow): ResultRow => ({
 
 /**
  * What a student may do with an assessment ($1 assessment, $2 student). `lockSubmission` also
- * takes the (student, assessment) submission lock for the rest of the transaction (see submit).
+ * takes, for the rest of the transaction, the (student, assessment) submission lock and a key
+ * share of the assessment's row (see submit). The key share is what the result's foreign key
+ * takes anyway, only taken before the questions are read: a teacher's change of the questions
+ * (which locks the row for update) then either ends before the submit reads them, or waits for
+ * the result and is refused.
  */
 const studentAccessSql = (lockSubmission: boolean) => `
   select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
@@ -145,7 +149,7 @@ const studentAccessSql = (lockSubmission: boolean) => `
          (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
     from assessments a left join classes c on c.class_id = a.class_id
     ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, $1::uuid))' : ''}
-   where a.id = $1::uuid`;
+   where a.id = $1::uuid${lockSubmission ? ' for key share of a' : ''}`;
 
 interface StudentAccessSqlRow {
   id: string;

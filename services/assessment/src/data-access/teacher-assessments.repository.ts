@@ -203,15 +203,12 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
 
     /**
      * Locks the assessment's row for the rest of `tx`: serialises what changes its questions or
-     * assigns it, so that the question limit holds and no one is given an assessment without one.
+     * assigns it, so that the question limit holds, no one is given an assessment without one, two
+     * edits of one question each keep what the other did not send, and no change of the questions
+     * slips under a submit that is scoring them (it holds the row in key share).
      */
     async lockForEdit(tx: Tx, id: string): Promise<void> {
       await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', id);
-    },
-
-    /** Locks the question's row for the rest of `tx`: two edits of one question each keep what the other did not send. */
-    async lockQuestion(tx: Tx, questionId: string): Promise<void> {
-      await tx.$executeRawUnsafe('select 1 from questions where id = $1::uuid for update', questionId);
     },
 
     questionCount: (tx: Tx, assessmentId: string) => tx.question.count({ where: { assessmentId } }),

@@ -370,7 +370,10 @@ export function assessmentUseCases({
       const updated = await assessments.transaction(async (tx) => {
         const a = await assessments.findOwnedQuestion(owner, questionId, tx);
         if (!a) throw new QuestionNotFoundError();
-        await assessments.lockQuestion(tx, questionId);
+        // The assessment's row, not only the question's: an edit of the key is then serialised
+        // with a submit (which holds the row in key share from before it reads the questions) as
+        // well as with the other edits, so it never changes the scoring under a result.
+        await assessments.lockForEdit(tx, a.id);
         const current = (await assessments.listQuestions(a.id, tx)).find((x) => x.id === questionId);
         if (!current) throw new QuestionNotFoundError();
         // What the teacher left out keeps its stored value: never a silent reset to a default.
