@@ -792,6 +792,26 @@ describe('taking and scoring', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('when two assigns of a draft come at once, then it is assigned once and AssessmentAssigned is written once', async () => {
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId);
+    expect((await call(h, teacher, 'POST', `/api/assessments/${a.id}/questions`, MC)).status).toBe(201);
+    // A question edit holds the row: both assigns read the draft, then wait for the row in turn.
+    const assigned = await openTransaction(
+      [['select 1 from assessments where id = $1 for update', [a.id]]],
+      async (commit) => {
+        const assign = () => call(h, teacher, 'POST', `/api/assessments/${a.id}/assign`);
+        const { reply: first } = await stillWaiting(assign(), 'the assign must wait for the edit');
+        const { reply: second } = await stillWaiting(assign(), 'the assign must wait for the edit');
+        await commit();
+        return Promise.all([first, second]);
+      },
+    );
+    expect(assigned.map((r) => r.status)).toEqual([200, 200]);
+    const types = (await outboxFor(h, a.id)).map((e) => e.type);
+    expect(types.filter((t) => t === 'AssessmentAssigned')).toHaveLength(1);
+  });
+
   it('when the assessment is inactive, unassigned, foreign or the student left, then answering and submitting are refused', async () => {
     const s = actor('student');
     const { id, classId, questions } = await readyAssessment(s);

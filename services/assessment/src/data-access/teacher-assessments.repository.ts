@@ -192,8 +192,14 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.assessment.update({ where: { id }, data: { isActive, updatedAt: new Date() } });
     },
 
-    async markAssigned(tx: Tx, id: string): Promise<void> {
-      await tx.assessment.update({ where: { id }, data: { assignedAt: new Date(), updatedAt: new Date() } });
+    /** Marks a draft assigned; false when it was assigned already (by a call that committed first). */
+    async markAssigned(tx: Tx, id: string): Promise<boolean> {
+      const now = new Date();
+      const { count } = await tx.assessment.updateMany({
+        where: { id, assignedAt: null },
+        data: { assignedAt: now, updatedAt: now },
+      });
+      return count === 1;
     },
 
     /** Questions, responses and results go with it (on delete cascade). */

@@ -292,8 +292,9 @@ export function assessmentUseCases({
           // question to answer.
           await assessments.lockForEdit(tx, id);
           if ((await assessments.questionCount(tx, id)) === 0) throw new NoQuestionsError();
-          await assessments.markAssigned(tx, id);
-          await events.assigned(tx, current);
+          // `current` was read before the lock: another assign may have committed since. Only the
+          // call that marks the draft writes the event.
+          if (await assessments.markAssigned(tx, id)) await events.assigned(tx, current);
         }
         return assessments.findOwned(owner, id, tx);
       });
