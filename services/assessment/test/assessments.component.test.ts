@@ -771,6 +771,37 @@ describe('taking and scoring', () => {
     });
   });
 
+  it('when a submit waits for a teacher deleting a question, then it holds no lock the student needs: their save goes through and the submit follows the deletion', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    const gone = questions[1]!;
+    const save = (answer: string) =>
+      call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: gone.id, answer });
+    expect((await save('True')).status).toBe(200);
+    // The deletion as the question routes make it: the assessment's row locked first.
+    const teacherTx = await h.sql.connect();
+    try {
+      await teacherTx.query('begin');
+      await teacherTx.query('select 1 from assessments where id = $1 for update', [id]);
+      const { reply: submitting } = await stillWaiting(
+        call(h, s, 'POST', '/api/results', { assessmentId: id }),
+        'the submit must wait for the edit',
+      );
+      // The submit waits without its submission lock, so this save is not held by it.
+      const saved = await save('False');
+      expect(saved.status).toBe(200);
+      // Takes the question's answers with it (on delete cascade): nothing holds them now.
+      await teacherTx.query('delete from questions where id = $1', [gone.id]);
+      await teacherTx.query('commit');
+      const submitted = await submitting;
+      expect(submitted.status).toBe(201);
+      expect(submitted.body.totalQuestions).toBe(questions.length - 1);
+    } finally {
+      await teacherTx.query('rollback').catch(() => {});
+      teacherTx.release();
+    }
+  });
+
   it('when an assessment has no questions, then assigning it is refused; when its last question goes after assigning, students do not see it and cannot submit it', async () => {
     const s = actor('student');
     const classId = await givenClass(h, teacher);
