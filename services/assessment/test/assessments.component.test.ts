@@ -21,6 +21,7 @@ import {
   startAssessmentService,
   unenrol,
   VALID_CREATE,
+  type Actor,
   type Harness,
 } from './helpers.ts';
 
@@ -83,6 +84,71 @@ async function readyAssessment(s = student) {
   expect((await call(h, teacher, 'POST', `/api/assessments/${a.id}/assign`)).status).toBe(200);
   const questions = (await call(h, teacher, 'GET', `/api/assessments/${a.id}/questions`)).body;
   return { classId, id: a.id as string, questions: questions as { id: string; correctAnswer: string }[] };
+}
+
+/**
+ * The student's submit, started and held between reading the questions and answers and inserting
+ * its result (another transaction locks the results table); `release` lets it go on.
+ */
+async function heldSubmit(s: Actor, id: string) {
+  const blocker = await h.sql.connect();
+  let open = true;
+  const release = async () => {
+    if (!open) return;
+    open = false;
+    try {
+      await blocker.query('commit');
+    } finally {
+      blocker.release();
+    }
+  };
+  try {
+    await blocker.query('begin');
+    await blocker.query('lock table results in exclusive mode');
+    const submitting = call(h, s, 'POST', '/api/results', { assessmentId: id });
+    await vi.waitFor(
+      async () => {
+        const { rows } = await h.sql.query(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'relation'`,
+        );
+        expect(rows[0].n).toBe(1);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    return { submitting, release };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}
+
+/** `reply` (wrapped, not awaited), once seen still waiting (held by a lock) 300 ms after it was sent. */
+async function stillWaiting<T>(reply: Promise<T>, message: string): Promise<{ reply: Promise<T> }> {
+  let settled = false;
+  const tracked = reply.finally(() => (settled = true));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(settled, message).toBe(false);
+  return { reply: tracked };
+}
+
+/**
+ * `statements` in a transaction left open (as a slow save or a teacher's edit would hold it)
+ * while `during` runs; committed when `during` is done with it (`commit`), rolled back otherwise.
+ */
+async function openTransaction<T>(
+  statements: [string, unknown[]][],
+  during: (commit: () => Promise<void>) => Promise<T>,
+) {
+  const other = await h.sql.connect();
+  try {
+    await other.query('begin');
+    for (const [text, values] of statements) await other.query(text, values);
+    return await during(async () => void (await other.query('commit')));
+  } finally {
+    await other.query('rollback').catch(() => {});
+    other.release();
+  }
 }
 
 describe('creating assessments', () => {
@@ -607,30 +673,17 @@ describe('taking and scoring', () => {
     });
     expect(saveFirst.status).toBe(200);
     // Hold the submit between reading the answers and inserting its result.
-    const blocker = await h.sql.connect();
+    const { submitting, release } = await heldSubmit(s, id);
     try {
-      await blocker.query('begin');
-      await blocker.query('lock table results in exclusive mode');
-      const submitting = call(h, s, 'POST', '/api/results', { assessmentId: id });
-      await vi.waitFor(
-        async () => {
-          const { rows } = await h.sql.query(
-            `select count(*)::int as n from pg_stat_activity
-              where wait_event_type = 'Lock' and wait_event = 'relation'`,
-          );
-          expect(rows[0].n).toBe(1);
-        },
-        { timeout: 5_000, interval: 20 },
+      const { reply: saving } = await stillWaiting(
+        call(h, s, 'POST', '/api/responses', {
+          assessmentId: id,
+          questionId: second!.id,
+          answer: second!.correctAnswer,
+        }),
+        'the save must wait for the submit',
       );
-      let saveSettled = false;
-      const saving = call(h, s, 'POST', '/api/responses', {
-        assessmentId: id,
-        questionId: second!.id,
-        answer: second!.correctAnswer,
-      }).finally(() => (saveSettled = true));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(saveSettled, 'the save must wait for the submit').toBe(false);
-      await blocker.query('commit');
+      await release();
       const [submitted, saved] = await Promise.all([submitting, saving]);
       expect(submitted.status).toBe(201);
       expect(submitted.body.correctAnswers).toBe(1);
@@ -642,8 +695,7 @@ describe('taking and scoring', () => {
       );
       expect(rows[0].n).toBe(0);
     } finally {
-      await blocker.query('rollback').catch(() => {});
-      blocker.release();
+      await release();
     }
   });
 
@@ -652,25 +704,101 @@ describe('taking and scoring', () => {
     const { id, questions } = await readyAssessment(s);
     const q = questions[0]!;
     // A save that has written its row but not yet committed, as a slow save would be.
-    const saver = await h.sql.connect();
-    try {
-      await saver.query('begin');
-      await saver.query(
-        `insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [randomUUID(), id, q.id, s.userId, tenant, q.correctAnswer],
+    const insert = `insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer)
+                    values ($1, $2, $3, $4, $5, $6)`;
+    await openTransaction([[insert, [randomUUID(), id, q.id, s.userId, tenant, q.correctAnswer]]], async (commit) => {
+      const { reply: submitting } = await stillWaiting(
+        call(h, s, 'POST', '/api/results', { assessmentId: id }),
+        'the submit must wait for the save',
       );
-      let submitSettled = false;
-      const submitting = call(h, s, 'POST', '/api/results', { assessmentId: id }).finally(() => (submitSettled = true));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(submitSettled, 'the submit must wait for the save').toBe(false);
-      await saver.query('commit');
+      await commit();
       const submitted = await submitting;
       expect(submitted.status).toBe(201);
       expect(submitted.body.correctAnswers).toBe(1);
+    });
+  });
+
+  it('when the teacher changes an answer key while a submit is scoring, then the edit waits for the result and is refused', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    const q = questions[0]!;
+    expect(
+      (await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: q.id, answer: 'Paris' })).status,
+    ).toBe(200);
+    // Hold the submit between reading the questions and answers and inserting its result.
+    const { submitting, release } = await heldSubmit(s, id);
+    try {
+      // The key changes under the answers the submit has already read and is scoring against.
+      const { reply: editing } = await stillWaiting(
+        call(h, teacher, 'PUT', `/api/questions/${q.id}`, { ...Q[0], correctAnswer: 'Lyon' }),
+        'the edit must wait for the submit',
+      );
+      await release();
+      const [submitted, edited] = await Promise.all([submitting, editing]);
+      expect(submitted.status).toBe(201);
+      expect(submitted.body.correctAnswers).toBe(1);
+      expect(edited.status).toBe(409);
+      expect(edited.body.code).toBe('has_submissions');
+      const { rows } = await h.sql.query('select correct_answer from questions where id = $1', [q.id]);
+      expect(rows[0].correct_answer).toBe('Paris');
     } finally {
-      await saver.query('rollback').catch(() => {});
-      saver.release();
+      await release();
+    }
+  });
+
+  it('when a submit comes while the teacher is changing an answer key, then it waits and is scored against the new key', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    const q = questions[0]!;
+    expect(
+      (await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: q.id, answer: 'Paris' })).status,
+    ).toBe(200);
+    // The teacher's edit as the question routes make it: the assessment's row locked, the key changed, not yet committed.
+    const edit: [string, unknown[]][] = [
+      ['select 1 from assessments where id = $1 for update', [id]],
+      [`update questions set correct_answer = 'Lyon' where id = $1`, [q.id]],
+    ];
+    await openTransaction(edit, async (commit) => {
+      const { reply: submitting } = await stillWaiting(
+        call(h, s, 'POST', '/api/results', { assessmentId: id }),
+        'the submit must wait for the edit',
+      );
+      await commit();
+      const submitted = await submitting;
+      expect(submitted.status).toBe(201);
+      expect(submitted.body.correctAnswers).toBe(0);
+      expect(submitted.body.questions[0]).toMatchObject({ correctAnswer: 'Lyon', answer: 'Paris', correct: false });
+    });
+  });
+
+  it('when a submit waits for a teacher deleting a question, then it holds no lock the student needs: their save goes through and the submit follows the deletion', async () => {
+    const s = actor('student');
+    const { id, questions } = await readyAssessment(s);
+    const gone = questions[1]!;
+    const save = (answer: string) =>
+      call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId: gone.id, answer });
+    expect((await save('True')).status).toBe(200);
+    // The deletion as the question routes make it: the assessment's row locked first.
+    const teacherTx = await h.sql.connect();
+    try {
+      await teacherTx.query('begin');
+      await teacherTx.query('select 1 from assessments where id = $1 for update', [id]);
+      const { reply: submitting } = await stillWaiting(
+        call(h, s, 'POST', '/api/results', { assessmentId: id }),
+        'the submit must wait for the edit',
+      );
+      // The submit waits without its submission lock, so this save is not held by it.
+      const saved = await save('False');
+      expect(saved.status).toBe(200);
+      // Takes the question's answers with it (on delete cascade): nothing holds them now.
+      await teacherTx.query('delete from questions where id = $1', [gone.id]);
+      await teacherTx.query('commit');
+      const submitted = await submitting;
+      expect(submitted.status).toBe(201);
+      expect(submitted.body.totalQuestions).toBe(questions.length - 1);
+    } finally {
+      await teacherTx.query('rollback').catch(() => {});
+      teacherTx.release();
     }
   });
 
@@ -693,6 +821,26 @@ describe('taking and scoring', () => {
     expect(submit.body.message).toBe('This assessment has no questions yet');
     const { rows } = await h.sql.query('select count(*)::int as n from results where assessment_id = $1', [a.id]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('when two assigns of a draft come at once, then it is assigned once and AssessmentAssigned is written once', async () => {
+    const classId = await givenClass(h, teacher);
+    const a = await createAssessment(classId);
+    expect((await call(h, teacher, 'POST', `/api/assessments/${a.id}/questions`, MC)).status).toBe(201);
+    // A question edit holds the row: both assigns read the draft, then wait for the row in turn.
+    const assigned = await openTransaction(
+      [['select 1 from assessments where id = $1 for update', [a.id]]],
+      async (commit) => {
+        const assign = () => call(h, teacher, 'POST', `/api/assessments/${a.id}/assign`);
+        const { reply: first } = await stillWaiting(assign(), 'the assign must wait for the edit');
+        const { reply: second } = await stillWaiting(assign(), 'the assign must wait for the edit');
+        await commit();
+        return Promise.all([first, second]);
+      },
+    );
+    expect(assigned.map((r) => r.status)).toEqual([200, 200]);
+    const types = (await outboxFor(h, a.id)).map((e) => e.type);
+    expect(types.filter((t) => t === 'AssessmentAssigned')).toHaveLength(1);
   });
 
   it('when the assessment is inactive, unassigned, foreign or the student left, then answering and submitting are refused', async () => {

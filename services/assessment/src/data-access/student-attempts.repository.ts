@@ -137,14 +137,22 @@ const toResult = (r: ResultSqlRow): ResultRow => ({
 
 /**
  * What a student may do with an assessment ($1 assessment, $2 student). `lockSubmission` also
- * takes the (student, assessment) submission lock for the rest of the transaction (see submit).
+ * takes, for the rest of the transaction, a key share of the assessment's row and then the
+ * (student, assessment) submission lock (see submit). The key share is what the result's foreign
+ * key takes anyway, only taken before the questions are read: a teacher's change of the questions
+ * (which locks the row for update) then either ends before the submit reads them, or waits for the
+ * result and is refused. It comes first (the lock's key is computed from the locked row), so a
+ * submit waiting for a teacher's change holds no submission lock: the student's saves go on, and
+ * a deletion of a question, which takes its answers with it, never waits for a save that waits
+ * for the submit.
  */
 const studentAccessSql = (lockSubmission: boolean) => `
+  ${lockSubmission ? 'with locked as materialized (select id from assessments where id = $1::uuid for key share)' : ''}
   select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
          exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
          (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
     from assessments a left join classes c on c.class_id = a.class_id
-    ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, $1::uuid))' : ''}
+    ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, (select id from locked)))' : ''}
    where a.id = $1::uuid`;
 
 interface StudentAccessSqlRow {

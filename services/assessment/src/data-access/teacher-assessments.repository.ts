@@ -192,8 +192,14 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.assessment.update({ where: { id }, data: { isActive, updatedAt: new Date() } });
     },
 
-    async markAssigned(tx: Tx, id: string): Promise<void> {
-      await tx.assessment.update({ where: { id }, data: { assignedAt: new Date(), updatedAt: new Date() } });
+    /** Marks a draft assigned; false when it was assigned already (by a call that committed first). */
+    async markAssigned(tx: Tx, id: string): Promise<boolean> {
+      const now = new Date();
+      const { count } = await tx.assessment.updateMany({
+        where: { id, assignedAt: null },
+        data: { assignedAt: now, updatedAt: now },
+      });
+      return count === 1;
     },
 
     /** Questions, responses and results go with it (on delete cascade). */
@@ -203,15 +209,12 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
 
     /**
      * Locks the assessment's row for the rest of `tx`: serialises what changes its questions or
-     * assigns it, so that the question limit holds and no one is given an assessment without one.
+     * assigns it, so that the question limit holds, no one is given an assessment without one, two
+     * edits of one question each keep what the other did not send, and no change of the questions
+     * slips under a submit that is scoring them (it holds the row in key share).
      */
     async lockForEdit(tx: Tx, id: string): Promise<void> {
       await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', id);
-    },
-
-    /** Locks the question's row for the rest of `tx`: two edits of one question each keep what the other did not send. */
-    async lockQuestion(tx: Tx, questionId: string): Promise<void> {
-      await tx.$executeRawUnsafe('select 1 from questions where id = $1::uuid for update', questionId);
     },
 
     questionCount: (tx: Tx, assessmentId: string) => tx.question.count({ where: { assessmentId } }),

@@ -292,8 +292,9 @@ export function assessmentUseCases({
           // question to answer.
           await assessments.lockForEdit(tx, id);
           if ((await assessments.questionCount(tx, id)) === 0) throw new NoQuestionsError();
-          await assessments.markAssigned(tx, id);
-          await events.assigned(tx, current);
+          // `current` was read before the lock: another assign may have committed since. Only the
+          // call that marks the draft writes the event.
+          if (await assessments.markAssigned(tx, id)) await events.assigned(tx, current);
         }
         return assessments.findOwned(owner, id, tx);
       });
@@ -370,7 +371,10 @@ export function assessmentUseCases({
       const updated = await assessments.transaction(async (tx) => {
         const a = await assessments.findOwnedQuestion(owner, questionId, tx);
         if (!a) throw new QuestionNotFoundError();
-        await assessments.lockQuestion(tx, questionId);
+        // The assessment's row, not only the question's: an edit of the key is then serialised
+        // with a submit (which holds the row in key share from before it reads the questions) as
+        // well as with the other edits, so it never changes the scoring under a result.
+        await assessments.lockForEdit(tx, a.id);
         const current = (await assessments.listQuestions(a.id, tx)).find((x) => x.id === questionId);
         if (!current) throw new QuestionNotFoundError();
         // What the teacher left out keeps its stored value: never a silent reset to a default.
