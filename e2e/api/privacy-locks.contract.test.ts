@@ -51,3 +51,18 @@ it('when settings change while a deletion (a mistyped name) is asked for, then e
   expect(statuses.filter((s) => s !== 200 && s !== 400)).toEqual([]);
   expect(statuses.filter((s) => s === 200)).toHaveLength(40);
 });
+
+it('when invitations are sent while a deletion (a mistyped name) is asked for, then each answers 202 or 400, never 500', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const answers = await Promise.all([
+      admin.post('/api/district/invitations', { email: `invitee-${tag}-${i}a@example.org`, role: 'teacher' }),
+      admin.post('/api/district/deletion', { confirmName: 'Not the name' }),
+      admin.post('/api/district/invitations', { email: `invitee-${tag}-${i}b@example.org`, role: 'teacher' }),
+      admin.post('/api/district/deletion', { confirmName: 'Nor this one' }),
+    ]);
+    statuses.push(...answers.map((a) => a.status));
+  }
+  expect(statuses.filter((s) => s !== 202 && s !== 400)).toEqual([]);
+  expect(statuses.filter((s) => s === 202)).toHaveLength(12);
+});

@@ -21,7 +21,7 @@
 //   changePassword(deps, { userId, sessionId, currentPassword, newPassword })
 import { randomUUID } from 'node:crypto';
 import { escapeHtml } from '@checkpoint/mail';
-import { AppError, ValidationError } from '@checkpoint/service-kit';
+import { AppError, NotFoundError, ValidationError } from '@checkpoint/service-kit';
 import type {
   EmailTokenPurpose,
   EmailTokenRecord,
@@ -32,7 +32,7 @@ import type { SessionsRepository } from '../data-access/sessions.repository.ts';
 import { DuplicateEmailError, type UsersRepository } from '../data-access/users.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
-import { recordAudit } from './privacy/privacy.use-case.ts';
+import { holdTenantForChange, recordAudit } from './privacy/privacy.use-case.ts';
 import type { UserEventWriter } from './ports.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
 import { normalizeEmail, type UserRecord, type UserRole } from './user.ts';
@@ -368,6 +368,9 @@ export async function issueInvitation(
   tx?: Tx,
 ): Promise<void> {
   if (!tx) return deps.tokens.transaction((own) => issueInvitation(deps, input, own));
+  // The audit lock before the token's row (which holds on to the tenant's): a district deletion at
+  // the same moment takes them in that order; a district deleted meanwhile has nobody to invite.
+  if (!(await holdTenantForChange(tx, input.tenantId))) throw new NotFoundError();
   const email = normalizeEmail(input.email);
   const token = await issueToken(deps, tx, {
     purpose: 'invite',

@@ -95,6 +95,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * district was deleted is dropped, and an id of a deleted person (a request kept its hash) is
  * written as its pseudonym: entries travel by event and may arrive after the deletion.
  */
+/**
+ * Takes the tenant's audit lock before a transaction writes rows that hang on the tenant (the
+ * order a district's deletion takes them: its audit lock, then its row), and says whether the
+ * tenant is still there once any deletion in progress has ended.
+ */
+export async function holdTenantForChange(tx: SqlExecutor, tenantId: string): Promise<boolean> {
+  await privacyRepository(tx).lockTenantAudit(tenantId);
+  const rows = await tx.$queryRawUnsafe<unknown[]>('select 1 from tenants where id = $1::uuid', tenantId);
+  return rows.length > 0;
+}
+
 export async function recordAudit(tx: SqlExecutor, e: AuditInput): Promise<void> {
   if (!UUID.test(e.tenantId)) return;
   // Waits for a deletion of the tenant or of one of its people in progress; the insert (a new
