@@ -41,6 +41,7 @@ export const services = /** @type {const} */ ([
       '/api/results/**',
       '/api/student/available-assessments',
       '/api/student/results',
+      '/api/standards/**',
     ],
   },
   {
@@ -62,6 +63,8 @@ export const services = /** @type {const} */ ([
     routes: [
       '/api/classes/*/results',
       '/api/classes/*/grid',
+      '/api/classes/*/mastery/**',
+      '/api/mastery/**',
       '/api/assessments/*/results',
       '/api/assessments/*/progress',
       '/api/all-results',

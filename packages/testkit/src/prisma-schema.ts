@@ -75,7 +75,9 @@ export function readPrismaSchema(source: string): Map<string, Table> {
       const column = /@map\("(\w+)"\)/.exec(attrs)?.[1] ?? field!;
       columnOf.set(field!, column);
       const native = /@db\.(\w+)/.exec(attrs)?.[1];
-      let type = native ? NATIVE_TYPES[native]! : SCALAR_TYPES[baseType]!;
+      // `Unsupported("tsvector")`: a column Prisma Client does not read, of the type named.
+      const unsupported = /^Unsupported\("(\w+)"\)$/.exec(baseType)?.[1];
+      let type = unsupported ?? (native ? NATIVE_TYPES[native]! : SCALAR_TYPES[baseType]!);
       if (rawType!.endsWith('[]')) type = `_${type}`;
       table.columns.push({ column, type, nullable: rawType!.endsWith('?'), hasDefault: hasDatabaseDefault(attrs) });
       if (/@id\b/.test(attrs)) table.primaryKey = [column];
