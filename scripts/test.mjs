@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { bootstrap, root } from './lib/bootstrap.mjs';
 
 const only = process.argv.slice(2);
@@ -63,10 +64,49 @@ async function vitest(name, config) {
     `--outputFile.json=${out}`,
   ]);
   const report = readJson(out);
+  const files = report?.testResults ?? [];
   const failed =
     (report?.numFailedTests ?? 0) +
-    (report?.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults?.length === 0).length;
-  return { passed: report?.numPassedTests ?? 0, failed: failed || (ok ? 0 : 1) };
+    files.filter((f) => f.status === 'failed' && f.assertionResults?.length === 0).length;
+  const failures = files.flatMap((f) => {
+    const file = path.relative(root, f.name ?? '');
+    const tests = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (f.status === 'failed' && tests.length === 0) return [{ title: file, message: f.message ?? '' }];
+    return tests.map((t) => ({ title: `${file} › ${t.fullName ?? t.title}`, message: t.failureMessages?.[0] ?? '' }));
+  });
+  return { passed: report?.numPassedTests ?? 0, failed: failed || (ok ? 0 : 1), failures };
+}
+
+/** The failed tests of a Playwright JSON report, each with its first error. */
+function playwrightFailures(suites = [], file = '') {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((t) => t.status === 'unexpected')
+        .map((t) => ({
+          title: `${suite.file ?? file}:${spec.line} › ${spec.title}`,
+          message: t.results?.find((r) => r.error)?.error?.message ?? '',
+        })),
+    ),
+    ...playwrightFailures(suite.suites, suite.file ?? file),
+  ]);
+}
+
+/**
+ * Each failure's title and the start of its error, printed again just above the summary: the tail
+ * of a long log is often all a CI page shows.
+ */
+function printFailures(results) {
+  const failures = results.flatMap((r) => (r.failures ?? []).map((f) => ({ suite: r.suite, ...f })));
+  if (failures.length === 0) return;
+  console.log('\nFailures:');
+  for (const f of failures.slice(0, 20)) {
+    console.log(`  [${f.suite}] ${f.title}`);
+    const lines = stripVTControlCharacters(f.message)
+      .split('\n')
+      .filter((l) => l.trim());
+    for (const line of lines.slice(0, 12)) console.log(`      ${line.slice(0, 200)}`);
+  }
 }
 
 /** A script that writes `{passed, failed}` to --summary. */
@@ -139,9 +179,14 @@ const SUITES = {
       const ok = await step('browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
         env: { E2E_PORT: String(await freePort()) },
       });
-      const stats = readJson(out)?.stats;
+      const report = readJson(out);
+      const stats = report?.stats;
       const failed = stats?.unexpected ?? 0;
-      return { passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0), failed: failed || (ok ? 0 : 1) };
+      return {
+        passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+        failed: failed || (ok ? 0 : 1),
+        failures: playwrightFailures(report?.suites),
+      };
     },
   },
   // The Helm chart, deploy/ and skaffold.yaml (scripts/chart-check.mjs): helm lint, helm template,
@@ -190,6 +235,7 @@ const lanes = [...new Set(chosen.map(([, s]) => s.lane))].map(async (lane) => {
 });
 const results = (await Promise.all(lanes)).flat();
 
+printFailures(results);
 console.log('\nSuites:');
 for (const r of results) console.log(`  ${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);

@@ -147,10 +147,14 @@ export const test = base.extend<{ axeScans: AxeScans }>({
     async ({ page, browser, baseURL }, use) => {
       const scans = new AxeScans(new URL(baseURL ?? 'http://127.0.0.1').origin);
       scans.watch(page.context());
-      // Pages of contexts the test makes itself (another user signed in) are watched too.
+      // Pages of contexts the test makes itself (another user signed in) are watched too, and
+      // closed when it ends: the browser is shared by the whole run, and their pages would go on
+      // polling the server through every later test.
+      const made: BrowserContext[] = [];
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
         const context = await newContext(...args);
+        made.push(context);
         scans.watch(context);
         return context;
       };
@@ -161,6 +165,7 @@ export const test = base.extend<{ axeScans: AxeScans }>({
       } finally {
         current = undefined;
         browser.newContext = newContext;
+        await Promise.all(made.map((context) => context.close().catch(() => undefined)));
       }
       expect(scans.problems, 'accessibility violations (axe, WCAG 2.2 AA)').toEqual([]);
     },

@@ -1,14 +1,16 @@
 // /verify-email?token=…: the link of a verification or sign-up mail, opened once on arrival. A
 // sign-up link creates the account and signs in ('Account created successfully! Logging you in...',
-// then a join code entered while signed out is used, or the app starts at / after 1 s); a
+// then, 1 s after that toast shows, a join code entered while signed out is used, or the app
+// starts at /); a
 // verification link says the address is verified.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
 import { usePendingJoin } from '../joinClass';
+import type { User } from '../../session/user';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useVerifyEmailMutation } from './emailApi';
 import { LINK_GONE } from './ResetPasswordPage';
@@ -23,6 +25,11 @@ export function VerifyEmailPage() {
   const sent = useRef(false);
   const toast = useToast();
   const completePendingJoin = usePendingJoin();
+  const pendingJoin = useRef(completePendingJoin);
+  pendingJoin.current = completePendingJoin;
+  // Set together with the toast, so the wait below starts once the toast is on the screen (a timer
+  // started beside it could fire first on a busy device, and the page would leave unannounced).
+  const [signedInUser, setSignedInUser] = useState<User | null>(null);
 
   useEffect(() => {
     if (!token || sent.current) return;
@@ -32,16 +39,22 @@ export function VerifyEmailPage() {
       .then((result) => {
         if (!result.signedIn) return;
         toast({ title: 'Account created successfully! Logging you in...' });
-        window.setTimeout(() => {
-          // A join code entered while signed out (this tab) is used now; the join then goes to /
-          // itself. Otherwise a full load: the app starts again with the new session.
-          void completePendingJoin(result.user).then((joined) => {
-            if (!joined) window.location.assign('/');
-          });
-        }, POST_SIGNUP_REDIRECT_MS);
+        setSignedInUser(result.user);
       })
       .catch(() => {});
-  }, [token, verify, toast, completePendingJoin]);
+  }, [token, verify, toast]);
+
+  useEffect(() => {
+    if (!signedInUser) return;
+    const timer = window.setTimeout(() => {
+      // A join code entered while signed out (this tab) is used now; the join then goes to /
+      // itself. Otherwise a full load: the app starts again with the new session.
+      void pendingJoin.current(signedInUser).then((joined) => {
+        if (!joined) window.location.assign('/');
+      });
+    }, POST_SIGNUP_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedInUser]);
 
   let body;
   if (!token || error) {
