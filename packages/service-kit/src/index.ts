@@ -136,3 +136,4 @@ export {
   type EgressOptions,
   type FetchOutboundOptions,
 } from './egress.ts';
+export { embeddedDatabaseUrl, operatorDatabaseShape, type CommandOutput } from './embedded-database.ts';
