@@ -296,6 +296,13 @@ const SETTINGS: Record<string, string[]> = {
   'POST /api/district/roster/imports': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "413", "429"] } }',
   ],
+  // A CASE package is checked across its items (identifiers unique, associations inside the
+  // package, codes and statements not blank once trimmed), and a {url} must name a public https
+  // CASE provider (none answers here): a package or URL the fuzzer makes up is the documented 400
+  // naming the item or `url`; a re-import of the same CFDocument answers 200.
+  'POST /api/standards/frameworks': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "413", "429"] } }',
+  ],
   // A new order lists every question of the assessment once: ids the fuzzer makes up are the
   // documented 400 naming `questionIds`; the student's run gets the teacher-only route's 403.
   'PUT /api/assessments/{id}/questions/order': [
