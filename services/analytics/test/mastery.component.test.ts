@@ -423,6 +423,13 @@ describe('the district’s standards', () => {
         above: 3,
       },
     ]);
+    expect(res.headers.get('x-total-count')).toBe('1');
+    // One standard by its identifier; a page past the end is empty.
+    const one = await call(h, s.admin, 'GET', `/api/mastery/district?identifier=${S1.identifier}`);
+    expect(one.body).toEqual(res.body);
+    expect((await call(h, s.admin, 'GET', `/api/mastery/district?identifier=${S2.identifier}`)).body).toEqual([]);
+    expect((await call(h, s.admin, 'GET', '/api/mastery/district?offset=1')).body).toEqual([]);
+    expect((await call(h, s.admin, 'GET', '/api/mastery/district?limit=0')).status).toBe(400);
     // Another district's admin sees none of it.
     expect((await call(h, actor('admin'), 'GET', '/api/mastery/district')).body).toEqual([]);
   });

@@ -6,7 +6,13 @@ import { ADMINS, TEACHERS, uuidOr } from '../domain/access.ts';
 import { CLASS_NOT_FOUND } from '../domain/analytics.use-case.ts';
 import { STUDENT_NOT_FOUND, type MasteryUseCases } from '../domain/mastery.use-case.ts';
 import { idParams } from './analytics.schemas.ts';
-import { classMasterySchema, districtMasterySchema, studentIdParams, studentMasterySchema } from './mastery.schemas.ts';
+import {
+  classMasterySchema,
+  districtMasterySchema,
+  districtQuery,
+  studentIdParams,
+  studentMasterySchema,
+} from './mastery.schemas.ts';
 
 const classId = (id: string) => uuidOr(id, () => new NotFoundError(CLASS_NOT_FOUND));
 const csvHeaders = (res: { setHeader(name: string, value: string): void }, name: string) => {
@@ -66,11 +72,16 @@ export function masteryRouter(uc: MasteryUseCases): ApiRouter {
         method: 'get',
         path: '/api/mastery/district',
         summary:
-          'The district’s standards: each standard’s mastery overall and per class; groups of fewer than 5 students suppressed',
+          'The district’s standards (a page by code, or one standard): each standard’s mastery overall and per class; groups of fewer than 5 students suppressed; X-Total-Count has the number of standards',
         access: ADMINS,
+        query: districtQuery,
         response: districtMasterySchema,
       },
-      ({ caller }) => uc.district(caller),
+      async ({ caller, query, res }) => {
+        const { total, standards } = await uc.district(caller, query);
+        res.setHeader('X-Total-Count', String(total));
+        return standards;
+      },
     )
     .add(
       {

@@ -7,6 +7,14 @@ const score = z.number().min(0).max(100).describe('Mastery 0–100: the decaying
 
 export const studentIdParams = z.object({ studentId: z.string().max(64) }).strict();
 
+export const districtQuery = z
+  .object({
+    identifier: z.string().min(1).max(300).optional().describe('One standard (its CASE identifier) instead of a page'),
+    limit: z.coerce.number().int().min(1).max(200).default(20).describe('Standards per page (by code)'),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .strict();
+
 export const classMasterySchema = z
   .array(
     z.object({

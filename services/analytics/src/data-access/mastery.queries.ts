@@ -39,6 +39,13 @@ export interface ClassFiguresRow {
   above: number;
 }
 
+/** One page of the district's standards (by code), or one standard. */
+export interface DistrictPage {
+  identifier?: string;
+  limit: number;
+  offset: number;
+}
+
 export function masteryQueries(pool: pg.Pool) {
   return {
     /** The class's members (as the grid lists them) and each one's mastery of each standard. */
@@ -91,20 +98,37 @@ export function masteryQueries(pool: pg.Pool) {
       );
     },
 
-    /** Per standard and class of the district: the running figures of the class's students. */
-    districtFigures(tenantId: string): Promise<ClassFiguresRow[]> {
-      return rows<ClassFiguresRow>(
-        pool,
-        `select f.identifier, f.code, f.class_id as "classId", c.name as "className", c.period,
-                trim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')) as "teacherName",
-                f.students, f.score_sum as "scoreSum", f.below, f.at, f.above
-           from class_mastery_figures f
-           join classes c on c.class_id = f.class_id and c.tenant_id = $1
-           left join people t on t.user_id = c.teacher_id
-          where f.tenant_id = $1 and f.students > 0
-          order by f.code, f.identifier, c.name, c.period nulls first, c.class_id`,
-        [tenantId],
-      );
+    /**
+     * Per standard and class of the district: the running figures of the class's students, for one
+     * page of the district's standards (by code) or one standard; with the number of standards.
+     */
+    async districtFigures(tenantId: string, page: DistrictPage): Promise<{ total: number; rows: ClassFiguresRow[] }> {
+      const values = [tenantId, page.identifier ?? null];
+      const [[count], figures] = await Promise.all([
+        rows<{ n: number }>(
+          pool,
+          `select count(distinct identifier)::int as n from class_mastery_figures
+            where tenant_id = $1 and students > 0 and ($2::text is null or identifier = $2)`,
+          values,
+        ),
+        rows<ClassFiguresRow>(
+          pool,
+          `with page as (
+             select identifier, min(code) as code from class_mastery_figures
+              where tenant_id = $1 and students > 0 and ($2::text is null or identifier = $2)
+              group by identifier order by min(code), identifier limit $3 offset $4)
+           select f.identifier, f.code, f.class_id as "classId", c.name as "className", c.period,
+                  trim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')) as "teacherName",
+                  f.students, f.score_sum as "scoreSum", f.below, f.at, f.above
+             from page
+             join class_mastery_figures f on f.tenant_id = $1 and f.identifier = page.identifier and f.students > 0
+             join classes c on c.class_id = f.class_id and c.tenant_id = $1
+             left join people t on t.user_id = c.teacher_id
+            order by page.code, page.identifier, c.name, c.period nulls first, c.class_id`,
+          [...values, page.limit, page.offset],
+        ),
+      ]);
+      return { total: count?.n ?? 0, rows: figures };
     },
   };
 }

@@ -2,7 +2,7 @@
 // a student's standards with their trend, the district's standards per class with small groups
 // suppressed, and each as CSV. A class or student outside the caller's scope answers 404.
 import { csvText, lookupNow, NotFoundError, type AwaitRecent, type Caller } from '@checkpoint/service-kit';
-import type { MasteryQueries } from '../data-access/mastery.queries.ts';
+import type { DistrictPage, MasteryQueries } from '../data-access/mastery.queries.ts';
 import type { ResultsQueries } from '../data-access/results.queries.ts';
 import { scopeOf } from './access.ts';
 import { CLASS_NOT_FOUND } from './analytics.use-case.ts';
@@ -37,9 +37,9 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
     };
   }
 
-  async function district(caller: Caller) {
-    const rows = await mq.districtFigures(caller.tenantId);
-    return [...groupBy(rows, (r) => r.identifier).values()].map((classes) => {
+  async function district(caller: Caller, page: DistrictPage) {
+    const { total, rows } = await mq.districtFigures(caller.tenantId, page);
+    const standards = [...groupBy(rows, (r) => r.identifier).values()].map((classes) => {
       const total: GroupFigures = { students: 0, scoreSum: 0, below: 0, at: 0, above: 0 };
       for (const c of classes) {
         total.students += c.students;
@@ -63,6 +63,7 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
         })),
       };
     });
+    return { total, standards };
   }
 
   return {
@@ -116,8 +117,9 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
 
     district,
 
+    /** Every standard of the district (the download is not paged). */
     async districtCsv(caller: Caller) {
-      const standards = await district(caller);
+      const { standards } = await district(caller, { limit: 100_000, offset: 0 });
       const figures = (g: { suppressed: boolean } & Partial<ReturnType<typeof groupSummary>>) =>
         g.suppressed
           ? [null, null, null, null, null, null, 'yes']
