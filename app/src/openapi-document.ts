@@ -13,6 +13,7 @@ import {
 import { SERVICE_NAMES, type ServiceName } from '@checkpoint/service-registry';
 import { adminRouter } from '../../services/analytics/src/api/admin.router.ts';
 import { dashboardRouter } from '../../services/analytics/src/api/dashboard.router.ts';
+import { masteryRouter } from '../../services/analytics/src/api/mastery.router.ts';
 import { reportsRouter } from '../../services/analytics/src/api/reports.router.ts';
 import { resultsRouter } from '../../services/analytics/src/api/results.router.ts';
 import { assessmentsRouter } from '../../services/assessment/src/api/assessments.router.ts';
@@ -68,7 +69,13 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     standardsRouter(inert, standardsPackageLimit),
   ],
   generation: () => [generationRouter(inert), practiceRouter(inert)],
-  analytics: () => [resultsRouter(inert), dashboardRouter(inert, inert), reportsRouter(inert), adminRouter(inert)],
+  analytics: () => [
+    resultsRouter(inert),
+    masteryRouter(inert),
+    dashboardRouter(inert, inert),
+    reportsRouter(inert),
+    adminRouter(inert),
+  ],
 };
 
 /** The document the gateway serves, as plain JSON. */

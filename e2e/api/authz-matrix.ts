@@ -62,6 +62,8 @@ export interface Fixtures {
   a1: { id: string; questionIds: string[] };
   /** A.student's result on A1. */
   r1: string;
+  /** A.student's user id. */
+  s1: string;
   /** A user nobody else uses, for the sign-in cell. */
   loginTarget: { email: string; password: string };
 }
@@ -791,6 +793,32 @@ export const MATRIX: Record<string, MatrixEntry> = {
     access: TEACHERS,
     request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/grid` }),
     expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  // Mastery of standards: the class's teacher and the admin; a student's own, their teacher's, their admin's.
+  'GET /api/classes/{id}/mastery': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/mastery` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/classes/{id}/mastery/export': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/mastery/export` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/mastery/students/{studentId}': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/mastery/students/${f.s1}` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.admin': 200, 'A.student': 200 }, 404),
+  },
+  'GET /api/mastery/district': {
+    access: ['admin'],
+    request: fixed('/api/mastery/district'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  'GET /api/mastery/district/export': {
+    access: ['admin'],
+    request: fixed('/api/mastery/district/export'),
+    expect: statuses(['admin'], {}, 200),
   },
   // Item statistics list each question with its key: for the class's teacher and the admin.
   'GET /api/assessments/{id}/results': {

@@ -205,6 +205,8 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
       'GET /api/classes/{id}/assessments',
       'GET /api/classes/{id}/results',
       'GET /api/classes/{id}/grid',
+      'GET /api/classes/{id}/mastery',
+      'GET /api/classes/{id}/mastery/export',
     ].map((name): [string, Record<string, string>] => [name, { 'path.id': f.classId }]),
     ...['DELETE /api/classes/{id}', 'PUT /api/classes/{id}/archive', 'PUT /api/classes/{id}/restore'].map(
       (name): [string, Record<string, string>] => [name, { 'path.id': f.spareClassId }],
@@ -224,6 +226,7 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ['POST /api/questions/{id}/duplicate', { 'path.id': f.editableQuestionIds[0]! }],
     ['PUT /api/assessments/{id}/questions/order', { 'path.id': f.editableId }],
     ['GET /api/results/{id}', { 'path.id': f.resultId }],
+    ['GET /api/mastery/students/{studentId}', { 'path.studentId': f.student.user!.id }],
     ['GET /api/support-content/{resultId}', { 'path.resultId': f.resultId }],
     ['POST /api/support-content/{resultId}/submit', { 'path.resultId': f.resultId }],
     ['POST /api/support-content/{resultId}/restart', { 'path.resultId': f.resultId }],

@@ -396,6 +396,22 @@ const injectedRtkApi = api.injectEndpoints({
     getAssessmentProgress: build.query<GetAssessmentProgressApiResponse, GetAssessmentProgressApiArg>({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/progress` }),
     }),
+    getClassMastery: build.query<GetClassMasteryApiResponse, GetClassMasteryApiArg>({
+      query: (queryArg) => ({ url: `/api/classes/${encodeURIComponent(String(queryArg))}/mastery` }),
+    }),
+    getStudentMastery: build.query<GetStudentMasteryApiResponse, GetStudentMasteryApiArg>({
+      query: (queryArg) => ({ url: `/api/mastery/students/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    getDistrictMastery: build.query<GetDistrictMasteryApiResponse, GetDistrictMasteryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/mastery/district`,
+        params: {
+          identifier: queryArg.identifier,
+          limit: queryArg.limit,
+          offset: queryArg.offset,
+        },
+      }),
+    }),
     getStudentsOverview: build.query<GetStudentsOverviewApiResponse, GetStudentsOverviewApiArg>({
       query: (queryArg) => ({
         url: `/api/dashboard/students`,
@@ -1133,6 +1149,18 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
 export type GetAssessmentResultsApiArg = string;
 export type GetAssessmentProgressApiResponse = /** status 200 OK */ AttemptProgress;
 export type GetAssessmentProgressApiArg = string;
+export type GetClassMasteryApiResponse = /** status 200 OK */ ClassMastery;
+export type GetClassMasteryApiArg = string;
+export type GetStudentMasteryApiResponse = /** status 200 OK */ StudentMastery;
+export type GetStudentMasteryApiArg = string;
+export type GetDistrictMasteryApiResponse = /** status 200 OK */ DistrictMastery;
+export type GetDistrictMasteryApiArg = {
+  /** One standard (its CASE identifier) instead of a page */
+  identifier?: string;
+  /** Standards per page (by code) */
+  limit?: number;
+  offset?: number;
+};
 export type GetStudentsOverviewApiResponse = /** status 200 OK */ {
   stats: {
     totalStudents: number;
@@ -1829,6 +1857,68 @@ export type AttemptProgress = {
     submittedAt: string | null;
   }[];
 };
+export type ClassMastery = {
+  studentId: string;
+  studentName: string;
+  standards: {
+    /** The CASE item identifier */
+    identifier: string;
+    /** The human coding scheme */
+    code: string;
+    /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+    level: 'below' | 'at' | 'above';
+    evidenceCount: number;
+    /** Mastery 0–100: the decaying average (w = 0.65) of the evidence */
+    score: number;
+  }[];
+}[];
+export type StudentMastery = {
+  identifier: string;
+  code: string;
+  /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+  level: 'below' | 'at' | 'above';
+  /** Mastery 0–100: the decaying average (w = 0.65) of the evidence */
+  score: number;
+  evidenceCount: number;
+  /** Each piece of evidence, oldest first */
+  trend: {
+    assessmentId: string;
+    title: string;
+    submittedAt: string;
+    /** This assessment's score on the standard's aligned questions */
+    score: number;
+  }[];
+}[];
+export type DistrictMastery = {
+  identifier: string;
+  code: string;
+  /** True: fewer than 5 students (or needed to hide such a group); no figures */
+  suppressed: boolean;
+  students?: number;
+  /** Average mastery of the students */
+  score?: number;
+  /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+  level?: 'below' | 'at' | 'above';
+  below?: number;
+  at?: number;
+  above?: number;
+  classes: {
+    classId: string;
+    className: string;
+    period: string | null;
+    teacherName: string;
+    /** True: fewer than 5 students (or needed to hide such a group); no figures */
+    suppressed: boolean;
+    students?: number;
+    /** Average mastery of the students */
+    score?: number;
+    /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+    level?: 'below' | 'at' | 'above';
+    below?: number;
+    at?: number;
+    above?: number;
+  }[];
+}[];
 export type Report = {
   generatedAt: string;
   timeframe: 'week' | 'month' | 'quarter' | 'year' | 'all';
@@ -1979,6 +2069,9 @@ export const {
   useGetClassGridQuery,
   useGetAssessmentResultsQuery,
   useGetAssessmentProgressQuery,
+  useGetClassMasteryQuery,
+  useGetStudentMasteryQuery,
+  useGetDistrictMasteryQuery,
   useGetStudentsOverviewQuery,
   useGetUsageQuery,
   useGetReportQuery,
