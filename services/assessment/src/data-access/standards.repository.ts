@@ -48,6 +48,12 @@ export interface SearchFilters {
 /** Rows written per statement (each item is one jsonb element). */
 const CHUNK = 2_000;
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
+/**
+ * Word matches ranked per search: a word found in more items of the district's frameworks ranks
+ * the first this many found (a second word narrows it). Ranking every match of a common word
+ * (thousands of items) read each one's row and cost tens of ms (bench/README.md, "Standards search").
+ */
+const RANK_CANDIDATES = 1_000;
 
 const FRAMEWORK_COLUMNS = `id::text, title, document_identifier, creator, version, uri, subjects, item_count,
   tenant_id is null as platform, imported_at, updated_at`;
@@ -254,8 +260,10 @@ export function standardsRepository(pool: pg.Pool) {
                   order by lower(i.code), i.identifier limit ${limit}),
                query as (select websearch_to_tsquery('english', ${words}) as tsq),
                words as (
-                 select ${columns}, 1 as part, ts_rank(i.search, query.tsq) as rank from standard_items i, query
-                  where ${where} and i.search @@ query.tsq and numnode(query.tsq) > 0
+                 select ${columns}, 1 as part, ts_rank(i.search, i.tsq) as rank from (
+                   select i.*, query.tsq from standard_items i, query
+                    where ${where} and i.search @@ query.tsq and numnode(query.tsq) > 0
+                    limit ${RANK_CANDIDATES}) i
                   order by rank desc, lower(i.code) limit ${limit})
                select distinct on (identifier, framework_id) * from (select * from prefix union all select * from words) m
                 order by identifier, framework_id, part`;
