@@ -324,6 +324,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     analytics: () => import('./analytics.mjs').then((m) => m.runAnalytics()),
     // The OneRoster import benchmark (bench/roster.mjs, runs on import).
     roster: () => import('./roster.mjs'),
+    // The standards catalogue's search at a district's size, on a scratch embedded Postgres (bench/standards-search.ts).
+    'standards-search': () =>
+      runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'standards-search.ts')], {
+        env: process.env,
+        timeoutMs: 15 * 60_000,
+      }).then(exitWith),
     // Answer saves per second and CPU per save, all-in-one and stack (bench/closed-loop.mjs).
     'closed-loop': () => import('./closed-loop.mjs').then((m) => m.runClosedLoop().then(exitWith)),
     // A school's students open one assessment within 10 s (bench/bell.mjs).

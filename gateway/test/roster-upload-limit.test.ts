@@ -1,6 +1,7 @@
-// The roster upload (POST /api/district/roster/imports) is the one body allowed above
-// BODY_LIMIT_BYTES, up to ROSTER_UPLOAD_LIMIT_BYTES, and reaches identity byte for byte (a zip is
-// not checked as JSON); every other route keeps the small limit.
+// The roster upload (POST /api/district/roster/imports) is allowed above BODY_LIMIT_BYTES, up to
+// ROSTER_UPLOAD_LIMIT_BYTES, and reaches identity byte for byte (a zip is not checked as JSON); a
+// CASE framework package (POST /api/standards/frameworks) up to STANDARDS_UPLOAD_LIMIT_BYTES; every
+// other route keeps the small limit.
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,13 @@ const router = new ApiRouter()
     applied: true,
   }));
 
+const standards = new ApiRouter().add(
+  { method: 'post', path: '/api/standards/frameworks', summary: 'Import', access: 'public' },
+  ({ req }) => ({ items: (req.body as { CFItems: unknown[] }).CFItems.length }),
+);
+
 let base = '';
+let assessment: Server;
 let gateway: Server;
 let upstream: Server;
 let app: ReturnType<typeof createGateway>;
@@ -49,12 +56,27 @@ beforeAll(async () => {
     '127.0.0.1',
   );
   upstream = service.server;
+  const assessmentApp = await listen(
+    createServiceApp({
+      name: 'assessment',
+      logger: createLogger('assessment', 'silent'),
+      routers: [standards],
+      largeBodies: [{ method: 'post', path: '/api/standards/frameworks', limitBytes: 1024 * 1024 }],
+      ready: async () => true,
+      tokens: new ServiceTokens(SECRET, { issuer: 'assessment' }),
+    }),
+    0,
+    '127.0.0.1',
+  );
+  assessment = assessmentApp.server;
   const config = parseConfig(gatewayConfigSchema, {
     PORT: '0',
     BODY_LIMIT_BYTES: String(64 * 1024),
     ROSTER_UPLOAD_LIMIT_BYTES: String(1024 * 1024),
     SESSION_REVOCATION_WAIT_SECONDS: '0',
     IDENTITY_URL: service.url,
+    ASSESSMENT_URL: assessmentApp.url,
+    STANDARDS_UPLOAD_LIMIT_BYTES: String(1024 * 1024),
     SERVICE_TOKEN_SECRET: SECRET,
   });
   app = createGateway(config, createLogger('gateway', 'silent'));
@@ -65,6 +87,7 @@ afterAll(async () => {
   stopGateway(app);
   await closeServer(gateway, 1000);
   await closeServer(upstream, 1000);
+  await closeServer(assessment, 1000);
 });
 
 const CSRF = { 'x-csrf-token': 'token-1', cookie: 'cp_csrf=token-1' };
@@ -93,5 +116,19 @@ describe('roster upload limit', () => {
       randomBytes(65 * 1024),
     );
     expect(res.status).toBe(413);
+  });
+
+  it('when a CASE package is above BODY_LIMIT_BYTES but within STANDARDS_UPLOAD_LIMIT_BYTES, then the assessment service reads it; above, then 413', async () => {
+    const items = Array.from({ length: 2000 }, (_, i) => ({ identifier: `i${i}`, fullStatement: 'x'.repeat(100) }));
+    const post = (body: unknown) =>
+      fetch(`${base}/api/standards/frameworks`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...CSRF },
+      });
+    const res = await post({ CFItems: items });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ items: 2000 });
+    expect((await post({ CFItems: [...items, ...items, ...items, ...items, ...items] })).status).toBe(413);
   });
 });

@@ -337,7 +337,10 @@ describe('searching the catalogue', () => {
     const res = await search(teacherA, `q=${encodeURIComponent('unit rates')}&frameworkId=${frameworkA}`);
     // 6.RP.A.2 speaks of a unit rate and of rates three times: ranked above 7.RP.A.1's one mention.
     expect(res.body.map((i: { code: string }) => i.code)).toEqual(['6.RP.A.2', '7.RP.A.1']);
-    const division = await search(teacherA, `q=${encodeURIComponent('division of fractions')}&frameworkId=${frameworkA}`);
+    const division = await search(
+      teacherA,
+      `q=${encodeURIComponent('division of fractions')}&frameworkId=${frameworkA}`,
+    );
     expect(division.body.map((i: { code: string }) => i.code)).toEqual(['6.NS.A.1']);
   });
 
@@ -349,6 +352,17 @@ describe('searching the catalogue', () => {
     const math = await search(teacherA, 'q=ratio&subject=Mathematics&grade=06&limit=50');
     expect(math.body.length).toBeGreaterThan(0);
     expect(math.body.every((i: { frameworkId: string }) => i.frameworkId !== platform)).toBe(true);
+  });
+
+  it('when q is empty, then the framework’s items are listed by code', async () => {
+    const res = await search(teacherA, `frameworkId=${frameworkA}`);
+    expect(res.body.map((i: { code: string }) => i.code)).toEqual([
+      '6.NS.A.1',
+      '6.RP.A.1',
+      '6.RP.A.2',
+      '6.RP.A.3',
+      '7.RP.A.1',
+    ]);
   });
 
   it('when a district searches, then it sees its own and the platform frameworks, never another district’s', async () => {

@@ -48,6 +48,12 @@ export interface SearchFilters {
 /** Rows written per statement (each item is one jsonb element). */
 const CHUNK = 2_000;
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
+/**
+ * Word matches ranked per search: a word found in more items of the district's frameworks ranks
+ * the first this many found (a second word narrows it). Ranking every match of a common word
+ * (thousands of items) read each one's row and cost tens of ms (bench/README.md, "Standards search").
+ */
+const RANK_CANDIDATES = 1_000;
 
 const FRAMEWORK_COLUMNS = `id::text, title, document_identifier, creator, version, uri, subjects, item_count,
   tenant_id is null as platform, imported_at, updated_at`;
@@ -231,7 +237,7 @@ export function standardsRepository(pool: pg.Pool) {
     async search(f: SearchFilters): Promise<StandardItemRecord[]> {
       const params: unknown[] = [f.tenantId];
       const add = (v: unknown) => `$${params.push(v)}`;
-      const filters = ['i.withdrawn_at is null', '(i.tenant_id = $1 or i.tenant_id is null)'];
+      const filters = ['i.withdrawn_at is null'];
       if (f.frameworkId) filters.push(`i.framework_id = ${add(f.frameworkId)}::uuid`);
       if (f.grades?.length) filters.push(`i.education_levels && ${add(f.grades)}::text[]`);
       if (f.subject)
@@ -239,27 +245,37 @@ export function standardsRepository(pool: pg.Pool) {
           `exists (select 1 from standard_frameworks sf, unnest(sf.subjects) s
                     where sf.id = i.framework_id and lower(s) = lower(${add(f.subject)}))`,
         );
-      const where = filters.join(' and ');
+      const rest = filters.join(' and ');
       const limit = add(f.limit);
       const columns = `i.identifier, i.code, i.statement, i.uri, i.framework_id::text as framework_id, i.education_levels`;
+      // Codes in the (tenant, lower(code) text_pattern_ops) index's order, the district's and the
+      // platform's each read only as far as the limit: a prefix such as "6" found in thousands of
+      // items costs no more than one found in three.
+      const pattern = add(f.q ? likePrefix(f.q) : '%');
+      const byCode = ['i.tenant_id = $1', 'i.tenant_id is null']
+        .map(
+          (tenant) => `(select ${columns}, 0 as part, 0::real as rank from standard_items i
+             where ${tenant} and ${rest} and lower(i.code) like ${pattern}
+             order by lower(i.code) using ~<~ limit ${limit})`,
+        )
+        .join(' union all ');
       let sql: string;
       if (!f.q) {
-        sql = `select ${columns}, 0 as part from standard_items i where ${where} order by lower(i.code), i.identifier limit ${limit}`;
+        sql = `select * from (${byCode}) found order by lower(code) collate "C", identifier limit ${limit}`;
       } else {
-        const prefix = add(likePrefix(f.q));
         const words = add(f.q);
-        sql = `with prefix as (
-                 select ${columns}, 0 as part, 0::real as rank from standard_items i
-                  where ${where} and lower(i.code) like ${prefix}
-                  order by lower(i.code), i.identifier limit ${limit}),
+        sql = `with prefix as (${byCode}),
                query as (select websearch_to_tsquery('english', ${words}) as tsq),
                words as (
-                 select ${columns}, 1 as part, ts_rank(i.search, query.tsq) as rank from standard_items i, query
-                  where ${where} and i.search @@ query.tsq and numnode(query.tsq) > 0
-                  order by rank desc, lower(i.code) limit ${limit})
+                 select ${columns}, 1 as part, ts_rank(i.search, i.tsq) as rank from (
+                   select i.*, query.tsq from standard_items i, query
+                    where (i.tenant_id = $1 or i.tenant_id is null) and ${rest}
+                      and i.search @@ query.tsq and numnode(query.tsq) > 0
+                    limit ${RANK_CANDIDATES}) i
+                  order by rank desc, lower(i.code) collate "C" limit ${limit})
                select distinct on (identifier, framework_id) * from (select * from prefix union all select * from words) m
                 order by identifier, framework_id, part`;
-        sql = `select * from (${sql}) found order by part, rank desc, lower(code), identifier limit ${limit}`;
+        sql = `select * from (${sql}) found order by part, rank desc, lower(code) collate "C", identifier limit ${limit}`;
       }
       const { rows } = await pool.query<{
         identifier: string;
