@@ -77,6 +77,9 @@ describe('assessment creation limit settings', () => {
     expect(assessmentConfigSchema.parse({})).toEqual({
       RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: 10,
       RATE_LIMIT_ASSESSMENT_CREATE_PER_ADDRESS_PER_MINUTE: 60,
+      STANDARDS_FETCH_ALLOW_LOOPBACK: false,
+      STANDARDS_FETCH_TIMEOUT_MS: 30_000,
+      STANDARDS_PACKAGE_LIMIT_BYTES: 20 * 1024 * 1024,
     });
   });
 });
