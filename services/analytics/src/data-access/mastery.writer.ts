@@ -220,6 +220,14 @@ async function moveClassFigures(tx: Tx, before: Kept[], after: Kept[]): Promise<
   after.forEach((m) => add(m, 1));
   const moved = [...deltas.values()];
   if (moved.length === 0) return;
+  /** students, score sum, below, at, above: the last five columns of both figure tables. */
+  const figures = [
+    moved.map((d) => d.students),
+    moved.map((d) => d.sum),
+    moved.map((d) => d.below),
+    moved.map((d) => d.at),
+    moved.map((d) => d.above),
+  ];
   await tx.$executeRawUnsafe(
     `insert into class_mastery_figures as f (class_id, identifier, tenant_id, code, students, score_sum, below, at, above)
      select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::int[], $6::float8[], $7::int[], $8::int[], $9::int[])
@@ -230,11 +238,7 @@ async function moveClassFigures(tx: Tx, before: Kept[], after: Kept[]): Promise<
     moved.map((d) => d.identifier),
     moved.map((d) => d.tenantId),
     moved.map((d) => d.code),
-    moved.map((d) => d.students),
-    moved.map((d) => d.sum),
-    moved.map((d) => d.below),
-    moved.map((d) => d.at),
-    moved.map((d) => d.above),
+    ...figures,
   );
   // A class and standard without students any more leaves no row (and no float remainder).
   await tx.$executeRawUnsafe(
@@ -257,11 +261,7 @@ async function moveClassFigures(tx: Tx, before: Kept[], after: Kept[]): Promise<
     moved.map((d) => d.tenantId),
     moved.map((d) => d.identifier),
     moved.map((d) => d.code),
-    moved.map((d) => d.students),
-    moved.map((d) => d.sum),
-    moved.map((d) => d.below),
-    moved.map((d) => d.at),
-    moved.map((d) => d.above),
+    ...figures,
   );
   await tx.$executeRawUnsafe(
     `delete from standard_mastery_figures f using unnest($1::uuid[], $2::text[]) as k(t, i)
