@@ -161,8 +161,12 @@ async function main() {
   type Request = () => { who: Actor; path: string };
   const CALLS: [string, Request][] = [
     [
-      'district standards view `GET /api/mastery/district` (district admin; first page: 20 standards × their 200 classes)',
+      'district standards view `GET /api/mastery/district` (district admin; first page: 5 standards × their 200 classes)',
       () => ({ who: admin, path: '/api/mastery/district' }),
+    ],
+    [
+      'a page of 20 standards `GET /api/mastery/district?limit=20` (district admin; 4,000 class groups)',
+      () => ({ who: admin, path: '/api/mastery/district?limit=20' }),
     ],
     [
       'one standard `GET /api/mastery/district?identifier=` (district admin; its 200 classes)',
