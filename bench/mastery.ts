@@ -8,10 +8,10 @@
 //   mastery_evidence: every student × 10 standards × 5 assessments = 5,000,000 rows (score 0–100);
 //   student_mastery: the decaying average of each student's 5 scores per standard, in SQL by its
 //     closed form (Σ 0.65·0.35^(n−i)·xᵢ, the first 0.35^(n−1)·x₁), checked against the service's own
-//     rule (domain/mastery.ts) on a sample; class_mastery_figures summed from it;
+//     rule (domain/mastery.ts) on a sample; class_mastery_figures and standard_mastery_figures summed from it;
 //
 // then calls, on the service with the gateway's caller headers, the district standards view
-// (GET /api/mastery/district, the district admin), a class heatmap (GET /api/classes/{id}/mastery,
+// (GET /api/mastery/district, the district admin: its first page, and one standard), a class heatmap (GET /api/classes/{id}/mastery,
 // a random class's teacher) and a student's trend (GET /api/mastery/students/{id}, their teacher):
 // MASTERY_CLIENTS concurrent clients (2) for MASTERY_SECONDS (15) each after MASTERY_WARMUP_SECONDS
 // (3); p50/p95/p99 against the target p95 < 200 ms. Prints a JSON summary; exit 1 on an error.
@@ -112,6 +112,12 @@ async function main() {
           count(*) filter (where level = 'at'), count(*) filter (where level = 'above')
      from student_mastery group by class_id, identifier`,
   );
+  await step(
+    'standard_mastery_figures',
+    `insert into standard_mastery_figures (tenant_id, identifier, code, students, score_sum, below, at, above)
+   select ${T}, identifier, max(code), sum(students), sum(score_sum), sum(below), sum(at), sum(above)
+     from class_mastery_figures group by identifier`,
+  );
   await step('vacuum', 'vacuum (analyze)');
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
@@ -155,8 +161,16 @@ async function main() {
   type Request = () => { who: Actor; path: string };
   const CALLS: [string, Request][] = [
     [
-      'district standards view `GET /api/mastery/district` (district admin)',
+      'district standards view `GET /api/mastery/district` (district admin; first page: 5 standards × their 200 classes)',
       () => ({ who: admin, path: '/api/mastery/district' }),
+    ],
+    [
+      'a page of 20 standards `GET /api/mastery/district?limit=20` (district admin; 4,000 class groups)',
+      () => ({ who: admin, path: '/api/mastery/district?limit=20' }),
+    ],
+    [
+      'one standard `GET /api/mastery/district?identifier=` (district admin; its 200 classes)',
+      () => ({ who: admin, path: `/api/mastery/district?identifier=std-${Math.floor(Math.random() * STANDARDS)}` }),
     ],
     [
       'class heatmap `GET /api/classes/{id}/mastery` (its teacher)',

@@ -5,7 +5,8 @@
 -- student_mastery: the running mastery (decaying average, src/domain/mastery.ts) of each student and
 -- standard within each class, recomputed from that student's evidence whenever it changes.
 -- class_mastery_figures: per class and standard, its students' count, score sum and levels, moved
--- with every student_mastery change, so the district view reads one row per class and standard.
+-- with every student_mastery change, so the district view reads one row per class and standard;
+-- standard_mastery_figures: the same summed per district and standard (the district view's pages).
 -- All of it is rebuilt by replay like the rest of the read model.
 
 create table question_standards (
@@ -63,3 +64,16 @@ create table class_mastery_figures (
   primary key (class_id, identifier)
 );
 create index class_mastery_figures_tenant_idx on class_mastery_figures (tenant_id, identifier);
+
+create table standard_mastery_figures (
+  tenant_id uuid not null,
+  identifier text not null,
+  code text not null,
+  students integer not null default 0,
+  score_sum double precision not null default 0,
+  below integer not null default 0,
+  at integer not null default 0,
+  above integer not null default 0,
+  primary key (tenant_id, identifier)
+);
+create index standard_mastery_figures_code_idx on standard_mastery_figures (tenant_id, code, identifier);

@@ -279,6 +279,7 @@ export const READ_MODEL_TABLES = [
   'mastery_evidence',
   'student_mastery',
   'class_mastery_figures',
+  'standard_mastery_figures',
   'inbox',
 ];
 

@@ -233,6 +233,21 @@ async function figuresAndRecount(classId: string) {
        from student_mastery where class_id = $1 group by identifier order by identifier`,
     [classId],
   );
+  // The district's per-standard sums equal the sums of its classes' figures.
+  const { rows: districtKept } = await h.sql.query(
+    `select d.identifier, d.students, round(d.score_sum::numeric, 6)::float8 as sum, d.below, d.at, d.above
+       from standard_mastery_figures d
+      where d.tenant_id = (select tenant_id from classes where class_id = $1) order by identifier`,
+    [classId],
+  );
+  const { rows: districtRecount } = await h.sql.query(
+    `select identifier, sum(students)::int as students, round(sum(score_sum)::numeric, 6)::float8 as sum,
+            sum(below)::int as below, sum(at)::int as at, sum(above)::int as above
+       from class_mastery_figures where tenant_id = (select tenant_id from classes where class_id = $1)
+      group by identifier order by identifier`,
+    [classId],
+  );
+  expect(districtKept).toEqual(districtRecount);
   return { kept: kept.rows, recount: recount.rows };
 }
 

@@ -10,7 +10,7 @@ export const studentIdParams = z.object({ studentId: z.string().max(64) }).stric
 export const districtQuery = z
   .object({
     identifier: z.string().min(1).max(300).optional().describe('One standard (its CASE identifier) instead of a page'),
-    limit: z.coerce.number().int().min(1).max(200).default(20).describe('Standards per page (by code)'),
+    limit: z.coerce.number().int().min(1).max(50).default(5).describe('Standards per page (by code)'),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
   .strict();

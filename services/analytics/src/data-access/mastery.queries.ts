@@ -107,16 +107,16 @@ export function masteryQueries(pool: pg.Pool) {
       const [[count], figures] = await Promise.all([
         rows<{ n: number }>(
           pool,
-          `select count(distinct identifier)::int as n from class_mastery_figures
+          `select count(*)::int as n from standard_mastery_figures
             where tenant_id = $1 and students > 0 and ($2::text is null or identifier = $2)`,
           values,
         ),
         rows<ClassFiguresRow>(
           pool,
           `with page as (
-             select identifier, min(code) as code from class_mastery_figures
+             select identifier, code from standard_mastery_figures
               where tenant_id = $1 and students > 0 and ($2::text is null or identifier = $2)
-              group by identifier order by min(code), identifier limit $3 offset $4)
+              order by code, identifier limit $3 offset $4)
            select f.identifier, f.code, f.class_id as "classId", c.name as "className", c.period,
                   trim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')) as "teacherName",
                   f.students, f.score_sum as "scoreSum", f.below, f.at, f.above

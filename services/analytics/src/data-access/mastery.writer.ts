@@ -220,6 +220,14 @@ async function moveClassFigures(tx: Tx, before: Kept[], after: Kept[]): Promise<
   after.forEach((m) => add(m, 1));
   const moved = [...deltas.values()];
   if (moved.length === 0) return;
+  /** students, score sum, below, at, above: the last five columns of both figure tables. */
+  const figures = [
+    moved.map((d) => d.students),
+    moved.map((d) => d.sum),
+    moved.map((d) => d.below),
+    moved.map((d) => d.at),
+    moved.map((d) => d.above),
+  ];
   await tx.$executeRawUnsafe(
     `insert into class_mastery_figures as f (class_id, identifier, tenant_id, code, students, score_sum, below, at, above)
      select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::int[], $6::float8[], $7::int[], $8::int[], $9::int[])
@@ -230,11 +238,7 @@ async function moveClassFigures(tx: Tx, before: Kept[], after: Kept[]): Promise<
     moved.map((d) => d.identifier),
     moved.map((d) => d.tenantId),
     moved.map((d) => d.code),
-    moved.map((d) => d.students),
-    moved.map((d) => d.sum),
-    moved.map((d) => d.below),
-    moved.map((d) => d.at),
-    moved.map((d) => d.above),
+    ...figures,
   );
   // A class and standard without students any more leaves no row (and no float remainder).
   await tx.$executeRawUnsafe(
@@ -242,5 +246,27 @@ async function moveClassFigures(tx: Tx, before: Kept[], after: Kept[]): Promise<
       where f.class_id = k.c and f.identifier = k.i and f.students <= 0`,
     moved.map((d) => d.classId),
     moved.map((d) => d.identifier),
+  );
+  // The same moves summed per district and standard (a hot row per standard, as tenant_figures).
+  const districts = await tx.$queryRawUnsafe<{ t: string; i: string }[]>(
+    `insert into standard_mastery_figures as f (tenant_id, identifier, code, students, score_sum, below, at, above)
+     select t, i, max(c), sum(n)::int, sum(s), sum(b)::int, sum(a)::int, sum(u)::int
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::float8[], $6::int[], $7::int[], $8::int[])
+            as m(t, i, c, n, s, b, a, u)
+      group by t, i order by t, i
+     on conflict (tenant_id, identifier) do update set code = excluded.code,
+       students = f.students + excluded.students, score_sum = f.score_sum + excluded.score_sum,
+       below = f.below + excluded.below, at = f.at + excluded.at, above = f.above + excluded.above
+     returning f.tenant_id as t, f.identifier as i`,
+    moved.map((d) => d.tenantId),
+    moved.map((d) => d.identifier),
+    moved.map((d) => d.code),
+    ...figures,
+  );
+  await tx.$executeRawUnsafe(
+    `delete from standard_mastery_figures f using unnest($1::uuid[], $2::text[]) as k(t, i)
+      where f.tenant_id = k.t and f.identifier = k.i and f.students <= 0`,
+    districts.map((d) => d.t),
+    districts.map((d) => d.i),
   );
 }
