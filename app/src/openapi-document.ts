@@ -16,6 +16,7 @@ import { dashboardRouter } from '../../services/analytics/src/api/dashboard.rout
 import { reportsRouter } from '../../services/analytics/src/api/reports.router.ts';
 import { resultsRouter } from '../../services/analytics/src/api/results.router.ts';
 import { assessmentsRouter } from '../../services/assessment/src/api/assessments.router.ts';
+import { commonAssessmentsRouter } from '../../services/assessment/src/api/common-assessments.router.ts';
 import { takingRouter } from '../../services/assessment/src/api/taking.router.ts';
 import { classesRouter } from '../../services/class/src/api/classes.router.ts';
 import { enrolmentRouter, joinCodeLookupRouter } from '../../services/class/src/api/enrolment.router.ts';
@@ -59,7 +60,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     googleRouter(inert),
   ],
   class: () => [joinCodeLookupRouter(inert, inert), classesRouter(inert), enrolmentRouter(inert, inert)],
-  assessment: () => [assessmentsRouter(inert, inert), takingRouter(inert)],
+  assessment: () => [assessmentsRouter(inert, inert), takingRouter(inert), commonAssessmentsRouter(inert)],
   generation: () => [generationRouter(inert), practiceRouter(inert)],
   analytics: () => [resultsRouter(inert), dashboardRouter(inert, inert), reportsRouter(inert), adminRouter(inert)],
 };

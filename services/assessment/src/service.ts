@@ -4,12 +4,15 @@ import path from 'node:path';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
+import { commonAssessmentsRouter } from './api/common-assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
 import { assessmentConfigSchema } from './config.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { studentAttemptsRepository } from './data-access/student-attempts.repository.ts';
 import { teacherAssessmentsRepository } from './data-access/teacher-assessments.repository.ts';
+import { commonAssessmentsRepository } from './data-access/common-assessments.repository.ts';
 import { assessmentUseCases } from './domain/assessments.use-case.ts';
+import { commonAssessmentUseCases } from './domain/common-assessments.use-case.ts';
 import { assessmentEventsPublisher } from './messaging/assessment-events.publisher.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 import { assessmentAuditedRoutes, assessmentPrivacy } from './messaging/privacy.consumer.ts';
@@ -22,8 +25,9 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
     const schema = config.DATABASE_SCHEMA ?? 'assessment';
     const db = createPrisma(pool, schema);
     const events = assessmentEventsPublisher();
+    const teacherAssessments = teacherAssessmentsRepository(db, pool);
     const uc = assessmentUseCases({
-      assessments: teacherAssessmentsRepository(db, pool),
+      assessments: teacherAssessments,
       attempts: studentAttemptsRepository(db, pool),
       events,
       awaitRecent,
@@ -51,7 +55,17 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       logger,
     });
     return {
-      routers: [assessmentsRouter(uc, createLimits), takingRouter(uc)],
+      routers: [
+        assessmentsRouter(uc, createLimits),
+        takingRouter(uc),
+        commonAssessmentsRouter(
+          commonAssessmentUseCases({
+            common: commonAssessmentsRepository(db),
+            assessments: teacherAssessments,
+            events,
+          }),
+        ),
+      ],
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
       extra: (app) => app.use(auditTrail({ pool, service: 'assessment', routes: assessmentAuditedRoutes, logger })),
       subscriptions: [inboundSubscription(db, events), privacySubscription(pool, assessmentPrivacy)],

@@ -32,6 +32,8 @@ export interface AssessmentFacts {
   isActive: boolean;
   /** Published as due_at (the analytics digest's reminders); absent or null: no due date. */
   dueDate?: Date | null;
+  /** The district's common assessment this one is a copy of; absent: the teacher's own. */
+  commonAssessmentId?: string | null;
 }
 
 export interface GenerationFacts {
@@ -107,6 +109,7 @@ export function assessmentEventsPublisher() {
         isActive: a.isActive,
         ...(generation ? { generation } : {}),
         ...(a.dueDate ? { dueAt: timestampFromDate(a.dueDate) } : {}),
+        ...(a.commonAssessmentId ? { commonAssessmentId: a.commonAssessmentId } : {}),
       }),
     updated: (tx: SqlExecutor, a: AssessmentFacts) =>
       enqueue(tx, AssessmentUpdatedSchema, a.id, a.tenantId, {
