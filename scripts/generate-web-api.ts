@@ -58,6 +58,7 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'PUT /api/common-assessments/{id}/questions': 'replaceCommonAssessmentQuestions',
   'POST /api/common-assessments/{id}/publish': 'publishCommonAssessment',
   'POST /api/common-assessments/{id}/assign': 'assignCommonAssessment',
+  'GET /api/common-assessments/{id}/report': 'getCommonAssessmentReport',
   'GET /api/district/roster/imports': 'getRosterImports',
   'GET /api/district/roster/imports/{id}': 'getRosterImport',
   'POST /api/district/roster/imports/{id}/apply': 'applyRosterImport',

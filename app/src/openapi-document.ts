@@ -14,6 +14,7 @@ import { SERVICE_NAMES, type ServiceName } from '@checkpoint/service-registry';
 import { adminRouter } from '../../services/analytics/src/api/admin.router.ts';
 import { dashboardRouter } from '../../services/analytics/src/api/dashboard.router.ts';
 import { reportsRouter } from '../../services/analytics/src/api/reports.router.ts';
+import { commonReportRouter } from '../../services/analytics/src/api/common-report.router.ts';
 import { resultsRouter } from '../../services/analytics/src/api/results.router.ts';
 import { assessmentsRouter } from '../../services/assessment/src/api/assessments.router.ts';
 import { commonAssessmentsRouter } from '../../services/assessment/src/api/common-assessments.router.ts';
@@ -62,7 +63,13 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
   class: () => [joinCodeLookupRouter(inert, inert), classesRouter(inert), enrolmentRouter(inert, inert)],
   assessment: () => [assessmentsRouter(inert, inert), takingRouter(inert), commonAssessmentsRouter(inert)],
   generation: () => [generationRouter(inert), practiceRouter(inert)],
-  analytics: () => [resultsRouter(inert), dashboardRouter(inert, inert), reportsRouter(inert), adminRouter(inert)],
+  analytics: () => [
+    resultsRouter(inert),
+    dashboardRouter(inert, inert),
+    reportsRouter(inert),
+    adminRouter(inert),
+    commonReportRouter(inert),
+  ],
 };
 
 /** The document the gateway serves, as plain JSON. */

@@ -777,6 +777,13 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: statuses(['teacher'], { 'A.owner': 201 }, 404),
   },
+  // The roll-up (analytics): the district admin's own district only; another district's admin
+  // gets an empty report (nothing of district A), as for an id never assigned.
+  'GET /api/common-assessments/{id}/report': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/common-assessments/${await ctx.take('commonPublished')}/report` }),
+    expect: statuses(['admin'], {}, 200),
+  },
   // ---- analytics: a teacher's own classes, the district admin's whole district ------------------
   'GET /api/classes/{id}/results': {
     access: TEACHERS,

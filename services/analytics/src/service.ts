@@ -7,6 +7,7 @@ import { adminRouter } from './api/admin.router.ts';
 import { dashboardRouter } from './api/dashboard.router.ts';
 import { LiveResults } from './api/live-results.ts';
 import { reportsRouter } from './api/reports.router.ts';
+import { commonReportRouter } from './api/common-report.router.ts';
 import { resultsRouter } from './api/results.router.ts';
 import { analyticsConfigSchema } from './config.ts';
 import { resultsQueries } from './data-access/results.queries.ts';
@@ -42,7 +43,13 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
       logger,
     });
     return {
-      routers: [resultsRouter(uc), dashboardRouter(uc, live), reportsRouter(uc), adminRouter(uc)],
+      routers: [
+        resultsRouter(uc),
+        dashboardRouter(uc, live),
+        reportsRouter(uc),
+        adminRouter(uc),
+        commonReportRouter(pool),
+      ],
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
       extra: (app) => app.use(auditTrail({ pool, service: 'analytics', routes: analyticsAuditedRoutes, logger })),
       subscriptions: [

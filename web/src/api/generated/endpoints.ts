@@ -436,6 +436,9 @@ const injectedRtkApi = api.injectEndpoints({
     getAdminStats: build.query<GetAdminStatsApiResponse, GetAdminStatsApiArg>({
       query: () => ({ url: `/api/admin/stats` }),
     }),
+    getCommonAssessmentReport: build.query<GetCommonAssessmentReportApiResponse, GetCommonAssessmentReportApiArg>({
+      query: (queryArg) => ({ url: `/api/common-assessments/${encodeURIComponent(String(queryArg))}/report` }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -1188,6 +1191,8 @@ export type GetReportApiArg = {
 };
 export type GetAdminStatsApiResponse = /** status 200 OK */ AdminStats;
 export type GetAdminStatsApiArg = void;
+export type GetCommonAssessmentReportApiResponse = /** status 200 OK */ CommonAssessmentReport;
+export type GetCommonAssessmentReportApiArg = string;
 export type PrivacyRequestStatus = {
   requestId: string;
   kind: 'export' | 'delete_user' | 'delete_tenant';
@@ -1906,6 +1911,72 @@ export type AdminStats = {
     above: number;
   };
 };
+export type CommonAssessmentReport = {
+  commonAssessmentId: string;
+  /** '' until a class was given it */
+  title: string;
+  district: {
+    /** Fewer than 5 students submitted: no figures */
+    suppressed: boolean;
+    students?: number;
+    submitted?: number;
+    averagePercentage?: number;
+    levels?: {
+      below: number;
+      at: number;
+      above: number;
+    };
+    standards?: {
+      identifier: string;
+      code: string;
+      suppressed: boolean;
+      students?: number;
+      averagePercentage?: number;
+    }[];
+  };
+  schools: {
+    schoolId: string;
+    schoolName: string;
+    /** Fewer than 5 students submitted: no figures */
+    suppressed: boolean;
+    students?: number;
+    submitted?: number;
+    averagePercentage?: number;
+    levels?: {
+      below: number;
+      at: number;
+      above: number;
+    };
+    standards?: {
+      identifier: string;
+      code: string;
+      suppressed: boolean;
+      students?: number;
+      averagePercentage?: number;
+    }[];
+    classes: {
+      classId: string;
+      className: string;
+      /** Fewer than 5 students submitted: no figures */
+      suppressed: boolean;
+      students?: number;
+      submitted?: number;
+      averagePercentage?: number;
+      levels?: {
+        below: number;
+        at: number;
+        above: number;
+      };
+      standards?: {
+        identifier: string;
+        code: string;
+        suppressed: boolean;
+        students?: number;
+        averagePercentage?: number;
+      }[];
+    }[];
+  }[];
+};
 export const {
   useRequestExportMutation,
   useGetExportStatusQuery,
@@ -2004,4 +2075,5 @@ export const {
   useGetUsageQuery,
   useGetReportQuery,
   useGetAdminStatsQuery,
+  useGetCommonAssessmentReportQuery,
 } = injectedRtkApi;
