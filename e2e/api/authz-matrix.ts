@@ -751,8 +751,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/common-assessments/{id}': {
     access: TEACHERS,
     request: async (ctx) => ({ path: `/api/common-assessments/${await ctx.take('commonPublished')}` }),
-    expect: statuses(TEACHERS, { 'A.admin': 200, 'A.owner': 200 }, 404),
-    keys: { 'A.admin': KEYS, 'A.owner': KEYS },
+    // Published to every class of district A: both of its teachers have one (B's do not).
+    expect: statuses(TEACHERS, { 'A.admin': 200, 'A.owner': 200, 'A.teacher': 200 }, 404),
+    keys: { 'A.admin': KEYS, 'A.owner': KEYS, 'A.teacher': KEYS },
   },
   'PUT /api/common-assessments/{id}/questions': {
     access: ['admin'],
@@ -768,7 +769,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: async (ctx) => ({ path: `/api/common-assessments/${await ctx.take('commonDraft')}/publish`, body: {} }),
     expect: statuses(['admin'], { 'A.admin': 200 }, 404),
   },
-  // Into A.owner's C1: A's other teacher has no class it reaches, B's teacher does not see it.
+  // Into A.owner's C1: not A's other teacher's class (404), B's teacher does not see it.
   'POST /api/common-assessments/{id}/assign': {
     access: ['teacher'],
     request: async (ctx) => ({
