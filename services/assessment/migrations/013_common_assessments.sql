@@ -4,7 +4,8 @@
 create table common_assessments (
   id uuid primary key,
   tenant_id uuid not null,
-  created_by uuid not null,
+  -- No author column: the privacy sweep of a deleted account follows every uuid naming it, and
+  -- would take the district's benchmark (and the classes' copies it links) with its author.
   title text not null,
   description text not null default '',
   topic text not null default '',

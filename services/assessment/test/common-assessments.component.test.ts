@@ -4,7 +4,7 @@
 // take it as any assessment; who may do what.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassCreatedSchema } from '@checkpoint/events';
+import { ClassCreatedSchema, UserDeletedSchema } from '@checkpoint/events';
 import {
   actor,
   call,
@@ -206,5 +206,23 @@ describe('common assessments', () => {
     // A draft is not published to anyone.
     const created = await call(h, admin, 'POST', '/api/common-assessments', draft());
     expect((await call(h, teacher, 'GET', `/api/common-assessments/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('when the admin who wrote it is deleted, then the common assessment and the classes’ copies stay', async () => {
+    const author = actor('admin', district);
+    const classId = await schoolClass(teacher, 'school-a', ['06']);
+    const created = await call(h, author, 'POST', '/api/common-assessments', draft());
+    const id = created.body.id as string;
+    await call(h, author, 'POST', `/api/common-assessments/${id}/publish`, {});
+    const copy = await call(h, teacher, 'POST', `/api/common-assessments/${id}/assign`, { classId });
+    expect(copy.status).toBe(201);
+    await deliver(
+      h,
+      UserDeletedSchema,
+      { userId: author.userId, tenantId: district },
+      { key: author.userId, tenantId: district },
+    );
+    expect((await call(h, admin, 'GET', `/api/common-assessments/${id}`)).status).toBe(200);
+    expect((await call(h, teacher, 'GET', `/api/assessments/${copy.body.id}`)).status).toBe(200);
   });
 });

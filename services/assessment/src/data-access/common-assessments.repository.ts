@@ -25,7 +25,6 @@ export interface CommonQuestion extends QuestionInput {
 export interface CommonAssessmentRow {
   id: string;
   tenantId: string;
-  createdBy: string;
   title: string;
   description: string;
   topic: string;
@@ -47,7 +46,7 @@ export interface Targets {
 }
 
 const select = (extra = '') => `
-  select ca.id, ca.tenant_id as "tenantId", ca.created_by as "createdBy", ca.title, ca.description, ca.topic,
+  select ca.id, ca.tenant_id as "tenantId", ca.title, ca.description, ca.topic,
          ca.standard, ca.status, ca.target_schools as "targetSchools", ca.target_grades as "targetGrades",
          ca.target_subjects as "targetSubjects", ca.published_at as "publishedAt", ca.created_at as "createdAt",
          ca.updated_at as "updatedAt",
@@ -98,15 +97,14 @@ export function commonAssessmentsRepository(db: Db) {
 
     async insert(
       tx: Tx,
-      a: { tenantId: string; createdBy: string; title: string; description: string; topic: string; standard: string },
+      a: { tenantId: string; title: string; description: string; topic: string; standard: string },
     ): Promise<string> {
       const id = uuidv7();
       await tx.$executeRawUnsafe(
-        `insert into common_assessments (id, tenant_id, created_by, title, description, topic, standard)
-         values ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7)`,
+        `insert into common_assessments (id, tenant_id, title, description, topic, standard)
+         values ($1::uuid, $2::uuid, $3, $4, $5, $6)`,
         id,
         a.tenantId,
-        a.createdBy,
         a.title,
         a.description,
         a.topic,

@@ -151,7 +151,6 @@ export function commonAssessmentUseCases({
       const id = await common.transaction(async (tx) => {
         const id = await common.insert(tx, {
           tenantId: admin.tenantId,
-          createdBy: admin.userId,
           title: input.title,
           description: input.description,
           topic: input.topic,
