@@ -15,9 +15,11 @@ import { adminRouter } from '../../services/analytics/src/api/admin.router.ts';
 import { dashboardRouter } from '../../services/analytics/src/api/dashboard.router.ts';
 import { masteryRouter } from '../../services/analytics/src/api/mastery.router.ts';
 import { reportsRouter } from '../../services/analytics/src/api/reports.router.ts';
+import { commonReportRouter } from '../../services/analytics/src/api/common-report.router.ts';
 import { resultsRouter } from '../../services/analytics/src/api/results.router.ts';
 import { assessmentsRouter } from '../../services/assessment/src/api/assessments.router.ts';
 import { standardsRouter } from '../../services/assessment/src/api/standards.router.ts';
+import { commonAssessmentsRouter } from '../../services/assessment/src/api/common-assessments.router.ts';
 import { takingRouter } from '../../services/assessment/src/api/taking.router.ts';
 import { assessmentConfigSchema } from '../../services/assessment/src/config.ts';
 import { classesRouter } from '../../services/class/src/api/classes.router.ts';
@@ -67,6 +69,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     assessmentsRouter(inert, inert),
     takingRouter(inert),
     standardsRouter(inert, standardsPackageLimit),
+    commonAssessmentsRouter(inert),
   ],
   generation: () => [generationRouter(inert), practiceRouter(inert)],
   analytics: () => [
@@ -75,6 +78,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     dashboardRouter(inert, inert),
     reportsRouter(inert),
     adminRouter(inert),
+    commonReportRouter(inert),
   ],
 };
 

@@ -204,6 +204,27 @@ const makers: Record<Throwaway, () => Promise<string>> = {
     }
     return id;
   },
+  commonDraft: async () =>
+    ok(
+      await clients['A.admin'].post('/api/common-assessments', {
+        title: 'District benchmark',
+        questions: [QUESTIONS[0]],
+      }),
+      201,
+      'common assessment',
+    ).id,
+  commonPublished: async () => {
+    const id = ok(
+      await clients['A.admin'].post('/api/common-assessments', {
+        title: 'District benchmark',
+        questions: [QUESTIONS[0]],
+      }),
+      201,
+      'common assessment',
+    ).id;
+    ok(await clients['A.admin'].post(`/api/common-assessments/${id}/publish`, {}), 200, 'publish');
+    return id;
+  },
   // Written as the invitation mail's link would be (email_tokens, purpose invite): the matrix
   // checks who may revoke it, not the mail.
   invitation: async () => {

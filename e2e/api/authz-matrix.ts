@@ -83,7 +83,9 @@ export type Throwaway =
   | 'invitation' // a pending invitation of district A (its id)
   | 'districtStudent' // a student of district A (its id): exported or deleted by A's admin
   | 'studentExport' // a complete export by A's admin: `${studentId}/exports/${requestId}`
-  | 'rosterImport'; // a previewed (empty) roster import of district A (its id)
+  | 'rosterImport' // a previewed (empty) roster import of district A (its id)
+  | 'commonDraft' // a draft common assessment of district A (its id), by A's admin
+  | 'commonPublished'; // a common assessment of district A published to all its teachers (its id)
 
 export interface CellContext {
   f: Fixtures;
@@ -778,6 +780,55 @@ export const MATRIX: Record<string, MatrixEntry> = {
     keys: { 'A.owner': KEYS },
   },
 
+  // ---- common assessments (assessment): written and published by the district admin, listed and
+  // assigned by the teachers it reaches (published to every class of district A: A.owner's C1).
+  'POST /api/common-assessments': {
+    access: ['admin'],
+    request: fixed('/api/common-assessments', { title: 'District benchmark', questions: [MC] }),
+    expect: statuses(['admin'], {}, 201),
+  },
+  'GET /api/common-assessments': {
+    access: TEACHERS,
+    request: fixed('/api/common-assessments'),
+    expect: statuses(TEACHERS, {}, 200),
+  },
+  'GET /api/common-assessments/{id}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/common-assessments/${await ctx.take('commonPublished')}` }),
+    // Published to every class of district A: both of its teachers have one (B's do not).
+    expect: statuses(TEACHERS, { 'A.admin': 200, 'A.owner': 200, 'A.teacher': 200 }, 404),
+    keys: { 'A.admin': KEYS, 'A.owner': KEYS, 'A.teacher': KEYS },
+  },
+  'PUT /api/common-assessments/{id}/questions': {
+    access: ['admin'],
+    request: async (ctx) => ({
+      path: `/api/common-assessments/${await ctx.take('commonDraft')}/questions`,
+      body: { questions: [MC] },
+    }),
+    expect: statuses(['admin'], { 'A.admin': 200 }, 404),
+    keys: { 'A.admin': KEYS },
+  },
+  'POST /api/common-assessments/{id}/publish': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/common-assessments/${await ctx.take('commonDraft')}/publish`, body: {} }),
+    expect: statuses(['admin'], { 'A.admin': 200 }, 404),
+  },
+  // Into A.owner's C1: not A's other teacher's class (404), B's teacher does not see it.
+  'POST /api/common-assessments/{id}/assign': {
+    access: ['teacher'],
+    request: async (ctx) => ({
+      path: `/api/common-assessments/${await ctx.take('commonPublished')}/assign`,
+      body: { classId: ctx.f.c1.id },
+    }),
+    expect: statuses(['teacher'], { 'A.owner': 201 }, 404),
+  },
+  // The roll-up (analytics): the district admin's own district only; another district's admin
+  // gets an empty report (nothing of district A), as for an id never assigned.
+  'GET /api/common-assessments/{id}/report': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/common-assessments/${await ctx.take('commonPublished')}/report` }),
+    expect: statuses(['admin'], {}, 200),
+  },
   // ---- analytics: a teacher's own classes, the district admin's whole district ------------------
   'GET /api/classes/{id}/results': {
     access: TEACHERS,

@@ -42,6 +42,7 @@ export const services = /** @type {const} */ ([
       '/api/student/available-assessments',
       '/api/student/results',
       '/api/standards/**',
+      '/api/common-assessments/**',
     ],
   },
   {
@@ -65,6 +66,7 @@ export const services = /** @type {const} */ ([
       '/api/classes/*/grid',
       '/api/classes/*/mastery/**',
       '/api/mastery/**',
+      '/api/common-assessments/*/report/**',
       '/api/assessments/*/results',
       '/api/assessments/*/progress',
       '/api/all-results',

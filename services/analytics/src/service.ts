@@ -8,6 +8,7 @@ import { dashboardRouter } from './api/dashboard.router.ts';
 import { LiveResults } from './api/live-results.ts';
 import { masteryRouter } from './api/mastery.router.ts';
 import { reportsRouter } from './api/reports.router.ts';
+import { commonReportRouter } from './api/common-report.router.ts';
 import { resultsRouter } from './api/results.router.ts';
 import { analyticsConfigSchema } from './config.ts';
 import { masteryQueries } from './data-access/mastery.queries.ts';
@@ -53,6 +54,7 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
         dashboardRouter(uc, live),
         reportsRouter(uc),
         adminRouter(uc),
+        commonReportRouter(pool),
       ],
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
       extra: (app) => app.use(auditTrail({ pool, service: 'analytics', routes: analyticsAuditedRoutes, logger })),

@@ -5,14 +5,17 @@ import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition }
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
 import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
+import { commonAssessmentsRouter } from './api/common-assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
 import { assessmentConfigSchema } from './config.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { standardsRepository } from './data-access/standards.repository.ts';
 import { studentAttemptsRepository } from './data-access/student-attempts.repository.ts';
 import { teacherAssessmentsRepository } from './data-access/teacher-assessments.repository.ts';
+import { commonAssessmentsRepository } from './data-access/common-assessments.repository.ts';
 import { assessmentUseCases } from './domain/assessments.use-case.ts';
 import { standardsLimits, standardsUseCases } from './domain/standards.use-case.ts';
+import { commonAssessmentUseCases } from './domain/common-assessments.use-case.ts';
 import { assessmentEventsPublisher } from './messaging/assessment-events.publisher.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 import { assessmentAuditedRoutes, assessmentPrivacy } from './messaging/privacy.consumer.ts';
@@ -25,8 +28,9 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
     const schema = config.DATABASE_SCHEMA ?? 'assessment';
     const db = createPrisma(pool, schema);
     const events = assessmentEventsPublisher();
+    const teacherAssessments = teacherAssessmentsRepository(db, pool);
     const uc = assessmentUseCases({
-      assessments: teacherAssessmentsRepository(db, pool),
+      assessments: teacherAssessments,
       attempts: studentAttemptsRepository(db, pool),
       events,
       awaitRecent,
@@ -59,6 +63,13 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
         assessmentsRouter(uc, createLimits),
         takingRouter(uc),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
+        commonAssessmentsRouter(
+          commonAssessmentUseCases({
+            common: commonAssessmentsRepository(db),
+            assessments: teacherAssessments,
+            events,
+          }),
+        ),
       ],
       largeBodies: [frameworkUploadBody(config.STANDARDS_PACKAGE_LIMIT_BYTES)],
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.

@@ -206,6 +206,8 @@ describe('OneRoster import', () => {
     const [sync] = await syncs(d.tenantId);
     const teacherId = rows.find((r) => r.source_id === 't1')!;
     expect(sync).toMatchObject({ sourceId: 'c1', title: 'Algebra 1', subject: 'Math', period: '3', active: true });
+    // The class's school (schoolSourcedId; no orgs.csv, so no name) travels with it.
+    expect(sync).toMatchObject({ schoolId: 'org', schoolName: '', grades: [] });
     expect(sync!.teacherUserIds).toHaveLength(1);
     expect(sync!.studentUserIds).toHaveLength(2);
     expect(teacherId).toBeTruthy();

@@ -6,6 +6,7 @@ import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { inboxConsumer, type EventEnvelope, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
 import type pg from 'pg';
 import { transactions, type Tx } from '../data-access/db.ts';
+import { withCommonAssessments } from './common-assessment-events.ts';
 import {
   changeResultLevel,
   deleteAssessment,
@@ -232,5 +233,9 @@ export function inboundHandlers(): InboxHandlers<Tx> {
 }
 
 export function inboundSubscription(pool: pg.Pool, groupId: string): SubscribeOptions {
-  return { groupId, topics: TOPICS, ...inboxConsumer<Tx>(transactions(pool), groupId, inboundHandlers()) };
+  return {
+    groupId,
+    topics: TOPICS,
+    ...inboxConsumer<Tx>(transactions(pool), groupId, withCommonAssessments(inboundHandlers())),
+  };
 }

@@ -8,6 +8,9 @@ export interface ClassCopy {
   teacherId: string;
   name: string;
   subject: string;
+  /** The class's school (roster org sourcedId) and grades; empty: none. */
+  schoolId: string;
+  grades: string[];
 }
 
 export async function upsertClass(tx: Tx, c: ClassCopy): Promise<void> {

@@ -307,6 +307,15 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.$executeRawUnsafe('select 1 from assessments where id = $1::uuid for update', id);
     },
 
+    /** Whether the assessment is a class's copy of a common assessment (its questions locked). */
+    async isCommonCopy(tx: Tx, id: string): Promise<boolean> {
+      const rows = await tx.$queryRawUnsafe<{ common: boolean }[]>(
+        'select common_assessment_id is not null as common from assessments where id = $1::uuid',
+        id,
+      );
+      return rows[0]?.common ?? false;
+    },
+
     questionCount: (tx: Tx, assessmentId: string) => tx.question.count({ where: { assessmentId } }),
 
     hasResults,

@@ -29,6 +29,7 @@ import {
   AssessmentInactiveError,
   AssessmentNotFoundError,
   ClassNotFoundError,
+  CommonAssessmentLockedError,
   HasSubmissionsError,
   NoQuestionsError,
   QuestionNotFoundError,
@@ -95,7 +96,7 @@ export interface StudentCaller {
 
 export type AssessmentUseCases = ReturnType<typeof assessmentUseCases>;
 
-function checkQuestion(edit: QuestionEdit & { points: number; acceptedAnswers: string[] }) {
+export function checkQuestion(edit: QuestionEdit & { points: number; acceptedAnswers: string[] }) {
   const points = Math.round(edit.points * 100) / 100;
   // Points are kept in hundredths: less than 0.005 would be stored (and scored) as 0.
   if (points <= 0) throw new ValidationError('Points must be more than 0', { points: 'Points must be more than 0' });
@@ -170,13 +171,19 @@ export function assessmentUseCases({
     return a;
   }
 
+  /** lockForEdit, for a change of the questions: refused (409) on a copy of a common assessment. */
+  async function lockQuestions(tx: TeacherTx, assessmentId: string) {
+    await assessments.lockForEdit(tx, assessmentId);
+    if (await assessments.isCommonCopy(tx, assessmentId)) throw new CommonAssessmentLockedError();
+  }
+
   /**
    * Locks the assessment for a change of its set of questions (serialised with the others and with
    * assigning, so the limit holds) and refuses it once a student has submitted: results keep the
    * score they were given.
    */
   async function lockUnsubmitted(tx: TeacherTx, assessmentId: string) {
-    await assessments.lockForEdit(tx, assessmentId);
+    await lockQuestions(tx, assessmentId);
     if (await assessments.hasResults(tx, assessmentId)) throw new HasSubmissionsError();
   }
 
@@ -383,7 +390,7 @@ export function assessmentUseCases({
       const ordered = await assessments.transaction(async (tx) => {
         const a = await assessments.findOwned(owner, id, tx);
         if (!a) throw new AssessmentNotFoundError();
-        await assessments.lockForEdit(tx, a.id);
+        await lockQuestions(tx, a.id);
         const current = new Set((await assessments.listQuestions(a.id, tx)).map((x) => x.id));
         const given = new Set(questionIds);
         if (
@@ -407,7 +414,7 @@ export function assessmentUseCases({
         // The assessment's row, not only the question's: an edit of the key is then serialised
         // with a submit (which holds the row in key share from before it reads the questions) as
         // well as with the other edits, so it never changes the scoring under a result.
-        await assessments.lockForEdit(tx, a.id);
+        await lockQuestions(tx, a.id);
         const current = (await assessments.listQuestions(a.id, tx)).find((x) => x.id === questionId);
         if (!current) throw new QuestionNotFoundError();
         // What the teacher left out keeps its stored value: never a silent reset to a default.

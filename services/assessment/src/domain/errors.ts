@@ -72,3 +72,13 @@ export class HasSubmissionsError extends ConflictError {
     );
   }
 }
+
+/** A class's copy of the district's common assessment: its questions stay as the district published them. */
+export class CommonAssessmentLockedError extends ConflictError {
+  constructor() {
+    super(
+      "This is your district's common assessment: its questions are locked and cannot be changed.",
+      'common_assessment_locked',
+    );
+  }
+}

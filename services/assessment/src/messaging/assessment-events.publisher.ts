@@ -35,6 +35,8 @@ export interface AssessmentFacts {
   dueDate?: Date | null;
   /** The standards chosen at creation (AssessmentCreated only). */
   standards?: readonly StandardRef[];
+  /** The district's common assessment this one is a copy of; absent: the teacher's own. */
+  commonAssessmentId?: string | null;
 }
 
 export interface GenerationFacts {
@@ -132,6 +134,7 @@ export function assessmentEventsPublisher() {
           : {}),
         ...(a.dueDate ? { dueAt: timestampFromDate(a.dueDate) } : {}),
         standards: (a.standards ?? []).map((s) => standardRef(s)),
+        ...(a.commonAssessmentId ? { commonAssessmentId: a.commonAssessmentId } : {}),
       }),
     updated: (tx: SqlExecutor, a: AssessmentFacts) =>
       enqueue(tx, AssessmentUpdatedSchema, a.id, a.tenantId, {

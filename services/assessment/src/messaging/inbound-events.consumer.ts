@@ -5,6 +5,7 @@
 import { inboxConsumer, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
 import {
   addMember,
+  type ClassCopy,
   deleteClass,
   removeMember,
   setClassArchived,
@@ -18,7 +19,7 @@ import { generationEventHandlers } from './generation-events.consumer.ts';
 export const ASSESSMENT_GROUP = 'assessment';
 export const INBOUND_TOPICS = ['checkpoint.identity.v1', 'checkpoint.class.v1', 'checkpoint.generation.v1'];
 
-type ClassFacts = { classId: string; tenantId: string; teacherId: string; name: string; subject: string };
+type ClassFacts = ClassCopy;
 const keepClass = (tx: Tx, c: ClassFacts) =>
   upsertClass(tx, {
     classId: c.classId,
@@ -26,6 +27,8 @@ const keepClass = (tx: Tx, c: ClassFacts) =>
     teacherId: c.teacherId,
     name: c.name,
     subject: c.subject,
+    schoolId: c.schoolId,
+    grades: c.grades,
   });
 
 type UserFacts = { userId: string; tenantId: string; firstName: string; lastName: string };

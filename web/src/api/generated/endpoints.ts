@@ -333,6 +333,39 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    createCommonAssessment: build.mutation<CreateCommonAssessmentApiResponse, CreateCommonAssessmentApiArg>({
+      query: (queryArg) => ({ url: `/api/common-assessments`, method: 'POST', body: queryArg }),
+    }),
+    getCommonAssessments: build.query<GetCommonAssessmentsApiResponse, GetCommonAssessmentsApiArg>({
+      query: () => ({ url: `/api/common-assessments` }),
+    }),
+    getCommonAssessment: build.query<GetCommonAssessmentApiResponse, GetCommonAssessmentApiArg>({
+      query: (queryArg) => ({ url: `/api/common-assessments/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    replaceCommonAssessmentQuestions: build.mutation<
+      ReplaceCommonAssessmentQuestionsApiResponse,
+      ReplaceCommonAssessmentQuestionsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/common-assessments/${encodeURIComponent(String(queryArg.id))}/questions`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    publishCommonAssessment: build.mutation<PublishCommonAssessmentApiResponse, PublishCommonAssessmentApiArg>({
+      query: (queryArg) => ({
+        url: `/api/common-assessments/${encodeURIComponent(String(queryArg.id))}/publish`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    assignCommonAssessment: build.mutation<AssignCommonAssessmentApiResponse, AssignCommonAssessmentApiArg>({
+      query: (queryArg) => ({
+        url: `/api/common-assessments/${encodeURIComponent(String(queryArg.id))}/assign`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     getGeneration: build.query<GetGenerationApiResponse, GetGenerationApiArg>({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/generation` }),
     }),
@@ -438,6 +471,9 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getAdminStats: build.query<GetAdminStatsApiResponse, GetAdminStatsApiArg>({
       query: () => ({ url: `/api/admin/stats` }),
+    }),
+    getCommonAssessmentReport: build.query<GetCommonAssessmentReportApiResponse, GetCommonAssessmentReportApiArg>({
+      query: (queryArg) => ({ url: `/api/common-assessments/${encodeURIComponent(String(queryArg))}/report` }),
     }),
   }),
   overrideExisting: false,
@@ -1006,6 +1042,44 @@ export type GetApiStandardsSearchApiArg = {
   frameworkId?: string;
   limit?: number;
 };
+export type CreateCommonAssessmentApiResponse = /** status 201 OK */ CommonAssessment;
+export type CreateCommonAssessmentApiArg = {
+  title: string;
+  description?: string | null;
+  topic?: string | null;
+  standard?: string | null;
+  questions: CommonQuestionInput[];
+};
+export type GetCommonAssessmentsApiResponse = /** status 200 OK */ CommonAssessment[];
+export type GetCommonAssessmentsApiArg = void;
+export type GetCommonAssessmentApiResponse = /** status 200 OK */ CommonAssessmentDetail;
+export type GetCommonAssessmentApiArg = string;
+export type ReplaceCommonAssessmentQuestionsApiResponse = /** status 200 OK */ CommonAssessmentQuestion[];
+export type ReplaceCommonAssessmentQuestionsApiArg = {
+  id: string;
+  body: {
+    questions: CommonQuestionInput[];
+  };
+};
+export type PublishCommonAssessmentApiResponse = /** status 200 OK */ CommonAssessment;
+export type PublishCommonAssessmentApiArg = {
+  id: string;
+  body: {
+    /** School sourcedIds of the roster; empty: every school */
+    schools?: string[];
+    /** Grades (as the roster gives them, e.g. 06); empty: every grade */
+    grades?: string[];
+    /** Class subjects (case-insensitive); empty: every subject */
+    subjects?: string[];
+  };
+};
+export type AssignCommonAssessmentApiResponse = /** status 201 OK */ Assessment;
+export type AssignCommonAssessmentApiArg = {
+  id: string;
+  body: {
+    classId: string;
+  };
+};
 export type GetGenerationApiResponse = /** status 200 OK */ GenerationJob;
 export type GetGenerationApiArg = string;
 export type RetryGenerationApiResponse = /** status 202 OK */ GenerationJob;
@@ -1240,6 +1314,8 @@ export type GetReportApiArg = {
 };
 export type GetAdminStatsApiResponse = /** status 200 OK */ AdminStats;
 export type GetAdminStatsApiArg = void;
+export type GetCommonAssessmentReportApiResponse = /** status 200 OK */ CommonAssessmentReport;
+export type GetCommonAssessmentReportApiArg = string;
 export type PrivacyRequestStatus = {
   requestId: string;
   kind: 'export' | 'delete_user' | 'delete_tenant';
@@ -1750,6 +1826,73 @@ export type StandardItem = {
   frameworkTitle: string;
   educationLevels: string[];
 };
+export type CommonAssessment = {
+  id: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  /** published: its questions are locked */
+  status: 'draft' | 'published';
+  targets: {
+    schools: string[];
+    grades: string[];
+    subjects: string[];
+  };
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  questionCount: number;
+  /** A teacher's classes it reaches (empty in the admin's list) */
+  classIds: string[];
+};
+export type CommonQuestionInput = {
+  questionText: string;
+  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+  /** A list of strings, a JSON-encoded list or delimited text */
+  options?: ((string | number | boolean | null)[] | string) | null;
+  correctAnswer: string;
+  acceptedAnswers?: string[] | null;
+  points?: number | string | null;
+  standards?: string[];
+};
+export type CommonAssessmentQuestion = {
+  id: string;
+  position: number;
+  questionText: string;
+  questionType: string;
+  options: string[];
+  correctAnswer: string;
+  acceptedAnswers: string[];
+  points: number;
+  standards: {
+    identifier: string;
+    code: string;
+    uri: string;
+    frameworkId: string | null;
+  }[];
+};
+export type CommonAssessmentDetail = {
+  id: string;
+  title: string;
+  description: string;
+  topic: string;
+  standard: string;
+  /** published: its questions are locked */
+  status: 'draft' | 'published';
+  targets: {
+    schools: string[];
+    grades: string[];
+    subjects: string[];
+  };
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  questionCount: number;
+  /** A teacher's classes it reaches (empty in the admin's list) */
+  classIds: string[];
+  questions: CommonAssessmentQuestion[];
+};
 export type GenerationJob = {
   jobId: string;
   assessmentId: string;
@@ -2007,6 +2150,72 @@ export type AdminStats = {
     above: number;
   };
 };
+export type CommonAssessmentReport = {
+  commonAssessmentId: string;
+  /** '' until a class was given it */
+  title: string;
+  district: {
+    /** Fewer than 5 students submitted: no figures */
+    suppressed: boolean;
+    students?: number;
+    submitted?: number;
+    averagePercentage?: number;
+    levels?: {
+      below: number;
+      at: number;
+      above: number;
+    };
+    standards?: {
+      identifier: string;
+      code: string;
+      suppressed: boolean;
+      students?: number;
+      averagePercentage?: number;
+    }[];
+  };
+  schools: {
+    schoolId: string;
+    schoolName: string;
+    /** Fewer than 5 students submitted: no figures */
+    suppressed: boolean;
+    students?: number;
+    submitted?: number;
+    averagePercentage?: number;
+    levels?: {
+      below: number;
+      at: number;
+      above: number;
+    };
+    standards?: {
+      identifier: string;
+      code: string;
+      suppressed: boolean;
+      students?: number;
+      averagePercentage?: number;
+    }[];
+    classes: {
+      classId: string;
+      className: string;
+      /** Fewer than 5 students submitted: no figures */
+      suppressed: boolean;
+      students?: number;
+      submitted?: number;
+      averagePercentage?: number;
+      levels?: {
+        below: number;
+        at: number;
+        above: number;
+      };
+      standards?: {
+        identifier: string;
+        code: string;
+        suppressed: boolean;
+        students?: number;
+        averagePercentage?: number;
+      }[];
+    }[];
+  }[];
+};
 export const {
   useRequestExportMutation,
   useGetExportStatusQuery,
@@ -2085,6 +2294,12 @@ export const {
   usePostApiStandardsFrameworksMutation,
   useGetApiStandardsFrameworksQuery,
   useGetApiStandardsSearchQuery,
+  useCreateCommonAssessmentMutation,
+  useGetCommonAssessmentsQuery,
+  useGetCommonAssessmentQuery,
+  useReplaceCommonAssessmentQuestionsMutation,
+  usePublishCommonAssessmentMutation,
+  useAssignCommonAssessmentMutation,
   useGetGenerationQuery,
   useRetryGenerationMutation,
   useGetSupportMaterialQuery,
@@ -2105,4 +2320,5 @@ export const {
   useGetUsageQuery,
   useGetReportQuery,
   useGetAdminStatsQuery,
+  useGetCommonAssessmentReportQuery,
 } = injectedRtkApi;

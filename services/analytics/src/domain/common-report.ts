@@ -1,0 +1,102 @@
+// The roll-up of a district's common assessment: the district, each school and each class that was
+// given a copy, with students, submitted, average percentage and levels, and per standard (the
+// questions' alignment) the average share of points earned. A group with fewer than MIN_GROUP
+// students who submitted shows no figures (`suppressed: true`): the district and school views must
+// not single out a student.
+import type { ClassFigures, StandardFigures } from '../data-access/common-assessments.queries.ts';
+import { MIN_GROUP } from '../data-access/common-assessments.queries.ts';
+
+export interface StandardLine {
+  identifier: string;
+  code: string;
+  suppressed: boolean;
+  students?: number;
+  averagePercentage?: number;
+}
+
+export interface GroupFigures {
+  suppressed: boolean;
+  students?: number;
+  submitted?: number;
+  averagePercentage?: number;
+  levels?: { below: number; at: number; above: number };
+  standards?: StandardLine[];
+}
+
+export interface CommonReport {
+  commonAssessmentId: string;
+  title: string;
+  district: GroupFigures;
+  schools: (GroupFigures & {
+    schoolId: string;
+    schoolName: string;
+    classes: (GroupFigures & { classId: string; className: string })[];
+  })[];
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+type StudentStandard = StandardFigures & { studentId: string };
+
+/** The figures of a group of classes (suppressed below MIN_GROUP submitted). */
+function group(classes: ClassFigures[], standards: StudentStandard[]): GroupFigures {
+  const submitted = classes.reduce((n, c) => n + c.submitted, 0);
+  if (submitted < MIN_GROUP) return { suppressed: true };
+  const sum = classes.reduce((n, c) => n + c.percentageSum, 0);
+  const byStandard = new Map<string, { code: string; percentages: number[] }>();
+  for (const s of standards) {
+    const line = byStandard.get(s.identifier) ?? { code: s.code, percentages: [] };
+    line.percentages.push(s.possible > 0 ? (s.earned / s.possible) * 100 : 0);
+    byStandard.set(s.identifier, line);
+  }
+  return {
+    suppressed: false,
+    students: classes.reduce((n, c) => n + c.students, 0),
+    submitted,
+    averagePercentage: round1(sum / submitted),
+    levels: {
+      below: classes.reduce((n, c) => n + c.below, 0),
+      at: classes.reduce((n, c) => n + c.at, 0),
+      above: classes.reduce((n, c) => n + c.above, 0),
+    },
+    standards: [...byStandard.entries()]
+      .sort(([, a], [, b]) => a.code.localeCompare(b.code))
+      .map(([identifier, { code, percentages }]) =>
+        percentages.length < MIN_GROUP
+          ? { identifier, code, suppressed: true }
+          : {
+              identifier,
+              code,
+              suppressed: false,
+              students: percentages.length,
+              averagePercentage: round1(percentages.reduce((a, b) => a + b, 0) / percentages.length),
+            },
+      ),
+  };
+}
+
+export function commonReport(
+  commonAssessmentId: string,
+  title: string,
+  classes: ClassFigures[],
+  standards: StudentStandard[],
+): CommonReport {
+  const ofClasses = (ids: Set<string>) => standards.filter((s) => ids.has(s.classId));
+  const schools = new Map<string, ClassFigures[]>();
+  for (const c of classes) schools.set(c.schoolId, [...(schools.get(c.schoolId) ?? []), c]);
+  return {
+    commonAssessmentId,
+    title,
+    district: group(classes, standards),
+    schools: [...schools.entries()].map(([schoolId, list]) => ({
+      schoolId,
+      schoolName: list[0]!.schoolName,
+      ...group(list, ofClasses(new Set(list.map((c) => c.classId)))),
+      classes: list.map((c) => ({
+        classId: c.classId,
+        className: c.className,
+        ...group([c], ofClasses(new Set([c.classId]))),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,193 @@
+// The roll-up of a common assessment (GET /api/common-assessments/{id}/report) from the events:
+// classes with their school, each class's copy (AssessmentCreated.common_assessment_id), the
+// copies' questions with their standards, the results. Hand-computed figures; groups of fewer
+// than 5 students who submitted are suppressed.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AssessmentCreatedSchema,
+  ClassCreatedSchema,
+  QuestionsChangedSchema,
+  ResultSubmittedSchema,
+  StudentEnrolledSchema,
+} from '@checkpoint/events';
+import { actor, call, event, startAnalyticsService, type Harness } from './helpers.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startAnalyticsService();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const STD = { identifier: 'c0ffee00-0000-4000-8000-000000000001', code: 'CCSS.Math.Content.6.RP.A.1', uri: '' };
+
+/**
+ * A class of `school` given the copy of `commonId`: two 1-point questions, the first aligned to STD;
+ * `scores[i]` = [first right, second right] for student i, each of whom submits.
+ */
+async function classWithResults(tenantId: string, commonId: string, school: string, scores: [boolean, boolean][]) {
+  const teacherId = randomUUID();
+  const classId = randomUUID();
+  const assessmentId = randomUUID();
+  const q = [randomUUID(), randomUUID()];
+  const students = scores.map(() => randomUUID());
+  await h.bus.publish([
+    event(
+      ClassCreatedSchema,
+      {
+        classId,
+        tenantId,
+        teacherId,
+        name: `Math ${school}`,
+        subject: 'Math',
+        joinCode: 'X',
+        schoolId: school,
+        schoolName: `School ${school}`,
+        grades: ['06'],
+      },
+      classId,
+      tenantId,
+    ),
+    ...students.map((studentId) =>
+      event(StudentEnrolledSchema, { classId, tenantId, studentId, membershipId: randomUUID() }, classId, tenantId),
+    ),
+    event(
+      AssessmentCreatedSchema,
+      {
+        assessmentId,
+        tenantId,
+        classId,
+        teacherId,
+        title: 'Ratios benchmark',
+        isActive: true,
+        commonAssessmentId: commonId,
+      },
+      assessmentId,
+      tenantId,
+    ),
+    event(
+      QuestionsChangedSchema,
+      {
+        assessmentId,
+        tenantId,
+        classId,
+        questions: [
+          {
+            questionId: q[0],
+            questionText: '1',
+            questionType: 'true_false',
+            correctAnswer: 'true',
+            points: 1,
+            standards: [STD],
+          },
+          { questionId: q[1], questionText: '2', questionType: 'true_false', correctAnswer: 'true', points: 1 },
+        ],
+      },
+      assessmentId,
+      tenantId,
+    ),
+    ...students.map((studentId, i) => {
+      const [a, b] = scores[i]!;
+      const earned = Number(a) + Number(b);
+      return event(
+        ResultSubmittedSchema,
+        {
+          resultId: randomUUID(),
+          assessmentId,
+          tenantId,
+          classId,
+          studentId,
+          earnedPoints: earned,
+          totalPoints: 2,
+          percentage: earned * 50,
+          level: earned === 2 ? 'above' : 'below',
+          answers: [
+            { questionId: q[0], answer: a ? 'true' : 'false', correct: a },
+            { questionId: q[1], answer: b ? 'true' : 'false', correct: b },
+          ],
+        },
+        assessmentId,
+        tenantId,
+      );
+    }),
+  ]);
+  return classId;
+}
+
+describe('common assessment report', () => {
+  it('when classes of two schools submitted, then the district, each school and class have their figures, and a group of fewer than 5 is suppressed', async () => {
+    const tenantId = randomUUID();
+    const commonId = randomUUID();
+    // School A: 6 students: 3 with both right (100 %), 3 with only the aligned one right (50 %).
+    const big = await classWithResults(tenantId, commonId, 'A', [
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, false],
+      [true, false],
+      [true, false],
+    ]);
+    // School B: 2 students (suppressed): both wrong on the aligned one.
+    const small = await classWithResults(tenantId, commonId, 'B', [
+      [false, true],
+      [false, false],
+    ]);
+    const admin = actor('admin', tenantId);
+    const res = await call(h, admin, 'GET', `/api/common-assessments/${commonId}/report`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // District: 8 submitted; (3×100 + 3×50 + 50 + 0) / 8 = 62.5; aligned: 6×100 + 2×0 over 8 = 75.
+    expect(res.body).toMatchObject({
+      title: 'Ratios benchmark',
+      district: {
+        suppressed: false,
+        students: 8,
+        submitted: 8,
+        averagePercentage: 62.5,
+        levels: { below: 5, at: 0, above: 3 },
+        standards: [
+          { identifier: STD.identifier, code: STD.code, suppressed: false, students: 8, averagePercentage: 75 },
+        ],
+      },
+    });
+    const [a, b] = res.body.schools;
+    expect(a).toMatchObject({
+      schoolId: 'A',
+      schoolName: 'School A',
+      suppressed: false,
+      submitted: 6,
+      averagePercentage: 75,
+    });
+    expect(a.classes).toEqual([expect.objectContaining({ classId: big, suppressed: false, students: 6 })]);
+    expect(a.standards[0]).toMatchObject({ averagePercentage: 100, students: 6 });
+    expect(b).toEqual({
+      schoolId: 'B',
+      schoolName: 'School B',
+      suppressed: true,
+      classes: [{ classId: small, className: 'Math B', suppressed: true }],
+    });
+  });
+
+  it('when a teacher, a student, or another district’s admin asks, then they are refused or see nothing of it', async () => {
+    const tenantId = randomUUID();
+    const commonId = randomUUID();
+    await classWithResults(tenantId, commonId, 'A', [
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+    expect(
+      (await call(h, actor('teacher', tenantId), 'GET', `/api/common-assessments/${commonId}/report`)).status,
+    ).toBe(403);
+    expect(
+      (await call(h, actor('student', tenantId), 'GET', `/api/common-assessments/${commonId}/report`)).status,
+    ).toBe(403);
+    const other = await call(h, actor('admin', randomUUID()), 'GET', `/api/common-assessments/${commonId}/report`);
+    expect(other.body).toMatchObject({ title: '', district: { suppressed: true }, schools: [] });
+    const own = await call(h, actor('admin', tenantId), 'GET', `/api/common-assessments/${commonId}/report`);
+    expect(own.body.district).toMatchObject({ suppressed: false, submitted: 5, averagePercentage: 100 });
+  });
+});
