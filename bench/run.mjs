@@ -330,6 +330,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     bell: () => import('./bell.mjs').then((m) => m.runBell().then(exitWith)),
     // Gateway, closed loop and bell in one run, their verdicts together (bench/targets.mjs).
     targets: () => import('./targets.mjs').then((m) => m.runTargets().then(exitWith)),
+    // Mastery of standards at district size on a scratch Postgres (bench/mastery.ts).
+    mastery: () =>
+      runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'mastery.ts')], {
+        env: process.env,
+        timeoutMs: 25 * 60_000,
+      }).then(exitWith),
     // The gateway's own CPU per proxied call (bench/gateway-cost.ts).
     gateway: () =>
       runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'gateway-cost.ts')], {

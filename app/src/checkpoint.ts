@@ -8,6 +8,7 @@
 //   create-district --name … --domain … --admin …           `npm run create-district` (the chart's NOTES.txt)
 //   delete-district <district> "<name>"                      `npm run delete-district`
 //   sso set|show|remove|password-sign-in …                   `npm run sso`
+//   standards import <file|url>                              `npm run standards` (a platform CASE framework)
 //   --help                                                   this list (exit 0)
 // The image puts it on PATH as `checkpoint`. Each command's code is a chunk of its own, loaded only
 // when chosen; each operator command answers --help.
@@ -59,12 +60,17 @@ const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
     const { runSsoCommand } = await import('../../services/identity/src/cli/sso.command.ts');
     process.exit(await runSsoCommand(args, process.env));
   },
+  standards: async (args) => {
+    const { runStandardsCommand } = await import('../../services/assessment/src/cli/standards.command.ts');
+    process.exit(await runStandardsCommand(args, process.env));
+  },
 };
 
 const USAGE = `usage: checkpoint <command> [arguments]
   processes:  ${SERVICE_NAMES.join(', ')}, gateway, all-in-one
   operators:  migrate [service…], make-admin <email>, create-district --name … --domain … --admin …,
-              delete-district <district> "<name>", sso set|show|remove|password-sign-in …
+              delete-district <district> "<name>", sso set|show|remove|password-sign-in …,
+              standards import <file|url>
   checkpoint <operator command> --help: that command's own help`;
 
 const [command, ...args] = process.argv.slice(2);

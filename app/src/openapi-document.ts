@@ -13,10 +13,13 @@ import {
 import { SERVICE_NAMES, type ServiceName } from '@checkpoint/service-registry';
 import { adminRouter } from '../../services/analytics/src/api/admin.router.ts';
 import { dashboardRouter } from '../../services/analytics/src/api/dashboard.router.ts';
+import { masteryRouter } from '../../services/analytics/src/api/mastery.router.ts';
 import { reportsRouter } from '../../services/analytics/src/api/reports.router.ts';
 import { resultsRouter } from '../../services/analytics/src/api/results.router.ts';
 import { assessmentsRouter } from '../../services/assessment/src/api/assessments.router.ts';
+import { standardsRouter } from '../../services/assessment/src/api/standards.router.ts';
 import { takingRouter } from '../../services/assessment/src/api/taking.router.ts';
+import { assessmentConfigSchema } from '../../services/assessment/src/config.ts';
 import { classesRouter } from '../../services/class/src/api/classes.router.ts';
 import { enrolmentRouter, joinCodeLookupRouter } from '../../services/class/src/api/enrolment.router.ts';
 import { generationRouter } from '../../services/generation/src/api/generation.router.ts';
@@ -42,6 +45,7 @@ const inert: never = new Proxy(() => {}, {
 
 /** The document states the upload limit: the default one, as a service started without it. */
 const rosterUploadLimit = identityConfigSchema.shape.ROSTER_UPLOAD_LIMIT_BYTES.parse(undefined);
+const standardsPackageLimit = assessmentConfigSchema.shape.STANDARDS_PACKAGE_LIMIT_BYTES.parse(undefined);
 
 /**
  * The routers of each service of packages/service-registry/services.js, as its service.ts lists
@@ -59,9 +63,19 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     googleRouter(inert),
   ],
   class: () => [joinCodeLookupRouter(inert, inert), classesRouter(inert), enrolmentRouter(inert, inert)],
-  assessment: () => [assessmentsRouter(inert, inert), takingRouter(inert)],
+  assessment: () => [
+    assessmentsRouter(inert, inert),
+    takingRouter(inert),
+    standardsRouter(inert, standardsPackageLimit),
+  ],
   generation: () => [generationRouter(inert), practiceRouter(inert)],
-  analytics: () => [resultsRouter(inert), dashboardRouter(inert, inert), reportsRouter(inert), adminRouter(inert)],
+  analytics: () => [
+    resultsRouter(inert),
+    masteryRouter(inert),
+    dashboardRouter(inert, inert),
+    reportsRouter(inert),
+    adminRouter(inert),
+  ],
 };
 
 /** The document the gateway serves, as plain JSON. */

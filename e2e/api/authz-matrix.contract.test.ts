@@ -435,6 +435,7 @@ beforeAll(async () => {
     c1: { id: c1.id, name: c1.name, subject: c1.subject, period: c1.period },
     a1,
     r1,
+    s1: student.user!.id,
     loginTarget: { email: (await signUp(backend.url, 'teacher')).user!.email, password: PASSWORD },
   };
 

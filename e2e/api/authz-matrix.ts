@@ -4,6 +4,7 @@
 // signed out, 403 a role the route does not allow, 404 a foreign object (never confirm it exists),
 // and which forbidden-looking keys an actor may legitimately receive in a 2xx body.
 // authz-matrix.contract.test.ts runs it against the all-in-one.
+import { randomUUID } from 'node:crypto';
 
 /** Who calls. Tenant A and tenant B are two districts; the owner goes last (see ACTORS). */
 export type Actor =
@@ -61,6 +62,8 @@ export interface Fixtures {
   a1: { id: string; questionIds: string[] };
   /** A.student's result on A1. */
   r1: string;
+  /** A.student's user id. */
+  s1: string;
   /** A user nobody else uses, for the sign-in cell. */
   loginTarget: { email: string; password: string };
 }
@@ -144,6 +147,30 @@ const MC = {
 };
 const fixed = (path: string, body?: unknown) => () => (body === undefined ? { path } : { path, body });
 const csrfSafe = { darkMode: false };
+
+/** A small CASE 1.1 CFPackage with a new CFDocument identifier: one grade 6 standard. */
+function matrixCasePackage() {
+  const [document, item] = [randomUUID(), randomUUID()];
+  return {
+    CFDocument: { identifier: document, title: 'Matrix Mathematics', creator: 'A state', subject: ['Mathematics'] },
+    CFItems: [
+      {
+        identifier: item,
+        humanCodingScheme: '6.RP.A.1',
+        fullStatement: 'Understand the concept of a ratio and use ratio language.',
+        educationLevel: ['06'],
+      },
+    ],
+    CFAssociations: [
+      {
+        identifier: randomUUID(),
+        associationType: 'isChildOf',
+        originNodeURI: { identifier: item },
+        destinationNodeURI: { identifier: document },
+      },
+    ],
+  };
+}
 
 /** The matrix: one entry per "METHOD /path" of the OpenAPI document. */
 export const MATRIX: Record<string, MatrixEntry> = {
@@ -538,6 +565,23 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: statuses(STUDENTS, {}, 200),
   },
 
+  // ---- standards catalogue (assessment): admins import for their own district -----------------
+  // A new CFDocument each time: every admin's import is a first one (201) in their own district.
+  'POST /api/standards/frameworks': {
+    access: ['admin'],
+    request: () => ({ path: '/api/standards/frameworks', body: matrixCasePackage() }),
+    expect: statuses(['admin'], {}, 201),
+  },
+  'GET /api/standards/frameworks': {
+    access: TEACHERS,
+    request: fixed('/api/standards/frameworks'),
+    expect: statuses(TEACHERS, {}, 200),
+  },
+  'GET /api/standards/search': {
+    access: TEACHERS,
+    request: fixed('/api/standards/search?q=6.RP&grade=6&subject=Mathematics&limit=5'),
+    expect: statuses(TEACHERS, {}, 200),
+  },
   // ---- assessments ----------------------------------------------------------------------------
   'GET /api/assessments': {
     access: TEACHERS,
@@ -749,6 +793,32 @@ export const MATRIX: Record<string, MatrixEntry> = {
     access: TEACHERS,
     request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/grid` }),
     expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  // Mastery of standards: the class's teacher and the admin; a student's own, their teacher's, their admin's.
+  'GET /api/classes/{id}/mastery': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/mastery` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/classes/{id}/mastery/export': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/mastery/export` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'GET /api/mastery/students/{studentId}': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/mastery/students/${f.s1}` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.admin': 200, 'A.student': 200 }, 404),
+  },
+  'GET /api/mastery/district': {
+    access: ['admin'],
+    request: fixed('/api/mastery/district'),
+    expect: statuses(['admin'], {}, 200),
+  },
+  'GET /api/mastery/district/export': {
+    access: ['admin'],
+    request: fixed('/api/mastery/district/export'),
+    expect: statuses(['admin'], {}, 200),
   },
   // Item statistics list each question with its key: for the class's teacher and the admin.
   'GET /api/assessments/{id}/results': {

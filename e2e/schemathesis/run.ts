@@ -205,6 +205,8 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
       'GET /api/classes/{id}/assessments',
       'GET /api/classes/{id}/results',
       'GET /api/classes/{id}/grid',
+      'GET /api/classes/{id}/mastery',
+      'GET /api/classes/{id}/mastery/export',
     ].map((name): [string, Record<string, string>] => [name, { 'path.id': f.classId }]),
     ...['DELETE /api/classes/{id}', 'PUT /api/classes/{id}/archive', 'PUT /api/classes/{id}/restore'].map(
       (name): [string, Record<string, string>] => [name, { 'path.id': f.spareClassId }],
@@ -224,6 +226,7 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ['POST /api/questions/{id}/duplicate', { 'path.id': f.editableQuestionIds[0]! }],
     ['PUT /api/assessments/{id}/questions/order', { 'path.id': f.editableId }],
     ['GET /api/results/{id}', { 'path.id': f.resultId }],
+    ['GET /api/mastery/students/{studentId}', { 'path.studentId': f.student.user!.id }],
     ['GET /api/support-content/{resultId}', { 'path.resultId': f.resultId }],
     ['POST /api/support-content/{resultId}/submit', { 'path.resultId': f.resultId }],
     ['POST /api/support-content/{resultId}/restart', { 'path.resultId': f.resultId }],
@@ -295,6 +298,13 @@ const SETTINGS: Record<string, string[]> = {
   // `invalid_roster` naming `file`.
   'POST /api/district/roster/imports': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "413", "429"] } }',
+  ],
+  // A CASE package is checked across its items (identifiers unique, associations inside the
+  // package, codes and statements not blank once trimmed), and a {url} must name a public https
+  // CASE provider (none answers here): a package or URL the fuzzer makes up is the documented 400
+  // naming the item or `url`; a re-import of the same CFDocument answers 200.
+  'POST /api/standards/frameworks': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "413", "429"] } }',
   ],
   // A new order lists every question of the assessment once: ids the fuzzer makes up are the
   // documented 400 naming `questionIds`; the student's run gets the teacher-only route's 403.

@@ -173,11 +173,13 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
     res.json(await collectOpenApi(upstreams));
   });
 
-  // A district's roster upload (a zip of CSV files) is the one body allowed above BODY_LIMIT_BYTES;
-  // the general parser below then finds it read already.
+  // A district's roster upload (a zip of CSV files) and a CASE framework package (JSON of several
+  // MB) are the bodies allowed above BODY_LIMIT_BYTES; the general parser below then finds them read.
   const rosterUpload = express.raw({ type: () => true, limit: config.ROSTER_UPLOAD_LIMIT_BYTES });
+  const standardsUpload = express.raw({ type: () => true, limit: config.STANDARDS_UPLOAD_LIMIT_BYTES });
   app.use('/api', (req, res, next) => {
     if (isRosterUpload(req)) return rosterUpload(req, res, next);
+    if (isStandardsUpload(req)) return standardsUpload(req, res, next);
     next();
   });
   app.use('/api', express.raw({ type: () => true, limit: config.BODY_LIMIT_BYTES }));
@@ -292,6 +294,11 @@ const ROSTER_UPLOAD_PATH = /^\/api\/district\/roster\/imports\/?$/;
 const ROSTER_UPLOAD_TIMEOUT_MS = 300_000;
 const isRosterUpload = (req: Request) =>
   req.method === 'POST' && ROSTER_UPLOAD_PATH.test(req.originalUrl.split('?')[0]!);
+
+/** A CASE framework package of the assessment service's standards.router.ts (its own body limit). */
+const STANDARDS_UPLOAD_PATH = /^\/api\/standards\/frameworks\/?$/;
+const isStandardsUpload = (req: Request) =>
+  req.method === 'POST' && STANDARDS_UPLOAD_PATH.test(req.originalUrl.split('?')[0]!);
 
 /** Ends what a gateway keeps running besides its server (the request held at identity); call at shutdown. */
 export function stopGateway(app: express.Express): void {

@@ -1,5 +1,12 @@
 import { isIP } from 'node:net';
-import { baseConfigSchema, envBoolean, envPort, serviceTokenSecret } from '@checkpoint/service-kit';
+import {
+  baseConfigSchema,
+  envBoolean,
+  envBytes,
+  envPort,
+  serviceTokenSecret,
+  STANDARDS_PACKAGE_DEFAULT_BYTES,
+} from '@checkpoint/service-kit';
 import { services, urlVariable, type Registry } from '@checkpoint/service-registry';
 import { z } from 'zod';
 
@@ -59,6 +66,9 @@ const baseShape = {
     .describe(
       'Largest OneRoster roster upload (POST /api/district/roster/imports), which alone may exceed BODY_LIMIT_BYTES',
     ),
+  STANDARDS_UPLOAD_LIMIT_BYTES: envBytes(STANDARDS_PACKAGE_DEFAULT_BYTES, 209_715_200).describe(
+    "Largest CASE framework package (POST /api/standards/frameworks, a state's framework is several MB), which alone may exceed BODY_LIMIT_BYTES; keep it equal to the assessment service's STANDARDS_PACKAGE_LIMIT_BYTES",
+  ),
   SESSION_REVOCATION_CHECK_MS: z.coerce
     .number()
     .int()

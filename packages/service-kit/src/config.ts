@@ -45,6 +45,12 @@ function shownValue(name: string, value: string): string {
   return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
 }
 
+/** The default largest CASE framework package (a state's framework is several MB of JSON). */
+export const STANDARDS_PACKAGE_DEFAULT_BYTES = 20_971_520;
+
+/** A size in bytes from 1 KB to `max`, `def` when unset. */
+export const envBytes = (def: number, max: number) => z.coerce.number().int().min(1024).max(max).default(def);
+
 /** Boolean env var: accepts true/false/1/0/yes/no (any case). */
 export const envBoolean = (defaultValue: boolean) =>
   z

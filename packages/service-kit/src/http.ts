@@ -202,6 +202,13 @@ export function zodToValidationError(error: z.ZodError, where = 'body'): Validat
   return new ValidationError(names.length === 1 ? `${first}` : `Invalid ${where}: ${names.join(', ')}`, fields);
 }
 
+/** A route allowed a larger JSON body than the service's general limit. */
+export interface LargeBody {
+  method: 'post' | 'put';
+  path: string;
+  limitBytes: number;
+}
+
 export interface ServiceAppOptions {
   name: string;
   logger: Logger;
@@ -210,6 +217,8 @@ export interface ServiceAppOptions {
   extra?: (app: express.Express) => void;
   ready: () => Promise<boolean>;
   bodyLimit?: string;
+  /** Routes whose JSON body may be larger than `bodyLimit` (a whole CASE framework): their own limit in bytes. */
+  largeBodies?: LargeBody[];
   /** Verifies the service token every call but the open paths must carry (audience: `name`). */
   tokens: ServiceTokens;
 }
@@ -243,6 +252,12 @@ export function createServiceApp(options: ServiceAppOptions): express.Express {
   );
   app.use(peerAuthentication(options.tokens, options.name));
   // The nesting check runs on the raw bytes, before JSON.parse and anything built on it.
+  // A route with a limit of its own is parsed first (the general parser then finds it read).
+  for (const large of options.largeBodies ?? [])
+    app[large.method](
+      large.path,
+      express.json({ limit: large.limitBytes, verify: (_req, _res, buf, charset) => assertJsonDepth(buf, charset) }),
+    );
   app.use(
     express.json({
       limit: options.bodyLimit ?? '100kb',

@@ -2,9 +2,11 @@ export {
   baseConfigSchema,
   ConfigError,
   envBoolean,
+  envBytes,
   envPort,
   parseConfig,
   serviceTokenSecret,
+  STANDARDS_PACKAGE_DEFAULT_BYTES,
   type BaseConfig,
 } from './config.ts';
 export {
@@ -55,6 +57,7 @@ export {
   type Access,
   type EndpointSpec,
   type HandlerContext,
+  type LargeBody,
 } from './http.ts';
 export { closeServer, exitOnSignalWhileStarting, listen, onShutdownSignal } from './lifecycle.ts';
 export { bodyParserError, findNulCharacter, jsonNestingExceeds, MAX_JSON_DEPTH, tooDeepError } from './request-body.ts';
@@ -125,3 +128,12 @@ export {
 } from './privacy.ts';
 export { PollingLoop, type PollingLoopOptions } from '@checkpoint/events';
 export { isUniqueViolation, prismaFactory, type PrismaClientClass } from './prisma.ts';
+export {
+  checkOutboundUrl,
+  fetchOutbound,
+  isLoopbackHost,
+  refusedAddress,
+  type EgressOptions,
+  type FetchOutboundOptions,
+} from './egress.ts';
+export { embeddedDatabaseUrl, operatorDatabaseShape, type CommandOutput } from './embedded-database.ts';

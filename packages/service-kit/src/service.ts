@@ -16,7 +16,7 @@ import {
 import { ServiceTokens } from './caller.ts';
 import { baseConfigSchema, ConfigError, kafkaConnection, parseConfig, type BaseConfig } from './config.ts';
 import { createPool, databaseReachable, runMigrations, type SharedMigration } from './database.ts';
-import { createServiceApp, type ApiRouter } from './http.ts';
+import { createServiceApp, type ApiRouter, type LargeBody } from './http.ts';
 import { closeServer, listen, onShutdownSignal, SERVICE_MAX_HEADER_BYTES } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { countDeadLetter, registerService, relayMetrics, startMetricsServer } from './metrics.ts';
@@ -39,6 +39,8 @@ export interface ServiceContext<C> {
 
 export interface ServiceParts {
   routers: ApiRouter[];
+  /** Routes whose JSON body has a limit of its own, above the general one (http.ts). */
+  largeBodies?: LargeBody[];
   /** Routes outside /api, e.g. /.well-known/jwks.json or /internal/*. */
   extra?: (app: Express) => void;
   subscriptions?: SubscribeOptions[];
@@ -177,6 +179,7 @@ export async function startService<S extends z.ZodObject>(
       logger,
       tokens,
       routers: parts.routers,
+      ...(parts.largeBodies ? { largeBodies: parts.largeBodies } : {}),
       extra: (app) => {
         app.get('/openapi.json', (_req, res) => {
           res.json(openapi);

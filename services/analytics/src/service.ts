@@ -6,12 +6,15 @@ import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition }
 import { adminRouter } from './api/admin.router.ts';
 import { dashboardRouter } from './api/dashboard.router.ts';
 import { LiveResults } from './api/live-results.ts';
+import { masteryRouter } from './api/mastery.router.ts';
 import { reportsRouter } from './api/reports.router.ts';
 import { resultsRouter } from './api/results.router.ts';
 import { analyticsConfigSchema } from './config.ts';
+import { masteryQueries } from './data-access/mastery.queries.ts';
 import { resultsQueries } from './data-access/results.queries.ts';
 import { analyticsUseCases } from './domain/analytics.use-case.ts';
 import { DigestJob } from './domain/digest.job.ts';
+import { masteryUseCases } from './domain/mastery.use-case.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 import { analyticsAuditedRoutes, analyticsPrivacy } from './messaging/privacy.consumer.ts';
 
@@ -22,7 +25,9 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
   // The digest's mail queue (its 002_notifications.sql made the same table before it was shared).
   packageMigrations: [mailQueueMigration],
   create({ config, pool, logger, awaitRecent }) {
-    const uc = analyticsUseCases(resultsQueries(pool), () => new Date(), awaitRecent);
+    const queries = resultsQueries(pool);
+    const uc = analyticsUseCases(queries, () => new Date(), awaitRecent);
+    const mastery = masteryUseCases(masteryQueries(pool), queries, awaitRecent);
     const live = new LiveResults(pool, {
       heartbeatMs: config.LIVE_HEARTBEAT_MS,
       maxStreams: config.LIVE_MAX_STREAMS,
@@ -42,7 +47,13 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
       logger,
     });
     return {
-      routers: [resultsRouter(uc), dashboardRouter(uc, live), reportsRouter(uc), adminRouter(uc)],
+      routers: [
+        resultsRouter(uc),
+        masteryRouter(mastery),
+        dashboardRouter(uc, live),
+        reportsRouter(uc),
+        adminRouter(uc),
+      ],
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
       extra: (app) => app.use(auditTrail({ pool, service: 'analytics', routes: analyticsAuditedRoutes, logger })),
       subscriptions: [

@@ -275,6 +275,10 @@ export const READ_MODEL_TABLES = [
   'attempt_progress',
   'tenant_figures',
   'student_figures',
+  'question_standards',
+  'mastery_evidence',
+  'student_mastery',
+  'class_mastery_figures',
   'inbox',
 ];
 

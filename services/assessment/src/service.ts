@@ -4,12 +4,15 @@ import path from 'node:path';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
+import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
 import { takingRouter } from './api/taking.router.ts';
 import { assessmentConfigSchema } from './config.ts';
 import { createPrisma } from './data-access/prisma.ts';
+import { standardsRepository } from './data-access/standards.repository.ts';
 import { studentAttemptsRepository } from './data-access/student-attempts.repository.ts';
 import { teacherAssessmentsRepository } from './data-access/teacher-assessments.repository.ts';
 import { assessmentUseCases } from './domain/assessments.use-case.ts';
+import { standardsLimits, standardsUseCases } from './domain/standards.use-case.ts';
 import { assessmentEventsPublisher } from './messaging/assessment-events.publisher.ts';
 import { inboundSubscription } from './messaging/inbound-events.consumer.ts';
 import { assessmentAuditedRoutes, assessmentPrivacy } from './messaging/privacy.consumer.ts';
@@ -50,8 +53,14 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
       logger,
     });
+    const standards = standardsUseCases(standardsRepository(pool), standardsLimits(config));
     return {
-      routers: [assessmentsRouter(uc, createLimits), takingRouter(uc)],
+      routers: [
+        assessmentsRouter(uc, createLimits),
+        takingRouter(uc),
+        standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
+      ],
+      largeBodies: [frameworkUploadBody(config.STANDARDS_PACKAGE_LIMIT_BYTES)],
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
       extra: (app) => app.use(auditTrail({ pool, service: 'assessment', routes: assessmentAuditedRoutes, logger })),
       subscriptions: [inboundSubscription(db, events), privacySubscription(pool, assessmentPrivacy)],

@@ -23,6 +23,9 @@ interface Sync {
   teacherUserIds: string[];
   studentUserIds: string[];
   active?: boolean;
+  schoolId?: string;
+  schoolName?: string;
+  grades?: string[];
 }
 
 async function deliverSync(s: Sync, eventId: string = randomUUID()): Promise<string> {
@@ -166,5 +169,37 @@ describe('roster class sync consumer', () => {
     await deliverSync({ tenantId: t2.tenantId, sourceId: 'same', teacherUserIds: [t2.userId], studentUserIds: [] });
     expect((await rosterClass(t1.tenantId, 'same')).teacher_id).toBe(t1.userId);
     expect((await rosterClass(t2.tenantId, 'same')).teacher_id).toBe(t2.userId);
+  });
+
+  it('when a roster class names its school and grades, then the class keeps them and ClassCreated carries them; when the school changes, then ClassUpdated carries the new one', async () => {
+    const teacher = actor('teacher');
+    const school = { schoolId: 'org1', schoolName: 'Springfield Middle', grades: ['06', '07'] };
+    const sync = {
+      tenantId: teacher.tenantId,
+      sourceId: 'c-school',
+      teacherUserIds: [teacher.userId],
+      studentUserIds: [],
+    };
+    await deliverSync({ ...sync, ...school });
+    const { rows } = await h.sql.query(
+      'select id, school_id, school_name, grades from classes where tenant_id = $1 and roster_source_id = $2',
+      [teacher.tenantId, 'c-school'],
+    );
+    expect(rows[0]).toMatchObject({ school_id: 'org1', school_name: 'Springfield Middle', grades: ['06', '07'] });
+    await deliverSync({ ...sync, ...school });
+    await deliverSync({ ...sync, ...school, schoolId: 'org2', schoolName: 'Shelbyville High' });
+    const events = await outboxFor(h, rows[0].id);
+    expect(events.map((e) => [e.type, e.message.schoolId, e.message.schoolName, e.message.grades])).toEqual([
+      ['checkpoint.class.v1.ClassCreated', 'org1', 'Springfield Middle', ['06', '07']],
+      ['checkpoint.class.v1.ClassUpdated', 'org2', 'Shelbyville High', ['06', '07']],
+    ]);
+  });
+
+  it('when a teacher creates a class by hand, then it has no school and no grades', async () => {
+    const teacher = actor('teacher');
+    const res = await call(h, teacher, 'POST', '/api/classes', { name: 'Own class', subject: 'Science', period: '' });
+    expect(res.status).toBe(201);
+    const events = await outboxFor(h, res.body.id);
+    expect(events[0]!.message).toMatchObject({ schoolId: '', schoolName: '', grades: [] });
   });
 });

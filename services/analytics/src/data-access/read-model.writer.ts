@@ -5,6 +5,7 @@
 import type { Level } from '../domain/events.ts';
 import { studentBand } from '../domain/figures.ts';
 import type { Tx } from './db.ts';
+import { forgetEvidence, lockMastery, recordEvidence } from './mastery.writer.ts';
 import { forgetNotifications } from './notifications.writer.ts';
 
 /**
@@ -152,6 +153,7 @@ const deleted = (param: string) => `exists (select 1 from deleted_users where us
  */
 export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<number> {
   await lockUser(tx, userId, 'exclusive');
+  await lockMastery(tx, [userId]);
   await tx.$executeRawUnsafe(
     `insert into deleted_users (user_hash, deleted_at) values (${userHash('$1')}, $2) on conflict (user_hash) do nothing`,
     userId,
@@ -164,6 +166,8 @@ export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<nu
     userId,
   );
   let erased = results?.n ?? 0;
+  // Their evidence and mastery of standards, taken out of the class figures.
+  erased += await forgetEvidence(tx, 'student_id = $1', [userId]);
   await removeResults(tx, 'student_id = $1', [userId]);
   erased += await tx.$executeRawUnsafe('delete from memberships where student_id = $1', userId);
   erased += await tx.$executeRawUnsafe('delete from practice_completions where student_id = $1', userId);
@@ -259,6 +263,7 @@ export async function setAssessmentActive(tx: Tx, assessmentId: string, isActive
 }
 
 export async function deleteAssessment(tx: Tx, assessmentId: string, classId: string): Promise<void> {
+  await forgetEvidence(tx, 'assessment_id = $1', [assessmentId]);
   await removeResults(tx, 'assessment_id = $1', [assessmentId]);
   await tx.$executeRawUnsafe('delete from questions where assessment_id = $1', assessmentId);
   await tx.$executeRawUnsafe('delete from practice_completions where assessment_id = $1', assessmentId);
@@ -325,6 +330,8 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
       r.answers.map((a) => a.correct),
     );
   }
+  // Evidence for the standards its questions are aligned to (docs/architecture.md, "Mastery").
+  await recordEvidence(tx, [r.resultId]);
   const moved = await studentFigures(tx, r.tenantId, r.studentId, r.percentage, 1);
   await tenantFigures(tx, r.tenantId, r.percentage, r.level, 1, moved);
   await notifyLive(tx, r.classId, r.assessmentId, r.resultId);

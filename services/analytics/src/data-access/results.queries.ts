@@ -85,6 +85,17 @@ const TEACHER_RESULT_COLUMNS = `r.result_id as "id", r.student_id as "studentId"
 const RESULTS_JOIN = `results r join classes c on c.class_id = r.class_id
   join assessments a on a.assessment_id = r.assessment_id left join people p on p.user_id = r.student_id`;
 
+/** A class's members by name, as the grid and the mastery heatmap list them. */
+export function classMembers(pool: pg.Pool, scope: Scope, classId: string) {
+  return rows<{ id: string; firstName: string; lastName: string }>(
+    pool,
+    `select m.student_id as id, coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName"
+       from memberships m left join people p on p.user_id = m.student_id
+      where m.class_id = $1 and m.tenant_id = $2 order by p.last_name, p.first_name, m.student_id`,
+    [classId, scope.tenantId],
+  );
+}
+
 export function resultsQueries(pool: pg.Pool) {
   return {
     async classInScope(scope: Scope, classId: string): Promise<ClassRef | undefined> {
@@ -164,13 +175,7 @@ export function resultsQueries(pool: pg.Pool) {
 
     async grid(scope: Scope, classId: string) {
       const [students, assessments, cells, inProgress] = await Promise.all([
-        rows<{ id: string; firstName: string; lastName: string }>(
-          pool,
-          `select m.student_id as id, coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName"
-             from memberships m left join people p on p.user_id = m.student_id
-            where m.class_id = $1 and m.tenant_id = $2 order by p.last_name, p.first_name, m.student_id`,
-          [classId, scope.tenantId],
-        ),
+        classMembers(pool, scope, classId),
         rows<{ id: string; title: string; createdAt: Date }>(
           pool,
           `select assessment_id as id, title, created_at as "createdAt" from assessments

@@ -49,3 +49,9 @@ export function requireCount(type: string, field: string, value: number): number
   if (Number.isInteger(value) && value >= 0 && value <= 1000) return value;
   throw new InvalidEventError(type, field, 'must be a whole number from 0 to 1000');
 }
+
+/** A text field that must be present and short (a standard's identifier or code): 1 to `max` characters. */
+export function requireText(type: string, field: string, value: string, max = 300): string {
+  if (value.trim().length > 0 && value.length <= max) return value;
+  throw new InvalidEventError(type, field, `must be 1 to ${max} characters`);
+}

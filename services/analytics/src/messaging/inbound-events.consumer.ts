@@ -38,7 +38,9 @@ import {
   requireOneOf,
   requirePercentage,
   requirePoints,
+  requireText,
 } from '../domain/events.ts';
+import { replaceQuestionStandards, rescoreAssessment } from '../data-access/mastery.writer.ts';
 
 export const TOPICS = [
   'checkpoint.identity.v1',
@@ -164,8 +166,15 @@ export function inboundHandlers(): InboxHandlers<Tx> {
       m.questions.forEach((q, i) => {
         requireIds(m.$typeName, { [`questions.${i}.questionId`]: q.questionId });
         requirePoints(m.$typeName, `questions.${i}.points`, q.points);
+        q.standards.forEach((s, j) => {
+          requireText(m.$typeName, `questions.${i}.standards.${j}.identifier`, s.identifier);
+          requireText(m.$typeName, `questions.${i}.standards.${j}.code`, s.code);
+        });
       });
       await replaceQuestions(tx, m.assessmentId, m.questions);
+      // The full alignment each time: replaced, and the assessment's results scored again.
+      await replaceQuestionStandards(tx, m.assessmentId, m.questions);
+      await rescoreAssessment(tx, m.assessmentId);
     },
     'checkpoint.assessment.v1.ResultSubmitted': async (tx, m, envelope) => {
       const type = m.$typeName;

@@ -2,6 +2,7 @@
 // student's read-model rows, tenant deletion and retention. Deleting a person first moves the
 // running figures (deletePerson), then the generic sweep removes whatever else names them.
 import { deleteOlderThan, type AuditedRoute, type PrivacyParticipant } from '@checkpoint/service-kit';
+import { forgetEvidence } from '../data-access/mastery.writer.ts';
 import { deletePerson, removeResults } from '../data-access/read-model.writer.ts';
 
 export const analyticsPrivacy: PrivacyParticipant = {
@@ -42,10 +43,16 @@ export const analyticsPrivacy: PrivacyParticipant = {
       tenantId,
       cutoff,
     );
+    // Evidence of standards from the same period, through the mastery it fed.
+    const evidence = await forgetEvidence(tx, 'tenant_id = $1::uuid and submitted_at < $2::timestamptz', [
+      tenantId,
+      cutoff,
+    ]);
     // Through the figures: the dashboard's running totals stay equal to a recount.
     await removeResults(tx, 'tenant_id = $1::uuid and submitted_at < $2::timestamptz', [tenantId, cutoff]);
     return (
       (old?.n ?? 0) +
+      evidence +
       (await deleteOlderThan(tx, 'practice_completions', 'last_completed_at', tenantId, cutoff)) +
       // Attempts left unsubmitted: their counts go with the rest of the period.
       (await deleteOlderThan(tx, 'attempt_progress', 'updated_at', tenantId, cutoff))
@@ -65,6 +72,10 @@ const CLASS_STUDENTS = `select student_id::text as id from memberships where cla
 export const analyticsAuditedRoutes: AuditedRoute[] = [
   { method: 'GET', path: '/api/classes/:id/results', action: 'read', subjectsSql: CLASS_STUDENTS },
   { method: 'GET', path: '/api/classes/:id/grid', action: 'read', subjectsSql: CLASS_STUDENTS },
+  { method: 'GET', path: '/api/classes/:id/mastery', action: 'read', subjectsSql: CLASS_STUDENTS },
+  { method: 'GET', path: '/api/classes/:id/mastery/export', action: 'export', subjectsSql: CLASS_STUDENTS },
+  // The path names the student: the entry's target is them.
+  { method: 'GET', path: '/api/mastery/students/:studentId', action: 'read' },
   {
     method: 'GET',
     path: '/api/assessments/:id/results',

@@ -25,6 +25,9 @@ export interface ClassFacts {
   subject: string;
   period: string | null;
   joinCode: string;
+  schoolId: string;
+  schoolName: string;
+  grades: string[];
 }
 
 export interface MembershipFacts {
@@ -45,6 +48,9 @@ export function classEventsPublisher() {
     subject: c.subject,
     period: c.period ?? '',
     joinCode: c.joinCode,
+    schoolId: c.schoolId,
+    schoolName: c.schoolName,
+    grades: c.grades,
     occurredAt: timestampNow(),
   });
   const ref = (c: Pick<ClassFacts, 'id' | 'tenantId' | 'teacherId'>) => ({

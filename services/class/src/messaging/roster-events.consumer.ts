@@ -20,6 +20,9 @@ export interface RosterClassFacts {
   teacherUserIds: string[];
   studentUserIds: string[];
   active: boolean;
+  schoolId: string;
+  schoolName: string;
+  grades: string[];
 }
 
 const JOIN_CODE_ATTEMPTS = 10;
@@ -27,7 +30,14 @@ const JOIN_CODE_ATTEMPTS = 10;
 export async function syncRosterClass(tx: Tx, m: RosterClassFacts): Promise<void> {
   const events = classEventsPublisher();
   const teacherId = m.teacherUserIds[0];
-  const details = { name: m.title, subject: m.subject, period: m.period || null };
+  const details = {
+    name: m.title,
+    subject: m.subject,
+    period: m.period || null,
+    schoolId: m.schoolId,
+    schoolName: m.schoolName,
+    grades: m.grades,
+  };
   let cls = await tx.class.findFirst({ where: { tenantId: m.tenantId, rosterSourceId: m.sourceId } });
   if (!cls) {
     // Nothing to archive, or no one to own it: nothing to create.
@@ -37,8 +47,9 @@ export async function syncRosterClass(tx: Tx, m: RosterClassFacts): Promise<void
       if (attempt === JOIN_CODE_ATTEMPTS) throw new Error('no free join code after 10 attempts');
       // A taken code must not abort the transaction: insert … on conflict do nothing.
       const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-        `insert into classes (id, tenant_id, teacher_id, name, subject, period, join_code, roster_source_id)
-         values ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8)
+        `insert into classes (id, tenant_id, teacher_id, name, subject, period, join_code, roster_source_id,
+                              school_id, school_name, grades)
+         values ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8, $9, $10, $11::text[])
          on conflict (join_code) do nothing returning id`,
         id,
         m.tenantId,
@@ -48,6 +59,9 @@ export async function syncRosterClass(tx: Tx, m: RosterClassFacts): Promise<void
         details.period,
         generateJoinCode(),
         m.sourceId,
+        details.schoolId,
+        details.schoolName,
+        details.grades,
       );
       if (rows.length) cls = await tx.class.findUniqueOrThrow({ where: { id } });
     }
@@ -58,6 +72,9 @@ export async function syncRosterClass(tx: Tx, m: RosterClassFacts): Promise<void
       cls.name !== details.name ||
       cls.subject !== details.subject ||
       cls.period !== details.period ||
+      cls.schoolId !== details.schoolId ||
+      cls.schoolName !== details.schoolName ||
+      cls.grades.join('\n') !== details.grades.join('\n') ||
       cls.teacherId !== owner
     ) {
       cls = await tx.class.update({
@@ -112,6 +129,9 @@ function facts(c: {
   subject: string;
   period: string | null;
   joinCode: string;
+  schoolId: string;
+  schoolName: string;
+  grades: string[];
 }): ClassFacts {
   return {
     id: c.id,
@@ -121,6 +141,9 @@ function facts(c: {
     subject: c.subject,
     period: c.period,
     joinCode: c.joinCode,
+    schoolId: c.schoolId,
+    schoolName: c.schoolName,
+    grades: c.grades,
   };
 }
 

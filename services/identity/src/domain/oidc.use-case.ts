@@ -3,7 +3,7 @@
 // The browser is never shown a JSON page: every refusal carries a code the sign-in page explains.
 import { compactVerify, createRemoteJWKSet } from 'jose';
 import * as oidc from 'openid-client';
-import { AppError, ValidationError } from '@checkpoint/service-kit';
+import { AppError, isLoopbackHost, ValidationError } from '@checkpoint/service-kit';
 import type { OidcRepository, SsoConnectionRecord } from '../data-access/oidc.repository.ts';
 import type { UsersRepository } from '../data-access/users.repository.ts';
 import { registerUser, type AccountDeps } from './accounts.use-case.ts';
@@ -76,7 +76,7 @@ export class OidcClients {
 export function discover(provider: ProviderSettings): Promise<oidc.Configuration> {
   const url = new URL(provider.issuer);
   // Plain http only for a provider on this machine (development and tests).
-  const local = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  const local = url.protocol === 'http:' && isLoopbackHost(url.hostname);
   return oidc.discovery(
     url,
     provider.clientId,

@@ -1,6 +1,6 @@
 // The rules of a district's SSO connection that need no database: the kind an issuer implies and
 // which issuers are refused.
-import { ValidationError } from '@checkpoint/service-kit';
+import { isLoopbackHost, ValidationError } from '@checkpoint/service-kit';
 import type { SsoKind } from '../data-access/oidc.repository.ts';
 
 export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
@@ -48,7 +48,7 @@ export function kindOfIssuer(issuer: string): SsoKind {
       issuer: 'Must be a URL, e.g. https://accounts.google.com',
     });
   }
-  const local = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  const local = url.protocol === 'http:' && isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !local) {
     throw new ValidationError('The issuer must be an https URL', { issuer: 'Must start with https://' });
   }

@@ -313,6 +313,26 @@ const injectedRtkApi = api.injectEndpoints({
     getStudentResults: build.query<GetStudentResultsApiResponse, GetStudentResultsApiArg>({
       query: () => ({ url: `/api/student/results` }),
     }),
+    postApiStandardsFrameworks: build.mutation<PostApiStandardsFrameworksApiResponse, PostApiStandardsFrameworksApiArg>(
+      {
+        query: (queryArg) => ({ url: `/api/standards/frameworks`, method: 'POST', body: queryArg }),
+      },
+    ),
+    getApiStandardsFrameworks: build.query<GetApiStandardsFrameworksApiResponse, GetApiStandardsFrameworksApiArg>({
+      query: () => ({ url: `/api/standards/frameworks` }),
+    }),
+    getApiStandardsSearch: build.query<GetApiStandardsSearchApiResponse, GetApiStandardsSearchApiArg>({
+      query: (queryArg) => ({
+        url: `/api/standards/search`,
+        params: {
+          q: queryArg.q,
+          grade: queryArg.grade,
+          subject: queryArg.subject,
+          frameworkId: queryArg.frameworkId,
+          limit: queryArg.limit,
+        },
+      }),
+    }),
     getGeneration: build.query<GetGenerationApiResponse, GetGenerationApiArg>({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/generation` }),
     }),
@@ -375,6 +395,22 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getAssessmentProgress: build.query<GetAssessmentProgressApiResponse, GetAssessmentProgressApiArg>({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/progress` }),
+    }),
+    getClassMastery: build.query<GetClassMasteryApiResponse, GetClassMasteryApiArg>({
+      query: (queryArg) => ({ url: `/api/classes/${encodeURIComponent(String(queryArg))}/mastery` }),
+    }),
+    getStudentMastery: build.query<GetStudentMasteryApiResponse, GetStudentMasteryApiArg>({
+      query: (queryArg) => ({ url: `/api/mastery/students/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    getDistrictMastery: build.query<GetDistrictMasteryApiResponse, GetDistrictMasteryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/mastery/district`,
+        params: {
+          identifier: queryArg.identifier,
+          limit: queryArg.limit,
+          offset: queryArg.offset,
+        },
+      }),
     }),
     getStudentsOverview: build.query<GetStudentsOverviewApiResponse, GetStudentsOverviewApiArg>({
       query: (queryArg) => ({
@@ -895,6 +931,67 @@ export type GetResultApiResponse = /** status 200 OK */ ResultDetail;
 export type GetResultApiArg = string;
 export type GetStudentResultsApiResponse = /** status 200 OK */ Result[];
 export type GetStudentResultsApiArg = void;
+export type PostApiStandardsFrameworksApiResponse =
+  /** status 200 The district’s framework, updated */ FrameworkImport | /** status 201 OK */ FrameworkImport;
+export type PostApiStandardsFrameworksApiArg = {
+  /** A CASE provider’s CFPackage URL (https), instead of the package itself */
+  url?: string;
+  CFDocument?: {
+    identifier: string;
+    uri?: string;
+    title: string;
+    creator?: string;
+    version?: string;
+    /** Subject names, e.g. ["Mathematics"] */
+    subject?: string[] | string;
+    adoptionStatus?: string;
+    [key: string]: unknown;
+  };
+  CFItems?: {
+    identifier: string;
+    uri?: string;
+    /** The code, e.g. 6.RP.A.1 */
+    humanCodingScheme: string;
+    fullStatement: string;
+    CFItemType?: string;
+    /** Grades, e.g. ["06"], "KG" */
+    educationLevel?: string[];
+    [key: string]: unknown;
+  }[];
+  CFAssociations?: {
+    identifier: string;
+    associationType: string;
+    originNodeURI: {
+      identifier: string;
+      uri?: string;
+      title?: string;
+      [key: string]: unknown;
+    };
+    destinationNodeURI: {
+      identifier: string;
+      uri?: string;
+      title?: string;
+      [key: string]: unknown;
+    };
+    [key: string]: unknown;
+  }[];
+  CFDefinitions?: {
+    [key: string]: unknown;
+  };
+};
+export type GetApiStandardsFrameworksApiResponse = /** status 200 OK */ Framework[];
+export type GetApiStandardsFrameworksApiArg = void;
+export type GetApiStandardsSearchApiResponse = /** status 200 OK */ StandardItem[];
+export type GetApiStandardsSearchApiArg = {
+  /** A code prefix (6.RP, case-insensitive) or words of the statement; empty lists items by code */
+  q?: string;
+  /** An education level, e.g. 06 or 6, KG */
+  grade?: string;
+  /** A subject of the framework, e.g. Mathematics */
+  subject?: string;
+  frameworkId?: string;
+  limit?: number;
+};
 export type GetGenerationApiResponse = /** status 200 OK */ GenerationJob;
 export type GetGenerationApiArg = string;
 export type RetryGenerationApiResponse = /** status 202 OK */ GenerationJob;
@@ -1052,6 +1149,18 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
 export type GetAssessmentResultsApiArg = string;
 export type GetAssessmentProgressApiResponse = /** status 200 OK */ AttemptProgress;
 export type GetAssessmentProgressApiArg = string;
+export type GetClassMasteryApiResponse = /** status 200 OK */ ClassMastery;
+export type GetClassMasteryApiArg = string;
+export type GetStudentMasteryApiResponse = /** status 200 OK */ StudentMastery;
+export type GetStudentMasteryApiArg = string;
+export type GetDistrictMasteryApiResponse = /** status 200 OK */ DistrictMastery;
+export type GetDistrictMasteryApiArg = {
+  /** One standard (its CASE identifier) instead of a page */
+  identifier?: string;
+  /** Standards per page (by code) */
+  limit?: number;
+  offset?: number;
+};
 export type GetStudentsOverviewApiResponse = /** status 200 OK */ {
   stats: {
     totalStudents: number;
@@ -1573,6 +1682,45 @@ export type Result = {
     lastName: string | null;
   };
 };
+export type Framework = {
+  id: string;
+  title: string;
+  /** CFDocument.identifier */
+  documentIdentifier: string;
+  creator: string;
+  version: string;
+  uri: string;
+  subjects: string[];
+  /** Items not withdrawn */
+  itemCount: number;
+  /** The district’s own, or imported by the operator for everyone */
+  scope: 'district' | 'platform';
+  importedAt: string;
+  updatedAt: string;
+};
+export type FrameworkImport = {
+  framework: Framework;
+  /** Each item of the package counted once in added, updated or unchanged */
+  counts: {
+    added: number;
+    /** Changed, or back after a withdrawal */
+    updated: number;
+    unchanged: number;
+    /** Items the package no longer holds (kept, not offered) */
+    withdrawn: number;
+  };
+};
+export type StandardItem = {
+  /** CFItem.identifier */
+  identifier: string;
+  /** CFItem.humanCodingScheme */
+  code: string;
+  statement: string;
+  uri: string;
+  frameworkId: string;
+  frameworkTitle: string;
+  educationLevels: string[];
+};
 export type GenerationJob = {
   jobId: string;
   assessmentId: string;
@@ -1709,6 +1857,68 @@ export type AttemptProgress = {
     submittedAt: string | null;
   }[];
 };
+export type ClassMastery = {
+  studentId: string;
+  studentName: string;
+  standards: {
+    /** The CASE item identifier */
+    identifier: string;
+    /** The human coding scheme */
+    code: string;
+    /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+    level: 'below' | 'at' | 'above';
+    evidenceCount: number;
+    /** Mastery 0–100: the decaying average (w = 0.65) of the evidence */
+    score: number;
+  }[];
+}[];
+export type StudentMastery = {
+  identifier: string;
+  code: string;
+  /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+  level: 'below' | 'at' | 'above';
+  /** Mastery 0–100: the decaying average (w = 0.65) of the evidence */
+  score: number;
+  evidenceCount: number;
+  /** Each piece of evidence, oldest first */
+  trend: {
+    assessmentId: string;
+    title: string;
+    submittedAt: string;
+    /** This assessment's score on the standard's aligned questions */
+    score: number;
+  }[];
+}[];
+export type DistrictMastery = {
+  identifier: string;
+  code: string;
+  /** True: fewer than 5 students (or needed to hide such a group); no figures */
+  suppressed: boolean;
+  students?: number;
+  /** Average mastery of the students */
+  score?: number;
+  /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+  level?: 'below' | 'at' | 'above';
+  below?: number;
+  at?: number;
+  above?: number;
+  classes: {
+    classId: string;
+    className: string;
+    period: string | null;
+    teacherName: string;
+    /** True: fewer than 5 students (or needed to hide such a group); no figures */
+    suppressed: boolean;
+    students?: number;
+    /** Average mastery of the students */
+    score?: number;
+    /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+    level?: 'below' | 'at' | 'above';
+    below?: number;
+    at?: number;
+    above?: number;
+  }[];
+}[];
 export type Report = {
   generatedAt: string;
   timeframe: 'week' | 'month' | 'quarter' | 'year' | 'all';
@@ -1843,6 +2053,9 @@ export const {
   useSubmitResultMutation,
   useGetResultQuery,
   useGetStudentResultsQuery,
+  usePostApiStandardsFrameworksMutation,
+  useGetApiStandardsFrameworksQuery,
+  useGetApiStandardsSearchQuery,
   useGetGenerationQuery,
   useRetryGenerationMutation,
   useGetSupportMaterialQuery,
@@ -1856,6 +2069,9 @@ export const {
   useGetClassGridQuery,
   useGetAssessmentResultsQuery,
   useGetAssessmentProgressQuery,
+  useGetClassMasteryQuery,
+  useGetStudentMasteryQuery,
+  useGetDistrictMasteryQuery,
   useGetStudentsOverviewQuery,
   useGetUsageQuery,
   useGetReportQuery,

@@ -27,6 +27,13 @@ export interface SyncedClass {
   teacherUserIds: string[];
   studentUserIds: string[];
   active: boolean;
+  /**
+   * The class's school (sourcedId and name) and grades. Absent from a state read from
+   * roster_classes, which does not keep them: such a state is not compared on them (see sameClass).
+   */
+  schoolId?: string;
+  schoolName?: string;
+  grades?: string[];
 }
 
 export interface ExistingState {
@@ -427,6 +434,11 @@ export function planRoster(roster: ValidatedRoster, state: ExistingState, caller
       title: row?.title ?? before!.title,
       subject: row?.subject ?? before!.subject,
       period: row ? row.period : before!.period,
+      ...(row
+        ? { schoolId: row.schoolId, schoolName: row.schoolName, grades: row.grades }
+        : before!.schoolId !== undefined
+          ? { schoolId: before!.schoolId, schoolName: before!.schoolName ?? '', grades: before!.grades ?? [] }
+          : {}),
       teacherUserIds: keep(ownersFirst),
       studentUserIds: keep([...students]),
       active: true,
@@ -500,6 +512,10 @@ function sameClass(a: SyncedClass, b: SyncedClass): boolean {
     a.subject === b.subject &&
     a.period === b.period &&
     a.active === b.active &&
+    // A state without school and grades (roster_classes does not keep them) is not compared on them.
+    (a.schoolId === undefined ||
+      b.schoolId === undefined ||
+      (a.schoolId === b.schoolId && a.schoolName === b.schoolName && same(a.grades ?? [], b.grades ?? []))) &&
     same(a.teacherUserIds, b.teacherUserIds) &&
     same([...a.studentUserIds].sort(), [...b.studentUserIds].sort())
   );

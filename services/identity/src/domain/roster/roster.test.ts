@@ -738,3 +738,86 @@ describe('the district-admin rules in a roster plan', () => {
     });
   });
 });
+
+describe('schools and grades of roster classes', () => {
+  const ORGS_HEADER = 'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId';
+  const withOrgs = (orgs: string[], classes: string[]) => {
+    const files = {
+      'manifest.csv': manifest({ users: 'bulk', roles: 'bulk', classes: 'bulk', enrollments: 'bulk', orgs: 'bulk' }),
+      'users.csv': [USERS_HEADER, ...bulkUsers()].join('\n'),
+      'roles.csv': [ROLES_HEADER, ...bulkRoles()].join('\n'),
+      'classes.csv': [CLASSES_HEADER, ...classes].join('\n'),
+      'enrollments.csv': [ENROLL_HEADER, ...bulkEnrollments()].join('\n'),
+      'orgs.csv': [ORGS_HEADER, ...orgs].join('\n'),
+    };
+    return zip(files);
+  };
+  const orgs = ['d1,,,Springfield District,district,,', 'org1,,,Springfield Middle,school,,d1'];
+
+  it('when orgs.csv names the class’s school and classes.csv lists grades, then the planned class carries the school’s id, name and grades', async () => {
+    const roster = validateRoster(
+      await readZipPackage(withOrgs(orgs, ['c1,,,Algebra 1,"06,07",course1,ALG1,scheduled,,org1,term1,Math,,3']), 1e6),
+    );
+    expect(roster.errors).toEqual([]);
+    const { plan } = planRoster(roster, empty());
+    expect(plan.classes[0]).toMatchObject({ schoolId: 'org1', schoolName: 'Springfield Middle', grades: ['06', '07'] });
+  });
+
+  it('when there is no orgs.csv, then the class keeps its schoolSourcedId with no name', async () => {
+    const { plan } = planRoster(validateRoster(await readZipPackage(bulkPackage(), 1e6)), empty());
+    expect(plan.classes[0]).toMatchObject({ schoolId: 'org1', schoolName: '', grades: ['09'] });
+  });
+
+  it('when the same roster with schools is imported again, then nothing is planned; when only the school changes, then the class is updated', async () => {
+    const classes = ['c1,,,Algebra 1,06,course1,ALG1,scheduled,,org1,term1,Math,,3'];
+    const first = planRoster(validateRoster(await readZipPackage(withOrgs(orgs, classes), 1e6)), empty());
+    const state = empty();
+    for (const u of first.plan.users) state.mapped.set(u.sourceId, { ...u, tenantId: TENANT });
+    for (const c of first.plan.classes) state.classes.set(c.sourceId, c);
+    const again = planRoster(validateRoster(await readZipPackage(withOrgs(orgs, classes), 1e6)), state);
+    expect(again.plan.classes).toEqual([]);
+    const moved = planRoster(
+      validateRoster(
+        await readZipPackage(
+          withOrgs(
+            [...orgs, 'org2,,,Shelbyville High,school,,d1'],
+            ['c1,,,Algebra 1,06,course1,ALG1,scheduled,,org2,term1,Math,,3'],
+          ),
+          1e6,
+        ),
+      ),
+      state,
+    );
+    expect(moved.plan.classes).toEqual([
+      expect.objectContaining({ sourceId: 'c1', schoolId: 'org2', schoolName: 'Shelbyville High', grades: ['06'] }),
+    ]);
+    expect(moved.counts.classes).toMatchObject({ updated: 1 });
+  });
+
+  it('when a state read from an earlier import has no school, then the same roster plans nothing (no spurious update)', async () => {
+    const first = planRoster(validateRoster(await readZipPackage(bulkPackage(), 1e6)), empty());
+    const state = empty();
+    for (const u of first.plan.users) state.mapped.set(u.sourceId, { ...u, tenantId: TENANT });
+    for (const c of first.plan.classes) {
+      const { schoolId: _s, schoolName: _n, grades: _g, ...stored } = c;
+      state.classes.set(c.sourceId, stored);
+    }
+    expect(planRoster(validateRoster(await readZipPackage(bulkPackage(), 1e6)), state).plan.classes).toEqual([]);
+  });
+
+  it('when a school in orgs.csv has no name, or a class lists a grade too long, then each row is an error naming its field', async () => {
+    const roster = validateRoster(
+      await readZipPackage(
+        withOrgs(
+          ['org1,,,,school,,'],
+          [`c1,,,Algebra 1,"06,${'9'.repeat(30)}",course1,ALG1,scheduled,,org1,term1,Math,,3`],
+        ),
+        1e6,
+      ),
+    );
+    expect(roster.errors.slice(0, 2)).toEqual([
+      expect.objectContaining({ file: 'orgs.csv', sourcedId: 'org1', field: 'name' }),
+      expect.objectContaining({ file: 'classes.csv', sourcedId: 'c1', field: 'grades' }),
+    ]);
+  });
+});

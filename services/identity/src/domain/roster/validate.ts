@@ -38,6 +38,12 @@ export interface ClassRow extends Row {
   title: string;
   subject: string;
   period: string | null;
+  /** classes.csv schoolSourcedId ('' when the file gives none). */
+  schoolId: string;
+  /** The name of that school in orgs.csv ('' when orgs.csv does not hold it). */
+  schoolName: string;
+  /** classes.csv grades, in file order. */
+  grades: string[];
 }
 
 export interface EnrollmentRow extends Row {
@@ -73,6 +79,9 @@ export const TITLE_MAX = 100;
 export const SUBJECT_MAX = 100;
 export const PERIOD_MAX = 50;
 export const SOURCED_ID_MAX = 255;
+export const SCHOOL_NAME_MAX = 200;
+export const GRADE_MAX = 20;
+export const GRADES_MAX = 20;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -137,7 +146,13 @@ export function validateRoster(pkg: RosterPackage): ValidatedRoster {
     courseSubjects.set(base.sourcedId, firstOfList(v.subjects) || title);
     return base;
   });
-  eachRow(files.orgs, (_v, base) => base);
+  // orgs: the names of the schools (type school), for the classes' schoolSourcedId.
+  const schoolNames = new Map<string, string>();
+  eachRow(files.orgs, (v, base) => {
+    if (base.status === 'tobedeleted' || v.type !== 'school') return base;
+    schoolNames.set(base.sourcedId, requiredName(v, 'name', SCHOOL_NAME_MAX));
+    return base;
+  });
   eachRow(files.academicSessions, (_v, base) => base);
 
   // roles (OneRoster 1.2): each user's primary role, or the first one listed.
@@ -242,7 +257,23 @@ export function validateRoster(pkg: RosterPackage): ValidatedRoster {
       const periods = listOf(v.periods).join(', ');
       if (periods.length > PERIOD_MAX)
         throw new RowInvalid('periods', `periods must be at most ${PERIOD_MAX} characters`);
-      const row: ClassRow = { ...base, title, subject, period: periods || null };
+      const schoolId = (v.schoolSourcedId ?? '').trim();
+      if (schoolId.length > SOURCED_ID_MAX)
+        throw new RowInvalid('schoolSourcedId', `schoolSourcedId must be at most ${SOURCED_ID_MAX} characters`);
+      const grades = [...new Set(listOf(v.grades))];
+      if (grades.length > GRADES_MAX) throw new RowInvalid('grades', `grades must list at most ${GRADES_MAX} grades`);
+      const long = grades.find((g) => g.length > GRADE_MAX);
+      if (long !== undefined)
+        throw new RowInvalid('grades', `grade "${shown(long)}" must be at most ${GRADE_MAX} characters`);
+      const row: ClassRow = {
+        ...base,
+        title,
+        subject,
+        period: periods || null,
+        schoolId,
+        schoolName: schoolNames.get(schoolId) ?? '',
+        grades,
+      };
       classes.set(base.sourcedId, row);
       return row;
     },

@@ -1,0 +1,78 @@
+// The mastery rule (decaying average, w = 0.65) on cases computed by hand, and the district view's
+// small-group suppression.
+import { describe, expect, it } from 'vitest';
+import { groupSummary, mastery, masteryLevel, suppressedGroups, type Evidence } from './mastery.ts';
+
+const day = (d: number, score: number, id = `r${d}`): Evidence => ({
+  score,
+  at: new Date(Date.UTC(2026, 8, d)),
+  id,
+});
+
+describe('the mastery rule (decaying average)', () => {
+  it('when there is no evidence, then there is no mastery', () => {
+    expect(mastery([])).toBeUndefined();
+  });
+
+  it('when there is one piece of evidence, then the mastery is its score', () => {
+    expect(mastery([day(1, 60)])).toEqual({ score: 60, level: 'below', evidenceCount: 1 });
+  });
+
+  it('when a 60 is followed by a 100, then the mastery is 0.65·100 + 0.35·60 = 86 (at)', () => {
+    expect(mastery([day(1, 60), day(2, 100)])).toEqual({ score: 86, level: 'at', evidenceCount: 2 });
+  });
+
+  it('when a 100 is followed by a 60, then the mastery is 0.65·60 + 0.35·100 = 74 (below): recent work counts most', () => {
+    expect(mastery([day(1, 100), day(2, 60)])).toEqual({ score: 74, level: 'below', evidenceCount: 2 });
+  });
+
+  it('when 50, 80, 100 come in that order, then 69.5 after two and 0.65·100 + 0.35·69.5 = 89.33 (at) after three', () => {
+    expect(mastery([day(1, 50), day(2, 80)])?.score).toBe(69.5);
+    expect(mastery([day(1, 50), day(2, 80), day(3, 100)])).toEqual({ score: 89.33, level: 'at', evidenceCount: 3 });
+  });
+
+  it('when the evidence is given out of order, then it is taken oldest first', () => {
+    expect(mastery([day(3, 100), day(1, 50), day(2, 80)])?.score).toBe(89.33);
+  });
+
+  it('when two results have the same time, then the result id orders them (the same value on every replay)', () => {
+    const at = new Date(Date.UTC(2026, 8, 1));
+    const a = { score: 0, at, id: 'a' };
+    const b = { score: 100, at, id: 'b' };
+    expect(mastery([b, a])?.score).toBe(65);
+    expect(mastery([a, b])?.score).toBe(65);
+  });
+
+  it('when the score is on a band edge, then 80 is at, 90 is above and 79.99 is below', () => {
+    expect(masteryLevel(80)).toBe('at');
+    expect(masteryLevel(90)).toBe('above');
+    expect(masteryLevel(79.99)).toBe('below');
+    expect(masteryLevel(89.996)).toBe('above');
+  });
+});
+
+describe('small groups in the district view', () => {
+  it('when no group has fewer than 5 students, then none is suppressed', () => {
+    expect([...suppressedGroups([{ students: 5 }, { students: 30 }], true)]).toEqual([]);
+  });
+
+  it('when several groups are small, then exactly those are suppressed', () => {
+    expect([...suppressedGroups([{ students: 4 }, { students: 25 }, { students: 1 }], true)].sort()).toEqual([0, 2]);
+  });
+
+  it('when exactly one group is small and the total is shown, then the next smallest is suppressed too', () => {
+    expect([...suppressedGroups([{ students: 25 }, { students: 3 }, { students: 12 }], true)].sort()).toEqual([1, 2]);
+    expect([...suppressedGroups([{ students: 25 }, { students: 3 }, { students: 12 }], false)]).toEqual([1]);
+  });
+
+  it('when a group is summarised, then its score is the average of its students’ mastery', () => {
+    expect(groupSummary({ students: 4, scoreSum: 340, below: 1, at: 2, above: 1 })).toEqual({
+      students: 4,
+      score: 85,
+      level: 'at',
+      below: 1,
+      at: 2,
+      above: 1,
+    });
+  });
+});

@@ -1,0 +1,86 @@
+// Mastery of a standard over time (docs/architecture.md, "Mastery of standards"). The rule is the
+// decaying average that PowerSchool and Schoology offer as their "decaying average" calculation:
+// the student's pieces of evidence for one standard, oldest first; the first one is the mastery;
+// each later one is weighted 65 % and the mastery so far 35 %. Recent work counts most, but one bad
+// day after a run of good ones does not erase them. Level by the submission bands (below < 80,
+// at from 80, above from 90) of the score as shown (2 decimals).
+//
+// Evidence is a scored submission (ResultSubmitted) of an assessment with questions aligned to the
+// standard: the points earned on the aligned questions the result scored over their points. A
+// level raised by support practice (ResultLevelRaised) and practice completions are NOT evidence:
+// practice is scaffolded and retried until passed, so it would say more about persistence than
+// about the standard.
+import type { Level } from './events.ts';
+import { round2 } from './figures.ts';
+
+/** The weight of each new piece of evidence; the running value keeps 1 − this. */
+export const DECAY_WEIGHT = 0.65;
+
+export interface Evidence {
+  /** 0–100: the score on the standard's aligned items of one result. */
+  score: number;
+  at: Date;
+  /** Orders evidence of the same instant (the result's id). */
+  id: string;
+}
+
+export interface Mastery {
+  /** 0–100, 2 decimals. */
+  score: number;
+  level: Level;
+  evidenceCount: number;
+}
+
+/** Oldest first; equal times by id, so that every replica and replay computes the same value. */
+export const byTime = (a: Evidence, b: Evidence) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1);
+
+/** The level of a mastery score, by the submission bands. */
+export function masteryLevel(score: number): Level {
+  const shown = round2(score);
+  return shown >= 90 ? 'above' : shown >= 80 ? 'at' : 'below';
+}
+
+/** The decaying average of the evidence (any order given; taken oldest first); undefined without evidence. */
+export function mastery(evidence: readonly Evidence[]): Mastery | undefined {
+  if (evidence.length === 0) return undefined;
+  const ordered = [...evidence].sort(byTime);
+  let value = ordered[0]!.score;
+  for (const e of ordered.slice(1)) value = DECAY_WEIGHT * e.score + (1 - DECAY_WEIGHT) * value;
+  const score = round2(value);
+  return { score, level: masteryLevel(score), evidenceCount: ordered.length };
+}
+
+/** A group of students shown in the district's view: its figures, or none when too small. */
+export interface GroupFigures {
+  students: number;
+  scoreSum: number;
+  below: number;
+  at: number;
+  above: number;
+}
+
+/** Groups of fewer students than this are shown without figures (privacy). */
+export const MIN_GROUP = 5;
+
+/**
+ * Which groups of one total to suppress: each of fewer than MIN_GROUP students, and, when exactly
+ * one is (and the total is shown), the next smallest too, so that the total less the others does
+ * not give the small group's figures away. Returns the indexes suppressed.
+ */
+export function suppressedGroups(groups: readonly { students: number }[], totalShown: boolean): Set<number> {
+  const small = new Set(groups.flatMap((g, i) => (g.students < MIN_GROUP ? [i] : [])));
+  if (totalShown && small.size === 1) {
+    const next = groups
+      .map((g, i) => ({ i, n: g.students }))
+      .filter((g) => !small.has(g.i))
+      .sort((a, b) => a.n - b.n || a.i - b.i)[0];
+    if (next) small.add(next.i);
+  }
+  return small;
+}
+
+/** A group's shown figures: average mastery score, its level, and students by level. */
+export function groupSummary(g: GroupFigures) {
+  const score = g.students > 0 ? round2(g.scoreSum / g.students) : 0;
+  return { students: g.students, score, level: masteryLevel(score), below: g.below, at: g.at, above: g.above };
+}
