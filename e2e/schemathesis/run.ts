@@ -317,6 +317,17 @@ const SETTINGS: Record<string, string[]> = {
   'POST /api/assessments/{id}/student-preview/score': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
   ],
+  // Standards are CASE item identifiers of an imported framework: identifiers the fuzzer makes up
+  // are the documented 400 naming `standards[i]` (the fixtures import no framework).
+  'POST /api/assessments': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
+  ],
+  'POST /api/assessments/{id}/questions': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
+  ],
+  'PUT /api/questions/{id}': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
+  ],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
   // document cannot carry; without it the documented 400 "No Google sign-up in progress" is right.
   'POST /api/auth/google/complete': [

@@ -51,7 +51,15 @@ export const LESSON_TEXT =
 /** AssessmentCreated with a generation request, as the assessment service publishes it. */
 export async function createAssessment(
   h: Harness,
-  options: { teacher?: Actor; questionType?: string; count?: number; content?: string; generation?: boolean } = {},
+  options: {
+    teacher?: Actor;
+    questionType?: string;
+    count?: number;
+    content?: string;
+    generation?: boolean;
+    /** The chosen standards, with their statements (GenerationRequest.standards). */
+    standards?: { identifier: string; code: string; statement: string }[];
+  } = {},
 ): Promise<Lesson & { eventId: string }> {
   const teacher = options.teacher ?? actor('teacher');
   const assessmentId = randomUUID();
@@ -76,6 +84,7 @@ export async function createAssessment(
               contentToAssess: options.content ?? LESSON_TEXT,
               questionType: options.questionType ?? 'mixed',
               numberOfQuestions: options.count ?? 5,
+              standards: options.standards ?? [],
             },
           }),
       occurredAt: timestampNow(),

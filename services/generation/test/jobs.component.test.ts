@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_MESSAGE } from '../src/domain/errors.ts';
 import { isValidSet } from '../src/domain/question.ts';
-import { QUOTA_ERROR, questionsJson, RATE_LIMITED, startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
+import { item, QUOTA_ERROR, questionsJson, RATE_LIMITED, startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 import {
   actor,
   call,
@@ -53,6 +53,24 @@ describe('with the offline provider', () => {
       jobId: done.body.jobId,
     });
     expect(isValidSet(m.questions, { questionType: 'mixed', count: 4 })).toBe(true);
+  });
+
+  it('when the teacher chose a standard, then every generated item names it and nothing else', async () => {
+    const standard = {
+      identifier: '6b9d0f52-d7cc-11e8-824f-0242ac160002',
+      code: 'NGSS.MS-LS1-6',
+      statement:
+        'Construct a scientific explanation based on evidence for the role of photosynthesis in the cycling of matter and flow of energy into and out of organisms.',
+    };
+    const l = await createAssessment(h, { questionType: 'mixed', count: 4, standards: [standard] });
+    await eventually(
+      () => status(l.teacher, l.assessmentId),
+      (r) => r.body?.status === 'succeeded',
+    );
+    const [generated] = await outboxFor(h, l.assessmentId);
+    const questions = generated!.message.questions as { standardIdentifiers: string[] }[];
+    expect(questions).toHaveLength(4);
+    expect(questions.map((q) => q.standardIdentifiers)).toEqual(questions.map(() => [standard.identifier]));
   });
 
   it('when the content is only a topic, then the job fails at once as too_little_text, asking for the lesson text, with GenerationFailed', async () => {
@@ -199,6 +217,23 @@ describe('with the openai provider (local fake server)', () => {
     );
     expect(failed.body).toMatchObject({ attempts: 2, error: { reason: 'rate_limited' } });
     expect((await outboxFor(h, l.assessmentId)).map((e) => e.type.split('.').pop())).toEqual(['GenerationFailed']);
+  });
+
+  it('when the stand-in model only cites a code the teacher did not choose, then the job fails and no question is produced', async () => {
+    const invented = JSON.stringify({
+      questions: [1, 2, 3].map((k) => ({ ...item('multiple_choice', k), standards: ['CCSS.Math.Content.6.RP.A.7'] })),
+    });
+    fake.script({ content: invented });
+    const standard = { identifier: 'c1', code: 'CCSS.Math.Content.6.RP.A.1', statement: 'Understand ratios.' };
+    const l = await createAssessment(h, { questionType: 'multiple_choice', count: 3, standards: [standard] });
+    const done = await eventually(
+      () => call(h, l.teacher, 'GET', `/api/assessments/${l.assessmentId}/generation`),
+      (r) => r.body?.status === 'failed',
+    );
+    expect(done.body.error.reason).toBe('invalid_output');
+    expect((await outboxFor(h, l.assessmentId)).map((e) => e.type.split('.').pop())).toEqual(['GenerationFailed']);
+    // The prompt carried the chosen standard's code and statement.
+    expect(JSON.stringify(fake.requests[0].messages)).toContain('Understand ratios.');
   });
 
   it('when the model output is malformed, then the job never stores broken questions', async () => {

@@ -175,3 +175,60 @@ describe('openai provider', () => {
     expect(JSON.stringify(fake.requests[0].messages)).toContain('below standard 1');
   });
 });
+
+describe('openai provider with chosen standards', () => {
+  const RATIO = {
+    identifier: '6b9d0f52-d7cc-11e8-824f-0242ac160002',
+    code: 'CCSS.Math.Content.6.RP.A.1',
+    statement: 'Understand the concept of a ratio and use ratio language to describe a ratio relationship.',
+  };
+  const aligned = { ...request, standards: [RATIO] };
+  const withStandards = (n: number, from: number, standards: (k: number) => unknown) =>
+    JSON.stringify({
+      questions: Array.from({ length: n }, (_, i) => ({
+        ...item('multiple_choice', from + i),
+        standards: standards(i),
+      })),
+    });
+
+  it('when standards are chosen, then the prompt gives each code and statement, the schema asks for identifiers, and every item carries its alignment', async () => {
+    fake.script({ content: withStandards(3, 1, (i) => (i === 1 ? [RATIO.code] : [RATIO.identifier])) });
+    const qs = await provider().generateQuestions(aligned);
+    expect(isValidSet(qs, aligned)).toBe(true);
+    expect(qs.map((q) => q.standardIdentifiers)).toEqual([[RATIO.identifier], [RATIO.identifier], [RATIO.identifier]]);
+    const sent = fake.requests[0];
+    const prompt = JSON.stringify(sent.messages);
+    expect(prompt).toContain(RATIO.code);
+    expect(prompt).toContain(RATIO.statement);
+    const itemSchema = sent.response_format.json_schema.schema.properties.questions.items;
+    expect(itemSchema.required).toContain('standards');
+    expect(itemSchema.properties.standards.items.enum).toEqual([RATIO.identifier]);
+  });
+
+  it('when the stand-in model cites an invented code, then that item is refused and asked for again', async () => {
+    fake.script(
+      { content: withStandards(3, 1, (i) => (i === 2 ? ['CCSS.Math.Content.6.RP.A.7'] : [RATIO.identifier])) },
+      { content: withStandards(1, 10, () => [RATIO.identifier]) },
+    );
+    const qs = await provider().generateQuestions(aligned);
+    expect(fake.requests).toHaveLength(2);
+    expect(qs.map((q) => q.questionText)).toEqual([
+      'Question 1: what do plants release?',
+      'Question 2: what do plants release?',
+      'Question 10: what do plants release?',
+    ]);
+    expect(qs.every((q) => q.standardIdentifiers?.join() === RATIO.identifier)).toBe(true);
+    expect(JSON.stringify(qs)).not.toContain('6.RP.A.7');
+  });
+
+  it('when the stand-in model keeps citing invented codes (or none), then invalid_output naming the refusals, and nothing is returned', async () => {
+    fake.script(
+      { content: withStandards(3, 1, () => ['CCSS.Math.Content.6.RP.A.7']) },
+      { content: withStandards(3, 4, () => []) },
+      { content: withStandards(3, 7, () => 'CCSS.Math.Content.6.RP.A.1') },
+    );
+    const err = await failure(provider().generateQuestions(aligned));
+    expect(err.reason).toBe('invalid_output');
+    expect(err.message).toMatch(/9 refused for naming a standard that was not chosen/);
+  });
+});

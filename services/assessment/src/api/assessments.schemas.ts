@@ -19,6 +19,7 @@ import {
 } from '../domain/questions.ts';
 import { RAISED_BY } from '../domain/scoring.ts';
 import { isTheLesson, LABEL_MAX } from '../domain/labels.ts';
+import { MAX_STANDARD_IDENTIFIER, MAX_STANDARDS } from '../domain/standards.ts';
 
 // Topic and standard are short labels (a badge, a card line); the lesson goes in the content.
 const LIMITS = { title: 200, description: 5_000, content: 20_000, topic: LABEL_MAX, answer: 5_000, question: 5_000 };
@@ -75,6 +76,55 @@ const dueDate = z
   .transform((v) => (v === undefined ? undefined : v === null ? null : new Date(v)))
   .meta({ description: 'ISO 8601 date and time (years 2000–2099), or null for none' });
 
+/** `standards`: CASE item identifiers chosen from the catalogue, as the document states them. */
+const STANDARDS_DOC: JsonSchema = {
+  anyOf: [
+    {
+      type: 'array',
+      maxItems: MAX_STANDARDS,
+      uniqueItems: true,
+      items: { type: 'string', maxLength: MAX_STANDARD_IDENTIFIER, pattern: NOT_BLANK.source },
+    },
+    { type: 'null' },
+  ],
+  description: `CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most ${MAX_STANDARDS}, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i]`,
+};
+
+/**
+ * A list of identifiers (null or absent: none given). Its entries are checked by
+ * checkStandards, on the object, so that each refusal names `standards[i]`.
+ */
+const standardsField = z
+  .array(z.unknown(), { error: 'Standards must be a list of standard identifiers' })
+  .nullish()
+  .transform((v) => (v ? (v as string[]) : undefined))
+  .meta(documentedAs(STANDARDS_DOC));
+
+/** At most MAX_STANDARDS non-blank identifiers, none twice (trimmed in place). */
+function checkStandards(list: unknown[] | undefined, ctx: z.RefinementCtx) {
+  if (!list) return;
+  if (list.length > MAX_STANDARDS) {
+    ctx.addIssue({ code: 'custom', path: ['standards'], message: `At most ${MAX_STANDARDS} standards` });
+    return;
+  }
+  const seen = new Set<string>();
+  list.forEach((v, i) => {
+    const path = [`standards[${i}]`];
+    if (typeof v !== 'string' || !NOT_BLANK.test(v))
+      return ctx.addIssue({ code: 'custom', path, message: 'Each standard must be a standard identifier' });
+    if (v.length > MAX_STANDARD_IDENTIFIER)
+      return ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `A standard identifier is at most ${MAX_STANDARD_IDENTIFIER} characters`,
+      });
+    const id = v.trim();
+    if (seen.has(id)) return ctx.addIssue({ code: 'custom', path, message: 'Standard chosen twice' });
+    seen.add(id);
+    list[i] = id;
+  });
+}
+
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
@@ -99,6 +149,7 @@ export const createAssessmentBody = z
         topic: b.topic,
         standard: b.standard,
         dueDate: b.dueDate,
+        standards: b.standards,
       };
     },
     z
@@ -114,8 +165,10 @@ export const createAssessmentBody = z
         topic: optionalText(LIMITS.content, 'Topic'),
         standard: optionalText(LIMITS.content, 'Standard'),
         dueDate,
+        standards: standardsField,
       })
       .superRefine((b, ctx) => {
+        checkStandards(b.standards, ctx);
         for (const [field, label] of [
           ['topic', 'Topic'],
           ['standard', 'Standard'],
@@ -132,7 +185,7 @@ export const createAssessmentBody = z
   .meta({
     id: 'CreateAssessment',
     description:
-      'Either {title, description, standard, topic, classId, questions: {type, count, instructions}} or {title, contentToAssess, questionType, numberOfQuestions, description, classId}. Topic and standard are labels of at most 120 characters, or the lesson itself (the same text as the content to assess): then the topic is derived from the lesson (its heading, else the title) and the standard is left empty.',
+      "Either {title, description, standard, topic, classId, questions: {type, count, instructions}} or {title, contentToAssess, questionType, numberOfQuestions, description, classId}. Topic and standard are labels of at most 120 characters, or the lesson itself (the same text as the content to assess): then the topic is derived from the lesson (its heading, else the title) and the standard is left empty. Either shape may add standards (CASE item identifiers from the catalogue): the questions are generated for them, and an empty standard label becomes their codes, an empty topic the first one's statement.",
     ...documentedAs(createAssessmentDoc()),
   });
 export type CreateAssessmentBody = z.infer<typeof createAssessmentBody>;
@@ -174,6 +227,7 @@ function createAssessmentDoc(): JsonSchema {
       topic: text(optionalText(LIMITS.content, 'Topic')),
       standard: text(optionalText(LIMITS.content, 'Standard')),
       dueDate: inputJsonSchema(dueDate),
+      standards: STANDARDS_DOC,
     },
     required: ['title'],
     allOf: [
@@ -384,8 +438,10 @@ const questionFields = z
     correctAnswer: requiredText('Correct answer is required', LIMITS.answer, 'Correct answer'),
     acceptedAnswers,
     points,
+    standards: standardsField,
   })
   .superRefine((q, ctx) => {
+    checkStandards(q.standards, ctx);
     // MULTIPLE_CHOICE_LIST: the four inputs A to D of the question form, none left blank; a list with blank or
     // null entries besides them is not four options either.
     if (q.questionType === 'multiple_choice' && Array.isArray(q.options) && !MULTIPLE_CHOICE_LIST(q.options))
@@ -461,6 +517,17 @@ export const teacherAssessmentSchema = z
     questionType: z.string(),
     numberOfQuestions: z.number().int(),
     ...generation,
+    standards: z
+      .array(
+        z.object({
+          identifier: z.string(),
+          code: z.string().describe('CFItem.humanCodingScheme'),
+          uri: z.string(),
+          statement: z.string(),
+          frameworkId: z.uuid().nullable(),
+        }),
+      )
+      .describe('The standards chosen at creation, in order (copies: they stay as chosen if the framework changes)'),
   })
   .meta({ id: 'Assessment' });
 
@@ -509,6 +576,10 @@ export const questionSchema = z
       .describe('Short answer alternatives also scored as right; shown when correctAnswer is'),
     points: z.string().describe('Numeric string'),
     position: z.number().int(),
+    standards: z
+      .array(z.object({ identifier: z.string(), code: z.string(), uri: z.string() }))
+      .optional()
+      .describe("The standards the question is aligned to: every teacher's read; never to students"),
   })
   .meta({ id: 'Question' });
 

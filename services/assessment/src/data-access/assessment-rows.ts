@@ -2,6 +2,7 @@
 // a response. The teachers' repository (teacher-assessments.repository.ts) and the students'
 // (student-attempts.repository.ts) select them with the same columns and map them the same way.
 import type { AssessmentRow, GenerationStatus, QuestionRow } from '../domain/assessment.ts';
+import type { StandardRef } from '../domain/standards.ts';
 import type pg from 'pg';
 
 export const ASSESSMENT_SELECT = `
@@ -13,6 +14,31 @@ export const ASSESSMENT_SELECT = `
          (select count(*) from results r where r.assessment_id = a.id)::int as response_count,
          (select count(*) from memberships m where m.class_id = a.class_id)::int as member_count
     from assessments a join classes c on c.class_id = a.class_id`;
+
+/**
+ * ASSESSMENT_SELECT with the chosen standards (in the teacher's order) as one more column: the
+ * teacher's reads. The students' reads do without (they never see alignment).
+ */
+export const TEACHER_ASSESSMENT_SELECT = ASSESSMENT_SELECT.replace(
+  /\n\s*from assessments a /,
+  `,
+         coalesce((select json_agg(json_build_object('identifier', s.identifier, 'code', s.code, 'uri', s.uri,
+                                                     'statement', s.statement, 'frameworkId', s.framework_id)
+                                   order by s.position)
+                     from assessment_standards s where s.assessment_id = a.id), '[]'::json) as standards
+    from assessments a `,
+);
+
+/** A json column as Prisma's raw query or pg hands it (parsed, or text). */
+const jsonList = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
+
+const toStandardRef = (s: Partial<StandardRef>): StandardRef => ({
+  identifier: s.identifier ?? '',
+  code: s.code ?? '',
+  uri: s.uri ?? '',
+  frameworkId: s.frameworkId ?? null,
+  statement: s.statement ?? '',
+});
 
 export interface AssessmentSqlRow {
   id: string;
@@ -39,6 +65,8 @@ export interface AssessmentSqlRow {
   question_count: number;
   response_count: number;
   member_count: number;
+  /** Only in TEACHER_ASSESSMENT_SELECT. */
+  standards?: unknown;
 }
 
 export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
@@ -66,6 +94,7 @@ export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
   questionCount: r.question_count,
   responseCount: r.response_count,
   memberCount: r.member_count,
+  ...(r.standards === undefined ? {} : { standards: jsonList<Partial<StandardRef>>(r.standards).map(toStandardRef) }),
 });
 
 export interface ResponseSqlRow {
@@ -112,6 +141,8 @@ export interface QuestionSqlRow {
   correct_answer: string;
   accepted_answers: string[];
   points: number;
+  /** The question's alignment (the teacher's QUESTIONS_SQL). */
+  standards?: unknown;
 }
 
 export const toQuestion = (q: QuestionSqlRow): QuestionRow => ({
@@ -124,12 +155,18 @@ export const toQuestion = (q: QuestionSqlRow): QuestionRow => ({
   correctAnswer: q.correct_answer,
   acceptedAnswers: q.accepted_answers,
   points: q.points,
+  ...(q.standards === undefined ? {} : { standards: jsonList<Partial<StandardRef>>(q.standards).map(toStandardRef) }),
 });
 
+/** The questions as their teacher reads them (with each one's alignment); students have their own. */
 export const QUESTIONS_SQL = `
-  select id, assessment_id, position, question_text, question_type, options, correct_answer,
-         accepted_answers, points
-    from questions where assessment_id = $1::uuid order by position, id`;
+  select q.id, q.assessment_id, q.position, q.question_text, q.question_type, q.options, q.correct_answer,
+         q.accepted_answers, q.points,
+         coalesce((select json_agg(json_build_object('identifier', s.identifier, 'code', s.code, 'uri', s.uri,
+                                                     'frameworkId', s.framework_id)
+                                   order by s.code, s.identifier)
+                     from question_standards s where s.question_id = q.id), '[]'::json) as standards
+    from questions q where q.assessment_id = $1::uuid order by q.position, q.id`;
 
 /** A statement run by every student of a class at once: named, so parsed and planned once per connection. */
 export function prepared<Row extends pg.QueryResultRow>(name: string, text: string) {

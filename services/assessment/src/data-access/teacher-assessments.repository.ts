@@ -7,8 +7,8 @@ import type { AssessmentRow, Owner, QuestionRow } from '../domain/assessment.ts'
 import type { QuestionInput } from '../domain/questions.ts';
 import { uuidv7 } from '@checkpoint/service-kit';
 import type pg from 'pg';
+import type { StandardRef } from '../domain/standards.ts';
 import {
-  ASSESSMENT_SELECT,
   prepared,
   QUESTIONS_SQL,
   toAssessment,
@@ -18,6 +18,7 @@ import {
   type QuestionSqlRow,
   type ResponseRecord,
   type ResponseSqlRow,
+  TEACHER_ASSESSMENT_SELECT,
 } from './assessment-rows.ts';
 import type { Db, Tx } from './prisma.ts';
 
@@ -69,17 +70,81 @@ const questionFields = (q: QuestionInput | QuestionRow) => ({
 export async function insertQuestions(
   tx: Tx,
   a: { id: string; tenantId: string },
-  questions: QuestionInput[],
+  questions: (QuestionInput & { standards?: readonly StandardRef[] })[],
 ): Promise<void> {
   const last = await tx.question.aggregate({ where: { assessmentId: a.id }, _max: { position: true } });
   let position = (last._max.position ?? 0) + 1;
+  const rows = questions.map((q) => ({ id: randomUUID(), standards: q.standards ?? [], q }));
   await tx.question.createMany({
-    data: questions.map((q) => ({
-      id: randomUUID(),
+    data: rows.map(({ id, q }) => ({
+      id,
       assessmentId: a.id,
       tenantId: a.tenantId,
       position: position++,
       ...questionFields(q),
+    })),
+  });
+  for (const { id, standards } of rows)
+    if (standards.length) await setQuestionStandards(tx, { id, tenantId: a.tenantId }, standards);
+}
+
+/**
+ * The catalogue's items with these identifiers that `tenantId` may align to: of its own frameworks
+ * or a platform one (tenant null), not withdrawn. An identifier in both gives the district's own.
+ */
+export async function resolveStandards(
+  ex: Executor,
+  tenantId: string,
+  identifiers: readonly string[],
+): Promise<Map<string, StandardRef>> {
+  if (identifiers.length === 0) return new Map();
+  const rows = await ex.$queryRawUnsafe<
+    { identifier: string; code: string; uri: string; statement: string; framework_id: string }[]
+  >(
+    `select distinct on (i.identifier) i.identifier, i.code, i.uri, i.statement, i.framework_id
+       from standard_items i
+      where i.identifier = any($2::text[]) and (i.tenant_id = $1::uuid or i.tenant_id is null)
+        and i.withdrawn_at is null
+      order by i.identifier, i.tenant_id nulls last, i.updated_at desc`,
+    tenantId,
+    [...identifiers],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.identifier,
+      { identifier: r.identifier, code: r.code, uri: r.uri, statement: r.statement, frameworkId: r.framework_id },
+    ]),
+  );
+}
+
+/** The standards chosen for an assessment, in order (with their statements). */
+export async function assessmentStandards(ex: Executor, assessmentId: string): Promise<StandardRef[]> {
+  const rows = await ex.assessmentStandard.findMany({ where: { assessmentId }, orderBy: { position: 'asc' } });
+  return rows.map((r) => ({
+    identifier: r.identifier,
+    code: r.code,
+    uri: r.uri,
+    statement: r.statement,
+    frameworkId: r.frameworkId,
+  }));
+}
+
+/** Replaces the question's alignment with copies of `standards`. */
+export async function setQuestionStandards(
+  tx: Tx,
+  q: { id: string; tenantId: string },
+  standards: readonly StandardRef[],
+): Promise<void> {
+  await tx.questionStandard.deleteMany({ where: { questionId: q.id } });
+  if (standards.length === 0) return;
+  await tx.questionStandard.createMany({
+    data: standards.map((s) => ({
+      questionId: q.id,
+      tenantId: q.tenantId,
+      identifier: s.identifier,
+      code: s.code,
+      uri: s.uri,
+      frameworkId: s.frameworkId,
     })),
   });
 }
@@ -103,7 +168,7 @@ export async function renumber(tx: Tx, ids: string[]): Promise<void> {
 export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
   async function findOwned(owner: Owner, id: string, ex: Executor = db): Promise<AssessmentRow | undefined> {
     const rows = await ex.$queryRawUnsafe<AssessmentSqlRow[]>(
-      `${ASSESSMENT_SELECT} where ${OWNED} and a.id = $3::uuid`,
+      `${TEACHER_ASSESSMENT_SELECT} where ${OWNED} and a.id = $3::uuid`,
       owner.tenantId,
       owner.teacherId,
       id,
@@ -117,7 +182,7 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
 
     listForTeacher: async (owner: Owner, classId?: string): Promise<AssessmentRow[]> => {
       const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
-        `${ASSESSMENT_SELECT} where ${OWNED} ${classId ? 'and a.class_id = $3::uuid' : ''}
+        `${TEACHER_ASSESSMENT_SELECT} where ${OWNED} ${classId ? 'and a.class_id = $3::uuid' : ''}
           order by a.created_at desc, a.id`,
         owner.tenantId,
         owner.teacherId,
@@ -150,6 +215,31 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
         select: { classId: true },
       });
       return c !== null;
+    },
+
+    resolveStandards,
+    assessmentStandards,
+    setQuestionStandards,
+
+    /** Copies of the chosen standards, in the order given. */
+    async insertAssessmentStandards(
+      tx: Tx,
+      a: { id: string; tenantId: string },
+      standards: readonly StandardRef[],
+    ): Promise<void> {
+      if (standards.length === 0) return;
+      await tx.assessmentStandard.createMany({
+        data: standards.map((s, i) => ({
+          assessmentId: a.id,
+          tenantId: a.tenantId,
+          position: i + 1,
+          identifier: s.identifier,
+          code: s.code,
+          uri: s.uri,
+          statement: s.statement,
+          frameworkId: s.frameworkId,
+        })),
+      });
     },
 
     /** Stores a new assessment, active and generating; returns its id. */
@@ -238,6 +328,8 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.question.create({
         data: { id, assessmentId: a.id, tenantId: a.tenantId, position, ...questionFields(q) },
       });
+      const standards = 'standards' in q ? (q.standards ?? []) : [];
+      if (standards.length) await setQuestionStandards(tx, { id, tenantId: a.tenantId }, standards);
       return id;
     },
 

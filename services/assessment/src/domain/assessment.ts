@@ -2,6 +2,7 @@
 // only while it is available to them (active, assigned, their class) or once they submitted it,
 // and never the answer key before their result exists.
 import type { QuestionType } from './questions.ts';
+import { assessmentStandardView, questionStandardView, type StandardRef } from './standards.ts';
 import { answerIsCorrect, numericString, type PerformanceLevel, type RaisedBy } from './scoring.ts';
 
 export type GenerationStatus = 'generating' | 'ready' | 'failed';
@@ -49,6 +50,8 @@ export interface AssessmentRow {
   questionCount: number;
   responseCount: number;
   memberCount: number;
+  /** The standards chosen at creation, in order (teacher reads only). */
+  standards?: StandardRef[];
 }
 
 export interface TeacherAssessmentView {
@@ -78,6 +81,7 @@ export interface TeacherAssessmentView {
   generationStatus: GenerationStatus;
   generationProvider: string | null;
   generationError: string | null;
+  standards: ReturnType<typeof assessmentStandardView>[];
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -110,6 +114,7 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     generationStatus: a.generationStatus,
     generationProvider: a.generationProvider,
     generationError: a.generationError,
+    standards: (a.standards ?? []).map(assessmentStandardView),
   };
 }
 
@@ -187,6 +192,8 @@ export interface QuestionRow {
   correctAnswer: string;
   acceptedAnswers: string[];
   points: number;
+  /** The question's alignment (teacher reads only). */
+  standards?: StandardRef[];
 }
 
 export interface QuestionView {
@@ -199,6 +206,8 @@ export interface QuestionView {
   acceptedAnswers?: string[];
   points: string;
   position: number;
+  /** Teachers only: students never get the alignment. */
+  standards?: ReturnType<typeof questionStandardView>[];
 }
 
 export function questionView(q: QuestionRow, withAnswer: boolean): QuestionView {
@@ -212,6 +221,7 @@ export function questionView(q: QuestionRow, withAnswer: boolean): QuestionView 
     ...(withAnswer ? { correctAnswer: q.correctAnswer, acceptedAnswers: q.acceptedAnswers } : {}),
     points: numericString(q.points),
     position: q.position,
+    ...(withAnswer && q.standards ? { standards: q.standards.map(questionStandardView) } : {}),
   };
 }
 

@@ -45,6 +45,7 @@ import {
 } from './questions.ts';
 import { numericString, scoreSubmission, type Score } from './scoring.ts';
 import { labelsFor } from './labels.ts';
+import { inOrder, labelsWithStandards, type StandardRef } from './standards.ts';
 import { lookupNow, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
 export interface CreateAssessmentInput {
@@ -57,6 +58,8 @@ export interface CreateAssessmentInput {
   topic: string;
   standard: string;
   dueDate?: Date | null | undefined;
+  /** CASE item identifiers chosen from the catalogue (checked by the schema: at most 10, none twice). */
+  standards?: string[] | undefined;
 }
 
 export interface QuestionEdit {
@@ -69,6 +72,8 @@ export interface QuestionEdit {
   acceptedAnswers?: string[] | undefined;
   /** Absent: 1 for a new question, the stored points for an edit (the spec's edit sends none). */
   points?: number | undefined;
+  /** CASE item identifiers: the question's whole alignment. Absent: none for a new question, the stored ones for an edit. */
+  standards?: string[] | undefined;
 }
 
 export type UpdateInput =
@@ -175,6 +180,22 @@ export function assessmentUseCases({
     if (await assessments.hasResults(tx, assessmentId)) throw new HasSubmissionsError();
   }
 
+  /**
+   * The chosen identifiers as catalogue items the owner's tenant may align to, in `tx`; any other
+   * is refused naming `standards[i]`. `kept`: alignments a question already has, which stay
+   * valid even if their item was withdrawn since (an edit of the question's text keeps them).
+   */
+  async function chosenStandards(
+    tx: TeacherTx,
+    owner: Owner,
+    identifiers: readonly string[],
+    kept: readonly StandardRef[] = [],
+  ): Promise<StandardRef[]> {
+    const found = await assessments.resolveStandards(tx, owner.tenantId, identifiers);
+    for (const k of kept) if (!found.has(k.identifier)) found.set(k.identifier, k);
+    return inOrder(identifiers, found);
+  }
+
   /** QuestionsChanged with the full current list, in `tx`; returns that list. */
   async function announce(tx: TeacherTx, a: { id: string; tenantId: string; classId: string }) {
     const questions = await assessments.listQuestions(a.id, tx);
@@ -216,15 +237,6 @@ export function assessmentUseCases({
     async create(owner: Owner, input: CreateAssessmentInput): Promise<TeacherAssessmentView> {
       // Topic and standard are their own short fields, never the pasted lesson; one of the two
       // creation payloads sends the lesson in them, so their labels are derived (labels.ts).
-      const labels = labelsFor(input);
-      const fields = {
-        classId: input.classId,
-        title: input.title,
-        description: input.description,
-        topic: labels.topic,
-        standard: labels.standard,
-        dueDate: input.dueDate ?? null,
-      };
       const generation = {
         contentToAssess: input.contentToAssess,
         questionType: input.questionType,
@@ -234,9 +246,29 @@ export function assessmentUseCases({
       const create = () =>
         assessments.transaction(async (tx) => {
           if (!(await assessments.ownsClass(owner, input.classId, tx))) return undefined;
+          // Checked against the catalogue in the transaction that stores the copies.
+          const standards = await chosenStandards(tx, owner, input.standards ?? []);
+          // Empty labels are filled from the chosen standards (their codes; the first statement).
+          const labels = labelsWithStandards(labelsFor(input), standards);
+          const fields = {
+            classId: input.classId,
+            title: input.title,
+            description: input.description,
+            topic: labels.topic,
+            standard: labels.standard,
+            dueDate: input.dueDate ?? null,
+          };
           const id = await assessments.insert(tx, owner, { ...fields, generation });
-          const facts = { ...fields, id, tenantId: owner.tenantId, teacherId: owner.teacherId, isActive: true };
-          await events.created(tx, facts, generation);
+          await assessments.insertAssessmentStandards(tx, { id, tenantId: owner.tenantId }, standards);
+          const facts = {
+            ...fields,
+            id,
+            tenantId: owner.tenantId,
+            teacherId: owner.teacherId,
+            isActive: true,
+            standards,
+          };
+          await events.created(tx, facts, { ...generation, standards });
           return assessments.findOwned(owner, id, tx);
         });
       const created = (await create()) ?? ((await ownsClass(owner, input.classId)) ? await create() : undefined);
@@ -316,7 +348,8 @@ export function assessmentUseCases({
         await lockUnsubmitted(tx, a.id);
         if ((await assessments.questionCount(tx, a.id)) >= MAX_QUESTIONS)
           throw new TooManyQuestionsError(MAX_QUESTIONS);
-        await assessments.insertQuestions(tx, a, [q]);
+        const standards = await chosenStandards(tx, owner, edit.standards ?? []);
+        await assessments.insertQuestions(tx, a, [{ ...q, standards }]);
         const all = await announce(tx, a);
         return all[all.length - 1]!;
       });
@@ -386,6 +419,11 @@ export function assessmentUseCases({
         });
         if ((await assessments.hasResults(tx, a.id)) && changesScoring(current, q)) throw new HasSubmissionsError();
         await assessments.updateQuestion(tx, questionId, q);
+        // The alignment is not scoring: it may change after submissions (a teacher's correction).
+        if (edit.standards !== undefined) {
+          const standards = await chosenStandards(tx, owner, edit.standards, current.standards);
+          await assessments.setQuestionStandards(tx, { id: questionId, tenantId: a.tenantId }, standards);
+        }
         return (await announce(tx, a)).find((x) => x.id === questionId)!;
       });
       return questionView(updated, true);

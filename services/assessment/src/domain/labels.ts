@@ -14,7 +14,7 @@ export function isTheLesson(label: string | undefined, lesson: string): boolean 
 }
 
 /** Cut at a word boundary to at most `max` characters, with an ellipsis when something was cut. */
-function clip(text: string, max: number): string {
+export function clip(text: string, max: number): string {
   const s = squash(text);
   if (s.length <= max) return s;
   const cut = s.slice(0, max - 1);

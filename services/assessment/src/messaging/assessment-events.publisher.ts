@@ -17,6 +17,7 @@ import {
   type SqlExecutor,
 } from '@checkpoint/events';
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import type { StandardRef } from '../domain/standards.ts';
 
 export const SOURCE = 'assessment';
 
@@ -32,12 +33,16 @@ export interface AssessmentFacts {
   isActive: boolean;
   /** Published as due_at (the analytics digest's reminders); absent or null: no due date. */
   dueDate?: Date | null;
+  /** The standards chosen at creation (AssessmentCreated only). */
+  standards?: readonly StandardRef[];
 }
 
 export interface GenerationFacts {
   contentToAssess: string;
   questionType: string;
   numberOfQuestions: number;
+  /** Sent with their statements: the generator writes for them. */
+  standards?: readonly StandardRef[];
 }
 
 export interface QuestionFacts {
@@ -47,6 +52,7 @@ export interface QuestionFacts {
   options: string[];
   correctAnswer: string;
   points: number;
+  standards?: readonly StandardRef[];
 }
 
 export interface ResultFacts {
@@ -75,6 +81,15 @@ export interface ProgressFacts {
 }
 
 type Ref = Pick<AssessmentFacts, 'id' | 'tenantId' | 'classId'>;
+
+/** A standard as an event carries it; the statement only where the reader needs the words. */
+const standardRef = (s: StandardRef, withStatement = false) => ({
+  identifier: s.identifier,
+  code: s.code,
+  uri: s.uri,
+  frameworkId: s.frameworkId ?? '',
+  statement: withStatement ? s.statement : '',
+});
 
 function enqueue<D extends DescMessage>(
   tx: SqlExecutor,
@@ -105,8 +120,18 @@ export function assessmentEventsPublisher() {
         topic: a.topic,
         standard: a.standard,
         isActive: a.isActive,
-        ...(generation ? { generation } : {}),
+        ...(generation
+          ? {
+              generation: {
+                contentToAssess: generation.contentToAssess,
+                questionType: generation.questionType,
+                numberOfQuestions: generation.numberOfQuestions,
+                standards: (generation.standards ?? []).map((s) => standardRef(s, true)),
+              },
+            }
+          : {}),
         ...(a.dueDate ? { dueAt: timestampFromDate(a.dueDate) } : {}),
+        standards: (a.standards ?? []).map((s) => standardRef(s)),
       }),
     updated: (tx: SqlExecutor, a: AssessmentFacts) =>
       enqueue(tx, AssessmentUpdatedSchema, a.id, a.tenantId, {
@@ -131,6 +156,7 @@ export function assessmentEventsPublisher() {
           options: q.options,
           correctAnswer: q.correctAnswer,
           points: q.points,
+          standards: (q.standards ?? []).map((s) => standardRef(s)),
         })),
       }),
     resultSubmitted: (tx: SqlExecutor, r: ResultFacts) =>

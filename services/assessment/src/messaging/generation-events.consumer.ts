@@ -1,8 +1,15 @@
 // generation's facts → this service: generated questions are stored (replacing any while the
 // assessment still waits for them), failures recorded for the UI, and support practice at
 // mastery raises that student's result from below to at (enrichment never lowers anything).
+//
+// Alignment of generated questions (docs/adr/012-standards.md): an item may name only standards
+// the teacher chose for the assessment (assessment_standards). An item naming any other (a code
+// or identifier the generator made up) is refused: it is not stored, the others are, and the
+// refusal is recorded in the assessment's generationError for the teacher's API to read (none
+// stored: the generation failed with that message). The set is not thrown away whole: the job
+// succeeded on the generation side and cannot be retried, and the teacher keeps the good items.
 import type { InboxHandlers } from '@checkpoint/events';
-import { insertQuestions, listQuestions } from '../data-access/teacher-assessments.repository.ts';
+import { assessmentStandards, insertQuestions, listQuestions } from '../data-access/teacher-assessments.repository.ts';
 import type { Tx } from '../data-access/prisma.ts';
 import {
   isProblem,
@@ -13,6 +20,7 @@ import {
   type QuestionInput,
 } from '../domain/questions.ts';
 import { levelAfterPractice, type PerformanceLevel, type RaisedBy } from '../domain/scoring.ts';
+import type { StandardRef } from '../domain/standards.ts';
 import type { AssessmentEvents } from './assessment-events.publisher.ts';
 
 type Generated = {
@@ -23,13 +31,30 @@ type Generated = {
   /** Short answer alternatives, when the generator gives any. */
   acceptedAnswers?: string[];
   points: number;
+  /** CFItem identifiers the item was written for. */
+  standardIdentifiers?: readonly string[];
 };
 
-/** Keeps only well-formed items (generation validates too; this side never stores broken ones). */
-export function acceptGenerated(items: Generated[]): QuestionInput[] {
+type Accepted = QuestionInput & { standards: StandardRef[] };
+
+/**
+ * Keeps only well-formed items (generation validates too; this side never stores broken ones)
+ * aligned only to the assessment's chosen standards; `refused` counts items that named another.
+ */
+export function acceptGenerated(
+  items: Generated[],
+  chosen: readonly StandardRef[] = [],
+): { accepted: Accepted[]; refused: number } {
+  const byIdentifier = new Map(chosen.map((s) => [s.identifier, s]));
   const seen = new Set<string>();
-  const accepted: QuestionInput[] = [];
+  const accepted: Accepted[] = [];
+  let refused = 0;
   for (const item of items) {
+    const named = [...new Set(item.standardIdentifiers ?? [])];
+    if (named.some((id) => !byIdentifier.has(id))) {
+      refused++;
+      continue;
+    }
     const type = QUESTION_TYPES.find((t) => t === item.questionType);
     const text = item.questionText.trim();
     if (!type || text === '' || item.correctAnswer.trim() === '' || seen.has(text.toLowerCase())) continue;
@@ -44,11 +69,14 @@ export function acceptGenerated(items: Generated[]): QuestionInput[] {
     });
     if (isProblem(q)) continue;
     seen.add(text.toLowerCase());
-    accepted.push(q);
+    accepted.push({ ...q, standards: named.map((id) => byIdentifier.get(id)!) });
     if (accepted.length === MAX_QUESTIONS) break;
   }
-  return accepted;
+  return { accepted, refused };
 }
+
+const refusalNote = (refused: number) =>
+  `${refused} generated question${refused === 1 ? ' was' : 's were'} left out: ${refused === 1 ? 'it' : 'they'} named a standard not chosen for this assessment.`;
 
 export function generationEventHandlers(events: AssessmentEvents): InboxHandlers<Tx> {
   return {
@@ -56,11 +84,16 @@ export function generationEventHandlers(events: AssessmentEvents): InboxHandlers
       const a = await tx.assessment.findFirst({ where: { id: m.assessmentId } });
       // Once questions are ready (and maybe edited by the teacher) a late job changes nothing.
       if (!a || a.generationStatus === 'ready') return;
-      const questions = acceptGenerated(m.questions);
+      const { accepted: questions, refused } = acceptGenerated(m.questions, await assessmentStandards(tx, a.id));
       if (questions.length === 0) {
         await tx.assessment.update({
           where: { id: a.id },
-          data: { generationStatus: 'failed', generationError: 'Failed to create assessment. Please try again.' },
+          data: {
+            generationStatus: 'failed',
+            generationError: refused
+              ? `No questions were stored: ${refusalNote(refused)} Please add questions or create the assessment again.`
+              : 'Failed to create assessment. Please try again.',
+          },
         });
         return;
       }
@@ -71,7 +104,7 @@ export function generationEventHandlers(events: AssessmentEvents): InboxHandlers
         data: {
           generationStatus: 'ready',
           generationProvider: m.provider || null,
-          generationError: null,
+          generationError: refused ? refusalNote(refused) : null,
           updatedAt: new Date(),
         },
       });

@@ -2,7 +2,7 @@
 // with FOR UPDATE SKIP LOCKED (many instances may run), finished together with their event.
 import { randomUUID } from 'node:crypto';
 import type { FailureReason } from '../domain/errors.ts';
-import type { GeneratedQuestion, RequestedType } from '../domain/question.ts';
+import type { GeneratedQuestion, RequestedType, RequestStandard } from '../domain/question.ts';
 import { generationFailed, questionsGenerated } from '../messaging/generation-events.publisher.ts';
 import type { Db, Tx } from './prisma.ts';
 
@@ -22,6 +22,8 @@ export interface Job {
   errorMessage: string | null;
   leaseId: string | null;
   updatedAt: Date;
+  /** The chosen standards the items are written for (checked when the job was queued). */
+  standards: RequestStandard[];
 }
 
 /** A claimed job: the lease proves this worker still owns it when it finishes. */
@@ -43,7 +45,12 @@ const toJob = (r: Record<string, unknown>): Job => ({
   errorMessage: (r.error_message as string | null) ?? null,
   leaseId: (r.lease_id as string | null) ?? null,
   updatedAt: r.updated_at as Date,
+  standards: standardsOf(r.standards),
 });
+
+/** The jobs' standards column as Prisma or a raw query hands it (parsed, or text). */
+const standardsOf = (v: unknown): RequestStandard[] =>
+  (typeof v === 'string' ? (JSON.parse(v) as RequestStandard[]) : (v as RequestStandard[] | null)) ?? [];
 
 export async function enqueueJob(
   tx: Tx,
@@ -54,11 +61,13 @@ export async function enqueueJob(
     provider: string;
     questionType: string;
     questionCount: number;
+    standards: RequestStandard[];
   },
 ): Promise<void> {
+  const { standards, ...rest } = job;
   await tx.generationJob.upsert({
     where: { assessmentId: job.assessmentId },
-    create: { id: randomUUID(), status: 'queued', ...job },
+    create: { id: randomUUID(), status: 'queued', ...rest, standards: standards.map((s) => ({ ...s })) },
     update: {},
   });
 }

@@ -8,6 +8,13 @@
 // only from the lesson's own terms of the key's category (lesson.ts). A set asks each sentence
 // once and no item gives away another's answer. Every item passes the quality rules
 // (item-quality.ts) or is dropped. Too little text is refused with a reason, never padded.
+//
+// Standards the teacher chose (grounded generation, docs/adr/012-standards.md): the lesson's terms
+// that a chosen standard's statement names are asked about first, so the set is about what the
+// standard says as the lesson teaches it; items still come only from the lesson's sentences (a
+// statement such as "Understand the concept of a ratio…" is a goal, not a fact to quiz). Each item
+// is aligned to the chosen standards whose statement it shares terms with, or (none shared) to
+// every chosen one: the teacher chose them for this lesson. It never names any other.
 import nlp from 'compromise';
 import { GenerationError } from './errors.ts';
 import { checkNext, optionKind, type Skill } from './item-quality.ts';
@@ -38,6 +45,7 @@ import {
   type GeneratedQuestion,
   type GenerationRequest,
   type QuestionType,
+  type RequestStandard,
 } from './question.ts';
 
 export const BLANK = '_____';
@@ -56,6 +64,11 @@ export interface OfflineOptions {
   level?: 'easy' | 'standard' | 'hard';
   /** Terms to ask about first (practice for the ideas a student missed). */
   focus?: readonly string[];
+  /**
+   * Terms a chosen standard's statement names: after `focus`, items naming more of them come
+   * first (an item on "unit rate" before one on "ratio" alone for a unit-rate standard).
+   */
+  grounding?: readonly string[];
 }
 
 export function planTypes(type: GenerationRequest['questionType'], count: number): QuestionType[] {
@@ -87,9 +100,34 @@ export function generateOfflineQuestions(
   const lesson = analyseLesson(request.content);
   if (!isLessonText(lesson)) throw tooLittleText();
   const plan = options.plan ? [...options.plan] : planTypes(request.questionType, count);
-  const made = buildItems(lesson, plan, options);
+  const standards = request.standards ?? [];
+  const named = standards.length ? termsNamedBy(lesson, standards) : new Map<string, Term[]>();
+  const grounding = [...new Set([...named.values()].flat().map((t) => t.text))];
+  const made = buildItems(lesson, plan, { ...options, grounding });
   if (made.length < plan.length) throw tooLittleText(made.length, plan.length);
-  return made;
+  return standards.length ? made.map((q) => ({ ...q, standardIdentifiers: alignedTo(q, standards, named) })) : made;
+}
+
+/** For each chosen standard, the lesson's terms its statement names (by identifier). */
+function termsNamedBy(lesson: Lesson, standards: readonly RequestStandard[]): Map<string, Term[]> {
+  return new Map(
+    standards.map((s) => [s.identifier, [...lesson.terms.values()].filter((t) => mentions(s.statement, t.text))]),
+  );
+}
+
+/**
+ * The chosen standards an item is about: those whose statement names the most of the item's terms
+ * (its question and answer), or every chosen one when it shares none with any.
+ */
+function alignedTo(
+  q: GeneratedQuestion,
+  standards: readonly RequestStandard[],
+  named: ReadonlyMap<string, Term[]>,
+): string[] {
+  const text = `${q.questionText} ${q.correctAnswer}`;
+  const shared = standards.map((s) => (named.get(s.identifier) ?? []).filter((t) => mentions(text, t.text)).length);
+  const best = Math.max(...shared);
+  return standards.filter((_, i) => best === 0 || shared[i] === best).map((s) => s.identifier);
 }
 
 /** An item with what it asks of the student and the lesson sentences it is made from. */
@@ -166,6 +204,17 @@ export function buildItems(
           : 1;
       q.beyond.sort((a, b) => about(a) - about(b));
       q.recall.sort((a, b) => about(a) - about(b));
+    }
+  // Then the items that name most of what the chosen standards say (a stable sort: ties keep
+  // the order above).
+  const grounding = options.grounding ?? [];
+  if (grounding.length)
+    for (const q of Object.values(queues)) {
+      const named = (c: Candidate) =>
+        grounding.filter((t) => mentions(`${c.q.questionText} ${c.q.correctAnswer}`, t)).length;
+      const score = new Map([...q.beyond, ...q.recall].map((c) => [c, named(c)]));
+      q.beyond.sort((a, b) => score.get(b)! - score.get(a)!);
+      q.recall.sort((a, b) => score.get(b)! - score.get(a)!);
     }
   const excluded = (options.exclude ?? []).map(contentWords);
   const used = new Set<number>();

@@ -18,6 +18,16 @@ export interface GeneratedQuestion {
   options: string[];
   correctAnswer: string;
   points: number;
+  /** CFItem identifiers of the standards the item was written for: only ones the request named. */
+  standardIdentifiers?: string[];
+}
+
+/** A standard the teacher chose (a CASE CFItem), with the words the items are written for. */
+export interface RequestStandard {
+  identifier: string;
+  /** CFItem.humanCodingScheme, e.g. CCSS.Math.Content.6.RP.A.1 */
+  code: string;
+  statement: string;
 }
 
 /** What the teacher asked for (the creation form's fields), without anything personal. */
@@ -26,6 +36,25 @@ export interface GenerationRequest {
   questionType: RequestedType;
   count: number;
   topic?: string;
+  /** The standards chosen from the catalogue: every item is written for, and aligned to, some of these. */
+  standards?: readonly RequestStandard[];
+}
+
+/**
+ * The problem with an item's alignment, if any: with standards chosen it must name at least one,
+ * and only chosen ones (an identifier or code the teacher did not choose, such as one a model made
+ * up, is refused); without, it names none.
+ */
+export function alignmentProblem(
+  q: Pick<GeneratedQuestion, 'standardIdentifiers'>,
+  standards: readonly RequestStandard[] = [],
+): string | undefined {
+  const named = q.standardIdentifiers ?? [];
+  const chosen = new Set(standards.map((s) => s.identifier));
+  const other = named.find((id) => !chosen.has(id));
+  if (other !== undefined) return `names a standard that was not chosen: ${other.slice(0, 80)}`;
+  if (standards.length && named.length === 0) return 'names none of the chosen standards';
+  return undefined;
 }
 
 /** A loosely shaped item as a provider returns it, before checking. */
@@ -124,10 +153,14 @@ export function checkQuestions(
 /** True when the whole set is what was asked: right count, every item valid, no repeats. */
 export function isValidSet(
   questions: readonly GeneratedQuestion[],
-  request: Pick<GenerationRequest, 'questionType' | 'count'>,
+  request: Pick<GenerationRequest, 'questionType' | 'count' | 'standards'>,
 ) {
   const { valid, rejected } = checkQuestions(questions, request.questionType);
-  return rejected.length === 0 && valid.length === request.count;
+  return (
+    rejected.length === 0 &&
+    valid.length === request.count &&
+    questions.every((q) => alignmentProblem(q, request.standards) === undefined)
+  );
 }
 
 /** Answers compare case-insensitively, trimmed, inner spaces collapsed (as scoring does). */

@@ -15,12 +15,35 @@ import {
 } from '../data-access/assessments.repository.ts';
 import { enqueueJob } from '../data-access/jobs.repository.ts';
 import type { Db, Tx } from '../data-access/prisma.ts';
-import { clampCount, isRequestedType } from '../domain/question.ts';
+import { clampCount, isRequestedType, type RequestStandard } from '../domain/question.ts';
+import { z } from 'zod';
 
 export const EVENTS_GROUP = 'generation';
 export const ASSESSMENT_TOPIC = 'checkpoint.assessment.v1';
 export const CLASS_TOPIC = 'checkpoint.class.v1';
 const DEFAULT_QUESTIONS = 10;
+
+/**
+ * A chosen standard of a GenerationRequest as a job keeps it: an identifier and a code, the
+ * statement bounded (it goes into a prompt). The assessment service checked them against its
+ * catalogue; an entry that is not a standard is left out, a repeat kept once, at most 10.
+ */
+const requestStandard = z.object({
+  identifier: z.string().trim().min(1).max(255),
+  code: z.string().trim().min(1).max(255),
+  statement: z.string().trim().max(5_000),
+});
+
+export function standardsOfRequest(
+  standards: readonly { identifier: string; code: string; statement: string }[],
+): RequestStandard[] {
+  const kept: RequestStandard[] = [];
+  for (const s of standards) {
+    const parsed = requestStandard.safeParse({ identifier: s.identifier, code: s.code, statement: s.statement });
+    if (parsed.success && !kept.some((k) => k.identifier === parsed.data.identifier)) kept.push(parsed.data);
+  }
+  return kept.slice(0, 10);
+}
 
 const queuesJob = (m: BusMessage) => m.headers.ce_type === 'checkpoint.assessment.v1.AssessmentCreated';
 
@@ -54,6 +77,7 @@ export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions
         provider: deps.providerName,
         questionType: isRequestedType(g.questionType) ? g.questionType : 'mixed',
         questionCount: clampCount(g.numberOfQuestions || DEFAULT_QUESTIONS),
+        standards: standardsOfRequest(g.standards),
       });
     },
     'checkpoint.assessment.v1.AssessmentUpdated': (tx, m) =>

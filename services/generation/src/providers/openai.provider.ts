@@ -4,16 +4,24 @@
 // the quota reason. Output that does not parse is asked for again; invalid items (and items that
 // break a quality rule, item-quality.ts) are dropped and topped up with another call; a set that
 // stays short is an error, never stored broken.
+//
+// Grounded generation (docs/adr/012-standards.md): when the teacher chose standards, the prompt
+// gives each one's identifier, code and statement and asks for items written for them, each
+// naming (in `standards`) the identifiers it addresses. That output is checked (zod, then against
+// the request's standards): an item naming anything else, a code the model made up included, or
+// none at all, is refused like any invalid item: never returned, asked for again.
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { GenerationError } from '../domain/errors.ts';
 import { checkItem } from '../domain/item-quality.ts';
 import {
+  alignmentProblem,
   checkQuestions,
   QUESTION_TYPES,
   type CandidateQuestion,
   type GeneratedQuestion,
   type GenerationRequest,
+  type RequestStandard,
 } from '../domain/question.ts';
 import { lessonName, statementOf, studyText, type PracticeQuestion, type PracticeSet } from '../domain/practice.ts';
 import type { Provider } from './provider.ts';
@@ -58,6 +66,51 @@ const questionsFormat = {
   },
 } as const;
 
+/** The questions' format when standards were chosen: each item names the identifiers it addresses. */
+const alignedQuestionsFormat = (standards: readonly RequestStandard[]) =>
+  ({
+    type: 'json_schema',
+    json_schema: {
+      name: 'aligned_assessment_questions',
+      strict: true,
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['questions'],
+        properties: {
+          questions: {
+            type: 'array',
+            items: {
+              ...itemJsonSchema,
+              required: [...itemJsonSchema.required, 'standards'],
+              properties: {
+                ...itemJsonSchema.properties,
+                standards: { type: 'array', items: { type: 'string', enum: standards.map((s) => s.identifier) } },
+              },
+            },
+          },
+        },
+      },
+    },
+  }) as const;
+
+/** What an item says it addresses: a list of texts, else nothing usable. */
+const itemStandards = z.array(z.string().max(300)).max(20);
+
+/**
+ * The chosen standards' identifiers an item names (each given as an identifier or as its code),
+ * or undefined when it names anything else or the list is not a list of texts.
+ */
+function namedStandards(raw: unknown, standards: readonly RequestStandard[]): string[] | undefined {
+  const parsed = itemStandards.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const ids = parsed.data.map(
+    (n) => standards.find((s) => s.identifier === n.trim() || s.code === n.trim())?.identifier ?? n,
+  );
+  const q = { standardIdentifiers: [...new Set(ids)] };
+  return alignmentProblem(q, standards) === undefined ? q.standardIdentifiers : undefined;
+}
+
 const practiceFormat = {
   type: 'json_schema',
   json_schema: {
@@ -93,7 +146,8 @@ const ITEM_RULES = [
 const SYSTEM =
   'You write formative assessment items for school teachers. Use only the lesson text you are given. Answer with JSON that matches the schema.';
 
-type ChatFormat = typeof questionsFormat | typeof practiceFormat | undefined;
+type ChatFormat =
+  typeof questionsFormat | ReturnType<typeof alignedQuestionsFormat> | typeof practiceFormat | undefined;
 
 export function openAiProvider(options: OpenAiOptions): Provider {
   const client = new OpenAI({
@@ -145,17 +199,38 @@ export function openAiProvider(options: OpenAiOptions): Provider {
     prompt: (need: number, have: GeneratedQuestion[]) => string,
   ): Promise<GeneratedQuestion[]> {
     const have: GeneratedQuestion[] = [];
+    const standards = request.standards ?? [];
+    const format = standards.length ? alignedQuestionsFormat(standards) : questionsFormat;
+    let refused = 0;
     for (let round = 0; round < rounds && have.length < request.count; round++) {
       const need = request.count - have.length;
-      const out = parse(questionsOutput, await complete(prompt(need, have), questionsFormat));
+      const out = parse(questionsOutput, await complete(prompt(need, have), format));
       if (!out) continue;
-      const { valid } = checkQuestions(out.questions as CandidateQuestion[], request.questionType, have);
+      // With standards chosen, an item that names another (or none) is refused before anything else.
+      const aligned = out.questions.flatMap((item): { item: Record<string, unknown>; ids?: string[] }[] => {
+        if (!standards.length) return [{ item }];
+        const ids = namedStandards(item.standards, standards);
+        if (!ids) refused++;
+        return ids ? [{ item, ids }] : [];
+      });
+      const { valid, rejected } = checkQuestions(
+        aligned.map((a) => a.item as CandidateQuestion),
+        request.questionType,
+        have,
+      );
+      const dropped = new Set(rejected.map((r) => r.index));
+      const ids = aligned.filter((_, i) => !dropped.has(i)).map((a) => a.ids);
+      const checked = valid.map((q, i) => (ids[i] ? { ...q, standardIdentifiers: ids[i] } : q));
       // Held to the quality rules of the offline generator: an item a teacher would reject
       // (answer in the stem, a fragment as true/false, mixed kinds of options) is asked for again.
-      have.push(...valid.filter((q) => checkItem(q).length === 0).slice(0, need));
+      have.push(...checked.filter((q) => checkItem(q).length === 0).slice(0, need));
     }
     if (have.length < request.count)
-      throw new GenerationError('invalid_output', `model gave ${have.length} usable of ${request.count} questions`);
+      throw new GenerationError(
+        'invalid_output',
+        `model gave ${have.length} usable of ${request.count} questions` +
+          (refused ? `; ${refused} refused for naming a standard that was not chosen` : ''),
+      );
     return have;
   }
 
@@ -163,6 +238,7 @@ export function openAiProvider(options: OpenAiOptions): Provider {
     [
       `Write ${need} ${request.questionType === 'mixed' ? 'questions mixing multiple_choice, true_false and short_answer' : `${request.questionType} questions`} about the lesson text below.`,
       request.topic ? `Topic: ${redactForPrompt(request.topic, 200)}` : '',
+      request.standards?.length ? standardsSection(request.standards) : '',
       ITEM_RULES,
       have.length ? `Do not repeat these questions:\n${have.map((q) => `- ${q.questionText}`).join('\n')}` : '',
       `Lesson text:\n"""\n${redactForPrompt(request.content)}\n"""`,
@@ -248,6 +324,18 @@ export function openAiProvider(options: OpenAiOptions): Provider {
       throw new GenerationError('invalid_output', 'model gave an empty recommendation');
     },
   };
+}
+
+/** The chosen standards in a prompt: what to write for, and the only identifiers an item may name. */
+function standardsSection(standards: readonly RequestStandard[]): string {
+  return [
+    'The teacher chose these standards. Write every item for one or more of them, as the lesson text teaches them.',
+    'In "standards", list the identifier of each standard the item addresses, copied exactly from this list. Never name any other standard, code or identifier.',
+    ...standards.map(
+      (s) =>
+        `- identifier: ${redactForPrompt(s.identifier, 255)}; code: ${redactForPrompt(s.code, 255)}; statement: ${redactForPrompt(s.statement, 1_000)}`,
+    ),
+  ].join('\n');
 }
 
 function stripFences(raw: string): string {

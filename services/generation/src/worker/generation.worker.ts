@@ -134,10 +134,12 @@ export class GenerationWorker {
       questionType: job.questionType,
       count: job.questionCount,
       topic: assessment.topic || assessment.standard,
+      standards: job.standards,
     };
     try {
       const questions = await provider.generateQuestions(request);
-      // Whatever a provider says, only a complete, valid set is ever stored.
+      // Whatever a provider says, only a complete, valid set is ever stored, each item aligned
+      // only to the standards the teacher chose (an invented code is never stored).
       if (!isValidSet(questions, request))
         throw new GenerationError('invalid_output', 'provider returned an invalid set');
       if (!(await this.d.jobs.succeed(job, provider.name, questions))) {

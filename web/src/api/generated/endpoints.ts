@@ -794,6 +794,8 @@ export type CreateAssessmentApiArg = (
     standard?: string | null;
     /** ISO 8601 date and time (years 2000–2099), or null for none */
     dueDate?: string | null;
+    /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+    standards?: string[] | null;
   };
 export type GetClassAssessmentsApiResponse = /** status 200 OK */ Assessment[];
 export type GetClassAssessmentsApiArg = string;
@@ -837,6 +839,8 @@ export type AddQuestionApiArg = {
         correctAnswer: string;
         acceptedAnswers?: string[] | null;
         points?: number | string | null;
+        /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+        standards?: string[] | null;
       }
     | {
         questionText: string;
@@ -846,6 +850,8 @@ export type AddQuestionApiArg = {
         correctAnswer: string;
         acceptedAnswers?: string[] | null;
         points?: number | string | null;
+        /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+        standards?: string[] | null;
       }
     | {
         questionText: string;
@@ -855,6 +861,8 @@ export type AddQuestionApiArg = {
         correctAnswer: string;
         acceptedAnswers?: string[] | null;
         points?: number | string | null;
+        /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+        standards?: string[] | null;
       };
 };
 export type GetStudentPreviewApiResponse = /** status 200 OK */ StudentPreview;
@@ -890,6 +898,8 @@ export type UpdateQuestionApiArg = {
         correctAnswer: string;
         acceptedAnswers?: string[] | null;
         points?: number | string | null;
+        /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+        standards?: string[] | null;
       }
     | {
         questionText: string;
@@ -899,6 +909,8 @@ export type UpdateQuestionApiArg = {
         correctAnswer: string;
         acceptedAnswers?: string[] | null;
         points?: number | string | null;
+        /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+        standards?: string[] | null;
       }
     | {
         questionText: string;
@@ -908,6 +920,8 @@ export type UpdateQuestionApiArg = {
         correctAnswer: string;
         acceptedAnswers?: string[] | null;
         points?: number | string | null;
+        /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+        standards?: string[] | null;
       };
 };
 export type DeleteQuestionApiResponse = unknown;
@@ -1527,6 +1541,15 @@ export type Assessment = {
   /** openai | offline, once questions were generated */
   generationProvider: string | null;
   generationError: string | null;
+  /** The standards chosen at creation, in order (copies: they stay as chosen if the framework changes) */
+  standards: {
+    identifier: string;
+    /** CFItem.humanCodingScheme */
+    code: string;
+    uri: string;
+    statement: string;
+    frameworkId: string | null;
+  }[];
 };
 export type StudentAssessment = {
   id: string;
@@ -1555,6 +1578,12 @@ export type Question = {
   /** Numeric string */
   points: string;
   position: number;
+  /** The standards the question is aligned to: every teacher's read; never to students */
+  standards?: {
+    identifier: string;
+    code: string;
+    uri: string;
+  }[];
 };
 export type StudentPreview = {
   assessment: {

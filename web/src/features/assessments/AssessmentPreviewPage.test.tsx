@@ -32,6 +32,7 @@ const TRY_ASSESSMENT: Assessment = {
   generationStatus: 'ready',
   generationProvider: 'offline',
   generationError: null,
+  standards: [],
 };
 
 const QUESTION = {
