@@ -142,7 +142,7 @@ export function StandardsPicker({ id, value, onChange, label = 'Standards', max 
                 }}
               >
                 <span className="fw-semibold">{s.code}</span> {s.statement}
-                <span className="d-block opacity-75">{s.frameworkTitle}</span>
+                <span className="d-block">{s.frameworkTitle}</span>
               </ListGroup.Item>
             ))}
         </ListGroup>
