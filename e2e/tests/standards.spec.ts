@@ -5,23 +5,26 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { apiGet, apiPost, checkA11y, newUser, pageInNewContext, signIn, signUp, test } from './helpers';
-import { submitted, type Classroom } from './journey';
+import { LESSON, submitted, type Classroom } from './journey';
 import { setPasswordByMail } from './mailbox';
 
 const DOMAIN = 'demo.checkpoint.school';
 const PROVIDER = 'https://case.example.org/ims/case/v1p0';
 
-/** A CASE 1.1 CFPackage of two grade 6 ratio standards with codes unique to this run. */
+/** A CASE 1.1 CFPackage of two grade 6 water-cycle standards with codes unique to this run. */
 function casePackage(run: string) {
   const documentId = randomUUID();
   const document = {
-    title: `E2E Mathematics ${run}`,
+    title: `E2E Science ${run}`,
     identifier: documentId,
     uri: `${PROVIDER}/CFDocuments/${documentId}`,
   };
   const items = [
-    ['RP.A.1', 'Understand the concept of a ratio and use ratio language to describe a ratio relationship.'],
-    ['RP.A.2', 'Understand the concept of a unit rate associated with a ratio.'],
+    [
+      'ESS.2.4',
+      'Develop a model to describe the cycling of water through evaporation, condensation and precipitation.',
+    ],
+    ['ESS.2.5', 'Explain how the sun heats the oceans and drives the water cycle.'],
   ].map(([code, statement]) => {
     const identifier = randomUUID();
     return {
@@ -41,7 +44,7 @@ function casePackage(run: string) {
       creator: 'E2E State Department of Education',
       lastChangeDateTime: '2026-06-01T00:00:00+00:00',
       version: '2026',
-      subject: ['Mathematics'],
+      subject: ['Science'],
       CFPackageURI: { ...document, uri: `${PROVIDER}/CFPackages/${documentId}` },
     },
     CFItems: items,
@@ -59,15 +62,6 @@ function casePackage(run: string) {
   };
 }
 
-const LESSON = [
-  'A ratio compares two quantities, such as 3 cups of flour for every 2 cups of sugar.',
-  'Ratio language describes the relationship: for every 3 boys there are 2 girls in the club.',
-  'A unit rate tells how much of one quantity there is for one unit of the other quantity.',
-  'Equivalent ratios can be found by multiplying both quantities by the same number.',
-  'A table of equivalent ratios helps to compare ratios and to solve problems about them.',
-  'Ratios appear in recipes, maps, speeds and prices in everyday life.',
-].join(' ');
-
 test.describe('standards across a district', () => {
   test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');
 
@@ -77,7 +71,7 @@ test.describe('standards across a district', () => {
   }) => {
     const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
     const pkg = casePackage(run);
-    const code = `E2E${run}.RP.A.1`;
+    const code = `E2E${run}.ESS.2.4`;
 
     // The district admin imports the package as a file on the Standards page.
     const admin = { email: `admin@${DOMAIN}`, password: `admin-pass-${run}`, firstName: '', lastName: '' };
@@ -94,10 +88,10 @@ test.describe('standards across a district', () => {
     });
     await page.getByRole('button', { name: 'Import file' }).click();
     const counts = page.getByTestId('import-counts');
-    await expect(counts).toContainText(`Imported E2E Mathematics ${run}`);
+    await expect(counts).toContainText(`Imported E2E Science ${run}`);
     await expect(counts).toContainText('Added2');
-    await expect(page.getByRole('table', { name: 'Frameworks' })).toContainText(`E2E Mathematics ${run}`);
-    await page.getByLabel('Code or words').fill(`e2e${run}.rp`);
+    await expect(page.getByRole('table', { name: 'Frameworks' })).toContainText(`E2E Science ${run}`);
+    await page.getByLabel('Code or words').fill(`e2e${run}.ess`);
     await expect(page.getByRole('table', { name: 'Standards found' }).getByRole('row')).toHaveCount(3);
     await checkA11y(page, 'standards page after an import');
 
@@ -106,17 +100,17 @@ test.describe('standards across a district', () => {
     const teacherUser = { ...newUser('std-teacher'), email: `std-teacher.${run.toLowerCase()}@${DOMAIN}` };
     await signUp(teacher, teacherUser);
     const cls = await apiPost<Classroom['cls']>(teacher, '/api/classes', {
-      name: `Math 6 ${run}`,
-      subject: 'Math',
+      name: `Earth Science ${run}`,
+      subject: 'Science',
       period: '1',
     });
     await teacher.goto(`/class/${cls.id}`);
     await teacher.getByRole('button', { name: 'Create Assessment' }).click();
     const dialog = teacher.getByRole('dialog');
-    await dialog.getByLabel('Title').fill(`Ratios ${run}`);
+    await dialog.getByLabel('Title').fill(`Water ${run}`);
     await dialog.getByLabel('Content to assess').fill(LESSON);
     await dialog.getByLabel('Question type').selectOption('multiple_choice');
-    await dialog.getByLabel('Number of questions').fill('3');
+    await dialog.getByLabel('Number of questions').fill('4');
     const picker = dialog.getByRole('combobox', { name: 'Standards' });
     await picker.fill(code);
     await expect(dialog.getByRole('option', { name: new RegExp(code.replace(/\./g, '\\.')) })).toBeVisible();
@@ -129,7 +123,7 @@ test.describe('standards across a district', () => {
 
     // Each question carries the chosen standard; the edit page shows its code.
     const questions = await apiGet<Classroom['questions']>(teacher, `/api/assessments/${assessmentId}/questions`);
-    expect(questions.length).toBe(3);
+    expect(questions.length).toBe(4);
     await teacher.goto(`/assessment-edit/${assessmentId}`);
     await expect(teacher.getByRole('list', { name: 'Standards of question 1' })).toContainText(code);
     await checkA11y(teacher, 'assessment edit page with standards');
@@ -144,7 +138,7 @@ test.describe('standards across a district', () => {
       teacher,
       teacherUser,
       cls,
-      assessment: { id: assessmentId, title: `Ratios ${run}` },
+      assessment: { id: assessmentId, title: `Water ${run}` },
       questions,
     };
     await submitted(student, classroom, questions.length);
