@@ -12,8 +12,9 @@ import {
   type TestUser,
 } from './helpers';
 
-// A lesson that gives four multiple-choice questions of its own kind (each sentence is asked once).
-const LESSON = [
+// A lesson that gives four multiple-choice questions of its own kind (each sentence is asked once);
+// the standards journey uses it too.
+export const LESSON = [
   'The water cycle moves water between the oceans, the air and the land.',
   'Evaporation turns liquid water from lakes and oceans into water vapour when the sun heats it.',
   'Condensation happens when water vapour cools high in the sky and forms the droplets of clouds.',

@@ -57,6 +57,7 @@ const DistrictUsersPage = screen('features/admin/DistrictUsersPage', 'DistrictUs
 const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSection');
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
+const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
 const NotFoundPage = screen('features/notFound/NotFoundPage', 'NotFoundPage');
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */
@@ -85,6 +86,7 @@ export const PROTECTED_PATHS = [
   '/admin/sign-in',
   '/admin/roster',
   '/admin/privacy',
+  '/admin/standards',
 ] as const;
 
 export function AppRoutes() {
@@ -185,6 +187,7 @@ export function AppRoutes() {
                     <Route path="sign-in" element={<AdminSignInSection />} />
                     <Route path="roster" element={<AdminRosterSection />} />
                     <Route path="privacy" element={<AdminPrivacySection />} />
+                    <Route path="standards" element={<StandardsPage />} />
                   </Route>
                 </>
               )}

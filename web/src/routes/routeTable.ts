@@ -37,6 +37,7 @@ export const SCREENS = {
   'features/admin/AdminDashboardPage': () => import('../features/admin/AdminDashboardPage'),
   'features/admin/DistrictUsersPage': () => import('../features/admin/DistrictUsersPage'),
   'features/admin/AdminSections': () => import('../features/admin/AdminSections'),
+  'features/standards/StandardsPage': () => import('../features/standards/StandardsPage'),
   'features/notFound/NotFoundPage': () => import('../features/notFound/NotFoundPage'),
 };
 
@@ -91,6 +92,10 @@ export const ROUTES: readonly RouteBudget[] = [
   {
     route: '/admin/sign-in, /admin/roster, /admin/privacy',
     modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/AdminSections'],
+  },
+  {
+    route: '/admin/standards',
+    modules: [SHELL, 'features/admin/AdminLayout', 'features/standards/StandardsPage'],
   },
   { route: 'any unknown path (404)', modules: ['features/notFound/NotFoundPage'] },
 ];

@@ -86,6 +86,7 @@ describe('/admin sections', () => {
       ['Users', '/admin/users'],
       ['Sign-in', '/admin/sign-in'],
       ['Roster', '/admin/roster'],
+      ['Standards', '/admin/standards'],
       ['Privacy', '/admin/privacy'],
     ])
       expect(within(tabs).getByRole('link', { name })).toHaveAttribute('href', href);

@@ -35,9 +35,14 @@ const mc = (id: string, text: string, position: number): Question => ({
   position,
 });
 
-function renderPage(questions: Question[], assessment: object = ASSESSMENT) {
+function renderPage(
+  questions: Question[],
+  assessment: object = ASSESSMENT,
+  extra: Parameters<typeof stubFetch>[0] = {},
+) {
   let current = questions;
   const fetch = stubFetch({
+    ...extra,
     'GET /api/assessments/a1': () => jsonResponse(200, assessment),
     'GET /api/assessments/a1/questions': () => jsonResponse(200, current),
     'PUT /api/assessments/a1/questions/order': (init) => {
@@ -61,7 +66,63 @@ function renderPage(questions: Question[], assessment: object = ASSESSMENT) {
   return { ...rendered, bodyOf };
 }
 
+const RATIO = {
+  identifier: 'item-6-rp-a-1',
+  code: '6.RP.A.1',
+  uri: 'https://case.example.org/item-6-rp-a-1',
+  statement: 'Understand the concept of a ratio.',
+  frameworkId: '44444444-4444-4444-8444-444444444444',
+};
+
 describe('AssessmentEditPage', () => {
+  it('when a question has standards, then their codes show with the statement; editing changes them', async () => {
+    const aligned = {
+      ...mc('q1', 'What is a ratio?', 1),
+      standards: [{ identifier: RATIO.identifier, code: RATIO.code, uri: RATIO.uri }],
+    };
+    const { user, bodyOf } = renderPage(
+      [aligned],
+      { ...ASSESSMENT, standards: [RATIO] },
+      {
+        'GET /api/standards/frameworks': () => jsonResponse(200, [{ id: RATIO.frameworkId, title: 'Math' }]),
+        'GET /api/standards/search?q=6.RP.A.2&limit=10': () =>
+          jsonResponse(200, [
+            {
+              ...RATIO,
+              identifier: 'item-6-rp-a-2',
+              code: '6.RP.A.2',
+              statement: 'Understand unit rates.',
+              frameworkTitle: 'Math',
+              educationLevels: ['06'],
+            },
+          ]),
+      },
+    );
+    const chips = await screen.findByRole('list', { name: 'Standards of question 1' });
+    expect(within(chips).getByTestId('standard-chip')).toHaveAttribute('title', RATIO.statement);
+    expect(within(chips).getByTestId('standard-chip')).toHaveTextContent(
+      '6.RP.A.1: Understand the concept of a ratio.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Question 1' }));
+    const form = screen.getByRole('form', { name: 'Save Question' });
+    await user.click(within(form).getByRole('button', { name: 'Remove 6.RP.A.1' }));
+    await user.type(await within(form).findByRole('combobox', { name: 'Standards' }), '6.RP.A.2');
+    await within(form).findByRole('option', { name: /6\.RP\.A\.2/ });
+    await user.keyboard('{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Save Question' }));
+    await waitFor(() => expect(bodyOf('PUT', '/api/questions/q1')).toMatchObject({ standards: ['item-6-rp-a-2'] }));
+  });
+
+  it('when the tenant has no frameworks and the question no standards, then no standards are offered or sent', async () => {
+    const { user, bodyOf } = renderPage([mc('q1', 'Where does photosynthesis happen?', 1)]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Question 1' }));
+    const form = screen.getByRole('form', { name: 'Save Question' });
+    expect(within(form).queryByRole('combobox', { name: 'Standards' })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save Question' }));
+    await waitFor(() => expect(bodyOf('PUT', '/api/questions/q1')).toBeDefined());
+    expect(bodyOf('PUT', '/api/questions/q1')).not.toHaveProperty('standards');
+  });
+
   it('when the teacher marks option C and sets 3 points, then the key sent is the text of option C', async () => {
     const { user, bodyOf } = renderPage([mc('q1', 'Where does photosynthesis happen?', 1)]);
     await user.click(await screen.findByRole('button', { name: 'Edit Question 1' }));

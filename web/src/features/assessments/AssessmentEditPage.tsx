@@ -37,7 +37,8 @@ import {
   type QuestionEditValues,
 } from './assessmentSchemas';
 import { LifecycleBadge, lifecycleHint } from './LifecycleBadge';
-import { QuestionEditor } from './QuestionEditor';
+import { QuestionEditor, standardsOf } from './QuestionEditor';
+import { StandardChips, type StandardRef } from '../standards';
 import { QuestionPreview } from './QuestionPreview';
 
 const MAX_QUESTIONS = 20;
@@ -139,9 +140,12 @@ interface ItemProps {
   canAdd: boolean;
   onMove: (index: number, by: -1 | 1) => void;
   moving: boolean;
+  /** The assessment's standards: their statements describe the questions' code chips. */
+  assessmentStandards: readonly StandardRef[];
 }
 
-function QuestionItem({ question, index, count, locked, canAdd, onMove, moving }: ItemProps) {
+function QuestionItem({ question, index, count, locked, canAdd, onMove, moving, assessmentStandards }: ItemProps) {
+  const aligned = standardsOf(question, assessmentStandards);
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -163,9 +167,12 @@ function QuestionItem({ question, index, count, locked, canAdd, onMove, moving }
     }
   };
 
-  const save = async (values: QuestionEditValues) => {
+  const save = async (values: QuestionEditValues, standards: string[] | undefined) => {
     try {
-      await update({ id: question.id, body: questionToSend(values) }).unwrap();
+      await update({
+        id: question.id,
+        body: { ...questionToSend(values), ...(standards ? { standards } : {}) },
+      }).unwrap();
       setEditing(false);
       toast({ title: 'Question Updated', description: 'The question has been saved.' });
     } catch (error) {
@@ -211,6 +218,11 @@ function QuestionItem({ question, index, count, locked, canAdd, onMove, moving }
           <ul className="list-group list-group-flush list-unstyled mb-0">
             <QuestionPreview question={question} index={index} />
           </ul>
+          {aligned.length > 0 && (
+            <Card.Body className="pt-0">
+              <StandardChips standards={aligned} label={`Standards of question ${n}`} />
+            </Card.Body>
+          )}
           <Card.Footer className="d-flex flex-wrap gap-2 justify-content-end">
             <Button
               size="sm"
@@ -280,9 +292,12 @@ function AddQuestion({ assessmentId, count, locked }: { assessmentId: string; co
       </Button>
     );
   }
-  const save = async (values: QuestionEditValues) => {
+  const save = async (values: QuestionEditValues, standards: string[] | undefined) => {
     try {
-      await add({ id: assessmentId, body: questionToSend(values) }).unwrap();
+      await add({
+        id: assessmentId,
+        body: { ...questionToSend(values), ...(standards ? { standards } : {}) },
+      }).unwrap();
       setOpen(false);
       toast({ title: 'Question Added', description: 'The question has been added.' });
     } catch (error) {
@@ -402,6 +417,7 @@ export function AssessmentEditPage() {
             canAdd={list.length < MAX_QUESTIONS}
             onMove={(index, by) => void move(index, by)}
             moving={pending !== null}
+            assessmentStandards={standardsOf(a)}
           />
         ))
       )}

@@ -23,6 +23,24 @@ function job(status: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** The creation calls made (the form also reads the frameworks to choose its standard field). */
+const creations = (fetch: ReturnType<typeof stubFetch>) =>
+  fetch.mock.calls.filter(([url, init]) => url === '/api/assessments' && init?.method === 'POST');
+
+const FRAMEWORK = {
+  id: '44444444-4444-4444-8444-444444444444',
+  title: 'Test Mathematics',
+  documentIdentifier: 'doc-1',
+  creator: 'State',
+  version: '1',
+  uri: 'https://case.example.org/doc-1',
+  subjects: ['Mathematics'],
+  itemCount: 2,
+  scope: 'district',
+  importedAt: '2024-03-05T10:00:00.000Z',
+  updatedAt: '2024-03-05T10:00:00.000Z',
+};
+
 function renderModal(classId: string | undefined) {
   return renderWithProviders(
     <Routes>
@@ -45,7 +63,9 @@ describe('CreateAssessmentModal', () => {
     await user.type(within(dialog).getByLabelText('Number of questions'), '0');
     await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
     expect(await within(dialog).findByText('Must have at least 1 question')).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)).toEqual([
+      'GET /api/standards/frameworks',
+    ]);
   });
 
   it('when no class is chosen, then it fails with No class selected', async () => {
@@ -129,18 +149,53 @@ describe('CreateAssessmentModal', () => {
     await user.type(within(dialog).getByLabelText('Topic (optional)'), 'x'.repeat(121));
     await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
     expect(await within(dialog).findByText('Topic must be at most 120 characters')).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(creations(fetch)).toHaveLength(0);
     await user.clear(within(dialog).getByLabelText('Topic (optional)'));
     await user.type(within(dialog).getByLabelText('Topic (optional)'), 'Cells');
     await user.type(within(dialog).getByLabelText('Standard (optional)'), 'NGSS MS-LS1-1');
     await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(creations(fetch)).toHaveLength(1));
     const post = fetch.mock.calls.find(([url, init]) => url === '/api/assessments' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
       contentToAssess: 'Cells are the unit of life.',
       topic: 'Cells',
       standard: 'NGSS MS-LS1-1',
     });
+  });
+
+  it('when the tenant has frameworks, then a standard is picked from the catalogue and sent as standards', async () => {
+    const fetch = stubFetch({
+      'GET /api/standards/frameworks': () => jsonResponse(200, [FRAMEWORK]),
+      'GET /api/standards/search?q=6.RP&limit=10': () =>
+        jsonResponse(200, [
+          {
+            identifier: 'item-6-rp-a-1',
+            code: '6.RP.A.1',
+            statement: 'Understand the concept of a ratio.',
+            uri: 'https://case.example.org/item-6-rp-a-1',
+            frameworkId: FRAMEWORK.id,
+            frameworkTitle: FRAMEWORK.title,
+            educationLevels: ['06'],
+          },
+        ]),
+      'POST /api/assessments': () => jsonResponse(201, { id: ASSESSMENT_ID, title: 'Ratios', classId: CLASS_ID }),
+      [`GET /api/assessments/${ASSESSMENT_ID}/generation`]: () => jsonResponse(200, job('running')),
+    });
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    const picker = await within(dialog).findByRole('combobox', { name: 'Standards' });
+    expect(within(dialog).queryByLabelText('Standard (optional)')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'Ratios');
+    await user.type(within(dialog).getByLabelText('Content to assess'), 'A ratio compares two quantities.');
+    await user.type(picker, '6.RP');
+    await within(dialog).findByRole('option', { name: /6\.RP\.A\.1/ });
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByRole('button', { name: 'Remove 6.RP.A.1' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Assessment' }));
+    await waitFor(() => expect(creations(fetch)).toHaveLength(1));
+    const body = JSON.parse(String(creations(fetch)[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ title: 'Ratios', standards: ['item-6-rp-a-1'] });
+    expect(body).not.toHaveProperty('standard');
   });
 
   it('when the pasted text is short, then a hint asks for the lesson itself; a real lesson has none', async () => {

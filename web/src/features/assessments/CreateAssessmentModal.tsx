@@ -3,6 +3,9 @@
 // offers a class select. The lesson text, the topic and the standard are separate fields, with a
 // hint when the text is too short to build questions from. After the call it follows the generation job
 // (polled every second) until the questions are ready, naming what made them.
+// When the caller can see imported frameworks (GET /api/standards/frameworks not empty), the
+// standard is chosen from the catalogue (StandardsPicker, sent as `standards`: the server fills the
+// standard label from their codes); with none, the free-text standard field stays.
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,6 +18,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/toast/useToast';
 import { useGetClassesQuery } from '../classes';
+import { StandardsPicker, useGetFrameworksQuery, type StandardRef } from '../standards';
 import {
   useCreateAssessmentMutation,
   useGetGenerationQuery,
@@ -169,6 +173,9 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
   const [createAssessment, { isLoading }] = useCreateAssessmentMutation();
   const [created, setCreated] = useState<Assessment | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [standards, setStandards] = useState<StandardRef[]>([]);
+  const frameworks = useGetFrameworksQuery(undefined, { skip: !show });
+  const withCatalogue = (frameworks.data?.length ?? 0) > 0;
   const {
     register,
     handleSubmit,
@@ -188,6 +195,7 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
       reset({ ...EMPTY, classId: classId ?? '' });
       setCreated(null);
       setFailure(null);
+      setStandards([]);
     }
   }, [show, classId, reset]);
 
@@ -199,8 +207,10 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
       toast({ title: 'Error', description: 'No class selected', variant: 'destructive' });
       return;
     }
+    const aligned = withCatalogue && standards.length > 0 ? { standards: standards.map((s) => s.identifier) } : {};
     try {
       const assessment = await createAssessment({
+        ...aligned,
         classId: chosenClass,
         title: values.title,
         contentToAssess: values.contentToAssess,
@@ -290,16 +300,26 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
                   error={errors.topic?.message}
                 />
               </div>
-              <div className="col-sm-6">
-                <TextField
-                  id="create-assessment-standard"
-                  label="Standard (optional)"
-                  placeholder="e.g. NGSS MS-LS1-6"
-                  registration={register('standard')}
-                  error={errors.standard?.message}
-                />
-              </div>
+              {!withCatalogue && (
+                <div className="col-sm-6">
+                  <TextField
+                    id="create-assessment-standard"
+                    label="Standard (optional)"
+                    placeholder="e.g. NGSS MS-LS1-6"
+                    registration={register('standard')}
+                    error={errors.standard?.message}
+                  />
+                </div>
+              )}
             </div>
+            {withCatalogue && (
+              <StandardsPicker
+                id="create-assessment-standards"
+                value={standards}
+                onChange={setStandards}
+                disabled={isLoading}
+              />
+            )}
             <div className="row">
               <Form.Group className="mb-3 col-sm-7" controlId="create-assessment-type">
                 <Form.Label>Question type</Form.Label>

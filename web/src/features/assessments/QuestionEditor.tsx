@@ -1,11 +1,13 @@
 // One question's edit form (rules in assessmentSchemas.ts): text, type, points, options A–D with the correct
 // one marked by its radio (a typed key could miss every option), True/False marked the same way,
 // and for short answers the key plus other accepted answers, one per line.
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
+import { StandardsPicker, useGetFrameworksQuery, type StandardRef } from '../standards';
 import type { Question, QuestionType } from './assessmentsApi';
 import {
   MAX_ACCEPTED_ANSWERS,
@@ -23,7 +25,8 @@ interface Props {
   question?: Question;
   submitLabel: string;
   busy: boolean;
-  onSubmit: (values: QuestionEditValues) => Promise<void> | void;
+  /** standards: the chosen identifiers, or undefined when the picker is not offered (alignment unchanged). */
+  onSubmit: (values: QuestionEditValues, standards: string[] | undefined) => Promise<void> | void;
   onCancel?: () => void;
 }
 
@@ -48,6 +51,17 @@ function initialValues(question: Question | undefined): QuestionEditValues {
   };
 }
 
+/**
+ * The standards of a question (or an assessment) as its teacher reads them, none before any
+ * alignment; a question's come without statements, so `withStatements` (the assessment's) adds them.
+ */
+export function standardsOf(owner: object | undefined, withStatements: readonly StandardRef[] = []): StandardRef[] {
+  const standards = (owner as { standards?: StandardRef[] } | undefined)?.standards;
+  if (!Array.isArray(standards)) return [];
+  const statements = new Map(withStatements.map((s) => [s.identifier, s.statement]));
+  return standards.map((s) => ({ ...s, statement: s.statement ?? statements.get(s.identifier) }));
+}
+
 /** The message under a group of controls, referenced by their aria-describedby. */
 function GroupError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -69,7 +83,12 @@ export function QuestionEditor({ idPrefix, question, submitLabel, busy, onSubmit
     defaultValues: initialValues(question),
   });
   const type: QuestionType = watch('questionType');
-  const submit = handleSubmit(async (values) => onSubmit(values));
+  const [standards, setStandards] = useState<StandardRef[]>(() => standardsOf(question));
+  const frameworks = useGetFrameworksQuery();
+  const withStandards = (frameworks.data?.length ?? 0) > 0 || standardsOf(question).length > 0;
+  const submit = handleSubmit(async (values) =>
+    onSubmit(values, withStandards ? standards.map((s) => s.identifier) : undefined),
+  );
   const optionsError = errors.options?.message ?? errors.options?.root?.message;
   const markError = errors.correctOption?.message;
   const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
@@ -204,6 +223,9 @@ export function QuestionEditor({ idPrefix, question, submitLabel, busy, onSubmit
             )}
           </Form.Group>
         </>
+      )}
+      {withStandards && (
+        <StandardsPicker id={`${idPrefix}-standards`} value={standards} onChange={setStandards} disabled={busy} />
       )}
       <div className="d-flex gap-2">
         <Button type="submit" disabled={busy}>

@@ -1,6 +1,7 @@
 // /class/{id}: name, subject, period, created date, join code that copies,
 // Manage Students, Create Assessment, five stat cards, the results panel (level shares of the class's
-// results and the live progress grid); 'Class not found' for a missing class.
+// results and the live progress grid), the mastery of standards (heatmap); 'Class not found' for a
+// missing class.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -11,6 +12,7 @@ import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ClassResultsPanel } from '../results';
+import { ClassMasterySection } from '../standards';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { assessedShare, classSummary, formatDate, percent, periodLabel } from './classStats';
 import { useGetClassQuery } from './classesApi';
@@ -104,6 +106,7 @@ export function ClassDetailPage() {
       </Row>
 
       <ClassResultsPanel classId={cls.id} showBands />
+      <ClassMasterySection classId={cls.id} />
 
       <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={cls.id} defaultTab="manage" />
       <CreateAssessmentModal show={creatingAssessment} classId={cls.id} onHide={() => setCreatingAssessment(false)} />

@@ -1,6 +1,7 @@
 // Student "/": not enrolled → welcome; otherwise the ready panel (up to 3
 // available assessments), four stat cards, recent results and My Classes. A result card names the
 // server's level, as the result page does (docs/adr/005); the stat cards count scores.
+// "My standards" lists the student's standards with their trend.
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -18,6 +19,7 @@ import {
 } from '../assessments';
 import { useAuth } from '../../session/useAuth';
 import { NotEnrolledWelcome, StudentClassesCard } from '../classes';
+import { StudentStandards } from '../standards';
 import {
   useGetAvailableAssessmentsQuery,
   useGetStudentClassesQuery,
@@ -194,6 +196,13 @@ export function StudentDashboard() {
           )}
         </Card.Body>
       </Card>
+      {user && (
+        <Card className="shadow-sm mb-4">
+          <Card.Body className="p-4">
+            <StudentStandards studentId={user.id} />
+          </Card.Body>
+        </Card>
+      )}
       <StudentClassesCard />
     </>
   );

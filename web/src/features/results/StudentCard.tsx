@@ -2,17 +2,22 @@
 // assessment count and the newest three results with '+N more'. The band is the average's, written
 // with its thresholds; each result shows its own level (docs/adr/005), so a 50 % raised by practice
 // reads 'At Standard' in the list while the average's band says 'Below (average under 60%)'.
+// "Standards" opens the student's standards with their trend (read only when opened).
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { periodLabel } from '../classes';
 import { AVERAGE_BAND_TEXT, isLevel, ResultLevel } from '../assessments';
 import { formatPercent, levelVariant } from './levels';
 import type { StudentSummary } from './resultsApi';
+import { StudentStandards } from '../standards';
 
 /** The student list shows 3 results per student. */
 export const RESULTS_SHOWN = 3;
 
 export function StudentCard({ student }: { student: StudentSummary }) {
   const name = `${student.firstName} ${student.lastName}`.trim();
+  const [showStandards, setShowStandards] = useState(false);
   const shown = student.results.slice(0, RESULTS_SHOWN);
   const more = student.resultCount - RESULTS_SHOWN;
   const classes = student.classes.map((c) => {
@@ -62,6 +67,20 @@ export function StudentCard({ student }: { student: StudentSummary }) {
           </ul>
         )}
         {more > 0 && <p className="small text-body-secondary mt-2 mb-0">+{more} more</p>}
+        <Button
+          size="sm"
+          variant="link"
+          className="px-0 mt-2"
+          aria-expanded={showStandards}
+          aria-controls={`standards-of-${student.id}`}
+          onClick={() => setShowStandards((v) => !v)}
+        >
+          {showStandards ? 'Hide standards' : 'Standards'}
+          <span className="visually-hidden"> of {name}</span>
+        </Button>
+        <div id={`standards-of-${student.id}`} hidden={!showStandards}>
+          {showStandards && <StudentStandards studentId={student.id} title={`Standards of ${name}`} />}
+        </div>
       </Card.Body>
     </Card>
   );

@@ -8,42 +8,27 @@
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import { isRaised, raisedNote } from '../assessments';
-import { formatPercent, levelLabel, levelVariant, type LevelLabel } from './levels';
+import { formatPercent, levelLabel, levelVariant } from './levels';
+import { LevelLegend } from './LevelLegend';
 import type { ClassGrid } from './resultsApi';
 
 /** First column 200px, assessment columns 120px. */
 export const STUDENT_COLUMN_WIDTH = 200;
 export const ASSESSMENT_COLUMN_WIDTH = 120;
 
-const LEGEND: { label: LevelLabel; variant: string }[] = [
-  { label: 'At Standard', variant: 'warning' },
-  { label: 'Above Standard', variant: 'success' },
-  { label: 'Below Standard', variant: 'danger' },
-];
-
 const cellKey = (studentId: string, assessmentId: string) => `${studentId}/${assessmentId}`;
 const columnStyle = (width: number) => ({ width, minWidth: width, maxWidth: width });
 
 function Legend() {
   return (
-    <ul className="list-inline small mb-3" aria-label="Legend">
-      {LEGEND.map(({ label, variant }) => (
-        <li key={label} className="list-inline-item me-3">
-          <span
-            className={`d-inline-block rounded border border-${variant} bg-${variant}-subtle align-middle me-1`}
-            style={{ width: 14, height: 14 }}
-            aria-hidden="true"
-          />
-          {label}
-        </li>
-      ))}
+    <LevelLegend>
       <li className="list-inline-item me-3">
         <span aria-hidden="true" className="fw-bold me-1">
           ↑
         </span>
         Raised by practice (the score is the original one)
       </li>
-    </ul>
+    </LevelLegend>
   );
 }
 

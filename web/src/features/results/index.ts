@@ -3,3 +3,4 @@ export * from './resultsApi';
 export * from './levels';
 export * from './useLiveResults';
 export { ClassResultsPanel } from './ClassResultsPanel';
+export { LevelLegend } from './LevelLegend';

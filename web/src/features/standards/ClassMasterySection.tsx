@@ -1,0 +1,42 @@
+// The class page's Mastery section: the heatmap of the class's students × standards with its CSV
+// export; loading, error and empty states as the results panel has them.
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { serverMessageOr } from '../../api/apiError';
+import { MasteryHeatmap } from './MasteryHeatmap';
+import { classMasteryExportPath, useGetClassMasteryQuery } from './standardsApi';
+
+export function ClassMasterySection({ classId }: { classId: string }) {
+  const mastery = useGetClassMasteryQuery(classId);
+  const hasData = (mastery.data ?? []).some((row) => row.standards.length > 0);
+  return (
+    <Card className="shadow-sm mt-4" as="section" aria-labelledby="class-mastery-title">
+      <Card.Body>
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+          <Card.Title as="h2" className="h5 mb-0" id="class-mastery-title">
+            Mastery of standards
+          </Card.Title>
+          {hasData && (
+            <a className="btn btn-sm btn-outline-secondary" href={classMasteryExportPath(classId)} download>
+              Export mastery CSV
+            </a>
+          )}
+        </div>
+        {mastery.isLoading ? (
+          <div className="text-center py-3">
+            <Spinner animation="border" size="sm" role="status">
+              <span className="visually-hidden">Loading mastery…</span>
+            </Spinner>
+          </div>
+        ) : mastery.isError ? (
+          <Alert variant="danger" className="mb-0">
+            {serverMessageOr(mastery.error, 'Failed to load the mastery of standards')}
+          </Alert>
+        ) : (
+          <MasteryHeatmap rows={mastery.data ?? []} />
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

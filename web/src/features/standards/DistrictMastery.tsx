@@ -1,0 +1,138 @@
+// The district's mastery of each standard (GET /api/mastery/district, a page of standards by
+// code): the district's figures and each class's, where a group of fewer than 5 students shows no
+// figures, only "fewer than 5 students" (privacy); a CSV export of the same.
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { serverMessageOr } from '../../api/apiError';
+import { formatPercent, levelLabel, levelVariant } from '../results';
+import { DISTRICT_MASTERY_EXPORT_PATH, useGetDistrictMasteryQuery, type DistrictClass } from './standardsApi';
+
+export const PAGE_SIZE = 20;
+export const SUPPRESSED_TEXT = 'fewer than 5 students';
+
+type Figures = Pick<DistrictClass, 'suppressed' | 'students' | 'score' | 'level' | 'below' | 'at' | 'above'>;
+
+/** A group's cells: level, score, students and the split by level; one cell saying why when suppressed. */
+function FigureCells({ group }: { group: Figures }) {
+  if (group.suppressed)
+    return (
+      <td colSpan={4} className="text-body-secondary fst-italic" data-suppressed="true">
+        {SUPPRESSED_TEXT}
+      </td>
+    );
+  return (
+    <>
+      <td>
+        {group.level && (
+          <Badge
+            bg={`${levelVariant(group.level)}-subtle`}
+            text={`${levelVariant(group.level)}-emphasis`}
+            className="border"
+          >
+            {levelLabel(group.level)}
+          </Badge>
+        )}
+      </td>
+      <td className="text-end">{group.score === undefined ? '—' : formatPercent(group.score)}</td>
+      <td className="text-end">{group.students ?? '—'}</td>
+      <td className="small">
+        {group.below ?? 0} below · {group.at ?? 0} at · {group.above ?? 0} above
+      </td>
+    </>
+  );
+}
+
+export function DistrictMastery() {
+  const [offset, setOffset] = useState(0);
+  const page = useGetDistrictMasteryQuery({ limit: PAGE_SIZE, offset });
+  const standards = page.data ?? [];
+
+  return (
+    <Card className="shadow-sm mb-4" as="section" aria-labelledby="district-mastery-title">
+      <Card.Body>
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+          <Card.Title as="h2" className="h5 mb-0" id="district-mastery-title">
+            Mastery across the district
+          </Card.Title>
+          {standards.length > 0 && (
+            <a className="btn btn-sm btn-outline-secondary" href={DISTRICT_MASTERY_EXPORT_PATH} download>
+              Export mastery CSV
+            </a>
+          )}
+        </div>
+        {page.isLoading ? (
+          <Spinner animation="border" size="sm" role="status">
+            <span className="visually-hidden">Loading mastery…</span>
+          </Spinner>
+        ) : page.isError ? (
+          <Alert variant="danger" className="mb-0">
+            {serverMessageOr(page.error, 'Failed to load the mastery of standards')}
+          </Alert>
+        ) : standards.length === 0 && offset === 0 ? (
+          <p className="text-body-secondary mb-0" data-testid="district-mastery-empty">
+            No results on questions aligned to standards yet.
+          </p>
+        ) : (
+          <>
+            <Table size="sm" responsive className="mb-2 align-middle" aria-label="Mastery by standard and class">
+              <thead>
+                <tr>
+                  <th scope="col">Standard / class</th>
+                  <th scope="col">Level</th>
+                  <th scope="col" className="text-end">
+                    Mastery
+                  </th>
+                  <th scope="col" className="text-end">
+                    Students
+                  </th>
+                  <th scope="col">By level</th>
+                </tr>
+              </thead>
+              {standards.map((s) => (
+                <tbody key={s.identifier} className="border-top border-2">
+                  <tr className="table-light">
+                    <th scope="row">{s.code} (district)</th>
+                    <FigureCells group={s} />
+                  </tr>
+                  {s.classes.map((c) => (
+                    <tr key={c.classId}>
+                      <th scope="row" className="fw-normal ps-4">
+                        {c.className}
+                        {c.period ? ` (${c.period})` : ''}
+                        <span className="d-block small text-body-secondary">{c.teacherName}</span>
+                      </th>
+                      <FigureCells group={c} />
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+            </Table>
+            <div className="d-flex gap-2">
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={offset === 0 || page.isFetching}
+                onClick={() => setOffset((o) => Math.max(0, o - PAGE_SIZE))}
+              >
+                Previous standards
+              </Button>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={standards.length < PAGE_SIZE || page.isFetching}
+                onClick={() => setOffset((o) => o + PAGE_SIZE)}
+              >
+                Next standards
+              </Button>
+            </div>
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
