@@ -81,7 +81,7 @@ function district(tenantId = randomUUID()) {
     );
     return a;
   };
-  const klass = (teacher: Actor, name: string, students: Actor[]) => {
+  const klass = (teacher: Actor, name: string, students: Actor[], school = { schoolId: '', schoolName: '' }) => {
     const classId = randomUUID();
     events.push(
       event(
@@ -94,6 +94,7 @@ function district(tenantId = randomUUID()) {
           subject: 'Maths',
           period: '1',
           joinCode: 'X',
+          ...school,
           occurredAt: at(2),
         },
         classId,
@@ -422,13 +423,31 @@ describe('the district’s standards', () => {
       above: 8,
     });
     expect(std.classes).toEqual([
-      { classId: s.classes[0]!.classId, className: 'Class 0', period: '1', teacherName: 'T0 Test', suppressed: true },
-      { classId: s.classes[1]!.classId, className: 'Class 1', period: '1', teacherName: 'T1 Test', suppressed: true },
+      {
+        classId: s.classes[0]!.classId,
+        className: 'Class 0',
+        period: '1',
+        teacherName: 'T0 Test',
+        schoolId: '',
+        schoolName: '',
+        suppressed: true,
+      },
+      {
+        classId: s.classes[1]!.classId,
+        className: 'Class 1',
+        period: '1',
+        teacherName: 'T1 Test',
+        schoolId: '',
+        schoolName: '',
+        suppressed: true,
+      },
       {
         classId: s.classes[2]!.classId,
         className: 'Class 2',
         period: '1',
         teacherName: 'T2 Test',
+        schoolId: '',
+        schoolName: '',
         suppressed: false,
         students: 6,
         score: 50,
@@ -449,6 +468,40 @@ describe('the district’s standards', () => {
     expect((await call(h, actor('admin'), 'GET', '/api/mastery/district')).body).toEqual([]);
   });
 
+  it('when rostered classes name their schools, then each standard has its schools, a small one suppressed with the next smallest and their classes', async () => {
+    const d = district();
+    const admin = d.person('admin', 'Abe');
+    const north = { schoolId: 'sch-n', schoolName: 'North Middle' };
+    const south = { schoolId: 'sch-s', schoolName: 'South Middle' };
+    const east = { schoolId: 'sch-e', schoolName: 'East Middle' };
+    // North: 3 students; South: 6; East: 10 (all right).
+    [
+      [3, north],
+      [6, south],
+      [10, east],
+    ].forEach(([n, school], c) => {
+      const teacher = d.person('teacher', `T${c}`);
+      const students = Array.from({ length: n as number }, (_, i) => d.person('student', `S${c}x${i}`));
+      const classId = d.klass(teacher, `Class ${c}`, students, school as typeof north);
+      const a = d.assessment(teacher, classId, `Quiz ${c}`, [{ id: randomUUID(), points: 1, standards: [S1] }]);
+      students.forEach((st) => d.result(a, st, [true], 10));
+    });
+    await h.bus.publish(d.events);
+    const [std] = (await call(h, admin, 'GET', '/api/mastery/district')).body;
+    expect(std).toMatchObject({ suppressed: false, students: 19, score: 100 });
+    expect(std.schools).toEqual([
+      { ...east, suppressed: false, students: 10, score: 100, level: 'above', below: 0, at: 0, above: 10 },
+      { ...north, suppressed: true },
+      { ...south, suppressed: true },
+    ]);
+    // A hidden school's classes are hidden too: they would add up to it.
+    expect(std.classes.map((c: { schoolName: string; suppressed: boolean }) => [c.schoolName, c.suppressed])).toEqual([
+      ['North Middle', true],
+      ['South Middle', true],
+      ['East Middle', false],
+    ]);
+  });
+
   it('when the district view is exported, then suppressed groups have no figures in the CSV', async () => {
     const s = districtStory();
     await h.bus.publish(s.events);
@@ -461,13 +514,14 @@ describe('the district’s standards', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Standard,Standard identifier,Class,Teacher,Students,Average mastery,Level,Below,At,Above,Suppressed (fewer than 5 students)',
+      'Standard,Standard identifier,School,Class,Teacher,Students,Average mastery,Level,Below,At,Above,Suppressed (fewer than 5 students)',
     );
     expect(lines.slice(1)).toEqual([
-      `${S1.code},${S1.identifier},All classes,,14,57.14,Below,6,0,8,no`,
-      `${S1.code},${S1.identifier},Class 0 - Period 1,T0 Test,,,,,,,yes`,
-      `${S1.code},${S1.identifier},Class 1 - Period 1,T1 Test,,,,,,,yes`,
-      `${S1.code},${S1.identifier},Class 2 - Period 1,T2 Test,6,50,Below,3,0,3,no`,
+      `${S1.code},${S1.identifier},All schools,All classes,,14,57.14,Below,6,0,8,no`,
+      `${S1.code},${S1.identifier},No school known,All classes,,14,57.14,Below,6,0,8,no`,
+      `${S1.code},${S1.identifier},No school known,Class 0 - Period 1,T0 Test,,,,,,,yes`,
+      `${S1.code},${S1.identifier},No school known,Class 1 - Period 1,T1 Test,,,,,,,yes`,
+      `${S1.code},${S1.identifier},No school known,Class 2 - Period 1,T2 Test,6,50,Below,3,0,3,no`,
     ]);
   });
 });

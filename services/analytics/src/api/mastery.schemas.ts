@@ -72,12 +72,17 @@ export const districtMasterySchema = z
       identifier: z.string(),
       code: z.string(),
       ...groupFigures,
+      schools: z
+        .array(z.object({ schoolId: z.string(), schoolName: z.string(), ...groupFigures }))
+        .describe('The classes grouped by school (the roster’s); schoolId empty: classes of no known school'),
       classes: z.array(
         z.object({
           classId: z.uuid(),
           className: z.string(),
           period: z.string().nullable(),
           teacherName: z.string(),
+          schoolId: z.string(),
+          schoolName: z.string(),
           ...groupFigures,
         }),
       ),

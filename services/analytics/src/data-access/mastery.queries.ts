@@ -32,6 +32,9 @@ export interface ClassFiguresRow {
   className: string;
   period: string | null;
   teacherName: string;
+  /** The class's school (its roster's sourcedId and name); empty: not known. */
+  schoolId: string;
+  schoolName: string;
   students: number;
   scoreSum: number;
   below: number;
@@ -119,11 +122,13 @@ export function masteryQueries(pool: pg.Pool) {
               order by code, identifier limit $3 offset $4)
            select f.identifier, f.code, f.class_id as "classId", c.name as "className", c.period,
                   trim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')) as "teacherName",
+                  coalesce(cs.school_id, '') as "schoolId", coalesce(cs.school_name, '') as "schoolName",
                   f.students, f.score_sum as "scoreSum", f.below, f.at, f.above
              from page
              join class_mastery_figures f on f.tenant_id = $1 and f.identifier = page.identifier and f.students > 0
              join classes c on c.class_id = f.class_id and c.tenant_id = $1
              left join people t on t.user_id = c.teacher_id
+             left join class_schools cs on cs.class_id = f.class_id
             order by page.code, page.identifier, c.name, c.period nulls first, c.class_id`,
           [...values, page.limit, page.offset],
         ),

@@ -1,7 +1,7 @@
 // The mastery rule (decaying average, w = 0.65) on cases computed by hand, and the district view's
 // small-group suppression.
 import { describe, expect, it } from 'vitest';
-import { groupSummary, mastery, masteryLevel, suppressedGroups, type Evidence } from './mastery.ts';
+import { groupSummary, mastery, masteryLevel, suppressedHierarchy, type Evidence } from './mastery.ts';
 
 const day = (d: number, score: number, id = `r${d}`): Evidence => ({
   score,
@@ -52,17 +52,58 @@ describe('the mastery rule (decaying average)', () => {
 });
 
 describe('small groups in the district view', () => {
+  /** Classes of the given sizes, all in one school (or of no known school). */
+  const oneSchool = (sizes: number[], totalShown = true) => {
+    const classes = sizes.map((students) => ({ students }));
+    const total = sizes.reduce((a, b) => a + b, 0);
+    const hidden = suppressedHierarchy([{ students: total, classes: sizes.map((_, i) => i) }], classes, totalShown);
+    return [...hidden.classes].sort();
+  };
+
   it('when no group has fewer than 5 students, then none is suppressed', () => {
-    expect([...suppressedGroups([{ students: 5 }, { students: 30 }], true)]).toEqual([]);
+    expect(oneSchool([5, 30])).toEqual([]);
   });
 
   it('when several groups are small, then exactly those are suppressed', () => {
-    expect([...suppressedGroups([{ students: 4 }, { students: 25 }, { students: 1 }], true)].sort()).toEqual([0, 2]);
+    expect(oneSchool([4, 25, 1])).toEqual([0, 2]);
   });
 
-  it('when exactly one group is small and the total is shown, then the next smallest is suppressed too', () => {
-    expect([...suppressedGroups([{ students: 25 }, { students: 3 }, { students: 12 }], true)].sort()).toEqual([1, 2]);
-    expect([...suppressedGroups([{ students: 25 }, { students: 3 }, { students: 12 }], false)]).toEqual([1]);
+  it('when exactly one group is small and its parent is shown, then the next smallest is suppressed too', () => {
+    expect(oneSchool([25, 3, 12])).toEqual([1, 2]);
+  });
+
+  it('when a school has one small class, then the next smallest class of that school is suppressed, not one of another school', () => {
+    const classes = [{ students: 3 }, { students: 20 }, { students: 30 }];
+    const schools = [
+      { students: 23, classes: [0, 1] },
+      { students: 30, classes: [2] },
+    ];
+    const hidden = suppressedHierarchy(schools, classes, true);
+    expect([...hidden.classes].sort()).toEqual([0, 1]);
+    expect([...hidden.schools]).toEqual([]);
+  });
+
+  it('when one school is small, then the next smallest school is suppressed too, with every class of both', () => {
+    const classes = [{ students: 3 }, { students: 4 }, { students: 6 }, { students: 30 }];
+    const schools = [
+      { students: 3, classes: [0] },
+      { students: 10, classes: [1, 2] },
+      { students: 30, classes: [3] },
+    ];
+    const hidden = suppressedHierarchy(schools, classes, true);
+    expect([...hidden.schools].sort()).toEqual([0, 1]);
+    expect([...hidden.classes].sort()).toEqual([0, 1, 2]);
+  });
+
+  it('when the district total is not shown, then a small school hides only itself and its classes', () => {
+    const classes = [{ students: 3 }, { students: 30 }];
+    const schools = [
+      { students: 3, classes: [0] },
+      { students: 30, classes: [1] },
+    ];
+    const hidden = suppressedHierarchy(schools, classes, false);
+    expect([...hidden.schools]).toEqual([0]);
+    expect([...hidden.classes]).toEqual([0]);
   });
 
   it('when a group is summarised, then its score is the average of its students’ mastery', () => {

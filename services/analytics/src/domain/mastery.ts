@@ -62,25 +62,54 @@ export interface GroupFigures {
 /** Groups of fewer students than this are shown without figures (privacy). */
 export const MIN_GROUP = 5;
 
-/**
- * Which groups of one total to suppress: each of fewer than MIN_GROUP students, and, when exactly
- * one is (and the total is shown), the next smallest too, so that the total less the others does
- * not give the small group's figures away. Returns the indexes suppressed.
- */
-export function suppressedGroups(groups: readonly { students: number }[], totalShown: boolean): Set<number> {
-  const small = new Set(groups.flatMap((g, i) => (g.students < MIN_GROUP ? [i] : [])));
-  if (totalShown && small.size === 1) {
-    const next = groups
-      .map((g, i) => ({ i, n: g.students }))
-      .filter((g) => !small.has(g.i))
-      .sort((a, b) => a.n - b.n || a.i - b.i)[0];
-    if (next) small.add(next.i);
-  }
-  return small;
-}
-
 /** A group's shown figures: average mastery score, its level, and students by level. */
 export function groupSummary(g: GroupFigures) {
   const score = g.students > 0 ? round2(g.scoreSum / g.students) : 0;
   return { students: g.students, score, level: masteryLevel(score), below: g.below, at: g.at, above: g.above };
+}
+
+/**
+ * Which schools and classes of one standard to suppress, schools holding classes and the district
+ * holding schools: every group of fewer than MIN_GROUP students; under every parent that is shown
+ * (the district when its total is, each school shown), the next smallest child when exactly one is
+ * hidden, so that the parent less its shown children does not give it away; and every class of a
+ * hidden school, so that its classes do not add up to it. Repeated until nothing changes.
+ */
+export function suppressedHierarchy(
+  schools: readonly { students: number; classes: readonly number[] }[],
+  classes: readonly { students: number }[],
+  totalShown: boolean,
+): { schools: Set<number>; classes: Set<number> } {
+  const hiddenSchools = new Set<number>();
+  const hiddenClasses = new Set<number>();
+  const hideNextSmallest = (members: readonly { i: number; n: number }[], hidden: Set<number>) => {
+    if (members.filter((m) => hidden.has(m.i)).length !== 1) return false;
+    const next = members.filter((m) => !hidden.has(m.i)).sort((a, b) => a.n - b.n || a.i - b.i)[0];
+    if (!next) return false;
+    hidden.add(next.i);
+    return true;
+  };
+  schools.forEach((s, i) => s.students < MIN_GROUP && hiddenSchools.add(i));
+  classes.forEach((c, i) => c.students < MIN_GROUP && hiddenClasses.add(i));
+  for (let changed = true; changed;) {
+    changed = false;
+    if (totalShown)
+      changed =
+        hideNextSmallest(
+          schools.map((s, i) => ({ i, n: s.students })),
+          hiddenSchools,
+        ) || changed;
+    schools.forEach((s, si) => {
+      const members = s.classes.map((i) => ({ i, n: classes[i]!.students }));
+      if (!hiddenSchools.has(si)) {
+        changed = hideNextSmallest(members, hiddenClasses) || changed;
+        return;
+      }
+      for (const m of members.filter((m) => !hiddenClasses.has(m.i))) {
+        hiddenClasses.add(m.i);
+        changed = true;
+      }
+    });
+  }
+  return { schools: hiddenSchools, classes: hiddenClasses };
 }

@@ -7,7 +7,7 @@ import type { ResultsQueries } from '../data-access/results.queries.ts';
 import { scopeOf } from './access.ts';
 import { CLASS_NOT_FOUND } from './analytics.use-case.ts';
 import { groupBy } from './figures.ts';
-import { groupSummary, mastery, suppressedGroups, type GroupFigures } from './mastery.ts';
+import { groupSummary, mastery, MIN_GROUP, suppressedHierarchy, type GroupFigures } from './mastery.ts';
 
 export const STUDENT_NOT_FOUND = 'Student not found';
 
@@ -40,26 +40,37 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
   async function district(caller: Caller, page: DistrictPage) {
     const { total, rows } = await mq.districtFigures(caller.tenantId, page);
     const standards = [...groupBy(rows, (r) => r.identifier).values()].map((classes) => {
-      const total: GroupFigures = { students: 0, scoreSum: 0, below: 0, at: 0, above: 0 };
-      for (const c of classes) {
-        total.students += c.students;
-        total.scoreSum += c.scoreSum;
-        total.below += c.below;
-        total.at += c.at;
-        total.above += c.above;
-      }
-      const totalShown = total.students >= 5;
-      const hidden = suppressedGroups(classes, totalShown);
+      const total = sumFigures(classes);
+      const totalShown = total.students >= MIN_GROUP;
+      // The classes' schools (a class of no known school in a group of its own, schoolId '').
+      // By name, the classes of no known school last.
+      const bySchool = [...groupBy(classes, (c) => c.schoolId).values()].sort(
+        (a, b) => Number(!a[0]!.schoolId) - Number(!b[0]!.schoolId) || a[0]!.schoolName.localeCompare(b[0]!.schoolName),
+      );
+      const schools = bySchool.map((members) => ({
+        schoolId: members[0]!.schoolId,
+        schoolName: members[0]!.schoolName,
+        classes: members.map((m) => classes.indexOf(m)),
+        ...sumFigures(members),
+      }));
+      const hidden = suppressedHierarchy(schools, classes, totalShown);
       return {
         identifier: classes[0]!.identifier,
         code: classes[0]!.code,
         ...(totalShown ? { suppressed: false, ...groupSummary(total) } : { suppressed: true }),
+        schools: schools.map((g, i) => ({
+          schoolId: g.schoolId,
+          schoolName: g.schoolName,
+          ...(hidden.schools.has(i) ? { suppressed: true } : { suppressed: false, ...groupSummary(g) }),
+        })),
         classes: classes.map((c, i) => ({
           classId: c.classId,
           className: c.className,
           period: c.period,
           teacherName: c.teacherName,
-          ...(hidden.has(i) ? { suppressed: true } : { suppressed: false, ...groupSummary(c) }),
+          schoolId: c.schoolId,
+          schoolName: c.schoolName,
+          ...(hidden.classes.has(i) ? { suppressed: true } : { suppressed: false, ...groupSummary(c) }),
         })),
       };
     });
@@ -124,11 +135,14 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
         g.suppressed
           ? [null, null, null, null, null, null, 'yes']
           : [g.students, g.score, LEVEL_TEXT[g.level!], g.below, g.at, g.above, 'no'];
+      const school = (name: string) => name || 'No school known';
       const lines = standards.flatMap((s) => [
-        [s.code, s.identifier, 'All classes', '', ...figures(s)],
+        [s.code, s.identifier, 'All schools', 'All classes', '', ...figures(s)],
+        ...s.schools.map((g) => [s.code, s.identifier, school(g.schoolName), 'All classes', '', ...figures(g)]),
         ...s.classes.map((c) => [
           s.code,
           s.identifier,
+          school(c.schoolName),
           c.period ? `${c.className} - Period ${c.period}` : c.className,
           c.teacherName,
           ...figures(c),
@@ -137,6 +151,7 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
       const header = [
         'Standard',
         'Standard identifier',
+        'School',
         'Class',
         'Teacher',
         'Students',
@@ -153,3 +168,16 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
 }
 
 export type MasteryUseCases = ReturnType<typeof masteryUseCases>;
+
+/** The figures of groups added up (a student in two of them counts in each). */
+function sumFigures(groups: readonly GroupFigures[]): GroupFigures {
+  const sum: GroupFigures = { students: 0, scoreSum: 0, below: 0, at: 0, above: 0 };
+  for (const g of groups) {
+    sum.students += g.students;
+    sum.scoreSum += g.scoreSum;
+    sum.below += g.below;
+    sum.at += g.at;
+    sum.above += g.above;
+  }
+  return sum;
+}

@@ -2074,11 +2074,28 @@ export type DistrictMastery = {
   below?: number;
   at?: number;
   above?: number;
+  /** The classes grouped by school (the roster’s); schoolId empty: classes of no known school */
+  schools: {
+    schoolId: string;
+    schoolName: string;
+    /** True: fewer than 5 students (or needed to hide such a group); no figures */
+    suppressed: boolean;
+    students?: number;
+    /** Average mastery of the students */
+    score?: number;
+    /** By the submission bands: below < 80, at ≥ 80, above ≥ 90 */
+    level?: 'below' | 'at' | 'above';
+    below?: number;
+    at?: number;
+    above?: number;
+  }[];
   classes: {
     classId: string;
     className: string;
     period: string | null;
     teacherName: string;
+    schoolId: string;
+    schoolName: string;
     /** True: fewer than 5 students (or needed to hide such a group); no figures */
     suppressed: boolean;
     students?: number;

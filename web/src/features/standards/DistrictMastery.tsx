@@ -1,7 +1,7 @@
 // The district's mastery of each standard (GET /api/mastery/district, a page of standards by
-// code): the district's figures and each class's, where a group of fewer than 5 students shows no
+// code): the district's figures, each school's and each class's, where a group of fewer than 5 students shows no
 // figures, only "fewer than 5 students" (privacy); a CSV export of the same.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -79,10 +79,15 @@ export function DistrictMastery() {
           </p>
         ) : (
           <>
-            <Table size="sm" responsive className="mb-2 align-middle" aria-label="Mastery by standard and class">
+            <Table
+              size="sm"
+              responsive
+              className="mb-2 align-middle"
+              aria-label="Mastery by standard, school and class"
+            >
               <thead>
                 <tr>
-                  <th scope="col">Standard / class</th>
+                  <th scope="col">Standard / school / class</th>
                   <th scope="col">Level</th>
                   <th scope="col" className="text-end">
                     Mastery
@@ -99,15 +104,30 @@ export function DistrictMastery() {
                     <th scope="row">{s.code} (district)</th>
                     <FigureCells group={s} />
                   </tr>
-                  {s.classes.map((c) => (
-                    <tr key={c.classId}>
-                      <th scope="row" className="fw-normal ps-4">
-                        {c.className}
-                        {c.period ? ` (${c.period})` : ''}
-                        <span className="d-block small text-body-secondary">{c.teacherName}</span>
-                      </th>
-                      <FigureCells group={c} />
-                    </tr>
+                  {s.schools.map((school) => (
+                    <Fragment key={school.schoolId}>
+                      {/* Classes of no known school, when no school is known at all, need no heading. */}
+                      {(school.schoolId || s.schools.length > 1) && (
+                        <tr>
+                          <th scope="row" className="ps-3">
+                            {school.schoolName || 'No school known'}
+                          </th>
+                          <FigureCells group={school} />
+                        </tr>
+                      )}
+                      {s.classes
+                        .filter((c) => c.schoolId === school.schoolId)
+                        .map((c) => (
+                          <tr key={c.classId}>
+                            <th scope="row" className="fw-normal ps-5">
+                              {c.className}
+                              {c.period ? ` (${c.period})` : ''}
+                              <span className="d-block small text-body-secondary">{c.teacherName}</span>
+                            </th>
+                            <FigureCells group={c} />
+                          </tr>
+                        ))}
+                    </Fragment>
                   ))}
                 </tbody>
               ))}

@@ -31,12 +31,28 @@ const DISTRICT: DistrictStandard[] = [
     below: 2,
     at: 3,
     above: 2,
+    schools: [
+      {
+        schoolId: 'sch-n',
+        schoolName: 'North Middle',
+        suppressed: false,
+        students: 5,
+        score: 84,
+        level: 'at',
+        below: 1,
+        at: 3,
+        above: 1,
+      },
+      { schoolId: 'sch-s', schoolName: 'South Middle', suppressed: true },
+    ],
     classes: [
       {
         classId: '55555555-5555-4555-8555-555555555555',
         className: 'Math 6A',
         period: '2',
         teacherName: 'Ada Lovelace',
+        schoolId: 'sch-n',
+        schoolName: 'North Middle',
         suppressed: false,
         students: 5,
         score: 84,
@@ -50,6 +66,8 @@ const DISTRICT: DistrictStandard[] = [
         className: 'Math 6B',
         period: null,
         teacherName: 'Alan Turing',
+        schoolId: 'sch-s',
+        schoolName: 'South Middle',
         suppressed: true,
       },
     ],
@@ -139,13 +157,20 @@ describe('StandardsPage', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ url });
   });
 
-  it('when the district has mastery, then a class of fewer than 5 students shows no figures', async () => {
+  it('when the district has mastery, then each school and its classes show, and a group of fewer than 5 students shows no figures', async () => {
     stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, [FRAMEWORK]),
       'GET /api/mastery/district?limit=20&offset=0': () => jsonResponse(200, DISTRICT),
     });
     renderWithProviders(<StandardsPage />);
-    const table = await screen.findByRole('table', { name: 'Mastery by standard and class' });
+    const table = await screen.findByRole('table', { name: 'Mastery by standard, school and class' });
+    // The district, then each school followed by its classes.
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['6.RP.A.1 (district)', 'North Middle', 'Math 6A (2)Ada Lovelace', 'South Middle', 'Math 6BAlan Turing']);
+    expect(within(table).getByRole('row', { name: /^South Middle/ })).toHaveTextContent('fewer than 5 students');
     const shown = within(table).getByRole('row', { name: /Math 6A/ });
     expect(shown).toHaveTextContent('At Standard84%51 below · 3 at · 1 above');
     const hidden = within(table).getByRole('row', { name: /Math 6B/ });
