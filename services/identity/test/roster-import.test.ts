@@ -94,7 +94,7 @@ function pkg(
   return zipSync(entries);
 }
 
-function roster(domain: string) {
+function roster(domain: string, classRow = 'c1,,,Algebra 1,course1,org,Math,3') {
   return pkg('bulk', {
     users: [
       `t1,,,true,tina,,Tina,Teach,Tina@${domain.toUpperCase()},secret`,
@@ -102,7 +102,7 @@ function roster(domain: string) {
       `s2,,,true,sue,,Sue,Stu,,`,
     ],
     roles: ['r1,,,t1,primary,teacher,org', 'r2,,,s1,primary,student,org', 'r3,,,s2,primary,student,org'],
-    classes: ['c1,,,Algebra 1,course1,org,Math,3'],
+    classes: [classRow],
     enrollments: ['e1,,,c1,org,t1,teacher,true', 'e2,,,c1,org,s1,student,false', 'e3,,,c1,org,s2,student,false'],
   });
 }
@@ -223,6 +223,12 @@ describe('OneRoster import', () => {
     expect(await outboxCount('UserRegistered', d.tenantId)).toBe(3);
     expect(await outboxCount('UserUpdated', d.tenantId)).toBe(0);
     expect(await syncs(d.tenantId)).toHaveLength(1);
+
+    // The class moves to another school, nothing else changes: it is sent again with the new one.
+    const move = await call(d.admin, 'POST', BASE, roster(d.domain, 'c1,,,Algebra 1,course1,org2,Math,3'));
+    expect(move.body.counts.classes).toMatchObject({ updated: 1, unchanged: 0 });
+    expect((await applyAndWait(d.admin, move.body.id)).status).toBe('done');
+    expect((await syncs(d.tenantId)).at(-1)).toMatchObject({ sourceId: 'c1', schoolId: 'org2' });
   });
 
   it('when a delta marks a user, an enrollment and a class tobedeleted, then the user is disabled, the class loses the student, and the class is archived', async () => {

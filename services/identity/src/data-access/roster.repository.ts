@@ -151,6 +151,7 @@ export function rosterRepository(db: Db) {
             teacherUserIds: c.teacherUserIds,
             studentUserIds: c.studentUserIds,
             active: c.active,
+            ...knownSchool(c),
           },
         ]),
       );
@@ -464,6 +465,7 @@ export function rosterRepository(db: Db) {
                   teacherUserIds: b.teacherUserIds,
                   studentUserIds: b.studentUserIds,
                   active: b.active,
+                  ...knownSchool(b),
                 },
               );
             });
@@ -494,14 +496,18 @@ export function rosterRepository(db: Db) {
           if (synced.length)
             await tx.$executeRawUnsafe(
               `insert into roster_classes
-                 (tenant_id, source_id, title, subject, period, teacher_user_ids, student_user_ids, active, synced_at)
-               select $1::uuid, c."sourceId", c.title, c.subject, c.period, c."teacherUserIds", c."studentUserIds", c.active, now()
+                 (tenant_id, source_id, title, subject, period, teacher_user_ids, student_user_ids, active, synced_at,
+                  school_id, school_name, grades)
+               select $1::uuid, c."sourceId", c.title, c.subject, c.period, c."teacherUserIds", c."studentUserIds", c.active, now(),
+                      c."schoolId", c."schoolName", coalesce(c.grades, '{}')
                  from jsonb_to_recordset($2::jsonb) as c("sourceId" text, title text, subject text, period text,
-                      "teacherUserIds" uuid[], "studentUserIds" uuid[], active boolean)
+                      "teacherUserIds" uuid[], "studentUserIds" uuid[], active boolean,
+                      "schoolId" text, "schoolName" text, grades text[])
                on conflict (tenant_id, source_id) do update
                   set title = excluded.title, subject = excluded.subject, period = excluded.period,
                       teacher_user_ids = excluded.teacher_user_ids, student_user_ids = excluded.student_user_ids,
-                      active = excluded.active, synced_at = excluded.synced_at`,
+                      active = excluded.active, synced_at = excluded.synced_at,
+                      school_id = excluded.school_id, school_name = excluded.school_name, grades = excluded.grades`,
               tenantId,
               JSON.stringify(synced),
             );
@@ -537,3 +543,8 @@ export function rosterRepository(db: Db) {
 }
 
 export type RosterRepository = ReturnType<typeof rosterRepository>;
+
+/** A sent state's school and grades, when kept (null: sent before migrations/015, not compared). */
+function knownSchool(c: { schoolId: string | null; schoolName: string | null; grades: string[] }) {
+  return c.schoolId === null ? {} : { schoolId: c.schoolId, schoolName: c.schoolName ?? '', grades: c.grades };
+}

@@ -28,8 +28,8 @@ export interface SyncedClass {
   studentUserIds: string[];
   active: boolean;
   /**
-   * The class's school (sourcedId and name) and grades. Absent from a state read from
-   * roster_classes, which does not keep them: such a state is not compared on them (see sameClass).
+   * The class's school (sourcedId and name) and grades. Absent from a state sent before
+   * roster_classes kept them (migrations/015): such a state is not compared on them (see sameClass).
    */
   schoolId?: string;
   schoolName?: string;
@@ -512,7 +512,7 @@ function sameClass(a: SyncedClass, b: SyncedClass): boolean {
     a.subject === b.subject &&
     a.period === b.period &&
     a.active === b.active &&
-    // A state without school and grades (roster_classes does not keep them) is not compared on them.
+    // A state sent before school and grades were kept is not compared on them.
     (a.schoolId === undefined ||
       b.schoolId === undefined ||
       (a.schoolId === b.schoolId && a.schoolName === b.schoolName && same(a.grades ?? [], b.grades ?? []))) &&
