@@ -18,9 +18,6 @@ import { checkQuestion, type QuestionEdit } from './assessments.use-case.ts';
 import { ClassNotFoundError } from './errors.ts';
 import { MAX_QUESTIONS } from './questions.ts';
 
-/** Most standards one question is aligned to (as for ordinary questions). */
-export const MAX_STANDARDS = 10;
-
 export interface CommonQuestionInput extends QuestionEdit {
   standards?: string[] | undefined;
 }

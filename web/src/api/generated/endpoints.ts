@@ -1048,7 +1048,7 @@ export type CreateCommonAssessmentApiArg = {
   description?: string | null;
   topic?: string | null;
   standard?: string | null;
-  questions: CommonQuestionInput[];
+  questions: NewQuestionInput[];
 };
 export type GetCommonAssessmentsApiResponse = /** status 200 OK */ CommonAssessment[];
 export type GetCommonAssessmentsApiArg = void;
@@ -1058,7 +1058,7 @@ export type ReplaceCommonAssessmentQuestionsApiResponse = /** status 200 OK */ C
 export type ReplaceCommonAssessmentQuestionsApiArg = {
   id: string;
   body: {
-    questions: CommonQuestionInput[];
+    questions: NewQuestionInput[];
   };
 };
 export type PublishCommonAssessmentApiResponse = /** status 200 OK */ CommonAssessment;
@@ -1846,16 +1846,40 @@ export type CommonAssessment = {
   /** A teacher's classes it reaches (empty in the admin's list) */
   classIds: string[];
 };
-export type CommonQuestionInput = {
-  questionText: string;
-  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
-  /** A list of strings, a JSON-encoded list or delimited text */
-  options?: ((string | number | boolean | null)[] | string) | null;
-  correctAnswer: string;
-  acceptedAnswers?: string[] | null;
-  points?: number | string | null;
-  standards?: string[];
-};
+export type NewQuestionInput =
+  | {
+      questionText: string;
+      questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+      /** A list of strings, a JSON-encoded list or delimited text */
+      options: ((string | number | boolean | null)[] | string) | null | (string | number | boolean)[] | string;
+      correctAnswer: string;
+      acceptedAnswers?: string[] | null;
+      points?: number | string | null;
+      /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+      standards?: string[] | null;
+    }
+  | {
+      questionText: string;
+      questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+      /** A list of strings, a JSON-encoded list or delimited text */
+      options?: ((string | number | boolean | null)[] | string) | null;
+      correctAnswer: string;
+      acceptedAnswers?: string[] | null;
+      points?: number | string | null;
+      /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+      standards?: string[] | null;
+    }
+  | {
+      questionText: string;
+      questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+      /** A list of strings, a JSON-encoded list or delimited text */
+      options?: ((string | number | boolean | null)[] | string) | null;
+      correctAnswer: string;
+      acceptedAnswers?: string[] | null;
+      points?: number | string | null;
+      /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
+      standards?: string[] | null;
+    };
 export type CommonAssessmentQuestion = {
   id: string;
   position: number;
