@@ -70,6 +70,13 @@ describe('AssessmentPreviewPage: Try as a Student', () => {
     expect(await screen.findByText('Taking page as a student')).toBeInTheDocument();
   });
 
+  it('when generation left some questions out, then the teacher is told why above the questions', async () => {
+    const note = '1 generated question was left out: it named a standard you did not choose (CCSS.X.9).';
+    renderTryPreview({ ...TRY_ASSESSMENT, generationError: note }, [QUESTION]);
+    expect(await screen.findByTestId('generation-note')).toHaveTextContent(note);
+    expect(screen.queryByTestId('generation-failed')).not.toBeInTheDocument();
+  });
+
   it('when the assessment has no questions yet, then there is nothing to try', async () => {
     renderTryPreview({ ...TRY_ASSESSMENT, questionCount: 0 }, []);
     expect(await screen.findByRole('heading', { name: 'Water Cycle' })).toBeInTheDocument();

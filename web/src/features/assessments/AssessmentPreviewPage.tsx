@@ -123,6 +123,12 @@ export function AssessmentPreviewPage() {
               </p>
             )
           )}
+          {/* Questions were made, but some generated ones were left out (e.g. they named a standard not chosen). */}
+          {!failed && a.generationStatus === 'ready' && a.generationError && (
+            <Alert variant="info" className="mb-2" data-testid="generation-note">
+              {a.generationError}
+            </Alert>
+          )}
           <h1 className="h3 mb-2">{a.title}</h1>
           <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
             {(a.topic || a.standard) && (
