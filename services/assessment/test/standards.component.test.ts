@@ -27,10 +27,13 @@ const teacherB = actor('teacher', districtB);
 const LIMIT = 200_000;
 
 beforeAll(async () => {
-  [h, strict] = await Promise.all([
-    startAssessmentService({ STANDARDS_FETCH_ALLOW_LOOPBACK: 'true', STANDARDS_PACKAGE_LIMIT_BYTES: String(LIMIT) }),
-    startAssessmentService(),
-  ]);
+  // One after the other: each provisions the same database role, and two at once may collide
+  // ("tuple concurrently updated").
+  h = await startAssessmentService({
+    STANDARDS_FETCH_ALLOW_LOOPBACK: 'true',
+    STANDARDS_PACKAGE_LIMIT_BYTES: String(LIMIT),
+  });
+  strict = await startAssessmentService();
   // A CASE provider on this machine: /ims/case/v1p0/CFPackages/<id>.
   provider = http.createServer((req, res) => {
     const body = served.get(req.url ?? '');
@@ -41,7 +44,7 @@ beforeAll(async () => {
   providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => provider?.close(() => resolve()));
+  if (provider) await new Promise<void>((resolve) => provider.close(() => resolve()));
   await Promise.all([h?.stop(), strict?.stop()]);
 });
 
