@@ -92,10 +92,15 @@ describe('common assessments (admin)', () => {
     });
   });
 
-  it('when the admin publishes a draft to two grades, then the targets are sent as lists (blank: all)', async () => {
+  it('when the admin publishes a draft to two grades, then the targets are sent as lists (blank: all) and it shows as published', async () => {
     const sent: unknown[] = [];
     stubFetch({
-      'GET /api/common-assessments': () => jsonResponse(200, [common()]),
+      'GET /api/common-assessments': () =>
+        jsonResponse(200, [
+          sent.length
+            ? common({ status: 'published', targets: { schools: [], grades: ['06', '07'], subjects: [] } })
+            : common(),
+        ]),
       [`POST /api/common-assessments/${ID}/publish`]: (init) => {
         sent.push(bodyOf(init));
         return jsonResponse(200, common({ status: 'published' }));
@@ -107,6 +112,8 @@ describe('common assessments (admin)', () => {
     await userEvent.type(within(form).getByLabelText('Grades'), '06, 07');
     await userEvent.click(within(form).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(sent).toEqual([{ schools: [], grades: ['06', '07'], subjects: [] }]));
+    expect(await screen.findByRole('button', { name: 'View report' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Schools: all · Grades: 06, 07 · Subjects: all')).toBeInTheDocument();
   });
 });
 

@@ -209,7 +209,8 @@ export function CommonAssessmentsPage() {
       ) : (
         <ul className="list-group">
           {(list.data ?? []).map((a) => (
-            <CommonAssessmentItem key={a.id} assessment={a} />
+            // Keyed by its status too: a draft just published starts closed, with "View report".
+            <CommonAssessmentItem key={`${a.id}-${a.status}`} assessment={a} />
           ))}
         </ul>
       )}
