@@ -58,6 +58,7 @@ const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSe
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
 const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
+const CommonAssessmentsPage = screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage');
 const NotFoundPage = screen('features/notFound/NotFoundPage', 'NotFoundPage');
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */
@@ -87,6 +88,7 @@ export const PROTECTED_PATHS = [
   '/admin/roster',
   '/admin/privacy',
   '/admin/standards',
+  '/admin/common-assessments',
 ] as const;
 
 export function AppRoutes() {
@@ -188,6 +190,7 @@ export function AppRoutes() {
                     <Route path="roster" element={<AdminRosterSection />} />
                     <Route path="privacy" element={<AdminPrivacySection />} />
                     <Route path="standards" element={<StandardsPage />} />
+                    <Route path="common-assessments" element={<CommonAssessmentsPage />} />
                   </Route>
                 </>
               )}

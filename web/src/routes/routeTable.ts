@@ -38,6 +38,8 @@ export const SCREENS = {
   'features/admin/DistrictUsersPage': () => import('../features/admin/DistrictUsersPage'),
   'features/admin/AdminSections': () => import('../features/admin/AdminSections'),
   'features/standards/StandardsPage': () => import('../features/standards/StandardsPage'),
+  'features/commonAssessments/CommonAssessmentsPage': () =>
+    import('../features/commonAssessments/CommonAssessmentsPage'),
   'features/notFound/NotFoundPage': () => import('../features/notFound/NotFoundPage'),
 };
 
@@ -96,6 +98,10 @@ export const ROUTES: readonly RouteBudget[] = [
   {
     route: '/admin/standards',
     modules: [SHELL, 'features/admin/AdminLayout', 'features/standards/StandardsPage'],
+  },
+  {
+    route: '/admin/common-assessments',
+    modules: [SHELL, 'features/admin/AdminLayout', 'features/commonAssessments/CommonAssessmentsPage'],
   },
   { route: 'any unknown path (404)', modules: ['features/notFound/NotFoundPage'] },
 ];

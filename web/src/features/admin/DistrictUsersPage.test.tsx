@@ -87,6 +87,7 @@ describe('/admin sections', () => {
       ['Sign-in', '/admin/sign-in'],
       ['Roster', '/admin/roster'],
       ['Standards', '/admin/standards'],
+      ['Common assessments', '/admin/common-assessments'],
       ['Privacy', '/admin/privacy'],
     ])
       expect(within(tabs).getByRole('link', { name })).toHaveAttribute('href', href);

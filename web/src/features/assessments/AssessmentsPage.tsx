@@ -22,6 +22,8 @@ import { CreateAssessmentModal } from './CreateAssessmentModal';
 import { formatDate, formatDateTime } from './format';
 import { ActivityBadge, isPastDue, LifecycleBadge, lifecycleHint } from './LifecycleBadge';
 import { RecommendationModal } from './RecommendationModal';
+import { useAuth } from '../../session/useAuth';
+import { DistrictAssessments } from '../commonAssessments';
 
 function AssessmentCard({
   assessment,
@@ -126,6 +128,8 @@ function AssessmentCard({
 export function AssessmentsPage() {
   const toast = useToast();
   const { data, isLoading, isError } = useGetAssessmentsQuery();
+  // A district teacher also sees the district's common assessments that reach their classes.
+  const inDistrict = useAuth().user?.accountType === 'district';
   const [deleteAssessment, deleteState] = useDeleteAssessmentMutation();
   const [showInactive, setShowInactive] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -166,6 +170,7 @@ export function AssessmentsPage() {
           <Button onClick={() => setCreating(true)}>Create Assessment</Button>
         </div>
       </div>
+      {inDistrict && !showInactive && <DistrictAssessments />}
       {isError ? (
         <p className="text-danger">Failed to load assessments.</p>
       ) : shown.length === 0 ? (

@@ -7,3 +7,6 @@ export { ResultLevel } from './ResultLevel';
 
 /** The create-assessment form, loaded when first opened (app/lazyModal). */
 export const loadCreateAssessmentModal = () => import('./CreateAssessmentModal').then((m) => m.CreateAssessmentModal);
+/** One question's form and what the API takes for it (the district's common assessments reuse them). */
+export { QuestionEditor } from './QuestionEditor';
+export { questionToSend } from './assessmentSchemas';
