@@ -328,6 +328,15 @@ const SETTINGS: Record<string, string[]> = {
   'PUT /api/questions/{id}': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
   ],
+  // A common assessment's questions are the ordinary new-question input: a type's rules inside the
+  // list (four options for multiple choice, True/False keys) and made-up standards are the
+  // documented 400 naming `questions[i]…`, as for the routes above.
+  'POST /api/common-assessments': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
+  ],
+  'PUT /api/common-assessments/{id}/questions': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
+  ],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
   // document cannot carry; without it the documented 400 "No Google sign-up in progress" is right.
   'POST /api/auth/google/complete': [
