@@ -6,6 +6,7 @@ import { InProcessBus, type Bus, type BusMessage, type SubscribeOptions } from '
 import { createGateway, gatewayConfigSchemaFor, stopGateway } from '@checkpoint/gateway';
 import {
   closeServer,
+  SHUTDOWN_GRACE_MS,
   countDeadLetter,
   listen,
   parseConfig,
@@ -108,7 +109,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       ...(mailbox ? { mailbox } : {}),
       stop: async () => {
         stopGateway(gateway);
-        await closeServer(server, 5_000);
+        await closeServer(server, 5_000, { graceMs: SHUTDOWN_GRACE_MS });
         await bus.stop();
         for (const s of [...running].reverse()) await s.stop();
         await mailbox?.stop();

@@ -1,5 +1,6 @@
 import {
   closeServer,
+  SHUTDOWN_GRACE_MS,
   createLogger,
   exitOnStartupError,
   listen,
@@ -24,7 +25,7 @@ try {
   onShutdownSignal(
     async () => {
       stopGateway(gateway);
-      await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+      await closeServer(server, config.SHUTDOWN_TIMEOUT_MS, { graceMs: SHUTDOWN_GRACE_MS });
       await metrics?.stop();
       // The last spans (the roots of the last requests' traces) are exported before the process ends.
       await stopTelemetry();

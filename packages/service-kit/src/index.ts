@@ -59,7 +59,7 @@ export {
   type HandlerContext,
   type LargeBody,
 } from './http.ts';
-export { closeServer, exitOnSignalWhileStarting, listen, onShutdownSignal } from './lifecycle.ts';
+export { closeServer, exitOnSignalWhileStarting, listen, onShutdownSignal, SHUTDOWN_GRACE_MS } from './lifecycle.ts';
 export { bodyParserError, findNulCharacter, jsonNestingExceeds, MAX_JSON_DEPTH, tooDeepError } from './request-body.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { csvCell, csvText, type CsvOptions } from './csv.ts';

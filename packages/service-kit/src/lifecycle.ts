@@ -65,21 +65,36 @@ function answerMethodsOutsideExpress(server: Server): void {
   });
 }
 
-/** Closes the server: refuses new connections, lets in-flight requests finish up to timeoutMs. */
-export function closeServer(server: Server, timeoutMs: number): Promise<void> {
+/**
+ * How long a process that is told to stop keeps its kept-alive connections open before it closes
+ * them: a request a client sent on one just before (on a loaded machine, or a proxy's pooled
+ * connection) is read and answered, with `Connection: close`, instead of being reset.
+ */
+export const SHUTDOWN_GRACE_MS = 1_000;
+
+/**
+ * Closes the server: refuses new connections, lets in-flight requests finish up to timeoutMs.
+ * With graceMs, it first goes on serving that long, every answer closing its connection.
+ */
+export function closeServer(server: Server, timeoutMs: number, { graceMs = 0 } = {}): Promise<void> {
   return new Promise((resolve) => {
-    // Keep-alive connections become idle once their request is answered: close them as they do.
-    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+    if (graceMs > 0) server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
     const timer = setTimeout(() => {
       server.closeAllConnections();
-    }, timeoutMs);
+    }, graceMs + timeoutMs);
     timer.unref();
-    server.close(() => {
-      clearTimeout(timer);
-      clearInterval(sweeper);
-      resolve();
-    });
-    server.closeIdleConnections();
+    const close = () => {
+      // Keep-alive connections become idle once their request is answered: close them as they do.
+      const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+      server.close(() => {
+        clearTimeout(timer);
+        clearInterval(sweeper);
+        resolve();
+      });
+      server.closeIdleConnections();
+    };
+    if (graceMs > 0) setTimeout(close, graceMs);
+    else close();
   });
 }
 

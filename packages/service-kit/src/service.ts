@@ -17,7 +17,7 @@ import { ServiceTokens } from './caller.ts';
 import { baseConfigSchema, ConfigError, kafkaConnection, parseConfig, type BaseConfig } from './config.ts';
 import { createPool, databaseReachable, runMigrations, type SharedMigration } from './database.ts';
 import { createServiceApp, type ApiRouter, type LargeBody } from './http.ts';
-import { closeServer, listen, onShutdownSignal, SERVICE_MAX_HEADER_BYTES } from './lifecycle.ts';
+import { closeServer, listen, onShutdownSignal, SERVICE_MAX_HEADER_BYTES, SHUTDOWN_GRACE_MS } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { countDeadLetter, registerService, relayMetrics, startMetricsServer } from './metrics.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
@@ -210,7 +210,7 @@ export async function startService<S extends z.ZodObject>(
       (stopped ??= (async () => {
         stopping = true;
         parts.draining?.();
-        await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+        await closeServer(server, config.SHUTDOWN_TIMEOUT_MS, { graceMs: SHUTDOWN_GRACE_MS });
         await relay.stop();
         await parts.stop?.();
         if (ownsBus) await bus!.stop();
