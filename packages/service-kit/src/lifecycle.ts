@@ -132,7 +132,7 @@ export function onShutdownSignal(stop: () => Promise<void>, timeoutMs: number, l
     const killer = setTimeout(() => {
       log('shutdown took too long, exiting');
       process.exit(1);
-    }, timeoutMs + 2_000);
+    }, SHUTDOWN_GRACE_MS + timeoutMs + 2_000);
     killer.unref();
     stop().then(
       () => process.exit(0),
