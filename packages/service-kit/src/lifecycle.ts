@@ -129,10 +129,13 @@ export function onShutdownSignal(stop: () => Promise<void>, timeoutMs: number, l
     if (stopping) return;
     stopping = true;
     log(`${signal} received, shutting down`);
-    const killer = setTimeout(() => {
-      log('shutdown took too long, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS + timeoutMs + 2_000);
+    const killer = setTimeout(
+      () => {
+        log('shutdown took too long, exiting');
+        process.exit(1);
+      },
+      SHUTDOWN_GRACE_MS + timeoutMs + 2_000,
+    );
     killer.unref();
     stop().then(
       () => process.exit(0),
