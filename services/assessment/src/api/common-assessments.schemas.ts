@@ -44,14 +44,12 @@ export const replaceCommonQuestionsBody = z.object({ questions }).meta({ id: 'Co
 const targetList = (label: string) =>
   z
     .array(
-      z
-        .string({ error: `${label} must be a list of texts` })
-        .trim()
-        .min(1)
-        .max(LIMITS.target),
-      {
-        error: `${label} must be a list of texts`,
-      },
+      // Not blank (a pattern the document carries, so generated entries are not blanks either).
+      requiredText(LIMITS.target, {
+        required: `${label} entries must not be blank`,
+        tooLong: `${label} entries are at most ${LIMITS.target} characters`,
+      }),
+      { error: `${label} must be a list of texts` },
     )
     .max(LIMITS.targets, `${label} lists at most ${LIMITS.targets} entries`)
     .default([]);
