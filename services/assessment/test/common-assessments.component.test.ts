@@ -102,8 +102,20 @@ describe('common assessments', () => {
 
     const assigned = await call(h, teacher, 'POST', `/api/common-assessments/${id}/assign`, { classId });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
-    expect(assigned.body).toMatchObject({ classId, status: 'assigned', questionCount: 2, title: draft().title });
+    expect(assigned.body).toMatchObject({
+      classId,
+      status: 'assigned',
+      questionCount: 2,
+      title: draft().title,
+      commonAssessmentId: id,
+    });
     const copyId = assigned.body.id as string;
+    // The teacher's reads say it is the district's (the pages then offer no change of its questions).
+    expect((await call(h, teacher, 'GET', `/api/assessments/${copyId}`)).body).toMatchObject({
+      commonAssessmentId: id,
+    });
+    const listed = (await call(h, teacher, 'GET', `/api/classes/${classId}/assessments`)).body as { id: string }[];
+    expect(listed.find((a) => a.id === copyId)).toMatchObject({ commonAssessmentId: id });
     const events = await outboxFor(h, copyId);
     expect(events.map((e) => e.type)).toEqual(['AssessmentCreated', 'QuestionsChanged', 'AssessmentAssigned']);
     expect(events[0]!.message).toMatchObject({ commonAssessmentId: id });

@@ -508,6 +508,10 @@ export const teacherAssessmentSchema = z
       .describe('The classes it is assigned to (empty for a draft)'),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    commonAssessmentId: z
+      .uuid()
+      .nullable()
+      .describe("The district's common assessment this is the class's copy of (its questions locked); null: the teacher's own"),
     className: z.string(),
     subject: z.string(),
     questionCount: z.number().int(),

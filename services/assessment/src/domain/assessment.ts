@@ -45,6 +45,8 @@ export interface AssessmentRow {
   generationError: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The district's common assessment this is a class's copy of (its questions locked); null: the teacher's own. */
+  commonAssessmentId: string | null;
   className: string;
   subject: string;
   questionCount: number;
@@ -70,6 +72,7 @@ export interface TeacherAssessmentView {
   assignedTo: { classId: string; className: string }[];
   createdAt: string;
   updatedAt: string;
+  commonAssessmentId: string | null;
   className: string;
   subject: string;
   questionCount: number;
@@ -102,6 +105,7 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     assignedTo: a.assignedAt ? [{ classId: a.classId, className: a.className }] : [],
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
+    commonAssessmentId: a.commonAssessmentId,
     className: a.className,
     subject: a.subject,
     questionCount: a.questionCount,

@@ -1603,6 +1603,8 @@ export type Assessment = {
   }[];
   createdAt: string;
   updatedAt: string;
+  /** The district's common assessment this is the class's copy of (its questions locked); null: the teacher's own */
+  commonAssessmentId: string | null;
   className: string;
   subject: string;
   questionCount: number;

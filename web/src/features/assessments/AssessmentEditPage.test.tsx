@@ -186,6 +186,23 @@ describe('AssessmentEditPage', () => {
     expect(screen.getByRole('button', { name: 'Edit Question 1' })).toBeEnabled();
   });
 
+  it("when it is a class's copy of a district common assessment, then no question can be changed and the page says why", async () => {
+    renderPage([mc('q1', 'First?', 1), mc('q2', 'Second?', 2)], {
+      ...ASSESSMENT,
+      commonAssessmentId: '55555555-5555-4555-8555-555555555555',
+      status: 'assigned',
+      isAssigned: true,
+    });
+    expect(await screen.findByTestId('common-locked')).toHaveTextContent(/questions are locked/);
+    const first = await screen.findByRole('region', { name: 'Question 1' });
+    expect(within(first).getByText(/First\?/)).toBeInTheDocument();
+    for (const name of [/Edit Question/, /Delete Question/, /Duplicate Question/, /Move question/, 'Add Question']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    // Its details stay the teacher's (title, description, due date).
+    expect(screen.getByRole('button', { name: 'Save Details' })).toBeEnabled();
+  });
+
   it('when a due date is set in the details, then it is sent as an ISO date-time', async () => {
     const { user, bodyOf } = renderPage([]);
     const due = await screen.findByLabelText('Due Date');

@@ -137,6 +137,8 @@ interface ItemProps {
   count: number;
   /** Students have submitted: no adding, duplicating or deleting. */
   locked: boolean;
+  /** A class's copy of a district common assessment: its questions cannot change at all. */
+  frozen: boolean;
   canAdd: boolean;
   onMove: (index: number, by: -1 | 1) => void;
   moving: boolean;
@@ -144,7 +146,17 @@ interface ItemProps {
   assessmentStandards: readonly StandardRef[];
 }
 
-function QuestionItem({ question, index, count, locked, canAdd, onMove, moving, assessmentStandards }: ItemProps) {
+function QuestionItem({
+  question,
+  index,
+  count,
+  locked,
+  frozen,
+  canAdd,
+  onMove,
+  moving,
+  assessmentStandards,
+}: ItemProps) {
   const aligned = standardsOf(question, assessmentStandards);
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -223,42 +235,44 @@ function QuestionItem({ question, index, count, locked, canAdd, onMove, moving, 
               <StandardChips standards={aligned} label={`Standards of question ${n}`} />
             </Card.Body>
           )}
-          <Card.Footer className="d-flex flex-wrap gap-2 justify-content-end">
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              id={`move-up-${question.id}`}
-              aria-label={`Move question ${n} up`}
-              disabled={index === 0 || moving}
-              onClick={() => onMove(index, -1)}
-            >
-              ↑ Up
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              id={`move-down-${question.id}`}
-              aria-label={`Move question ${n} down`}
-              disabled={index === count - 1 || moving}
-              onClick={() => onMove(index, 1)}
-            >
-              ↓ Down
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              disabled={locked || !canAdd || duplicateState.isLoading}
-              onClick={() => void copy()}
-            >
-              Duplicate Question {n}
-            </Button>
-            <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
-              Edit Question {n}
-            </Button>
-            <Button size="sm" variant="outline-danger" disabled={locked} onClick={() => setConfirming(true)}>
-              Delete Question {n}
-            </Button>
-          </Card.Footer>
+          {!frozen && (
+            <Card.Footer className="d-flex flex-wrap gap-2 justify-content-end">
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                id={`move-up-${question.id}`}
+                aria-label={`Move question ${n} up`}
+                disabled={index === 0 || moving}
+                onClick={() => onMove(index, -1)}
+              >
+                ↑ Up
+              </Button>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                id={`move-down-${question.id}`}
+                aria-label={`Move question ${n} down`}
+                disabled={index === count - 1 || moving}
+                onClick={() => onMove(index, 1)}
+              >
+                ↓ Down
+              </Button>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={locked || !canAdd || duplicateState.isLoading}
+                onClick={() => void copy()}
+              >
+                Duplicate Question {n}
+              </Button>
+              <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
+                Edit Question {n}
+              </Button>
+              <Button size="sm" variant="outline-danger" disabled={locked} onClick={() => setConfirming(true)}>
+                Delete Question {n}
+              </Button>
+            </Card.Footer>
+          )}
         </>
       )}
       <Modal show={confirming} onHide={() => setConfirming(false)} aria-labelledby={`delete-q-${question.id}`}>
@@ -364,6 +378,7 @@ export function AssessmentEditPage() {
   if (!assessment.data || isStudentView(assessment.data)) return <AssessmentNotFound />;
   const a = assessment.data;
   const locked = (a.responseCount ?? 0) > 0;
+  const frozen = a.commonAssessmentId != null;
 
   const move = async (index: number, by: -1 | 1) => {
     const ids = list.map((q) => q.id);
@@ -395,11 +410,18 @@ export function AssessmentEditPage() {
       </p>
       <DetailsForm key={a.id} assessment={a} />
       <h2 className="h4 mb-3">Questions ({list.length})</h2>
-      {locked && (
-        <Alert variant="info">
-          Students have already submitted this assessment, so its answer keys, points and questions can no longer
-          change. You can still correct the wording and the order.
+      {frozen ? (
+        <Alert variant="info" data-testid="common-locked">
+          This is your district&apos;s common assessment: its questions are locked and cannot be changed. You can still
+          change its title, description and due date.
         </Alert>
+      ) : (
+        locked && (
+          <Alert variant="info">
+            Students have already submitted this assessment, so its answer keys, points and questions can no longer
+            change. You can still correct the wording and the order.
+          </Alert>
+        )
       )}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
@@ -414,6 +436,7 @@ export function AssessmentEditPage() {
             index={i}
             count={list.length}
             locked={locked}
+            frozen={frozen}
             canAdd={list.length < MAX_QUESTIONS}
             onMove={(index, by) => void move(index, by)}
             moving={pending !== null}
@@ -421,7 +444,7 @@ export function AssessmentEditPage() {
           />
         ))
       )}
-      <AddQuestion assessmentId={id} count={list.length} locked={locked} />
+      {!frozen && <AddQuestion assessmentId={id} count={list.length} locked={locked} />}
     </>
   );
 }

@@ -21,6 +21,7 @@ const TRY_ASSESSMENT: Assessment = {
   assignedTo: [{ classId: 'c1', className: 'Earth Science' }],
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
+  commonAssessmentId: null,
   className: 'Earth Science',
   subject: 'Science',
   questionCount: 1,

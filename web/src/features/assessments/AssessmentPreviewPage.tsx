@@ -141,6 +141,11 @@ export function AssessmentPreviewPage() {
             </Badge>
             <ActivityBadge assessment={a} />
             <LifecycleBadge assessment={a} />
+            {a.commonAssessmentId && (
+              <Badge bg="info" text="dark" title="Its questions are the district's and cannot be changed">
+                District assessment
+              </Badge>
+            )}
           </div>
           <p className="small mb-2" data-testid="lifecycle-hint">
             {lifecycleHint(a)}
@@ -158,7 +163,7 @@ export function AssessmentPreviewPage() {
           )}
           <div className="d-flex flex-wrap gap-2">
             <Link className="btn btn-outline-primary" to={`/assessment-edit/${a.id}`}>
-              Edit Questions
+              {a.commonAssessmentId ? 'Edit Details' : 'Edit Questions'}
             </Link>
             {/* Assigning is once per assessment; a closed one reopens with Activate (in Preview). An
                 assessment without questions is not assigned (the server refuses it too). */}

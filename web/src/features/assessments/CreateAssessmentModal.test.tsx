@@ -19,6 +19,7 @@ function job(status: string, extra: Record<string, unknown> = {}) {
     questionType: 'mixed',
     questionCount: 5,
     updatedAt: '2024-03-05T10:00:00.000Z',
+    commonAssessmentId: null,
     ...extra,
   };
 }
@@ -39,6 +40,7 @@ const FRAMEWORK = {
   scope: 'district',
   importedAt: '2024-03-05T10:00:00.000Z',
   updatedAt: '2024-03-05T10:00:00.000Z',
+  commonAssessmentId: null,
 };
 
 function renderModal(classId: string | undefined) {
