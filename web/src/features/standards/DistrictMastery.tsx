@@ -12,7 +12,9 @@ import { serverMessageOr } from '../../api/apiError';
 import { formatPercent, levelLabel, levelVariant } from '../results';
 import { DISTRICT_MASTERY_EXPORT_PATH, useGetDistrictMasteryQuery, type DistrictClass } from './standardsApi';
 
-export const PAGE_SIZE = 20;
+// Five standards a page: each lists every school and class of the district (a page of 20 was 4,000 class
+// rows, ~0.8 MB, and over the view's 200 ms target under load; bench/README.md, "Mastery of standards").
+export const PAGE_SIZE = 5;
 export const SUPPRESSED_TEXT = 'fewer than 5 students';
 
 type Figures = Pick<DistrictClass, 'suppressed' | 'students' | 'score' | 'level' | 'below' | 'at' | 'above'>;

@@ -80,7 +80,7 @@ describe('StandardsPage', () => {
   it('when the district has no frameworks nor aligned results, then both empty states show', async () => {
     stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, []),
-      'GET /api/mastery/district?limit=20&offset=0': () => jsonResponse(200, []),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, []),
     });
     renderWithProviders(<StandardsPage />);
     expect(await screen.findByTestId('frameworks-empty')).toHaveTextContent('No frameworks yet');
@@ -91,7 +91,7 @@ describe('StandardsPage', () => {
   it('when a CASE file is imported, then its JSON is the body and the four counts show', async () => {
     const fetch = stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, [FRAMEWORK]),
-      'GET /api/mastery/district?limit=20&offset=0': () => jsonResponse(200, []),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, []),
       'POST /api/standards/frameworks': () =>
         jsonResponse(201, { framework: FRAMEWORK, counts: { added: 3, updated: 1, unchanged: 0, withdrawn: 2 } }),
     });
@@ -109,7 +109,7 @@ describe('StandardsPage', () => {
   it('when the package is refused, then the server message and the item it names show', async () => {
     stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, []),
-      'GET /api/mastery/district?limit=20&offset=0': () => jsonResponse(200, []),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, []),
       'POST /api/standards/frameworks': () =>
         jsonResponse(400, {
           message: 'CFItems[1] has no humanCodingScheme',
@@ -129,7 +129,7 @@ describe('StandardsPage', () => {
   it('when the file is not JSON or the URL not https, then the form says so and sends nothing', async () => {
     const fetch = stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, []),
-      'GET /api/mastery/district?limit=20&offset=0': () => jsonResponse(200, []),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, []),
     });
     const { user } = renderWithProviders(<StandardsPage />);
     await user.upload(screen.getByLabelText('CASE package file'), file('not json', 'notes.json'));
@@ -144,7 +144,7 @@ describe('StandardsPage', () => {
   it('when a URL is imported, then it is sent as { url }', async () => {
     const fetch = stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, []),
-      'GET /api/mastery/district?limit=20&offset=0': () => jsonResponse(200, []),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, []),
       'POST /api/standards/frameworks': () =>
         jsonResponse(200, { framework: FRAMEWORK, counts: { added: 0, updated: 0, unchanged: 3, withdrawn: 0 } }),
     });
@@ -160,7 +160,7 @@ describe('StandardsPage', () => {
   it('when the district has mastery, then each school and its classes show, and a group of fewer than 5 students shows no figures', async () => {
     stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, [FRAMEWORK]),
-      'GET /api/mastery/district?limit=20&offset=0': () => jsonResponse(200, DISTRICT),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, DISTRICT),
     });
     renderWithProviders(<StandardsPage />);
     const table = await screen.findByRole('table', { name: 'Mastery by standard, school and class' });
@@ -185,7 +185,7 @@ describe('StandardsPage', () => {
   it('when a code is searched, then the items found are listed', async () => {
     stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, [FRAMEWORK]),
-      'GET /api/mastery/district?limit=20&offset=0': () => jsonResponse(200, []),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, []),
       'GET /api/standards/search?q=6.RP&subject=Mathematics&limit=50': () =>
         jsonResponse(200, [
           {
