@@ -78,6 +78,27 @@ describe('AssessmentPreviewPage: Try as a Student', () => {
     expect(screen.queryByTestId('generation-failed')).not.toBeInTheDocument();
   });
 
+  it('when the assessment is aligned to standards, then their codes show with their statements', async () => {
+    const standard = {
+      identifier: 'item-6-rp-a-1',
+      code: '6.RP.A.1',
+      uri: 'https://case.example.org/item-6-rp-a-1',
+      statement: 'Understand the concept of a ratio.',
+      frameworkId: null,
+    };
+    renderTryPreview({ ...TRY_ASSESSMENT, standards: [standard] }, [QUESTION]);
+    const list = await screen.findByRole('list', { name: 'Standards of this assessment' });
+    expect(list).toHaveTextContent('6.RP.A.1');
+    expect(list).toHaveTextContent('Understand the concept of a ratio.');
+  });
+
+  it("when it is a class's copy of a district common assessment, then it says so and only its details are offered for editing", async () => {
+    renderTryPreview({ ...TRY_ASSESSMENT, commonAssessmentId: '55555555-5555-4555-8555-555555555555' }, [QUESTION]);
+    expect(await screen.findByText('District assessment')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Details' })).toHaveAttribute('href', '/assessment-edit/a1');
+    expect(screen.queryByRole('link', { name: 'Edit Questions' })).not.toBeInTheDocument();
+  });
+
   it('when the assessment has no questions yet, then there is nothing to try', async () => {
     renderTryPreview({ ...TRY_ASSESSMENT, questionCount: 0 }, []);
     expect(await screen.findByRole('heading', { name: 'Water Cycle' })).toBeInTheDocument();

@@ -20,6 +20,8 @@ import { formatDate } from './format';
 import { jobFailureMessage, questionSourceOf, sourceLabel, successHeader } from './generationText';
 import { ActivityBadge, LifecycleBadge, lifecycleHint, lifecycleOf } from './LifecycleBadge';
 import { QuestionPreview } from './QuestionPreview';
+import { standardsOf } from './QuestionEditor';
+import { StandardChips } from '../standards';
 
 export const PREVIEW_QUESTION_LIMIT = 3;
 
@@ -147,6 +149,11 @@ export function AssessmentPreviewPage() {
               </Badge>
             )}
           </div>
+          {standardsOf(a).length > 0 && (
+            <div className="mb-2">
+              <StandardChips standards={standardsOf(a)} label="Standards of this assessment" />
+            </div>
+          )}
           <p className="small mb-2" data-testid="lifecycle-hint">
             {lifecycleHint(a)}
           </p>
