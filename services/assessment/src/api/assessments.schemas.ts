@@ -242,26 +242,41 @@ function createAssessmentDoc(): JsonSchema {
   };
 }
 
-const toggleBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+const flag = (name: string) => z.boolean({ error: `${name} must be true or false` });
+/** How students are given it; each left out keeps the stored one. */
+const deliveryFields = {
+  isActive: flag('isActive').optional(),
+  shuffleQuestions: flag('shuffleQuestions')
+    .optional()
+    .describe('Each student sees the questions in an order of their own, the same on every reload'),
+  shuffleOptions: flag('shuffleOptions')
+    .optional()
+    .describe("Each student sees each multiple-choice question's options in an order of their own"),
+};
+const settingsBody = z.strictObject(deliveryFields);
+const toggleBody = z.object({ isActive: flag('isActive') });
 const detailsBody = z.object({
   title: requiredText('Title is required', LIMITS.title, 'Title'),
   description: optionalText(LIMITS.description, 'Description'),
   topic: requiredText('Topic is required', LIMITS.topic, 'Topic'),
   standard: optionalText(LIMITS.topic, 'Standard'),
   dueDate,
-  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  ...deliveryFields,
 });
 export type UpdateAssessmentBody =
-  | z.infer<typeof toggleBody>
-  | (z.infer<typeof detailsBody> & { isActive?: boolean | undefined; dueDate?: Date | null | undefined });
+  z.infer<typeof settingsBody> | (z.infer<typeof detailsBody> & { dueDate?: Date | null | undefined });
 
-/** PUT /api/assessments/:id: the details form (with its own validation texts), or {isActive} alone for the toggle. */
+/**
+ * PUT /api/assessments/:id: the details form (with its own validation texts), or settings alone
+ * ({isActive} for the toggle, the shuffles); an empty body is refused naming isActive.
+ */
 export const updateAssessmentBody = z
   .unknown()
   .transform((raw, ctx): UpdateAssessmentBody => {
     const body = record(raw);
-    const toggleOnly = Object.keys(body).every((k) => k === 'isActive');
-    const parsed = (toggleOnly ? toggleBody : detailsBody).safeParse(body);
+    const keys = Object.keys(body);
+    const settingsOnly = keys.length > 0 && keys.every((k) => k in deliveryFields);
+    const parsed = (keys.length === 0 ? toggleBody : settingsOnly ? settingsBody : detailsBody).safeParse(body);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     return z.NEVER;
@@ -269,8 +284,8 @@ export const updateAssessmentBody = z
   .meta({
     id: 'UpdateAssessment',
     description:
-      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it) or {isActive}',
-    ...documentedAs({ anyOf: [inputJsonSchema(toggleBody.strict()), inputJsonSchema(detailsBody)] }),
+      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions}, each left out keeping the stored one',
+    ...documentedAs({ anyOf: [{ ...inputJsonSchema(settingsBody), minProperties: 1 }, inputJsonSchema(detailsBody)] }),
   });
 
 const MAX_OPTIONS = 20;
@@ -511,7 +526,13 @@ export const teacherAssessmentSchema = z
     commonAssessmentId: z
       .uuid()
       .nullable()
-      .describe("The district's common assessment this is the class's copy of (its questions locked); null: the teacher's own"),
+      .describe(
+        "The district's common assessment this is the class's copy of (its questions locked); null: the teacher's own",
+      ),
+    shuffleQuestions: z.boolean().describe('Each student sees the questions in an order of their own'),
+    shuffleOptions: z
+      .boolean()
+      .describe("Each student sees each multiple-choice question's options in an order of their own"),
     className: z.string(),
     subject: z.string(),
     questionCount: z.number().int(),

@@ -9,7 +9,8 @@ export const ASSESSMENT_SELECT = `
   select a.id, a.tenant_id, a.class_id, a.teacher_id, a.title, a.description, a.topic, a.standard,
          a.due_date, a.is_active, a.assigned_at, a.content_to_assess, a.question_type,
          a.number_of_questions, a.generation_status, a.generation_provider, a.generation_error,
-         a.created_at, a.updated_at, a.common_assessment_id, c.name as class_name, c.subject,
+         a.created_at, a.updated_at, a.common_assessment_id, a.shuffle_questions, a.shuffle_options,
+         c.name as class_name, c.subject,
          (select count(*) from questions q where q.assessment_id = a.id)::int as question_count,
          (select count(*) from results r where r.assessment_id = a.id)::int as response_count,
          (select count(*) from memberships m where m.class_id = a.class_id)::int as member_count
@@ -61,6 +62,8 @@ export interface AssessmentSqlRow {
   created_at: Date;
   updated_at: Date;
   common_assessment_id: string | null;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
   class_name: string;
   subject: string;
   question_count: number;
@@ -91,6 +94,8 @@ export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   commonAssessmentId: r.common_assessment_id,
+  shuffleQuestions: r.shuffle_questions,
+  shuffleOptions: r.shuffle_options,
   className: r.class_name,
   subject: r.subject,
   questionCount: r.question_count,

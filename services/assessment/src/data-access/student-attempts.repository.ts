@@ -149,6 +149,7 @@ const toResult = (r: ResultSqlRow): ResultRow => ({
 const studentAccessSql = (lockSubmission: boolean) => `
   ${lockSubmission ? 'with locked as materialized (select id from assessments where id = $1::uuid for key share)' : ''}
   select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
+         a.shuffle_questions, a.shuffle_options,
          exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
          (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
     from assessments a left join classes c on c.class_id = a.class_id
@@ -164,6 +165,8 @@ interface StudentAccessSqlRow {
   archived: boolean | null;
   member: boolean;
   result_id: string | null;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
 }
 
 const toStudentAccess = (r: StudentAccessSqlRow): StudentAccess => ({
@@ -339,7 +342,8 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
       const questions = rows
         .filter((r) => r.q_id !== null)
         .map((r) => toQuestion({ ...r, id: r.q_id!, assessment_id: r.q_assessment_id }));
-      return { access: toStudentAccess(rows[0]), questions };
+      const { shuffle_questions: shuffleQuestions, shuffle_options: shuffleOptions } = rows[0];
+      return { access: toStudentAccess(rows[0]), questions, shuffle: { shuffleQuestions, shuffleOptions } };
     },
 
     /** The student's access with their own answers, oldest first (one round trip, as above). */

@@ -8,6 +8,7 @@ import type { QuestionInput } from '../domain/questions.ts';
 import { uuidv7 } from '@checkpoint/service-kit';
 import type pg from 'pg';
 import type { StandardRef } from '../domain/standards.ts';
+import type { ShuffleSettings } from '../domain/shuffle.ts';
 import {
   prepared,
   QUESTIONS_SQL,
@@ -280,6 +281,10 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
 
     async setActive(tx: Tx, id: string, isActive: boolean): Promise<void> {
       await tx.assessment.update({ where: { id }, data: { isActive, updatedAt: new Date() } });
+    },
+
+    async setShuffle(tx: Tx, id: string, shuffle: ShuffleSettings): Promise<void> {
+      await tx.assessment.update({ where: { id }, data: { ...shuffle, updatedAt: new Date() } });
     },
 
     /** Marks a draft assigned; false when it was assigned already (by a call that committed first). */

@@ -47,6 +47,9 @@ export interface AssessmentRow {
   updatedAt: Date;
   /** The district's common assessment this is a class's copy of (its questions locked); null: the teacher's own. */
   commonAssessmentId: string | null;
+  /** Each student's own order of the questions / of each multiple-choice question's options (domain/shuffle.ts). */
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
   className: string;
   subject: string;
   questionCount: number;
@@ -73,6 +76,8 @@ export interface TeacherAssessmentView {
   createdAt: string;
   updatedAt: string;
   commonAssessmentId: string | null;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
   className: string;
   subject: string;
   questionCount: number;
@@ -106,6 +111,8 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     commonAssessmentId: a.commonAssessmentId,
+    shuffleQuestions: a.shuffleQuestions,
+    shuffleOptions: a.shuffleOptions,
     className: a.className,
     subject: a.subject,
     questionCount: a.questionCount,

@@ -46,6 +46,7 @@ import {
 } from './questions.ts';
 import { numericString, scoreSubmission, type Score } from './scoring.ts';
 import { labelsFor } from './labels.ts';
+import { studentOrder, type ShuffleSettings } from './shuffle.ts';
 import { inOrder, labelsWithStandards, type StandardRef } from './standards.ts';
 import { lookupNow, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
@@ -77,17 +78,21 @@ export interface QuestionEdit {
   standards?: string[] | undefined;
 }
 
+/** How students are given it: each left out keeps the stored one. */
+export type DeliverySettings = { isActive?: boolean | undefined } & {
+  [K in keyof ShuffleSettings]?: ShuffleSettings[K] | undefined;
+};
+
 export type UpdateInput =
-  | { isActive: boolean }
-  | {
+  | DeliverySettings
+  | (DeliverySettings & {
       title: string;
       description: string;
       topic: string;
       standard: string;
       /** Undefined keeps the stored one; null clears it. */
       dueDate?: Date | null | undefined;
-      isActive?: boolean | undefined;
-    };
+    });
 
 /** The caller as a student: their own id (memberships decide the rest). */
 export interface StudentCaller {
@@ -289,8 +294,8 @@ export function assessmentUseCases({
       const updated = await assessments.transaction(async (tx) => {
         const current = await assessments.findOwned(owner, id, tx);
         if (!current) throw new AssessmentNotFoundError();
+        const { isActive, shuffleQuestions, shuffleOptions } = input;
         if ('title' in input) {
-          const isActive = input.isActive;
           // An absent due date keeps the stored one (the details form may send none); null clears it.
           const details = {
             title: input.title,
@@ -301,12 +306,16 @@ export function assessmentUseCases({
           };
           await assessments.updateDetails(tx, id, details, isActive);
           await events.updated(tx, { ...current, ...details });
-          if (isActive !== undefined && isActive !== current.isActive)
-            await events.activationChanged(tx, current, isActive);
-        } else if (input.isActive !== current.isActive) {
-          await assessments.setActive(tx, id, input.isActive);
-          await events.activationChanged(tx, current, input.isActive);
+        } else if (isActive !== undefined && isActive !== current.isActive) {
+          await assessments.setActive(tx, id, isActive);
         }
+        if (isActive !== undefined && isActive !== current.isActive)
+          await events.activationChanged(tx, current, isActive);
+        if (shuffleQuestions !== undefined || shuffleOptions !== undefined)
+          await assessments.setShuffle(tx, id, {
+            shuffleQuestions: shuffleQuestions ?? current.shuffleQuestions,
+            shuffleOptions: shuffleOptions ?? current.shuffleOptions,
+          });
         return assessments.findOwned(owner, id, tx);
       });
       return teacherView(updated!);
@@ -525,7 +534,7 @@ export function assessmentUseCases({
       const found = await attempts.questionsForStudent(student.studentId, id);
       if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
       const withAnswers = found.access.resultId !== null;
-      return found.questions.map((q) => questionView(q, withAnswers));
+      return studentOrder(found.questions, student.studentId, found.shuffle).map((q) => questionView(q, withAnswers));
     },
 
     async responsesForStudent(student: StudentCaller, id: string): Promise<ResponseRecord[]> {

@@ -842,7 +842,11 @@ export type UpdateAssessmentApiArg = {
   id: string;
   body:
     | {
-        isActive: boolean;
+        isActive?: boolean;
+        /** Each student sees the questions in an order of their own, the same on every reload */
+        shuffleQuestions?: boolean;
+        /** Each student sees each multiple-choice question's options in an order of their own */
+        shuffleOptions?: boolean;
       }
     | {
         title: string;
@@ -852,6 +856,10 @@ export type UpdateAssessmentApiArg = {
         /** ISO 8601 date and time (years 2000–2099), or null for none */
         dueDate?: string | null;
         isActive?: boolean;
+        /** Each student sees the questions in an order of their own, the same on every reload */
+        shuffleQuestions?: boolean;
+        /** Each student sees each multiple-choice question's options in an order of their own */
+        shuffleOptions?: boolean;
       };
 };
 export type DeleteAssessmentApiResponse = unknown;
@@ -1605,6 +1613,10 @@ export type Assessment = {
   updatedAt: string;
   /** The district's common assessment this is the class's copy of (its questions locked); null: the teacher's own */
   commonAssessmentId: string | null;
+  /** Each student sees the questions in an order of their own */
+  shuffleQuestions: boolean;
+  /** Each student sees each multiple-choice question's options in an order of their own */
+  shuffleOptions: boolean;
   className: string;
   subject: string;
   questionCount: number;

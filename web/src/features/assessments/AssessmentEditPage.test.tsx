@@ -22,6 +22,8 @@ const ASSESSMENT = {
   className: 'Biology 7',
   questionCount: 2,
   responseCount: 0,
+  shuffleQuestions: false,
+  shuffleOptions: true,
 };
 
 const mc = (id: string, text: string, position: number): Question => ({
@@ -216,5 +218,20 @@ describe('AssessmentEditPage', () => {
       }),
     );
     expect(screen.getByTestId('lifecycle-status')).toHaveTextContent('Draft');
+  });
+
+  it('when the teacher ticks "Shuffle the questions", then both settings are sent with the details', async () => {
+    const { user, bodyOf } = renderPage([]);
+    const questions = await screen.findByRole('checkbox', { name: 'Shuffle the questions' });
+    expect(questions).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Shuffle the answer options/ })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Order for each student' })).toHaveAccessibleDescription(
+      /an order of their own/,
+    );
+    await user.click(questions);
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() =>
+      expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ shuffleQuestions: true, shuffleOptions: true }),
+    );
   });
 });

@@ -58,6 +58,8 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
       topic: assessment.topic,
       standard: assessment.standard,
       dueDate: toDateTimeLocal(assessment.dueDate),
+      shuffleQuestions: assessment.shuffleQuestions,
+      shuffleOptions: assessment.shuffleOptions,
     },
   });
 
@@ -122,6 +124,19 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
               </Form.Control.Feedback>
             )}
           </Form.Group>
+          <fieldset className="mb-3" aria-describedby="edit-shuffle-hint">
+            <legend className="fs-6 mb-1">Order for each student</legend>
+            <Form.Check id="edit-shuffle-questions" label="Shuffle the questions" {...register('shuffleQuestions')} />
+            <Form.Check
+              id="edit-shuffle-options"
+              label="Shuffle the answer options of multiple-choice questions"
+              {...register('shuffleOptions')}
+            />
+            <Form.Text id="edit-shuffle-hint">
+              Each student gets an order of their own, the same every time they open it. Scores and results are not
+              affected.
+            </Form.Text>
+          </fieldset>
           <Button type="submit" disabled={isLoading}>
             {isLoading ? 'Saving...' : 'Save Details'}
           </Button>

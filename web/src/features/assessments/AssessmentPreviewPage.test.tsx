@@ -22,6 +22,8 @@ const TRY_ASSESSMENT: Assessment = {
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
   commonAssessmentId: null,
+  shuffleQuestions: false,
+  shuffleOptions: false,
   className: 'Earth Science',
   subject: 'Science',
   questionCount: 1,

@@ -20,6 +20,8 @@ function job(status: string, extra: Record<string, unknown> = {}) {
     questionCount: 5,
     updatedAt: '2024-03-05T10:00:00.000Z',
     commonAssessmentId: null,
+    shuffleQuestions: false,
+    shuffleOptions: false,
     ...extra,
   };
 }
@@ -41,6 +43,8 @@ const FRAMEWORK = {
   importedAt: '2024-03-05T10:00:00.000Z',
   updatedAt: '2024-03-05T10:00:00.000Z',
   commonAssessmentId: null,
+  shuffleQuestions: false,
+  shuffleOptions: false,
 };
 
 function renderModal(classId: string | undefined) {

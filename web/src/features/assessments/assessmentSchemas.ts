@@ -78,6 +78,8 @@ export const assessmentDetailsSchema = z.object({
     .trim()
     .max(TOPIC_MAX, { error: `Standard must be at most ${TOPIC_MAX} characters` }),
   dueDate: dueDateField,
+  shuffleQuestions: z.boolean().optional(),
+  shuffleOptions: z.boolean().optional(),
 });
 export type AssessmentDetailsValues = z.infer<typeof assessmentDetailsSchema>;
 
