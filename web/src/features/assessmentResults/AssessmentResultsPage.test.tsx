@@ -101,6 +101,26 @@ const RESULTS: AssessmentResults = {
     },
   ],
   distribution: RANGES.map((range) => ({ range, count: range === '50–59' || range === '90–100' ? 1 : 0 })),
+  standards: [
+    {
+      identifier: 'id-nf-1',
+      code: '3.NF.A.1',
+      uri: 'https://case.example/3.NF.A.1',
+      questionCount: 2,
+      students: 2,
+      averagePercentage: 72.5,
+      levels: { below: 1, at: 0, above: 1 },
+    },
+    {
+      identifier: 'id-nf-3',
+      code: '3.NF.A.3',
+      uri: '',
+      questionCount: 1,
+      students: 2,
+      averagePercentage: 50,
+      levels: { below: 1, at: 1, above: 0 },
+    },
+  ],
 };
 
 function renderPage(id = 'a1') {
