@@ -66,7 +66,7 @@ function casePackage(run: string) {
 test.describe('standards across a district', () => {
   test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');
 
-  test('when the admin imports a framework and a teacher aligns an assessment to it, then the questions show the code and the class heatmap shows the student’s level', async ({
+  test('when the admin imports a framework and a teacher aligns an assessment to it, then the questions show the code, the class heatmap shows the student’s level and the results page the standard’s row', async ({
     page,
     browser,
   }) => {
