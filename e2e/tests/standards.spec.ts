@@ -1,7 +1,8 @@
 // Standards across a district in the browser: the district admin imports a small CASE framework
 // (written here) on /admin/standards; a teacher of the district creates an assessment aligned to one
 // of its standards with the picker; the questions show the standard's code; a student submits; the
-// class page's mastery heatmap shows the student's level for that standard.
+// class page's mastery heatmap shows the student's level for that standard, and the assessment's
+// results page its row in the Standards card.
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { apiGet, apiPost, checkA11y, newUser, pageInNewContext, signIn, signUp, test } from './helpers';
@@ -65,7 +66,7 @@ function casePackage(run: string) {
 test.describe('standards across a district', () => {
   test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');
 
-  test('when the admin imports a framework and a teacher aligns an assessment to it, then the questions show the code and the class heatmap shows the student’s level', async ({
+  test('when the admin imports a framework and a teacher aligns an assessment to it, then the questions show the code, the class heatmap shows the student’s level and the results page the standard’s row', async ({
     page,
     browser,
   }) => {
@@ -162,5 +163,13 @@ test.describe('standards across a district', () => {
     await expect(row.locator('td[data-level="above"]')).toContainText('100%');
     await expect(row).toContainText('Above Standard');
     await checkA11y(teacher, 'class page with the mastery heatmap');
+
+    // The assessment's results page: the standard's row, its four aligned questions and the one student above.
+    await teacher.goto(`/assessment-results/${assessmentId}`);
+    const standards = teacher.getByRole('table', { name: 'Standards' });
+    const standardRow = standards.getByRole('row', { name: new RegExp(code.replace(/\./g, '\\.')) });
+    await expect(standardRow.getByRole('rowheader')).toContainText(code);
+    await expect(standardRow.getByRole('cell')).toHaveText(['4', '1', '100%', '0', '0', '1']);
+    await checkA11y(teacher, 'assessment results page with standards');
   });
 });

@@ -387,6 +387,78 @@ describe('mastery of standards from events', () => {
   });
 });
 
+describe('the standards of one assessment’s results page', () => {
+  /**
+   * Ada, Ben, Cy; one assessment: q1 4 pts → S1; q2 1 pt → S1 and S2; q3 4 pts → S2; q4 1 pt → S2; q5 unaligned.
+   *   S1 (q1, q2: 5 pts): Ada 5/5 = 100 above, Ben q1 4/5 = 80 at, Cy q2 1/5 = 20 below → average 66.67.
+   *   S2 (q2–q4: 6 pts): Ada 6/6 = 100 above, Ben q3 4/6 = 66.67 below, Cy q2 1/6 = 16.67 below → average 61.11.
+   * A second assessment aligned to S1 that nobody has taken, and a third with no aligned question.
+   */
+  function pageStory() {
+    const d = district();
+    const teacher = d.person('teacher', 'Tess');
+    const admin = d.person('admin', 'Abe');
+    const [ada, ben, cy] = ['Ada', 'Ben', 'Cy'].map((n) => d.person('student', n)) as [Actor, Actor, Actor];
+    const classId = d.klass(teacher, 'Ratios', [ada, ben, cy]);
+    const pts = (points: number, standards: (typeof S1)[]) => ({ id: randomUUID(), points, standards });
+    const taken = d.assessment(teacher, classId, 'Ratios quiz', [
+      pts(4, [S1]),
+      pts(1, [S1, S2]),
+      pts(4, [S2]),
+      pts(1, [S2]),
+      pts(1, []),
+    ]);
+    d.result(taken, ada, [true, true, true, true, true], 10);
+    d.result(taken, ben, [true, false, true, false, false], 10);
+    d.result(taken, cy, [false, true, false, false, true], 10);
+    const untaken = d.assessment(teacher, classId, 'Rates check', [pts(1, [S1])]);
+    const unaligned = d.assessment(teacher, classId, 'Warm-up', [pts(1, [])]);
+    d.result(unaligned, ada, [true], 11);
+    return { ...d, teacher, admin, taken, untaken, unaligned };
+  }
+
+  /** One standard's entry: its aligned questions, students, average and students below, at, above. */
+  const entry = (
+    std: typeof S1,
+    questionCount: number,
+    students: number,
+    averagePercentage: number | null,
+    [below, at, above]: number[],
+  ) => ({
+    identifier: std.identifier,
+    code: std.code,
+    uri: std.uri,
+    questionCount,
+    students,
+    averagePercentage,
+    levels: { below, at, above },
+  });
+
+  it('when the results of an assessment aligned to two standards are read, then each standard has its questions, students, average and students by level', async () => {
+    const s = pageStory();
+    await h.bus.publish(s.events);
+    const res = await call(h, s.teacher, 'GET', `/api/assessments/${s.taken.assessmentId}/results`);
+    expect(res.status).toBe(200);
+    expect(res.body.standards).toEqual([entry(S1, 2, 3, 66.67, [1, 1, 1]), entry(S2, 3, 3, 61.11, [2, 0, 1])]);
+    // The existing figures are as before: the whole score, not a standard's.
+    expect(res.body.summary).toMatchObject({ submitted: 3, aboveStandard: 1, atStandard: 0, belowStandard: 2 });
+    const byAdmin = await call(h, s.admin, 'GET', `/api/assessments/${s.taken.assessmentId}/results`);
+    expect(byAdmin.body.standards).toEqual(res.body.standards);
+  });
+
+  it('when an assessment has aligned questions but no submissions, or no aligned question, then its standards say so', async () => {
+    const s = pageStory();
+    await h.bus.publish(s.events);
+    const untaken = await call(h, s.teacher, 'GET', `/api/assessments/${s.untaken.assessmentId}/results`);
+    expect(untaken.status).toBe(200);
+    expect(untaken.body.standards).toEqual([entry(S1, 1, 0, null, [0, 0, 0])]);
+    const unaligned = await call(h, s.teacher, 'GET', `/api/assessments/${s.unaligned.assessmentId}/results`);
+    expect(unaligned.status).toBe(200);
+    expect(unaligned.body.summary.submitted).toBe(1);
+    expect(unaligned.body.standards).toEqual([]);
+  });
+});
+
 describe('the district’s standards', () => {
   /** Classes of 3, 5 and 6 students on S1 (one assessment each; student i scores right when i is even). */
   function districtStory() {

@@ -252,6 +252,26 @@ export const assessmentResultsSchema = z.object({
     }),
   ),
   distribution: z.array(z.object({ range: z.string(), count: z.number().int() })),
+  standards: z
+    .array(
+      z.object({
+        identifier: z.string().describe('The CASE item identifier'),
+        code: z.string().describe('The human coding scheme'),
+        uri: z.string().describe('The CASE item URI (empty when not known)'),
+        questionCount: z.number().int().min(1).describe("This assessment's questions aligned to the standard"),
+        students: z.number().int().min(0).describe('Students whose result scored the aligned questions'),
+        averagePercentage: z
+          .number()
+          .min(0)
+          .max(100)
+          .nullable()
+          .describe("Mean of the students' scores on the aligned questions (2 decimals); null without submissions"),
+        levels: z
+          .object({ below: z.number().int(), at: z.number().int(), above: z.number().int() })
+          .describe('Students by the submission bands of their score on the standard: below < 80, at ≥ 80, above ≥ 90'),
+      }),
+    )
+    .describe('The standards the questions are aligned to, by code; empty when none is aligned'),
 });
 
 export const adminStatsSchema = z

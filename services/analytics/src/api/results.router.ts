@@ -61,7 +61,7 @@ export function resultsRouter(uc: AnalyticsUseCases): ApiRouter {
       {
         method: 'get',
         path: '/api/assessments/:id/results',
-        summary: 'Results page of one assessment: scores, levels, answers and item statistics',
+        summary: 'Results page of one assessment: scores, levels, answers, item statistics and aligned standards',
         access: TEACHERS,
         params: idParams,
         response: assessmentResultsSchema,

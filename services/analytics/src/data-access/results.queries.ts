@@ -29,6 +29,37 @@ const LEVEL_COUNTS = `count(*) filter (where r.level = 'above')::int as above,
   count(*) filter (where r.level = 'at')::int as at,
   count(*) filter (where r.level = 'below')::int as below`;
 
+/** One standard an assessment's questions are aligned to, with this assessment's evidence on it. */
+export interface AssessmentStandardRow {
+  identifier: string;
+  code: string;
+  uri: string;
+  questionCount: number;
+  /** Students with evidence (one result each: the assessment service takes one submission). */
+  students: number;
+  /** Each result's score (0–100) on the standard's aligned questions (mastery_evidence). */
+  scores: number[];
+}
+
+/**
+ * The standards of one assessment by code: its alignment (question_standards) and, grouped once by
+ * standard over the assessment's evidence (its index on assessment_id), the students and scores.
+ */
+function assessmentStandards(pool: pg.Pool, scope: Scope, assessmentId: string) {
+  return rows<AssessmentStandardRow>(
+    pool,
+    `select qs.identifier, qs.code, qs.uri, qs."questionCount",
+            coalesce(e.students, 0) as students, coalesce(e.scores, '{}') as scores
+       from (select identifier, max(code) as code, max(uri) as uri, count(*)::int as "questionCount"
+               from question_standards where assessment_id = $1 group by identifier) qs
+       left join (select identifier, count(distinct student_id)::int as students, array_agg(score) as scores
+                    from mastery_evidence where assessment_id = $1 and tenant_id = $2 group by identifier) e
+         on e.identifier = qs.identifier
+      order by qs.code, qs.identifier`,
+    [assessmentId, scope.tenantId],
+  );
+}
+
 /** The server's level of one result, with the score's own level and what raised it. */
 export interface ResultLevel {
   originalLevel: Level;
@@ -408,7 +439,7 @@ export function resultsQueries(pool: pg.Pool) {
     },
 
     async assessmentDetail(scope: Scope, assessmentId: string, classId: string) {
-      const [questions, results, answers, practice, [size]] = await Promise.all([
+      const [questions, results, answers, practice, [size], standards] = await Promise.all([
         rows<{
           id: string;
           position: number;
@@ -463,8 +494,9 @@ export function resultsQueries(pool: pg.Pool) {
           classId,
           scope.tenantId,
         ]),
+        assessmentStandards(pool, scope, assessmentId),
       ]);
-      return { questions, results, answers, practice, classSize: size?.n ?? 0 };
+      return { questions, results, answers, practice, classSize: size?.n ?? 0, standards };
     },
 
     async adminStats(tenantId: string) {

@@ -18,6 +18,8 @@ import {
   type ItemResult,
 } from './figures.ts';
 
+import { masteryLevel } from './mastery.ts';
+
 export type { Scope } from '../data-access/results.queries.ts';
 
 export const CLASS_NOT_FOUND = 'Class not found';
@@ -422,6 +424,12 @@ export function analyticsUseCases(
           ...itemStatistics(question, itemResults),
         })),
         distribution: distribution(percentages),
+        standards: d.standards.map(({ scores, ...s }) => {
+          const average = mean(scores);
+          const levels = { below: 0, at: 0, above: 0 };
+          for (const score of scores) levels[masteryLevel(score)]++;
+          return { ...s, averagePercentage: average === null ? null : round2(average), levels };
+        }),
       };
     },
 

@@ -1241,6 +1241,27 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     range: string;
     count: number;
   }[];
+  /** The standards the questions are aligned to, by code; empty when none is aligned */
+  standards: {
+    /** The CASE item identifier */
+    identifier: string;
+    /** The human coding scheme */
+    code: string;
+    /** The CASE item URI (empty when not known) */
+    uri: string;
+    /** This assessment's questions aligned to the standard */
+    questionCount: number;
+    /** Students whose result scored the aligned questions */
+    students: number;
+    /** Mean of the students' scores on the aligned questions (2 decimals); null without submissions */
+    averagePercentage: number | null;
+    /** Students by the submission bands of their score on the standard: below < 80, at ≥ 80, above ≥ 90 */
+    levels: {
+      below: number;
+      at: number;
+      above: number;
+    };
+  }[];
 };
 export type GetAssessmentResultsApiArg = string;
 export type GetAssessmentProgressApiResponse = /** status 200 OK */ AttemptProgress;

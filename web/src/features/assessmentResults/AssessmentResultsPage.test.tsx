@@ -101,6 +101,26 @@ const RESULTS: AssessmentResults = {
     },
   ],
   distribution: RANGES.map((range) => ({ range, count: range === '50–59' || range === '90–100' ? 1 : 0 })),
+  standards: [
+    {
+      identifier: 'id-nf-1',
+      code: '3.NF.A.1',
+      uri: 'https://case.example/3.NF.A.1',
+      questionCount: 2,
+      students: 2,
+      averagePercentage: 72.5,
+      levels: { below: 1, at: 0, above: 1 },
+    },
+    {
+      identifier: 'id-nf-3',
+      code: '3.NF.A.3',
+      uri: '',
+      questionCount: 1,
+      students: 2,
+      averagePercentage: 50,
+      levels: { below: 1, at: 1, above: 0 },
+    },
+  ],
 };
 
 function renderPage(id = 'a1') {
@@ -199,6 +219,75 @@ describe('AssessmentResultsPage', () => {
       .map((bar) => Number(bar.querySelector('rect')?.getAttribute('height')));
     expect(heights[1]).toBeCloseTo(heights[0]! * 2);
     expect(difficulty).toHaveAccessibleName('Item difficulty (share correct). Q1: 50%, Q2: 100%');
+  });
+
+  it('when results load, then the Standards card lists each aligned standard with its questions, students, average and students by level in words', async () => {
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    renderPage();
+
+    const table = await screen.findByRole('table', { name: 'Standards' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Standard',
+      'Aligned questions',
+      'Students',
+      'Average',
+      'Below Standard',
+      'At Standard',
+      'Above Standard',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['3.NF.A.1', '3.NF.A.3']);
+    expect(within(rows[0]!).getByTestId('standard-chip')).toHaveTextContent('3.NF.A.1');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '2', '73%', '1', '0', '1']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '2', '50%', '1', '1', '0']);
+    expect(screen.queryByTestId('standards-empty')).not.toBeInTheDocument();
+  });
+
+  it('when no question of the assessment is aligned to a standard, then the Standards card says so and links to the edit page', async () => {
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, { ...RESULTS, standards: [] }) });
+    renderPage();
+
+    const card = await screen.findByRole('region', { name: 'Standards' });
+    expect(within(card).getByTestId('standards-empty')).toHaveTextContent(
+      'No question of this assessment is aligned to a standard yet',
+    );
+    expect(within(card).getByRole('link', { name: 'edit page' })).toHaveAttribute('href', '/assessment-edit/a1');
+    expect(within(card).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('when questions are aligned but nobody has submitted, then the Standards card says so and lists the standards without figures', async () => {
+    const none = { students: 0, averagePercentage: null, levels: { below: 0, at: 0, above: 0 } };
+    stubFetch({
+      'GET /api/assessments/a1/results': () =>
+        jsonResponse(200, {
+          ...RESULTS,
+          summary: { ...RESULTS.summary, submitted: 0, averageScore: null, aboveStandard: 0, belowStandard: 0 },
+          results: [],
+          standards: RESULTS.standards.map((s) => ({ ...s, ...none })),
+        }),
+    });
+    renderPage();
+
+    const card = await screen.findByRole('region', { name: 'Standards' });
+    expect(within(card).getByTestId('standards-no-submissions')).toHaveTextContent('No submissions yet');
+    const rows = within(within(card).getByRole('table')).getAllByRole('row').slice(1);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '0', '—', '0', '0', '0']);
   });
 
   it('when the page is open, then it listens for the class’s live results', async () => {

@@ -1,6 +1,6 @@
 // /assessment-results/{id}: one assessment's results — summary, each student's score, level and
-// answers, item statistics and two charts. Live: a submission in the class refreshes the page, and
-// the live progress panel shows who is taking it and how far each is (counts only).
+// answers, two charts, the aligned standards and item statistics. Live: a submission in the class
+// refreshes the page, and the live progress panel shows who is taking it and how far each is (counts only).
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -13,6 +13,7 @@ import { ItemDifficultyChart } from './charts/ItemDifficultyChart';
 import { ScoreDistributionChart } from './charts/ScoreDistributionChart';
 import { ItemStatisticsTable } from './ItemStatisticsTable';
 import { LiveProgressPanel } from './LiveProgressPanel';
+import { StandardsResultsCard } from './StandardsResultsCard';
 import { StudentResultsTable } from './StudentResultsTable';
 import { StatCard } from '../../components/StatCard';
 
@@ -52,7 +53,7 @@ export function AssessmentResultsPage() {
     );
   }
 
-  const { assessment, summary, results, questions, distribution } = data;
+  const { assessment, summary, results, questions, distribution, standards } = data;
   return (
     <>
       <div className="mb-3">
@@ -124,6 +125,8 @@ export function AssessmentResultsPage() {
           </Col>
         </Row>
       )}
+
+      <StandardsResultsCard assessmentId={assessment.id} standards={standards} submitted={summary.submitted} />
 
       <Card as="section" className="shadow-sm" aria-labelledby="item-stats-title">
         <Card.Body>
