@@ -24,6 +24,15 @@ export const assessmentConfigSchema = z.object({
     .max(300_000)
     .default(30_000)
     .describe("How long fetching a CASE provider's package may take, redirects included"),
+  ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      'How often attempts of assessments past their close time are submitted for their students (what they saved before it)',
+    ),
   STANDARDS_FETCH_ALLOW_LOOPBACK: envBoolean(false).describe(
     'Allow CASE provider URLs on this machine (http://127.0.0.1…): development and tests only; never in production',
   ),

@@ -1,7 +1,13 @@
 // The assessment service: assessments, questions, responses, results and scoring (its data and
 // events: docs/architecture.md).
 import path from 'node:path';
-import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
+import {
+  auditTrail,
+  PollingLoop,
+  privacySubscription,
+  RetentionJob,
+  type ServiceDefinition,
+} from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
 import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
@@ -57,6 +63,16 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
       logger,
     });
+    // Attempts of assessments past their close time are submitted for their students (a batch a
+    // pass; the next pass at once while batches are full). Every replica may run it: the result's
+    // unique key and the submission lock decide between two of them.
+    const closeSweep = new PollingLoop({
+      name: 'close sweep',
+      pass: () => uc.submitClosedAttempts(100),
+      intervalMs: config.ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS,
+      backoffMs: (failures) => Math.min(60_000, config.ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS * 2 ** failures),
+      onError: (err, failures) => logger.warn({ err, failures }, 'close sweep failed'),
+    });
     const standards = standardsUseCases(standardsRepository(pool), standardsLimits(config));
     return {
       routers: [
@@ -75,8 +91,12 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
       extra: (app) => app.use(auditTrail({ pool, service: 'assessment', routes: assessmentAuditedRoutes, logger })),
       subscriptions: [inboundSubscription(db, events), privacySubscription(pool, assessmentPrivacy)],
-      start: async () => retention.start(),
+      start: async () => {
+        await retention.start();
+        await closeSweep.start();
+      },
       stop: async () => {
+        await closeSweep.stop();
         await retention.stop();
         await db.$disconnect();
       },

@@ -74,7 +74,14 @@ describe('assessment creation limit settings', () => {
         expect(parsed.error?.issues[0]?.path).toEqual([name]);
       }
     }
+    for (const bad of ['0', '99', 'soon', '3600001']) {
+      const parsed = assessmentConfigSchema.safeParse({ ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS: bad });
+      expect(parsed.error?.issues[0]?.path, `ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS=${bad}`).toEqual([
+        'ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS',
+      ]);
+    }
     expect(assessmentConfigSchema.parse({})).toEqual({
+      ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS: 30_000,
       RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: 10,
       RATE_LIMIT_ASSESSMENT_CREATE_PER_ADDRESS_PER_MINUTE: 60,
       STANDARDS_FETCH_ALLOW_LOOPBACK: false,

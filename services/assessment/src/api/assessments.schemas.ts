@@ -68,13 +68,17 @@ const DAY =
 const TIME =
   'T(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]{1,9})?)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])';
 const DUE_DATE = new RegExp(`^${DAY}${TIME}$`);
-const DUE_DATE_MESSAGE = 'Due date must be a date and time such as 2026-12-01T15:00:00Z';
-const dueDate = z
-  .string({ error: DUE_DATE_MESSAGE })
-  .regex(DUE_DATE, DUE_DATE_MESSAGE)
-  .nullish()
-  .transform((v) => (v === undefined ? undefined : v === null ? null : new Date(v)))
-  .meta({ description: 'ISO 8601 date and time (years 2000–2099), or null for none' });
+/** A date and time field (the due date, the window's ends): Date, null to clear, undefined to keep. */
+const dateTime = (label: string, description: string) => {
+  const message = `${label} must be a date and time such as 2026-12-01T15:00:00Z`;
+  return z
+    .string({ error: message })
+    .regex(DUE_DATE, message)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === null ? null : new Date(v)))
+    .meta({ description: `${description}: ISO 8601 date and time (years 2000–2099), or null for none` });
+};
+const dueDate = dateTime('Due date', 'Shown to students');
 
 /** `standards`: CASE item identifiers chosen from the catalogue, as the document states them. */
 const STANDARDS_DOC: JsonSchema = {
@@ -252,6 +256,11 @@ const deliveryFields = {
   shuffleOptions: flag('shuffleOptions')
     .optional()
     .describe("Each student sees each multiple-choice question's options in an order of their own"),
+  opensAt: dateTime('Opens at', 'Students may open and answer it from this time'),
+  closesAt: dateTime(
+    'Closes at',
+    'No answer is saved after this time (later than opensAt); each attempt with saved answers is then submitted',
+  ),
 };
 const settingsBody = z.strictObject(deliveryFields);
 const toggleBody = z.object({ isActive: flag('isActive') });
@@ -263,8 +272,11 @@ const detailsBody = z.object({
   dueDate,
   ...deliveryFields,
 });
+/** The date fields as the transform leaves them: undefined (left out: keep), null (clear) or a Date. */
+type DatesLeftOut<T, K extends keyof T> = Omit<T, K> & { [P in K]?: Date | null | undefined };
 export type UpdateAssessmentBody =
-  z.infer<typeof settingsBody> | (z.infer<typeof detailsBody> & { dueDate?: Date | null | undefined });
+  | DatesLeftOut<z.infer<typeof settingsBody>, 'opensAt' | 'closesAt'>
+  | DatesLeftOut<z.infer<typeof detailsBody>, 'opensAt' | 'closesAt' | 'dueDate'>;
 
 /**
  * PUT /api/assessments/:id: the details form (with its own validation texts), or settings alone
@@ -503,6 +515,14 @@ const generation = {
   generationError: z.string().nullable(),
 };
 
+const windowFields = {
+  opensAt: z.iso.datetime().nullable().describe('Students may open and answer it from this time (null: no bound)'),
+  closesAt: z.iso
+    .datetime()
+    .nullable()
+    .describe('No answer is saved after this time; attempts with saved answers are then submitted (null: no bound)'),
+};
+
 export const teacherAssessmentSchema = z
   .object({
     id: z.uuid(),
@@ -529,6 +549,7 @@ export const teacherAssessmentSchema = z
       .describe(
         "The district's common assessment this is the class's copy of (its questions locked); null: the teacher's own",
       ),
+    ...windowFields,
     shuffleQuestions: z.boolean().describe('Each student sees the questions in an order of their own'),
     shuffleOptions: z
       .boolean()
@@ -570,6 +591,7 @@ export const studentAssessmentSchema = z
     questionCount: z.number().int(),
     submitted: z.boolean(),
     resultId: z.uuid().nullable(),
+    ...windowFields,
   })
   .meta({ id: 'StudentAssessment', description: 'What a student sees: no source text, topic or answers' });
 

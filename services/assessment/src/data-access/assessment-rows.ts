@@ -10,6 +10,7 @@ export const ASSESSMENT_SELECT = `
          a.due_date, a.is_active, a.assigned_at, a.content_to_assess, a.question_type,
          a.number_of_questions, a.generation_status, a.generation_provider, a.generation_error,
          a.created_at, a.updated_at, a.common_assessment_id, a.shuffle_questions, a.shuffle_options,
+         a.opens_at, a.closes_at,
          c.name as class_name, c.subject,
          (select count(*) from questions q where q.assessment_id = a.id)::int as question_count,
          (select count(*) from results r where r.assessment_id = a.id)::int as response_count,
@@ -64,6 +65,8 @@ export interface AssessmentSqlRow {
   common_assessment_id: string | null;
   shuffle_questions: boolean;
   shuffle_options: boolean;
+  opens_at: Date | null;
+  closes_at: Date | null;
   class_name: string;
   subject: string;
   question_count: number;
@@ -96,6 +99,8 @@ export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
   commonAssessmentId: r.common_assessment_id,
   shuffleQuestions: r.shuffle_questions,
   shuffleOptions: r.shuffle_options,
+  opensAt: r.opens_at,
+  closesAt: r.closes_at,
   className: r.class_name,
   subject: r.subject,
   questionCount: r.question_count,

@@ -283,8 +283,13 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.assessment.update({ where: { id }, data: { isActive, updatedAt: new Date() } });
     },
 
-    async setShuffle(tx: Tx, id: string, shuffle: ShuffleSettings): Promise<void> {
-      await tx.assessment.update({ where: { id }, data: { ...shuffle, updatedAt: new Date() } });
+    /** How students are given it: their order, its window. */
+    async setDelivery(
+      tx: Tx,
+      id: string,
+      delivery: ShuffleSettings & { opensAt: Date | null; closesAt: Date | null },
+    ): Promise<void> {
+      await tx.assessment.update({ where: { id }, data: { ...delivery, updatedAt: new Date() } });
     },
 
     /** Marks a draft assigned; false when it was assigned already (by a call that committed first). */

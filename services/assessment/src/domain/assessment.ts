@@ -50,6 +50,9 @@ export interface AssessmentRow {
   /** Each student's own order of the questions / of each multiple-choice question's options (domain/shuffle.ts). */
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
+  /** Its window (null: no bound): students may open and answer it from opensAt and until closesAt. */
+  opensAt: Date | null;
+  closesAt: Date | null;
   className: string;
   subject: string;
   questionCount: number;
@@ -78,6 +81,8 @@ export interface TeacherAssessmentView {
   commonAssessmentId: string | null;
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
+  opensAt: string | null;
+  closesAt: string | null;
   className: string;
   subject: string;
   questionCount: number;
@@ -113,6 +118,8 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     commonAssessmentId: a.commonAssessmentId,
     shuffleQuestions: a.shuffleQuestions,
     shuffleOptions: a.shuffleOptions,
+    opensAt: iso(a.opensAt),
+    closesAt: iso(a.closesAt),
     className: a.className,
     subject: a.subject,
     questionCount: a.questionCount,
@@ -139,10 +146,16 @@ export interface StudentAccess {
   classArchived: boolean;
   member: boolean;
   resultId: string | null;
+  /** Its window, and where the database's clock is in it (the client's clock is never asked). */
+  opensAt: Date | null;
+  closesAt: Date | null;
+  notYetOpen: boolean;
+  windowClosed: boolean;
 }
 
 /** Available = they may open, answer and submit it now. */
-export const isAvailable = (a: StudentAccess) => a.member && a.assigned && a.isActive && !a.classArchived;
+export const isAvailable = (a: StudentAccess) =>
+  a.member && a.assigned && a.isActive && !a.classArchived && !a.notYetOpen && !a.windowClosed;
 /** Visible = available, or submitted (their own result stays readable). */
 export const isVisible = (a: StudentAccess) => a.resultId !== null || isAvailable(a);
 
@@ -159,6 +172,8 @@ export interface StudentAssessmentView {
   questionCount: number;
   submitted: boolean;
   resultId: string | null;
+  opensAt: string | null;
+  closesAt: string | null;
 }
 
 /** What a student's view of an assessment is made of. */
@@ -190,6 +205,8 @@ export function studentView(a: StudentAssessmentRow, access: StudentAccess): Stu
     questionCount: a.questionCount,
     submitted: access.resultId !== null,
     resultId: access.resultId,
+    opensAt: iso(access.opensAt),
+    closesAt: iso(access.closesAt),
   };
 }
 

@@ -15,6 +15,10 @@ const OPEN: StudentAccess = {
   classArchived: false,
   member: true,
   resultId: null,
+  opensAt: null,
+  closesAt: null,
+  notYetOpen: false,
+  windowClosed: false,
 };
 const SAVED = {
   id: 'r1',

@@ -27,6 +27,8 @@ import {
 import {
   AlreadySubmittedError,
   AssessmentInactiveError,
+  AssessmentNotOpenError,
+  AssessmentWindowClosedError,
   AssessmentNotFoundError,
   ClassNotFoundError,
   CommonAssessmentLockedError,
@@ -81,7 +83,13 @@ export interface QuestionEdit {
 /** How students are given it: each left out keeps the stored one. */
 export type DeliverySettings = { isActive?: boolean | undefined } & {
   [K in keyof ShuffleSettings]?: ShuffleSettings[K] | undefined;
+} & {
+  /** Its window; null clears a bound. */
+  opensAt?: Date | null | undefined;
+  closesAt?: Date | null | undefined;
 };
+
+const WINDOW_ORDER = 'Closes at must be later than Opens at';
 
 export type UpdateInput =
   | DeliverySettings
@@ -130,7 +138,11 @@ function changesScoring(before: QuestionRow, after: QuestionInput): boolean {
 }
 
 /** Answering and submitting need an available, not yet submitted assessment. */
-function requireOpen(access: StudentAccess | undefined): StudentAccess {
+/**
+ * The access when the student may answer now; else why not. `submitting`: after the close time a
+ * submit is still taken (it scores only what was saved before it, as the close sweep does).
+ */
+function requireOpen(access: StudentAccess | undefined, { submitting = false } = {}): StudentAccess {
   if (!access || !access.member || !access.assigned || access.classArchived) {
     // Submitted but no longer a member still knows it submitted.
     if (access?.resultId) throw new AlreadySubmittedError();
@@ -138,6 +150,8 @@ function requireOpen(access: StudentAccess | undefined): StudentAccess {
   }
   if (access.resultId) throw new AlreadySubmittedError();
   if (!access.isActive) throw new AssessmentInactiveError();
+  if (access.notYetOpen) throw new AssessmentNotOpenError();
+  if (access.windowClosed && !submitting) throw new AssessmentWindowClosedError();
   return access;
 }
 
@@ -236,7 +250,7 @@ export function assessmentUseCases({
     return outcome.saved;
   }
 
-  return {
+  const useCases = {
     // ---- teachers ----
     list: async (owner: Owner): Promise<TeacherAssessmentView[]> =>
       (await assessments.listForTeacher(owner)).map(teacherView),
@@ -311,11 +325,18 @@ export function assessmentUseCases({
         }
         if (isActive !== undefined && isActive !== current.isActive)
           await events.activationChanged(tx, current, isActive);
-        if (shuffleQuestions !== undefined || shuffleOptions !== undefined)
-          await assessments.setShuffle(tx, id, {
+        const { opensAt, closesAt } = input;
+        if ([shuffleQuestions, shuffleOptions, opensAt, closesAt].some((v) => v !== undefined)) {
+          const delivery = {
             shuffleQuestions: shuffleQuestions ?? current.shuffleQuestions,
             shuffleOptions: shuffleOptions ?? current.shuffleOptions,
-          });
+            opensAt: opensAt === undefined ? current.opensAt : opensAt,
+            closesAt: closesAt === undefined ? current.closesAt : closesAt,
+          };
+          if (delivery.opensAt && delivery.closesAt && delivery.closesAt <= delivery.opensAt)
+            throw new ValidationError(WINDOW_ORDER, { closesAt: WINDOW_ORDER });
+          await assessments.setDelivery(tx, id, delivery);
+        }
         return assessments.findOwned(owner, id, tx);
       });
       return teacherView(updated!);
@@ -519,11 +540,10 @@ export function assessmentUseCases({
 
     async getForStudent(student: StudentCaller, id: string): Promise<StudentAssessmentView> {
       const found = await attempts.forStudent(student.studentId, id);
-      // Closed by the teacher (assigned to the student's class, then deactivated): 409 so that
-      // the taking page says it is closed rather than that it does not exist.
+      // Closed by the teacher (assigned to the student's class, then deactivated), or outside its
+      // window: 409 so that the taking page says why rather than that it does not exist.
       const access = found?.access;
-      if (access && access.member && access.assigned && !access.classArchived && !access.isActive && !access.resultId)
-        throw new AssessmentInactiveError();
+      if (access && access.member && access.assigned && !access.classArchived && !access.resultId) requireOpen(access);
       if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
       return studentView(found.assessment, found.access);
     },
@@ -577,7 +597,7 @@ export function assessmentUseCases({
       const { studentId } = student;
       const { stored, review } = await attempts.transaction(async (tx) => {
         // Under the submission lock: a save of this attempt waits for the result, then is refused.
-        const access = requireOpen(await attempts.lockForSubmission(tx, assessmentId, studentId));
+        const access = requireOpen(await attempts.lockForSubmission(tx, assessmentId, studentId), { submitting: true });
         const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
         if (questions.length === 0) throw new NoQuestionsError();
         // The score, its percentage and its performance level (scoring.ts), and the review of each question.
@@ -614,6 +634,24 @@ export function assessmentUseCases({
       return resultDetailView(stored, review);
     },
 
+    /**
+     * The close sweep's pass: submits, for their students, up to `limit` attempts whose
+     * assessment's close time has passed (what each saved before it is scored as a submit would).
+     * True when the batch was full (more may wait). A student's own submit racing it is fine: the
+     * result's unique key decides, and the loser's AlreadySubmitted is expected.
+     */
+    async submitClosedAttempts(limit: number): Promise<boolean> {
+      const due = await attempts.dueForClosing(limit);
+      for (const { assessmentId, studentId } of due) {
+        try {
+          await useCases.submit({ studentId }, assessmentId);
+        } catch (error) {
+          if (!(error instanceof AlreadySubmittedError || error instanceof AssessmentNotFoundError)) throw error;
+        }
+      }
+      return due.length === limit;
+    },
+
     /** The student's own result, or one of the teacher's classes, with its questions and keys. */
     async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultDetailView> {
       const r = await attempts.findResult(id);
@@ -636,4 +674,5 @@ export function assessmentUseCases({
       return (await attempts.resultsOf(student.studentId)).map(resultView);
     },
   };
+  return useCases;
 }

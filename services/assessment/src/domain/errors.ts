@@ -32,6 +32,23 @@ export class AlreadySubmittedError extends ConflictError {
   }
 }
 
+/** Before the assessment's open time (its window, set by the teacher). */
+export class AssessmentNotOpenError extends ConflictError {
+  constructor() {
+    super('This assessment is not open yet: come back at the time your teacher set.', 'assessment_not_open');
+  }
+}
+
+/** After the assessment's close time: no answer is saved (what was saved is submitted). */
+export class AssessmentWindowClosedError extends ConflictError {
+  constructor() {
+    super(
+      'This assessment has closed: answers can no longer be saved. What you saved before it closed is submitted for you.',
+      'assessment_closed',
+    );
+  }
+}
+
 export class AssessmentInactiveError extends ConflictError {
   constructor() {
     super(

@@ -828,7 +828,7 @@ export type CreateAssessmentApiArg = (
     description?: string | null;
     topic?: string | null;
     standard?: string | null;
-    /** ISO 8601 date and time (years 2000–2099), or null for none */
+    /** Shown to students: ISO 8601 date and time (years 2000–2099), or null for none */
     dueDate?: string | null;
     /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
     standards?: string[] | null;
@@ -847,19 +847,27 @@ export type UpdateAssessmentApiArg = {
         shuffleQuestions?: boolean;
         /** Each student sees each multiple-choice question's options in an order of their own */
         shuffleOptions?: boolean;
+        /** Students may open and answer it from this time: ISO 8601 date and time (years 2000–2099), or null for none */
+        opensAt?: string | null;
+        /** No answer is saved after this time (later than opensAt); each attempt with saved answers is then submitted: ISO 8601 date and time (years 2000–2099), or null for none */
+        closesAt?: string | null;
       }
     | {
         title: string;
         description?: string | null;
         topic: string;
         standard?: string | null;
-        /** ISO 8601 date and time (years 2000–2099), or null for none */
+        /** Shown to students: ISO 8601 date and time (years 2000–2099), or null for none */
         dueDate?: string | null;
         isActive?: boolean;
         /** Each student sees the questions in an order of their own, the same on every reload */
         shuffleQuestions?: boolean;
         /** Each student sees each multiple-choice question's options in an order of their own */
         shuffleOptions?: boolean;
+        /** Students may open and answer it from this time: ISO 8601 date and time (years 2000–2099), or null for none */
+        opensAt?: string | null;
+        /** No answer is saved after this time (later than opensAt); each attempt with saved answers is then submitted: ISO 8601 date and time (years 2000–2099), or null for none */
+        closesAt?: string | null;
       };
 };
 export type DeleteAssessmentApiResponse = unknown;
@@ -1634,6 +1642,10 @@ export type Assessment = {
   updatedAt: string;
   /** The district's common assessment this is the class's copy of (its questions locked); null: the teacher's own */
   commonAssessmentId: string | null;
+  /** Students may open and answer it from this time (null: no bound) */
+  opensAt: string | null;
+  /** No answer is saved after this time; attempts with saved answers are then submitted (null: no bound) */
+  closesAt: string | null;
   /** Each student sees the questions in an order of their own */
   shuffleQuestions: boolean;
   /** Each student sees each multiple-choice question's options in an order of their own */
@@ -1675,6 +1687,10 @@ export type StudentAssessment = {
   questionCount: number;
   submitted: boolean;
   resultId: string | null;
+  /** Students may open and answer it from this time (null: no bound) */
+  opensAt: string | null;
+  /** No answer is saved after this time; attempts with saved answers are then submitted (null: no bound) */
+  closesAt: string | null;
 };
 export type Question = {
   id: string;

@@ -234,4 +234,26 @@ describe('AssessmentEditPage', () => {
       expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ shuffleQuestions: true, shuffleOptions: true }),
     );
   });
+
+  it('when the close time is before the open time, then the form says so; when in order, both are sent as ISO times', async () => {
+    const { user, bodyOf } = renderPage([]);
+    const opens = await screen.findByLabelText('Opens at');
+    const closes = screen.getByLabelText('Closes at');
+    await user.type(opens, '2026-12-02T09:00');
+    await user.type(closes, '2026-12-01T09:00');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    expect(await screen.findByText('Closes at must be later than Opens at')).toBeInTheDocument();
+    expect(closes).toHaveAccessibleDescription(/Closes at must be later than Opens at/);
+    expect(bodyOf('PUT', '/api/assessments/a1')).toBeUndefined();
+
+    await user.clear(closes);
+    await user.type(closes, '2026-12-02T10:00');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() =>
+      expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({
+        opensAt: new Date(2026, 11, 2, 9, 0).toISOString(),
+        closesAt: new Date(2026, 11, 2, 10, 0).toISOString(),
+      }),
+    );
+  });
 });

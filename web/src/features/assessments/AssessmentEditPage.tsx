@@ -3,7 +3,7 @@
 // wording and the order may change (the server answers 409 has_submissions to the rest).
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
@@ -60,12 +60,20 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
       dueDate: toDateTimeLocal(assessment.dueDate),
       shuffleQuestions: assessment.shuffleQuestions,
       shuffleOptions: assessment.shuffleOptions,
+      opensAt: toDateTimeLocal(assessment.opensAt),
+      closesAt: toDateTimeLocal(assessment.closesAt),
     },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update({ id: assessment.id, body: { ...values, dueDate: dueDateToSend(values.dueDate) } }).unwrap();
+      const body = {
+        ...values,
+        dueDate: dueDateToSend(values.dueDate),
+        opensAt: dueDateToSend(values.opensAt ?? ''),
+        closesAt: dueDateToSend(values.closesAt ?? ''),
+      };
+      await update({ id: assessment.id, body }).unwrap();
       toast({ title: 'Assessment Updated', description: 'Your changes have been saved.' });
     } catch (error) {
       toast({
@@ -107,23 +115,32 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
             <Form.Label>Standard</Form.Label>
             <Form.Control as="textarea" rows={2} {...register('standard')} />
           </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-due-date" style={{ maxWidth: '20rem' }}>
-            <Form.Label>Due Date</Form.Label>
-            <Form.Control
-              type="datetime-local"
-              isInvalid={Boolean(errors.dueDate)}
-              aria-describedby={errors.dueDate ? 'edit-due-date-hint edit-due-date-error' : 'edit-due-date-hint'}
-              {...register('dueDate')}
-            />
-            <Form.Text id="edit-due-date-hint">
-              Optional. Shown to students; it does not close the assessment by itself.
-            </Form.Text>
-            {errors.dueDate && (
-              <Form.Control.Feedback type="invalid" id="edit-due-date-error">
-                {errors.dueDate.message}
-              </Form.Control.Feedback>
-            )}
-          </Form.Group>
+          <DateTimeGroup
+            id="edit-due-date"
+            label="Due Date"
+            hint="Optional. Shown to students; it does not close the assessment by itself."
+            registration={register('dueDate')}
+            error={errors.dueDate?.message}
+          />
+          <fieldset className="mb-3">
+            <legend className="fs-6 mb-1">When students may take it</legend>
+            <div className="d-flex flex-wrap gap-3">
+              <DateTimeGroup
+                id="edit-opens-at"
+                label="Opens at"
+                hint="Optional. Before it, students cannot open it."
+                registration={register('opensAt')}
+                error={errors.opensAt?.message}
+              />
+              <DateTimeGroup
+                id="edit-closes-at"
+                label="Closes at"
+                hint="Optional. After it, no answer is saved; what each student saved is submitted for them."
+                registration={register('closesAt')}
+                error={errors.closesAt?.message}
+              />
+            </div>
+          </fieldset>
           <fieldset className="mb-3" aria-describedby="edit-shuffle-hint">
             <legend className="fs-6 mb-1">Order for each student</legend>
             <Form.Check id="edit-shuffle-questions" label="Shuffle the questions" {...register('shuffleQuestions')} />
@@ -143,6 +160,39 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
         </Form>
       </Card.Body>
     </Card>
+  );
+}
+
+/** A date and time input with its hint and its error (both read with it). */
+function DateTimeGroup({
+  id,
+  label,
+  hint,
+  registration,
+  error,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <Form.Group className="mb-3" controlId={id} style={{ maxWidth: '20rem' }}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        type="datetime-local"
+        isInvalid={Boolean(error)}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        {...registration}
+      />
+      <Form.Text id={`${id}-hint`}>{hint}</Form.Text>
+      {error && (
+        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+          {error}
+        </Form.Control.Feedback>
+      )}
+    </Form.Group>
   );
 }
 

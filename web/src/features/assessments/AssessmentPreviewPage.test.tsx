@@ -24,6 +24,8 @@ const TRY_ASSESSMENT: Assessment = {
   commonAssessmentId: null,
   shuffleQuestions: false,
   shuffleOptions: false,
+  opensAt: null,
+  closesAt: null,
   className: 'Earth Science',
   subject: 'Science',
   questionCount: 1,

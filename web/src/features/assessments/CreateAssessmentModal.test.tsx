@@ -22,6 +22,8 @@ function job(status: string, extra: Record<string, unknown> = {}) {
     commonAssessmentId: null,
     shuffleQuestions: false,
     shuffleOptions: false,
+    opensAt: null,
+    closesAt: null,
     ...extra,
   };
 }
@@ -45,6 +47,8 @@ const FRAMEWORK = {
   commonAssessmentId: null,
   shuffleQuestions: false,
   shuffleOptions: false,
+  opensAt: null,
+  closesAt: null,
 };
 
 function renderModal(classId: string | undefined) {

@@ -53,34 +53,44 @@ export type CreateAssessmentFormInput = z.input<typeof createAssessmentSchema>;
 export type CreateAssessmentFormValues = z.output<typeof createAssessmentSchema>;
 
 /** A due date as the date-time input gives it ('' for none): the local date and time. */
-const dueDateField = z
-  .string()
-  .trim()
-  .superRefine((v, ctx) => {
-    if (v === '') return;
-    const date = new Date(v);
-    if (Number.isNaN(date.getTime()))
-      ctx.addIssue({ code: 'custom', message: 'Due date must be a valid date and time' });
-    else if (date.getFullYear() < 2000 || date.getFullYear() > 2099)
-      ctx.addIssue({ code: 'custom', message: 'Due date must be between the years 2000 and 2099' });
-  });
+/** A date-time input's value ('' for none), checked as the server checks it; `label` names it. */
+const dateTimeField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') return;
+      const date = new Date(v);
+      if (Number.isNaN(date.getTime()))
+        ctx.addIssue({ code: 'custom', message: `${label} must be a valid date and time` });
+      else if (date.getFullYear() < 2000 || date.getFullYear() > 2099)
+        ctx.addIssue({ code: 'custom', message: `${label} must be between the years 2000 and 2099` });
+    });
+const dueDateField = dateTimeField('Due date');
 
-export const assessmentDetailsSchema = z.object({
-  title: z.string().trim().min(1, { error: 'Title is required' }),
-  description: z.string().trim(),
-  topic: z
-    .string()
-    .trim()
-    .min(1, { error: 'Topic is required' })
-    .max(TOPIC_MAX, { error: `Topic must be at most ${TOPIC_MAX} characters` }),
-  standard: z
-    .string()
-    .trim()
-    .max(TOPIC_MAX, { error: `Standard must be at most ${TOPIC_MAX} characters` }),
-  dueDate: dueDateField,
-  shuffleQuestions: z.boolean().optional(),
-  shuffleOptions: z.boolean().optional(),
-});
+export const assessmentDetailsSchema = z
+  .object({
+    title: z.string().trim().min(1, { error: 'Title is required' }),
+    description: z.string().trim(),
+    topic: z
+      .string()
+      .trim()
+      .min(1, { error: 'Topic is required' })
+      .max(TOPIC_MAX, { error: `Topic must be at most ${TOPIC_MAX} characters` }),
+    standard: z
+      .string()
+      .trim()
+      .max(TOPIC_MAX, { error: `Standard must be at most ${TOPIC_MAX} characters` }),
+    dueDate: dueDateField,
+    shuffleQuestions: z.boolean().optional(),
+    shuffleOptions: z.boolean().optional(),
+    opensAt: dateTimeField('Opens at').optional(),
+    closesAt: dateTimeField('Closes at').optional(),
+  })
+  .refine((v) => !v.opensAt || !v.closesAt || new Date(v.closesAt) > new Date(v.opensAt), {
+    message: 'Closes at must be later than Opens at',
+    path: ['closesAt'],
+  });
 export type AssessmentDetailsValues = z.infer<typeof assessmentDetailsSchema>;
 
 /** An ISO date-time as the date-time input shows it (local time, to the minute); '' for none. */

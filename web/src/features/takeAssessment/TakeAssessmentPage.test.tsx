@@ -239,6 +239,24 @@ describe('TakeAssessmentPage submit confirm', () => {
   });
 });
 
+describe('TakeAssessmentPage close time', () => {
+  it('when the assessment has a close time, then the page shows it beside the question count', async () => {
+    const closesAt = '2026-12-01T15:00:00.000Z';
+    studentRoutes({ 'GET /api/assessments/a1': () => jsonResponse(200, { ...ASSESSMENT, closesAt }) });
+    renderPage();
+    const when = new Date(closesAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    expect(await screen.findByTestId('closes-at')).toHaveTextContent(`Closes ${when}`);
+  });
+
+  it('when the close time passes while the student answers, then the form gives way to a sentence saying what happens to the saved answers', async () => {
+    studentRoutes({}, () => jsonResponse(409, { message: 'This assessment has closed.', code: 'assessment_closed' }));
+    const { user } = renderPage();
+    await user.click(await screen.findByLabelText('Paris'));
+    expect(await screen.findByRole('heading', { name: 'Assessment Closed' })).toHaveFocus();
+    expect(screen.getByText(/What you saved before it closed is submitted for you/)).toBeInTheDocument();
+  });
+});
+
 describe('TakeAssessmentPage navigator and focus', () => {
   it('when the student answers and moves, then the navigator shows answered and current, and the new question heading has the focus', async () => {
     studentRoutes();
@@ -441,6 +459,17 @@ describe('TakeAssessmentPage closed', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Assessment Closed' })).toBeInTheDocument();
     expect(screen.getByText(/Your teacher has closed this assessment/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('when the assessment is not open yet, then the page says so and shows no question', async () => {
+    studentRoutes({
+      'GET /api/assessments/a1': () =>
+        jsonResponse(409, { message: 'This assessment is not open yet.', code: 'assessment_not_open' }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Not Open Yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Come back at the time your teacher set/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });
 

@@ -35,7 +35,7 @@ import {
 import { useAuth } from '../../session/useAuth';
 import { navRole } from '../../session/user';
 import { AnswerStore, type PendingAnswer } from './answerStore';
-import { isAlreadySubmittedError, isClosedError } from './assessmentClosed';
+import { closedCode, isAlreadySubmittedError, isClosedError, type ClosedCode } from './assessmentClosed';
 import { QuestionNavigator } from './QuestionNavigator';
 import { ResultSummary, type SummaryResult } from './ResultSummary';
 import { SaveStatusLine } from './SaveStatusLine';
@@ -59,22 +59,41 @@ export function AssessmentNotFoundCard() {
   );
 }
 
-/** Shown instead of the questions once the teacher has closed the assessment (set it inactive). */
-export function AssessmentClosedCard({ focusHeading = false }: { focusHeading?: boolean }) {
+const CLOSED_TEXT: Record<ClosedCode, { heading: string; text: string }> = {
+  assessment_inactive: {
+    heading: 'Assessment Closed',
+    text: 'Your teacher has closed this assessment, so it can no longer be answered or submitted. Ask your teacher if you think it should still be open.',
+  },
+  assessment_closed: {
+    heading: 'Assessment Closed',
+    text: 'The time set for this assessment has passed, so answers can no longer be saved. What you saved before it closed is submitted for you.',
+  },
+  assessment_not_open: {
+    heading: 'Not Open Yet',
+    text: 'This assessment is not open yet. Come back at the time your teacher set.',
+  },
+};
+
+/** Shown instead of the questions when it cannot be taken: closed by the teacher or by its close time, or not open yet. */
+export function AssessmentClosedCard({
+  focusHeading = false,
+  code = 'assessment_inactive',
+}: {
+  focusHeading?: boolean;
+  code?: ClosedCode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
+  const { heading: title, text } = CLOSED_TEXT[code];
   return (
     <Card className="shadow-sm text-center">
       <Card.Body className="p-5">
         <h1 className="h4" tabIndex={-1} ref={heading}>
-          Assessment Closed
+          {title}
         </h1>
-        <p className="text-body-secondary">
-          Your teacher has closed this assessment, so it can no longer be answered or submitted. Ask your teacher if you
-          think it should still be open.
-        </p>
+        <p className="text-body-secondary">{text}</p>
         <Link to="/">Back to Dashboard</Link>
       </Card.Body>
     </Card>
@@ -157,16 +176,25 @@ function dueText(dueDate: string | null | undefined, now: number): string {
   return due.getTime() < now ? `Past due (was due ${when})` : `Due ${when}`;
 }
 
+/** When answers stop being saved, for the student to plan by (the server's clock decides). */
+function closesText(closesAt: string | null | undefined): string {
+  if (!closesAt) return '';
+  const closes = new Date(closesAt);
+  if (Number.isNaN(closes.getTime())) return '';
+  return `Closes ${closes.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+}
+
 interface AnswerSheetProps {
   assessmentId: string;
   isStudent: boolean;
   title: string;
+  closesAt?: string | null | undefined;
   description: string;
   dueDate: string | null;
   questions: Question[];
   store: AnswerStore;
   onSubmitted: (result: Result) => void;
-  onClosed: () => void;
+  onClosed: (code: ClosedCode) => void;
   /** Submitted meanwhile on another device or tab: the page shows that result instead. */
   onSubmittedElsewhere: () => void;
   /** The teacher's try: Submit scores these answers without storing them (nothing is sent before). */
@@ -179,6 +207,7 @@ function AnswerSheet({
   title,
   description,
   dueDate,
+  closesAt,
   questions,
   store,
   onSubmitted,
@@ -215,7 +244,8 @@ function AnswerSheet({
     send,
     enabled: isStudent,
     onRefused: (error) => {
-      if (isClosedError(error)) onClosed();
+      const code = closedCode(error);
+      if (code) onClosed(code);
       else if (isAlreadySubmittedError(error)) onSubmittedElsewhere();
     },
   });
@@ -313,8 +343,9 @@ function AnswerSheet({
     } catch (error) {
       setSubmitting(false);
       setConfirming(false);
-      if (isClosedError(error)) {
-        onClosed();
+      const code = closedCode(error);
+      if (code) {
+        onClosed(code);
       } else if (isAlreadySubmittedError(error)) {
         onSubmittedElsewhere();
       } else if (!navigator.onLine) {
@@ -350,6 +381,7 @@ function AnswerSheet({
         </span>
         <span className="d-flex flex-wrap gap-3">
           {due && <span data-testid="due-date">{due}</span>}
+          {closesAt && <span data-testid="closes-at">{closesText(closesAt)}</span>}
           <span>No time limit</span>
         </span>
       </div>
@@ -444,14 +476,15 @@ export function TakeAssessmentPage() {
   const saved = !isStudent ? NO_RESPONSES : responses.isLoading ? undefined : (responses.data ?? NO_RESPONSES);
   const store = useAnswerStore(user?.id ?? '', id, saved);
   const [finished, setFinished] = useState<{ id: string; result: Result; title: string } | null>(null);
-  const [closedWhileOpen, setClosedWhileOpen] = useState<string | null>(null);
+  const [closedWhileOpen, setClosedWhileOpen] = useState<{ id: string; code: ClosedCode } | null>(null);
 
   // Just submitted here: the result stays on screen, with the focus on its heading, whatever the
   // refreshed assessment says.
   if (finished?.id === id) return <ResultSummary result={finished.result} title={finished.title} focusHeading />;
-  if (closedWhileOpen === id) return <AssessmentClosedCard focusHeading />;
+  if (closedWhileOpen?.id === id) return <AssessmentClosedCard focusHeading code={closedWhileOpen.code} />;
   if (assessment.isLoading) return <PageSpinner />;
-  if (isClosedError(assessment.error)) return <AssessmentClosedCard />;
+  const refused = closedCode(assessment.error);
+  if (refused) return <AssessmentClosedCard code={refused} />;
   if (!assessment.data || !user) return <AssessmentNotFoundCard />;
   const data = assessment.data;
   if (isStudentView(data) && data.submitted && data.resultId) {
@@ -470,10 +503,11 @@ export function TakeAssessmentPage() {
       title={data.title}
       description={data.description}
       dueDate={data.dueDate}
+      closesAt={data.closesAt}
       questions={questions.data}
       store={store}
       onSubmitted={(result) => setFinished({ id, result, title: data.title })}
-      onClosed={() => setClosedWhileOpen(id)}
+      onClosed={(code) => setClosedWhileOpen({ id, code })}
       onSubmittedElsewhere={() => void assessment.refetch()}
     />
   );

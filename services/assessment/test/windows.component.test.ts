@@ -1,0 +1,158 @@
+// An assessment's window against real Postgres: before its open time a student can neither open
+// nor answer it; after its close time no answer is saved, and the close sweep submits each attempt
+// with what it saved; the teacher sets both with PUT /api/assessments/:id, checked in order.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QuestionsGeneratedSchema } from '@checkpoint/events';
+import {
+  actor,
+  call,
+  deliver,
+  enrol,
+  givenClass,
+  MC,
+  outboxFor,
+  startAssessmentService,
+  VALID_CREATE,
+  type Actor,
+  type Harness,
+} from './helpers.ts';
+
+let h: Harness;
+const tenant = randomUUID();
+const teacher = actor('teacher', tenant);
+
+beforeAll(async () => {
+  h = await startAssessmentService({ ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS: '200' });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const TF = { questionText: 'Half of 8 is 4.', questionType: 'true_false', correctAnswer: 'true', points: 1 };
+
+/** An assigned assessment of two questions in a class of `students`. */
+async function assigned(...students: Actor[]) {
+  const classId = await givenClass(h, teacher);
+  for (const s of students) await enrol(h, classId, tenant, s);
+  const created = await call(h, teacher, 'POST', '/api/assessments', {
+    ...VALID_CREATE,
+    numberOfQuestions: 2,
+    classId,
+  });
+  const id = created.body.id as string;
+  await deliver(
+    h,
+    QuestionsGeneratedSchema,
+    { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: [MC, TF] },
+    { key: id, tenantId: tenant, source: 'generation' },
+  );
+  expect((await call(h, teacher, 'POST', `/api/assessments/${id}/assign`)).status).toBe(200);
+  const questions = (await call(h, teacher, 'GET', `/api/assessments/${id}/questions`)).body as { id: string }[];
+  return { id, questions };
+}
+
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+
+describe('open and close times', () => {
+  it('when the open time is ahead, then the student can neither open nor answer it, nor finds it listed, until it comes', async () => {
+    const student = actor('student', tenant);
+    const { id, questions } = await assigned(student);
+    const set = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { opensAt: inSeconds(3600) });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.opensAt).toBe(new Date(set.body.opensAt).toISOString());
+
+    const open = await call(h, student, 'GET', `/api/assessments/${id}`);
+    expect(open.status).toBe(409);
+    expect(open.body.code).toBe('assessment_not_open');
+    expect((await call(h, student, 'GET', `/api/assessments/${id}/questions`)).status).toBe(404);
+    const save = await call(h, student, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[0]!.id,
+      answer: '3/4',
+    });
+    expect(save.status).toBe(409);
+    expect(save.body.code).toBe('assessment_not_open');
+    const available = (await call(h, student, 'GET', '/api/student/available-assessments')).body as { id: string }[];
+    expect(available.map((a) => a.id)).not.toContain(id);
+
+    // The teacher opens it now (null clears the bound).
+    expect((await call(h, teacher, 'PUT', `/api/assessments/${id}`, { opensAt: null })).body.opensAt).toBeNull();
+    const reopened = await call(h, student, 'GET', `/api/assessments/${id}`);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({ opensAt: null, closesAt: null });
+  });
+
+  it('when the close time passes during an attempt, then later saves are refused and the sweep submits what was saved', async () => {
+    const student = actor('student', tenant);
+    const idle = actor('student', tenant);
+    const { id, questions } = await assigned(student, idle);
+    const closesAt = inSeconds(2);
+    expect((await call(h, teacher, 'PUT', `/api/assessments/${id}`, { closesAt })).body.closesAt).toBe(closesAt);
+    expect((await call(h, student, 'GET', `/api/assessments/${id}`)).body.closesAt).toBe(closesAt);
+    const first = await call(h, student, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[0]!.id,
+      answer: '3/4',
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+
+    // Past the close time (the database's clock, on this machine), a save is refused.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(closesAt) - Date.now()) + 200));
+    const late = await call(h, student, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[1]!.id,
+      answer: 'true',
+    });
+    // Closed, or (the sweep, every 200 ms here, came first) already submitted for them.
+    expect(late.status).toBe(409);
+    expect(['assessment_closed', 'already_submitted']).toContain(late.body.code);
+    // The sweep submitted the attempt with its one saved (right) answer: 1 of 2 points.
+    const result = await vi.waitFor(
+      async () => {
+        const view = await call(h, student, 'GET', `/api/assessments/${id}`);
+        expect(view.body.submitted, JSON.stringify(view.body)).toBe(true);
+        return view.body.resultId as string;
+      },
+      { timeout: 10_000, interval: 250 },
+    );
+    const detail = await call(h, student, 'GET', `/api/results/${result}`);
+    expect(detail.status).toBe(200);
+    expect(Number(detail.body.earnedPoints)).toBe(1);
+    expect(Number(detail.body.totalPoints)).toBe(2);
+    const events = (await outboxFor(h, id)).map((e) => e.type);
+    expect(events.filter((t) => t === 'ResultSubmitted')).toHaveLength(1);
+    // A student who saved nothing has no attempt to submit.
+    const closed = await call(h, idle, 'GET', `/api/assessments/${id}`);
+    expect(closed.status).toBe(409);
+    expect(closed.body.code).toBe('assessment_closed');
+    const idleSave = await call(h, idle, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[0]!.id,
+      answer: '3/4',
+    });
+    expect(idleSave.status).toBe(409);
+    expect(idleSave.body.code).toBe('assessment_closed');
+  });
+
+  it('when the close time is not after the open time, or not a date, then 400 names closesAt and nothing changes', async () => {
+    const { id } = await assigned();
+    const opensAt = inSeconds(3600);
+    const reversed = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { opensAt, closesAt: opensAt });
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body)).toContain('Closes at must be later than Opens at');
+    const badDate = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { closesAt: 'tomorrow' });
+    expect(badDate.status).toBe(400);
+    expect(JSON.stringify(badDate.body)).toContain('Closes at must be a date and time');
+    expect((await call(h, teacher, 'GET', `/api/assessments/${id}`)).body).toMatchObject({
+      opensAt: null,
+      closesAt: null,
+    });
+
+    // Against the stored bound: an open time after the stored close time is refused too.
+    await call(h, teacher, 'PUT', `/api/assessments/${id}`, { closesAt: inSeconds(60) });
+    const late = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { opensAt: inSeconds(120) });
+    expect(late.status).toBe(400);
+    expect((await call(h, teacher, 'GET', `/api/assessments/${id}`)).body.opensAt).toBeNull();
+  });
+});
