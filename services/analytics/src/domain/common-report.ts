@@ -3,6 +3,7 @@
 // questions' alignment) the average share of points earned. A group with fewer than MIN_GROUP
 // students who submitted shows no figures (`suppressed: true`): the district and school views must
 // not single out a student.
+import { csvText } from '@checkpoint/service-kit';
 import type { ClassFigures, StandardFigures } from '../data-access/common-assessments.queries.ts';
 import { MIN_GROUP } from '../data-access/common-assessments.queries.ts';
 
@@ -99,4 +100,54 @@ export function commonReport(
       })),
     })),
   };
+}
+
+const NO_FIGURES = ['', '', '', '', '', '', 'yes'];
+
+/** A group's figures in the CSV's columns (students … above, suppressed). */
+const groupCells = (g: GroupFigures) =>
+  g.suppressed
+    ? NO_FIGURES
+    : [g.students, g.submitted, g.averagePercentage, g.levels?.below, g.levels?.at, g.levels?.above, 'no'];
+
+/** A standard line in the same columns: students and average only (submitted and levels are the group's). */
+const standardCells = (s: StandardLine) =>
+  s.suppressed ? NO_FIGURES : [s.students, '', s.averagePercentage, '', '', '', 'no'];
+
+/**
+ * The report as CSV (the shared writer: formula-looking text escaped): per group (the district,
+ * each school, each class) one line over all questions, then one line per standard. A suppressed
+ * group or standard has empty figures and "yes" in the last column; it has no standard lines, as
+ * the report has none.
+ */
+export function commonReportCsv(report: CommonReport): string {
+  const school = (name: string) => name || 'No school known';
+  const lines = (title: string, group: string, schoolName: string, className: string, g: GroupFigures) => [
+    [title, group, schoolName, className, 'All questions', '', ...groupCells(g)],
+    ...(g.standards ?? []).map((s) => [title, group, schoolName, className, s.code, s.identifier, ...standardCells(s)]),
+  ];
+  const t = report.title;
+  const rows = [
+    ...lines(t, 'District', 'All schools', 'All classes', report.district),
+    ...report.schools.flatMap((s) => [
+      ...lines(t, 'School', school(s.schoolName), 'All classes', s),
+      ...s.classes.flatMap((c) => lines(t, 'Class', school(s.schoolName), c.className, c)),
+    ]),
+  ];
+  const header = [
+    'Assessment',
+    'Group',
+    'School',
+    'Class',
+    'Standard',
+    'Standard identifier',
+    'Students',
+    'Submitted',
+    'Average %',
+    'Below',
+    'At',
+    'Above',
+    'Suppressed (fewer than 5 students)',
+  ];
+  return csvText([header, ...rows], { bom: true });
 }
