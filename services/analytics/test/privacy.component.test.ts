@@ -210,6 +210,26 @@ describe('privacy operations in analytics', () => {
     expect(entries[1]).toMatchObject({ resource: 'GET /api/reports/export', action: 'export', targetIds: [s.classId] });
   });
 
+  it('when a teacher exports a student’s standards, then the audit entry is an export naming the student', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    const audited = async () =>
+      answersOf('checkpoint.privacy.v1.AuditEntryRecorded', (m) =>
+        fromBinary(AuditEntryRecordedSchema, m.value),
+      ).filter((e) => e.actorId === s.teacher.userId);
+    const student = s.students[0]!.id;
+    const exported = await fetch(`${h.url}/api/mastery/students/${student}/export`, {
+      headers: await gatewayHeaders('analytics', s.teacher),
+    });
+    expect(exported.status).toBe(200);
+    const [entry] = await eventually(audited, (e) => e.length === 1);
+    expect(entry).toMatchObject({
+      resource: 'GET /api/mastery/students/{studentId}/export',
+      action: 'export',
+      targetIds: [student],
+    });
+  });
+
   it('when a district is deleted, then none of its rows remain and it is confirmed', async () => {
     const s = classStory();
     await h.bus.publish(s.events);
