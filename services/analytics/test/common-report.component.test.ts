@@ -140,29 +140,30 @@ const SCHOOL_B: [boolean, boolean][] = [
 const ALL_RIGHT: [boolean, boolean][] = Array.from({ length: 5 }, () => [true, true]);
 
 describe('common assessment report', () => {
-  it('when classes of two schools submitted, then the district, each school and class have their figures, and a group of fewer than 5 is suppressed', async () => {
+  it('when classes of three schools submitted, then the district, each school and class have their figures, a group of fewer than 5 is suppressed, and so is the next smallest (the district less the others would give it away)', async () => {
     const tenantId = randomUUID();
     const commonId = randomUUID();
     const big = await classWithResults(tenantId, commonId, 'A', SCHOOL_A);
     const small = await classWithResults(tenantId, commonId, 'B', SCHOOL_B);
+    const five = await classWithResults(tenantId, commonId, 'C', ALL_RIGHT);
     const admin = actor('admin', tenantId);
     const res = await call(h, admin, 'GET', `/api/common-assessments/${commonId}/report`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // District: 8 submitted; (3×100 + 3×50 + 50 + 0) / 8 = 62.5; aligned: 6×100 + 2×0 over 8 = 75.
+    // District: 13 submitted; (3×100 + 3×50 + 50 + 0 + 5×100) / 13 = 76.9; aligned: 11×100 + 2×0 over 13 = 84.6.
     expect(res.body).toMatchObject({
       title: 'Ratios benchmark',
       district: {
         suppressed: false,
-        students: 8,
-        submitted: 8,
-        averagePercentage: 62.5,
-        levels: { below: 5, at: 0, above: 3 },
+        students: 13,
+        submitted: 13,
+        averagePercentage: 76.9,
+        levels: { below: 5, at: 0, above: 8 },
         standards: [
-          { identifier: STD.identifier, code: STD.code, suppressed: false, students: 8, averagePercentage: 75 },
+          { identifier: STD.identifier, code: STD.code, suppressed: false, students: 13, averagePercentage: 84.6 },
         ],
       },
     });
-    const [a, b] = res.body.schools;
+    const [a, b, c] = res.body.schools;
     expect(a).toMatchObject({
       schoolId: 'A',
       schoolName: 'School A',
@@ -177,6 +178,13 @@ describe('common assessment report', () => {
       schoolName: 'School B',
       suppressed: true,
       classes: [{ classId: small, className: 'Math B', suppressed: true }],
+    });
+    // School C has 5, enough on its own; shown, the district less A and C would be B's 2 students.
+    expect(c).toEqual({
+      schoolId: 'C',
+      schoolName: 'School C',
+      suppressed: true,
+      classes: [{ classId: five, className: 'Math C', suppressed: true }],
     });
   });
 
@@ -209,6 +217,7 @@ describe('common assessment report as CSV', () => {
     const title = '=HYPERLINK("https://evil.example","Click")';
     await classWithResults(tenantId, commonId, 'A', SCHOOL_A, title);
     await classWithResults(tenantId, commonId, 'B', SCHOOL_B, title);
+    await classWithResults(tenantId, commonId, 'C', ALL_RIGHT, title);
     const { res, bom, lines } = await reportCsv(commonId, actor('admin', tenantId));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -218,18 +227,21 @@ describe('common assessment report as CSV', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(bom).toBe(true);
     const t = `"'=HYPERLINK(""https://evil.example"",""Click"")"`;
-    // District: 8 submitted, (3×100 + 3×50 + 50 + 0) / 8 = 62.5, 5 below and 3 above; on STD 6×100 + 2×0 over 8 = 75.
-    // School A and its class: (3×100 + 3×50) / 6 = 75, 3 below, 3 above; on STD 100.
+    // As the JSON (the test above): the district 13 submitted, 76.9 %, 5 below and 8 above, 84.6 on STD;
+    // school A and its class: (3×100 + 3×50) / 6 = 75, 3 below, 3 above, 100 on STD; B (2) and C
+    // (the next smallest) suppressed with their classes.
     expect(lines).toEqual([
       HEADER,
-      `${t},District,All schools,All classes,All questions,,8,8,62.5,5,0,3,no`,
-      `${t},District,All schools,All classes,${STD.code},${STD.identifier},8,,75,,,,no`,
+      `${t},District,All schools,All classes,All questions,,13,13,76.9,5,0,8,no`,
+      `${t},District,All schools,All classes,${STD.code},${STD.identifier},13,,84.6,,,,no`,
       `${t},School,School A,All classes,All questions,,6,6,75,3,0,3,no`,
       `${t},School,School A,All classes,${STD.code},${STD.identifier},6,,100,,,,no`,
       `${t},Class,School A,Math A,All questions,,6,6,75,3,0,3,no`,
       `${t},Class,School A,Math A,${STD.code},${STD.identifier},6,,100,,,,no`,
       `${t},School,School B,All classes,All questions,,,,,,,,yes`,
       `${t},Class,School B,Math B,All questions,,,,,,,,yes`,
+      `${t},School,School C,All classes,All questions,,,,,,,,yes`,
+      `${t},Class,School C,Math C,All questions,,,,,,,,yes`,
     ]);
   });
 
