@@ -388,68 +388,6 @@ describe('mastery of standards from events', () => {
   });
 });
 
-describe('a student’s standards as CSV', () => {
-  const studentCsv = (studentId: string, who: Actor) => csvExport(h, `/api/mastery/students/${studentId}/export`, who);
-  const HEADER =
-    'Student,Student ID,Standard,Standard identifier,Level,Mastery,Evidence,Assessment,Submitted at,Score on the standard';
-
-  it('when a student’s standards are exported, then each standard has a row per piece of evidence, oldest first, for the student, their teacher and their admin', async () => {
-    const s = story();
-    await h.bus.publish(s.events);
-    const { res, bom, lines } = await studentCsv(s.ada.userId, s.ada);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="checkpoint-student-standards.csv"');
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(bom).toBe(true);
-    // Ada: S1 35 (A1 100, A2 0), S2 100 (A1 100); see story().
-    const ada = `Ada Test,${s.ada.userId}`;
-    expect(lines).toEqual([
-      HEADER,
-      `${ada},${S1.code},${S1.identifier},Below,35,2,Ratios quiz,2026-10-10T12:00:00.000Z,100`,
-      `${ada},${S1.code},${S1.identifier},Below,35,2,Rates check,2026-10-20T12:00:00.000Z,0`,
-      `${ada},${S2.code},${S2.identifier},Above,100,1,Ratios quiz,2026-10-10T12:00:00.000Z,100`,
-    ]);
-    expect((await studentCsv(s.ada.userId, s.teacher)).lines).toEqual(lines);
-    expect((await studentCsv(s.ada.userId, s.admin)).lines).toEqual(lines);
-    // Ben: S1 76.67 (A1 33.33, A2 100), S2 0 (A1 0).
-    const ben = `Ben Test,${s.ben.userId}`;
-    expect((await studentCsv(s.ben.userId, s.teacher)).lines).toEqual([
-      HEADER,
-      `${ben},${S1.code},${S1.identifier},Below,76.67,2,Ratios quiz,2026-10-10T12:00:00.000Z,33.33`,
-      `${ben},${S1.code},${S1.identifier},Below,76.67,2,Rates check,2026-10-20T12:00:00.000Z,100`,
-      `${ben},${S2.code},${S2.identifier},Below,0,1,Ratios quiz,2026-10-10T12:00:00.000Z,0`,
-    ]);
-  });
-
-  it('when an assessment’s title looks like a formula, then the CSV cell is escaped so no spreadsheet runs it', async () => {
-    const d = district();
-    const teacher = d.person('teacher', 'Tess');
-    const student = d.person('student', 'Dee');
-    const classId = d.klass(teacher, 'Ratios', [student]);
-    const a = d.assessment(teacher, classId, '=HYPERLINK("https://evil.example","Click")', [
-      { id: randomUUID(), points: 1, standards: [S1] },
-    ]);
-    d.result(a, student, [true], 10);
-    await h.bus.publish(d.events);
-    const { lines } = await studentCsv(student.userId, student);
-    expect(lines).toEqual([
-      HEADER,
-      `Dee Test,${student.userId},${S1.code},${S1.identifier},Above,100,1,` +
-        `"'=HYPERLINK(""https://evil.example"",""Click"")",2026-10-10T12:00:00.000Z,100`,
-    ]);
-  });
-
-  it('when a student has no evidence yet, then the CSV has the header only', async () => {
-    const d = district();
-    const student = d.person('student', 'Eve');
-    await h.bus.publish(d.events);
-    const { res, lines } = await studentCsv(student.userId, student);
-    expect(res.status).toBe(200);
-    expect(lines).toEqual([HEADER]);
-  });
-});
-
 describe('the district’s standards', () => {
   /** Classes of 3, 5 and 6 students on S1 (one assessment each; student i scores right when i is even). */
   function districtStory() {
@@ -586,6 +524,68 @@ describe('the district’s standards', () => {
       `${S1.code},${S1.identifier},No school known,Class 1 - Period 1,T1 Test,,,,,,,yes`,
       `${S1.code},${S1.identifier},No school known,Class 2 - Period 1,T2 Test,6,50,Below,3,0,3,no`,
     ]);
+  });
+});
+
+describe('a student’s standards as CSV', () => {
+  const studentCsv = (studentId: string, who: Actor) => csvExport(h, `/api/mastery/students/${studentId}/export`, who);
+  const HEADER =
+    'Student,Student ID,Standard,Standard identifier,Level,Mastery,Evidence,Assessment,Submitted at,Score on the standard';
+
+  it('when a student’s standards are exported, then each standard has a row per piece of evidence, oldest first, for the student, their teacher and their admin', async () => {
+    const s = story();
+    await h.bus.publish(s.events);
+    const { res, bom, lines } = await studentCsv(s.ada.userId, s.ada);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="checkpoint-student-standards.csv"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(bom).toBe(true);
+    // Ada: S1 35 (A1 100, A2 0), S2 100 (A1 100); see story().
+    const ada = `Ada Test,${s.ada.userId}`;
+    expect(lines).toEqual([
+      HEADER,
+      `${ada},${S1.code},${S1.identifier},Below,35,2,Ratios quiz,2026-10-10T12:00:00.000Z,100`,
+      `${ada},${S1.code},${S1.identifier},Below,35,2,Rates check,2026-10-20T12:00:00.000Z,0`,
+      `${ada},${S2.code},${S2.identifier},Above,100,1,Ratios quiz,2026-10-10T12:00:00.000Z,100`,
+    ]);
+    expect((await studentCsv(s.ada.userId, s.teacher)).lines).toEqual(lines);
+    expect((await studentCsv(s.ada.userId, s.admin)).lines).toEqual(lines);
+    // Ben: S1 76.67 (A1 33.33, A2 100), S2 0 (A1 0).
+    const ben = `Ben Test,${s.ben.userId}`;
+    expect((await studentCsv(s.ben.userId, s.teacher)).lines).toEqual([
+      HEADER,
+      `${ben},${S1.code},${S1.identifier},Below,76.67,2,Ratios quiz,2026-10-10T12:00:00.000Z,33.33`,
+      `${ben},${S1.code},${S1.identifier},Below,76.67,2,Rates check,2026-10-20T12:00:00.000Z,100`,
+      `${ben},${S2.code},${S2.identifier},Below,0,1,Ratios quiz,2026-10-10T12:00:00.000Z,0`,
+    ]);
+  });
+
+  it('when an assessment’s title looks like a formula, then the CSV cell is escaped so no spreadsheet runs it', async () => {
+    const d = district();
+    const teacher = d.person('teacher', 'Tess');
+    const student = d.person('student', 'Dee');
+    const classId = d.klass(teacher, 'Ratios', [student]);
+    const a = d.assessment(teacher, classId, '=HYPERLINK("https://evil.example","Click")', [
+      { id: randomUUID(), points: 1, standards: [S1] },
+    ]);
+    d.result(a, student, [true], 10);
+    await h.bus.publish(d.events);
+    const { lines } = await studentCsv(student.userId, student);
+    expect(lines).toEqual([
+      HEADER,
+      `Dee Test,${student.userId},${S1.code},${S1.identifier},Above,100,1,` +
+        `"'=HYPERLINK(""https://evil.example"",""Click"")",2026-10-10T12:00:00.000Z,100`,
+    ]);
+  });
+
+  it('when a student has no evidence yet, then the CSV has the header only', async () => {
+    const d = district();
+    const student = d.person('student', 'Eve');
+    await h.bus.publish(d.events);
+    const { res, lines } = await studentCsv(student.userId, student);
+    expect(res.status).toBe(200);
+    expect(lines).toEqual([HEADER]);
   });
 });
 
