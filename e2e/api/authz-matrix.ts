@@ -829,6 +829,13 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: async (ctx) => ({ path: `/api/common-assessments/${await ctx.take('commonPublished')}/report` }),
     expect: statuses(['admin'], {}, 200),
   },
+  'GET /api/common-assessments/{id}/report/export': {
+    access: ['admin'],
+    request: async (ctx) => ({
+      path: `/api/common-assessments/${await ctx.take('commonPublished')}/report/export`,
+    }),
+    expect: statuses(['admin'], {}, 200),
+  },
   // ---- analytics: a teacher's own classes, the district admin's whole district ------------------
   'GET /api/classes/{id}/results': {
     access: TEACHERS,
@@ -859,6 +866,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/mastery/students/{studentId}': {
     access: EVERYONE,
     request: ({ f }) => ({ path: `/api/mastery/students/${f.s1}` }),
+    expect: statuses(EVERYONE, { 'A.owner': 200, 'A.admin': 200, 'A.student': 200 }, 404),
+  },
+  'GET /api/mastery/students/{studentId}/export': {
+    access: EVERYONE,
+    request: ({ f }) => ({ path: `/api/mastery/students/${f.s1}/export` }),
     expect: statuses(EVERYONE, { 'A.owner': 200, 'A.admin': 200, 'A.student': 200 }, 404),
   },
   'GET /api/mastery/district': {

@@ -45,6 +45,11 @@ describe('gateway routing', () => {
     expect(serviceForPath('/api/assessments/abc/responses')).toBe('assessment');
     expect(serviceForPath('/api/dashboard/live')).toBe('analytics');
     expect(serviceForPath('/api/reports/export')).toBe('analytics');
+    // The mastery and common report exports are analytics', inside the assessment service's prefix.
+    expect(serviceForPath('/api/mastery/students/abc/export')).toBe('analytics');
+    expect(serviceForPath('/api/common-assessments/abc/report')).toBe('analytics');
+    expect(serviceForPath('/api/common-assessments/abc/report/export')).toBe('analytics');
+    expect(serviceForPath('/api/common-assessments/abc/publish')).toBe('assessment');
     expect(serviceForPath('/api/student/classes')).toBe('class');
     expect(serviceForPath('/api/student/results')).toBe('assessment');
     expect(serviceForPath('/api/assessments/abc/support-material/support')).toBe('generation');

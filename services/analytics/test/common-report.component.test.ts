@@ -11,7 +11,7 @@ import {
   ResultSubmittedSchema,
   StudentEnrolledSchema,
 } from '@checkpoint/events';
-import { actor, call, event, startAnalyticsService, type Harness } from './helpers.ts';
+import { actor, call, csvExport, event, startAnalyticsService, type Actor, type Harness } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,7 +27,13 @@ const STD = { identifier: 'c0ffee00-0000-4000-8000-000000000001', code: 'CCSS.Ma
  * A class of `school` given the copy of `commonId`: two 1-point questions, the first aligned to STD;
  * `scores[i]` = [first right, second right] for student i, each of whom submits.
  */
-async function classWithResults(tenantId: string, commonId: string, school: string, scores: [boolean, boolean][]) {
+async function classWithResults(
+  tenantId: string,
+  commonId: string,
+  school: string,
+  scores: [boolean, boolean][],
+  title = 'Ratios benchmark',
+) {
   const teacherId = randomUUID();
   const classId = randomUUID();
   const assessmentId = randomUUID();
@@ -60,7 +66,7 @@ async function classWithResults(tenantId: string, commonId: string, school: stri
         tenantId,
         classId,
         teacherId,
-        title: 'Ratios benchmark',
+        title,
         isActive: true,
         commonAssessmentId: commonId,
       },
@@ -116,42 +122,48 @@ async function classWithResults(tenantId: string, commonId: string, school: stri
   return classId;
 }
 
+// School A: 6 students: 3 with both right (100 %), 3 with only the aligned one right (50 %).
+const SCHOOL_A: [boolean, boolean][] = [
+  [true, true],
+  [true, true],
+  [true, true],
+  [true, false],
+  [true, false],
+  [true, false],
+];
+// School B: 2 students (suppressed): both wrong on the aligned one.
+const SCHOOL_B: [boolean, boolean][] = [
+  [false, true],
+  [false, false],
+];
+// Five students, all right: just enough to be shown.
+const ALL_RIGHT: [boolean, boolean][] = Array.from({ length: 5 }, () => [true, true]);
+
 describe('common assessment report', () => {
-  it('when classes of two schools submitted, then the district, each school and class have their figures, and a group of fewer than 5 is suppressed', async () => {
+  it('when classes of three schools submitted, then the district, each school and class have their figures, a group of fewer than 5 is suppressed, and so is the next smallest (the district less the others would give it away)', async () => {
     const tenantId = randomUUID();
     const commonId = randomUUID();
-    // School A: 6 students: 3 with both right (100 %), 3 with only the aligned one right (50 %).
-    const big = await classWithResults(tenantId, commonId, 'A', [
-      [true, true],
-      [true, true],
-      [true, true],
-      [true, false],
-      [true, false],
-      [true, false],
-    ]);
-    // School B: 2 students (suppressed): both wrong on the aligned one.
-    const small = await classWithResults(tenantId, commonId, 'B', [
-      [false, true],
-      [false, false],
-    ]);
+    const big = await classWithResults(tenantId, commonId, 'A', SCHOOL_A);
+    const small = await classWithResults(tenantId, commonId, 'B', SCHOOL_B);
+    const five = await classWithResults(tenantId, commonId, 'C', ALL_RIGHT);
     const admin = actor('admin', tenantId);
     const res = await call(h, admin, 'GET', `/api/common-assessments/${commonId}/report`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // District: 8 submitted; (3×100 + 3×50 + 50 + 0) / 8 = 62.5; aligned: 6×100 + 2×0 over 8 = 75.
+    // District: 13 submitted; (3×100 + 3×50 + 50 + 0 + 5×100) / 13 = 76.9; aligned: 11×100 + 2×0 over 13 = 84.6.
     expect(res.body).toMatchObject({
       title: 'Ratios benchmark',
       district: {
         suppressed: false,
-        students: 8,
-        submitted: 8,
-        averagePercentage: 62.5,
-        levels: { below: 5, at: 0, above: 3 },
+        students: 13,
+        submitted: 13,
+        averagePercentage: 76.9,
+        levels: { below: 5, at: 0, above: 8 },
         standards: [
-          { identifier: STD.identifier, code: STD.code, suppressed: false, students: 8, averagePercentage: 75 },
+          { identifier: STD.identifier, code: STD.code, suppressed: false, students: 13, averagePercentage: 84.6 },
         ],
       },
     });
-    const [a, b] = res.body.schools;
+    const [a, b, c] = res.body.schools;
     expect(a).toMatchObject({
       schoolId: 'A',
       schoolName: 'School A',
@@ -167,18 +179,19 @@ describe('common assessment report', () => {
       suppressed: true,
       classes: [{ classId: small, className: 'Math B', suppressed: true }],
     });
+    // School C has 5, enough on its own; shown, the district less A and C would be B's 2 students.
+    expect(c).toEqual({
+      schoolId: 'C',
+      schoolName: 'School C',
+      suppressed: true,
+      classes: [{ classId: five, className: 'Math C', suppressed: true }],
+    });
   });
 
   it('when a teacher, a student, or another district’s admin asks, then they are refused or see nothing of it', async () => {
     const tenantId = randomUUID();
     const commonId = randomUUID();
-    await classWithResults(tenantId, commonId, 'A', [
-      [true, true],
-      [true, true],
-      [true, true],
-      [true, true],
-      [true, true],
-    ]);
+    await classWithResults(tenantId, commonId, 'A', ALL_RIGHT);
     expect(
       (await call(h, actor('teacher', tenantId), 'GET', `/api/common-assessments/${commonId}/report`)).status,
     ).toBe(403);
@@ -189,5 +202,62 @@ describe('common assessment report', () => {
     expect(other.body).toMatchObject({ title: '', district: { suppressed: true }, schools: [] });
     const own = await call(h, actor('admin', tenantId), 'GET', `/api/common-assessments/${commonId}/report`);
     expect(own.body.district).toMatchObject({ suppressed: false, submitted: 5, averagePercentage: 100 });
+  });
+});
+
+describe('common assessment report as CSV', () => {
+  const reportCsv = (commonId: string, who: Actor | undefined) =>
+    csvExport(h, `/api/common-assessments/${commonId}/report/export`, who);
+  const HEADER =
+    'Assessment,Group,School,Class,Standard,Standard identifier,Students,Submitted,Average %,Below,At,Above,Suppressed (fewer than 5 students)';
+
+  it('when the report is exported, then each group and each of its standards is a line, a group of fewer than 5 has empty figures, and a formula-looking title is escaped', async () => {
+    const tenantId = randomUUID();
+    const commonId = randomUUID();
+    const title = '=HYPERLINK("https://evil.example","Click")';
+    await classWithResults(tenantId, commonId, 'A', SCHOOL_A, title);
+    await classWithResults(tenantId, commonId, 'B', SCHOOL_B, title);
+    await classWithResults(tenantId, commonId, 'C', ALL_RIGHT, title);
+    const { res, bom, lines } = await reportCsv(commonId, actor('admin', tenantId));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="checkpoint-common-assessment-report.csv"',
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(bom).toBe(true);
+    const t = `"'=HYPERLINK(""https://evil.example"",""Click"")"`;
+    // As the JSON (the test above): the district 13 submitted, 76.9 %, 5 below and 8 above, 84.6 on STD;
+    // school A and its class: (3×100 + 3×50) / 6 = 75, 3 below, 3 above, 100 on STD; B (2) and C
+    // (the next smallest) suppressed with their classes.
+    expect(lines).toEqual([
+      HEADER,
+      `${t},District,All schools,All classes,All questions,,13,13,76.9,5,0,8,no`,
+      `${t},District,All schools,All classes,${STD.code},${STD.identifier},13,,84.6,,,,no`,
+      `${t},School,School A,All classes,All questions,,6,6,75,3,0,3,no`,
+      `${t},School,School A,All classes,${STD.code},${STD.identifier},6,,100,,,,no`,
+      `${t},Class,School A,Math A,All questions,,6,6,75,3,0,3,no`,
+      `${t},Class,School A,Math A,${STD.code},${STD.identifier},6,,100,,,,no`,
+      `${t},School,School B,All classes,All questions,,,,,,,,yes`,
+      `${t},Class,School B,Math B,All questions,,,,,,,,yes`,
+      `${t},School,School C,All classes,All questions,,,,,,,,yes`,
+      `${t},Class,School C,Math C,All questions,,,,,,,,yes`,
+    ]);
+  });
+
+  it('when a teacher, a student, another district’s admin or a malformed id asks, then they are refused or get nothing of it', async () => {
+    const tenantId = randomUUID();
+    const commonId = randomUUID();
+    await classWithResults(tenantId, commonId, 'A', ALL_RIGHT);
+    expect((await reportCsv(commonId, actor('teacher', tenantId))).res.status).toBe(403);
+    expect((await reportCsv(commonId, actor('student', tenantId))).res.status).toBe(403);
+    expect((await reportCsv(commonId, undefined)).res.status).toBe(401);
+    expect((await reportCsv('not-a-uuid', actor('admin', tenantId))).res.status).toBe(404);
+    // Another district's admin reads none of district A's copies: the district line only, suppressed (as the JSON).
+    const other = await reportCsv(commonId, actor('admin', randomUUID()));
+    expect(other.res.status).toBe(200);
+    expect(other.lines).toEqual([HEADER, ',District,All schools,All classes,All questions,,,,,,,,yes']);
+    const own = await reportCsv(commonId, actor('admin', tenantId));
+    expect(own.lines[1]).toBe('Ratios benchmark,District,All schools,All classes,All questions,,5,5,100,0,0,5,no');
   });
 });

@@ -20,13 +20,24 @@ import {
   UserRegisteredSchema,
   type BusMessage,
 } from '@checkpoint/events';
-import { startServiceForTest, type Actor, type Harness } from '@checkpoint/testkit';
+import { gatewayHeaders, startServiceForTest, type Actor, type Harness } from '@checkpoint/testkit';
 import { analyticsService } from '../src/index.ts';
 
 export { actor, call, eventually, type Actor, type Harness, type Reply } from '@checkpoint/testkit';
 
 export const startAnalyticsService = (env: Record<string, string> = {}): Promise<Harness> =>
   startServiceForTest(analyticsService, env);
+
+/**
+ * A CSV export as `who` gets it through the gateway: the response, whether the file starts with
+ * the UTF-8 byte-order mark (looked for in the bytes: the decoder drops it) and its lines.
+ */
+export async function csvExport(h: Harness, path: string, who: Actor | undefined) {
+  const res = await fetch(h.url + path, { headers: await gatewayHeaders('analytics', who, '127.0.0.1') });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return { res, bom, lines: new TextDecoder().decode(bytes).trim().split(/\r?\n/) };
+}
 
 /** One event as its producer's relay would put it on the bus. */
 export function event<D extends DescMessage>(

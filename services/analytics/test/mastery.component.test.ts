@@ -24,6 +24,7 @@ import {
   actor,
   assessmentDeleted,
   call,
+  csvExport,
   event,
   eventually,
   startAnalyticsService,
@@ -598,6 +599,68 @@ describe('the district’s standards', () => {
   });
 });
 
+describe('a student’s standards as CSV', () => {
+  const studentCsv = (studentId: string, who: Actor) => csvExport(h, `/api/mastery/students/${studentId}/export`, who);
+  const HEADER =
+    'Student,Student ID,Standard,Standard identifier,Level,Mastery,Evidence,Assessment,Submitted at,Score on the standard';
+
+  it('when a student’s standards are exported, then each standard has a row per piece of evidence, oldest first, for the student, their teacher and their admin', async () => {
+    const s = story();
+    await h.bus.publish(s.events);
+    const { res, bom, lines } = await studentCsv(s.ada.userId, s.ada);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="checkpoint-student-standards.csv"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(bom).toBe(true);
+    // Ada: S1 35 (A1 100, A2 0), S2 100 (A1 100); see story().
+    const ada = `Ada Test,${s.ada.userId}`;
+    expect(lines).toEqual([
+      HEADER,
+      `${ada},${S1.code},${S1.identifier},Below,35,2,Ratios quiz,2026-10-10T12:00:00.000Z,100`,
+      `${ada},${S1.code},${S1.identifier},Below,35,2,Rates check,2026-10-20T12:00:00.000Z,0`,
+      `${ada},${S2.code},${S2.identifier},Above,100,1,Ratios quiz,2026-10-10T12:00:00.000Z,100`,
+    ]);
+    expect((await studentCsv(s.ada.userId, s.teacher)).lines).toEqual(lines);
+    expect((await studentCsv(s.ada.userId, s.admin)).lines).toEqual(lines);
+    // Ben: S1 76.67 (A1 33.33, A2 100), S2 0 (A1 0).
+    const ben = `Ben Test,${s.ben.userId}`;
+    expect((await studentCsv(s.ben.userId, s.teacher)).lines).toEqual([
+      HEADER,
+      `${ben},${S1.code},${S1.identifier},Below,76.67,2,Ratios quiz,2026-10-10T12:00:00.000Z,33.33`,
+      `${ben},${S1.code},${S1.identifier},Below,76.67,2,Rates check,2026-10-20T12:00:00.000Z,100`,
+      `${ben},${S2.code},${S2.identifier},Below,0,1,Ratios quiz,2026-10-10T12:00:00.000Z,0`,
+    ]);
+  });
+
+  it('when an assessment’s title looks like a formula, then the CSV cell is escaped so no spreadsheet runs it', async () => {
+    const d = district();
+    const teacher = d.person('teacher', 'Tess');
+    const student = d.person('student', 'Dee');
+    const classId = d.klass(teacher, 'Ratios', [student]);
+    const a = d.assessment(teacher, classId, '=HYPERLINK("https://evil.example","Click")', [
+      { id: randomUUID(), points: 1, standards: [S1] },
+    ]);
+    d.result(a, student, [true], 10);
+    await h.bus.publish(d.events);
+    const { lines } = await studentCsv(student.userId, student);
+    expect(lines).toEqual([
+      HEADER,
+      `Dee Test,${student.userId},${S1.code},${S1.identifier},Above,100,1,` +
+        `"'=HYPERLINK(""https://evil.example"",""Click"")",2026-10-10T12:00:00.000Z,100`,
+    ]);
+  });
+
+  it('when a student has no evidence yet, then the CSV has the header only', async () => {
+    const d = district();
+    const student = d.person('student', 'Eve');
+    await h.bus.publish(d.events);
+    const { res, lines } = await studentCsv(student.userId, student);
+    expect(res.status).toBe(200);
+    expect(lines).toEqual([HEADER]);
+  });
+});
+
 describe('who may read mastery', () => {
   it('when each route is called by each kind of caller, then only the allowed ones get 200 (others 403 or 404)', async () => {
     const s = story();
@@ -626,6 +689,15 @@ describe('who may read mastery', () => {
       [`/api/mastery/students/${s.ada.userId}`, foreignAdmin, 404],
       [`/api/mastery/students/${s.ada.userId}`, undefined, 401],
       ['/api/mastery/students/nope', s.teacher, 404],
+      [`/api/mastery/students/${s.ada.userId}/export`, s.ada, 200],
+      [`/api/mastery/students/${s.ada.userId}/export`, s.teacher, 200],
+      [`/api/mastery/students/${s.ada.userId}/export`, s.admin, 200],
+      [`/api/mastery/students/${s.ada.userId}/export`, s.ben, 404],
+      [`/api/mastery/students/${s.ada.userId}/export`, otherTeacher, 404],
+      [`/api/mastery/students/${s.ada.userId}/export`, foreignAdmin, 404],
+      [`/api/mastery/students/${s.ada.userId}/export`, foreignTeacher, 404],
+      [`/api/mastery/students/${s.ada.userId}/export`, undefined, 401],
+      ['/api/mastery/students/nope/export', s.ada, 404],
       ['/api/mastery/district', s.admin, 200],
       ['/api/mastery/district', s.teacher, 403],
       ['/api/mastery/district', s.ada, 403],

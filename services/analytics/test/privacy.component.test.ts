@@ -60,6 +60,12 @@ async function whereFound(id: string): Promise<string[]> {
 const answersOf = <T>(type: string, decode: (m: BusMessage) => T) =>
   answers.filter((m) => m.headers.ce_type === type).map(decode);
 
+/** The audit entries sent for `actorId`'s calls. */
+const auditEntriesBy = (actorId: string) =>
+  answersOf('checkpoint.privacy.v1.AuditEntryRecorded', (m) => fromBinary(AuditEntryRecordedSchema, m.value)).filter(
+    (e) => e.actorId === actorId,
+  );
+
 describe('privacy operations in analytics', () => {
   it('when a student is exported, then the section holds their results and answers, not the classmates’', async () => {
     const s = classStory();
@@ -192,10 +198,7 @@ describe('privacy operations in analytics', () => {
   it('when a teacher reads or exports a report of listed classes (classIds), then the audit entry names them', async () => {
     const s = classStory();
     await h.bus.publish(s.events);
-    const audited = async () =>
-      answersOf('checkpoint.privacy.v1.AuditEntryRecorded', (m) =>
-        fromBinary(AuditEntryRecordedSchema, m.value),
-      ).filter((e) => e.actorId === s.teacher.userId);
+    const audited = async () => auditEntriesBy(s.teacher.userId);
     // A list, in upper case as a client may send it: the entry names each class once, in lower case.
     const classIds = encodeURIComponent(`${s.classId.toUpperCase()},${s.classId}`);
     const read = await call(h, s.teacher, 'GET', `/api/reports?classIds=${classIds}`);
@@ -208,6 +211,23 @@ describe('privacy operations in analytics', () => {
     expect(exported.status).toBe(200);
     const entries = await eventually(audited, (e) => e.length === 2);
     expect(entries[1]).toMatchObject({ resource: 'GET /api/reports/export', action: 'export', targetIds: [s.classId] });
+  });
+
+  it('when a teacher exports a student’s standards, then the audit entry is an export naming the student', async () => {
+    const s = classStory();
+    await h.bus.publish(s.events);
+    const audited = async () => auditEntriesBy(s.teacher.userId);
+    const student = s.students[0]!.id;
+    const exported = await fetch(`${h.url}/api/mastery/students/${student}/export`, {
+      headers: await gatewayHeaders('analytics', s.teacher),
+    });
+    expect(exported.status).toBe(200);
+    const [entry] = await eventually(audited, (e) => e.length === 1);
+    expect(entry).toMatchObject({
+      resource: 'GET /api/mastery/students/{studentId}/export',
+      action: 'export',
+      targetIds: [student],
+    });
   });
 
   it('when a district is deleted, then none of its rows remain and it is confirmed', async () => {

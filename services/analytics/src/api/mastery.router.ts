@@ -13,12 +13,10 @@ import {
   studentIdParams,
   studentMasterySchema,
 } from './mastery.schemas.ts';
+import { sendCsv } from './report-export.ts';
 
 const classId = (id: string) => uuidOr(id, () => new NotFoundError(CLASS_NOT_FOUND));
-const csvHeaders = (res: { setHeader(name: string, value: string): void }, name: string) => {
-  res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-  res.setHeader('Cache-Control', 'no-store');
-};
+const studentId = (id: string) => uuidOr(id, () => new NotFoundError(STUDENT_NOT_FOUND));
 
 export function masteryRouter(uc: MasteryUseCases): ApiRouter {
   return new ApiRouter()
@@ -46,8 +44,7 @@ export function masteryRouter(uc: MasteryUseCases): ApiRouter {
       },
       async ({ caller, params, res }) => {
         const { csv } = await uc.classMasteryCsv(caller, classId(params.id));
-        csvHeaders(res, 'checkpoint-class-mastery.csv');
-        res.type('text/csv; charset=utf-8').send(csv);
+        sendCsv(res, 'checkpoint-class-mastery.csv', csv);
       },
     )
     .add(
@@ -61,11 +58,26 @@ export function masteryRouter(uc: MasteryUseCases): ApiRouter {
         response: studentMasterySchema,
         errors: [404],
       },
-      ({ caller, params }) =>
-        uc.studentMastery(
-          caller,
-          uuidOr(params.studentId, () => new NotFoundError(STUDENT_NOT_FOUND)),
-        ),
+      ({ caller, params }) => uc.studentMastery(caller, studentId(params.studentId)),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/mastery/students/:studentId/export',
+        summary:
+          'A student’s standards as CSV (one row per standard and piece of evidence, so the trend is in the file): the same callers as the JSON',
+        access: ['student', 'teacher', 'admin'],
+        params: studentIdParams,
+        produces: ['text/csv'],
+        errors: [404],
+      },
+      async ({ caller, params, res }) => {
+        sendCsv(
+          res,
+          'checkpoint-student-standards.csv',
+          await uc.studentMasteryCsv(caller, studentId(params.studentId)),
+        );
+      },
     )
     .add(
       {
@@ -92,8 +104,7 @@ export function masteryRouter(uc: MasteryUseCases): ApiRouter {
         produces: ['text/csv'],
       },
       async ({ caller, res }) => {
-        csvHeaders(res, 'checkpoint-district-mastery.csv');
-        res.type('text/csv; charset=utf-8').send(await uc.districtCsv(caller));
+        sendCsv(res, 'checkpoint-district-mastery.csv', await uc.districtCsv(caller));
       },
     );
 }

@@ -24,6 +24,19 @@ export function reportCsv(report: ExportableReport): string {
   return csvText([header, ...rows], { bom: true });
 }
 
+/** Where a CSV file goes (an express response). */
+interface CsvResponse {
+  setHeader(name: string, value: string): unknown;
+  type(contentType: string): { send(body: string): unknown };
+}
+
+/** Sends `csv` as the download `fileName` (every CSV export of this service): an attachment no cache keeps. */
+export function sendCsv(res: CsvResponse, fileName: string, csv: string): void {
+  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.type('text/csv; charset=utf-8').send(csv);
+}
+
 // The level shares count results by their level (docs/adr/005), as the report's table does.
 const SUMMARY_LABELS: [string, string, string?][] = [
   ['totalResults', 'Results'],

@@ -86,6 +86,17 @@ export function masteryQueries(pool: pg.Pool) {
       return row?.ok ?? false;
     },
 
+    /** The student's name (as the people read model has it); undefined: not known yet. */
+    async studentName(studentId: string): Promise<{ firstName: string; lastName: string } | undefined> {
+      const [row] = await rows<{ firstName: string; lastName: string }>(
+        pool,
+        `select coalesce(first_name, '') as "firstName", coalesce(last_name, '') as "lastName"
+           from people where user_id = $1`,
+        [studentId],
+      );
+      return row;
+    },
+
     /** The student's evidence, oldest first per standard; `scope` null: all of it (the student's own). */
     studentEvidence(studentId: string, scope: Scope | null): Promise<EvidenceRow[]> {
       return rows<EvidenceRow>(

@@ -37,6 +37,30 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
     };
   }
 
+  async function studentMastery(caller: Caller, studentId: string) {
+    const own = caller.role === 'student';
+    if (own && caller.userId.toLowerCase() !== studentId) throw new NotFoundError(STUDENT_NOT_FOUND);
+    const scope = own ? null : scopeOf(caller);
+    if (scope && !(await mq.studentVisible(scope, studentId))) throw new NotFoundError(STUDENT_NOT_FOUND);
+    const evidence = await mq.studentEvidence(studentId, scope);
+    return [...groupBy(evidence, (e) => e.identifier).values()].map((list) => {
+      const m = mastery(list.map((e) => ({ score: e.score, at: e.submittedAt, id: e.resultId })))!;
+      return {
+        identifier: list[0]!.identifier,
+        code: list.at(-1)!.code,
+        level: m.level,
+        score: m.score,
+        evidenceCount: m.evidenceCount,
+        trend: list.map((e) => ({
+          assessmentId: e.assessmentId,
+          title: e.title,
+          submittedAt: e.submittedAt.toISOString(),
+          score: Math.round(e.score * 100) / 100,
+        })),
+      };
+    });
+  }
+
   async function district(caller: Caller, page: DistrictPage) {
     const { total, rows } = await mq.districtFigures(caller.tenantId, page);
     const standards = [...groupBy(rows, (r) => r.identifier).values()].map((classes) => {
@@ -102,28 +126,40 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
       };
     },
 
-    async studentMastery(caller: Caller, studentId: string) {
-      const own = caller.role === 'student';
-      if (own && caller.userId.toLowerCase() !== studentId) throw new NotFoundError(STUDENT_NOT_FOUND);
-      const scope = own ? null : scopeOf(caller);
-      if (scope && !(await mq.studentVisible(scope, studentId))) throw new NotFoundError(STUDENT_NOT_FOUND);
-      const evidence = await mq.studentEvidence(studentId, scope);
-      return [...groupBy(evidence, (e) => e.identifier).values()].map((list) => {
-        const m = mastery(list.map((e) => ({ score: e.score, at: e.submittedAt, id: e.resultId })))!;
-        return {
-          identifier: list[0]!.identifier,
-          code: list.at(-1)!.code,
-          level: m.level,
-          score: m.score,
-          evidenceCount: m.evidenceCount,
-          trend: list.map((e) => ({
-            assessmentId: e.assessmentId,
-            title: e.title,
-            submittedAt: e.submittedAt.toISOString(),
-            score: Math.round(e.score * 100) / 100,
-          })),
-        };
-      });
+    studentMastery,
+
+    /** The student's standards as CSV: one row per standard and piece of evidence (its trend). */
+    async studentMasteryCsv(caller: Caller, studentId: string) {
+      const standards = await studentMastery(caller, studentId);
+      const who = await mq.studentName(studentId);
+      const name = who ? fullName(who.firstName, who.lastName) : '';
+      const lines = standards.flatMap((s) =>
+        s.trend.map((t) => [
+          name,
+          studentId,
+          s.code,
+          s.identifier,
+          LEVEL_TEXT[s.level],
+          s.score,
+          s.evidenceCount,
+          t.title,
+          t.submittedAt,
+          t.score,
+        ]),
+      );
+      const header = [
+        'Student',
+        'Student ID',
+        'Standard',
+        'Standard identifier',
+        'Level',
+        'Mastery',
+        'Evidence',
+        'Assessment',
+        'Submitted at',
+        'Score on the standard',
+      ];
+      return csvText([header, ...lines], { bom: true });
     },
 
     district,

@@ -76,6 +76,7 @@ export const analyticsAuditedRoutes: AuditedRoute[] = [
   { method: 'GET', path: '/api/classes/:id/mastery/export', action: 'export', subjectsSql: CLASS_STUDENTS },
   // The path names the student: the entry's target is them.
   { method: 'GET', path: '/api/mastery/students/:studentId', action: 'read' },
+  { method: 'GET', path: '/api/mastery/students/:studentId/export', action: 'export' },
   {
     method: 'GET',
     path: '/api/assessments/:id/results',

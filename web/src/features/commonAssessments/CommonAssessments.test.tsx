@@ -118,7 +118,7 @@ describe('common assessments (admin)', () => {
 });
 
 describe('common assessment report', () => {
-  it('when a class has fewer than 5 students, then its row shows no figures', async () => {
+  it('when a class has fewer than 5 students, then its row shows no figures, and the report can be downloaded as CSV', async () => {
     const report: CommonAssessmentReport = {
       commonAssessmentId: ID,
       title: 'Ratios benchmark',
@@ -162,6 +162,22 @@ describe('common assessment report', () => {
     const district = screen.getByRole('rowheader', { name: 'District' }).closest('tr')!;
     expect(within(district).getByText('71%')).toBeInTheDocument();
     expect(within(district).getByText('6.RP.A.1: 71%')).toBeInTheDocument();
+    const csv = screen.getByRole('link', { name: 'Export report CSV' });
+    expect(csv).toHaveAttribute('href', `/api/common-assessments/${ID}/report/export`);
+    expect(csv).toHaveAttribute('download');
+  });
+
+  it('when no class has been given it yet, then there is no CSV to download', async () => {
+    const report: CommonAssessmentReport = {
+      commonAssessmentId: ID,
+      title: '',
+      district: { suppressed: true },
+      schools: [],
+    };
+    stubFetch({ [`GET /api/common-assessments/${ID}/report`]: () => jsonResponse(200, report) });
+    await render(<CommonReport id={ID} />, ADMIN);
+    expect(await screen.findByText('No class has been given it yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export report CSV' })).toBeNull();
   });
 });
 

@@ -1,11 +1,13 @@
 // The roll-up report of a common assessment: the district, each school and each class (students,
 // submitted, average %, level counts, per standard). A group of fewer than 5 students shows no
-// figures, only "fewer than 5 students" (the analytics service leaves them out).
+// figures, only "fewer than 5 students" (the analytics service leaves them out). Its CSV export has
+// the same lines and the same suppression.
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
-import { useGetCommonAssessmentReportQuery, type ReportGroup } from './commonAssessmentsApi';
+import { CsvDownloadLink } from '../../components/CsvDownloadLink';
+import { commonReportExportPath, useGetCommonAssessmentReportQuery, type ReportGroup } from './commonAssessmentsApi';
 
 export const SUPPRESSED_TEXT = 'fewer than 5 students';
 
@@ -57,9 +59,14 @@ export function CommonReport({ id }: { id: string }) {
   }
   return (
     <section aria-labelledby={`report-${id}`}>
-      <h3 id={`report-${id}`} className="h6 mt-3">
-        Report{data.title ? `: ${data.title}` : ''}
-      </h3>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3 mb-2">
+        <h3 id={`report-${id}`} className="h6 mb-0">
+          Report{data.title ? `: ${data.title}` : ''}
+        </h3>
+        {data.schools.length > 0 && (
+          <CsvDownloadLink href={commonReportExportPath(id)}>Export report CSV</CsvDownloadLink>
+        )}
+      </div>
       {data.schools.length === 0 && <p className="text-body-secondary">No class has been given it yet.</p>}
       <Table responsive size="sm">
         <thead>

@@ -34,6 +34,9 @@ export const {
   useGetCommonAssessmentReportQuery,
 } = tagged;
 
+/** The report's CSV download (a link, not an endpoint). */
+export const commonReportExportPath = (id: string) => `/api/common-assessments/${encodeURIComponent(id)}/report/export`;
+
 /** "a, b" → ['a', 'b'] (blank: every one). */
 export const listFrom = (text: string): string[] =>
   text

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { serverMessageOr } from '../../api/apiError';
+import { CsvDownloadLink } from '../../components/CsvDownloadLink';
 import { MasteryHeatmap } from './MasteryHeatmap';
 import { classMasteryExportPath, useGetClassMasteryQuery } from './standardsApi';
 
@@ -17,11 +18,7 @@ export function ClassMasterySection({ classId }: { classId: string }) {
           <Card.Title as="h2" className="h5 mb-0" id="class-mastery-title">
             Mastery of standards
           </Card.Title>
-          {hasData && (
-            <a className="btn btn-sm btn-outline-secondary" href={classMasteryExportPath(classId)} download>
-              Export mastery CSV
-            </a>
-          )}
+          {hasData && <CsvDownloadLink href={classMasteryExportPath(classId)}>Export mastery CSV</CsvDownloadLink>}
         </div>
         {mastery.isLoading ? (
           <div className="text-center py-3">

@@ -9,6 +9,7 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
+import { CsvDownloadLink } from '../../components/CsvDownloadLink';
 import { formatPercent, levelLabel, levelVariant } from '../results';
 import { DISTRICT_MASTERY_EXPORT_PATH, useGetDistrictMasteryQuery, type DistrictClass } from './standardsApi';
 
@@ -62,9 +63,7 @@ export function DistrictMastery() {
             Mastery across the district
           </Card.Title>
           {standards.length > 0 && (
-            <a className="btn btn-sm btn-outline-secondary" href={DISTRICT_MASTERY_EXPORT_PATH} download>
-              Export mastery CSV
-            </a>
+            <CsvDownloadLink href={DISTRICT_MASTERY_EXPORT_PATH}>Export mastery CSV</CsvDownloadLink>
           )}
         </div>
         {page.isLoading ? (

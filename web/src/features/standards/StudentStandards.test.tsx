@@ -39,9 +39,23 @@ describe('StudentStandards', () => {
     expect(screen.getByRole('row', { name: /6\.NS\.A\.1/ })).toHaveTextContent('Below Standard40%1 answer');
   });
 
-  it('when nothing aligned was assessed, then the empty state shows', async () => {
+  it('when the student has evidence, then their standards can be downloaded as CSV', async () => {
+    stubFetch({
+      'GET /api/mastery/students/s1': () =>
+        jsonResponse(200, [
+          { identifier: 'a', code: '6.RP.A.1', level: 'at', score: 85, evidenceCount: 1, trend: trend([85]) },
+        ]),
+    });
+    renderWithProviders(<StudentStandards studentId="s1" title="Ada's standards" />);
+    const link = await screen.findByRole('link', { name: 'Export standards CSV' });
+    expect(link).toHaveAttribute('href', '/api/mastery/students/s1/export');
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('when nothing aligned was assessed, then the empty state shows and there is nothing to download', async () => {
     stubFetch({ 'GET /api/mastery/students/s1': () => jsonResponse(200, []) });
     renderWithProviders(<StudentStandards studentId="s1" />);
     expect(await screen.findByText('No standards assessed yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export standards CSV' })).toBeNull();
   });
 });

@@ -1,14 +1,16 @@
 // A student's standards (GET /api/mastery/students/{id}): each standard's level, mastery score,
 // evidence count and its trend across assessments (oldest first, each assessment's score on the
-// standard's questions), written out as text so it reads without the colours.
+// standard's questions), written out as text so it reads without the colours; and the same as CSV
+// (one row per standard and assessment) for whoever sees it: the student, their teacher, their admin.
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
+import { CsvDownloadLink } from '../../components/CsvDownloadLink';
 import { formatPercent, levelLabel, levelVariant } from '../results';
 import { evidenceLabel } from './MasteryHeatmap';
-import { useGetStudentMasteryQuery, type StudentStandard } from './standardsApi';
+import { studentMasteryExportPath, useGetStudentMasteryQuery, type StudentStandard } from './standardsApi';
 
 /** Rising, falling or steady: the last score against the first (5 points either way count as steady). */
 export function trendDirection(trend: StudentStandard['trend']): 'rising' | 'falling' | 'steady' {
@@ -44,9 +46,14 @@ export function StudentStandards({ studentId, title = 'My standards' }: { studen
   const headingId = `student-standards-${studentId}`;
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5 mb-3">
-        {title}
-      </h2>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h2 id={headingId} className="h5 mb-0">
+          {title}
+        </h2>
+        {(mastery.data ?? []).length > 0 && (
+          <CsvDownloadLink href={studentMasteryExportPath(studentId)}>Export standards CSV</CsvDownloadLink>
+        )}
+      </div>
       {mastery.isLoading ? (
         <Spinner animation="border" size="sm" role="status">
           <span className="visually-hidden">Loading standards…</span>

@@ -35,6 +35,8 @@ export interface StandardRef {
 /** Downloads (links, not endpoints). */
 export const classMasteryExportPath = (classId: string) => `/api/classes/${encodeURIComponent(classId)}/mastery/export`;
 export const DISTRICT_MASTERY_EXPORT_PATH = '/api/mastery/district/export';
+export const studentMasteryExportPath = (studentId: string) =>
+  `/api/mastery/students/${encodeURIComponent(studentId)}/export`;
 
 const tagged = generatedApi.enhanceEndpoints({
   addTagTypes: ['Framework', 'Mastery'],
