@@ -72,6 +72,15 @@ describe('small groups in the district view', () => {
     expect(oneSchool([25, 3, 12])).toEqual([1, 2]);
   });
 
+  it('when an empty group sits beside one small group, then the empty one does not shield it: the next smallest non-empty is suppressed', () => {
+    // Class 0 has no student yet; class 1's one student would be the school less class 2.
+    expect(oneSchool([0, 1, 12])).toEqual([0, 1, 2]);
+  });
+
+  it('when the small groups together hold fewer than 5 students, then the next smallest is suppressed too', () => {
+    expect(oneSchool([1, 2, 20, 30])).toEqual([0, 1, 2]);
+  });
+
   it('when a school has one small class, then the next smallest class of that school is suppressed, not one of another school', () => {
     const classes = [{ students: 3 }, { students: 20 }, { students: 30 }];
     const schools = [

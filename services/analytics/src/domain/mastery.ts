@@ -71,9 +71,10 @@ export function groupSummary(g: GroupFigures) {
 /**
  * Which schools and classes of one standard to suppress, schools holding classes and the district
  * holding schools: every group of fewer than MIN_GROUP students; under every parent that is shown
- * (the district when its total is, each school shown), the next smallest child when exactly one is
- * hidden, so that the parent less its shown children does not give it away; and every class of a
- * hidden school, so that its classes do not add up to it. Repeated until nothing changes.
+ * (the district when its total is, each school shown), the next smallest non-empty child while
+ * the hidden children hold fewer than MIN_GROUP students together, so that the parent less its
+ * shown children does not give them away; and every class of a hidden school, so that its classes
+ * do not add up to it. Repeated until nothing changes.
  */
 export function suppressedHierarchy(
   schools: readonly { students: number; classes: readonly number[] }[],
@@ -83,8 +84,12 @@ export function suppressedHierarchy(
   const hiddenSchools = new Set<number>();
   const hiddenClasses = new Set<number>();
   const hideNextSmallest = (members: readonly { i: number; n: number }[], hidden: Set<number>) => {
-    if (members.filter((m) => hidden.has(m.i)).length !== 1) return false;
-    const next = members.filter((m) => !hidden.has(m.i)).sort((a, b) => a.n - b.n || a.i - b.i)[0];
+    // Empty groups (no student yet) give nothing away and protect nothing. While the hidden ones
+    // hold fewer than MIN_GROUP students together, the parent less its shown children is them.
+    const present = members.filter((m) => m.n > 0);
+    const hiddenStudents = present.filter((m) => hidden.has(m.i)).reduce((sum, m) => sum + m.n, 0);
+    if (hiddenStudents === 0 || hiddenStudents >= MIN_GROUP) return false;
+    const next = present.filter((m) => !hidden.has(m.i)).sort((a, b) => a.n - b.n || a.i - b.i)[0];
     if (!next) return false;
     hidden.add(next.i);
     return true;
