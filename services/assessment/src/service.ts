@@ -66,9 +66,13 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
     // Attempts of assessments past their close time are submitted for their students (a batch a
     // pass; the next pass at once while batches are full). Every replica may run it: the result's
     // unique key and the submission lock decide between two of them.
-    const closeSweep = new PollingLoop({
+    const closeSweep: PollingLoop = new PollingLoop({
       name: 'close sweep',
-      pass: () => uc.submitClosedAttempts(100),
+      pass: () =>
+        uc.submitClosedAttempts(100, {
+          running: () => closeSweep.running,
+          failed: (err, attempt) => logger.warn({ err, ...attempt }, 'close sweep: an attempt could not be submitted'),
+        }),
       intervalMs: config.ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS,
       backoffMs: (failures) => Math.min(60_000, config.ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS * 2 ** failures),
       onError: (err, failures) => logger.warn({ err, failures }, 'close sweep failed'),

@@ -86,7 +86,8 @@ describe('open and close times', () => {
   it('when the close time passes during an attempt, then later saves are refused and the sweep submits what was saved', async () => {
     const student = actor('student', tenant);
     const idle = actor('student', tenant);
-    const { id, questions } = await assigned(student, idle);
+    const blank = actor('student', tenant);
+    const { id, questions } = await assigned(student, idle, blank);
     const closesAt = inSeconds(2);
     expect((await call(h, teacher, 'PUT', `/api/assessments/${id}`, { closesAt })).body.closesAt).toBe(closesAt);
     expect((await call(h, student, 'GET', `/api/assessments/${id}`)).body.closesAt).toBe(closesAt);
@@ -96,6 +97,12 @@ describe('open and close times', () => {
       answer: '3/4',
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const cleared = await call(h, blank, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[0]!.id,
+      answer: '',
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
 
     // Past the close time (the database's clock, on this machine), a save is refused.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(closesAt) - Date.now()) + 200));
@@ -122,7 +129,11 @@ describe('open and close times', () => {
     expect(Number(detail.body.totalPoints)).toBe(2);
     const events = (await outboxFor(h, id)).map((e) => e.type);
     expect(events.filter((t) => t === 'ResultSubmitted')).toHaveLength(1);
-    // A student who saved nothing has no attempt to submit.
+    // A student who saved nothing (or only blanks) has no attempt to submit.
+    expect(
+      (await h.sql.query('select 1 from results where assessment_id = $1 and student_id = $2', [id, blank.userId]))
+        .rowCount,
+    ).toBe(0);
     const closed = await call(h, idle, 'GET', `/api/assessments/${id}`);
     expect(closed.status).toBe(409);
     expect(closed.body.code).toBe('assessment_closed');
@@ -149,10 +160,25 @@ describe('open and close times', () => {
       closesAt: null,
     });
 
+    // A close time in the past (a slip of AM and PM would submit every attempt at once).
+    const past = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { closesAt: inSeconds(-3600) });
+    expect(past.status).toBe(400);
+    expect(JSON.stringify(past.body)).toContain('Closes at must not be in the past');
+
     // Against the stored bound: an open time after the stored close time is refused too.
     await call(h, teacher, 'PUT', `/api/assessments/${id}`, { closesAt: inSeconds(60) });
     const late = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { opensAt: inSeconds(120) });
     expect(late.status).toBe(400);
     expect((await call(h, teacher, 'GET', `/api/assessments/${id}`)).body.opensAt).toBeNull();
+  });
+
+  it('when the teacher set it inactive before the close time, then the sweep leaves its attempts alone', async () => {
+    const student = actor('student', tenant);
+    const { id, questions } = await assigned(student);
+    await call(h, teacher, 'PUT', `/api/assessments/${id}`, { closesAt: inSeconds(1) });
+    await call(h, student, 'POST', '/api/responses', { assessmentId: id, questionId: questions[0]!.id, answer: '3/4' });
+    await call(h, teacher, 'PUT', `/api/assessments/${id}`, { isActive: false });
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // the close time and several sweeps (every 200 ms)
+    expect((await h.sql.query('select 1 from results where assessment_id = $1', [id])).rowCount).toBe(0);
   });
 });

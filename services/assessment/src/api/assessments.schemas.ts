@@ -287,7 +287,7 @@ export const updateAssessmentBody = z
   .transform((raw, ctx): UpdateAssessmentBody => {
     const body = record(raw);
     const keys = Object.keys(body);
-    const settingsOnly = keys.length > 0 && keys.every((k) => k in deliveryFields);
+    const settingsOnly = keys.length > 0 && keys.every((k) => Object.hasOwn(deliveryFields, k));
     const parsed = (keys.length === 0 ? toggleBody : settingsOnly ? settingsBody : detailsBody).safeParse(body);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
@@ -296,7 +296,7 @@ export const updateAssessmentBody = z
   .meta({
     id: 'UpdateAssessment',
     description:
-      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions}, each left out keeping the stored one',
+      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, opensAt, closesAt}, each left out keeping the stored one',
     ...documentedAs({ anyOf: [{ ...inputJsonSchema(settingsBody), minProperties: 1 }, inputJsonSchema(detailsBody)] }),
   });
 

@@ -146,11 +146,19 @@ const toResult = (r: ResultSqlRow): ResultRow => ({
  * a deletion of a question, which takes its answers with it, never waits for a save that waits
  * for the submit.
  */
+/**
+ * An assessment's window (`a`), by the database's clock: open from opens_at (inclusive), closed
+ * from closes_at (inclusive); a null bound is no bound.
+ */
+const NOT_YET_OPEN = 'coalesce(a.opens_at > now(), false)';
+const WINDOW_CLOSED = 'coalesce(a.closes_at <= now(), false)';
+const IN_WINDOW = `not ${NOT_YET_OPEN} and not ${WINDOW_CLOSED}`;
+
 const studentAccessSql = (lockSubmission: boolean) => `
   ${lockSubmission ? 'with locked as materialized (select id from assessments where id = $1::uuid for key share)' : ''}
   select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
          a.shuffle_questions, a.shuffle_options, a.opens_at, a.closes_at,
-         coalesce(a.opens_at > now(), false) as not_yet_open, coalesce(a.closes_at <= now(), false) as window_closed,
+         ${NOT_YET_OPEN} as not_yet_open, ${WINDOW_CLOSED} as window_closed,
          exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
          (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
     from assessments a left join classes c on c.class_id = a.class_id
@@ -259,7 +267,7 @@ const upsertResponse = prepared<ResponseSqlRow & { was_answered: boolean }>(
        join memberships m on m.class_id = a.class_id and m.student_id = $4::uuid
        join questions q on q.id = $3::uuid and q.assessment_id = a.id
       where a.id = $2::uuid and a.is_active and a.assigned_at is not null
-        and (a.opens_at is null or a.opens_at <= now()) and (a.closes_at is null or a.closes_at > now())
+        and ${IN_WINDOW}
         and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid)),
    before as (select btrim(answer) <> '' as answered from responses where question_id = $3::uuid and student_id = $4::uuid)
    insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer, client_seq)
@@ -368,7 +376,7 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
 
     /**
      * Attempts to submit for their students because the assessment's close time has passed: some
-     * saved answer, no result, the student still a member of the live class, the assessment active
+     * saved (non-blank) answer, no result, the student still a member of the live class, the assessment active
      * and assigned. Closed in the last 7 days only, so the look-up stays small; a later submit is
      * the student's own (still taken after the close).
      */
@@ -377,11 +385,12 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
         `select distinct r.assessment_id as "assessmentId", r.student_id as "studentId"
            from assessments a
            join classes c on c.class_id = a.class_id and not c.archived
-           join responses r on r.assessment_id = a.id
+           join responses r on r.assessment_id = a.id and btrim(r.answer) <> ''
            join memberships m on m.class_id = a.class_id and m.student_id = r.student_id
           where a.closes_at <= now() and a.closes_at > now() - interval '7 days'
             and a.is_active and a.assigned_at is not null
             and not exists (select 1 from results x where x.assessment_id = a.id and x.student_id = r.student_id)
+          order by 1, 2
           limit $1`,
         limit,
       );
@@ -392,7 +401,7 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
         `${ASSESSMENT_SELECT}
            join memberships mm on mm.class_id = a.class_id and mm.student_id = $1::uuid
           where a.is_active and a.assigned_at is not null and not c.archived
-            and (a.opens_at is null or a.opens_at <= now()) and (a.closes_at is null or a.closes_at > now())
+            and ${IN_WINDOW}
             and exists (select 1 from questions q where q.assessment_id = a.id)
             and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $1::uuid)
           order by a.assigned_at desc, a.id`,

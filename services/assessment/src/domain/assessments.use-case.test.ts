@@ -120,3 +120,71 @@ describe('submitting', () => {
     );
   });
 });
+
+describe('the close sweep', () => {
+  const CLOSED = { ...OPEN, closesAt: new Date('2026-11-29T09:00:00Z'), windowClosed: true };
+  const question = {
+    id: 'q1',
+    assessmentId: 'a1',
+    position: 1,
+    questionText: 'Capital of France?',
+    questionType: 'short_answer',
+    options: [],
+    correctAnswer: 'Paris',
+    acceptedAnswers: [],
+    points: 1,
+  };
+  const stored = { id: 'res1', submittedAt: new Date(), totalPoints: 1, earnedPoints: 1, percentage: 100 };
+
+  function sweep(due: { assessmentId: string; studentId: string }[], access: (studentId: string) => unknown) {
+    const attempts = {
+      transaction: (fn: (t: object) => Promise<unknown>) => fn({}),
+      dueForClosing: vi.fn().mockResolvedValue(due),
+      lockForSubmission: vi.fn((_tx: object, _a: string, studentId: string) => Promise.resolve(access(studentId))),
+      questionsAndAnswers: vi.fn().mockResolvedValue({ questions: [question], answers: new Map([['q1', 'Paris']]) }),
+      insertResult: vi.fn().mockResolvedValue(stored),
+    };
+    const events = { resultSubmitted: vi.fn() };
+    const uc = assessmentUseCases({
+      assessments: {} as TeacherAssessmentsRepository,
+      attempts: attempts as unknown as StudentAttemptsRepository,
+      events: events as unknown as AssessmentEvents,
+    });
+    return { uc, attempts, events };
+  }
+  const due = (...students: string[]) => students.map((studentId) => ({ assessmentId: 'a1', studentId }));
+
+  it('when the teacher moved the close time later since the look-up, then the attempt is left open', async () => {
+    const { uc, attempts } = sweep(due('s1'), () => OPEN);
+    await expect(uc.submitClosedAttempts(10)).resolves.toBe(false);
+    expect(attempts.insertResult).not.toHaveBeenCalled();
+  });
+
+  it('when one attempt fails, then it is reported and the others are still submitted; refusals are skipped quietly', async () => {
+    const failed = vi.fn();
+    const { uc, events } = sweep(due('broken', 'inactive', 's3'), (studentId) => {
+      if (studentId === 'broken') return Promise.reject(new Error('connection reset'));
+      return studentId === 'inactive' ? { ...CLOSED, isActive: false } : CLOSED;
+    });
+    await expect(uc.submitClosedAttempts(3, { failed })).resolves.toBe(true);
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(failed.mock.calls[0]![1]).toEqual({ assessmentId: 'a1', studentId: 'broken' });
+    expect(events.resultSubmitted).toHaveBeenCalledTimes(1);
+    expect(events.resultSubmitted.mock.calls[0]![1]).toMatchObject({ studentId: 's3' });
+  });
+
+  it('when a full batch submits nothing (every one failing), then the pass does not ask to run again at once', async () => {
+    const { uc } = sweep(due('s1', 's2'), () => Promise.reject(new Error('down')));
+    await expect(uc.submitClosedAttempts(2, { failed: () => {} })).resolves.toBe(false);
+  });
+
+  it('when the service stops during a pass, then the pass ends before the next attempt', async () => {
+    let running = true;
+    const { uc, attempts } = sweep(due('s1', 's2', 's3'), () => {
+      running = false;
+      return CLOSED;
+    });
+    await uc.submitClosedAttempts(3, { running: () => running });
+    expect(attempts.insertResult).toHaveBeenCalledTimes(1);
+  });
+});

@@ -50,7 +50,7 @@ import { numericString, scoreSubmission, type Score } from './scoring.ts';
 import { labelsFor } from './labels.ts';
 import { studentOrder, type ShuffleSettings } from './shuffle.ts';
 import { inOrder, labelsWithStandards, type StandardRef } from './standards.ts';
-import { lookupNow, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
+import { ConflictError, lookupNow, NotFoundError, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
 export interface CreateAssessmentInput {
   classId: string;
@@ -90,6 +90,13 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
 };
 
 const WINDOW_ORDER = 'Closes at must be later than Opens at';
+const CLOSES_IN_PAST = 'Closes at must not be in the past: to close it now, set it inactive';
+
+/** What the close sweep's pass is told by its loop: whether to go on, and where to report a failure. */
+export interface SweepHooks {
+  running?: () => boolean;
+  failed?: (error: unknown, attempt: { assessmentId: string; studentId: string }) => void;
+}
 
 export type UpdateInput =
   | DeliverySettings
@@ -250,6 +257,56 @@ export function assessmentUseCases({
     return outcome.saved;
   }
 
+  /**
+   * Scores and stores the student's submission, under the submission lock. `closing` (the close
+   * sweep): only when the close time has passed by then; undefined otherwise.
+   */
+  async function submitAttempt(
+    studentId: string,
+    assessmentId: string,
+    { closing }: { closing: boolean },
+  ): Promise<ResultDetailView | undefined> {
+    const submission = await attempts.transaction(async (tx) => {
+      // Under the submission lock: a save of this attempt waits for the result, then is refused.
+      const access = requireOpen(await attempts.lockForSubmission(tx, assessmentId, studentId), { submitting: true });
+      // The sweep's look-up is not a lock: the teacher may have moved the close time since.
+      if (closing && !access.windowClosed) return undefined;
+      const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
+      if (questions.length === 0) throw new NoQuestionsError();
+      // The score, its percentage and its performance level (scoring.ts), and the review of each question.
+      const score = scoreSubmission(questions, answers);
+      const review = reviewOf(questions, answers);
+      const submittedAt = new Date();
+      const { tenantId, classId } = access;
+      const stored = await attempts.insertResult(tx, {
+        assessmentId,
+        tenantId,
+        classId,
+        studentId,
+        score,
+        submittedAt,
+        questions: review,
+      });
+      // Another submission of this attempt got there first (the unique key decides).
+      if (!stored) throw new AlreadySubmittedError();
+      await events.resultSubmitted(tx, {
+        id: stored.id,
+        assessmentId,
+        tenantId,
+        classId,
+        studentId,
+        earnedPoints: score.earnedPoints,
+        totalPoints: score.totalPoints,
+        percentage: score.percentage,
+        level: score.level,
+        submittedAt,
+        answers: score.answers,
+      });
+      return { stored, review };
+    });
+    return submission && resultDetailView(submission.stored, submission.review);
+  }
+
   const useCases = {
     // ---- teachers ----
     list: async (owner: Owner): Promise<TeacherAssessmentView[]> =>
@@ -306,6 +363,8 @@ export function assessmentUseCases({
 
     async update(owner: Owner, id: string, input: UpdateInput): Promise<TeacherAssessmentView> {
       const updated = await assessments.transaction(async (tx) => {
+        // Two changes of one assessment at once each keep what the other did not send.
+        await assessments.lockForEdit(tx, id);
         const current = await assessments.findOwned(owner, id, tx);
         if (!current) throw new AssessmentNotFoundError();
         const { isActive, shuffleQuestions, shuffleOptions } = input;
@@ -335,6 +394,14 @@ export function assessmentUseCases({
           };
           if (delivery.opensAt && delivery.closesAt && delivery.closesAt <= delivery.opensAt)
             throw new ValidationError(WINDOW_ORDER, { closesAt: WINDOW_ORDER });
+          // A close time set in the past would submit every started attempt at once (a slip of AM
+          // and PM); closing now is what isActive is for.
+          if (
+            closesAt &&
+            closesAt.getTime() !== current.closesAt?.getTime() &&
+            closesAt.getTime() < Date.now() - 60_000
+          )
+            throw new ValidationError(CLOSES_IN_PAST, { closesAt: CLOSES_IN_PAST });
           await assessments.setDelivery(tx, id, delivery);
         }
         return assessments.findOwned(owner, id, tx);
@@ -594,62 +661,32 @@ export function assessmentUseCases({
      * answer key shows.
      */
     async submit(student: StudentCaller, assessmentId: string): Promise<ResultDetailView> {
-      const { studentId } = student;
-      const { stored, review } = await attempts.transaction(async (tx) => {
-        // Under the submission lock: a save of this attempt waits for the result, then is refused.
-        const access = requireOpen(await attempts.lockForSubmission(tx, assessmentId, studentId), { submitting: true });
-        const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
-        if (questions.length === 0) throw new NoQuestionsError();
-        // The score, its percentage and its performance level (scoring.ts), and the review of each question.
-        const score = scoreSubmission(questions, answers);
-        const review = reviewOf(questions, answers);
-        const submittedAt = new Date();
-        const { tenantId, classId } = access;
-        const stored = await attempts.insertResult(tx, {
-          assessmentId,
-          tenantId,
-          classId,
-          studentId,
-          score,
-          submittedAt,
-          questions: review,
-        });
-        // Another submission of this attempt got there first (the unique key decides).
-        if (!stored) throw new AlreadySubmittedError();
-        await events.resultSubmitted(tx, {
-          id: stored.id,
-          assessmentId,
-          tenantId,
-          classId,
-          studentId,
-          earnedPoints: score.earnedPoints,
-          totalPoints: score.totalPoints,
-          percentage: score.percentage,
-          level: score.level,
-          submittedAt,
-          answers: score.answers,
-        });
-        return { stored, review };
-      });
-      return resultDetailView(stored, review);
+      return (await submitAttempt(student.studentId, assessmentId, { closing: false }))!;
     },
 
     /**
      * The close sweep's pass: submits, for their students, up to `limit` attempts whose
      * assessment's close time has passed (what each saved before it is scored as a submit would).
-     * True when the batch was full (more may wait). A student's own submit racing it is fine: the
-     * result's unique key decides, and the loser's AlreadySubmitted is expected.
+     * An attempt whose situation changed since the look-up (submitted by the student, reopened,
+     * deactivated, the student gone) is skipped; any other failure is told to `failed` and the
+     * pass goes on. True when a full batch moved (more may wait); it stops early when `running`
+     * turns false (shutdown).
      */
-    async submitClosedAttempts(limit: number): Promise<boolean> {
+    async submitClosedAttempts(
+      limit: number,
+      { running = () => true, failed = () => {} }: SweepHooks = {},
+    ): Promise<boolean> {
       const due = await attempts.dueForClosing(limit);
-      for (const { assessmentId, studentId } of due) {
+      let submitted = 0;
+      for (const attempt of due) {
+        if (!running()) return false;
         try {
-          await useCases.submit({ studentId }, assessmentId);
+          if (await submitAttempt(attempt.studentId, attempt.assessmentId, { closing: true })) submitted += 1;
         } catch (error) {
-          if (!(error instanceof AlreadySubmittedError || error instanceof AssessmentNotFoundError)) throw error;
+          if (!(error instanceof ConflictError || error instanceof NotFoundError)) failed(error, attempt);
         }
       }
-      return due.length === limit;
+      return due.length === limit && submitted > 0;
     },
 
     /** The student's own result, or one of the teacher's classes, with its questions and keys. */

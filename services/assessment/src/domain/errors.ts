@@ -43,7 +43,7 @@ export class AssessmentNotOpenError extends ConflictError {
 export class AssessmentWindowClosedError extends ConflictError {
   constructor() {
     super(
-      'This assessment has closed: answers can no longer be saved. What you saved before it closed is submitted for you.',
+      'This assessment has closed: answers can no longer be saved. Any answers you saved before it closed are submitted for you.',
       'assessment_closed',
     );
   }

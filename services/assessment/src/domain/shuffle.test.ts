@@ -28,6 +28,7 @@ describe('studentOrder', () => {
     expect(one.map((q) => q.id)).not.toEqual(studentOrder(QUESTIONS, 's2', both).map((q) => q.id));
     for (const q of one) expect([...q.options].sort()).toEqual(['A', 'B', 'C', 'D']);
     expect(one.some((q) => q.options.join() !== 'A,B,C,D')).toBe(true);
+    expect(one.map((q) => q.position)).toEqual(QUESTIONS.map((_, i) => i + 1));
   });
 
   it('when options are shuffled, then true/false keeps True before False', () => {

@@ -27,8 +27,9 @@ export function studentOrder<Q extends QuestionRow>(
   studentId: string,
   settings: ShuffleSettings,
 ): Q[] {
+  // Renumbered in the student's order: the positions would otherwise give the teacher's away.
   const ordered = settings.shuffleQuestions
-    ? byRank(questions, (q) => rank('question', studentId, q.id))
+    ? byRank(questions, (q) => rank('question', studentId, q.id)).map((q, i) => ({ ...q, position: i + 1 }))
     : [...questions];
   if (!settings.shuffleOptions) return ordered;
   return ordered.map((q) =>

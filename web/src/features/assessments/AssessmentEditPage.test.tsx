@@ -205,6 +205,16 @@ describe('AssessmentEditPage', () => {
     expect(screen.getByRole('button', { name: 'Save Details' })).toBeEnabled();
   });
 
+  it('when only the title changes, then the stored open and close times are not sent (kept to the second)', async () => {
+    const { user, bodyOf } = renderPage([], { ...ASSESSMENT, closesAt: '2026-12-01T15:00:30.000Z' });
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, ' II');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ title: 'Plants II' }));
+    expect(bodyOf('PUT', '/api/assessments/a1')).not.toHaveProperty('closesAt');
+    expect(bodyOf('PUT', '/api/assessments/a1')).not.toHaveProperty('opensAt');
+  });
+
   it('when a due date is set in the details, then it is sent as an ISO date-time', async () => {
     const { user, bodyOf } = renderPage([]);
     const due = await screen.findByLabelText('Due Date');

@@ -49,7 +49,7 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<AssessmentDetailsValues>({
     resolver: zodResolver(assessmentDetailsSchema),
     defaultValues: {
@@ -70,8 +70,9 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
       const body = {
         ...values,
         dueDate: dueDateToSend(values.dueDate),
-        opensAt: dueDateToSend(values.opensAt ?? ''),
-        closesAt: dueDateToSend(values.closesAt ?? ''),
+        // Sent only when changed: the inputs show minutes, and a stored time may have seconds.
+        opensAt: dirtyFields.opensAt ? dueDateToSend(values.opensAt ?? '') : undefined,
+        closesAt: dirtyFields.closesAt ? dueDateToSend(values.closesAt ?? '') : undefined,
       };
       await update({ id: assessment.id, body }).unwrap();
       toast({ title: 'Assessment Updated', description: 'Your changes have been saved.' });

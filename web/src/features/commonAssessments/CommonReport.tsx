@@ -64,7 +64,9 @@ export function CommonReport({ id }: { id: string }) {
           Report{data.title ? `: ${data.title}` : ''}
         </h3>
         {data.schools.length > 0 && (
-          <CsvDownloadLink href={commonReportExportPath(id)}>Export report CSV</CsvDownloadLink>
+          <CsvDownloadLink href={commonReportExportPath(id)} describedBy={`report-${id}`}>
+            Export report CSV
+          </CsvDownloadLink>
         )}
       </div>
       {data.schools.length === 0 && <p className="text-body-secondary">No class has been given it yet.</p>}

@@ -50,6 +50,8 @@ describe('StudentStandards', () => {
     const link = await screen.findByRole('link', { name: 'Export standards CSV' });
     expect(link).toHaveAttribute('href', '/api/mastery/students/s1/export');
     expect(link).toHaveAttribute('download');
+    // Several students' cards may be open at once: the link is described by whose standards.
+    expect(link).toHaveAccessibleDescription("Ada's standards");
   });
 
   it('when nothing aligned was assessed, then the empty state shows and there is nothing to download', async () => {

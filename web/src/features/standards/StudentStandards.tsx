@@ -51,7 +51,9 @@ export function StudentStandards({ studentId, title = 'My standards' }: { studen
           {title}
         </h2>
         {(mastery.data ?? []).length > 0 && (
-          <CsvDownloadLink href={studentMasteryExportPath(studentId)}>Export standards CSV</CsvDownloadLink>
+          <CsvDownloadLink href={studentMasteryExportPath(studentId)} describedBy={headingId}>
+            Export standards CSV
+          </CsvDownloadLink>
         )}
       </div>
       {mastery.isLoading ? (

@@ -253,7 +253,7 @@ describe('TakeAssessmentPage close time', () => {
     const { user } = renderPage();
     await user.click(await screen.findByLabelText('Paris'));
     expect(await screen.findByRole('heading', { name: 'Assessment Closed' })).toHaveFocus();
-    expect(screen.getByText(/What you saved before it closed is submitted for you/)).toBeInTheDocument();
+    expect(screen.getByText(/Any answers you saved before it closed are submitted for you/)).toBeInTheDocument();
   });
 });
 

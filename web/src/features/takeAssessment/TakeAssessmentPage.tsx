@@ -66,7 +66,7 @@ const CLOSED_TEXT: Record<ClosedCode, { heading: string; text: string }> = {
   },
   assessment_closed: {
     heading: 'Assessment Closed',
-    text: 'The time set for this assessment has passed, so answers can no longer be saved. What you saved before it closed is submitted for you.',
+    text: 'The time set for this assessment has passed, so answers can no longer be saved. Any answers you saved before it closed are submitted for you.',
   },
   assessment_not_open: {
     heading: 'Not Open Yet',
@@ -168,20 +168,23 @@ function useAnswerStore(userId: string, assessmentId: string, saved: SavedRespon
   return store && merged === store ? store : null;
 }
 
+/** A date and time as the page writes it; undefined for none or not a date. */
+function shownTime(iso: string | null | undefined): { at: number; text: string } | undefined {
+  const date = iso ? new Date(iso) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return undefined;
+  return { at: date.getTime(), text: date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) };
+}
+
 function dueText(dueDate: string | null | undefined, now: number): string {
-  if (!dueDate) return '';
-  const due = new Date(dueDate);
-  if (Number.isNaN(due.getTime())) return '';
-  const when = due.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return due.getTime() < now ? `Past due (was due ${when})` : `Due ${when}`;
+  const due = shownTime(dueDate);
+  if (!due) return '';
+  return due.at < now ? `Past due (was due ${due.text})` : `Due ${due.text}`;
 }
 
 /** When answers stop being saved, for the student to plan by (the server's clock decides). */
 function closesText(closesAt: string | null | undefined): string {
-  if (!closesAt) return '';
-  const closes = new Date(closesAt);
-  if (Number.isNaN(closes.getTime())) return '';
-  return `Closes ${closes.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+  const closes = shownTime(closesAt);
+  return closes ? `Closes ${closes.text}` : '';
 }
 
 interface AnswerSheetProps {
