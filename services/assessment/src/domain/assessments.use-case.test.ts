@@ -20,6 +20,17 @@ const OPEN: StudentAccess = {
   notYetOpen: false,
   windowClosed: false,
 };
+const question = {
+  id: 'q1',
+  assessmentId: 'a1',
+  position: 1,
+  questionText: 'Capital of France?',
+  questionType: 'short_answer',
+  options: [],
+  correctAnswer: 'Paris',
+  acceptedAnswers: [],
+  points: 1,
+};
 const SAVED = {
   id: 'r1',
   assessmentId: 'a1',
@@ -67,18 +78,6 @@ describe('saving an answer', () => {
 });
 
 describe('submitting', () => {
-  const question = {
-    id: 'q1',
-    assessmentId: 'a1',
-    position: 1,
-    questionText: 'Capital of France?',
-    questionType: 'short_answer',
-    options: [],
-    correctAnswer: 'Paris',
-    acceptedAnswers: [],
-    points: 1,
-  };
-
   function withAttempt(questions: (typeof question)[], stored: object | undefined) {
     const tx = {};
     const attempts = {
@@ -123,17 +122,6 @@ describe('submitting', () => {
 
 describe('the close sweep', () => {
   const CLOSED = { ...OPEN, closesAt: new Date('2026-11-29T09:00:00Z'), windowClosed: true };
-  const question = {
-    id: 'q1',
-    assessmentId: 'a1',
-    position: 1,
-    questionText: 'Capital of France?',
-    questionType: 'short_answer',
-    options: [],
-    correctAnswer: 'Paris',
-    acceptedAnswers: [],
-    points: 1,
-  };
   const stored = { id: 'res1', submittedAt: new Date(), totalPoints: 1, earnedPoints: 1, percentage: 100 };
 
   function sweep(due: { assessmentId: string; studentId: string }[], access: (studentId: string) => unknown) {
