@@ -20,6 +20,7 @@ test('when the teacher sets an open time ahead, then the student is told it is n
   // --- The teacher opens it tomorrow.
   const teacher = c.teacher;
   await teacher.goto(`/assessment-edit/${c.assessment.id}`);
+  await teacher.getByLabel('Topic').fill('Cells'); // made through the API without one; the form requires it
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
   await teacher.getByLabel('Opens at').fill(localInput(tomorrow));
   await teacher.getByRole('button', { name: 'Save Details' }).click();

@@ -215,6 +215,17 @@ describe('AssessmentEditPage', () => {
     expect(bodyOf('PUT', '/api/assessments/a1')).not.toHaveProperty('opensAt');
   });
 
+  it('when an open time just saved is cleared again, then null is sent for it', async () => {
+    const { user, bodyOf } = renderPage([]);
+    const opens = await screen.findByLabelText('Opens at');
+    await user.type(opens, '2026-12-02T09:00');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(bodyOf('PUT', '/api/assessments/a1')).toHaveProperty('opensAt'));
+    await user.clear(opens);
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ opensAt: null }));
+  });
+
   it('when a due date is set in the details, then it is sent as an ISO date-time', async () => {
     const { user, bodyOf } = renderPage([]);
     const due = await screen.findByLabelText('Due Date');

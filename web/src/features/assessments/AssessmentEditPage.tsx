@@ -49,6 +49,7 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors, dirtyFields },
   } = useForm<AssessmentDetailsValues>({
     resolver: zodResolver(assessmentDetailsSchema),
@@ -75,6 +76,8 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
         closesAt: dirtyFields.closesAt ? dueDateToSend(values.closesAt ?? '') : undefined,
       };
       await update({ id: assessment.id, body }).unwrap();
+      // What was saved is the new baseline: a time cleared later is a change from it (and is sent).
+      reset(values);
       toast({ title: 'Assessment Updated', description: 'Your changes have been saved.' });
     } catch (error) {
       toast({
