@@ -307,7 +307,7 @@ export function assessmentUseCases({
     return submission && resultDetailView(submission.stored, submission.review);
   }
 
-  const useCases = {
+  return {
     // ---- teachers ----
     list: async (owner: Owner): Promise<TeacherAssessmentView[]> =>
       (await assessments.listForTeacher(owner)).map(teacherView),
@@ -711,5 +711,4 @@ export function assessmentUseCases({
       return (await attempts.resultsOf(student.studentId)).map(resultView);
     },
   };
-  return useCases;
 }
