@@ -144,9 +144,9 @@ function changesScoring(before: QuestionRow, after: QuestionInput): boolean {
   );
 }
 
-/** Answering and submitting need an available, not yet submitted assessment. */
 /**
- * The access when the student may answer now; else why not. `submitting`: after the close time a
+ * Answering and submitting need an available, not yet submitted assessment: the access when the
+ * student may answer now; else why not. `submitting`: after the close time a
  * submit is still taken (it scores only what was saved before it, as the close sweep does).
  */
 function requireOpen(access: StudentAccess | undefined, { submitting = false } = {}): StudentAccess {
