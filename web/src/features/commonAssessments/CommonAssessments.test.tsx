@@ -117,6 +117,68 @@ describe('common assessments (admin)', () => {
   });
 });
 
+describe('a draft’s questions (admin)', () => {
+  const stored = {
+    id: '33333333-3333-4333-8333-333333333333',
+    position: 1,
+    questionText: 'Is 2:4 the ratio 1:2?',
+    questionType: 'true_false',
+    options: ['True', 'False'],
+    correctAnswer: 'true',
+    acceptedAnswers: [],
+    points: 1,
+    standards: [
+      { identifier: 'item-6-rp-a-1', code: '6.RP.A.1', uri: 'https://case.example/6.RP.A.1', frameworkId: null },
+    ],
+  };
+
+  it('when the admin edits a draft’s questions, then an empty list is refused before sending, and the list is saved whole with each question’s alignment', async () => {
+    const sent: unknown[] = [];
+    stubFetch({
+      'GET /api/common-assessments': () => jsonResponse(200, [common({ questionCount: 1 })]),
+      [`GET /api/common-assessments/${ID}`]: () => jsonResponse(200, { ...common(), questions: [stored] }),
+      'GET /api/standards/frameworks': () => jsonResponse(200, []),
+      [`PUT /api/common-assessments/${ID}/questions`]: (init) => {
+        sent.push(bodyOf(init));
+        return jsonResponse(200, []);
+      },
+    });
+    await render(<CommonAssessmentsPage />, ADMIN);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit questions' }));
+    const section = await screen.findByRole('region', { name: 'Questions of Ratios benchmark' });
+    expect(await within(section).findByText(/Is 2:4 the ratio 1:2\?/)).toBeInTheDocument();
+
+    // Nothing left: refused before sending.
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove question 1' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save questions' }));
+    expect(within(section).getByRole('alert')).toHaveTextContent('A common assessment needs at least one question');
+    expect(sent).toEqual([]);
+
+    // Back with the stored one kept: it is sent with its standard's identifier.
+    await userEvent.click(screen.getByRole('button', { name: 'Close questions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit questions' }));
+    const again = await screen.findByRole('region', { name: 'Questions of Ratios benchmark' });
+    await userEvent.click(await within(again).findByRole('button', { name: 'Save questions' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          questions: [
+            {
+              questionText: 'Is 2:4 the ratio 1:2?',
+              questionType: 'true_false',
+              options: ['True', 'False'],
+              correctAnswer: 'true',
+              acceptedAnswers: [],
+              points: 1,
+              standards: ['item-6-rp-a-1'],
+            },
+          ],
+        },
+      ]),
+    );
+  });
+});
+
 describe('common assessment report', () => {
   it('when a class has fewer than 5 students, then its row shows no figures, and the report can be downloaded as CSV', async () => {
     const report: CommonAssessmentReport = {

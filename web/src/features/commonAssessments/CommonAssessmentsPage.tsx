@@ -16,7 +16,10 @@ import {
   useCreateCommonAssessmentMutation,
   useGetCommonAssessmentsQuery,
   usePublishCommonAssessmentMutation,
+  useGetCommonAssessmentQuery,
+  useReplaceCommonAssessmentQuestionsMutation,
   type CommonAssessment,
+  type CommonAssessmentQuestion,
   type NewCommonAssessment,
 } from './commonAssessmentsApi';
 
@@ -29,6 +32,10 @@ export function NewCommonAssessmentForm({ onCreated }: { onCreated?: () => void 
   const [errors, setErrors] = useState<{ title?: string; questions?: string }>({});
   const [create, state] = useCreateCommonAssessmentMutation();
   const id = useId();
+  const changeQuestions = (next: NewQuestion[]) => {
+    setQuestions(next);
+    setErrors((e) => ({ ...e, questions: undefined }));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -76,29 +83,7 @@ export function NewCommonAssessmentForm({ onCreated }: { onCreated?: () => void 
               onChange={(e) => setDescription(e.target.value)}
             />
           </Form.Group>
-          <h3 className="h6">Questions ({questions.length})</h3>
-          {questions.length > 0 && (
-            <ol>
-              {questions.map((q, i) => (
-                <li key={i} className="mb-1">
-                  {q.questionText}{' '}
-                  <Button
-                    variant="link"
-                    size="sm"
-                    onClick={() => setQuestions((all) => all.filter((_, j) => j !== i))}
-                    aria-label={`Remove question ${i + 1}`}
-                  >
-                    Remove
-                  </Button>
-                </li>
-              ))}
-            </ol>
-          )}
-          {errors.questions && (
-            <p className="text-danger small" role="alert">
-              {errors.questions}
-            </p>
-          )}
+          <DraftQuestionList questions={questions} onChange={changeQuestions} error={errors.questions} />
           {state.isError && (
             <Alert variant="danger">{serverMessageOr(state.error, 'The common assessment could not be saved')}</Alert>
           )}
@@ -106,21 +91,109 @@ export function NewCommonAssessmentForm({ onCreated }: { onCreated?: () => void 
             {state.isLoading ? 'Saving…' : 'Save draft'}
           </Button>
         </Form>
-        <div className="border rounded p-3 mt-3">
-          <h3 className="h6">Add a question</h3>
-          <QuestionEditor
-            idPrefix={`${id}-question`}
-            submitLabel="Add Question"
-            busy={false}
-            onSubmit={(values, standards) => {
-              const q: NewQuestion = { ...questionToSend(values), standards: standards ?? [] };
-              setQuestions((all) => [...all, q]);
-              setErrors((e) => ({ ...e, questions: undefined }));
-            }}
-          />
-        </div>
+        <AddDraftQuestion idPrefix={id} onAdd={(q) => changeQuestions([...questions, q])} />
       </Card.Body>
     </Card>
+  );
+}
+
+/** A draft's questions, each with Remove (the new assessment's form and a draft's "Edit questions"). */
+function DraftQuestionList({
+  questions,
+  onChange,
+  error,
+}: {
+  questions: NewQuestion[];
+  onChange: (questions: NewQuestion[]) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <>
+      <h3 className="h6">Questions ({questions.length})</h3>
+      {questions.length > 0 && (
+        <ol>
+          {questions.map((q, i) => (
+            <li key={i} className="mb-1">
+              {q.questionText}{' '}
+              <Button
+                variant="link"
+                size="sm"
+                onClick={() => onChange(questions.filter((_, j) => j !== i))}
+                aria-label={`Remove question ${i + 1}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {error && (
+        <p className="text-danger small" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The house's question form (with its standards picker) adding one to a draft: a form of its own, never inside another. */
+function AddDraftQuestion({ idPrefix, onAdd }: { idPrefix: string; onAdd: (question: NewQuestion) => void }) {
+  return (
+    <div className="border rounded p-3 mt-3">
+      <h3 className="h6">Add a question</h3>
+      <QuestionEditor
+        idPrefix={`${idPrefix}-question`}
+        submitLabel="Add Question"
+        busy={false}
+        onSubmit={(values, standards) => onAdd({ ...questionToSend(values), standards: standards ?? [] })}
+      />
+    </div>
+  );
+}
+
+/** A stored question as the draft form holds it (its standards by identifier). */
+const asDraft = (q: CommonAssessmentQuestion): NewQuestion => ({
+  questionText: q.questionText,
+  questionType: q.questionType as NewQuestion['questionType'],
+  options: q.options,
+  correctAnswer: q.correctAnswer,
+  acceptedAnswers: q.acceptedAnswers,
+  points: q.points,
+  standards: q.standards.map((s) => s.identifier),
+});
+
+/** A draft's questions, changed and saved as a whole (PUT …/questions); refused once published. */
+export function EditDraftQuestions({ assessment, onSaved }: { assessment: CommonAssessment; onSaved: () => void }) {
+  const detail = useGetCommonAssessmentQuery(assessment.id);
+  const [edited, setEdited] = useState<NewQuestion[] | null>(null);
+  const [error, setError] = useState<string>();
+  const [replace, state] = useReplaceCommonAssessmentQuestionsMutation();
+  const id = useId();
+  if (detail.isLoading)
+    return <Spinner animation="border" size="sm" role="status" aria-label="Loading its questions" />;
+  if (detail.isError || !detail.data)
+    return <Alert variant="danger">{serverMessageOr(detail.error, 'Its questions could not be loaded')}</Alert>;
+  const questions = edited ?? detail.data.questions.map(asDraft);
+  const change = (next: NewQuestion[]) => {
+    setEdited(next);
+    setError(undefined);
+  };
+  const save = async () => {
+    if (questions.length === 0) return setError('A common assessment needs at least one question');
+    const result = await replace({ id: assessment.id, body: { questions } });
+    if ('data' in result) onSaved();
+  };
+  return (
+    <section aria-label={`Questions of ${assessment.title}`} className="mt-2">
+      <DraftQuestionList questions={questions} onChange={change} error={error} />
+      {state.isError && (
+        <Alert variant="danger">{serverMessageOr(state.error, 'The questions could not be saved')}</Alert>
+      )}
+      <Button size="sm" disabled={state.isLoading} onClick={() => void save()}>
+        {state.isLoading ? 'Saving…' : 'Save questions'}
+      </Button>
+      <AddDraftQuestion idPrefix={id} onAdd={(q) => change([...questions, q])} />
+    </section>
   );
 }
 
@@ -169,26 +242,35 @@ const targetsText = (a: CommonAssessment) => {
 };
 
 function CommonAssessmentItem({ assessment }: { assessment: CommonAssessment }) {
-  const [open, setOpen] = useState(false);
+  const [panel, setPanel] = useState<'none' | 'report' | 'questions' | 'publish'>('none');
   const published = assessment.status === 'published';
+  const toggle = (which: typeof panel) => setPanel(panel === which ? 'none' : which);
+  const toggleButton = (which: typeof panel, shown: string, hidden: string) => (
+    <Button variant="outline-primary" size="sm" aria-expanded={panel === which} onClick={() => toggle(which)}>
+      {panel === which ? shown : hidden}
+    </Button>
+  );
   return (
     <li className="list-group-item">
       <div className="d-flex flex-wrap gap-2 align-items-center">
         <strong>{assessment.title}</strong>
         <Badge bg={published ? 'success' : 'secondary'}>{published ? 'Published' : 'Draft'}</Badge>
         <span className="small text-body-secondary">{assessment.questionCount} questions</span>
-        <Button
-          variant="outline-primary"
-          size="sm"
-          className="ms-auto"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-        >
-          {published ? (open ? 'Hide report' : 'View report') : open ? 'Close' : 'Publish…'}
-        </Button>
+        <span className="ms-auto d-flex gap-2">
+          {published ? (
+            toggleButton('report', 'Hide report', 'View report')
+          ) : (
+            <>
+              {toggleButton('questions', 'Close questions', 'Edit questions')}
+              {toggleButton('publish', 'Close', 'Publish…')}
+            </>
+          )}
+        </span>
       </div>
       {published && <p className="small mb-0">{targetsText(assessment)}</p>}
-      {open && (published ? <CommonReport id={assessment.id} /> : <PublishForm assessment={assessment} />)}
+      {panel === 'report' && <CommonReport id={assessment.id} />}
+      {panel === 'questions' && <EditDraftQuestions assessment={assessment} onSaved={() => setPanel('none')} />}
+      {panel === 'publish' && <PublishForm assessment={assessment} />}
     </li>
   );
 }

@@ -5,12 +5,13 @@
 import { generatedApi } from '../../api/generated/endpoints';
 import type {
   CommonAssessment,
+  CommonAssessmentQuestion,
   CommonAssessmentReport,
   CreateCommonAssessmentApiArg,
   PublishCommonAssessmentApiArg,
 } from '../../api/generated/endpoints';
 
-export type { CommonAssessment, CommonAssessmentReport };
+export type { CommonAssessment, CommonAssessmentQuestion, CommonAssessmentReport };
 export type NewCommonAssessment = CreateCommonAssessmentApiArg;
 export type PublishTargets = PublishCommonAssessmentApiArg['body'];
 export type ReportGroup = CommonAssessmentReport['district'];
@@ -22,6 +23,7 @@ const tagged = generatedApi.enhanceEndpoints({
     getCommonAssessment: { providesTags: ['CommonAssessment'] },
     createCommonAssessment: { invalidatesTags: ['CommonAssessment'] },
     publishCommonAssessment: { invalidatesTags: ['CommonAssessment'] },
+    replaceCommonAssessmentQuestions: { invalidatesTags: ['CommonAssessment'] },
     assignCommonAssessment: { invalidatesTags: ['CommonAssessment', { type: 'Assessment', id: 'LIST' }] },
   },
 });
@@ -30,6 +32,8 @@ export const {
   useGetCommonAssessmentsQuery,
   useCreateCommonAssessmentMutation,
   usePublishCommonAssessmentMutation,
+  useGetCommonAssessmentQuery,
+  useReplaceCommonAssessmentQuestionsMutation,
   useAssignCommonAssessmentMutation,
   useGetCommonAssessmentReportQuery,
 } = tagged;
