@@ -55,6 +55,7 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'POST /api/common-assessments': 'createCommonAssessment',
   'GET /api/common-assessments': 'getCommonAssessments',
   'GET /api/common-assessments/{id}': 'getCommonAssessment',
+  'GET /api/common-assessments/targets': 'getCommonAssessmentTargets',
   'PUT /api/common-assessments/{id}/questions': 'replaceCommonAssessmentQuestions',
   'POST /api/common-assessments/{id}/publish': 'publishCommonAssessment',
   'POST /api/common-assessments/{id}/assign': 'assignCommonAssessment',

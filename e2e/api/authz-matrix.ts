@@ -792,6 +792,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/common-assessments'),
     expect: statuses(TEACHERS, {}, 200),
   },
+  'GET /api/common-assessments/targets': {
+    access: ['admin'],
+    request: fixed('/api/common-assessments/targets'),
+    expect: statuses(['admin'], {}, 200),
+  },
   'GET /api/common-assessments/{id}': {
     access: TEACHERS,
     request: async (ctx) => ({ path: `/api/common-assessments/${await ctx.take('commonPublished')}` }),

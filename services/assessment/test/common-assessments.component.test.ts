@@ -171,6 +171,25 @@ describe('common assessments', () => {
     expect(rows.map((r) => r.question_text)).toEqual([MC.questionText, TF.questionText]);
   });
 
+  it('when the admin asks what a publication may name, then the district’s schools (by name), grades and subjects come back, and only to them', async () => {
+    await schoolClass(teacher, 'school-t1', ['05', '06'], 'Science');
+    await schoolClass(otherSchoolTeacher, 'school-t2', ['06'], 'Math');
+    const res = await call(h, admin, 'GET', '/api/common-assessments/targets');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.schools).toEqual(
+      expect.arrayContaining([
+        { id: 'school-t1', name: 'School school-t1' },
+        { id: 'school-t2', name: 'School school-t2' },
+      ]),
+    );
+    expect(res.body.grades).toEqual(expect.arrayContaining(['05', '06']));
+    expect(res.body.grades).toEqual([...new Set(res.body.grades as string[])].sort());
+    expect(res.body.subjects).toEqual(expect.arrayContaining(['Math', 'Science']));
+    expect((await call(h, teacher, 'GET', '/api/common-assessments/targets')).status).toBe(403);
+    const elsewhere = await call(h, otherDistrictAdmin, 'GET', '/api/common-assessments/targets');
+    expect(elsewhere.body).toEqual({ schools: [], grades: [], subjects: [] });
+  });
+
   it('when a draft is changed, then its questions are replaced; when a standard is not in the catalogue, then 400 names it', async () => {
     const created = await call(h, admin, 'POST', '/api/common-assessments', draft());
     const replaced = await call(h, admin, 'PUT', `/api/common-assessments/${created.body.id}/questions`, {

@@ -13,6 +13,7 @@ import {
   commonQuestionSchema,
   createCommonAssessmentBody,
   publishCommonAssessmentBody,
+  publishTargetsSchema,
   replaceCommonQuestionsBody,
 } from './common-assessments.schemas.ts';
 import { uuidOr404 } from './ids.ts';
@@ -48,6 +49,17 @@ export function commonAssessmentsRouter(uc: CommonAssessmentUseCases): ApiRouter
         response: z.array(commonAssessmentSchema),
       },
       ({ caller }) => uc.list(who(caller)),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/common-assessments/targets',
+        summary:
+          "What a publication may name: the schools (id and name), grades and subjects of the district's live classes",
+        access: ADMINS,
+        response: publishTargetsSchema,
+      },
+      ({ caller }) => uc.targets(caller),
     )
     .add(
       {

@@ -107,3 +107,13 @@ export const commonQuestionSchema = z
 export const commonAssessmentDetailSchema = commonAssessmentSchema
   .extend({ questions: z.array(commonQuestionSchema) })
   .meta({ id: 'CommonAssessmentDetail' });
+
+export const publishTargetsSchema = z
+  .object({
+    schools: z
+      .array(z.object({ id: z.string().describe('The roster org sourcedId'), name: z.string() }))
+      .describe("The schools of the district's live classes"),
+    grades: z.array(z.string()),
+    subjects: z.array(z.string()),
+  })
+  .meta({ id: 'CommonAssessmentTargets' });

@@ -74,6 +74,27 @@ export function commonAssessmentsRepository(db: Db) {
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.$transaction(fn),
 
     /**
+     * What a publication may name, from the district's live classes: their schools (id and name),
+     * grades and subjects, each sorted.
+     */
+    async targets(tenantId: string) {
+      const [row] = await db.$queryRawUnsafe<
+        { schools: { id: string; name: string }[] | null; grades: string[] | null; subjects: string[] | null }[]
+      >(
+        `with live as (select school_id, school_name, grades, subject from classes where tenant_id = $1::uuid and not archived)
+         select (select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
+                   from (select school_id as id, max(school_name) as name from live where school_id <> ''
+                          group by school_id) s) as schools,
+                (select array_agg(g order by g) from (select distinct unnest(grades) as g from live) gs
+                  where g <> '') as grades,
+                (select array_agg(subject order by subject) from (select distinct subject from live) ss
+                  where subject <> '') as subjects`,
+        tenantId,
+      );
+      return { schools: row?.schools ?? [], grades: row?.grades ?? [], subjects: row?.subjects ?? [] };
+    },
+
+    /**
      * The catalogue's items for these identifiers visible to the tenant (its own frameworks or the
      * platform's), not withdrawn; the tenant's own first when both hold one.
      */

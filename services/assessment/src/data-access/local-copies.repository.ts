@@ -8,8 +8,9 @@ export interface ClassCopy {
   teacherId: string;
   name: string;
   subject: string;
-  /** The class's school (roster org sourcedId) and grades; empty: none. */
+  /** The class's school (roster org sourcedId, and its name) and grades; empty: none. */
   schoolId: string;
+  schoolName: string;
   grades: string[];
 }
 

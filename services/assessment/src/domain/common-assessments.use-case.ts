@@ -160,6 +160,9 @@ export function commonAssessmentUseCases({
     },
 
     /** The district admin: all of the district's; a teacher: the published ones reaching their classes. */
+    /** The district's schools, grades and subjects a publication may name (the district admin). */
+    targets: (caller: { tenantId: string }) => common.targets(caller.tenantId),
+
     async list(caller: { tenantId: string; userId: string; role: string }): Promise<CommonAssessmentView[]> {
       if (caller.role === 'admin') return (await common.listForTenant(caller.tenantId)).map((r) => view(r));
       return (await common.listPublishedTo(caller.tenantId, caller.userId)).map((r) => view(r, r.classIds));

@@ -28,6 +28,7 @@ const keepClass = (tx: Tx, c: ClassFacts) =>
     name: c.name,
     subject: c.subject,
     schoolId: c.schoolId,
+    schoolName: c.schoolName,
     grades: c.grades,
   });
 

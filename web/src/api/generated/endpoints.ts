@@ -339,6 +339,9 @@ const injectedRtkApi = api.injectEndpoints({
     getCommonAssessments: build.query<GetCommonAssessmentsApiResponse, GetCommonAssessmentsApiArg>({
       query: () => ({ url: `/api/common-assessments` }),
     }),
+    getCommonAssessmentTargets: build.query<GetCommonAssessmentTargetsApiResponse, GetCommonAssessmentTargetsApiArg>({
+      query: () => ({ url: `/api/common-assessments/targets` }),
+    }),
     getCommonAssessment: build.query<GetCommonAssessmentApiResponse, GetCommonAssessmentApiArg>({
       query: (queryArg) => ({ url: `/api/common-assessments/${encodeURIComponent(String(queryArg))}` }),
     }),
@@ -1068,6 +1071,8 @@ export type CreateCommonAssessmentApiArg = {
 };
 export type GetCommonAssessmentsApiResponse = /** status 200 OK */ CommonAssessment[];
 export type GetCommonAssessmentsApiArg = void;
+export type GetCommonAssessmentTargetsApiResponse = /** status 200 OK */ CommonAssessmentTargets;
+export type GetCommonAssessmentTargetsApiArg = void;
 export type GetCommonAssessmentApiResponse = /** status 200 OK */ CommonAssessmentDetail;
 export type GetCommonAssessmentApiArg = string;
 export type ReplaceCommonAssessmentQuestionsApiResponse = /** status 200 OK */ CommonAssessmentQuestion[];
@@ -1931,6 +1936,16 @@ export type NewQuestionInput =
       /** CASE item identifiers (CFItem.identifier) from GET /api/standards/search, at most 10, none twice; each must be a standard of a framework your district (or the platform) imported, not withdrawn, else 400 naming standards[i] */
       standards?: string[] | null;
     };
+export type CommonAssessmentTargets = {
+  /** The schools of the district's live classes */
+  schools: {
+    /** The roster org sourcedId */
+    id: string;
+    name: string;
+  }[];
+  grades: string[];
+  subjects: string[];
+};
 export type CommonAssessmentQuestion = {
   id: string;
   position: number;
@@ -2388,6 +2403,7 @@ export const {
   useGetApiStandardsSearchQuery,
   useCreateCommonAssessmentMutation,
   useGetCommonAssessmentsQuery,
+  useGetCommonAssessmentTargetsQuery,
   useGetCommonAssessmentQuery,
   useReplaceCommonAssessmentQuestionsMutation,
   usePublishCommonAssessmentMutation,

@@ -92,13 +92,22 @@ describe('common assessments (admin)', () => {
     });
   });
 
-  it('when the admin publishes a draft to two grades, then the targets are sent as lists (blank: all) and it shows as published', async () => {
+  it('when the admin ticks a school by name and two grades, then the targets are sent as lists (none ticked: all) and it shows as published', async () => {
     const sent: unknown[] = [];
     stubFetch({
+      'GET /api/common-assessments/targets': () =>
+        jsonResponse(200, {
+          schools: [
+            { id: 'org-hill', name: 'Hill Middle' },
+            { id: 'org-lake', name: 'Lake Middle' },
+          ],
+          grades: ['06', '07', '08'],
+          subjects: ['Math'],
+        }),
       'GET /api/common-assessments': () =>
         jsonResponse(200, [
           sent.length
-            ? common({ status: 'published', targets: { schools: [], grades: ['06', '07'], subjects: [] } })
+            ? common({ status: 'published', targets: { schools: ['org-lake'], grades: ['06', '07'], subjects: [] } })
             : common(),
         ]),
       [`POST /api/common-assessments/${ID}/publish`]: (init) => {
@@ -108,12 +117,35 @@ describe('common assessments (admin)', () => {
     });
     await render(<CommonAssessmentsPage />, ADMIN);
     await userEvent.click(await screen.findByRole('button', { name: 'Publish…' }));
-    const form = screen.getByRole('form', { name: 'Publish Ratios benchmark' });
-    await userEvent.type(within(form).getByLabelText('Grades'), '06, 07');
+    const form = await screen.findByRole('form', { name: 'Publish Ratios benchmark' });
+    const group = (name: string) => within(form).getByRole('group', { name });
+    await userEvent.click(within(group('Schools')).getByRole('checkbox', { name: 'Lake Middle' }));
+    await userEvent.click(within(group('Grades')).getByRole('checkbox', { name: '06' }));
+    await userEvent.click(within(group('Grades')).getByRole('checkbox', { name: '07' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(sent).toEqual([{ schools: [], grades: ['06', '07'], subjects: [] }]));
+    await waitFor(() => expect(sent).toEqual([{ schools: ['org-lake'], grades: ['06', '07'], subjects: [] }]));
     expect(await screen.findByRole('button', { name: 'View report' })).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByText('Schools: all · Grades: 06, 07 · Subjects: all')).toBeInTheDocument();
+    expect(screen.getByText('Schools: org-lake · Grades: 06, 07 · Subjects: all')).toBeInTheDocument();
+  });
+});
+
+describe('publishing where no class has a school yet', () => {
+  it('when the district’s classes name no school, then schools are typed, comma-separated', async () => {
+    const sent: unknown[] = [];
+    stubFetch({
+      'GET /api/common-assessments/targets': () => jsonResponse(200, { schools: [], grades: [], subjects: [] }),
+      'GET /api/common-assessments': () => jsonResponse(200, [common()]),
+      [`POST /api/common-assessments/${ID}/publish`]: (init) => {
+        sent.push(bodyOf(init));
+        return jsonResponse(200, common({ status: 'published' }));
+      },
+    });
+    await render(<CommonAssessmentsPage />, ADMIN);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish…' }));
+    const form = await screen.findByRole('form', { name: 'Publish Ratios benchmark' });
+    await userEvent.type(within(form).getByLabelText('Schools (comma-separated)'), 'org-1, org-2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(sent).toEqual([{ schools: ['org-1', 'org-2'], grades: [], subjects: [] }]));
   });
 });
 

@@ -17,6 +17,7 @@ import {
   useGetCommonAssessmentsQuery,
   usePublishCommonAssessmentMutation,
   useGetCommonAssessmentQuery,
+  useGetCommonAssessmentTargetsQuery,
   useReplaceCommonAssessmentQuestionsMutation,
   type CommonAssessment,
   type CommonAssessmentQuestion,
@@ -197,33 +198,114 @@ export function EditDraftQuestions({ assessment, onSaved }: { assessment: Common
   );
 }
 
+/** Targets typed as text (kept as typed; sent as its comma-separated entries). */
+function TypedTargets({
+  id,
+  legend,
+  chosen,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  const [text, setText] = useState(chosen.join(', '));
+  return (
+    <Form.Group className="mb-2" controlId={`${id}-text`}>
+      <Form.Label>{legend} (comma-separated)</Form.Label>
+      <Form.Control
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(listFrom(e.target.value));
+        }}
+      />
+    </Form.Group>
+  );
+}
+
+/**
+ * One kind of target: a checkbox per value the district's classes have (none ticked: all), or,
+ * when none is known yet, the values typed, comma-separated.
+ */
+function TargetChoice({
+  id,
+  legend,
+  options,
+  chosen,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  if (options.length === 0) return <TypedTargets id={id} legend={legend} chosen={chosen} onChange={onChange} />;
+  return (
+    <fieldset className="mb-2">
+      <legend className="fs-6 mb-1">{legend}</legend>
+      {options.map((o) => (
+        <Form.Check
+          key={o.value}
+          inline
+          id={`${id}-${o.value}`}
+          label={o.label}
+          checked={chosen.includes(o.value)}
+          onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value))}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 export function PublishForm({ assessment }: { assessment: CommonAssessment }) {
-  const [schools, setSchools] = useState('');
-  const [grades, setGrades] = useState('');
-  const [subjects, setSubjects] = useState('');
+  const known = useGetCommonAssessmentTargetsQuery();
+  const [schools, setSchools] = useState<string[]>(assessment.targets.schools);
+  const [grades, setGrades] = useState<string[]>(assessment.targets.grades);
+  const [subjects, setSubjects] = useState<string[]>(assessment.targets.subjects);
   const [publish, state] = usePublishCommonAssessmentMutation();
   const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    await publish({
-      id: assessment.id,
-      body: { schools: listFrom(schools), grades: listFrom(grades), subjects: listFrom(subjects) },
-    });
+    await publish({ id: assessment.id, body: { schools, grades, subjects } });
   };
-  const field = (key: string, label: string, value: string, set: (v: string) => void) => (
-    <Form.Group className="mb-2" controlId={`${id}-${key}`}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control value={value} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-hint`} />
-    </Form.Group>
-  );
+  const plain = (values: readonly string[] = []) => values.map((v) => ({ value: v, label: v }));
+  if (known.isLoading)
+    return <Spinner animation="border" size="sm" role="status" aria-label="Loading the district's schools" />;
   return (
-    <Form noValidate onSubmit={submit} aria-label={`Publish ${assessment.title}`} className="mt-2">
+    <Form
+      noValidate
+      onSubmit={submit}
+      aria-label={`Publish ${assessment.title}`}
+      aria-describedby={`${id}-hint`}
+      className="mt-2"
+    >
       <p id={`${id}-hint`} className="small text-body-secondary">
-        Separate entries with commas; leave a field blank for all. Publishing locks its questions.
+        Tick what it is for; nothing ticked in a group means all of them. Publishing locks its questions.
       </p>
-      {field('schools', 'Schools (roster ids)', schools, setSchools)}
-      {field('grades', 'Grades', grades, setGrades)}
-      {field('subjects', 'Subjects', subjects, setSubjects)}
+      <TargetChoice
+        id={`${id}-schools`}
+        legend="Schools"
+        options={(known.data?.schools ?? []).map((s) => ({ value: s.id, label: s.name || s.id }))}
+        chosen={schools}
+        onChange={setSchools}
+      />
+      <TargetChoice
+        id={`${id}-grades`}
+        legend="Grades"
+        options={plain(known.data?.grades)}
+        chosen={grades}
+        onChange={setGrades}
+      />
+      <TargetChoice
+        id={`${id}-subjects`}
+        legend="Subjects"
+        options={plain(known.data?.subjects)}
+        chosen={subjects}
+        onChange={setSubjects}
+      />
       {state.isError && <Alert variant="danger">{serverMessageOr(state.error, 'It could not be published')}</Alert>}
       <Button type="submit" size="sm" disabled={state.isLoading}>
         {state.isLoading ? 'Publishing…' : 'Publish'}

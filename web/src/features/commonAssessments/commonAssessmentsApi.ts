@@ -24,6 +24,7 @@ const tagged = generatedApi.enhanceEndpoints({
     createCommonAssessment: { invalidatesTags: ['CommonAssessment'] },
     publishCommonAssessment: { invalidatesTags: ['CommonAssessment'] },
     replaceCommonAssessmentQuestions: { invalidatesTags: ['CommonAssessment'] },
+    getCommonAssessmentTargets: { providesTags: ['CommonAssessment'] },
     assignCommonAssessment: { invalidatesTags: ['CommonAssessment', { type: 'Assessment', id: 'LIST' }] },
   },
 });
@@ -33,6 +34,7 @@ export const {
   useCreateCommonAssessmentMutation,
   usePublishCommonAssessmentMutation,
   useGetCommonAssessmentQuery,
+  useGetCommonAssessmentTargetsQuery,
   useReplaceCommonAssessmentQuestionsMutation,
   useAssignCommonAssessmentMutation,
   useGetCommonAssessmentReportQuery,
