@@ -306,6 +306,12 @@ const SETTINGS: Record<string, string[]> = {
   'POST /api/standards/frameworks': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "413", "429"] } }',
   ],
+  // An assessment's close time must be later than its open time (the stored one too) and, when it
+  // changes, not in the past: rules across fields, the stored row and the clock, which no JSON
+  // Schema states; such a pair is the documented 400 naming `closesAt`.
+  'PUT /api/assessments/{id}': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
+  ],
   // A new order lists every question of the assessment once: ids the fuzzer makes up are the
   // documented 400 naming `questionIds`; the student's run gets the teacher-only route's 403.
   'PUT /api/assessments/{id}/questions/order': [

@@ -136,7 +136,7 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
         method: 'put',
         path: '/api/assessments/:id',
         summary:
-          'Change title, description, topic, standard and due date, or activate/deactivate ({isActive}; deactivating an assigned assessment closes it)',
+          'Change title, description, topic, standard and due date, and how students are given it (shuffleQuestions, shuffleOptions, opensAt, closesAt: 400 naming closesAt when it is not after opensAt or, changed, in the past), or any of those settings alone; {isActive} activates/deactivates (deactivating an assigned assessment closes it)',
         access: TEACHERS,
         params: idParams,
         body: updateAssessmentBody,
