@@ -1,6 +1,7 @@
 // How students are given an assessment, as the teacher sets it on the edit page: an open time
 // ahead keeps students out with a plain sentence; a close time shows on the taking page; shuffled
-// questions give each student their own order, the same after a reload.
+// questions give each student their own order, the same after a reload; a time limit counts down
+// from the server's figure.
 import { expect } from '@playwright/test';
 import { apiGet, checkA11y, test } from './helpers';
 import { classroom, studentOf } from './journey';
@@ -37,16 +38,19 @@ test('when the teacher sets an open time ahead, then the student is told it is n
   closes.setSeconds(0, 0);
   await teacher.getByLabel('Closes at').fill(localInput(closes));
   await teacher.getByRole('checkbox', { name: 'Shuffle the questions' }).check();
+  await teacher.getByLabel('Time limit (minutes)').fill('30');
   await teacher.getByRole('button', { name: 'Save Details' }).click();
   await expect
     .poll(async () =>
       apiGet<{ closesAt: string | null; shuffleQuestions: boolean }>(teacher, `/api/assessments/${c.assessment.id}`),
     )
-    .toMatchObject({ closesAt: closes.toISOString(), shuffleQuestions: true, opensAt: null });
+    .toMatchObject({ closesAt: closes.toISOString(), shuffleQuestions: true, opensAt: null, timeLimitSeconds: 1800 });
 
   await student.goto(`/assessment/${c.assessment.id}`);
   const when = closes.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
   await expect(student.getByTestId('closes-at')).toHaveText(`Closes ${when}`);
+  // The student's clock started when the questions were read: the server's time left counts down.
+  await expect(student.getByRole('timer', { name: 'Time left' })).toHaveText(/^Time left (30:00|29:[0-5]\d)$/);
   const firstHeading = student.getByRole('heading', { level: 2 }).first();
   const before = await firstHeading.textContent();
   const order = (await apiGet<{ id: string }[]>(student, `/api/assessments/${c.assessment.id}/questions`)).map(

@@ -182,3 +182,93 @@ describe('open and close times', () => {
     expect((await h.sql.query('select 1 from results where assessment_id = $1', [id])).rowCount).toBe(0);
   });
 });
+
+describe('time limits', () => {
+  it('when the student opens a timed assessment, then the clock starts once, saves run until the deadline, and then the sweep submits what was saved', async () => {
+    const student = actor('student', tenant);
+    const late = actor('student', tenant);
+    const { id, questions } = await assigned(student, late);
+    const set = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { timeLimitSeconds: 600 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.timeLimitSeconds).toBe(600);
+
+    // Not started: no save (the clock starts at the first read of the questions).
+    const early = await call(h, student, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[0]!.id,
+      answer: '3/4',
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('attempt_not_started');
+    expect((await call(h, student, 'GET', `/api/assessments/${id}`)).body).toMatchObject({
+      timeLimitSeconds: 600,
+      secondsLeft: null,
+    });
+
+    expect((await call(h, student, 'GET', `/api/assessments/${id}/questions`)).status).toBe(200);
+    const view = await call(h, student, 'GET', `/api/assessments/${id}`);
+    expect(view.body.secondsLeft).toBeGreaterThan(590);
+    expect(view.body.secondsLeft).toBeLessThanOrEqual(600);
+    const [{ started_at: firstStart }] = (
+      await h.sql.query('select started_at from attempt_starts where assessment_id = $1 and student_id = $2', [
+        id,
+        student.userId,
+      ])
+    ).rows as { started_at: Date }[];
+    await call(h, student, 'GET', `/api/assessments/${id}/questions`); // a reload keeps the start
+    const again = await h.sql.query(
+      'select started_at from attempt_starts where assessment_id = $1 and student_id = $2',
+      [id, student.userId],
+    );
+    expect(again.rows[0].started_at).toEqual(firstStart);
+    const saved = await call(h, student, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[0]!.id,
+      answer: '3/4',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    // The deadline passes (its start moved back 11 minutes): saves refused, the sweep submits.
+    await h.sql.query(
+      `update attempt_starts set started_at = now() - interval '11 minutes' where assessment_id = $1 and student_id = $2`,
+      [id, student.userId],
+    );
+    const refused = await call(h, student, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[1]!.id,
+      answer: 'true',
+    });
+    expect(refused.status).toBe(409);
+    expect(['time_up', 'already_submitted']).toContain(refused.body.code);
+    await vi.waitFor(
+      async () => {
+        const { rows } = await h.sql.query(
+          'select earned_points from results where assessment_id = $1 and student_id = $2',
+          [id, student.userId],
+        );
+        expect(rows).toEqual([{ earned_points: 1 }]);
+      },
+      { timeout: 10_000, interval: 250 },
+    );
+    // Another student's clock is their own.
+    await call(h, late, 'GET', `/api/assessments/${id}/questions`);
+    const lateSave = await call(h, late, 'POST', '/api/responses', {
+      assessmentId: id,
+      questionId: questions[0]!.id,
+      answer: '3/4',
+    });
+    expect(lateSave.status).toBe(200);
+  });
+
+  it('when the time limit is not a whole number of seconds from 60 to 86400, then 400 names it', async () => {
+    const { id } = await assigned();
+    for (const bad of [59, 86_401, 90.5, '600']) {
+      const res = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { timeLimitSeconds: bad });
+      expect(res.status, String(bad)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('Time limit');
+    }
+    expect(
+      (await call(h, teacher, 'PUT', `/api/assessments/${id}`, { timeLimitSeconds: null })).body.timeLimitSeconds,
+    ).toBeNull();
+  });
+});

@@ -256,6 +256,16 @@ const deliveryFields = {
   shuffleOptions: flag('shuffleOptions')
     .optional()
     .describe("Each student sees each multiple-choice question's options in an order of their own"),
+  timeLimitSeconds: z
+    .number({ error: 'Time limit must be a whole number of seconds from 60 to 86400, or null' })
+    .int('Time limit must be a whole number of seconds from 60 to 86400, or null')
+    .min(60, 'Time limit must be at least 60 seconds')
+    .max(86_400, 'Time limit must be at most 86400 seconds (24 hours)')
+    .nullable()
+    .optional()
+    .describe(
+      "Each student's attempt takes answers for this long from their first read of the questions (null: no time limit)",
+    ),
   opensAt: dateTime('Opens at', 'Students may open and answer it from this time'),
   closesAt: dateTime(
     'Closes at',
@@ -296,7 +306,7 @@ export const updateAssessmentBody = z
   .meta({
     id: 'UpdateAssessment',
     description:
-      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, opensAt, closesAt}, each left out keeping the stored one',
+      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, opensAt, closesAt, timeLimitSeconds}, each left out keeping the stored one',
     ...documentedAs({ anyOf: [{ ...inputJsonSchema(settingsBody), minProperties: 1 }, inputJsonSchema(detailsBody)] }),
   });
 
@@ -550,6 +560,11 @@ export const teacherAssessmentSchema = z
         "The district's common assessment this is the class's copy of (its questions locked); null: the teacher's own",
       ),
     ...windowFields,
+    timeLimitSeconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Each attempt takes answers for this long (null: no time limit)'),
     shuffleQuestions: z.boolean().describe('Each student sees the questions in an order of their own'),
     shuffleOptions: z
       .boolean()
@@ -592,6 +607,18 @@ export const studentAssessmentSchema = z
     submitted: z.boolean(),
     resultId: z.uuid().nullable(),
     ...windowFields,
+    timeLimitSeconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Each attempt takes answers for this long (null: no time limit)'),
+    secondsLeft: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Seconds this student's attempt still takes answers, counted by the server (null: no time limit, or not started)",
+      ),
   })
   .meta({ id: 'StudentAssessment', description: 'What a student sees: no source text, topic or answers' });
 

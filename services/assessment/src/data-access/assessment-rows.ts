@@ -10,7 +10,7 @@ export const ASSESSMENT_SELECT = `
          a.due_date, a.is_active, a.assigned_at, a.content_to_assess, a.question_type,
          a.number_of_questions, a.generation_status, a.generation_provider, a.generation_error,
          a.created_at, a.updated_at, a.common_assessment_id, a.shuffle_questions, a.shuffle_options,
-         a.opens_at, a.closes_at,
+         a.opens_at, a.closes_at, a.time_limit_seconds,
          c.name as class_name, c.subject,
          (select count(*) from questions q where q.assessment_id = a.id)::int as question_count,
          (select count(*) from results r where r.assessment_id = a.id)::int as response_count,
@@ -67,6 +67,7 @@ export interface AssessmentSqlRow {
   shuffle_options: boolean;
   opens_at: Date | null;
   closes_at: Date | null;
+  time_limit_seconds: number | null;
   class_name: string;
   subject: string;
   question_count: number;
@@ -101,6 +102,7 @@ export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
   shuffleOptions: r.shuffle_options,
   opensAt: r.opens_at,
   closesAt: r.closes_at,
+  timeLimitSeconds: r.time_limit_seconds,
   className: r.class_name,
   subject: r.subject,
   questionCount: r.question_count,

@@ -153,15 +153,28 @@ const toResult = (r: ResultSqlRow): ResultRow => ({
 const NOT_YET_OPEN = 'coalesce(a.opens_at > now(), false)';
 const WINDOW_CLOSED = 'coalesce(a.closes_at <= now(), false)';
 const IN_WINDOW = `not ${NOT_YET_OPEN} and not ${WINDOW_CLOSED}`;
+/** A timed attempt's deadline (`a`, its start `st`): null when untimed or not started. */
+const DEADLINE = `st.started_at + a.time_limit_seconds * interval '1 second'`;
+/**
+ * The student ($4 in the save, $2 elsewhere) may still answer within the time limit: untimed, or
+ * started and before the deadline (a timed attempt starts when the questions are first read).
+ */
+const IN_TIME = (student: string) => `(a.time_limit_seconds is null or exists (
+           select 1 from attempt_starts st where st.assessment_id = a.id and st.student_id = ${student}
+              and ${DEADLINE} > now()))`;
 
 const studentAccessSql = (lockSubmission: boolean) => `
   ${lockSubmission ? 'with locked as materialized (select id from assessments where id = $1::uuid for key share)' : ''}
   select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
          a.shuffle_questions, a.shuffle_options, a.opens_at, a.closes_at,
          ${NOT_YET_OPEN} as not_yet_open, ${WINDOW_CLOSED} as window_closed,
+         a.time_limit_seconds, st.started_at, coalesce(${DEADLINE} <= now(), false) as time_up,
+         case when ${DEADLINE} is null then null
+              else greatest(0, ceil(extract(epoch from ${DEADLINE} - now())))::int end as seconds_left,
          exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
          (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
     from assessments a left join classes c on c.class_id = a.class_id
+    left join attempt_starts st on st.assessment_id = a.id and st.student_id = $2::uuid
     ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, (select id from locked)))' : ''}
    where a.id = $1::uuid`;
 
@@ -180,6 +193,10 @@ interface StudentAccessSqlRow {
   closes_at: Date | null;
   not_yet_open: boolean;
   window_closed: boolean;
+  time_limit_seconds: number | null;
+  started_at: Date | null;
+  time_up: boolean;
+  seconds_left: number | null;
 }
 
 const toStudentAccess = (r: StudentAccessSqlRow): StudentAccess => ({
@@ -195,6 +212,10 @@ const toStudentAccess = (r: StudentAccessSqlRow): StudentAccess => ({
   closesAt: r.closes_at,
   notYetOpen: r.not_yet_open,
   windowClosed: r.window_closed,
+  timeLimitSeconds: r.time_limit_seconds,
+  startedAt: r.started_at,
+  secondsLeft: r.seconds_left,
+  timeUp: r.time_up,
 });
 
 /** The student's access and what their view of the assessment shows, in one statement. */
@@ -267,7 +288,7 @@ const upsertResponse = prepared<ResponseSqlRow & { was_answered: boolean }>(
        join memberships m on m.class_id = a.class_id and m.student_id = $4::uuid
        join questions q on q.id = $3::uuid and q.assessment_id = a.id
       where a.id = $2::uuid and a.is_active and a.assigned_at is not null
-        and ${IN_WINDOW}
+        and ${IN_WINDOW} and ${IN_TIME('$4::uuid')}
         and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid)),
    before as (select btrim(answer) <> '' as answered from responses where question_id = $3::uuid and student_id = $4::uuid)
    insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer, client_seq)
@@ -321,6 +342,11 @@ const insertResultRow = prepared<ResultSqlRow>(
 );
 const studentAssessment = prepared<StudentAssessmentSqlRow>('student-assessment', STUDENT_ASSESSMENT_SQL);
 const studentQuestions = prepared<StudentQuestionSqlRow>('student-questions', STUDENT_QUESTIONS_SQL);
+const startAttemptRow = prepared(
+  'start-attempt',
+  `insert into attempt_starts (assessment_id, student_id, tenant_id) values ($1::uuid, $2::uuid, $3::uuid)
+   on conflict (assessment_id, student_id) do nothing`,
+);
 const studentResponses = prepared<StudentResponseSqlRow>('student-responses', STUDENT_RESPONSES_SQL);
 
 /** `pool` (the one under `db`) carries the hot path; `db` the student's lists and results. */
@@ -374,10 +400,16 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
       return { access: toStudentAccess(rows[0]), responses };
     },
 
+    /** Starts the student's timed attempt now, unless it started before (the first read stands). */
+    async startAttempt(studentId: string, assessmentId: string, tenantId: string): Promise<void> {
+      await startAttemptRow(pool, assessmentId, studentId, tenantId);
+    },
+
     /**
-     * Attempts to submit for their students because the assessment's close time has passed: some
+     * Attempts to submit for their students because the assessment's close time, or the attempt's
+     * time limit, has passed: some
      * saved (non-blank) answer, no result, the student still a member of the live class, the assessment active
-     * and assigned. Closed in the last 7 days only, so the look-up stays small; a later submit is
+     * and assigned. Closed (or started) in the last 7 days only, so the look-up stays small; a later submit is
      * the student's own (still taken after the close).
      */
     async dueForClosing(limit: number): Promise<{ assessmentId: string; studentId: string }[]> {
@@ -387,7 +419,9 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
            join classes c on c.class_id = a.class_id and not c.archived
            join responses r on r.assessment_id = a.id and btrim(r.answer) <> ''
            join memberships m on m.class_id = a.class_id and m.student_id = r.student_id
-          where a.closes_at <= now() and a.closes_at > now() - interval '7 days'
+           left join attempt_starts st on st.assessment_id = a.id and st.student_id = r.student_id
+          where ((a.closes_at <= now() and a.closes_at > now() - interval '7 days')
+                 or (${DEADLINE} <= now() and st.started_at > now() - interval '7 days'))
             and a.is_active and a.assigned_at is not null
             and not exists (select 1 from results x where x.assessment_id = a.id and x.student_id = r.student_id)
           order by 1, 2

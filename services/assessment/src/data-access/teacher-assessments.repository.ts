@@ -287,7 +287,7 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
     async setDelivery(
       tx: Tx,
       id: string,
-      delivery: ShuffleSettings & { opensAt: Date | null; closesAt: Date | null },
+      delivery: ShuffleSettings & { opensAt: Date | null; closesAt: Date | null; timeLimitSeconds: number | null },
     ): Promise<void> {
       await tx.assessment.update({ where: { id }, data: { ...delivery, updatedAt: new Date() } });
     },

@@ -53,6 +53,8 @@ export interface AssessmentRow {
   /** Its window (null: no bound): students may open and answer it from opensAt and until closesAt. */
   opensAt: Date | null;
   closesAt: Date | null;
+  /** Each attempt takes answers for this long from its start (null: no time limit). */
+  timeLimitSeconds: number | null;
   className: string;
   subject: string;
   questionCount: number;
@@ -83,6 +85,7 @@ export interface TeacherAssessmentView {
   shuffleOptions: boolean;
   opensAt: string | null;
   closesAt: string | null;
+  timeLimitSeconds: number | null;
   className: string;
   subject: string;
   questionCount: number;
@@ -120,6 +123,7 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     shuffleOptions: a.shuffleOptions,
     opensAt: iso(a.opensAt),
     closesAt: iso(a.closesAt),
+    timeLimitSeconds: a.timeLimitSeconds,
     className: a.className,
     subject: a.subject,
     questionCount: a.questionCount,
@@ -151,11 +155,17 @@ export interface StudentAccess {
   closesAt: Date | null;
   notYetOpen: boolean;
   windowClosed: boolean;
+  /** The time limit, and this student's attempt against it (started: the first read of the questions). */
+  timeLimitSeconds: number | null;
+  startedAt: Date | null;
+  /** Seconds the attempt still takes answers (null: no limit or not started). */
+  secondsLeft: number | null;
+  timeUp: boolean;
 }
 
 /** Available = they may open, answer and submit it now. */
 export const isAvailable = (a: StudentAccess) =>
-  a.member && a.assigned && a.isActive && !a.classArchived && !a.notYetOpen && !a.windowClosed;
+  a.member && a.assigned && a.isActive && !a.classArchived && !a.notYetOpen && !a.windowClosed && !a.timeUp;
 /** Visible = available, or submitted (their own result stays readable). */
 export const isVisible = (a: StudentAccess) => a.resultId !== null || isAvailable(a);
 
@@ -174,6 +184,9 @@ export interface StudentAssessmentView {
   resultId: string | null;
   opensAt: string | null;
   closesAt: string | null;
+  timeLimitSeconds: number | null;
+  /** Seconds this attempt still takes answers, as the server counts (null: no limit, or not started). */
+  secondsLeft: number | null;
 }
 
 /** What a student's view of an assessment is made of. */
@@ -207,6 +220,8 @@ export function studentView(a: StudentAssessmentRow, access: StudentAccess): Stu
     resultId: access.resultId,
     opensAt: iso(access.opensAt),
     closesAt: iso(access.closesAt),
+    timeLimitSeconds: access.timeLimitSeconds,
+    secondsLeft: access.secondsLeft,
   };
 }
 

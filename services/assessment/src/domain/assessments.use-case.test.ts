@@ -19,6 +19,10 @@ const OPEN: StudentAccess = {
   closesAt: null,
   notYetOpen: false,
   windowClosed: false,
+  timeLimitSeconds: null,
+  startedAt: null,
+  secondsLeft: null,
+  timeUp: false,
 };
 const question = {
   id: 'q1',

@@ -29,6 +29,8 @@ import {
   AssessmentInactiveError,
   AssessmentNotOpenError,
   AssessmentWindowClosedError,
+  AttemptNotStartedError,
+  TimeUpError,
   AssessmentNotFoundError,
   ClassNotFoundError,
   CommonAssessmentLockedError,
@@ -87,6 +89,8 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
   /** Its window; null clears a bound. */
   opensAt?: Date | null | undefined;
   closesAt?: Date | null | undefined;
+  /** Null: no time limit. */
+  timeLimitSeconds?: number | null | undefined;
 };
 
 const WINDOW_ORDER = 'Closes at must be later than Opens at';
@@ -159,6 +163,7 @@ function requireOpen(access: StudentAccess | undefined, { submitting = false } =
   if (!access.isActive) throw new AssessmentInactiveError();
   if (access.notYetOpen) throw new AssessmentNotOpenError();
   if (access.windowClosed && !submitting) throw new AssessmentWindowClosedError();
+  if (access.timeUp && !submitting) throw new TimeUpError();
   return access;
 }
 
@@ -270,7 +275,7 @@ export function assessmentUseCases({
       // Under the submission lock: a save of this attempt waits for the result, then is refused.
       const access = requireOpen(await attempts.lockForSubmission(tx, assessmentId, studentId), { submitting: true });
       // The sweep's look-up is not a lock: the teacher may have moved the close time since.
-      if (closing && !access.windowClosed) return undefined;
+      if (closing && !access.windowClosed && !access.timeUp) return undefined;
       const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
       if (questions.length === 0) throw new NoQuestionsError();
       // The score, its percentage and its performance level (scoring.ts), and the review of each question.
@@ -384,9 +389,10 @@ export function assessmentUseCases({
         }
         if (isActive !== undefined && isActive !== current.isActive)
           await events.activationChanged(tx, current, isActive);
-        const { opensAt, closesAt } = input;
-        if ([shuffleQuestions, shuffleOptions, opensAt, closesAt].some((v) => v !== undefined)) {
+        const { opensAt, closesAt, timeLimitSeconds } = input;
+        if ([shuffleQuestions, shuffleOptions, opensAt, closesAt, timeLimitSeconds].some((v) => v !== undefined)) {
           const delivery = {
+            timeLimitSeconds: timeLimitSeconds === undefined ? current.timeLimitSeconds : timeLimitSeconds,
             shuffleQuestions: shuffleQuestions ?? current.shuffleQuestions,
             shuffleOptions: shuffleOptions ?? current.shuffleOptions,
             opensAt: opensAt === undefined ? current.opensAt : opensAt,
@@ -620,7 +626,11 @@ export function assessmentUseCases({
       // Access and questions in one read; the questions leave only when the access allows.
       const found = await attempts.questionsForStudent(student.studentId, id);
       if (!found || !isVisible(found.access)) throw new AssessmentNotFoundError();
-      const withAnswers = found.access.resultId !== null;
+      const { access } = found;
+      // A timed attempt starts at its first read of the questions (the database's clock).
+      if (access.timeLimitSeconds !== null && access.startedAt === null && isAvailable(access))
+        await attempts.startAttempt(student.studentId, id, access.tenantId);
+      const withAnswers = access.resultId !== null;
       return studentOrder(found.questions, student.studentId, found.shuffle).map((q) => questionView(q, withAnswers));
     },
 
@@ -650,6 +660,7 @@ export function assessmentUseCases({
         if ('saved' in outcome) return saved(student.studentId, input.assessmentId, outcome);
       }
       const access = requireOpen(outcome.refused);
+      if (access.timeLimitSeconds !== null && access.startedAt === null) throw new AttemptNotStartedError();
       // Open, question known, a row exists: the save was an older replay; the newer answer stands.
       if (outcome.stored && isAvailable(access)) return outcome.stored;
       throw new QuestionNotFoundError();

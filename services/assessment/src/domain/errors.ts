@@ -49,6 +49,20 @@ export class AssessmentWindowClosedError extends ConflictError {
   }
 }
 
+/** A timed attempt past its time limit: no answer is saved (what was saved is submitted). */
+export class TimeUpError extends ConflictError {
+  constructor() {
+    super('Your time is up: answers can no longer be saved. Any answers you saved are submitted for you.', 'time_up');
+  }
+}
+
+/** A save to a timed assessment whose questions the student has not opened (the clock starts there). */
+export class AttemptNotStartedError extends ConflictError {
+  constructor() {
+    super('Open the assessment first: its time limit starts when you do.', 'attempt_not_started');
+  }
+}
+
 export class AssessmentInactiveError extends ConflictError {
   constructor() {
     super(

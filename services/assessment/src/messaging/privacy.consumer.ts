@@ -1,5 +1,6 @@
 // The assessment service's part in privacy operations (docs/adr/009): a student's responses,
-// results and people copy go with the generic sweep; retention deletes old answers and results.
+// results, attempt starts and people copy go with the generic sweep; retention deletes old answers,
+// attempt starts and results.
 import { deleteOlderThan, type AuditedRoute, type PrivacyParticipant } from '@checkpoint/service-kit';
 
 export const assessmentPrivacy: PrivacyParticipant = {
@@ -7,6 +8,7 @@ export const assessmentPrivacy: PrivacyParticipant = {
   async retention(tx, tenantId, cutoff) {
     return (
       (await deleteOlderThan(tx, 'responses', 'updated_at', tenantId, cutoff)) +
+      (await deleteOlderThan(tx, 'attempt_starts', 'started_at', tenantId, cutoff)) +
       (await deleteOlderThan(tx, 'results', 'submitted_at', tenantId, cutoff))
     );
   },

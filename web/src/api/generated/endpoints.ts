@@ -850,6 +850,8 @@ export type UpdateAssessmentApiArg = {
         shuffleQuestions?: boolean;
         /** Each student sees each multiple-choice question's options in an order of their own */
         shuffleOptions?: boolean;
+        /** Each student's attempt takes answers for this long from their first read of the questions (null: no time limit) */
+        timeLimitSeconds?: number | null;
         /** Students may open and answer it from this time: ISO 8601 date and time (years 2000–2099), or null for none */
         opensAt?: string | null;
         /** No answer is saved after this time (later than opensAt); each attempt with saved answers is then submitted: ISO 8601 date and time (years 2000–2099), or null for none */
@@ -867,6 +869,8 @@ export type UpdateAssessmentApiArg = {
         shuffleQuestions?: boolean;
         /** Each student sees each multiple-choice question's options in an order of their own */
         shuffleOptions?: boolean;
+        /** Each student's attempt takes answers for this long from their first read of the questions (null: no time limit) */
+        timeLimitSeconds?: number | null;
         /** Students may open and answer it from this time: ISO 8601 date and time (years 2000–2099), or null for none */
         opensAt?: string | null;
         /** No answer is saved after this time (later than opensAt); each attempt with saved answers is then submitted: ISO 8601 date and time (years 2000–2099), or null for none */
@@ -1651,6 +1655,8 @@ export type Assessment = {
   opensAt: string | null;
   /** No answer is saved after this time; attempts with saved answers are then submitted (null: no bound) */
   closesAt: string | null;
+  /** Each attempt takes answers for this long (null: no time limit) */
+  timeLimitSeconds: number | null;
   /** Each student sees the questions in an order of their own */
   shuffleQuestions: boolean;
   /** Each student sees each multiple-choice question's options in an order of their own */
@@ -1696,6 +1702,10 @@ export type StudentAssessment = {
   opensAt: string | null;
   /** No answer is saved after this time; attempts with saved answers are then submitted (null: no bound) */
   closesAt: string | null;
+  /** Each attempt takes answers for this long (null: no time limit) */
+  timeLimitSeconds: number | null;
+  /** Seconds this student's attempt still takes answers, counted by the server (null: no time limit, or not started) */
+  secondsLeft: number | null;
 };
 export type Question = {
   id: string;

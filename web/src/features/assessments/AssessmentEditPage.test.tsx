@@ -226,6 +226,25 @@ describe('AssessmentEditPage', () => {
     await waitFor(() => expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ opensAt: null }));
   });
 
+  it('when a time limit in minutes is set, then it is sent in seconds; a blank one is no time limit; a bad one is named', async () => {
+    const { user, bodyOf } = renderPage([], { ...ASSESSMENT, timeLimitSeconds: 1200 });
+    const limit = await screen.findByLabelText('Time limit (minutes)');
+    expect(limit).toHaveValue('20');
+    await user.clear(limit);
+    await user.type(limit, '0');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    expect(await screen.findByText('Time limit must be from 1 to 1440 minutes (24 hours)')).toBeInTheDocument();
+    expect(bodyOf('PUT', '/api/assessments/a1')).toBeUndefined();
+    await user.clear(limit);
+    await user.type(limit, '45');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ timeLimitSeconds: 2700 }));
+    expect(bodyOf('PUT', '/api/assessments/a1')).not.toHaveProperty('timeLimitMinutes');
+    await user.clear(limit);
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ timeLimitSeconds: null }));
+  });
+
   it('when a due date is set in the details, then it is sent as an ISO date-time', async () => {
     const { user, bodyOf } = renderPage([]);
     const due = await screen.findByLabelText('Due Date');

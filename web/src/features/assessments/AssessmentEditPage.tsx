@@ -61,6 +61,7 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
       dueDate: toDateTimeLocal(assessment.dueDate),
       shuffleQuestions: assessment.shuffleQuestions,
       shuffleOptions: assessment.shuffleOptions,
+      timeLimitMinutes: assessment.timeLimitSeconds ? String(Math.round(assessment.timeLimitSeconds / 60)) : '',
       opensAt: toDateTimeLocal(assessment.opensAt),
       closesAt: toDateTimeLocal(assessment.closesAt),
     },
@@ -68,8 +69,14 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
+      const { timeLimitMinutes, ...fields } = values;
       const body = {
-        ...values,
+        ...fields,
+        timeLimitSeconds: dirtyFields.timeLimitMinutes
+          ? timeLimitMinutes
+            ? Number(timeLimitMinutes) * 60
+            : null
+          : undefined,
         dueDate: dueDateToSend(values.dueDate),
         // Sent only when changed: the inputs show minutes, and a stored time may have seconds.
         opensAt: dirtyFields.opensAt ? dueDateToSend(values.opensAt ?? '') : undefined,
@@ -145,6 +152,26 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
               />
             </div>
           </fieldset>
+          <Form.Group className="mb-3" controlId="edit-time-limit" style={{ maxWidth: '20rem' }}>
+            <Form.Label>Time limit (minutes)</Form.Label>
+            <Form.Control
+              inputMode="numeric"
+              isInvalid={Boolean(errors.timeLimitMinutes)}
+              aria-describedby={
+                errors.timeLimitMinutes ? 'edit-time-limit-hint edit-time-limit-error' : 'edit-time-limit-hint'
+              }
+              {...register('timeLimitMinutes')}
+            />
+            <Form.Text id="edit-time-limit-hint">
+              Optional; blank for no time limit. Each student&apos;s time starts when they open it; when it runs out,
+              what they saved is submitted.
+            </Form.Text>
+            {errors.timeLimitMinutes && (
+              <Form.Control.Feedback type="invalid" id="edit-time-limit-error">
+                {errors.timeLimitMinutes.message}
+              </Form.Control.Feedback>
+            )}
+          </Form.Group>
           <fieldset className="mb-3" aria-describedby="edit-shuffle-hint">
             <legend className="fs-6 mb-1">Order for each student</legend>
             <Form.Check id="edit-shuffle-questions" label="Shuffle the questions" {...register('shuffleQuestions')} />

@@ -26,6 +26,7 @@ const TRY_ASSESSMENT: Assessment = {
   shuffleOptions: false,
   opensAt: null,
   closesAt: null,
+  timeLimitSeconds: null,
   className: 'Earth Science',
   subject: 'Science',
   questionCount: 1,

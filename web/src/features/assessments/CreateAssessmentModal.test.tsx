@@ -24,6 +24,7 @@ function job(status: string, extra: Record<string, unknown> = {}) {
     shuffleOptions: false,
     opensAt: null,
     closesAt: null,
+    timeLimitSeconds: null,
     ...extra,
   };
 }
@@ -49,6 +50,7 @@ const FRAMEWORK = {
   shuffleOptions: false,
   opensAt: null,
   closesAt: null,
+  timeLimitSeconds: null,
 };
 
 function renderModal(classId: string | undefined) {

@@ -84,6 +84,15 @@ export const assessmentDetailsSchema = z
     dueDate: dueDateField,
     shuffleQuestions: z.boolean().optional(),
     shuffleOptions: z.boolean().optional(),
+    /** Whole minutes, 1 to 1440; '' for no time limit. */
+    timeLimitMinutes: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,4})?$/, { error: 'Time limit must be a whole number of minutes' })
+      .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 1440), {
+        error: 'Time limit must be from 1 to 1440 minutes (24 hours)',
+      })
+      .optional(),
     opensAt: dateTimeField('Opens at').optional(),
     closesAt: dateTimeField('Closes at').optional(),
   })

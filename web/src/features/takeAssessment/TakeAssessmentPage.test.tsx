@@ -239,6 +239,46 @@ describe('TakeAssessmentPage submit confirm', () => {
   });
 });
 
+describe('TakeAssessmentPage time limit', () => {
+  it('when the attempt is timed, then the time left counts down from the server’s figure and, at zero, what was saved is submitted', async () => {
+    const { saves, fetchMock } = studentRoutes({
+      'GET /api/assessments/a1': () => jsonResponse(200, { ...ASSESSMENT, timeLimitSeconds: 600, secondsLeft: 2 }),
+    });
+    const { user } = renderPage();
+    expect(await screen.findByRole('timer', { name: 'Time left' })).toHaveTextContent('Time left 0:02');
+    await user.click(screen.getByLabelText('Paris'));
+    await waitFor(() => expect(saves.map((x) => x.answer)).toContain('Paris'), { timeout: 5_000 });
+    await waitFor(
+      () =>
+        expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/results' && init?.method === 'POST')).toBe(
+          true,
+        ),
+      { timeout: 5_000 },
+    );
+    expect(await screen.findByTestId('result-score')).toBeInTheDocument();
+  });
+
+  it('when the attempt has not started yet, then the limit shows and the assessment is asked again once the questions are in', async () => {
+    let reads = 0;
+    studentRoutes({
+      'GET /api/assessments/a1': () =>
+        jsonResponse(200, { ...ASSESSMENT, timeLimitSeconds: 900, secondsLeft: reads++ === 0 ? null : 899 }),
+    });
+    renderPage();
+    expect(await screen.findByRole('timer', { name: 'Time left' })).toHaveTextContent(/Time left 14:5\d/);
+    expect(reads).toBe(2);
+  });
+
+  it('when the time is up on the server, then the page says so', async () => {
+    studentRoutes({
+      'GET /api/assessments/a1': () => jsonResponse(409, { message: 'Your time is up.', code: 'time_up' }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Time Is Up' })).toBeInTheDocument();
+    expect(screen.getByText(/Any answers you saved are submitted for you/)).toBeInTheDocument();
+  });
+});
+
 describe('TakeAssessmentPage close time', () => {
   it('when the assessment has a close time, then the page shows it beside the question count', async () => {
     const closesAt = '2026-12-01T15:00:00.000Z';

@@ -36,6 +36,7 @@ import { useAuth } from '../../session/useAuth';
 import { navRole } from '../../session/user';
 import { AnswerStore, type PendingAnswer } from './answerStore';
 import { closedCode, isAlreadySubmittedError, isClosedError, type ClosedCode } from './assessmentClosed';
+import { clockText, useTimeLeft } from './timeLeft';
 import { QuestionNavigator } from './QuestionNavigator';
 import { ResultSummary, type SummaryResult } from './ResultSummary';
 import { SaveStatusLine } from './SaveStatusLine';
@@ -67,6 +68,10 @@ const CLOSED_TEXT: Record<ClosedCode, { heading: string; text: string }> = {
   assessment_closed: {
     heading: 'Assessment Closed',
     text: 'The time set for this assessment has passed, so answers can no longer be saved. Any answers you saved before it closed are submitted for you.',
+  },
+  time_up: {
+    heading: 'Time Is Up',
+    text: 'Your time is up, so answers can no longer be saved. Any answers you saved are submitted for you.',
   },
   assessment_not_open: {
     heading: 'Not Open Yet',
@@ -192,6 +197,9 @@ interface AnswerSheetProps {
   isStudent: boolean;
   title: string;
   closesAt?: string | null | undefined;
+  /** A timed attempt: its limit, and the seconds left when the server was last asked. */
+  timeLimitSeconds?: number | null | undefined;
+  secondsLeft?: number | null | undefined;
   description: string;
   dueDate: string | null;
   questions: Question[];
@@ -211,6 +219,8 @@ function AnswerSheet({
   description,
   dueDate,
   closesAt,
+  timeLimitSeconds,
+  secondsLeft,
   questions,
   store,
   onSubmitted,
@@ -228,6 +238,16 @@ function AnswerSheet({
   const [saving, setSaving] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // When the time runs out the page submits what was saved (the server takes the submit after the
+  // deadline; it refuses further answers).
+  const timeLeft = useTimeLeft(isStudent ? secondsLeft : null);
+  const submitWhenTimeUp = useRef<() => void>(() => {});
+  const submittedAtTimeUp = useRef(false);
+  useEffect(() => {
+    if (timeLeft !== 0 || submittedAtTimeUp.current) return;
+    submittedAtTimeUp.current = true;
+    submitWhenTimeUp.current();
+  }, [timeLeft]);
   /** The confirm stays mounted once opened (its closing animation runs after `confirming` is false). */
   const [confirmUsed, setConfirmUsed] = useState(false);
   /** The question the confirm's "Go to question N" leads to, once the dialog has closed. */
@@ -317,7 +337,7 @@ function AnswerSheet({
     }
   };
 
-  const onSubmit = async () => {
+  const onSubmit = async ({ timeUp = false } = {}) => {
     setSubmitting(true);
     if (tryScore) {
       try {
@@ -338,7 +358,8 @@ function AnswerSheet({
     }
     try {
       const outcome = await saver.flush();
-      if (outcome.failed > 0) throw outcome.error;
+      // At the deadline what was not saved in time is refused; what was saved is submitted.
+      if (outcome.failed > 0 && !(timeUp && closedCode(outcome.error) === 'time_up')) throw outcome.error;
       const submitted = await submitResult({ assessmentId }).unwrap();
       store.clear();
       toast({ title: 'Success', description: 'Assessment submitted successfully!' });
@@ -366,6 +387,7 @@ function AnswerSheet({
       }
     }
   };
+  submitWhenTimeUp.current = () => void onSubmit({ timeUp: true });
 
   const progress = Math.round(((index + 1) / total) * 100);
   return (
@@ -385,7 +407,13 @@ function AnswerSheet({
         <span className="d-flex flex-wrap gap-3">
           {due && <span data-testid="due-date">{due}</span>}
           {closesAt && <span data-testid="closes-at">{closesText(closesAt)}</span>}
-          <span>No time limit</span>
+          {timeLimitSeconds ? (
+            <span role="timer" aria-label="Time left" data-testid="time-left">
+              {timeLeft === null ? `Time limit ${clockText(timeLimitSeconds)}` : `Time left ${clockText(timeLeft)}`}
+            </span>
+          ) : (
+            <span>No time limit</span>
+          )}
         </span>
       </div>
       <NamedProgressBar name={`Question ${index + 1} of ${total}`} percent={progress} className="mb-3" />
@@ -480,6 +508,17 @@ export function TakeAssessmentPage() {
   const store = useAnswerStore(user?.id ?? '', id, saved);
   const [finished, setFinished] = useState<{ id: string; result: Result; title: string } | null>(null);
   const [closedWhileOpen, setClosedWhileOpen] = useState<{ id: string; code: ClosedCode } | null>(null);
+  // A timed attempt starts when the questions are first read, which happens beside the read of the
+  // assessment: once they are in, the assessment is asked again for the server's time left.
+  const askedForTimeLeft = useRef(false);
+  const view = assessment.data;
+  const needsTimeLeft =
+    isStudent && view && isStudentView(view) && view.timeLimitSeconds !== null && view.secondsLeft === null;
+  useEffect(() => {
+    if (!needsTimeLeft || !questions.isSuccess || askedForTimeLeft.current) return;
+    askedForTimeLeft.current = true;
+    void assessment.refetch();
+  }, [needsTimeLeft, questions.isSuccess, assessment]);
 
   // Just submitted here: the result stays on screen, with the focus on its heading, whatever the
   // refreshed assessment says.
@@ -507,6 +546,8 @@ export function TakeAssessmentPage() {
       description={data.description}
       dueDate={data.dueDate}
       closesAt={data.closesAt}
+      timeLimitSeconds={isStudentView(data) ? data.timeLimitSeconds : null}
+      secondsLeft={isStudentView(data) ? data.secondsLeft : null}
       questions={questions.data}
       store={store}
       onSubmitted={(result) => setFinished({ id, result, title: data.title })}

@@ -1,11 +1,11 @@
 // Refusals that end the taking page: a closed assessment (its teacher set it inactive, or its close
-// time passed; the server refuses to open, save or submit it with 409 and one of these codes), one
-// not open yet (before its open time), or one already submitted on another device or tab.
+// time or the attempt's time limit passed; the server refuses to open, save or submit it with 409
+// and one of these codes), one not open yet (before its open time), or one already submitted on another device or tab.
 import { isApiError } from '../../api/apiError';
 
 /** Why it cannot be taken: the server's code. */
-export type ClosedCode = 'assessment_inactive' | 'assessment_closed' | 'assessment_not_open';
-const CLOSED_CODES = new Set<string>(['assessment_inactive', 'assessment_closed', 'assessment_not_open']);
+export type ClosedCode = 'assessment_inactive' | 'assessment_closed' | 'assessment_not_open' | 'time_up';
+const CLOSED_CODES = new Set<string>(['assessment_inactive', 'assessment_closed', 'assessment_not_open', 'time_up']);
 
 export function isClosedError(error: unknown): boolean {
   return closedCode(error) !== null;
