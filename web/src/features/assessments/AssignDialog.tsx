@@ -8,8 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
-import { useGetClassesQuery, useGetClassStudentsQuery } from '../classes/classesApi';
-import { classLabel } from '../classes/classStats';
+import { classLabel, useGetClassesQuery, useGetClassStudentsQuery } from '../classes';
 import { useAssignAssessmentMutation, type Assessment } from './assessmentsApi';
 
 interface AssignDialogProps {

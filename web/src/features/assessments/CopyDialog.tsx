@@ -8,8 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
-import { ClassPicker } from '../classes/ClassPicker';
-import { useGetClassesQuery } from '../classes/classesApi';
+import { ClassPicker, useGetClassesQuery } from '../classes';
 import { useCopyAssessmentMutation, type Assessment } from './assessmentsApi';
 
 interface CopyDialogProps {
