@@ -219,6 +219,7 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ...submittedReads.map((name): [string, Record<string, string>] => [name, { 'path.id': f.submittedId }]),
     ['PUT /api/assessments/{id}', { 'path.id': f.editableId }],
     ['POST /api/assessments/{id}/questions', { 'path.id': f.editableId }],
+    ['POST /api/assessments/{id}/questions/from-bank', { 'path.id': f.editableId }],
     ['POST /api/assessments/{id}/generation/retry', { 'path.id': f.editableId }],
     ['DELETE /api/assessments/{id}', { 'path.id': f.deletableId }],
     ['PUT /api/questions/{id}', { 'path.id': f.editableQuestionIds[0]! }],
@@ -341,6 +342,20 @@ const SETTINGS: Record<string, string[]> = {
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
   ],
   'PUT /api/common-assessments/{id}/questions': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
+  ],
+  // The item bank: a new item is the ordinary new-question input (a type's rules, made-up
+  // standards: the documented 400 naming the field), and sharing with a school needs a class that
+  // names one (400 naming `visibility`); a made-up questionId is someone's question or none (404).
+  'POST /api/bank/items': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "429"] } }',
+  ],
+  'PUT /api/bank/items/{id}': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "429"] } }',
+  ],
+  // Item ids the fuzzer makes up are items the caller cannot see: the documented 400 naming
+  // `itemIds[i]`; a full or submitted assessment is the documented 409.
+  'POST /api/assessments/{id}/questions/from-bank': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
   ],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
