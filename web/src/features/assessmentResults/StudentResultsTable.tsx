@@ -51,7 +51,16 @@ function Answers({ result, questions }: { result: Result; questions: Question[] 
   );
 }
 
-export function StudentResultsTable({ results, questions }: { results: Result[]; questions: Question[] }) {
+export function StudentResultsTable({
+  results,
+  questions,
+  showClass = false,
+}: {
+  results: Result[];
+  questions: Question[];
+  /** A column with the class each student took it through (an assessment of several classes). */
+  showClass?: boolean;
+}) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((prev) => {
@@ -68,6 +77,7 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
       <thead>
         <tr>
           <th scope="col">Student</th>
+          {showClass && <th scope="col">Class</th>}
           <th scope="col">Score</th>
           <th scope="col">Level</th>
           <th scope="col">Points</th>
@@ -87,6 +97,7 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
                 <th scope="row" className="fw-normal">
                   {name}
                 </th>
+                {showClass && <td>{r.className || 'Deleted class'}</td>}
                 <td>{Math.round(r.percentage)}%</td>
                 <td>
                   <ResultLevel result={r} />
@@ -121,7 +132,7 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
               </tr>
               {expanded && (
                 <tr id={answersId}>
-                  <td colSpan={7} className="bg-body-tertiary">
+                  <td colSpan={showClass ? 8 : 7} className="bg-body-tertiary">
                     <Answers result={r} questions={questions} />
                   </td>
                 </tr>
