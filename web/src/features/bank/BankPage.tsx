@@ -34,7 +34,9 @@ export function BankPage() {
     <>
       <h1 className="h2 mb-2">Item Bank</h1>
       <p className="text-body-secondary mb-4">
-        Questions you saved, and those your school and district share. Add them to an assessment from its edit page.
+        Questions you saved, and those your school and district share. Add them to an assessment from its edit page: it
+        gets a copy, which later changes to the item never reach. An item is changed or deleted by its author, and a
+        shared one also by your district&apos;s admins.
       </p>
       <BankSearch
         idPrefix="bank"
