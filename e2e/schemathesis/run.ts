@@ -35,6 +35,7 @@ const HOOKS = path.join(root, 'e2e', 'schemathesis', 'hooks.py');
 /** Per run: cases per operation and phase, and a bound on the whole run (seconds). */
 const MAX_EXAMPLES = Number(process.env.SCHEMATHESIS_MAX_EXAMPLES ?? 25);
 const MAX_TIME_SECONDS = Number(process.env.SCHEMATHESIS_MAX_TIME ?? 110);
+// SCHEMATHESIS_INCLUDE narrows the run to some operations (runAs).
 
 interface Python {
   command: string;
@@ -470,6 +471,9 @@ async function runAs(
     '--header',
     `Origin: ${backend.url}`,
     ...EXCLUDED.flatMap((name) => ['--exclude-name', name]),
+    // SCHEMATHESIS_INCLUDE (a regular expression of operation names, e.g. "/api/bank"): only those
+    // operations, to check a change without the whole run.
+    ...(process.env.SCHEMATHESIS_INCLUDE ? ['--include-name-regex', process.env.SCHEMATHESIS_INCLUDE] : []),
   ];
   console.log(`\n› schemathesis as the ${who}`);
   // Async: the app under test runs in this very process and must keep answering.

@@ -17,8 +17,9 @@ const visibility = z
 const label = (name: string, max: number) =>
   z
     .string({ error: `${name} must be text` })
-    .trim()
+    // Checked before trimming: the document's maxLength is the length sent.
     .max(max, `${name} must be at most ${max} characters`)
+    .trim()
     .optional();
 
 const labelFields = {
@@ -123,8 +124,8 @@ export const fromBankBody = z
 const filter = (name: string, max: number) =>
   z
     .string({ error: `${name} must be text` })
-    .trim()
     .max(max, `${name} must be at most ${max} characters`)
+    .trim()
     .optional()
     .transform((v) => (v ? v : undefined));
 
