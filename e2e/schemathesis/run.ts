@@ -5,7 +5,8 @@
 // routes) against /api/openapi.json: no server error, every response as the
 // document says, every request the document allows accepted and every one it forbids refused,
 // every undeclared method 405. Writes `{ passed, failed }` (one test per operation and role) to
-// the file named by --summary.
+// the file named by --summary. SCHEMATHESIS_INCLUDE (a regex of operation names) runs only those:
+// `SCHEMATHESIS_INCLUDE='/api/bank' npx tsx e2e/schemathesis/run.ts`.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +36,6 @@ const HOOKS = path.join(root, 'e2e', 'schemathesis', 'hooks.py');
 /** Per run: cases per operation and phase, and a bound on the whole run (seconds). */
 const MAX_EXAMPLES = Number(process.env.SCHEMATHESIS_MAX_EXAMPLES ?? 25);
 const MAX_TIME_SECONDS = Number(process.env.SCHEMATHESIS_MAX_TIME ?? 110);
-// SCHEMATHESIS_INCLUDE narrows the run to some operations (runAs).
 
 interface Python {
   command: string;
