@@ -10,16 +10,19 @@ import {
 } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
+import { bankRouter } from './api/bank.router.ts';
 import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
 import { commonAssessmentsRouter } from './api/common-assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
 import { assessmentConfigSchema } from './config.ts';
+import { bankRepository } from './data-access/bank.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { standardsRepository } from './data-access/standards.repository.ts';
 import { studentAttemptsRepository } from './data-access/student-attempts.repository.ts';
 import { teacherAssessmentsRepository } from './data-access/teacher-assessments.repository.ts';
 import { commonAssessmentsRepository } from './data-access/common-assessments.repository.ts';
 import { assessmentUseCases } from './domain/assessments.use-case.ts';
+import { bankUseCases } from './domain/bank.use-case.ts';
 import { standardsLimits, standardsUseCases } from './domain/standards.use-case.ts';
 import { commonAssessmentUseCases } from './domain/common-assessments.use-case.ts';
 import { assessmentEventsPublisher } from './messaging/assessment-events.publisher.ts';
@@ -82,6 +85,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       routers: [
         assessmentsRouter(uc, createLimits),
         takingRouter(uc),
+        bankRouter(bankUseCases({ bank: bankRepository(pool), assessments: teacherAssessments, questions: uc })),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
         commonAssessmentsRouter(
           commonAssessmentUseCases({

@@ -324,6 +324,45 @@ const injectedRtkApi = api.injectEndpoints({
     getStudentResults: build.query<GetStudentResultsApiResponse, GetStudentResultsApiArg>({
       query: () => ({ url: `/api/student/results` }),
     }),
+    searchBank: build.query<SearchBankApiResponse, SearchBankApiArg>({
+      query: (queryArg) => ({
+        url: `/api/bank/items`,
+        params: {
+          q: queryArg.q,
+          type: queryArg['type'],
+          standard: queryArg.standard,
+          subject: queryArg.subject,
+          grade: queryArg.grade,
+          visibility: queryArg.visibility,
+          scope: queryArg.scope,
+          page: queryArg.page,
+          pageSize: queryArg.pageSize,
+        },
+      }),
+    }),
+    saveBankItem: build.mutation<SaveBankItemApiResponse, SaveBankItemApiArg>({
+      query: (queryArg) => ({ url: `/api/bank/items`, method: 'POST', body: queryArg }),
+    }),
+    getBankItem: build.query<GetBankItemApiResponse, GetBankItemApiArg>({
+      query: (queryArg) => ({ url: `/api/bank/items/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    updateBankItem: build.mutation<UpdateBankItemApiResponse, UpdateBankItemApiArg>({
+      query: (queryArg) => ({
+        url: `/api/bank/items/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    deleteBankItem: build.mutation<DeleteBankItemApiResponse, DeleteBankItemApiArg>({
+      query: (queryArg) => ({ url: `/api/bank/items/${encodeURIComponent(String(queryArg))}`, method: 'DELETE' }),
+    }),
+    addFromBank: build.mutation<AddFromBankApiResponse, AddFromBankApiArg>({
+      query: (queryArg) => ({
+        url: `/api/assessments/${encodeURIComponent(String(queryArg.id))}/questions/from-bank`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     postApiStandardsFrameworks: build.mutation<PostApiStandardsFrameworksApiResponse, PostApiStandardsFrameworksApiArg>(
       {
         query: (queryArg) => ({ url: `/api/standards/frameworks`, method: 'POST', body: queryArg }),
@@ -1032,6 +1071,86 @@ export type GetResultApiResponse = /** status 200 OK */ ResultDetail;
 export type GetResultApiArg = string;
 export type GetStudentResultsApiResponse = /** status 200 OK */ Result[];
 export type GetStudentResultsApiArg = void;
+export type SearchBankApiResponse = /** status 200 OK */ BankPage;
+export type SearchBankApiArg = {
+  /** Words of the question, its topic or standard label (web search syntax) */
+  q?: string;
+  type?: 'multiple_choice' | 'short_answer' | 'true_false';
+  /** A standard’s identifier or code, or the free-text standard label */
+  standard?: string;
+  subject?: string;
+  /** e.g. 6, 06 or K */
+  grade?: string;
+  visibility?: 'private' | 'school' | 'district';
+  /** mine: only the items you saved */
+  scope?: 'all' | 'mine';
+  page?: number;
+  pageSize?: number;
+};
+export type SaveBankItemApiResponse = /** status 201 OK */ BankItem;
+export type SaveBankItemApiArg = {
+  /** One of your questions; leave out to send a question instead */
+  questionId?: string;
+  /** private: only you; school: the teachers of your classes’ schools; district: every teacher of the district (individual accounts: private only) */
+  visibility: 'private' | 'school' | 'district';
+  /** Saved from a question: its class’s subject unless given */
+  subject?: string;
+  /** e.g. 6, 06 or K; saved from a question: its class’s grade (when it has one) */
+  grade?: string;
+  /** Saved from a question: its assessment’s topic unless given */
+  topic?: string;
+  /** A free-text standard label; saved from a question: its assessment’s */
+  standard?: string;
+  /** A new question: as POST /api/assessments/{id}/questions */
+  questionText?: string;
+  questionType?: 'multiple_choice' | 'short_answer' | 'true_false';
+  /** A list of strings (multiple choice: 4) */
+  options?: unknown;
+  correctAnswer?: string;
+  acceptedAnswers?: string[];
+  /** 0.01 to 100; default 1 */
+  points?: unknown;
+  /** CASE item identifiers of the catalogue */
+  standards?: string[];
+};
+export type GetBankItemApiResponse = /** status 200 OK */ BankItem;
+export type GetBankItemApiArg = string;
+export type UpdateBankItemApiResponse = /** status 200 OK */ BankItem;
+export type UpdateBankItemApiArg = {
+  id: string;
+  body: {
+    /** private: only you; school: the teachers of your classes’ schools; district: every teacher of the district (individual accounts: private only) */
+    visibility?: 'private' | 'school' | 'district';
+    /** Saved from a question: its class’s subject unless given */
+    subject?: string;
+    /** e.g. 6, 06 or K; saved from a question: its class’s grade (when it has one) */
+    grade?: string;
+    /** Saved from a question: its assessment’s topic unless given */
+    topic?: string;
+    /** A free-text standard label; saved from a question: its assessment’s */
+    standard?: string;
+    /** A new question: as POST /api/assessments/{id}/questions */
+    questionText?: string;
+    questionType?: 'multiple_choice' | 'short_answer' | 'true_false';
+    /** A list of strings (multiple choice: 4) */
+    options?: unknown;
+    correctAnswer?: string;
+    acceptedAnswers?: string[];
+    /** 0.01 to 100; default 1 */
+    points?: unknown;
+    /** CASE item identifiers of the catalogue */
+    standards?: string[];
+  };
+};
+export type DeleteBankItemApiResponse = unknown;
+export type DeleteBankItemApiArg = string;
+export type AddFromBankApiResponse = /** status 201 OK */ Question[];
+export type AddFromBankApiArg = {
+  id: string;
+  body: {
+    itemIds: string[];
+  };
+};
 export type PostApiStandardsFrameworksApiResponse =
   /** status 200 The district’s framework, updated */ FrameworkImport | /** status 201 OK */ FrameworkImport;
 export type PostApiStandardsFrameworksApiArg = {
@@ -1899,6 +2018,42 @@ export type Result = {
     lastName: string | null;
   };
 };
+export type BankItem = {
+  id: string;
+  questionText: string;
+  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+  options: string[];
+  correctAnswer: string;
+  acceptedAnswers: string[];
+  points: number;
+  subject: string;
+  grade: string;
+  topic: string;
+  standard: string;
+  standards: {
+    identifier: string;
+    code: string;
+    uri: string;
+  }[];
+  visibility: 'private' | 'school' | 'district';
+  author: {
+    id: string;
+    name: string;
+  };
+  /** You saved it */
+  mine: boolean;
+  /** You may change or delete it (its author; an admin for a shared item) */
+  canEdit: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type BankPage = {
+  items: BankItem[];
+  page: number;
+  pageSize: number;
+  /** Another page follows */
+  hasMore: boolean;
+};
 export type Framework = {
   id: string;
   title: string;
@@ -2455,6 +2610,12 @@ export const {
   useSubmitResultMutation,
   useGetResultQuery,
   useGetStudentResultsQuery,
+  useSearchBankQuery,
+  useSaveBankItemMutation,
+  useGetBankItemQuery,
+  useUpdateBankItemMutation,
+  useDeleteBankItemMutation,
+  useAddFromBankMutation,
   usePostApiStandardsFrameworksMutation,
   useGetApiStandardsFrameworksQuery,
   useGetApiStandardsSearchQuery,
