@@ -247,8 +247,9 @@ const SETTINGS: Record<string, string[]> = {
   // Classes and students are named by id: ids the fuzzer makes up are not the teacher's classes nor
   // their students, the documented 400 naming `classIds.i` / `studentIds.i` (no JSON Schema states
   // whose class an id is).
+  // (A student's and an admin's run: 403, the role.)
   'POST /api/assessments/{id}/assign': [
-    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400"] } }',
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403"] } }',
   ],
   // The live stream stays open for minutes: read its first event, or for 2 s, and move on.
   'GET /api/dashboard/live': ['request-timeout = 2', 'max-stream-events = 1'],
