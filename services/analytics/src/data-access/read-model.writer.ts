@@ -42,6 +42,8 @@ export interface ClassRow {
   classId: string;
   tenantId: string;
   teacherId: string;
+  /** Its co-teachers (empty from publishers older than the field). */
+  coTeacherIds: string[];
   name: string;
   subject: string;
   period: string;
@@ -191,10 +193,10 @@ export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<nu
 
 export async function upsertClass(tx: Tx, c: ClassRow): Promise<void> {
   await tx.$executeRawUnsafe(
-    `insert into classes (class_id, tenant_id, teacher_id, name, subject, period, created_at)
-     values ($1, $2, $3, $4, $5, nullif($6, ''), $7)
+    `insert into classes (class_id, tenant_id, teacher_id, name, subject, period, created_at, co_teacher_ids)
+     values ($1, $2, $3, $4, $5, nullif($6, ''), $7, $8::uuid[])
      on conflict (class_id) do update set name = excluded.name, subject = excluded.subject,
-       period = excluded.period, teacher_id = excluded.teacher_id`,
+       period = excluded.period, teacher_id = excluded.teacher_id, co_teacher_ids = excluded.co_teacher_ids`,
     c.classId,
     c.tenantId,
     c.teacherId,
@@ -202,6 +204,7 @@ export async function upsertClass(tx: Tx, c: ClassRow): Promise<void> {
     c.subject,
     c.period,
     c.at,
+    c.coTeacherIds,
   );
 }
 

@@ -87,6 +87,7 @@ type ClassFacts = {
   name: string;
   subject: string;
   period: string;
+  coTeacherIds: string[];
   occurredAt?: Timestamp;
 };
 

@@ -1,0 +1,75 @@
+// Co-teachers (issue 30, item 8): a class's co-teacher (ClassUpdated's co_teacher_ids) reads its
+// results, grid, dashboards, reports and mastery as its owner does; once the class's event no
+// longer names them, the class is out of their scope again. The owner's usage (plan) counts only
+// the classes they own.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClassUpdatedSchema } from '@checkpoint/events';
+import { actor, call, classStory, event, startAnalyticsService, type Harness, type Story } from './helpers.ts';
+
+let h: Harness;
+let story: Story;
+beforeAll(async () => {
+  h = await startAnalyticsService();
+  story = classStory();
+  await h.bus.publish(story.events);
+});
+afterAll(() => h?.stop());
+
+const setCoTeachers = (coTeacherIds: string[]) =>
+  h.bus.publish([
+    event(
+      ClassUpdatedSchema,
+      {
+        classId: story.classId,
+        tenantId: story.tenantId,
+        teacherId: story.teacher.userId,
+        name: 'Biology',
+        subject: 'Science',
+        period: '3',
+        joinCode: 'BIO3XYZ',
+        coTeacherIds,
+      },
+      story.classId,
+      story.tenantId,
+    ),
+  ]);
+
+describe('a co-teacher of the class', () => {
+  it('reads what the owner reads of the class; after removal, nothing', async () => {
+    const co = actor('teacher', story.tenantId);
+    const classPaths = () => [
+      `/api/classes/${story.classId}/results`,
+      `/api/classes/${story.classId}/grid`,
+      `/api/assessments/${story.assessmentId}/results`,
+      `/api/classes/${story.classId}/mastery`,
+    ];
+    for (const p of classPaths()) expect((await call(h, co, 'GET', p)).status, p).toBe(404);
+    expect((await call(h, co, 'GET', '/api/all-results')).body.results ?? []).toEqual([]);
+
+    await setCoTeachers([co.userId]);
+    for (const p of classPaths()) {
+      const [mine, owners] = [await call(h, co, 'GET', p), await call(h, story.teacher, 'GET', p)];
+      expect(mine.status, p).toBe(200);
+      expect(mine.body, p).toEqual(owners.body);
+    }
+    for (const p of [
+      '/api/all-results',
+      `/api/dashboard/students?classId=${story.classId}`,
+      '/api/dashboard/students',
+    ]) {
+      const [mine, owners] = [await call(h, co, 'GET', p), await call(h, story.teacher, 'GET', p)];
+      expect(mine.status, p).toBe(200);
+      expect(mine.body, p).toEqual(owners.body);
+    }
+    const student = story.students[0]!.id;
+    expect((await call(h, co, 'GET', `/api/mastery/students/${student}`)).status).toBe(200);
+    // The plan's usage counts the owner's classes only.
+    expect((await call(h, co, 'GET', '/api/dashboard/usage')).body.classes).toBe(0);
+    expect((await call(h, story.teacher, 'GET', '/api/dashboard/usage')).body.classes).toBe(1);
+
+    await setCoTeachers([]);
+    for (const p of classPaths()) expect((await call(h, co, 'GET', p)).status, p).toBe(404);
+    expect((await call(h, co, 'GET', `/api/mastery/students/${student}`)).status).toBe(404);
+    expect((await call(h, story.teacher, 'GET', classPaths()[0]!)).status).toBe(200);
+  });
+});
