@@ -22,6 +22,7 @@ const cls: ClassItem = {
   atStandard: 0,
   aboveStandard: 1,
   archived: false,
+  coTeaching: false,
 };
 
 const result = (
