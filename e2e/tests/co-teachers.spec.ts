@@ -102,7 +102,7 @@ test('the owner adds a co-teacher by email, who sees the class and its results b
   // form is sent again while it still answers that no such teacher exists).
   await owner.goto(`/class/${cls.id}`);
   const teachers = owner.getByRole('region', { name: 'Teachers' });
-  await expect(teachers.getByText('Owner')).toBeVisible();
+  await expect(teachers.getByText('Owner', { exact: true })).toBeVisible();
   await expect(async () => {
     await teachers.getByLabel('Add a co-teacher').fill(coUser.email);
     await teachers.getByRole('button', { name: 'Add teacher' }).click();

@@ -80,7 +80,11 @@ export function ClassDetailPage() {
             </Badge>
             {period && <span>{period}</span>}
             <span>Created {formatDate(cls.createdAt)}</span>
-            {cls.coTeaching && <Badge bg="info">Co-teaching with {cls.teacherName ?? 'its owner'}</Badge>}
+            {cls.coTeaching && (
+              <Badge bg="info-subtle" text="info-emphasis">
+                Co-teaching with {cls.teacherName ?? 'its owner'}
+              </Badge>
+            )}
             <span className="d-inline-flex align-items-center gap-2">
               Join Code: <JoinCodeBadge code={cls.joinCode} />
             </span>

@@ -73,7 +73,13 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
             <ListGroup.Item key={t.id} className="d-flex flex-wrap align-items-center gap-2 px-0">
               <span className="fw-semibold text-break">{nameOf(t)}</span>
               {t.email && <span className="text-body-secondary small text-break">{t.email}</span>}
-              <Badge bg={t.owner ? 'primary' : 'info'}>{t.owner ? 'Owner' : 'Co-teacher'}</Badge>
+              {t.owner ? (
+                <Badge bg="primary">Owner</Badge>
+              ) : (
+                <Badge bg="info-subtle" text="info-emphasis">
+                  Co-teacher
+                </Badge>
+              )}
               {!t.owner && (owner || t.id === user?.id) && (
                 <Button
                   variant="outline-danger"
