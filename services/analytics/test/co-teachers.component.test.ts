@@ -1,9 +1,9 @@
 // Co-teachers (issue 30, item 8): a class's co-teacher (ClassUpdated's co_teacher_ids) reads its
 // results, grid, dashboards, reports and mastery as its owner does; once the class's event no
 // longer names them, the class is out of their scope again. The owner's usage (plan) counts only
-// the classes they own.
+// the classes they own. A teacher newly added is mailed once, with the link to the class.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassUpdatedSchema } from '@checkpoint/events';
+import { ClassUpdatedSchema, UserRegisteredSchema } from '@checkpoint/events';
 import { actor, call, classStory, event, startAnalyticsService, type Harness, type Story } from './helpers.ts';
 
 let h: Harness;
@@ -37,6 +37,29 @@ const setCoTeachers = (coTeacherIds: string[]) =>
 describe('a co-teacher of the class', () => {
   it('reads what the owner reads of the class; after removal, nothing', async () => {
     const co = actor('teacher', story.tenantId);
+    const coEmail = `cora.${co.userId.slice(0, 8)}@example.test`;
+    await h.bus.publish([
+      event(
+        UserRegisteredSchema,
+        {
+          userId: co.userId,
+          tenantId: story.tenantId,
+          email: coEmail,
+          firstName: 'Cora',
+          lastName: 'Co',
+          role: 'teacher',
+        },
+        co.userId,
+        story.tenantId,
+      ),
+    ]);
+    const mailsTo = async (to: string) =>
+      (
+        await h.sql.query<{ subject: string; text: string }>(
+          'select subject, text from outgoing_mail where "to" = $1',
+          [to],
+        )
+      ).rows;
     const classPaths = () => [
       `/api/classes/${story.classId}/results`,
       `/api/classes/${story.classId}/grid`,
@@ -47,6 +70,15 @@ describe('a co-teacher of the class', () => {
     expect((await call(h, co, 'GET', '/api/all-results')).body.results ?? []).toEqual([]);
 
     await setCoTeachers([co.userId]);
+    const mails = await mailsTo(coEmail);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('You are now a co-teacher of Biology');
+    expect(mails[0]!.text).toContain('Hello Cora,');
+    expect(mails[0]!.text).toContain('Tess Teach added you as a co-teacher of Biology.');
+    expect(mails[0]!.text).toContain(`/class/${story.classId}`);
+    // The same list again (another change of the class): no second mail.
+    await setCoTeachers([co.userId]);
+    expect(await mailsTo(coEmail)).toHaveLength(1);
     for (const p of classPaths()) {
       const [mine, owners] = [await call(h, co, 'GET', p), await call(h, story.teacher, 'GET', p)];
       expect(mine.status, p).toBe(200);
