@@ -3,7 +3,8 @@
 // longer names them, the class is out of their scope again. The owner's usage (plan) counts only
 // the classes they own. A teacher newly added is mailed once, with the link to the class.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassUpdatedSchema, UserRegisteredSchema } from '@checkpoint/events';
+import { randomUUID } from 'node:crypto';
+import { ClassUpdatedSchema, StudentEnrolledSchema, UserRegisteredSchema } from '@checkpoint/events';
 import { actor, call, classStory, event, startAnalyticsService, type Harness, type Story } from './helpers.ts';
 
 let h: Harness;
@@ -76,6 +77,21 @@ describe('a co-teacher of the class', () => {
     expect(mails[0]!.text).toContain('Hello Cora,');
     expect(mails[0]!.text).toContain('Tess Teach added you as a co-teacher of Biology.');
     expect(mails[0]!.text).toContain(`/class/${story.classId}`);
+    // A student joining now is noted for both teachers' digests.
+    const newcomer = randomUUID();
+    await h.bus.publish([
+      event(
+        StudentEnrolledSchema,
+        { classId: story.classId, tenantId: story.tenantId, studentId: newcomer, membershipId: randomUUID() },
+        story.classId,
+        story.tenantId,
+      ),
+    ]);
+    const noted = await h.sql.query<{ user_id: string }>(
+      `select user_id from digest_items where kind = 'joined' and subject_id = $1 order by user_id`,
+      [newcomer],
+    );
+    expect(noted.rows.map((r) => r.user_id).sort()).toEqual([co.userId, story.teacher.userId].sort());
     // The same list again (another change of the class): no second mail.
     await setCoTeachers([co.userId]);
     expect(await mailsTo(coEmail)).toHaveLength(1);
