@@ -236,4 +236,24 @@ describe('plan limits count the owner classes only', () => {
     expect((await call(h, co, 'POST', '/api/classes', { ...VALID_CLASS, name: 'One too many' })).status).toBe(403);
     expect((await call(h, co, 'GET', '/api/classes')).body).toHaveLength(6);
   });
+
+  it('students of a co-taught class count for its owner, not for the co-teacher', async () => {
+    const owner = await person('teacher', randomUUID(), 'individual');
+    const co = await person('teacher', randomUUID(), 'individual');
+    const theirs = await createClass(owner, 'Theirs');
+    expect((await invite(owner, theirs.id, co.email)).status).toBe(201);
+    for (let i = 0; i < 50; i++) {
+      const res = await call(h, actor('student'), 'POST', '/api/classes/join', { joinCode: theirs.joinCode });
+      expect(res.status).toBe(200);
+    }
+    // The owner's 50 are their limit…
+    expect((await call(h, actor('student'), 'POST', '/api/classes/join', { joinCode: theirs.joinCode })).status).toBe(
+      403,
+    );
+    // …and none of the co-teacher's: their own class still takes students.
+    const mine = await createClass(co, 'Mine');
+    expect((await call(h, actor('student'), 'POST', '/api/classes/join', { joinCode: mine.joinCode })).status).toBe(
+      200,
+    );
+  });
 });
