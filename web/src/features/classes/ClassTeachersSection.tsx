@@ -68,9 +68,9 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
           Teachers
         </h2>
         {loadError && <Alert variant="danger">{serverMessageOr(loadError, 'Failed to load the teachers')}</Alert>}
-        <ListGroup variant="flush" className="mb-3" aria-label="Teachers of this class">
+        <ListGroup as="ul" variant="flush" className="mb-3" aria-label="Teachers of this class">
           {(teachers ?? []).map((t) => (
-            <ListGroup.Item key={t.id} className="d-flex flex-wrap align-items-center gap-2 px-0">
+            <ListGroup.Item as="li" key={t.id} className="d-flex flex-wrap align-items-center gap-2 px-0">
               <span className="fw-semibold text-break">{nameOf(t)}</span>
               {t.email && <span className="text-body-secondary small text-break">{t.email}</span>}
               {t.owner ? (
