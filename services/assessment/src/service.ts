@@ -13,6 +13,9 @@ import { assessmentsRouter } from './api/assessments.router.ts';
 import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
 import { commonAssessmentsRouter } from './api/common-assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
+import { gradingRouter } from './api/grading.router.ts';
+import { gradingRepository } from './data-access/grading.repository.ts';
+import { gradingUseCases } from './domain/grading.use-case.ts';
 import { assessmentConfigSchema } from './config.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { standardsRepository } from './data-access/standards.repository.ts';
@@ -82,6 +85,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       routers: [
         assessmentsRouter(uc, createLimits),
         takingRouter(uc),
+        gradingRouter(gradingUseCases({ grading: gradingRepository(pool), assessments: teacherAssessments, events })),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
         commonAssessmentsRouter(
           commonAssessmentUseCases({

@@ -292,6 +292,11 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.assessment.update({ where: { id }, data: { ...delivery, updatedAt: new Date() } });
     },
 
+    /** Whether short answers off the key wait for the teacher's review (migrations/020). */
+    async setReviewShortAnswers(tx: Tx, id: string, reviewShortAnswers: boolean): Promise<void> {
+      await tx.assessment.update({ where: { id }, data: { reviewShortAnswers, updatedAt: new Date() } });
+    },
+
     /** Marks a draft assigned; false when it was assigned already (by a call that committed first). */
     async markAssigned(tx: Tx, id: string): Promise<boolean> {
       const now = new Date();

@@ -91,6 +91,8 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
   closesAt?: Date | null | undefined;
   /** Null: no time limit. */
   timeLimitSeconds?: number | null | undefined;
+  /** A short answer off the key waits for the teacher's review (applies to submissions from then on). */
+  reviewShortAnswers?: boolean | undefined;
 };
 
 const WINDOW_ORDER = 'Closes at must be later than Opens at';
@@ -279,8 +281,9 @@ export function assessmentUseCases({
       const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
       if (questions.length === 0) throw new NoQuestionsError();
       // The score, its percentage and its performance level (scoring.ts), and the review of each question.
-      const score = scoreSubmission(questions, answers);
-      const review = reviewOf(questions, answers);
+      const marking = { reviewShortAnswers: access.reviewShortAnswers };
+      const score = scoreSubmission(questions, answers, marking);
+      const review = reviewOf(questions, answers, marking);
       const submittedAt = new Date();
       const { tenantId, classId } = access;
       const stored = await attempts.insertResult(tx, {
@@ -410,6 +413,8 @@ export function assessmentUseCases({
             throw new ValidationError(CLOSES_IN_PAST, { closesAt: CLOSES_IN_PAST });
           await assessments.setDelivery(tx, id, delivery);
         }
+        if (input.reviewShortAnswers !== undefined && input.reviewShortAnswers !== current.reviewShortAnswers)
+          await assessments.setReviewShortAnswers(tx, id, input.reviewShortAnswers);
         return assessments.findOwned(owner, id, tx);
       });
       return teacherView(updated!);
