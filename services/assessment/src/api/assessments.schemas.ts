@@ -731,7 +731,9 @@ export const resultQuestionSchema = z
     points: z.string().describe('Numeric string'),
     answer: z.string().nullable().describe("The student's stored answer; null when the question was never answered"),
     correct: z.boolean().describe('Earned its full points'),
-    earnedPoints: z.string().describe('Numeric string: the points the answer earned (the teacher may give part points)'),
+    earnedPoints: z
+      .string()
+      .describe('Numeric string: the points the answer earned (the teacher may give part points)'),
     pending: z.boolean().describe("Waiting for the teacher's review: 0 points until then"),
     feedback: z.string().nullable().describe("The teacher's written feedback on this answer; null: none"),
   })

@@ -8,7 +8,13 @@ import type { GradingRepository, GradedResult } from '../data-access/grading.rep
 import type { AttemptTx } from '../data-access/student-attempts.repository.ts';
 import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
 import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
-import { earnedOf, resultDetailView, type Owner, type ResultDetailView, type ResultQuestionRecord } from './assessment.ts';
+import {
+  earnedOf,
+  resultDetailView,
+  type Owner,
+  type ResultDetailView,
+  type ResultQuestionRecord,
+} from './assessment.ts';
 import { AssessmentNotFoundError, QuestionNotFoundError, ResultNotFoundError } from './errors.ts';
 import { levelAfterRegrade, numericString, scoreMarks, type Mark } from './scoring.ts';
 import { ConflictError, ValidationError } from '@checkpoint/service-kit';

@@ -200,7 +200,13 @@ describe('marks by hand and answers waiting for review', () => {
 
   it('when an answer waits for review, then it earns nothing yet and is neither correct nor incorrect', () => {
     const s = scoreMarks([mark('a', 1, 1), mark('b', 1, 1, true)]);
-    expect(s).toMatchObject({ earnedPoints: 1, totalPoints: 2, correctAnswers: 1, incorrectAnswers: 0, pendingReview: 1 });
+    expect(s).toMatchObject({
+      earnedPoints: 1,
+      totalPoints: 2,
+      correctAnswers: 1,
+      incorrectAnswers: 0,
+      pendingReview: 1,
+    });
     expect(s.answers[1]).toMatchObject({ pending: true, correct: false, earnedPoints: 0 });
   });
 
@@ -221,7 +227,10 @@ describe('marks by hand and answers waiting for review', () => {
       { pending: false, correct: true },
       { pending: false, correct: true },
     ]);
-    expect(scoreSubmission([sa], answers('  ', ''), review).answers[0]).toMatchObject({ pending: false, correct: false });
+    expect(scoreSubmission([sa], answers('  ', ''), review).answers[0]).toMatchObject({
+      pending: false,
+      correct: false,
+    });
     expect(scoreSubmission([sa], answers('the sun heats the water', ''), {}).answers[0]).toMatchObject({
       pending: false,
       correct: false,

@@ -47,7 +47,8 @@ export const assessmentAuditedRoutes: AuditedRoute[] = [
     method: 'GET',
     path: '/api/assessments/:id/to-review',
     action: 'read',
-    subjectsSql: 'select distinct student_id::text as id from results where assessment_id = $1::uuid and pending_review > 0',
+    subjectsSql:
+      'select distinct student_id::text as id from results where assessment_id = $1::uuid and pending_review > 0',
   },
   {
     method: 'GET',
