@@ -15,6 +15,7 @@ import { ItemStatisticsTable } from './ItemStatisticsTable';
 import { LiveProgressPanel } from './LiveProgressPanel';
 import { StandardsResultsCard } from './StandardsResultsCard';
 import { StudentResultsTable } from './StudentResultsTable';
+import { ToReviewCard } from './ToReviewCard';
 import { StatCard } from '../../components/StatCard';
 
 function BackLink() {
@@ -97,6 +98,8 @@ export function AssessmentResultsPage() {
       </Row>
 
       <LiveProgressPanel assessmentId={assessment.id} />
+
+      <ToReviewCard assessmentId={assessment.id} />
 
       <Card as="section" className="shadow-sm mb-4" aria-labelledby="student-results-title">
         <Card.Body>

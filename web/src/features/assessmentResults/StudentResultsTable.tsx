@@ -1,4 +1,5 @@
-// Each student's score and level, with their answers to every question on demand.
+// Each student's score and level, with their answers to every question on demand, and grading by
+// hand: each answer right, wrong or part points with feedback, and feedback on the whole result.
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
@@ -6,6 +7,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { ResultLevel, resultPracticeLink } from '../assessments';
 import type { AssessmentResults } from '../results';
+import { GradeResultPanel } from './GradeResultPanel';
 
 type Result = AssessmentResults['results'][number];
 type Question = AssessmentResults['questions'][number];
@@ -53,6 +55,7 @@ function Answers({ result, questions }: { result: Result; questions: Question[] 
 
 export function StudentResultsTable({ results, questions }: { results: Result[]; questions: Question[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [grading, setGrading] = useState<string | null>(null);
   const toggle = (id: string) =>
     setOpen((prev) => {
       const next = new Set(prev);
@@ -74,6 +77,7 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
           <th scope="col">Submitted</th>
           <th scope="col">Practice</th>
           <th scope="col">Answers</th>
+          <th scope="col">Grade</th>
         </tr>
       </thead>
       <tbody>
@@ -81,6 +85,8 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
           const name = fullName(r);
           const expanded = open.has(r.id);
           const answersId = `answers-${r.id}`;
+          const gradeId = `grade-row-${r.id}`;
+          const isGrading = grading === r.id;
           return (
             <Fragment key={r.id}>
               <tr>
@@ -118,11 +124,30 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
                     {expanded ? 'Hide' : 'Show'}
                   </Button>
                 </td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    aria-expanded={isGrading}
+                    aria-controls={gradeId}
+                    aria-label={`${isGrading ? 'Close grading of' : 'Grade'} ${name}`}
+                    onClick={() => setGrading(isGrading ? null : r.id)}
+                  >
+                    {isGrading ? 'Close' : 'Grade'}
+                  </Button>
+                </td>
               </tr>
               {expanded && (
                 <tr id={answersId}>
-                  <td colSpan={7} className="bg-body-tertiary">
+                  <td colSpan={8} className="bg-body-tertiary">
                     <Answers result={r} questions={questions} />
+                  </td>
+                </tr>
+              )}
+              {isGrading && (
+                <tr id={gradeId}>
+                  <td colSpan={8} className="bg-body-tertiary">
+                    <GradeResultPanel resultId={r.id} studentName={name} />
                   </td>
                 </tr>
               )}
