@@ -727,12 +727,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/student/results'),
     expect: statuses(STUDENTS, {}, 200),
   },
-  // Grading by hand: only the teacher of the result's class; 0 points on R1's first answer keeps
-  // R1 below standard whatever it earned before.
+  // Grading by hand: only the teacher of the result's class. R1's second answer is wrong (A.student
+  // answered False): 0 points on it leaves R1 as it was.
   'PATCH /api/results/{resultId}/responses/{questionId}': {
     access: TEACHERS,
     request: ({ f }) => ({
-      path: `/api/results/${f.r1}/responses/${f.a1.questionIds[0]}`,
+      path: `/api/results/${f.r1}/responses/${f.a1.questionIds[1]}`,
       body: { earnedPoints: 0, feedback: 'Look at the denominators again.' },
     }),
     expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
