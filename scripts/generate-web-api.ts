@@ -89,6 +89,7 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'PUT /api/assessments/{id}': 'updateAssessment',
   'DELETE /api/assessments/{id}': 'deleteAssessment',
   'POST /api/assessments/{id}/assign': 'assignAssessment',
+  'POST /api/assessments/{id}/copy': 'copyAssessment',
   'GET /api/assessments/{id}/questions': 'getQuestions',
   'POST /api/assessments/{id}/questions': 'addQuestion',
   'PUT /api/questions/{id}': 'updateQuestion',

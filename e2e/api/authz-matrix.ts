@@ -631,6 +631,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/assign` }),
     expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
   },
+  // A draft copy into one of the teacher's classes: the class's teacher only (others do not see the source).
+  'POST /api/assessments/{id}/copy': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/copy`, body: { classId: f.c1.id } }),
+    expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
+  },
   'GET /api/assessments/{id}/questions': {
     access: EVERYONE,
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/questions` }),

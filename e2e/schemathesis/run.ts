@@ -243,6 +243,7 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ['GET /api/dashboard/students', { 'query.classId': f.classId }],
     ['GET /api/dashboard/live', { 'query.classId': f.classId }],
     ['POST /api/assessments', { 'body.classId': f.classId }],
+    ['POST /api/assessments/{id}/copy', { 'path.id': f.openId, 'body.classId': f.classId }],
     ['POST /api/responses', { 'body.assessmentId': f.openId, 'body.questionId': f.openQuestionId }],
     ['POST /api/classes/join', { 'body.joinCode': f.spareJoinCode }],
   ];
@@ -251,6 +252,12 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
 
 /** Other settings per operation. */
 const SETTINGS: Record<string, string[]> = {
+  // Classes and students are named by id: ids the fuzzer makes up are not the teacher's classes nor
+  // their students, the documented 400 naming `classIds.i` / `studentIds.i` (no JSON Schema states
+  // whose class an id is).
+  'POST /api/assessments/{id}/assign': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400"] } }',
+  ],
   // The live stream stays open for minutes: read its first event, or for 2 s, and move on.
   'GET /api/dashboard/live': ['request-timeout = 2', 'max-stream-events = 1'],
   // Google sign-in is not configured here (no client id; no outside network in tests): every

@@ -215,16 +215,29 @@ export const assessmentResultsSchema = z.object({
   }),
   summary: z.object({
     submitted: z.number().int(),
-    classSize: z.number().int(),
+    classSize: z.number().int().describe('Students it is given to, over all its classes'),
     averageScore: z.number().nullable().describe('Null without results'),
     aboveStandard: z.number().int(),
     atStandard: z.number().int(),
     belowStandard: z.number().int(),
   }),
+  classes: z
+    .array(
+      z.object({
+        classId: z.uuid(),
+        className: z.string(),
+        classSize: z.number().int().describe('Students of this class it is given to'),
+        submitted: z.number().int(),
+        averageScore: z.number().nullable().describe('Null without results'),
+      }),
+    )
+    .describe('Each class it is given to, its own class first, with the results filed under it'),
   results: z.array(
     z.object({
       id: z.uuid(),
       studentId: z.uuid(),
+      classId: z.uuid().describe('The class the student took it through'),
+      className: z.string(),
       student: z.object({ firstName: z.string(), lastName: z.string() }),
       percentage: z.number(),
       earnedPoints: z.number(),

@@ -38,13 +38,17 @@ export interface DigestPassResult {
   ran: boolean;
 }
 
+/** `ac` (assessment_classes) gives its assessment to the member `m`: wholly or as one chosen (migrations/016). */
+const GIVEN = 'ac.class_id = m.class_id and (not ac.only_chosen or m.student_id = any(ac.student_ids))';
+
 /** Users who may get something: noted facts, or (students) an assignment due within a day. */
 async function candidates(pool: pg.Pool): Promise<string[]> {
   const { rows } = await pool.query<{ user_id: string }>(
     `select distinct user_id from digest_items
      union
      select m.student_id from memberships m
-       join assessments a on a.class_id = m.class_id
+       join assessment_classes ac on ${GIVEN}
+       join assessments a on a.assessment_id = ac.assessment_id
        join notification_settings s on s.user_id = m.student_id and s.assessment_reminders
       where a.due_at > now() and a.due_at <= now() + interval '24 hours' and a.assigned_at is not null
         and a.is_active
@@ -121,12 +125,15 @@ async function assigned(tx: Tx, userId: string, items: TakenItem[]): Promise<Ass
   const ids = items.filter((i) => i.kind === 'assigned').map((i) => i.ref_id);
   if (!ids.length) return [];
   const rows = await tx.$queryRawUnsafe<AssignmentRow[]>(
-    `select a.assessment_id, a.title, c.name, a.due_at
-       from assessments a
-       join classes c on c.class_id = a.class_id and not c.archived
-       join memberships m on m.class_id = a.class_id and m.student_id = $2
-      where a.assessment_id = any($1::uuid[]) and a.is_active
-      order by a.due_at nulls last, a.title`,
+    `select * from (
+       select distinct on (a.assessment_id) a.assessment_id, a.title, c.name, a.due_at
+         from assessments a
+         join assessment_classes ac on ac.assessment_id = a.assessment_id
+         join memberships m on m.student_id = $2 and ${GIVEN}
+         join classes c on c.class_id = ac.class_id and not c.archived
+        where a.assessment_id = any($1::uuid[]) and a.is_active
+        order by a.assessment_id, c.name) x
+      order by x.due_at nulls last, x.title`,
     ids,
     userId,
   );
@@ -137,13 +144,15 @@ async function assigned(tx: Tx, userId: string, items: TakenItem[]): Promise<Ass
 async function reminders(tx: Tx, userId: string): Promise<AssignmentLine[]> {
   const rows = await tx.$queryRawUnsafe<AssignmentRow[]>(
     `with due as (
-       select a.assessment_id, a.title, c.name, a.due_at
+       select distinct on (a.assessment_id) a.assessment_id, a.title, c.name, a.due_at
          from memberships m
-         join assessments a on a.class_id = m.class_id
-         join classes c on c.class_id = a.class_id and not c.archived
+         join assessment_classes ac on ${GIVEN}
+         join assessments a on a.assessment_id = ac.assessment_id
+         join classes c on c.class_id = ac.class_id and not c.archived
         where m.student_id = $1 and a.assigned_at is not null and a.is_active
           and a.due_at > now() and a.due_at <= now() + interval '24 hours'
           and not exists (select 1 from results r where r.assessment_id = a.assessment_id and r.student_id = $1)
+        order by a.assessment_id, c.name
      ), marked as (
        insert into reminders_sent (student_id, assessment_id)
        select $1, assessment_id from due on conflict do nothing

@@ -75,21 +75,42 @@ export async function noteJoined(tx: Tx, m: { classId: string; studentId: string
   );
 }
 
-/** An assessment was assigned to its class: noted for each student in the class now. */
-export async function noteAssigned(tx: Tx, a: { assessmentId: string; classId: string; at: Date }): Promise<void> {
+/**
+ * An assessment was assigned to a class (wholly, or to the students chosen there so far): kept as
+ * one of its classes, and noted for each student it now reaches there.
+ */
+export async function noteAssigned(
+  tx: Tx,
+  a: { assessmentId: string; classId: string; tenantId: string; onlyChosen: boolean; studentIds: string[]; at: Date },
+): Promise<void> {
   await tx.$executeRawUnsafe(
     'update assessments set assigned_at = coalesce(assigned_at, $2) where assessment_id = $1',
     a.assessmentId,
     a.at,
   );
   await tx.$executeRawUnsafe(
+    `insert into assessment_classes (assessment_id, class_id, tenant_id, only_chosen, student_ids, assigned_at)
+     values ($1, $2, $3, $4, $5::uuid[], $6)
+     on conflict (assessment_id, class_id) do update
+        set only_chosen = excluded.only_chosen, student_ids = excluded.student_ids`,
+    a.assessmentId,
+    a.classId,
+    a.tenantId,
+    a.onlyChosen,
+    a.studentIds,
+    a.at,
+  );
+  await tx.$executeRawUnsafe(
     `insert into digest_items (user_id, kind, ref_id, subject_id, occurred_at)
      select m.student_id, 'assigned', $1, m.student_id, $3 from memberships m
       where m.class_id = $2 and $3::timestamptz > now() - ${NOTE_WITHIN}
+        and (not $4 or m.student_id = any($5::uuid[]))
      on conflict do nothing`,
     a.assessmentId,
     a.classId,
     a.at,
+    a.onlyChosen,
+    a.studentIds,
   );
 }
 

@@ -228,6 +228,7 @@ export async function setClassArchived(tx: Tx, classId: string, archived: boolea
  * them: every read joins the class).
  */
 export async function deleteClass(tx: Tx, classId: string): Promise<void> {
+  await tx.$executeRawUnsafe('delete from assessment_classes where class_id = $1', classId);
   await tx.$executeRawUnsafe('delete from memberships where class_id = $1', classId);
   await tx.$executeRawUnsafe('delete from classes where class_id = $1', classId);
 }
@@ -281,6 +282,7 @@ export async function deleteAssessment(tx: Tx, assessmentId: string, classId: st
   await tx.$executeRawUnsafe('delete from questions where assessment_id = $1', assessmentId);
   await tx.$executeRawUnsafe('delete from practice_completions where assessment_id = $1', assessmentId);
   await tx.$executeRawUnsafe('delete from attempt_progress where assessment_id = $1', assessmentId);
+  await tx.$executeRawUnsafe('delete from assessment_classes where assessment_id = $1', assessmentId);
   await tx.$executeRawUnsafe('delete from assessments where assessment_id = $1', assessmentId);
   await notifyLive(tx, classId, assessmentId, null);
 }

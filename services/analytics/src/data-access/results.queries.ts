@@ -21,6 +21,15 @@ const RESULTS_IN_SCOPE = `${IN_SCOPE} and r.tenant_id = $1
   and (case when $3::uuid[] is null then not c.archived else r.class_id = any($3) end)
   and ($4::timestamptz is null or r.submitted_at >= $4)`;
 const scopeValues = (s: Scope) => [s.tenantId, s.teacherId];
+/**
+ * The members (`m`) an assessment (SQL `assessment`) is given to (migrations/016): a class's
+ * members wholly, or the chosen ones; before it is assigned anywhere, its own class (`ownClass`).
+ */
+const GIVEN_TO = (assessment: string, ownClass: string) => `(case
+  when exists (select 1 from assessment_classes ac where ac.assessment_id = ${assessment})
+  then exists (select 1 from assessment_classes ac where ac.assessment_id = ${assessment} and ac.class_id = m.class_id
+                  and (not ac.only_chosen or m.student_id = any(ac.student_ids)))
+  else m.class_id = ${ownClass} end)`;
 /** `r` = results: the score's own level and what raised it (null when never raised), docs/adr/005. */
 const RAISE_COLUMNS = `coalesce(r.original_level, r.level) as "originalLevel", r.raised_by as "raisedBy",
   r.raised_attempt as "raisedAttempt"`;
@@ -209,8 +218,10 @@ export function resultsQueries(pool: pg.Pool) {
         classMembers(pool, scope, classId),
         rows<{ id: string; title: string; createdAt: Date }>(
           pool,
-          `select assessment_id as id, title, created_at as "createdAt" from assessments
-            where class_id = $1 and tenant_id = $2 order by created_at, assessment_id`,
+          `select assessment_id as id, title, created_at as "createdAt" from assessments a
+            where tenant_id = $2 and (class_id = $1 or exists (
+                  select 1 from assessment_classes ac where ac.assessment_id = a.assessment_id and ac.class_id = $1))
+            order by created_at, assessment_id`,
           [classId, scope.tenantId],
         ),
         rows<
@@ -308,6 +319,8 @@ export function resultsQueries(pool: pg.Pool) {
             percentage: number;
             performanceLevel: Level;
             submittedAt: Date;
+            classId: string;
+            className: string;
           } & ResultLevel
         >(
           pool,
@@ -420,17 +433,19 @@ export function resultsQueries(pool: pg.Pool) {
           updatedAt: Date | null;
         }>(
           pool,
-          `select m.student_id as "studentId", coalesce(p.first_name, '') as "firstName",
-                  coalesce(p.last_name, '') as "lastName", r.submitted_at as "submittedAt",
-                  ap.answered, ap.started_at as "startedAt", ap.updated_at as "updatedAt"
-             from memberships m
-             left join people p on p.user_id = m.student_id
-             left join lateral (select min(r.submitted_at) as submitted_at from results r
-                                 where r.assessment_id = $3 and r.student_id = m.student_id) r on true
-             left join attempt_progress ap on ap.assessment_id = $3 and ap.student_id = m.student_id
-            where m.class_id = $4 and m.tenant_id = $1
-              and exists (select 1 from classes c where c.class_id = m.class_id and ${IN_SCOPE})
-            order by p.last_name, p.first_name, m.student_id`,
+          `select * from (
+             select distinct on (m.student_id) m.student_id as "studentId", coalesce(p.first_name, '') as "firstName",
+                    coalesce(p.last_name, '') as "lastName", r.submitted_at as "submittedAt",
+                    ap.answered, ap.started_at as "startedAt", ap.updated_at as "updatedAt"
+               from memberships m
+               left join people p on p.user_id = m.student_id
+               left join lateral (select min(r.submitted_at) as submitted_at from results r
+                                   where r.assessment_id = $3 and r.student_id = m.student_id) r on true
+               left join attempt_progress ap on ap.assessment_id = $3 and ap.student_id = m.student_id
+              where m.tenant_id = $1 and ${GIVEN_TO('$3', '$4')}
+                and exists (select 1 from classes c where c.class_id = m.class_id and ${IN_SCOPE})
+              order by m.student_id) s
+            order by "lastName", "firstName", "studentId"`,
           [...scopeValues(scope), assessmentId, classId],
         ),
         rows<{ n: number }>(pool, 'select count(*)::int as n from questions where assessment_id = $1', [assessmentId]),
@@ -439,7 +454,7 @@ export function resultsQueries(pool: pg.Pool) {
     },
 
     async assessmentDetail(scope: Scope, assessmentId: string, classId: string) {
-      const [questions, results, answers, practice, [size], standards] = await Promise.all([
+      const [questions, results, answers, practice, classes, standards] = await Promise.all([
         rows<{
           id: string;
           position: number;
@@ -466,14 +481,17 @@ export function resultsQueries(pool: pg.Pool) {
             totalPoints: number;
             performanceLevel: Level;
             submittedAt: Date;
+            classId: string;
+            className: string;
           } & ResultLevel
         >(
           pool,
           `select r.result_id as id, r.student_id as "studentId", coalesce(p.first_name, '') as "firstName",
                   coalesce(p.last_name, '') as "lastName", r.percentage, r.earned_points as "earnedPoints",
                   r.total_points as "totalPoints", r.level as "performanceLevel", ${RAISE_COLUMNS},
-                  r.submitted_at as "submittedAt"
+                  r.submitted_at as "submittedAt", r.class_id as "classId", coalesce(c.name, '') as "className"
              from results r left join people p on p.user_id = r.student_id
+             left join classes c on c.class_id = r.class_id
             where r.assessment_id = $1 and r.tenant_id = $2 order by p.last_name, p.first_name, r.result_id`,
           [assessmentId, scope.tenantId],
         ),
@@ -490,13 +508,22 @@ export function resultsQueries(pool: pg.Pool) {
              from practice_completions where assessment_id = $1 and tenant_id = $2 order by type`,
           [assessmentId, scope.tenantId],
         ),
-        rows<{ n: number }>(pool, 'select count(*)::int as n from memberships where class_id = $1 and tenant_id = $2', [
-          classId,
-          scope.tenantId,
-        ]),
+        // Whom it is given to, by class (a student in two of its classes counted once, in the first).
+        rows<{ classId: string; className: string; n: number }>(
+          pool,
+          `select x.class_id as "classId", coalesce(c.name, '') as "className", count(*)::int as n
+             from (select distinct on (m.student_id) m.student_id, m.class_id
+                     from memberships m where m.tenant_id = $2 and ${GIVEN_TO('$1', '$3')}
+                    order by m.student_id, m.class_id <> $3, m.class_id) x
+             left join classes c on c.class_id = x.class_id
+            group by x.class_id, c.name
+            order by x.class_id <> $3, c.name, x.class_id`,
+          [assessmentId, scope.tenantId, classId],
+        ),
         assessmentStandards(pool, scope, assessmentId),
       ]);
-      return { questions, results, answers, practice, classSize: size?.n ?? 0, standards };
+      const classSize = classes.reduce((sum, c) => sum + c.n, 0);
+      return { questions, results, answers, practice, classSize, classes, standards };
     },
 
     async adminStats(tenantId: string) {

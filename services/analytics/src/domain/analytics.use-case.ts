@@ -396,9 +396,12 @@ export function analyticsUseCases(
           atStandard: count('at'),
           belowStandard: count('below'),
         },
+        classes: classBreakdown(d.classes, d.results),
         results: d.results.map((r) => ({
           id: r.id,
           studentId: r.studentId,
+          classId: r.classId,
+          className: r.className,
           student: { firstName: r.firstName, lastName: r.lastName },
           percentage: round2(r.percentage),
           earnedPoints: r.earnedPoints,
@@ -459,3 +462,29 @@ export function analyticsUseCases(
 }
 
 export type AnalyticsUseCases = ReturnType<typeof analyticsUseCases>;
+
+/**
+ * Each class an assessment is given to with the results filed under it; a class that has results
+ * but no longer gives it (a student's result from a class they left) is listed too.
+ */
+export function classBreakdown(
+  given: { classId: string; className: string; n: number }[],
+  results: { classId: string; className: string; percentage: number }[],
+) {
+  const classes = new Map(given.map((c) => [c.classId, { ...c, scores: [] as number[] }]));
+  for (const r of results) {
+    const c = classes.get(r.classId) ?? { classId: r.classId, className: r.className, n: 0, scores: [] };
+    c.scores.push(r.percentage);
+    classes.set(r.classId, c);
+  }
+  return [...classes.values()].map(({ classId, className, n, scores }) => {
+    const average = mean(scores);
+    return {
+      classId,
+      className,
+      classSize: n,
+      submitted: scores.length,
+      averageScore: average === null ? null : Math.round(average),
+    };
+  });
+}

@@ -156,7 +156,8 @@ export function inboundHandlers(): InboxHandlers<Tx> {
       await setAssessmentActive(tx, m.assessmentId, m.isActive);
     },
     'checkpoint.assessment.v1.AssessmentAssigned': async (tx, m, envelope) => {
-      requireIds(m.$typeName, { assessmentId: m.assessmentId, classId: m.classId });
+      requireIds(m.$typeName, { assessmentId: m.assessmentId, classId: m.classId, tenantId: m.tenantId });
+      m.studentIds.forEach((id, i) => requireIds(m.$typeName, { [`studentIds.${i}`]: id }));
       await noteAssigned(tx, { ...m, at: when(m.occurredAt, envelope) });
     },
     'checkpoint.assessment.v1.AssessmentDeleted': async (tx, m) => {

@@ -8,6 +8,8 @@ import type { AssessmentUseCases } from '../domain/assessments.use-case.ts';
 import { ClassNotFoundError, QuestionNotFoundError } from '../domain/errors.ts';
 import {
   assessmentSchema,
+  assignBody,
+  copyBody,
   assignResultSchema,
   createAssessmentBody,
   idParams,
@@ -160,14 +162,32 @@ export function assessmentsRouter(uc: AssessmentUseCases, limits: CreateLimits):
       {
         method: 'post',
         path: '/api/assessments/:id/assign',
-        summary: 'Make the assessment available to every student of its class, now and later joiners',
+        summary:
+          "Make the assessment available to every student of its class, now and later joiners; or of several of the teacher's classes (classIds), or only to chosen students of them (studentIds)",
         access: TEACHERS,
         params: idParams,
+        body: assignBody,
         response: assignResultSchema,
         // 409 no_questions: nothing to answer yet (generation gave none, or every question was deleted).
         errors: [404, 409],
       },
-      ({ caller, params }) => uc.assign(owner(caller), uuidOr404(params.id)),
+      ({ caller, params, body }) => uc.assign(owner(caller), uuidOr404(params.id), body),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/assessments/:id/copy',
+        summary:
+          "Copy the assessment (details, standards, questions, delivery settings) as a draft into one of the teacher's classes, to change there",
+        access: TEACHERS,
+        params: idParams,
+        body: copyBody,
+        status: 201,
+        response: teacherAssessmentSchema,
+        // 409 generation_pending: its questions are still being generated.
+        errors: [404, 409],
+      },
+      ({ caller, params, body }) => uc.copy(owner(caller), uuidOr404(params.id), body),
     )
     .add(
       {

@@ -554,8 +554,15 @@ export const teacherAssessmentSchema = z
       .enum(['draft', 'assigned', 'closed'])
       .describe('draft until assigned; assigned while active; closed when deactivated after being assigned'),
     assignedTo: z
-      .array(z.object({ classId: z.uuid(), className: z.string() }))
-      .describe('The classes it is assigned to (empty for a draft)'),
+      .array(
+        z.object({
+          classId: z.uuid(),
+          className: z.string(),
+          wholeClass: z.boolean().describe('Every member of the class, later joiners too'),
+          studentIds: z.array(z.uuid()).describe('The chosen students when not the whole class (else empty)'),
+        }),
+      )
+      .describe('The classes it is assigned to, its own class first (empty for a draft)'),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     commonAssessmentId: z
@@ -679,6 +686,40 @@ export const responseSchema = z
   .meta({ id: 'Response' });
 
 export const assignResultSchema = z.object({ message: z.string(), assignedCount: z.number().int() });
+
+export const copyBody = z
+  .object({
+    classId: z.uuid('classId must be the id of one of your classes'),
+    title: requiredText('Title is required', LIMITS.title, 'Title').optional().describe("Absent: the source's title"),
+  })
+  .meta({ id: 'AssessmentCopy' });
+
+/** The most classes and chosen students one assign names. */
+export const MAX_ASSIGN_CLASSES = 50;
+export const MAX_ASSIGN_STUDENTS = 2000;
+
+export const assignBody = z
+  .object({
+    classIds: z
+      .array(z.uuid('Each class id must be a UUID'))
+      .min(1, 'classIds names at least one class')
+      .max(MAX_ASSIGN_CLASSES, `classIds names at most ${MAX_ASSIGN_CLASSES} classes`)
+      .optional()
+      .describe("The teacher's classes to give it to (absent: its own class); each not archived, none twice"),
+    studentIds: z
+      .array(z.uuid('Each student id must be a UUID'))
+      .min(1, 'studentIds names at least one student')
+      .max(MAX_ASSIGN_STUDENTS, `studentIds names at most ${MAX_ASSIGN_STUDENTS} students`)
+      .optional()
+      .describe(
+        'Only these students of those classes (absent: every member, later joiners too); each a member of one of them, every class holding one',
+      ),
+  })
+  .meta({
+    id: 'AssignTarget',
+    description:
+      'No body: its own class, wholly (as before). Assigning only adds: a class given wholly stays so, chosen students join those chosen before',
+  });
 
 export const resultSchema = z
   .object({

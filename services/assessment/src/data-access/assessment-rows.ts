@@ -1,12 +1,26 @@
 // The rows both sides read, as SQL and as plain objects: an assessment with its counts, a question,
 // a response. The teachers' repository (teacher-assessments.repository.ts) and the students'
 // (student-attempts.repository.ts) select them with the same columns and map them the same way.
-import type { AssessmentRow, GenerationStatus, QuestionRow } from '../domain/assessment.ts';
+import type { AssessmentRow, AssignmentRef, GenerationStatus, QuestionRow } from '../domain/assessment.ts';
 import type { StandardRef } from '../domain/standards.ts';
 import type pg from 'pg';
 
-export const ASSESSMENT_SELECT = `
-  select a.id, a.tenant_id, a.class_id, a.teacher_id, a.title, a.description, a.topic, a.standard,
+/**
+ * Whom it is given to: the students of its assignments (a class's members, or the chosen ones of
+ * them; each once); before it is assigned, the members of its own class (whom "Assign" gives it).
+ */
+const MEMBER_COUNT = `(case when a.assigned_at is null
+          then (select count(*) from memberships m where m.class_id = a.class_id)
+          else (select count(distinct m.student_id) from assessment_assignments x
+                  join memberships m on m.class_id = x.class_id and (x.whole_class or m.student_id = any(x.student_ids))
+                 where x.assessment_id = a.id) end)::int`;
+
+/**
+ * An assessment with its counts, its class (`c`) joined by `classJoin`: its own class, or (a
+ * student's list) the class the student takes it through.
+ */
+export const assessmentSelect = (classJoin = 'join classes c on c.class_id = a.class_id') => `
+  select a.id, a.tenant_id, c.class_id, a.teacher_id, a.title, a.description, a.topic, a.standard,
          a.due_date, a.is_active, a.assigned_at, a.content_to_assess, a.question_type,
          a.number_of_questions, a.generation_status, a.generation_provider, a.generation_error,
          a.created_at, a.updated_at, a.common_assessment_id, a.shuffle_questions, a.shuffle_options,
@@ -14,8 +28,9 @@ export const ASSESSMENT_SELECT = `
          c.name as class_name, c.subject,
          (select count(*) from questions q where q.assessment_id = a.id)::int as question_count,
          (select count(*) from results r where r.assessment_id = a.id)::int as response_count,
-         (select count(*) from memberships m where m.class_id = a.class_id)::int as member_count
-    from assessments a join classes c on c.class_id = a.class_id`;
+         ${MEMBER_COUNT} as member_count
+    from assessments a ${classJoin}`;
+export const ASSESSMENT_SELECT = assessmentSelect();
 
 /**
  * ASSESSMENT_SELECT with the chosen standards (in the teacher's order) as one more column: the
@@ -27,7 +42,12 @@ export const TEACHER_ASSESSMENT_SELECT = ASSESSMENT_SELECT.replace(
          coalesce((select json_agg(json_build_object('identifier', s.identifier, 'code', s.code, 'uri', s.uri,
                                                      'statement', s.statement, 'frameworkId', s.framework_id)
                                    order by s.position)
-                     from assessment_standards s where s.assessment_id = a.id), '[]'::json) as standards
+                     from assessment_standards s where s.assessment_id = a.id), '[]'::json) as standards,
+         coalesce((select json_agg(json_build_object('classId', x.class_id, 'className', coalesce(xc.name, ''),
+                                                     'wholeClass', x.whole_class, 'studentIds', x.student_ids)
+                                   order by x.class_id = a.class_id desc, x.assigned_at, x.class_id)
+                     from assessment_assignments x left join classes xc on xc.class_id = x.class_id
+                    where x.assessment_id = a.id), '[]'::json) as assignments
     from assessments a `,
 );
 
@@ -76,6 +96,8 @@ export interface AssessmentSqlRow {
   member_count: number;
   /** Only in TEACHER_ASSESSMENT_SELECT. */
   standards?: unknown;
+  /** Only in TEACHER_ASSESSMENT_SELECT. */
+  assignments?: unknown;
 }
 
 export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
@@ -111,6 +133,7 @@ export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
   responseCount: r.response_count,
   memberCount: r.member_count,
   ...(r.standards === undefined ? {} : { standards: jsonList<Partial<StandardRef>>(r.standards).map(toStandardRef) }),
+  ...(r.assignments === undefined ? {} : { assignments: jsonList<AssignmentRef>(r.assignments) }),
 });
 
 export interface ResponseSqlRow {

@@ -249,6 +249,8 @@ export function commonAssessmentsRepository(db: Db) {
           generationStatus: 'ready',
           createdAt: now,
           updatedAt: now,
+          // Given to its whole class at once (migrations/018).
+          assignments: { create: { classId, tenantId, wholeClass: true, assignedAt: now } },
         },
       });
       let position = 1;

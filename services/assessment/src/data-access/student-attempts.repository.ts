@@ -16,7 +16,7 @@ import { sqlExecutor, type SqlExecutor } from '@checkpoint/events';
 import { inTransaction } from '@checkpoint/service-kit';
 import type pg from 'pg';
 import {
-  ASSESSMENT_SELECT,
+  assessmentSelect,
   prepared,
   toAssessment,
   toQuestion,
@@ -169,17 +169,35 @@ const IN_TIME = (student: string) => `(a.time_limit_seconds is null or exists (
            select 1 from attempt_starts st where st.assessment_id = a.id and st.student_id = ${student}
               and ${DEADLINE} > now()))`;
 
+/**
+ * The assignments that give the assessment (`a`) to the student (SQL expression `student`): a live
+ * class of theirs it is assigned to, wholly or with them among the chosen (migrations/018).
+ */
+const ASSIGNED_TO = (student: string) => `
+  select x.class_id from assessment_assignments x
+    join memberships m on m.class_id = x.class_id and m.student_id = ${student}
+    join classes xc on xc.class_id = x.class_id and not xc.archived
+   where x.assessment_id = a.id and (x.whole_class or ${student} = any(x.student_ids))`;
+/**
+ * The class the student takes it through (`sa.class_id`; no row: not given to them): its own class
+ * first, then the first assigned. Their result and progress are filed under it.
+ */
+const STUDENT_CLASS = (student: string) => `left join lateral (${ASSIGNED_TO(student)}
+   order by x.class_id = a.class_id desc, x.assigned_at, x.class_id limit 1) sa on true`;
+
 const studentAccessSql = (lockSubmission: boolean) => `
   ${lockSubmission ? 'with locked as materialized (select id from assessments where id = $1::uuid for key share)' : ''}
-  select a.id, a.tenant_id, a.class_id, a.is_active, a.assigned_at is not null as assigned, c.archived,
+  select a.id, a.tenant_id, coalesce(sa.class_id, a.class_id) as class_id, a.is_active,
+         a.assigned_at is not null and sa.class_id is not null as assigned, c.archived and sa.class_id is null as archived,
          a.shuffle_questions, a.shuffle_options, a.review_short_answers, a.opens_at, a.closes_at,
          ${NOT_YET_OPEN} as not_yet_open, ${WINDOW_CLOSED} as window_closed,
          a.time_limit_seconds, st.started_at, coalesce(${DEADLINE} <= now(), false) as time_up,
          case when ${DEADLINE} is null then null
               else greatest(0, ceil(extract(epoch from ${DEADLINE} - now())))::int end as seconds_left,
-         exists (select 1 from memberships m where m.class_id = a.class_id and m.student_id = $2::uuid) as member,
+         sa.class_id is not null as member,
          (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
     from assessments a left join classes c on c.class_id = a.class_id
+    ${STUDENT_CLASS('$2::uuid')}
     left join attempt_starts st on st.assessment_id = a.id and st.student_id = $2::uuid
     ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, (select id from locked)))' : ''}
    where a.id = $1::uuid`;
@@ -232,7 +250,7 @@ const STUDENT_ASSESSMENT_SQL = `
          (select count(*) from questions q where q.assessment_id = a.id)::int as question_count
     from (${studentAccessSql(false)}) s
     join assessments a on a.id = s.id
-    join classes c on c.class_id = a.class_id`;
+    join classes c on c.class_id = s.class_id`;
 
 interface StudentAssessmentSqlRow extends StudentAccessSqlRow {
   title: string;
@@ -292,10 +310,9 @@ const upsertResponse = prepared<ResponseSqlRow & { was_answered: boolean }>(
   'save-response',
   `with ok as (
      select a.id, a.tenant_id from assessments a
-       join classes c on c.class_id = a.class_id and not c.archived
-       join memberships m on m.class_id = a.class_id and m.student_id = $4::uuid
        join questions q on q.id = $3::uuid and q.assessment_id = a.id
       where a.id = $2::uuid and a.is_active and a.assigned_at is not null
+        and exists (${ASSIGNED_TO('$4::uuid')})
         and ${IN_WINDOW} and ${IN_TIME('$4::uuid')}
         and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid)),
    before as (select btrim(answer) <> '' as answered from responses where question_id = $3::uuid and student_id = $4::uuid)
@@ -320,12 +337,13 @@ const attemptCounts = prepared<{
   started_at: Date;
 }>(
   'attempt-progress',
-  `select a.tenant_id, a.class_id,
+  `select a.tenant_id, coalesce(sa.class_id, a.class_id) as class_id,
           (select count(*) from responses r
             where r.assessment_id = a.id and r.student_id = $2::uuid and btrim(r.answer) <> '')::int as answered,
           (select count(*) from questions q where q.assessment_id = a.id)::int as questions,
           (select min(r.created_at) from responses r where r.assessment_id = a.id and r.student_id = $2::uuid) as started_at
      from assessments a
+     ${STUDENT_CLASS('$2::uuid')}
      cross join pg_advisory_xact_lock(hashtextextended('attempt-progress' || $2::text || $1::text, 0))
     where a.id = $1::uuid`,
 );
@@ -424,13 +442,12 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
       return db.$queryRawUnsafe(
         `select distinct r.assessment_id as "assessmentId", r.student_id as "studentId"
            from assessments a
-           join classes c on c.class_id = a.class_id and not c.archived
            join responses r on r.assessment_id = a.id and btrim(r.answer) <> ''
-           join memberships m on m.class_id = a.class_id and m.student_id = r.student_id
            left join attempt_starts st on st.assessment_id = a.id and st.student_id = r.student_id
           where ((a.closes_at <= now() and a.closes_at > now() - interval '7 days')
                  or (${DEADLINE} <= now() and st.started_at > now() - interval '7 days'))
             and a.is_active and a.assigned_at is not null
+            and exists (${ASSIGNED_TO('r.student_id')})
             and not exists (select 1 from results x where x.assessment_id = a.id and x.student_id = r.student_id)
           order by 1, 2
           limit $1`,
@@ -440,9 +457,8 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
 
     async availableFor(studentId: string): Promise<AssessmentRow[]> {
       const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
-        `${ASSESSMENT_SELECT}
-           join memberships mm on mm.class_id = a.class_id and mm.student_id = $1::uuid
-          where a.is_active and a.assigned_at is not null and not c.archived
+        `${assessmentSelect(`${STUDENT_CLASS('$1::uuid')} join classes c on c.class_id = sa.class_id`)}
+          where a.is_active and a.assigned_at is not null
             and ${IN_WINDOW}
             and exists (select 1 from questions q where q.assessment_id = a.id)
             and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $1::uuid)

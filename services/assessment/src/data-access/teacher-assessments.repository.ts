@@ -26,6 +26,9 @@ import type { Db, Tx } from './prisma.ts';
 type Executor = Db | Tx;
 
 const OWNED = 'a.tenant_id = $1::uuid and a.teacher_id = $2::uuid and c.teacher_id = $2::uuid';
+/** A class's list ($3): the assessments of the class and those assigned to it from another. */
+const ASSIGNED_OR_OWN_CLASS = `and (a.class_id = $3::uuid or exists (
+  select 1 from assessment_assignments x where x.assessment_id = a.id and x.class_id = $3::uuid))`;
 
 export interface NewAssessment {
   classId: string;
@@ -183,7 +186,7 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
 
     listForTeacher: async (owner: Owner, classId?: string): Promise<AssessmentRow[]> => {
       const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
-        `${TEACHER_ASSESSMENT_SELECT} where ${OWNED} ${classId ? 'and a.class_id = $3::uuid' : ''}
+        `${TEACHER_ASSESSMENT_SELECT} where ${OWNED} ${classId ? ASSIGNED_OR_OWN_CLASS : ''}
           order by a.created_at desc, a.id`,
         owner.tenantId,
         owner.teacherId,
@@ -243,8 +246,11 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       });
     },
 
-    /** Stores a new assessment, active and generating; returns its id. */
-    async insert(tx: Tx, owner: Owner, input: NewAssessment): Promise<string> {
+    /**
+     * Stores a new assessment, active and generating (`ready`: a copy, whose questions come with
+     * it); returns its id.
+     */
+    async insert(tx: Tx, owner: Owner, input: NewAssessment, { ready = false } = {}): Promise<string> {
       // Time-ordered: a service whose copy misses it a moment later knows to wait (read-after-create.ts).
       const id = uuidv7();
       const now = new Date();
@@ -263,7 +269,7 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
           contentToAssess: input.generation.contentToAssess,
           questionType: input.generation.questionType,
           numberOfQuestions: input.generation.numberOfQuestions,
-          generationStatus: 'generating',
+          generationStatus: ready ? 'ready' : 'generating',
           createdAt: now,
           updatedAt: now,
         },
@@ -283,6 +289,17 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.assessment.update({ where: { id }, data: { isActive, updatedAt: new Date() } });
     },
 
+    /** Its way of being given (order, window, time limit) taken from another assessment. */
+    async copyDelivery(tx: Tx, fromId: string, toId: string): Promise<void> {
+      await tx.$executeRawUnsafe(
+        `update assessments t set shuffle_questions = f.shuffle_questions, shuffle_options = f.shuffle_options,
+                opens_at = f.opens_at, closes_at = f.closes_at, time_limit_seconds = f.time_limit_seconds
+           from assessments f where f.id = $1::uuid and t.id = $2::uuid`,
+        fromId,
+        toId,
+      );
+    },
+
     /** How students are given it: their order, its window. */
     async setDelivery(
       tx: Tx,
@@ -295,6 +312,52 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
     /** Whether short answers off the key wait for the teacher's review (migrations/020). */
     async setReviewShortAnswers(tx: Tx, id: string, reviewShortAnswers: boolean): Promise<void> {
       await tx.assessment.update({ where: { id }, data: { reviewShortAnswers, updatedAt: new Date() } });
+    },
+
+    /** Of these classes, the owner's (its tenant, its teacher), with whether each is archived. */
+    async ownedClasses(tx: Tx, owner: Owner, classIds: readonly string[]): Promise<Map<string, { archived: boolean }>> {
+      const rows = await tx.classRef.findMany({
+        where: { classId: { in: [...classIds] }, tenantId: owner.tenantId, teacherId: owner.teacherId },
+        select: { classId: true, archived: true },
+      });
+      return new Map(rows.map((r) => [r.classId, { archived: r.archived }]));
+    },
+
+    /** The students of these classes, by class. */
+    async membersOf(tx: Tx, classIds: readonly string[]): Promise<Map<string, Set<string>>> {
+      const rows = await tx.membership.findMany({
+        where: { classId: { in: [...classIds] } },
+        select: { classId: true, studentId: true },
+      });
+      const members = new Map<string, Set<string>>();
+      for (const r of rows) members.set(r.classId, (members.get(r.classId) ?? new Set()).add(r.studentId));
+      return members;
+    },
+
+    /** Whom the assessment is given to, per class. */
+    async assignmentsOf(
+      tx: Tx,
+      assessmentId: string,
+    ): Promise<Map<string, { wholeClass: boolean; studentIds: string[] }>> {
+      const rows = await tx.assignment.findMany({
+        where: { assessmentId },
+        select: { classId: true, wholeClass: true, studentIds: true },
+      });
+      return new Map(rows.map((r) => [r.classId, { wholeClass: r.wholeClass, studentIds: r.studentIds }]));
+    },
+
+    /** Gives the assessment to a class, wholly or to the students listed (replacing what it had there). */
+    async setAssignment(
+      tx: Tx,
+      a: { id: string; tenantId: string },
+      to: { classId: string; wholeClass: boolean; studentIds: readonly string[] },
+    ): Promise<void> {
+      const data = { wholeClass: to.wholeClass, studentIds: to.wholeClass ? [] : [...to.studentIds] };
+      await tx.assignment.upsert({
+        where: { assessmentId_classId: { assessmentId: a.id, classId: to.classId } },
+        create: { assessmentId: a.id, classId: to.classId, tenantId: a.tenantId, ...data },
+        update: data,
+      });
     },
 
     /** Marks a draft assigned; false when it was assigned already (by a call that committed first). */

@@ -64,6 +64,16 @@ export interface AssessmentRow {
   memberCount: number;
   /** The standards chosen at creation, in order (teacher reads only). */
   standards?: StandardRef[];
+  /** The classes it is assigned to, its own first (teacher reads only). */
+  assignments?: AssignmentRef[];
+}
+
+/** One class an assessment is assigned to: all its members (later joiners too), or the students listed. */
+export interface AssignmentRef {
+  classId: string;
+  className: string;
+  wholeClass: boolean;
+  studentIds: string[];
 }
 
 export interface TeacherAssessmentView {
@@ -79,7 +89,7 @@ export interface TeacherAssessmentView {
   assignedAt: string | null;
   status: LifecycleStatus;
   /** The classes it is assigned to (its one class once assigned; empty for a draft). */
-  assignedTo: { classId: string; className: string }[];
+  assignedTo: { classId: string; className: string; wholeClass: boolean; studentIds: string[] }[];
   createdAt: string;
   updatedAt: string;
   commonAssessmentId: string | null;
@@ -118,7 +128,12 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     isAssigned: a.assignedAt !== null,
     assignedAt: iso(a.assignedAt),
     status: lifecycleStatus(a),
-    assignedTo: a.assignedAt ? [{ classId: a.classId, className: a.className }] : [],
+    assignedTo: (a.assignments ?? []).map(({ classId, className, wholeClass, studentIds }) => ({
+      classId,
+      className,
+      wholeClass,
+      studentIds: wholeClass ? [] : studentIds,
+    })),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     commonAssessmentId: a.commonAssessmentId,
@@ -132,7 +147,7 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     subject: a.subject,
     questionCount: a.questionCount,
     responseCount: a.responseCount,
-    // Every current member is assigned (later joiners too), so the count follows the roster.
+    // Whole classes count every current member (later joiners too): the count follows the roster.
     assignedCount: a.assignedAt ? a.memberCount : 0,
     contentToAssess: a.contentToAssess,
     questionType: a.questionType,

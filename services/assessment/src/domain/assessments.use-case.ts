@@ -34,6 +34,7 @@ import {
   AssessmentNotFoundError,
   ClassNotFoundError,
   CommonAssessmentLockedError,
+  GenerationPendingError,
   HasSubmissionsError,
   NoQuestionsError,
   QuestionNotFoundError,
@@ -51,6 +52,7 @@ import {
 import { numericString, scoreSubmission, type Score } from './scoring.ts';
 import { labelsFor } from './labels.ts';
 import { studentOrder, type ShuffleSettings } from './shuffle.ts';
+import { planAssignment, type AssignTarget } from './assigning.ts';
 import { inOrder, labelsWithStandards, type StandardRef } from './standards.ts';
 import { ConflictError, lookupNow, NotFoundError, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
@@ -429,24 +431,83 @@ export function assessmentUseCases({
       });
     },
 
-    /** Assigns to the whole class (later joiners included); the first call emits the event. */
-    async assign(owner: Owner, id: string) {
+    /**
+     * Gives the assessment to classes of the owner (its own class when none is named), wholly
+     * (later joiners included) or, with `studentIds`, to those students of them. It only adds: a
+     * class given wholly stays so, and chosen students join those chosen before. Each class whose
+     * assignment changed gets its event.
+     */
+    async assign(owner: Owner, id: string, target: AssignTarget = {}) {
       const a = await assessments.transaction(async (tx) => {
         const current = await assessments.findOwned(owner, id, tx);
         if (!current) throw new AssessmentNotFoundError();
-        if (!current.assignedAt) {
-          // Serialised with question edits: students are never given an assessment without a
-          // question to answer.
-          await assessments.lockForEdit(tx, id);
-          if ((await assessments.questionCount(tx, id)) === 0) throw new NoQuestionsError();
-          // `current` was read before the lock: another assign may have committed since. Only the
-          // call that marks the draft writes the event.
-          if (await assessments.markAssigned(tx, id)) await events.assigned(tx, current);
+        // Serialised with question edits (students are never given an assessment without a
+        // question to answer) and with other assigns (each reads what the last one left).
+        await assessments.lockForEdit(tx, id);
+        if ((await assessments.questionCount(tx, id)) === 0) throw new NoQuestionsError();
+        const plan = planAssignment(
+          target,
+          current.classId,
+          await assessments.ownedClasses(tx, owner, target.classIds ?? [current.classId]),
+          target.studentIds ? await assessments.membersOf(tx, target.classIds ?? [current.classId]) : new Map(),
+          await assessments.assignmentsOf(tx, id),
+        );
+        await assessments.markAssigned(tx, id);
+        for (const to of plan) {
+          await assessments.setAssignment(tx, current, to);
+          await events.assigned(tx, current, to);
         }
         return assessments.findOwned(owner, id, tx);
       });
       const n = a!.memberCount;
       return { message: `Assessment assigned to ${n} student${n === 1 ? '' : 's'}`, assignedCount: n };
+    },
+
+    /**
+     * A draft copy in another of the owner's classes (or the same), to change there: its details,
+     * chosen standards, questions with their alignment and delivery settings; not assigned. Later
+     * changes of either never reach the other.
+     */
+    async copy(owner: Owner, id: string, input: { classId: string; title?: string | undefined }) {
+      const created = await assessments.transaction(async (tx) => {
+        const source = await assessments.findOwned(owner, id, tx);
+        if (!source) throw new AssessmentNotFoundError();
+        const target = (await assessments.ownedClasses(tx, owner, [input.classId])).get(input.classId);
+        if (!target) throw new ValidationError('Not one of your classes', { classId: 'Not one of your classes' });
+        if (target.archived) {
+          const message = 'This class is archived: restore it to copy into it';
+          throw new ValidationError(message, { classId: message });
+        }
+        if (source.generationStatus === 'generating') throw new GenerationPendingError();
+        const fields = {
+          classId: input.classId,
+          title: input.title ?? source.title,
+          description: source.description,
+          topic: source.topic,
+          standard: source.standard,
+          dueDate: source.dueDate,
+        };
+        const generation = {
+          contentToAssess: source.contentToAssess,
+          questionType: source.questionType,
+          numberOfQuestions: source.numberOfQuestions,
+        };
+        const copyId = await assessments.insert(tx, owner, { ...fields, generation }, { ready: true });
+        const copy = { id: copyId, tenantId: owner.tenantId, classId: input.classId };
+        const standards = await assessments.assessmentStandards(tx, id);
+        await assessments.insertAssessmentStandards(tx, copy, standards);
+        for (const q of await assessments.listQuestions(id, tx))
+          await assessments.insertQuestionAt(tx, copy, q.position, q);
+        await assessments.copyDelivery(tx, id, copyId);
+        await events.created(
+          tx,
+          { ...fields, ...copy, teacherId: owner.teacherId, isActive: true, standards },
+          undefined,
+        );
+        await announce(tx, copy);
+        return assessments.findOwned(owner, copyId, tx);
+      });
+      return teacherView(created!);
     },
 
     async questionsForTeacher(owner: Owner, id: string): Promise<QuestionView[]> {

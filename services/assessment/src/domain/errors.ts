@@ -113,3 +113,10 @@ export class CommonAssessmentLockedError extends ConflictError {
     );
   }
 }
+
+/** Copying an assessment whose questions are still being generated would copy none. */
+export class GenerationPendingError extends ConflictError {
+  constructor() {
+    super('Its questions are still being generated: copy it once they are ready', 'generation_pending');
+  }
+}

@@ -93,6 +93,13 @@ export interface ProgressFacts {
 
 type Ref = Pick<AssessmentFacts, 'id' | 'tenantId' | 'classId'>;
 
+/** Whom in one class an assessment is given to. */
+export interface AssignmentFacts {
+  classId: string;
+  wholeClass: boolean;
+  studentIds: readonly string[];
+}
+
 /** A standard as an event carries it; the statement only where the reader needs the words. */
 const standardRef = (s: StandardRef, withStatement = false) => ({
   identifier: s.identifier,
@@ -156,7 +163,18 @@ export function assessmentEventsPublisher() {
       }),
     activationChanged: (tx: SqlExecutor, a: Ref, isActive: boolean) =>
       enqueue(tx, AssessmentActivationChangedSchema, a.id, a.tenantId, { ...ref(a), isActive }),
-    assigned: (tx: SqlExecutor, a: Ref) => enqueue(tx, AssessmentAssignedSchema, a.id, a.tenantId, ref(a)),
+    /** Given to `to.classId`: wholly, or to the students chosen there so far. */
+    assigned: (
+      tx: SqlExecutor,
+      a: Ref,
+      to: AssignmentFacts = { classId: a.classId, wholeClass: true, studentIds: [] },
+    ) =>
+      enqueue(tx, AssessmentAssignedSchema, a.id, a.tenantId, {
+        ...ref(a),
+        classId: to.classId,
+        onlyChosen: !to.wholeClass,
+        studentIds: to.wholeClass ? [] : [...to.studentIds],
+      }),
     deleted: (tx: SqlExecutor, a: Ref) => enqueue(tx, AssessmentDeletedSchema, a.id, a.tenantId, ref(a)),
     questionsChanged: (tx: SqlExecutor, a: Ref, questions: QuestionFacts[]) =>
       enqueue(tx, QuestionsChangedSchema, a.id, a.tenantId, {

@@ -43,13 +43,25 @@ export function classEventHandlers(events: AssessmentEvents): InboxHandlers<Tx> 
     'checkpoint.class.v1.ClassArchived': (tx, m) => setClassArchived(tx, m.classId, true),
     'checkpoint.class.v1.ClassRestored': (tx, m) => setClassArchived(tx, m.classId, false),
     'checkpoint.class.v1.ClassDeleted': async (tx, m) => {
-      // The class's assessments and all their data go with it, each announced as deleted.
-      const doomed = await tx.assessment.findMany({
+      // Assessments given to it from another class lose that class only.
+      await tx.assignment.deleteMany({ where: { classId: m.classId } });
+      const homed = await tx.assessment.findMany({
         where: { classId: m.classId },
-        select: { id: true, tenantId: true, classId: true },
+        include: { assignments: { orderBy: [{ assignedAt: 'asc' }, { classId: 'asc' }], take: 1 } },
       });
-      for (const a of doomed) await events.deleted(tx, a);
-      await tx.assessment.deleteMany({ where: { classId: m.classId } });
+      for (const a of homed) {
+        const next = a.assignments[0];
+        if (next) {
+          // Still given to another class of its teacher: that class becomes its own, with the
+          // results of every class (none is lost for one class's deletion).
+          await tx.assessment.update({ where: { id: a.id }, data: { classId: next.classId, updatedAt: new Date() } });
+          await events.updated(tx, { ...a, classId: next.classId });
+        } else {
+          // Its own class only: it goes with it, with all its data, announced as deleted.
+          await events.deleted(tx, a);
+          await tx.assessment.delete({ where: { id: a.id } });
+        }
+      }
       await deleteClass(tx, m.classId);
     },
     'checkpoint.class.v1.StudentEnrolled': (tx, m) =>

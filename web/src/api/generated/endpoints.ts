@@ -250,7 +250,18 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}`, method: 'DELETE' }),
     }),
     assignAssessment: build.mutation<AssignAssessmentApiResponse, AssignAssessmentApiArg>({
-      query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/assign`, method: 'POST' }),
+      query: (queryArg) => ({
+        url: `/api/assessments/${encodeURIComponent(String(queryArg.id))}/assign`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    copyAssessment: build.mutation<CopyAssessmentApiResponse, CopyAssessmentApiArg>({
+      query: (queryArg) => ({
+        url: `/api/assessments/${encodeURIComponent(String(queryArg.id))}/copy`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
     }),
     getQuestions: build.query<GetQuestionsApiResponse, GetQuestionsApiArg>({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/questions` }),
@@ -907,7 +918,24 @@ export type AssignAssessmentApiResponse = /** status 200 OK */ {
   message: string;
   assignedCount: number;
 };
-export type AssignAssessmentApiArg = string;
+export type AssignAssessmentApiArg = {
+  id: string;
+  body: {
+    /** The teacher's classes to give it to (absent: its own class); each not archived, none twice */
+    classIds?: string[];
+    /** Only these students of those classes (absent: every member, later joiners too); each a member of one of them, every class holding one */
+    studentIds?: string[];
+  };
+};
+export type CopyAssessmentApiResponse = /** status 201 OK */ Assessment;
+export type CopyAssessmentApiArg = {
+  id: string;
+  body: {
+    classId: string;
+    /** Absent: the source's title */
+    title?: string;
+  };
+};
 export type GetQuestionsApiResponse = /** status 200 OK */ Question[];
 export type GetQuestionsApiArg = string;
 export type AddQuestionApiResponse = /** status 201 OK */ Question;
@@ -1246,6 +1274,7 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
   };
   summary: {
     submitted: number;
+    /** Students it is given to, over all its classes */
     classSize: number;
     /** Null without results */
     averageScore: number | null;
@@ -1253,9 +1282,22 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     atStandard: number;
     belowStandard: number;
   };
+  /** Each class it is given to, its own class first, with the results filed under it */
+  classes: {
+    classId: string;
+    className: string;
+    /** Students of this class it is given to */
+    classSize: number;
+    submitted: number;
+    /** Null without results */
+    averageScore: number | null;
+  }[];
   results: {
     id: string;
     studentId: string;
+    /** The class the student took it through */
+    classId: string;
+    className: string;
     student: {
       firstName: string;
       lastName: string;
@@ -1689,10 +1731,14 @@ export type Assessment = {
   assignedAt: string | null;
   /** draft until assigned; assigned while active; closed when deactivated after being assigned */
   status: 'draft' | 'assigned' | 'closed';
-  /** The classes it is assigned to (empty for a draft) */
+  /** The classes it is assigned to, its own class first (empty for a draft) */
   assignedTo: {
     classId: string;
     className: string;
+    /** Every member of the class, later joiners too */
+    wholeClass: boolean;
+    /** The chosen students when not the whole class (else empty) */
+    studentIds: string[];
   }[];
   createdAt: string;
   updatedAt: string;
@@ -2491,6 +2537,7 @@ export const {
   useUpdateAssessmentMutation,
   useDeleteAssessmentMutation,
   useAssignAssessmentMutation,
+  useCopyAssessmentMutation,
   useGetQuestionsQuery,
   useAddQuestionMutation,
   useGetStudentPreviewQuery,

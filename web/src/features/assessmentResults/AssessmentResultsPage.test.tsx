@@ -24,10 +24,13 @@ const RESULTS: AssessmentResults = {
     questionCount: 2,
   },
   summary: { submitted: 2, classSize: 3, averageScore: 72.5, aboveStandard: 1, atStandard: 0, belowStandard: 1 },
+  classes: [{ classId: 'c1', className: 'Algebra', classSize: 3, submitted: 2, averageScore: 73 }],
   results: [
     {
       id: 'r2',
       studentId: 's2',
+      classId: 'c1',
+      className: 'Algebra',
       student: { firstName: 'Bob', lastName: 'Brown' },
       percentage: 52.6,
       earnedPoints: 1,
@@ -46,6 +49,8 @@ const RESULTS: AssessmentResults = {
     {
       id: 'r1',
       studentId: 's1',
+      classId: 'c1',
+      className: 'Algebra',
       student: { firstName: 'Ada', lastName: 'Adams' },
       percentage: 92.4,
       earnedPoints: 2,
@@ -133,6 +138,43 @@ function renderPage(id = 'a1') {
 }
 
 describe('AssessmentResultsPage', () => {
+  it('when the assessment is given to two classes, then each class shows its figures, each result its class, and the table can show one class', async () => {
+    const [bob, ada] = RESULTS.results as [AssessmentResults['results'][number], AssessmentResults['results'][number]];
+    stubFetch({
+      'GET /api/assessments/a1/results': () =>
+        jsonResponse(200, {
+          ...RESULTS,
+          classes: [
+            { classId: 'c1', className: 'Algebra', classSize: 2, submitted: 1, averageScore: 53 },
+            { classId: 'c3', className: 'Algebra P3', classSize: 1, submitted: 1, averageScore: 92 },
+          ],
+          results: [bob, { ...ada, classId: 'c3', className: 'Algebra P3' }],
+        }),
+    });
+    const { user } = renderPage();
+    const byClass = await screen.findByRole('region', { name: 'By Class' });
+    const rows = within(byClass)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['Algebra1 / 253%', 'Algebra P31 / 192%']);
+    const table = screen.getByRole('region', { name: 'Student Results' });
+    expect(within(table).getByRole('columnheader', { name: 'Class' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Ada Adams/ })).toHaveTextContent('Algebra P3');
+
+    await user.selectOptions(within(byClass).getByLabelText('Show students of'), 'Algebra P3');
+    expect(within(table).queryByRole('row', { name: /Bob Brown/ })).not.toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Ada Adams/ })).toBeInTheDocument();
+  });
+
+  it('when the assessment is given to one class only, then there is no class breakdown nor class column', async () => {
+    stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    renderPage();
+    const table = await screen.findByRole('region', { name: 'Student Results' });
+    expect(screen.queryByRole('region', { name: 'By Class' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Class' })).not.toBeInTheDocument();
+  });
+
   it('when results load, then the summary and each student’s rounded score and level show', async () => {
     stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
     renderPage();

@@ -1,6 +1,7 @@
 // /assessment-results/{id}: one assessment's results — summary, each student's score, level and
 // answers, two charts, the aligned standards and item statistics. Live: a submission in the class
 // refreshes the page, and the live progress panel shows who is taking it and how far each is (counts only).
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -15,6 +16,7 @@ import { ItemStatisticsTable } from './ItemStatisticsTable';
 import { LiveProgressPanel } from './LiveProgressPanel';
 import { StandardsResultsCard } from './StandardsResultsCard';
 import { StudentResultsTable } from './StudentResultsTable';
+import { ALL_CLASSES, ClassesCard } from './ClassesCard';
 import { ToReviewCard } from './ToReviewCard';
 import { StatCard } from '../../components/StatCard';
 
@@ -30,6 +32,7 @@ export function AssessmentResultsPage() {
   const { id = '' } = useParams();
   const { data, isLoading, error } = useGetAssessmentResultsQuery(id);
   useLiveResults(data?.assessment.classId);
+  const [shownClass, setShownClass] = useState(ALL_CLASSES);
 
   if (isLoading) return <PageSpinner />;
   if (error || !data) {
@@ -54,7 +57,9 @@ export function AssessmentResultsPage() {
     );
   }
 
-  const { assessment, summary, results, questions, distribution, standards } = data;
+  const { assessment, summary, results, questions, distribution, standards, classes } = data;
+  const severalClasses = classes.length > 1;
+  const shownResults = shownClass === ALL_CLASSES ? results : results.filter((r) => r.classId === shownClass);
   return (
     <>
       <div className="mb-3">
@@ -99,6 +104,8 @@ export function AssessmentResultsPage() {
 
       <LiveProgressPanel assessmentId={assessment.id} />
 
+      {severalClasses && <ClassesCard classes={classes} shown={shownClass} onShow={setShownClass} />}
+
       <ToReviewCard assessmentId={assessment.id} />
 
       <Card as="section" className="shadow-sm mb-4" aria-labelledby="student-results-title">
@@ -106,7 +113,7 @@ export function AssessmentResultsPage() {
           <h2 id="student-results-title" className="h5">
             Student Results
           </h2>
-          <StudentResultsTable results={results} questions={questions} />
+          <StudentResultsTable results={shownResults} questions={questions} showClass={severalClasses} />
         </Card.Body>
       </Card>
 

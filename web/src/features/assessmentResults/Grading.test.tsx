@@ -15,10 +15,13 @@ afterEach(() => vi.unstubAllGlobals());
 const PAGE: AssessmentResults = {
   assessment: { id: 'a1', title: 'Water cycle', topic: 'Water', classId: 'c1', className: 'Science', questionCount: 1 },
   summary: { submitted: 1, classSize: 1, averageScore: 0, aboveStandard: 0, atStandard: 0, belowStandard: 1 },
+  classes: [{ classId: 'c1', className: 'Science', classSize: 1, submitted: 1, averageScore: 0 }],
   results: [
     {
       id: 'r1',
       studentId: 's1',
+      classId: 'c1',
+      className: 'Science',
       student: { firstName: 'Ada', lastName: 'Adams' },
       percentage: 0,
       earnedPoints: 0,

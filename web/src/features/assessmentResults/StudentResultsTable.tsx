@@ -53,7 +53,16 @@ function Answers({ result, questions }: { result: Result; questions: Question[] 
   );
 }
 
-export function StudentResultsTable({ results, questions }: { results: Result[]; questions: Question[] }) {
+export function StudentResultsTable({
+  results,
+  questions,
+  showClass = false,
+}: {
+  results: Result[];
+  questions: Question[];
+  /** A column with the class each student took it through (an assessment of several classes). */
+  showClass?: boolean;
+}) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [grading, setGrading] = useState<string | null>(null);
   const toggle = (id: string) =>
@@ -71,6 +80,7 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
       <thead>
         <tr>
           <th scope="col">Student</th>
+          {showClass && <th scope="col">Class</th>}
           <th scope="col">Score</th>
           <th scope="col">Level</th>
           <th scope="col">Points</th>
@@ -93,6 +103,7 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
                 <th scope="row" className="fw-normal">
                   {name}
                 </th>
+                {showClass && <td>{r.className || 'Deleted class'}</td>}
                 <td>{Math.round(r.percentage)}%</td>
                 <td>
                   <ResultLevel result={r} />
@@ -139,14 +150,14 @@ export function StudentResultsTable({ results, questions }: { results: Result[];
               </tr>
               {expanded && (
                 <tr id={answersId}>
-                  <td colSpan={8} className="bg-body-tertiary">
+                  <td colSpan={showClass ? 9 : 8} className="bg-body-tertiary">
                     <Answers result={r} questions={questions} />
                   </td>
                 </tr>
               )}
               {isGrading && (
                 <tr id={gradeId}>
-                  <td colSpan={8} className="bg-body-tertiary">
+                  <td colSpan={showClass ? 9 : 8} className="bg-body-tertiary">
                     <GradeResultPanel resultId={r.id} studentName={name} />
                   </td>
                 </tr>

@@ -18,7 +18,7 @@ const TRY_ASSESSMENT: Assessment = {
   isAssigned: true,
   assignedAt: '2026-03-01T10:00:00.000Z',
   status: 'assigned',
-  assignedTo: [{ classId: 'c1', className: 'Earth Science' }],
+  assignedTo: [{ classId: 'c1', className: 'Earth Science', wholeClass: true, studentIds: [] }],
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
   commonAssessmentId: null,

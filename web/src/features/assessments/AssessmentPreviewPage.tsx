@@ -16,6 +16,8 @@ import {
   useGetQuestionsQuery,
 } from './assessmentsApi';
 import { AssessmentPreviewModal } from './AssessmentPreviewModal';
+import { AssignDialog } from './AssignDialog';
+import { CopyDialog } from './CopyDialog';
 import { formatDate } from './format';
 import { jobFailureMessage, questionSourceOf, sourceLabel, successHeader } from './generationText';
 import { ActivityBadge, LifecycleBadge, lifecycleHint, lifecycleOf } from './LifecycleBadge';
@@ -73,6 +75,7 @@ export function AssessmentPreviewPage() {
   const questions = useGetQuestionsQuery(id, { skip: !assessment.data });
   const [assign, assignState] = useAssignAssessmentMutation();
   const [showModal, setShowModal] = useState(false);
+  const [dialog, setDialog] = useState<'assign' | 'copy' | null>(null);
 
   // Once a running job finishes, read the assessment and its questions again.
   const { refetch: refetchAssessment } = assessment;
@@ -95,7 +98,7 @@ export function AssessmentPreviewPage() {
 
   const onAssign = async () => {
     try {
-      const result = await assign(a.id).unwrap();
+      const result = await assign({ id: a.id, body: {} }).unwrap();
       toast({ title: 'Assessment Assigned!', description: result.message });
     } catch {
       toast({
@@ -181,6 +184,18 @@ export function AssessmentPreviewPage() {
             >
               {assignState.isLoading ? 'Assigning...' : lifecycleOf(a) === 'draft' ? 'Assign to Students' : 'Assigned'}
             </Button>
+            {a.questionCount > 0 && (
+              <Button variant="outline-primary" onClick={() => setDialog('assign')}>
+                Assign to classes or students…
+              </Button>
+            )}
+            <Button
+              variant="outline-secondary"
+              onClick={() => setDialog('copy')}
+              disabled={a.generationStatus === 'generating'}
+            >
+              Copy to a class…
+            </Button>
             <Button variant="outline-secondary" onClick={() => setShowModal(true)}>
               Preview
             </Button>
@@ -219,6 +234,9 @@ export function AssessmentPreviewPage() {
         {extra > 0 && <Card.Footer className="text-body-secondary">+ {extra} more questions created</Card.Footer>}
       </Card>
       <AssessmentPreviewModal show={showModal} onHide={() => setShowModal(false)} assessment={a} questions={list} />
+      {/* Mounted while open only: each opening starts from what the assessment has now. */}
+      {dialog === 'assign' && <AssignDialog show assessment={a} onHide={() => setDialog(null)} />}
+      {dialog === 'copy' && <CopyDialog show assessment={a} onHide={() => setDialog(null)} />}
     </>
   );
 }

@@ -10,8 +10,18 @@ export function lifecycleOf(a: Pick<Assessment, 'status' | 'isAssigned' | 'isAct
   return a.isActive ? 'assigned' : 'closed';
 }
 
+/** Each class it is assigned to; one given to chosen students only says how many. */
 const classNames = (a: Assessment) =>
-  (a.assignedTo?.length ? a.assignedTo.map((c) => c.className) : a.className ? [a.className] : []).join(', ');
+  (a.assignedTo?.length
+    ? a.assignedTo.map((c) =>
+        c.wholeClass || !c.studentIds
+          ? c.className
+          : `${c.className} (${c.studentIds.length} student${c.studentIds.length === 1 ? '' : 's'})`,
+      )
+    : a.className
+      ? [a.className]
+      : []
+  ).join(', ');
 
 export function lifecycleLabel(a: Assessment): string {
   const status = lifecycleOf(a);
@@ -26,7 +36,10 @@ export function lifecycleHint(a: Assessment): string {
   const status = lifecycleOf(a);
   if (status === 'draft') return 'Not assigned yet: students cannot see it until you assign it.';
   if (status === 'closed') return 'Closed: students can no longer start or submit it. Activate it to reopen.';
-  return 'Students of the class can take it now.';
+  if (a.assignedTo?.some((c) => !c.wholeClass)) return 'The students it is assigned to can take it now.';
+  return a.assignedTo && a.assignedTo.length > 1
+    ? 'Students of these classes can take it now.'
+    : 'Students of the class can take it now.';
 }
 
 const VARIANTS: Record<LifecycleStatus, string> = { draft: 'secondary', assigned: 'primary', closed: 'dark' };

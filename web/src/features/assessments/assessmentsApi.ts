@@ -52,7 +52,8 @@ export const assessmentsApi = generatedApi.enhanceEndpoints({
     createAssessment: { invalidatesTags: [LIST] },
     updateAssessment: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Assessment', id }, LIST] },
     deleteAssessment: { invalidatesTags: [LIST] },
-    assignAssessment: { invalidatesTags: (_r, _e, id) => [{ type: 'Assessment', id }, LIST] },
+    assignAssessment: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Assessment', id }, LIST] },
+    copyAssessment: { invalidatesTags: [LIST] },
     // Adding, duplicating or deleting a question changes the assessment's question count too.
     addQuestion: { invalidatesTags: (_r, _e, { id }) => [questionsOf(id), { type: 'Assessment', id }, LIST] },
     // The question routes name the question only: the answer names its assessment.
@@ -100,6 +101,7 @@ export const {
   useUpdateAssessmentMutation,
   useDeleteAssessmentMutation,
   useAssignAssessmentMutation,
+  useCopyAssessmentMutation,
   useAddQuestionMutation,
   useUpdateQuestionMutation,
   useDeleteQuestionMutation,

@@ -1,0 +1,115 @@
+// One assessment given to two classes, one of them only to a chosen student (AssessmentAssigned
+// per class), against real Postgres: each class's grid lists it, the results page shows every
+// class's results with the class each came through and a row per class, and live progress lists
+// only the students it was given to.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  AssessmentAssignedSchema,
+  ClassCreatedSchema,
+  ResultSubmittedSchema,
+  StudentEnrolledSchema,
+  UserRegisteredSchema,
+} from '@checkpoint/events';
+import { call, classStory, event, startAnalyticsService, type Harness, type Story } from './helpers.ts';
+
+let h: Harness;
+let story: Story;
+const period5 = randomUUID();
+const chosen = { id: randomUUID(), firstName: 'Dee', lastName: 'Dunn' };
+const other = { id: randomUUID(), firstName: 'Eve', lastName: 'Ernst' };
+const now = timestampFromDate(new Date());
+
+beforeAll(async () => {
+  h = await startAnalyticsService();
+  story = classStory();
+  const { tenantId, assessmentId, classId } = story;
+  await h.bus.publish([
+    ...story.events,
+    ...[chosen, other].map((s) =>
+      event(
+        UserRegisteredSchema,
+        { userId: s.id, tenantId, email: `${s.id}@example.test`, ...s, role: 'student', occurredAt: now },
+        s.id,
+        tenantId,
+      ),
+    ),
+    event(
+      ClassCreatedSchema,
+      {
+        classId: period5,
+        tenantId,
+        teacherId: story.teacher.userId,
+        name: 'Biology P5',
+        subject: 'Science',
+        period: '5',
+        joinCode: 'BIO5XYZ',
+        occurredAt: now,
+      },
+      period5,
+      tenantId,
+    ),
+    ...[chosen, other].map((s) =>
+      event(
+        StudentEnrolledSchema,
+        { classId: period5, tenantId, studentId: s.id, membershipId: randomUUID(), occurredAt: now },
+        period5,
+        tenantId,
+      ),
+    ),
+    event(AssessmentAssignedSchema, { assessmentId, tenantId, classId, occurredAt: now }, assessmentId, tenantId),
+    event(
+      AssessmentAssignedSchema,
+      { assessmentId, tenantId, classId: period5, onlyChosen: true, studentIds: [chosen.id], occurredAt: now },
+      assessmentId,
+      tenantId,
+    ),
+    event(
+      ResultSubmittedSchema,
+      {
+        resultId: randomUUID(),
+        assessmentId,
+        tenantId,
+        classId: period5,
+        studentId: chosen.id,
+        earnedPoints: 3,
+        totalPoints: 3,
+        percentage: 100,
+        level: 'above',
+        answers: story.questionIds.map((questionId) => ({ questionId, answer: 'x', correct: true })),
+        submittedAt: now,
+      },
+      assessmentId,
+      tenantId,
+    ),
+  ]);
+});
+afterAll(() => h?.stop());
+
+describe('an assessment given to two classes', () => {
+  it("when the second class's chosen student submits, then that class's grid lists the assessment with their result", async () => {
+    const grid = (await call(h, story.teacher, 'GET', `/api/classes/${period5}/grid`)).body;
+    expect(grid.assessments.map((a: { id: string }) => a.id)).toEqual([story.assessmentId]);
+    expect(grid.cells[0]).toMatchObject({ studentId: chosen.id, assessmentId: story.assessmentId });
+  });
+
+  it('then its results page shows every class, each result with its class, and a row per class', async () => {
+    const res = await call(h, story.teacher, 'GET', `/api/assessments/${story.assessmentId}/results`);
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toMatchObject({ submitted: 4, classSize: 4 });
+    expect(res.body.classes).toEqual([
+      { classId: story.classId, className: 'Biology', classSize: 3, submitted: 3, averageScore: 56 },
+      { classId: period5, className: 'Biology P5', classSize: 1, submitted: 1, averageScore: 100 },
+    ]);
+    const dee = res.body.results.find((r: { studentId: string }) => r.studentId === chosen.id);
+    expect(dee).toMatchObject({ classId: period5, className: 'Biology P5' });
+  });
+
+  it('then live progress lists the students it was given to, not the unchosen one', async () => {
+    const res = await call(h, story.teacher, 'GET', `/api/assessments/${story.assessmentId}/progress`);
+    expect(res.status).toBe(200);
+    const names = res.body.students.map((s: { firstName: string }) => s.firstName);
+    expect(names).toEqual(['Ada', 'Ben', 'Cy', 'Dee']);
+  });
+});
