@@ -95,7 +95,10 @@ test('when a teacher regrades a short answer with feedback, then the student see
   await overall.getByRole('button', { name: 'Save feedback' }).click();
   await expect(overall.getByRole('status')).toHaveText('Saved');
   // The results page follows (analytics takes the regrade from its event).
-  const row = teacher.getByRole('row').filter({ has: teacher.getByRole('rowheader', { name: ada.name }) });
+  const row = teacher
+    .getByRole('region', { name: 'Student Results' })
+    .getByRole('row')
+    .filter({ has: teacher.getByRole('rowheader', { name: ada.name }) });
   await expect(row).toContainText('100%', { timeout: 15_000 });
 
   // The student sees the new score, the feedback on the result and on the answer.
