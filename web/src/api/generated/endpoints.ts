@@ -1322,7 +1322,10 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     answers: {
       questionId: string;
       answer: string;
+      /** Earned its full points */
       correct: boolean;
+      /** Waiting for the teacher's review (the assessment's reviewShortAnswers) */
+      pending: boolean;
     }[];
   }[];
   questions: {

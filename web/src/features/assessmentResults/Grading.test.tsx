@@ -32,7 +32,7 @@ const PAGE: AssessmentResults = {
       raisedAttempt: null,
       submittedAt: '2026-03-05T10:00:00.000Z',
       practice: [],
-      answers: [{ questionId: 'q1', answer: 'the sun heats the water', correct: false }],
+      answers: [{ questionId: 'q1', answer: 'the sun heats the water', correct: false, pending: false }],
     },
   ],
   questions: [
@@ -190,8 +190,12 @@ describe('grading by hand', () => {
     ];
     let waiting = items;
     const patched = vi.fn();
+    const page = {
+      ...PAGE,
+      results: PAGE.results.map((r) => ({ ...r, answers: r.answers.map((a) => ({ ...a, pending: true })) })),
+    };
     stubFetch({
-      'GET /api/assessments/a1/results': () => jsonResponse(200, PAGE),
+      'GET /api/assessments/a1/results': () => jsonResponse(200, page),
       'GET /api/assessments/a1/to-review': () => jsonResponse(200, waiting),
       'PATCH /api/results/r1/responses/q1': (init) => {
         patched(JSON.parse(String(init?.body)));
@@ -201,6 +205,9 @@ describe('grading by hand', () => {
     });
     const { user } = renderPage();
     const card = await screen.findByRole('region', { name: 'To Review (1)' });
+    // The student's answers say it waits (analytics keeps `pending` from the events).
+    await user.click(screen.getByRole('button', { name: 'Show answers of Ada Adams' }));
+    expect(within(document.getElementById('answers-r1')!).getByText('Awaiting review')).toBeInTheDocument();
     const [item] = within(card).getAllByTestId('to-review-item');
     expect(item).toHaveTextContent('Ada Adams · Q1. What turns water into vapour?');
     expect(item).toHaveTextContent('Answer: the sun heats the water · Key: evaporation (also: vaporisation)');

@@ -43,7 +43,15 @@ function Answers({ result, questions }: { result: Result; questions: Question[] 
             </div>
             <div>
               Answer: {answer?.answer ? answer.answer : <em>No answer</em>}{' '}
-              {answer?.correct ? <Badge bg="success">✓ Correct</Badge> : <Badge bg="danger">✗ Incorrect</Badge>}
+              {answer?.pending ? (
+                <Badge bg="warning" text="dark">
+                  Awaiting review
+                </Badge>
+              ) : answer?.correct ? (
+                <Badge bg="success">✓ Correct</Badge>
+              ) : (
+                <Badge bg="danger">✗ Incorrect</Badge>
+              )}
               {!answer?.correct && <span className="text-body-secondary"> (correct: {q.correctAnswer})</span>}
             </div>
           </li>
