@@ -330,6 +330,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         env: process.env,
         timeoutMs: 15 * 60_000,
       }).then(exitWith),
+    // The item bank's search at a district's size, on a scratch embedded Postgres (bench/bank-search.ts).
+    'bank-search': () =>
+      runChild(process.execPath, ['--import', 'tsx', path.join(bench, 'bank-search.ts')], {
+        env: process.env,
+        timeoutMs: 15 * 60_000,
+      }).then(exitWith),
     // Answer saves per second and CPU per save, all-in-one and stack (bench/closed-loop.mjs).
     'closed-loop': () => import('./closed-loop.mjs').then((m) => m.runClosedLoop().then(exitWith)),
     // A school's students open one assessment within 10 s (bench/bell.mjs).

@@ -128,6 +128,12 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'GET /api/dashboard/usage': 'getUsage',
   'GET /api/reports': 'getReport',
   'GET /api/admin/stats': 'getAdminStats',
+  'GET /api/bank/items': 'searchBank',
+  'POST /api/bank/items': 'saveBankItem',
+  'GET /api/bank/items/{id}': 'getBankItem',
+  'PUT /api/bank/items/{id}': 'updateBankItem',
+  'DELETE /api/bank/items/{id}': 'deleteBankItem',
+  'POST /api/assessments/{id}/questions/from-bank': 'addFromBank',
 };
 
 /**

@@ -22,6 +22,7 @@ import { standardsRouter } from '../../services/assessment/src/api/standards.rou
 import { commonAssessmentsRouter } from '../../services/assessment/src/api/common-assessments.router.ts';
 import { takingRouter } from '../../services/assessment/src/api/taking.router.ts';
 import { gradingRouter } from '../../services/assessment/src/api/grading.router.ts';
+import { bankRouter } from '../../services/assessment/src/api/bank.router.ts';
 import { assessmentConfigSchema } from '../../services/assessment/src/config.ts';
 import { classesRouter } from '../../services/class/src/api/classes.router.ts';
 import { enrolmentRouter, joinCodeLookupRouter } from '../../services/class/src/api/enrolment.router.ts';
@@ -70,6 +71,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     assessmentsRouter(inert, inert),
     takingRouter(inert),
     gradingRouter(inert),
+    bankRouter(inert),
     standardsRouter(inert, standardsPackageLimit),
     commonAssessmentsRouter(inert),
   ],

@@ -225,6 +225,9 @@ const makers: Record<Throwaway, () => Promise<string>> = {
     ok(await clients['A.admin'].post(`/api/common-assessments/${id}/publish`, {}), 200, 'publish');
     return id;
   },
+  bankShared: async () =>
+    ok(await clients['A.owner'].post('/api/bank/items', { ...QUESTIONS[0], visibility: 'district' }), 201, 'bank item')
+      .id,
   // Written as the invitation mail's link would be (email_tokens, purpose invite): the matrix
   // checks who may revoke it, not the mail.
   invitation: async () => {

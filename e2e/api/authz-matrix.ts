@@ -85,7 +85,8 @@ export type Throwaway =
   | 'studentExport' // a complete export by A's admin: `${studentId}/exports/${requestId}`
   | 'rosterImport' // a previewed (empty) roster import of district A (its id)
   | 'commonDraft' // a draft common assessment of district A (its id), by A's admin
-  | 'commonPublished'; // a common assessment of district A published to all its teachers (its id)
+  | 'commonPublished' // a common assessment of district A published to all its teachers (its id)
+  | 'bankShared'; // an item of A.owner's bank shared with district A (its id)
 
 export interface CellContext {
   f: Fixtures;
@@ -874,6 +875,48 @@ export const MATRIX: Record<string, MatrixEntry> = {
       path: `/api/common-assessments/${await ctx.take('commonPublished')}/report/export`,
     }),
     expect: statuses(['admin'], {}, 200),
+  },
+  // ---- item bank (assessment): a teacher's items, seen by whom they are shared with; changed by
+  // their author and the district's admin (403 to another teacher who sees it; 404 to outsiders).
+  'GET /api/bank/items': {
+    access: TEACHERS,
+    request: fixed('/api/bank/items?q=fraction&type=multiple_choice&page=1&pageSize=5'),
+    expect: statuses(TEACHERS, {}, 200),
+    keys: { 'A.owner': KEYS, 'A.teacher': KEYS, 'A.admin': KEYS, 'B.teacher': KEYS, 'B.admin': KEYS },
+  },
+  // Saving one of A1's questions: its teacher only.
+  'POST /api/bank/items': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: '/api/bank/items', body: { questionId: f.a1.questionIds[0], visibility: 'private' } }),
+    expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
+  'GET /api/bank/items/{id}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/bank/items/${await ctx.take('bankShared')}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.teacher': 200, 'A.admin': 200 }, 404),
+    keys: { 'A.owner': KEYS, 'A.teacher': KEYS, 'A.admin': KEYS },
+  },
+  'PUT /api/bank/items/{id}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/bank/items/${await ctx.take('bankShared')}`, body: MC }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200, 'A.teacher': 403 }, 404),
+    keys: { 'A.owner': KEYS, 'A.admin': KEYS },
+  },
+  'DELETE /api/bank/items/{id}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/bank/items/${await ctx.take('bankShared')}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 204, 'A.admin': 204, 'A.teacher': 403 }, 404),
+  },
+  // Into A.owner's draft: the assessment's teacher only (an item seen by others changes nothing).
+  'POST /api/assessments/{id}/questions/from-bank': {
+    access: TEACHERS,
+    request: async (ctx) => ({
+      path: `/api/assessments/${await ctx.take('draft')}/questions/from-bank`,
+      body: { itemIds: [await ctx.take('bankShared')] },
+    }),
+    expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
+    keys: { 'A.owner': KEYS },
   },
   // ---- analytics: a teacher's own classes, the district admin's whole district ------------------
   'GET /api/classes/{id}/results': {

@@ -108,6 +108,8 @@ beforeAll(async () => {
       RATE_LIMIT_JOIN_PER_MINUTE: '10000',
       RATE_LIMIT_GENERATION_PER_MINUTE: '1000',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
+      // The timed attempt below is submitted by the close sweep within a second of coming due.
+      ASSESSMENT_CLOSE_SWEEP_INTERVAL_MS: '1000',
     },
   });
   console.log(`[faults] Postgres, Kafka, 5 services and the gateway ready in ${secs(Date.now() - started)}`);
@@ -310,4 +312,54 @@ it('when the assessment service is killed, Kafka is down for 30 s and Postgres c
   expect(outboxDuringKafka.some((o) => o.busReady === 0)).toBe(true);
   // While Postgres is down the services cannot serve: not ready (and their calls answer 503, above).
   expect(postgresNotReady.length).toBeGreaterThan(0);
+});
+
+it("when a timed attempt's time runs out while the assessment service is down, then what the student saved is submitted once it is back, and no later answer is taken", async () => {
+  const s = stack!;
+  const seeded = await seed(s.baseUrl, { students: 2, assessments: 1, questions: 3 });
+  const { id, questions } = seeded.assessments[0]!;
+  const [student, idle] = seeded.students as [Seed['students'][number], Seed['students'][number]];
+  // The shortest time limit there is (60 s), set after assigning: no attempt has started yet.
+  const limited = await seeded.teacher.put(`/api/assessments/${id}`, { timeLimitSeconds: 60 });
+  expect(limited.status, JSON.stringify(limited.body)).toBe(200);
+
+  // Reading the questions starts each attempt (the database's clock).
+  const started = Date.now();
+  for (const who of [student, idle]) expect((await who.get(`/api/assessments/${id}/questions`)).status).toBe(200);
+  const [q1, q2] = questions as [(typeof questions)[number], (typeof questions)[number]];
+  const wrong = q2.options.find((o) => o !== q2.correctAnswer)!;
+  for (const [q, answer] of [
+    [q1, q1.correctAnswer],
+    [q2, wrong],
+  ] as const) {
+    const saved = await student.post('/api/responses', { assessmentId: id, questionId: q.id, answer, clientSeq: 1 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
+
+  // Down before the time is up, back only after it.
+  await s.kill9('assessment');
+  await sleep(Math.max(0, started + 63_000 - Date.now()));
+  await s.start('assessment');
+  await s.waitReady(['assessment'], 90_000);
+
+  // The sweep submits what was acknowledged: one right of three, exactly once.
+  const end = Date.now() + 30_000;
+  let mine: { assessmentId: string; correctAnswers: number; totalQuestions: number }[] = [];
+  while (Date.now() < end) {
+    const results = await student.get('/api/student/results');
+    mine = results.status === 200 ? results.body.filter((r: { assessmentId: string }) => r.assessmentId === id) : [];
+    if (mine.length > 0) break;
+    await sleep(250);
+  }
+  expect(mine).toHaveLength(1);
+  expect(mine[0]).toMatchObject({ correctAnswers: 1, totalQuestions: 3 });
+  // After the time is up nothing more is taken, from either student; the idle one saved nothing, so nothing was submitted for them.
+  const late = await student.post('/api/responses', { assessmentId: id, questionId: questions[2]!.id, answer: 'x' });
+  expect(late.status).toBe(409);
+  const idleLate = await idle.post('/api/responses', { assessmentId: id, questionId: q1.id, answer: q1.correctAnswer });
+  expect(idleLate.status).toBe(409);
+  expect(idleLate.body.code).toBe('time_up');
+  const idleResults = await idle.get('/api/student/results');
+  expect(idleResults.body.filter((r: { assessmentId: string }) => r.assessmentId === id)).toEqual([]);
+  expect(s.unexpectedExits).toEqual([]);
 });

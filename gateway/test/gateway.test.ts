@@ -54,6 +54,9 @@ describe('gateway routing', () => {
     expect(serviceForPath('/api/student/results')).toBe('assessment');
     expect(serviceForPath('/api/assessments/abc/support-material/support')).toBe('generation');
     expect(serviceForPath('/api/assessments/abc/questions')).toBe('assessment');
+    expect(serviceForPath('/api/assessments/abc/questions/from-bank')).toBe('assessment');
+    expect(serviceForPath('/api/bank/items')).toBe('assessment');
+    expect(serviceForPath('/api/bank/items/abc')).toBe('assessment');
     expect(serviceForPath('/api/support-content/r1/submit')).toBe('generation');
     expect(serviceForPath('/api/admin/stats')).toBe('analytics');
     expect(serviceForPath('/api/district')).toBe('identity');

@@ -43,6 +43,7 @@ export const services = /** @type {const} */ ([
       '/api/student/results',
       '/api/standards/**',
       '/api/common-assessments/**',
+      '/api/bank/**',
     ],
   },
   {

@@ -10,6 +10,7 @@ import {
 } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
+import { bankRouter } from './api/bank.router.ts';
 import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
 import { commonAssessmentsRouter } from './api/common-assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
@@ -17,12 +18,14 @@ import { gradingRouter } from './api/grading.router.ts';
 import { gradingRepository } from './data-access/grading.repository.ts';
 import { gradingUseCases } from './domain/grading.use-case.ts';
 import { assessmentConfigSchema } from './config.ts';
+import { bankRepository } from './data-access/bank.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
 import { standardsRepository } from './data-access/standards.repository.ts';
 import { studentAttemptsRepository } from './data-access/student-attempts.repository.ts';
 import { teacherAssessmentsRepository } from './data-access/teacher-assessments.repository.ts';
 import { commonAssessmentsRepository } from './data-access/common-assessments.repository.ts';
 import { assessmentUseCases } from './domain/assessments.use-case.ts';
+import { bankUseCases } from './domain/bank.use-case.ts';
 import { standardsLimits, standardsUseCases } from './domain/standards.use-case.ts';
 import { commonAssessmentUseCases } from './domain/common-assessments.use-case.ts';
 import { assessmentEventsPublisher } from './messaging/assessment-events.publisher.ts';
@@ -86,6 +89,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
         assessmentsRouter(uc, createLimits),
         takingRouter(uc),
         gradingRouter(gradingUseCases({ grading: gradingRepository(pool), assessments: teacherAssessments, events })),
+        bankRouter(bankUseCases({ bank: bankRepository(pool), assessments: teacherAssessments, questions: uc })),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
         commonAssessmentsRouter(
           commonAssessmentUseCases({

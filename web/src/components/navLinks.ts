@@ -22,6 +22,7 @@ export function navItemsFor(user: Pick<User, 'role'>): NavItem[] {
         { to: '/admin', label: 'Admin Dashboard' },
         { to: '/classes', label: 'Classes' },
         { to: '/assessments', label: 'Assessments' },
+        { to: '/bank', label: 'Item Bank' },
         { to: '/students', label: 'All Students' },
         { to: '/reports', label: 'Reports' },
       ];
@@ -30,6 +31,7 @@ export function navItemsFor(user: Pick<User, 'role'>): NavItem[] {
         { to: '/', label: 'Dashboard' },
         { to: '/classes', label: 'Classes' },
         { to: '/assessments', label: 'Assessments' },
+        { to: '/bank', label: 'Item Bank' },
         { to: '/students', label: 'Students' },
         { to: '/reports', label: 'Reports' },
       ];

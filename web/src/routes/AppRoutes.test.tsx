@@ -93,7 +93,7 @@ describe('AppRoutes', () => {
     expect(screen.getByText('Track student progress across formative assessments')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Create Class' })).toBeEnabled();
     const main = screen.getByRole('navigation', { name: 'Main' });
-    expect(main).toHaveTextContent('DashboardClassesAssessmentsStudentsReports');
+    expect(main).toHaveTextContent('DashboardClassesAssessmentsItem BankStudentsReports');
     expect(within(main).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
   });
 
@@ -114,7 +114,7 @@ describe('AppRoutes', () => {
     stubFetch({ 'GET /api/auth/user': () => jsonResponse(200, { ...TEACHER, role: 'admin' }) });
     renderApp('/');
     const main = await screen.findByRole('navigation', { name: 'Main' });
-    expect(main).toHaveTextContent('Admin DashboardClassesAssessmentsAll StudentsReports');
+    expect(main).toHaveTextContent('Admin DashboardClassesAssessmentsItem BankAll StudentsReports');
   });
 
   it('when a teacher visits /admin, then they are sent to / and the admin stats are never asked for', async () => {

@@ -58,6 +58,7 @@ const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSe
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
 const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
+const BankPage = screen('features/bank/BankPage', 'BankPage');
 const CommonAssessmentsPage = screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage');
 const NotFoundPage = screen('features/notFound/NotFoundPage', 'NotFoundPage');
 
@@ -171,6 +172,7 @@ export function AppRoutes() {
                   <Route path="/assessments" element={<AssessmentsPage />} />
                   <Route path="/assessment-preview/:id" element={<AssessmentPreviewPage />} />
                   <Route path="/assessment-edit/:id" element={<AssessmentEditPage />} />
+                  <Route path="/bank" element={<BankPage />} />
                   <Route path="/assessment-try/:id" element={<TryAsStudentPage />} />
                   <Route path="/students" element={<AllStudentsPage />} />
                   <Route path="/reports" element={<ReportsPage />} />

@@ -26,6 +26,7 @@ export const SCREENS = {
   'features/assessments/AssessmentsPage': () => import('../features/assessments/AssessmentsPage'),
   'features/assessments/AssessmentPreviewPage': () => import('../features/assessments/AssessmentPreviewPage'),
   'features/assessments/AssessmentEditPage': () => import('../features/assessments/AssessmentEditPage'),
+  'features/bank/BankPage': () => import('../features/bank/BankPage'),
   'features/takeAssessment/TakeAssessmentPage': () => import('../features/takeAssessment/TakeAssessmentPage'),
   'features/practice/SupportPracticePage': () => import('../features/practice/SupportPracticePage'),
   'features/practice/ResultPracticePage': () => import('../features/practice/ResultPracticePage'),
@@ -79,6 +80,7 @@ export const ROUTES: readonly RouteBudget[] = [
   { route: '/assessments', modules: [SHELL, 'features/assessments/AssessmentsPage'] },
   { route: '/assessment-preview/:id', modules: [SHELL, 'features/assessments/AssessmentPreviewPage'] },
   { route: '/assessment-edit/:id', modules: [SHELL, 'features/assessments/AssessmentEditPage'] },
+  { route: '/bank', modules: [SHELL, 'features/bank/BankPage'] },
   {
     route: '/assessment/:id (taking page), /assessment-try/:id (a teacher trying it)',
     modules: [SHELL, 'features/takeAssessment/TakeAssessmentPage'],

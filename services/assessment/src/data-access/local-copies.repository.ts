@@ -47,7 +47,7 @@ export async function removeMember(tx: Tx, classId: string, studentId: string): 
 
 export async function upsertPerson(
   tx: Tx,
-  p: { userId: string; tenantId: string; firstName: string; lastName: string },
+  p: { userId: string; tenantId: string; firstName: string; lastName: string; tenantKind?: string },
 ): Promise<void> {
   const { userId, ...rest } = p;
   await tx.person.upsert({

@@ -317,6 +317,36 @@ export function assessmentUseCases({
     return submission && resultDetailView(submission.stored, submission.review);
   }
 
+  /**
+   * Several at once, in order, on addQuestion's rules (all or none): the item bank's "add to an
+   * assessment" (domain/bank.use-case.ts). `keptStandards`: alignments copied with the question,
+   * which stay valid even if their catalogue item was withdrawn since.
+   */
+  async function addQuestions(
+    owner: Owner,
+    id: string,
+    edits: (QuestionEdit & { keptStandards?: readonly StandardRef[] })[],
+  ): Promise<QuestionView[]> {
+    const checked = edits.map((edit) => ({
+      edit,
+      q: checkQuestion({ ...edit, points: edit.points ?? 1, acceptedAnswers: edit.acceptedAnswers ?? [] }),
+    }));
+    const added = await assessments.transaction(async (tx) => {
+      const a = await assessments.findOwned(owner, id, tx);
+      if (!a) throw new AssessmentNotFoundError();
+      await lockUnsubmitted(tx, a.id);
+      if ((await assessments.questionCount(tx, a.id)) + checked.length > MAX_QUESTIONS)
+        throw new TooManyQuestionsError(MAX_QUESTIONS);
+      const rows = [];
+      for (const { edit, q } of checked)
+        rows.push({ ...q, standards: await chosenStandards(tx, owner, edit.standards ?? [], edit.keptStandards) });
+      await assessments.insertQuestions(tx, a, rows);
+      const all = await announce(tx, a);
+      return all.slice(all.length - checked.length);
+    });
+    return added.map((q) => questionView(q, true));
+  }
+
   return {
     // ---- teachers ----
     list: async (owner: Owner): Promise<TeacherAssessmentView[]> =>
@@ -517,20 +547,10 @@ export function assessmentUseCases({
 
     /** Appended after the last question; at most MAX_QUESTIONS, and none once a student submitted. */
     async addQuestion(owner: Owner, id: string, edit: QuestionEdit): Promise<QuestionView> {
-      const q = checkQuestion({ ...edit, points: edit.points ?? 1, acceptedAnswers: edit.acceptedAnswers ?? [] });
-      const added = await assessments.transaction(async (tx) => {
-        const a = await assessments.findOwned(owner, id, tx);
-        if (!a) throw new AssessmentNotFoundError();
-        await lockUnsubmitted(tx, a.id);
-        if ((await assessments.questionCount(tx, a.id)) >= MAX_QUESTIONS)
-          throw new TooManyQuestionsError(MAX_QUESTIONS);
-        const standards = await chosenStandards(tx, owner, edit.standards ?? []);
-        await assessments.insertQuestions(tx, a, [{ ...q, standards }]);
-        const all = await announce(tx, a);
-        return all[all.length - 1]!;
-      });
-      return questionView(added, true);
+      return (await addQuestions(owner, id, [edit]))[0]!;
     },
+
+    addQuestions,
 
     /** A copy of the question right after it (the ones below move down one). */
     async duplicateQuestion(owner: Owner, questionId: string): Promise<QuestionView> {

@@ -32,9 +32,17 @@ const keepClass = (tx: Tx, c: ClassFacts) =>
     grades: c.grades,
   });
 
-type UserFacts = { userId: string; tenantId: string; firstName: string; lastName: string };
+type UserFacts = { userId: string; tenantId: string; firstName: string; lastName: string; tenantKind: string };
 const keepPerson = (tx: Tx, u: UserFacts) =>
-  upsertPerson(tx, { userId: u.userId, tenantId: u.tenantId, firstName: u.firstName, lastName: u.lastName });
+  upsertPerson(tx, {
+    userId: u.userId,
+    tenantId: u.tenantId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    // The item bank's sharing needs it (an individual account's bank is private); an older
+    // publisher's empty kind leaves the one known.
+    ...(u.tenantKind ? { tenantKind: u.tenantKind } : {}),
+  });
 
 export function classEventHandlers(events: AssessmentEvents): InboxHandlers<Tx> {
   return {

@@ -344,6 +344,45 @@ const injectedRtkApi = api.injectEndpoints({
     getToReview: build.query<GetToReviewApiResponse, GetToReviewApiArg>({
       query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/to-review` }),
     }),
+    searchBank: build.query<SearchBankApiResponse, SearchBankApiArg>({
+      query: (queryArg) => ({
+        url: `/api/bank/items`,
+        params: {
+          q: queryArg.q,
+          type: queryArg['type'],
+          standard: queryArg.standard,
+          subject: queryArg.subject,
+          grade: queryArg.grade,
+          visibility: queryArg.visibility,
+          scope: queryArg.scope,
+          page: queryArg.page,
+          pageSize: queryArg.pageSize,
+        },
+      }),
+    }),
+    saveBankItem: build.mutation<SaveBankItemApiResponse, SaveBankItemApiArg>({
+      query: (queryArg) => ({ url: `/api/bank/items`, method: 'POST', body: queryArg }),
+    }),
+    getBankItem: build.query<GetBankItemApiResponse, GetBankItemApiArg>({
+      query: (queryArg) => ({ url: `/api/bank/items/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    updateBankItem: build.mutation<UpdateBankItemApiResponse, UpdateBankItemApiArg>({
+      query: (queryArg) => ({
+        url: `/api/bank/items/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    deleteBankItem: build.mutation<DeleteBankItemApiResponse, DeleteBankItemApiArg>({
+      query: (queryArg) => ({ url: `/api/bank/items/${encodeURIComponent(String(queryArg))}`, method: 'DELETE' }),
+    }),
+    addFromBank: build.mutation<AddFromBankApiResponse, AddFromBankApiArg>({
+      query: (queryArg) => ({
+        url: `/api/assessments/${encodeURIComponent(String(queryArg.id))}/questions/from-bank`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     postApiStandardsFrameworks: build.mutation<PostApiStandardsFrameworksApiResponse, PostApiStandardsFrameworksApiArg>(
       {
         query: (queryArg) => ({ url: `/api/standards/frameworks`, method: 'POST', body: queryArg }),
@@ -1079,6 +1118,86 @@ export type GetResultRegradesApiResponse = /** status 200 OK */ RegradeHistory;
 export type GetResultRegradesApiArg = string;
 export type GetToReviewApiResponse = /** status 200 OK */ ReviewItem[];
 export type GetToReviewApiArg = string;
+export type SearchBankApiResponse = /** status 200 OK */ BankPage;
+export type SearchBankApiArg = {
+  /** Words of the question, its topic or standard label (web search syntax) */
+  q?: string;
+  type?: 'multiple_choice' | 'short_answer' | 'true_false';
+  /** A standard’s identifier or code, or the free-text standard label */
+  standard?: string;
+  subject?: string;
+  /** e.g. 6, 06 or K */
+  grade?: string;
+  visibility?: 'private' | 'school' | 'district';
+  /** mine: only the items you saved */
+  scope?: 'all' | 'mine';
+  page?: number;
+  pageSize?: number;
+};
+export type SaveBankItemApiResponse = /** status 201 OK */ BankItem;
+export type SaveBankItemApiArg = {
+  /** One of your questions; leave out to send a question instead */
+  questionId?: string;
+  /** private: only you; school: the teachers of your classes’ schools; district: every teacher of the district (individual accounts: private only) */
+  visibility: 'private' | 'school' | 'district';
+  /** Saved from a question: its class’s subject unless given */
+  subject?: string;
+  /** e.g. 6, 06 or K; saved from a question: its class’s grade (when it has one) */
+  grade?: string;
+  /** Saved from a question: its assessment’s topic unless given */
+  topic?: string;
+  /** A free-text standard label; saved from a question: its assessment’s */
+  standard?: string;
+  /** A new question: as POST /api/assessments/{id}/questions */
+  questionText?: string;
+  questionType?: 'multiple_choice' | 'short_answer' | 'true_false';
+  /** A list of strings (multiple choice: 4) */
+  options?: unknown;
+  correctAnswer?: string;
+  acceptedAnswers?: string[];
+  /** 0.01 to 100; default 1 */
+  points?: unknown;
+  /** CASE item identifiers of the catalogue */
+  standards?: string[];
+};
+export type GetBankItemApiResponse = /** status 200 OK */ BankItem;
+export type GetBankItemApiArg = string;
+export type UpdateBankItemApiResponse = /** status 200 OK */ BankItem;
+export type UpdateBankItemApiArg = {
+  id: string;
+  body: {
+    /** private: only you; school: the teachers of your classes’ schools; district: every teacher of the district (individual accounts: private only) */
+    visibility?: 'private' | 'school' | 'district';
+    /** Saved from a question: its class’s subject unless given */
+    subject?: string;
+    /** e.g. 6, 06 or K; saved from a question: its class’s grade (when it has one) */
+    grade?: string;
+    /** Saved from a question: its assessment’s topic unless given */
+    topic?: string;
+    /** A free-text standard label; saved from a question: its assessment’s */
+    standard?: string;
+    /** A new question: as POST /api/assessments/{id}/questions */
+    questionText?: string;
+    questionType?: 'multiple_choice' | 'short_answer' | 'true_false';
+    /** A list of strings (multiple choice: 4) */
+    options?: unknown;
+    correctAnswer?: string;
+    acceptedAnswers?: string[];
+    /** 0.01 to 100; default 1 */
+    points?: unknown;
+    /** CASE item identifiers of the catalogue */
+    standards?: string[];
+  };
+};
+export type DeleteBankItemApiResponse = unknown;
+export type DeleteBankItemApiArg = string;
+export type AddFromBankApiResponse = /** status 201 OK */ Question[];
+export type AddFromBankApiArg = {
+  id: string;
+  body: {
+    itemIds: string[];
+  };
+};
 export type PostApiStandardsFrameworksApiResponse =
   /** status 200 The district’s framework, updated */ FrameworkImport | /** status 201 OK */ FrameworkImport;
 export type PostApiStandardsFrameworksApiArg = {
@@ -1999,6 +2118,42 @@ export type ReviewItem = {
   points: string;
   answer: string | null;
 };
+export type BankItem = {
+  id: string;
+  questionText: string;
+  questionType: 'multiple_choice' | 'short_answer' | 'true_false';
+  options: string[];
+  correctAnswer: string;
+  acceptedAnswers: string[];
+  points: number;
+  subject: string;
+  grade: string;
+  topic: string;
+  standard: string;
+  standards: {
+    identifier: string;
+    code: string;
+    uri: string;
+  }[];
+  visibility: 'private' | 'school' | 'district';
+  author: {
+    id: string;
+    name: string;
+  };
+  /** You saved it */
+  mine: boolean;
+  /** You may change or delete it (its author; an admin for a shared item) */
+  canEdit: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type BankPage = {
+  items: BankItem[];
+  page: number;
+  pageSize: number;
+  /** Another page follows */
+  hasMore: boolean;
+};
 export type Framework = {
   id: string;
   title: string;
@@ -2559,6 +2714,12 @@ export const {
   useSetResultFeedbackMutation,
   useGetResultRegradesQuery,
   useGetToReviewQuery,
+  useSearchBankQuery,
+  useSaveBankItemMutation,
+  useGetBankItemQuery,
+  useUpdateBankItemMutation,
+  useDeleteBankItemMutation,
+  useAddFromBankMutation,
   usePostApiStandardsFrameworksMutation,
   useGetApiStandardsFrameworksQuery,
   useGetApiStandardsSearchQuery,

@@ -185,7 +185,52 @@ describe('AssessmentEditPage', () => {
     expect(await screen.findByRole('button', { name: 'Duplicate Question 1' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete Question 1' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add Question' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add from Bank' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Question 1' })).toBeEnabled();
+    // Its questions may still be kept in the bank.
+    expect(screen.getByRole('button', { name: 'Save Question 1 to Bank' })).toBeEnabled();
+  });
+
+  it('when questions are added from the bank, then the list is read again and shows them', async () => {
+    const added = mc('q9', 'From the bank?', 2);
+    let questions = [mc('q1', 'First?', 1)];
+    const item = { ...added, id: '99999999-9999-4999-8999-999999999999', points: 1, acceptedAnswers: [] };
+    const bankItem = {
+      ...item,
+      subject: 'Science',
+      grade: '7',
+      topic: '',
+      standard: '',
+      standards: [],
+      visibility: 'private',
+      author: { id: 'u1', name: 'Ada Lovelace' },
+      mine: true,
+      canEdit: true,
+      createdAt: '2026-03-05T10:00:00.000Z',
+      updatedAt: '2026-03-05T10:00:00.000Z',
+    };
+    stubFetch({
+      'GET /api/assessments/a1': () => jsonResponse(200, ASSESSMENT),
+      'GET /api/assessments/a1/questions': () => jsonResponse(200, questions),
+      'GET /api/bank/items?page=1&pageSize=10': () =>
+        jsonResponse(200, { items: [bankItem], page: 1, pageSize: 10, hasMore: false }),
+      'POST /api/assessments/a1/questions/from-bank': () => {
+        questions = [...questions, added];
+        return jsonResponse(201, [added]);
+      },
+    });
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/assessment-edit/:id" element={<AssessmentEditPage />} />
+      </Routes>,
+      { route: '/assessment-edit/a1' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add from Bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add questions from the bank' });
+    await user.click(await within(dialog).findByLabelText('Choose: From the bank?'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 1 to Assessment' }));
+    expect(await screen.findByRole('heading', { name: 'Questions (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Question 2' })).toHaveTextContent('From the bank?');
   });
 
   it("when it is a class's copy of a district common assessment, then no question can be changed and the page says why", async () => {

@@ -39,6 +39,7 @@ import {
 import { LifecycleBadge, lifecycleHint } from './LifecycleBadge';
 import { QuestionEditor, standardsOf } from './QuestionEditor';
 import { StandardChips, type StandardRef } from '../standards';
+import { AddFromBank, SaveToBankButton } from '../bank';
 import { QuestionPreview } from './QuestionPreview';
 
 const MAX_QUESTIONS = 20;
@@ -380,6 +381,7 @@ function QuestionItem({
               <Button size="sm" variant="outline-danger" disabled={locked} onClick={() => setConfirming(true)}>
                 Delete Question {n}
               </Button>
+              <SaveToBankButton questionId={question.id} n={n} />
             </Card.Footer>
           )}
         </>
@@ -553,7 +555,14 @@ export function AssessmentEditPage() {
           />
         ))
       )}
-      {!frozen && <AddQuestion assessmentId={id} count={list.length} locked={locked} />}
+      {!frozen && (
+        <div className="d-flex flex-wrap gap-2 align-items-start">
+          <AddQuestion assessmentId={id} count={list.length} locked={locked} />
+          {!locked && list.length < MAX_QUESTIONS && (
+            <AddFromBank assessmentId={id} room={MAX_QUESTIONS - list.length} />
+          )}
+        </div>
+      )}
     </>
   );
 }

@@ -278,6 +278,39 @@ describe('TakeAssessmentPage time limit', () => {
     expect(reads).toBe(2);
   });
 
+  it('when the teacher set a time limit after the questions were read, then a refused save reads them again (the attempt starts), is sent again, and the time left shows', async () => {
+    let limited = false;
+    let questionReads = 0;
+    const { saves } = studentRoutes(
+      {
+        'GET /api/assessments/a1': () =>
+          jsonResponse(200, limited ? { ...ASSESSMENT, timeLimitSeconds: 600, secondsLeft: 598 } : ASSESSMENT),
+        'GET /api/assessments/a1/questions': () => {
+          questionReads += 1;
+          return jsonResponse(200, QUESTIONS);
+        },
+      },
+      (init) => {
+        const body = JSON.parse(String(init?.body)) as Saved;
+        // Refused until the questions were read again after the limit was set.
+        if (questionReads < 2)
+          return jsonResponse(409, {
+            message: 'Open the assessment first: its time limit starts when you do.',
+            code: 'attempt_not_started',
+          });
+        return jsonResponse(200, { id: 'x', assessmentId: 'a1', updatedAt: '2026-03-05T10:00:00.000Z', ...body });
+      },
+    );
+    const { user } = renderPage();
+    await screen.findByRole('heading', { level: 2, name: /Capital of France/ });
+    limited = true;
+    await user.click(screen.getByLabelText('Paris'));
+    await waitFor(() => expect(saves.filter((x) => x.answer === 'Paris')).toHaveLength(2), { timeout: 5_000 });
+    expect(questionReads).toBe(2);
+    expect(await screen.findByRole('timer', { name: 'Time left' })).toHaveTextContent(/Time left 9:5\d/);
+    expect(screen.queryByText('Failed to save response')).not.toBeInTheDocument();
+  });
+
   it('when the time is up on the server, then the page says so', async () => {
     studentRoutes({
       'GET /api/assessments/a1': () => jsonResponse(409, { message: 'Your time is up.', code: 'time_up' }),

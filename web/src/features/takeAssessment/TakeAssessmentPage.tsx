@@ -35,7 +35,13 @@ import {
 import { useAuth } from '../../session/useAuth';
 import { navRole } from '../../session/user';
 import { AnswerStore, type PendingAnswer } from './answerStore';
-import { closedCode, isAlreadySubmittedError, isClosedError, type ClosedCode } from './assessmentClosed';
+import {
+  closedCode,
+  isAlreadySubmittedError,
+  isAttemptNotStartedError,
+  isClosedError,
+  type ClosedCode,
+} from './assessmentClosed';
 import { clockText, useTimeLeft } from './timeLeft';
 import { QuestionNavigator } from './QuestionNavigator';
 import { ResultSummary, type SummaryResult } from './ResultSummary';
@@ -208,6 +214,11 @@ interface AnswerSheetProps {
   onClosed: (code: ClosedCode) => void;
   /** Submitted meanwhile on another device or tab: the page shows that result instead. */
   onSubmittedElsewhere: () => void;
+  /**
+   * A time limit set while the student was answering: their attempt starts when the questions are
+   * read again (the server's clock), and the time left is asked for.
+   */
+  onAttemptNotStarted?: () => Promise<void>;
   /** The teacher's try: Submit scores these answers without storing them (nothing is sent before). */
   tryScore?: (answers: { questionId: string; answer: string }[]) => Promise<void>;
 }
@@ -226,6 +237,7 @@ function AnswerSheet({
   onSubmitted,
   onClosed,
   onSubmittedElsewhere,
+  onAttemptNotStarted,
   tryScore,
 }: AnswerSheetProps) {
   // A student answers and submits; a teacher trying it does too, with nothing saved.
@@ -258,9 +270,17 @@ function AnswerSheet({
 
   const send = useCallback(
     async (p: PendingAnswer) => {
-      await saveResponse({ assessmentId, questionId: p.questionId, answer: p.answer, clientSeq: p.clientSeq }).unwrap();
+      const save = () =>
+        saveResponse({ assessmentId, questionId: p.questionId, answer: p.answer, clientSeq: p.clientSeq }).unwrap();
+      try {
+        await save();
+      } catch (error) {
+        if (!onAttemptNotStarted || !isAttemptNotStartedError(error)) throw error;
+        await onAttemptNotStarted();
+        await save();
+      }
     },
-    [saveResponse, assessmentId],
+    [saveResponse, assessmentId, onAttemptNotStarted],
   );
   const { saver, state } = useAutosave({
     store,
@@ -520,6 +540,13 @@ export function TakeAssessmentPage() {
     void assessment.refetch();
   }, [needsTimeLeft, questions.isSuccess, assessment]);
 
+  const { refetch: refetchQuestions } = questions;
+  const { refetch: refetchAssessment } = assessment;
+  const startAttempt = useCallback(async () => {
+    await refetchQuestions();
+    await refetchAssessment();
+  }, [refetchQuestions, refetchAssessment]);
+
   // Just submitted here: the result stays on screen, with the focus on its heading, whatever the
   // refreshed assessment says.
   if (finished?.id === id) return <ResultSummary result={finished.result} title={finished.title} focusHeading />;
@@ -553,6 +580,7 @@ export function TakeAssessmentPage() {
       onSubmitted={(result) => setFinished({ id, result, title: data.title })}
       onClosed={(code) => setClosedWhileOpen({ id, code })}
       onSubmittedElsewhere={() => void assessment.refetch()}
+      onAttemptNotStarted={startAttempt}
     />
   );
 }

@@ -20,3 +20,8 @@ export function closedCode(error: unknown): ClosedCode | null {
 export function isAlreadySubmittedError(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.code === 'already_submitted';
 }
+
+/** A save refused because a time limit was set after the questions were read: they must be read again. */
+export function isAttemptNotStartedError(error: unknown): boolean {
+  return isApiError(error) && error.status === 409 && error.code === 'attempt_not_started';
+}
