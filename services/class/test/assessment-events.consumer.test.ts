@@ -9,6 +9,7 @@ import {
   buildHeaders,
   create,
   ResultLevelRaisedSchema,
+  ResultRegradedSchema,
   ResultSubmittedSchema,
   toBinary,
 } from '@checkpoint/events';
@@ -75,6 +76,24 @@ describe('class counts from assessment events', () => {
       a1,
     );
     expect(await counts(classId)).toEqual({ assessments: 1, below: 0, at: 1, above: 1 });
+    // The teacher regrades r1 to above: s1 moves to above.
+    await publish(
+      ResultRegradedSchema,
+      {
+        resultId: r1,
+        assessmentId: a1,
+        tenantId: tenant,
+        classId,
+        studentId: s1,
+        earnedPoints: 2,
+        totalPoints: 2,
+        percentage: 100,
+        level: 'above',
+        scoreLevel: 'above',
+      },
+      a1,
+    );
+    expect(await counts(classId)).toEqual({ assessments: 1, below: 0, at: 0, above: 2 });
   });
 
   it('when events name a class that does not exist, then nothing fails', async () => {

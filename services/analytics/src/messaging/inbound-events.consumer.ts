@@ -16,6 +16,7 @@ import {
   insertResult,
   recordProgress,
   recordPractice,
+  regradeResult,
   replaceQuestions,
   setAssessmentActive,
   setClassArchived,
@@ -211,6 +212,29 @@ export function inboundHandlers(baseUrl?: string): InboxHandlers<Tx> {
         submittedAt: when(m.submittedAt, envelope),
       });
       await noteSubmission(tx, { ...m, submittedAt: when(m.submittedAt, envelope) });
+    },
+    'checkpoint.assessment.v1.ResultRegraded': async (tx, m) => {
+      const type = m.$typeName;
+      requireIds(type, { resultId: m.resultId, assessmentId: m.assessmentId, studentId: m.studentId });
+      m.answers.forEach((a, i) => {
+        requireIds(type, { [`answers.${i}.questionId`]: a.questionId });
+        requirePoints(type, `answers.${i}.earnedPoints`, a.earnedPoints);
+      });
+      await regradeResult(tx, {
+        resultId: m.resultId,
+        earnedPoints: requirePoints(type, 'earnedPoints', m.earnedPoints),
+        totalPoints: requirePoints(type, 'totalPoints', m.totalPoints),
+        percentage: requirePercentage(type, 'percentage', m.percentage),
+        level: requireLevel(type, 'level', m.level),
+        scoreLevel: requireLevel(type, 'scoreLevel', m.scoreLevel),
+        answers: m.answers.map((a) => ({
+          questionId: a.questionId,
+          answer: a.answer,
+          correct: a.correct,
+          pending: a.pending,
+          earnedPoints: a.earnedPoints,
+        })),
+      });
     },
     'checkpoint.assessment.v1.AttemptProgressed': async (tx, m, envelope) => {
       const type = m.$typeName;

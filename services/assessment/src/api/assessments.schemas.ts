@@ -266,6 +266,11 @@ const deliveryFields = {
     .describe(
       "Each student's attempt takes answers for this long from their first read of the questions (null: no time limit)",
     ),
+  reviewShortAnswers: flag('reviewShortAnswers')
+    .optional()
+    .describe(
+      "A short answer matching neither the key nor an accepted answer is not marked at submission but waits for the teacher's review (0 points until then)",
+    ),
   opensAt: dateTime('Opens at', 'Students may open and answer it from this time'),
   closesAt: dateTime(
     'Closes at',
@@ -306,7 +311,7 @@ export const updateAssessmentBody = z
   .meta({
     id: 'UpdateAssessment',
     description:
-      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, opensAt, closesAt, timeLimitSeconds}, each left out keeping the stored one',
+      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, reviewShortAnswers, opensAt, closesAt, timeLimitSeconds}, each left out keeping the stored one',
     ...documentedAs({ anyOf: [{ ...inputJsonSchema(settingsBody), minProperties: 1 }, inputJsonSchema(detailsBody)] }),
   });
 
@@ -576,6 +581,9 @@ export const teacherAssessmentSchema = z
     shuffleOptions: z
       .boolean()
       .describe("Each student sees each multiple-choice question's options in an order of their own"),
+    reviewShortAnswers: z
+      .boolean()
+      .describe("A short answer matching neither the key nor an accepted answer waits for the teacher's review"),
     className: z.string(),
     subject: z.string(),
     questionCount: z.number().int(),
@@ -739,6 +747,13 @@ export const resultSchema = z
     correctAnswers: z.number().int(),
     incorrectAnswers: z.number().int(),
     totalQuestions: z.number().int(),
+    feedback: z.string().nullable().describe("The teacher's written feedback on the whole result; null: none"),
+    pendingReview: z
+      .number()
+      .int()
+      .min(0)
+      .describe('Answers waiting for the teacher to review them: 0 points until then (the score is provisional)'),
+    regradedAt: z.iso.datetime().nullable().describe('When the teacher last changed a mark; null: never'),
     className: z.string(),
     assessment: z.object({ title: z.string(), description: z.string() }),
     student: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
@@ -756,7 +771,12 @@ export const resultQuestionSchema = z
     acceptedAnswers: z.array(z.string()).describe('Short answer alternatives also scored as right'),
     points: z.string().describe('Numeric string'),
     answer: z.string().nullable().describe("The student's stored answer; null when the question was never answered"),
-    correct: z.boolean(),
+    correct: z.boolean().describe('Earned its full points'),
+    earnedPoints: z
+      .string()
+      .describe('Numeric string: the points the answer earned (the teacher may give part points)'),
+    pending: z.boolean().describe("Waiting for the teacher's review: 0 points until then"),
+    feedback: z.string().nullable().describe("The teacher's written feedback on this answer; null: none"),
   })
   .meta({ id: 'ResultQuestion', description: 'One question of a result, as it was scored at submission' });
 

@@ -53,6 +53,7 @@ import { numericString, scoreSubmission, type Score } from './scoring.ts';
 import { labelsFor } from './labels.ts';
 import { studentOrder, type ShuffleSettings } from './shuffle.ts';
 import { planAssignment, type AssignTarget } from './assigning.ts';
+import { teachesResult } from './result-access.ts';
 import { inOrder, labelsWithStandards, type StandardRef } from './standards.ts';
 import { ConflictError, lookupNow, NotFoundError, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
@@ -93,6 +94,8 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
   closesAt?: Date | null | undefined;
   /** Null: no time limit. */
   timeLimitSeconds?: number | null | undefined;
+  /** A short answer off the key waits for the teacher's review (applies to submissions from then on). */
+  reviewShortAnswers?: boolean | undefined;
 };
 
 const WINDOW_ORDER = 'Closes at must be later than Opens at';
@@ -281,8 +284,9 @@ export function assessmentUseCases({
       const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
       if (questions.length === 0) throw new NoQuestionsError();
       // The score, its percentage and its performance level (scoring.ts), and the review of each question.
-      const score = scoreSubmission(questions, answers);
-      const review = reviewOf(questions, answers);
+      const marking = { reviewShortAnswers: access.reviewShortAnswers };
+      const score = scoreSubmission(questions, answers, marking);
+      const review = reviewOf(questions, answers, marking);
       const submittedAt = new Date();
       const { tenantId, classId } = access;
       const stored = await attempts.insertResult(tx, {
@@ -445,6 +449,8 @@ export function assessmentUseCases({
             throw new ValidationError(CLOSES_IN_PAST, { closesAt: CLOSES_IN_PAST });
           await assessments.setDelivery(tx, id, delivery);
         }
+        if (input.reviewShortAnswers !== undefined && input.reviewShortAnswers !== current.reviewShortAnswers)
+          await assessments.setReviewShortAnswers(tx, id, input.reviewShortAnswers);
         return assessments.findOwned(owner, id, tx);
       });
       return teacherView(updated!);
@@ -792,15 +798,8 @@ export function assessmentUseCases({
     /** The student's own result, or one of the teacher's classes, with its questions and keys. */
     async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultDetailView> {
       const r = await attempts.findResult(id);
-      const teacher = { tenantId: caller.tenantId, teacherId: caller.userId };
       const mine =
-        r &&
-        (caller.role === 'student'
-          ? r.studentId === caller.userId
-          : (r.teacherId === caller.userId && r.tenantId === caller.tenantId) ||
-            // A teacher (owner or co-teacher) of the class it was taken in, or of the assessment's.
-            (await assessments.ownsClass(teacher, r.classId)) ||
-            (await assessments.findOwned(teacher, r.assessmentId)) !== undefined);
+        r && (caller.role === 'student' ? r.studentId === caller.userId : await teachesResult(assessments, caller, r));
       if (!mine) throw new ResultNotFoundError();
       // Results submitted before the review was stored with them: built from what is there now.
       let questions = r.questions;

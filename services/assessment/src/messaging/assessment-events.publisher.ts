@@ -13,6 +13,7 @@ import {
   enqueueEvent,
   QuestionsChangedSchema,
   ResultLevelRaisedSchema,
+  ResultRegradedSchema,
   ResultSubmittedSchema,
   type SqlExecutor,
 } from '@checkpoint/events';
@@ -68,7 +69,15 @@ export interface ResultFacts {
   percentage: number;
   level: string;
   submittedAt: Date;
-  answers: { questionId: string; answer: string; correct: boolean }[];
+  answers: { questionId: string; answer: string; correct: boolean; pending?: boolean; earnedPoints?: number }[];
+}
+
+/** A result after a teacher's regrade: its whole new state (docs/architecture.md, "Grading by hand"). */
+export interface RegradeFacts extends Omit<ResultFacts, 'submittedAt'> {
+  scoreLevel: string;
+  pendingCount: number;
+  questionId: string;
+  gradedBy: string;
 }
 
 /** Counts only: how far an attempt is, never what was answered. */
@@ -193,6 +202,24 @@ export function assessmentEventsPublisher() {
         level: r.level,
         answers: r.answers,
         submittedAt: timestampFromDate(r.submittedAt),
+      }),
+    resultRegraded: (tx: SqlExecutor, r: RegradeFacts) =>
+      enqueue(tx, ResultRegradedSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        earnedPoints: r.earnedPoints,
+        totalPoints: r.totalPoints,
+        percentage: r.percentage,
+        level: r.level,
+        scoreLevel: r.scoreLevel,
+        answers: r.answers,
+        pendingCount: r.pendingCount,
+        questionId: r.questionId,
+        gradedBy: r.gradedBy,
+        occurredAt: timestampNow(),
       }),
     attemptProgressed: (tx: SqlExecutor, p: ProgressFacts) =>
       enqueue(tx, AttemptProgressedSchema, p.assessmentId, p.tenantId, {

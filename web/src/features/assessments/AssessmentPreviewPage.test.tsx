@@ -27,6 +27,7 @@ const TRY_ASSESSMENT: Assessment = {
   opensAt: null,
   closesAt: null,
   timeLimitSeconds: null,
+  reviewShortAnswers: false,
   className: 'Earth Science',
   subject: 'Science',
   questionCount: 1,
