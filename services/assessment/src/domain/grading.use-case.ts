@@ -4,7 +4,7 @@
 // result. The result's totals and level follow by the one rule (scoring.ts: scoreMarks, then
 // levelAfterRegrade for a result support practice raised); each change is audited and the new
 // state goes out as ResultRegraded, in the transaction that stores it.
-import type { GradingRepository, GradedResult } from '../data-access/grading.repository.ts';
+import type { GradingRepository } from '../data-access/grading.repository.ts';
 import type { AttemptTx } from '../data-access/student-attempts.repository.ts';
 import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
 import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
