@@ -143,6 +143,7 @@ describe('class journeys', () => {
       atStandard: 0,
       aboveStandard: 0,
       archived: false,
+      coTeaching: false,
     });
     const named = await eventually(
       () => owner.get(`/api/classes/${cls.id}`),
