@@ -55,6 +55,9 @@ export interface AssessmentRow {
   closesAt: Date | null;
   /** Each attempt takes answers for this long from its start (null: no time limit). */
   timeLimitSeconds: number | null;
+  /** Attempts allowed per student (1: no retake) and which of them counts. */
+  maxAttempts: number;
+  countedAttempt: CountedAttempt;
   className: string;
   subject: string;
   questionCount: number;
@@ -96,6 +99,8 @@ export interface TeacherAssessmentView {
   opensAt: string | null;
   closesAt: string | null;
   timeLimitSeconds: number | null;
+  maxAttempts: number;
+  countedAttempt: CountedAttempt;
   className: string;
   subject: string;
   questionCount: number;
@@ -139,6 +144,8 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     opensAt: iso(a.opensAt),
     closesAt: iso(a.closesAt),
     timeLimitSeconds: a.timeLimitSeconds,
+    maxAttempts: a.maxAttempts,
+    countedAttempt: a.countedAttempt,
     className: a.className,
     subject: a.subject,
     questionCount: a.questionCount,
@@ -283,6 +290,10 @@ export function questionView(q: QuestionRow, withAnswer: boolean): QuestionView 
   };
 }
 
+/** Which of a student's attempts counts: the latest submitted, or the best by percentage. */
+export const COUNTED_ATTEMPTS = ['latest', 'best'] as const;
+export type CountedAttempt = (typeof COUNTED_ATTEMPTS)[number];
+
 export interface ResultRow {
   id: string;
   assessmentId: string;
@@ -303,6 +314,13 @@ export interface ResultRow {
   incorrectAnswers: number;
   totalQuestions: number;
   submittedAt: Date;
+  /** The attempt (from 1) this result closed; superseded: a retake was granted after it. */
+  attempt: number;
+  superseded: boolean;
+  /** The one result of the student's attempts that counts (the assessment's countedAttempt). */
+  counted: boolean;
+  maxAttempts: number;
+  countedAttempt: CountedAttempt;
   title: string;
   description: string;
   className: string;
@@ -327,6 +345,10 @@ export function resultView(r: ResultRow) {
     raisedAttempt: r.raisedAttempt,
     isSubmitted: true as const,
     submittedAt: r.submittedAt.toISOString(),
+    attempt: r.attempt,
+    maxAttempts: r.maxAttempts,
+    counted: r.counted,
+    countedAttempt: r.countedAttempt,
     correctAnswers: r.correctAnswers,
     incorrectAnswers: r.incorrectAnswers,
     totalQuestions: r.totalQuestions,

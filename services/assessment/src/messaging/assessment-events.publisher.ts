@@ -9,11 +9,14 @@ import {
   AssessmentDeletedSchema,
   AssessmentUpdatedSchema,
   AttemptProgressedSchema,
+  CountedResultChangedSchema,
   create,
   enqueueEvent,
   QuestionsChangedSchema,
   ResultLevelRaisedSchema,
   ResultSubmittedSchema,
+  ResultWithdrawnSchema,
+  RetakeGrantedSchema,
   type SqlExecutor,
 } from '@checkpoint/events';
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
@@ -69,7 +72,13 @@ export interface ResultFacts {
   level: string;
   submittedAt: Date;
   answers: { questionId: string; answer: string; correct: boolean }[];
+  /** The attempt (from 1) it closed, and whether it is now the attempt that counts. */
+  attempt: number;
+  counted: boolean;
 }
+
+/** One result of one student (the retake and reopen events). */
+export type ResultRef = Pick<ResultFacts, 'id' | 'assessmentId' | 'tenantId' | 'classId' | 'studentId'>;
 
 /** Counts only: how far an attempt is, never what was answered. */
 export interface ProgressFacts {
@@ -193,6 +202,36 @@ export function assessmentEventsPublisher() {
         level: r.level,
         answers: r.answers,
         submittedAt: timestampFromDate(r.submittedAt),
+        attempt: r.attempt,
+        counted: r.counted,
+      }),
+    countedResultChanged: (tx: SqlExecutor, r: ResultRef) =>
+      enqueue(tx, CountedResultChangedSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        occurredAt: timestampNow(),
+      }),
+    resultWithdrawn: (tx: SqlExecutor, r: ResultRef) =>
+      enqueue(tx, ResultWithdrawnSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        occurredAt: timestampNow(),
+      }),
+    retakeGranted: (tx: SqlExecutor, r: ResultRef, attempt: number) =>
+      enqueue(tx, RetakeGrantedSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        attempt,
+        occurredAt: timestampNow(),
       }),
     attemptProgressed: (tx: SqlExecutor, p: ProgressFacts) =>
       enqueue(tx, AttemptProgressedSchema, p.assessmentId, p.tenantId, {
