@@ -179,7 +179,18 @@ describe('retakes', () => {
     expect(latest.body).toMatchObject({ countedAttempt: 'latest', maxAttempts: 3 });
     expect((await resultsOf(student, a.id)).map((r) => r.counted)).toEqual([false, true]);
     const changed = (await outboxFor(h, a.id)).filter((e) => e.type === 'CountedResultChanged');
-    expect(changed.map((e) => [e.message.resultId, e.message.studentId])).toEqual([[second.id, student.userId]]);
+    expect(
+      changed.map((e) => {
+        const r = e.message.result as {
+          resultId: string;
+          studentId: string;
+          attempt: number;
+          counted: boolean;
+          answers: unknown[];
+        };
+        return [r.resultId, r.studentId, r.attempt, r.counted, r.answers.length];
+      }),
+    ).toEqual([[second.id, student.userId, 2, true, 2]]);
 
     // A best attempt later than an equal one wins the tie.
     await call(h, teacher, 'PUT', `/api/assessments/${a.id}`, { countedAttempt: 'best' });
@@ -270,7 +281,7 @@ describe('reopening', () => {
     expect((await call(h, teacher, 'POST', `/api/results/${second.id}/reopen`)).status).toBe(200);
     expect((await resultsOf(student, a.id)).map((r) => [r.id, r.counted])).toEqual([[first.id, true]]);
     const changed = (await outboxFor(h, a.id)).filter((e) => e.type === 'CountedResultChanged');
-    expect(changed.map((e) => e.message.resultId)).toEqual([first.id]);
+    expect(changed.map((e) => (e.message.result as { resultId: string }).resultId)).toEqual([first.id]);
   });
 });
 

@@ -417,15 +417,25 @@ export const RECOUNT_SQL = `
   changed as (
     update results r set counted = ranked.should from ranked
      where r.id = ranked.id and r.counted <> ranked.should
-     returning r.id, r.assessment_id, r.tenant_id, r.class_id, r.student_id, r.counted)
-  select id, assessment_id as "assessmentId", tenant_id as "tenantId", class_id as "classId", student_id as "studentId"
+     returning r.*)
+  select id, assessment_id as "assessmentId", tenant_id as "tenantId", class_id as "classId", student_id as "studentId",
+         earned_points as "earnedPoints", total_points as "totalPoints", percentage, performance_level as level,
+         submitted_at as "submittedAt", attempt, coalesce(questions, '[]'::jsonb) as questions
     from changed where counted order by student_id`;
+/** A result that counts now, with what its ResultSubmitted carried (the answers from its review). */
 export interface CountedNow {
   id: string;
   assessmentId: string;
   tenantId: string;
   classId: string;
   studentId: string;
+  earnedPoints: number;
+  totalPoints: number;
+  percentage: number;
+  level: string;
+  submittedAt: Date;
+  attempt: number;
+  questions: ResultQuestionRecord[];
 }
 
 /** A result a teacher acts on (retake, reopen), read under its student's submission lock. */

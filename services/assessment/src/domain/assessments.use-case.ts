@@ -3,7 +3,7 @@
 // change is whole here: it opens the transaction, reads and writes through the repository,
 // decides, and adds its event to the outbox in that transaction.
 import type { ResponseRecord } from '../data-access/assessment-rows.ts';
-import type { StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
+import type { CountedNow, StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
 import type { TeacherAssessmentsRepository, TeacherTx } from '../data-access/teacher-assessments.repository.ts';
 import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
 import {
@@ -101,6 +101,12 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
   maxAttempts?: number | undefined;
   countedAttempt?: CountedAttempt | undefined;
 };
+
+/** A result that counts now as its events carry it: the answers as submitted, from its review. */
+const countedFacts = (c: CountedNow) => ({
+  ...c,
+  answers: c.questions.map((q) => ({ questionId: q.questionId, answer: q.answer ?? '', correct: q.correct })),
+});
 
 const WINDOW_ORDER = 'Closes at must be later than Opens at';
 const CLOSES_IN_PAST = 'Closes at must not be in the past: to close it now, set it inactive';
@@ -461,7 +467,7 @@ export function assessmentUseCases({
             countedAttempt: countedAttempt ?? current.countedAttempt,
           });
           // Each student whose counted attempt switched (latest <-> best): their read models follow.
-          for (const r of changed) await events.countedResultChanged(tx, r);
+          for (const r of changed) await events.countedResultChanged(tx, countedFacts(r));
         }
         return assessments.findOwned(owner, id, tx);
       });
@@ -851,7 +857,7 @@ export function assessmentUseCases({
         await attempts.withdraw(tx, r);
         await events.resultWithdrawn(tx, r);
         for (const c of await attempts.recount(tx, r.assessmentId, r.studentId))
-          await events.countedResultChanged(tx, c);
+          await events.countedResultChanged(tx, countedFacts(c));
         return { resultId: r.id, studentId: r.studentId, assessmentId: r.assessmentId, attempt: r.attempt };
       });
     },

@@ -205,13 +205,23 @@ export function assessmentEventsPublisher() {
         attempt: r.attempt,
         counted: r.counted,
       }),
-    countedResultChanged: (tx: SqlExecutor, r: ResultRef) =>
+    countedResultChanged: (tx: SqlExecutor, r: Omit<ResultFacts, 'counted'>) =>
       enqueue(tx, CountedResultChangedSchema, r.assessmentId, r.tenantId, {
-        resultId: r.id,
-        assessmentId: r.assessmentId,
-        tenantId: r.tenantId,
-        classId: r.classId,
-        studentId: r.studentId,
+        result: {
+          resultId: r.id,
+          assessmentId: r.assessmentId,
+          tenantId: r.tenantId,
+          classId: r.classId,
+          studentId: r.studentId,
+          earnedPoints: r.earnedPoints,
+          totalPoints: r.totalPoints,
+          percentage: r.percentage,
+          level: r.level,
+          answers: r.answers,
+          submittedAt: timestampFromDate(r.submittedAt),
+          attempt: r.attempt,
+          counted: true,
+        },
         occurredAt: timestampNow(),
       }),
     resultWithdrawn: (tx: SqlExecutor, r: ResultRef) =>
