@@ -140,6 +140,22 @@ const availableTo = (c: Client, id: string) =>
     (r) => r.status === 200 && r.body.some((a: { id: string }) => a.id === id),
   );
 
+/**
+ * A new teacher of district A once the class service knows them (identity's event arrived): A.owner
+ * adds them to a scratch class until that is 201.
+ */
+async function districtTeacherKnownToClasses(): Promise<{ id: string; email: string }> {
+  const teacher = (await joinDistrict(backend, 'teacher', { domain: DOMAIN.A })).user!;
+  const { id: scratch } = await createClass(clients['A.owner'], 'Scratch');
+  const added = await eventually(
+    () => clients['A.owner'].post(`/api/classes/${scratch}/teachers`, { email: teacher.email }),
+    (r) => r.status !== 404,
+  );
+  ok(added, 201, 'district teacher known to the class service');
+  ok(await clients['A.owner'].del(`/api/classes/${scratch}`), 204, 'delete scratch class');
+  return { id: teacher.id, email: teacher.email };
+}
+
 /** Throwaway objects (authz-matrix.ts `Throwaway`): made on demand, replaced after a 2xx used one. */
 const throwaways = new Map<Throwaway, string>();
 const REUSABLE = new Set<Throwaway>(['draft']);
@@ -155,6 +171,17 @@ const makers: Record<Throwaway, () => Promise<string>> = {
     const s = await joinDistrict(backend, 'student', { domain: DOMAIN.A });
     ok(await s.post('/api/classes/join', { joinCode }), 200, 'join');
     return `${id}/students/${s.user!.id}`;
+  },
+  coTeacherCandidate: async () => {
+    const { id } = await createClass(clients['A.owner']);
+    const email = (await districtTeacherKnownToClasses()).email;
+    return `${id} ${email}`;
+  },
+  classWithCoTeacher: async () => {
+    const { id } = await createClass(clients['A.owner']);
+    const teacher = await districtTeacherKnownToClasses();
+    ok(await clients['A.owner'].post(`/api/classes/${id}/teachers`, { email: teacher.email }), 201, 'add co-teacher');
+    return `${id}/teachers/${teacher.id}`;
   },
   joinableA: async () => (await createClass(clients['A.owner'])).joinCode,
   joinableB: async () => (await createClass(clients['B.teacher'])).joinCode,

@@ -73,6 +73,8 @@ export type Throwaway =
   | 'class' // A.owner's class
   | 'archivedClass'
   | 'classWithMember' // A.owner's class with one student: `${classId}/${studentId}`
+  | 'coTeacherCandidate' // A.owner's class and the email of a teacher of district A: `${classId} ${email}`
+  | 'classWithCoTeacher' // A.owner's class with a co-teacher: `${classId}/teachers/${teacherId}`
   | 'joinableA' // A.owner's class: its join code
   | 'joinableB' // B.teacher's class: its join code
   | 'assessment' // A.owner's assessment in C1
@@ -533,6 +535,25 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'DELETE /api/classes/{id}/students/{studentId}': {
     access: TEACHERS,
     request: async (ctx) => ({ path: `/api/classes/${await ctx.take('classWithMember')}` }),
+    expect: statuses(TEACHERS, { 'A.owner': 204 }, 404),
+  },
+  // Co-teachers (issue 30, item 8): only the owner adds or removes; others do not find the class.
+  'GET /api/classes/{id}/teachers': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/teachers` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'POST /api/classes/{id}/teachers': {
+    access: TEACHERS,
+    request: async (ctx) => {
+      const [classId, email] = (await ctx.take('coTeacherCandidate')).split(' ');
+      return { path: `/api/classes/${classId}/teachers`, body: { email } };
+    },
+    expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
+  },
+  'DELETE /api/classes/{id}/teachers/{teacherId}': {
+    access: TEACHERS,
+    request: async (ctx) => ({ path: `/api/classes/${await ctx.take('classWithCoTeacher')}` }),
     expect: statuses(TEACHERS, { 'A.owner': 204 }, 404),
   },
   // Each student joins a class of a teacher of their own district (codes work across tenants too,

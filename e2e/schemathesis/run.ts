@@ -208,7 +208,10 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
       'GET /api/classes/{id}/grid',
       'GET /api/classes/{id}/mastery',
       'GET /api/classes/{id}/mastery/export',
+      'GET /api/classes/{id}/teachers',
+      'POST /api/classes/{id}/teachers',
     ].map((name): [string, Record<string, string>] => [name, { 'path.id': f.classId }]),
+    ['DELETE /api/classes/{id}/teachers/{teacherId}', { 'path.id': f.spareClassId }],
     ...['DELETE /api/classes/{id}', 'PUT /api/classes/{id}/archive', 'PUT /api/classes/{id}/restore'].map(
       (name): [string, Record<string, string>] => [name, { 'path.id': f.spareClassId }],
     ),
@@ -247,8 +250,18 @@ const SETTINGS: Record<string, string[]> = {
   // Classes and students are named by id: ids the fuzzer makes up are not the teacher's classes nor
   // their students, the documented 400 naming `classIds.i` / `studentIds.i` (no JSON Schema states
   // whose class an id is).
+  // (A student's and an admin's run: 403, the role.)
   'POST /api/assessments/{id}/assign': [
-    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400"] } }',
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403"] } }',
+  ],
+  // Co-teachers are named by email or id: an address the fuzzer makes up is no teacher of the
+  // district (the documented 404, one answer whether or not an account exists elsewhere), the owner
+  // or one added already is 409; an id is no co-teacher of the class (404); the student's run 403.
+  'POST /api/classes/{id}/teachers': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  'DELETE /api/classes/{id}/teachers/{teacherId}': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
   ],
   // The live stream stays open for minutes: read its first event, or for 2 s, and move on.
   'GET /api/dashboard/live': ['request-timeout = 2', 'max-stream-events = 1'],

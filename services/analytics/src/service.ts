@@ -59,7 +59,7 @@ export const analyticsService: ServiceDefinition<typeof analyticsConfigSchema> =
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
       extra: (app) => app.use(auditTrail({ pool, service: 'analytics', routes: analyticsAuditedRoutes, logger })),
       subscriptions: [
-        inboundSubscription(pool, config.ANALYTICS_CONSUMER_GROUP),
+        inboundSubscription(pool, config.ANALYTICS_CONSUMER_GROUP, config.PUBLIC_URL),
         privacySubscription(pool, analyticsPrivacy),
       ],
       start: async () => {

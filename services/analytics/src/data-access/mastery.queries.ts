@@ -76,9 +76,11 @@ export function masteryQueries(pool: pg.Pool) {
       const [row] = await rows<{ ok: boolean }>(
         pool,
         `select exists (select 1 from memberships m join classes c on c.class_id = m.class_id
-                         where m.student_id = $3 and c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2))
+                         where m.student_id = $3
+                           and (c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2) or $2::uuid = any(c.co_teacher_ids)))
              or exists (select 1 from mastery_evidence e join classes c on c.class_id = e.class_id
-                         where e.student_id = $3 and c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2))
+                         where e.student_id = $3
+                           and (c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2) or $2::uuid = any(c.co_teacher_ids)))
              or ($2::uuid is null and exists (select 1 from people p where p.user_id = $3 and p.tenant_id = $1
                                                 and p.role = 'student')) as ok`,
         [scope.tenantId, scope.teacherId, studentId],
@@ -106,7 +108,9 @@ export function masteryQueries(pool: pg.Pool) {
            from mastery_evidence e
            join classes c on c.class_id = e.class_id
            join assessments a on a.assessment_id = e.assessment_id
-          where e.student_id = $1 and ($2::uuid is null or c.tenant_id = $2) and ($3::uuid is null or c.teacher_id = $3)
+          where e.student_id = $1
+            and (($2::uuid is null or c.tenant_id = $2) and ($3::uuid is null or c.teacher_id = $3)
+                 or $3::uuid = any(c.co_teacher_ids))
           order by e.code, e.identifier, e.submitted_at, e.result_id`,
         [studentId, scope?.tenantId ?? null, scope?.teacherId ?? null],
       );

@@ -43,14 +43,15 @@ export async function forgetNotifications(tx: Tx, userId: string): Promise<numbe
   );
 }
 
-/** A submission, for the teacher of its class (if the result was kept: not of a deleted student). */
+/** A submission, for the teachers of its class, owner and co-teachers (if the result was kept: not of a deleted student). */
 export async function noteSubmission(
   tx: Tx,
   r: { resultId: string; classId: string; studentId: string; submittedAt: Date },
 ): Promise<void> {
   await tx.$executeRawUnsafe(
     `insert into digest_items (user_id, kind, ref_id, subject_id, occurred_at)
-     select c.teacher_id, 'submission', $1, $3, $4 from classes c
+     select t.id, 'submission', $1, $3, $4
+       from classes c cross join lateral unnest(array[c.teacher_id] || c.co_teacher_ids) as t(id)
       where c.class_id = $2 and $4::timestamptz > now() - ${NOTE_WITHIN}
         and exists (select 1 from results where result_id = $1)
      on conflict do nothing`,
@@ -61,11 +62,12 @@ export async function noteSubmission(
   );
 }
 
-/** A student joined a class, for its teacher. */
+/** A student joined a class, for its teachers (owner and co-teachers). */
 export async function noteJoined(tx: Tx, m: { classId: string; studentId: string; at: Date }): Promise<void> {
   await tx.$executeRawUnsafe(
     `insert into digest_items (user_id, kind, ref_id, subject_id, occurred_at)
-     select c.teacher_id, 'joined', $1, $2, $3 from classes c
+     select t.id, 'joined', $1, $2, $3
+       from classes c cross join lateral unnest(array[c.teacher_id] || c.co_teacher_ids) as t(id)
       where c.class_id = $1 and $3::timestamptz > now() - ${NOTE_WITHIN}
         and exists (select 1 from memberships m where m.class_id = $1 and m.student_id = $2)
      on conflict do nothing`,

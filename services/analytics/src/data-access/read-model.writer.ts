@@ -7,6 +7,8 @@ import { studentBand } from '../domain/figures.ts';
 import type { Tx } from './db.ts';
 import { forgetEvidence, lockMastery, recordEvidence } from './mastery.writer.ts';
 import { forgetNotifications } from './notifications.writer.ts';
+import { enqueueMail } from '@checkpoint/mail';
+import { composeCoTeacherMail } from '../domain/co-teacher-mail.ts';
 
 /**
  * Writes about one user (a result, a membership, practice) take this lock shared and a user's
@@ -42,6 +44,8 @@ export interface ClassRow {
   classId: string;
   tenantId: string;
   teacherId: string;
+  /** Its co-teachers (empty from publishers older than the field). */
+  coTeacherIds: string[];
   name: string;
   subject: string;
   period: string;
@@ -191,10 +195,10 @@ export async function deletePerson(tx: Tx, userId: string, at: Date): Promise<nu
 
 export async function upsertClass(tx: Tx, c: ClassRow): Promise<void> {
   await tx.$executeRawUnsafe(
-    `insert into classes (class_id, tenant_id, teacher_id, name, subject, period, created_at)
-     values ($1, $2, $3, $4, $5, nullif($6, ''), $7)
+    `insert into classes (class_id, tenant_id, teacher_id, name, subject, period, created_at, co_teacher_ids)
+     values ($1, $2, $3, $4, $5, nullif($6, ''), $7, $8::uuid[])
      on conflict (class_id) do update set name = excluded.name, subject = excluded.subject,
-       period = excluded.period, teacher_id = excluded.teacher_id`,
+       period = excluded.period, teacher_id = excluded.teacher_id, co_teacher_ids = excluded.co_teacher_ids`,
     c.classId,
     c.tenantId,
     c.teacherId,
@@ -202,7 +206,41 @@ export async function upsertClass(tx: Tx, c: ClassRow): Promise<void> {
     c.subject,
     c.period,
     c.at,
+    c.coTeacherIds,
   );
+}
+
+/** The class's co-teachers as the copy has them (none: not known yet). */
+export async function coTeachersOf(tx: Tx, classId: string): Promise<string[]> {
+  const rows = await tx.$queryRawUnsafe<{ co_teacher_ids: string[] }[]>(
+    'select co_teacher_ids from classes where class_id = $1',
+    classId,
+  );
+  return rows[0]?.co_teacher_ids ?? [];
+}
+
+/** Mails each newly added co-teacher we know the address of (not disabled) that they teach the class now. */
+export async function mailNewCoTeachers(
+  tx: Tx,
+  cls: { classId: string; className: string; ownerId: string },
+  teacherIds: string[],
+  baseUrl: string,
+): Promise<void> {
+  const people = await tx.$queryRawUnsafe<{ user_id: string; first_name: string; last_name: string; email: string }[]>(
+    `select user_id, first_name, last_name, email from people
+      where user_id = any($1::uuid[]) and not disabled and email <> ''`,
+    [...teacherIds, cls.ownerId],
+  );
+  const owner = people.find((p) => p.user_id === cls.ownerId);
+  const ownerName = owner ? `${owner.first_name} ${owner.last_name}`.trim() : '';
+  for (const p of people) {
+    if (p.user_id === cls.ownerId || !teacherIds.includes(p.user_id)) continue;
+    const mail = composeCoTeacherMail(
+      { firstName: p.first_name, ownerName, className: cls.className, classId: cls.classId },
+      baseUrl,
+    );
+    await enqueueMail(tx, { to: p.email, ...mail });
+  }
 }
 
 export async function setClassArchived(tx: Tx, classId: string, archived: boolean): Promise<void> {

@@ -5,14 +5,20 @@ import type pg from 'pg';
 import type { Level, RaisedBy } from '../domain/events.ts';
 import { rows } from './db.ts';
 
-/** A teacher sees their own classes (teacherId set); a district admin the whole tenant (teacherId null). */
+/**
+ * A teacher sees the classes they own or co-teach (teacherId set); a district admin the whole
+ * tenant (teacherId null).
+ */
 export interface Scope {
   tenantId: string;
   teacherId: string | null;
 }
 
-/** `c` = classes; parameters $1 = tenant, $2 = teacher or null. */
-const IN_SCOPE = 'c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2)';
+/**
+ * `c` = classes; parameters $1 = tenant, $2 = teacher or null. A co-teacher's class is in scope
+ * whatever its tenant (an individual account's co-teacher has a tenant of their own).
+ */
+const IN_SCOPE = '(c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2) or $2::uuid = any(c.co_teacher_ids))';
 /**
  * `r` = results joined with `c`; $3 = chosen class ids or null (then active classes only), $4 = since
  * or null. `r.tenant_id = $1` lets Postgres walk the tenant's results index newest first.
@@ -174,7 +180,7 @@ export function resultsQueries(pool: pg.Pool) {
       return rows<TeacherResultRow>(
         pool,
         `select ${TEACHER_RESULT_COLUMNS} from ${RESULTS_JOIN}
-          where r.class_id = $3 and r.tenant_id = $1 and ${IN_SCOPE} order by r.submitted_at desc, r.result_id`,
+          where r.class_id = $3 and r.tenant_id = c.tenant_id and ${IN_SCOPE} order by r.submitted_at desc, r.result_id`,
         [...scopeValues(scope), classId],
       );
     },

@@ -21,6 +21,8 @@ import {
   setClassArchived,
   upsertAssessment,
   upsertClass,
+  coTeachersOf,
+  mailNewCoTeachers,
   upsertMembership,
   upsertPerson,
 } from '../data-access/read-model.writer.ts';
@@ -42,6 +44,7 @@ import {
   requireText,
 } from '../domain/events.ts';
 import { replaceQuestionStandards, rescoreAssessment } from '../data-access/mastery.writer.ts';
+import { CO_TEACHER_MAIL_WITHIN_MS } from '../domain/co-teacher-mail.ts';
 
 export const TOPICS = [
   'checkpoint.identity.v1',
@@ -87,12 +90,22 @@ type ClassFacts = {
   name: string;
   subject: string;
   period: string;
+  coTeacherIds: string[];
   occurredAt?: Timestamp;
 };
 
-async function keepClass(tx: Tx, c: ClassFacts, envelope: EventEnvelope): Promise<void> {
+/**
+ * Keeps the class; the teachers its event adds as co-teachers (not named by the copy it replaces)
+ * are mailed, when the event is recent (a replay mails nobody) and `baseUrl` is known.
+ */
+async function keepClass(tx: Tx, c: ClassFacts, envelope: EventEnvelope, baseUrl?: string): Promise<void> {
   requireIds(c.$typeName, { classId: c.classId, tenantId: c.tenantId, teacherId: c.teacherId });
-  await upsertClass(tx, { ...c, at: when(c.occurredAt, envelope) });
+  const before = await coTeachersOf(tx, c.classId);
+  const at = when(c.occurredAt, envelope);
+  await upsertClass(tx, { ...c, at });
+  const added = c.coTeacherIds.filter((id) => !before.includes(id));
+  if (baseUrl && added.length > 0 && Date.now() - at.getTime() < CO_TEACHER_MAIL_WITHIN_MS)
+    await mailNewCoTeachers(tx, { classId: c.classId, className: c.name, ownerId: c.teacherId }, added, baseUrl);
 }
 
 type AssessmentFacts = {
@@ -114,7 +127,8 @@ async function keepAssessment(tx: Tx, a: AssessmentFacts, envelope: EventEnvelop
   await setAssessmentDue(tx, a.assessmentId, a.dueAt ? timestampDate(a.dueAt) : null);
 }
 
-export function inboundHandlers(): InboxHandlers<Tx> {
+/** `baseUrl`: the app's public origin, for the links of the mails sent here (co-teachers). */
+export function inboundHandlers(baseUrl?: string): InboxHandlers<Tx> {
   return {
     'checkpoint.identity.v1.UserRegistered': keepPerson,
     'checkpoint.identity.v1.UserUpdated': keepPerson,
@@ -124,8 +138,8 @@ export function inboundHandlers(): InboxHandlers<Tx> {
       await deletePerson(tx, m.userId, when(m.occurredAt, envelope));
     },
 
-    'checkpoint.class.v1.ClassCreated': keepClass,
-    'checkpoint.class.v1.ClassUpdated': keepClass,
+    'checkpoint.class.v1.ClassCreated': (tx, m, envelope) => keepClass(tx, m, envelope, baseUrl),
+    'checkpoint.class.v1.ClassUpdated': (tx, m, envelope) => keepClass(tx, m, envelope, baseUrl),
     'checkpoint.class.v1.ClassArchived': async (tx, m) => {
       requireIds(m.$typeName, { classId: m.classId });
       await setClassArchived(tx, m.classId, true);
@@ -233,10 +247,10 @@ export function inboundHandlers(): InboxHandlers<Tx> {
   };
 }
 
-export function inboundSubscription(pool: pg.Pool, groupId: string): SubscribeOptions {
+export function inboundSubscription(pool: pg.Pool, groupId: string, baseUrl?: string): SubscribeOptions {
   return {
     groupId,
     topics: TOPICS,
-    ...inboxConsumer<Tx>(transactions(pool), groupId, withCommonAssessments(inboundHandlers())),
+    ...inboxConsumer<Tx>(transactions(pool), groupId, withCommonAssessments(inboundHandlers(baseUrl))),
   };
 }

@@ -13,9 +13,9 @@ export const importFrameworkBody = z
   .object({
     url: z
       .string({ error: 'url must be text' })
+      .max(2000, 'url must be at most 2000 characters')
       .trim()
       .min(1, 'url is required')
-      .max(2000, 'url must be at most 2000 characters')
       .optional()
       .describe('A CASE provider’s CFPackage URL (https), instead of the package itself'),
     CFDocument: casePackageShape.CFDocument.optional(),
@@ -91,16 +91,17 @@ export const standardItemSchema = z
 const optionalFilter = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
-    .trim()
+    // Checked before trimming: the document's maxLength is the length sent.
     .max(max, `${label} must be at most ${max} characters`)
+    .trim()
     .optional()
     .transform((v) => (v ? v : undefined));
 
 export const searchQuery = z.object({
   q: z
     .string({ error: 'q must be text' })
-    .trim()
     .max(200, 'q must be at most 200 characters')
+    .trim()
     .default('')
     .describe('A code prefix (6.RP, case-insensitive) or words of the statement; empty lists items by code'),
   grade: optionalFilter('grade', 20).describe('An education level, e.g. 06 or 6, KG'),

@@ -12,6 +12,8 @@ export interface ClassCopy {
   schoolId: string;
   schoolName: string;
   grades: string[];
+  /** Its co-teachers (empty from publishers older than the field). */
+  coTeacherIds: string[];
 }
 
 export async function upsertClass(tx: Tx, c: ClassCopy): Promise<void> {

@@ -26,7 +26,19 @@ import type { Db, Tx } from './prisma.ts';
 
 type Executor = Db | Tx;
 
-const OWNED = 'a.tenant_id = $1::uuid and a.teacher_id = $2::uuid and c.teacher_id = $2::uuid';
+/**
+ * The caller ($1 tenant, $2 user) teaches the assessment's class `c`: owns it (its tenant, its
+ * teacher) or co-teaches it (one of its co_teacher_ids: a user id names one person in every
+ * tenant, and an individual account's co-teacher has a tenant of their own). Whoever of them
+ * created the assessment, every teacher of the class manages it.
+ */
+const OWNED =
+  '((a.tenant_id = $1::uuid and c.tenant_id = $1::uuid and c.teacher_id = $2::uuid) or $2::uuid = any(c.co_teacher_ids))';
+
+/** The classes `owner` teaches (Prisma): owns, or co-teaches. */
+const taughtBy = (owner: Owner) => ({
+  OR: [{ tenantId: owner.tenantId, teacherId: owner.teacherId }, { coTeacherIds: { has: owner.teacherId } }],
+});
 /** A class's list ($3): the assessments of the class and those assigned to it from another. */
 const ASSIGNED_OR_OWN_CLASS = `and (a.class_id = $3::uuid or exists (
   select 1 from assessment_assignments x where x.assessment_id = a.id and x.class_id = $3::uuid))`;
@@ -213,13 +225,19 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       return rows[0] ? findOwned(owner, rows[0].assessment_id, tx) : undefined;
     },
 
-    /** Whether the class is the caller's and not deleted (archived classes still count). */
+    /** Whether the caller teaches the class (owns or co-teaches it; archived classes still count). */
     async ownsClass(owner: Owner, classId: string, ex: Executor = db): Promise<boolean> {
-      const c = await ex.classRef.findFirst({
-        where: { classId, tenantId: owner.tenantId, teacherId: owner.teacherId },
-        select: { classId: true },
-      });
+      const c = await ex.classRef.findFirst({ where: { classId, ...taughtBy(owner) }, select: { classId: true } });
       return c !== null;
+    },
+
+    /**
+     * The tenant of a class the caller teaches (what its new assessments belong to: the owner's,
+     * also when a co-teacher of another tenant creates one), or undefined.
+     */
+    async taughtClassTenant(owner: Owner, classId: string, ex: Executor = db): Promise<string | undefined> {
+      const c = await ex.classRef.findFirst({ where: { classId, ...taughtBy(owner) }, select: { tenantId: true } });
+      return c?.tenantId;
     },
 
     resolveStandards,
@@ -321,13 +339,17 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.assessment.update({ where: { id }, data: { ...delivery, updatedAt: new Date() } });
     },
 
-    /** Of these classes, the owner's (its tenant, its teacher), with whether each is archived. */
-    async ownedClasses(tx: Tx, owner: Owner, classIds: readonly string[]): Promise<Map<string, { archived: boolean }>> {
+    /** Of these classes, those the caller teaches (owns or co-teaches), with whether each is archived. */
+    async ownedClasses(
+      tx: Tx,
+      owner: Owner,
+      classIds: readonly string[],
+    ): Promise<Map<string, { archived: boolean; tenantId: string }>> {
       const rows = await tx.classRef.findMany({
-        where: { classId: { in: [...classIds] }, tenantId: owner.tenantId, teacherId: owner.teacherId },
-        select: { classId: true, archived: true },
+        where: { classId: { in: [...classIds] }, ...taughtBy(owner) },
+        select: { classId: true, archived: true, tenantId: true },
       });
-      return new Map(rows.map((r) => [r.classId, { archived: r.archived }]));
+      return new Map(rows.map((r) => [r.classId, { archived: r.archived, tenantId: r.tenantId }]));
     },
 
     /** The students of these classes, by class. */

@@ -380,9 +380,12 @@ export function assessmentUseCases({
       // Undefined while our copy of the class is missing (then it is awaited once, below).
       const create = () =>
         assessments.transaction(async (tx) => {
-          if (!(await assessments.ownsClass(owner, input.classId, tx))) return undefined;
+          // The class's tenant: a co-teacher's assessment belongs to the class's owner's tenant.
+          const classTenant = await assessments.taughtClassTenant(owner, input.classId, tx);
+          if (!classTenant) return undefined;
+          const author = { tenantId: classTenant, teacherId: owner.teacherId };
           // Checked against the catalogue in the transaction that stores the copies.
-          const standards = await chosenStandards(tx, owner, input.standards ?? []);
+          const standards = await chosenStandards(tx, author, input.standards ?? []);
           // Empty labels are filled from the chosen standards (their codes; the first statement).
           const labels = labelsWithStandards(labelsFor(input), standards);
           const fields = {
@@ -393,12 +396,12 @@ export function assessmentUseCases({
             standard: labels.standard,
             dueDate: input.dueDate ?? null,
           };
-          const id = await assessments.insert(tx, owner, { ...fields, generation });
-          await assessments.insertAssessmentStandards(tx, { id, tenantId: owner.tenantId }, standards);
+          const id = await assessments.insert(tx, author, { ...fields, generation });
+          await assessments.insertAssessmentStandards(tx, { id, tenantId: author.tenantId }, standards);
           const facts = {
             ...fields,
             id,
-            tenantId: owner.tenantId,
+            tenantId: author.tenantId,
             teacherId: owner.teacherId,
             isActive: true,
             standards,
@@ -544,8 +547,13 @@ export function assessmentUseCases({
           questionType: source.questionType,
           numberOfQuestions: source.numberOfQuestions,
         };
-        const copyId = await assessments.insert(tx, owner, { ...fields, generation }, { ready: true });
-        const copy = { id: copyId, tenantId: owner.tenantId, classId: input.classId };
+        const copyId = await assessments.insert(
+          tx,
+          { tenantId: target.tenantId, teacherId: owner.teacherId },
+          { ...fields, generation },
+          { ready: true },
+        );
+        const copy = { id: copyId, tenantId: target.tenantId, classId: input.classId };
         const standards = await assessments.assessmentStandards(tx, id);
         await assessments.insertAssessmentStandards(tx, copy, standards);
         for (const q of await assessments.listQuestions(id, tx))
@@ -811,11 +819,15 @@ export function assessmentUseCases({
     /** The student's own result, or one of the teacher's classes, with its questions and keys. */
     async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultDetailView> {
       const r = await attempts.findResult(id);
+      const teacher = { tenantId: caller.tenantId, teacherId: caller.userId };
       const mine =
         r &&
         (caller.role === 'student'
           ? r.studentId === caller.userId
-          : r.teacherId === caller.userId && r.tenantId === caller.tenantId);
+          : (r.teacherId === caller.userId && r.tenantId === caller.tenantId) ||
+            // A teacher (owner or co-teacher) of the class it was taken in, or of the assessment's.
+            (await assessments.ownsClass(teacher, r.classId)) ||
+            (await assessments.findOwned(teacher, r.assessmentId)) !== undefined);
       if (!mine) throw new ResultNotFoundError();
       // Results submitted before the review was stored with them: built from what is there now.
       let questions = r.questions;

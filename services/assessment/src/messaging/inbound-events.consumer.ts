@@ -30,6 +30,7 @@ const keepClass = (tx: Tx, c: ClassFacts) =>
     schoolId: c.schoolId,
     schoolName: c.schoolName,
     grades: c.grades,
+    coTeacherIds: c.coTeacherIds,
   });
 
 type UserFacts = { userId: string; tenantId: string; firstName: string; lastName: string; tenantKind: string };

@@ -1,14 +1,18 @@
-// Teacher calls on their own classes. Another teacher's class answers 404.
+// Teacher calls on the classes they teach (own or co-teach). Another teacher's class answers 404;
+// what only the owner may do (delete, add or remove co-teachers) answers a co-teacher 403.
 import { ApiRouter, type Caller } from '@checkpoint/service-kit';
 import { z } from 'zod';
 import type { ClassUseCases } from '../domain/classes.use-case.ts';
-import { StudentNotInClassError } from '../domain/errors.ts';
+import { StudentNotInClassError, TeacherNotInClassError } from '../domain/errors.ts';
 import {
+  addTeacherBody,
   classSchema,
+  classTeacherSchema,
   createClassBody,
   idParams,
   memberParams,
   memberSchema,
+  teacherParams,
   updateClassBody,
 } from './classes.schemas.ts';
 import { uuidOr404 } from './ids.ts';
@@ -79,10 +83,10 @@ export function classesRouter(classes: ClassUseCases): ApiRouter {
       {
         method: 'delete',
         path: '/api/classes/:id',
-        summary: 'Delete a class with its memberships (permanent)',
+        summary: 'Delete a class with its memberships (permanent; its owner only)',
         access: TEACHERS,
         params: idParams,
-        errors: [404],
+        errors: [403, 404],
       },
       ({ caller, params }) => classes.deleteClass(owner(caller), uuidOr404(params.id)),
     )
@@ -136,6 +140,49 @@ export function classesRouter(classes: ClassUseCases): ApiRouter {
           owner(caller),
           uuidOr404(params.id),
           uuidOr404(params.studentId, () => new StudentNotInClassError()),
+        ),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/classes/:id/teachers',
+        summary: "The class's teachers: its owner first, then its co-teachers",
+        access: TEACHERS,
+        params: idParams,
+        response: z.array(classTeacherSchema),
+        errors: [404],
+      },
+      ({ caller, params }) => classes.listTeachers(owner(caller), uuidOr404(params.id)),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/classes/:id/teachers',
+        summary:
+          'Add a co-teacher by email (the owner only): a teacher of the same school or district, or for an individual account another individual account',
+        access: TEACHERS,
+        params: idParams,
+        body: addTeacherBody,
+        status: 201,
+        response: classTeacherSchema,
+        errors: [403, 404, 409],
+      },
+      ({ caller, params, body }) => classes.addCoTeacher(owner(caller), uuidOr404(params.id), body.email),
+    )
+    .add(
+      {
+        method: 'delete',
+        path: '/api/classes/:id/teachers/:teacherId',
+        summary: 'Remove a co-teacher (the owner), or leave a class one co-teaches (themself)',
+        access: TEACHERS,
+        params: teacherParams,
+        errors: [403, 404],
+      },
+      ({ caller, params }) =>
+        classes.removeCoTeacher(
+          owner(caller),
+          uuidOr404(params.id),
+          uuidOr404(params.teacherId, () => new TeacherNotInClassError()),
         ),
     );
 }

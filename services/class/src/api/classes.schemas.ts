@@ -1,6 +1,6 @@
 // Request and response schemas of the class calls; they drive validation and
 // the OpenAPI document.
-import { documentedAs, nameText, requiredText, SPACE } from '@checkpoint/service-kit';
+import { documentedAs, EMAIL, nameText, requiredText, SPACE } from '@checkpoint/service-kit';
 import { z } from 'zod';
 import { LIMITS } from '../domain/class.ts';
 import {
@@ -92,8 +92,35 @@ export const classSchema = z
     atStandard: z.number().int(),
     aboveStandard: z.number().int(),
     archived: z.boolean(),
+    coTeaching: z.boolean().describe('The caller co-teaches this class (another teacher owns it)'),
   })
   .meta({ id: 'Class' });
+
+/** Add a co-teacher: the email of a teacher of the class's school or district. */
+export const addTeacherBody = z
+  .object({
+    email: z
+      .string({ error: 'Email is required' })
+      .max(254, 'Email must be at most 254 characters')
+      .regex(EMAIL, 'Invalid email address')
+      .trim(),
+  })
+  .meta({ id: 'AddClassTeacher' });
+
+export const teacherParams = z.object({
+  id: z.string().meta({ format: 'uuid' }),
+  teacherId: z.string().meta({ format: 'uuid' }),
+});
+
+export const classTeacherSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    owner: z.boolean().describe("The class's owner (else a co-teacher)"),
+  })
+  .meta({ id: 'ClassTeacher' });
 
 export const memberSchema = z
   .object({

@@ -23,6 +23,7 @@ const classSelect = {
   belowStandard: true,
   atStandard: true,
   aboveStandard: true,
+  coTeacherIds: true,
   _count: { select: { memberships: true } },
 } as const;
 
@@ -40,14 +41,42 @@ type ClassRow = {
   belowStandard: number;
   atStandard: number;
   aboveStandard: number;
+  coTeacherIds: string[];
   _count: { memberships: number };
 };
 
-/** The owner of a class as the caller: tenant + teacher. */
+/**
+ * A teacher as the caller: tenant + teacher. The owner of a class is the one whose tenant and id
+ * it has; a co-teacher is one of its `co_teacher_ids` (a user id names one person across tenants:
+ * an individual account's co-teacher has a tenant of their own).
+ */
 export interface Owner {
   tenantId: string;
   teacherId: string;
 }
+
+/** Most co-teachers a class can have (SECURITY: limits). */
+export const MAX_CO_TEACHERS = 20;
+
+/** A teacher of a class as its teachers' list shows them. */
+export interface ClassTeacher {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  owner: boolean;
+}
+
+/** A class the caller teaches, with whether they own it. */
+export interface TaughtClass {
+  id: string;
+  tenantId: string;
+  teacherId: string;
+  coTeacherIds: string[];
+  owner: boolean;
+}
+
+export type AddCoTeacherOutcome = 'added' | 'already-teacher' | 'full';
 
 /** A student as the caller. */
 export interface Student {
@@ -74,6 +103,25 @@ async function lockTeacherPlan(tx: Tx, teacherId: string): Promise<void> {
   await tx.$queryRaw`select 1 as locked from (select pg_advisory_xact_lock(hashtextextended(${key}, 0))) as l`;
 }
 
+/** The class the caller teaches, its row locked for update (co-teacher changes), or undefined. */
+async function lockTaught(tx: Tx, t: Owner, id: string): Promise<TaughtClass | undefined> {
+  const rows = await tx.$queryRaw<{ id: string; tenant_id: string; teacher_id: string; co_teacher_ids: string[] }[]>`
+    select id, tenant_id, teacher_id, co_teacher_ids from classes
+     where id = ${id}::uuid
+       and ((tenant_id = ${t.tenantId}::uuid and teacher_id = ${t.teacherId}::uuid)
+            or ${t.teacherId}::uuid = any(co_teacher_ids))
+       for update`;
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    teacherId: r.teacher_id,
+    coTeacherIds: r.co_teacher_ids,
+    owner: r.tenant_id === t.tenantId && r.teacher_id === t.teacherId,
+  };
+}
+
 export class JoinCodeTakenError extends Error {}
 
 export type ClassesRepository = ReturnType<typeof classesRepository>;
@@ -81,7 +129,7 @@ export type ClassesRepository = ReturnType<typeof classesRepository>;
 export function classesRepository(db: Db, events: ClassEvents) {
   const people = peopleRepository(db);
 
-  async function toViews(rows: ClassRow[]): Promise<ClassView[]> {
+  async function toViews(rows: ClassRow[], caller?: Owner): Promise<ClassView[]> {
     const names = await people.namesOf(rows.map((r) => r.teacherId));
     return rows.map((r) => ({
       id: r.id,
@@ -98,27 +146,115 @@ export function classesRepository(db: Db, events: ClassEvents) {
       atStandard: r.atStandard,
       aboveStandard: r.aboveStandard,
       archived: r.archivedAt !== null,
+      coTeaching: caller !== undefined && r.coTeacherIds.includes(caller.teacherId),
     }));
   }
 
   const owned = (owner: Owner, id: string) => ({ id, tenantId: owner.tenantId, teacherId: owner.teacherId });
+  /** The classes the caller teaches: owns, or co-teaches. */
+  const taughtBy = (t: Owner) => ({
+    OR: [{ tenantId: t.tenantId, teacherId: t.teacherId }, { coTeacherIds: { has: t.teacherId } }],
+  });
+  const taught = (t: Owner, id: string) => ({ id, ...taughtBy(t) });
 
   async function findOwned(owner: Owner, id: string): Promise<ClassView | undefined> {
-    const row = await db.class.findFirst({ where: owned(owner, id), select: classSelect });
-    return row ? (await toViews([row]))[0] : undefined;
+    const row = await db.class.findFirst({ where: taught(owner, id), select: classSelect });
+    return row ? (await toViews([row], owner))[0] : undefined;
+  }
+
+  async function findTaught(t: Owner, id: string, ex: Db | Tx = db): Promise<TaughtClass | undefined> {
+    const row = await ex.class.findFirst({
+      where: taught(t, id),
+      select: { id: true, tenantId: true, teacherId: true, coTeacherIds: true },
+    });
+    return row ? { ...row, owner: row.tenantId === t.tenantId && row.teacherId === t.teacherId } : undefined;
+  }
+
+  /** Writes the class's co-teachers and its ClassUpdated (the full state) in `tx`. */
+  async function setCoTeachers(tx: Tx, id: string, coTeacherIds: string[]): Promise<void> {
+    const row = await tx.class.update({ where: { id }, data: { coTeacherIds, updatedAt: new Date() } });
+    await events.classUpdated(tx, row);
   }
 
   return {
     async listForTeacher(owner: Owner, archived: boolean): Promise<ClassView[]> {
       const rows = await db.class.findMany({
-        where: { tenantId: owner.tenantId, teacherId: owner.teacherId, archivedAt: archived ? { not: null } : null },
+        where: { ...taughtBy(owner), archivedAt: archived ? { not: null } : null },
         select: classSelect,
         orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
       });
-      return toViews(rows);
+      return toViews(rows, owner);
     },
 
+    /** A class the caller owns or co-teaches. */
     findForTeacher: findOwned,
+
+    /** Who teaches the class (owner, co-teachers), when the caller is one of them. */
+    findTaught: (t: Owner, id: string) => findTaught(t, id),
+
+    /** The class's teachers, owner first, then the co-teachers in the order they were added. */
+    async listTeachers(cls: TaughtClass): Promise<ClassTeacher[]> {
+      const ids = [cls.teacherId, ...cls.coTeacherIds];
+      const known = await people.byIds(ids);
+      return ids.map((id) => {
+        const p = known.get(id);
+        return {
+          id,
+          firstName: p?.firstName ?? null,
+          lastName: p?.lastName ?? null,
+          email: p?.email ?? null,
+          owner: id === cls.teacherId,
+        };
+      });
+    },
+
+    /**
+     * A teacher the owner may add, by email (any case): a teacher or admin of the class's tenant,
+     * or, when `individuals` (the owner has an individual account), a teacher of an individual
+     * account. Undefined for anyone else: no account, a student, another district's teacher.
+     */
+    async findInvitableTeacher(email: string, tenantId: string, individuals: boolean): Promise<string | undefined> {
+      const rows = await db.person.findMany({
+        where: {
+          email: { equals: email, mode: 'insensitive' },
+          role: { in: ['teacher', 'admin'] },
+          OR: [{ tenantId }, ...(individuals ? [{ tenantKind: 'individual', role: 'teacher' }] : [])],
+        },
+        select: { userId: true },
+        take: 1,
+      });
+      return rows[0]?.userId;
+    },
+
+    /**
+     * Adds a co-teacher under the class's row lock (two adds at once see each other):
+     * 'already-teacher' when they own or co-teach it, 'full' at MAX_CO_TEACHERS; undefined when the
+     * caller no longer owns the class.
+     */
+    async addCoTeacher(owner: Owner, id: string, teacherId: string): Promise<AddCoTeacherOutcome | undefined> {
+      return db.$transaction(async (tx) => {
+        const cls = await lockTaught(tx, owner, id);
+        if (!cls?.owner) return undefined;
+        if (cls.teacherId === teacherId || cls.coTeacherIds.includes(teacherId)) return 'already-teacher';
+        if (cls.coTeacherIds.length >= MAX_CO_TEACHERS) return 'full';
+        await setCoTeachers(tx, id, [...cls.coTeacherIds, teacherId]);
+        return 'added';
+      });
+    },
+
+    /** Removes a co-teacher under the class's row lock; false when they are not one (any more). */
+    async removeCoTeacher(t: Owner, id: string, teacherId: string): Promise<boolean> {
+      return db.$transaction(async (tx) => {
+        const cls = await lockTaught(tx, t, id);
+        if (!cls?.coTeacherIds.includes(teacherId)) return false;
+        await setCoTeachers(
+          tx,
+          id,
+          cls.coTeacherIds.filter((c) => c !== teacherId),
+        );
+        return true;
+      });
+    },
 
     tenantKindOf: (userId: string) => people.tenantKindOf(userId),
 
@@ -165,7 +301,7 @@ export function classesRepository(db: Db, events: ClassEvents) {
     async update(owner: Owner, id: string, details: ClassDetails): Promise<ClassView | undefined> {
       const changed = await db.$transaction(async (tx) => {
         const result = await tx.class.updateMany({
-          where: owned(owner, id),
+          where: taught(owner, id),
           data: { ...details, updatedAt: new Date() },
         });
         if (result.count === 0) return false;
@@ -179,7 +315,7 @@ export function classesRepository(db: Db, events: ClassEvents) {
     /** Archives or restores; emits only when the state really changes. */
     async setArchived(owner: Owner, id: string, archived: boolean): Promise<ClassView | undefined> {
       const found = await db.$transaction(async (tx) => {
-        const row = await tx.class.findFirst({ where: owned(owner, id) });
+        const row = await tx.class.findFirst({ where: taught(owner, id) });
         if (!row) return false;
         if ((row.archivedAt !== null) === archived) return true;
         await tx.class.update({
@@ -192,14 +328,20 @@ export function classesRepository(db: Db, events: ClassEvents) {
       return found ? findOwned(owner, id) : undefined;
     },
 
-    /** Deletes the class with its memberships (cascade); false when not the owner's. */
-    async delete(owner: Owner, id: string): Promise<boolean> {
+    /**
+     * Deletes the class with its memberships (cascade); 'not-found' when the caller does not teach
+     * it, 'not-owner' when they co-teach it (only the owner deletes).
+     */
+    async delete(owner: Owner, id: string): Promise<'deleted' | 'not-found' | 'not-owner'> {
       return db.$transaction(async (tx) => {
+        const taughtRow = await findTaught(owner, id, tx);
+        if (!taughtRow) return 'not-found';
+        if (!taughtRow.owner) return 'not-owner';
         const row = await tx.class.findFirst({ where: owned(owner, id) });
-        if (!row) return false;
+        if (!row) return 'not-found';
         await tx.class.delete({ where: { id } });
         await events.classDeleted(tx, row);
-        return true;
+        return 'deleted';
       });
     },
 
@@ -209,10 +351,10 @@ export function classesRepository(db: Db, events: ClassEvents) {
      * address is not the teacher's to see (docs/security.md, finding 10).
      */
     async listMembers(owner: Owner, classId: string): Promise<MemberView[] | undefined> {
-      const cls = await db.class.findFirst({ where: owned(owner, classId), select: { id: true } });
+      const cls = await db.class.findFirst({ where: taught(owner, classId), select: { id: true, tenantId: true } });
       if (!cls) return undefined;
       const rows = await db.membership.findMany({
-        where: { classId, tenantId: owner.tenantId },
+        where: { classId, tenantId: cls.tenantId },
         orderBy: [{ joinedAt: 'asc' }, { id: 'asc' }],
       });
       const known = await people.byIds(rows.map((r) => r.studentId));
@@ -225,7 +367,7 @@ export function classesRepository(db: Db, events: ClassEvents) {
             id: r.studentId,
             firstName: p?.firstName ?? null,
             lastName: p?.lastName ?? null,
-            email: p && mayShowEmail(owner, r.studentTenantId, p.tenantKind) ? p.email : null,
+            email: p && mayShowEmail(cls.tenantId, r.studentTenantId, p.tenantKind) ? p.email : null,
             profileImageUrl: null,
           },
         };
@@ -239,7 +381,7 @@ export function classesRepository(db: Db, events: ClassEvents) {
       studentId: string,
     ): Promise<'removed' | 'no-class' | 'no-member'> {
       return db.$transaction(async (tx) => {
-        const cls = await tx.class.findFirst({ where: owned(owner, classId), select: { id: true } });
+        const cls = await tx.class.findFirst({ where: taught(owner, classId), select: { id: true } });
         if (!cls) return 'no-class';
         const m = await tx.membership.findUnique({ where: { classId_studentId: { classId, studentId } } });
         if (!m) return 'no-member';
@@ -368,7 +510,7 @@ export function classesRepository(db: Db, events: ClassEvents) {
  * has not shared it. Individual accounts (no district) and students whose tenant kind is not known
  * yet keep the behaviour they had.
  */
-function mayShowEmail(owner: Owner, studentTenantId: string, studentTenantKind: string | null): boolean {
-  if (studentTenantId === owner.tenantId) return true;
+function mayShowEmail(classTenantId: string, studentTenantId: string, studentTenantKind: string | null): boolean {
+  if (studentTenantId === classTenantId) return true;
   return studentTenantKind !== 'district' && studentTenantKind !== 'school';
 }

@@ -35,6 +35,8 @@ export interface ClassView {
   atStandard: number;
   aboveStandard: number;
   archived: boolean;
+  /** The caller co-teaches this class (another teacher owns it). */
+  coTeaching: boolean;
 }
 
 export interface MemberView {

@@ -1,11 +1,25 @@
 // What teachers and students do with classes. Ownership is enforced by the repository's scoped
 // queries; here: join-code making, the join rules ('Class not found' / 'Already enrolled') and the
 // Free Trial limits (3 classes, 50 students).
-import type { ClassesRepository, JoinableClass, Owner, Student } from '../data-access/classes.repository.ts';
-import { JoinCodeTakenError } from '../data-access/classes.repository.ts';
+import type {
+  ClassesRepository,
+  ClassTeacher,
+  JoinableClass,
+  Owner,
+  Student,
+} from '../data-access/classes.repository.ts';
+import { JoinCodeTakenError, MAX_CO_TEACHERS } from '../data-access/classes.repository.ts';
 import { JOIN_CODE_ATTEMPTS, type ClassDetails, type ClassView, type JoinResult, type MemberView } from './class.ts';
 import {
   AlreadyEnrolledError,
+  AlreadyTeacherError,
+  CoTeachersFullError,
+  NoInvitableTeacherError,
+  NotClassOwnerError,
+  ONLY_OWNER_ADDS,
+  ONLY_OWNER_DELETES,
+  OWNER_STAYS,
+  TeacherNotInClassError,
   CLASS_LIMIT_REACHED,
   ClassNotFoundError,
   JoinRestrictedError,
@@ -68,8 +82,45 @@ export function classUseCases({ classes, newJoinCode = generateJoinCode, browseL
 
     restoreClass: async (owner: Owner, id: string) => orNotFound(await classes.setArchived(owner, id, false)),
 
+    /** Only the owner deletes a class: a co-teacher is refused (403), anyone else does not find it. */
     async deleteClass(owner: Owner, id: string): Promise<void> {
-      if (!(await classes.delete(owner, id))) throw new ClassNotFoundError();
+      const outcome = await classes.delete(owner, id);
+      if (outcome === 'not-found') throw new ClassNotFoundError();
+      if (outcome === 'not-owner') throw new NotClassOwnerError(ONLY_OWNER_DELETES);
+    },
+
+    /** The class's teachers (owner first), for any of them. */
+    async listTeachers(caller: Owner, id: string): Promise<ClassTeacher[]> {
+      return classes.listTeachers(orNotFound(await classes.findTaught(caller, id)));
+    },
+
+    /**
+     * The owner adds a co-teacher by email: a teacher of the class's school or district (for an
+     * individual account, a teacher of an individual account). Anyone else is one answer, 404
+     * (NoInvitableTeacherError). Their plan limits are untouched: they count the owner's classes.
+     */
+    async addCoTeacher(caller: Owner, id: string, email: string): Promise<ClassTeacher> {
+      const cls = orNotFound(await classes.findTaught(caller, id));
+      if (!cls.owner) throw new NotClassOwnerError(ONLY_OWNER_ADDS);
+      const individuals = (await classes.tenantKindOf(cls.teacherId)) === 'individual';
+      const teacherId = await classes.findInvitableTeacher(email, cls.tenantId, individuals);
+      if (!teacherId) throw new NoInvitableTeacherError();
+      const outcome = orNotFound(await classes.addCoTeacher(caller, id, teacherId));
+      if (outcome === 'already-teacher') throw new AlreadyTeacherError();
+      if (outcome === 'full') throw new CoTeachersFullError(MAX_CO_TEACHERS);
+      const added = (await classes.listTeachers({ ...cls, coTeacherIds: [teacherId] })).find((t) => t.id === teacherId);
+      return added!;
+    },
+
+    /**
+     * The owner removes a co-teacher; a co-teacher may remove themself (leave the class). The
+     * owner is never removed (403), nor may a co-teacher remove another (403).
+     */
+    async removeCoTeacher(caller: Owner, id: string, teacherId: string): Promise<void> {
+      const cls = orNotFound(await classes.findTaught(caller, id));
+      if (teacherId === cls.teacherId) throw new NotClassOwnerError(OWNER_STAYS);
+      if (!cls.owner && teacherId !== caller.teacherId) throw new NotClassOwnerError(ONLY_OWNER_ADDS);
+      if (!(await classes.removeCoTeacher(caller, id, teacherId))) throw new TeacherNotInClassError();
     },
 
     listStudents: async (owner: Owner, id: string): Promise<MemberView[]> =>

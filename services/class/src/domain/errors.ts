@@ -1,5 +1,5 @@
 // Messages the web app shows or matches as they are ('not found', 'Already enrolled').
-import { AppError, ConflictError, NotFoundError } from '@checkpoint/service-kit';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '@checkpoint/service-kit';
 import { FREE_TRIAL_LIMITS } from './plan.ts';
 
 export const CLASS_NOT_FOUND = 'Class not found';
@@ -43,3 +43,40 @@ export class JoinRestrictedError extends AppError {
     super('forbidden', 'join_restricted', JOIN_RESTRICTED);
   }
 }
+
+// Co-teachers (issue 30, item 8). One answer for every email the owner cannot add: no account,
+// a student, a teacher of another district or school: it says nothing of whether an account
+// exists elsewhere (docs/security.md).
+export const NO_INVITABLE_TEACHER =
+  'No teacher of your school or district has this email. Ask them to sign up with it, then add them.';
+export const ALREADY_TEACHER = 'This teacher already teaches this class';
+export const ONLY_OWNER_ADDS = "Only the class's owner can add or remove its co-teachers";
+export const ONLY_OWNER_DELETES = "Only the class's owner can delete it";
+export const OWNER_STAYS = "The class's owner cannot be removed from it";
+export const TEACHER_NOT_IN_CLASS = 'Teacher not found in this class';
+
+export class NoInvitableTeacherError extends NotFoundError {
+  constructor() {
+    super(NO_INVITABLE_TEACHER);
+  }
+}
+
+export class TeacherNotInClassError extends NotFoundError {
+  constructor() {
+    super(TEACHER_NOT_IN_CLASS);
+  }
+}
+
+export class AlreadyTeacherError extends ConflictError {
+  constructor() {
+    super(ALREADY_TEACHER, 'already_teacher');
+  }
+}
+
+export class CoTeachersFullError extends ConflictError {
+  constructor(max: number) {
+    super(`A class can have at most ${max} co-teachers`, 'co_teachers_full');
+  }
+}
+
+export class NotClassOwnerError extends ForbiddenError {}

@@ -28,6 +28,8 @@ export interface ClassFacts {
   schoolId: string;
   schoolName: string;
   grades: string[];
+  /** Its co-teachers: every ClassCreated/ClassUpdated carries them (the full state). */
+  coTeacherIds: string[];
 }
 
 export interface MembershipFacts {
@@ -51,6 +53,7 @@ export function classEventsPublisher() {
     schoolId: c.schoolId,
     schoolName: c.schoolName,
     grades: c.grades,
+    coTeacherIds: c.coTeacherIds,
     occurredAt: timestampNow(),
   });
   const ref = (c: Pick<ClassFacts, 'id' | 'tenantId' | 'teacherId'>) => ({

@@ -79,7 +79,13 @@ export async function syncRosterClass(tx: Tx, m: RosterClassFacts): Promise<void
     ) {
       cls = await tx.class.update({
         where: { id: cls.id },
-        data: { ...details, teacherId: owner, updatedAt: new Date() },
+        // A co-teacher the roster makes the owner is the owner only.
+        data: {
+          ...details,
+          teacherId: owner,
+          coTeacherIds: cls.coTeacherIds.filter((id) => id !== owner),
+          updatedAt: new Date(),
+        },
       });
       await events.classUpdated(tx, facts(cls));
     }
@@ -132,6 +138,7 @@ function facts(c: {
   schoolId: string;
   schoolName: string;
   grades: string[];
+  coTeacherIds: string[];
 }): ClassFacts {
   return {
     id: c.id,
@@ -144,6 +151,7 @@ function facts(c: {
     schoolId: c.schoolId,
     schoolName: c.schoolName,
     grades: c.grades,
+    coTeacherIds: c.coTeacherIds,
   };
 }
 

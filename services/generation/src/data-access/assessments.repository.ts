@@ -27,8 +27,17 @@ export interface ResultCopy {
   answers: AnswerOutcome[];
 }
 
+/** Who teaches a class: its owner (tenant, teacher) and co-teachers. */
+export interface ClassTeachers {
+  tenantId: string;
+  teacherId: string;
+  coTeacherIds: string[];
+}
+
 export interface AssessmentRecord extends AssessmentCopy {
   questions: AssessmentQuestion[];
+  /** Who teaches its class; null when no class event has told us yet (its creator's rule then). */
+  classTeachers: ClassTeachers | null;
 }
 
 export const lessonOf = (a: AssessmentRecord): LessonFacts => ({
@@ -47,7 +56,12 @@ export function assessmentsRepository(db: Db) {
   return {
     async find(id: string): Promise<AssessmentRecord | undefined> {
       const row = await db.assessment.findUnique({ where: { id } });
-      return row ? { ...row, questions: asQuestions(row.questions) } : undefined;
+      if (!row) return undefined;
+      const classTeachers = await db.classTeachers.findUnique({
+        where: { classId: row.classId },
+        select: { tenantId: true, teacherId: true, coTeacherIds: true },
+      });
+      return { ...row, questions: asQuestions(row.questions), classTeachers };
     },
 
     async isMember(classId: string, studentId: string): Promise<boolean> {
@@ -120,6 +134,12 @@ export async function removeMember(tx: Tx, classId: string, studentId: string): 
 
 export async function deleteClassMembers(tx: Tx, classId: string): Promise<void> {
   await tx.classMember.deleteMany({ where: { classId } });
+  await tx.classTeachers.deleteMany({ where: { classId } });
+}
+
+/** Keeps who teaches the class as its latest ClassCreated/ClassUpdated says (the full state). */
+export async function keepClassTeachers(tx: Tx, classId: string, teachers: ClassTeachers): Promise<void> {
+  await tx.classTeachers.upsert({ where: { classId }, create: { classId, ...teachers }, update: teachers });
 }
 
 export async function insertResult(tx: Tx, r: ResultCopy): Promise<void> {

@@ -1,13 +1,24 @@
-// Who may read what (SECURITY: object level). A teacher reaches only assessments they own (from
-// AssessmentCreated's teacher and tenant); a student only assessments of a class they are in, and
+// Who may read what (SECURITY: object level). A teacher reaches only assessments of a class they
+// teach (owner or co-teacher, from the class events; before those, AssessmentCreated's teacher); a student only assessments of a class they are in, and
 // practice only once their own result exists (never its answer keys: practice.use-case.ts).
 // Anything else is "not found".
 import { lookupNow, type AwaitRecent, type Caller } from '@checkpoint/service-kit';
 import type { AssessmentRecord, AssessmentsRepository, ResultCopy } from '../data-access/assessments.repository.ts';
 import { AssessmentNotFoundError, ResultNotFoundError } from './errors.ts';
 
-export const ownsAssessment = (a: Pick<AssessmentRecord, 'teacherId' | 'tenantId'>, caller: Caller) =>
-  caller.role !== 'student' && a.teacherId === caller.userId && a.tenantId === caller.tenantId;
+/**
+ * A teacher of the assessment's class: its owner (tenant and teacher) or a co-teacher, as the class
+ * events say; while they have said nothing of the class, the assessment's creator.
+ */
+export const ownsAssessment = (
+  a: Pick<AssessmentRecord, 'teacherId' | 'tenantId' | 'classTeachers'>,
+  caller: Caller,
+) => {
+  if (caller.role === 'student') return false;
+  const c = a.classTeachers;
+  if (!c) return a.teacherId === caller.userId && a.tenantId === caller.tenantId;
+  return (c.teacherId === caller.userId && c.tenantId === caller.tenantId) || c.coTeacherIds.includes(caller.userId);
+};
 
 /** `awaitRecent`: an assessment created a moment ago may not have reached our copy yet; wait for it, boundedly. */
 export function accessRules(assessments: AssessmentsRepository, awaitRecent: AwaitRecent = lookupNow) {

@@ -7,6 +7,7 @@ import {
   deleteAssessment,
   deleteClassMembers,
   insertResult,
+  keepClassTeachers,
   removeMember,
   replaceQuestions,
   setResultLevel,
@@ -117,6 +118,10 @@ export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions
       addMember(tx, { classId: m.classId, studentId: m.studentId, tenantId: m.tenantId }),
     'checkpoint.class.v1.StudentRemoved': (tx, m) => removeMember(tx, m.classId, m.studentId),
     'checkpoint.class.v1.ClassDeleted': (tx, m) => deleteClassMembers(tx, m.classId),
+    'checkpoint.class.v1.ClassCreated': (tx, m) =>
+      keepClassTeachers(tx, m.classId, { tenantId: m.tenantId, teacherId: m.teacherId, coTeacherIds: m.coTeacherIds }),
+    'checkpoint.class.v1.ClassUpdated': (tx, m) =>
+      keepClassTeachers(tx, m.classId, { tenantId: m.tenantId, teacherId: m.teacherId, coTeacherIds: m.coTeacherIds }),
   });
   return {
     groupId: EVENTS_GROUP,

@@ -212,6 +212,22 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
+    getClassTeachers: build.query<GetClassTeachersApiResponse, GetClassTeachersApiArg>({
+      query: (queryArg) => ({ url: `/api/classes/${encodeURIComponent(String(queryArg))}/teachers` }),
+    }),
+    addClassTeacher: build.mutation<AddClassTeacherApiResponse, AddClassTeacherApiArg>({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/teachers`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    removeClassTeacher: build.mutation<RemoveClassTeacherApiResponse, RemoveClassTeacherApiArg>({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/teachers/${encodeURIComponent(String(queryArg.teacherId))}`,
+        method: 'DELETE',
+      }),
+    }),
     joinClass: build.mutation<JoinClassApiResponse, JoinClassApiArg>({
       query: (queryArg) => ({ url: `/api/classes/join`, method: 'POST', body: queryArg }),
     }),
@@ -775,6 +791,20 @@ export type RemoveStudentApiResponse = unknown;
 export type RemoveStudentApiArg = {
   id: string;
   studentId: string;
+};
+export type GetClassTeachersApiResponse = /** status 200 OK */ ClassTeacher[];
+export type GetClassTeachersApiArg = string;
+export type AddClassTeacherApiResponse = /** status 201 OK */ ClassTeacher;
+export type AddClassTeacherApiArg = {
+  id: string;
+  body: {
+    email: string;
+  };
+};
+export type RemoveClassTeacherApiResponse = unknown;
+export type RemoveClassTeacherApiArg = {
+  id: string;
+  teacherId: string;
 };
 export type JoinClassApiResponse = /** status 200 OK */ JoinResult;
 export type JoinClassApiArg = {
@@ -1754,6 +1784,8 @@ export type Class = {
   atStandard: number;
   aboveStandard: number;
   archived: boolean;
+  /** The caller co-teaches this class (another teacher owns it) */
+  coTeaching: boolean;
 };
 export type ClassMembership = {
   id: string;
@@ -1765,6 +1797,14 @@ export type ClassMembership = {
     email: string | null;
     profileImageUrl: string | null;
   };
+};
+export type ClassTeacher = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  /** The class's owner (else a co-teacher) */
+  owner: boolean;
 };
 export type JoinResult = {
   className: string;
@@ -2584,6 +2624,9 @@ export const {
   useRestoreClassMutation,
   useGetClassStudentsQuery,
   useRemoveStudentMutation,
+  useGetClassTeachersQuery,
+  useAddClassTeacherMutation,
+  useRemoveClassTeacherMutation,
   useJoinClassMutation,
   useJoinClassDirectMutation,
   useGetStudentClassesQuery,

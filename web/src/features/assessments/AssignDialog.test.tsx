@@ -21,6 +21,7 @@ const klass = (id: string, name: string, period: string): Class => ({
   atStandard: 0,
   aboveStandard: 0,
   archived: false,
+  coTeaching: false,
 });
 
 const ASSESSMENT: Assessment = {

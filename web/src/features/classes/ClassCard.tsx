@@ -1,4 +1,5 @@
-// One class on /classes: name, subject, period, code and counts; edit, archive/restore and delete.
+// One class on /classes: name, subject, period, code and counts; edit, archive/restore and delete
+// (delete: its owner only; a class the teacher co-teaches is marked "Co-teaching").
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -32,6 +33,11 @@ export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore
               </Badge>
               {period && <span>{period}</span>}
               {cls.archived && <Badge bg="secondary">Archived</Badge>}
+              {cls.coTeaching && (
+                <Badge bg="info-subtle" text="info-emphasis" title={`Owned by ${cls.teacherName ?? 'another teacher'}`}>
+                  Co-teaching
+                </Badge>
+              )}
             </div>
           </div>
           <Button
@@ -87,15 +93,17 @@ export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore
               </Button>
             </>
           )}
-          <Button
-            variant="outline-danger"
-            size="sm"
-            aria-label={`Delete ${cls.name}`}
-            title="Delete class"
-            onClick={() => onDelete(cls)}
-          >
-            <TrashIcon />
-          </Button>
+          {!cls.coTeaching && (
+            <Button
+              variant="outline-danger"
+              size="sm"
+              aria-label={`Delete ${cls.name}`}
+              title="Delete class"
+              onClick={() => onDelete(cls)}
+            >
+              <TrashIcon />
+            </Button>
+          )}
         </div>
       </Card.Body>
     </Card>

@@ -22,6 +22,7 @@ const cls: ClassItem = {
   atStandard: 0,
   aboveStandard: 1,
   archived: false,
+  coTeaching: false,
 };
 
 const result = (
@@ -105,5 +106,24 @@ describe('ClassDetailPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Class not found' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Class Results' })).not.toBeInTheDocument();
+  });
+
+  it('when the teacher co-teaches the class, then the page says whose it is and lists its teachers', async () => {
+    stubFetch({
+      'GET /api/classes/c1': () => jsonResponse(200, { ...cls, coTeaching: true }),
+      'GET /api/classes/c1/results': () => jsonResponse(200, []),
+      'GET /api/classes/c1/grid': () => jsonResponse(200, { ...grid, cells: [] }),
+      'GET /api/classes/c1/teachers': () =>
+        jsonResponse(200, [
+          { id: 't1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@school.org', owner: true },
+          { id: 'u1', firstName: 'Cora', lastName: 'Teach', email: 'cora@school.org', owner: false },
+        ]),
+    });
+    renderPage();
+    expect(await screen.findByText('Co-teaching with Ada Lovelace')).toBeInTheDocument();
+    const teachers = screen.getByRole('region', { name: 'Teachers' });
+    expect(await within(teachers).findByText('Cora Teach')).toBeInTheDocument();
+    expect(within(teachers).getByText('Owner')).toBeInTheDocument();
+    expect(within(teachers).queryByLabelText('Add a co-teacher')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // /class/{id}: name, subject, period, created date, join code that copies,
 // Manage Students, Create Assessment, five stat cards, the results panel (level shares of the class's
-// results and the live progress grid), the mastery of standards (heatmap); 'Class not found' for a
-// missing class.
+// results and the live progress grid), the mastery of standards (heatmap), its teachers (owner and
+// co-teachers); 'Class not found' for a missing class.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -13,6 +13,7 @@ import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ClassResultsPanel } from '../results';
 import { ClassMasterySection } from '../standards';
+import { ClassTeachersSection } from './ClassTeachersSection';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { assessedShare, classSummary, formatDate, percent, periodLabel } from './classStats';
 import { useGetClassQuery } from './classesApi';
@@ -79,6 +80,11 @@ export function ClassDetailPage() {
             </Badge>
             {period && <span>{period}</span>}
             <span>Created {formatDate(cls.createdAt)}</span>
+            {cls.coTeaching && (
+              <Badge bg="info-subtle" text="info-emphasis">
+                Co-teaching with {cls.teacherName ?? 'its owner'}
+              </Badge>
+            )}
             <span className="d-inline-flex align-items-center gap-2">
               Join Code: <JoinCodeBadge code={cls.joinCode} />
             </span>
@@ -107,6 +113,7 @@ export function ClassDetailPage() {
 
       <ClassResultsPanel classId={cls.id} showBands />
       <ClassMasterySection classId={cls.id} />
+      <ClassTeachersSection cls={cls} />
 
       <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={cls.id} defaultTab="manage" />
       <CreateAssessmentModal show={creatingAssessment} classId={cls.id} onHide={() => setCreatingAssessment(false)} />

@@ -20,6 +20,7 @@ const base: ClassItem = {
   atStandard: 0,
   aboveStandard: 0,
   archived: false,
+  coTeaching: false,
 };
 const archivedClass: ClassItem = {
   ...base,
@@ -126,5 +127,17 @@ describe('ClassesPage', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ name: 'Biology II', subject: 'Science', period: '4' });
+  });
+
+  it('when the teacher co-teaches a class, then its card is marked and offers no delete', async () => {
+    stubFetch({
+      'GET /api/classes': () =>
+        jsonResponse(200, [{ ...base, coTeaching: true, teacherId: 't9', teacherName: 'Olive Owner' }]),
+    });
+    renderWithProviders(<ClassesPage />);
+    const card = await screen.findByRole('article', { name: 'Biology' });
+    expect(within(card).getByText('Co-teaching')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Delete Biology' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Archive Biology' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,14 @@
 // joining by code or from the browse list. Endpoints and types are generated from the gateway's
 // OpenAPI document (api/generated); this file adds their cache tags.
 import { generatedApi } from '../../api/generated/endpoints';
-import type { BrowseClass, Class, ClassMembership, JoinResult, CreateClassApiArg } from '../../api/generated/endpoints';
+import type {
+  BrowseClass,
+  Class,
+  ClassMembership,
+  ClassTeacher,
+  JoinResult,
+  CreateClassApiArg,
+} from '../../api/generated/endpoints';
 
 /** A class as the class service answers it. */
 export type ClassItem = Class;
@@ -10,6 +17,8 @@ export type ClassItem = Class;
 export type ClassSummary = Pick<ClassItem, 'id' | 'name'>;
 /** A student's membership of a class. */
 export type ClassMember = ClassMembership;
+/** A teacher of a class: its owner or a co-teacher. */
+export type { ClassTeacher };
 /** A class a student may join from the browse list (GET /api/all-classes). */
 export type { BrowseClass, JoinResult };
 export type ClassInput = CreateClassApiArg;
@@ -20,7 +29,7 @@ const ARCHIVED = { type: 'Class' as const, id: 'ARCHIVED' };
 export const classesApi = generatedApi.enhanceEndpoints({
   // 'StudentClass' is provided by features/student/studentApi (GET /api/student/classes);
   // 'Assessment' by the assessment screens: a new class brings new assessments for a student.
-  addTagTypes: ['Class', 'ClassMembers', 'StudentClass', 'BrowseClass', 'Assessment'],
+  addTagTypes: ['Class', 'ClassMembers', 'ClassTeachers', 'StudentClass', 'BrowseClass', 'Assessment'],
   endpoints: {
     getClasses: {
       providesTags: (result) => [LIST, ...(result ?? []).map((c) => ({ type: 'Class' as const, id: c.id }))],
@@ -37,6 +46,12 @@ export const classesApi = generatedApi.enhanceEndpoints({
     deleteClass: { invalidatesTags: [LIST, ARCHIVED] },
     removeStudent: {
       invalidatesTags: (_r, _e, { id }) => [{ type: 'ClassMembers', id }, { type: 'Class', id }, LIST],
+    },
+    getClassTeachers: { providesTags: (_r, _e, id) => [{ type: 'ClassTeachers', id }] },
+    addClassTeacher: { invalidatesTags: (result, _e, { id }) => (result ? [{ type: 'ClassTeachers', id }] : []) },
+    // Leaving a class one co-teaches takes it off their list.
+    removeClassTeacher: {
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'ClassTeachers', id }, { type: 'Class', id }, LIST],
     },
     getAllClasses: { providesTags: ['BrowseClass'] },
     joinClass: { invalidatesTags: (result) => (result ? ['StudentClass', 'BrowseClass', 'Assessment'] : []) },
@@ -55,6 +70,9 @@ export const {
   useRestoreClassMutation,
   useDeleteClassMutation,
   useRemoveStudentMutation,
+  useGetClassTeachersQuery,
+  useAddClassTeacherMutation,
+  useRemoveClassTeacherMutation,
   useGetAllClassesQuery,
   useJoinClassMutation,
   useJoinClassDirectMutation,

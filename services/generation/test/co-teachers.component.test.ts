@@ -1,0 +1,114 @@
+// Co-teachers (issue 30, item 8): a teacher of the assessment's class, owner or co-teacher (the
+// class events' co_teacher_ids), reads its generation state, practice (with keys), a student's
+// practice and recommendations; once ClassUpdated no longer names them, nothing, even an
+// assessment they created.
+import { randomUUID } from 'node:crypto';
+import { ClassUpdatedSchema } from '@checkpoint/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actor,
+  call,
+  createAssessment,
+  deliver,
+  enrol,
+  storeQuestions,
+  startGenerationService,
+  submitResult,
+  type Actor,
+  type Harness,
+  type Lesson,
+} from './helpers.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startGenerationService();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const QUESTIONS = [
+  {
+    questionText: 'Which gas do plants release?',
+    questionType: 'multiple_choice',
+    options: ['oxygen', 'nitrogen', 'helium', 'argon'],
+    correctAnswer: 'oxygen',
+  },
+  {
+    questionText: 'True or False: Chlorophyll reflects green light.',
+    questionType: 'true_false',
+    options: ['True', 'False'],
+    correctAnswer: 'True',
+  },
+];
+
+const classTeachers = (l: Lesson, owner: Actor, coTeacherIds: string[]) =>
+  deliver(
+    h,
+    ClassUpdatedSchema,
+    {
+      classId: l.classId,
+      tenantId: owner.tenantId,
+      teacherId: owner.userId,
+      name: 'Biology',
+      subject: 'Science',
+      period: '1',
+      joinCode: 'ABC123',
+      coTeacherIds,
+    },
+    l.classId,
+    owner.tenantId,
+  );
+
+describe('a co-teacher of the class', () => {
+  it('reads generation, practice with keys, a student practice and recommendations; after removal, none', async () => {
+    const tenant = randomUUID();
+    const owner = actor('teacher', tenant);
+    const co = actor('teacher', tenant);
+    const l = await createAssessment(h, { teacher: owner, generation: false });
+    const questions = await storeQuestions(h, l, QUESTIONS);
+    const student = actor('student', tenant);
+    await enrol(h, l, student);
+    const resultId = await submitResult(h, l, student, questions, [false, true]);
+
+    const reads = [
+      `/api/assessments/${l.assessmentId}/support-material/support`,
+      `/api/support-content/${resultId}`,
+      `/api/assessments/${l.assessmentId}/recommendations/support`,
+    ];
+    for (const path of reads) expect((await call(h, co, 'GET', path)).status, path).toBe(404);
+
+    await classTeachers(l, owner, [co.userId]);
+    for (const path of reads) expect((await call(h, co, 'GET', path)).status, path).toBe(200);
+    const material = await call(h, co, 'GET', reads[0]!);
+    expect(material.body.questions[0]).toHaveProperty('correctAnswer');
+    // The owner still reads them (the class event names them as its owner).
+    expect((await call(h, owner, 'GET', reads[0]!)).status).toBe(200);
+
+    // An assessment the co-teacher created: theirs while they teach the class.
+    const theirs = await createAssessment(h, { teacher: co });
+    await deliver(
+      h,
+      ClassUpdatedSchema,
+      {
+        classId: theirs.classId,
+        tenantId: owner.tenantId,
+        teacherId: owner.userId,
+        name: 'Biology',
+        subject: 'Science',
+        period: '1',
+        joinCode: 'ABC123',
+        coTeacherIds: [co.userId],
+      },
+      theirs.classId,
+      owner.tenantId,
+    );
+    expect((await call(h, co, 'GET', `/api/assessments/${theirs.assessmentId}/generation`)).status).toBe(200);
+    expect((await call(h, owner, 'GET', `/api/assessments/${theirs.assessmentId}/generation`)).status).toBe(200);
+
+    await classTeachers(l, owner, []);
+    for (const path of reads) expect((await call(h, co, 'GET', path)).status, path).toBe(404);
+    await classTeachers(theirs, owner, []);
+    expect((await call(h, co, 'GET', `/api/assessments/${theirs.assessmentId}/generation`)).status).toBe(404);
+  });
+});
