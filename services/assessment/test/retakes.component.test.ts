@@ -4,7 +4,7 @@
 // one rule, carried by the events; a reopened attempt is withdrawn and continues with its answers.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuestionsGeneratedSchema } from '@checkpoint/events';
+import { ClassUpdatedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
 import {
   actor,
   call,
@@ -222,6 +222,32 @@ describe('retakes', () => {
       expect((await call(h, student, 'POST', `/api/results/${first.id}/${path}`)).status).toBe(403);
     }
     expect((await resultsOf(student, a.id)).map((r) => r.id)).toEqual([first.id]);
+  });
+
+  it('when a co-teacher of the class grants a retake, then it is granted as by the owner', async () => {
+    const student = actor('student', tenant);
+    const a = await assigned(student, { maxAttempts: 2 });
+    const first = await takeIt(student, a, 1);
+    const coTeacher = actor('teacher', tenant);
+    expect((await call(h, coTeacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(404);
+    await deliver(
+      h,
+      ClassUpdatedSchema,
+      {
+        classId: a.classId,
+        tenantId: tenant,
+        teacherId: teacher.userId,
+        name: 'Algebra I',
+        subject: 'Math',
+        period: '1',
+        joinCode: 'ABC123',
+        coTeacherIds: [coTeacher.userId],
+      },
+      { key: a.classId, tenantId: tenant, source: 'class' },
+    );
+    const granted = await call(h, coTeacher, 'POST', `/api/results/${first.id}/retake`);
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect(granted.body.attempt).toBe(2);
   });
 
   it('when a timed attempt is retaken, then the clock starts again at the next read of the questions', async () => {

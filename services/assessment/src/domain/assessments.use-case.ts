@@ -277,6 +277,19 @@ export function assessmentUseCases({
     return outcome.saved;
   }
 
+  /** The result's assessment is the teacher's, or they teach (own or co-teach) its class or the assessment's. */
+  async function teachesResult(
+    caller: { userId: string; tenantId: string },
+    r: { teacherId: string; tenantId: string; classId: string; assessmentId: string },
+  ): Promise<boolean> {
+    if (r.teacherId === caller.userId && r.tenantId === caller.tenantId) return true;
+    const teacher = { tenantId: caller.tenantId, teacherId: caller.userId };
+    return (
+      (await assessments.ownsClass(teacher, r.classId)) ||
+      (await assessments.findOwned(teacher, r.assessmentId)) !== undefined
+    );
+  }
+
   /**
    * Scores and stores the student's submission, under the submission lock. `closing` (the close
    * sweep): only when the close time has passed by then; undefined otherwise.
@@ -847,7 +860,7 @@ export function assessmentUseCases({
     async retake(teacher: { userId: string; tenantId: string }, resultId: string) {
       return attempts.transaction(async (tx) => {
         const r = await attempts.lockResultForTeacher(tx, resultId);
-        if (!r || r.teacherId !== teacher.userId || r.tenantId !== teacher.tenantId) throw new ResultNotFoundError();
+        if (!r || !(await teachesResult(teacher, r))) throw new ResultNotFoundError();
         if (r.superseded) throw r.currentSubmitted ? new NotCurrentAttemptError() : new AttemptOpenError();
         if (r.lastAttempt >= r.maxAttempts) throw new NoRetakeAllowedError(r.maxAttempts);
         await attempts.supersede(tx, r);
@@ -864,7 +877,7 @@ export function assessmentUseCases({
     async reopen(teacher: { userId: string; tenantId: string }, resultId: string) {
       return attempts.transaction(async (tx) => {
         const r = await attempts.lockResultForTeacher(tx, resultId);
-        if (!r || r.teacherId !== teacher.userId || r.tenantId !== teacher.tenantId) throw new ResultNotFoundError();
+        if (!r || !(await teachesResult(teacher, r))) throw new ResultNotFoundError();
         if (r.superseded) throw r.currentSubmitted ? new NotCurrentAttemptError() : new AttemptOpenError();
         await attempts.withdraw(tx, r);
         await events.resultWithdrawn(tx, r);
