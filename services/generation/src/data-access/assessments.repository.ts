@@ -150,6 +150,17 @@ export async function insertResult(tx: Tx, r: ResultCopy): Promise<void> {
   });
 }
 
+/** The student's result of the assessment that counts is now `r`: any other of theirs goes. */
+export async function replaceCountedResult(tx: Tx, r: ResultCopy): Promise<void> {
+  await tx.result.deleteMany({ where: { assessmentId: r.assessmentId, studentId: r.studentId, id: { not: r.id } } });
+  await insertResult(tx, r);
+}
+
+/** A reopened attempt's result is withdrawn. */
+export async function deleteResult(tx: Tx, id: string): Promise<void> {
+  await tx.result.deleteMany({ where: { id } });
+}
+
 export async function setResultLevel(tx: Tx, id: string, level: string): Promise<void> {
   await tx.result.updateMany({ where: { id }, data: { level } });
 }
