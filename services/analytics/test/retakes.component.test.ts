@@ -74,6 +74,8 @@ describe('retakes and reopening in analytics', () => {
     expect(grid.status).toBe(200);
     expect(JSON.stringify(grid.body)).toContain(adaSecond);
     expect(JSON.stringify(grid.body)).not.toContain(s.resultIds[0]);
+    const adaRow = (grid.body.results as { id: string; attempt: number }[]).find((r) => r.id === adaSecond);
+    expect(adaRow?.attempt).toBe(2);
 
     // Ben's second attempt does not count (best): nothing of it is kept.
     const benSecond = randomUUID();
