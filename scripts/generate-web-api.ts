@@ -104,6 +104,8 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'POST /api/responses': 'saveResponse',
   'POST /api/results': 'submitResult',
   'GET /api/results/{id}': 'getResult',
+  'POST /api/results/{id}/retake': 'grantRetake',
+  'POST /api/results/{id}/reopen': 'reopenResult',
   'GET /api/student/results': 'getStudentResults',
   'GET /api/assessments/{id}/generation': 'getGeneration',
   'POST /api/assessments/{id}/generation/retry': 'retryGeneration',

@@ -39,6 +39,7 @@ const RESULTS: AssessmentResults = {
       originalLevel: 'below',
       raisedBy: null,
       raisedAttempt: null,
+      attempt: 1,
       submittedAt: '2024-03-05T10:00:00.000Z',
       practice: [{ type: 'support', attempts: 2, bestScore: 85.4 }],
       answers: [
@@ -59,6 +60,7 @@ const RESULTS: AssessmentResults = {
       originalLevel: 'above',
       raisedBy: null,
       raisedAttempt: null,
+      attempt: 1,
       submittedAt: '2024-03-05T09:00:00.000Z',
       practice: [],
       answers: [

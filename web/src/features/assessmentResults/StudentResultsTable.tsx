@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { ResultLevel, resultPracticeLink } from '../assessments';
 import type { AssessmentResults } from '../results';
+import { AttemptActions } from './AttemptActions';
 
 type Result = AssessmentResults['results'][number];
 type Question = AssessmentResults['questions'][number];
@@ -82,8 +83,10 @@ export function StudentResultsTable({
           <th scope="col">Level</th>
           <th scope="col">Points</th>
           <th scope="col">Submitted</th>
+          <th scope="col">Attempt</th>
           <th scope="col">Practice</th>
           <th scope="col">Answers</th>
+          <th scope="col">Reopen or retake</th>
         </tr>
       </thead>
       <tbody>
@@ -106,6 +109,7 @@ export function StudentResultsTable({
                   {r.earnedPoints} / {r.totalPoints}
                 </td>
                 <td>{new Date(r.submittedAt).toLocaleString()}</td>
+                <td>Attempt {r.attempt} (counts)</td>
                 <td className="small">
                   {practiceText(r.practice)}
                   {/* The practice written from this result's wrong answers, as the student gets it. */}
@@ -129,10 +133,13 @@ export function StudentResultsTable({
                     {expanded ? 'Hide' : 'Show'}
                   </Button>
                 </td>
+                <td>
+                  <AttemptActions resultId={r.id} name={name} />
+                </td>
               </tr>
               {expanded && (
                 <tr id={answersId}>
-                  <td colSpan={showClass ? 8 : 7} className="bg-body-tertiary">
+                  <td colSpan={showClass ? 10 : 9} className="bg-body-tertiary">
                     <Answers result={r} questions={questions} />
                   </td>
                 </tr>
