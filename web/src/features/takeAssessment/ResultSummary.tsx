@@ -4,7 +4,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
-import { type Result, ResultLevel, practiceLink, resultPracticeLink, roundPercent, toPercent } from '../assessments';
+import {
+  type Result,
+  ResultLevel,
+  attemptText,
+  practiceLink,
+  resultPracticeLink,
+  roundPercent,
+  toPercent,
+} from '../assessments';
 import { ResultReview } from './ResultReview';
 
 /**
@@ -15,7 +23,7 @@ export type SummaryResult = Pick<
   Result,
   'assessmentId' | 'score' | 'percentage' | 'performanceLevel' | 'correctAnswers' | 'incorrectAnswers' | 'questions'
 > &
-  Partial<Pick<Result, 'id'>>;
+  Partial<Pick<Result, 'id' | 'attempt' | 'maxAttempts' | 'counted' | 'countedAttempt'>>;
 
 export function ResultSummary({
   result,
@@ -58,6 +66,19 @@ export function ResultSummary({
           <p className="text-body-secondary">
             {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
           </p>
+          {result.attempt !== undefined &&
+            result.maxAttempts !== undefined &&
+            result.counted !== undefined &&
+            result.countedAttempt !== undefined && (
+              <p className="text-body-secondary" data-testid="result-attempt">
+                {attemptText({
+                  attempt: result.attempt,
+                  maxAttempts: result.maxAttempts,
+                  counted: result.counted,
+                  countedAttempt: result.countedAttempt,
+                })}
+              </p>
+            )}
           <div className="d-flex flex-wrap gap-2 justify-content-center">
             {actions ?? (
               <>
