@@ -21,6 +21,7 @@ import { assessmentsRouter } from '../../services/assessment/src/api/assessments
 import { standardsRouter } from '../../services/assessment/src/api/standards.router.ts';
 import { commonAssessmentsRouter } from '../../services/assessment/src/api/common-assessments.router.ts';
 import { takingRouter } from '../../services/assessment/src/api/taking.router.ts';
+import { gradingRouter } from '../../services/assessment/src/api/grading.router.ts';
 import { bankRouter } from '../../services/assessment/src/api/bank.router.ts';
 import { assessmentConfigSchema } from '../../services/assessment/src/config.ts';
 import { classesRouter } from '../../services/class/src/api/classes.router.ts';
@@ -69,6 +70,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
   assessment: () => [
     assessmentsRouter(inert, inert),
     takingRouter(inert),
+    gradingRouter(inert),
     bankRouter(inert),
     standardsRouter(inert, standardsPackageLimit),
     commonAssessmentsRouter(inert),

@@ -768,6 +768,34 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/student/results'),
     expect: statuses(STUDENTS, {}, 200),
   },
+  // Grading by hand: only the teacher of the result's class. R1's second answer is wrong (A.student
+  // answered False): 0 points on it leaves R1 as it was.
+  'PATCH /api/results/{resultId}/responses/{questionId}': {
+    access: TEACHERS,
+    request: ({ f }) => ({
+      path: `/api/results/${f.r1}/responses/${f.a1.questionIds[1]}`,
+      body: { earnedPoints: 0, feedback: 'Look at the denominators again.' },
+    }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
+  'PUT /api/results/{id}/feedback': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/results/${f.r1}/feedback`, body: { feedback: 'Keep practising fractions.' } }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
+  'GET /api/results/{id}/regrades': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/results/${f.r1}/regrades` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  'GET /api/assessments/{id}/to-review': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/to-review` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+    keys: { 'A.owner': KEYS },
+  },
 
   // ---- generation and practice ----------------------------------------------------------------
   'GET /api/assessments/{id}/generation': {

@@ -82,6 +82,8 @@ interface Fixtures {
   openQuestionId: string;
   submittedId: string;
   resultId: string;
+  /** A question of the submitted assessment (regraded on the result). */
+  submittedQuestionId: string;
   editableId: string;
   editableQuestionIds: string[];
   deletableId: string;
@@ -176,6 +178,7 @@ async function seed(url: string, demoPassword: string): Promise<Fixtures> {
     openQuestionId: open.questionIds[0]!,
     submittedId: submitted.id,
     resultId: result.id,
+    submittedQuestionId: submitted.questionIds[0]!,
     editableId: editable.id,
     editableQuestionIds: editable.questionIds,
     deletableId: deletable.id,
@@ -234,6 +237,13 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     // The fixture's assessment allows one attempt: a retake of its result is the documented 409
     // (no_attempts_left) and changes nothing.
     ['POST /api/results/{id}/retake', { 'path.id': f.resultId }],
+    [
+      'PATCH /api/results/{resultId}/responses/{questionId}',
+      { 'path.resultId': f.resultId, 'path.questionId': f.submittedQuestionId },
+    ],
+    ['PUT /api/results/{id}/feedback', { 'path.id': f.resultId }],
+    ['GET /api/results/{id}/regrades', { 'path.id': f.resultId }],
+    ['GET /api/assessments/{id}/to-review', { 'path.id': f.submittedId }],
     ['GET /api/mastery/students/{studentId}', { 'path.studentId': f.student.user!.id }],
     ['GET /api/support-content/{resultId}', { 'path.resultId': f.resultId }],
     ['POST /api/support-content/{resultId}/submit', { 'path.resultId': f.resultId }],
@@ -344,6 +354,11 @@ const SETTINGS: Record<string, string[]> = {
   // changes, not in the past: rules across fields, the stored row and the clock, which no JSON
   // Schema states; such a pair is the documented 400 naming `closesAt`.
   'PUT /api/assessments/{id}': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
+  ],
+  // A regrade gives from 0 to the question's points: the question's points are stored, not in the
+  // schema, so more is the documented 400 naming `earnedPoints`; the student's run gets 403.
+  'PATCH /api/results/{resultId}/responses/{questionId}': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
   ],
   // A new order lists every question of the assessment once: ids the fuzzer makes up are the

@@ -14,6 +14,9 @@ import { bankRouter } from './api/bank.router.ts';
 import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
 import { commonAssessmentsRouter } from './api/common-assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
+import { gradingRouter } from './api/grading.router.ts';
+import { gradingRepository } from './data-access/grading.repository.ts';
+import { gradingUseCases } from './domain/grading.use-case.ts';
 import { assessmentConfigSchema } from './config.ts';
 import { bankRepository } from './data-access/bank.repository.ts';
 import { createPrisma } from './data-access/prisma.ts';
@@ -85,6 +88,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       routers: [
         assessmentsRouter(uc, createLimits),
         takingRouter(uc),
+        gradingRouter(gradingUseCases({ grading: gradingRepository(pool), assessments: teacherAssessments, events })),
         bankRouter(bankUseCases({ bank: bankRepository(pool), assessments: teacherAssessments, questions: uc })),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
         commonAssessmentsRouter(

@@ -996,6 +996,9 @@ describe('result review', () => {
         points: '2.00',
         answer: ' paris ',
         correct: true,
+        earnedPoints: '2.00',
+        pending: false,
+        feedback: null,
       },
       {
         questionId: questions[1]!.id,
@@ -1008,6 +1011,9 @@ describe('result review', () => {
         points: '1.00',
         answer: 'False',
         correct: false,
+        earnedPoints: '0.00',
+        pending: false,
+        feedback: null,
       },
       {
         questionId: questions[2]!.id,
@@ -1020,6 +1026,9 @@ describe('result review', () => {
         points: '1.00',
         answer: null,
         correct: false,
+        earnedPoints: '0.00',
+        pending: false,
+        feedback: null,
       },
       {
         questionId: questions[3]!.id,
@@ -1032,6 +1041,9 @@ describe('result review', () => {
         points: '1.00',
         answer: 'blue',
         correct: true,
+        earnedPoints: '1.00',
+        pending: false,
+        feedback: null,
       },
     ];
     expect(reply.body).toMatchObject({ percentage: '60.00', correctAnswers: 2, performanceLevel: 'below' });
@@ -1117,6 +1129,9 @@ describe('result review', () => {
       'points',
       'answer',
       'correct',
+      'earnedPoints',
+      'pending',
+      'feedback',
     ]);
   });
 });

@@ -1,7 +1,8 @@
 // The assessment service's part in privacy operations (docs/adr/009) on real Postgres: a student's
 // export holds their answers and result, not a classmate's; their deletion leaves no row naming
-// them (answers, results, people and membership copies, outbox copies of their events) and is
-// confirmed; retention deletes a district's old answers and results.
+// them (answers, results with the teacher's feedback, regrade audits, people and membership copies,
+// outbox copies of their events) and is confirmed; retention deletes a district's old answers,
+// regrade audits and results.
 import { randomUUID } from 'node:crypto';
 import {
   fromBinary,
@@ -61,11 +62,19 @@ async function given(daysAgo = 0) {
        values ($1, $2, $3, $4, $5, 'True', $6, $6)`,
       [randomUUID(), assessmentId, questionId, s, tenant, at],
     );
+    const resultId = randomUUID();
     await h.sql.query(
       `insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points, percentage,
-                            performance_level, correct_answers, incorrect_answers, total_questions, submitted_at)
-       values ($1, $2, $3, $4, $5, 1, 1, 100, 'above', 1, 0, 1, $6)`,
-      [randomUUID(), assessmentId, tenant, classId, s, at],
+                            performance_level, correct_answers, incorrect_answers, total_questions, submitted_at, feedback)
+       values ($1, $2, $3, $4, $5, 1, 1, 100, 'above', 1, 0, 1, $6, 'Well reasoned.')`,
+      [resultId, assessmentId, tenant, classId, s, at],
+    );
+    // The teacher's regrade of the answer, audited (migrations/020): student data too.
+    await h.sql.query(
+      `insert into result_regrades (id, result_id, tenant_id, assessment_id, student_id, question_id, graded_by,
+                                    old_points, new_points, feedback, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, 0, 1, 'Right in other words.', $8)`,
+      [randomUUID(), resultId, tenant, assessmentId, s, questionId, teacher, at],
     );
   }
   return { tenant, students: students as [string, string] };
@@ -116,6 +125,9 @@ describe('privacy operations in the assessment service', () => {
     const doc = JSON.parse(parts.map((p) => p.json).join(''));
     expect(doc.tables.responses).toHaveLength(1);
     expect(doc.tables.results).toHaveLength(1);
+    expect(doc.tables.results[0].feedback).toBe('Well reasoned.');
+    expect(doc.tables.result_regrades).toHaveLength(1);
+    expect(doc.tables.result_regrades[0]).toMatchObject({ feedback: 'Right in other words.', new_points: 1 });
     expect(doc.tables.people).toHaveLength(1);
     expect(JSON.stringify(doc)).not.toContain(students[1]);
   });
@@ -143,7 +155,7 @@ describe('privacy operations in the assessment service', () => {
     expect(await found(students[1])).not.toEqual([]);
   });
 
-  it('when the district keeps 30 days, then the job deletes older answers and results only', async () => {
+  it('when the district keeps 30 days, then the job deletes older answers, regrade audits and results only', async () => {
     const old = await given(40);
     const recent = await given(1);
     await h.sql.query('insert into privacy_retention (tenant_id, retention_days) values ($1, 30), ($2, 30)', [
@@ -154,11 +166,17 @@ describe('privacy operations in the assessment service', () => {
       intervalMs: 1000,
       logger: createLogger('test', 'silent'),
     });
-    expect(await job.runIfDue()).toBe(4);
+    // Two answers, two regrade audits, two results of the old district.
+    expect(await job.runIfDue()).toBe(6);
     const left = await h.sql.query(
       'select tenant_id::text as t, count(*)::int as n from results where tenant_id = any($1) group by 1',
       [[old.tenant, recent.tenant]],
     );
     expect(left.rows).toEqual([{ t: recent.tenant, n: 2 }]);
+    const audits = await h.sql.query(
+      'select tenant_id::text as t, count(*)::int as n from result_regrades where tenant_id = any($1) group by 1',
+      [[old.tenant, recent.tenant]],
+    );
+    expect(audits.rows).toEqual([{ t: recent.tenant, n: 2 }]);
   });
 });

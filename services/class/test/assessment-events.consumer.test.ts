@@ -10,6 +10,7 @@ import {
   CountedResultChangedSchema,
   create,
   ResultLevelRaisedSchema,
+  ResultRegradedSchema,
   ResultSubmittedSchema,
   ResultWithdrawnSchema,
   toBinary,
@@ -77,6 +78,24 @@ describe('class counts from assessment events', () => {
       a1,
     );
     expect(await counts(classId)).toEqual({ assessments: 1, below: 0, at: 1, above: 1 });
+    // The teacher regrades r1 to above: s1 moves to above.
+    await publish(
+      ResultRegradedSchema,
+      {
+        resultId: r1,
+        assessmentId: a1,
+        tenantId: tenant,
+        classId,
+        studentId: s1,
+        earnedPoints: 2,
+        totalPoints: 2,
+        percentage: 100,
+        level: 'above',
+        scoreLevel: 'above',
+      },
+      a1,
+    );
+    expect(await counts(classId)).toEqual({ assessments: 1, below: 0, at: 0, above: 2 });
   });
 
   it('when a student retakes, then the level counted is that of the attempt that counts, and a withdrawn result leaves', async () => {

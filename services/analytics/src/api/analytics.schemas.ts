@@ -255,7 +255,14 @@ export const assessmentResultsSchema = z.object({
         .describe("Which of the student's attempts this is: the one that counts (only it is kept here)"),
       submittedAt: z.string(),
       practice: z.array(z.object({ type: z.string(), attempts: z.number().int(), bestScore: z.number() })),
-      answers: z.array(z.object({ questionId: z.uuid(), answer: z.string(), correct: z.boolean() })),
+      answers: z.array(
+        z.object({
+          questionId: z.uuid(),
+          answer: z.string(),
+          correct: z.boolean().describe('Earned its full points'),
+          pending: z.boolean().describe("Waiting for the teacher's review (the assessment's reviewShortAnswers)"),
+        }),
+      ),
     }),
   ),
   questions: z.array(

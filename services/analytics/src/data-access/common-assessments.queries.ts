@@ -2,6 +2,7 @@
 // the district, the students of the classes that were given a copy, who submitted, the average
 // percentage, the levels, and per standard (from the questions' alignment) the share of points
 // earned. Groups of fewer than MIN_GROUP students with a result are suppressed (no figures).
+import { EARNED } from './mastery.writer.ts';
 import type pg from 'pg';
 import { rows as query, type Tx } from './db.ts';
 
@@ -124,7 +125,8 @@ export function standardFigures(
   return query(
     pool,
     `select k.class_id as "classId", qs.identifier, qs.code, r.student_id as "studentId", 1 as students,
-            sum(case when a.correct then q.points else 0 end)::float8 as earned, sum(q.points)::float8 as possible
+            sum(case when a.pending then 0 else ${EARNED} end)::float8 as earned,
+            sum(q.points)::float8 as possible
        from common_assessment_copies k
        join results r on r.assessment_id = k.assessment_id
        join common_question_standards qs on qs.assessment_id = k.assessment_id

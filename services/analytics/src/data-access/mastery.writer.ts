@@ -47,20 +47,28 @@ export async function replaceQuestionStandards(tx: Tx, assessmentId: string, que
 }
 
 /**
+ * The points an answer (`a`) of question `q` earned: what the teacher gave (part points, migration
+ * 013; never more than the question's points now), else all when correct. (Not least(): it skips nulls.)
+ */
+export const EARNED = `case when a.earned_points is null then (case when a.correct then q.points else 0 end)
+                            else least(a.earned_points, q.points) end`;
+
+/**
  * Evidence of the results matching `where` (on `results r`): per result and standard of its
  * questions, the current points of the aligned questions the result scored and those it earned.
- * A result whose aligned questions are worth 0 points gives no evidence.
+ * An answer waiting for the teacher's review is no evidence yet. A result whose aligned questions
+ * are worth 0 points gives no evidence.
  */
 const EVIDENCE_OF = (where: string) => `
   insert into mastery_evidence (result_id, identifier, code, tenant_id, student_id, class_id, assessment_id,
                                 earned, total, score, submitted_at)
   select r.result_id, qs.identifier, max(qs.code), r.tenant_id, r.student_id, r.class_id, r.assessment_id,
-         sum(case when a.correct then q.points else 0 end), sum(q.points),
-         least(100, 100 * sum(case when a.correct then q.points else 0 end) / sum(q.points)), r.submitted_at
+         sum(${EARNED}), sum(q.points),
+         least(100, 100 * sum(${EARNED}) / sum(q.points)), r.submitted_at
     from results r
     join question_standards qs on qs.assessment_id = r.assessment_id
     join questions q on q.assessment_id = qs.assessment_id and q.question_id = qs.question_id
-    join result_answers a on a.result_id = r.result_id and a.question_id = qs.question_id
+    join result_answers a on a.result_id = r.result_id and a.question_id = qs.question_id and not a.pending
    where ${where}
    group by r.result_id, qs.identifier
   having sum(q.points) > 0
@@ -92,6 +100,18 @@ export async function rescoreAssessment(tx: Tx, assessmentId: string): Promise<v
     assessmentId,
   );
   const after = await tx.$queryRawUnsafe<Key[]>(EVIDENCE_OF('r.assessment_id = $1'), assessmentId);
+  await refreshMastery(tx, [...before, ...after]);
+}
+
+/** A result's answers were marked again (a teacher's regrade): its evidence is scored again. */
+export async function rescoreResult(tx: Tx, resultId: string, studentId: string): Promise<void> {
+  await lockMastery(tx, [studentId]);
+  const before = await tx.$queryRawUnsafe<Key[]>(
+    `delete from mastery_evidence where result_id = $1
+     returning class_id as "classId", student_id as "studentId", identifier`,
+    resultId,
+  );
+  const after = await tx.$queryRawUnsafe<Key[]>(EVIDENCE_OF('r.result_id = $1'), resultId);
   await refreshMastery(tx, [...before, ...after]);
 }
 

@@ -5,7 +5,7 @@
 import type { Level } from '../domain/events.ts';
 import { studentBand } from '../domain/figures.ts';
 import type { Tx } from './db.ts';
-import { forgetEvidence, lockMastery, recordEvidence } from './mastery.writer.ts';
+import { forgetEvidence, lockMastery, recordEvidence, rescoreResult } from './mastery.writer.ts';
 import { forgetNotifications } from './notifications.writer.ts';
 import { enqueueMail } from '@checkpoint/mail';
 import { composeCoTeacherMail } from '../domain/co-teacher-mail.ts';
@@ -84,9 +84,22 @@ export interface ResultRow {
   percentage: number;
   level: Level;
   submittedAt: Date;
-  answers: { questionId: string; answer: string; correct: boolean }[];
+  answers: { questionId: string; answer: string; correct: boolean; pending?: boolean }[];
   /** Which of the student's attempts it is (from 1; 0 or absent: before retakes, the first). */
   attempt?: number;
+}
+
+/** A result's whole state after a teacher's regrade (ResultRegraded). */
+export interface RegradedRow {
+  resultId: string;
+  earnedPoints: number;
+  totalPoints: number;
+  percentage: number;
+  /** The result's level now (practice may hold it at `at`). */
+  level: Level;
+  /** The level of the score alone. */
+  scoreLevel: Level;
+  answers: { questionId: string; answer: string; correct: boolean; pending: boolean; earnedPoints: number }[];
 }
 
 export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
@@ -364,13 +377,14 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
   );
   if (r.answers.length > 0) {
     await tx.$executeRawUnsafe(
-      `insert into result_answers (result_id, question_id, answer, correct)
-       select $1, a.q, a.ans, a.ok from unnest($2::uuid[], $3::text[], $4::boolean[]) as a(q, ans, ok)
+      `insert into result_answers (result_id, question_id, answer, correct, pending)
+       select $1, a.q, a.ans, a.ok, a.p from unnest($2::uuid[], $3::text[], $4::boolean[], $5::boolean[]) as a(q, ans, ok, p)
        on conflict (result_id, question_id) do nothing`,
       r.resultId,
       r.answers.map((a) => a.questionId),
       r.answers.map((a) => a.answer),
       r.answers.map((a) => a.correct),
+      r.answers.map((a) => a.pending ?? false),
     );
   }
   // Evidence for the standards its questions are aligned to (docs/architecture.md, "Mastery").
@@ -439,6 +453,65 @@ export async function recordProgress(tx: Tx, p: ProgressRow): Promise<void> {
     p.at,
   );
   if (kept.length > 0) await notifyLive(tx, p.classId, p.assessmentId, null, 'progress');
+}
+
+/**
+ * A teacher's regrade: the result takes the event's totals, level and answers (the assessment
+ * service's one rule decided them); the running figures move from the old percentage and level to
+ * the new; the result's mastery evidence is scored again; the live views are told. A result not
+ * here (its student deleted) stays gone.
+ */
+export async function regradeResult(tx: Tx, r: RegradedRow): Promise<void> {
+  const [old] = await tx.$queryRawUnsafe<
+    {
+      tenant_id: string;
+      class_id: string;
+      assessment_id: string;
+      student_id: string;
+      percentage: number;
+      level: Level;
+    }[]
+  >(
+    `select tenant_id, class_id, assessment_id, student_id, percentage, level from results where result_id = $1 for update`,
+    r.resultId,
+  );
+  if (!old) return;
+  await lockUser(tx, old.student_id, 'shared');
+  // A practice raise stays on record while it lifts the level; otherwise the score's level is the level.
+  await tx.$executeRawUnsafe(
+    `update results set earned_points = $2, total_points = $3, percentage = $4, level = $5,
+            original_level = case when $5 <> $6 then $6 when raised_by is not null then $6 else null end
+      where result_id = $1`,
+    r.resultId,
+    r.earnedPoints,
+    r.totalPoints,
+    r.percentage,
+    r.level,
+    r.scoreLevel,
+  );
+  await tx.$executeRawUnsafe(
+    `insert into result_answers (result_id, question_id, answer, correct, pending, earned_points)
+     select $1, a.q, a.ans, a.ok, a.p, a.e
+       from unnest($2::uuid[], $3::text[], $4::boolean[], $5::boolean[], $6::float8[]) as a(q, ans, ok, p, e)
+     on conflict (result_id, question_id) do update
+        set answer = excluded.answer, correct = excluded.correct, pending = excluded.pending,
+            earned_points = excluded.earned_points`,
+    r.resultId,
+    r.answers.map((a) => a.questionId),
+    r.answers.map((a) => a.answer),
+    r.answers.map((a) => a.correct),
+    r.answers.map((a) => a.pending),
+    r.answers.map((a) => a.earnedPoints),
+  );
+  await rescoreResult(tx, r.resultId, old.student_id);
+  if (old.percentage !== r.percentage || old.level !== r.level) {
+    // Out with the old figures, in with the new (the student's band may move both ways).
+    const out = await studentFigures(tx, old.tenant_id, old.student_id, old.percentage, -1);
+    await tenantFigures(tx, old.tenant_id, old.percentage, old.level, -1, out);
+    const back = await studentFigures(tx, old.tenant_id, old.student_id, r.percentage, 1);
+    await tenantFigures(tx, old.tenant_id, r.percentage, r.level, 1, back);
+  }
+  await notifyLive(tx, old.class_id, old.assessment_id, r.resultId);
 }
 
 export async function changeResultLevel(

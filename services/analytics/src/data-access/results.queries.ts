@@ -504,9 +504,9 @@ export function resultsQueries(pool: pg.Pool) {
             where r.assessment_id = $1 and r.tenant_id = $2 order by p.last_name, p.first_name, r.result_id`,
           [assessmentId, scope.tenantId],
         ),
-        rows<{ resultId: string; questionId: string; answer: string; correct: boolean }>(
+        rows<{ resultId: string; questionId: string; answer: string; correct: boolean; pending: boolean }>(
           pool,
-          `select x.result_id as "resultId", x.question_id as "questionId", x.answer, x.correct
+          `select x.result_id as "resultId", x.question_id as "questionId", x.answer, x.correct, x.pending
              from result_answers x join results r on r.result_id = x.result_id
             where r.assessment_id = $1 and r.tenant_id = $2`,
           [assessmentId, scope.tenantId],

@@ -418,10 +418,11 @@ export function analyticsUseCases(
             attempts,
             bestScore: round2(bestScore),
           })),
-          answers: (answersOf.get(r.id) ?? []).map(({ questionId, answer, correct }) => ({
+          answers: (answersOf.get(r.id) ?? []).map(({ questionId, answer, correct, pending }) => ({
             questionId,
             answer,
             correct,
+            pending,
           })),
         })),
         questions: d.questions.map((question) => ({

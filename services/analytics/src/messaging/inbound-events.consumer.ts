@@ -25,6 +25,7 @@ import {
   type ResultRow,
   recordProgress,
   recordPractice,
+  regradeResult,
   replaceQuestions,
   setAssessmentActive,
   setClassArchived,
@@ -239,6 +240,29 @@ export function inboundHandlers(baseUrl?: string): InboxHandlers<Tx> {
     'checkpoint.assessment.v1.ResultWithdrawn': async (tx, m) => {
       requireIds(m.$typeName, { resultId: m.resultId });
       await withdrawResult(tx, m.resultId);
+    },
+    'checkpoint.assessment.v1.ResultRegraded': async (tx, m) => {
+      const type = m.$typeName;
+      requireIds(type, { resultId: m.resultId, assessmentId: m.assessmentId, studentId: m.studentId });
+      m.answers.forEach((a, i) => {
+        requireIds(type, { [`answers.${i}.questionId`]: a.questionId });
+        requirePoints(type, `answers.${i}.earnedPoints`, a.earnedPoints);
+      });
+      await regradeResult(tx, {
+        resultId: m.resultId,
+        earnedPoints: requirePoints(type, 'earnedPoints', m.earnedPoints),
+        totalPoints: requirePoints(type, 'totalPoints', m.totalPoints),
+        percentage: requirePercentage(type, 'percentage', m.percentage),
+        level: requireLevel(type, 'level', m.level),
+        scoreLevel: requireLevel(type, 'scoreLevel', m.scoreLevel),
+        answers: m.answers.map((a) => ({
+          questionId: a.questionId,
+          answer: a.answer,
+          correct: a.correct,
+          pending: a.pending,
+          earnedPoints: a.earnedPoints,
+        })),
+      });
     },
     'checkpoint.assessment.v1.AttemptProgressed': async (tx, m, envelope) => {
       const type = m.$typeName;

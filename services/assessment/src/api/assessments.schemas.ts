@@ -278,6 +278,11 @@ const deliveryFields = {
     .enum(COUNTED_ATTEMPTS, { error: "countedAttempt must be 'latest' or 'best'" })
     .optional()
     .describe("Which of a student's attempts counts: the latest submitted, or the best by percentage"),
+  reviewShortAnswers: flag('reviewShortAnswers')
+    .optional()
+    .describe(
+      "A short answer matching neither the key nor an accepted answer is not marked at submission but waits for the teacher's review (0 points until then)",
+    ),
   opensAt: dateTime('Opens at', 'Students may open and answer it from this time'),
   closesAt: dateTime(
     'Closes at',
@@ -318,7 +323,7 @@ export const updateAssessmentBody = z
   .meta({
     id: 'UpdateAssessment',
     description:
-      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, opensAt, closesAt, timeLimitSeconds, maxAttempts, countedAttempt}, each left out keeping the stored one',
+      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, reviewShortAnswers, opensAt, closesAt, timeLimitSeconds, maxAttempts, countedAttempt}, each left out keeping the stored one',
     ...documentedAs({ anyOf: [{ ...inputJsonSchema(settingsBody), minProperties: 1 }, inputJsonSchema(detailsBody)] }),
   });
 
@@ -592,6 +597,9 @@ export const teacherAssessmentSchema = z
     shuffleOptions: z
       .boolean()
       .describe("Each student sees each multiple-choice question's options in an order of their own"),
+    reviewShortAnswers: z
+      .boolean()
+      .describe("A short answer matching neither the key nor an accepted answer waits for the teacher's review"),
     className: z.string(),
     subject: z.string(),
     questionCount: z.number().int(),
@@ -759,6 +767,13 @@ export const resultSchema = z
     correctAnswers: z.number().int(),
     incorrectAnswers: z.number().int(),
     totalQuestions: z.number().int(),
+    feedback: z.string().nullable().describe("The teacher's written feedback on the whole result; null: none"),
+    pendingReview: z
+      .number()
+      .int()
+      .min(0)
+      .describe('Answers waiting for the teacher to review them: 0 points until then (the score is provisional)'),
+    regradedAt: z.iso.datetime().nullable().describe('When the teacher last changed a mark; null: never'),
     className: z.string(),
     assessment: z.object({ title: z.string(), description: z.string() }),
     student: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
@@ -786,7 +801,12 @@ export const resultQuestionSchema = z
     acceptedAnswers: z.array(z.string()).describe('Short answer alternatives also scored as right'),
     points: z.string().describe('Numeric string'),
     answer: z.string().nullable().describe("The student's stored answer; null when the question was never answered"),
-    correct: z.boolean(),
+    correct: z.boolean().describe('Earned its full points'),
+    earnedPoints: z
+      .string()
+      .describe('Numeric string: the points the answer earned (the teacher may give part points)'),
+    pending: z.boolean().describe("Waiting for the teacher's review: 0 points until then"),
+    feedback: z.string().nullable().describe("The teacher's written feedback on this answer; null: none"),
   })
   .meta({ id: 'ResultQuestion', description: 'One question of a result, as it was scored at submission' });
 

@@ -30,7 +30,7 @@ export const assessmentSelect = (classJoin = 'join classes c on c.class_id = a.c
          a.due_date, a.is_active, a.assigned_at, a.content_to_assess, a.question_type,
          a.number_of_questions, a.generation_status, a.generation_provider, a.generation_error,
          a.created_at, a.updated_at, a.common_assessment_id, a.shuffle_questions, a.shuffle_options,
-         a.opens_at, a.closes_at, a.time_limit_seconds, a.max_attempts, a.counted_attempt,
+         a.opens_at, a.closes_at, a.time_limit_seconds, a.max_attempts, a.counted_attempt, a.review_short_answers,
          c.name as class_name, c.subject,
          (select count(*) from questions q where q.assessment_id = a.id)::int as question_count,
          (select count(*) from results r where r.assessment_id = a.id and r.counted)::int as response_count,
@@ -96,6 +96,7 @@ export interface AssessmentSqlRow {
   time_limit_seconds: number | null;
   max_attempts: number;
   counted_attempt: CountedAttempt;
+  review_short_answers: boolean;
   class_name: string;
   subject: string;
   question_count: number;
@@ -135,6 +136,7 @@ export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
   timeLimitSeconds: r.time_limit_seconds,
   maxAttempts: r.max_attempts,
   countedAttempt: r.counted_attempt,
+  reviewShortAnswers: r.review_short_answers,
   className: r.class_name,
   subject: r.subject,
   questionCount: r.question_count,

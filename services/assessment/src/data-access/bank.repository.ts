@@ -140,7 +140,8 @@ export function bankRepository(pool: pg.Pool) {
     /** The schools of the user's classes (roster school ids, none empty). */
     async schoolsOf(tenantId: string, userId: string): Promise<string[]> {
       const { rows } = await pool.query<{ school_id: string }>(
-        `select distinct school_id from classes where tenant_id = $1::uuid and teacher_id = $2::uuid and school_id <> ''
+        `select distinct school_id from classes
+          where tenant_id = $1::uuid and (teacher_id = $2::uuid or $2::uuid = any(co_teacher_ids)) and school_id <> ''
           order by school_id`,
         [tenantId, userId],
       );

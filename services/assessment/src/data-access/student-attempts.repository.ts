@@ -72,11 +72,12 @@ export type StudentAttemptsRepository = ReturnType<typeof studentAttemptsReposit
  * A result with what its views show; `source` is the results table or a CTE of new rows. Lists
  * leave out the per-question review (`withQuestions`), which only the single result shows.
  */
-const resultSelect = (source = 'results', withQuestions = false) => `
+export const resultSelect = (source = 'results', withQuestions = false) => `
   select r.id, r.assessment_id, r.student_id, r.class_id, r.tenant_id, r.total_points, r.earned_points,
          r.percentage, r.performance_level, r.original_level, r.raised_by, r.raised_attempt, r.correct_answers, r.incorrect_answers, r.total_questions,
          r.submitted_at, r.attempt, r.superseded, r.counted, a.max_attempts, a.counted_attempt,
          a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
+         r.feedback, r.pending_review, r.regraded_at,
          p.first_name, p.last_name${withQuestions ? ', r.questions' : ''}
     from ${source} r
     join assessments a on a.id = r.assessment_id
@@ -84,7 +85,7 @@ const resultSelect = (source = 'results', withQuestions = false) => `
     left join people p on p.user_id = r.student_id`;
 const RESULT_SELECT = resultSelect();
 
-interface ResultSqlRow {
+export interface ResultSqlRow {
   id: string;
   assessment_id: string;
   student_id: string;
@@ -106,6 +107,9 @@ interface ResultSqlRow {
   counted: boolean;
   max_attempts: number;
   counted_attempt: CountedAttempt;
+  feedback: string | null;
+  pending_review: number;
+  regraded_at: Date | null;
   title: string;
   description: string;
   class_name: string;
@@ -115,9 +119,9 @@ interface ResultSqlRow {
 }
 
 /** The review written at submission (jsonb, read back as parsed JSON); null for older results. */
-type ResultWithQuestionsSqlRow = ResultSqlRow & { questions: ResultQuestionRecord[] | null };
+export type ResultWithQuestionsSqlRow = ResultSqlRow & { questions: ResultQuestionRecord[] | null };
 
-const toResult = (r: ResultSqlRow): ResultRow => ({
+export const toResult = (r: ResultSqlRow): ResultRow => ({
   id: r.id,
   assessmentId: r.assessment_id,
   studentId: r.student_id,
@@ -139,6 +143,9 @@ const toResult = (r: ResultSqlRow): ResultRow => ({
   counted: r.counted,
   maxAttempts: r.max_attempts,
   countedAttempt: r.counted_attempt,
+  feedback: r.feedback,
+  pendingReview: r.pending_review,
+  regradedAt: r.regraded_at,
   title: r.title,
   description: r.description,
   className: r.class_name,
@@ -195,7 +202,7 @@ const studentAccessSql = (lockSubmission: boolean) => `
   ${lockSubmission ? 'with locked as materialized (select id from assessments where id = $1::uuid for key share)' : ''}
   select a.id, a.tenant_id, coalesce(sa.class_id, a.class_id) as class_id, a.is_active,
          a.assigned_at is not null and sa.class_id is not null as assigned, c.archived and sa.class_id is null as archived,
-         a.shuffle_questions, a.shuffle_options, a.opens_at, a.closes_at,
+         a.shuffle_questions, a.shuffle_options, a.review_short_answers, a.opens_at, a.closes_at,
          ${NOT_YET_OPEN} as not_yet_open, ${WINDOW_CLOSED} as window_closed,
          a.time_limit_seconds, st.started_at, coalesce(${DEADLINE} <= now(), false) as time_up,
          case when ${DEADLINE} is null then null
@@ -219,6 +226,7 @@ interface StudentAccessSqlRow {
   result_id: string | null;
   shuffle_questions: boolean;
   shuffle_options: boolean;
+  review_short_answers: boolean;
   opens_at: Date | null;
   closes_at: Date | null;
   not_yet_open: boolean;
@@ -238,6 +246,7 @@ const toStudentAccess = (r: StudentAccessSqlRow): StudentAccess => ({
   classArchived: r.archived !== false,
   member: r.member,
   resultId: r.result_id,
+  reviewShortAnswers: r.review_short_answers,
   opensAt: r.opens_at,
   closesAt: r.closes_at,
   notYetOpen: r.not_yet_open,
@@ -384,8 +393,8 @@ const insertResultRow = prepared<ResultSqlRow>(
    inserted as (
      insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
                           percentage, performance_level, correct_answers, incorrect_answers, total_questions,
-                          submitted_at, questions, attempt, counted)
-     values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb,
+                          submitted_at, questions, pending_review, attempt, counted)
+     values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15,
              (select attempt from next), coalesce((select id from winner) = $1::uuid, true))
      on conflict (assessment_id, student_id) where not superseded do nothing
      returning *),
@@ -643,6 +652,7 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
         r.score.totalQuestions,
         r.submittedAt,
         JSON.stringify(r.questions),
+        r.score.pendingReview,
       );
       return inserted && toResult(inserted);
     },

@@ -339,6 +339,11 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.assessment.update({ where: { id }, data: { ...delivery, updatedAt: new Date() } });
     },
 
+    /** Whether short answers off the key wait for the teacher's review (migrations/020). */
+    async setReviewShortAnswers(tx: Tx, id: string, reviewShortAnswers: boolean): Promise<void> {
+      await tx.assessment.update({ where: { id }, data: { reviewShortAnswers, updatedAt: new Date() } });
+    },
+
     /** Of these classes, those the caller teaches (owns or co-teaches), with whether each is archived. */
     async ownedClasses(
       tx: Tx,

@@ -3,7 +3,7 @@
 // and never the answer key before their result exists.
 import type { QuestionType } from './questions.ts';
 import { assessmentStandardView, questionStandardView, type StandardRef } from './standards.ts';
-import { answerIsCorrect, numericString, type PerformanceLevel, type RaisedBy } from './scoring.ts';
+import { markAnswer, numericString, type PerformanceLevel, type RaisedBy } from './scoring.ts';
 
 export type GenerationStatus = 'generating' | 'ready' | 'failed';
 
@@ -58,6 +58,8 @@ export interface AssessmentRow {
   /** Attempts allowed per student (1: no retake) and which of them counts. */
   maxAttempts: number;
   countedAttempt: CountedAttempt;
+  /** A short answer off the key waits for the teacher's review instead of being marked (migrations/020). */
+  reviewShortAnswers: boolean;
   className: string;
   subject: string;
   questionCount: number;
@@ -101,6 +103,7 @@ export interface TeacherAssessmentView {
   timeLimitSeconds: number | null;
   maxAttempts: number;
   countedAttempt: CountedAttempt;
+  reviewShortAnswers: boolean;
   className: string;
   subject: string;
   questionCount: number;
@@ -146,6 +149,7 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     timeLimitSeconds: a.timeLimitSeconds,
     maxAttempts: a.maxAttempts,
     countedAttempt: a.countedAttempt,
+    reviewShortAnswers: a.reviewShortAnswers,
     className: a.className,
     subject: a.subject,
     questionCount: a.questionCount,
@@ -172,6 +176,8 @@ export interface StudentAccess {
   classArchived: boolean;
   member: boolean;
   resultId: string | null;
+  /** A short answer off the key waits for the teacher's review instead of being marked (migrations/020). */
+  reviewShortAnswers: boolean;
   /** Its window, and where the database's clock is in it (the client's clock is never asked). */
   opensAt: Date | null;
   closesAt: Date | null;
@@ -321,6 +327,12 @@ export interface ResultRow {
   counted: boolean;
   maxAttempts: number;
   countedAttempt: CountedAttempt;
+  /** The teacher's written feedback on the whole result; null: none. */
+  feedback: string | null;
+  /** Answers waiting for the teacher's review (0 points until then). */
+  pendingReview: number;
+  /** When the teacher last changed a mark; null: never. */
+  regradedAt: Date | null;
   title: string;
   description: string;
   className: string;
@@ -341,7 +353,8 @@ export function resultView(r: ResultRow) {
     score: r.percentage,
     performanceLevel: r.performanceLevel,
     originalLevel: r.originalLevel,
-    raisedBy: r.raisedBy,
+    // A raise that no longer lifts the level (a regrade brought the score up to it) is not shown.
+    raisedBy: r.performanceLevel !== r.originalLevel ? r.raisedBy : null,
     raisedAttempt: r.raisedAttempt,
     isSubmitted: true as const,
     submittedAt: r.submittedAt.toISOString(),
@@ -352,6 +365,9 @@ export function resultView(r: ResultRow) {
     correctAnswers: r.correctAnswers,
     incorrectAnswers: r.incorrectAnswers,
     totalQuestions: r.totalQuestions,
+    feedback: r.feedback,
+    pendingReview: r.pendingReview,
+    regradedAt: r.regradedAt ? r.regradedAt.toISOString() : null,
     className: r.className,
     assessment: { title: r.title, description: r.description },
     student: { firstName: r.firstName, lastName: r.lastName },
@@ -375,13 +391,32 @@ export interface ResultQuestionRecord {
   points: number;
   /** The student's stored answer; null when they never answered the question. */
   answer: string | null;
+  /** Full points earned. */
   correct: boolean;
+  /** The points the answer earned (migrations/020); absent in older reviews: all when correct, else 0. */
+  earnedPoints?: number;
+  /** Waiting for the teacher's review (0 points until then); absent: false. */
+  pending?: boolean;
+  /** The teacher's written feedback on this answer; absent: none. */
+  feedback?: string;
 }
 
-/** Every question in order with the student's answer, marked right or wrong as scoring marks it. */
-export function reviewOf(questions: QuestionRow[], answers: ReadonlyMap<string, string>): ResultQuestionRecord[] {
+/** The points a reviewed question earned (older reviews: all when correct, else none). */
+export const earnedOf = (q: ResultQuestionRecord): number =>
+  q.pending ? 0 : (q.earnedPoints ?? (q.correct ? q.points : 0));
+
+/**
+ * Every question in order with the student's answer, marked as scoring marks it (`reviewShortAnswers`:
+ * a short answer off the key waits for the teacher).
+ */
+export function reviewOf(
+  questions: QuestionRow[],
+  answers: ReadonlyMap<string, string>,
+  options: { reviewShortAnswers?: boolean } = {},
+): ResultQuestionRecord[] {
   return questions.map((q) => {
     const answer = answers.get(q.id);
+    const mark = markAnswer(q, answer, options);
     return {
       questionId: q.id,
       position: q.position,
@@ -392,7 +427,9 @@ export function reviewOf(questions: QuestionRow[], answers: ReadonlyMap<string, 
       acceptedAnswers: q.acceptedAnswers,
       points: q.points,
       answer: answer ?? null,
-      correct: answerIsCorrect(answer, q),
+      correct: !mark.pending && mark.earnedPoints === q.points,
+      earnedPoints: mark.earnedPoints,
+      pending: mark.pending,
     };
   });
 }
@@ -419,5 +456,8 @@ export function reviewView(questions: ResultQuestionRecord[]) {
     points: numericString(q.points),
     answer: q.answer,
     correct: q.correct,
+    earnedPoints: numericString(earnedOf(q)),
+    pending: q.pending ?? false,
+    feedback: q.feedback ?? null,
   }));
 }

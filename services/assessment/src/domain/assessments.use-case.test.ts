@@ -15,6 +15,7 @@ const OPEN: StudentAccess = {
   classArchived: false,
   member: true,
   resultId: null,
+  reviewShortAnswers: false,
   opensAt: null,
   closesAt: null,
   notYetOpen: false,

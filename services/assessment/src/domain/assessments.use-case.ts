@@ -57,6 +57,7 @@ import { numericString, scoreSubmission, type Score } from './scoring.ts';
 import { labelsFor } from './labels.ts';
 import { studentOrder, type ShuffleSettings } from './shuffle.ts';
 import { planAssignment, type AssignTarget } from './assigning.ts';
+import { teachesResult } from './result-access.ts';
 import { inOrder, labelsWithStandards, type StandardRef } from './standards.ts';
 import { ConflictError, lookupNow, NotFoundError, ValidationError, type AwaitRecent } from '@checkpoint/service-kit';
 
@@ -100,6 +101,8 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
   /** Attempts allowed per student (1-10) and which counts. */
   maxAttempts?: number | undefined;
   countedAttempt?: CountedAttempt | undefined;
+  /** A short answer off the key waits for the teacher's review (applies to submissions from then on). */
+  reviewShortAnswers?: boolean | undefined;
 };
 
 /** A result that counts now as its events carry it: the answers as submitted, from its review. */
@@ -277,19 +280,6 @@ export function assessmentUseCases({
     return outcome.saved;
   }
 
-  /** The result's assessment is the teacher's, or they teach (own or co-teach) its class or the assessment's. */
-  async function teachesResult(
-    caller: { userId: string; tenantId: string },
-    r: { teacherId: string; tenantId: string; classId: string; assessmentId: string },
-  ): Promise<boolean> {
-    if (r.teacherId === caller.userId && r.tenantId === caller.tenantId) return true;
-    const teacher = { tenantId: caller.tenantId, teacherId: caller.userId };
-    return (
-      (await assessments.ownsClass(teacher, r.classId)) ||
-      (await assessments.findOwned(teacher, r.assessmentId)) !== undefined
-    );
-  }
-
   /**
    * Scores and stores the student's submission, under the submission lock. `closing` (the close
    * sweep): only when the close time has passed by then; undefined otherwise.
@@ -307,8 +297,9 @@ export function assessmentUseCases({
       const { questions, answers } = await attempts.questionsAndAnswers(assessmentId, studentId, tx);
       if (questions.length === 0) throw new NoQuestionsError();
       // The score, its percentage and its performance level (scoring.ts), and the review of each question.
-      const score = scoreSubmission(questions, answers);
-      const review = reviewOf(questions, answers);
+      const marking = { reviewShortAnswers: access.reviewShortAnswers };
+      const score = scoreSubmission(questions, answers, marking);
+      const review = reviewOf(questions, answers, marking);
       const submittedAt = new Date();
       const { tenantId, classId } = access;
       const stored = await attempts.insertResult(tx, {
@@ -485,6 +476,8 @@ export function assessmentUseCases({
           // Each student whose counted attempt switched (latest <-> best): their read models follow.
           for (const r of changed) await events.countedResultChanged(tx, countedFacts(r));
         }
+        if (input.reviewShortAnswers !== undefined && input.reviewShortAnswers !== current.reviewShortAnswers)
+          await assessments.setReviewShortAnswers(tx, id, input.reviewShortAnswers);
         return assessments.findOwned(owner, id, tx);
       });
       return teacherView(updated!);
@@ -832,15 +825,8 @@ export function assessmentUseCases({
     /** The student's own result, or one of the teacher's classes, with its questions and keys. */
     async result(caller: { userId: string; tenantId: string; role: string }, id: string): Promise<ResultDetailView> {
       const r = await attempts.findResult(id);
-      const teacher = { tenantId: caller.tenantId, teacherId: caller.userId };
       const mine =
-        r &&
-        (caller.role === 'student'
-          ? r.studentId === caller.userId
-          : (r.teacherId === caller.userId && r.tenantId === caller.tenantId) ||
-            // A teacher (owner or co-teacher) of the class it was taken in, or of the assessment's.
-            (await assessments.ownsClass(teacher, r.classId)) ||
-            (await assessments.findOwned(teacher, r.assessmentId)) !== undefined);
+        r && (caller.role === 'student' ? r.studentId === caller.userId : await teachesResult(assessments, caller, r));
       if (!mine) throw new ResultNotFoundError();
       // Results submitted before the review was stored with them: built from what is there now.
       let questions = r.questions;
@@ -860,7 +846,8 @@ export function assessmentUseCases({
     async retake(teacher: { userId: string; tenantId: string }, resultId: string) {
       return attempts.transaction(async (tx) => {
         const r = await attempts.lockResultForTeacher(tx, resultId);
-        if (!r || !(await teachesResult(teacher, r))) throw new ResultNotFoundError();
+        if (!r || !(await teachesResult(assessments, { ...teacher, role: 'teacher' }, r)))
+          throw new ResultNotFoundError();
         if (r.superseded) throw r.currentSubmitted ? new NotCurrentAttemptError() : new AttemptOpenError();
         if (r.lastAttempt >= r.maxAttempts) throw new NoRetakeAllowedError(r.maxAttempts);
         await attempts.supersede(tx, r);
@@ -877,7 +864,8 @@ export function assessmentUseCases({
     async reopen(teacher: { userId: string; tenantId: string }, resultId: string) {
       return attempts.transaction(async (tx) => {
         const r = await attempts.lockResultForTeacher(tx, resultId);
-        if (!r || !(await teachesResult(teacher, r))) throw new ResultNotFoundError();
+        if (!r || !(await teachesResult(assessments, { ...teacher, role: 'teacher' }, r)))
+          throw new ResultNotFoundError();
         if (r.superseded) throw r.currentSubmitted ? new NotCurrentAttemptError() : new AttemptOpenError();
         await attempts.withdraw(tx, r);
         await events.resultWithdrawn(tx, r);

@@ -3,7 +3,9 @@ import {
   answerIsCorrect,
   isCorrect,
   levelAfterPractice,
+  levelAfterRegrade,
   levelFor,
+  scoreMarks,
   normalizeShortAnswer,
   numericString,
   scoreSubmission,
@@ -72,9 +74,9 @@ describe('scoring', () => {
       totalQuestions: 3,
     });
     expect(s.answers).toEqual([
-      { questionId: 'a', answer: 'paris', correct: true },
-      { questionId: 'b', answer: 'false', correct: false },
-      { questionId: 'c', answer: '', correct: false },
+      { questionId: 'a', answer: 'paris', correct: true, pending: false, earnedPoints: 2 },
+      { questionId: 'b', answer: 'false', correct: false, pending: false, earnedPoints: 0 },
+      { questionId: 'c', answer: '', correct: false, pending: false, earnedPoints: 0 },
     ]);
   });
 
@@ -165,5 +167,80 @@ describe('practice', () => {
     expect(levelAfterPractice('at', 'support', 100)).toBeUndefined();
     expect(levelAfterPractice('above', 'support', 100)).toBeUndefined();
     expect(levelAfterPractice('below', 'enrichment', 100)).toBeUndefined();
+  });
+});
+
+describe('marks by hand and answers waiting for review', () => {
+  const mark = (questionId: string, points: number, earnedPoints: number, pending = false) => ({
+    questionId,
+    answer: 'x',
+    points,
+    earnedPoints,
+    pending,
+  });
+
+  it('when a teacher gives part points, then the score sums them and only full points count as correct', () => {
+    const s = scoreMarks([mark('a', 2, 1.5), mark('b', 2, 2), mark('c', 1, 0)]);
+    expect(s).toMatchObject({
+      earnedPoints: 3.5,
+      totalPoints: 5,
+      percentage: 70,
+      level: 'below',
+      correctAnswers: 1,
+      incorrectAnswers: 2,
+      pendingReview: 0,
+    });
+  });
+
+  it('when part points reach the threshold exactly, then the level is at (thresholds as for a submission)', () => {
+    expect(scoreMarks([mark('a', 10, 8), mark('b', 0.1, 0)]).level).toBe('below');
+    expect(scoreMarks([mark('a', 5, 4)]).level).toBe('at');
+    expect(scoreMarks([mark('a', 10, 9)]).level).toBe('above');
+  });
+
+  it('when an answer waits for review, then it earns nothing yet and is neither correct nor incorrect', () => {
+    const s = scoreMarks([mark('a', 1, 1), mark('b', 1, 1, true)]);
+    expect(s).toMatchObject({
+      earnedPoints: 1,
+      totalPoints: 2,
+      correctAnswers: 1,
+      incorrectAnswers: 0,
+      pendingReview: 1,
+    });
+    expect(s.answers[1]).toMatchObject({ pending: true, correct: false, earnedPoints: 0 });
+  });
+
+  it('when review is on, then only a non-blank short answer off the key waits', () => {
+    const sa = { id: 's', correctAnswer: 'evaporation', questionType: 'short_answer', points: 1 };
+    const mc = { id: 'm', correctAnswer: 'A', questionType: 'multiple_choice', points: 1 };
+    const review = { reviewShortAnswers: true };
+    const answers = (s: string, m: string) =>
+      new Map([
+        ['s', s],
+        ['m', m],
+      ]);
+    expect(scoreSubmission([sa, mc], answers('the sun heats the water', 'B'), review).answers).toMatchObject([
+      { pending: true },
+      { pending: false, correct: false },
+    ]);
+    expect(scoreSubmission([sa, mc], answers('Evaporation', 'A'), review).answers).toMatchObject([
+      { pending: false, correct: true },
+      { pending: false, correct: true },
+    ]);
+    expect(scoreSubmission([sa], answers('  ', ''), review).answers[0]).toMatchObject({
+      pending: false,
+      correct: false,
+    });
+    expect(scoreSubmission([sa], answers('the sun heats the water', ''), {}).answers[0]).toMatchObject({
+      pending: false,
+      correct: false,
+    });
+  });
+
+  it('when practice raised the result, then a regrade keeps at as a floor; otherwise the score decides', () => {
+    expect(levelAfterRegrade('below', 'practice')).toBe('at');
+    expect(levelAfterRegrade('above', 'practice')).toBe('above');
+    expect(levelAfterRegrade('below', null)).toBe('below');
+    expect(levelAfterRegrade('at', null)).toBe('at');
   });
 });

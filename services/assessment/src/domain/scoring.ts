@@ -29,7 +29,11 @@ export interface ScoredQuestion extends KeyedQuestion {
 export interface AnswerOutcome {
   questionId: string;
   answer: string;
+  /** Full points earned. */
   correct: boolean;
+  /** Waiting for the teacher's review (0 points until then). */
+  pending: boolean;
+  earnedPoints: number;
 }
 
 export interface Score {
@@ -40,7 +44,21 @@ export interface Score {
   correctAnswers: number;
   incorrectAnswers: number;
   totalQuestions: number;
+  /** Answers waiting for the teacher's review. */
+  pendingReview: number;
   answers: AnswerOutcome[];
+}
+
+/**
+ * One answer as it is marked: the question's points, the points it earned (a teacher may give any
+ * part), and whether it waits for review (then it earns nothing yet).
+ */
+export interface Mark {
+  questionId: string;
+  answer: string;
+  points: number;
+  earnedPoints: number;
+  pending: boolean;
 }
 
 const hundredths = (points: number) => Math.round(points * 100);
@@ -120,22 +138,46 @@ function levelOfFraction(earned: number, total: number): PerformanceLevel {
   return 'below';
 }
 
-/** Scores the stored answers (by question id) against the questions; unanswered is wrong. */
-export function scoreSubmission(questions: ScoredQuestion[], answers: ReadonlyMap<string, string>): Score {
+/**
+ * Whether an answer waits for the teacher instead of being marked at once (the assessment's
+ * reviewShortAnswers): a non-blank short answer that matches neither the key nor an accepted answer.
+ */
+export function needsReview(answer: string | undefined, q: KeyedQuestion): boolean {
+  return q.questionType === 'short_answer' && (answer ?? '').trim() !== '' && !answerIsCorrect(answer, q);
+}
+
+/** The mark scoring gives an answer at submission. */
+export function markAnswer(
+  q: ScoredQuestion,
+  answer: string | undefined,
+  { reviewShortAnswers = false }: { reviewShortAnswers?: boolean } = {},
+): Mark {
+  const pending = reviewShortAnswers && needsReview(answer, q);
+  const correct = !pending && answerIsCorrect(answer, q);
+  return { questionId: q.id, answer: answer ?? '', points: q.points, earnedPoints: correct ? q.points : 0, pending };
+}
+
+/**
+ * The one rule from marks to a score: earned and total points (in hundredths), the percentage and
+ * its level. An answer is correct with its full points; one waiting for review earns nothing yet
+ * and is neither correct nor incorrect (the score is then provisional: docs/architecture.md,
+ * "Grading by hand").
+ */
+export function scoreMarks(marks: readonly Mark[]): Score {
   let earned = 0;
   let total = 0;
   let correctAnswers = 0;
+  let pendingReview = 0;
   const outcomes: AnswerOutcome[] = [];
-  for (const q of questions) {
-    const points = hundredths(q.points);
-    const answer = answers.get(q.id);
-    const correct = answerIsCorrect(answer, q);
+  for (const m of marks) {
+    const points = hundredths(m.points);
+    const got = m.pending ? 0 : Math.min(points, Math.max(0, hundredths(m.earnedPoints)));
+    const correct = !m.pending && points > 0 && got === points;
     total += points;
-    if (correct) {
-      earned += points;
-      correctAnswers++;
-    }
-    outcomes.push({ questionId: q.id, answer: answer ?? '', correct });
+    earned += got;
+    if (correct) correctAnswers++;
+    if (m.pending) pendingReview++;
+    outcomes.push({ questionId: m.questionId, answer: m.answer, correct, pending: m.pending, earnedPoints: got / 100 });
   }
   const percentage = total > 0 ? Math.round((earned * 10_000) / total) / 100 : 0;
   return {
@@ -144,10 +186,30 @@ export function scoreSubmission(questions: ScoredQuestion[], answers: ReadonlyMa
     percentage,
     level: levelOfFraction(earned, total),
     correctAnswers,
-    incorrectAnswers: questions.length - correctAnswers,
-    totalQuestions: questions.length,
+    incorrectAnswers: marks.length - correctAnswers - pendingReview,
+    totalQuestions: marks.length,
+    pendingReview,
     answers: outcomes,
   };
+}
+
+/** Scores the stored answers (by question id) against the questions; unanswered is wrong. */
+export function scoreSubmission(
+  questions: ScoredQuestion[],
+  answers: ReadonlyMap<string, string>,
+  options: { reviewShortAnswers?: boolean } = {},
+): Score {
+  return scoreMarks(questions.map((q) => markAnswer(q, answers.get(q.id), options)));
+}
+
+/**
+ * The result's level after its score changed (a teacher's regrade): the score's own level, unless
+ * support practice raised the result (docs/adr/005): a raise is kept as a floor, so practice at
+ * mastery still counts when a regrade leaves the score below (and a higher score simply wins).
+ */
+export function levelAfterRegrade(scoreLevel: PerformanceLevel, raisedBy: RaisedBy | null): PerformanceLevel {
+  if (raisedBy !== 'practice') return scoreLevel;
+  return levelAfterPractice(scoreLevel, 'support', MASTERY) ?? scoreLevel;
 }
 
 /** Numeric strings as the spec's result fields carry them (two decimals, e.g. "85.00"). */

@@ -14,6 +14,7 @@ import {
   enqueueEvent,
   QuestionsChangedSchema,
   ResultLevelRaisedSchema,
+  ResultRegradedSchema,
   ResultSubmittedSchema,
   ResultWithdrawnSchema,
   RetakeGrantedSchema,
@@ -71,10 +72,18 @@ export interface ResultFacts {
   percentage: number;
   level: string;
   submittedAt: Date;
-  answers: { questionId: string; answer: string; correct: boolean }[];
+  answers: { questionId: string; answer: string; correct: boolean; pending?: boolean; earnedPoints?: number }[];
   /** The attempt (from 1) it closed, and whether it is now the attempt that counts. */
   attempt: number;
   counted: boolean;
+}
+
+/** A result after a teacher's regrade: its whole new state (docs/architecture.md, "Grading by hand"). */
+export interface RegradeFacts extends Omit<ResultFacts, 'submittedAt' | 'attempt' | 'counted'> {
+  scoreLevel: string;
+  pendingCount: number;
+  questionId: string;
+  gradedBy: string;
 }
 
 /** One result of one student (the retake and reopen events). */
@@ -241,6 +250,24 @@ export function assessmentEventsPublisher() {
         classId: r.classId,
         studentId: r.studentId,
         attempt,
+        occurredAt: timestampNow(),
+      }),
+    resultRegraded: (tx: SqlExecutor, r: RegradeFacts) =>
+      enqueue(tx, ResultRegradedSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        earnedPoints: r.earnedPoints,
+        totalPoints: r.totalPoints,
+        percentage: r.percentage,
+        level: r.level,
+        scoreLevel: r.scoreLevel,
+        answers: r.answers,
+        pendingCount: r.pendingCount,
+        questionId: r.questionId,
+        gradedBy: r.gradedBy,
         occurredAt: timestampNow(),
       }),
     attemptProgressed: (tx: SqlExecutor, p: ProgressFacts) =>

@@ -1,6 +1,7 @@
 // The assessment service's part in privacy operations (docs/adr/009): a student's responses,
-// results, attempt starts and people copy go with the generic sweep; retention deletes old answers,
-// attempt starts and results.
+// results (with the teacher's feedback on them), the audit of their regrades (result_regrades),
+// attempt starts and people copy go with the generic sweep; retention deletes old answers, attempt
+// starts, regrade audits and results.
 import { deleteOlderThan, type AuditedRoute, type PrivacyParticipant } from '@checkpoint/service-kit';
 
 export const assessmentPrivacy: PrivacyParticipant = {
@@ -9,6 +10,7 @@ export const assessmentPrivacy: PrivacyParticipant = {
     return (
       (await deleteOlderThan(tx, 'responses', 'updated_at', tenantId, cutoff)) +
       (await deleteOlderThan(tx, 'attempt_starts', 'started_at', tenantId, cutoff)) +
+      (await deleteOlderThan(tx, 'result_regrades', 'created_at', tenantId, cutoff)) +
       (await deleteOlderThan(tx, 'results', 'submitted_at', tenantId, cutoff))
     );
   },
@@ -22,6 +24,31 @@ export const assessmentAuditedRoutes: AuditedRoute[] = [
     path: '/api/results/:id',
     action: 'read',
     subjectsSql: 'select student_id::text as id from results where id = $1::uuid',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/results/:resultId/responses/:questionId',
+    action: 'change',
+    subjectsSql: 'select student_id::text as id from results where id = $1::uuid',
+  },
+  {
+    method: 'PUT',
+    path: '/api/results/:id/feedback',
+    action: 'change',
+    subjectsSql: 'select student_id::text as id from results where id = $1::uuid',
+  },
+  {
+    method: 'GET',
+    path: '/api/results/:id/regrades',
+    action: 'read',
+    subjectsSql: 'select student_id::text as id from results where id = $1::uuid',
+  },
+  {
+    method: 'GET',
+    path: '/api/assessments/:id/to-review',
+    action: 'read',
+    subjectsSql:
+      'select distinct student_id::text as id from results where assessment_id = $1::uuid and pending_review > 0',
   },
   {
     method: 'GET',

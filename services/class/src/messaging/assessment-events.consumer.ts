@@ -1,6 +1,6 @@
 // assessment's facts → the class counts: assessmentCount from AssessmentCreated/Deleted, and
 // below/at/above = the class's students by the level of their latest result (ResultSubmitted,
-// ResultLevelRaised; a deleted assessment's results stop counting).
+// ResultLevelRaised, ResultRegraded; a deleted assessment's results stop counting).
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { InboxHandlers, ResultSubmitted } from '@checkpoint/events';
 import type { Tx } from '../data-access/prisma.ts';
@@ -87,6 +87,11 @@ export function assessmentEventHandlers(): InboxHandlers<Tx> {
     },
     'checkpoint.assessment.v1.ResultLevelRaised': async (tx, m) => {
       await tx.classResult.updateMany({ where: { resultId: m.resultId }, data: { level: m.toLevel } });
+      await recountLevels(tx, m.classId);
+    },
+    // The teacher's regrade: the result's level now (the assessment service's one rule decided it).
+    'checkpoint.assessment.v1.ResultRegraded': async (tx, m) => {
+      await tx.classResult.updateMany({ where: { resultId: m.resultId }, data: { level: m.level } });
       await recountLevels(tx, m.classId);
     },
   };

@@ -161,6 +161,23 @@ export async function deleteResult(tx: Tx, id: string): Promise<void> {
   await tx.result.deleteMany({ where: { id } });
 }
 
+/**
+ * A teacher's regrade (ResultRegraded): the copy takes the new percentage, level and answers.
+ * Result practice written for the old level and not yet tried is dropped when the level now calls
+ * for the other type (`staleType`), so the next read writes it for the new level.
+ */
+export async function regradeResult(
+  tx: Tx,
+  r: Pick<ResultCopy, 'id' | 'percentage' | 'level' | 'answers'>,
+  staleType: string,
+): Promise<void> {
+  await tx.result.updateMany({
+    where: { id: r.id },
+    data: { percentage: r.percentage, level: r.level, answers: r.answers as object[] },
+  });
+  await tx.resultPractice.deleteMany({ where: { resultId: r.id, type: staleType, attemptedAt: null } });
+}
+
 export async function setResultLevel(tx: Tx, id: string, level: string): Promise<void> {
   await tx.result.updateMany({ where: { id }, data: { level } });
 }

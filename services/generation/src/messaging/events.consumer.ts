@@ -12,6 +12,7 @@ import {
   keepClassTeachers,
   removeMember,
   replaceQuestions,
+  regradeResult,
   setResultLevel,
   updateAssessmentDetails,
   upsertAssessment,
@@ -19,6 +20,7 @@ import {
 import { enqueueJob } from '../data-access/jobs.repository.ts';
 import type { Db, Tx } from '../data-access/prisma.ts';
 import { clampCount, isRequestedType, type RequestStandard } from '../domain/question.ts';
+import { practiceTypeForLevel } from '../domain/practice.ts';
 import { z } from 'zod';
 
 /** A submitted result as this service keeps it. */
@@ -127,6 +129,18 @@ export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions
     },
     'checkpoint.assessment.v1.ResultWithdrawn': (tx, m) => deleteResult(tx, m.resultId),
     'checkpoint.assessment.v1.ResultLevelRaised': (tx, m) => setResultLevel(tx, m.resultId, m.toLevel),
+    // The practice a result calls for follows its level now (docs/architecture.md, "Grading by hand").
+    'checkpoint.assessment.v1.ResultRegraded': (tx, m) =>
+      regradeResult(
+        tx,
+        {
+          id: m.resultId,
+          percentage: m.percentage,
+          level: m.level,
+          answers: m.answers.map((a) => ({ questionId: a.questionId, answer: a.answer, correct: a.correct })),
+        },
+        practiceTypeForLevel(m.level) === 'support' ? 'enrichment' : 'support',
+      ),
     'checkpoint.class.v1.StudentEnrolled': (tx, m) =>
       addMember(tx, { classId: m.classId, studentId: m.studentId, tenantId: m.tenantId }),
     'checkpoint.class.v1.StudentRemoved': (tx, m) => removeMember(tx, m.classId, m.studentId),

@@ -346,6 +346,26 @@ const injectedRtkApi = api.injectEndpoints({
     getStudentResults: build.query<GetStudentResultsApiResponse, GetStudentResultsApiArg>({
       query: () => ({ url: `/api/student/results` }),
     }),
+    regradeResponse: build.mutation<RegradeResponseApiResponse, RegradeResponseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/results/${encodeURIComponent(String(queryArg.resultId))}/responses/${encodeURIComponent(String(queryArg.questionId))}`,
+        method: 'PATCH',
+        body: queryArg.body,
+      }),
+    }),
+    setResultFeedback: build.mutation<SetResultFeedbackApiResponse, SetResultFeedbackApiArg>({
+      query: (queryArg) => ({
+        url: `/api/results/${encodeURIComponent(String(queryArg.id))}/feedback`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    getResultRegrades: build.query<GetResultRegradesApiResponse, GetResultRegradesApiArg>({
+      query: (queryArg) => ({ url: `/api/results/${encodeURIComponent(String(queryArg))}/regrades` }),
+    }),
+    getToReview: build.query<GetToReviewApiResponse, GetToReviewApiArg>({
+      query: (queryArg) => ({ url: `/api/assessments/${encodeURIComponent(String(queryArg))}/to-review` }),
+    }),
     searchBank: build.query<SearchBankApiResponse, SearchBankApiArg>({
       query: (queryArg) => ({
         url: `/api/bank/items`,
@@ -942,6 +962,8 @@ export type UpdateAssessmentApiArg = {
         maxAttempts?: number;
         /** Which of a student's attempts counts: the latest submitted, or the best by percentage */
         countedAttempt?: 'latest' | 'best';
+        /** A short answer matching neither the key nor an accepted answer is not marked at submission but waits for the teacher's review (0 points until then) */
+        reviewShortAnswers?: boolean;
         /** Students may open and answer it from this time: ISO 8601 date and time (years 2000–2099), or null for none */
         opensAt?: string | null;
         /** No answer is saved after this time (later than opensAt); each attempt with saved answers is then submitted: ISO 8601 date and time (years 2000–2099), or null for none */
@@ -965,6 +987,8 @@ export type UpdateAssessmentApiArg = {
         maxAttempts?: number;
         /** Which of a student's attempts counts: the latest submitted, or the best by percentage */
         countedAttempt?: 'latest' | 'best';
+        /** A short answer matching neither the key nor an accepted answer is not marked at submission but waits for the teacher's review (0 points until then) */
+        reviewShortAnswers?: boolean;
         /** Students may open and answer it from this time: ISO 8601 date and time (years 2000–2099), or null for none */
         opensAt?: string | null;
         /** No answer is saved after this time (later than opensAt); each attempt with saved answers is then submitted: ISO 8601 date and time (years 2000–2099), or null for none */
@@ -1119,6 +1143,29 @@ export type ReopenResultApiResponse = /** status 200 OK */ AttemptChange;
 export type ReopenResultApiArg = string;
 export type GetStudentResultsApiResponse = /** status 200 OK */ Result[];
 export type GetStudentResultsApiArg = void;
+export type RegradeResponseApiResponse = /** status 200 OK */ ResultDetail;
+export type RegradeResponseApiArg = {
+  resultId: string;
+  questionId: string;
+  body: {
+    /** The points the answer earns, from 0 (wrong) to the question's points (right); anything between is part points */
+    earnedPoints: number;
+    /** Written feedback on this answer, shown to the student; null or blank clears it; left out keeps it */
+    feedback?: string | null;
+  };
+};
+export type SetResultFeedbackApiResponse = /** status 200 OK */ ResultDetail;
+export type SetResultFeedbackApiArg = {
+  id: string;
+  body: {
+    /** Written feedback on the whole result, shown to the student; null or blank clears it */
+    feedback: string | null;
+  };
+};
+export type GetResultRegradesApiResponse = /** status 200 OK */ RegradeHistory;
+export type GetResultRegradesApiArg = string;
+export type GetToReviewApiResponse = /** status 200 OK */ ReviewItem[];
+export type GetToReviewApiArg = string;
 export type SearchBankApiResponse = /** status 200 OK */ BankPage;
 export type SearchBankApiArg = {
   /** Words of the question, its topic or standard label (web search syntax) */
@@ -1444,7 +1491,10 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     answers: {
       questionId: string;
       answer: string;
+      /** Earned its full points */
       correct: boolean;
+      /** Waiting for the teacher's review (the assessment's reviewShortAnswers) */
+      pending: boolean;
     }[];
   }[];
   questions: {
@@ -1890,6 +1940,8 @@ export type Assessment = {
   shuffleQuestions: boolean;
   /** Each student sees each multiple-choice question's options in an order of their own */
   shuffleOptions: boolean;
+  /** A short answer matching neither the key nor an accepted answer waits for the teacher's review */
+  reviewShortAnswers: boolean;
   className: string;
   subject: string;
   questionCount: number;
@@ -1980,7 +2032,14 @@ export type ResultQuestion = {
   points: string;
   /** The student's stored answer; null when the question was never answered */
   answer: string | null;
+  /** Earned its full points */
   correct: boolean;
+  /** Numeric string: the points the answer earned (the teacher may give part points) */
+  earnedPoints: string;
+  /** Waiting for the teacher's review: 0 points until then */
+  pending: boolean;
+  /** The teacher's written feedback on this answer; null: none */
+  feedback: string | null;
 };
 export type PreviewScore = {
   assessmentId: string;
@@ -2046,6 +2105,12 @@ export type ResultDetail = {
   correctAnswers: number;
   incorrectAnswers: number;
   totalQuestions: number;
+  /** The teacher's written feedback on the whole result; null: none */
+  feedback: string | null;
+  /** Answers waiting for the teacher to review them: 0 points until then (the score is provisional) */
+  pendingReview: number;
+  /** When the teacher last changed a mark; null: never */
+  regradedAt: string | null;
   className: string;
   assessment: {
     title: string;
@@ -2096,6 +2161,12 @@ export type Result = {
   correctAnswers: number;
   incorrectAnswers: number;
   totalQuestions: number;
+  /** The teacher's written feedback on the whole result; null: none */
+  feedback: string | null;
+  /** Answers waiting for the teacher to review them: 0 points until then (the score is provisional) */
+  pendingReview: number;
+  /** When the teacher last changed a mark; null: never */
+  regradedAt: string | null;
   className: string;
   assessment: {
     title: string;
@@ -2105,6 +2176,35 @@ export type Result = {
     firstName: string | null;
     lastName: string | null;
   };
+};
+export type RegradeHistory = {
+  /** The answer changed; null: the result's overall feedback */
+  questionId: string | null;
+  /** The teacher who made the change */
+  gradedBy: string;
+  /** Numeric string; null: the answer was waiting for review */
+  oldPoints: string | null;
+  /** Numeric string; null: a change of the overall feedback */
+  newPoints: string | null;
+  feedback: string | null;
+  at: string;
+}[];
+export type ReviewItem = {
+  resultId: string;
+  studentId: string;
+  student: {
+    firstName: string | null;
+    lastName: string | null;
+  };
+  submittedAt: string;
+  questionId: string;
+  position: number;
+  questionText: string;
+  correctAnswer: string;
+  acceptedAnswers: string[];
+  /** Numeric string */
+  points: string;
+  answer: string | null;
 };
 export type BankItem = {
   id: string;
@@ -2705,6 +2805,10 @@ export const {
   useGrantRetakeMutation,
   useReopenResultMutation,
   useGetStudentResultsQuery,
+  useRegradeResponseMutation,
+  useSetResultFeedbackMutation,
+  useGetResultRegradesQuery,
+  useGetToReviewQuery,
   useSearchBankQuery,
   useSaveBankItemMutation,
   useGetBankItemQuery,

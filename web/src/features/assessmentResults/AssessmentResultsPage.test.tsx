@@ -43,8 +43,8 @@ const RESULTS: AssessmentResults = {
       submittedAt: '2024-03-05T10:00:00.000Z',
       practice: [{ type: 'support', attempts: 2, bestScore: 85.4 }],
       answers: [
-        { questionId: 'q1', answer: '2/6', correct: false },
-        { questionId: 'q2', answer: 'True', correct: true },
+        { questionId: 'q1', answer: '2/6', correct: false, pending: false },
+        { questionId: 'q2', answer: 'True', correct: true, pending: false },
       ],
     },
     {
@@ -64,8 +64,8 @@ const RESULTS: AssessmentResults = {
       submittedAt: '2024-03-05T09:00:00.000Z',
       practice: [],
       answers: [
-        { questionId: 'q1', answer: '3/4', correct: true },
-        { questionId: 'q2', answer: 'True', correct: true },
+        { questionId: 'q1', answer: '3/4', correct: true, pending: false },
+        { questionId: 'q2', answer: 'True', correct: true, pending: false },
       ],
     },
   ],

@@ -17,6 +17,7 @@ import { LiveProgressPanel } from './LiveProgressPanel';
 import { StandardsResultsCard } from './StandardsResultsCard';
 import { StudentResultsTable } from './StudentResultsTable';
 import { ALL_CLASSES, ClassesCard } from './ClassesCard';
+import { ToReviewCard } from './ToReviewCard';
 import { StatCard } from '../../components/StatCard';
 
 function BackLink() {
@@ -104,6 +105,8 @@ export function AssessmentResultsPage() {
       <LiveProgressPanel assessmentId={assessment.id} />
 
       {severalClasses && <ClassesCard classes={classes} shown={shownClass} onShow={setShownClass} />}
+
+      <ToReviewCard assessmentId={assessment.id} />
 
       <Card as="section" className="shadow-sm mb-4" aria-labelledby="student-results-title">
         <Card.Body>

@@ -1,4 +1,5 @@
-// Each student's score and level, with their answers to every question on demand.
+// Each student's score and level, with their answers to every question on demand, and grading by
+// hand: each answer right, wrong or part points with feedback, and feedback on the whole result.
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
@@ -7,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { ResultLevel, resultPracticeLink } from '../assessments';
 import type { AssessmentResults } from '../results';
 import { AttemptActions } from './AttemptActions';
+import { GradeResultPanel } from './GradeResultPanel';
 
 type Result = AssessmentResults['results'][number];
 type Question = AssessmentResults['questions'][number];
@@ -42,7 +44,15 @@ function Answers({ result, questions }: { result: Result; questions: Question[] 
             </div>
             <div>
               Answer: {answer?.answer ? answer.answer : <em>No answer</em>}{' '}
-              {answer?.correct ? <Badge bg="success">✓ Correct</Badge> : <Badge bg="danger">✗ Incorrect</Badge>}
+              {answer?.pending ? (
+                <Badge bg="warning" text="dark">
+                  Awaiting review
+                </Badge>
+              ) : answer?.correct ? (
+                <Badge bg="success">✓ Correct</Badge>
+              ) : (
+                <Badge bg="danger">✗ Incorrect</Badge>
+              )}
               {!answer?.correct && <span className="text-body-secondary"> (correct: {q.correctAnswer})</span>}
             </div>
           </li>
@@ -63,6 +73,7 @@ export function StudentResultsTable({
   showClass?: boolean;
 }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [grading, setGrading] = useState<string | null>(null);
   const toggle = (id: string) =>
     setOpen((prev) => {
       const next = new Set(prev);
@@ -87,6 +98,7 @@ export function StudentResultsTable({
           <th scope="col">Practice</th>
           <th scope="col">Answers</th>
           <th scope="col">Reopen or retake</th>
+          <th scope="col">Grade</th>
         </tr>
       </thead>
       <tbody>
@@ -94,6 +106,8 @@ export function StudentResultsTable({
           const name = fullName(r);
           const expanded = open.has(r.id);
           const answersId = `answers-${r.id}`;
+          const gradeId = `grade-row-${r.id}`;
+          const isGrading = grading === r.id;
           return (
             <Fragment key={r.id}>
               <tr>
@@ -136,11 +150,30 @@ export function StudentResultsTable({
                 <td>
                   <AttemptActions resultId={r.id} name={name} />
                 </td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    aria-expanded={isGrading}
+                    aria-controls={gradeId}
+                    aria-label={`${isGrading ? 'Close grading of' : 'Grade'} ${name}`}
+                    onClick={() => setGrading(isGrading ? null : r.id)}
+                  >
+                    {isGrading ? 'Close' : 'Grade'}
+                  </Button>
+                </td>
               </tr>
               {expanded && (
                 <tr id={answersId}>
-                  <td colSpan={showClass ? 10 : 9} className="bg-body-tertiary">
+                  <td colSpan={showClass ? 11 : 10} className="bg-body-tertiary">
                     <Answers result={r} questions={questions} />
+                  </td>
+                </tr>
+              )}
+              {isGrading && (
+                <tr id={gradeId}>
+                  <td colSpan={showClass ? 9 : 8} className="bg-body-tertiary">
+                    <GradeResultPanel resultId={r.id} studentName={name} />
                   </td>
                 </tr>
               )}

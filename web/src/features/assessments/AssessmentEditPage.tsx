@@ -62,6 +62,7 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
       dueDate: toDateTimeLocal(assessment.dueDate),
       shuffleQuestions: assessment.shuffleQuestions,
       shuffleOptions: assessment.shuffleOptions,
+      reviewShortAnswers: assessment.reviewShortAnswers,
       timeLimitMinutes: assessment.timeLimitSeconds ? String(Math.round(assessment.timeLimitSeconds / 60)) : '',
       opensAt: toDateTimeLocal(assessment.opensAt),
       closesAt: toDateTimeLocal(assessment.closesAt),
@@ -213,6 +214,18 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
             <Form.Text id="edit-shuffle-hint">
               Each student gets an order of their own, the same every time they open it. Scores and results are not
               affected.
+            </Form.Text>
+          </fieldset>
+          <fieldset className="mb-3" aria-describedby="edit-review-hint">
+            <legend className="fs-6 mb-1">Short answers</legend>
+            <Form.Check
+              id="edit-review-short-answers"
+              label="Review short answers that do not match the key myself"
+              {...register('reviewShortAnswers')}
+            />
+            <Form.Text id="edit-review-hint">
+              A short answer matching neither the key nor an accepted answer waits in your To Review list (on the
+              results page) instead of being marked wrong; it earns nothing until you mark it.
             </Form.Text>
           </fieldset>
           <Button type="submit" disabled={isLoading}>

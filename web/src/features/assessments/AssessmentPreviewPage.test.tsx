@@ -29,6 +29,7 @@ const TRY_ASSESSMENT: Assessment = {
   timeLimitSeconds: null,
   maxAttempts: 1,
   countedAttempt: 'latest',
+  reviewShortAnswers: false,
   className: 'Earth Science',
   subject: 'Science',
   questionCount: 1,

@@ -42,6 +42,7 @@ const ASSESSMENT: Assessment = {
   commonAssessmentId: null,
   shuffleQuestions: false,
   shuffleOptions: false,
+  reviewShortAnswers: false,
   opensAt: null,
   closesAt: null,
   timeLimitSeconds: null,

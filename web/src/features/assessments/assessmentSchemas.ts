@@ -84,6 +84,7 @@ export const assessmentDetailsSchema = z
     dueDate: dueDateField,
     shuffleQuestions: z.boolean().optional(),
     shuffleOptions: z.boolean().optional(),
+    reviewShortAnswers: z.boolean().optional(),
     /** Whole minutes, 1 to 1440; '' for no time limit. */
     timeLimitMinutes: z
       .string()

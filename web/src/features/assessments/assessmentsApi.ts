@@ -11,6 +11,7 @@ import type {
   Recommendation,
   Response,
   ResultDetail,
+  ReviewItem,
   StudentAssessment,
   UpdateAssessmentApiArg,
 } from '../../api/generated/endpoints';
@@ -25,6 +26,10 @@ export type LifecycleStatus = Assessment['status'];
 export type SavedResponse = Response;
 /** A submitted result with each question, the answer given and the key (GET /api/results/{id}, the submit reply). */
 export type Result = ResultDetail;
+/** One question of a result as marked (points earned, feedback, waiting for review). */
+export type ResultQuestion = ResultDetail['questions'][number];
+/** A short answer waiting for the teacher's review (GET /api/assessments/{id}/to-review). */
+export type { ReviewItem };
 export type CreateAssessmentRequest = CreateAssessmentApiArg;
 export type QuestionInput = AddQuestionApiArg['body'];
 /** The details form's body (the other body of PUT /api/assessments/{id} toggles isActive). */
@@ -39,7 +44,7 @@ const LIST = { type: 'Assessment' as const, id: 'LIST' };
 const questionsOf = (assessmentId: string) => ({ type: 'Question' as const, id: assessmentId });
 
 export const assessmentsApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['Assessment', 'Question', 'Generation', 'Response', 'Result'],
+  addTagTypes: ['Assessment', 'Question', 'Generation', 'Response', 'Result', 'ToReview', 'Results'],
   endpoints: {
     getAssessments: { providesTags: [LIST] },
     getAssessment: { providesTags: (_r, _e, id) => [{ type: 'Assessment', id }] },
@@ -70,8 +75,21 @@ export const assessmentsApi = generatedApi.enhanceEndpoints({
       invalidatesTags: (_r, _e, { assessmentId }) => [
         { type: 'Response', id: assessmentId },
         { type: 'Assessment', id: assessmentId },
+        { type: 'ToReview', id: assessmentId },
       ],
     },
+    // Grading by hand: the result, the assessment's to-review list and the results pages follow
+    // (analytics takes the regrade from its event; its live stream refreshes them again after).
+    getToReview: { providesTags: (_r, _e, id) => [{ type: 'ToReview', id }] },
+    getResultRegrades: { providesTags: (_r, _e, id) => [{ type: 'Result', id }] },
+    regradeResponse: {
+      invalidatesTags: (result, _e, { resultId }) => [
+        { type: 'Result', id: resultId },
+        ...(result ? [{ type: 'ToReview' as const, id: result.assessmentId }] : []),
+        'Results',
+      ],
+    },
+    setResultFeedback: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Result', id }] },
   },
 });
 
@@ -98,6 +116,9 @@ export const {
   useGetStudentPreviewQuery,
   useScoreStudentPreviewMutation,
   useLazyGetResultQuery,
+  useGetToReviewQuery,
+  useRegradeResponseMutation,
+  useSetResultFeedbackMutation,
   /** Recommendations are fetched on demand (a button), so they go through a lazy query. */
   useLazyGetRecommendationQuery,
 } = assessmentsApi;

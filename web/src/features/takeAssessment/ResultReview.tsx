@@ -1,5 +1,6 @@
-// Each question of a submitted result under its score: the question, the
-// student's answer, the correct one and a mark given as text and icon, never by colour alone.
+// Each question of a submitted result under its score: the question, the student's answer, the
+// correct one, the points it earned and a mark given as text and icon, never by colour alone; an
+// answer waiting for the teacher's review says so, and the teacher's feedback on it shows below.
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments';
 
@@ -17,14 +18,22 @@ function MarkIcon({ correct }: { correct: boolean }) {
   );
 }
 
-function Mark({ correct }: { correct: boolean }) {
+function Mark({ question }: { question: ReviewQuestion }) {
+  if (question.pending)
+    return (
+      <span className="fw-semibold text-nowrap text-body-secondary" data-testid="review-mark">
+        Awaiting teacher review
+      </span>
+    );
+  const { correct } = question;
+  const part = !correct && Number(question.earnedPoints) > 0;
   return (
     <span
-      className={`d-inline-flex align-items-center gap-1 fw-semibold text-nowrap ${correct ? 'text-success' : 'text-danger'}`}
+      className={`d-inline-flex align-items-center gap-1 fw-semibold text-nowrap ${correct ? 'text-success' : part ? 'text-warning-emphasis' : 'text-danger'}`}
       data-testid="review-mark"
     >
       <MarkIcon correct={correct} />
-      {correct ? 'Correct' : 'Incorrect'}
+      {correct ? 'Correct' : part ? 'Partly correct' : 'Incorrect'}
     </span>
   );
 }
@@ -45,7 +54,7 @@ export function ResultReview({ questions }: { questions: ReviewQuestion[] }) {
                   <h3 id={`review-q-${q.questionId}`} className="h6 mb-0">
                     <span className="text-body-secondary">Question {i + 1}:</span> {q.questionText}
                   </h3>
-                  <Mark correct={q.correct} />
+                  <Mark question={q} />
                 </div>
                 <p className="mb-1">
                   <span className="text-body-secondary">Your answer:</span>{' '}
@@ -54,6 +63,14 @@ export function ResultReview({ questions }: { questions: ReviewQuestion[] }) {
                 <p className="mb-0">
                   <span className="text-body-secondary">Correct answer:</span> {q.correctAnswer}
                 </p>
+                <p className="mb-0 small text-body-secondary" data-testid="review-points">
+                  {q.pending ? `— / ${q.points} points` : `${q.earnedPoints} / ${q.points} points`}
+                </p>
+                {q.feedback && (
+                  <p className="mb-0 mt-1 border-start border-3 ps-2" data-testid="review-feedback">
+                    <span className="text-body-secondary">Teacher&apos;s feedback:</span> {q.feedback}
+                  </p>
+                )}
               </li>
             );
           })}

@@ -1,6 +1,7 @@
 // The score, level (as text, not colour only) and practice link after a submission, and below them
 // each question with the student's answer and the correct one (the key is theirs once the result
-// exists). Just after a submit the heading takes the focus, so that the score is read out.
+// exists), the teacher's feedback and any answers still waiting for the teacher's review. Just
+// after a submit the heading takes the focus, so that the score is read out.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
@@ -23,7 +24,7 @@ export type SummaryResult = Pick<
   Result,
   'assessmentId' | 'score' | 'percentage' | 'performanceLevel' | 'correctAnswers' | 'incorrectAnswers' | 'questions'
 > &
-  Partial<Pick<Result, 'id' | 'attempt' | 'maxAttempts' | 'counted' | 'countedAttempt'>>;
+  Partial<Pick<Result, 'id' | 'feedback' | 'pendingReview' | 'attempt' | 'maxAttempts' | 'counted' | 'countedAttempt'>>;
 
 export function ResultSummary({
   result,
@@ -44,6 +45,7 @@ export function ResultSummary({
   const exact = toPercent(result.score ?? result.percentage);
   const link = practiceLink(result.assessmentId, exact);
   const byResult = result.id ? resultPracticeLink(result.id, 'student') : null;
+  const pending = result.pendingReview ?? 0;
   return (
     <>
       <Card className="shadow-sm text-center" as="section" aria-labelledby="result-heading">
@@ -65,6 +67,7 @@ export function ResultSummary({
           </p>
           <p className="text-body-secondary">
             {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
+            {pending > 0 && ` · ${pending} awaiting review`}
           </p>
           {result.attempt !== undefined &&
             result.maxAttempts !== undefined &&
@@ -79,6 +82,20 @@ export function ResultSummary({
                 })}
               </p>
             )}
+          {pending > 0 && (
+            <p className="small text-body-secondary" data-testid="result-pending">
+              Your teacher will review {pending === 1 ? 'one answer' : `${pending} answers`}: your score may go up when
+              they do.
+            </p>
+          )}
+          {result.feedback && (
+            <div className="text-start border rounded p-3 mb-3" data-testid="result-feedback">
+              <h2 className="h6">Feedback from your teacher</h2>
+              <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+                {result.feedback}
+              </p>
+            </div>
+          )}
           <div className="d-flex flex-wrap gap-2 justify-content-center">
             {actions ?? (
               <>
