@@ -104,6 +104,8 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'POST /api/responses': 'saveResponse',
   'POST /api/results': 'submitResult',
   'GET /api/results/{id}': 'getResult',
+  'POST /api/results/{id}/retake': 'grantRetake',
+  'POST /api/results/{id}/reopen': 'reopenResult',
   'GET /api/student/results': 'getStudentResults',
   'PATCH /api/results/{resultId}/responses/{questionId}': 'regradeResponse',
   'PUT /api/results/{id}/feedback': 'setResultFeedback',

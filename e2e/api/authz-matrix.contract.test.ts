@@ -194,6 +194,13 @@ const makers: Record<Throwaway, () => Promise<string>> = {
     return id;
   },
   draft: () => createAssessment(clients['A.owner'], f.c1.id, 1),
+  submittedResult: async () => {
+    const id = await createAssessment(clients['A.owner'], f.c1.id, 1);
+    ok(await clients['A.owner'].put(`/api/assessments/${id}`, { maxAttempts: 2 }), 200, 'allow a retake');
+    ok(await clients['A.owner'].post(`/api/assessments/${id}/assign`), 200, 'assign');
+    await availableTo(clients['A.classmate'], id);
+    return ok(await clients['A.classmate'].post('/api/results', { assessmentId: id }), 201, 'submit').id;
+  },
   question: async () => {
     const draft = await take('draft', new Set());
     return ok(await clients['A.owner'].post(`/api/assessments/${draft}/questions`, QUESTIONS[0]), 201, 'add question')

@@ -78,6 +78,7 @@ export type Throwaway =
   | 'joinableA' // A.owner's class: its join code
   | 'joinableB' // B.teacher's class: its join code
   | 'assessment' // A.owner's assessment in C1
+  | 'submittedResult' // A.classmate's result on an assessment of C1 that allows 2 attempts
   | 'takeable' // an assigned assessment of C1 with questions, not yet submitted by anyone
   | 'draft' // an unassigned assessment of C1 (questions are added to it)
   | 'question' // a question of a draft
@@ -749,6 +750,18 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ f }) => ({ path: `/api/results/${f.r1}` }),
     expect: statuses(EVERYONE, { 'A.owner': 200, 'A.student': 200 }, 404),
     keys: { 'A.owner': KEYS, 'A.student': KEYS },
+  },
+  // Retakes and reopening: the teacher of the result's class only (404 for any other teacher, never
+  // confirming the result); the students and admins are refused by role.
+  'POST /api/results/{id}/retake': {
+    access: ['teacher'],
+    request: async (ctx) => ({ path: `/api/results/${await ctx.take('submittedResult')}/retake` }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
+  },
+  'POST /api/results/{id}/reopen': {
+    access: ['teacher'],
+    request: async (ctx) => ({ path: `/api/results/${await ctx.take('submittedResult')}/reopen` }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
   },
   'GET /api/student/results': {
     access: STUDENTS,

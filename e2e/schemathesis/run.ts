@@ -234,6 +234,9 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ['POST /api/questions/{id}/duplicate', { 'path.id': f.editableQuestionIds[0]! }],
     ['PUT /api/assessments/{id}/questions/order', { 'path.id': f.editableId }],
     ['GET /api/results/{id}', { 'path.id': f.resultId }],
+    // The fixture's assessment allows one attempt: a retake of its result is the documented 409
+    // (no_attempts_left) and changes nothing.
+    ['POST /api/results/{id}/retake', { 'path.id': f.resultId }],
     [
       'PATCH /api/results/{resultId}/responses/{questionId}',
       { 'path.resultId': f.resultId, 'path.questionId': f.submittedQuestionId },
@@ -272,6 +275,15 @@ const SETTINGS: Record<string, string[]> = {
   ],
   'DELETE /api/classes/{id}/teachers/{teacherId}': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  // Retakes and reopening: a retake of the fixture's result is refused (its assessment allows one
+  // attempt: 409 no_attempts_left); reopen is not pinned (it would withdraw the fixture's result):
+  // an id the fuzzer makes up is no result of the teacher's (404); students and admins 403.
+  'POST /api/results/{id}/retake': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  'POST /api/results/{id}/reopen': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
   ],
   // The live stream stays open for minutes: read its first event, or for 2 s, and move on.
   'GET /api/dashboard/live': ['request-timeout = 2', 'max-stream-events = 1'],

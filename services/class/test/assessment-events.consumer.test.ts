@@ -7,10 +7,12 @@ import {
   AssessmentCreatedSchema,
   AssessmentDeletedSchema,
   buildHeaders,
+  CountedResultChangedSchema,
   create,
   ResultLevelRaisedSchema,
   ResultRegradedSchema,
   ResultSubmittedSchema,
+  ResultWithdrawnSchema,
   toBinary,
 } from '@checkpoint/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +96,41 @@ describe('class counts from assessment events', () => {
       a1,
     );
     expect(await counts(classId)).toEqual({ assessments: 1, below: 0, at: 0, above: 2 });
+  });
+
+  it('when a student retakes, then the level counted is that of the attempt that counts, and a withdrawn result leaves', async () => {
+    const classId = (await call(h, teacher, 'POST', '/api/classes', VALID_CLASS)).body.id;
+    const a = randomUUID();
+    await publish(AssessmentCreatedSchema, { assessmentId: a, tenantId: tenant, classId }, a);
+    const s1 = randomUUID();
+    const result = (resultId: string, level: string, attempt: number, counted: boolean) => ({
+      resultId,
+      assessmentId: a,
+      tenantId: tenant,
+      classId,
+      studentId: s1,
+      level,
+      attempt,
+      counted,
+      submittedAt: timestampFromDate(new Date()),
+    });
+    const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    await publish(ResultSubmittedSchema, result(first, 'below', 1, true), a);
+    expect(await counts(classId)).toMatchObject({ below: 1, above: 0 });
+    // A counted retake replaces the first; one that does not count (best) changes nothing.
+    await publish(ResultSubmittedSchema, result(second, 'above', 2, true), a);
+    expect(await counts(classId)).toMatchObject({ below: 0, above: 1 });
+    await publish(ResultSubmittedSchema, result(third, 'below', 3, false), a);
+    expect(await counts(classId)).toMatchObject({ below: 0, above: 1 });
+    // The count moves to the third attempt, then that result is withdrawn (reopened).
+    await publish(CountedResultChangedSchema, { result: result(third, 'below', 3, true) }, a);
+    expect(await counts(classId)).toMatchObject({ below: 1, above: 0 });
+    await publish(
+      ResultWithdrawnSchema,
+      { resultId: third, assessmentId: a, tenantId: tenant, classId, studentId: s1 },
+      a,
+    );
+    expect(await counts(classId)).toMatchObject({ below: 0, at: 0, above: 0 });
   });
 
   it('when events name a class that does not exist, then nothing fails', async () => {

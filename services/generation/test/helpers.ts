@@ -158,6 +158,8 @@ export async function submitResult(
   student: Actor,
   questions: StoredQuestion[],
   correct: boolean[],
+  /** Which attempt it is and whether it counts (absent: an event from before retakes). */
+  attempt: { attempt: number; counted: boolean } = { attempt: 0, counted: false },
 ): Promise<string> {
   const resultId = randomUUID();
   const earned = correct.filter(Boolean).length;
@@ -181,6 +183,7 @@ export async function submitResult(
         correct: !!correct[i],
       })),
       submittedAt: timestampNow(),
+      ...attempt,
     },
     l.assessmentId,
     l.tenantId,

@@ -218,6 +218,35 @@ describe('practice material after the teacher edits the lesson', () => {
 });
 
 describe('result-based practice', () => {
+  it('when a student retakes, then their practice follows the attempt that counts (and a withdrawn result has none)', async () => {
+    const student = actor('student', l.tenantId);
+    await enrol(h, l, student);
+    const first = await submitResult(h, l, student, questions, [true, false, false, true, false], {
+      attempt: 1,
+      counted: true,
+    });
+    expect((await call(h, student, 'GET', `/api/support-content/${first}`)).body.performanceLevel).toBe('below');
+    // A retake that does not count (best) leaves the first attempt's practice.
+    const weaker = await submitResult(h, l, student, questions, [false, false, false, false, false], {
+      attempt: 2,
+      counted: false,
+    });
+    expect((await call(h, student, 'GET', `/api/support-content/${weaker}`)).status).toBe(404);
+    expect((await call(h, student, 'GET', `/api/support-content/${first}`)).status).toBe(200);
+    // A counted retake at mastery: the practice is that of the new attempt, the first is gone.
+    const best = await submitResult(h, l, student, questions, [true, true, true, true, true], {
+      attempt: 3,
+      counted: true,
+    });
+    expect((await call(h, student, 'GET', `/api/support-content/${first}`)).status).toBe(404);
+    expect((await call(h, student, 'GET', `/api/support-content/${best}`)).body.performanceLevel).toBe('above');
+    const { rows } = await h.sql.query('select id from results where assessment_id = $1 and student_id = $2', [
+      l.assessmentId,
+      student.userId,
+    ]);
+    expect(rows).toEqual([{ id: best }]);
+  });
+
   it('when a below-standard student opens their result practice, then it is support built from their wrong answers, without answer keys', async () => {
     const student = actor('student', l.tenantId);
     await enrol(h, l, student);

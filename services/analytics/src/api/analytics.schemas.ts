@@ -34,6 +34,11 @@ export const teacherResultSchema = z
     earnedPoints: z.number(),
     totalPoints: z.number(),
     ...resultLevel,
+    attempt: z
+      .number()
+      .int()
+      .min(1)
+      .describe("Which of the student's attempts this is: the one that counts (only it is kept here)"),
     submittedAt: z.string(),
     student: z.object({ firstName: z.string(), lastName: z.string() }),
     assessment: z.object({ title: z.string(), topic: z.string(), classId: z.uuid() }),
@@ -243,6 +248,11 @@ export const assessmentResultsSchema = z.object({
       earnedPoints: z.number(),
       totalPoints: z.number(),
       ...resultLevel,
+      attempt: z
+        .number()
+        .int()
+        .min(1)
+        .describe("Which of the student's attempts this is: the one that counts (only it is kept here)"),
       submittedAt: z.string(),
       practice: z.array(z.object({ type: z.string(), attempts: z.number().int(), bestScore: z.number() })),
       answers: z.array(

@@ -85,6 +85,8 @@ export interface ResultRow {
   level: Level;
   submittedAt: Date;
   answers: { questionId: string; answer: string; correct: boolean; pending?: boolean }[];
+  /** Which of the student's attempts it is (from 1; 0 or absent: before retakes, the first). */
+  attempt?: number;
 }
 
 /** A result's whole state after a teacher's regrade (ResultRegraded). */
@@ -351,8 +353,8 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
   await lockUser(tx, r.studentId, 'shared');
   const inserted = await tx.$queryRawUnsafe<{ result_id: string }[]>(
     `insert into results (result_id, tenant_id, class_id, assessment_id, student_id, earned_points, total_points,
-                          percentage, level, submitted_at)
-     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 where not ${deleted('$5')}
+                          percentage, level, submitted_at, attempt)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 where not ${deleted('$5')}
      on conflict (result_id) do nothing returning result_id`,
     r.resultId,
     r.tenantId,
@@ -364,6 +366,7 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
     r.percentage,
     r.level,
     r.submittedAt,
+    Math.max(1, r.attempt ?? 1),
   );
   if (inserted.length === 0) return;
   // The attempt is over: the result stands for it from now on.
@@ -389,6 +392,27 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
   const moved = await studentFigures(tx, r.tenantId, r.studentId, r.percentage, 1);
   await tenantFigures(tx, r.tenantId, r.percentage, r.level, 1, moved);
   await notifyLive(tx, r.classId, r.assessmentId, r.resultId);
+}
+
+/**
+ * The student's result of the assessment that counts is now `r` (a retake's counted submission,
+ * or CountedResultChanged): any other result of theirs for it leaves the figures, evidence and
+ * item statistics first, then `r` is stored as a submitted result. Only counted results are kept.
+ */
+export async function replaceCountedResult(tx: Tx, r: ResultRow): Promise<void> {
+  const others = [
+    'assessment_id = $1 and student_id = $2 and result_id <> $3',
+    [r.assessmentId, r.studentId, r.resultId],
+  ] as const;
+  await forgetEvidence(tx, others[0], [...others[1]]);
+  await removeResults(tx, others[0], [...others[1]]);
+  await insertResult(tx, r);
+}
+
+/** A reopened attempt's result is withdrawn: out of the figures, evidence and item statistics. */
+export async function withdrawResult(tx: Tx, resultId: string): Promise<void> {
+  await forgetEvidence(tx, 'result_id = $1', [resultId]);
+  await removeResults(tx, 'result_id = $1', [resultId]);
 }
 
 export interface ProgressRow {

@@ -103,6 +103,8 @@ export interface TeacherResultRow {
   originalLevel: Level;
   raisedBy: RaisedBy | null;
   raisedAttempt: number | null;
+  /** Which of the student's attempts it is (the one that counts: only that one is kept). */
+  attempt: number;
   submittedAt: Date;
   firstName: string;
   lastName: string;
@@ -124,7 +126,7 @@ const shownEmail = (tenant: string) =>
 
 const TEACHER_RESULT_COLUMNS = `r.result_id as "id", r.student_id as "studentId", r.assessment_id as "assessmentId",
   r.class_id as "classId", c.name as "className", r.percentage, r.earned_points as "earnedPoints",
-  r.total_points as "totalPoints", r.level, ${RAISE_COLUMNS}, r.submitted_at as "submittedAt",
+  r.total_points as "totalPoints", r.level, ${RAISE_COLUMNS}, r.attempt, r.submitted_at as "submittedAt",
   coalesce(p.first_name, '') as "firstName", coalesce(p.last_name, '') as "lastName", ${shownEmail('c.tenant_id')} as "email",
   a.title, a.topic, a.standard`;
 
@@ -489,12 +491,13 @@ export function resultsQueries(pool: pg.Pool) {
             submittedAt: Date;
             classId: string;
             className: string;
+            attempt: number;
           } & ResultLevel
         >(
           pool,
           `select r.result_id as id, r.student_id as "studentId", coalesce(p.first_name, '') as "firstName",
                   coalesce(p.last_name, '') as "lastName", r.percentage, r.earned_points as "earnedPoints",
-                  r.total_points as "totalPoints", r.level as "performanceLevel", ${RAISE_COLUMNS},
+                  r.total_points as "totalPoints", r.level as "performanceLevel", ${RAISE_COLUMNS}, r.attempt,
                   r.submitted_at as "submittedAt", r.class_id as "classId", coalesce(c.name, '') as "className"
              from results r left join people p on p.user_id = r.student_id
              left join classes c on c.class_id = r.class_id

@@ -84,6 +84,7 @@ export function toTeacherResult(r: TeacherResultRow) {
     originalLevel: r.originalLevel,
     raisedBy: r.raisedBy,
     raisedAttempt: r.raisedAttempt,
+    attempt: r.attempt,
     submittedAt: r.submittedAt.toISOString(),
     student: { firstName: r.firstName, lastName: r.lastName },
     assessment: { title: r.title, topic: r.topic, classId: r.classId },
@@ -410,6 +411,7 @@ export function analyticsUseCases(
           originalLevel: r.originalLevel,
           raisedBy: r.raisedBy,
           raisedAttempt: r.raisedAttempt,
+          attempt: r.attempt,
           submittedAt: r.submittedAt.toISOString(),
           practice: (practiceOf.get(r.studentId) ?? []).map(({ type, attempts, bestScore }) => ({
             type,

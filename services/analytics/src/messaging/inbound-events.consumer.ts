@@ -3,7 +3,13 @@
 // an empty schema rebuilds the same read models. Times come from the events (occurred_at, else
 // the envelope's time), never from the clock of the consumer.
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { inboxConsumer, type EventEnvelope, type InboxHandlers, type SubscribeOptions } from '@checkpoint/events';
+import {
+  inboxConsumer,
+  type EventEnvelope,
+  type InboxHandlers,
+  type ResultSubmitted,
+  type SubscribeOptions,
+} from '@checkpoint/events';
 import type pg from 'pg';
 import { transactions, type Tx } from '../data-access/db.ts';
 import { withCommonAssessments } from './common-assessment-events.ts';
@@ -14,6 +20,9 @@ import {
   deleteMembership,
   deletePerson,
   insertResult,
+  replaceCountedResult,
+  withdrawResult,
+  type ResultRow,
   recordProgress,
   recordPractice,
   regradeResult,
@@ -35,6 +44,7 @@ import {
   setAssessmentDue,
 } from '../data-access/notifications.writer.ts';
 import {
+  InvalidEventError,
   PRACTICE_TYPES,
   requireCount,
   requireIds,
@@ -129,6 +139,28 @@ async function keepAssessment(tx: Tx, a: AssessmentFacts, envelope: EventEnvelop
 }
 
 /** `baseUrl`: the app's public origin, for the links of the mails sent here (co-teachers). */
+/** A submitted result as the read model stores it, every field checked. */
+function resultRow(m: ResultSubmitted, envelope: EventEnvelope): ResultRow {
+  const type = m.$typeName;
+  requireIds(type, {
+    resultId: m.resultId,
+    assessmentId: m.assessmentId,
+    tenantId: m.tenantId,
+    classId: m.classId,
+    studentId: m.studentId,
+  });
+  m.answers.forEach((a, i) => requireIds(type, { [`answers.${i}.questionId`]: a.questionId }));
+  return {
+    ...m,
+    earnedPoints: requirePoints(type, 'earnedPoints', m.earnedPoints),
+    totalPoints: requirePoints(type, 'totalPoints', m.totalPoints),
+    percentage: requirePercentage(type, 'percentage', m.percentage),
+    level: requireLevel(type, 'level', m.level),
+    submittedAt: when(m.submittedAt, envelope),
+    attempt: requireCount(type, 'attempt', m.attempt),
+  };
+}
+
 export function inboundHandlers(baseUrl?: string): InboxHandlers<Tx> {
   return {
     'checkpoint.identity.v1.UserRegistered': keepPerson,
@@ -194,24 +226,20 @@ export function inboundHandlers(baseUrl?: string): InboxHandlers<Tx> {
       await rescoreAssessment(tx, m.assessmentId);
     },
     'checkpoint.assessment.v1.ResultSubmitted': async (tx, m, envelope) => {
-      const type = m.$typeName;
-      requireIds(type, {
-        resultId: m.resultId,
-        assessmentId: m.assessmentId,
-        tenantId: m.tenantId,
-        classId: m.classId,
-        studentId: m.studentId,
-      });
-      m.answers.forEach((a, i) => requireIds(type, { [`answers.${i}.questionId`]: a.questionId }));
-      await insertResult(tx, {
-        ...m,
-        earnedPoints: requirePoints(type, 'earnedPoints', m.earnedPoints),
-        totalPoints: requirePoints(type, 'totalPoints', m.totalPoints),
-        percentage: requirePercentage(type, 'percentage', m.percentage),
-        level: requireLevel(type, 'level', m.level),
-        submittedAt: when(m.submittedAt, envelope),
-      });
+      // Only the attempt that counts is kept (docs/architecture.md, "Retakes and reopening"); an
+      // event from before retakes (attempt 0) is the only attempt and counts.
+      const row = resultRow(m, envelope);
+      if (m.attempt === 0) await insertResult(tx, row);
+      else if (m.counted) await replaceCountedResult(tx, row);
       await noteSubmission(tx, { ...m, submittedAt: when(m.submittedAt, envelope) });
+    },
+    'checkpoint.assessment.v1.CountedResultChanged': async (tx, m, envelope) => {
+      if (!m.result) throw new InvalidEventError(m.$typeName, 'result', 'is required');
+      await replaceCountedResult(tx, resultRow(m.result, envelope));
+    },
+    'checkpoint.assessment.v1.ResultWithdrawn': async (tx, m) => {
+      requireIds(m.$typeName, { resultId: m.resultId });
+      await withdrawResult(tx, m.resultId);
     },
     'checkpoint.assessment.v1.ResultRegraded': async (tx, m) => {
       const type = m.$typeName;

@@ -18,6 +18,7 @@ import {
   QUESTION_TYPES,
 } from '../domain/questions.ts';
 import { RAISED_BY } from '../domain/scoring.ts';
+import { COUNTED_ATTEMPTS } from '../domain/assessment.ts';
 import { isTheLesson, LABEL_MAX } from '../domain/labels.ts';
 import { MAX_STANDARD_IDENTIFIER, MAX_STANDARDS } from '../domain/standards.ts';
 
@@ -266,6 +267,17 @@ const deliveryFields = {
     .describe(
       "Each student's attempt takes answers for this long from their first read of the questions (null: no time limit)",
     ),
+  maxAttempts: z
+    .number({ error: 'Attempts allowed must be a whole number from 1 to 10' })
+    .int('Attempts allowed must be a whole number from 1 to 10')
+    .min(1, 'Attempts allowed must be at least 1')
+    .max(10, 'Attempts allowed must be at most 10')
+    .optional()
+    .describe('How many attempts each student may have (1: no retake); a teacher grants each retake'),
+  countedAttempt: z
+    .enum(COUNTED_ATTEMPTS, { error: "countedAttempt must be 'latest' or 'best'" })
+    .optional()
+    .describe("Which of a student's attempts counts: the latest submitted, or the best by percentage"),
   reviewShortAnswers: flag('reviewShortAnswers')
     .optional()
     .describe(
@@ -311,7 +323,7 @@ export const updateAssessmentBody = z
   .meta({
     id: 'UpdateAssessment',
     description:
-      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, reviewShortAnswers, opensAt, closesAt, timeLimitSeconds}, each left out keeping the stored one',
+      '{title, description, standard, topic, dueDate} (title and topic required; dueDate left out keeps the stored one, null clears it), with or without the settings; or settings alone: {isActive, shuffleQuestions, shuffleOptions, reviewShortAnswers, opensAt, closesAt, timeLimitSeconds, maxAttempts, countedAttempt}, each left out keeping the stored one',
     ...documentedAs({ anyOf: [{ ...inputJsonSchema(settingsBody), minProperties: 1 }, inputJsonSchema(detailsBody)] }),
   });
 
@@ -577,6 +589,10 @@ export const teacherAssessmentSchema = z
       .int()
       .nullable()
       .describe('Each attempt takes answers for this long (null: no time limit)'),
+    maxAttempts: z.number().int().min(1).max(10).describe('Attempts allowed per student (1: no retake)'),
+    countedAttempt: z
+      .enum(COUNTED_ATTEMPTS)
+      .describe("Which of a student's attempts counts: the latest submitted, or the best by percentage"),
     shuffleQuestions: z.boolean().describe('Each student sees the questions in an order of their own'),
     shuffleOptions: z
       .boolean()
@@ -744,6 +760,10 @@ export const resultSchema = z
       .describe('Which practice attempt (1 = the first try) raised the level; null when not raised or not known'),
     isSubmitted: z.literal(true),
     submittedAt: z.iso.datetime(),
+    attempt: z.number().int().min(1).describe('The attempt (1 = the first) this result closed'),
+    maxAttempts: z.number().int().min(1).describe('The attempts the assessment allows each student'),
+    counted: z.boolean().describe("Whether this attempt is the one that counts (the assessment's countedAttempt)"),
+    countedAttempt: z.enum(COUNTED_ATTEMPTS).describe('Which attempt counts: the latest or the best'),
     correctAnswers: z.number().int(),
     incorrectAnswers: z.number().int(),
     totalQuestions: z.number().int(),
@@ -759,6 +779,16 @@ export const resultSchema = z
     student: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
   })
   .meta({ id: 'Result' });
+
+/** What a retake or reopening did: the student's attempt now open (its number). */
+export const attemptChangeSchema = z
+  .object({
+    resultId: z.uuid().describe('The result acted on'),
+    assessmentId: z.uuid(),
+    studentId: z.uuid(),
+    attempt: z.number().int().min(1).describe('The attempt the student now has open (from 1)'),
+  })
+  .meta({ id: 'AttemptChange' });
 
 export const resultQuestionSchema = z
   .object({

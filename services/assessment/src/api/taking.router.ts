@@ -12,12 +12,14 @@ import {
   resultDetailSchema,
   responseSchema,
   resultSchema,
+  attemptChangeSchema,
   submitBody,
 } from './assessments.schemas.ts';
 import { uuidOr404 } from './ids.ts';
 
 const STUDENTS = ['student'] as const;
 const ANYONE = ['teacher', 'admin', 'student'] as const;
+const TEACHERS = ['teacher'] as const;
 const student = (caller: Caller) => ({ studentId: caller.userId });
 
 export function takingRouter(uc: AssessmentUseCases): ApiRouter {
@@ -77,6 +79,40 @@ export function takingRouter(uc: AssessmentUseCases): ApiRouter {
       },
       ({ caller, params }) =>
         uc.result(
+          caller,
+          uuidOr404(params.id, () => new ResultNotFoundError()),
+        ),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/results/:id/retake',
+        summary:
+          "Grant the result's student a retake (teacher of the assessment): the result stays as an earlier attempt and the student answers afresh; 409 when the assessment allows no more attempts (no_attempts_left), the next attempt is already open (attempt_open) or the result is an earlier attempt (not_current_attempt)",
+        access: TEACHERS,
+        params: idParams,
+        response: attemptChangeSchema,
+        errors: [404, 409],
+      },
+      ({ caller, params }) =>
+        uc.retake(
+          caller,
+          uuidOr404(params.id, () => new ResultNotFoundError()),
+        ),
+    )
+    .add(
+      {
+        method: 'post',
+        path: '/api/results/:id/reopen',
+        summary:
+          "Reopen the result's attempt (teacher of the assessment): the result is withdrawn and the student continues with their saved answers, then submits again; 409 when the result is an earlier attempt or a later one is open",
+        access: TEACHERS,
+        params: idParams,
+        response: attemptChangeSchema,
+        errors: [404, 409],
+      },
+      ({ caller, params }) =>
+        uc.reopen(
           caller,
           uuidOr404(params.id, () => new ResultNotFoundError()),
         ),

@@ -1,7 +1,13 @@
 // The rows both sides read, as SQL and as plain objects: an assessment with its counts, a question,
 // a response. The teachers' repository (teacher-assessments.repository.ts) and the students'
 // (student-attempts.repository.ts) select them with the same columns and map them the same way.
-import type { AssessmentRow, AssignmentRef, GenerationStatus, QuestionRow } from '../domain/assessment.ts';
+import type {
+  AssessmentRow,
+  AssignmentRef,
+  CountedAttempt,
+  GenerationStatus,
+  QuestionRow,
+} from '../domain/assessment.ts';
 import type { StandardRef } from '../domain/standards.ts';
 import type pg from 'pg';
 
@@ -24,10 +30,10 @@ export const assessmentSelect = (classJoin = 'join classes c on c.class_id = a.c
          a.due_date, a.is_active, a.assigned_at, a.content_to_assess, a.question_type,
          a.number_of_questions, a.generation_status, a.generation_provider, a.generation_error,
          a.created_at, a.updated_at, a.common_assessment_id, a.shuffle_questions, a.shuffle_options,
-         a.opens_at, a.closes_at, a.time_limit_seconds, a.review_short_answers,
+         a.opens_at, a.closes_at, a.time_limit_seconds, a.max_attempts, a.counted_attempt, a.review_short_answers,
          c.name as class_name, c.subject,
          (select count(*) from questions q where q.assessment_id = a.id)::int as question_count,
-         (select count(*) from results r where r.assessment_id = a.id)::int as response_count,
+         (select count(*) from results r where r.assessment_id = a.id and r.counted)::int as response_count,
          ${MEMBER_COUNT} as member_count
     from assessments a ${classJoin}`;
 export const ASSESSMENT_SELECT = assessmentSelect();
@@ -88,6 +94,8 @@ export interface AssessmentSqlRow {
   opens_at: Date | null;
   closes_at: Date | null;
   time_limit_seconds: number | null;
+  max_attempts: number;
+  counted_attempt: CountedAttempt;
   review_short_answers: boolean;
   class_name: string;
   subject: string;
@@ -126,6 +134,8 @@ export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
   opensAt: r.opens_at,
   closesAt: r.closes_at,
   timeLimitSeconds: r.time_limit_seconds,
+  maxAttempts: r.max_attempts,
+  countedAttempt: r.counted_attempt,
   reviewShortAnswers: r.review_short_answers,
   className: r.class_name,
   subject: r.subject,

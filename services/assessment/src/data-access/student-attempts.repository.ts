@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AssessmentRow,
+  CountedAttempt,
   ResultQuestionRecord,
   ResultRow,
   StudentAccess,
@@ -74,7 +75,9 @@ export type StudentAttemptsRepository = ReturnType<typeof studentAttemptsReposit
 export const resultSelect = (source = 'results', withQuestions = false) => `
   select r.id, r.assessment_id, r.student_id, r.class_id, r.tenant_id, r.total_points, r.earned_points,
          r.percentage, r.performance_level, r.original_level, r.raised_by, r.raised_attempt, r.correct_answers, r.incorrect_answers, r.total_questions,
-         r.submitted_at, r.feedback, r.pending_review, r.regraded_at, a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
+         r.submitted_at, r.attempt, r.superseded, r.counted, a.max_attempts, a.counted_attempt,
+         a.title, a.description, coalesce(c.name, '') as class_name, a.teacher_id,
+         r.feedback, r.pending_review, r.regraded_at,
          p.first_name, p.last_name${withQuestions ? ', r.questions' : ''}
     from ${source} r
     join assessments a on a.id = r.assessment_id
@@ -99,6 +102,11 @@ export interface ResultSqlRow {
   incorrect_answers: number;
   total_questions: number;
   submitted_at: Date;
+  attempt: number;
+  superseded: boolean;
+  counted: boolean;
+  max_attempts: number;
+  counted_attempt: CountedAttempt;
   feedback: string | null;
   pending_review: number;
   regraded_at: Date | null;
@@ -130,6 +138,11 @@ export const toResult = (r: ResultSqlRow): ResultRow => ({
   incorrectAnswers: r.incorrect_answers,
   totalQuestions: r.total_questions,
   submittedAt: r.submitted_at,
+  attempt: r.attempt,
+  superseded: r.superseded,
+  counted: r.counted,
+  maxAttempts: r.max_attempts,
+  countedAttempt: r.counted_attempt,
   feedback: r.feedback,
   pendingReview: r.pending_review,
   regradedAt: r.regraded_at,
@@ -195,7 +208,7 @@ const studentAccessSql = (lockSubmission: boolean) => `
          case when ${DEADLINE} is null then null
               else greatest(0, ceil(extract(epoch from ${DEADLINE} - now())))::int end as seconds_left,
          sa.class_id is not null as member,
-         (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid) as result_id
+         (select r.id from results r where r.assessment_id = a.id and r.student_id = $2::uuid and not r.superseded) as result_id
     from assessments a left join classes c on c.class_id = a.class_id
     ${STUDENT_CLASS('$2::uuid')}
     left join attempt_starts st on st.assessment_id = a.id and st.student_id = $2::uuid
@@ -314,7 +327,7 @@ const upsertResponse = prepared<ResponseSqlRow & { was_answered: boolean }>(
       where a.id = $2::uuid and a.is_active and a.assigned_at is not null
         and exists (${ASSIGNED_TO('$4::uuid')})
         and ${IN_WINDOW} and ${IN_TIME('$4::uuid')}
-        and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid)),
+        and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $4::uuid and not r.superseded)),
    before as (select btrim(answer) <> '' as answered from responses where question_id = $3::uuid and student_id = $4::uuid)
    insert into responses (id, assessment_id, question_id, student_id, tenant_id, answer, client_seq)
    select $1::uuid, ok.id, $3::uuid, $4::uuid, ok.tenant_id, $5::text, $6::bigint from ok
@@ -355,15 +368,40 @@ async function readQuestionsAndAnswers(on: pg.Pool | pg.PoolClient, assessmentId
   for (const r of rows) if (r.answer !== null) answers.set(r.id, r.answer);
   return { questions: rows.map(toQuestion), answers };
 }
+/**
+ * THE rule of which attempt counts (`a` the assessment, `c` its results of one student, with id,
+ * attempt and percentage): the first in this order. Latest: the highest attempt; best: the
+ * highest percentage, a tie going to the later attempt. Every statement that sets `counted` uses it.
+ */
+const COUNTED_ORDER = `case when a.counted_attempt = 'best' then c.percentage end desc nulls last, c.attempt desc`;
+
+/**
+ * Stores the result as the student's next attempt ($1 id, $2 assessment, $5 student, $8
+ * percentage) and, in the same statement, moves `counted` by the rule: the candidates are the
+ * stored results and the new one. Nothing when the current attempt has a result already.
+ */
 const insertResultRow = prepared<ResultSqlRow>(
   'insert-result',
-  `with inserted as (
+  `with mine as (select id, attempt, percentage, counted from results where assessment_id = $2::uuid and student_id = $5::uuid),
+   next as (select coalesce(max(attempt), 0) + 1 as attempt from mine),
+   winner as (
+     select c.id from (select id, attempt, percentage from mine
+                       union all select $1::uuid, (select attempt from next), $8::double precision) c,
+            assessments a
+      where a.id = $2::uuid
+      order by ${COUNTED_ORDER} limit 1),
+   inserted as (
      insert into results (id, assessment_id, tenant_id, class_id, student_id, total_points, earned_points,
                           percentage, performance_level, correct_answers, incorrect_answers, total_questions,
-                          submitted_at, questions, pending_review)
-     values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)
-     on conflict (assessment_id, student_id) do nothing
-     returning *)
+                          submitted_at, questions, pending_review, attempt, counted)
+     values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15,
+             (select attempt from next), coalesce((select id from winner) = $1::uuid, true))
+     on conflict (assessment_id, student_id) where not superseded do nothing
+     returning *),
+   uncounted as (
+     update results r set counted = false
+      where r.assessment_id = $2::uuid and r.student_id = $5::uuid and r.counted
+        and r.id <> $1::uuid and exists (select 1 from inserted) and (select id from winner) = $1::uuid)
    ${resultSelect('inserted')}`,
 );
 const studentAssessment = prepared<StudentAssessmentSqlRow>('student-assessment', STUDENT_ASSESSMENT_SQL);
@@ -374,6 +412,57 @@ const startAttemptRow = prepared(
    on conflict (assessment_id, student_id) do nothing`,
 );
 const studentResponses = prepared<StudentResponseSqlRow>('student-responses', STUDENT_RESPONSES_SQL);
+
+/**
+ * Sets `counted` by the rule on the results of assessment $1 (of student $2 only, unless null)
+ * and returns, per student whose counted result changed, the result that counts now.
+ */
+export const RECOUNT_SQL = `
+  with ranked as (
+    select c.id, c.counted,
+           row_number() over (partition by c.student_id order by ${COUNTED_ORDER}) = 1 as should
+      from results c join assessments a on a.id = c.assessment_id
+     where c.assessment_id = $1::uuid and ($2::uuid is null or c.student_id = $2::uuid)),
+  changed as (
+    update results r set counted = ranked.should from ranked
+     where r.id = ranked.id and r.counted <> ranked.should
+     returning r.*)
+  select id, assessment_id as "assessmentId", tenant_id as "tenantId", class_id as "classId", student_id as "studentId",
+         earned_points as "earnedPoints", total_points as "totalPoints", percentage, performance_level as level,
+         submitted_at as "submittedAt", attempt, coalesce(questions, '[]'::jsonb) as questions
+    from changed where counted order by student_id`;
+/** A result that counts now, with what its ResultSubmitted carried (the answers from its review). */
+export interface CountedNow {
+  id: string;
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  studentId: string;
+  earnedPoints: number;
+  totalPoints: number;
+  percentage: number;
+  level: string;
+  submittedAt: Date;
+  attempt: number;
+  questions: ResultQuestionRecord[];
+}
+
+/** A result a teacher acts on (retake, reopen), read under its student's submission lock. */
+export interface ResultForTeacher {
+  id: string;
+  assessmentId: string;
+  tenantId: string;
+  classId: string;
+  studentId: string;
+  teacherId: string;
+  attempt: number;
+  superseded: boolean;
+  counted: boolean;
+  maxAttempts: number;
+  /** The highest attempt with a result, and whether the current attempt has its result. */
+  lastAttempt: number;
+  currentSubmitted: boolean;
+}
 
 /** `pool` (the one under `db`) carries the hot path; `db` the student's lists and results. */
 export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
@@ -448,7 +537,7 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
                  or (${DEADLINE} <= now() and st.started_at > now() - interval '7 days'))
             and a.is_active and a.assigned_at is not null
             and exists (${ASSIGNED_TO('r.student_id')})
-            and not exists (select 1 from results x where x.assessment_id = a.id and x.student_id = r.student_id)
+            and not exists (select 1 from results x where x.assessment_id = a.id and x.student_id = r.student_id and not x.superseded)
           order by 1, 2
           limit $1`,
         limit,
@@ -461,7 +550,7 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
           where a.is_active and a.assigned_at is not null
             and ${IN_WINDOW}
             and exists (select 1 from questions q where q.assessment_id = a.id)
-            and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $1::uuid)
+            and not exists (select 1 from results r where r.assessment_id = a.id and r.student_id = $1::uuid and not r.superseded)
           order by a.assigned_at desc, a.id`,
         studentId,
       );
@@ -542,7 +631,10 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
     questionsAndAnswers: (assessmentId: string, studentId: string, tx?: AttemptTx) =>
       readQuestionsAndAnswers(tx?.client ?? pool, assessmentId, studentId),
 
-    /** Stores the result and returns it; undefined when the student already has one (the unique key decides). */
+    /**
+     * Stores the result as the student's next attempt (counted or not by the rule) and returns
+     * it; undefined when the current attempt has a result already (the unique key decides).
+     */
     async insertResult(tx: AttemptTx, r: NewResult): Promise<ResultRow | undefined> {
       const [inserted] = await insertResultRow(
         tx.client,
@@ -563,6 +655,66 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
         r.score.pendingReview,
       );
       return inserted && toResult(inserted);
+    },
+
+    /**
+     * The result with what a retake or reopen decides on, after taking its student's submission
+     * lock for the rest of `tx` (saves and submits of the attempt wait; two teachers' calls run
+     * one after the other). Undefined when there is no such result.
+     */
+    async lockResultForTeacher(tx: AttemptTx, resultId: string): Promise<ResultForTeacher | undefined> {
+      const { rows: locked } = await tx.client.query(
+        `select pg_advisory_xact_lock(submission_lock_key(student_id, assessment_id)) from results where id = $1::uuid`,
+        [resultId],
+      );
+      if (locked.length === 0) return undefined;
+      const { rows } = await tx.client.query<ResultForTeacher>(
+        `select r.id, r.assessment_id as "assessmentId", r.tenant_id as "tenantId", r.class_id as "classId",
+                r.student_id as "studentId", a.teacher_id as "teacherId", r.attempt, r.superseded, r.counted,
+                a.max_attempts as "maxAttempts",
+                (select max(x.attempt) from results x
+                  where x.assessment_id = r.assessment_id and x.student_id = r.student_id)::int as "lastAttempt",
+                exists (select 1 from results x where x.assessment_id = r.assessment_id
+                           and x.student_id = r.student_id and not x.superseded) as "currentSubmitted"
+           from results r join assessments a on a.id = r.assessment_id
+          where r.id = $1::uuid`,
+        [resultId],
+      );
+      return rows[0];
+    },
+
+    /**
+     * A retake: the result becomes an earlier attempt (kept, with its review) and the student's
+     * answers and attempt start for the assessment are cleared, so the next attempt starts afresh.
+     */
+    async supersede(tx: AttemptTx, r: Pick<ResultForTeacher, 'id' | 'assessmentId' | 'studentId'>): Promise<void> {
+      await tx.client.query(`update results set superseded = true where id = $1::uuid`, [r.id]);
+      await tx.client.query(`delete from responses where assessment_id = $1::uuid and student_id = $2::uuid`, [
+        r.assessmentId,
+        r.studentId,
+      ]);
+      await tx.client.query(`delete from attempt_starts where assessment_id = $1::uuid and student_id = $2::uuid`, [
+        r.assessmentId,
+        r.studentId,
+      ]);
+    },
+
+    /**
+     * A reopening: the result is withdrawn (the answers it was scored from stay saved) and a timed
+     * attempt's clock starts again at the next read of the questions.
+     */
+    async withdraw(tx: AttemptTx, r: Pick<ResultForTeacher, 'id' | 'assessmentId' | 'studentId'>): Promise<void> {
+      await tx.client.query(`delete from results where id = $1::uuid`, [r.id]);
+      await tx.client.query(`delete from attempt_starts where assessment_id = $1::uuid and student_id = $2::uuid`, [
+        r.assessmentId,
+        r.studentId,
+      ]);
+    },
+
+    /** Sets `counted` by the rule for one student's results; the result that counts now, when it changed. */
+    async recount(tx: AttemptTx, assessmentId: string, studentId: string): Promise<CountedNow[]> {
+      const { rows } = await tx.client.query<CountedNow>(RECOUNT_SQL, [assessmentId, studentId]);
+      return rows;
     },
 
     /** One result with the review written at submission (null for results older than it). */

@@ -3,7 +3,8 @@
 // written: the use case (domain/assessments.use-case.ts) opens the transaction (`transaction`),
 // reads and writes through these calls, decides, and adds the event in that transaction.
 import { randomUUID } from 'node:crypto';
-import type { AssessmentRow, Owner, QuestionRow } from '../domain/assessment.ts';
+import type { AssessmentRow, CountedAttempt, Owner, QuestionRow } from '../domain/assessment.ts';
+import { RECOUNT_SQL, type CountedNow } from './student-attempts.repository.ts';
 import type { QuestionInput } from '../domain/questions.ts';
 import { uuidv7 } from '@checkpoint/service-kit';
 import type pg from 'pg';
@@ -311,7 +312,8 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
     async copyDelivery(tx: Tx, fromId: string, toId: string): Promise<void> {
       await tx.$executeRawUnsafe(
         `update assessments t set shuffle_questions = f.shuffle_questions, shuffle_options = f.shuffle_options,
-                opens_at = f.opens_at, closes_at = f.closes_at, time_limit_seconds = f.time_limit_seconds
+                opens_at = f.opens_at, closes_at = f.closes_at, time_limit_seconds = f.time_limit_seconds,
+                max_attempts = f.max_attempts, counted_attempt = f.counted_attempt
            from assessments f where f.id = $1::uuid and t.id = $2::uuid`,
         fromId,
         toId,
@@ -319,6 +321,16 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
     },
 
     /** How students are given it: their order, its window. */
+    /** How many attempts it allows and which counts; then `counted` by the rule for every student (the ones that changed). */
+    async setAttempts(
+      tx: Tx,
+      id: string,
+      attempts: { maxAttempts: number; countedAttempt: CountedAttempt },
+    ): Promise<CountedNow[]> {
+      await tx.assessment.update({ where: { id }, data: { ...attempts, updatedAt: new Date() } });
+      return tx.$queryRawUnsafe<CountedNow[]>(RECOUNT_SQL, id, null);
+    },
+
     async setDelivery(
       tx: Tx,
       id: string,

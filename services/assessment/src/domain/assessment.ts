@@ -55,6 +55,9 @@ export interface AssessmentRow {
   closesAt: Date | null;
   /** Each attempt takes answers for this long from its start (null: no time limit). */
   timeLimitSeconds: number | null;
+  /** Attempts allowed per student (1: no retake) and which of them counts. */
+  maxAttempts: number;
+  countedAttempt: CountedAttempt;
   /** A short answer off the key waits for the teacher's review instead of being marked (migrations/020). */
   reviewShortAnswers: boolean;
   className: string;
@@ -98,6 +101,8 @@ export interface TeacherAssessmentView {
   opensAt: string | null;
   closesAt: string | null;
   timeLimitSeconds: number | null;
+  maxAttempts: number;
+  countedAttempt: CountedAttempt;
   reviewShortAnswers: boolean;
   className: string;
   subject: string;
@@ -142,6 +147,8 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     opensAt: iso(a.opensAt),
     closesAt: iso(a.closesAt),
     timeLimitSeconds: a.timeLimitSeconds,
+    maxAttempts: a.maxAttempts,
+    countedAttempt: a.countedAttempt,
     reviewShortAnswers: a.reviewShortAnswers,
     className: a.className,
     subject: a.subject,
@@ -289,6 +296,10 @@ export function questionView(q: QuestionRow, withAnswer: boolean): QuestionView 
   };
 }
 
+/** Which of a student's attempts counts: the latest submitted, or the best by percentage. */
+export const COUNTED_ATTEMPTS = ['latest', 'best'] as const;
+export type CountedAttempt = (typeof COUNTED_ATTEMPTS)[number];
+
 export interface ResultRow {
   id: string;
   assessmentId: string;
@@ -309,6 +320,13 @@ export interface ResultRow {
   incorrectAnswers: number;
   totalQuestions: number;
   submittedAt: Date;
+  /** The attempt (from 1) this result closed; superseded: a retake was granted after it. */
+  attempt: number;
+  superseded: boolean;
+  /** The one result of the student's attempts that counts (the assessment's countedAttempt). */
+  counted: boolean;
+  maxAttempts: number;
+  countedAttempt: CountedAttempt;
   /** The teacher's written feedback on the whole result; null: none. */
   feedback: string | null;
   /** Answers waiting for the teacher's review (0 points until then). */
@@ -340,6 +358,10 @@ export function resultView(r: ResultRow) {
     raisedAttempt: r.raisedAttempt,
     isSubmitted: true as const,
     submittedAt: r.submittedAt.toISOString(),
+    attempt: r.attempt,
+    maxAttempts: r.maxAttempts,
+    counted: r.counted,
+    countedAttempt: r.countedAttempt,
     correctAnswers: r.correctAnswers,
     incorrectAnswers: r.incorrectAnswers,
     totalQuestions: r.totalQuestions,

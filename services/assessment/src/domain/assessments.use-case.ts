@@ -3,7 +3,7 @@
 // change is whole here: it opens the transaction, reads and writes through the repository,
 // decides, and adds its event to the outbox in that transaction.
 import type { ResponseRecord } from '../data-access/assessment-rows.ts';
-import type { StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
+import type { CountedNow, StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
 import type { TeacherAssessmentsRepository, TeacherTx } from '../data-access/teacher-assessments.repository.ts';
 import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
 import {
@@ -23,9 +23,13 @@ import {
   type StudentAccess,
   type StudentAssessmentView,
   type TeacherAssessmentView,
+  type CountedAttempt,
 } from './assessment.ts';
 import {
   AlreadySubmittedError,
+  AttemptOpenError,
+  NoRetakeAllowedError,
+  NotCurrentAttemptError,
   AssessmentInactiveError,
   AssessmentNotOpenError,
   AssessmentWindowClosedError,
@@ -94,9 +98,18 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
   closesAt?: Date | null | undefined;
   /** Null: no time limit. */
   timeLimitSeconds?: number | null | undefined;
+  /** Attempts allowed per student (1-10) and which counts. */
+  maxAttempts?: number | undefined;
+  countedAttempt?: CountedAttempt | undefined;
   /** A short answer off the key waits for the teacher's review (applies to submissions from then on). */
   reviewShortAnswers?: boolean | undefined;
 };
+
+/** A result that counts now as its events carry it: the answers as submitted, from its review. */
+const countedFacts = (c: CountedNow) => ({
+  ...c,
+  answers: c.questions.map((q) => ({ questionId: q.questionId, answer: q.answer ?? '', correct: q.correct })),
+});
 
 const WINDOW_ORDER = 'Closes at must be later than Opens at';
 const CLOSES_IN_PAST = 'Closes at must not be in the past: to close it now, set it inactive';
@@ -312,6 +325,8 @@ export function assessmentUseCases({
         level: score.level,
         submittedAt,
         answers: score.answers,
+        attempt: stored.attempt,
+        counted: stored.counted,
       });
       return { stored, review };
     });
@@ -448,6 +463,18 @@ export function assessmentUseCases({
           )
             throw new ValidationError(CLOSES_IN_PAST, { closesAt: CLOSES_IN_PAST });
           await assessments.setDelivery(tx, id, delivery);
+        }
+        const { maxAttempts, countedAttempt } = input;
+        if (
+          (maxAttempts !== undefined && maxAttempts !== current.maxAttempts) ||
+          (countedAttempt !== undefined && countedAttempt !== current.countedAttempt)
+        ) {
+          const changed = await assessments.setAttempts(tx, id, {
+            maxAttempts: maxAttempts ?? current.maxAttempts,
+            countedAttempt: countedAttempt ?? current.countedAttempt,
+          });
+          // Each student whose counted attempt switched (latest <-> best): their read models follow.
+          for (const r of changed) await events.countedResultChanged(tx, countedFacts(r));
         }
         if (input.reviewShortAnswers !== undefined && input.reviewShortAnswers !== current.reviewShortAnswers)
           await assessments.setReviewShortAnswers(tx, id, input.reviewShortAnswers);
@@ -808,6 +835,44 @@ export function assessmentUseCases({
         questions = reviewOf(current.questions, current.answers);
       }
       return resultDetailView(r, questions);
+    },
+
+    /**
+     * The teacher grants the student of the result a retake: the result stays as an earlier
+     * attempt and the student answers afresh (answers and attempt start cleared); their next
+     * submission is the next attempt. Only the student's current attempt, once submitted, and
+     * within the attempts the assessment allows.
+     */
+    async retake(teacher: { userId: string; tenantId: string }, resultId: string) {
+      return attempts.transaction(async (tx) => {
+        const r = await attempts.lockResultForTeacher(tx, resultId);
+        if (!r || !(await teachesResult(assessments, { ...teacher, role: 'teacher' }, r)))
+          throw new ResultNotFoundError();
+        if (r.superseded) throw r.currentSubmitted ? new NotCurrentAttemptError() : new AttemptOpenError();
+        if (r.lastAttempt >= r.maxAttempts) throw new NoRetakeAllowedError(r.maxAttempts);
+        await attempts.supersede(tx, r);
+        await events.retakeGranted(tx, r, r.attempt + 1);
+        return { resultId: r.id, studentId: r.studentId, assessmentId: r.assessmentId, attempt: r.attempt + 1 };
+      });
+    },
+
+    /**
+     * The teacher reopens the student's submitted (current) attempt: its result is withdrawn and
+     * the student continues with their saved answers (a timed attempt's clock starts again), then
+     * submits again. When it was the counted result, an earlier attempt may count meanwhile.
+     */
+    async reopen(teacher: { userId: string; tenantId: string }, resultId: string) {
+      return attempts.transaction(async (tx) => {
+        const r = await attempts.lockResultForTeacher(tx, resultId);
+        if (!r || !(await teachesResult(assessments, { ...teacher, role: 'teacher' }, r)))
+          throw new ResultNotFoundError();
+        if (r.superseded) throw r.currentSubmitted ? new NotCurrentAttemptError() : new AttemptOpenError();
+        await attempts.withdraw(tx, r);
+        await events.resultWithdrawn(tx, r);
+        for (const c of await attempts.recount(tx, r.assessmentId, r.studentId))
+          await events.countedResultChanged(tx, countedFacts(c));
+        return { resultId: r.id, studentId: r.studentId, assessmentId: r.assessmentId, attempt: r.attempt };
+      });
     },
 
     async studentResults(student: StudentCaller) {

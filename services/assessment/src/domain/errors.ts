@@ -120,3 +120,32 @@ export class GenerationPendingError extends ConflictError {
     super('Its questions are still being generated: copy it once they are ready', 'generation_pending');
   }
 }
+
+/** A retake past the attempts the assessment allows (maxAttempts; 1: none). */
+export class NoRetakeAllowedError extends ConflictError {
+  constructor(maxAttempts: number) {
+    super(
+      maxAttempts <= 1
+        ? 'This assessment allows no retake (Attempts allowed is 1): raise Attempts allowed to grant one'
+        : `This student has used all ${maxAttempts} attempts this assessment allows`,
+      'no_attempts_left',
+    );
+  }
+}
+
+/** A retake or reopening of a result while the student's next attempt is under way (not yet submitted). */
+export class AttemptOpenError extends ConflictError {
+  constructor() {
+    super("The student's next attempt is already open: it can be reopened or retaken once submitted", 'attempt_open');
+  }
+}
+
+/** A retake or reopening of an earlier attempt: only the student's current attempt can be. */
+export class NotCurrentAttemptError extends ConflictError {
+  constructor() {
+    super(
+      'This result is an earlier attempt: only the latest attempt can be reopened or retaken',
+      'not_current_attempt',
+    );
+  }
+}

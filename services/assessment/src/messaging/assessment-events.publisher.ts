@@ -9,12 +9,15 @@ import {
   AssessmentDeletedSchema,
   AssessmentUpdatedSchema,
   AttemptProgressedSchema,
+  CountedResultChangedSchema,
   create,
   enqueueEvent,
   QuestionsChangedSchema,
   ResultLevelRaisedSchema,
   ResultRegradedSchema,
   ResultSubmittedSchema,
+  ResultWithdrawnSchema,
+  RetakeGrantedSchema,
   type SqlExecutor,
 } from '@checkpoint/events';
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
@@ -70,15 +73,21 @@ export interface ResultFacts {
   level: string;
   submittedAt: Date;
   answers: { questionId: string; answer: string; correct: boolean; pending?: boolean; earnedPoints?: number }[];
+  /** The attempt (from 1) it closed, and whether it is now the attempt that counts. */
+  attempt: number;
+  counted: boolean;
 }
 
 /** A result after a teacher's regrade: its whole new state (docs/architecture.md, "Grading by hand"). */
-export interface RegradeFacts extends Omit<ResultFacts, 'submittedAt'> {
+export interface RegradeFacts extends Omit<ResultFacts, 'submittedAt' | 'attempt' | 'counted'> {
   scoreLevel: string;
   pendingCount: number;
   questionId: string;
   gradedBy: string;
 }
+
+/** One result of one student (the retake and reopen events). */
+export type ResultRef = Pick<ResultFacts, 'id' | 'assessmentId' | 'tenantId' | 'classId' | 'studentId'>;
 
 /** Counts only: how far an attempt is, never what was answered. */
 export interface ProgressFacts {
@@ -202,6 +211,46 @@ export function assessmentEventsPublisher() {
         level: r.level,
         answers: r.answers,
         submittedAt: timestampFromDate(r.submittedAt),
+        attempt: r.attempt,
+        counted: r.counted,
+      }),
+    countedResultChanged: (tx: SqlExecutor, r: Omit<ResultFacts, 'counted'>) =>
+      enqueue(tx, CountedResultChangedSchema, r.assessmentId, r.tenantId, {
+        result: {
+          resultId: r.id,
+          assessmentId: r.assessmentId,
+          tenantId: r.tenantId,
+          classId: r.classId,
+          studentId: r.studentId,
+          earnedPoints: r.earnedPoints,
+          totalPoints: r.totalPoints,
+          percentage: r.percentage,
+          level: r.level,
+          answers: r.answers,
+          submittedAt: timestampFromDate(r.submittedAt),
+          attempt: r.attempt,
+          counted: true,
+        },
+        occurredAt: timestampNow(),
+      }),
+    resultWithdrawn: (tx: SqlExecutor, r: ResultRef) =>
+      enqueue(tx, ResultWithdrawnSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        occurredAt: timestampNow(),
+      }),
+    retakeGranted: (tx: SqlExecutor, r: ResultRef, attempt: number) =>
+      enqueue(tx, RetakeGrantedSchema, r.assessmentId, r.tenantId, {
+        resultId: r.id,
+        assessmentId: r.assessmentId,
+        tenantId: r.tenantId,
+        classId: r.classId,
+        studentId: r.studentId,
+        attempt,
+        occurredAt: timestampNow(),
       }),
     resultRegraded: (tx: SqlExecutor, r: RegradeFacts) =>
       enqueue(tx, ResultRegradedSchema, r.assessmentId, r.tenantId, {

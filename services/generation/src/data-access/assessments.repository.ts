@@ -150,6 +150,17 @@ export async function insertResult(tx: Tx, r: ResultCopy): Promise<void> {
   });
 }
 
+/** The student's result of the assessment that counts is now `r`: any other of theirs goes. */
+export async function replaceCountedResult(tx: Tx, r: ResultCopy): Promise<void> {
+  await tx.result.deleteMany({ where: { assessmentId: r.assessmentId, studentId: r.studentId, id: { not: r.id } } });
+  await insertResult(tx, r);
+}
+
+/** A reopened attempt's result is withdrawn. */
+export async function deleteResult(tx: Tx, id: string): Promise<void> {
+  await tx.result.deleteMany({ where: { id } });
+}
+
 /**
  * A teacher's regrade (ResultRegraded): the copy takes the new percentage, level and answers.
  * Result practice written for the old level and not yet tried is dropped when the level now calls

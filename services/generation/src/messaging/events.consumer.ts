@@ -1,12 +1,14 @@
 // Assessment and class events → this service's local copies and generation jobs. A job row is
 // created in the same transaction as the event's inbox row, so a redelivered AssessmentCreated
 // never queues twice.
-import { inboxConsumer, type BusMessage, type SubscribeOptions } from '@checkpoint/events';
+import { inboxConsumer, type BusMessage, type ResultSubmitted, type SubscribeOptions } from '@checkpoint/events';
 import {
   addMember,
   deleteAssessment,
   deleteClassMembers,
+  deleteResult,
   insertResult,
+  replaceCountedResult,
   keepClassTeachers,
   removeMember,
   replaceQuestions,
@@ -20,6 +22,18 @@ import type { Db, Tx } from '../data-access/prisma.ts';
 import { clampCount, isRequestedType, type RequestStandard } from '../domain/question.ts';
 import { practiceTypeForLevel } from '../domain/practice.ts';
 import { z } from 'zod';
+
+/** A submitted result as this service keeps it. */
+const resultCopy = (m: ResultSubmitted) => ({
+  id: m.resultId,
+  assessmentId: m.assessmentId,
+  tenantId: m.tenantId,
+  classId: m.classId,
+  studentId: m.studentId,
+  percentage: m.percentage,
+  level: m.level,
+  answers: m.answers.map((a) => ({ questionId: a.questionId, answer: a.answer, correct: a.correct })),
+});
 
 export const EVENTS_GROUP = 'generation';
 export const ASSESSMENT_TOPIC = 'checkpoint.assessment.v1';
@@ -104,17 +118,16 @@ export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions
         })),
       ),
     'checkpoint.assessment.v1.AssessmentDeleted': (tx, m) => deleteAssessment(tx, m.assessmentId),
-    'checkpoint.assessment.v1.ResultSubmitted': (tx, m) =>
-      insertResult(tx, {
-        id: m.resultId,
-        assessmentId: m.assessmentId,
-        tenantId: m.tenantId,
-        classId: m.classId,
-        studentId: m.studentId,
-        percentage: m.percentage,
-        level: m.level,
-        answers: m.answers.map((a) => ({ questionId: a.questionId, answer: a.answer, correct: a.correct })),
-      }),
+    // Only the attempt that counts is kept (docs/architecture.md, "Retakes and reopening"), so
+    // practice follows its level; an event from before retakes (attempt 0) is the only attempt.
+    'checkpoint.assessment.v1.ResultSubmitted': async (tx, m) => {
+      if (m.attempt === 0) await insertResult(tx, resultCopy(m));
+      else if (m.counted) await replaceCountedResult(tx, resultCopy(m));
+    },
+    'checkpoint.assessment.v1.CountedResultChanged': async (tx, m) => {
+      if (m.result) await replaceCountedResult(tx, resultCopy(m.result));
+    },
+    'checkpoint.assessment.v1.ResultWithdrawn': (tx, m) => deleteResult(tx, m.resultId),
     'checkpoint.assessment.v1.ResultLevelRaised': (tx, m) => setResultLevel(tx, m.resultId, m.toLevel),
     // The practice a result calls for follows its level now (docs/architecture.md, "Grading by hand").
     'checkpoint.assessment.v1.ResultRegraded': (tx, m) =>

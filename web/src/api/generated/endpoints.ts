@@ -337,6 +337,12 @@ const injectedRtkApi = api.injectEndpoints({
     getResult: build.query<GetResultApiResponse, GetResultApiArg>({
       query: (queryArg) => ({ url: `/api/results/${encodeURIComponent(String(queryArg))}` }),
     }),
+    grantRetake: build.mutation<GrantRetakeApiResponse, GrantRetakeApiArg>({
+      query: (queryArg) => ({ url: `/api/results/${encodeURIComponent(String(queryArg))}/retake`, method: 'POST' }),
+    }),
+    reopenResult: build.mutation<ReopenResultApiResponse, ReopenResultApiArg>({
+      query: (queryArg) => ({ url: `/api/results/${encodeURIComponent(String(queryArg))}/reopen`, method: 'POST' }),
+    }),
     getStudentResults: build.query<GetStudentResultsApiResponse, GetStudentResultsApiArg>({
       query: () => ({ url: `/api/student/results` }),
     }),
@@ -952,6 +958,10 @@ export type UpdateAssessmentApiArg = {
         shuffleOptions?: boolean;
         /** Each student's attempt takes answers for this long from their first read of the questions (null: no time limit) */
         timeLimitSeconds?: number | null;
+        /** How many attempts each student may have (1: no retake); a teacher grants each retake */
+        maxAttempts?: number;
+        /** Which of a student's attempts counts: the latest submitted, or the best by percentage */
+        countedAttempt?: 'latest' | 'best';
         /** A short answer matching neither the key nor an accepted answer is not marked at submission but waits for the teacher's review (0 points until then) */
         reviewShortAnswers?: boolean;
         /** Students may open and answer it from this time: ISO 8601 date and time (years 2000–2099), or null for none */
@@ -973,6 +983,10 @@ export type UpdateAssessmentApiArg = {
         shuffleOptions?: boolean;
         /** Each student's attempt takes answers for this long from their first read of the questions (null: no time limit) */
         timeLimitSeconds?: number | null;
+        /** How many attempts each student may have (1: no retake); a teacher grants each retake */
+        maxAttempts?: number;
+        /** Which of a student's attempts counts: the latest submitted, or the best by percentage */
+        countedAttempt?: 'latest' | 'best';
         /** A short answer matching neither the key nor an accepted answer is not marked at submission but waits for the teacher's review (0 points until then) */
         reviewShortAnswers?: boolean;
         /** Students may open and answer it from this time: ISO 8601 date and time (years 2000–2099), or null for none */
@@ -1123,6 +1137,10 @@ export type SubmitResultApiArg = {
 };
 export type GetResultApiResponse = /** status 200 OK */ ResultDetail;
 export type GetResultApiArg = string;
+export type GrantRetakeApiResponse = /** status 200 OK */ AttemptChange;
+export type GrantRetakeApiArg = string;
+export type ReopenResultApiResponse = /** status 200 OK */ AttemptChange;
+export type ReopenResultApiArg = string;
 export type GetStudentResultsApiResponse = /** status 200 OK */ Result[];
 export type GetStudentResultsApiArg = void;
 export type RegradeResponseApiResponse = /** status 200 OK */ ResultDetail;
@@ -1462,6 +1480,8 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     raisedBy: 'practice' | null;
     /** Which practice attempt (1 = the first try) raised the level; null when not raised or not known */
     raisedAttempt: number | null;
+    /** Which of the student's attempts this is: the one that counts (only it is kept here) */
+    attempt: number;
     submittedAt: string;
     practice: {
       type: string;
@@ -1912,6 +1932,10 @@ export type Assessment = {
   closesAt: string | null;
   /** Each attempt takes answers for this long (null: no time limit) */
   timeLimitSeconds: number | null;
+  /** Attempts allowed per student (1: no retake) */
+  maxAttempts: number;
+  /** Which of a student's attempts counts: the latest submitted, or the best by percentage */
+  countedAttempt: 'latest' | 'best';
   /** Each student sees the questions in an order of their own */
   shuffleQuestions: boolean;
   /** Each student sees each multiple-choice question's options in an order of their own */
@@ -2070,6 +2094,14 @@ export type ResultDetail = {
   raisedAttempt: number | null;
   isSubmitted: true;
   submittedAt: string;
+  /** The attempt (1 = the first) this result closed */
+  attempt: number;
+  /** The attempts the assessment allows each student */
+  maxAttempts: number;
+  /** Whether this attempt is the one that counts (the assessment's countedAttempt) */
+  counted: boolean;
+  /** Which attempt counts: the latest or the best */
+  countedAttempt: 'latest' | 'best';
   correctAnswers: number;
   incorrectAnswers: number;
   totalQuestions: number;
@@ -2091,6 +2123,14 @@ export type ResultDetail = {
   /** In question order, with the answer key: only for the student who submitted and the class teacher */
   questions: ResultQuestion[];
 };
+export type AttemptChange = {
+  /** The result acted on */
+  resultId: string;
+  assessmentId: string;
+  studentId: string;
+  /** The attempt the student now has open (from 1) */
+  attempt: number;
+};
 export type Result = {
   id: string;
   assessmentId: string;
@@ -2110,6 +2150,14 @@ export type Result = {
   raisedAttempt: number | null;
   isSubmitted: true;
   submittedAt: string;
+  /** The attempt (1 = the first) this result closed */
+  attempt: number;
+  /** The attempts the assessment allows each student */
+  maxAttempts: number;
+  /** Whether this attempt is the one that counts (the assessment's countedAttempt) */
+  counted: boolean;
+  /** Which attempt counts: the latest or the best */
+  countedAttempt: 'latest' | 'best';
   correctAnswers: number;
   incorrectAnswers: number;
   totalQuestions: number;
@@ -2439,6 +2487,8 @@ export type TeacherResult = {
   raisedBy: 'practice' | null;
   /** Which practice attempt (1 = the first try) raised the level; null when not raised or not known */
   raisedAttempt: number | null;
+  /** Which of the student's attempts this is: the one that counts (only it is kept here) */
+  attempt: number;
   submittedAt: string;
   student: {
     firstName: string;
@@ -2752,6 +2802,8 @@ export const {
   useSaveResponseMutation,
   useSubmitResultMutation,
   useGetResultQuery,
+  useGrantRetakeMutation,
+  useReopenResultMutation,
   useGetStudentResultsQuery,
   useRegradeResponseMutation,
   useSetResultFeedbackMutation,

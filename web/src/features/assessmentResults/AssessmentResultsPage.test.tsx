@@ -39,6 +39,7 @@ const RESULTS: AssessmentResults = {
       originalLevel: 'below',
       raisedBy: null,
       raisedAttempt: null,
+      attempt: 1,
       submittedAt: '2024-03-05T10:00:00.000Z',
       practice: [{ type: 'support', attempts: 2, bestScore: 85.4 }],
       answers: [
@@ -59,6 +60,7 @@ const RESULTS: AssessmentResults = {
       originalLevel: 'above',
       raisedBy: null,
       raisedAttempt: null,
+      attempt: 1,
       submittedAt: '2024-03-05T09:00:00.000Z',
       practice: [],
       answers: [
@@ -165,6 +167,42 @@ describe('AssessmentResultsPage', () => {
     await user.selectOptions(within(byClass).getByLabelText('Show students of'), 'Algebra P3');
     expect(within(table).queryByRole('row', { name: /Bob Brown/ })).not.toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Ada Adams/ })).toBeInTheDocument();
+  });
+
+  it('when the teacher grants a retake, then it is asked for after a confirmation, and each row says which attempt counts', async () => {
+    const [bob] = RESULTS.results as [AssessmentResults['results'][number]];
+    const retake = vi.fn(() =>
+      jsonResponse(200, { resultId: bob.id, assessmentId: 'a1', studentId: bob.studentId, attempt: 2 }),
+    );
+    stubFetch({
+      'GET /api/assessments/a1/results': () => jsonResponse(200, { ...RESULTS, results: [{ ...bob, attempt: 3 }] }),
+      [`POST /api/results/${bob.id}/retake`]: retake,
+    });
+    const { user } = renderPage();
+    const table = await screen.findByRole('region', { name: 'Student Results' });
+    const row = within(table).getByRole('row', { name: /Bob Brown/ });
+    expect(row).toHaveTextContent('Attempt 3 (counts)');
+    await user.click(within(row).getByRole('button', { name: 'Retake for Bob Brown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grant a retake?' });
+    expect(retake).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Grant Retake' }));
+    await vi.waitFor(() => expect(retake).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText(/can take it again \(attempt 2\)/)).toBeInTheDocument();
+  });
+
+  it('when the teacher cancels a reopen, then nothing is sent', async () => {
+    const [bob] = RESULTS.results as [AssessmentResults['results'][number]];
+    const reopen = vi.fn(() => jsonResponse(200, {}));
+    stubFetch({
+      'GET /api/assessments/a1/results': () => jsonResponse(200, { ...RESULTS, results: [bob] }),
+      [`POST /api/results/${bob.id}/reopen`]: reopen,
+    });
+    const { user } = renderPage();
+    const table = await screen.findByRole('region', { name: 'Student Results' });
+    await user.click(within(table).getByRole('button', { name: "Reopen Bob Brown's attempt" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen this attempt?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(reopen).not.toHaveBeenCalled();
   });
 
   it('when the assessment is given to one class only, then there is no class breakdown nor class column', async () => {

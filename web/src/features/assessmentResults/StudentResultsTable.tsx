@@ -7,6 +7,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { ResultLevel, resultPracticeLink } from '../assessments';
 import type { AssessmentResults } from '../results';
+import { AttemptActions } from './AttemptActions';
 import { GradeResultPanel } from './GradeResultPanel';
 
 type Result = AssessmentResults['results'][number];
@@ -93,8 +94,10 @@ export function StudentResultsTable({
           <th scope="col">Level</th>
           <th scope="col">Points</th>
           <th scope="col">Submitted</th>
+          <th scope="col">Attempt</th>
           <th scope="col">Practice</th>
           <th scope="col">Answers</th>
+          <th scope="col">Reopen or retake</th>
           <th scope="col">Grade</th>
         </tr>
       </thead>
@@ -120,6 +123,7 @@ export function StudentResultsTable({
                   {r.earnedPoints} / {r.totalPoints}
                 </td>
                 <td>{new Date(r.submittedAt).toLocaleString()}</td>
+                <td>Attempt {r.attempt} (counts)</td>
                 <td className="small">
                   {practiceText(r.practice)}
                   {/* The practice written from this result's wrong answers, as the student gets it. */}
@@ -144,6 +148,9 @@ export function StudentResultsTable({
                   </Button>
                 </td>
                 <td>
+                  <AttemptActions resultId={r.id} name={name} />
+                </td>
+                <td>
                   <Button
                     size="sm"
                     variant="outline-primary"
@@ -158,7 +165,7 @@ export function StudentResultsTable({
               </tr>
               {expanded && (
                 <tr id={answersId}>
-                  <td colSpan={showClass ? 9 : 8} className="bg-body-tertiary">
+                  <td colSpan={showClass ? 11 : 10} className="bg-body-tertiary">
                     <Answers result={r} questions={questions} />
                   </td>
                 </tr>

@@ -24,6 +24,8 @@ const ASSESSMENT = {
   responseCount: 0,
   shuffleQuestions: false,
   shuffleOptions: true,
+  maxAttempts: 1,
+  countedAttempt: 'latest',
 };
 
 const mc = (id: string, text: string, position: number): Question => ({
@@ -288,6 +290,16 @@ describe('AssessmentEditPage', () => {
     await user.clear(limit);
     await user.click(screen.getByRole('button', { name: 'Save Details' }));
     await waitFor(() => expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ timeLimitSeconds: null }));
+  });
+
+  it('when the teacher allows 3 attempts and the best counts, then both are sent with the details', async () => {
+    const { user, bodyOf } = renderPage([]);
+    await user.selectOptions(await screen.findByLabelText('Attempts allowed'), '3');
+    await user.selectOptions(screen.getByLabelText('Which attempt counts'), 'best');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() =>
+      expect(bodyOf('PUT', '/api/assessments/a1')).toMatchObject({ maxAttempts: 3, countedAttempt: 'best' }),
+    );
   });
 
   it('when a due date is set in the details, then it is sent as an ISO date-time', async () => {

@@ -66,14 +66,17 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
       timeLimitMinutes: assessment.timeLimitSeconds ? String(Math.round(assessment.timeLimitSeconds / 60)) : '',
       opensAt: toDateTimeLocal(assessment.opensAt),
       closesAt: toDateTimeLocal(assessment.closesAt),
+      maxAttempts: String(assessment.maxAttempts),
+      countedAttempt: assessment.countedAttempt,
     },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { timeLimitMinutes, ...fields } = values;
+      const { timeLimitMinutes, maxAttempts, ...fields } = values;
       const body = {
         ...fields,
+        maxAttempts: maxAttempts ? Number(maxAttempts) : undefined,
         timeLimitSeconds: dirtyFields.timeLimitMinutes
           ? timeLimitMinutes
             ? Number(timeLimitMinutes) * 60
@@ -174,6 +177,32 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
               </Form.Control.Feedback>
             )}
           </Form.Group>
+          <fieldset className="mb-3" aria-describedby="edit-attempts-hint">
+            <legend className="fs-6 mb-1">Retakes</legend>
+            <div className="d-flex flex-wrap gap-3">
+              <Form.Group controlId="edit-max-attempts">
+                <Form.Label>Attempts allowed</Form.Label>
+                <Form.Select {...register('maxAttempts')}>
+                  {Array.from({ length: 10 }, (_, i) => String(i + 1)).map((n) => (
+                    <option key={n} value={n}>
+                      {n === '1' ? '1 (no retake)' : n}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+              <Form.Group controlId="edit-counted-attempt">
+                <Form.Label>Which attempt counts</Form.Label>
+                <Form.Select {...register('countedAttempt')}>
+                  <option value="latest">The latest</option>
+                  <option value="best">The best</option>
+                </Form.Select>
+              </Form.Group>
+            </div>
+            <Form.Text id="edit-attempts-hint">
+              You grant each retake from the results page; the earlier attempts are kept. Scores, levels and practice
+              follow the attempt that counts.
+            </Form.Text>
+          </fieldset>
           <fieldset className="mb-3" aria-describedby="edit-shuffle-hint">
             <legend className="fs-6 mb-1">Order for each student</legend>
             <Form.Check id="edit-shuffle-questions" label="Shuffle the questions" {...register('shuffleQuestions')} />

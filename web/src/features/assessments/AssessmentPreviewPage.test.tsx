@@ -27,6 +27,8 @@ const TRY_ASSESSMENT: Assessment = {
   opensAt: null,
   closesAt: null,
   timeLimitSeconds: null,
+  maxAttempts: 1,
+  countedAttempt: 'latest',
   reviewShortAnswers: false,
   className: 'Earth Science',
   subject: 'Science',

@@ -46,6 +46,8 @@ const ASSESSMENT: Assessment = {
   opensAt: null,
   closesAt: null,
   timeLimitSeconds: null,
+  maxAttempts: 1,
+  countedAttempt: 'latest',
   className: 'Biology',
   subject: 'Science',
   questionCount: 2,

@@ -96,6 +96,12 @@ export const assessmentDetailsSchema = z
       .optional(),
     opensAt: dateTimeField('Opens at').optional(),
     closesAt: dateTimeField('Closes at').optional(),
+    /** Attempts allowed per student, '1' to '10' (a select). */
+    maxAttempts: z
+      .string()
+      .regex(/^([1-9]|10)$/, { error: 'Attempts allowed must be from 1 to 10' })
+      .optional(),
+    countedAttempt: z.enum(['latest', 'best']).optional(),
   })
   .refine((v) => !v.opensAt || !v.closesAt || new Date(v.closesAt) > new Date(v.opensAt), {
     message: 'Closes at must be later than Opens at',

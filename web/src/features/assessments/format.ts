@@ -11,3 +11,14 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 }
+
+/** Which attempt a result is and whether it counts, as the student's views say it. */
+export function attemptText(r: {
+  attempt: number;
+  maxAttempts: number;
+  counted: boolean;
+  countedAttempt: 'latest' | 'best';
+}): string {
+  const which = r.countedAttempt === 'best' ? 'your best attempt counts' : 'your latest attempt counts';
+  return `Attempt ${r.attempt} of ${r.maxAttempts} · ${r.counted ? 'this attempt counts' : `does not count (${which})`}`;
+}

@@ -43,6 +43,7 @@ const result = (
   originalLevel: performanceLevel,
   raisedBy: null,
   raisedAttempt: null,
+  attempt: 1,
   submittedAt: '2024-03-06T10:00:00.000Z',
   student: { firstName: 'S', lastName: id },
   assessment: { title: 'Cells', topic: 'Cells', classId: 'c1' },

@@ -35,6 +35,10 @@ function result(
     percentage: score.toFixed(2),
     performanceLevel,
     ...raised,
+    attempt: 1,
+    maxAttempts: 1,
+    counted: true,
+    countedAttempt: 'latest' as const,
     correctAnswers: 3,
     incorrectAnswers: 1,
     totalQuestions: 4,
@@ -82,6 +86,21 @@ describe('StudentDashboard', () => {
     );
     // The stat card still counts scores of 80 or more.
     expect(screen.getByTestId('stat-Above Standard')).toHaveTextContent('1');
+  });
+
+  it('when a student has two attempts, then each card says which attempt it is and whether it counts', async () => {
+    renderDashboard([
+      { ...result('r1', 'Cells', 90, 'above'), attempt: 1, maxAttempts: 2, counted: true, countedAttempt: 'best' },
+      {
+        ...result('r2', 'Cells again', 40, 'below'),
+        attempt: 2,
+        maxAttempts: 2,
+        counted: false,
+        countedAttempt: 'best',
+      },
+    ]);
+    expect(await card('Cells')).toHaveTextContent('Attempt 1 of 2 · this attempt counts');
+    expect(await card('Cells again')).toHaveTextContent('Attempt 2 of 2 · does not count (your best attempt counts)');
   });
 
   it("when a result is shown, then it leads to the practice written from that result's answers", async () => {

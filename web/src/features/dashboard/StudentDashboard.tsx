@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import {
   formatDate,
   ResultLevel,
+  attemptText,
   ABOVE_STANDARD_SCORE,
   bandForLevel,
   practiceLink,
@@ -116,9 +117,10 @@ function ResultCard({ result }: { result: StudentResult }) {
         <p className="small mb-1">
           Correct: {result.correctAnswers} · Incorrect: {result.incorrectAnswers} · Total: {total}
         </p>
-        <p className="small text-body-secondary mb-3">
+        <p className="small text-body-secondary mb-1">
           {result.className ? `${result.className} · ` : ''}Completed {formatDate(result.submittedAt)}
         </p>
+        <p className="small text-body-secondary mb-3">{attemptText(result)}</p>
         <div className="d-flex flex-wrap gap-2 mt-auto">
           <Link className="btn btn-outline-primary btn-sm" to={link.to}>
             {link.label}

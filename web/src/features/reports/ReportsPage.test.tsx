@@ -43,6 +43,7 @@ const result = (i: number, score: number): TeacherResult => ({
   originalLevel: score >= 90 ? 'above' : score >= 80 ? 'at' : 'below',
   raisedBy: null,
   raisedAttempt: null,
+  attempt: 1,
   submittedAt: '2024-03-05T10:00:00.000Z',
   student: { firstName: 'Student', lastName: `${i}` },
   assessment: { title: 'Fractions Quiz', topic: 'Fractions', classId: 'c1' },

@@ -5,7 +5,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
-import { type Result, ResultLevel, practiceLink, resultPracticeLink, roundPercent, toPercent } from '../assessments';
+import {
+  type Result,
+  ResultLevel,
+  attemptText,
+  practiceLink,
+  resultPracticeLink,
+  roundPercent,
+  toPercent,
+} from '../assessments';
 import { ResultReview } from './ResultReview';
 
 /**
@@ -16,7 +24,7 @@ export type SummaryResult = Pick<
   Result,
   'assessmentId' | 'score' | 'percentage' | 'performanceLevel' | 'correctAnswers' | 'incorrectAnswers' | 'questions'
 > &
-  Partial<Pick<Result, 'id' | 'feedback' | 'pendingReview'>>;
+  Partial<Pick<Result, 'id' | 'feedback' | 'pendingReview' | 'attempt' | 'maxAttempts' | 'counted' | 'countedAttempt'>>;
 
 export function ResultSummary({
   result,
@@ -61,6 +69,19 @@ export function ResultSummary({
             {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
             {pending > 0 && ` · ${pending} awaiting review`}
           </p>
+          {result.attempt !== undefined &&
+            result.maxAttempts !== undefined &&
+            result.counted !== undefined &&
+            result.countedAttempt !== undefined && (
+              <p className="text-body-secondary" data-testid="result-attempt">
+                {attemptText({
+                  attempt: result.attempt,
+                  maxAttempts: result.maxAttempts,
+                  counted: result.counted,
+                  countedAttempt: result.countedAttempt,
+                })}
+              </p>
+            )}
           {pending > 0 && (
             <p className="small text-body-secondary" data-testid="result-pending">
               Your teacher will review {pending === 1 ? 'one answer' : `${pending} answers`}: your score may go up when
