@@ -263,9 +263,9 @@ const SETTINGS: Record<string, string[]> = {
   // Classes and students are named by id: ids the fuzzer makes up are not the teacher's classes nor
   // their students, the documented 400 naming `classIds.i` / `studentIds.i` (no JSON Schema states
   // whose class an id is).
-  // (A student's and an admin's run: 403, the role.)
+  // (A student's run: 403, the role; an admin's: 404, not their assessment.)
   'POST /api/assessments/{id}/assign': [
-    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403"] } }',
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404"] } }',
   ],
   // Co-teachers are named by email or id: an address the fuzzer makes up is no teacher of the
   // district (the documented 404, one answer whether or not an account exists elsewhere), the owner
