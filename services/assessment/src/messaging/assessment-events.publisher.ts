@@ -128,6 +128,23 @@ function enqueue<D extends DescMessage>(
   return enqueueEvent(tx, { source: SOURCE, schema, message: create(schema, init), key, tenantId });
 }
 
+/** A scored result as ResultSubmitted says it (CountedResultChanged carries the same). */
+const resultMessage = (r: ResultFacts) => ({
+  resultId: r.id,
+  assessmentId: r.assessmentId,
+  tenantId: r.tenantId,
+  classId: r.classId,
+  studentId: r.studentId,
+  earnedPoints: r.earnedPoints,
+  totalPoints: r.totalPoints,
+  percentage: r.percentage,
+  level: r.level,
+  answers: r.answers,
+  submittedAt: timestampFromDate(r.submittedAt),
+  attempt: r.attempt,
+  counted: r.counted,
+});
+
 export type AssessmentEvents = ReturnType<typeof assessmentEventsPublisher>;
 
 export function assessmentEventsPublisher() {
@@ -199,38 +216,10 @@ export function assessmentEventsPublisher() {
         })),
       }),
     resultSubmitted: (tx: SqlExecutor, r: ResultFacts) =>
-      enqueue(tx, ResultSubmittedSchema, r.assessmentId, r.tenantId, {
-        resultId: r.id,
-        assessmentId: r.assessmentId,
-        tenantId: r.tenantId,
-        classId: r.classId,
-        studentId: r.studentId,
-        earnedPoints: r.earnedPoints,
-        totalPoints: r.totalPoints,
-        percentage: r.percentage,
-        level: r.level,
-        answers: r.answers,
-        submittedAt: timestampFromDate(r.submittedAt),
-        attempt: r.attempt,
-        counted: r.counted,
-      }),
+      enqueue(tx, ResultSubmittedSchema, r.assessmentId, r.tenantId, resultMessage(r)),
     countedResultChanged: (tx: SqlExecutor, r: Omit<ResultFacts, 'counted'>) =>
       enqueue(tx, CountedResultChangedSchema, r.assessmentId, r.tenantId, {
-        result: {
-          resultId: r.id,
-          assessmentId: r.assessmentId,
-          tenantId: r.tenantId,
-          classId: r.classId,
-          studentId: r.studentId,
-          earnedPoints: r.earnedPoints,
-          totalPoints: r.totalPoints,
-          percentage: r.percentage,
-          level: r.level,
-          answers: r.answers,
-          submittedAt: timestampFromDate(r.submittedAt),
-          attempt: r.attempt,
-          counted: true,
-        },
+        result: resultMessage({ ...r, counted: true }),
         occurredAt: timestampNow(),
       }),
     resultWithdrawn: (tx: SqlExecutor, r: ResultRef) =>
