@@ -122,9 +122,19 @@ test.describe('standards across a district', () => {
     await expect(teacher).toHaveURL(/\/assessment-preview\//, { timeout: 30_000 });
     const assessmentId = teacher.url().split('/').pop() ?? '';
 
-    // Each question carries the chosen standard; the edit page shows its code.
+    // Each question carries the chosen standard; the edit page shows its code. The questions are
+    // generated after the preview opens: wait for them (a loaded machine took longer than the read).
+    await expect
+      .poll(
+        async () =>
+          (await apiGet<Classroom['questions']>(teacher, `/api/assessments/${assessmentId}/questions`)).length,
+        {
+          timeout: 30_000,
+          intervals: [250, 500, 1_000],
+        },
+      )
+      .toBe(4);
     const questions = await apiGet<Classroom['questions']>(teacher, `/api/assessments/${assessmentId}/questions`);
-    expect(questions.length).toBe(4);
     await teacher.goto(`/assessment-edit/${assessmentId}`);
     await expect(teacher.getByRole('list', { name: 'Standards of question 1' })).toContainText(code);
     await checkA11y(teacher, 'assessment edit page with standards');
