@@ -19,6 +19,7 @@ import { commonReportRouter } from '../../services/analytics/src/api/common-repo
 import { resultsRouter } from '../../services/analytics/src/api/results.router.ts';
 import { assessmentsRouter } from '../../services/assessment/src/api/assessments.router.ts';
 import { standardsRouter } from '../../services/assessment/src/api/standards.router.ts';
+import { qtiRouter } from '../../services/assessment/src/api/qti.router.ts';
 import { commonAssessmentsRouter } from '../../services/assessment/src/api/common-assessments.router.ts';
 import { takingRouter } from '../../services/assessment/src/api/taking.router.ts';
 import { gradingRouter } from '../../services/assessment/src/api/grading.router.ts';
@@ -50,6 +51,7 @@ const inert: never = new Proxy(() => {}, {
 /** The document states the upload limit: the default one, as a service started without it. */
 const rosterUploadLimit = identityConfigSchema.shape.ROSTER_UPLOAD_LIMIT_BYTES.parse(undefined);
 const standardsPackageLimit = assessmentConfigSchema.shape.STANDARDS_PACKAGE_LIMIT_BYTES.parse(undefined);
+const qtiPackageLimit = assessmentConfigSchema.shape.QTI_PACKAGE_LIMIT_BYTES.parse(undefined);
 
 /**
  * The routers of each service of packages/service-registry/services.js, as its service.ts lists
@@ -73,6 +75,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     gradingRouter(inert),
     bankRouter(inert),
     standardsRouter(inert, standardsPackageLimit),
+    qtiRouter(inert, qtiPackageLimit),
     commonAssessmentsRouter(inert),
   ],
   generation: () => [generationRouter(inert), practiceRouter(inert)],

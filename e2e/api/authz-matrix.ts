@@ -660,6 +660,17 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/copy`, body: { classId: f.c1.id } }),
     expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
   },
+  'GET /api/assessments/{id}/qti': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/qti` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200 }, 404),
+  },
+  // Without a package the body is refused before the class is looked at: the same 400 for every teacher.
+  'POST /api/qti/imports': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/qti/imports?classId=${f.c1.id}` }),
+    expect: statuses(TEACHERS, {}, 400),
+  },
   'GET /api/assessments/{id}/questions': {
     access: EVERYONE,
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/questions` }),

@@ -252,6 +252,8 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ['GET /api/dashboard/live', { 'query.classId': f.classId }],
     ['POST /api/assessments', { 'body.classId': f.classId }],
     ['POST /api/assessments/{id}/copy', { 'path.id': f.openId, 'body.classId': f.classId }],
+    ['GET /api/assessments/{id}/qti', { 'path.id': f.openId }],
+    ['POST /api/qti/imports', { 'query.classId': f.classId }],
     ['POST /api/responses', { 'body.assessmentId': f.openId, 'body.questionId': f.openQuestionId }],
     ['POST /api/classes/join', { 'body.joinCode': f.spareJoinCode }],
   ];
@@ -342,6 +344,16 @@ const SETTINGS: Record<string, string[]> = {
   // `invalid_roster` naming `file`.
   'POST /api/district/roster/imports': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "413", "429"] } }',
+  ],
+  // A QTI package is a zip (or one item's XML) with a manifest naming its items: bytes the fuzzer
+  // makes up are the documented 400 naming `package`; a class id it makes up is not the teacher's
+  // (400 naming `classId`); the student's run 403.
+  'POST /api/qti/imports': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "413", "415"] } }',
+  ],
+  // An assessment's package is written once its questions are there (409 while generating).
+  'GET /api/assessments/{id}/qti': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
   ],
   // A CASE package is checked across its items (identifiers unique, associations inside the
   // package, codes and statements not blank once trimmed), and a {url} must name a public https

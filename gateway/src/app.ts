@@ -173,21 +173,24 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
     res.json(await collectOpenApi(upstreams));
   });
 
-  // A district's roster upload (a zip of CSV files) and a CASE framework package (JSON of several
-  // MB) are the bodies allowed above BODY_LIMIT_BYTES; the general parser below then finds them read.
+  // A district's roster upload (a zip of CSV files), a CASE framework package (JSON of several MB)
+  // and a QTI content package (a zip) are the bodies allowed above BODY_LIMIT_BYTES; the general
+  // parser below then finds them read.
   const rosterUpload = express.raw({ type: () => true, limit: config.ROSTER_UPLOAD_LIMIT_BYTES });
   const standardsUpload = express.raw({ type: () => true, limit: config.STANDARDS_UPLOAD_LIMIT_BYTES });
+  const qtiUpload = express.raw({ type: () => true, limit: config.QTI_UPLOAD_LIMIT_BYTES });
   app.use('/api', (req, res, next) => {
     if (isRosterUpload(req)) return rosterUpload(req, res, next);
     if (isStandardsUpload(req)) return standardsUpload(req, res, next);
+    if (isQtiUpload(req)) return qtiUpload(req, res, next);
     next();
   });
   app.use('/api', express.raw({ type: () => true, limit: config.BODY_LIMIT_BYTES }));
   app.use('/api', async (req: ProxiedRequest, res: Response, next) => {
     try {
       // Before anything else runs: a deeply nested body costs the services time at every level.
-      // (A roster upload is a zip or CSV file, not JSON: its bytes are not brackets.)
-      if (Buffer.isBuffer(req.body) && !isRosterUpload(req) && jsonNestingExceeds(req.body)) {
+      // (A roster or QTI upload is a zip, CSV or XML file, not JSON: its bytes are not brackets.)
+      if (Buffer.isBuffer(req.body) && !isRosterUpload(req) && !isQtiUpload(req) && jsonNestingExceeds(req.body)) {
         const { status, code, message, fields } = tooDeepError();
         res.status(status).json({ message, code, fields });
         return;
@@ -299,6 +302,10 @@ const isRosterUpload = (req: Request) =>
 const STANDARDS_UPLOAD_PATH = /^\/api\/standards\/frameworks\/?$/;
 const isStandardsUpload = (req: Request) =>
   req.method === 'POST' && STANDARDS_UPLOAD_PATH.test(req.originalUrl.split('?')[0]!);
+
+/** A QTI content package of the assessment service's qti.router.ts (its own body limit; a zip or XML, not JSON). */
+const QTI_UPLOAD_PATH = /^\/api\/qti\/imports\/?$/;
+const isQtiUpload = (req: Request) => req.method === 'POST' && QTI_UPLOAD_PATH.test(req.originalUrl.split('?')[0]!);
 
 /** Ends what a gateway keeps running besides its server (the request held at identity); call at shutdown. */
 export function stopGateway(app: express.Express): void {

@@ -4,6 +4,7 @@ import {
   envBoolean,
   envBytes,
   envPort,
+  QTI_PACKAGE_DEFAULT_BYTES,
   serviceTokenSecret,
   STANDARDS_PACKAGE_DEFAULT_BYTES,
 } from '@checkpoint/service-kit';
@@ -68,6 +69,9 @@ const baseShape = {
     ),
   STANDARDS_UPLOAD_LIMIT_BYTES: envBytes(STANDARDS_PACKAGE_DEFAULT_BYTES, 209_715_200).describe(
     "Largest CASE framework package (POST /api/standards/frameworks, a state's framework is several MB), which alone may exceed BODY_LIMIT_BYTES; keep it equal to the assessment service's STANDARDS_PACKAGE_LIMIT_BYTES",
+  ),
+  QTI_UPLOAD_LIMIT_BYTES: envBytes(QTI_PACKAGE_DEFAULT_BYTES, 209_715_200).describe(
+    "Largest QTI content package (POST /api/qti/imports), which alone may exceed BODY_LIMIT_BYTES; keep it equal to the assessment service's QTI_PACKAGE_LIMIT_BYTES",
   ),
   SESSION_REVOCATION_CHECK_MS: z.coerce
     .number()

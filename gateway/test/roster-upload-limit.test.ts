@@ -1,7 +1,8 @@
 // The roster upload (POST /api/district/roster/imports) is allowed above BODY_LIMIT_BYTES, up to
 // ROSTER_UPLOAD_LIMIT_BYTES, and reaches identity byte for byte (a zip is not checked as JSON); a
-// CASE framework package (POST /api/standards/frameworks) up to STANDARDS_UPLOAD_LIMIT_BYTES; every
-// other route keeps the small limit.
+// CASE framework package (POST /api/standards/frameworks) up to STANDARDS_UPLOAD_LIMIT_BYTES; a QTI
+// package (POST /api/qti/imports) up to QTI_UPLOAD_LIMIT_BYTES, byte for byte too; every other route
+// keeps the small limit.
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +33,16 @@ const router = new ApiRouter()
     applied: true,
   }));
 
-const standards = new ApiRouter().add(
-  { method: 'post', path: '/api/standards/frameworks', summary: 'Import', access: 'public' },
-  ({ req }) => ({ items: (req.body as { CFItems: unknown[] }).CFItems.length }),
-);
+const standards = new ApiRouter()
+  .add({ method: 'post', path: '/api/standards/frameworks', summary: 'Import', access: 'public' }, ({ req }) => ({
+    items: (req.body as { CFItems: unknown[] }).CFItems.length,
+  }))
+  .add({ method: 'post', path: '/api/qti/imports', summary: 'QTI', access: 'public' }, async ({ req }) => {
+    const parts: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) parts.push(chunk);
+    received.push(Buffer.concat(parts));
+    return { bytes: received.at(-1)!.length };
+  });
 
 let base = '';
 let assessment: Server;
@@ -77,6 +84,7 @@ beforeAll(async () => {
     IDENTITY_URL: service.url,
     ASSESSMENT_URL: assessmentApp.url,
     STANDARDS_UPLOAD_LIMIT_BYTES: String(1024 * 1024),
+    QTI_UPLOAD_LIMIT_BYTES: String(1024 * 1024),
     SERVICE_TOKEN_SECRET: SECRET,
   });
   app = createGateway(config, createLogger('gateway', 'silent'));
@@ -130,5 +138,14 @@ describe('roster upload limit', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ items: 2000 });
     expect((await post({ CFItems: [...items, ...items, ...items, ...items, ...items] })).status).toBe(413);
+  });
+
+  it('when a QTI package is above BODY_LIMIT_BYTES but within QTI_UPLOAD_LIMIT_BYTES, then the assessment service receives it byte for byte; above, then 413', async () => {
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(512 * 1024)]);
+    const res = await upload('/api/qti/imports?classId=00000000-0000-4000-8000-000000000000', zip);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ bytes: zip.length });
+    expect(received.at(-1)!.equals(zip)).toBe(true);
+    expect((await upload('/api/qti/imports', randomBytes(1024 * 1024 + 1))).status).toBe(413);
   });
 });

@@ -44,6 +44,7 @@ export const services = /** @type {const} */ ([
       '/api/standards/**',
       '/api/common-assessments/**',
       '/api/bank/**',
+      '/api/qti/**',
     ],
   },
   {

@@ -48,6 +48,9 @@ function shownValue(name: string, value: string): string {
 /** The default largest CASE framework package (a state's framework is several MB of JSON). */
 export const STANDARDS_PACKAGE_DEFAULT_BYTES = 20_971_520;
 
+/** The default largest QTI content package (items with their images, which are reported, not kept). */
+export const QTI_PACKAGE_DEFAULT_BYTES = 20_971_520;
+
 /** A size in bytes from 1 KB to `max`, `def` when unset. */
 export const envBytes = (def: number, max: number) => z.coerce.number().int().min(1024).max(max).default(def);
 

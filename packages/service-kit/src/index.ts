@@ -7,6 +7,7 @@ export {
   parseConfig,
   serviceTokenSecret,
   STANDARDS_PACKAGE_DEFAULT_BYTES,
+  QTI_PACKAGE_DEFAULT_BYTES,
   type BaseConfig,
 } from './config.ts';
 export {
@@ -60,7 +61,14 @@ export {
   type LargeBody,
 } from './http.ts';
 export { closeServer, exitOnSignalWhileStarting, listen, onShutdownSignal, SHUTDOWN_GRACE_MS } from './lifecycle.ts';
-export { bodyParserError, findNulCharacter, jsonNestingExceeds, MAX_JSON_DEPTH, tooDeepError } from './request-body.ts';
+export {
+  bodyParserError,
+  findNulCharacter,
+  jsonNestingExceeds,
+  MAX_JSON_DEPTH,
+  readRawBody,
+  tooDeepError,
+} from './request-body.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { csvCell, csvText, type CsvOptions } from './csv.ts';
 export {

@@ -160,3 +160,36 @@ export function findNulCharacter(value: unknown): (string | number)[] | undefine
   }
   return undefined;
 }
+
+/**
+ * A request's body as the bytes sent (a file upload: a zip package, a CSV), refusing more than
+ * `limitBytes` (413) before reading it when the length is declared, else as it arrives. `what`
+ * names it in the messages ("The roster"); `expected` is the media the route takes, said when a
+ * JSON body (already parsed by the service's JSON parser) was sent instead (415).
+ */
+export async function readRawBody(
+  req: import('node:http').IncomingMessage & { body?: unknown },
+  { limitBytes, what, expected }: { limitBytes: number; what: string; expected: string },
+): Promise<Buffer> {
+  const body = req.body;
+  if (body && typeof body === 'object' && !Buffer.isBuffer(body) && Object.keys(body).length)
+    throw new AppError('unsupported_media_type', 'unsupported_media_type', `Send ${expected}, not JSON`);
+  if (Buffer.isBuffer(body)) return body;
+  const tooLarge = () => new AppError('too_large', 'body_too_large', `${what} is larger than ${limitBytes} bytes`);
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    req.resume();
+    throw tooLarge();
+  }
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limitBytes) {
+      req.resume();
+      throw tooLarge();
+    }
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
+}

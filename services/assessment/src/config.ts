@@ -1,6 +1,11 @@
 // The assessment service's own environment variables (merged with service-kit's base ones);
 // product limits (questions per assessment, score thresholds) are constants in src/domain.
-import { envBoolean, envBytes, STANDARDS_PACKAGE_DEFAULT_BYTES } from '@checkpoint/service-kit';
+import {
+  envBoolean,
+  envBytes,
+  QTI_PACKAGE_DEFAULT_BYTES,
+  STANDARDS_PACKAGE_DEFAULT_BYTES,
+} from '@checkpoint/service-kit';
 import { z } from 'zod';
 
 const perMinute = (def: number, doc: string) => z.coerce.number().int().min(1).max(100_000).default(def).describe(doc);
@@ -16,6 +21,9 @@ export const assessmentConfigSchema = z.object({
   ),
   STANDARDS_PACKAGE_LIMIT_BYTES: envBytes(STANDARDS_PACKAGE_DEFAULT_BYTES, 209_715_200).describe(
     "Largest CASE framework package imported (body of POST /api/standards/frameworks, a provider's document, or the CLI's file); then 413. Keep the gateway's STANDARDS_UPLOAD_LIMIT_BYTES equal.",
+  ),
+  QTI_PACKAGE_LIMIT_BYTES: envBytes(QTI_PACKAGE_DEFAULT_BYTES, 209_715_200).describe(
+    "Largest QTI content package imported (body of POST /api/qti/imports); then 413. Keep the gateway's QTI_UPLOAD_LIMIT_BYTES equal.",
   ),
   STANDARDS_FETCH_TIMEOUT_MS: z.coerce
     .number()

@@ -12,6 +12,8 @@ import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { assessmentsRouter } from './api/assessments.router.ts';
 import { bankRouter } from './api/bank.router.ts';
 import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
+import { qtiRouter } from './api/qti.router.ts';
+import { qtiUseCases } from './domain/qti.use-case.ts';
 import { commonAssessmentsRouter } from './api/common-assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
 import { gradingRouter } from './api/grading.router.ts';
@@ -91,6 +93,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
         gradingRouter(gradingUseCases({ grading: gradingRepository(pool), assessments: teacherAssessments, events })),
         bankRouter(bankUseCases({ bank: bankRepository(pool), assessments: teacherAssessments, questions: uc })),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
+        qtiRouter(qtiUseCases({ assessments: teacherAssessments, events }), config.QTI_PACKAGE_LIMIT_BYTES),
         commonAssessmentsRouter(
           commonAssessmentUseCases({
             common: commonAssessmentsRepository(db),

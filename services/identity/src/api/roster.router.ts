@@ -5,9 +5,8 @@
 // The upload is the request body itself: a zip package (`Content-Type: application/zip`) or one CSV
 // file (`Content-Type: text/csv` and `?file=users`, `roles`, `classes`…). It has its own size limit,
 // ROSTER_UPLOAD_LIMIT_BYTES, at the gateway and here.
-import type { Request } from 'express';
 import { z } from 'zod';
-import { ApiRouter, AppError } from '@checkpoint/service-kit';
+import { ApiRouter, readRawBody } from '@checkpoint/service-kit';
 import { ROSTER_FILES } from '../domain/roster/oneroster.ts';
 import { errorsCsv, type RosterImports } from '../domain/roster/roster-import.use-case.ts';
 
@@ -79,33 +78,6 @@ const errorsQuery = z.object({
     .default(100),
 });
 
-/** Reads the raw request body, refusing more than `limit` bytes (413). */
-export async function readUpload(req: Request, limit: number): Promise<Buffer> {
-  if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) && Object.keys(req.body).length)
-    throw new AppError(
-      'unsupported_media_type',
-      'unsupported_media_type',
-      'Send the roster as application/zip or text/csv, not JSON',
-    );
-  if (Buffer.isBuffer(req.body)) return req.body;
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
-    throw new AppError('too_large', 'body_too_large', `The roster is larger than ${limit} bytes`);
-  }
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw new AppError('too_large', 'body_too_large', `The roster is larger than ${limit} bytes`);
-    }
-    parts.push(chunk);
-  }
-  return Buffer.concat(parts);
-}
-
 export function rosterRouter(imports: RosterImports, uploadLimitBytes: number): ApiRouter {
   const router = new ApiRouter()
     .add(
@@ -121,7 +93,11 @@ export function rosterRouter(imports: RosterImports, uploadLimitBytes: number): 
         errors: [404, 413, 415, 422, 429],
       },
       async ({ caller, query, req }) => {
-        const bytes = await readUpload(req, uploadLimitBytes);
+        const bytes = await readRawBody(req, {
+          limitBytes: uploadLimitBytes,
+          what: 'The roster',
+          expected: 'the roster as application/zip or text/csv',
+        });
         return imports.preview(caller, {
           bytes,
           ...(query.file ? { file: query.file } : {}),

@@ -425,6 +425,16 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    postApiQtiImports: build.mutation<PostApiQtiImportsApiResponse, PostApiQtiImportsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/qti/imports`,
+        method: 'POST',
+        body: queryArg.body,
+        params: {
+          classId: queryArg.classId,
+        },
+      }),
+    }),
     createCommonAssessment: build.mutation<CreateCommonAssessmentApiResponse, CreateCommonAssessmentApiArg>({
       query: (queryArg) => ({ url: `/api/common-assessments`, method: 'POST', body: queryArg }),
     }),
@@ -1306,6 +1316,28 @@ export type GetApiStandardsSearchApiArg = {
   subject?: string;
   frameworkId?: string;
   limit?: number;
+};
+export type PostApiQtiImportsApiResponse = /** status 201 OK */ {
+  assessmentId: string;
+  title: string;
+  /** Questions that came in */
+  imported: number;
+  /** What did not come in as it was, with the file and the reason */
+  report: {
+    /** The file of the package it is in */
+    file: string;
+    /** The item's identifier ('' for the package itself) */
+    item: string;
+    reason: string;
+    /** true: the item came in without this; false: the item was left out */
+    imported: boolean;
+  }[];
+};
+export type PostApiQtiImportsApiArg = {
+  /** The class the new assessment is made in */
+  classId: string;
+  /** A QTI content package (zip with imsmanifest.xml) or one QTI item; at most 20971520 bytes */
+  body: Blob;
 };
 export type CreateCommonAssessmentApiResponse = /** status 201 OK */ CommonAssessment;
 export type CreateCommonAssessmentApiArg = {
@@ -2818,6 +2850,7 @@ export const {
   usePostApiStandardsFrameworksMutation,
   useGetApiStandardsFrameworksQuery,
   useGetApiStandardsSearchQuery,
+  usePostApiQtiImportsMutation,
   useCreateCommonAssessmentMutation,
   useGetCommonAssessmentsQuery,
   useGetCommonAssessmentTargetsQuery,
