@@ -1,4 +1,4 @@
-// QTI 3.0 packages (#31 item 6; docs/adr/016-qti.md): GET /api/assessments/{id}/qti writes an
+// QTI 3.0 packages (#31 item 6; docs/adr/013-qti.md): GET /api/assessments/{id}/qti writes an
 // assessment out as a content package; POST /api/qti/imports?classId= reads one (or one item's XML)
 // into a new draft assessment of that class and answers with it and the import's report.
 import { ApiRouter, readRawBody, type Caller } from '@checkpoint/service-kit';

@@ -1,4 +1,4 @@
-// QTI content packages (#31 item 6; docs/adr/016-qti.md): an assessment written out as a QTI 3.0
+// QTI content packages (#31 item 6; docs/adr/013-qti.md): an assessment written out as a QTI 3.0
 // package, and a QTI 3.0 (or 2.1/2.2) package or item read back into the questions Checkpoint can
 // hold. Pure: bytes in, bytes or questions out; the use case (qti.use-case.ts) checks the questions
 // on the house's rules and stores them.

@@ -1,4 +1,4 @@
-// QTI 3.0 out and in (#31 item 6; docs/adr/016-qti.md): a teacher's assessment as a QTI content
+// QTI 3.0 out and in (#31 item 6; docs/adr/013-qti.md): a teacher's assessment as a QTI content
 // package, and a package (or one item) as a new draft assessment in one of the teacher's classes.
 // The package's questions pass the same checks as a question the teacher writes (checkQuestion);
 // whatever does not come in as it was is in the import's report, with its file and the reason.
