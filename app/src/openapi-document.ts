@@ -20,6 +20,7 @@ import { resultsRouter } from '../../services/analytics/src/api/results.router.t
 import { assessmentsRouter } from '../../services/assessment/src/api/assessments.router.ts';
 import { standardsRouter } from '../../services/assessment/src/api/standards.router.ts';
 import { qtiRouter } from '../../services/assessment/src/api/qti.router.ts';
+import { accommodationsRouter } from '../../services/assessment/src/api/accommodations.router.ts';
 import { commonAssessmentsRouter } from '../../services/assessment/src/api/common-assessments.router.ts';
 import { takingRouter } from '../../services/assessment/src/api/taking.router.ts';
 import { gradingRouter } from '../../services/assessment/src/api/grading.router.ts';
@@ -76,6 +77,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     bankRouter(inert),
     standardsRouter(inert, standardsPackageLimit),
     qtiRouter(inert, qtiPackageLimit),
+    accommodationsRouter(inert),
     commonAssessmentsRouter(inert),
   ],
   generation: () => [generationRouter(inert), practiceRouter(inert)],

@@ -660,6 +660,21 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/copy`, body: { classId: f.c1.id } }),
     expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
   },
+  // A student's accommodations: the class's teacher and the district's admin; a PUT that changes
+  // nothing (all off stays all off), so every cell can run it.
+  'GET /api/classes/{id}/students/{studentId}/accommodations': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/students/${f.s1}/accommodations` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  'PUT /api/classes/{id}/students/{studentId}/accommodations': {
+    access: TEACHERS,
+    request: ({ f }) => ({
+      path: `/api/classes/${f.c1.id}/students/${f.s1}/accommodations`,
+      body: { answerMasking: false },
+    }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
   'GET /api/assessments/{id}/qti': {
     access: TEACHERS,
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/qti` }),

@@ -254,6 +254,14 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ['POST /api/assessments/{id}/copy', { 'path.id': f.openId, 'body.classId': f.classId }],
     ['GET /api/assessments/{id}/qti', { 'path.id': f.openId }],
     ['POST /api/qti/imports', { 'query.classId': f.classId }],
+    [
+      'GET /api/classes/{id}/students/{studentId}/accommodations',
+      { 'path.id': f.classId, 'path.studentId': f.student.user!.id },
+    ],
+    [
+      'PUT /api/classes/{id}/students/{studentId}/accommodations',
+      { 'path.id': f.classId, 'path.studentId': f.student.user!.id },
+    ],
     ['POST /api/responses', { 'body.assessmentId': f.openId, 'body.questionId': f.openQuestionId }],
     ['POST /api/classes/join', { 'body.joinCode': f.spareJoinCode }],
   ];
@@ -354,6 +362,14 @@ const SETTINGS: Record<string, string[]> = {
   // An assessment's package is written once its questions are there (409 while generating).
   'GET /api/assessments/{id}/qti': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  // A student's accommodations are named by class and student: ids the fuzzer makes up are no
+  // student of the teacher's class (404); extraTime is a multiple of 0.05, which it may miss (400).
+  'GET /api/classes/{id}/students/{studentId}/accommodations': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  'PUT /api/classes/{id}/students/{studentId}/accommodations': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404"] } }',
   ],
   // A CASE package is checked across its items (identifiers unique, associations inside the
   // package, codes and statements not blank once trimmed), and a {url} must name a public https

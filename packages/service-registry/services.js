@@ -35,6 +35,7 @@ export const services = /** @type {const} */ ([
     privacy: true,
     routes: [
       '/api/classes/*/assessments',
+      '/api/classes/*/students/*/accommodations',
       '/api/assessments/**',
       '/api/questions/**',
       '/api/responses/**',

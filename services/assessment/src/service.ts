@@ -13,6 +13,9 @@ import { assessmentsRouter } from './api/assessments.router.ts';
 import { bankRouter } from './api/bank.router.ts';
 import { frameworkUploadBody, standardsRouter } from './api/standards.router.ts';
 import { qtiRouter } from './api/qti.router.ts';
+import { accommodationsRouter } from './api/accommodations.router.ts';
+import { accommodationsRepository } from './data-access/accommodations.repository.ts';
+import { accommodationsUseCases } from './domain/accommodations.ts';
 import { qtiUseCases } from './domain/qti.use-case.ts';
 import { commonAssessmentsRouter } from './api/common-assessments.router.ts';
 import { takingRouter } from './api/taking.router.ts';
@@ -94,6 +97,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
         bankRouter(bankUseCases({ bank: bankRepository(pool), assessments: teacherAssessments, questions: uc })),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
         qtiRouter(qtiUseCases({ assessments: teacherAssessments, events }), config.QTI_PACKAGE_LIMIT_BYTES),
+        accommodationsRouter(accommodationsUseCases(accommodationsRepository(pool))),
         commonAssessmentsRouter(
           commonAssessmentUseCases({
             common: commonAssessmentsRepository(db),

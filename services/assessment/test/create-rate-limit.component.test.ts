@@ -87,6 +87,7 @@ describe('assessment creation limit settings', () => {
       STANDARDS_FETCH_ALLOW_LOOPBACK: false,
       STANDARDS_FETCH_TIMEOUT_MS: 30_000,
       STANDARDS_PACKAGE_LIMIT_BYTES: 20 * 1024 * 1024,
+      QTI_PACKAGE_LIMIT_BYTES: 20 * 1024 * 1024,
     });
   });
 });

@@ -76,6 +76,11 @@ async function given(daysAgo = 0) {
        values ($1, $2, $3, $4, $5, $6, $7, 0, 1, 'Right in other words.', $8)`,
       [randomUUID(), resultId, tenant, assessmentId, s, questionId, teacher, at],
     );
+    // Their accommodations (migrations/026): student data, exported and erased with the rest.
+    await h.sql.query(`insert into accommodations (student_id, tenant_id, reduced_choices) values ($1, $2, 1)`, [
+      s,
+      tenant,
+    ]);
   }
   return { tenant, students: students as [string, string] };
 }
@@ -128,6 +133,7 @@ describe('privacy operations in the assessment service', () => {
     expect(doc.tables.results[0].feedback).toBe('Well reasoned.');
     expect(doc.tables.result_regrades).toHaveLength(1);
     expect(doc.tables.result_regrades[0]).toMatchObject({ feedback: 'Right in other words.', new_points: 1 });
+    expect(doc.tables.accommodations).toEqual([expect.objectContaining({ reduced_choices: 1 })]);
     expect(doc.tables.people).toHaveLength(1);
     expect(JSON.stringify(doc)).not.toContain(students[1]);
   });

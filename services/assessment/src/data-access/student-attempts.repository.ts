@@ -172,15 +172,25 @@ export const toResult = (r: ResultSqlRow): ResultRow => ({
 const NOT_YET_OPEN = 'coalesce(a.opens_at > now(), false)';
 const WINDOW_CLOSED = 'coalesce(a.closes_at <= now(), false)';
 const IN_WINDOW = `not ${NOT_YET_OPEN} and not ${WINDOW_CLOSED}`;
-/** A timed attempt's deadline (`a`, its start `st`): null when untimed or not started. */
-const DEADLINE = `st.started_at + a.time_limit_seconds * interval '1 second'`;
+/**
+ * The student's time limit in seconds (`a`, their accommodations `acc`, migrations/026): the
+ * assessment's, multiplied by their extra time; null when untimed or their accommodation is no limit.
+ */
+const TIME_LIMIT = `case when coalesce(acc.no_time_limit, false) then null
+  else ceil(a.time_limit_seconds * coalesce(acc.extra_time, 1))::int end`;
+/** The student's accommodations as `acc` (none: no row). */
+const ACCOMMODATIONS = (student: string) => `left join accommodations acc on acc.student_id = ${student}`;
+/** A timed attempt's deadline (`a`, its start `st`, `acc`): null when untimed or not started. */
+const DEADLINE = `st.started_at + ${TIME_LIMIT} * interval '1 second'`;
 /**
  * The student ($4 in the save, $2 elsewhere) may still answer within the time limit: untimed, or
  * started and before the deadline (a timed attempt starts when the questions are first read).
  */
-const IN_TIME = (student: string) => `(a.time_limit_seconds is null or exists (
-           select 1 from attempt_starts st where st.assessment_id = a.id and st.student_id = ${student}
-              and ${DEADLINE} > now()))`;
+const IN_TIME = (student: string) => `(a.time_limit_seconds is null
+        or exists (select 1 from accommodations acc where acc.student_id = ${student} and acc.no_time_limit)
+        or exists (
+           select 1 from attempt_starts st ${ACCOMMODATIONS('st.student_id')}
+            where st.assessment_id = a.id and st.student_id = ${student} and ${DEADLINE} > now()))`;
 
 /**
  * The assignments that give the assessment (`a`) to the student (SQL expression `student`): a live
@@ -204,7 +214,8 @@ const studentAccessSql = (lockSubmission: boolean) => `
          a.assigned_at is not null and sa.class_id is not null as assigned, c.archived and sa.class_id is null as archived,
          a.shuffle_questions, a.shuffle_options, a.review_short_answers, a.opens_at, a.closes_at,
          ${NOT_YET_OPEN} as not_yet_open, ${WINDOW_CLOSED} as window_closed,
-         a.time_limit_seconds, st.started_at, coalesce(${DEADLINE} <= now(), false) as time_up,
+         ${TIME_LIMIT} as time_limit_seconds, coalesce(acc.reduced_choices, 0) as reduced_choices,
+         st.started_at, coalesce(${DEADLINE} <= now(), false) as time_up,
          case when ${DEADLINE} is null then null
               else greatest(0, ceil(extract(epoch from ${DEADLINE} - now())))::int end as seconds_left,
          sa.class_id is not null as member,
@@ -212,6 +223,7 @@ const studentAccessSql = (lockSubmission: boolean) => `
     from assessments a left join classes c on c.class_id = a.class_id
     ${STUDENT_CLASS('$2::uuid')}
     left join attempt_starts st on st.assessment_id = a.id and st.student_id = $2::uuid
+    ${ACCOMMODATIONS('$2::uuid')}
     ${lockSubmission ? 'cross join pg_advisory_xact_lock(submission_lock_key($2::uuid, (select id from locked)))' : ''}
    where a.id = $1::uuid`;
 
@@ -232,6 +244,7 @@ interface StudentAccessSqlRow {
   not_yet_open: boolean;
   window_closed: boolean;
   time_limit_seconds: number | null;
+  reduced_choices: number;
   started_at: Date | null;
   time_up: boolean;
   seconds_left: number | null;
@@ -252,6 +265,7 @@ const toStudentAccess = (r: StudentAccessSqlRow): StudentAccess => ({
   notYetOpen: r.not_yet_open,
   windowClosed: r.window_closed,
   timeLimitSeconds: r.time_limit_seconds,
+  reducedChoices: r.reduced_choices,
   startedAt: r.started_at,
   secondsLeft: r.seconds_left,
   timeUp: r.time_up,
@@ -533,6 +547,7 @@ export function studentAttemptsRepository(db: Db, pool: pg.Pool) {
            from assessments a
            join responses r on r.assessment_id = a.id and btrim(r.answer) <> ''
            left join attempt_starts st on st.assessment_id = a.id and st.student_id = r.student_id
+           ${ACCOMMODATIONS('r.student_id')}
           where ((a.closes_at <= now() and a.closes_at > now() - interval '7 days')
                  or (${DEADLINE} <= now() and st.started_at > now() - interval '7 days'))
             and a.is_active and a.assigned_at is not null

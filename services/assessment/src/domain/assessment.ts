@@ -183,8 +183,13 @@ export interface StudentAccess {
   closesAt: Date | null;
   notYetOpen: boolean;
   windowClosed: boolean;
-  /** The time limit, and this student's attempt against it (started: the first read of the questions). */
+  /**
+   * The time limit as it applies to this student (their extra time counted; null: none), and their
+   * attempt against it (started: the first read of the questions).
+   */
   timeLimitSeconds: number | null;
+  /** Distractors each multiple-choice question shows this student fewer (their accommodations). */
+  reducedChoices: number;
   startedAt: Date | null;
   /** Seconds the attempt still takes answers (null: no limit or not started). */
   secondsLeft: number | null;

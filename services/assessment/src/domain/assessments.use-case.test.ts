@@ -21,6 +21,7 @@ const OPEN: StudentAccess = {
   notYetOpen: false,
   windowClosed: false,
   timeLimitSeconds: null,
+  reducedChoices: 0,
   startedAt: null,
   secondsLeft: null,
   timeUp: false,

@@ -56,6 +56,7 @@ import {
 import { numericString, scoreSubmission, type Score } from './scoring.ts';
 import { labelsFor } from './labels.ts';
 import { studentOrder, type ShuffleSettings } from './shuffle.ts';
+import { reducedOptions } from './accommodations.ts';
 import { planAssignment, type AssignTarget } from './assigning.ts';
 import { teachesResult } from './result-access.ts';
 import { inOrder, labelsWithStandards, type StandardRef } from './standards.ts';
@@ -753,7 +754,15 @@ export function assessmentUseCases({
       if (access.timeLimitSeconds !== null && access.startedAt === null && isAvailable(access))
         await attempts.startAttempt(student.studentId, id, access.tenantId);
       const withAnswers = access.resultId !== null;
-      return studentOrder(found.questions, student.studentId, found.shuffle).map((q) => questionView(q, withAnswers));
+      // Fewer choices for a student whose accommodations say so (the key always among them).
+      return studentOrder(found.questions, student.studentId, found.shuffle).map((q) =>
+        questionView(
+          access.reducedChoices > 0
+            ? { ...q, options: reducedOptions(q, student.studentId, access.reducedChoices) }
+            : q,
+          withAnswers,
+        ),
+      );
     },
 
     async responsesForStudent(student: StudentCaller, id: string): Promise<ResponseRecord[]> {

@@ -435,6 +435,24 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getApiClassesByIdStudentsAndStudentIdAccommodations: build.query<
+      GetApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse,
+      GetApiClassesByIdStudentsAndStudentIdAccommodationsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/students/${encodeURIComponent(String(queryArg.studentId))}/accommodations`,
+      }),
+    }),
+    putApiClassesByIdStudentsAndStudentIdAccommodations: build.mutation<
+      PutApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse,
+      PutApiClassesByIdStudentsAndStudentIdAccommodationsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/students/${encodeURIComponent(String(queryArg.studentId))}/accommodations`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
     createCommonAssessment: build.mutation<CreateCommonAssessmentApiResponse, CreateCommonAssessmentApiArg>({
       query: (queryArg) => ({ url: `/api/common-assessments`, method: 'POST', body: queryArg }),
     }),
@@ -1338,6 +1356,56 @@ export type PostApiQtiImportsApiArg = {
   classId: string;
   /** A QTI content package (zip with imsmanifest.xml) or one QTI item; at most 20971520 bytes */
   body: Blob;
+};
+export type GetApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse = /** status 200 OK */ {
+  /** Questions, options and reading text spoken on request */
+  readAloud: boolean;
+  /** Distractors each multiple-choice question shows fewer (the key always stays) */
+  reducedChoices: number;
+  /** Where an assessment has a time limit: the student’s is multiplied by this, or "none" (no limit) */
+  extraTime: 'none' | number;
+  largeText: boolean;
+  highContrast: boolean;
+  /** A reading guide that follows the focus */
+  lineGuide: boolean;
+  /** Options hidden until the student reveals them */
+  answerMasking: boolean;
+};
+export type GetApiClassesByIdStudentsAndStudentIdAccommodationsApiArg = {
+  id: string;
+  studentId: string;
+};
+export type PutApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse = /** status 200 OK */ {
+  /** Questions, options and reading text spoken on request */
+  readAloud: boolean;
+  /** Distractors each multiple-choice question shows fewer (the key always stays) */
+  reducedChoices: number;
+  /** Where an assessment has a time limit: the student’s is multiplied by this, or "none" (no limit) */
+  extraTime: 'none' | number;
+  largeText: boolean;
+  highContrast: boolean;
+  /** A reading guide that follows the focus */
+  lineGuide: boolean;
+  /** Options hidden until the student reveals them */
+  answerMasking: boolean;
+};
+export type PutApiClassesByIdStudentsAndStudentIdAccommodationsApiArg = {
+  id: string;
+  studentId: string;
+  body: {
+    /** Questions, options and reading text spoken on request */
+    readAloud?: boolean;
+    /** Distractors each multiple-choice question shows fewer (the key always stays) */
+    reducedChoices?: number;
+    /** Where an assessment has a time limit: the student’s is multiplied by this, or "none" (no limit) */
+    extraTime?: 'none' | number;
+    largeText?: boolean;
+    highContrast?: boolean;
+    /** A reading guide that follows the focus */
+    lineGuide?: boolean;
+    /** Options hidden until the student reveals them */
+    answerMasking?: boolean;
+  };
 };
 export type CreateCommonAssessmentApiResponse = /** status 201 OK */ CommonAssessment;
 export type CreateCommonAssessmentApiArg = {
@@ -2851,6 +2919,8 @@ export const {
   useGetApiStandardsFrameworksQuery,
   useGetApiStandardsSearchQuery,
   usePostApiQtiImportsMutation,
+  useGetApiClassesByIdStudentsAndStudentIdAccommodationsQuery,
+  usePutApiClassesByIdStudentsAndStudentIdAccommodationsMutation,
   useCreateCommonAssessmentMutation,
   useGetCommonAssessmentsQuery,
   useGetCommonAssessmentTargetsQuery,
