@@ -111,6 +111,14 @@ describe('AssessmentPreviewPage: Try as a Student', () => {
     renderTryPreview({ ...TRY_ASSESSMENT, questionCount: 0 }, []);
     expect(await screen.findByRole('heading', { name: 'Water Cycle' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Try as a Student' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export as QTI' })).not.toBeInTheDocument();
+  });
+
+  it('when the assessment has questions, then Export as QTI downloads its QTI 3.0 package from the API', async () => {
+    renderTryPreview(TRY_ASSESSMENT, [QUESTION]);
+    const link = await screen.findByRole('link', { name: 'Export as QTI' });
+    expect(link).toHaveAttribute('href', '/api/assessments/a1/qti');
+    expect(link).toHaveAttribute('download');
   });
 });
 

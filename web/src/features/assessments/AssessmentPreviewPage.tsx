@@ -19,6 +19,7 @@ import { AssessmentPreviewModal } from './AssessmentPreviewModal';
 import { AssignDialog } from './AssignDialog';
 import { CopyDialog } from './CopyDialog';
 import { formatDate } from './format';
+import { qtiExportPath } from './qtiApi';
 import { jobFailureMessage, questionSourceOf, sourceLabel, successHeader } from './generationText';
 import { ActivityBadge, LifecycleBadge, lifecycleHint, lifecycleOf } from './LifecycleBadge';
 import { QuestionPreview } from './QuestionPreview';
@@ -199,6 +200,12 @@ export function AssessmentPreviewPage() {
             <Button variant="outline-secondary" onClick={() => setShowModal(true)}>
               Preview
             </Button>
+            {/* The QTI 3.0 package downloads by a plain link: a same-origin GET with the session cookie. */}
+            {a.questionCount > 0 && a.generationStatus !== 'generating' && (
+              <a className="btn btn-outline-secondary" href={qtiExportPath(a.id)} download>
+                Export as QTI
+              </a>
+            )}
             {/* The taking page as students see it; nothing the teacher does there is saved. */}
             {a.questionCount > 0 && (
               <Link className="btn btn-outline-secondary" to={`/assessment-try/${a.id}`}>

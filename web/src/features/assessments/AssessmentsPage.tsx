@@ -19,11 +19,15 @@ import {
   type PracticeType,
 } from './assessmentsApi';
 import { CreateAssessmentModal } from './CreateAssessmentModal';
+import { lazyModal } from '../../app/lazyModal';
 import { formatDate, formatDateTime } from './format';
 import { ActivityBadge, isPastDue, LifecycleBadge, lifecycleHint } from './LifecycleBadge';
 import { RecommendationModal } from './RecommendationModal';
 import { useAuth } from '../../session/useAuth';
 import { DistrictAssessments } from '../commonAssessments';
+
+// Loaded when first opened.
+const QtiImportDialog = lazyModal(() => import('./QtiImportDialog').then((m) => m.QtiImportDialog));
 
 function AssessmentCard({
   assessment,
@@ -133,6 +137,7 @@ export function AssessmentsPage() {
   const [deleteAssessment, deleteState] = useDeleteAssessmentMutation();
   const [showInactive, setShowInactive] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [importingQti, setImportingQti] = useState(false);
   const [recommend, setRecommend] = useState<{ assessment: Assessment; type: PracticeType } | null>(null);
   const [doomed, setDoomed] = useState<Assessment | null>(null);
 
@@ -167,6 +172,9 @@ export function AssessmentsPage() {
           <Button variant="outline-secondary" onClick={() => setShowInactive((v) => !v)}>
             {showInactive ? 'Show Active' : 'Show Inactive Only'}
           </Button>
+          <Button variant="outline-primary" onClick={() => setImportingQti(true)}>
+            Import QTI package…
+          </Button>
           <Button onClick={() => setCreating(true)}>Create Assessment</Button>
         </div>
       </div>
@@ -200,6 +208,7 @@ export function AssessmentsPage() {
         </Row>
       )}
       <CreateAssessmentModal show={creating} classId={undefined} onHide={() => setCreating(false)} />
+      <QtiImportDialog show={importingQti} onHide={() => setImportingQti(false)} />
       <RecommendationModal
         assessment={recommend?.assessment ?? null}
         type={recommend?.type ?? 'support'}

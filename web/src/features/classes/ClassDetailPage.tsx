@@ -19,10 +19,11 @@ import { assessedShare, classSummary, formatDate, percent, periodLabel } from '.
 import { useGetClassQuery } from './classesApi';
 import { StatCard } from '../../components/StatCard';
 import { lazyModal } from '../../app/lazyModal';
-import { loadCreateAssessmentModal } from '../assessments';
+import { loadCreateAssessmentModal, loadQtiImportDialog } from '../assessments';
 
 // Loaded when first opened: forms and their schemas stay out of the page's first load.
 const CreateAssessmentModal = lazyModal(loadCreateAssessmentModal);
+const QtiImportDialog = lazyModal(loadQtiImportDialog);
 const ClassManagementModal = lazyModal(() => import('./ClassManagementModal').then((m) => m.ClassManagementModal));
 
 function BackLink() {
@@ -38,6 +39,7 @@ export function ClassDetailPage() {
   const { data: cls, isLoading, error } = useGetClassQuery(id);
   const [managing, setManaging] = useState(false);
   const [creatingAssessment, setCreatingAssessment] = useState(false);
+  const [importingQti, setImportingQti] = useState(false);
 
   if (isLoading) return <PageSpinner />;
   if (error || !cls) {
@@ -94,6 +96,9 @@ export function ClassDetailPage() {
           <Button variant="outline-primary" onClick={() => setManaging(true)}>
             Manage Students
           </Button>
+          <Button variant="outline-primary" onClick={() => setImportingQti(true)}>
+            Import QTI package…
+          </Button>
           <Button onClick={() => setCreatingAssessment(true)}>Create Assessment</Button>
         </div>
       </div>
@@ -117,6 +122,7 @@ export function ClassDetailPage() {
 
       <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={cls.id} defaultTab="manage" />
       <CreateAssessmentModal show={creatingAssessment} classId={cls.id} onHide={() => setCreatingAssessment(false)} />
+      <QtiImportDialog show={importingQti} classId={cls.id} onHide={() => setImportingQti(false)} />
     </>
   );
 }
