@@ -24,7 +24,7 @@ const tenant = randomUUID();
 const teacher = actor('teacher', tenant);
 
 beforeAll(async () => {
-  h = await startAssessmentService();
+  h = await startAssessmentService({ RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: '1000' });
 });
 afterAll(async () => {
   await h?.stop();
@@ -239,6 +239,71 @@ describe('regrading an answer', () => {
     });
     const last = (await outboxFor(h, id)).filter((e) => e.type === 'ResultRegraded').pop()!;
     expect(last.message).toMatchObject({ level: 'above', scoreLevel: 'above' });
+  });
+});
+
+describe('the counted attempt after a regrade', () => {
+  it("when counted is best and a regrade makes another attempt the best, then it counts, in the regrade's transaction, with CountedResultChanged", async () => {
+    const student = actor('student', tenant);
+    const { id, sa, tf } = await assigned([student], { maxAttempts: 2, countedAttempt: 'best' });
+    // Attempt 1: 3 of 5 (60 %); attempt 2: 2 of 5 (40 %): attempt 1 is the best.
+    const first = await submitted(student, id, { [sa]: 'no idea', [tf]: 'true' });
+    expect((await call(h, teacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(200);
+    const second = await submitted(student, id, { [sa]: 'evaporation', [tf]: 'false' });
+    expect(second).toMatchObject({ attempt: 2, counted: false });
+    const countedOf = async () =>
+      (
+        (await call(h, student, 'GET', '/api/student/results')).body as {
+          assessmentId: string;
+          attempt: number;
+          counted: boolean;
+        }[]
+      )
+        .filter((r) => r.assessmentId === id)
+        .sort((x, y) => x.attempt - y.attempt)
+        .map((r) => r.counted);
+    const changes = async () =>
+      (await outboxFor(h, id))
+        .filter((e) => e.type === 'CountedResultChanged')
+        .map((e) => {
+          const r = e.message.result as { resultId: string; attempt: number; counted: boolean; percentage: number };
+          return [r.resultId, r.attempt, r.counted, r.percentage];
+        });
+    expect(await changes()).toEqual([]);
+
+    // The true/false of attempt 2 marked right by hand: 5 of 5, attempt 2 is the best now.
+    const up = await regrade(teacher, second.id, tf, { earnedPoints: 3 });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body).toMatchObject({ percentage: '100.00', counted: true });
+    expect(await countedOf()).toEqual([false, true]);
+    expect(await changes()).toEqual([[second.id, 2, true, 100]]);
+    const types = (await outboxFor(h, id)).map((e) => e.type);
+    expect(types.lastIndexOf('CountedResultChanged')).toBeGreaterThan(types.lastIndexOf('ResultRegraded'));
+
+    // A regrade that leaves the best where it is changes no count.
+    await regrade(teacher, first.id, sa, { earnedPoints: 1 });
+    expect(await countedOf()).toEqual([false, true]);
+    expect(await changes()).toHaveLength(1);
+
+    // Taken back to 2 of 5 (40 %): attempt 1 (now 4 of 5, 80 %) counts again.
+    const down = await regrade(teacher, second.id, tf, { earnedPoints: 0 });
+    expect(down.body).toMatchObject({ percentage: '40.00', counted: false });
+    expect(await countedOf()).toEqual([true, false]);
+    expect(await changes()).toEqual([
+      [second.id, 2, true, 100],
+      [first.id, 1, true, 80],
+    ]);
+  });
+
+  it('when counted is latest, then a regrade of an earlier attempt never moves the count', async () => {
+    const student = actor('student', tenant);
+    const { id, sa, tf } = await assigned([student], { maxAttempts: 2 });
+    const first = await submitted(student, id, { [sa]: 'no idea', [tf]: 'false' });
+    expect((await call(h, teacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(200);
+    await submitted(student, id, { [sa]: 'no idea', [tf]: 'false' });
+    const up = await regrade(teacher, first.id, tf, { earnedPoints: 3 });
+    expect(up.body).toMatchObject({ percentage: '60.00', counted: false });
+    expect((await outboxFor(h, id)).filter((e) => e.type === 'CountedResultChanged')).toEqual([]);
   });
 });
 
