@@ -4,7 +4,7 @@
 // one rule, carried by the events; a reopened attempt is withdrawn and continues with its answers.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassUpdatedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
+import { ClassUpdatedSchema, PracticeCompletedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
 import {
   actor,
   call,
@@ -24,7 +24,7 @@ const tenant = randomUUID();
 const teacher = actor('teacher', tenant);
 
 beforeAll(async () => {
-  h = await startAssessmentService();
+  h = await startAssessmentService({ RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: '1000' });
 });
 afterAll(async () => {
   await h?.stop();
@@ -267,6 +267,65 @@ describe('retakes', () => {
     expect((await call(h, student, 'GET', `/api/assessments/${a.id}`)).body.secondsLeft).toBeNull();
     const second = await takeIt(student, a, 2);
     expect(second.attempt).toBe(2);
+  });
+});
+
+describe('practice follows the counted attempt', () => {
+  const practiced = (student: Actor, assessmentId: string, resultId: string) =>
+    deliver(
+      h,
+      PracticeCompletedSchema,
+      {
+        assessmentId,
+        tenantId: tenant,
+        studentId: student.userId,
+        type: 'support',
+        scorePercent: 90,
+        resultId,
+        attempt: 1,
+      },
+      { key: assessmentId, tenantId: tenant, source: 'generation' },
+    );
+  const levelOf = async (student: Actor, resultId: string) =>
+    (await call(h, student, 'GET', `/api/results/${resultId}`)).body as {
+      performanceLevel: string;
+      raisedBy: string | null;
+    };
+
+  it('when practice of an attempt that no longer counts completes at mastery, then no level is raised; practice of the counted one raises it', async () => {
+    const student = actor('student', tenant);
+    const a = await assigned(student, { maxAttempts: 2 });
+    const first = await takeIt(student, a, 0);
+    expect((await call(h, teacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(200);
+    const second = await takeIt(student, a, 0);
+    expect(second).toMatchObject({ attempt: 2, counted: true });
+
+    // Result practice of attempt 1 (written while it counted) completed after attempt 2 counts.
+    await practiced(student, a.id, first.id);
+    expect(await levelOf(student, first.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    expect(await levelOf(student, second.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    expect((await outboxFor(h, a.id)).filter((e) => e.type === 'ResultLevelRaised')).toEqual([]);
+
+    // The assessment's shared practice (no result named) raises the counted attempt, not attempt 1.
+    await practiced(student, a.id, '');
+    expect(await levelOf(student, first.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    expect(await levelOf(student, second.id)).toMatchObject({ performanceLevel: 'at', raisedBy: 'practice' });
+    const raised = (await outboxFor(h, a.id)).filter((e) => e.type === 'ResultLevelRaised');
+    expect(raised.map((e) => e.message.resultId)).toEqual([second.id]);
+  });
+
+  it('when the counted attempt is best, then practice of the better attempt raises it and practice of the other raises nothing', async () => {
+    const student = actor('student', tenant);
+    const a = await assigned(student, { maxAttempts: 2, countedAttempt: 'best' });
+    const first = await takeIt(student, a, 1);
+    expect((await call(h, teacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(200);
+    const second = await takeIt(student, a, 0);
+    expect(second).toMatchObject({ attempt: 2, counted: false });
+    await practiced(student, a.id, second.id);
+    expect(await levelOf(student, second.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    expect(await levelOf(student, first.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    await practiced(student, a.id, first.id);
+    expect(await levelOf(student, first.id)).toMatchObject({ performanceLevel: 'at', raisedBy: 'practice' });
   });
 });
 
