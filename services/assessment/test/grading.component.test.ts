@@ -5,16 +5,16 @@
 // reviewShortAnswers a short answer off the key waits in the teacher's to-review list.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassUpdatedSchema, PracticeCompletedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
+import { ClassUpdatedSchema, PracticeCompletedSchema } from '@checkpoint/events';
 import {
   actor,
+  assignedAssessment,
   call,
   deliver,
-  enrol,
-  givenClass,
   outboxFor,
+  questionOf,
   startAssessmentService,
-  VALID_CREATE,
+  submitAnswers,
   type Actor,
   type Harness,
 } from './helpers.ts';
@@ -47,43 +47,12 @@ const TF = {
 
 /** An assigned assessment (a short answer worth 2, a true/false worth 3) in a class of `students`. */
 async function assigned(students: Actor[], settings: Record<string, unknown> = {}) {
-  const classId = await givenClass(h, teacher);
-  for (const s of students) await enrol(h, classId, tenant, s);
-  const created = await call(h, teacher, 'POST', '/api/assessments', {
-    ...VALID_CREATE,
-    numberOfQuestions: 2,
-    classId,
-  });
-  const id = created.body.id as string;
-  await deliver(
-    h,
-    QuestionsGeneratedSchema,
-    { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: [SA, TF] },
-    { key: id, tenantId: tenant, source: 'generation' },
-  );
-  if (Object.keys(settings).length > 0) {
-    const set = await call(h, teacher, 'PUT', `/api/assessments/${id}`, settings);
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-  }
-  expect((await call(h, teacher, 'POST', `/api/assessments/${id}/assign`)).status).toBe(200);
-  const questions = (await call(h, teacher, 'GET', `/api/assessments/${id}/questions`)).body as {
-    id: string;
-    questionType: string;
-  }[];
-  const sa = questions.find((q) => q.questionType === 'short_answer')!.id;
-  const tf = questions.find((q) => q.questionType === 'true_false')!.id;
-  return { id, sa, tf };
+  const { id, questions } = await assignedAssessment(h, teacher, students, { questions: [SA, TF], settings });
+  return { id, sa: questionOf(questions, 'short_answer'), tf: questionOf(questions, 'true_false') };
 }
 
-async function submitted(student: Actor, id: string, answers: Record<string, string>) {
-  for (const [questionId, answer] of Object.entries(answers)) {
-    const saved = await call(h, student, 'POST', '/api/responses', { assessmentId: id, questionId, answer });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  }
-  const result = await call(h, student, 'POST', '/api/results', { assessmentId: id });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return result.body as { id: string } & Record<string, unknown>;
-}
+const submitted = (student: Actor, id: string, answers: Record<string, string>) =>
+  submitAnswers(h, student, id, answers);
 
 const regrade = (who: Actor, resultId: string, questionId: string, body: unknown) =>
   call(h, who, 'PATCH', `/api/results/${resultId}/responses/${questionId}`, body);

@@ -4,18 +4,18 @@
 // one rule, carried by the events; a reopened attempt is withdrawn and continues with its answers.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassUpdatedSchema, PracticeCompletedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
+import { ClassUpdatedSchema, PracticeCompletedSchema } from '@checkpoint/events';
 import {
   actor,
+  assignedAssessment,
   call,
   deliver,
-  enrol,
-  givenClass,
-  MC,
   outboxFor,
+  questionOf,
   startAssessmentService,
-  VALID_CREATE,
+  submitAnswers,
   type Actor,
+  type FixtureQuestion,
   type Harness,
 } from './helpers.ts';
 
@@ -30,58 +30,23 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const TF = { questionText: 'Half of 8 is 4.', questionType: 'true_false', correctAnswer: 'true', points: 1 };
-
 /** An assigned assessment of two questions (MC key 3/4, TF key true) with the given settings. */
-async function assigned(student: Actor, settings: Record<string, unknown> = {}) {
-  const classId = await givenClass(h, teacher);
-  await enrol(h, classId, tenant, student);
-  const created = await call(h, teacher, 'POST', '/api/assessments', {
-    ...VALID_CREATE,
-    numberOfQuestions: 2,
-    classId,
-  });
-  const id = created.body.id as string;
-  await deliver(
-    h,
-    QuestionsGeneratedSchema,
-    { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: [MC, TF] },
-    { key: id, tenantId: tenant, source: 'generation' },
-  );
-  expect((await call(h, teacher, 'POST', `/api/assessments/${id}/assign`)).status).toBe(200);
-  if (Object.keys(settings).length > 0) {
-    const set = await call(h, teacher, 'PUT', `/api/assessments/${id}`, settings);
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-  }
-  const questions = (await call(h, teacher, 'GET', `/api/assessments/${id}/questions`)).body as {
-    id: string;
-    questionType: string;
-  }[];
-  return { id, classId, questions };
-}
+const assigned = (student: Actor, settings: Record<string, unknown> = {}) =>
+  assignedAssessment(h, teacher, [student], { settings });
 
-/** The student opens the questions, answers (MC right or wrong; TF right) and submits: the result's id. */
-async function takeIt(
-  student: Actor,
-  a: { id: string; questions: { id: string; questionType: string }[] },
-  right: 0 | 1 | 2,
-) {
+/** The student opens the questions, answers (MC right or wrong; TF right) and submits: the result. */
+async function takeIt(student: Actor, a: { id: string; questions: FixtureQuestion[] }, right: 0 | 1 | 2) {
   expect((await call(h, student, 'GET', `/api/assessments/${a.id}/questions`)).status).toBe(200);
-  const [mc, tf] = [
-    a.questions.find((q) => q.questionType === 'multiple_choice')!,
-    a.questions.find((q) => q.questionType === 'true_false')!,
-  ];
-  const answers: [string, string][] = [
-    [mc.id, right >= 1 ? '3/4' : '1/2'],
-    [tf.id, right >= 2 ? 'true' : 'false'],
-  ];
-  for (const [questionId, answer] of answers) {
-    const saved = await call(h, student, 'POST', '/api/responses', { assessmentId: a.id, questionId, answer });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  }
-  const submitted = await call(h, student, 'POST', '/api/results', { assessmentId: a.id });
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
-  return submitted.body as { id: string; attempt: number; counted: boolean; percentage: string };
+  const answers = {
+    [questionOf(a.questions, 'multiple_choice')]: right >= 1 ? '3/4' : '1/2',
+    [questionOf(a.questions, 'true_false')]: right >= 2 ? 'true' : 'false',
+  };
+  return (await submitAnswers(h, student, a.id, answers)) as {
+    id: string;
+    attempt: number;
+    counted: boolean;
+    percentage: string;
+  };
 }
 
 const resultsOf = async (student: Actor, assessmentId: string) =>
