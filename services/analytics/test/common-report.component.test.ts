@@ -31,7 +31,7 @@ async function classWithResults(
   tenantId: string,
   commonId: string,
   school: string,
-  scores: [boolean, boolean][],
+  scores: [boolean | 'pending', boolean][],
   title = 'Ratios benchmark',
 ) {
   const teacherId = randomUUID();
@@ -95,8 +95,9 @@ async function classWithResults(
       tenantId,
     ),
     ...students.map((studentId, i) => {
+      // 'pending': the aligned answer waits for the teacher's review (earns nothing yet).
       const [a, b] = scores[i]!;
-      const earned = Number(a) + Number(b);
+      const earned = Number(a === true) + Number(b);
       return event(
         ResultSubmittedSchema,
         {
@@ -110,7 +111,7 @@ async function classWithResults(
           percentage: earned * 50,
           level: earned === 2 ? 'above' : 'below',
           answers: [
-            { questionId: q[0], answer: a ? 'true' : 'false', correct: a },
+            { questionId: q[0], answer: a ? 'true' : 'false', correct: a === true, pending: a === 'pending' },
             { questionId: q[1], answer: b ? 'true' : 'false', correct: b },
           ],
         },
@@ -185,6 +186,17 @@ describe('common assessment report', () => {
       schoolName: 'School C',
       suppressed: true,
       classes: [{ classId: five, className: 'Math C', suppressed: true }],
+    });
+  });
+
+  it('when an aligned answer waits for review, then it is left out of the standard until marked, not counted as wrong', async () => {
+    const tenantId = randomUUID();
+    const commonId = randomUUID();
+    await classWithResults(tenantId, commonId, 'A', [...ALL_RIGHT, ['pending', true]]);
+    const res = await call(h, actor('admin', tenantId), 'GET', `/api/common-assessments/${commonId}/report`);
+    expect(res.body.district).toMatchObject({
+      submitted: 6,
+      standards: [{ identifier: STD.identifier, suppressed: false, students: 5, averagePercentage: 100 }],
     });
   });
 

@@ -4,7 +4,7 @@
 // again, an answer waiting for review is no evidence, and a redelivery changes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuestionsChangedSchema, ResultRegradedSchema, ResultSubmittedSchema } from '@checkpoint/events';
+import { fromBinary, QuestionsChangedSchema, ResultRegradedSchema, ResultSubmittedSchema } from '@checkpoint/events';
 import {
   call,
   classStory,
@@ -222,6 +222,75 @@ describe('a regraded result', () => {
     expect(await evidence()).toEqual([{ earned: 1, total: 1 }]);
     const { kept, recount } = await figuresAndRecount(h, s.tenantId);
     expect(kept).toEqual(recount);
+  });
+
+  it('when a short answer waits for review, then item statistics count it apart and leave it out of the share correct until it is marked', async () => {
+    const s = classStory();
+    const cy = s.students[2]!;
+    // Cy's short answer ('sugar') waits for review instead of being marked wrong at submission.
+    const isCys = (m: (typeof s.events)[number]) =>
+      m.headers.ce_type === ResultSubmittedSchema.typeName &&
+      fromBinary(ResultSubmittedSchema, m.value).studentId === cy.id;
+    const cys = s.events.find(isCys)!;
+    const submitted = fromBinary(ResultSubmittedSchema, cys.value);
+    const waiting = event(
+      ResultSubmittedSchema,
+      {
+        ...submitted,
+        answers: submitted.answers.map((a) =>
+          a.questionId === s.questionIds[2] ? { ...a, correct: false, pending: true } : a,
+        ),
+      },
+      s.assessmentId,
+      s.tenantId,
+    );
+    await h.bus.publish(s.events.map((m) => (m === cys ? waiting : m)));
+    const items = async () =>
+      (await call(h, s.teacher, 'GET', `/api/assessments/${s.assessmentId}/results`)).body.questions as {
+        answered: number;
+        correctCount: number;
+        awaitingReview: number;
+        shareCorrect: number | null;
+        discrimination: number | null;
+        optionCounts: { option: string; count: number; correct: boolean }[];
+      }[];
+    const [q1, , waitingQ3] = await items();
+    expect(q1).toMatchObject({ answered: 3, correctCount: 2, awaitingReview: 0 });
+    expect(q1!.shareCorrect).toBeCloseTo(2 / 3);
+    // Two of the two marked answers are right; the third waits: not incorrect, not in the share.
+    expect(waitingQ3).toMatchObject({ answered: 3, correctCount: 2, awaitingReview: 1, shareCorrect: 1 });
+    expect(waitingQ3!.optionCounts).toEqual([{ option: 'chlorophyll', count: 2, correct: true }]);
+
+    // The teacher marks it wrong: now it counts.
+    await h.bus.publish([
+      event(
+        ResultRegradedSchema,
+        {
+          resultId: submitted.resultId,
+          assessmentId: s.assessmentId,
+          tenantId: s.tenantId,
+          classId: s.classId,
+          studentId: cy.id,
+          earnedPoints: 0,
+          totalPoints: 3,
+          percentage: 0,
+          level: 'below',
+          scoreLevel: 'below',
+          answers: submitted.answers.map((a) => ({ ...a, correct: false, pending: false, earnedPoints: 0 })),
+          questionId: s.questionIds[2],
+          gradedBy: s.teacher.userId,
+        },
+        s.assessmentId,
+        s.tenantId,
+      ),
+    ]);
+    const [, , q3] = await items();
+    expect(q3).toMatchObject({ answered: 3, correctCount: 2, awaitingReview: 0 });
+    expect(q3!.shareCorrect).toBeCloseTo(2 / 3);
+    expect(q3!.optionCounts).toEqual([
+      { option: 'chlorophyll', count: 2, correct: true },
+      { option: 'sugar', count: 1, correct: false },
+    ]);
   });
 
   it('when the event is malformed (a level not known), then it is refused and nothing changes', async () => {

@@ -46,9 +46,10 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
     const db = createPrisma(pool, schema);
     const events = assessmentEventsPublisher();
     const teacherAssessments = teacherAssessmentsRepository(db, pool);
+    const studentAttempts = studentAttemptsRepository(db, pool);
     const uc = assessmentUseCases({
       assessments: teacherAssessments,
-      attempts: studentAttemptsRepository(db, pool),
+      attempts: studentAttempts,
       events,
       awaitRecent,
     });
@@ -93,7 +94,14 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
       routers: [
         assessmentsRouter(uc, createLimits),
         takingRouter(uc),
-        gradingRouter(gradingUseCases({ grading: gradingRepository(pool), assessments: teacherAssessments, events })),
+        gradingRouter(
+          gradingUseCases({
+            grading: gradingRepository(pool),
+            assessments: teacherAssessments,
+            attempts: studentAttempts,
+            events,
+          }),
+        ),
         bankRouter(bankUseCases({ bank: bankRepository(pool), assessments: teacherAssessments, questions: uc })),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
         qtiRouter(qtiUseCases({ assessments: teacherAssessments, events }), config.QTI_PACKAGE_LIMIT_BYTES),

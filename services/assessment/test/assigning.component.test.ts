@@ -3,16 +3,20 @@
 // the refusals naming the field, copying into another class, and a class's deletion.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassArchivedSchema, ClassDeletedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
+import { ClassArchivedSchema, ClassDeletedSchema } from '@checkpoint/events';
 import {
   actor,
   call,
+  classWith,
   deliver,
   enrol,
   givenClass,
   MC,
   outboxFor,
+  readyAssessment,
   startAssessmentService,
+  submitAnswers,
+  TF,
   VALID_CREATE,
   type Actor,
   type Harness,
@@ -29,34 +33,15 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const TF = { questionText: 'Half of 8 is 4.', questionType: 'true_false', correctAnswer: 'true', points: 1 };
-
 /** A ready (unassigned) assessment of two questions in `classId`. */
-async function draftIn(classId: string) {
-  const created = await call(h, teacher, 'POST', '/api/assessments', {
-    ...VALID_CREATE,
-    numberOfQuestions: 2,
-    classId,
-  });
-  const id = created.body.id as string;
-  await deliver(
-    h,
-    QuestionsGeneratedSchema,
-    { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: [MC, TF] },
-    { key: id, tenantId: tenant, source: 'generation' },
-  );
-  const questions = (await call(h, teacher, 'GET', `/api/assessments/${id}/questions`)).body as { id: string }[];
-  return { id, questions };
-}
+const draftIn = (classId: string) => readyAssessment(h, teacher, classId);
 
 /** Two classes of the teacher, with their students. */
 async function twoPeriods() {
-  const period1 = await givenClass(h, teacher, 'Biology P1', 'Science');
-  const period3 = await givenClass(h, teacher, 'Biology P3', 'Science');
   const p1 = [actor('student', tenant), actor('student', tenant)];
   const p3 = [actor('student', tenant), actor('student', tenant)];
-  for (const s of p1) await enrol(h, period1, tenant, s);
-  for (const s of p3) await enrol(h, period3, tenant, s);
+  const period1 = await classWith(h, teacher, p1, 'Biology P1', 'Science');
+  const period3 = await classWith(h, teacher, p3, 'Biology P3', 'Science');
   return { period1, period3, p1, p3 };
 }
 
@@ -88,15 +73,8 @@ describe('one assessment, many classes', () => {
     const opened = await call(h, student, 'GET', `/api/assessments/${id}`);
     expect(opened.status).toBe(200);
     expect(opened.body.className).toBe('Biology P3');
-    const save = await call(h, student, 'POST', '/api/responses', {
-      assessmentId: id,
-      questionId: questions[1]!.id,
-      answer: 'true',
-    });
-    expect(save.status, JSON.stringify(save.body)).toBe(200);
-    const submit = await call(h, student, 'POST', '/api/results', { assessmentId: id });
-    expect(submit.status).toBe(201);
-    expect(submit.body.classId).toBe(period3);
+    const submit = await submitAnswers(h, student, id, { [questions[1]!.id]: 'true' });
+    expect(submit.classId).toBe(period3);
     const submitted = (await outboxFor(h, id)).filter((e) => e.type === 'ResultSubmitted');
     expect(submitted.map((e) => e.message.classId)).toEqual([period3]);
     // And the first class's student takes it through theirs.
@@ -258,12 +236,7 @@ describe("a class's deletion", () => {
     const { id, questions } = await draftIn(period1);
     await call(h, teacher, 'POST', `/api/assessments/${id}/assign`, { classIds: [period1, period3] });
     const student = p3[0]!;
-    await call(h, student, 'POST', '/api/responses', {
-      assessmentId: id,
-      questionId: questions[1]!.id,
-      answer: 'true',
-    });
-    const result = (await call(h, student, 'POST', '/api/results', { assessmentId: id })).body.id as string;
+    const result = (await submitAnswers(h, student, id, { [questions[1]!.id]: 'true' })).id;
 
     await deliver(
       h,

@@ -3,7 +3,7 @@
 // the owner sees what the co-teacher made; once removed (a ClassUpdated without them) they cannot.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassUpdatedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
+import { ClassUpdatedSchema } from '@checkpoint/events';
 import {
   actor,
   call,
@@ -11,6 +11,7 @@ import {
   enrol,
   givenClass,
   MC,
+  readyAssessment,
   startAssessmentService,
   VALID_CREATE,
   type Actor,
@@ -42,18 +43,8 @@ const setCoTeachers = (classId: string, owner: Actor, coTeacherIds: string[]) =>
     { key: classId, tenantId: owner.tenantId, source: 'class' },
   );
 
-async function ready(who: Actor, classId: string, tenantId: string) {
-  const created = await call(h, who, 'POST', '/api/assessments', { ...VALID_CREATE, numberOfQuestions: 1, classId });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id as string;
-  await deliver(
-    h,
-    QuestionsGeneratedSchema,
-    { jobId: randomUUID(), assessmentId: id, tenantId, provider: 'offline', questions: [MC] },
-    { key: id, tenantId, source: 'generation' },
-  );
-  return id;
-}
+/** A ready assessment (one MC question) made by `who` in the class. */
+const ready = async (who: Actor, classId: string) => (await readyAssessment(h, who, classId, [MC])).id;
 
 describe('a co-teacher of the class', () => {
   it('lists, creates, assigns and reads results of the class assessments; after removal, none of it', async () => {
@@ -63,7 +54,7 @@ describe('a co-teacher of the class', () => {
     const classId = await givenClass(h, owner, 'Biology', 'Science');
     const student = actor('student', tenant);
     await enrol(h, classId, tenant, student);
-    const ownersOwn = await ready(owner, classId, tenant);
+    const ownersOwn = await ready(owner, classId);
 
     // Before being added: nothing.
     expect((await call(h, co, 'GET', `/api/classes/${classId}/assessments`)).status).toBe(404);
@@ -75,7 +66,7 @@ describe('a co-teacher of the class', () => {
     expect(listed.body.map((a: { id: string }) => a.id)).toEqual([ownersOwn]);
 
     // The co-teacher creates one and assigns it; the owner sees and manages it too.
-    const coMade = await ready(co, classId, tenant);
+    const coMade = await ready(co, classId);
     const assign = await call(h, co, 'POST', `/api/assessments/${coMade}/assign`);
     expect(assign.status, JSON.stringify(assign.body)).toBe(200);
     expect((await call(h, owner, 'GET', `/api/assessments/${coMade}`)).status).toBe(200);
@@ -121,7 +112,7 @@ describe('a co-teacher of the class', () => {
     const co = actor('teacher');
     const classId = await givenClass(h, owner, 'Solo', 'Math');
     await setCoTeachers(classId, owner, [co.userId]);
-    const made = await ready(co, classId, owner.tenantId);
+    const made = await ready(co, classId);
     const { rows } = await h.sql.query<{ tenant_id: string; teacher_id: string }>(
       'select tenant_id, teacher_id from assessments where id = $1',
       [made],
@@ -138,7 +129,7 @@ describe('a co-teacher of the class', () => {
     const stranger = actor('teacher', tenant);
     const classId = await givenClass(h, owner);
     await setCoTeachers(classId, owner, [co.userId]);
-    const id = await ready(co, classId, tenant);
+    const id = await ready(co, classId);
     expect((await call(h, stranger, 'GET', `/api/assessments/${id}`)).status).toBe(404);
     expect((await call(h, stranger, 'GET', `/api/classes/${classId}/assessments`)).status).toBe(404);
   });

@@ -5,16 +5,16 @@
 // reviewShortAnswers a short answer off the key waits in the teacher's to-review list.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassUpdatedSchema, PracticeCompletedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
+import { ClassUpdatedSchema, PracticeCompletedSchema } from '@checkpoint/events';
 import {
   actor,
+  assignedAssessment,
   call,
   deliver,
-  enrol,
-  givenClass,
   outboxFor,
+  questionOf,
   startAssessmentService,
-  VALID_CREATE,
+  submitAnswers,
   type Actor,
   type Harness,
 } from './helpers.ts';
@@ -24,7 +24,7 @@ const tenant = randomUUID();
 const teacher = actor('teacher', tenant);
 
 beforeAll(async () => {
-  h = await startAssessmentService();
+  h = await startAssessmentService({ RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: '1000' });
 });
 afterAll(async () => {
   await h?.stop();
@@ -47,43 +47,12 @@ const TF = {
 
 /** An assigned assessment (a short answer worth 2, a true/false worth 3) in a class of `students`. */
 async function assigned(students: Actor[], settings: Record<string, unknown> = {}) {
-  const classId = await givenClass(h, teacher);
-  for (const s of students) await enrol(h, classId, tenant, s);
-  const created = await call(h, teacher, 'POST', '/api/assessments', {
-    ...VALID_CREATE,
-    numberOfQuestions: 2,
-    classId,
-  });
-  const id = created.body.id as string;
-  await deliver(
-    h,
-    QuestionsGeneratedSchema,
-    { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: [SA, TF] },
-    { key: id, tenantId: tenant, source: 'generation' },
-  );
-  if (Object.keys(settings).length > 0) {
-    const set = await call(h, teacher, 'PUT', `/api/assessments/${id}`, settings);
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-  }
-  expect((await call(h, teacher, 'POST', `/api/assessments/${id}/assign`)).status).toBe(200);
-  const questions = (await call(h, teacher, 'GET', `/api/assessments/${id}/questions`)).body as {
-    id: string;
-    questionType: string;
-  }[];
-  const sa = questions.find((q) => q.questionType === 'short_answer')!.id;
-  const tf = questions.find((q) => q.questionType === 'true_false')!.id;
-  return { id, sa, tf };
+  const { id, questions } = await assignedAssessment(h, teacher, students, { questions: [SA, TF], settings });
+  return { id, sa: questionOf(questions, 'short_answer'), tf: questionOf(questions, 'true_false') };
 }
 
-async function submitted(student: Actor, id: string, answers: Record<string, string>) {
-  for (const [questionId, answer] of Object.entries(answers)) {
-    const saved = await call(h, student, 'POST', '/api/responses', { assessmentId: id, questionId, answer });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  }
-  const result = await call(h, student, 'POST', '/api/results', { assessmentId: id });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return result.body as { id: string } & Record<string, unknown>;
-}
+const submitted = (student: Actor, id: string, answers: Record<string, string>) =>
+  submitAnswers(h, student, id, answers);
 
 const regrade = (who: Actor, resultId: string, questionId: string, body: unknown) =>
   call(h, who, 'PATCH', `/api/results/${resultId}/responses/${questionId}`, body);
@@ -239,6 +208,71 @@ describe('regrading an answer', () => {
     });
     const last = (await outboxFor(h, id)).filter((e) => e.type === 'ResultRegraded').pop()!;
     expect(last.message).toMatchObject({ level: 'above', scoreLevel: 'above' });
+  });
+});
+
+describe('the counted attempt after a regrade', () => {
+  it("when counted is best and a regrade makes another attempt the best, then it counts, in the regrade's transaction, with CountedResultChanged", async () => {
+    const student = actor('student', tenant);
+    const { id, sa, tf } = await assigned([student], { maxAttempts: 2, countedAttempt: 'best' });
+    // Attempt 1: 3 of 5 (60 %); attempt 2: 2 of 5 (40 %): attempt 1 is the best.
+    const first = await submitted(student, id, { [sa]: 'no idea', [tf]: 'true' });
+    expect((await call(h, teacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(200);
+    const second = await submitted(student, id, { [sa]: 'evaporation', [tf]: 'false' });
+    expect(second).toMatchObject({ attempt: 2, counted: false });
+    const countedOf = async () =>
+      (
+        (await call(h, student, 'GET', '/api/student/results')).body as {
+          assessmentId: string;
+          attempt: number;
+          counted: boolean;
+        }[]
+      )
+        .filter((r) => r.assessmentId === id)
+        .sort((x, y) => x.attempt - y.attempt)
+        .map((r) => r.counted);
+    const changes = async () =>
+      (await outboxFor(h, id))
+        .filter((e) => e.type === 'CountedResultChanged')
+        .map((e) => {
+          const r = e.message.result as { resultId: string; attempt: number; counted: boolean; percentage: number };
+          return [r.resultId, r.attempt, r.counted, r.percentage];
+        });
+    expect(await changes()).toEqual([]);
+
+    // The true/false of attempt 2 marked right by hand: 5 of 5, attempt 2 is the best now.
+    const up = await regrade(teacher, second.id, tf, { earnedPoints: 3 });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body).toMatchObject({ percentage: '100.00', counted: true });
+    expect(await countedOf()).toEqual([false, true]);
+    expect(await changes()).toEqual([[second.id, 2, true, 100]]);
+    const types = (await outboxFor(h, id)).map((e) => e.type);
+    expect(types.lastIndexOf('CountedResultChanged')).toBeGreaterThan(types.lastIndexOf('ResultRegraded'));
+
+    // A regrade that leaves the best where it is changes no count.
+    await regrade(teacher, first.id, sa, { earnedPoints: 1 });
+    expect(await countedOf()).toEqual([false, true]);
+    expect(await changes()).toHaveLength(1);
+
+    // Taken back to 2 of 5 (40 %): attempt 1 (now 4 of 5, 80 %) counts again.
+    const down = await regrade(teacher, second.id, tf, { earnedPoints: 0 });
+    expect(down.body).toMatchObject({ percentage: '40.00', counted: false });
+    expect(await countedOf()).toEqual([true, false]);
+    expect(await changes()).toEqual([
+      [second.id, 2, true, 100],
+      [first.id, 1, true, 80],
+    ]);
+  });
+
+  it('when counted is latest, then a regrade of an earlier attempt never moves the count', async () => {
+    const student = actor('student', tenant);
+    const { id, sa, tf } = await assigned([student], { maxAttempts: 2 });
+    const first = await submitted(student, id, { [sa]: 'no idea', [tf]: 'false' });
+    expect((await call(h, teacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(200);
+    await submitted(student, id, { [sa]: 'no idea', [tf]: 'false' });
+    const up = await regrade(teacher, first.id, tf, { earnedPoints: 3 });
+    expect(up.body).toMatchObject({ percentage: '60.00', counted: false });
+    expect((await outboxFor(h, id)).filter((e) => e.type === 'CountedResultChanged')).toEqual([]);
   });
 });
 

@@ -4,18 +4,18 @@
 // one rule, carried by the events; a reopened attempt is withdrawn and continues with its answers.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassUpdatedSchema, QuestionsGeneratedSchema } from '@checkpoint/events';
+import { ClassUpdatedSchema, PracticeCompletedSchema } from '@checkpoint/events';
 import {
   actor,
+  assignedAssessment,
   call,
   deliver,
-  enrol,
-  givenClass,
-  MC,
   outboxFor,
+  questionOf,
   startAssessmentService,
-  VALID_CREATE,
+  submitAnswers,
   type Actor,
+  type FixtureQuestion,
   type Harness,
 } from './helpers.ts';
 
@@ -24,64 +24,29 @@ const tenant = randomUUID();
 const teacher = actor('teacher', tenant);
 
 beforeAll(async () => {
-  h = await startAssessmentService();
+  h = await startAssessmentService({ RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: '1000' });
 });
 afterAll(async () => {
   await h?.stop();
 });
 
-const TF = { questionText: 'Half of 8 is 4.', questionType: 'true_false', correctAnswer: 'true', points: 1 };
-
 /** An assigned assessment of two questions (MC key 3/4, TF key true) with the given settings. */
-async function assigned(student: Actor, settings: Record<string, unknown> = {}) {
-  const classId = await givenClass(h, teacher);
-  await enrol(h, classId, tenant, student);
-  const created = await call(h, teacher, 'POST', '/api/assessments', {
-    ...VALID_CREATE,
-    numberOfQuestions: 2,
-    classId,
-  });
-  const id = created.body.id as string;
-  await deliver(
-    h,
-    QuestionsGeneratedSchema,
-    { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: [MC, TF] },
-    { key: id, tenantId: tenant, source: 'generation' },
-  );
-  expect((await call(h, teacher, 'POST', `/api/assessments/${id}/assign`)).status).toBe(200);
-  if (Object.keys(settings).length > 0) {
-    const set = await call(h, teacher, 'PUT', `/api/assessments/${id}`, settings);
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-  }
-  const questions = (await call(h, teacher, 'GET', `/api/assessments/${id}/questions`)).body as {
-    id: string;
-    questionType: string;
-  }[];
-  return { id, classId, questions };
-}
+const assigned = (student: Actor, settings: Record<string, unknown> = {}) =>
+  assignedAssessment(h, teacher, [student], { settings });
 
-/** The student opens the questions, answers (MC right or wrong; TF right) and submits: the result's id. */
-async function takeIt(
-  student: Actor,
-  a: { id: string; questions: { id: string; questionType: string }[] },
-  right: 0 | 1 | 2,
-) {
+/** The student opens the questions, answers (MC right or wrong; TF right) and submits: the result. */
+async function takeIt(student: Actor, a: { id: string; questions: FixtureQuestion[] }, right: 0 | 1 | 2) {
   expect((await call(h, student, 'GET', `/api/assessments/${a.id}/questions`)).status).toBe(200);
-  const [mc, tf] = [
-    a.questions.find((q) => q.questionType === 'multiple_choice')!,
-    a.questions.find((q) => q.questionType === 'true_false')!,
-  ];
-  const answers: [string, string][] = [
-    [mc.id, right >= 1 ? '3/4' : '1/2'],
-    [tf.id, right >= 2 ? 'true' : 'false'],
-  ];
-  for (const [questionId, answer] of answers) {
-    const saved = await call(h, student, 'POST', '/api/responses', { assessmentId: a.id, questionId, answer });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  }
-  const submitted = await call(h, student, 'POST', '/api/results', { assessmentId: a.id });
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
-  return submitted.body as { id: string; attempt: number; counted: boolean; percentage: string };
+  const answers = {
+    [questionOf(a.questions, 'multiple_choice')]: right >= 1 ? '3/4' : '1/2',
+    [questionOf(a.questions, 'true_false')]: right >= 2 ? 'true' : 'false',
+  };
+  return (await submitAnswers(h, student, a.id, answers)) as {
+    id: string;
+    attempt: number;
+    counted: boolean;
+    percentage: string;
+  };
 }
 
 const resultsOf = async (student: Actor, assessmentId: string) =>
@@ -267,6 +232,65 @@ describe('retakes', () => {
     expect((await call(h, student, 'GET', `/api/assessments/${a.id}`)).body.secondsLeft).toBeNull();
     const second = await takeIt(student, a, 2);
     expect(second.attempt).toBe(2);
+  });
+});
+
+describe('practice follows the counted attempt', () => {
+  const practiced = (student: Actor, assessmentId: string, resultId: string) =>
+    deliver(
+      h,
+      PracticeCompletedSchema,
+      {
+        assessmentId,
+        tenantId: tenant,
+        studentId: student.userId,
+        type: 'support',
+        scorePercent: 90,
+        resultId,
+        attempt: 1,
+      },
+      { key: assessmentId, tenantId: tenant, source: 'generation' },
+    );
+  const levelOf = async (student: Actor, resultId: string) =>
+    (await call(h, student, 'GET', `/api/results/${resultId}`)).body as {
+      performanceLevel: string;
+      raisedBy: string | null;
+    };
+
+  it('when practice of an attempt that no longer counts completes at mastery, then no level is raised; practice of the counted one raises it', async () => {
+    const student = actor('student', tenant);
+    const a = await assigned(student, { maxAttempts: 2 });
+    const first = await takeIt(student, a, 0);
+    expect((await call(h, teacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(200);
+    const second = await takeIt(student, a, 0);
+    expect(second).toMatchObject({ attempt: 2, counted: true });
+
+    // Result practice of attempt 1 (written while it counted) completed after attempt 2 counts.
+    await practiced(student, a.id, first.id);
+    expect(await levelOf(student, first.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    expect(await levelOf(student, second.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    expect((await outboxFor(h, a.id)).filter((e) => e.type === 'ResultLevelRaised')).toEqual([]);
+
+    // The assessment's shared practice (no result named) raises the counted attempt, not attempt 1.
+    await practiced(student, a.id, '');
+    expect(await levelOf(student, first.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    expect(await levelOf(student, second.id)).toMatchObject({ performanceLevel: 'at', raisedBy: 'practice' });
+    const raised = (await outboxFor(h, a.id)).filter((e) => e.type === 'ResultLevelRaised');
+    expect(raised.map((e) => e.message.resultId)).toEqual([second.id]);
+  });
+
+  it('when the counted attempt is best, then practice of the better attempt raises it and practice of the other raises nothing', async () => {
+    const student = actor('student', tenant);
+    const a = await assigned(student, { maxAttempts: 2, countedAttempt: 'best' });
+    const first = await takeIt(student, a, 1);
+    expect((await call(h, teacher, 'POST', `/api/results/${first.id}/retake`)).status).toBe(200);
+    const second = await takeIt(student, a, 0);
+    expect(second).toMatchObject({ attempt: 2, counted: false });
+    await practiced(student, a.id, second.id);
+    expect(await levelOf(student, second.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    expect(await levelOf(student, first.id)).toMatchObject({ performanceLevel: 'below', raisedBy: null });
+    await practiced(student, a.id, first.id);
+    expect(await levelOf(student, first.id)).toMatchObject({ performanceLevel: 'at', raisedBy: 'practice' });
   });
 });
 

@@ -4,17 +4,7 @@
 // anyone else; the teacher's reads keep the teacher's order.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuestionsGeneratedSchema } from '@checkpoint/events';
-import {
-  actor,
-  call,
-  deliver,
-  enrol,
-  givenClass,
-  startAssessmentService,
-  VALID_CREATE,
-  type Harness,
-} from './helpers.ts';
+import { actor, assignedAssessment, call, startAssessmentService, VALID_CREATE, type Harness } from './helpers.ts';
 
 let h: Harness;
 const tenant = randomUUID();
@@ -44,25 +34,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function assignedAssessment() {
-  const classId = await givenClass(h, teacher);
-  for (const s of students) await enrol(h, classId, tenant, s);
-  const created = await call(h, teacher, 'POST', '/api/assessments', {
-    ...VALID_CREATE,
-    numberOfQuestions: QUESTIONS.length,
-    classId,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id as string;
-  await deliver(
-    h,
-    QuestionsGeneratedSchema,
-    { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: QUESTIONS },
-    { key: id, tenantId: tenant, source: 'generation' },
-  );
-  expect((await call(h, teacher, 'POST', `/api/assessments/${id}/assign`)).status).toBe(200);
-  return id;
-}
+/** The twelve questions, assigned to the class of the six students. */
+const assigned = async () => (await assignedAssessment(h, teacher, students, { questions: QUESTIONS })).id;
 
 const read = async (s: (typeof students)[number], id: string) => {
   const res = await call(h, s, 'GET', `/api/assessments/${id}/questions`);
@@ -74,7 +47,7 @@ const teacherOrder = QUESTIONS.map((q) => q.questionText);
 
 describe('shuffled order', () => {
   it('when nothing is set, then every student reads the questions and options in the teacher’s order', async () => {
-    const id = await assignedAssessment();
+    const id = await assigned();
     const teacherView = await call(h, teacher, 'GET', `/api/assessments/${id}`);
     expect(teacherView.body).toMatchObject({ shuffleQuestions: false, shuffleOptions: false });
     for (const s of students.slice(0, 2)) {
@@ -85,7 +58,7 @@ describe('shuffled order', () => {
   });
 
   it('when both shuffles are set alone, then each student has an order of their own, stable across reads, with the same questions and options, and is scored by text', async () => {
-    const id = await assignedAssessment();
+    const id = await assigned();
     const set = await call(h, teacher, 'PUT', `/api/assessments/${id}`, {
       shuffleQuestions: true,
       shuffleOptions: true,
@@ -140,7 +113,7 @@ describe('shuffled order', () => {
   });
 
   it('when only the options are shuffled, then the question order stays the teacher’s; turning it off restores the options', async () => {
-    const id = await assignedAssessment();
+    const id = await assigned();
     await call(h, teacher, 'PUT', `/api/assessments/${id}`, { shuffleOptions: true });
     const qs = await read(students[1]!, id);
     expect(texts(qs)).toEqual(teacherOrder);
@@ -160,7 +133,7 @@ describe('shuffled order', () => {
   });
 
   it('when a setting is not a boolean or an unknown key comes with one, then 400 names it and nothing changes', async () => {
-    const id = await assignedAssessment();
+    const id = await assigned();
     const bad = await call(h, teacher, 'PUT', `/api/assessments/${id}`, { shuffleQuestions: 'yes' });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('shuffleQuestions must be true or false');

@@ -3,17 +3,12 @@
 // with what it saved; the teacher sets both with PUT /api/assessments/:id, checked in order.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QuestionsGeneratedSchema } from '@checkpoint/events';
 import {
   actor,
+  assignedAssessment,
   call,
-  deliver,
-  enrol,
-  givenClass,
-  MC,
   outboxFor,
   startAssessmentService,
-  VALID_CREATE,
   type Actor,
   type Harness,
 } from './helpers.ts';
@@ -29,28 +24,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const TF = { questionText: 'Half of 8 is 4.', questionType: 'true_false', correctAnswer: 'true', points: 1 };
-
-/** An assigned assessment of two questions in a class of `students`. */
-async function assigned(...students: Actor[]) {
-  const classId = await givenClass(h, teacher);
-  for (const s of students) await enrol(h, classId, tenant, s);
-  const created = await call(h, teacher, 'POST', '/api/assessments', {
-    ...VALID_CREATE,
-    numberOfQuestions: 2,
-    classId,
-  });
-  const id = created.body.id as string;
-  await deliver(
-    h,
-    QuestionsGeneratedSchema,
-    { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: [MC, TF] },
-    { key: id, tenantId: tenant, source: 'generation' },
-  );
-  expect((await call(h, teacher, 'POST', `/api/assessments/${id}/assign`)).status).toBe(200);
-  const questions = (await call(h, teacher, 'GET', `/api/assessments/${id}/questions`)).body as { id: string }[];
-  return { id, questions };
-}
+/** An assigned assessment of two questions (MC, TF) in a class of `students`. */
+const assigned = (...students: Actor[]) => assignedAssessment(h, teacher, students);
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 

@@ -276,7 +276,14 @@ export const assessmentResultsSchema = z.object({
       points: z.number(),
       answered: z.number().int(),
       correctCount: z.number().int(),
-      shareCorrect: z.number().nullable(),
+      awaitingReview: z
+        .number()
+        .int()
+        .describe("Answers waiting for the teacher's review: not counted as correct or incorrect until marked"),
+      shareCorrect: z
+        .number()
+        .nullable()
+        .describe('correctCount over the results whose answer is marked (awaiting review left out); null when none'),
       discrimination: z.number().nullable(),
       optionCounts: z.array(z.object({ option: z.string(), count: z.number().int(), correct: z.boolean() })),
     }),

@@ -116,7 +116,10 @@ export function classFigures(pool: pg.Pool, tenantId: string, commonAssessmentId
   );
 }
 
-/** Per class and standard: points earned of the points possible on the aligned questions, per student. */
+/**
+ * Per class and standard: points earned of the points possible on the aligned questions, per
+ * student. An answer waiting for review is neither: left out until the teacher marks it.
+ */
 export function standardFigures(
   pool: pg.Pool,
   tenantId: string,
@@ -126,7 +129,7 @@ export function standardFigures(
     pool,
     `select k.class_id as "classId", qs.identifier, qs.code, r.student_id as "studentId", 1 as students,
             sum(case when a.pending then 0 else ${EARNED} end)::float8 as earned,
-            sum(q.points)::float8 as possible
+            sum(case when a.pending then 0 else q.points end)::float8 as possible
        from common_assessment_copies k
        join results r on r.assessment_id = k.assessment_id
        join common_question_standards qs on qs.assessment_id = k.assessment_id

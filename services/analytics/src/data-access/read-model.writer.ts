@@ -369,11 +369,13 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
     Math.max(1, r.attempt ?? 1),
   );
   if (inserted.length === 0) return;
-  // The attempt is over: the result stands for it from now on.
+  // The attempt is over: the result stands for it from now on (a later attempt's progress stays:
+  // a reopened attempt whose earlier attempt counts meanwhile).
   await tx.$executeRawUnsafe(
-    'delete from attempt_progress where assessment_id = $1 and student_id = $2',
+    'delete from attempt_progress where assessment_id = $1 and student_id = $2 and attempt <= $3',
     r.assessmentId,
     r.studentId,
+    Math.max(1, r.attempt ?? 1),
   );
   if (r.answers.length > 0) {
     await tx.$executeRawUnsafe(
@@ -409,10 +411,104 @@ export async function replaceCountedResult(tx: Tx, r: ResultRow): Promise<void> 
   await insertResult(tx, r);
 }
 
-/** A reopened attempt's result is withdrawn: out of the figures, evidence and item statistics. */
-export async function withdrawResult(tx: Tx, resultId: string): Promise<void> {
-  await forgetEvidence(tx, 'result_id = $1', [resultId]);
-  await removeResults(tx, 'result_id = $1', [resultId]);
+/**
+ * A reopened attempt's result is withdrawn: out of the figures, evidence and item statistics, and
+ * the attempt is in progress again in the live views, with the answers it was scored from (they
+ * stay saved). A result not kept here (an attempt that did not count) was the latest attempt,
+ * shown submitted by its progress row: that row is in progress again.
+ */
+export async function withdrawResult(
+  tx: Tx,
+  w: { resultId: string; assessmentId: string; studentId: string; at: Date },
+): Promise<void> {
+  const [kept] = await tx.$queryRawUnsafe<{ attempt: number }[]>(
+    `insert into attempt_progress (assessment_id, student_id, tenant_id, class_id, answered, question_count,
+                                   started_at, updated_at, attempt, submitted_at)
+     select r.assessment_id, r.student_id, r.tenant_id, r.class_id,
+            (select count(*) from result_answers x where x.result_id = r.result_id and btrim(x.answer) <> '')::int,
+            (select count(*) from questions q where q.assessment_id = r.assessment_id)::int,
+            null, $2, r.attempt, null
+       from results r where r.result_id = $1
+     on conflict (assessment_id, student_id) do update
+        set answered = excluded.answered, question_count = excluded.question_count, started_at = null,
+            updated_at = excluded.updated_at, attempt = excluded.attempt, submitted_at = null
+     returning attempt`,
+    w.resultId,
+    w.at,
+  );
+  if (!kept) {
+    await tx.$executeRawUnsafe(
+      `update attempt_progress set submitted_at = null, updated_at = greatest(updated_at, $3)
+        where assessment_id = $1 and student_id = $2 and submitted_at is not null`,
+      w.assessmentId,
+      w.studentId,
+      w.at,
+    );
+  }
+  await forgetEvidence(tx, 'result_id = $1', [w.resultId]);
+  await removeResults(tx, 'result_id = $1', [w.resultId]);
+}
+
+/**
+ * A retake was granted: the student's attempt `attempt` is open, not started (no answer saved yet),
+ * in the live views instead of the result of the earlier one (which keeps counting meanwhile).
+ */
+export async function openRetake(
+  tx: Tx,
+  r: { assessmentId: string; studentId: string; tenantId: string; classId: string; attempt: number; at: Date },
+): Promise<void> {
+  await lockUser(tx, r.studentId, 'shared');
+  const kept = await tx.$queryRawUnsafe<{ class_id: string }[]>(
+    `insert into attempt_progress (assessment_id, student_id, tenant_id, class_id, answered, question_count,
+                                   started_at, updated_at, attempt, submitted_at)
+     select $1, $2, $3, $4, null, (select count(*) from questions q where q.assessment_id = $1)::int, null, $6, $5, null
+      where not ${deleted('$2')}
+     on conflict (assessment_id, student_id) do update
+        set answered = null, question_count = excluded.question_count, started_at = null,
+            updated_at = excluded.updated_at, attempt = excluded.attempt, submitted_at = null
+      where excluded.attempt > attempt_progress.attempt
+         or (excluded.attempt = attempt_progress.attempt and attempt_progress.submitted_at is not null
+             and excluded.updated_at >= attempt_progress.updated_at)
+     returning class_id`,
+    r.assessmentId,
+    r.studentId,
+    r.tenantId,
+    r.classId,
+    r.attempt,
+    r.at,
+  );
+  if (kept.length > 0) await notifyLive(tx, r.classId, r.assessmentId, null, 'progress');
+}
+
+/**
+ * A submitted attempt that does not count (results keeps the counted one): the live views show it
+ * submitted, through its progress row. Nothing when a later attempt is already open.
+ */
+export async function noteUncountedSubmission(
+  tx: Tx,
+  r: { assessmentId: string; studentId: string; tenantId: string; classId: string; attempt: number; submittedAt: Date },
+  answered: number,
+): Promise<void> {
+  await lockUser(tx, r.studentId, 'shared');
+  const kept = await tx.$queryRawUnsafe<{ class_id: string }[]>(
+    `insert into attempt_progress (assessment_id, student_id, tenant_id, class_id, answered, question_count,
+                                   started_at, updated_at, attempt, submitted_at)
+     select $1, $2, $3, $4, $7, (select count(*) from questions q where q.assessment_id = $1)::int, null, $6, $5, $6
+      where not ${deleted('$2')}
+     on conflict (assessment_id, student_id) do update
+        set answered = excluded.answered, updated_at = excluded.updated_at, attempt = excluded.attempt,
+            submitted_at = excluded.submitted_at
+      where excluded.attempt >= attempt_progress.attempt
+     returning class_id`,
+    r.assessmentId,
+    r.studentId,
+    r.tenantId,
+    r.classId,
+    r.attempt,
+    r.submittedAt,
+    answered,
+  );
+  if (kept.length > 0) await notifyLive(tx, r.classId, r.assessmentId, null, 'progress');
 }
 
 export interface ProgressRow {
@@ -428,7 +524,9 @@ export interface ProgressRow {
 
 /**
  * Keeps the latest count of an attempt not yet submitted (an older event never overwrites a newer
- * one; none is kept once the result exists or of a deleted student) and tells the live views.
+ * one; none is kept once the attempt's result exists or of a deleted student) and tells the live
+ * views. The attempt is the open one of the progress row (a retake granted or a reopening; the
+ * first attempt when there is none): a result of an earlier attempt does not stop it.
  */
 export async function recordProgress(tx: Tx, p: ProgressRow): Promise<void> {
   await lockUser(tx, p.studentId, 'shared');
@@ -437,11 +535,14 @@ export async function recordProgress(tx: Tx, p: ProgressRow): Promise<void> {
                                    started_at, updated_at)
      select $1, $2, $3, $4, $5, $6, $7, $8
       where not ${deleted('$2')}
-        and not exists (select 1 from results r where r.assessment_id = $1 and r.student_id = $2)
+        and not exists (select 1 from results r where r.assessment_id = $1 and r.student_id = $2
+                           and r.attempt >= coalesce((select ap.attempt from attempt_progress ap
+                                                       where ap.assessment_id = $1 and ap.student_id = $2
+                                                         and ap.submitted_at is null), 1))
      on conflict (assessment_id, student_id) do update
         set answered = excluded.answered, question_count = excluded.question_count,
             started_at = least(attempt_progress.started_at, excluded.started_at), updated_at = excluded.updated_at
-      where excluded.updated_at >= attempt_progress.updated_at
+      where excluded.updated_at >= attempt_progress.updated_at and attempt_progress.submitted_at is null
      returning class_id`,
     p.assessmentId,
     p.studentId,

@@ -256,8 +256,9 @@ export function resultsQueries(pool: pg.Pool) {
                   (select count(*) from questions q where q.assessment_id = ap.assessment_id)::int as "questionCount"
              from attempt_progress ap
              join memberships m on m.class_id = ap.class_id and m.student_id = ap.student_id
-            where ap.class_id = $1 and ap.tenant_id = $2
-              and not exists (select 1 from results r where r.assessment_id = ap.assessment_id and r.student_id = ap.student_id)`,
+            where ap.class_id = $1 and ap.tenant_id = $2 and ap.submitted_at is null and ap.answered is not null
+              and not exists (select 1 from results r where r.assessment_id = ap.assessment_id
+                                 and r.student_id = ap.student_id and r.attempt >= ap.attempt)`,
           [classId, scope.tenantId],
         ),
       ]);
@@ -443,13 +444,20 @@ export function resultsQueries(pool: pg.Pool) {
           pool,
           `select * from (
              select distinct on (m.student_id) m.student_id as "studentId", coalesce(p.first_name, '') as "firstName",
-                    coalesce(p.last_name, '') as "lastName", r.submitted_at as "submittedAt",
-                    ap.answered, ap.started_at as "startedAt", ap.updated_at as "updatedAt"
+                    coalesce(p.last_name, '') as "lastName",
+                    case when l.open then null when l.later then ap.submitted_at else r.submitted_at end as "submittedAt",
+                    case when l.open then ap.answered end as answered,
+                    case when l.open then ap.started_at end as "startedAt",
+                    case when l.open then ap.updated_at end as "updatedAt"
                from memberships m
                left join people p on p.user_id = m.student_id
-               left join lateral (select min(r.submitted_at) as submitted_at from results r
+               left join lateral (select min(r.submitted_at) as submitted_at, max(r.attempt) as attempt from results r
                                    where r.assessment_id = $3 and r.student_id = m.student_id) r on true
                left join attempt_progress ap on ap.assessment_id = $3 and ap.student_id = m.student_id
+               -- The student's latest attempt: the progress row's when it is later than the kept
+               -- result's (a retake, a reopening, an attempt that did not count), open until submitted.
+               cross join lateral (select ap.attempt > coalesce(r.attempt, 0) as later,
+                                          ap.attempt > coalesce(r.attempt, 0) and ap.submitted_at is null as open) l
               where m.tenant_id = $1 and ${GIVEN_TO('$3', '$4')}
                 and exists (select 1 from classes c where c.class_id = m.class_id and ${IN_SCOPE})
               order by m.student_id) s

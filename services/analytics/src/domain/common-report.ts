@@ -48,8 +48,10 @@ function group(classes: ClassFigures[], standards: StudentStandard[]): GroupFigu
   const sum = classes.reduce((n, c) => n + c.percentageSum, 0);
   const byStandard = new Map<string, { code: string; percentages: number[] }>();
   for (const s of standards) {
+    // Nothing possible: every aligned answer waits for review, no evidence yet (not 0 %).
+    if (!(s.possible > 0)) continue;
     const line = byStandard.get(s.identifier) ?? { code: s.code, percentages: [] };
-    line.percentages.push(s.possible > 0 ? (s.earned / s.possible) * 100 : 0);
+    line.percentages.push((s.earned / s.possible) * 100);
     byStandard.set(s.identifier, line);
   }
   return {

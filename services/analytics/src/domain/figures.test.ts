@@ -105,4 +105,22 @@ describe('item statistics', () => {
     ]);
     expect(s.discrimination).toBe(1);
   });
+
+  it('when a short answer waits for review, then it is counted apart and left out of the share, the discrimination and the answers list', () => {
+    const sa = { id: 'q', questionType: 'short_answer', options: [], correctAnswer: 'chlorophyll' };
+    const waiting: ItemResult = {
+      id: 'w',
+      percentage: 90,
+      answers: new Map([['q', { answer: 'the green stuff', correct: false, pending: true }]]),
+    };
+    const s = itemStatistics(sa, [
+      result('a', 100, { q: ['chlorophyll', true] }),
+      result('b', 0, { q: ['sugar', false] }),
+      waiting,
+    ]);
+    expect(s).toMatchObject({ answered: 3, correctCount: 1, awaitingReview: 1, shareCorrect: 0.5, discrimination: 1 });
+    expect(s.optionCounts.map((o) => o.option)).toEqual(['chlorophyll', 'sugar']);
+    // Only answers waiting: no share yet.
+    expect(itemStatistics(sa, [waiting])).toMatchObject({ awaitingReview: 1, correctCount: 0, shareCorrect: null });
+  });
 });

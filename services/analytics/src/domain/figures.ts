@@ -89,13 +89,18 @@ export interface ItemQuestion {
 export interface ItemResult {
   id: string;
   percentage: number;
-  /** question id → the stored answer and whether the server scored it correct. */
-  answers: Map<string, { answer: string; correct: boolean }>;
+  /**
+   * question id → the stored answer, whether it earned its full points, and whether it waits for
+   * the teacher's review (reviewShortAnswers; absent: marked).
+   */
+  answers: Map<string, { answer: string; correct: boolean; pending?: boolean }>;
 }
 
 export interface ItemStatistics {
   answered: number;
   correctCount: number;
+  /** Answers waiting for the teacher's review: neither correct nor incorrect until marked. */
+  awaitingReview: number;
   shareCorrect: number | null;
   discrimination: number | null;
   optionCounts: { option: string; count: number; correct: boolean }[];
@@ -108,23 +113,30 @@ const MAX_FREE_ANSWERS = 10;
 
 /**
  * Item statistics of one question over the results of its assessment.
- * - shareCorrect: results that answered it correctly / all results.
+ * - awaitingReview: results whose answer to it waits for the teacher's review. Such an answer is
+ *   neither correct nor incorrect yet: it is left out of shareCorrect, discrimination and the
+ *   short answers' list until it is marked (then it counts as marked).
+ * - shareCorrect: results that answered it correctly / results whose answer to it is marked (or
+ *   blank); null when none is.
  * - discrimination: the upper–lower index D = p(upper) − p(lower), where upper and lower are the
- *   top and bottom 27 % of results by percentage (at least one each; ties by result id), or null
- *   with fewer than 2 results. Positive: stronger students got it right more often.
+ *   top and bottom 27 % of those results by percentage (at least one each; ties by result id), or
+ *   null with fewer than 2. Positive: stronger students got it right more often.
  * - optionCounts: for multiple choice and true/false each option in order (answers matched
- *   case-insensitively), for short answers each distinct answer, most frequent first.
+ *   case-insensitively), for short answers each distinct marked answer, most frequent first.
  */
 export function itemStatistics(question: ItemQuestion, results: ItemResult[]): ItemStatistics {
   const answerOf = (r: ItemResult) => r.answers.get(question.id);
   const isCorrect = (r: ItemResult) => answerOf(r)?.correct === true;
+  const isPending = (r: ItemResult) => answerOf(r)?.pending === true;
   const answered = results.filter((r) => (answerOf(r)?.answer ?? '').trim() !== '').length;
-  const correctCount = results.filter(isCorrect).length;
-  const shareCorrect = results.length ? correctCount / results.length : null;
+  const awaitingReview = results.filter(isPending).length;
+  const marked = results.filter((r) => !isPending(r));
+  const correctCount = marked.filter(isCorrect).length;
+  const shareCorrect = marked.length ? correctCount / marked.length : null;
 
   let discrimination: number | null = null;
-  if (results.length >= 2) {
-    const ranked = [...results].sort((a, b) => b.percentage - a.percentage || a.id.localeCompare(b.id));
+  if (marked.length >= 2) {
+    const ranked = [...marked].sort((a, b) => b.percentage - a.percentage || a.id.localeCompare(b.id));
     const g = Math.max(1, Math.round(ranked.length * 0.27));
     const share = (group: ItemResult[]) => group.filter(isCorrect).length / group.length;
     discrimination = round2(share(ranked.slice(0, g)) - share(ranked.slice(-g)));
@@ -140,7 +152,7 @@ export function itemStatistics(question: ItemQuestion, results: ItemResult[]): I
     }));
   } else {
     const counts = new Map<string, { option: string; count: number; correct: boolean }>();
-    for (const r of results) {
+    for (const r of marked) {
       const a = answerOf(r);
       if (!a || a.answer.trim() === '') continue;
       const key = norm(a.answer);
@@ -153,7 +165,7 @@ export function itemStatistics(question: ItemQuestion, results: ItemResult[]): I
     const rest = sorted.slice(MAX_FREE_ANSWERS).reduce((n, e) => n + e.count, 0);
     if (rest > 0) optionCounts.push({ option: 'Other answers', count: rest, correct: false });
   }
-  return { answered, correctCount, shareCorrect, discrimination, optionCounts };
+  return { answered, correctCount, awaitingReview, shareCorrect, discrimination, optionCounts };
 }
 
 /** Map.groupBy (Node 21+) for Node 20. */

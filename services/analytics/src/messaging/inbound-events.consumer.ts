@@ -22,6 +22,8 @@ import {
   insertResult,
   replaceCountedResult,
   withdrawResult,
+  openRetake,
+  noteUncountedSubmission,
   type ResultRow,
   recordProgress,
   recordPractice,
@@ -231,15 +233,35 @@ export function inboundHandlers(baseUrl?: string): InboxHandlers<Tx> {
       const row = resultRow(m, envelope);
       if (m.attempt === 0) await insertResult(tx, row);
       else if (m.counted) await replaceCountedResult(tx, row);
+      // An attempt that does not count is not kept, but the live views show it submitted.
+      else
+        await noteUncountedSubmission(
+          tx,
+          { ...row, attempt: requireCount(m.$typeName, 'attempt', m.attempt) },
+          m.answers.filter((a) => a.answer.trim() !== '').length,
+        );
       await noteSubmission(tx, { ...m, submittedAt: when(m.submittedAt, envelope) });
     },
     'checkpoint.assessment.v1.CountedResultChanged': async (tx, m, envelope) => {
       if (!m.result) throw new InvalidEventError(m.$typeName, 'result', 'is required');
       await replaceCountedResult(tx, resultRow(m.result, envelope));
     },
-    'checkpoint.assessment.v1.ResultWithdrawn': async (tx, m) => {
-      requireIds(m.$typeName, { resultId: m.resultId });
-      await withdrawResult(tx, m.resultId);
+    'checkpoint.assessment.v1.ResultWithdrawn': async (tx, m, envelope) => {
+      requireIds(m.$typeName, { resultId: m.resultId, assessmentId: m.assessmentId, studentId: m.studentId });
+      await withdrawResult(tx, { ...m, at: when(m.occurredAt, envelope) });
+    },
+    // The new attempt shows in the live views (not started) instead of the earlier attempt's result.
+    'checkpoint.assessment.v1.RetakeGranted': async (tx, m, envelope) => {
+      const type = m.$typeName;
+      requireIds(type, {
+        assessmentId: m.assessmentId,
+        tenantId: m.tenantId,
+        classId: m.classId,
+        studentId: m.studentId,
+      });
+      const attempt = requireCount(type, 'attempt', m.attempt);
+      if (attempt < 2) throw new InvalidEventError(type, 'attempt', 'must be 2 or more');
+      await openRetake(tx, { ...m, attempt, at: when(m.occurredAt, envelope) });
     },
     'checkpoint.assessment.v1.ResultRegraded': async (tx, m) => {
       const type = m.$typeName;

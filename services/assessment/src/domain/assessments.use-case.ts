@@ -107,7 +107,7 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
 };
 
 /** A result that counts now as its events carry it: the answers as submitted, from its review. */
-const countedFacts = (c: CountedNow) => ({
+export const countedFacts = (c: CountedNow) => ({
   ...c,
   answers: c.questions.map((q) => ({ questionId: q.questionId, answer: q.answer ?? '', correct: q.correct })),
 });

@@ -3,9 +3,12 @@
 // feedback, reviews the short answers that wait for them, and writes feedback on the whole
 // result. The result's totals and level follow by the one rule (scoring.ts: scoreMarks, then
 // levelAfterRegrade for a result support practice raised); each change is audited and the new
-// state goes out as ResultRegraded, in the transaction that stores it.
+// state goes out as ResultRegraded, in the transaction that stores it. With countedAttempt 'best' a
+// regrade may change which attempt is best: the counted attempt is decided again by the one rule
+// (student-attempts.repository.ts: RECOUNT_SQL, as at submission) and CountedResultChanged names
+// the result that counts now.
 import type { GradingRepository } from '../data-access/grading.repository.ts';
-import type { AttemptTx } from '../data-access/student-attempts.repository.ts';
+import type { AttemptTx, StudentAttemptsRepository } from '../data-access/student-attempts.repository.ts';
 import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
 import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
 import {
@@ -18,6 +21,7 @@ import {
 import { AssessmentNotFoundError, QuestionNotFoundError, ResultNotFoundError } from './errors.ts';
 import { levelAfterRegrade, numericString, scoreMarks, type Mark } from './scoring.ts';
 import { teachesResult } from './result-access.ts';
+import { countedFacts } from './assessments.use-case.ts';
 import { ConflictError, ValidationError } from '@checkpoint/service-kit';
 
 /** At most this many characters of feedback (an answer's or the result's; migrations/020 checks it too). */
@@ -67,9 +71,12 @@ export type GradingUseCases = ReturnType<typeof gradingUseCases>;
 export function gradingUseCases({
   grading,
   assessments,
+  attempts,
   events,
 }: {
   grading: GradingRepository;
+  /** The rule of which attempt counts, run again after a regrade. */
+  attempts: Pick<StudentAttemptsRepository, 'recount'>;
   assessments: TeacherAssessmentsRepository;
   events: AssessmentEvents;
 }) {
@@ -149,6 +156,12 @@ export function gradingUseCases({
           questionId,
           gradedBy: caller.userId,
         });
+        // The new score may make another attempt the best (or this one): the one rule decides again.
+        let counted = r.counted;
+        for (const c of await attempts.recount(tx, r.assessmentId, r.studentId)) {
+          await events.countedResultChanged(tx, countedFacts(c));
+          counted = c.id === r.id;
+        }
         const now = new Date();
         return resultDetailView(
           {
@@ -162,6 +175,7 @@ export function gradingUseCases({
             incorrectAnswers: score.incorrectAnswers,
             pendingReview: score.pendingReview,
             regradedAt: now,
+            counted,
           },
           questions,
         );

@@ -1,6 +1,6 @@
 // generation's facts → this service: generated questions are stored (replacing any while the
 // assessment still waits for them), failures recorded for the UI, and support practice at
-// mastery raises that student's result from below to at (enrichment never lowers anything).
+// mastery raises that student's counted result from below to at (enrichment never lowers anything).
 //
 // Alignment of generated questions (docs/adr/012-standards.md): an item may name only standards
 // the teacher chose for the assessment (assessment_standards). An item naming any other (a code
@@ -120,11 +120,16 @@ export function generationEventHandlers(events: AssessmentEvents): InboxHandlers
         },
       });
     },
+    // Practice follows the counted attempt (docs/adr/005, "Retakes"): it raises only the student's
+    // result that counts now. Result practice of an attempt that no longer counts (a retake
+    // submitted, a better attempt, a reopening) raises nothing; the assessment's shared practice
+    // (no result named) raises the counted result, never an earlier attempt.
     'checkpoint.generation.v1.PracticeCompleted': async (tx, m) => {
       const result = await tx.result.findFirst({
         where: {
           assessmentId: m.assessmentId,
           studentId: m.studentId,
+          counted: true,
           ...(m.resultId ? { id: m.resultId } : {}),
         },
       });

@@ -1607,6 +1607,9 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     points: number;
     answered: number;
     correctCount: number;
+    /** Answers waiting for the teacher's review: not counted as correct or incorrect until marked */
+    awaitingReview: number;
+    /** correctCount over the results whose answer is marked (awaiting review left out); null when none */
     shareCorrect: number | null;
     discrimination: number | null;
     optionCounts: {

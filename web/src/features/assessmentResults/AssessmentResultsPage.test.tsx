@@ -80,6 +80,7 @@ const RESULTS: AssessmentResults = {
       points: 1,
       answered: 2,
       correctCount: 1,
+      awaitingReview: 0,
       shareCorrect: 0.5,
       discrimination: 0.456,
       optionCounts: [
@@ -99,6 +100,7 @@ const RESULTS: AssessmentResults = {
       points: 1,
       answered: 2,
       correctCount: 2,
+      awaitingReview: 0,
       shareCorrect: 1,
       discrimination: null,
       optionCounts: [
@@ -282,6 +284,19 @@ describe('AssessmentResultsPage', () => {
     const q2cells = within(screen.getByTestId('item-2')).getAllByRole('cell');
     expect(q2cells[2]).toHaveTextContent('100%');
     expect(q2cells[3]).toHaveTextContent('—');
+  });
+
+  it('when an answer waits for review, then the item says how many await review next to the share of the marked ones', async () => {
+    const [q1, q2] = RESULTS.questions;
+    stubFetch({
+      'GET /api/assessments/a1/results': () =>
+        jsonResponse(200, { ...RESULTS, questions: [{ ...q1!, awaitingReview: 1, shareCorrect: 1 }, q2!] }),
+    });
+    renderPage();
+    const cells = within(await screen.findByTestId('item-1')).getAllByRole('cell');
+    expect(cells[2]).toHaveTextContent('100%');
+    expect(cells[2]).toHaveTextContent('1 awaiting review');
+    expect(screen.queryByTestId('item-2-awaiting')).not.toBeInTheDocument();
   });
 
   it('when results load, then the charts get the score distribution and the share correct per question', async () => {

@@ -47,6 +47,7 @@ const PAGE: AssessmentResults = {
       points: 2,
       answered: 1,
       correctCount: 0,
+      awaitingReview: 0,
       shareCorrect: 0,
       discrimination: null,
       optionCounts: [],

@@ -1,4 +1,4 @@
-// Per question: how many got it right, how well it separates strong from weak results, and what
+// Per question: how many got it right (of the answers marked: one awaiting review is counted apart), how well it separates strong from weak results, and what
 // was chosen (the correct option marked in words, not only in colour).
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
@@ -59,7 +59,15 @@ export function ItemStatisticsTable({ questions }: { questions: ItemStatistics[]
                   <th scope="row">Q{q.position}</th>
                   <td>{q.questionText}</td>
                   <td>{q.answered}</td>
-                  <td>{share === null ? '—' : `${share}%`}</td>
+                  <td>
+                    {share === null ? '—' : `${share}%`}
+                    {/* Waiting answers are neither right nor wrong yet: out of the share until marked. */}
+                    {q.awaitingReview > 0 && (
+                      <div className="small text-body-secondary" data-testid={`item-${q.position}-awaiting`}>
+                        {q.awaitingReview} awaiting review
+                      </div>
+                    )}
+                  </td>
                   <td>{discrimination(q.discrimination)}</td>
                   <td>
                     <OptionCounts item={q} />

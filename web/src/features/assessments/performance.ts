@@ -95,6 +95,9 @@ export function practiceTypeFor(score: number): PracticeType {
   return score >= ABOVE_STANDARD_SCORE ? 'enrichment' : 'support';
 }
 
+/** Said instead of the practice links on an attempt that does not count: practice follows the counted one. */
+export const NOT_COUNTED_PRACTICE = 'Practice follows the attempt that counts: open it from that result.';
+
 /** The practice link of a result, from its exact score (79.6 is below 80 even though it shows as 80%). */
 export function practiceLink(assessmentId: string, score: number): { to: string; label: string } {
   const type = practiceTypeFor(score);

@@ -101,6 +101,15 @@ describe('StudentDashboard', () => {
     ]);
     expect(await card('Cells')).toHaveTextContent('Attempt 1 of 2 · this attempt counts');
     expect(await card('Cells again')).toHaveTextContent('Attempt 2 of 2 · does not count (your best attempt counts)');
+    // Practice follows the counted attempt: only its card offers practice.
+    expect(within(await card('Cells')).getByRole('link', { name: 'Practice from This Result' })).toHaveAttribute(
+      'href',
+      '/support-content/r1',
+    );
+    const other = await card('Cells again');
+    expect(within(other).queryByRole('link', { name: 'Practice from This Result' })).not.toBeInTheDocument();
+    expect(within(other).queryByRole('link', { name: 'Extra Help Materials' })).not.toBeInTheDocument();
+    expect(other).toHaveTextContent('Practice follows the attempt that counts');
   });
 
   it("when a result is shown, then it leads to the practice written from that result's answers", async () => {

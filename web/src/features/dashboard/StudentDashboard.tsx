@@ -13,6 +13,7 @@ import {
   attemptText,
   ABOVE_STANDARD_SCORE,
   bandForLevel,
+  NOT_COUNTED_PRACTICE,
   practiceLink,
   resultPracticeLink,
   roundPercent,
@@ -121,14 +122,19 @@ function ResultCard({ result }: { result: StudentResult }) {
           {result.className ? `${result.className} · ` : ''}Completed {formatDate(result.submittedAt)}
         </p>
         <p className="small text-body-secondary mb-3">{attemptText(result)}</p>
-        <div className="d-flex flex-wrap gap-2 mt-auto">
-          <Link className="btn btn-outline-primary btn-sm" to={link.to}>
-            {link.label}
-          </Link>
-          <Link className="btn btn-outline-primary btn-sm" to={byResult.to}>
-            {byResult.label}
-          </Link>
-        </div>
+        {/* Practice follows the counted attempt (docs/adr/005): an attempt that does not count offers none. */}
+        {result.counted ? (
+          <div className="d-flex flex-wrap gap-2 mt-auto">
+            <Link className="btn btn-outline-primary btn-sm" to={link.to}>
+              {link.label}
+            </Link>
+            <Link className="btn btn-outline-primary btn-sm" to={byResult.to}>
+              {byResult.label}
+            </Link>
+          </div>
+        ) : (
+          <p className="small text-body-secondary mt-auto mb-0">{NOT_COUNTED_PRACTICE}</p>
+        )}
       </Card.Body>
     </Card>
   );

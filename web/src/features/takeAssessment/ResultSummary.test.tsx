@@ -109,4 +109,27 @@ describe('a result graded by hand, as the student sees it', () => {
     expect(screen.queryByTestId('result-feedback')).not.toBeInTheDocument();
     expect(screen.queryByTestId('result-pending')).not.toBeInTheDocument();
   });
+
+  it('when the attempt does not count, then it offers no practice and says practice follows the counted one', () => {
+    renderWithProviders(
+      <ResultSummary
+        result={{ ...RESULT, attempt: 1, maxAttempts: 2, counted: false, countedAttempt: 'latest' }}
+        title="Water cycle"
+      />,
+    );
+    expect(screen.getByTestId('result-attempt')).toHaveTextContent('does not count');
+    expect(screen.queryByRole('link', { name: 'Extra Help Materials' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Practice from This Result' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Practice follows the attempt that counts/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeInTheDocument();
+  });
+
+  it('when the attempt counts, then it offers the practice of its score and of its answers', () => {
+    renderWithProviders(<ResultSummary result={RESULT} title="Water cycle" />);
+    expect(screen.getByRole('link', { name: 'Extra Help Materials' })).toHaveAttribute('href', '/support/a1/support');
+    expect(screen.getByRole('link', { name: 'Practice from This Result' })).toHaveAttribute(
+      'href',
+      '/support-content/r1',
+    );
+  });
 });

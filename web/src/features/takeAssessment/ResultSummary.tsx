@@ -9,6 +9,7 @@ import {
   type Result,
   ResultLevel,
   attemptText,
+  NOT_COUNTED_PRACTICE,
   practiceLink,
   resultPracticeLink,
   roundPercent,
@@ -99,13 +100,20 @@ export function ResultSummary({
           <div className="d-flex flex-wrap gap-2 justify-content-center">
             {actions ?? (
               <>
-                <Link className="btn btn-primary" to={link.to}>
-                  {link.label}
-                </Link>
-                {byResult && (
-                  <Link className="btn btn-outline-primary" to={byResult.to}>
-                    {byResult.label}
-                  </Link>
+                {/* Practice follows the counted attempt (docs/adr/005): an attempt that does not count offers none. */}
+                {result.counted === false ? (
+                  <p className="small text-body-secondary w-100 mb-0">{NOT_COUNTED_PRACTICE}</p>
+                ) : (
+                  <>
+                    <Link className="btn btn-primary" to={link.to}>
+                      {link.label}
+                    </Link>
+                    {byResult && (
+                      <Link className="btn btn-outline-primary" to={byResult.to}>
+                        {byResult.label}
+                      </Link>
+                    )}
+                  </>
                 )}
                 <Link className="btn btn-outline-secondary" to="/">
                   Back to Dashboard
