@@ -42,8 +42,7 @@ export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRo
         errors: [404, 429, 503],
       },
       async ({ caller, query, req, res }) => {
-        // Every class must be the caller's (else 404), checked one after another.
-        for (const classId of query.classId) await uc.requireClass(scopeOf(caller), classId);
+        await uc.requireClasses(scopeOf(caller), query.classId);
         live.subscribe(query.classId, caller.userId, req, res);
       },
     );
