@@ -1,6 +1,8 @@
 // The item bank: a teacher saves a question of one assessment to their bank, finds it on the Item
 // Bank page by its words, and adds it to another assessment from that one's edit page; the added
-// question is a copy (changing the bank item later leaves the assessment as it was).
+// question is a copy (changing the bank item later leaves the assessment as it was); the teacher
+// edits the item on the Item Bank page (the API's refusal of a field shows on that field) and
+// finds it changed.
 import { expect, type Page } from '@playwright/test';
 import { apiGet, apiPost, checkA11y, csrfHeaders, newUser, signUp, test, type QuestionJson } from './helpers';
 
@@ -96,4 +98,31 @@ test('teacher saves a question to the bank, finds it by search and adds it to an
   expect(rewritten.status()).toBe(200);
   const questions = await apiGet<QuestionJson[]>(page, `/api/assessments/${target}/questions`);
   expect(questions[before]).toMatchObject({ questionText: text, correctAnswer: 'evaporation' });
+
+  // --- Edit it on the Item Bank page: the API's refusal shows on its field; the change is found.
+  await page.goto('/bank');
+  await page.getByLabel('Words').fill(tag);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const listed = page.getByRole('list', { name: 'Bank items' }).locator(':scope > li');
+  await expect(listed).toHaveCount(1);
+  await listed.first().getByRole('button', { name: 'Edit' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit bank item' });
+  await expect(editDialog.getByLabel('Question Text')).toHaveValue(`${tag}: rewritten`);
+  const changed = `${tag}: which process turns water vapour into the droplets of clouds?`;
+  await editDialog.getByLabel('Question Text').fill(changed);
+  await editDialog.getByLabel('Correct Answer').fill('condensation');
+  await editDialog.getByLabel('Grade').fill('7'.repeat(21));
+  await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editDialog.getByLabel('Grade')).toHaveAccessibleDescription('Grade must be at most 20 characters');
+  await checkA11y(page, 'edit bank item dialog with a refused field');
+  await editDialog.getByLabel('Grade').fill('7');
+  await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Item Updated')).toBeVisible();
+  await expect(editDialog).toBeHidden();
+  await page.getByLabel('Words').fill(`${tag} droplets`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(listed).toHaveCount(1);
+  await expect(listed.first()).toContainText(changed);
+  await expect(listed.first()).toContainText('Answer: condensation');
+  await expect(listed.first()).toContainText('Grade 7');
 });

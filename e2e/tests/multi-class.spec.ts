@@ -1,6 +1,7 @@
 // One assessment for two periods: the teacher gives the assessment of their first class to one
 // chosen student of their second class too; that student finds it and takes it, a classmate not
-// chosen does not; the results page shows each class's results apart and together.
+// chosen does not; the results page shows each class's results apart and together, and follows
+// both classes live: the second class's submit shows without a reload.
 import { expect } from '@playwright/test';
 import { apiGet, apiPost, checkA11y, test } from './helpers';
 import { classroom, studentOf, submitted } from './journey';
@@ -50,13 +51,22 @@ test('when the teacher assigns an assessment to a chosen student of a second cla
   expect(refused.status()).toBe(404);
 
   await submitted(first, c, 1);
-  await submitted(chosen, c, 3);
 
-  // --- The results: both classes, each result with its class, one class at a time on demand.
+  // --- The results page, open while the second class's chosen student submits: one live stream
+  // follows both classes, and the submit shows without a reload.
+  const live = teacher.waitForResponse(
+    (r) => r.url().includes('/api/dashboard/live') && r.url().includes(period5.id) && r.url().includes(c.cls.id),
+  );
   await teacher.goto(`/assessment-results/${c.assessment.id}`);
   const byClass = teacher.getByRole('region', { name: 'By Class' });
   await expect(byClass.getByRole('row')).toHaveCount(3);
-  await expect(byClass.getByRole('row', { name: new RegExp(`${period5.name}`) })).toContainText('1 / 1');
+  const period5Row = byClass.getByRole('row', { name: new RegExp(`${period5.name}`) });
+  await expect(period5Row).toContainText('0 / 1');
+  expect((await live).status()).toBe(200);
+  await submitted(chosen, c, 3);
+  await expect(period5Row).toContainText('1 / 1', { timeout: 20_000 });
+
+  // --- The results: both classes, each result with its class, one class at a time on demand.
   const table = teacher.getByRole('region', { name: 'Student Results' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await byClass.getByLabel('Show students of').selectOption({ label: period5.name });

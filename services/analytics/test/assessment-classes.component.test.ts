@@ -1,7 +1,7 @@
 // One assessment given to two classes, one of them only to a chosen student (AssessmentAssigned
 // per class), against real Postgres: each class's grid lists it, the results page shows every
 // class's results with the class each came through and a row per class, and live progress lists
-// only the students it was given to.
+// only the students it was given to; one live stream follows both classes.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
@@ -12,7 +12,8 @@ import {
   StudentEnrolledSchema,
   UserRegisteredSchema,
 } from '@checkpoint/events';
-import { call, classStory, event, startAnalyticsService, type Harness, type Story } from './helpers.ts';
+import { gatewayHeaders } from '@checkpoint/testkit';
+import { actor, call, classStory, event, startAnalyticsService, type Harness, type Story } from './helpers.ts';
 
 let h: Harness;
 let story: Story;
@@ -111,5 +112,66 @@ describe('an assessment given to two classes', () => {
     expect(res.status).toBe(200);
     const names = res.body.students.map((s: { firstName: string }) => s.firstName);
     expect(names).toEqual(['Ada', 'Ben', 'Cy', 'Dee']);
+  });
+});
+
+/** A result of `studentId` in `classId` for the story's assessment. */
+const submitted = (classId: string, studentId: string, percentage: number) =>
+  event(
+    ResultSubmittedSchema,
+    {
+      resultId: randomUUID(),
+      assessmentId: story.assessmentId,
+      tenantId: story.tenantId,
+      classId,
+      studentId,
+      earnedPoints: (3 * percentage) / 100,
+      totalPoints: 3,
+      percentage,
+      level: percentage >= 80 ? 'above' : 'below',
+      answers: story.questionIds.map((questionId) => ({ questionId, answer: 'x', correct: percentage === 100 })),
+      submittedAt: timestampFromDate(new Date()),
+    },
+    story.assessmentId,
+    story.tenantId,
+  );
+
+describe('one live stream for every class of the assessment', () => {
+  it('when the teacher follows both classes in one stream, then a result in either class is announced on it', async () => {
+    const ctl = new AbortController();
+    const res = await fetch(`${h.url}/api/dashboard/live?classId=${story.classId},${period5}`, {
+      headers: await gatewayHeaders('analytics', story.teacher),
+      signal: ctl.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const frames = () =>
+      text
+        .split('\n\n')
+        .filter((f) => f.startsWith('event: result'))
+        .map((f) => JSON.parse(f.slice(f.indexOf('data: ') + 6)) as { classId: string });
+    await h.bus.publish([submitted(period5, other.id, 0), submitted(story.classId, story.students[1]!.id, 100)]);
+    const deadline = Date.now() + 10_000;
+    while (new Set(frames().map((f) => f.classId)).size < 2 && Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    ctl.abort();
+    expect(new Set(frames().map((f) => f.classId))).toEqual(new Set([story.classId, period5]));
+  });
+
+  it('when one of the classes is not the caller’s, or an id is malformed, then 404 or 400 and no stream', async () => {
+    const stranger = actor('teacher', story.tenantId);
+    const theirs = (await call(h, stranger, 'GET', `/api/dashboard/live?classId=${period5}`)).status;
+    expect(theirs).toBe(404);
+    // The teacher's own class with one that is not: the whole stream is refused.
+    const mixed = await call(h, story.teacher, 'GET', `/api/dashboard/live?classId=${story.classId},${randomUUID()}`);
+    expect(mixed.status).toBe(404);
+    const bad = await call(h, story.teacher, 'GET', `/api/dashboard/live?classId=${story.classId},abc`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['classId']);
   });
 });

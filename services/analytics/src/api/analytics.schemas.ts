@@ -331,4 +331,18 @@ export const usageSchema = z.object({
   assessments: z.number().int(),
 });
 
-export const liveQuery = z.object({ classId: classIdParam }).strict();
+/** Classes one live stream may follow: as many as an assessment may be assigned to. */
+export const MAX_LIVE_CLASSES = 50;
+
+export const liveQuery = z
+  .object({
+    classId: z
+      .string()
+      .max(MAX_LIVE_CLASSES * (36 + 1) - 1, `At most ${MAX_LIVE_CLASSES} classes`)
+      .regex(new RegExp(`^${ID}(?:,${ID})*$`), 'Not a class id (or several, separated by commas)')
+      .transform((s) => [...new Set(s.split(',').map((x) => x.toLowerCase()))])
+      .describe(
+        `One class id, or up to ${MAX_LIVE_CLASSES} separated by commas (an assessment given to several classes): one stream for all of them`,
+      ),
+  })
+  .strict();

@@ -34,7 +34,7 @@ export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRo
         method: 'get',
         path: '/api/dashboard/live',
         summary:
-          'Server-sent events of one class: `result` with {classId, assessmentId, resultId} whenever a result is stored or changes',
+          'Server-sent events of one class (or several, as `classId=a,b`): `result` with {classId, assessmentId, resultId} whenever a result of one of them is stored or changes',
         access: TEACHERS,
         query: liveQuery,
         produces: ['text/event-stream'],
@@ -42,7 +42,7 @@ export function dashboardRouter(uc: AnalyticsUseCases, live: LiveResults): ApiRo
         errors: [404, 429, 503],
       },
       async ({ caller, query, req, res }) => {
-        await uc.requireClass(scopeOf(caller), query.classId);
+        await uc.requireClasses(scopeOf(caller), query.classId);
         live.subscribe(query.classId, caller.userId, req, res);
       },
     );

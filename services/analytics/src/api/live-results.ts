@@ -1,5 +1,6 @@
 // The live class view: GET /api/dashboard/live?classId=… is a server-sent event stream that says
-// `result` whenever a result of the class is stored or changes, and `progress` whenever a
+// `result` whenever a result of the class (or of any of the classes, `classId=a,b`: an assessment
+// given to several classes) is stored or changes, and `progress` whenever a
 // student's count of answered questions moves (no student, answer or score in it). The consumers send the notice with
 // pg_notify in their transaction, so it goes out at commit and reaches every analytics process
 // (whichever one consumed the event); each process keeps one LISTEN connection for all its streams.
@@ -30,7 +31,10 @@ export interface LiveResultsOptions {
 const RECONNECT_MAX_MS = 30_000;
 
 export class LiveResults {
+  /** The open streams of each class (a stream of several classes is in each of their sets). */
   private readonly streams = new Map<string, Set<Response>>();
+  /** Every open stream once. */
+  private readonly all = new Set<Response>();
   private readonly perUser = new Map<string, number>();
   private open = 0;
   private running = false;
@@ -114,11 +118,14 @@ export class LiveResults {
   }
 
   private broadcast(frame: string): void {
-    for (const streams of this.streams.values()) for (const res of streams) res.write(frame);
+    for (const res of this.all) res.write(frame);
   }
 
-  /** Holds the response open as an event stream of one class until the client goes (or maxAgeMs). */
-  subscribe(classId: string, userId: string, req: Request, res: Response): void {
+  /**
+   * Holds the response open as one event stream of the classes (one or more) until the client goes
+   * (or maxAgeMs); it counts as one stream whatever the number of classes.
+   */
+  subscribe(classIds: readonly string[], userId: string, req: Request, res: Response): void {
     // The client may have gone while its access was being checked: then there is nothing to hold.
     if (req.destroyed || res.destroyed || res.writableEnded) return;
     if (this.draining || this.open >= this.options.maxStreams)
@@ -142,9 +149,12 @@ export class LiveResults {
     });
     res.flushHeaders();
     res.write('retry: 3000\n\n');
-    const set = this.streams.get(classId) ?? new Set<Response>();
-    set.add(res);
-    this.streams.set(classId, set);
+    this.all.add(res);
+    for (const classId of classIds) {
+      const set = this.streams.get(classId) ?? new Set<Response>();
+      set.add(res);
+      this.streams.set(classId, set);
+    }
     const expiry = setTimeout(() => res.end(), this.options.maxAgeMs);
     expiry.unref();
     res.once('close', () => {
@@ -153,15 +163,19 @@ export class LiveResults {
       const left = (this.perUser.get(userId) ?? 1) - 1;
       if (left > 0) this.perUser.set(userId, left);
       else this.perUser.delete(userId);
-      set.delete(res);
-      if (set.size === 0 && this.streams.get(classId) === set) this.streams.delete(classId);
+      this.all.delete(res);
+      for (const classId of classIds) {
+        const set = this.streams.get(classId);
+        set?.delete(res);
+        if (set?.size === 0) this.streams.delete(classId);
+      }
     });
   }
 
   /** Ends every stream and refuses new ones (the browsers reconnect to another process). */
   endStreams(): void {
     this.draining = true;
-    for (const streams of this.streams.values()) for (const res of streams) res.end();
+    for (const res of this.all) res.end();
   }
 
   async stop(): Promise<void> {

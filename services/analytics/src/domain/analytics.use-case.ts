@@ -276,6 +276,17 @@ export function analyticsUseCases(
   return {
     requireClass,
 
+    /**
+     * The classes of a live stream, each the caller's (else 404): one class waits for a copy that
+     * is on its way, as the other calls about one class do; several answer at once (their page
+     * read them from here already), so that a list of made-up fresh ids cannot hold a request for
+     * the sum of the waits.
+     */
+    async requireClasses(scope: Scope, ids: readonly string[]) {
+      if (ids.length === 1) await requireClass(scope, ids[0]!);
+      else await classesFor(scope, [...ids]);
+    },
+
     async classResults(scope: Scope, classId: string) {
       await requireClass(scope, classId);
       return (await q.classResults(scope, classId)).map(toTeacherResult);

@@ -403,6 +403,34 @@ describe('AssessmentResultsPage', () => {
     expect(urls).toEqual(['/api/dashboard/live?classId=c1']);
   });
 
+  it('when the assessment is given to several classes, then the page listens to all of them in one stream', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        constructor(url: string) {
+          urls.push(url);
+        }
+        addEventListener() {}
+        close() {}
+      },
+    );
+    stubFetch({
+      'GET /api/assessments/a1/results': () =>
+        jsonResponse(200, {
+          ...RESULTS,
+          classes: [
+            { classId: 'c1', className: 'Algebra', classSize: 2, submitted: 1, averageScore: 53 },
+            { classId: 'c3', className: 'Algebra P3', classSize: 1, submitted: 0, averageScore: null },
+            { classId: 'c2', className: 'Algebra P2', classSize: 1, submitted: 0, averageScore: null },
+          ],
+        }),
+    });
+    renderPage();
+    await screen.findByRole('region', { name: 'By Class' });
+    expect(urls).toEqual(['/api/dashboard/live?classId=c1,c2,c3']);
+  });
+
   it('when students are taking the assessment, then the live progress panel lists who is in progress with counts, who submitted and who has not started, without answers', async () => {
     stubFetch({
       'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS),

@@ -31,7 +31,8 @@ function BackLink() {
 export function AssessmentResultsPage() {
   const { id = '' } = useParams();
   const { data, isLoading, error } = useGetAssessmentResultsQuery(id);
-  useLiveResults(data?.assessment.classId);
+  // Every class it is given to: a result in any of them shows without a reload.
+  useLiveResults(data && [data.assessment.classId, ...data.classes.map((c) => c.classId)]);
   const [shownClass, setShownClass] = useState(ALL_CLASSES);
 
   if (isLoading) return <PageSpinner />;

@@ -1,7 +1,8 @@
 // One question's edit form (rules in assessmentSchemas.ts): text, type, points, options A–D with the correct
 // one marked by its radio (a typed key could miss every option), True/False marked the same way,
-// and for short answers the key plus other accepted answers, one per line.
-import { useState } from 'react';
+// and for short answers the key plus other accepted answers, one per line. The API's validation
+// errors (`serverErrors`, by the API's field names) show on the fields they name.
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
@@ -19,20 +20,51 @@ import {
 } from './assessmentSchemas';
 import { parseOptions } from './parseOptions';
 
+/** What the form starts from: a question of an assessment, or one like it (a bank item). */
+export type EditableQuestion = Pick<
+  Question,
+  'questionText' | 'questionType' | 'options' | 'correctAnswer' | 'acceptedAnswers' | 'standards'
+> & { points: string | number };
+
 interface Props {
   /** Prefix of the control ids (unique per editor on the page). */
   idPrefix: string;
-  question?: Question;
+  question?: EditableQuestion;
   submitLabel: string;
   busy: boolean;
   /** standards: the chosen identifiers, or undefined when the picker is not offered (alignment unchanged). */
   onSubmit: (values: QuestionEditValues, standards: string[] | undefined) => Promise<void> | void;
   onCancel?: () => void;
+  /** The API's refusal of the last submit, by its field names (questionText, options.1, correctAnswer…). */
+  serverErrors?: Record<string, string> | undefined;
+  /** More fields of the same form, shown above its buttons (a bank item's labels). */
+  children?: ReactNode;
+}
+
+/**
+ * The form's field that shows the API's error on `key` (a question's field as the API names it),
+ * or undefined when the form has no such field. The key of a question is marked by a radio for
+ * multiple choice and true/false, typed for short answers.
+ */
+export function questionFieldOf(key: string, type: QuestionType): keyof QuestionEditValues | undefined {
+  const head = key.split('.')[0];
+  switch (head) {
+    case 'questionText':
+    case 'questionType':
+    case 'points':
+    case 'options':
+    case 'acceptedAnswers':
+      return head;
+    case 'correctAnswer':
+      return type === 'multiple_choice' ? 'correctOption' : type === 'true_false' ? 'trueFalse' : 'correctAnswer';
+    default:
+      return undefined;
+  }
 }
 
 const same = (a: string, b: string | undefined) => a.trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
-function initialValues(question: Question | undefined): QuestionEditValues {
+function initialValues(question: EditableQuestion | undefined): QuestionEditValues {
   const options = parseOptions(question?.options ?? []);
   const four = OPTION_LETTERS.map((_, i) => options[i] ?? '');
   const key = question?.correctAnswer;
@@ -72,17 +104,34 @@ function GroupError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
-export function QuestionEditor({ idPrefix, question, submitLabel, busy, onSubmit, onCancel }: Props) {
+export function QuestionEditor({
+  idPrefix,
+  question,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+  serverErrors,
+  children,
+}: Props) {
   const {
     register,
     handleSubmit,
     watch,
+    setError,
     formState: { errors },
   } = useForm<QuestionEditValues>({
     resolver: zodResolver(questionEditSchema),
     defaultValues: initialValues(question),
   });
   const type: QuestionType = watch('questionType');
+  useEffect(() => {
+    for (const [key, message] of Object.entries(serverErrors ?? {})) {
+      const field = questionFieldOf(key, type);
+      if (field) setError(field, { type: 'server', message });
+    }
+    // Once per refusal (a new object each time), on the fields of the type it was sent with.
+  }, [serverErrors, setError]);
   const [standards, setStandards] = useState<StandardRef[]>(() => standardsOf(question));
   const frameworks = useGetFrameworksQuery();
   const withStandards = (frameworks.data?.length ?? 0) > 0 || standardsOf(question).length > 0;
@@ -113,13 +162,22 @@ export function QuestionEditor({ idPrefix, question, submitLabel, busy, onSubmit
       <div className="d-flex flex-wrap gap-3">
         <Form.Group className="mb-3 flex-grow-1" controlId={`${idPrefix}-type`}>
           <Form.Label>Question Type</Form.Label>
-          <Form.Select {...register('questionType')}>
+          <Form.Select
+            isInvalid={Boolean(errors.questionType)}
+            aria-describedby={errors.questionType ? `${idPrefix}-type-error` : undefined}
+            {...register('questionType')}
+          >
             {Object.entries(QUESTION_TYPE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
           </Form.Select>
+          {errors.questionType && (
+            <Form.Control.Feedback type="invalid" id={`${idPrefix}-type-error`}>
+              {errors.questionType.message}
+            </Form.Control.Feedback>
+          )}
         </Form.Group>
         <Form.Group className="mb-3" controlId={`${idPrefix}-points`} style={{ maxWidth: '9rem' }}>
           <Form.Label>Points</Form.Label>
@@ -227,6 +285,7 @@ export function QuestionEditor({ idPrefix, question, submitLabel, busy, onSubmit
       {withStandards && (
         <StandardsPicker id={`${idPrefix}-standards`} value={standards} onChange={setStandards} disabled={busy} />
       )}
+      {children}
       <div className="d-flex gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : submitLabel}

@@ -95,6 +95,204 @@ describe('Item bank page', () => {
   });
 });
 
+describe('Editing a bank item', () => {
+  const SEARCH = 'GET /api/bank/items?page=1&pageSize=10';
+  const PUT = `PUT /api/bank/items/${MINE.id}`;
+  const cardOf = async (text: string) => {
+    const list = await screen.findByRole('list', { name: 'Bank items' });
+    const card = within(list)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.includes(text));
+    expect(card).toBeDefined();
+    return card as HTMLElement;
+  };
+
+  it('when the author changes the text, the answer, who can find it and the labels, then the item is sent as changed and the list reads it again', async () => {
+    let searches = 0;
+    const fetch = stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, { ...TEACHER, accountType: 'district' }),
+      [SEARCH]: () => {
+        searches += 1;
+        return jsonResponse(200, page([FRACTIONS, MINE]));
+      },
+      [PUT]: () => jsonResponse(200, { ...MINE, questionText: 'Which process makes clouds?' }),
+    });
+    const { user } = renderWithProviders(<BankPage />);
+    await user.click(within(await cardOf(MINE.questionText)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit bank item' });
+    expect(within(dialog).getByLabelText('Question Text')).toHaveValue(MINE.questionText);
+    expect(within(dialog).getByLabelText('Correct Answer')).toHaveValue('evaporation');
+    expect(within(dialog).getByLabelText('Also Accept')).toHaveValue('evaporating');
+    expect(within(dialog).getByLabelText('Subject')).toHaveValue('Science');
+    expect(within(dialog).getByLabelText('Only me')).toBeChecked();
+
+    await user.clear(within(dialog).getByLabelText('Question Text'));
+    await user.type(within(dialog).getByLabelText('Question Text'), 'Which process makes clouds?');
+    await user.clear(within(dialog).getByLabelText('Correct Answer'));
+    await user.type(within(dialog).getByLabelText('Correct Answer'), 'condensation');
+    await user.clear(within(dialog).getByLabelText('Also Accept'));
+    await user.clear(within(dialog).getByLabelText('Grade'));
+    await user.type(within(dialog).getByLabelText('Grade'), '7');
+    await user.type(within(dialog).getByLabelText('Topic'), ' cycle');
+    await user.type(within(dialog).getByLabelText('Standard'), 'MS-ESS2-4');
+    await waitFor(() => expect(within(dialog).getByLabelText('My school')).toBeEnabled());
+    await user.click(within(dialog).getByLabelText('My school'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Item Updated')).toBeInTheDocument();
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(String(put?.[0])).toBe(`/api/bank/items/${MINE.id}`);
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      questionText: 'Which process makes clouds?',
+      questionType: 'short_answer',
+      options: [],
+      correctAnswer: 'condensation',
+      acceptedAnswers: [],
+      points: 1,
+      standards: ['x'],
+      visibility: 'school',
+      subject: 'Science',
+      grade: '7',
+      topic: 'Fractions cycle',
+      standard: 'MS-ESS2-4',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(searches).toBe(2));
+  });
+
+  it('when the author makes it multiple choice, then the options and the marked one are sent', async () => {
+    const fetch = stubFetch({
+      [SEARCH]: () => jsonResponse(200, page([MINE])),
+      [PUT]: () => jsonResponse(200, MINE),
+    });
+    const { user } = renderWithProviders(<BankPage />);
+    await user.click(within(await cardOf(MINE.questionText)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit bank item' });
+    await user.selectOptions(within(dialog).getByLabelText('Question Type'), 'multiple_choice');
+    for (const [letter, text] of [
+      ['A', 'evaporation'],
+      ['B', 'condensation'],
+      ['C', 'runoff'],
+      ['D', 'melting'],
+    ] as const)
+      await user.type(within(dialog).getByLabelText(`Option ${letter}`), text);
+    await user.click(within(dialog).getByLabelText('Option A is correct'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      questionType: 'multiple_choice',
+      options: ['evaporation', 'condensation', 'runoff', 'melting'],
+      correctAnswer: 'evaporation',
+    });
+  });
+
+  it('when the API refuses fields, then each message shows on its field and the dialog stays open', async () => {
+    stubFetch({
+      [SEARCH]: () => jsonResponse(200, page([MINE])),
+      [PUT]: () =>
+        jsonResponse(400, {
+          message: 'Invalid body: questionText, correctAnswer, grade',
+          code: 'VALIDATION',
+          fields: {
+            questionText: 'Question text must be at most 2000 characters',
+            correctAnswer: 'Correct answer must be at most 500 characters',
+            grade: 'Grade must be at most 20 characters',
+          },
+        }),
+    });
+    const { user } = renderWithProviders(<BankPage />);
+    await user.click(within(await cardOf(MINE.questionText)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit bank item' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Question Text')).toHaveAccessibleDescription(
+        'Question text must be at most 2000 characters',
+      ),
+    );
+    expect(within(dialog).getByLabelText('Correct Answer')).toHaveAccessibleDescription(
+      'Correct answer must be at most 500 characters',
+    );
+    expect(within(dialog).getByLabelText('Grade')).toHaveAccessibleDescription('Grade must be at most 20 characters');
+    expect(within(dialog).getByLabelText('Grade')).toBeInvalid();
+    expect(screen.queryByText('Item Updated')).not.toBeInTheDocument();
+  });
+
+  it('when the API refuses the key of a multiple-choice item, then the message shows on the options’ marks', async () => {
+    const item = { ...FRACTIONS, mine: true, canEdit: true };
+    stubFetch({
+      [SEARCH]: () => jsonResponse(200, page([item])),
+      [`PUT /api/bank/items/${item.id}`]: () =>
+        jsonResponse(400, {
+          message: 'The correct answer must be one of the options',
+          code: 'VALIDATION',
+          fields: { correctAnswer: 'The correct answer must be one of the options' },
+        }),
+    });
+    const { user } = renderWithProviders(<BankPage />);
+    await user.click(within(await cardOf(item.questionText)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit bank item' });
+    expect(within(dialog).getByLabelText('Option A is correct')).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Option A is correct')).toHaveAccessibleDescription(
+        'The correct answer must be one of the options',
+      ),
+    );
+  });
+
+  it('when the API no longer lets the teacher change it, then its message shows above the form', async () => {
+    stubFetch({
+      [SEARCH]: () => jsonResponse(200, page([MINE])),
+      [PUT]: () =>
+        jsonResponse(403, {
+          message: 'Only its author or an admin of the district may change this item',
+          code: 'FORBIDDEN',
+        }),
+    });
+    const { user } = renderWithProviders(<BankPage />);
+    await user.click(within(await cardOf(MINE.questionText)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit bank item' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only its author or an admin of the district may change this item',
+    );
+  });
+
+  it('when an admin may change a colleague’s shared item, then it offers Edit and Delete; an item the API keeps from the teacher is read-only with its owner', async () => {
+    const shared = item('33333333-3333-4333-8333-333333333333', 'Which is a prime number?', {
+      author: { id: 'u7', name: 'Alan Turing' },
+      visibility: 'school',
+      canEdit: true,
+    });
+    stubFetch({ [SEARCH]: () => jsonResponse(200, page([FRACTIONS, shared])) });
+    renderWithProviders(<BankPage />);
+    const theirs = await cardOf(FRACTIONS.questionText);
+    expect(within(theirs).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(theirs).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(theirs).getByTestId('read-only')).toHaveTextContent('Read only: Grace Hopper’s item');
+    const editable = await cardOf(shared.questionText);
+    expect(within(editable).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(editable).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(editable).toHaveTextContent('shared by Alan Turing');
+  });
+
+  it('when the author deletes an item after confirming, then it is deleted', async () => {
+    const fetch = stubFetch({
+      [SEARCH]: () => jsonResponse(200, page([MINE])),
+      [`DELETE /api/bank/items/${MINE.id}`]: () => new Response(null, { status: 204 }),
+    });
+    const { user } = renderWithProviders(<BankPage />);
+    await user.click(within(await cardOf(MINE.questionText)).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this item from the bank?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Item Deleted')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url).endsWith(MINE.id))).toBe(
+      true,
+    );
+  });
+});
+
 describe('Save to bank', () => {
   it('when the teacher chooses their school, then the question is saved with that visibility', async () => {
     const fetch = stubFetch({

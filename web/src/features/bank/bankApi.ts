@@ -38,5 +38,10 @@ export const bankApi = generatedApi.enhanceEndpoints({
   },
 });
 
-export const { useSearchBankQuery, useSaveBankItemMutation, useDeleteBankItemMutation, useAddFromBankMutation } =
-  bankApi;
+export const {
+  useSearchBankQuery,
+  useSaveBankItemMutation,
+  useUpdateBankItemMutation,
+  useDeleteBankItemMutation,
+  useAddFromBankMutation,
+} = bankApi;

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch } from '../../test/fetchStub';
 import type { Report, TeacherResult } from '../results';
@@ -187,6 +187,34 @@ describe('ReportsPage', () => {
     );
     expect(csv).toHaveAttribute('download');
     expect(pdf).toHaveAttribute('download');
+  });
+
+  it('when two classes are chosen, then the report follows both in one live stream; all classes are not followed', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        constructor(url: string) {
+          urls.push(url);
+        }
+        addEventListener() {}
+        close() {}
+      },
+    );
+    const chosenUrl = '/api/reports?classIds=c1%2Cc2&timeframe=month&type=performance';
+    stubFetch({
+      'GET /api/classes': () => jsonResponse(200, CLASSES),
+      [`GET ${DEFAULT_URL}`]: () => jsonResponse(200, report()),
+      [`GET ${chosenUrl}`]: () => jsonResponse(200, report({ title: 'Two Classes' })),
+    });
+    const { user } = renderWithProviders(<ReportsPage />);
+    await screen.findByRole('heading', { name: 'Performance Report' });
+    expect(urls).toEqual([]);
+    await user.click(await screen.findByRole('checkbox', { name: 'Algebra - Period 2' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Biology - Period 4' }));
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByRole('heading', { name: 'Two Classes' })).toBeInTheDocument();
+    expect(urls).toEqual(['/api/dashboard/live?classId=c1,c2']);
   });
 
   it('when the server sends only part of a long report, then the page says how many rows are missing', async () => {

@@ -10,7 +10,15 @@ import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LevelsChart, LevelsOverTimeChart } from '../assessmentResults';
 import { useGetClassesQuery } from '../classes';
-import { reportArg, reportParams, useGetReportQuery, type Report, type ReportQuery, useLiveResults } from '../results';
+import {
+  MAX_LIVE_CLASSES,
+  reportArg,
+  reportParams,
+  useGetReportQuery,
+  type Report,
+  type ReportQuery,
+  useLiveResults,
+} from '../results';
 import { ExportLinks } from './ExportLinks';
 import { ReportFilters, toReportQuery, type ReportFilterState } from './ReportFilters';
 import { DEFAULT_REPORT_QUERY, REPORT_TYPE_LABELS, TIMEFRAME_LABELS } from './reportLabels';
@@ -81,7 +89,8 @@ export function ReportsPage() {
   const [query, setQuery] = useState<ReportQuery>(DEFAULT_REPORT_QUERY);
   const [showAll, setShowAll] = useState(false);
   const { currentData: report, isFetching, error, refetch } = useGetReportQuery(reportArg(query));
-  useLiveResults(query.classIds.length === 1 ? query.classIds[0] : undefined);
+  // The chosen classes, in one stream (all of the teacher's classes: none followed).
+  useLiveResults(query.classIds.length > 0 && query.classIds.length <= MAX_LIVE_CLASSES ? query.classIds : undefined);
 
   const generate = () => {
     const next = toReportQuery(filters);

@@ -5,19 +5,32 @@
 // instead would starve the page while a class keeps submitting: bench/README.md, Analytics.) EventSource reconnects by itself; after a reconnect the page fetches again, since
 // notices may have been missed while the connection was down. A `progress` notice (a student's
 // count of answered questions moved) fetches only what shows progress: the live progress panel
-// and the grid.
+// and the grid. An assessment given to several classes is followed in all of them through one
+// stream (`classId=a,b`: one connection, whatever the number of classes).
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { classesApi } from '../classes';
 import { resultsApi } from './resultsApi';
 
 export const LIVE_REFRESH_DELAY_MS = 300;
+/** Classes one stream may follow (the server's limit: as many as an assessment may be given to). */
+export const MAX_LIVE_CLASSES = 50;
 
-export function useLiveResults(classId: string | undefined): void {
+/** The classes to follow (one, or several), or undefined while they are not known. */
+export function useLiveResults(classIds: string | readonly string[] | undefined): void {
   const dispatch = useAppDispatch();
+  // One key for the same classes in any order: a new list of the same classes keeps the stream.
+  const key =
+    classIds === undefined
+      ? ''
+      : [...new Set(typeof classIds === 'string' ? [classIds] : classIds)]
+          .filter(Boolean)
+          .sort()
+          .slice(0, MAX_LIVE_CLASSES)
+          .join(',');
   useEffect(() => {
-    if (!classId || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/dashboard/live?classId=${encodeURIComponent(classId)}`);
+    if (!key || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/dashboard/live?classId=${key.split(',').map(encodeURIComponent).join(',')}`);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let opened = false;
     let results = false;
@@ -49,5 +62,5 @@ export function useLiveResults(classId: string | undefined): void {
       clearTimeout(timer);
       source.close();
     };
-  }, [classId, dispatch]);
+  }, [key, dispatch]);
 }
