@@ -23,12 +23,14 @@ const reportEntrySchema = z.object({
   reason: z.string(),
   imported: z.boolean().describe('true: the item came in without this; false: the item was left out'),
 });
-export const qtiImportSchema = z.object({
-  assessmentId: z.uuid(),
-  title: z.string(),
-  imported: z.number().int().describe('Questions that came in'),
-  report: z.array(reportEntrySchema).describe('What did not come in as it was, with the file and the reason'),
-});
+export const qtiImportSchema = z
+  .object({
+    assessmentId: z.uuid(),
+    title: z.string(),
+    imported: z.number().int().describe('Questions that came in'),
+    report: z.array(reportEntrySchema).describe('What did not come in as it was, with the file and the reason'),
+  })
+  .meta({ id: 'QtiImport' });
 
 export function qtiRouter(uc: QtiUseCases, packageLimitBytes: number): ApiRouter {
   const router = new ApiRouter()

@@ -1335,22 +1335,7 @@ export type GetApiStandardsSearchApiArg = {
   frameworkId?: string;
   limit?: number;
 };
-export type PostApiQtiImportsApiResponse = /** status 201 OK */ {
-  assessmentId: string;
-  title: string;
-  /** Questions that came in */
-  imported: number;
-  /** What did not come in as it was, with the file and the reason */
-  report: {
-    /** The file of the package it is in */
-    file: string;
-    /** The item's identifier ('' for the package itself) */
-    item: string;
-    reason: string;
-    /** true: the item came in without this; false: the item was left out */
-    imported: boolean;
-  }[];
-};
+export type PostApiQtiImportsApiResponse = /** status 201 OK */ QtiImport;
 export type PostApiQtiImportsApiArg = {
   /** The class the new assessment is made in */
   classId: string;
@@ -2383,6 +2368,22 @@ export type StandardItem = {
   frameworkId: string;
   frameworkTitle: string;
   educationLevels: string[];
+};
+export type QtiImport = {
+  assessmentId: string;
+  title: string;
+  /** Questions that came in */
+  imported: number;
+  /** What did not come in as it was, with the file and the reason */
+  report: {
+    /** The file of the package it is in */
+    file: string;
+    /** The item's identifier ('' for the package itself) */
+    item: string;
+    reason: string;
+    /** true: the item came in without this; false: the item was left out */
+    imported: boolean;
+  }[];
 };
 export type CommonAssessment = {
   id: string;
