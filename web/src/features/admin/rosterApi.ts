@@ -3,8 +3,8 @@
 // gateway's OpenAPI document (api/generated), but for the upload: its body is the file, not JSON.
 import { generatedApi } from '../../api/generated/endpoints';
 import type { RosterImportDetail, RosterRowError } from '../../api/generated/endpoints';
-import { errorFromResponse, networkError, type ApiError } from '../../api/apiError';
-import { CSRF_COOKIE, CSRF_HEADER, readCookie } from '../../api/baseQuery';
+import type { ApiError } from '../../api/apiError';
+import { postFile } from '../../api/postFile';
 
 export const ROSTER_FILES = [
   'users',
@@ -32,38 +32,13 @@ export function rosterFileOf(name: string): RosterFileName | undefined {
 }
 
 /** POSTs the file as the request body (not JSON): a zip package, or one CSV with ?file=. */
-export async function uploadRoster(
+export function uploadRoster(
   file: File,
   csvFile?: RosterFileName,
 ): Promise<{ data: RosterImport } | { error: ApiError }> {
-  if (!readCookie(CSRF_COOKIE)) {
-    try {
-      await fetch('/api/auth/user', { credentials: 'include' });
-    } catch {
-      // The upload below reports the real error.
-    }
-  }
-  const token = readCookie(CSRF_COOKIE);
   const isCsv = /\.csv$/i.test(file.name);
   const url = `/api/district/roster/imports${isCsv && csvFile ? `?file=${csvFile}` : ''}`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': isCsv ? 'text/csv' : 'application/zip',
-        ...(token ? { [CSRF_HEADER]: token } : {}),
-      },
-      body: file,
-    });
-  } catch (cause) {
-    return { error: networkError(cause) };
-  }
-  const text = await response.text();
-  if (!response.ok) return { error: errorFromResponse(response.status, response.statusText, text) };
-  return { data: JSON.parse(text) as RosterImport };
+  return postFile<RosterImport>(url, file, isCsv ? 'text/csv' : 'application/zip');
 }
 
 const tagged = generatedApi.enhanceEndpoints({

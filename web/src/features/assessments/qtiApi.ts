@@ -1,8 +1,8 @@
 // QTI 3.0 packages (assessment's /api/assessments/{id}/qti and /api/qti/imports): the export is a
 // link (a same-origin GET that downloads the zip), the import's body is the file itself, not JSON,
 // so it is sent here rather than by the generated endpoint (which would send JSON).
-import { errorFromResponse, networkError, type ApiError } from '../../api/apiError';
-import { CSRF_COOKIE, CSRF_HEADER, readCookie } from '../../api/baseQuery';
+import type { ApiError } from '../../api/apiError';
+import { postFile } from '../../api/postFile';
 import type { PostApiQtiImportsApiResponse } from '../../api/generated/endpoints';
 import { assessmentsApi } from './assessmentsApi';
 
@@ -17,34 +17,9 @@ export const qtiExportPath = (assessmentId: string) => `/api/assessments/${encod
 export const QTI_ACCEPT = '.zip,.xml';
 
 /** POSTs the package as the request body (application/zip, or application/xml for one item). */
-export async function uploadQti(file: File, classId: string): Promise<{ data: QtiImport } | { error: ApiError }> {
-  if (!readCookie(CSRF_COOKIE)) {
-    try {
-      await fetch('/api/auth/user', { credentials: 'include' });
-    } catch {
-      // The upload below reports the real error.
-    }
-  }
-  const token = readCookie(CSRF_COOKIE);
-  const isXml = /\.xml$/i.test(file.name);
-  let response: Response;
-  try {
-    response = await fetch(`/api/qti/imports?classId=${encodeURIComponent(classId)}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': isXml ? 'application/xml' : 'application/zip',
-        ...(token ? { [CSRF_HEADER]: token } : {}),
-      },
-      body: file,
-    });
-  } catch (cause) {
-    return { error: networkError(cause) };
-  }
-  const text = await response.text();
-  if (!response.ok) return { error: errorFromResponse(response.status, response.statusText, text) };
-  return { data: JSON.parse(text) as QtiImport };
+export function uploadQti(file: File, classId: string): Promise<{ data: QtiImport } | { error: ApiError }> {
+  const type = /\.xml$/i.test(file.name) ? 'application/xml' : 'application/zip';
+  return postFile<QtiImport>(`/api/qti/imports?classId=${encodeURIComponent(classId)}`, file, type);
 }
 
 export const qtiApi = assessmentsApi.enhanceEndpoints({ addTagTypes: ['Class'] }).injectEndpoints({
