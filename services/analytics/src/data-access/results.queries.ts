@@ -23,12 +23,19 @@ const inScope = (c: string) =>
 const IN_SCOPE = inScope('c');
 /**
  * `r` = results joined with `c`; $3 = chosen class ids or null (then active classes only), $4 = since
- * or null. The tenant condition lets Postgres walk the tenants' results index newest first: the
- * caller's tenant, and the tenants of the classes they co-teach (an individual account's co-teacher
- * has a tenant of their own; IN_SCOPE still keeps the owner's other classes out).
+ * or null. `r.tenant_id = $1` lets Postgres walk the tenant's results index newest first. `cross`:
+ * the caller co-teaches a class of another tenant (an individual account's co-teacher has a tenant
+ * of their own), whose results count too: the tenants of the classes they co-teach join $1 (`@>`
+ * walks the co_teacher_ids GIN index, migration 014; IN_SCOPE still keeps the owner's other classes
+ * out). Everyone else keeps the one-tenant condition and its plan.
  */
-const RESULTS_IN_SCOPE = `${IN_SCOPE}
-  and r.tenant_id = any(array[$1::uuid] || array(select t.tenant_id from classes t where $2::uuid = any(t.co_teacher_ids)))
+const resultsInScope = (cross: boolean) => `${IN_SCOPE}
+  and ${
+    cross
+      ? `r.tenant_id = any(array[$1::uuid] || array(select t.tenant_id from classes t
+                                                  where t.co_teacher_ids @> array[$2::uuid]))`
+      : 'r.tenant_id = $1'
+  }
   and (case when $3::uuid[] is null then not c.archived else r.class_id = any($3) end)
   and ($4::timestamptz is null or r.submitted_at >= $4)`;
 const scopeValues = (s: Scope) => [s.tenantId, s.teacherId];
@@ -162,6 +169,17 @@ export function classMembers(pool: pg.Pool, scope: Scope, classId: string) {
 }
 
 export function resultsQueries(pool: pg.Pool) {
+  /** Whether a teacher co-teaches a class of another tenant than theirs (see resultsInScope). */
+  async function crossTenant(scope: Scope): Promise<boolean> {
+    if (scope.teacherId === null) return false;
+    const [row] = await rows<{ found: boolean }>(
+      pool,
+      `select exists (select 1 from classes where co_teacher_ids @> array[$2::uuid] and tenant_id <> $1) as found`,
+      scopeValues(scope),
+    );
+    return row?.found ?? false;
+  }
+
   return {
     /** A class in scope, with its tenant (a co-teacher's class may be of another tenant than theirs). */
     async classInScope(scope: Scope, classId: string): Promise<(ClassRef & { tenantId: string }) | undefined> {
@@ -222,7 +240,7 @@ export function resultsQueries(pool: pg.Pool) {
       filter: { classIds?: string[]; since?: Date; limit: number; offset: number },
     ): Promise<{ total: number; rows: TeacherResultRow[] }> {
       const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
-      const where = RESULTS_IN_SCOPE;
+      const where = resultsInScope(await crossTenant(scope));
       const districtTotal = scope.teacherId === null && !filter.classIds && !filter.since;
       const [page, [count]] = await Promise.all([
         rows<TeacherResultRow>(
@@ -383,6 +401,7 @@ export function resultsQueries(pool: pg.Pool) {
     /** Aggregates of the scope's results for a report (filters as scopeResults). */
     async reportFigures(scope: Scope, filter: { classIds?: string[]; since?: Date }) {
       const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
+      const RESULTS_IN_SCOPE = resultsInScope(await crossTenant(scope));
       const from = `from results r join classes c on c.class_id = r.class_id
         join assessments a on a.assessment_id = r.assessment_id where ${RESULTS_IN_SCOPE}`;
       // Results counted by their level (docs/adr/005); the 80/60 bands apply to averages only.
