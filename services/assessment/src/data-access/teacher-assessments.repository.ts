@@ -47,9 +47,9 @@ const TEACHES = (alias: string) =>
  * to it from another class, whoever of its teachers owns that one (an owner's assessment given to
  * the class is on a co-teacher's list too).
  */
-const OF_TAUGHT_CLASS = `(${OWNED} or exists (select 1 from classes t where t.class_id = $3::uuid and ${TEACHES('t')}))
-  and (a.class_id = $3::uuid or exists (
-  select 1 from assessment_assignments x where x.assessment_id = a.id and x.class_id = $3::uuid))`;
+const OF_TAUGHT_CLASS = `a.id in (select id from assessments where class_id = $3::uuid
+              union select assessment_id from assessment_assignments where class_id = $3::uuid)
+  and (${OWNED} or exists (select 1 from classes t where t.class_id = $3::uuid and ${TEACHES('t')}))`;
 /**
  * Who reads an assessment: a teacher of its class (OWNED), or of a class it is assigned to (a
  * co-teacher of that class reads it, its questions and their students' answers; changing it stays
