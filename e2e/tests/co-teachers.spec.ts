@@ -235,7 +235,7 @@ test.describe('invited by an address without an account', () => {
     await checkA11y(owner, 'class page with invitations');
     await teachers.getByRole('button', { name: `Withdraw the invitation of ${outsider}` }).click();
     await expect(teachers.getByRole('status')).toHaveText(`The invitation of ${outsider} is withdrawn`);
-    await expect(teachers.getByText(outsider)).toHaveCount(0);
+    await expect(teachers.getByRole('list', { name: 'Teachers of this class' }).getByText(outsider)).toHaveCount(0);
 
     // The invitee accepts the mailed invitation, which names the class.
     const invitee = await pageInNewContext(browser);
