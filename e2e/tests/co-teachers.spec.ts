@@ -4,14 +4,16 @@
 // district without an account is invited (the district's mailed invitation): once accepted, its
 // teacher co-teaches the class and reads an assessment given to it from another of the owner's
 // classes (their students only); an address the district does not invite shows as not invited and
-// is withdrawn. Individual accounts: the co-teacher's results hold the co-taught class's, and
-// another class of the owner's stays out of reach.
+// is withdrawn. A district assessment published to the owner's class is listed for its co-teacher,
+// who assigns it there. Individual accounts: the co-teacher's results hold the co-taught class's,
+// and another class of the owner's stays out of reach.
 import { expect, type Page } from '@playwright/test';
-import { mailedLink, pathOf } from './mailbox';
+import { mailedLink, pathOf, setPasswordByMail } from './mailbox';
 import {
   apiGet,
   apiPost,
   checkA11y,
+  signIn,
   csrfHeaders,
   newUser,
   pageInNewContext,
@@ -172,8 +174,64 @@ async function submitted(student: Page, assessmentId: string, questions: Questio
   await apiPost(student, '/api/results', { assessmentId });
 }
 
-test.describe('invited by an address without an account', () => {
+test.describe('with the mailbox of this run (the admin, the invitations)', () => {
   test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');
+
+  test("a district assessment published to the owner's class is listed for its co-teacher, who assigns it there", async ({
+    page,
+    browser,
+  }) => {
+    const run = suffix();
+    const title = `Benchmark ${run}`;
+    const admin = { email: `admin@${DISTRICT_DOMAIN}`, password: `admin-pass-${run}`, firstName: '', lastName: '' };
+    await setPasswordByMail(page, admin.email, admin.password);
+    await signIn(page, admin);
+    const common = await apiPost<{ id: string }>(page, '/api/common-assessments', {
+      title,
+      description: 'Autumn',
+      questions: [
+        {
+          questionText: 'Is 2:4 the same ratio as 1:2?',
+          questionType: 'true_false',
+          correctAnswer: 'true',
+          points: 1,
+          standards: [],
+        },
+      ],
+    });
+    // To every school, grade and subject: it reaches every class of the district.
+    await apiPost(page, `/api/common-assessments/${common.id}/publish`, { schools: [], grades: [], subjects: [] });
+
+    const owner = await pageInNewContext(browser);
+    await signUp(owner, districtUser('ca-owner', 'Olive'));
+    const cls = await apiPost<{ id: string }>(owner, '/api/classes', { name: `Ratios ${run}`, subject: 'Math' });
+    const coUser = districtUser('ca-co', 'Cora');
+    const co = await pageInNewContext(browser);
+    await signUp(co, coUser);
+    await expect(async () => {
+      const res = await owner.request.post(`/api/classes/${cls.id}/teachers`, {
+        data: { email: coUser.email },
+        headers: await csrfHeaders(owner),
+      });
+      expect(res.status()).toBe(201);
+    }).toPass({ timeout: 15_000 });
+
+    // The co-teacher, who owns no class, finds it under District assessments for the co-taught class.
+    await expect(async () => {
+      await co.goto('/assessments');
+      await expect(co.getByRole('form', { name: `Assign ${title}` })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    const assign = co.getByRole('form', { name: `Assign ${title}` });
+    await assign.getByLabel('Class').selectOption(cls.id);
+    await assign.getByRole('button', { name: 'Assign to class' }).click();
+    await expect(assign.getByRole('link', { name: "Open the class's copy" })).toBeVisible();
+    await checkA11y(co, 'district assessments of a co-teacher');
+    // The class's copy is on the class's list for both teachers.
+    for (const who of [owner, co]) {
+      const listed = await apiGet<{ commonAssessmentId: string | null }[]>(who, `/api/classes/${cls.id}/assessments`);
+      expect(listed.map((a) => a.commonAssessmentId)).toEqual([common.id]);
+    }
+  });
 
   test("the invitee accepts the district's mailed invitation and co-teaches the class, reading what is given to it from the owner's other class", async ({
     browser,
