@@ -185,6 +185,58 @@ describe('a co-teacher of the class', () => {
     expect((await call(h, co, 'GET', `/api/assessments/${id}/responses`)).status).toBe(404);
   });
 
+  it("reviews the short answers of their own class's students in an assessment assigned from another class, and grades them", async () => {
+    const tenant = randomUUID();
+    const owner = actor('teacher', tenant);
+    const co = actor('teacher', tenant);
+    const home = await givenClass(h, owner, 'Period 1', 'Science');
+    const coTaught = await givenClass(h, owner, 'Period 2', 'Science');
+    const [inHome, inCoTaught] = [actor('student', tenant), actor('student', tenant)];
+    await enrol(h, home, tenant, inHome);
+    await enrol(h, coTaught, tenant, inCoTaught);
+    await setCoTeachers(coTaught, owner, [co.userId]);
+    const created = await call(h, owner, 'POST', '/api/assessments', {
+      ...VALID_CREATE,
+      numberOfQuestions: 1,
+      classId: home,
+    });
+    const id = created.body.id as string;
+    const SA = {
+      questionText: 'What is the process by which water becomes vapour?',
+      questionType: 'short_answer',
+      options: [],
+      correctAnswer: 'evaporation',
+      points: 2,
+    };
+    await deliver(
+      h,
+      QuestionsGeneratedSchema,
+      { jobId: randomUUID(), assessmentId: id, tenantId: tenant, provider: 'offline', questions: [SA] },
+      { key: id, tenantId: tenant, source: 'generation' },
+    );
+    expect((await call(h, owner, 'PUT', `/api/assessments/${id}`, { reviewShortAnswers: true })).status).toBe(200);
+    expect((await call(h, owner, 'POST', `/api/assessments/${id}/assign`, { classIds: [home, coTaught] })).status).toBe(
+      200,
+    );
+    const questionId = ((await call(h, owner, 'GET', `/api/assessments/${id}/questions`)).body as { id: string }[])[0]!
+      .id;
+    const results: Record<string, string> = {};
+    for (const s of [inHome, inCoTaught]) {
+      await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId, answer: 'the sun heats it' });
+      results[s.userId] = (await call(h, s, 'POST', '/api/results', { assessmentId: id })).body.id as string;
+    }
+
+    const mine = await call(h, co, 'GET', `/api/assessments/${id}/to-review`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((i: { studentId: string }) => i.studentId)).toEqual([inCoTaught.userId]);
+    expect((await call(h, owner, 'GET', `/api/assessments/${id}/to-review`)).body).toHaveLength(2);
+    const mark = { earnedPoints: 2, feedback: 'Right: that is evaporation.' };
+    const path = (who: Actor) => `/api/results/${results[who.userId]}/responses/${questionId}`;
+    expect((await call(h, co, 'PATCH', path(inCoTaught), mark)).status).toBe(200);
+    expect((await call(h, co, 'PATCH', path(inHome), mark)).status).toBe(404);
+    expect((await call(h, co, 'GET', `/api/assessments/${id}/to-review`)).body).toEqual([]);
+  });
+
   it('another teacher of the tenant, not a co-teacher, still finds nothing', async () => {
     const tenant = randomUUID();
     const owner = actor('teacher', tenant);
