@@ -277,9 +277,10 @@ const SETTINGS: Record<string, string[]> = {
   'POST /api/assessments/{id}/assign': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404"] } }',
   ],
-  // Co-teachers are named by email or id: an address the fuzzer makes up is no teacher of the
-  // district (the documented 404, one answer whether or not an account exists elsewhere), the owner
-  // or one added already is 409; an id is no co-teacher of the class (404); the student's run 403.
+  // Co-teachers are named by email or id: an address the fuzzer makes up is invited (201, pending)
+  // until the class holds 20 (409 co_teachers_full), or refused (404 naming email: a student of the
+  // district, or for an individual account no individual teacher); the owner, one added or invited
+  // already is 409; an id is no co-teacher nor invitation of the class (404); the student's run 403.
   'POST /api/classes/{id}/teachers': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
   ],

@@ -1,11 +1,19 @@
 // Co-teachers (issue 30, item 8): the owner of a class adds a teacher of the same district by email
 // on the class page's Teachers section; the co-teacher finds the class on /classes (marked, no
-// delete), opens it and reads its results; deleting it is refused to them (403).
+// delete), opens it and reads its results; deleting it is refused to them (403). An address of the
+// district without an account is invited (the district's mailed invitation): once accepted, its
+// teacher co-teaches the class and reads an assessment given to it from another of the owner's
+// classes (their students only); an address the district does not invite shows as not invited and
+// is withdrawn. A district assessment published to the owner's class is listed for its co-teacher,
+// who assigns it there. Individual accounts: the co-teacher's results hold the co-taught class's,
+// and another class of the owner's stays out of reach.
 import { expect, type Page } from '@playwright/test';
+import { mailedLink, pathOf, setPasswordByMail } from './mailbox';
 import {
   apiGet,
   apiPost,
   checkA11y,
+  signIn,
   csrfHeaders,
   newUser,
   pageInNewContext,
@@ -147,4 +155,248 @@ test('the owner adds a co-teacher by email, who sees the class and its results b
   expect(refused.status()).toBe(403);
   await co.reload();
   await expect(co.getByRole('heading', { name: className })).toBeVisible();
+});
+
+async function submitted(student: Page, assessmentId: string, questions: QuestionJson[]): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await apiGet<{ id: string }[]>(student, '/api/student/available-assessments')).some(
+          (a) => a.id === assessmentId,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  for (const [i, q] of questions.entries()) {
+    const answer = i === 0 ? (q.correctAnswer ?? '') : wrongAnswer(q);
+    await apiPost(student, '/api/responses', { assessmentId, questionId: q.id, answer });
+  }
+  await apiPost(student, '/api/results', { assessmentId });
+}
+
+test.describe('with the mailbox of this run (the admin, the invitations)', () => {
+  test.skip(!!process.env.E2E_BASE_URL, 'reads the mailbox of the all-in-one this run starts');
+
+  test("a district assessment published to the owner's class is listed for its co-teacher, who assigns it there", async ({
+    page,
+    browser,
+  }) => {
+    const run = suffix();
+    const title = `Benchmark ${run}`;
+    const admin = { email: `admin@${DISTRICT_DOMAIN}`, password: `admin-pass-${run}`, firstName: '', lastName: '' };
+    await setPasswordByMail(page, admin.email, admin.password);
+    await signIn(page, admin);
+    const common = await apiPost<{ id: string }>(page, '/api/common-assessments', {
+      title,
+      description: 'Autumn',
+      questions: [
+        {
+          questionText: 'Is 2:4 the same ratio as 1:2?',
+          questionType: 'true_false',
+          correctAnswer: 'true',
+          points: 1,
+          standards: [],
+        },
+      ],
+    });
+    // To every school, grade and subject: it reaches every class of the district.
+    await apiPost(page, `/api/common-assessments/${common.id}/publish`, { schools: [], grades: [], subjects: [] });
+
+    const owner = await pageInNewContext(browser);
+    await signUp(owner, districtUser('ca-owner', 'Olive'));
+    const cls = await apiPost<{ id: string }>(owner, '/api/classes', { name: `Ratios ${run}`, subject: 'Math' });
+    const coUser = districtUser('ca-co', 'Cora');
+    const co = await pageInNewContext(browser);
+    await signUp(co, coUser);
+    await expect(async () => {
+      const res = await owner.request.post(`/api/classes/${cls.id}/teachers`, {
+        data: { email: coUser.email },
+        headers: await csrfHeaders(owner),
+      });
+      expect(res.status()).toBe(201);
+    }).toPass({ timeout: 15_000 });
+
+    // The co-teacher, who owns no class, finds it under District assessments for the co-taught class.
+    await expect(async () => {
+      await co.goto('/assessments');
+      await expect(co.getByRole('form', { name: `Assign ${title}` })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    const assign = co.getByRole('form', { name: `Assign ${title}` });
+    await assign.getByLabel('Class').selectOption(cls.id);
+    await assign.getByRole('button', { name: 'Assign to class' }).click();
+    await expect(assign.getByRole('link', { name: "Open the class's copy" })).toBeVisible();
+    await checkA11y(co, 'district assessments of a co-teacher');
+    // The class's copy is on the class's list for both teachers.
+    for (const who of [owner, co]) {
+      const listed = await apiGet<{ commonAssessmentId: string | null }[]>(who, `/api/classes/${cls.id}/assessments`);
+      expect(listed.map((a) => a.commonAssessmentId)).toEqual([common.id]);
+    }
+  });
+
+  test("the invitee accepts the district's mailed invitation and co-teaches the class, reading what is given to it from the owner's other class", async ({
+    browser,
+  }) => {
+    const owner = await pageInNewContext(browser);
+    await signUp(owner, districtUser('invite-owner', 'Olive'));
+    const home = await apiPost<{ id: string; joinCode: string }>(owner, '/api/classes', {
+      name: `Geology ${suffix()}`,
+      subject: 'Science',
+      period: '1',
+    });
+    const coTaughtName = `Geology P2 ${suffix()}`;
+    const coTaught = await apiPost<{ id: string; joinCode: string }>(owner, '/api/classes', {
+      name: coTaughtName,
+      subject: 'Science',
+      period: '2',
+    });
+    const assessment = await apiPost<{ id: string }>(owner, '/api/assessments', {
+      title: 'Water Cycle',
+      classId: home.id,
+      contentToAssess: LESSON,
+      questionType: 'multiple_choice',
+      numberOfQuestions: 2,
+    });
+    const questions = await waitForQuestions(owner, assessment.id);
+    await apiPost(owner, `/api/assessments/${assessment.id}/assign`, { classIds: [home.id, coTaught.id] });
+
+    // A student of each class submits.
+    const students = [
+      { user: districtUser('invite-home', 'Hugo'), cls: home },
+      { user: districtUser('invite-p2', 'Pia'), cls: coTaught },
+    ];
+    for (const s of students) {
+      const page = await pageInNewContext(browser);
+      await signUp(page, s.user, 'Student');
+      await apiPost(page, '/api/classes/join', { joinCode: s.cls.joinCode });
+      await submitted(page, assessment.id, questions);
+    }
+
+    // The owner invites an address of the district that has no account yet, and one outside it.
+    const address = `nia.${suffix()}@${DISTRICT_DOMAIN}`;
+    const outsider = `oscar.${suffix()}@elsewhere-${suffix()}.example.com`;
+    await owner.goto(`/class/${coTaught.id}`);
+    const teachers = owner.getByRole('region', { name: 'Teachers' });
+    await expect(teachers.getByText('Owner', { exact: true })).toBeVisible();
+    for (const email of [address, outsider]) {
+      await teachers.getByLabel('Add a co-teacher').fill(email);
+      await teachers.getByRole('button', { name: 'Add teacher' }).click();
+      await expect(teachers.getByRole('status')).toContainText(
+        `${email} has no account yet: an invitation is on its way`,
+      );
+    }
+    await expect(teachers.getByText('Invited', { exact: true }).first()).toBeVisible();
+    // The district does not invite the outsider's address: shown as such once identity answers.
+    await expect(async () => {
+      await owner.reload();
+      await expect(teachers.getByText('Not invited', { exact: true })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await checkA11y(owner, 'class page with invitations');
+    await teachers.getByRole('button', { name: `Withdraw the invitation of ${outsider}` }).click();
+    await expect(teachers.getByRole('status')).toHaveText(`The invitation of ${outsider} is withdrawn`);
+    await expect(teachers.getByRole('list', { name: 'Teachers of this class' }).getByText(outsider)).toHaveCount(0);
+
+    // The invitee accepts the mailed invitation, which names the class.
+    const invitee = await pageInNewContext(browser);
+    await invitee.goto(pathOf(await mailedLink(address, '/accept-invitation')));
+    await expect(invitee.getByRole('heading', { name: 'Join Demo District' })).toBeVisible();
+    await invitee.getByLabel('First Name').fill('Nia');
+    await invitee.getByLabel('Last Name').fill(`New${suffix()}`);
+    const password = `nia-pass-${suffix()}`;
+    await invitee.getByLabel('Password', { exact: true }).fill(password);
+    await invitee.getByLabel('Confirm Password').fill(password);
+    await invitee.getByRole('button', { name: 'Create account' }).click();
+    await expect(invitee).toHaveURL(/\/$/);
+
+    // They co-teach the class (the class service learns of the account by event).
+    await expect(async () => {
+      await invitee.goto('/classes');
+      await expect(invitee.getByRole('article', { name: coTaughtName })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    const card = invitee.getByRole('article', { name: coTaughtName });
+    await expect(card.getByText('Co-teaching')).toBeVisible();
+    await card.getByRole('link', { name: `View Details of ${coTaughtName}` }).click();
+    const results = invitee.getByRole('region', { name: 'Class Results' });
+    await expect(results.getByText('1 result submitted')).toBeVisible({ timeout: 15_000 });
+    const pia = `${students[1]!.user.firstName} ${students[1]!.user.lastName}`;
+    await expect(results.getByRole('rowheader', { name: pia, exact: true })).toBeVisible();
+    await expect(
+      invitee.getByRole('region', { name: 'Teachers' }).getByText('Co-teacher', { exact: true }),
+    ).toBeVisible();
+    await checkA11y(invitee, 'class page of an invited co-teacher');
+
+    // The assessment given to the class from the owner's other class: listed, and its results page
+    // shows their class's student, not the other class's.
+    const listed = await apiGet<{ id: string }[]>(invitee, `/api/classes/${coTaught.id}/assessments`);
+    expect(listed.map((a) => a.id)).toEqual([assessment.id]);
+    await invitee.goto(`/assessment-results/${assessment.id}`);
+    await expect(invitee.getByText(pia).first()).toBeVisible({ timeout: 15_000 });
+    const hugo = `${students[0]!.user.firstName} ${students[0]!.user.lastName}`;
+    await expect(invitee.getByText(hugo)).toHaveCount(0);
+    const theirs = await apiGet<{ summary: { submitted: number } }>(
+      invitee,
+      `/api/assessments/${assessment.id}/results`,
+    );
+    expect(theirs.summary.submitted).toBe(1);
+    const owners = await apiGet<{ summary: { submitted: number } }>(owner, `/api/assessments/${assessment.id}/results`);
+    expect(owners.summary.submitted).toBe(2);
+    // The owner's other class is not theirs.
+    expect((await invitee.request.get(`/api/classes/${home.id}`)).status()).toBe(404);
+  });
+});
+
+test("an individual account's co-teacher reads the co-taught class's results among their own, not the owner's other classes", async ({
+  browser,
+}) => {
+  const owner = await pageInNewContext(browser);
+  await signUp(owner, newUser('solo-owner'));
+  const sharedName = `Astronomy ${suffix()}`;
+  const shared = await apiPost<{ id: string; joinCode: string }>(owner, '/api/classes', {
+    name: sharedName,
+    subject: 'Science',
+    period: '1',
+  });
+  const other = await apiPost<{ id: string }>(owner, '/api/classes', { name: `Private ${suffix()}`, subject: 'Math' });
+  const assessment = await apiPost<{ id: string }>(owner, '/api/assessments', {
+    title: 'Water Cycle',
+    classId: shared.id,
+    contentToAssess: LESSON,
+    questionType: 'multiple_choice',
+    numberOfQuestions: 2,
+  });
+  const questions = await waitForQuestions(owner, assessment.id);
+  await apiPost(owner, `/api/assessments/${assessment.id}/assign`);
+  const studentUser = newUser('solo-student');
+  const student = await pageInNewContext(browser);
+  await signUp(student, studentUser, 'Student');
+  await apiPost(student, '/api/classes/join', { joinCode: shared.joinCode });
+  await submitted(student, assessment.id, questions);
+
+  // Another individual account is added by email (retried until the class service knows it).
+  const coUser = { ...newUser('solo-co'), firstName: 'Cato' };
+  const co = await pageInNewContext(browser);
+  await signUp(co, coUser);
+  await expect(async () => {
+    const res = await owner.request.post(`/api/classes/${shared.id}/teachers`, {
+      data: { email: coUser.email },
+      headers: await csrfHeaders(owner),
+    });
+    expect(res.status()).toBe(201);
+  }).toPass({ timeout: 15_000 });
+
+  // The class page's results, and the co-teacher's list of all results, hold the class's result.
+  await co.goto(`/class/${shared.id}`);
+  const results = co.getByRole('region', { name: 'Class Results' });
+  await expect(results.getByText('1 result submitted')).toBeVisible({ timeout: 15_000 });
+  await expect(
+    results.getByRole('rowheader', { name: `${studentUser.firstName} ${studentUser.lastName}`, exact: true }),
+  ).toBeVisible();
+  await checkA11y(co, 'class page of an individual co-teacher');
+  const all = await apiGet<{ assessmentId: string }[]>(co, '/api/all-results');
+  expect(all.map((r) => r.assessmentId)).toEqual([assessment.id]);
+
+  // The owner's other class stays theirs alone.
+  expect((await co.request.get(`/api/classes/${other.id}`)).status()).toBe(404);
+  expect((await co.request.get(`/api/classes/${other.id}/grid`)).status()).toBe(404);
+  await co.goto(`/class/${other.id}`);
+  await expect(co.getByRole('heading', { name: 'Class not found' })).toBeVisible();
 });

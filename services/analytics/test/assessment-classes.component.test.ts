@@ -8,6 +8,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   AssessmentAssignedSchema,
   ClassCreatedSchema,
+  ClassUpdatedSchema,
   ResultSubmittedSchema,
   StudentEnrolledSchema,
   UserRegisteredSchema,
@@ -112,6 +113,45 @@ describe('an assessment given to two classes', () => {
     expect(res.status).toBe(200);
     const names = res.body.students.map((s: { firstName: string }) => s.firstName);
     expect(names).toEqual(['Ada', 'Ben', 'Cy', 'Dee']);
+  });
+
+  it("then a co-teacher of the second class only reads it there: that class's results, progress and grid, not the first class's", async () => {
+    const co = actor('teacher', story.tenantId);
+    const path = `/api/assessments/${story.assessmentId}`;
+    expect((await call(h, co, 'GET', `${path}/results`)).status).toBe(404);
+    await h.bus.publish([
+      event(
+        ClassUpdatedSchema,
+        {
+          classId: period5,
+          tenantId: story.tenantId,
+          teacherId: story.teacher.userId,
+          name: 'Biology P5',
+          subject: 'Science',
+          period: '5',
+          joinCode: 'BIO5XYZ',
+          coTeacherIds: [co.userId],
+          occurredAt: now,
+        },
+        period5,
+        story.tenantId,
+      ),
+    ]);
+    const res = await call(h, co, 'GET', `${path}/results`);
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toMatchObject({ submitted: 1, classSize: 1 });
+    expect(res.body.classes).toEqual([
+      { classId: period5, className: 'Biology P5', classSize: 1, submitted: 1, averageScore: 100 },
+    ]);
+    expect(res.body.results.map((r: { studentId: string }) => r.studentId)).toEqual([chosen.id]);
+    const progress = await call(h, co, 'GET', `${path}/progress`);
+    expect(progress.status).toBe(200);
+    expect(progress.body.students.map((s: { firstName: string }) => s.firstName)).toEqual(['Dee']);
+    const grid = (await call(h, co, 'GET', `/api/classes/${period5}/grid`)).body;
+    expect(grid.assessments.map((a: { id: string }) => a.id)).toEqual([story.assessmentId]);
+    expect((await call(h, co, 'GET', `/api/classes/${story.classId}/grid`)).status).toBe(404);
+    // The owner still reads every class's.
+    expect((await call(h, story.teacher, 'GET', `${path}/results`)).body.summary).toMatchObject({ submitted: 4 });
   });
 });
 

@@ -120,4 +120,53 @@ describe('a co-teacher of the class', () => {
     expect((await call(h, co, 'GET', `/api/mastery/students/${student}`)).status).toBe(404);
     expect((await call(h, story.teacher, 'GET', classPaths()[0]!)).status).toBe(200);
   });
+
+  it("of another tenant (an individual account co-teaching) reads the class as its owner does, and nothing else of the owner's", async () => {
+    const own = classStory();
+    const other = classStory(own.tenantId);
+    await h.bus.publish([...own.events, ...other.events]);
+    const co = actor('teacher');
+    await h.bus.publish([
+      event(
+        ClassUpdatedSchema,
+        {
+          classId: own.classId,
+          tenantId: own.tenantId,
+          teacherId: own.teacher.userId,
+          name: 'Biology',
+          subject: 'Science',
+          period: '3',
+          joinCode: 'BIO3XYZ',
+          coTeacherIds: [co.userId],
+        },
+        own.classId,
+        own.tenantId,
+      ),
+    ]);
+    for (const p of [
+      `/api/classes/${own.classId}/results`,
+      `/api/classes/${own.classId}/grid`,
+      `/api/assessments/${own.assessmentId}/results`,
+      `/api/assessments/${own.assessmentId}/progress`,
+      `/api/classes/${own.classId}/mastery`,
+      `/api/dashboard/students?classId=${own.classId}`,
+    ]) {
+      const [mine, owners] = [await call(h, co, 'GET', p), await call(h, own.teacher, 'GET', p)];
+      expect(mine.status, p).toBe(200);
+      expect(mine.body, p).toEqual(owners.body);
+    }
+    // The tenant-wide lists hold the co-taught class's results, as the owner's do.
+    const all = await call(h, co, 'GET', '/api/all-results');
+    expect(all.status).toBe(200);
+    const ids = (body: { id: string }[]) => body.map((r) => r.id).sort();
+    expect(ids(all.body)).toEqual([...own.resultIds].sort());
+    expect(ids(all.body)).toEqual(ids((await call(h, own.teacher, 'GET', '/api/all-results')).body));
+    // Another class of the owner's tenant (another teacher's) stays out of reach.
+    for (const p of [
+      `/api/classes/${other.classId}/grid`,
+      `/api/classes/${other.classId}/results`,
+      `/api/assessments/${other.assessmentId}/results`,
+    ])
+      expect((await call(h, co, 'GET', p)).status, p).toBe(404);
+  });
 });

@@ -122,6 +122,101 @@ describe('a co-teacher of the class', () => {
     expect((await call(h, co, 'GET', `/api/assessments/${made}`)).status).toBe(200);
   });
 
+  it("reads an assessment assigned to the class from another of the owner's classes, and only their students' answers", async () => {
+    const tenant = randomUUID();
+    const owner = actor('teacher', tenant);
+    const co = actor('teacher', tenant);
+    const home = await givenClass(h, owner, 'Period 1', 'Math');
+    const coTaught = await givenClass(h, owner, 'Period 2', 'Math');
+    const inHome = actor('student', tenant);
+    const inCoTaught = actor('student', tenant);
+    await enrol(h, home, tenant, inHome);
+    await enrol(h, coTaught, tenant, inCoTaught);
+    await setCoTeachers(coTaught, owner, [co.userId]);
+    const id = await ready(owner, home);
+
+    // Not assigned to the co-taught class yet: not theirs to read.
+    expect((await call(h, co, 'GET', `/api/classes/${coTaught}/assessments`)).body).toEqual([]);
+    expect((await call(h, co, 'GET', `/api/assessments/${id}`)).status).toBe(404);
+
+    const assigned = await call(h, owner, 'POST', `/api/assessments/${id}/assign`, { classIds: [home, coTaught] });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const listed = await call(h, co, 'GET', `/api/classes/${coTaught}/assessments`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect((await call(h, co, 'GET', `/api/assessments/${id}`)).status).toBe(200);
+    const questions = await call(h, co, 'GET', `/api/assessments/${id}/questions`);
+    expect(questions.status).toBe(200);
+    const questionId = (questions.body as { id: string }[])[0]!.id;
+
+    // Both students answer; the co-teacher reads their own class's answers and result, not the other's.
+    const results: Record<string, string> = {};
+    for (const s of [inHome, inCoTaught]) {
+      await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId, answer: MC.correctAnswer });
+      const submitted = await call(h, s, 'POST', '/api/results', { assessmentId: id });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+      results[s.userId] = submitted.body.id as string;
+    }
+    const answers = await call(h, co, 'GET', `/api/assessments/${id}/responses`);
+    expect(answers.status).toBe(200);
+    expect(answers.body.map((r: { studentId: string }) => r.studentId)).toEqual([inCoTaught.userId]);
+    expect((await call(h, owner, 'GET', `/api/assessments/${id}/responses`)).body).toHaveLength(2);
+    expect((await call(h, co, 'GET', `/api/results/${results[inCoTaught.userId]}`)).status).toBe(200);
+    expect((await call(h, co, 'GET', `/api/results/${results[inHome.userId]}`)).status).toBe(404);
+
+    // Changing it stays with the teachers of its own class.
+    expect((await call(h, co, 'PUT', `/api/assessments/${id}`, { title: 'Mine now', topic: 'Fractions' })).status).toBe(
+      404,
+    );
+    expect((await call(h, co, 'DELETE', `/api/assessments/${id}`)).status).toBe(404);
+
+    // Removed from the class: nothing of it.
+    await setCoTeachers(coTaught, owner, []);
+    expect((await call(h, co, 'GET', `/api/assessments/${id}`)).status).toBe(404);
+    expect((await call(h, co, 'GET', `/api/assessments/${id}/responses`)).status).toBe(404);
+  });
+
+  it("reviews the short answers of their own class's students in an assessment assigned from another class, and grades them", async () => {
+    const tenant = randomUUID();
+    const owner = actor('teacher', tenant);
+    const co = actor('teacher', tenant);
+    const home = await givenClass(h, owner, 'Period 1', 'Science');
+    const coTaught = await givenClass(h, owner, 'Period 2', 'Science');
+    const [inHome, inCoTaught] = [actor('student', tenant), actor('student', tenant)];
+    await enrol(h, home, tenant, inHome);
+    await enrol(h, coTaught, tenant, inCoTaught);
+    await setCoTeachers(coTaught, owner, [co.userId]);
+    const SA = {
+      questionText: 'What is the process by which water becomes vapour?',
+      questionType: 'short_answer',
+      options: [],
+      correctAnswer: 'evaporation',
+      points: 2,
+    };
+    const { id } = await readyAssessment(h, owner, home, [SA]);
+    expect((await call(h, owner, 'PUT', `/api/assessments/${id}`, { reviewShortAnswers: true })).status).toBe(200);
+    expect((await call(h, owner, 'POST', `/api/assessments/${id}/assign`, { classIds: [home, coTaught] })).status).toBe(
+      200,
+    );
+    const questionId = ((await call(h, owner, 'GET', `/api/assessments/${id}/questions`)).body as { id: string }[])[0]!
+      .id;
+    const results: Record<string, string> = {};
+    for (const s of [inHome, inCoTaught]) {
+      await call(h, s, 'POST', '/api/responses', { assessmentId: id, questionId, answer: 'the sun heats it' });
+      results[s.userId] = (await call(h, s, 'POST', '/api/results', { assessmentId: id })).body.id as string;
+    }
+
+    const mine = await call(h, co, 'GET', `/api/assessments/${id}/to-review`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((i: { studentId: string }) => i.studentId)).toEqual([inCoTaught.userId]);
+    expect((await call(h, owner, 'GET', `/api/assessments/${id}/to-review`)).body).toHaveLength(2);
+    const mark = { earnedPoints: 2, feedback: 'Right: that is evaporation.' };
+    const path = (who: Actor) => `/api/results/${results[who.userId]}/responses/${questionId}`;
+    expect((await call(h, co, 'PATCH', path(inCoTaught), mark)).status).toBe(200);
+    expect((await call(h, co, 'PATCH', path(inHome), mark)).status).toBe(404);
+    expect((await call(h, co, 'GET', `/api/assessments/${id}/to-review`)).body).toEqual([]);
+  });
+
   it('another teacher of the tenant, not a co-teacher, still finds nothing', async () => {
     const tenant = randomUUID();
     const owner = actor('teacher', tenant);

@@ -4,7 +4,7 @@
 // take it as any assessment; who may do what.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassCreatedSchema, UserDeletedSchema } from '@checkpoint/events';
+import { ClassCreatedSchema, ClassUpdatedSchema, UserDeletedSchema } from '@checkpoint/events';
 import {
   actor,
   call,
@@ -142,6 +142,49 @@ describe('common assessments', () => {
     const submitted = await call(h, student, 'POST', '/api/results', { assessmentId: copyId });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
     expect(Number(submitted.body.percentage)).toBe(100);
+  });
+
+  it('when a publication reaches a class, then its co-teacher lists it for that class and assigns it, and the owner sees the copy', async () => {
+    const owner = actor('teacher', district);
+    const co = actor('teacher', district);
+    const classId = await schoolClass(owner, 'school-co', ['08']);
+    const id = await published({ schools: ['school-co'], grades: ['08'] });
+    expect((await call(h, co, 'GET', '/api/common-assessments')).body.find((c: { id: string }) => c.id === id)).toBe(
+      undefined,
+    );
+    await deliver(
+      h,
+      ClassUpdatedSchema,
+      {
+        classId,
+        tenantId: district,
+        teacherId: owner.userId,
+        name: 'Class school-co',
+        subject: 'Math',
+        period: '1',
+        joinCode: 'ABC123',
+        schoolId: 'school-co',
+        schoolName: 'School school-co',
+        grades: ['08'],
+        coTeacherIds: [co.userId],
+      },
+      { key: classId, tenantId: district },
+    );
+    const list = await call(h, co, 'GET', '/api/common-assessments');
+    expect(list.body.find((c: { id: string }) => c.id === id)).toMatchObject({ classIds: [classId] });
+    expect((await call(h, co, 'GET', `/api/common-assessments/${id}`)).status).toBe(200);
+    const assigned = await call(h, co, 'POST', `/api/common-assessments/${id}/assign`, { classId });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
+    const copyId = assigned.body.id as string;
+    for (const who of [owner, co]) {
+      const listed = (await call(h, who, 'GET', `/api/classes/${classId}/assessments`)).body as { id: string }[];
+      expect(listed.map((a) => a.id)).toEqual([copyId]);
+    }
+    // The owner's other teachers are not reached through the class.
+    const stranger = actor('teacher', district);
+    expect(
+      (await call(h, stranger, 'GET', '/api/common-assessments')).body.find((c: { id: string }) => c.id === id),
+    ).toBe(undefined);
   });
 
   it('when a published common assessment is changed, then the admin is refused with 409, and the teacher cannot change the questions of their copy', async () => {

@@ -4,6 +4,7 @@
 // is a ClassUpdated carrying co_teacher_ids.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHeaders, CoTeacherInvitationRefusedSchema, create, toBinary } from '@checkpoint/events';
 import {
   actor,
   call,
@@ -16,6 +17,7 @@ import {
 } from './helpers.ts';
 
 const NO_TEACHER = 'No teacher of your school or district has this email. Ask them to sign up with it, then add them.';
+const A_STUDENT = 'This email is a student account of your school or district, not a teacher.';
 
 let h: Harness;
 beforeAll(async () => {
@@ -112,17 +114,37 @@ describe('adding a co-teacher', () => {
     expect((await invite(owner, cls.id, admin.email)).status).toBe(201);
   });
 
-  it('refuses with one answer (404) an unknown email, a student, and a teacher of another district', async () => {
+  it('refuses a student of the district (404 naming email); an address without a teacher account of the district is invited instead', async () => {
     const district = randomUUID();
     const owner = await person('teacher', district, 'district');
     const student = await person('student', district, 'district');
     const elsewhere = await person('teacher', randomUUID(), 'district');
     const cls = await createClass(owner);
-    for (const email of ['nobody@school.example', student.email, elsewhere.email]) {
+    const refused = await invite(owner, cls.id, student.email.toUpperCase());
+    expect(refused.status).toBe(404);
+    expect(refused.body.error ?? refused.body.message).toBe(A_STUDENT);
+    expect(refused.body.fields).toEqual({ email: A_STUDENT });
+    // Unknown here: invited (identity decides whether the address is the district's to invite).
+    for (const email of ['nobody@school.example', elsewhere.email]) {
       const res = await invite(owner, cls.id, email);
-      expect(res.status, email).toBe(404);
-      expect(res.body.error ?? res.body.message).toBe(NO_TEACHER);
+      expect(res.status, email).toBe(201);
+      expect(res.body).toMatchObject({ email: email.toLowerCase(), owner: false, invitation: 'pending' });
     }
+    const teachers = (await call(h, owner, 'GET', `/api/classes/${cls.id}/teachers`)).body;
+    expect(teachers.map((t: { invitation?: string }) => t.invitation ?? 'teacher')).toEqual([
+      'teacher',
+      'pending',
+      'pending',
+    ]);
+  });
+
+  it('an individual account is refused an address that is no individual teacher (404 naming email)', async () => {
+    const owner = await person('teacher', randomUUID(), 'individual');
+    const cls = await createClass(owner);
+    const res = await invite(owner, cls.id, 'nobody@school.example');
+    expect(res.status).toBe(404);
+    expect(res.body.error ?? res.body.message).toBe(NO_TEACHER);
+    expect(res.body.fields).toEqual({ email: NO_TEACHER });
     expect((await call(h, owner, 'GET', `/api/classes/${cls.id}/teachers`)).body).toHaveLength(1);
   });
 
@@ -172,6 +194,127 @@ describe('adding a co-teacher', () => {
     expect((await call(h, student, 'POST', '/api/classes/join', { joinCode: cls.joinCode })).status).toBe(200);
     expect((await call(h, other, 'GET', `/api/classes/${cls.id}`)).status).toBe(200);
     expect((await call(h, other, 'GET', `/api/classes/${cls.id}/students`)).body).toHaveLength(1);
+  });
+});
+
+const refuseInvitation = (classId: string, tenantId: string, invitationId: string) =>
+  h.bus.publish([
+    {
+      topic: 'checkpoint.identity.v1',
+      key: classId,
+      value: toBinary(
+        CoTeacherInvitationRefusedSchema,
+        create(CoTeacherInvitationRefusedSchema, { invitationId, classId, tenantId }),
+      ),
+      headers: buildHeaders({
+        id: randomUUID(),
+        type: CoTeacherInvitationRefusedSchema.typeName,
+        source: 'identity',
+        time: new Date(),
+        tenantId,
+      }),
+    },
+  ]);
+
+describe('inviting an address without an account', () => {
+  it('sends CoTeacherInvited; the teacher registered in the district with it becomes a co-teacher', async () => {
+    const district = randomUUID();
+    const owner = await person('teacher', district, 'district', 'Olive');
+    const cls = await createClass(owner, 'Chemistry');
+    const address = `newbie.${randomUUID().slice(0, 8)}@school.example`;
+    const res = await invite(owner, cls.id, address.toUpperCase());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      firstName: null,
+      lastName: null,
+      email: address,
+      owner: false,
+      invitation: 'pending',
+    });
+    expect((await invite(owner, cls.id, address)).status).toBe(409);
+    const sent = (await outboxFor(h, cls.id)).at(-1)!;
+    expect(sent.type).toBe('checkpoint.class.v1.CoTeacherInvited');
+    expect(sent.message).toMatchObject({
+      invitationId: res.body.id,
+      classId: cls.id,
+      tenantId: district,
+      email: address,
+      invitedBy: owner.userId,
+      className: 'Chemistry',
+    });
+
+    // The same address registered elsewhere, or as a student of the district: not applied.
+    await deliverUserEvent(h, 'registered', {
+      ...actor('teacher', randomUUID()),
+      firstName: 'Other',
+      lastName: 'Place',
+      email: address,
+      tenantKind: 'district',
+    });
+    expect((await call(h, owner, 'GET', `/api/classes/${cls.id}/teachers`)).body).toHaveLength(2);
+
+    const newbie = actor('teacher', district);
+    await deliverUserEvent(h, 'registered', {
+      ...newbie,
+      firstName: 'Nia',
+      lastName: 'New',
+      email: address.toUpperCase(),
+      tenantKind: 'district',
+    });
+    const teachers = (await call(h, newbie, 'GET', `/api/classes/${cls.id}/teachers`)).body;
+    expect(teachers.map((t: { id: string; invitation?: string }) => [t.id, t.invitation ?? 'teacher'])).toEqual([
+      [owner.userId, 'teacher'],
+      [newbie.userId, 'teacher'],
+    ]);
+    const updated = (await outboxFor(h, cls.id)).at(-1)!;
+    expect(updated.type).toBe('checkpoint.class.v1.ClassUpdated');
+    expect(updated.message.coTeacherIds).toEqual([newbie.userId]);
+    expect((await call(h, newbie, 'GET', '/api/classes')).body.map((c: { id: string }) => c.id)).toEqual([cls.id]);
+  });
+
+  it("identity's refusal shows on the list; the owner withdraws it, a co-teacher may not", async () => {
+    const district = randomUUID();
+    const owner = await person('teacher', district, 'district');
+    const co = await person('teacher', district, 'district');
+    const cls = await createClass(owner);
+    expect((await invite(owner, cls.id, co.email)).status).toBe(201);
+    const pending = await invite(owner, cls.id, 'outsider@elsewhere.example');
+    const invitationId = pending.body.id as string;
+    await refuseInvitation(cls.id, district, invitationId);
+    const list = (await call(h, owner, 'GET', `/api/classes/${cls.id}/teachers`)).body;
+    expect(list.at(-1)).toMatchObject({ id: invitationId, email: 'outsider@elsewhere.example', invitation: 'refused' });
+
+    const path = `/api/classes/${cls.id}/teachers/${invitationId}`;
+    expect((await call(h, co, 'DELETE', path)).status).toBe(403);
+    expect((await call(h, owner, 'DELETE', path)).status).toBe(204);
+    expect((await call(h, owner, 'DELETE', path)).status).toBe(404);
+    expect((await call(h, owner, 'GET', `/api/classes/${cls.id}/teachers`)).body).toHaveLength(2);
+  });
+
+  it('a withdrawn invitation is not applied when the account comes', async () => {
+    const district = randomUUID();
+    const owner = await person('teacher', district, 'district');
+    const cls = await createClass(owner);
+    const address = `late.${randomUUID().slice(0, 8)}@school.example`;
+    const invited = await invite(owner, cls.id, address);
+    expect((await call(h, owner, 'DELETE', `/api/classes/${cls.id}/teachers/${invited.body.id}`)).status).toBe(204);
+    const late = actor('teacher', district);
+    await deliverUserEvent(h, 'registered', { ...late, firstName: 'L', lastName: 'Ate', email: address });
+    expect((await call(h, late, 'GET', `/api/classes/${cls.id}`)).status).toBe(404);
+  });
+
+  it('invitations count towards the most co-teachers', async () => {
+    const district = randomUUID();
+    const owner = await person('teacher', district, 'district');
+    const cls = await createClass(owner);
+    for (let i = 0; i < 20; i++)
+      expect((await invite(owner, cls.id, `p${i}.${cls.id.slice(0, 8)}@school.example`)).status).toBe(201);
+    const full = await invite(owner, cls.id, `p20.${cls.id.slice(0, 8)}@school.example`);
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('co_teachers_full');
+    const co = await person('teacher', district, 'district');
+    expect((await invite(owner, cls.id, co.email)).status).toBe(409);
   });
 });
 

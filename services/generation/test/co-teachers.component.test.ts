@@ -111,4 +111,26 @@ describe('a co-teacher of the class', () => {
     await classTeachers(theirs, owner, []);
     expect((await call(h, co, 'GET', `/api/assessments/${theirs.assessmentId}/generation`)).status).toBe(404);
   });
+
+  it("reads a result taken in the class of an assessment given to it from another of the owner's classes, not the other class's", async () => {
+    const tenant = randomUUID();
+    const owner = actor('teacher', tenant);
+    const co = actor('teacher', tenant);
+    const l = await createAssessment(h, { teacher: owner, generation: false });
+    const questions = await storeQuestions(h, l, QUESTIONS);
+    const coTaught = { ...l, classId: randomUUID() };
+    await classTeachers(l, owner, []);
+    await classTeachers(coTaught, owner, [co.userId]);
+    const [inHome, inCoTaught] = [actor('student', tenant), actor('student', tenant)];
+    await enrol(h, l, inHome);
+    await enrol(h, coTaught, inCoTaught);
+    const homeResult = await submitResult(h, l, inHome, questions, [false, true]);
+    const coTaughtResult = await submitResult(h, coTaught, inCoTaught, questions, [false, true]);
+
+    expect((await call(h, co, 'GET', `/api/support-content/${coTaughtResult}`)).status).toBe(200);
+    expect((await call(h, co, 'GET', `/api/support-content/${homeResult}`)).status).toBe(404);
+    expect((await call(h, owner, 'GET', `/api/support-content/${coTaughtResult}`)).status).toBe(200);
+    await classTeachers(coTaught, owner, []);
+    expect((await call(h, co, 'GET', `/api/support-content/${coTaughtResult}`)).status).toBe(404);
+  });
 });

@@ -29,6 +29,7 @@ import { secretBox } from './domain/secret-box.ts';
 import { assertPasswordSignInAllowed, resealSecrets } from './domain/sso.use-case.ts';
 import { issueInvitation, sendRosterWelcome } from './domain/email-links.use-case.ts';
 import { emailWiring } from './email.ts';
+import { coTeacherInvitationsSubscription } from './messaging/class-events.consumer.ts';
 import { membershipDeps } from './membership.ts';
 import { userEventWriter } from './messaging/user-events.publisher.ts';
 import { privacyWiring } from './privacy.ts';
@@ -206,7 +207,11 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           draining: drain.signal,
         });
       },
-      subscriptions: [privacy.subscription],
+      subscriptions: [
+        privacy.subscription,
+        // A class's owner invited an address as a co-teacher: the district's invitation, or a refusal.
+        coTeacherInvitationsSubscription(db, { links: email.links, source: ctx.name }),
+      ],
       draining: () => drain.abort(),
       async start() {
         const interrupted = await roster.recoverInterrupted();

@@ -18,12 +18,24 @@ export interface Scope {
  * `c` = classes; parameters $1 = tenant, $2 = teacher or null. A co-teacher's class is in scope
  * whatever its tenant (an individual account's co-teacher has a tenant of their own).
  */
-const IN_SCOPE = '(c.tenant_id = $1 and ($2::uuid is null or c.teacher_id = $2) or $2::uuid = any(c.co_teacher_ids))';
+const inScope = (c: string) =>
+  `(${c}.tenant_id = $1 and ($2::uuid is null or ${c}.teacher_id = $2) or $2::uuid = any(${c}.co_teacher_ids))`;
+const IN_SCOPE = inScope('c');
 /**
  * `r` = results joined with `c`; $3 = chosen class ids or null (then active classes only), $4 = since
- * or null. `r.tenant_id = $1` lets Postgres walk the tenant's results index newest first.
+ * or null. `r.tenant_id = $1` lets Postgres walk the tenant's results index newest first. `cross`:
+ * the caller co-teaches a class of another tenant (an individual account's co-teacher has a tenant
+ * of their own), whose results count too: the tenants of the classes they co-teach join $1 (`@>`
+ * walks the co_teacher_ids GIN index, migration 014; IN_SCOPE still keeps the owner's other classes
+ * out). Everyone else keeps the one-tenant condition and its plan.
  */
-const RESULTS_IN_SCOPE = `${IN_SCOPE} and r.tenant_id = $1
+const resultsInScope = (cross: boolean) => `${IN_SCOPE}
+  and ${
+    cross
+      ? `r.tenant_id = any(array[$1::uuid] || array(select t.tenant_id from classes t
+                                                  where t.co_teacher_ids @> array[$2::uuid]))`
+      : 'r.tenant_id = $1'
+  }
   and (case when $3::uuid[] is null then not c.archived else r.class_id = any($3) end)
   and ($4::timestamptz is null or r.submitted_at >= $4)`;
 const scopeValues = (s: Scope) => [s.tenantId, s.teacherId];
@@ -60,7 +72,7 @@ export interface AssessmentStandardRow {
  * The standards of one assessment by code: its alignment (question_standards) and, grouped once by
  * standard over the assessment's evidence (its index on assessment_id), the students and scores.
  */
-function assessmentStandards(pool: pg.Pool, scope: Scope, assessmentId: string) {
+function assessmentStandards(pool: pg.Pool, tenantId: string, assessmentId: string, onlyClasses: string[] | null) {
   return rows<AssessmentStandardRow>(
     pool,
     `select qs.identifier, qs.code, qs.uri, qs."questionCount",
@@ -68,10 +80,12 @@ function assessmentStandards(pool: pg.Pool, scope: Scope, assessmentId: string) 
        from (select identifier, max(code) as code, max(uri) as uri, count(*)::int as "questionCount"
                from question_standards where assessment_id = $1 group by identifier) qs
        left join (select identifier, count(distinct student_id)::int as students, array_agg(score) as scores
-                    from mastery_evidence where assessment_id = $1 and tenant_id = $2 group by identifier) e
+                    from mastery_evidence where assessment_id = $1 and tenant_id = $2
+                     and ($3::uuid[] is null or class_id = any($3))
+                   group by identifier) e
          on e.identifier = qs.identifier
       order by qs.code, qs.identifier`,
-    [assessmentId, scope.tenantId],
+    [assessmentId, tenantId, onlyClasses],
   );
 }
 
@@ -81,6 +95,16 @@ export interface ResultLevel {
   raisedBy: RaisedBy | null;
   /** Which practice attempt (from 1) raised the level; null when not raised or not known. */
   raisedAttempt: number | null;
+}
+
+export interface AssessmentInScope {
+  id: string;
+  title: string;
+  topic: string;
+  classId: string;
+  className: string;
+  tenantId: string;
+  onlyClasses: string[] | null;
 }
 
 export interface ClassRef {
@@ -145,11 +169,24 @@ export function classMembers(pool: pg.Pool, scope: Scope, classId: string) {
 }
 
 export function resultsQueries(pool: pg.Pool) {
+  /** Whether a teacher co-teaches a class of another tenant than theirs (see resultsInScope). */
+  async function crossTenant(scope: Scope): Promise<boolean> {
+    if (scope.teacherId === null) return false;
+    const [row] = await rows<{ found: boolean }>(
+      pool,
+      `select exists (select 1 from classes where co_teacher_ids @> array[$2::uuid] and tenant_id <> $1) as found`,
+      scopeValues(scope),
+    );
+    return row?.found ?? false;
+  }
+
   return {
-    async classInScope(scope: Scope, classId: string): Promise<ClassRef | undefined> {
-      const [row] = await rows<ClassRef>(
+    /** A class in scope, with its tenant (a co-teacher's class may be of another tenant than theirs). */
+    async classInScope(scope: Scope, classId: string): Promise<(ClassRef & { tenantId: string }) | undefined> {
+      const [row] = await rows<ClassRef & { tenantId: string }>(
         pool,
-        `select c.class_id as id, c.name, c.period, c.subject from classes c where c.class_id = $3 and ${IN_SCOPE}`,
+        `select c.class_id as id, c.name, c.period, c.subject, c.tenant_id as "tenantId"
+           from classes c where c.class_id = $3 and ${IN_SCOPE}`,
         [...scopeValues(scope), classId],
       );
       return row;
@@ -164,18 +201,25 @@ export function resultsQueries(pool: pg.Pool) {
       );
     },
 
-    async assessmentInScope(
-      scope: Scope,
-      assessmentId: string,
-    ): Promise<{ id: string; title: string; topic: string; classId: string; className: string } | undefined> {
-      const [row] = await rows<{ id: string; title: string; topic: string; classId: string; className: string }>(
+    /**
+     * An assessment the scope reads: of a class in scope, or assigned to one (a co-teacher of the
+     * class it is given to). `tenantId` is the assessment's; `onlyClasses` null when the scope has
+     * its own class (all of it), else the classes in scope it is given to (only their students).
+     */
+    async assessmentInScope(scope: Scope, assessmentId: string): Promise<AssessmentInScope | undefined> {
+      const [row] = await rows<AssessmentInScope & { whole: boolean; given: string[] }>(
         pool,
-        `select a.assessment_id as id, a.title, a.topic, a.class_id as "classId", c.name as "className"
+        `select a.assessment_id as id, a.title, a.topic, a.class_id as "classId", c.name as "className",
+                a.tenant_id as "tenantId", ${IN_SCOPE} as whole,
+                array(select ac.class_id from assessment_classes ac join classes c2 on c2.class_id = ac.class_id
+                       where ac.assessment_id = a.assessment_id and ${inScope('c2')} order by ac.class_id) as given
            from assessments a join classes c on c.class_id = a.class_id
-          where a.assessment_id = $3 and ${IN_SCOPE}`,
+          where a.assessment_id = $3`,
         [...scopeValues(scope), assessmentId],
       );
-      return row;
+      if (!row || (!row.whole && row.given.length === 0)) return undefined;
+      const { whole, given, ...found } = row;
+      return { ...found, onlyClasses: whole ? null : given };
     },
 
     classResults(scope: Scope, classId: string): Promise<TeacherResultRow[]> {
@@ -196,7 +240,7 @@ export function resultsQueries(pool: pg.Pool) {
       filter: { classIds?: string[]; since?: Date; limit: number; offset: number },
     ): Promise<{ total: number; rows: TeacherResultRow[] }> {
       const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
-      const where = RESULTS_IN_SCOPE;
+      const where = resultsInScope(await crossTenant(scope));
       const districtTotal = scope.teacherId === null && !filter.classIds && !filter.since;
       const [page, [count]] = await Promise.all([
         rows<TeacherResultRow>(
@@ -358,6 +402,7 @@ export function resultsQueries(pool: pg.Pool) {
     /** Aggregates of the scope's results for a report (filters as scopeResults). */
     async reportFigures(scope: Scope, filter: { classIds?: string[]; since?: Date }) {
       const values = [...scopeValues(scope), filter.classIds ?? null, filter.since ?? null];
+      const RESULTS_IN_SCOPE = resultsInScope(await crossTenant(scope));
       const from = `from results r join classes c on c.class_id = r.class_id
         join assessments a on a.assessment_id = r.assessment_id where ${RESULTS_IN_SCOPE}`;
       // Results counted by their level (docs/adr/005); the 80/60 bands apply to averages only.
@@ -458,7 +503,7 @@ export function resultsQueries(pool: pg.Pool) {
                -- result's (a retake, a reopening, an attempt that did not count), open until submitted.
                cross join lateral (select ap.attempt > coalesce(r.attempt, 0) as later,
                                           ap.attempt > coalesce(r.attempt, 0) and ap.submitted_at is null as open) l
-              where m.tenant_id = $1 and ${GIVEN_TO('$3', '$4')}
+               where ${GIVEN_TO('$3', '$4')}
                 and exists (select 1 from classes c where c.class_id = m.class_id and ${IN_SCOPE})
               order by m.student_id) s
             order by "lastName", "firstName", "studentId"`,
@@ -469,7 +514,12 @@ export function resultsQueries(pool: pg.Pool) {
       return { students, questionCount: questions?.n ?? 0 };
     },
 
-    async assessmentDetail(scope: Scope, assessmentId: string, classId: string) {
+    /**
+     * One assessment's questions and results in its tenant (`a.tenantId`); with `a.onlyClasses`,
+     * only the results, practice and members of those classes.
+     */
+    async assessmentDetail(a: { id: string; classId: string; tenantId: string; onlyClasses: string[] | null }) {
+      const [assessmentId, classId, only] = [a.id, a.classId, a.onlyClasses];
       const [questions, results, answers, practice, classes, standards] = await Promise.all([
         rows<{
           id: string;
@@ -509,21 +559,25 @@ export function resultsQueries(pool: pg.Pool) {
                   r.submitted_at as "submittedAt", r.class_id as "classId", coalesce(c.name, '') as "className"
              from results r left join people p on p.user_id = r.student_id
              left join classes c on c.class_id = r.class_id
-            where r.assessment_id = $1 and r.tenant_id = $2 order by p.last_name, p.first_name, r.result_id`,
-          [assessmentId, scope.tenantId],
+            where r.assessment_id = $1 and r.tenant_id = $2 and ($3::uuid[] is null or r.class_id = any($3))
+            order by p.last_name, p.first_name, r.result_id`,
+          [assessmentId, a.tenantId, only],
         ),
         rows<{ resultId: string; questionId: string; answer: string; correct: boolean; pending: boolean }>(
           pool,
           `select x.result_id as "resultId", x.question_id as "questionId", x.answer, x.correct, x.pending
              from result_answers x join results r on r.result_id = x.result_id
-            where r.assessment_id = $1 and r.tenant_id = $2`,
-          [assessmentId, scope.tenantId],
+            where r.assessment_id = $1 and r.tenant_id = $2 and ($3::uuid[] is null or r.class_id = any($3))`,
+          [assessmentId, a.tenantId, only],
         ),
         rows<{ studentId: string; type: string; attempts: number; bestScore: number }>(
           pool,
           `select student_id as "studentId", type, attempts, best_score as "bestScore"
-             from practice_completions where assessment_id = $1 and tenant_id = $2 order by type`,
-          [assessmentId, scope.tenantId],
+             from practice_completions pc where assessment_id = $1 and tenant_id = $2
+              and ($3::uuid[] is null or exists (select 1 from memberships m
+                                                  where m.student_id = pc.student_id and m.class_id = any($3)))
+            order by type`,
+          [assessmentId, a.tenantId, only],
         ),
         // Whom it is given to, by class (a student in two of its classes counted once, in the first).
         rows<{ classId: string; className: string; n: number }>(
@@ -531,13 +585,14 @@ export function resultsQueries(pool: pg.Pool) {
           `select x.class_id as "classId", coalesce(c.name, '') as "className", count(*)::int as n
              from (select distinct on (m.student_id) m.student_id, m.class_id
                      from memberships m where m.tenant_id = $2 and ${GIVEN_TO('$1', '$3')}
+                      and ($4::uuid[] is null or m.class_id = any($4))
                     order by m.student_id, m.class_id <> $3, m.class_id) x
              left join classes c on c.class_id = x.class_id
             group by x.class_id, c.name
             order by x.class_id <> $3, c.name, x.class_id`,
-          [assessmentId, scope.tenantId, classId],
+          [assessmentId, a.tenantId, classId, only],
         ),
-        assessmentStandards(pool, scope, assessmentId),
+        assessmentStandards(pool, a.tenantId, assessmentId, only),
       ]);
       const classSize = classes.reduce((sum, c) => sum + c.n, 0);
       return { questions, results, answers, practice, classSize, classes, standards };

@@ -113,7 +113,10 @@ export function analyticsUseCases(
     const byId = new Map(mine.map((c) => [c.id, c]));
     // An archived class of the caller's is not in the list but may still be reported on.
     const chosen = [];
-    for (const id of ids) chosen.push(byId.get(id) ?? (await requireClass(scope, id, lookupNow)));
+    for (const id of ids) {
+      const c = byId.get(id) ?? (await requireClass(scope, id, lookupNow));
+      chosen.push({ id: c.id, name: c.name, period: c.period, subject: c.subject });
+    }
     return { ids, classes: chosen };
   }
 
@@ -299,7 +302,8 @@ export function analyticsUseCases(
 
     async grid(scope: Scope, classId: string) {
       const cls = await requireClass(scope, classId);
-      const g = await q.grid(scope, classId);
+      // The class's own tenant: a co-teacher's scope names theirs, which may be another.
+      const g = await q.grid({ ...scope, tenantId: cls.tenantId }, classId);
       return {
         classId,
         className: cls.name,
@@ -388,7 +392,7 @@ export function analyticsUseCases(
     async assessmentResults(scope: Scope, assessmentId: string) {
       const assessment = await awaitRecent(assessmentId, () => q.assessmentInScope(scope, assessmentId));
       if (!assessment) throw new NotFoundError(ASSESSMENT_NOT_FOUND);
-      const d = await q.assessmentDetail(scope, assessmentId, assessment.classId);
+      const d = await q.assessmentDetail(assessment);
       const answersOf = groupBy(d.answers, (a) => a.resultId);
       const practiceOf = groupBy(d.practice, (p) => p.studentId);
       const itemResults: ItemResult[] = d.results.map((r) => ({
@@ -399,7 +403,14 @@ export function analyticsUseCases(
       const percentages = d.results.map((r) => r.percentage);
       const count = (level: string) => d.results.filter((r) => r.performanceLevel === level).length;
       return {
-        assessment: { ...assessment, questionCount: d.questions.length },
+        assessment: {
+          id: assessment.id,
+          title: assessment.title,
+          topic: assessment.topic,
+          classId: assessment.classId,
+          className: assessment.className,
+          questionCount: d.questions.length,
+        },
         summary: {
           submitted: d.results.length,
           classSize: d.classSize,

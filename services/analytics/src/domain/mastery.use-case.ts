@@ -19,7 +19,8 @@ export function masteryUseCases(mq: MasteryQueries, q: ResultsQueries, awaitRece
     const scope = scopeOf(caller);
     const found = await awaitRecent(classId, () => q.classInScope(scope, classId));
     if (!found) throw new NotFoundError(CLASS_NOT_FOUND);
-    const { students, cells } = await mq.classHeatmap(scope, classId);
+    // The class's own tenant: a co-teacher's scope names theirs, which may be another.
+    const { students, cells } = await mq.classHeatmap({ ...scope, tenantId: found.tenantId }, classId);
     const of = groupBy(cells, (c) => c.studentId);
     return {
       className: found.name,

@@ -56,13 +56,13 @@ const select = (extra = '') => `
 const SELECT = select();
 
 /**
- * The teacher's classes (not archived) a publication reaches: of one of its schools, sharing one of
+ * The teacher's classes (owned or co-taught, not archived) a publication reaches: of one of its schools, sharing one of
  * its grades, of one of its subjects (case-insensitive); an empty list matches every class.
  * $1 tenant, $2 teacher; `ca` is the common assessment.
  */
 const MATCHING_CLASSES = `
   select c.class_id from classes c
-   where c.tenant_id = $1::uuid and c.teacher_id = $2::uuid and not c.archived
+   where c.tenant_id = $1::uuid and (c.teacher_id = $2::uuid or $2::uuid = any(c.co_teacher_ids)) and not c.archived
      and (cardinality(ca.target_schools) = 0 or c.school_id = any(ca.target_schools))
      and (cardinality(ca.target_grades) = 0 or c.grades && ca.target_grades)
      and (cardinality(ca.target_subjects) = 0 or lower(c.subject) = any(ca.target_subjects))`;

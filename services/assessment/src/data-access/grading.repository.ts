@@ -144,7 +144,11 @@ export function gradingRepository(pool: pg.Pool) {
     },
 
     /** The answers of the assessment's results waiting for review, by submission then question order. */
-    async toReview(assessmentId: string): Promise<ReviewItem[]> {
+    /**
+     * The answers of the assessment waiting for review; with `taughtBy`, only those of results taken
+     * in a class this caller teaches (a teacher of a class it is assigned to, not of its own).
+     */
+    async toReview(assessmentId: string, taughtBy?: { tenantId: string; teacherId: string }): Promise<ReviewItem[]> {
       const { rows } = await pool.query<{
         id: string;
         student_id: string;
@@ -159,8 +163,11 @@ export function gradingRepository(pool: pg.Pool) {
            cross join lateral jsonb_array_elements(r.questions) q(value)
           where r.assessment_id = $1::uuid and r.pending_review > 0
             and coalesce((q.value->>'pending')::boolean, false)
+            and ($2::uuid is null or exists (
+                 select 1 from classes c where c.class_id = r.class_id
+                    and ((c.tenant_id = $3::uuid and c.teacher_id = $2::uuid) or $2::uuid = any(c.co_teacher_ids))))
           order by r.submitted_at, r.id, (q.value->>'position')::int`,
-        [assessmentId],
+        [assessmentId, taughtBy?.teacherId ?? null, taughtBy?.tenantId ?? null],
       );
       return rows.map((r) => ({
         resultId: r.id,

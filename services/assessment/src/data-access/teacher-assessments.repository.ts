@@ -39,9 +39,31 @@ const OWNED =
 const taughtBy = (owner: Owner) => ({
   OR: [{ tenantId: owner.tenantId, teacherId: owner.teacherId }, { coTeacherIds: { has: owner.teacherId } }],
 });
-/** A class's list ($3): the assessments of the class and those assigned to it from another. */
-const ASSIGNED_OR_OWN_CLASS = `and (a.class_id = $3::uuid or exists (
-  select 1 from assessment_assignments x where x.assessment_id = a.id and x.class_id = $3::uuid))`;
+/** The caller ($1 tenant, $2 user) teaches the class `alias`: owns it, or co-teaches it. */
+const TEACHES = (alias: string) =>
+  `((${alias}.tenant_id = $1::uuid and ${alias}.teacher_id = $2::uuid) or $2::uuid = any(${alias}.co_teacher_ids))`;
+/**
+ * A class's list ($3, a class the caller teaches): the assessments of the class and those assigned
+ * to it from another class, whoever of its teachers owns that one (an owner's assessment given to
+ * the class is on a co-teacher's list too).
+ */
+const OF_TAUGHT_CLASS = `a.id in (select id from assessments where class_id = $3::uuid
+              union select assessment_id from assessment_assignments where class_id = $3::uuid)
+  and (${OWNED} or exists (select 1 from classes t where t.class_id = $3::uuid and ${TEACHES('t')}))`;
+/**
+ * Who reads an assessment: a teacher of its class (OWNED), or of a class it is assigned to (a
+ * co-teacher of that class reads it, its questions and their students' answers; changing it stays
+ * with the teachers of its own class).
+ */
+const READABLE = `(${OWNED} or exists (
+  select 1 from assessment_assignments x join classes xc on xc.class_id = x.class_id
+   where x.assessment_id = a.id and ${TEACHES('xc')}))`;
+/** TEACHER_ASSESSMENT_SELECT with `manages`: whether the caller teaches the assessment's own class. */
+const READABLE_SELECT = TEACHER_ASSESSMENT_SELECT.replace(
+  /\n\s*from assessments a /,
+  `, ${OWNED} as manages
+    from assessments a `,
+);
 
 export interface NewAssessment {
   classId: string;
@@ -199,7 +221,7 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
 
     listForTeacher: async (owner: Owner, classId?: string): Promise<AssessmentRow[]> => {
       const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
-        `${TEACHER_ASSESSMENT_SELECT} where ${OWNED} ${classId ? ASSIGNED_OR_OWN_CLASS : ''}
+        `${TEACHER_ASSESSMENT_SELECT} where ${classId ? OF_TAUGHT_CLASS : OWNED}
           order by a.created_at desc, a.id`,
         owner.tenantId,
         owner.teacherId,
@@ -210,6 +232,21 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
 
     /** The assessment if it is one of the owner's, with its counts. */
     findOwned,
+
+    /**
+     * The assessment if the caller reads it (READABLE), with whether they manage it (teach its own
+     * class); undefined otherwise.
+     */
+    async findReadable(owner: Owner, id: string): Promise<{ row: AssessmentRow; manages: boolean } | undefined> {
+      const rows = await db.$queryRawUnsafe<(AssessmentSqlRow & { manages: boolean })[]>(
+        `${READABLE_SELECT} where ${READABLE} and a.id = $3::uuid`,
+        owner.tenantId,
+        owner.teacherId,
+        id,
+      );
+      const row = rows[0];
+      return row ? { row: toAssessment(row), manages: row.manages } : undefined;
+    },
 
     /** The assessment of the question if it is one of the owner's. */
     async findOwnedQuestion(owner: Owner, questionId: string, tx: Tx) {
@@ -464,14 +501,25 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
       await tx.question.delete({ where: { id: questionId } });
     },
 
-    async responsesForTeacher(assessmentId: string): Promise<ResponseRecord[]> {
+    /**
+     * The assessment's answers; with `taughtBy`, only those of students in the classes it is
+     * assigned to that this caller teaches (a co-teacher of one of them, not of its own class).
+     */
+    async responsesForTeacher(assessmentId: string, taughtBy?: Owner): Promise<ResponseRecord[]> {
       const rows = await db.$queryRawUnsafe<ResponseSqlRow[]>(
         `select r.id, r.assessment_id, r.question_id, r.student_id, r.answer, r.client_seq, r.updated_at,
                 p.first_name, p.last_name
            from responses r left join people p on p.user_id = r.student_id
-          where r.assessment_id = $1::uuid
+          where r.assessment_id = $3::uuid
+            and (not $4::boolean or exists (
+                 select 1 from assessment_assignments x join classes xc on xc.class_id = x.class_id
+                   join memberships m on m.class_id = x.class_id and m.student_id = r.student_id
+                  where x.assessment_id = r.assessment_id and ${TEACHES('xc')}))
           order by r.student_id, r.updated_at, r.id`,
+        taughtBy?.tenantId ?? null,
+        taughtBy?.teacherId ?? null,
         assessmentId,
+        taughtBy !== undefined,
       );
       return rows.map(toResponse);
     },

@@ -215,11 +215,13 @@ export function assessmentUseCases({
   const ownsClass = (owner: Owner, classId: string) =>
     awaitRecent(classId, () => assessments.ownsClass(owner, classId));
 
-  async function owned(owner: Owner, id: string) {
-    const a = await assessments.findOwned(owner, id);
-    if (!a) throw new AssessmentNotFoundError();
-    return a;
+  /** What the caller reads (a teacher of its class or of a class it is assigned to), else 404. */
+  async function readable(owner: Owner, id: string) {
+    const found = await assessments.findReadable(owner, id);
+    if (!found) throw new AssessmentNotFoundError();
+    return found;
   }
+  const owned = async (owner: Owner, id: string) => (await readable(owner, id)).row;
 
   /** lockForEdit, for a change of the questions: refused (409) on a copy of a common assessment. */
   async function lockQuestions(tx: TeacherTx, assessmentId: string) {
@@ -717,8 +719,8 @@ export function assessmentUseCases({
     },
 
     async responsesForTeacher(owner: Owner, id: string): Promise<ResponseRecord[]> {
-      await owned(owner, id);
-      return assessments.responsesForTeacher(id);
+      const { manages } = await readable(owner, id);
+      return assessments.responsesForTeacher(id, manages ? undefined : owner);
     },
 
     // ---- students ----

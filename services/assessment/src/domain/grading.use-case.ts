@@ -216,10 +216,14 @@ export function gradingUseCases({
       }));
     },
 
-    /** The answers of the assessment waiting for the teacher's review (its teacher only; else 404). */
+    /**
+     * The answers of the assessment waiting for the teacher's review: a teacher of its class reads
+     * them all, a teacher of a class it is assigned to those of their class; anyone else 404.
+     */
     async toReview(owner: Owner, assessmentId: string) {
-      if (!(await assessments.findOwned(owner, assessmentId))) throw new AssessmentNotFoundError();
-      return (await grading.toReview(assessmentId)).map((item) => ({
+      const found = await assessments.findReadable(owner, assessmentId);
+      if (!found) throw new AssessmentNotFoundError();
+      return (await grading.toReview(assessmentId, found.manages ? undefined : owner)).map((item) => ({
         resultId: item.resultId,
         studentId: item.studentId,
         student: { firstName: item.firstName, lastName: item.lastName },

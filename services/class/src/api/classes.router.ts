@@ -159,7 +159,7 @@ export function classesRouter(classes: ClassUseCases): ApiRouter {
         method: 'post',
         path: '/api/classes/:id/teachers',
         summary:
-          'Add a co-teacher by email (the owner only): a teacher of the same school or district, or for an individual account another individual account',
+          'Add a co-teacher by email (the owner only): a teacher of the same school or district, or for an individual account another individual account; a school or district invites an address without a teacher account (status pending)',
         access: TEACHERS,
         params: idParams,
         body: addTeacherBody,
@@ -173,7 +173,8 @@ export function classesRouter(classes: ClassUseCases): ApiRouter {
       {
         method: 'delete',
         path: '/api/classes/:id/teachers/:teacherId',
-        summary: 'Remove a co-teacher (the owner), or leave a class one co-teaches (themself)',
+        summary:
+          'Remove a co-teacher or withdraw an invitation (the owner), or leave a class one co-teaches (themself)',
         access: TEACHERS,
         params: teacherParams,
         errors: [403, 404],

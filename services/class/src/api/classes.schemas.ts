@@ -119,6 +119,12 @@ export const classTeacherSchema = z
     lastName: z.string().nullable(),
     email: z.string().nullable(),
     owner: z.boolean().describe("The class's owner (else a co-teacher)"),
+    invitation: z
+      .enum(['pending', 'refused'])
+      .optional()
+      .describe(
+        'Absent for a teacher (owner or co-teacher). An address invited instead: pending (mailed the district invitation; a co-teacher once its account exists; id is the invitation, to withdraw it) or refused (not an address the district invites)',
+      ),
   })
   .meta({ id: 'ClassTeacher' });
 

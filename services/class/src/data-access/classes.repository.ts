@@ -6,6 +6,7 @@ import { isUniqueViolation, uuidv7 } from '@checkpoint/service-kit';
 import type { BrowseView, ClassDetails, ClassView, EnrolmentView, MemberView } from '../domain/class.ts';
 import { displayName } from '../domain/class.ts';
 import type { ClassEvents } from '../messaging/class-events.publisher.ts';
+import { insertInvitation, invitationsOf, type CoTeacherInvitationRow } from './co-teacher-invitations.repository.ts';
 import { peopleRepository } from './people.repository.ts';
 import type { Db, Tx } from './prisma.ts';
 
@@ -55,7 +56,7 @@ export interface Owner {
   teacherId: string;
 }
 
-/** Most co-teachers a class can have (SECURITY: limits). */
+/** Most co-teachers a class can have, invitations included (SECURITY: limits). */
 export const MAX_CO_TEACHERS = 20;
 
 /** A teacher of a class as its teachers' list shows them. */
@@ -65,6 +66,8 @@ export interface ClassTeacher {
   lastName: string | null;
   email: string | null;
   owner: boolean;
+  /** Absent for a teacher; an invitation by address: waiting for the account, or refused. */
+  invitation?: 'pending' | 'refused';
 }
 
 /** A class the caller teaches, with whether they own it. */
@@ -77,6 +80,7 @@ export interface TaughtClass {
 }
 
 export type AddCoTeacherOutcome = 'added' | 'already-teacher' | 'full';
+export type InviteOutcome = CoTeacherInvitationRow | 'already-invited' | 'full';
 
 /** A student as the caller. */
 export interface Student {
@@ -123,6 +127,16 @@ async function lockTaught(tx: Tx, t: Owner, id: string): Promise<TaughtClass | u
 }
 
 export class JoinCodeTakenError extends Error {}
+
+/** An invitation as the teachers' list shows it: its id, the address, no name yet. */
+export const invitationView = (i: CoTeacherInvitationRow): ClassTeacher => ({
+  id: i.id,
+  firstName: null,
+  lastName: null,
+  email: i.email,
+  owner: false,
+  invitation: i.refused ? 'refused' : 'pending',
+});
 
 export type ClassesRepository = ReturnType<typeof classesRepository>;
 
@@ -192,20 +206,57 @@ export function classesRepository(db: Db, events: ClassEvents) {
     /** Who teaches the class (owner, co-teachers), when the caller is one of them. */
     findTaught: (t: Owner, id: string) => findTaught(t, id),
 
-    /** The class's teachers, owner first, then the co-teachers in the order they were added. */
+    /**
+     * The class's teachers, owner first, then the co-teachers in the order they were added, then
+     * the invitations by address (oldest first).
+     */
     async listTeachers(cls: TaughtClass): Promise<ClassTeacher[]> {
       const ids = [cls.teacherId, ...cls.coTeacherIds];
-      const known = await people.byIds(ids);
-      return ids.map((id) => {
-        const p = known.get(id);
-        return {
-          id,
-          firstName: p?.firstName ?? null,
-          lastName: p?.lastName ?? null,
-          email: p?.email ?? null,
-          owner: id === cls.teacherId,
-        };
+      const [known, invitations] = await Promise.all([people.byIds(ids), invitationsOf(db, cls.id)]);
+      return [
+        ...ids.map((id) => {
+          const p = known.get(id);
+          return {
+            id,
+            firstName: p?.firstName ?? null,
+            lastName: p?.lastName ?? null,
+            email: p?.email ?? null,
+            owner: id === cls.teacherId,
+          };
+        }),
+        ...invitations.map(invitationView),
+      ];
+    },
+
+    /** Whether a student account of the tenant has this address (any case). */
+    async isStudentOf(email: string, tenantId: string): Promise<boolean> {
+      const n = await db.person.count({
+        where: { email: { equals: email, mode: 'insensitive' }, tenantId, role: 'student' },
       });
+      return n > 0;
+    },
+
+    /**
+     * The owner invites an address (lower case) under the class's row lock: 'already-invited' when
+     * it is, 'full' when co-teachers and invitations reach MAX_CO_TEACHERS; undefined when the
+     * caller no longer owns the class. Writes CoTeacherInvited.
+     */
+    async inviteCoTeacher(owner: Owner, id: string, email: string): Promise<InviteOutcome | undefined> {
+      return db.$transaction(async (tx) => {
+        const cls = await lockTaught(tx, owner, id);
+        if (!cls?.owner) return undefined;
+        const invitations = await invitationsOf(tx, id);
+        if (invitations.some((i) => i.email === email)) return 'already-invited';
+        if (cls.coTeacherIds.length + invitations.length >= MAX_CO_TEACHERS) return 'full';
+        const { name } = await tx.class.findUniqueOrThrow({ where: { id }, select: { name: true } });
+        return insertInvitation(tx, { id, tenantId: cls.tenantId, name }, email, owner.teacherId);
+      });
+    },
+
+    /** The owner withdraws an invitation of the class; false when there is none with that id. */
+    async withdrawInvitation(id: string, invitationId: string): Promise<boolean> {
+      const removed = await db.coTeacherInvitation.deleteMany({ where: { id: invitationId, classId: id } });
+      return removed.count > 0;
     },
 
     /**
@@ -236,7 +287,8 @@ export function classesRepository(db: Db, events: ClassEvents) {
         const cls = await lockTaught(tx, owner, id);
         if (!cls?.owner) return undefined;
         if (cls.teacherId === teacherId || cls.coTeacherIds.includes(teacherId)) return 'already-teacher';
-        if (cls.coTeacherIds.length >= MAX_CO_TEACHERS) return 'full';
+        const invited = await tx.coTeacherInvitation.count({ where: { classId: id } });
+        if (cls.coTeacherIds.length + invited >= MAX_CO_TEACHERS) return 'full';
         await setCoTeachers(tx, id, [...cls.coTeacherIds, teacherId]);
         return 'added';
       });

@@ -8,11 +8,13 @@ import type {
   Owner,
   Student,
 } from '../data-access/classes.repository.ts';
-import { JoinCodeTakenError, MAX_CO_TEACHERS } from '../data-access/classes.repository.ts';
+import { invitationView, JoinCodeTakenError, MAX_CO_TEACHERS } from '../data-access/classes.repository.ts';
 import { JOIN_CODE_ATTEMPTS, type ClassDetails, type ClassView, type JoinResult, type MemberView } from './class.ts';
 import {
   AlreadyEnrolledError,
+  AlreadyInvitedError,
   AlreadyTeacherError,
+  STUDENT_NOT_INVITABLE,
   CoTeachersFullError,
   NoInvitableTeacherError,
   NotClassOwnerError,
@@ -96,15 +98,27 @@ export function classUseCases({ classes, newJoinCode = generateJoinCode, browseL
 
     /**
      * The owner adds a co-teacher by email: a teacher of the class's school or district (for an
-     * individual account, a teacher of an individual account). Anyone else is one answer, 404
-     * (NoInvitableTeacherError). Their plan limits are untouched: they count the owner's classes.
+     * individual account, a teacher of an individual account). Their plan limits are untouched:
+     * they count the owner's classes. A school's or district's class invites an address no teacher
+     * of it has yet (invitation 'pending': identity mails the district's invitation when the address is
+     * at the district's domains and has no account, and the account becomes a co-teacher when it
+     * is registered); a student of the district is refused (404 naming `email`), as is, for an
+     * individual account, anyone who is not an individual teacher (one answer, whatever the
+     * address has elsewhere).
      */
     async addCoTeacher(caller: Owner, id: string, email: string): Promise<ClassTeacher> {
       const cls = orNotFound(await classes.findTaught(caller, id));
       if (!cls.owner) throw new NotClassOwnerError(ONLY_OWNER_ADDS);
-      const individuals = (await classes.tenantKindOf(cls.teacherId)) === 'individual';
-      const teacherId = await classes.findInvitableTeacher(email, cls.tenantId, individuals);
-      if (!teacherId) throw new NoInvitableTeacherError();
+      const kind = await classes.tenantKindOf(cls.teacherId);
+      const teacherId = await classes.findInvitableTeacher(email, cls.tenantId, kind === 'individual');
+      if (!teacherId) {
+        if (kind !== 'district' && kind !== 'school') throw new NoInvitableTeacherError();
+        if (await classes.isStudentOf(email, cls.tenantId)) throw new NoInvitableTeacherError(STUDENT_NOT_INVITABLE);
+        const invited = orNotFound(await classes.inviteCoTeacher(caller, id, email.toLowerCase()));
+        if (invited === 'already-invited') throw new AlreadyInvitedError();
+        if (invited === 'full') throw new CoTeachersFullError(MAX_CO_TEACHERS);
+        return invitationView(invited);
+      }
       const outcome = orNotFound(await classes.addCoTeacher(caller, id, teacherId));
       if (outcome === 'already-teacher') throw new AlreadyTeacherError();
       if (outcome === 'full') throw new CoTeachersFullError(MAX_CO_TEACHERS);
@@ -113,12 +127,18 @@ export function classUseCases({ classes, newJoinCode = generateJoinCode, browseL
     },
 
     /**
-     * The owner removes a co-teacher; a co-teacher may remove themself (leave the class). The
-     * owner is never removed (403), nor may a co-teacher remove another (403).
+     * The owner removes a co-teacher or withdraws an invitation; a co-teacher may remove themself
+     * (leave the class). The owner is never removed (403), nor may a co-teacher remove another or
+     * withdraw an invitation (403).
      */
     async removeCoTeacher(caller: Owner, id: string, teacherId: string): Promise<void> {
       const cls = orNotFound(await classes.findTaught(caller, id));
       if (teacherId === cls.teacherId) throw new NotClassOwnerError(OWNER_STAYS);
+      if (!cls.coTeacherIds.includes(teacherId) && teacherId !== caller.teacherId) {
+        if (!cls.owner) throw new NotClassOwnerError(ONLY_OWNER_ADDS);
+        if (await classes.withdrawInvitation(id, teacherId)) return;
+        throw new TeacherNotInClassError();
+      }
       if (!cls.owner && teacherId !== caller.teacherId) throw new NotClassOwnerError(ONLY_OWNER_ADDS);
       if (!(await classes.removeCoTeacher(caller, id, teacherId))) throw new TeacherNotInClassError();
     },

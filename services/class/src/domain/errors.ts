@@ -49,15 +49,24 @@ export class JoinRestrictedError extends AppError {
 // exists elsewhere (docs/security.md).
 export const NO_INVITABLE_TEACHER =
   'No teacher of your school or district has this email. Ask them to sign up with it, then add them.';
+export const STUDENT_NOT_INVITABLE = 'This email is a student account of your school or district, not a teacher.';
+export const ALREADY_INVITED = 'This email is already invited to teach this class';
 export const ALREADY_TEACHER = 'This teacher already teaches this class';
 export const ONLY_OWNER_ADDS = "Only the class's owner can add or remove its co-teachers";
 export const ONLY_OWNER_DELETES = "Only the class's owner can delete it";
 export const OWNER_STAYS = "The class's owner cannot be removed from it";
 export const TEACHER_NOT_IN_CLASS = 'Teacher not found in this class';
 
-export class NoInvitableTeacherError extends NotFoundError {
+/** 404 naming `email`: the address is no teacher the owner may add (nor invite). */
+export class NoInvitableTeacherError extends AppError {
+  constructor(message = NO_INVITABLE_TEACHER) {
+    super('not_found', 'not_invitable', message, { email: message });
+  }
+}
+
+export class AlreadyInvitedError extends ConflictError {
   constructor() {
-    super(NO_INVITABLE_TEACHER);
+    super(ALREADY_INVITED, 'already_invited');
   }
 }
 

@@ -1,9 +1,11 @@
 // identity's UserRegistered/UserUpdated → the local `people` table, so that teacher and student
 // names shown with classes follow renames, and the Free Trial limits know the teacher's tenant kind;
-// TenantJoinPolicyChanged → the district's join policy (join by code).
+// TenantJoinPolicyChanged → the district's join policy (join by code). A teacher registered with an
+// address a class invited becomes its co-teacher; CoTeacherInvitationRefused marks the invitation.
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import type { InboxHandlers, TenantJoinPolicyChanged } from '@checkpoint/events';
+import type { CoTeacherInvitationRefused, InboxHandlers, TenantJoinPolicyChanged } from '@checkpoint/events';
 import { z } from 'zod';
+import { applyInvitations, refuseInvitation } from '../data-access/co-teacher-invitations.repository.ts';
 import { upsertPerson } from '../data-access/people.repository.ts';
 import type { Tx } from '../data-access/prisma.ts';
 
@@ -20,8 +22,10 @@ type UserFacts = {
   tenantKind: string;
 };
 
-const keep = (tx: Tx, u: UserFacts) =>
-  upsertPerson(tx, {
+const UUID = z.uuid();
+
+async function keep(tx: Tx, u: UserFacts): Promise<void> {
+  await upsertPerson(tx, {
     userId: u.userId,
     tenantId: u.tenantId,
     firstName: u.firstName,
@@ -30,6 +34,14 @@ const keep = (tx: Tx, u: UserFacts) =>
     role: u.role,
     tenantKind: u.tenantKind || null,
   });
+  if (UUID.safeParse(u.tenantId).success && u.email) await applyInvitations(tx, u);
+}
+
+/** An answer without valid ids is skipped (acknowledged, nothing written). */
+async function refused(tx: Tx, m: CoTeacherInvitationRefused): Promise<void> {
+  if (!UUID.safeParse(m.invitationId).success || !UUID.safeParse(m.classId).success) return;
+  await refuseInvitation(tx, m.invitationId, m.classId);
+}
 
 const joinPolicyFacts = z.object({ tenantId: z.uuid(), ownClassesOnly: z.boolean(), changedAt: z.date() });
 
@@ -58,4 +70,5 @@ export const userEventHandlers: InboxHandlers<Tx> = {
   'checkpoint.identity.v1.TenantJoinPolicyChanged': (tx, m) => keepJoinPolicy(tx, m),
   'checkpoint.identity.v1.UserRegistered': (tx, m) => keep(tx, m),
   'checkpoint.identity.v1.UserUpdated': (tx, m) => keep(tx, m),
+  'checkpoint.identity.v1.CoTeacherInvitationRefused': (tx, m) => refused(tx, m),
 };

@@ -64,6 +64,15 @@ export function assessmentsRepository(db: Db) {
       return { ...row, questions: asQuestions(row.questions), classTeachers };
     },
 
+    /** Who teaches the class, as its events said; undefined before any did. */
+    async classTeachers(classId: string): Promise<ClassTeachers | undefined> {
+      const row = await db.classTeachers.findUnique({
+        where: { classId },
+        select: { tenantId: true, teacherId: true, coTeacherIds: true },
+      });
+      return row ?? undefined;
+    },
+
     async isMember(classId: string, studentId: string): Promise<boolean> {
       return (await db.classMember.count({ where: { classId, studentId } })) > 0;
     },

@@ -44,7 +44,10 @@ export function accessRules(assessments: AssessmentsRepository, awaitRecent: Awa
       throw new AssessmentNotFoundError();
     },
 
-    /** The student whose result it is, or the teacher of its assessment. */
+    /**
+     * The student whose result it is, the teacher of its assessment, or a teacher of the class it
+     * was taken in (an assessment given to that class from another class: its co-teacher).
+     */
     async result(
       caller: Caller,
       resultId: string,
@@ -55,6 +58,11 @@ export function accessRules(assessments: AssessmentsRepository, awaitRecent: Awa
       if (caller.role === 'student' && result.studentId === caller.userId)
         return { result, assessment, asStudent: true };
       if (ownsAssessment(assessment, caller)) return { result, assessment, asStudent: false };
+      if (result.classId !== assessment.classId) {
+        const taughtIn = await assessments.classTeachers(result.classId);
+        if (taughtIn && ownsAssessment({ teacherId: '', tenantId: '', classTeachers: taughtIn }, caller))
+          return { result, assessment, asStudent: false };
+      }
       throw new ResultNotFoundError();
     },
   };

@@ -361,10 +361,21 @@ export async function issueSignupLink(deps: EmailLinkDeps, tx: Tx | undefined, i
   );
 }
 
-/** Mails an invitation to join the district; nothing secret is returned. */
+/**
+ * Mails an invitation to join the district; nothing secret is returned. `coTeaching`: a class's
+ * owner (a teacher) asked for the address as a co-teacher (CoTeacherInvited): the mail says which
+ * class, and the audit entry names the class's route and the teacher.
+ */
 export async function issueInvitation(
   deps: EmailLinkDeps,
-  input: { tenantId: string; email: string; role: UserRole; invitedBy: string; tenantName: string },
+  input: {
+    tenantId: string;
+    email: string;
+    role: UserRole;
+    invitedBy: string;
+    tenantName: string;
+    coTeaching?: { classId: string; className: string };
+  },
   tx?: Tx,
 ): Promise<void> {
   if (!tx) return deps.tokens.transaction((own) => issueInvitation(deps, input, own));
@@ -385,7 +396,12 @@ export async function issueInvitation(
       to: email,
       subject: `You're invited to ${input.tenantName} on ${PRODUCT_NAME}`,
       greeting: 'Hello,',
-      paragraphs: [`You have been invited to join ${input.tenantName} on ${PRODUCT_NAME} as ${article} ${input.role}.`],
+      paragraphs: [
+        `You have been invited to join ${input.tenantName} on ${PRODUCT_NAME} as ${article} ${input.role}.`,
+        ...(input.coTeaching
+          ? [`Once your account is created, you will be a co-teacher of the class ${input.coTeaching.className}.`]
+          : []),
+      ],
       action: {
         label: 'Accept the invitation',
         url: linkUrl(deps, 'invite', token),
@@ -398,10 +414,10 @@ export async function issueInvitation(
   await recordAudit(tx, {
     tenantId: input.tenantId,
     actorId: input.invitedBy,
-    actorRole: 'admin',
+    actorRole: input.coTeaching ? 'teacher' : 'admin',
     action: 'change',
-    resource: 'POST /api/district/invitations',
-    targetIds: [],
+    resource: input.coTeaching ? 'POST /api/classes/{id}/teachers' : 'POST /api/district/invitations',
+    targetIds: input.coTeaching ? [input.coTeaching.classId] : [],
     event: 'invitation.sent',
     details: { email, role: input.role, invitation: sha256Hex(token) },
   });

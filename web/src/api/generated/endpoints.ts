@@ -1963,6 +1963,8 @@ export type ClassTeacher = {
   email: string | null;
   /** The class's owner (else a co-teacher) */
   owner: boolean;
+  /** Absent for a teacher (owner or co-teacher). An address invited instead: pending (mailed the district invitation; a co-teacher once its account exists; id is the invitation, to withdraw it) or refused (not an address the district invites) */
+  invitation?: 'pending' | 'refused';
 };
 export type JoinResult = {
   className: string;

@@ -98,4 +98,65 @@ describe('ClassTeachersSection', () => {
     expect(within(section).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(within(section).getByText(/You co-teach this class/)).toBeInTheDocument();
   });
+
+  it('when the owner adds an address without an account, then it is listed as invited and can be withdrawn', async () => {
+    const invitation: ClassTeacher = {
+      id: 'inv1',
+      firstName: null,
+      lastName: null,
+      email: 'newbie@school.org',
+      owner: false,
+      invitation: 'pending',
+    };
+    let teachers = [OWNER];
+    let withdrawn = false;
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/classes/c1/teachers': () => jsonResponse(200, teachers),
+      'POST /api/classes/c1/teachers': () => {
+        teachers = [OWNER, invitation];
+        return jsonResponse(201, invitation);
+      },
+      'DELETE /api/classes/c1/teachers/inv1': () => {
+        withdrawn = true;
+        teachers = [OWNER];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderWithProviders(<ClassTeachersSection cls={cls} />);
+    const section = await screen.findByRole('region', { name: 'Teachers' });
+    await user.type(within(section).getByLabelText('Add a co-teacher'), 'newbie@school.org');
+    await user.click(within(section).getByRole('button', { name: 'Add teacher' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'newbie@school.org has no account yet: an invitation is on its way',
+    );
+    expect(await within(section).findByText('Invited')).toBeInTheDocument();
+    expect(within(section).queryByText('Co-teacher')).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Withdraw the invitation of newbie@school.org' }));
+    await waitFor(() => expect(withdrawn).toBe(true));
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'The invitation of newbie@school.org is withdrawn',
+    );
+    await waitFor(() => expect(within(section).queryByText('Invited')).not.toBeInTheDocument());
+  });
+
+  it('when the district does not invite an address, then the owner sees it refused; a co-teacher cannot withdraw it', async () => {
+    const refused: ClassTeacher = {
+      id: 'inv2',
+      firstName: null,
+      lastName: null,
+      email: 'someone@elsewhere.org',
+      owner: false,
+      invitation: 'refused',
+    };
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, { ...TEACHER, id: 'u9' }),
+      'GET /api/classes/c1/teachers': () => jsonResponse(200, [{ ...OWNER, id: 'owner' }, CORA, refused]),
+    });
+    renderWithProviders(<ClassTeachersSection cls={{ ...cls, teacherId: 'owner', coTeaching: true }} />);
+    const section = await screen.findByRole('region', { name: 'Teachers' });
+    expect(await within(section).findByText('Not invited')).toBeInTheDocument();
+    expect(within(section).getByText(/Not an address your district invites/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,8 @@
 // The class page's "Teachers" section (issue 30, item 8): the owner and the co-teachers. The owner
-// adds a teacher of the same school or district by email and removes co-teachers; a co-teacher
-// sees the list and may leave the class. Nobody removes the owner.
+// adds a teacher of the same school or district by email and removes co-teachers; an address of the
+// district without an account yet is invited (listed as invited until the account exists, or as
+// not invited when the district does not invite it) and the owner withdraws it; a co-teacher sees
+// the list and may leave the class. Nobody removes the owner.
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -41,7 +43,12 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
     try {
       const added = await addTeacher({ id: cls.id, body: { email: typed } }).unwrap();
       setEmail('');
-      setMessage({ tone: 'success', text: `${nameOf(added)} now teaches this class with you` });
+      setMessage({
+        tone: 'success',
+        text: added.invitation
+          ? `${added.email ?? typed} has no account yet: an invitation is on its way, and they will teach this class with you once they accept it`
+          : `${nameOf(added)} now teaches this class with you`,
+      });
     } catch (err) {
       setMessage({ tone: 'danger', text: serverMessageOr(err, 'Could not add this teacher') });
     }
@@ -55,7 +62,12 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
         void navigate('/classes');
         return;
       }
-      setMessage({ tone: 'success', text: `${nameOf(t)} no longer teaches this class` });
+      setMessage({
+        tone: 'success',
+        text: t.invitation
+          ? `The invitation of ${nameOf(t)} is withdrawn`
+          : `${nameOf(t)} no longer teaches this class`,
+      });
     } catch (err) {
       setMessage({ tone: 'danger', text: serverMessageOr(err, 'Could not remove this teacher') });
     }
@@ -72,15 +84,40 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
           {(teachers ?? []).map((t) => (
             <ListGroup.Item as="li" key={t.id} className="d-flex flex-wrap align-items-center gap-2 px-0">
               <span className="fw-semibold text-break">{nameOf(t)}</span>
-              {t.email && <span className="text-body-secondary small text-break">{t.email}</span>}
+              {t.email && !t.invitation && <span className="text-body-secondary small text-break">{t.email}</span>}
               {t.owner ? (
                 <Badge bg="primary">Owner</Badge>
+              ) : t.invitation === 'pending' ? (
+                <Badge bg="warning-subtle" text="warning-emphasis">
+                  Invited
+                </Badge>
+              ) : t.invitation === 'refused' ? (
+                <>
+                  <Badge bg="danger-subtle" text="danger-emphasis">
+                    Not invited
+                  </Badge>
+                  <span className="text-body-secondary small">
+                    Not an address your district invites: check it, or ask them to sign up first
+                  </span>
+                </>
               ) : (
                 <Badge bg="info-subtle" text="info-emphasis">
                   Co-teacher
                 </Badge>
               )}
-              {!t.owner && (owner || t.id === user?.id) && (
+              {t.invitation && owner && (
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  className="ms-auto"
+                  disabled={removing.isLoading}
+                  aria-label={`Withdraw the invitation of ${nameOf(t)}`}
+                  onClick={() => void onRemove(t)}
+                >
+                  Withdraw
+                </Button>
+              )}
+              {!t.owner && !t.invitation && (owner || t.id === user?.id) && (
                 <Button
                   variant="outline-danger"
                   size="sm"
@@ -113,6 +150,7 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
               />
               <Form.Text>
                 A teacher of your school or district: they will see and teach this class with you, but cannot delete it.
+                An address of your district without an account yet gets an invitation to join.
               </Form.Text>
             </Form.Group>
             <Button type="submit" disabled={adding.isLoading}>
