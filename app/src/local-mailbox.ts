@@ -1,8 +1,7 @@
 // The all-in-one's and the stack's mail when SMTP_URL is unset: a local SMTP server on 127.0.0.1
 // (packages/mail) whose messages are kept under DATA_DIR/mailbox (.eml files and a JSON index of
 // the newest 500) and listed at /_mailbox?key=K, K being random per data dir (kept in it).
-import { createServer } from 'node:http';
-import express, { type Express } from 'express';
+import { createServer, type RequestListener } from 'node:http';
 import {
   handleMailboxRequest,
   MailboxStore,
@@ -69,14 +68,11 @@ export async function serveMailboxPage(mailbox: LocalMailbox, port: number): Pro
 }
 
 /** The gateway behind a small front that answers /_mailbox (only when the mailbox has a page). */
-export function withMailboxPage(gateway: Express, mailbox: LocalMailbox): Express {
+export function withMailboxPage(gateway: RequestListener, mailbox: LocalMailbox): RequestListener {
   const store = mailbox.store;
   if (!store || !mailbox.key) return gateway;
   const key = mailbox.key;
-  const front = express();
-  front.disable('x-powered-by');
-  front.use((req, res, next) => {
-    if (!handleMailboxRequest(store, key, req, res)) gateway(req, res, next);
-  });
-  return front;
+  return (req, res) => {
+    if (!handleMailboxRequest(store, key, req, res)) gateway(req, res);
+  };
 }

@@ -5,37 +5,46 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
-import { parse as parseCookies } from 'cookie';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import {
-  bodyParserError,
   httpMetrics,
-  jsonNestingExceeds,
   mergeOpenApiDocuments,
   readinessProbe,
   requestLogger,
   safeDecode,
   sessionCookieNames,
-  tooDeepError,
   ServiceTokens,
   type Logger,
   type OpenApiDocument,
 } from '@checkpoint/service-kit';
-import { applyServiceToken, SessionVerifier, type SessionInfo } from './auth.ts';
+import {
+  answerError,
+  apiForwarder,
+  clientOf,
+  fastApi,
+  isQtiUpload,
+  isRosterUpload,
+  isStandardsUpload,
+  METHODS,
+  pathOf,
+  takesFastPath,
+  type ApiRequest,
+} from './api.ts';
+import { SessionVerifier } from './auth.ts';
 import type { GatewayConfig } from './config.ts';
-import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
+import { requestCookies } from './cookies.ts';
 import { createHandoff, type InProcessApp } from './handoff.ts';
 import { createProxy, type Proxy } from './proxy.ts';
 import { RevokedSessions } from './revocations.ts';
 import { routeTable, services, type Registry } from '@checkpoint/service-registry';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-/** The methods the gateway passes on; any other (TRACE…) answers 405 wherever it is sent. */
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-type ProxiedRequest = Request & { rawBody?: Buffer; session?: SessionInfo };
+/** The gateway as a Node request listener: /api calls on the fast path (api.ts), the rest through Express. */
+export type Gateway = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The services' base URLs by name (<NAME>_URL); a service without one answers 503. */
 export function upstreamsFrom(config: GatewayConfig): Record<string, string | undefined> {
@@ -61,7 +70,7 @@ export interface GatewayOptions {
   registry?: Registry;
 }
 
-export function createGateway(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): express.Express {
+export function createGateway(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): Gateway {
   const registry = options.registry ?? services;
   const serviceForPath = routeTable(registry);
   const upstreams = upstreamsFrom(config);
@@ -97,8 +106,19 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
     ? proxies.get('identity')
     : proxyTo('identity', Math.max(config.UPSTREAM_TIMEOUT_MS, ROSTER_UPLOAD_TIMEOUT_MS));
 
+  const forward = apiForwarder({
+    serviceForPath,
+    proxies,
+    rosterProxy,
+    sessions,
+    revoked,
+    tokens,
+    publicOrigin,
+    cookieSecure: config.COOKIE_SECURE,
+    client: clientOf(config.TRUSTED_PROXIES),
+  });
+
   const app = express();
-  if (revoked) closers.set(app, () => revoked.stop());
   app.disable('x-powered-by');
   // Only the configured proxies' X-Forwarded-For is believed; by default req.ip is the socket's peer.
   app.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
@@ -111,19 +131,18 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
   // for its process: ready when its services are (`options.ready`).
   app.get('/readyz', readinessProbe('gateway', options.ready ?? (async () => true)));
   // One observation per answered request, labelled by the service it went to (docs/telemetry.md).
-  app.use(httpMetrics('gateway', (req) => gatewayRoute(req, serviceForPath)));
-  app.use(
-    requestLogger({
-      logger,
-      requestId: (req) => {
-        const id = randomUUID();
-        req.headers['x-request-id'] = id;
-        return id;
-      },
-      successLevel: 'info',
-      ignore: (req) => !req.url?.startsWith('/api/'),
-    }),
-  );
+  const metrics = httpMetrics('gateway', (req) => gatewayRoute(req, serviceForPath));
+  const accessLog = requestLogger({
+    logger,
+    requestId: (req) => {
+      const id = randomUUID();
+      req.headers['x-request-id'] = id;
+      return id;
+    },
+    successLevel: 'info',
+    ignore: (req) => !req.url?.startsWith('/api/'),
+  });
+  app.use(metrics, accessLog);
   // helmet's headers are the same for every answer: worked out once, set with one loop per request.
   const securityHeaders = staticHeaders(
     helmet({
@@ -157,7 +176,7 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));
   // The cookies, as cookie-parser's parse would give them (no signed or JSON cookies are used here).
   app.use((req, _res, next) => {
-    req.cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
+    requestCookies(req);
     next();
   });
 
@@ -186,49 +205,10 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
     next();
   });
   app.use('/api', express.raw({ type: () => true, limit: config.BODY_LIMIT_BYTES }));
-  app.use('/api', async (req: ProxiedRequest, res: Response, next) => {
-    try {
-      // Before anything else runs: a deeply nested body costs the services time at every level.
-      // (A roster or QTI upload is a zip, CSV or XML file, not JSON: its bytes are not brackets.)
-      if (Buffer.isBuffer(req.body) && !isRosterUpload(req) && !isQtiUpload(req) && jsonNestingExceeds(req.body)) {
-        const { status, code, message, fields } = tooDeepError();
-        res.status(status).json({ message, code, fields });
-        return;
-      }
-      ensureCsrfCookie(req, res, config.COOKIE_SECURE);
-      const service = serviceForPath(req.originalUrl.split('?')[0]!);
-      if (!service) {
-        res
-          .status(404)
-          .json({ message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`, code: 'not_found' });
-        return;
-      }
-      // A large roster's preview (every row validated) may take longer than other calls.
-      const proxy = isRosterUpload(req) && rosterProxy ? rosterProxy : proxies.get(service);
-      if (!proxy) {
-        res.status(503).json({ message: `${service} is unavailable`, code: 'unavailable' });
-        return;
-      }
-      const session = sessions ? await sessions.authenticate(req, res) : undefined;
-      const problem = csrfProblem(req, session, publicOrigin);
-      if (problem) {
-        res.status(403).json({ message: problem, code: 'csrf' });
-        return;
-      }
-      // A sign-out ends the session here at once (other gateway replicas learn it at their next poll).
-      if (session && req.method === 'POST' && isSignOutPath(req.originalUrl)) revoked?.markRevoked(session.sessionId);
-      await applyServiceToken(req.headers, tokens, service, {
-        session,
-        clientAddress: req.ip,
-        requestId: req.headers['x-request-id'] as string | undefined,
-      });
-      if (Buffer.isBuffer(req.body)) req.rawBody = req.body;
-      // Proxy with the original path (express strips the /api mount point from req.url).
-      req.url = req.originalUrl;
-      proxy(req, res);
-    } catch (err) {
-      next(err);
-    }
+  app.use('/api', (req: ApiRequest & Request, res: Response, next) => {
+    // Proxied with the original path (express strips the /api mount point from req.url).
+    req.url = req.originalUrl;
+    forward(req, res, Buffer.isBuffer(req.body) ? req.body : undefined).catch(next);
   });
 
   const webDist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
@@ -265,51 +245,29 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
     });
   }
 
-  app.use((err: unknown, req: Request, res: Response, _next: express.NextFunction) => {
-    // The client's mistakes (body too large, broken Content-Encoding…) are 4xx saying what to fix.
-    const bodyError = bodyParserError(err);
-    if (bodyError) {
-      res.status(bodyError.status).json({ message: bodyError.message, code: bodyError.code });
-      return;
-    }
-    const e = err as { status?: number; expose?: boolean };
-    if (e?.status === 404) {
-      res.status(404).json({ message: 'Not found', code: 'not_found' });
-      return;
-    }
-    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
-      res.status(e.status).json({ message: 'Bad request', code: 'bad_request' });
-      return;
-    }
-    // Upstream failures are answered by the proxy (502/503); what reaches here is the gateway's own.
-    req.log?.error({ err }, 'gateway error');
-    if (!res.headersSent)
-      res.status(500).json({ message: 'The gateway could not complete the request', code: 'internal' });
+  app.use((err: unknown, req: Request, res: Response, _next: express.NextFunction) => answerError(req, res, err));
+
+  const fast = fastApi({
+    first: [metrics, accessLog],
+    securityHeaders,
+    // (compression is Connect middleware: it reads and wraps only what plain Node objects have.)
+    compress: compress as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    forward,
   });
-  return app;
+  const gateway: Gateway = (req, res) => (takesFastPath(req) ? fast(req, res) : app(req, res));
+  if (revoked) closers.set(gateway, () => revoked.stop());
+  return gateway;
 }
 
-const closers = new WeakMap<express.Express, () => void>();
+const closers = new WeakMap<Gateway, () => void>();
 
-/** The roster upload of identity's roster.router.ts (its own body limit). */
-const ROSTER_UPLOAD_PATH = /^\/api\/district\/roster\/imports\/?$/;
 /** How long the roster upload's answer (its preview) may take. */
 const ROSTER_UPLOAD_TIMEOUT_MS = 300_000;
-const isRosterUpload = (req: Request) =>
-  req.method === 'POST' && ROSTER_UPLOAD_PATH.test(req.originalUrl.split('?')[0]!);
-
-/** A CASE framework package of the assessment service's standards.router.ts (its own body limit). */
-const STANDARDS_UPLOAD_PATH = /^\/api\/standards\/frameworks\/?$/;
-const isStandardsUpload = (req: Request) =>
-  req.method === 'POST' && STANDARDS_UPLOAD_PATH.test(req.originalUrl.split('?')[0]!);
-
-/** A QTI content package of the assessment service's qti.router.ts (its own body limit; a zip or XML, not JSON). */
-const QTI_UPLOAD_PATH = /^\/api\/qti\/imports\/?$/;
-const isQtiUpload = (req: Request) => req.method === 'POST' && QTI_UPLOAD_PATH.test(req.originalUrl.split('?')[0]!);
 
 /** Ends what a gateway keeps running besides its server (the request held at identity); call at shutdown. */
-export function stopGateway(app: express.Express): void {
-  closers.get(app)?.();
+export function stopGateway(gateway: Gateway): void {
+  closers.get(gateway)?.();
 }
 
 /**
@@ -331,15 +289,14 @@ function staticHeaders(middleware: express.RequestHandler): [string, string][] {
   return headers;
 }
 
-/** Identity's sign-out route, as its router matches it (case-sensitive, trailing slash allowed). */
-function isSignOutPath(url: string): boolean {
-  return /^\/api\/auth\/logout\/?$/.test(url.split('?')[0]!);
-}
-
 /** The route label of a gateway request: the service an API call went to, never its raw path. */
-function gatewayRoute(req: Request, serviceForPath: (path: string) => string | undefined): string {
-  if (!req.originalUrl.startsWith('/api')) return 'web';
-  const service = serviceForPath(req.originalUrl.split('?')[0]!);
+function gatewayRoute(
+  req: IncomingMessage & { originalUrl?: string },
+  serviceForPath: (path: string) => string | undefined,
+): string {
+  const url = req.originalUrl ?? req.url ?? '';
+  if (!url.startsWith('/api')) return 'web';
+  const service = serviceForPath(pathOf(url));
   return service ? `/api (${service})` : '/api (unmatched)';
 }
 

@@ -1,8 +1,7 @@
 // Session check: verifies the access JWT against identity's JWKS, refreshes it transparently from
 // the refresh cookie when it is missing or expired, and signs the caller into the service token of
 // the call it passes on.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Request, Response } from 'express';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import {
   ROLES,
@@ -13,6 +12,7 @@ import {
   type ServiceTokens,
 } from '@checkpoint/service-kit';
 import type { Logger } from '@checkpoint/service-kit';
+import { clearCookie, setCookie } from './cookies.ts';
 import type { RevokedSessions } from './revocations.ts';
 
 export interface SessionInfo extends Caller {
@@ -50,14 +50,20 @@ export class SessionVerifier {
     this.cookies = sessionCookieNames(secure);
   }
 
-  /** The caller of this request, refreshing the session when needed; undefined when signed out. */
-  async authenticate(req: Request, res: Response): Promise<SessionInfo | undefined> {
-    const token = req.cookies?.[this.cookies.session] as string | undefined;
+  /**
+   * The caller of a request with these cookies, refreshing the session when needed (the renewed
+   * cookies set on `res`); undefined when signed out.
+   */
+  async authenticate(
+    cookies: Record<string, string | undefined>,
+    res: ServerResponse,
+  ): Promise<SessionInfo | undefined> {
+    const token = cookies[this.cookies.session];
     if (token) {
       const session = await this.verify(token);
       if (session) return session;
     }
-    const refreshToken = req.cookies?.[this.cookies.refresh] as string | undefined;
+    const refreshToken = cookies[this.cookies.refresh];
     if (!refreshToken) return undefined;
     const answer = await this.refresh(refreshToken);
     if (!answer) {
@@ -147,17 +153,20 @@ export class SessionVerifier {
     }
   }
 
-  private setCookies(res: Response, answer: RefreshAnswer): void {
+  private setCookies(res: ServerResponse, answer: RefreshAnswer): void {
     const base = { httpOnly: true, sameSite: 'lax' as const, secure: this.secure, path: '/' };
     const until = Math.max(0, new Date(answer.refreshExpiresAt).getTime() - Date.now());
-    res.cookie(this.cookies.session, answer.accessToken, { ...base, maxAge: answer.accessTokenMaxAgeSeconds * 1000 });
-    if (answer.refreshToken) res.cookie(this.cookies.refresh, answer.refreshToken, { ...base, maxAge: until });
-    res.cookie(this.cookies.csrf, answer.csrf, { ...base, httpOnly: false, maxAge: until });
+    setCookie(res, this.cookies.session, answer.accessToken, {
+      ...base,
+      maxAge: answer.accessTokenMaxAgeSeconds * 1000,
+    });
+    if (answer.refreshToken) setCookie(res, this.cookies.refresh, answer.refreshToken, { ...base, maxAge: until });
+    setCookie(res, this.cookies.csrf, answer.csrf, { ...base, httpOnly: false, maxAge: until });
   }
 
-  private clearCookies(res: Response): void {
+  private clearCookies(res: ServerResponse): void {
     for (const name of [this.cookies.session, this.cookies.refresh]) {
-      res.clearCookie(name, { path: '/', secure: this.secure, httpOnly: true, sameSite: 'lax' });
+      clearCookie(res, name, { path: '/', secure: this.secure, httpOnly: true, sameSite: 'lax' });
     }
   }
 }
@@ -171,15 +180,15 @@ function withoutRefreshToken(answer: RefreshAnswer): RefreshAnswer {
  * Removes any x-checkpoint-* header a client sent, then sets the service token of this call to
  * `service`: the verified caller (none when signed out), the client's address and the request id.
  */
-export async function applyServiceToken(
+export function applyServiceToken(
   headers: IncomingHttpHeaders,
   tokens: ServiceTokens,
   service: string,
   call: { session: SessionInfo | undefined; clientAddress: string | undefined; requestId: string | undefined },
-): Promise<void> {
+): void {
   for (const name of Object.keys(headers)) if (name.startsWith('x-checkpoint-')) delete headers[name];
   const { session } = call;
-  headers[SERVICE_TOKEN_HEADER] = await tokens.sign(service, {
+  headers[SERVICE_TOKEN_HEADER] = tokens.signNow(service, {
     caller: session && {
       userId: session.userId,
       role: session.role,

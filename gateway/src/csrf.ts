@@ -2,9 +2,10 @@
 // X-CSRF-Token equal to the session's token (signed in) or to the cp_csrf cookie (signed out,
 // double submit). GET/HEAD/OPTIONS never change state.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sessionCookieNames } from '@checkpoint/service-kit';
 import type { SessionInfo } from './auth.ts';
+import { setCookie } from './cookies.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-csrf-token';
@@ -13,28 +14,37 @@ export function isSafeMethod(method: string): boolean {
   return SAFE.has(method.toUpperCase());
 }
 
-/** Returns a reason when the request must be refused, undefined when it may go on. */
-export function csrfProblem(req: Request, session: SessionInfo | undefined, publicOrigin: string): string | undefined {
-  if (isSafeMethod(req.method)) return undefined;
-  const origin = req.header('origin');
-  if (origin && origin !== publicOrigin && origin !== selfOrigin(req)) return 'Cross-site request refused';
-  if (req.header('sec-fetch-site') === 'cross-site') return 'Cross-site request refused';
-  const sent = req.header(CSRF_HEADER);
-  if (!sent) return 'Missing CSRF token';
-  const expected = session ? session.csrf : (req.cookies?.[sessionCookieNames(false).csrf] as string | undefined);
+/**
+ * Returns a reason when the request must be refused, undefined when it may go on. `selfOrigin` is
+ * the origin the request was sent to (its scheme as the trusted proxies say, and its Host).
+ */
+export function csrfProblem(
+  req: IncomingMessage,
+  cookies: Record<string, string | undefined>,
+  session: SessionInfo | undefined,
+  publicOrigin: string,
+  selfOrigin: () => string,
+): string | undefined {
+  if (isSafeMethod(req.method ?? '')) return undefined;
+  const origin = req.headers.origin;
+  if (origin && origin !== publicOrigin && origin !== selfOrigin()) return 'Cross-site request refused';
+  if (req.headers['sec-fetch-site'] === 'cross-site') return 'Cross-site request refused';
+  const sent = req.headers[CSRF_HEADER];
+  if (typeof sent !== 'string' || !sent) return 'Missing CSRF token';
+  const expected = session ? session.csrf : cookies[sessionCookieNames(false).csrf];
   if (!expected || !equal(sent, expected)) return 'Invalid CSRF token';
   return undefined;
 }
 
 /** Gives the browser a CSRF cookie to double-submit before it has a session. */
-export function ensureCsrfCookie(req: Request, res: Response, secure: boolean): void {
+export function ensureCsrfCookie(
+  cookies: Record<string, string | undefined>,
+  res: ServerResponse,
+  secure: boolean,
+): void {
   const name = sessionCookieNames(secure).csrf;
-  if (req.cookies?.[name]) return;
-  res.cookie(name, randomBytes(32).toString('base64url'), { httpOnly: false, sameSite: 'lax', secure, path: '/' });
-}
-
-function selfOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? ''}`;
+  if (cookies[name]) return;
+  setCookie(res, name, randomBytes(32).toString('base64url'), { httpOnly: false, sameSite: 'lax', secure, path: '/' });
 }
 
 function equal(a: string, b: string): boolean {

@@ -1,9 +1,9 @@
 // Listening and graceful shutdown: stop accepting, drain in-flight requests, then run the
 // remaining stop steps, all within a bounded time.
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RequestWithLog } from './request-log.ts';
 import type { Duplex } from 'node:stream';
-import type { Express } from 'express';
 
 /**
  * What a service accepts in a request line and headers: twice Node's 16 KB, which the gateway holds
@@ -13,12 +13,12 @@ import type { Express } from 'express';
 export const SERVICE_MAX_HEADER_BYTES = 32 * 1024;
 
 export async function listen(
-  app: Express,
+  app: RequestListener,
   port: number,
   host: string,
   options: { maxHeaderSize?: number } = {},
 ): Promise<{ server: Server; url: string }> {
-  const server = createServer({ maxHeaderSize: options.maxHeaderSize }, app);
+  const server = createServer({ maxHeaderSize: options.maxHeaderSize, IncomingMessage: RequestWithLog }, app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -4,7 +4,7 @@
 // then every hook below is a no-op. One registry per process: in the all-in-one the five services
 // and the gateway share it, and every series carries a `service` label saying whose it is.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import type pg from 'pg';
 import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { EventBacklog } from '@checkpoint/events';
@@ -341,18 +341,18 @@ export function readinessProbe(service: string, ready: () => Promise<boolean>) {
 // the service's app, gateway/src/handoff.ts): each adds its own observation, with its own request.
 const OBSERVATIONS = Symbol('metricsObservations');
 interface Observation {
-  req: Request;
+  req: IncomingMessage;
   started: number;
-  route: (req: Request) => string;
+  route: (req: IncomingMessage) => string;
   service: string;
 }
 type Timed = ServerResponse & { [OBSERVATIONS]?: Observation[] };
 
 /** The route label of a service request: the Express route template that answered it. */
-export function expressRoute(req: Request): string {
-  const route = (req as Request & { route?: { path?: unknown } }).route;
+export function expressRoute(req: IncomingMessage): string {
+  const { route, baseUrl } = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
   if (!route || route.path === undefined) return 'unmatched';
-  return `${req.baseUrl ?? ''}${String(route.path)}`;
+  return `${baseUrl ?? ''}${String(route.path)}`;
 }
 
 /**
@@ -361,8 +361,8 @@ export function expressRoute(req: Request): string {
  * template, never by its raw path (unbounded label values). Per request: a timestamp and one
  * 'finish' listener, no closure.
  */
-export function httpMetrics(service: string, route: (req: Request) => string = expressRoute) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+export function httpMetrics(service: string, route: (req: IncomingMessage) => string = expressRoute) {
+  return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
     if (instruments) {
       const timed = res as unknown as Timed;
       const observation: Observation = { req, started: performance.now(), route, service };
@@ -384,7 +384,7 @@ function observe(this: Timed): void {
   if (isEventStream(this)) return;
   const now = performance.now();
   for (const { req, started, route, service } of this[OBSERVATIONS] ?? []) {
-    const method = METHODS.has(req.method) ? req.method : 'OTHER';
+    const method = req.method && METHODS.has(req.method) ? req.method : 'OTHER';
     instruments.httpDuration.observe(
       { service, method, route: route(req), status_code: this.statusCode },
       (now - started) / 1000,

@@ -7,7 +7,7 @@
 // answer"); the line is the one pino-http wrote: `req`, `res`, `responseTime`, `request completed`
 // (`request errored` with `err` for a 5xx). `req.log`, a child logger bound to the request, is
 // made only when something logs through it.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
 
 declare module 'http' {
@@ -87,6 +87,15 @@ const logDescriptor: PropertyDescriptor = {
     Object.defineProperty(this, 'log', { value, writable: true, configurable: true, enumerable: true });
   },
 };
+/**
+ * The requests of the servers `listen` starts (service-kit's lifecycle.ts): `req.log` is a getter of
+ * their prototype from the start, so that a request no framework re-prototypes (the gateway's /api
+ * fast path) does not get a property of its own on every call.
+ */
+export class RequestWithLog extends IncomingMessage {}
+Object.defineProperty(RequestWithLog.prototype, 'log', logDescriptor);
+withGetter.add(RequestWithLog.prototype);
+
 function installLog(req: LoggedRequest): void {
   const proto = Object.getPrototypeOf(req) as { constructor?: { prototype?: unknown } } | null;
   if (proto && withGetter.has(proto)) return;

@@ -76,14 +76,14 @@ export function registryProblems(registry: Registry): string[] {
   return problems;
 }
 
-function matches(p: Pattern<string>, path: string): boolean {
-  const parts = path.split('/');
+/** Whether a path, split at its slashes, matches the pattern. */
+function matches(p: Pattern<string>, parts: string[]): boolean {
   if (p.prefix) {
     if (parts.length < p.segments.length) return false;
   } else {
     // One trailing slash is allowed: /api/all-results/.
-    if (parts.length === p.segments.length + 1 && parts.at(-1) === '') parts.pop();
-    if (parts.length !== p.segments.length) return false;
+    const length = parts.length === p.segments.length + 1 && parts.at(-1) === '' ? parts.length - 1 : parts.length;
+    if (length !== p.segments.length) return false;
   }
   return p.segments.every((s, i) => (s === '*' ? parts[i] !== '' : s === parts[i]));
 }
@@ -100,5 +100,8 @@ export function routeTable<N extends string>(
   const patterns = registry
     .flatMap((s) => s.routes.map((r) => parsePattern(s.name, r)))
     .sort((a, b) => b.segments.length - a.segments.length);
-  return (path) => patterns.find((p) => matches(p, path))?.service;
+  return (path) => {
+    const parts = path.split('/');
+    return patterns.find((p) => matches(p, parts))?.service;
+  };
 }
