@@ -144,7 +144,13 @@ describe('a co-teacher of the class', () => {
     const listed = await call(h, co, 'GET', `/api/classes/${coTaught}/assessments`);
     expect(listed.status).toBe(200);
     expect(listed.body.map((a: { id: string }) => a.id)).toEqual([id]);
-    expect((await call(h, co, 'GET', `/api/assessments/${id}`)).status).toBe(200);
+    // Read only for them (the web hides the edit controls): `canEdit` says so on every read.
+    expect(listed.body[0].canEdit).toBe(false);
+    const read = await call(h, co, 'GET', `/api/assessments/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.canEdit).toBe(false);
+    expect((await call(h, owner, 'GET', `/api/assessments/${id}`)).body.canEdit).toBe(true);
+    expect((await call(h, owner, 'GET', `/api/classes/${coTaught}/assessments`)).body[0].canEdit).toBe(true);
     const questions = await call(h, co, 'GET', `/api/assessments/${id}/questions`);
     expect(questions.status).toBe(200);
     const questionId = (questions.body as { id: string }[])[0]!.id;

@@ -1,9 +1,11 @@
 // Co-teachers (issue 30, item 8): a teacher of the assessment's class, owner or co-teacher (the
 // class events' co_teacher_ids), reads its generation state, practice (with keys), a student's
 // practice and recommendations; once ClassUpdated no longer names them, nothing, even an
-// assessment they created.
+// assessment they created. A teacher of a class the assessment is given to from another class
+// (AssessmentAssigned) reads its support material and recommendations written from the results
+// of the classes they teach only.
 import { randomUUID } from 'node:crypto';
-import { ClassUpdatedSchema } from '@checkpoint/events';
+import { AssessmentAssignedSchema, ClassUpdatedSchema } from '@checkpoint/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actor,
@@ -132,5 +134,80 @@ describe('a co-teacher of the class', () => {
     expect((await call(h, owner, 'GET', `/api/support-content/${coTaughtResult}`)).status).toBe(200);
     await classTeachers(coTaught, owner, []);
     expect((await call(h, co, 'GET', `/api/support-content/${coTaughtResult}`)).status).toBe(404);
+  });
+});
+
+const assigned = (l: Lesson, classId: string) =>
+  deliver(
+    h,
+    AssessmentAssignedSchema,
+    { assessmentId: l.assessmentId, tenantId: l.tenantId, classId, onlyChosen: false, studentIds: [] },
+    l.assessmentId,
+    l.tenantId,
+  );
+
+describe('a teacher of a class the assessment is given to from another class', () => {
+  it("reads its support material and recommendations from their classes' results only; others get 404", async () => {
+    const tenant = randomUUID();
+    const owner = actor('teacher', tenant);
+    const co = actor('teacher', tenant);
+    const otherTeacher = actor('teacher', tenant);
+    const l = await createAssessment(h, { teacher: owner, generation: false });
+    const questions = await storeQuestions(h, l, QUESTIONS);
+    const given = { ...l, classId: randomUUID() };
+    const notGiven = { ...l, classId: randomUUID() };
+    await classTeachers(l, owner, []);
+    await classTeachers(given, owner, [co.userId]);
+    // A class `otherTeacher` co-teaches with the owner, to which this assessment is not given.
+    await classTeachers(notGiven, owner, [otherTeacher.userId]);
+    await assigned(l, l.classId);
+
+    const [home1, home2, inGiven] = [actor('student', tenant), actor('student', tenant), actor('student', tenant)];
+    await enrol(h, l, home1);
+    await enrol(h, l, home2);
+    await enrol(h, given, inGiven);
+    await submitResult(h, l, home1, questions, [false, false]); // 0: below
+    await submitResult(h, l, home2, questions, [false, true]); // 50: below
+    await submitResult(h, given, inGiven, questions, [true, true]); // 100: above
+
+    const material = `/api/assessments/${l.assessmentId}/support-material/support`;
+    const recommendation = `/api/assessments/${l.assessmentId}/recommendations/support`;
+    // Not yet given to their class: nothing.
+    for (const path of [material, recommendation]) expect((await call(h, co, 'GET', path)).status, path).toBe(404);
+    expect((await call(h, inGiven, 'GET', material)).status).toBe(404);
+
+    await assigned(l, given.classId);
+    const read = await call(h, co, 'GET', material);
+    expect(read.status).toBe(200);
+    expect(read.body.questions[0]).toHaveProperty('correctAnswer');
+    // Their student, who submitted it, reads it too (without the keys).
+    const asStudent = await call(h, inGiven, 'GET', material);
+    expect(asStudent.status).toBe(200);
+    expect(asStudent.body.questions[0]).not.toHaveProperty('correctAnswer');
+
+    // Theirs: written from the one result taken in their class.
+    const theirs = await call(h, co, 'GET', recommendation);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.summary).toMatchObject({ total: 1, below: 0, at: 0, above: 1, averagePercent: 100 });
+    // The owner's: every result, as before; each keeps its own (a read of one leaves the other).
+    const owners = await call(h, owner, 'GET', recommendation);
+    expect(owners.body.summary).toMatchObject({ total: 3, below: 2, at: 0, above: 1, averagePercent: 50 });
+    expect(owners.body.text).not.toEqual(theirs.body.text);
+    const again = await call(h, co, 'GET', recommendation);
+    expect(again.body).toMatchObject({ text: theirs.body.text, generatedAt: theirs.body.generatedAt });
+    expect(again.body.summary.total).toBe(1);
+    const enrichment = await call(h, co, 'GET', `/api/assessments/${l.assessmentId}/recommendations/enrichment`);
+    expect(enrichment.status).toBe(200);
+    expect(enrichment.body.summary).toMatchObject({ total: 1, above: 1 });
+    expect((await call(h, owner, 'GET', recommendation)).body.summary.total).toBe(3);
+
+    // A teacher of a class it is not given to, a teacher of no class of it, another tenant's: 404.
+    for (const stranger of [otherTeacher, actor('teacher', tenant), actor('teacher')])
+      for (const path of [material, recommendation])
+        expect((await call(h, stranger, 'GET', path)).status, path).toBe(404);
+
+    // No longer teaching that class: nothing.
+    await classTeachers(given, owner, []);
+    for (const path of [material, recommendation]) expect((await call(h, co, 'GET', path)).status, path).toBe(404);
   });
 });

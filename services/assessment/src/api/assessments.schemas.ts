@@ -620,6 +620,11 @@ export const teacherAssessmentSchema = z
         }),
       )
       .describe('The standards chosen at creation, in order (copies: they stay as chosen if the framework changes)'),
+    canEdit: z
+      .boolean()
+      .describe(
+        "The caller teaches the assessment's own class and may change, regenerate or delete it; false for a teacher of a class it is only assigned to (read only)",
+      ),
   })
   .meta({ id: 'Assessment' });
 

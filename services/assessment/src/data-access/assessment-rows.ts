@@ -106,6 +106,8 @@ export interface AssessmentSqlRow {
   standards?: unknown;
   /** Only in TEACHER_ASSESSMENT_SELECT. */
   assignments?: unknown;
+  /** Only in the teachers' reads: the caller teaches its own class (teacher-assessments.repository.ts). */
+  manages?: boolean;
 }
 
 export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
@@ -144,6 +146,7 @@ export const toAssessment = (r: AssessmentSqlRow): AssessmentRow => ({
   memberCount: r.member_count,
   ...(r.standards === undefined ? {} : { standards: jsonList<Partial<StandardRef>>(r.standards).map(toStandardRef) }),
   ...(r.assignments === undefined ? {} : { assignments: jsonList<AssignmentRef>(r.assignments) }),
+  ...(r.manages === undefined ? {} : { canEdit: r.manages }),
 });
 
 export interface ResponseSqlRow {

@@ -58,8 +58,11 @@ const OF_TAUGHT_CLASS = `a.id in (select id from assessments where class_id = $3
 const READABLE = `(${OWNED} or exists (
   select 1 from assessment_assignments x join classes xc on xc.class_id = x.class_id
    where x.assessment_id = a.id and ${TEACHES('xc')}))`;
-/** TEACHER_ASSESSMENT_SELECT with `manages`: whether the caller teaches the assessment's own class. */
-const READABLE_SELECT = TEACHER_ASSESSMENT_SELECT.replace(
+/**
+ * TEACHER_ASSESSMENT_SELECT with `manages`: whether the caller teaches the assessment's own class
+ * (may change it; the read model's `canEdit`). Every teacher read selects it.
+ */
+const TEACHER_SELECT = TEACHER_ASSESSMENT_SELECT.replace(
   /\n\s*from assessments a /,
   `, ${OWNED} as manages
     from assessments a `,
@@ -207,7 +210,7 @@ export async function renumber(tx: Tx, ids: string[]): Promise<void> {
 export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
   async function findOwned(owner: Owner, id: string, ex: Executor = db): Promise<AssessmentRow | undefined> {
     const rows = await ex.$queryRawUnsafe<AssessmentSqlRow[]>(
-      `${TEACHER_ASSESSMENT_SELECT} where ${OWNED} and a.id = $3::uuid`,
+      `${TEACHER_SELECT} where ${OWNED} and a.id = $3::uuid`,
       owner.tenantId,
       owner.teacherId,
       id,
@@ -221,7 +224,7 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
 
     listForTeacher: async (owner: Owner, classId?: string): Promise<AssessmentRow[]> => {
       const rows = await db.$queryRawUnsafe<AssessmentSqlRow[]>(
-        `${TEACHER_ASSESSMENT_SELECT} where ${classId ? OF_TAUGHT_CLASS : OWNED}
+        `${TEACHER_SELECT} where ${classId ? OF_TAUGHT_CLASS : OWNED}
           order by a.created_at desc, a.id`,
         owner.tenantId,
         owner.teacherId,
@@ -239,7 +242,7 @@ export function teacherAssessmentsRepository(db: Db, pool: pg.Pool) {
      */
     async findReadable(owner: Owner, id: string): Promise<{ row: AssessmentRow; manages: boolean } | undefined> {
       const rows = await db.$queryRawUnsafe<(AssessmentSqlRow & { manages: boolean })[]>(
-        `${READABLE_SELECT} where ${READABLE} and a.id = $3::uuid`,
+        `${TEACHER_SELECT} where ${READABLE} and a.id = $3::uuid`,
         owner.tenantId,
         owner.teacherId,
         id,

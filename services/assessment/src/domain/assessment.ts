@@ -69,6 +69,8 @@ export interface AssessmentRow {
   standards?: StandardRef[];
   /** The classes it is assigned to, its own first (teacher reads only). */
   assignments?: AssignmentRef[];
+  /** The caller teaches its own class, so may change it (teacher reads only). */
+  canEdit?: boolean;
 }
 
 /** One class an assessment is assigned to: all its members (later joiners too), or the students listed. */
@@ -116,6 +118,7 @@ export interface TeacherAssessmentView {
   generationProvider: string | null;
   generationError: string | null;
   standards: ReturnType<typeof assessmentStandardView>[];
+  canEdit: boolean;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -163,6 +166,8 @@ export function teacherView(a: AssessmentRow): TeacherAssessmentView {
     generationProvider: a.generationProvider,
     generationError: a.generationError,
     standards: (a.standards ?? []).map(assessmentStandardView),
+    // A teacher of a class it is only assigned to reads it; changing it is its own class's teachers'.
+    canEdit: a.canEdit === true,
   };
 }
 

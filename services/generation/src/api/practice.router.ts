@@ -28,7 +28,8 @@ export function practiceRouter(practice: PracticeUseCases): ApiRouter {
       {
         method: 'get',
         path: '/api/assessments/:id/support-material/:type',
-        summary: "Reading and practice questions after the student's result; answer keys for the class's teacher only",
+        summary:
+          "Reading and practice questions after the student's result; answer keys for the teachers of its class or of a class it is assigned to only",
         access: EVERYONE,
         params: typeParams,
         response: materialSchema,
@@ -95,7 +96,8 @@ export function practiceRouter(practice: PracticeUseCases): ApiRouter {
       {
         method: 'get',
         path: '/api/assessments/:id/recommendations/:type',
-        summary: 'Guidance for the teacher from the assessment and its results so far',
+        summary:
+          "Guidance for the teacher from the assessment and its results so far (a teacher of a class it is assigned to from another class: their classes' results only)",
         access: TEACHERS,
         params: typeParams,
         response: recommendationSchema,

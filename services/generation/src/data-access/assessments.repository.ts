@@ -73,8 +73,39 @@ export function assessmentsRepository(db: Db) {
       return row ?? undefined;
     },
 
+    /**
+     * The classes the assessment is given to (AssessmentAssigned) that `teacher` teaches (owner or
+     * co-teacher, as the class events say), sorted.
+     */
+    async assignedClassesTaughtBy(
+      assessmentId: string,
+      teacher: { userId: string; tenantId: string },
+    ): Promise<string[]> {
+      const given = await db.assessmentClass.findMany({ where: { assessmentId }, select: { classId: true } });
+      if (given.length === 0) return [];
+      const taught = await db.classTeachers.findMany({
+        where: {
+          classId: { in: given.map((g) => g.classId) },
+          OR: [
+            { teacherId: teacher.userId, tenantId: teacher.tenantId },
+            { coTeacherIds: { has: teacher.userId } },
+          ],
+        },
+        select: { classId: true },
+        orderBy: { classId: 'asc' },
+      });
+      return taught.map((t) => t.classId);
+    },
+
     async isMember(classId: string, studentId: string): Promise<boolean> {
       return (await db.classMember.count({ where: { classId, studentId } })) > 0;
+    },
+
+    /** A student of a class the assessment is given to (other than its own class). */
+    async isMemberOfAssignedClass(assessmentId: string, studentId: string): Promise<boolean> {
+      const given = await db.assessmentClass.findMany({ where: { assessmentId }, select: { classId: true } });
+      if (given.length === 0) return false;
+      return (await db.classMember.count({ where: { studentId, classId: { in: given.map((g) => g.classId) } } })) > 0;
     },
 
     async findResult(id: string): Promise<ResultCopy | undefined> {
@@ -92,8 +123,12 @@ export function assessmentsRepository(db: Db) {
       return row ? { ...row, answers: asAnswers(row.answers) } : undefined;
     },
 
-    async resultsOf(assessmentId: string): Promise<ResultFacts[]> {
-      const rows = await db.result.findMany({ where: { assessmentId }, orderBy: { submittedAt: 'asc' } });
+    /** Its results, or (with `classIds`) only those taken in these classes. */
+    async resultsOf(assessmentId: string, classIds?: readonly string[]): Promise<ResultFacts[]> {
+      const rows = await db.result.findMany({
+        where: { assessmentId, ...(classIds ? { classId: { in: [...classIds] } } : {}) },
+        orderBy: { submittedAt: 'asc' },
+      });
       return rows.map((r) => ({ percentage: r.percentage, level: r.level, answers: asAnswers(r.answers) }));
     },
   };
@@ -126,7 +161,20 @@ export async function deleteAssessment(tx: Tx, id: string): Promise<void> {
   await tx.practiceAttempt.deleteMany({ where: { assessmentId: id } });
   await tx.recommendation.deleteMany({ where: { assessmentId: id } });
   await tx.result.deleteMany({ where: { assessmentId: id } });
+  await tx.assessmentClass.deleteMany({ where: { assessmentId: id } });
   await tx.assessment.deleteMany({ where: { id } });
+}
+
+/** The assessment is given to the class (AssessmentAssigned): kept once. */
+export async function keepAssessmentClass(
+  tx: Tx,
+  a: { assessmentId: string; classId: string; tenantId: string },
+): Promise<void> {
+  await tx.assessmentClass.upsert({
+    where: { assessmentId_classId: { assessmentId: a.assessmentId, classId: a.classId } },
+    create: a,
+    update: {},
+  });
 }
 
 export async function addMember(tx: Tx, m: { classId: string; studentId: string; tenantId: string }): Promise<void> {
@@ -144,6 +192,7 @@ export async function removeMember(tx: Tx, classId: string, studentId: string): 
 export async function deleteClassMembers(tx: Tx, classId: string): Promise<void> {
   await tx.classMember.deleteMany({ where: { classId } });
   await tx.classTeachers.deleteMany({ where: { classId } });
+  await tx.assessmentClass.deleteMany({ where: { classId } });
 }
 
 /** Keeps who teaches the class as its latest ClassCreated/ClassUpdated says (the full state). */

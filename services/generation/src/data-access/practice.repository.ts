@@ -166,8 +166,15 @@ export function practiceRepository(db: Db) {
       return count === 1;
     },
 
-    async findRecommendation(assessmentId: string, type: PracticeType): Promise<StoredRecommendation | undefined> {
-      const row = await db.recommendation.findUnique({ where: { assessmentId_type: { assessmentId, type } } });
+    /** `scope`: '' for the whole assessment, else the classes it was written for (recommendationScope). */
+    async findRecommendation(
+      assessmentId: string,
+      type: PracticeType,
+      scope: string,
+    ): Promise<StoredRecommendation | undefined> {
+      const row = await db.recommendation.findUnique({
+        where: { assessmentId_type_scope: { assessmentId, type, scope } },
+      });
       return row ?? undefined;
     },
 
@@ -175,11 +182,12 @@ export function practiceRepository(db: Db) {
       assessmentId: string,
       tenantId: string,
       type: PracticeType,
+      scope: string,
       r: StoredRecommendation,
     ): Promise<void> {
       await db.recommendation.upsert({
-        where: { assessmentId_type: { assessmentId, type } },
-        create: { assessmentId, tenantId, type, ...r },
+        where: { assessmentId_type_scope: { assessmentId, type, scope } },
+        create: { assessmentId, tenantId, type, scope, ...r },
         update: r,
       });
     },

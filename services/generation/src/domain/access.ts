@@ -1,7 +1,9 @@
 // Who may read what (SECURITY: object level). A teacher reaches only assessments of a class they
-// teach (owner or co-teacher, from the class events; before those, AssessmentCreated's teacher); a student only assessments of a class they are in, and
-// practice only once their own result exists (never its answer keys: practice.use-case.ts).
-// Anything else is "not found".
+// teach (owner or co-teacher, from the class events; before those, AssessmentCreated's teacher),
+// and the support material and recommendations of an assessment given to a class they teach
+// (AssessmentAssigned), the recommendations then written from that class's results only; a
+// student only assessments of a class they are in (or given to it), and practice only once their
+// own result exists (never its answer keys: practice.use-case.ts). Anything else is "not found".
 import { lookupNow, type AwaitRecent, type Caller } from '@checkpoint/service-kit';
 import type { AssessmentRecord, AssessmentsRepository, ResultCopy } from '../data-access/assessments.repository.ts';
 import { AssessmentNotFoundError, ResultNotFoundError } from './errors.ts';
@@ -20,9 +22,27 @@ export const ownsAssessment = (
   return (c.teacherId === caller.userId && c.tenantId === caller.tenantId) || c.coTeacherIds.includes(caller.userId);
 };
 
+/**
+ * Whose results a teacher reads of an assessment: all (`classIds` null: a teacher of its class) or
+ * only those taken in `classIds`, the classes it is given to that they teach.
+ */
+export interface TeacherReach {
+  assessment: AssessmentRecord;
+  classIds: string[] | null;
+}
+
 /** `awaitRecent`: an assessment created a moment ago may not have reached our copy yet; wait for it, boundedly. */
 export function accessRules(assessments: AssessmentsRepository, awaitRecent: AwaitRecent = lookupNow) {
   const find = (id: string) => awaitRecent(id, () => assessments.find(id));
+
+  /** A teacher of its class (every result), or of classes it is given to (theirs only); else undefined. */
+  async function teacherReach(a: AssessmentRecord, caller: Caller): Promise<TeacherReach | undefined> {
+    if (ownsAssessment(a, caller)) return { assessment: a, classIds: null };
+    if (caller.role === 'student') return undefined;
+    const classIds = await assessments.assignedClassesTaughtBy(a.id, caller);
+    return classIds.length ? { assessment: a, classIds } : undefined;
+  }
+
   return {
     async ownedAssessment(caller: Caller, id: string): Promise<AssessmentRecord> {
       const a = await find(id);
@@ -30,17 +50,32 @@ export function accessRules(assessments: AssessmentsRepository, awaitRecent: Awa
       return a;
     },
 
-    /** The class's teacher, or a student of the class who has submitted this assessment. */
-    async practiceAssessment(caller: Caller, id: string): Promise<AssessmentRecord> {
+    /** A teacher of its class or of a class it is given to (`teacherReach`), else 404. */
+    async teacherAssessment(caller: Caller, id: string): Promise<TeacherReach> {
+      const a = await find(id);
+      const reach = a && (await teacherReach(a, caller));
+      if (!reach) throw new AssessmentNotFoundError();
+      return reach;
+    },
+
+    /**
+     * A teacher of its class or of a class it is given to (`asTeacher`), or a student of such a
+     * class who has submitted this assessment.
+     */
+    async practiceAssessment(
+      caller: Caller,
+      id: string,
+    ): Promise<{ assessment: AssessmentRecord; asTeacher: boolean }> {
       const a = await find(id);
       if (!a) throw new AssessmentNotFoundError();
-      if (ownsAssessment(a, caller)) return a;
+      if (await teacherReach(a, caller)) return { assessment: a, asTeacher: true };
       if (
         caller.role === 'student' &&
-        (await assessments.isMember(a.classId, caller.userId)) &&
+        ((await assessments.isMember(a.classId, caller.userId)) ||
+          (await assessments.isMemberOfAssignedClass(a.id, caller.userId))) &&
         (await assessments.hasResult(a.id, caller.userId))
       )
-        return a;
+        return { assessment: a, asTeacher: false };
       throw new AssessmentNotFoundError();
     },
 

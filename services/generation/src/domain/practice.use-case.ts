@@ -6,7 +6,7 @@ import type { Caller } from '@checkpoint/service-kit';
 import { lessonOf, type AssessmentRecord, type AssessmentsRepository } from '../data-access/assessments.repository.ts';
 import type { PracticeRepository, StoredMaterial } from '../data-access/practice.repository.ts';
 import type { Provider } from '../providers/provider.ts';
-import { ownsAssessment, type AccessRules } from './access.ts';
+import type { AccessRules } from './access.ts';
 import {
   PracticeAttemptFinalError,
   PracticeChangedError,
@@ -103,9 +103,8 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       reading: string;
       questions: (PracticeQuestion | PublicPracticeQuestion)[];
     }> {
-      const a = await d.access.practiceAssessment(caller, assessmentId);
+      const { assessment: a, asTeacher: owner } = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
-      const owner = ownsAssessment(a, caller);
       const questions = owner ? m.questions : m.questions.map(withoutKey);
       // A student's support reading starts with what they missed (the material itself is shared,
       // and its version stays that of the shared material, which is what the answers are scored on).
@@ -128,7 +127,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       responses: Record<string, string>,
       version?: string,
     ) {
-      const a = await d.access.practiceAssessment(caller, assessmentId);
+      const { assessment: a } = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
       // Question ids are positions: answers to an earlier version would be scored against other questions.
       if (version !== undefined && version !== materialVersion(m)) throw new PracticeChangedError();
@@ -223,12 +222,17 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
       return { message: 'Practice restarted' };
     },
 
+    /**
+     * A teacher of the assessment's class reads it written from every result; a teacher of classes
+     * it is given to (and not of its own) from the results taken in those classes only, kept apart.
+     */
     async recommendation(caller: Caller, assessmentId: string, type: PracticeType) {
-      const a = await d.access.ownedAssessment(caller, assessmentId);
+      const { assessment: a, classIds } = await d.access.teacherAssessment(caller, assessmentId);
       const lesson = lessonOf(a);
-      const summary = summarizeResults(lesson, await d.assessments.resultsOf(a.id));
+      const summary = summarizeResults(lesson, await d.assessments.resultsOf(a.id, classIds ?? undefined));
       const basis = recommendationBasis(lesson, summary);
-      const cached = await d.practice.findRecommendation(a.id, type);
+      const scope = classIds ? classIds.join(',') : '';
+      const cached = await d.practice.findRecommendation(a.id, type, scope);
       if (cached && cached.basis === basis)
         return {
           type,
@@ -239,7 +243,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
         };
       const { value, provider } = await write(a.teacherId, (p) => p.writeRecommendation(lesson, summary, type));
       const generatedAt = new Date();
-      await d.practice.saveRecommendation(a.id, a.tenantId, type, { text: value, provider, basis, generatedAt });
+      await d.practice.saveRecommendation(a.id, a.tenantId, type, scope, { text: value, provider, basis, generatedAt });
       return { type, text: value, provider, generatedAt: generatedAt.toISOString(), summary };
     },
   };

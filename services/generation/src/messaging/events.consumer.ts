@@ -8,6 +8,7 @@ import {
   deleteClassMembers,
   deleteResult,
   insertResult,
+  keepAssessmentClass,
   replaceCountedResult,
   keepClassTeachers,
   removeMember,
@@ -61,6 +62,9 @@ export function standardsOfRequest(
   }
   return kept.slice(0, 10);
 }
+
+/** An AssessmentAssigned without its ids names no class: nothing to keep. */
+const assignedIds = z.object({ assessmentId: z.guid(), classId: z.guid(), tenantId: z.guid() });
 
 const queuesJob = (m: BusMessage) => m.headers.ce_type === 'checkpoint.assessment.v1.AssessmentCreated';
 
@@ -117,6 +121,12 @@ export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions
           points: q.points || 1,
         })),
       ),
+    // Given to a class (its own or another): that class's teachers reach its support material and
+    // recommendations (domain/access.ts). Which students were chosen is not kept: their results say it.
+    'checkpoint.assessment.v1.AssessmentAssigned': async (tx, m) => {
+      const ids = assignedIds.safeParse({ assessmentId: m.assessmentId, classId: m.classId, tenantId: m.tenantId });
+      if (ids.success) await keepAssessmentClass(tx, ids.data);
+    },
     'checkpoint.assessment.v1.AssessmentDeleted': (tx, m) => deleteAssessment(tx, m.assessmentId),
     // Only the attempt that counts is kept (docs/architecture.md, "Retakes and reopening"), so
     // practice follows its level; an event from before retakes (attempt 0) is the only attempt.

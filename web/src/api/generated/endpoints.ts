@@ -2055,6 +2055,8 @@ export type Assessment = {
     statement: string;
     frameworkId: string | null;
   }[];
+  /** The caller teaches the assessment's own class and may change, regenerate or delete it; false for a teacher of a class it is only assigned to (read only) */
+  canEdit: boolean;
 };
 export type StudentAssessment = {
   id: string;

@@ -26,6 +26,7 @@ const ASSESSMENT = {
   shuffleOptions: true,
   maxAttempts: 1,
   countedAttempt: 'latest',
+  canEdit: true,
 };
 
 const mc = (id: string, text: string, position: number): Question => ({
@@ -352,5 +353,28 @@ describe('AssessmentEditPage', () => {
         closesAt: new Date(2026, 11, 2, 10, 0).toISOString(),
       }),
     );
+  });
+});
+
+describe('AssessmentEditPage for a teacher who may not change it', () => {
+  it('when the caller teaches a class it is only assigned to (canEdit false), then no form or question control shows, and a note says why', async () => {
+    renderPage([mc('q1', 'Where does photosynthesis happen?', 1)], { ...ASSESSMENT, canEdit: false });
+    const note = await screen.findByTestId('read-only-note');
+    expect(note).toHaveTextContent('Read only');
+    expect(note).toHaveTextContent('the class Biology 7');
+    expect(note).toHaveTextContent('only the teachers of its own class can edit');
+    expect(screen.queryByRole('form', { name: 'Assessment details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit Question/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete Question/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Question' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to Preview' })).toHaveAttribute('href', '/assessment-preview/a1');
+  });
+
+  it('when the caller teaches its own class (canEdit true), then the form and the controls show and no note', async () => {
+    renderPage([mc('q1', 'Where does photosynthesis happen?', 1)]);
+    expect(await screen.findByRole('button', { name: 'Save Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit Question 1' })).toBeInTheDocument();
+    expect(screen.queryByTestId('read-only-note')).not.toBeInTheDocument();
   });
 });

@@ -27,7 +27,7 @@ import {
   type Assessment,
   type Question,
 } from './assessmentsApi';
-import { AssessmentNotFound } from './AssessmentPreviewPage';
+import { AssessmentNotFound, ReadOnlyNote } from './AssessmentPreviewPage';
 import {
   assessmentDetailsSchema,
   dueDateToSend,
@@ -517,6 +517,17 @@ export function AssessmentEditPage() {
   if (assessment.isLoading) return <PageSpinner />;
   if (!assessment.data || isStudentView(assessment.data)) return <AssessmentNotFound />;
   const a = assessment.data;
+  // A teacher of a class it is only assigned to reads it; every save here would be refused.
+  if (!a.canEdit)
+    return (
+      <>
+        <Link to={`/assessment-preview/${id}`} className="d-inline-block mb-3">
+          ← Back to Preview
+        </Link>
+        <h1 className="h2 mb-3">{a.title}</h1>
+        <ReadOnlyNote assessment={a} />
+      </>
+    );
   const locked = (a.responseCount ?? 0) > 0;
   const frozen = a.commonAssessmentId != null;
 

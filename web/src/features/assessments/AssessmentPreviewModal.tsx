@@ -1,5 +1,6 @@
 // The preview modal: every question, Active or Inactive with the lifecycle beside it
-// ("Draft" means not yet assigned, LifecycleBadge.tsx), and the activate toggle.
+// ("Draft" means not yet assigned, LifecycleBadge.tsx), and the activate toggle (for those who may
+// change it: `canEdit`).
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';
@@ -59,13 +60,16 @@ export function AssessmentPreviewModal({ show, onHide, assessment, questions }: 
         )}
       </Modal.Body>
       <Modal.Footer>
-        <Button
-          variant={assessment.isActive ? 'outline-warning' : 'success'}
-          onClick={() => void toggle()}
-          disabled={isLoading}
-        >
-          {assessment.isActive ? 'Deactivate' : 'Activate'}
-        </Button>
+        {/* Activating is a change: its own class's teachers only. */}
+        {assessment.canEdit && (
+          <Button
+            variant={assessment.isActive ? 'outline-warning' : 'success'}
+            onClick={() => void toggle()}
+            disabled={isLoading}
+          >
+            {assessment.isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+        )}
         <Button variant="secondary" onClick={onHide}>
           Close
         </Button>

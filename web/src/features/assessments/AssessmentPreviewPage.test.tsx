@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Assessment } from '../../api/generated/endpoints';
@@ -42,6 +42,7 @@ const TRY_ASSESSMENT: Assessment = {
   generationProvider: 'offline',
   generationError: null,
   standards: [],
+  canEdit: true,
 };
 
 const QUESTION = {
@@ -122,6 +123,34 @@ describe('AssessmentPreviewPage: Try as a Student', () => {
   });
 });
 
+describe('AssessmentPreviewPage: who may change it', () => {
+  it('when the caller teaches a class it is only assigned to (canEdit false), then no edit, assign, copy, export or activate control shows, and a note says why', async () => {
+    const { user } = renderTryPreview({ ...TRY_ASSESSMENT, canEdit: false }, [QUESTION]);
+    const note = await screen.findByTestId('read-only-note');
+    expect(note).toHaveTextContent('Read only: this assessment belongs to the class Earth Science');
+    for (const name of ['Edit Questions', 'Edit Details', 'Export as QTI', 'View in Class'])
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of [/^Assign/, /^Copy to a class/])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    // What they may do stays: preview (without the activate toggle) and try it.
+    expect(screen.getByRole('link', { name: 'Try as a Student' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: /^(Deactivate|Activate)$/ })).not.toBeInTheDocument();
+  });
+
+  it('when the caller teaches its own class (canEdit true), then the controls show and no note', async () => {
+    const { user } = renderTryPreview(TRY_ASSESSMENT, [QUESTION]);
+    expect(await screen.findByRole('link', { name: 'Edit Questions' })).toHaveAttribute('href', '/assessment-edit/a1');
+    expect(screen.getByRole('button', { name: 'Assign to classes or students…' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to a class…' })).toBeInTheDocument();
+    expect(screen.queryByTestId('read-only-note')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+  });
+});
+
 const DRAFT_ASSESSMENT = {
   id: 'a1',
   classId: 'c1',
@@ -139,6 +168,7 @@ const DRAFT_ASSESSMENT = {
   assignedTo: [],
   generationStatus: 'ready',
   generationProvider: 'text',
+  canEdit: true,
 };
 
 function HistoryState() {

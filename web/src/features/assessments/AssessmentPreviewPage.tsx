@@ -14,6 +14,7 @@ import {
   useGetAssessmentQuery,
   useGetGenerationQuery,
   useGetQuestionsQuery,
+  type Assessment,
 } from './assessmentsApi';
 import { AssessmentPreviewModal } from './AssessmentPreviewModal';
 import { AssignDialog } from './AssignDialog';
@@ -27,6 +28,22 @@ import { standardsOf } from './QuestionEditor';
 import { StandardChips } from '../standards';
 
 export const PREVIEW_QUESTION_LIMIT = 3;
+
+/**
+ * Why the page offers no change: the caller teaches a class the assessment is assigned to, not its
+ * own class (the API's `canEdit`), so changing, assigning, copying or deleting it is its own
+ * class's teachers'.
+ */
+export function ReadOnlyNote({ assessment }: { assessment: Assessment }) {
+  return (
+    <Alert variant="info" className="mb-3" data-testid="read-only-note">
+      Read only: this assessment belongs to{' '}
+      {assessment.className ? `the class ${assessment.className}` : 'another class'} and is assigned to a class you
+      teach. You can preview it and see your students&apos; results; only the teachers of its own class can edit,
+      assign, copy or delete it.
+    </Alert>
+  );
+}
 
 export function AssessmentNotFound() {
   return (
@@ -167,41 +184,51 @@ export function AssessmentPreviewPage() {
             {provider ? ` · ${provider}` : ''}
           </p>
           {a.description && <p className="mb-3">{a.description}</p>}
+          {!a.canEdit && <ReadOnlyNote assessment={a} />}
           {generating && !jobDone && !failed && (
             <p className="text-body-secondary" aria-live="polite">
               Questions are still being generated...
             </p>
           )}
           <div className="d-flex flex-wrap gap-2">
-            <Link className="btn btn-outline-primary" to={`/assessment-edit/${a.id}`}>
-              {a.commonAssessmentId ? 'Edit Details' : 'Edit Questions'}
-            </Link>
-            {/* Assigning is once per assessment; a closed one reopens with Activate (in Preview). An
-                assessment without questions is not assigned (the server refuses it too). */}
-            <Button
-              onClick={() => void onAssign()}
-              disabled={assignState.isLoading || lifecycleOf(a) !== 'draft' || a.questionCount === 0}
-              title={a.questionCount === 0 ? 'Add a question before assigning' : undefined}
-            >
-              {assignState.isLoading ? 'Assigning...' : lifecycleOf(a) === 'draft' ? 'Assign to Students' : 'Assigned'}
-            </Button>
-            {a.questionCount > 0 && (
-              <Button variant="outline-primary" onClick={() => setDialog('assign')}>
-                Assign to classes or students…
-              </Button>
+            {/* Changing, assigning, copying and exporting it: its own class's teachers only (canEdit). */}
+            {a.canEdit && (
+              <>
+                <Link className="btn btn-outline-primary" to={`/assessment-edit/${a.id}`}>
+                  {a.commonAssessmentId ? 'Edit Details' : 'Edit Questions'}
+                </Link>
+                {/* Assigning is once per assessment; a closed one reopens with Activate (in Preview). An
+                    assessment without questions is not assigned (the server refuses it too). */}
+                <Button
+                  onClick={() => void onAssign()}
+                  disabled={assignState.isLoading || lifecycleOf(a) !== 'draft' || a.questionCount === 0}
+                  title={a.questionCount === 0 ? 'Add a question before assigning' : undefined}
+                >
+                  {assignState.isLoading
+                    ? 'Assigning...'
+                    : lifecycleOf(a) === 'draft'
+                      ? 'Assign to Students'
+                      : 'Assigned'}
+                </Button>
+                {a.questionCount > 0 && (
+                  <Button variant="outline-primary" onClick={() => setDialog('assign')}>
+                    Assign to classes or students…
+                  </Button>
+                )}
+                <Button
+                  variant="outline-secondary"
+                  onClick={() => setDialog('copy')}
+                  disabled={a.generationStatus === 'generating'}
+                >
+                  Copy to a class…
+                </Button>
+              </>
             )}
-            <Button
-              variant="outline-secondary"
-              onClick={() => setDialog('copy')}
-              disabled={a.generationStatus === 'generating'}
-            >
-              Copy to a class…
-            </Button>
             <Button variant="outline-secondary" onClick={() => setShowModal(true)}>
               Preview
             </Button>
             {/* The QTI 3.0 package downloads by a plain link: a same-origin GET with the session cookie. */}
-            {a.questionCount > 0 && a.generationStatus !== 'generating' && (
+            {a.canEdit && a.questionCount > 0 && a.generationStatus !== 'generating' && (
               <a className="btn btn-outline-secondary" href={qtiExportPath(a.id)} download>
                 Export as QTI
               </a>
@@ -212,9 +239,11 @@ export function AssessmentPreviewPage() {
                 Try as a Student
               </Link>
             )}
-            <Link className="btn btn-outline-secondary" to={`/class/${a.classId}`}>
-              View in Class
-            </Link>
+            {a.canEdit && (
+              <Link className="btn btn-outline-secondary" to={`/class/${a.classId}`}>
+                View in Class
+              </Link>
+            )}
             <Button variant="success" onClick={() => void navigate('/assessments')}>
               Done
             </Button>

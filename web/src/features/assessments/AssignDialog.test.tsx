@@ -60,6 +60,7 @@ const ASSESSMENT: Assessment = {
   generationProvider: 'offline',
   generationError: null,
   standards: [],
+  canEdit: true,
 };
 
 const member = (id: string, firstName: string) => ({

@@ -13,6 +13,7 @@ import type { Question, QuestionType } from './assessmentsApi';
 import {
   MAX_ACCEPTED_ANSWERS,
   MAX_POINTS,
+  MIN_POINTS,
   OPTION_LETTERS,
   QUESTION_TYPE_LABELS,
   questionEditSchema,
@@ -183,10 +184,10 @@ export function QuestionEditor({
           <Form.Label>Points</Form.Label>
           <Form.Control
             type="number"
-            inputMode="numeric"
-            min={1}
+            inputMode="decimal"
+            min={MIN_POINTS}
             max={MAX_POINTS}
-            step={1}
+            step={0.01}
             isInvalid={Boolean(errors.points)}
             aria-describedby={errors.points ? `${idPrefix}-points-error` : undefined}
             {...register('points')}

@@ -122,11 +122,26 @@ describe('question validation', () => {
     ]);
   });
 
-  it('when points are not a whole number from 1 to 100, then the points message shows', () => {
-    for (const points of ['0', '101', '1.5', 'x', '']) {
-      expect(messages(questionEditSchema.safeParse({ ...base, points }))).toEqual([
-        'Points must be a whole number from 1 to 100',
+  it('when points are not a number from 0.01 to 100 in hundredths, then the points message shows', () => {
+    for (const points of ['0', '0.001', '0.00', '101', '100.01', '1.255', '-1', '1e1', 'x', '']) {
+      expect(messages(questionEditSchema.safeParse({ ...base, points })), points).toEqual([
+        'Points must be a number from 0.01 to 100, in hundredths at most (e.g. 0.5)',
       ]);
+    }
+  });
+
+  it('when points are in hundredths from 0.01 to 100 (as the API takes them), then they pass and are sent as numbers', () => {
+    for (const [points, sent] of [
+      ['0.01', 0.01],
+      ['0.5', 0.5],
+      ['1.25', 1.25],
+      [' 2 ', 2],
+      ['.75', 0.75],
+      ['100', 100],
+    ] as const) {
+      const parsed = questionEditSchema.safeParse({ ...base, points });
+      expect(parsed.success, points).toBe(true);
+      if (parsed.success) expect(questionToSend(parsed.data).points).toBe(sent);
     }
   });
 

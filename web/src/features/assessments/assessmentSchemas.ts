@@ -125,6 +125,10 @@ export function dueDateToSend(value: string): string | null {
 
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
 export const MAX_POINTS = 100;
+/** The API stores points to the hundredth: 0.01 is the least it takes. */
+export const MIN_POINTS = 0.01;
+/** A decimal number with at most two decimals (the API's hundredths), blanks around it. */
+const POINTS_TEXT = /^\s*(?:\d+(?:\.\d{0,2})?|\.\d{1,2})\s*$/;
 export const MAX_ACCEPTED_ANSWERS = 10;
 export const MAX_ACCEPTED_ANSWER_LENGTH = 200;
 
@@ -156,8 +160,8 @@ export const questionEditSchema = z
   })
   .superRefine((q, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!/^\s*\d+\s*$/.test(q.points) || Number(q.points) < 1 || Number(q.points) > MAX_POINTS)
-      issue('points', `Points must be a whole number from 1 to ${MAX_POINTS}`);
+    if (!POINTS_TEXT.test(q.points) || Number(q.points) < MIN_POINTS || Number(q.points) > MAX_POINTS)
+      issue('points', `Points must be a number from ${MIN_POINTS} to ${MAX_POINTS}, in hundredths at most (e.g. 0.5)`);
     if (q.questionType === 'multiple_choice') {
       const options = q.options.map((o) => o.trim());
       if (options.length !== 4 || options.some((o) => o === ''))

@@ -187,6 +187,50 @@ describe('Editing a bank item', () => {
     });
   });
 
+  it('when the author gives hundredths of points (as the API takes them), then they show and are sent as such', async () => {
+    const fetch = stubFetch({
+      [SEARCH]: () => jsonResponse(200, page([{ ...MINE, points: 1.25 }])),
+      [PUT]: () => jsonResponse(200, { ...MINE, points: 0.5 }),
+    });
+    const { user } = renderWithProviders(<BankPage />);
+    await user.click(within(await cardOf(MINE.questionText)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit bank item' });
+    const points = within(dialog).getByLabelText('Points');
+    expect(points).toHaveValue(1.25);
+    expect(points).toHaveAttribute('step', '0.01');
+    expect(points).toHaveAttribute('min', '0.01');
+    expect(points).toHaveAttribute('max', '100');
+    await user.clear(points);
+    await user.type(points, '0.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Item Updated')).toBeInTheDocument();
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ points: 0.5 });
+  });
+
+  it('when points are finer than hundredths or outside 0.01 to 100, then the points field says so and nothing is sent', async () => {
+    const fetch = stubFetch({
+      [SEARCH]: () => jsonResponse(200, page([MINE])),
+      [PUT]: () => jsonResponse(200, MINE),
+    });
+    const { user } = renderWithProviders(<BankPage />);
+    await user.click(within(await cardOf(MINE.questionText)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit bank item' });
+    const points = within(dialog).getByLabelText('Points');
+    for (const wrong of ['1.255', '0', '100.5']) {
+      await user.clear(points);
+      await user.type(points, wrong);
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() =>
+        expect(points).toHaveAccessibleDescription(
+          'Points must be a number from 0.01 to 100, in hundredths at most (e.g. 0.5)',
+        ),
+      );
+      expect(points).toBeInvalid();
+    }
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
   it('when the API refuses fields, then each message shows on its field and the dialog stays open', async () => {
     stubFetch({
       [SEARCH]: () => jsonResponse(200, page([MINE])),
