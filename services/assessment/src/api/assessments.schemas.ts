@@ -18,12 +18,12 @@ import {
   QUESTION_TYPES,
 } from '../domain/questions.ts';
 import { RAISED_BY } from '../domain/scoring.ts';
-import { COUNTED_ATTEMPTS } from '../domain/assessment.ts';
+import { COUNTED_ATTEMPTS, TEXT_LIMITS } from '../domain/assessment.ts';
 import { isTheLesson, LABEL_MAX } from '../domain/labels.ts';
 import { MAX_STANDARD_IDENTIFIER, MAX_STANDARDS } from '../domain/standards.ts';
 
 // Topic and standard are short labels (a badge, a card line); the lesson goes in the content.
-const LIMITS = { title: 200, description: 5_000, content: 20_000, topic: LABEL_MAX, answer: 5_000, question: 5_000 };
+const LIMITS = { ...TEXT_LIMITS, topic: LABEL_MAX };
 
 const requiredText = (message: string, max: number, label: string) =>
   textRequired(max, { required: message, tooLong: `${label} must be at most ${max} characters` });

@@ -307,6 +307,12 @@ export function questionView(q: QuestionRow, withAnswer: boolean): QuestionView 
 }
 
 /** Which of a student's attempts counts: the latest submitted, or the best by percentage. */
+/**
+ * The longest texts an assessment holds, in characters: what the API takes, and what an import
+ * (QTI) clips or leaves out to stay within it.
+ */
+export const TEXT_LIMITS = { title: 200, description: 5_000, content: 20_000, answer: 5_000, question: 5_000 } as const;
+
 export const COUNTED_ATTEMPTS = ['latest', 'best'] as const;
 export type CountedAttempt = (typeof COUNTED_ATTEMPTS)[number];
 

@@ -5,7 +5,7 @@
 import { ValidationError } from '@checkpoint/service-kit';
 import type { TeacherAssessmentsRepository } from '../data-access/teacher-assessments.repository.ts';
 import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
-import type { Owner } from './assessment.ts';
+import { TEXT_LIMITS, type Owner } from './assessment.ts';
 import { checkQuestion } from './assessments.use-case.ts';
 import { AssessmentNotFoundError, GenerationPendingError } from './errors.ts';
 import { clip, LABEL_MAX } from './labels.ts';
@@ -19,10 +19,8 @@ import {
 } from './qti-package.ts';
 import type { StandardRef } from './standards.ts';
 
-/** An assessment's title and description at most (as the edit form takes them). */
-const TITLE_MAX = 200;
-const DESCRIPTION_MAX = 5_000;
-const TEXT_MAX = 5_000;
+/** The longest question or option text the API takes (TEXT_LIMITS: 5,000 for both). */
+const TEXT_MAX = Math.min(TEXT_LIMITS.question, TEXT_LIMITS.answer);
 
 export interface QtiImportResult {
   assessmentId: string;
@@ -164,8 +162,8 @@ export function qtiUseCases({
         const types = new Set(rows.map((r) => r.questionType));
         const fields = {
           classId,
-          title: clip(read.title, TITLE_MAX),
-          description: clip(read.description, DESCRIPTION_MAX),
+          title: clip(read.title, TEXT_LIMITS.title),
+          description: clip(read.description, TEXT_LIMITS.description),
           topic: clip(read.title, LABEL_MAX),
           standard: '',
           dueDate: null,
