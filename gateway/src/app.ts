@@ -25,7 +25,7 @@ import {
 } from '@checkpoint/service-kit';
 import { applyServiceToken, SessionVerifier, type SessionInfo } from './auth.ts';
 import type { GatewayConfig } from './config.ts';
-import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
+import { csrfProblem, ensureCsrfCookie, isCrossSiteFormPost } from './csrf.ts';
 import { createHandoff, type InProcessApp } from './handoff.ts';
 import { createProxy, type Proxy } from './proxy.ts';
 import { RevokedSessions } from './revocations.ts';
@@ -209,8 +209,10 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
         res.status(503).json({ message: `${service} is unavailable`, code: 'unavailable' });
         return;
       }
-      const session = sessions ? await sessions.authenticate(req, res) : undefined;
-      const problem = csrfProblem(req, session, publicOrigin);
+      // An LMS's cross-site form post (LTI) goes on without the session and without the CSRF check.
+      const crossSiteForm = isCrossSiteFormPost(req);
+      const session = sessions && !crossSiteForm ? await sessions.authenticate(req, res) : undefined;
+      const problem = crossSiteForm ? undefined : csrfProblem(req, session, publicOrigin);
       if (problem) {
         res.status(403).json({ message: problem, code: 'csrf' });
         return;

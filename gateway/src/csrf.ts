@@ -13,6 +13,18 @@ export function isSafeMethod(method: string): boolean {
   return SAFE.has(method.toUpperCase());
 }
 
+/**
+ * The posts a platform's page makes across sites by design (LTI 1.3: the OIDC login initiation
+ * and the launch, an HTML form posted from the LMS's origin). They prove themselves (a single-use
+ * state and the platform's signed id_token) and the gateway passes them on without the browser's
+ * session, so no cookie of ours gives them any authority; every other post keeps the rule above.
+ */
+const CROSS_SITE_FORM_POSTS = /^\/api\/lti\/(?:login|launch)\/?$/;
+
+export function isCrossSiteFormPost(req: Request): boolean {
+  return req.method === 'POST' && CROSS_SITE_FORM_POSTS.test(req.originalUrl.split('?')[0]!);
+}
+
 /** Returns a reason when the request must be refused, undefined when it may go on. */
 export function csrfProblem(req: Request, session: SessionInfo | undefined, publicOrigin: string): string | undefined {
   if (isSafeMethod(req.method)) return undefined;
