@@ -246,6 +246,10 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
     expect(res.status).toBe(403);
   });
 
+  it('when the registrations are asked for signed out, then 401 (every role and district: the authorization matrix)', async () => {
+    expect((await fetch(`${app.url}/api/integrations/lti/registrations`)).status).toBe(401);
+  });
+
   it('when the JWKS is read through the gateway, then it is the tool’s public key', async () => {
     const res = await fetch(`${app.url}/api/lti/jwks`);
     expect(res.status).toBe(200);
