@@ -29,12 +29,22 @@ export function registrationsRepository(pool: pg.Pool) {
       return rows[0];
     },
 
-    /** The registrations of a platform's issuer (any district): a login names only the issuer and maybe the client id. */
-    async byIssuer(issuer: string): Promise<StoredRegistration[]> {
-      const { rows } = await pool.query<StoredRegistration>(
-        `select ${COLUMNS} from lti_registrations where issuer = $1 order by created_at, id limit 20`,
-        [issuer],
-      );
+    /**
+     * The registrations a login names (any district): by issuer and client id when it gives one (an
+     * issuer such as Canvas's cloud one is shared by every customer), else by issuer alone (at most
+     * two: more than one is ambiguous).
+     */
+    async forLogin(issuer: string, clientId: string | undefined): Promise<StoredRegistration[]> {
+      const { rows } =
+        clientId === undefined
+          ? await pool.query<StoredRegistration>(
+              `select ${COLUMNS} from lti_registrations where issuer = $1 order by created_at, id limit 2`,
+              [issuer],
+            )
+          : await pool.query<StoredRegistration>(
+              `select ${COLUMNS} from lti_registrations where issuer = $1 and client_id = $2`,
+              [issuer, clientId],
+            );
       return rows;
     },
 

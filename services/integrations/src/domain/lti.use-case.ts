@@ -73,9 +73,7 @@ export function ltiUseCases(
 
   /** The registration a login names: by issuer, and by client id when the platform sends it (or when the issuer has several). */
   async function findRegistration(input: LoginInput): Promise<StoredRegistration> {
-    const candidates = (await registrations.byIssuer(input.iss)).filter(
-      (r) => input.client_id === undefined || r.clientId === input.client_id,
-    );
+    const candidates = await registrations.forLogin(input.iss, input.client_id);
     if (candidates.length === 0)
       throw new LaunchRefused(
         'invalid',
