@@ -138,7 +138,7 @@ async function addNode(api) {
 
 // --- checks --------------------------------------------------------------------------------
 
-const SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics'];
+const SERVICES = ['identity', 'class', 'assessment', 'generation', 'analytics', 'integrations'];
 
 /** Values for one topology, with test-only credentials made for this run (nothing dials them). */
 function topologyValues(topology) {

@@ -29,6 +29,7 @@ const SERVICE_MAINS: Record<ServiceName, () => Promise<unknown>> = {
   assessment: () => import('../../services/assessment/src/main.ts'),
   generation: () => import('../../services/generation/src/main.ts'),
   analytics: () => import('../../services/analytics/src/main.ts'),
+  integrations: () => import('../../services/integrations/src/main.ts'),
 };
 
 const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {

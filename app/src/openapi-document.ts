@@ -39,6 +39,8 @@ import { invitationsRouter } from '../../services/identity/src/api/invitations.r
 import { privacyRouter } from '../../services/identity/src/api/privacy.router.ts';
 import { rosterRouter } from '../../services/identity/src/api/roster.router.ts';
 import { ssoRouter } from '../../services/identity/src/api/sso.router.ts';
+import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
+import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
 
 /** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
 const inert: never = new Proxy(() => {}, {
@@ -89,6 +91,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     adminRouter(inert),
     commonReportRouter(inert),
   ],
+  integrations: () => [ltiRouter(inert, inert), registrationsRouter(inert, inert)],
 };
 
 /** The document the gateway serves, as plain JSON. */

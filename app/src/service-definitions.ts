@@ -6,6 +6,7 @@ import { assessmentService } from '@checkpoint/assessment';
 import { classService } from '@checkpoint/class';
 import { generationService } from '@checkpoint/generation';
 import { identityService } from '@checkpoint/identity';
+import { integrationsService } from '@checkpoint/integrations';
 import type { ServiceDefinition } from '@checkpoint/service-kit';
 import { services, type Registry, type ServiceName } from '@checkpoint/service-registry';
 
@@ -15,6 +16,7 @@ const DEFINITIONS = {
   assessment: assessmentService,
   generation: generationService,
   analytics: analyticsService,
+  integrations: integrationsService,
 } as unknown as Record<ServiceName, ServiceDefinition>;
 
 /** The definitions of a list's services, in its order; throws for a name without one. */

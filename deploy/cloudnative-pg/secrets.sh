@@ -46,7 +46,7 @@ YAML
 owner_password="$(password)"
 basic_auth checkpoint-db-owner checkpoint "$owner_password"
 urls="  admin-url: postgres://checkpoint:$owner_password@$host:5432/checkpoint?$tls"
-for service in identity class assessment generation analytics; do
+for service in identity class assessment generation analytics integrations; do
   secret="$(password)"
   basic_auth "checkpoint-db-cp-$service" "cp_$service" "$secret"
   urls="$urls

@@ -27,7 +27,7 @@ stringData:
   password: $admin
   admin-url: postgres://postgres:$admin@$host/checkpoint?sslmode=disable
 YAML
-for service in identity class assessment generation analytics; do
+for service in identity class assessment generation analytics integrations; do
   secret="$(password)"
   echo "  $service-password: $secret"
   echo "  $service-url: postgres://cp_$service:$secret@$host/checkpoint?sslmode=disable"

@@ -20,6 +20,7 @@ import {
   type Fixtures,
   type MatrixEntry,
   type Throwaway,
+  ltiRegistration,
 } from './authz-matrix.ts';
 import { Client, eventually, joinDistrict, signUp, startBackend, type Backend, type Reply } from './helpers.ts';
 
@@ -261,6 +262,9 @@ const makers: Record<Throwaway, () => Promise<string>> = {
   },
   bankShared: async () =>
     ok(await clients['A.owner'].post('/api/bank/items', { ...QUESTIONS[0], visibility: 'district' }), 201, 'bank item')
+      .id,
+  ltiRegistration: async () =>
+    ok(await clients['A.admin'].post('/api/integrations/lti/registrations', ltiRegistration()), 201, 'lti registration')
       .id,
   // Written as the invitation mail's link would be (email_tokens, purpose invite): the matrix
   // checks who may revoke it, not the mail.

@@ -89,7 +89,8 @@ export type Throwaway =
   | 'rosterImport' // a previewed (empty) roster import of district A (its id)
   | 'commonDraft' // a draft common assessment of district A (its id), by A's admin
   | 'commonPublished' // a common assessment of district A published to all its teachers (its id)
-  | 'bankShared'; // an item of A.owner's bank shared with district A (its id)
+  | 'bankShared' // an item of A.owner's bank shared with district A (its id)
+  | 'ltiRegistration'; // an LTI platform registration of district A (its id), by A's admin
 
 export interface CellContext {
   f: Fixtures;
@@ -152,6 +153,26 @@ const MC = {
   points: 1,
 };
 const fixed = (path: string, body?: unknown) => () => (body === undefined ? { path } : { path, body });
+
+/** An LTI login initiation from a platform nobody registered. */
+const LTI_LOGIN = new URLSearchParams({
+  iss: 'https://lms.nobody-matrix.example.org',
+  login_hint: 'lms-user-1',
+  target_link_uri: 'https://lms.nobody-matrix.example.org/not-this-tool',
+}).toString();
+
+/** A platform registration with an issuer of its own (a registered issuer and client id is 409). */
+export function ltiRegistration() {
+  const host = `https://lms-${randomUUID().slice(0, 8)}.matrix.example.org`;
+  return {
+    issuer: host,
+    clientId: 'matrix-client',
+    deploymentIds: ['1'],
+    jwksUrl: `${host}/jwks`,
+    authorizationUrl: `${host}/authorize`,
+    tokenUrl: `${host}/token`,
+  };
+}
 const csrfSafe = { darkMode: false };
 
 /** A small CASE 1.1 CFPackage with a new CFDocument identifier: one grade 6 standard. */
@@ -430,6 +451,61 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/district/sso/password-sign-in', { passwordSignIn: true }),
     expect: statuses(['admin'], {}, 200),
     keys: { 'A.admin': /^(passwordSignIn|hasSecret)$/, 'B.admin': /^(passwordSignIn|hasSecret)$/ },
+  },
+  // LTI 1.3 (docs/adr/014-lti.md): the tool's keys, the platform's login and launch are anyone's;
+  // a login or launch naming no registered platform or no pending login is 400 naming the field.
+  'GET /api/lti/jwks': {
+    access: 'anyone',
+    request: fixed('/api/lti/jwks'),
+    expect: statuses('anyone', {}, 200),
+  },
+  'GET /api/lti/login': {
+    access: 'anyone',
+    request: fixed(`/api/lti/login?${LTI_LOGIN}`),
+    expect: statuses('anyone', {}, 400),
+  },
+  'POST /api/lti/login': {
+    access: 'anyone',
+    request: fixed('/api/lti/login', Object.fromEntries(new URLSearchParams(LTI_LOGIN))),
+    expect: statuses('anyone', {}, 400),
+  },
+  'POST /api/lti/launch': {
+    access: 'anyone',
+    request: fixed('/api/lti/launch', { id_token: 'a.b.c', state: 'no-such-state' }),
+    expect: statuses('anyone', {}, 400),
+  },
+  // A district admin's platform registrations: their own district's only (another's is 404).
+  'GET /api/integrations/lti/registrations': {
+    access: ['admin'],
+    request: fixed('/api/integrations/lti/registrations'),
+    expect: statuses(['admin'], {}, 200),
+    keys: { 'A.admin': /^tokenUrl$/, 'B.admin': /^tokenUrl$/ },
+  },
+  'POST /api/integrations/lti/registrations': {
+    access: ['admin'],
+    request: () => ({ path: '/api/integrations/lti/registrations', body: ltiRegistration() }),
+    expect: statuses(['admin'], {}, 201),
+    keys: { 'A.admin': /^tokenUrl$/, 'B.admin': /^tokenUrl$/ },
+  },
+  'GET /api/integrations/lti/registrations/{id}': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/integrations/lti/registrations/${await ctx.take('ltiRegistration')}` }),
+    expect: statuses(['admin'], { 'B.admin': 404 }, 200),
+    keys: { 'A.admin': /^tokenUrl$/ },
+  },
+  'PUT /api/integrations/lti/registrations/{id}': {
+    access: ['admin'],
+    request: async (ctx) => ({
+      path: `/api/integrations/lti/registrations/${await ctx.take('ltiRegistration')}`,
+      body: ltiRegistration(),
+    }),
+    expect: statuses(['admin'], { 'B.admin': 404 }, 200),
+    keys: { 'A.admin': /^tokenUrl$/ },
+  },
+  'DELETE /api/integrations/lti/registrations/{id}': {
+    access: ['admin'],
+    request: async (ctx) => ({ path: `/api/integrations/lti/registrations/${await ctx.take('ltiRegistration')}` }),
+    expect: statuses(['admin'], { 'B.admin': 404 }, 204),
   },
   // No OIDC client is configured in the test: everyone is sent back to the sign-in page
   // (/auth?error=google_not_configured), never shown a JSON page.

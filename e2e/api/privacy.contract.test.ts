@@ -1,6 +1,6 @@
 // Privacy operations end to end (docs/adr/009-privacy-operations.md), all-in-one: a student with a
 // class, answers, a result and practice → the district admin's export holds them (JSON and CSV)
-// → the student's deletion reaches 5 of 5 services, and the student's id is then found in no
+// → the student's deletion reaches 6 of 6 services, and the student's id is then found in no
 // column of any table of any service schema (as text, uuid, inside json and arrays, inside bytea);
 // the district's deletion likewise for the district's id and its people; the audit log records
 // the teacher's reads and the admin's export and deletion, filterable; teachers may use none of it.
@@ -249,13 +249,13 @@ describe('privacy operations', () => {
   it('when the admin exports a student, then every service answers and the JSON and CSV hold the class, answers, result and practice', async () => {
     const id = student.user!.id;
     const started = ok(await admin.post(`/api/district/students/${id}/exports`), 202, 'export');
-    expect(started.expected).toBe(5);
+    expect(started.expected).toBe(6);
     const done = await eventually(
       () => admin.get(`/api/district/students/${id}/exports/${started.requestId}`),
       (r) => r.body?.complete === true,
       20_000,
     );
-    expect(done.body.answered).toBe(5);
+    expect(done.body.answered).toBe(6);
     const json = ok(
       await admin.get(`/api/district/students/${id}/exports/${started.requestId}/download?format=json`),
       200,
@@ -269,6 +269,8 @@ describe('privacy operations', () => {
     expect(s.assessment.tables.results.map((r: { id: string }) => r.id)).toEqual([resultId]);
     expect(s.generation.tables.result_practice.map((r: { result_id: string }) => r.result_id)).toEqual([resultId]);
     expect(s.analytics.tables.results.map((r: { result_id: string }) => r.result_id)).toEqual([resultId]);
+    // The integrations service answered; it keeps no row naming a Checkpoint user yet (docs/adr/014-lti.md).
+    expect(s.integrations).toBeDefined();
     // Nothing of the classmate.
     expect(JSON.stringify(json)).not.toContain(classmate.user!.id);
 
@@ -532,7 +534,7 @@ describe('privacy operations', () => {
     }
   });
 
-  it('when the admin deletes the student, then 5 of 5 services confirm and the id is in no table of any schema', async () => {
+  it('when the admin deletes the student, then 6 of 6 services confirm and the id is in no table of any schema', async () => {
     const id = student.user!.id;
     // The teacher names the student in upper case: the entry is found by the id, and erased with it.
     ok(await teacher.del(`/api/classes/${classId}/students/${id.toUpperCase()}`), 204, 'remove');
@@ -550,7 +552,7 @@ describe('privacy operations', () => {
       (r) => r.body?.complete === true,
       20_000,
     );
-    expect(done.body).toMatchObject({ kind: 'delete_user', answered: 5, expected: 5 });
+    expect(done.body).toMatchObject({ kind: 'delete_user', answered: 6, expected: 6 });
     await expectGone(id, 'student');
     // The student is signed out for good, at every service (the gateway refuses the session's
     // access token although its row is gone); the classmate's data stays.

@@ -435,6 +435,22 @@ const SETTINGS: Record<string, string[]> = {
   'POST /api/assessments/{id}/questions/from-bank': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409", "429"] } }',
   ],
+  // LTI 1.3 (docs/adr/014-lti.md): a login initiation names a platform some district registered
+  // and targets this tool (none is registered here: the documented 400 naming `iss`, `client_id`
+  // or `target_link_uri`); a launch carries the state of a pending login (a made-up one is the
+  // documented 400 naming `state`) and a token that proves itself (else 401 naming the check).
+  'GET /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
+  'POST /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
+  'POST /api/lti/launch': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "401"] } }'],
+  // A registration's URLs must be public https URLs (a host the fuzzer makes up may be an
+  // internal address or no URL: the documented 400 naming the field); an issuer and client id
+  // registered already is the documented 409 naming `clientId`.
+  'POST /api/integrations/lti/registrations': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "409"] } }',
+  ],
+  'PUT /api/integrations/lti/registrations/{id}': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
+  ],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
   // document cannot carry; without it the documented 400 "No Google sign-up in progress" is right.
   'POST /api/auth/google/complete': [

@@ -12,7 +12,7 @@ import getRawBody from 'raw-body';
 import { bodyParserError, jsonNestingExceeds, tooDeepError, type ServiceTokens } from '@checkpoint/service-kit';
 import { applyServiceToken, type SessionVerifier } from './auth.ts';
 import { requestCookies } from './cookies.ts';
-import { csrfProblem, ensureCsrfCookie } from './csrf.ts';
+import { csrfProblem, ensureCsrfCookie, isCrossSiteFormPost } from './csrf.ts';
 import type { Proxy } from './proxy.ts';
 import type { RevokedSessions } from './revocations.ts';
 
@@ -110,8 +110,12 @@ export function apiForwarder(parts: ApiParts) {
     // A large roster's preview (every row validated) may take longer than other calls.
     const proxy = isRosterUpload(req) && parts.rosterProxy ? parts.rosterProxy : proxies.get(service);
     if (!proxy) return sendJson(res, 503, { message: `${service} is unavailable`, code: 'unavailable' });
-    const session = sessions ? await sessions.authenticate(cookies, res) : undefined;
-    const problem = csrfProblem(req, cookies, session, publicOrigin, () => selfOrigin(req, client.protocol));
+    // An LMS's cross-site form post (LTI) goes on without the session and without the CSRF check.
+    const crossSiteForm = isCrossSiteFormPost(req, path);
+    const session = sessions && !crossSiteForm ? await sessions.authenticate(cookies, res) : undefined;
+    const problem = crossSiteForm
+      ? undefined
+      : csrfProblem(req, cookies, session, publicOrigin, () => selfOrigin(req, client.protocol));
     if (problem) return sendJson(res, 403, { message: problem, code: 'csrf' });
     // A sign-out ends the session here at once (other gateway replicas learn it at their next poll).
     if (session && req.method === 'POST' && SIGN_OUT_PATH.test(path)) revoked?.markRevoked(session.sessionId);

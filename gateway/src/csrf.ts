@@ -15,6 +15,18 @@ export function isSafeMethod(method: string): boolean {
 }
 
 /**
+ * The posts a platform's page makes across sites by design (LTI 1.3: the OIDC login initiation
+ * and the launch, an HTML form posted from the LMS's origin). They prove themselves (a single-use
+ * state and the platform's signed id_token) and the gateway passes them on without the browser's
+ * session, so no cookie of ours gives them any authority; every other post keeps the rule below.
+ */
+const CROSS_SITE_FORM_POSTS = /^\/api\/lti\/(?:login|launch)\/?$/;
+
+export function isCrossSiteFormPost(req: IncomingMessage, path: string): boolean {
+  return req.method === 'POST' && CROSS_SITE_FORM_POSTS.test(path);
+}
+
+/**
  * Returns a reason when the request must be refused, undefined when it may go on. `selfOrigin` is
  * the origin the request was sent to (its scheme as the trusted proxies say, and its Host).
  */

@@ -78,4 +78,10 @@ export const services = /** @type {const} */ ([
       '/api/dashboard/**',
     ],
   },
+  {
+    name: 'integrations',
+    port: 8106,
+    privacy: true,
+    routes: ['/api/lti/**', '/api/integrations/**'],
+  },
 ]);

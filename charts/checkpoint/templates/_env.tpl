@@ -76,7 +76,7 @@ one queries Postgres and Kafka) reaches it from the network, whatever the Networ
 {{- end }}
 {{- include "checkpoint.kafkaSecurityEnv" $root }}
 {{- end }}
-{{- if has $name (list "identity" "analytics" "gateway" "all-in-one") }}
+{{- if has $name (list "identity" "analytics" "integrations" "gateway" "all-in-one") }}
 - name: PUBLIC_URL
   value: {{ include "checkpoint.publicUrl" $root | quote }}
 {{- end }}

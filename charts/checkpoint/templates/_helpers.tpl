@@ -93,7 +93,7 @@ exposed gateway, which did not fit at all with such names).
 
 {{/* The five services, in start order. */}}
 {{- define "checkpoint.serviceNames" -}}
-identity class assessment generation analytics
+identity class assessment generation analytics integrations
 {{- end }}
 
 {{/*
@@ -104,7 +104,7 @@ image runs (its one argument), the component label and the suffix of the objects
 {{- if eq .Values.topology "all-in-one" -}}
 allInOne:all-in-one
 {{- else -}}
-identity:identity class:class assessment:assessment generation:generation analytics:analytics gateway:gateway
+identity:identity class:class assessment:assessment generation:generation analytics:analytics integrations:integrations gateway:gateway
 {{- end }}
 {{- end }}
 

@@ -55,7 +55,15 @@ describe('the list of services', () => {
       'ASSESSMENT_URL',
       'GENERATION_URL',
       'ANALYTICS_URL',
+      'INTEGRATIONS_URL',
     ]);
-    expect(privacyServices(services)).toEqual(['identity', 'class', 'assessment', 'generation', 'analytics']);
+    expect(privacyServices(services)).toEqual([
+      'identity',
+      'class',
+      'assessment',
+      'generation',
+      'analytics',
+      'integrations',
+    ]);
   });
 });

@@ -598,6 +598,31 @@ const injectedRtkApi = api.injectEndpoints({
     getCommonAssessmentReport: build.query<GetCommonAssessmentReportApiResponse, GetCommonAssessmentReportApiArg>({
       query: (queryArg) => ({ url: `/api/common-assessments/${encodeURIComponent(String(queryArg))}/report` }),
     }),
+    getLtiJwks: build.query<GetLtiJwksApiResponse, GetLtiJwksApiArg>({
+      query: () => ({ url: `/api/lti/jwks` }),
+    }),
+    getLtiRegistrations: build.query<GetLtiRegistrationsApiResponse, GetLtiRegistrationsApiArg>({
+      query: () => ({ url: `/api/integrations/lti/registrations` }),
+    }),
+    createLtiRegistration: build.mutation<CreateLtiRegistrationApiResponse, CreateLtiRegistrationApiArg>({
+      query: (queryArg) => ({ url: `/api/integrations/lti/registrations`, method: 'POST', body: queryArg }),
+    }),
+    getLtiRegistration: build.query<GetLtiRegistrationApiResponse, GetLtiRegistrationApiArg>({
+      query: (queryArg) => ({ url: `/api/integrations/lti/registrations/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    updateLtiRegistration: build.mutation<UpdateLtiRegistrationApiResponse, UpdateLtiRegistrationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/integrations/lti/registrations/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    removeLtiRegistration: build.mutation<RemoveLtiRegistrationApiResponse, RemoveLtiRegistrationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/integrations/lti/registrations/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -1711,6 +1736,47 @@ export type GetAdminStatsApiResponse = /** status 200 OK */ AdminStats;
 export type GetAdminStatsApiArg = void;
 export type GetCommonAssessmentReportApiResponse = /** status 200 OK */ CommonAssessmentReport;
 export type GetCommonAssessmentReportApiArg = string;
+export type GetLtiJwksApiResponse = /** status 200 OK */ JsonWebKeySet;
+export type GetLtiJwksApiArg = void;
+export type GetLtiRegistrationsApiResponse = /** status 200 OK */ LtiRegistrationList;
+export type GetLtiRegistrationsApiArg = void;
+export type CreateLtiRegistrationApiResponse = /** status 201 OK */ LtiRegistration;
+export type CreateLtiRegistrationApiArg = {
+  /** The platform's issuer (`iss` of its id_tokens), an https URL. */
+  issuer: string;
+  /** The client id the platform gave the tool (`aud` of its id_tokens). */
+  clientId: string;
+  /** The deployment ids of the tool in that platform that may launch it. */
+  deploymentIds: string[];
+  /** The platform's public keys (JWKS URL). */
+  jwksUrl: string;
+  /** The platform's OIDC authorization URL (where a login is sent). */
+  authorizationUrl: string;
+  /** The platform's OAuth 2 token URL (for services the tool calls). */
+  tokenUrl: string;
+};
+export type GetLtiRegistrationApiResponse = /** status 200 OK */ LtiRegistration;
+export type GetLtiRegistrationApiArg = string;
+export type UpdateLtiRegistrationApiResponse = /** status 200 OK */ LtiRegistration;
+export type UpdateLtiRegistrationApiArg = {
+  id: string;
+  body: {
+    /** The platform's issuer (`iss` of its id_tokens), an https URL. */
+    issuer: string;
+    /** The client id the platform gave the tool (`aud` of its id_tokens). */
+    clientId: string;
+    /** The deployment ids of the tool in that platform that may launch it. */
+    deploymentIds: string[];
+    /** The platform's public keys (JWKS URL). */
+    jwksUrl: string;
+    /** The platform's OIDC authorization URL (where a login is sent). */
+    authorizationUrl: string;
+    /** The platform's OAuth 2 token URL (for services the tool calls). */
+    tokenUrl: string;
+  };
+};
+export type RemoveLtiRegistrationApiResponse = unknown;
+export type RemoveLtiRegistrationApiArg = string;
 export type PrivacyRequestStatus = {
   requestId: string;
   kind: 'export' | 'delete_user' | 'delete_tenant';
@@ -2832,6 +2898,34 @@ export type CommonAssessmentReport = {
     }[];
   }[];
 };
+export type JsonWebKeySet = {
+  keys: {
+    [key: string]: unknown;
+  }[];
+};
+export type LtiRegistration = {
+  id: string;
+  issuer: string;
+  clientId: string;
+  deploymentIds: string[];
+  jwksUrl: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  createdAt: string;
+  updatedAt: string;
+};
+export type LtiRegistrationList = {
+  registrations: LtiRegistration[];
+  /** What the platform is told about the tool. */
+  tool: {
+    /** OIDC login initiation URL to give the platform. */
+    loginUrl: string;
+    /** Redirect (launch) URL to give the platform. */
+    launchUrl: string;
+    /** The tool's public keys URL to give the platform. */
+    jwksUrl: string;
+  };
+};
 export const {
   useRequestExportMutation,
   useGetExportStatusQuery,
@@ -2957,4 +3051,10 @@ export const {
   useGetReportQuery,
   useGetAdminStatsQuery,
   useGetCommonAssessmentReportQuery,
+  useGetLtiJwksQuery,
+  useGetLtiRegistrationsQuery,
+  useCreateLtiRegistrationMutation,
+  useGetLtiRegistrationQuery,
+  useUpdateLtiRegistrationMutation,
+  useRemoveLtiRegistrationMutation,
 } = injectedRtkApi;

@@ -1,0 +1,260 @@
+// LTI 1.3 launches from a real platform implementation (the PyPI package lti1p3platform, driven
+// by e2e/lti/platform.py on loopback) through the gateway to the integrations service, in the
+// all-in-one with that service alone: the district admin registers the platform by hand, the
+// platform initiates a login, the tool sends it to the platform's authorization URL with a state
+// and a nonce, the platform posts a signed id_token back across sites, and the tool verifies and
+// records the launch. Then the refusals: another key, a tampered token, a replayed nonce, a
+// used state, an unknown deployment (in the login and in the token), an expired token, another
+// audience. The launch does not sign anyone in yet (docs/adr/014-lti.md).
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@checkpoint/service-kit';
+import { services } from '@checkpoint/service-registry';
+import { actor, call, startPostgres, TEST_SERVICE_TOKEN_SECRET, type PostgresHandle } from '@checkpoint/testkit';
+import { integrationsService } from '../../services/integrations/src/index.ts';
+import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
+import { startPlatform, type RunningPlatform } from '../lti/platform.ts';
+
+/** The tool's public origin as the platform knows it; the test (the browser) reaches it at app.url. */
+const TOOL = 'https://checkpoint.test';
+const entry = services.find((s) => s.name === 'integrations')!;
+
+let postgres: PostgresHandle;
+let app: AllInOne;
+let platform: RunningPlatform;
+let db: pg.Pool;
+const admin = actor('admin');
+
+beforeAll(async () => {
+  [postgres, platform] = await Promise.all([startPostgres(), startPlatform(TOOL)]);
+  app = await startAllInOne({
+    postgresUrl: postgres.url,
+    port: 0,
+    host: '127.0.0.1',
+    logger: createLogger('lti', 'silent'),
+    env: {
+      LOG_LEVEL: 'silent',
+      SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
+      PUBLIC_URL: TOOL,
+      LTI_ALLOW_LOOPBACK: 'true',
+    },
+    registry: { services: [entry], definitions: { integrations: integrationsService } },
+  });
+  db = new pg.Pool({ connectionString: postgres.url, options: '-c search_path=integrations', max: 2 });
+  db.on('error', () => {});
+  // The district admin registers the platform by hand, with what its admin screen shows.
+  const { issuer, clientId, deploymentId, jwksUrl, authorizationUrl, tokenUrl } = platform.info;
+  const created = await call(app.services[0]!, admin, 'POST', '/api/integrations/lti/registrations', {
+    issuer,
+    clientId,
+    deploymentIds: [deploymentId],
+    jwksUrl,
+    authorizationUrl,
+    tokenUrl,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+}, 180_000);
+
+afterAll(async () => {
+  await db?.end();
+  await app?.stop();
+  await platform?.stop();
+  await postgres?.stop();
+});
+
+/** The tool's public URL as the test reaches it. */
+const atTool = (url: string) => (url.startsWith(TOOL) ? app.url + url.slice(TOOL.length) : url);
+
+/** A GET that does not follow redirects: its status and Location. */
+async function visit(url: string): Promise<{ status: number; location: string; text: string }> {
+  const res = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });
+  return { status: res.status, location: res.headers.get('location') ?? '', text: await res.text() };
+}
+
+/** The platform's auto-submitting form: where it posts and its fields. */
+function launchForm(page: string): { action: string; fields: Record<string, string> } {
+  const unescape = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  const action = /<form[^>]*action="([^"]*)"/.exec(page)?.[1];
+  if (!action) throw new Error(`no launch form in: ${page.slice(0, 300)}`);
+  const fields = Object.fromEntries(
+    [...page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, unescape(m[2]!)]),
+  );
+  return { action: unescape(action), fields };
+}
+
+/** The browser's way from the platform's login initiation to the launch form it would post. */
+async function loginAt(variant: string, user = 'lms-user-1', extra: Record<string, string> = {}) {
+  const start = await visit(`${platform.info.url}/start?${new URLSearchParams({ user, variant, ...extra })}`);
+  expect(start.status).toBe(302);
+  const login = await visit(atTool(start.location));
+  return login;
+}
+
+async function launchFormFor(variant: string, user = 'lms-user-1', extra: Record<string, string> = {}) {
+  const login = await loginAt(variant, user, extra);
+  expect(login.status, login.text).toBe(302);
+  expect(login.location.startsWith(platform.info.authorizationUrl)).toBe(true);
+  const authorize = await visit(login.location);
+  expect(authorize.status, authorize.text).toBe(200);
+  return launchForm(authorize.text);
+}
+
+/** Posts the form as the browser does from the LMS's page: across sites, urlencoded. */
+async function post(action: string, fields: Record<string, string>) {
+  const res = await fetch(atTool(action), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html,application/xhtml+xml',
+      origin: platform.info.url,
+      'sec-fetch-site': 'cross-site',
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+}
+
+const launches = async (user: string) =>
+  (
+    await db.query<{
+      lms_user_id: string;
+      roles: string[];
+      context_id: string;
+      context_title: string;
+      deployment_id: string;
+    }>('select lms_user_id, roles, context_id, context_title, deployment_id from lti_launches where lms_user_id = $1', [
+      user,
+    ])
+  ).rows;
+
+describe('an LTI 1.3 launch from lti1p3platform', () => {
+  it('when the platform initiates a login, then the tool redirects to its authorization URL with a state and a nonce', async () => {
+    const login = await loginAt('ok', 'lms-user-redirect');
+    expect(login.status).toBe(302);
+    const to = new URL(login.location);
+    expect(`${to.origin}${to.pathname}`).toBe(platform.info.authorizationUrl);
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({
+      scope: 'openid',
+      response_type: 'id_token',
+      response_mode: 'form_post',
+      prompt: 'none',
+      client_id: platform.info.clientId,
+      redirect_uri: `${TOOL}/api/lti/launch`,
+      login_hint: 'lms-user-redirect',
+      state: expect.stringMatching(/^[\w-]{43}$/),
+      nonce: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    // Only the state's hash is kept.
+    const { rows } = await db.query('select state_hash from lti_login_states where state_hash = $1', [
+      to.searchParams.get('state'),
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('when the platform posts the id_token, then the launch is verified and recorded with the user, roles and course', async () => {
+    const form = await launchFormFor('ok', 'lms-user-ok', {
+      role: 'instructor',
+      context: 'course-42',
+      context_title: 'Biology 7',
+    });
+    expect(form.action).toBe(`${TOOL}/api/lti/launch`);
+    const res = await post(form.action, form.fields);
+    expect(res.status, res.text).toBe(200);
+    expect(res.type).toMatch(/text\/html/);
+    expect(res.text).toContain('LTI launch verified');
+    expect(res.text).toContain('Biology 7');
+    expect(res.text).toContain('not available yet');
+    expect(await launches('lms-user-ok')).toEqual([
+      {
+        lms_user_id: 'lms-user-ok',
+        roles: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'],
+        context_id: 'course-42',
+        context_title: 'Biology 7',
+        deployment_id: platform.info.deploymentId,
+      },
+    ]);
+  });
+
+  it('when the same id_token comes again, with its used state or with a fresh login’s state, then it is refused', async () => {
+    const first = await launchFormFor('ok', 'lms-user-replay');
+    expect((await post(first.action, first.fields)).status).toBe(200);
+    const sameState = await post(first.action, first.fields);
+    expect(sameState.status).toBe(400);
+    expect(sameState.text).toContain('What failed: state');
+    const fresh = await launchFormFor('ok', 'lms-user-replay');
+    const replayed = await post(first.action, { id_token: first.fields.id_token!, state: fresh.fields.state! });
+    expect(replayed.status).toBe(401);
+    expect(replayed.text).toContain('What failed: nonce');
+    expect(await launches('lms-user-replay')).toHaveLength(1);
+  });
+
+  it.each([
+    ['other_key', 'signature'],
+    ['expired', 'exp'],
+    ['wrong_audience', 'aud'],
+    ['unknown_deployment', 'deployment_id'],
+  ])('when the platform sends a token %s, then 401 names %s and nothing is recorded', async (variant, what) => {
+    const user = `lms-user-${variant}`;
+    const form = await launchFormFor(variant, user);
+    const res = await post(form.action, form.fields);
+    expect(res.status, res.text).toBe(401);
+    expect(res.text).toContain(`What failed: ${what}`);
+    expect(await launches(user)).toEqual([]);
+  });
+
+  it('when the token was changed after signing, then its signature fails', async () => {
+    const form = await launchFormFor('ok', 'lms-user-tampered');
+    const [header, payload, signature] = form.fields.id_token!.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    claims.sub = 'lms-user-someone-else';
+    const forged = [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
+    const res = await post(form.action, { ...form.fields, id_token: forged });
+    expect(res.status).toBe(401);
+    expect(res.text).toContain('What failed: signature');
+    expect(await launches('lms-user-someone-else')).toEqual([]);
+  });
+
+  it('when the login names a deployment nobody registered, then the login is refused before the platform is asked', async () => {
+    const login = await loginAt('login_unknown_deployment', 'lms-user-deployment');
+    expect(login.status).toBe(400);
+    expect(login.text).toContain('What failed: lti_deployment_id');
+  });
+
+  it('when a client asks for JSON, then refusals are JSON naming the field', async () => {
+    const res = await fetch(`${app.url}/api/lti/launch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.info.url },
+      body: new URLSearchParams({ id_token: 'a.b.c', state: 'unknown-state' }).toString(),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'lti_state', fields: { state: expect.any(String) } });
+  });
+
+  it('when another route is posted across sites, then the gateway still refuses it (CSRF)', async () => {
+    const res = await fetch(`${app.url}/api/integrations/lti/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: platform.info.url },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('when the registrations are asked for signed out, then 401 (every role and district: the authorization matrix)', async () => {
+    expect((await fetch(`${app.url}/api/integrations/lti/registrations`)).status).toBe(401);
+  });
+
+  it('when the JWKS is read through the gateway, then it is the tool’s public key', async () => {
+    const res = await fetch(`${app.url}/api/lti/jwks`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { keys: Record<string, unknown>[] };
+    expect(body.keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', kid: expect.any(String) })]);
+    expect(body.keys[0]).not.toHaveProperty('d');
+  });
+});

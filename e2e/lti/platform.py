@@ -1,0 +1,230 @@
+"""An LTI 1.3 platform (LMS) for the tests, made of the PyPI package lti1p3platform (MIT).
+
+The package does the platform's part: its registration of the tool, its JWKS, the OIDC login
+initiation URL (OIDCLoginAbstract.prepare_preflight_url) and, on the tool's authorization request,
+the validation of that request and the signed id_token of a resource-link launch
+(MessageLaunchAbstract.lti_launch), posted back by an auto-submitting form. This file only binds
+it to an HTTP server on 127.0.0.1 (the package is framework-neutral) and lets a test ask for the
+launches a platform should never send (signed by another key, expired, for another audience or
+deployment), to see the tool refuse them.
+
+    python platform.py --tool-url https://checkpoint.test [--client-id ID] [--deployment-id ID]
+
+Prints one JSON line (its URL, issuer, client id, deployment id, JWKS, authorization and token
+URLs), then serves until stdin closes or --max-seconds pass.
+
+Endpoints:
+    GET /jwks                    the platform's public keys
+    GET /start?user=…&variant=…  a login initiation: 302 to the tool's login URL
+    GET /authorize?…             the tool's OIDC authorization request: the launch form
+Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
+unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import secrets
+import sys
+import threading
+import typing as t
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, urlparse
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
+from lti1p3platform.message_launch import MessageLaunchAbstract
+from lti1p3platform.oidc_login import OIDCLoginAbstract
+from lti1p3platform.registration import Registration
+from lti1p3platform.request import Request
+
+DEPLOYMENT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/deployment_id"
+ROLES = {
+    "instructor": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"],
+    "learner": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"],
+}
+
+
+def key_pair() -> tuple[str, str]:
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    private = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+    public = (
+        key.public_key()
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        .decode()
+    )
+    return private, public
+
+
+class Settings:
+    def __init__(self, url: str, tool_url: str, client_id: str, deployment_id: str) -> None:
+        self.url = url
+        self.tool_url = tool_url.rstrip("/")
+        self.client_id = client_id
+        self.deployment_id = deployment_id
+        self.private_key, self.public_key = key_pair()
+        # A key of nobody's JWKS: what a forger would sign with.
+        self.other_private_key, self.other_public_key = key_pair()
+        # lti_message_hint → what the launch should be (a platform keeps this per pending launch).
+        self.pending: dict[str, dict[str, str]] = {}
+        self.lock = threading.Lock()
+
+
+class Platform(LTI1P3PlatformConfAbstract):
+    def init_platform_config(self, **kwargs: t.Any) -> None:
+        s: Settings = kwargs["settings"]
+        deployment_id = kwargs.get("deployment_id") or s.deployment_id
+        self._registration = (
+            Registration()
+            .set_iss(s.url)
+            .set_client_id(s.client_id)
+            .set_deployment_id(deployment_id)
+            .set_launch_url(f"{s.tool_url}/api/lti/launch")
+            .set_oidc_login_url(f"{s.tool_url}/api/lti/login")
+            .set_tool_key_set_url(f"{s.tool_url}/api/lti/jwks")
+            .set_platform_public_key(s.public_key)
+            .set_platform_private_key(s.private_key)
+        )
+
+    def get_registration_by_params(self, **kwargs: t.Any) -> Registration:
+        assert self._registration is not None
+        return self._registration
+
+
+class Login(OIDCLoginAbstract):
+    def set_lti_message_hint(self, **kwargs: t.Any) -> None:
+        self._lti_message_hint = kwargs["hint"]
+
+    def get_redirect(self, url: str) -> str:
+        return url
+
+
+class QueryRequest(Request):
+    def build_metadata(self, request: t.Any) -> t.Any:
+        return {"method": "GET", "get_data": request, "form_data": {}, "headers": {}, "path": "/authorize"}
+
+
+class Launch(MessageLaunchAbstract):
+    def __init__(self, request: Request, platform: Platform, pending: dict[str, str]) -> None:
+        super().__init__(request, platform)
+        self.pending = pending
+
+    def prepare_launch(self, preflight_response: dict[str, t.Any]) -> None:
+        p = self.pending
+        self.set_user_data(p["user"], ROLES[p.get("role", "learner")], full_name="Pat Learner")
+        self.set_resource_link_claim(p.get("resource_link", "resource-link-1"), title="Fractions check")
+        self.set_launch_context_claim(
+            p.get("context", "course-1"),
+            context_types=["http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering"],
+            context_title=p.get("context_title", "Grade 7 Maths"),
+        )
+        variant = p.get("variant", "ok")
+        if variant == "expired":
+            self.set_id_token_expiration(-300)
+        elif variant == "wrong_audience":
+            self.set_extra_claims({"aud": "another-tool", "azp": "another-tool"})
+        elif variant == "unknown_deployment":
+            self.set_extra_claims({DEPLOYMENT_CLAIM: "deployment-nobody-registered"})
+        elif variant == "other_key":
+            assert self._registration is not None
+            self._registration.set_platform_private_key(self.settings.other_private_key)
+
+    def render_launch_form(self, launch_data: dict[str, t.Any], **kwargs: t.Any) -> str:
+        fields = "".join(
+            f'<input type="hidden" name="{html.escape(k)}" value="{html.escape(str(launch_data[k]))}">'
+            for k in ("id_token", "state")
+        )
+        action = html.escape(str(launch_data["launch_url"]))
+        return (
+            f'<!doctype html><form id="launch" method="post" action="{action}">{fields}</form>'
+            '<script>document.getElementById("launch").submit()</script>'
+        )
+
+
+def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: t.Any) -> None:  # noqa: A002 - quiet
+            pass
+
+        def answer(self, status: int, body: str, content_type: str, headers: dict[str, str] | None = None) -> None:
+            data = body.encode()
+            self.send_response(status)
+            self.send_header("content-type", content_type)
+            self.send_header("content-length", str(len(data)))
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            url = urlparse(self.path)
+            query = dict(parse_qsl(url.query))
+            try:
+                if url.path == "/jwks":
+                    self.answer(200, json.dumps(Platform(settings=s).get_jwks()), "application/json")
+                elif url.path == "/start":
+                    hint = secrets.token_urlsafe(12)
+                    pending = {"user": query.get("user", "lms-user-1"), **query}
+                    with s.lock:
+                        s.pending[hint] = pending
+                    deployment = "deployment-nobody-registered" if query.get("variant") == "login_unknown_deployment" else None
+                    login = Login(None, Platform(settings=s, deployment_id=deployment))
+                    login.set_lti_message_hint(hint=hint)
+                    self.answer(302, "", "text/plain", {"location": login.initiate_login(pending["user"])})
+                elif url.path == "/authorize":
+                    with s.lock:
+                        pending = s.pending.pop(query.get("lti_message_hint", ""), None)
+                    if pending is None or query.get("login_hint") != pending["user"]:
+                        self.answer(400, "unknown login", "text/plain")
+                        return
+                    launch = Launch(QueryRequest(query), Platform(settings=s), pending)
+                    launch.settings = s  # type: ignore[attr-defined]
+                    self.answer(200, launch.lti_launch(), "text/html")
+                else:
+                    self.answer(404, "not found", "text/plain")
+            except Exception as err:  # the test reads why
+                self.answer(500, f"{type(err).__name__}: {err}", "text/plain")
+
+    return Handler
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tool-url", required=True)
+    parser.add_argument("--client-id", default="checkpoint-tool")
+    parser.add_argument("--deployment-id", default="deployment-1")
+    parser.add_argument("--max-seconds", type=float, default=600)
+    args = parser.parse_args()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    s = Settings(url, args.tool_url, args.client_id, args.deployment_id)
+    server.RequestHandlerClass = handler_for(s)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(
+        json.dumps(
+            {
+                "url": url,
+                "issuer": url,
+                "clientId": s.client_id,
+                "deploymentId": s.deployment_id,
+                "jwksUrl": f"{url}/jwks",
+                "authorizationUrl": f"{url}/authorize",
+                "tokenUrl": f"{url}/token",
+            }
+        ),
+        flush=True,
+    )
+    # Ends when the test closes stdin (or dies), and in any case after --max-seconds.
+    done = threading.Event()
+    threading.Thread(target=lambda: (sys.stdin.read(), done.set()), daemon=True).start()
+    done.wait(args.max_seconds)
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+// The LTI 1.3 platform the tests launch from: the PyPI package lti1p3platform (0.1.8, MIT),
+// installed into a project-local virtual environment (.cache/lti-venv) on first use, driven by
+// e2e/lti/platform.py on 127.0.0.1. The project does not implement a platform of its own.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const VENV = path.join(root, '.cache/lti-venv');
+export const LTI_PLATFORM_PACKAGE = 'lti1p3platform==0.1.8';
+
+/** What the platform tells its admin, and the tool's admin registers by hand. */
+export interface PlatformInfo {
+  url: string;
+  issuer: string;
+  clientId: string;
+  deploymentId: string;
+  jwksUrl: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+}
+
+export interface RunningPlatform {
+  info: PlatformInfo;
+  stop(): Promise<void>;
+}
+
+interface Python {
+  command: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * The package in .cache/lti-venv (a venv, or `pip --target` where python3-venv is missing, as
+ * e2e/schemathesis/run.ts does), installed on first use from PyPI; each step bounded in time.
+ */
+export function ensurePlatformInstalled(): Python {
+  const venvPython = path.join(VENV, 'bin', 'python3');
+  const target = path.join(VENV, 'site');
+  const marker = path.join(VENV, '.installed');
+  const viaTarget = { command: 'python3', env: { ...process.env, PYTHONPATH: target } };
+  if (existsSync(marker)) {
+    return readFileSync(marker, 'utf8') === `target ${LTI_PLATFORM_PACKAGE}`
+      ? viaTarget
+      : { command: venvPython, env: process.env };
+  }
+  rmSync(VENV, { recursive: true, force: true });
+  const run = (cmd: string, args: string[]) =>
+    spawnSync(cmd, args, { stdio: 'inherit', timeout: 300_000 }).status === 0;
+  if (
+    run('python3', ['-m', 'venv', VENV]) &&
+    run(venvPython, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', LTI_PLATFORM_PACKAGE])
+  ) {
+    writeFileSync(marker, `venv ${LTI_PLATFORM_PACKAGE}`);
+    return { command: venvPython, env: process.env };
+  }
+  rmSync(VENV, { recursive: true, force: true });
+  if (!run('python3', ['-m', 'pip', 'install', '-q', '--target', target, LTI_PLATFORM_PACKAGE]))
+    throw new Error(`could not install ${LTI_PLATFORM_PACKAGE} from PyPI`);
+  writeFileSync(marker, `target ${LTI_PLATFORM_PACKAGE}`);
+  return viaTarget;
+}
+
+/** Starts the platform for a tool whose public origin is `toolUrl`; it ends with stop() (or after 10 minutes). */
+export async function startPlatform(toolUrl: string, options: { clientId?: string } = {}): Promise<RunningPlatform> {
+  const python = ensurePlatformInstalled();
+  const args = [path.join(root, 'e2e/lti/platform.py'), '--tool-url', toolUrl, '--max-seconds', '600'];
+  if (options.clientId) args.push('--client-id', options.clientId);
+  const child: ChildProcess = spawn(python.command, args, { env: python.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const info = await new Promise<PlatformInfo>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the LTI platform did not start in 30 s: ${stderr}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`the LTI platform exited (${code}): ${stderr}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(line) as PlatformInfo);
+    });
+  });
+  return {
+    info,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.stdin!.end();
+      }),
+  };
+}

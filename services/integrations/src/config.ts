@@ -1,0 +1,39 @@
+// The integrations service's own environment variables (merged with service-kit's base ones).
+import { envBoolean } from '@checkpoint/service-kit';
+import { z } from 'zod';
+
+export const integrationsConfigSchema = z.object({
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:8080')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .describe(
+      'Public origin of the app (the gateway): the LTI launch URL given to platforms is PUBLIC_URL/api/lti/launch, and a login must target this origin.',
+    ),
+  LTI_ALLOW_LOOPBACK: envBoolean(false).describe(
+    "Plain http and this machine's addresses for a platform's JWKS, authorization and token URLs (development and tests only).",
+  ),
+  LTI_STATE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(900)
+    .default(300)
+    .describe('How long an OIDC login state waits for its launch; it is used once.'),
+  LTI_JWKS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(30_000)
+    .default(5_000)
+    .describe("Time allowed to read a platform's JWKS."),
+  LTI_CLOCK_TOLERANCE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300)
+    .default(60)
+    .describe("Clock skew allowed between the platform and the tool when checking an id_token's exp and iat."),
+});
+
+export type IntegrationsConfig = z.infer<typeof integrationsConfigSchema>;

@@ -1,0 +1,248 @@
+// LTI 1.3 OIDC third-party login initiation and resource-link launch (docs/adr/014-lti.md).
+// The login finds the platform's registration, keeps a single-use state and a nonce server-side
+// and sends the browser to the platform's authorization URL; the launch takes that state once,
+// verifies the id_token (signature against the platform's JWKS, iss, aud, azp, exp, nonce used
+// once, deployment id of that registration, message type and version) and records the launch.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { AppError, ValidationError } from '@checkpoint/service-kit';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { LaunchesRepository } from '../data-access/launches.repository.ts';
+import type { RegistrationsRepository, StoredRegistration } from '../data-access/registrations.repository.ts';
+import type { PlatformKeys } from './platform-keys.ts';
+
+const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+export const LTI_CLAIMS = {
+  messageType: `${CLAIM}message_type`,
+  version: `${CLAIM}version`,
+  deploymentId: `${CLAIM}deployment_id`,
+  targetLinkUri: `${CLAIM}target_link_uri`,
+  resourceLink: `${CLAIM}resource_link`,
+  roles: `${CLAIM}roles`,
+  context: `${CLAIM}context`,
+} as const;
+
+/** A refused login or launch: `invalid` (400) for a malformed request, `unauthorized` (401) for a token that does not prove itself. */
+export class LaunchRefused extends AppError {
+  constructor(kind: 'invalid' | 'unauthorized', code: string, what: string, message: string) {
+    super(kind, code, message, { [what]: message });
+  }
+}
+
+export interface LoginInput {
+  iss: string;
+  login_hint: string;
+  target_link_uri: string;
+  lti_message_hint?: string | undefined;
+  client_id?: string | undefined;
+  lti_deployment_id?: string | undefined;
+}
+
+export interface VerifiedLaunch {
+  launchId: string;
+  tenantId: string;
+  registrationId: string;
+  issuer: string;
+  deploymentId: string;
+  lmsUserId: string;
+  roles: string[];
+  contextId: string | null;
+  contextTitle: string | null;
+  resourceLinkId: string;
+  targetLinkUri: string;
+}
+
+export interface LtiOptions {
+  publicUrl: string;
+  stateTtlSeconds: number;
+  clockToleranceSeconds: number;
+}
+
+const hash = (state: string) => createHash('sha256').update(state).digest('base64url');
+const token = () => randomBytes(32).toString('base64url');
+/** Algorithms a platform may sign with (RSA and EC; never `none` or a shared secret). */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
+
+export function ltiUseCases(
+  registrations: RegistrationsRepository,
+  launches: LaunchesRepository,
+  keys: PlatformKeys,
+  options: LtiOptions,
+) {
+  const launchUrl = `${options.publicUrl}/api/lti/launch`;
+  const origin = new URL(options.publicUrl).origin;
+
+  /** The registration a login names: by issuer, and by client id when the platform sends it (or when the issuer has several). */
+  async function findRegistration(input: LoginInput): Promise<StoredRegistration> {
+    const candidates = await registrations.forLogin(input.iss, input.client_id);
+    if (candidates.length === 0)
+      throw new LaunchRefused(
+        'invalid',
+        'lti_unknown_platform',
+        input.client_id === undefined ? 'iss' : 'client_id',
+        'No district has registered this platform (issuer and client id) with Checkpoint',
+      );
+    if (candidates.length > 1)
+      throw new LaunchRefused(
+        'invalid',
+        'lti_client_id_required',
+        'client_id',
+        'Several registrations share this issuer: the login must name its client_id',
+      );
+    const reg = candidates[0]!;
+    if (input.lti_deployment_id !== undefined && !reg.deploymentIds.includes(input.lti_deployment_id))
+      throw new LaunchRefused(
+        'invalid',
+        'lti_unknown_deployment',
+        'lti_deployment_id',
+        'This deployment id is not one of the registration’s deployments',
+      );
+    return reg;
+  }
+
+  return {
+    /** OIDC login initiation: the URL of the platform's authorization endpoint to send the browser to. */
+    async login(input: LoginInput): Promise<string> {
+      let target: URL;
+      try {
+        target = new URL(input.target_link_uri);
+      } catch {
+        throw new ValidationError('target_link_uri must be a URL', { target_link_uri: 'Must be a URL' });
+      }
+      if (target.origin !== origin)
+        throw new LaunchRefused(
+          'invalid',
+          'lti_target_link_uri',
+          'target_link_uri',
+          `The launch must target this tool (${origin})`,
+        );
+      const reg = await findRegistration(input);
+      const state = token();
+      const nonce = token();
+      await launches.saveState(
+        hash(state),
+        { registrationId: reg.id, tenantId: reg.tenantId, nonce, targetLinkUri: target.toString() },
+        new Date(Date.now() + options.stateTtlSeconds * 1000),
+      );
+      const auth = new URL(reg.authorizationUrl);
+      const params: Record<string, string> = {
+        scope: 'openid',
+        response_type: 'id_token',
+        response_mode: 'form_post',
+        prompt: 'none',
+        client_id: reg.clientId,
+        redirect_uri: launchUrl,
+        login_hint: input.login_hint,
+        state,
+        nonce,
+      };
+      if (input.lti_message_hint !== undefined) params.lti_message_hint = input.lti_message_hint;
+      for (const [k, v] of Object.entries(params)) auth.searchParams.set(k, v);
+      return auth.toString();
+    },
+
+    /** The resource-link launch: the id_token verified and the launch recorded, else LaunchRefused naming what failed. */
+    async launch(input: { id_token: string; state: string }): Promise<VerifiedLaunch> {
+      const state = await launches.takeState(hash(input.state));
+      if (!state)
+        throw new LaunchRefused(
+          'invalid',
+          'lti_state',
+          'state',
+          'The launch’s state is unknown, expired or already used: start the launch again from the LMS',
+        );
+      const reg = await registrations.byId(state.registrationId);
+      if (!reg) throw new LaunchRefused('invalid', 'lti_state', 'state', 'The registration of this launch was removed');
+      const claims = await verify(input.id_token, reg);
+      const refuse = (what: string, message: string) => new LaunchRefused('unauthorized', `lti_${what}`, what, message);
+      if (claims.nonce !== state.nonce)
+        throw refuse('nonce', 'The id_token’s nonce is not the one of this login (a replayed or foreign token)');
+      const deploymentId = claims[LTI_CLAIMS.deploymentId];
+      if (typeof deploymentId !== 'string' || !reg.deploymentIds.includes(deploymentId))
+        throw refuse('deployment_id', 'The deployment id is not one of this registration’s deployments');
+      const messageType = claims[LTI_CLAIMS.messageType];
+      if (messageType !== 'LtiResourceLinkRequest')
+        throw new LaunchRefused(
+          'invalid',
+          'lti_message_type',
+          'message_type',
+          `Message type ${String(messageType)} is not supported (only LtiResourceLinkRequest)`,
+        );
+      if (claims[LTI_CLAIMS.version] !== '1.3.0')
+        throw new LaunchRefused('invalid', 'lti_version', 'version', 'The LTI version must be 1.3.0');
+      const link = claims[LTI_CLAIMS.resourceLink] as { id?: unknown } | undefined;
+      if (typeof link?.id !== 'string' || link.id === '')
+        throw new LaunchRefused('invalid', 'lti_resource_link', 'resource_link', 'The launch names no resource link');
+      if (typeof claims.sub !== 'string' || claims.sub === '')
+        throw new LaunchRefused('invalid', 'lti_sub', 'sub', 'The launch names no user (sub)');
+      const rolesClaim = claims[LTI_CLAIMS.roles];
+      if (!Array.isArray(rolesClaim) || rolesClaim.some((r) => typeof r !== 'string'))
+        throw new LaunchRefused('invalid', 'lti_roles', 'roles', 'The roles claim must be a list');
+      const context = claims[LTI_CLAIMS.context] as { id?: unknown; title?: unknown } | undefined;
+      const targetClaim = claims[LTI_CLAIMS.targetLinkUri];
+      const launch = {
+        id: randomUUID(),
+        tenantId: reg.tenantId,
+        registrationId: reg.id,
+        deploymentId,
+        lmsUserId: claims.sub.slice(0, 255),
+        roles: (rolesClaim as string[]).slice(0, 50).map((r) => r.slice(0, 255)),
+        contextId: typeof context?.id === 'string' ? context.id.slice(0, 255) : null,
+        contextTitle: typeof context?.title === 'string' ? context.title.slice(0, 500) : null,
+        resourceLinkId: link.id.slice(0, 255),
+        targetLinkUri: typeof targetClaim === 'string' ? targetClaim.slice(0, 2000) : state.targetLinkUri,
+      };
+      const exp = new Date((claims.exp ?? 0) * 1000 + options.clockToleranceSeconds * 1000);
+      if ((await launches.recordLaunch(launch, state.nonce, exp)) === 'replayed')
+        throw refuse('nonce', 'The id_token’s nonce was used already (a replayed launch)');
+      const { id: launchId, ...rest } = launch;
+      return { launchId, issuer: reg.issuer, ...rest };
+    },
+  };
+
+  /** The id_token's claims once its signature, iss, aud, azp, exp and iat hold; else LaunchRefused naming the check. */
+  async function verify(idToken: string, reg: StoredRegistration): Promise<JWTPayload> {
+    const refuse = (what: string, message: string) => new LaunchRefused('unauthorized', `lti_${what}`, what, message);
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(idToken, keys(reg.jwksUrl), {
+        issuer: reg.issuer,
+        audience: reg.clientId,
+        algorithms: ALGORITHMS,
+        clockTolerance: options.clockToleranceSeconds,
+        requiredClaims: ['exp', 'iat', 'nonce'],
+      }));
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw refuse('exp', 'The id_token has expired');
+      if (err instanceof joseErrors.JWTClaimValidationFailed) {
+        const claim = err.claim;
+        if (claim === 'iss') throw refuse('iss', 'The id_token’s issuer is not the registration’s');
+        if (claim === 'aud') throw refuse('aud', 'The id_token’s audience is not the registration’s client id');
+        throw refuse(claim, `The id_token’s ${claim} claim is not valid (${err.reason})`);
+      }
+      if (err instanceof joseErrors.JWSSignatureVerificationFailed)
+        throw refuse('signature', 'The id_token’s signature does not verify against the platform’s keys');
+      if (err instanceof joseErrors.JWKSNoMatchingKey)
+        throw refuse('signature', 'No key of the platform’s JWKS matches the id_token’s key id');
+      if (err instanceof joseErrors.JOSEAlgNotAllowed)
+        throw refuse('signature', 'The id_token is signed with an algorithm that is not accepted');
+      if (err instanceof joseErrors.JWSInvalid || err instanceof joseErrors.JWTInvalid)
+        throw new LaunchRefused('invalid', 'lti_id_token', 'id_token', 'The id_token is not a well-formed signed JWT');
+      if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid || err instanceof AppError)
+        throw new LaunchRefused(
+          'unauthorized',
+          'lti_jwks',
+          'jwks',
+          'The platform’s public keys (JWKS URL) could not be read',
+        );
+      throw err;
+    }
+    const aud = payload.aud;
+    if (Array.isArray(aud) && aud.length > 1 && payload.azp === undefined)
+      throw refuse('azp', 'The id_token has several audiences and no azp');
+    if (payload.azp !== undefined && payload.azp !== reg.clientId)
+      throw refuse('azp', 'The id_token’s azp is not the registration’s client id');
+    return payload;
+  }
+}
+
+export type LtiUseCases = ReturnType<typeof ltiUseCases>;

@@ -1,0 +1,2 @@
+export { integrationsService } from './service.ts';
+export { integrationsConfigSchema, type IntegrationsConfig } from './config.ts';
