@@ -3,7 +3,8 @@
 // delete), opens it and reads its results; deleting it is refused to them (403). An address of the
 // district without an account is invited (the district's mailed invitation): once accepted, its
 // teacher co-teaches the class and reads an assessment given to it from another of the owner's
-// classes (their students only); an address the district does not invite shows as not invited and
+// classes (their students only), and its AI recommendations from its preview and results pages
+// (written from their class's result only); an address the district does not invite shows as not invited and
 // is withdrawn. A district assessment published to the owner's class is listed for its co-teacher,
 // who assigns it there. Individual accounts: the co-teacher's results hold the co-taught class's,
 // and another class of the owner's stays out of reach.
@@ -341,6 +342,39 @@ test.describe('with the mailbox of this run (the admin, the invitations)', () =>
     expect(owners.summary.submitted).toBe(2);
     // The owner's other class is not theirs.
     expect((await invitee.request.get(`/api/classes/${home.id}`)).status()).toBe(404);
+
+    // Its AI recommendations, from where they meet it: the class grid's column opens its preview
+    // (read only), whose Support button shows the guidance written from their class's result only.
+    await invitee.goto(`/class/${coTaught.id}`);
+    await invitee
+      .getByRole('region', { name: 'Class Results' })
+      .getByRole('link', { name: 'Water Cycle', exact: true })
+      .click();
+    await expect(invitee).toHaveURL(new RegExp(`/assessment-preview/${assessment.id}$`));
+    await expect(invitee.getByTestId('read-only-note')).toBeVisible();
+    const recommendations = invitee.getByRole('group', { name: 'AI Recommendation' });
+    await recommendations.getByRole('button', { name: 'Support', exact: true }).click();
+    const support = invitee.getByRole('dialog', { name: /Support Recommendation/ });
+    await expect(support.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 20_000 });
+    await expect(support.getByText(/Results so far: 1 submission,/)).toBeVisible();
+    await checkA11y(invitee, 'support recommendation of a co-teacher of a class it is assigned to');
+    await support.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(support).toBeHidden();
+    // The owner's, from both classes' results.
+    const ownersSupport = await apiGet<{ summary: { total: number } }>(
+      owner,
+      `/api/assessments/${assessment.id}/recommendations/support`,
+    );
+    expect(ownersSupport.summary.total).toBe(2);
+    // The results page (linked from the preview) offers them too; Enrichment counts the same result.
+    await invitee.getByRole('link', { name: 'Results', exact: true }).click();
+    await expect(invitee).toHaveURL(new RegExp(`/assessment-results/${assessment.id}$`));
+    await invitee
+      .getByRole('group', { name: 'AI Recommendation' })
+      .getByRole('button', { name: 'Enrichment', exact: true })
+      .click();
+    const enrichment = invitee.getByRole('dialog', { name: /Enrichment Recommendation/ });
+    await expect(enrichment.getByText(/Results so far: 1 submission,/)).toBeVisible({ timeout: 20_000 });
   });
 });
 

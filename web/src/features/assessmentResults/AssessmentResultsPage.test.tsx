@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch } from '../../test/fetchStub';
+import type { Assessment } from '../../api/generated/endpoints';
 import type { AssessmentResults } from '../results';
 import { AssessmentResultsPage } from './AssessmentResultsPage';
 
@@ -501,5 +502,101 @@ describe('AssessmentResultsPage', () => {
     renderPage('missing');
     expect(await screen.findByRole('heading', { name: 'Assessment not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to Assessments' })).toHaveAttribute('href', '/assessments');
+  });
+});
+
+describe('AssessmentResultsPage: AI recommendations', () => {
+  // The assessment as a teacher of a class it is assigned to from another class reads it.
+  const ASSIGNED_HERE: Assessment = {
+    id: 'a1',
+    classId: 'c1',
+    title: 'Fractions Quiz',
+    description: '',
+    topic: 'Fractions',
+    standard: '',
+    dueDate: null,
+    isActive: true,
+    isAssigned: true,
+    assignedAt: '2024-03-01T10:00:00.000Z',
+    status: 'assigned',
+    assignedTo: [{ classId: 'c3', className: 'Algebra P3', wholeClass: true, studentIds: [] }],
+    createdAt: '2024-03-01T10:00:00.000Z',
+    updatedAt: '2024-03-01T10:00:00.000Z',
+    commonAssessmentId: null,
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    opensAt: null,
+    closesAt: null,
+    timeLimitSeconds: null,
+    maxAttempts: 1,
+    countedAttempt: 'latest',
+    reviewShortAnswers: false,
+    className: 'Algebra',
+    subject: 'Math',
+    questionCount: 2,
+    responseCount: 1,
+    assignedCount: 1,
+    contentToAssess: 'Fractions…',
+    questionType: 'multiple_choice',
+    numberOfQuestions: 2,
+    generationStatus: 'ready',
+    generationProvider: 'offline',
+    generationError: null,
+    standards: [],
+    canEdit: false,
+  };
+  const [bob] = RESULTS.results as [AssessmentResults['results'][number]];
+  const OWN_CLASS_ONLY = {
+    ...RESULTS,
+    summary: { ...RESULTS.summary, submitted: 1, classSize: 1 },
+    classes: [{ classId: 'c3', className: 'Algebra P3', classSize: 1, submitted: 1, averageScore: 53 }],
+    results: [{ ...bob, classId: 'c3', className: 'Algebra P3' }],
+  };
+
+  it('when the caller teaches a class it is assigned to from another class, then Support opens the recommendation of /api/assessments/{id}/recommendations/support', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/assessments/a1/results': () => jsonResponse(200, OWN_CLASS_ONLY),
+      'GET /api/assessments/a1': () => jsonResponse(200, ASSIGNED_HERE),
+      'GET /api/assessments/a1/recommendations/support': () =>
+        jsonResponse(200, {
+          type: 'support',
+          text: 'Support recommendations: Fractions Quiz\nResults so far: 1 submission, average 53%.',
+          provider: 'offline',
+          generatedAt: '2024-03-06T10:00:00.000Z',
+          summary: {
+            total: 1,
+            below: 1,
+            at: 0,
+            raised: 0,
+            above: 0,
+            averagePercent: 53,
+            mostMissed: [],
+            mostCorrect: [],
+          },
+        }),
+    });
+    const { user } = renderPage();
+    const buttons = await screen.findByRole('group', { name: 'AI Recommendation' });
+    expect(within(buttons).getByRole('button', { name: 'Enrichment' })).toBeInTheDocument();
+    await user.click(within(buttons).getByRole('button', { name: 'Support' }));
+    const dialog = await screen.findByRole('dialog', { name: /Support Recommendation/ });
+    expect(within(dialog).getByText('Fractions Quiz')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Results so far: 1 submission, average 53%/)).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls).toContain('/api/assessments/a1/recommendations/support');
+    expect(urls).not.toContain('/api/assessments/a1/recommendations/enrichment');
+  });
+
+  it('when the caller reads its results but not the assessment (an admin: 404), then no recommendation is offered', async () => {
+    const fetchMock = stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Fractions Quiz' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/assessments/a1'),
+    );
+    // The 404 settles: still no buttons.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('group', { name: 'AI Recommendation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Support' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // /assessment-results/{id}: one assessment's results — summary, each student's score, level and
 // answers, two charts, the aligned standards and item statistics. Live: a submission in the class
 // refreshes the page, and the live progress panel shows who is taking it and how far each is (counts only).
+// Its teachers (a class's it is assigned to too) open its AI recommendations from here.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -19,6 +20,18 @@ import { StudentResultsTable } from './StudentResultsTable';
 import { ALL_CLASSES, ClassesCard } from './ClassesCard';
 import { ToReviewCard } from './ToReviewCard';
 import { StatCard } from '../../components/StatCard';
+import { isStudentView, RecommendationButtons, useGetAssessmentQuery } from '../assessments';
+
+/**
+ * The AI Recommendation buttons, for the teachers who read the assessment (its class's, and those of
+ * a class it is assigned to, whose recommendations are written from their classes' results): the
+ * ones the generation service answers. An admin reads the results but not the assessment: none.
+ */
+function Recommendations({ assessmentId }: { assessmentId: string }) {
+  const { data } = useGetAssessmentQuery(assessmentId);
+  if (!data || isStudentView(data)) return null;
+  return <RecommendationButtons assessment={data} className="mt-3" />;
+}
 
 function BackLink() {
   return (
@@ -73,6 +86,7 @@ export function AssessmentResultsPage() {
           {assessment.topic && ` · ${assessment.topic}`} · {assessment.questionCount}{' '}
           {assessment.questionCount === 1 ? 'question' : 'questions'}
         </p>
+        <Recommendations assessmentId={assessment.id} />
       </div>
 
       <Row xs={2} md={3} xl={5} className="g-3 mb-4">

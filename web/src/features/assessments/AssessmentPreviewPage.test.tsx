@@ -218,3 +218,55 @@ describe('AssessmentPreviewPage', () => {
     expect(screen.queryByText('Active')).not.toBeInTheDocument();
   });
 });
+
+describe('AssessmentPreviewPage: AI recommendations', () => {
+  const recommendation = (type: 'support' | 'enrichment', total: number) => ({
+    type,
+    text: `${type === 'support' ? 'Support' : 'Enrichment'} recommendations: Water Cycle\nResults so far: ${total} submission${total === 1 ? '' : 's'}, average 50%.`,
+    provider: 'offline',
+    generatedAt: '2026-03-02T10:00:00.000Z',
+    summary: { total, below: 1, at: 0, raised: 0, above: 0, averagePercent: 50, mostMissed: [], mostCorrect: [] },
+  });
+
+  it('when the caller teaches a class it is only assigned to (canEdit false), then Support and Enrichment open the recommendations the API writes for them, and Results opens its results', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, TEACHER),
+      'GET /api/assessments/a1': () => jsonResponse(200, { ...TRY_ASSESSMENT, canEdit: false }),
+      'GET /api/assessments/a1/questions': () => jsonResponse(200, [QUESTION]),
+      'GET /api/assessments/a1/recommendations/support': () => jsonResponse(200, recommendation('support', 1)),
+      'GET /api/assessments/a1/recommendations/enrichment': () => jsonResponse(200, recommendation('enrichment', 1)),
+    });
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/assessment-preview/:id" element={<AssessmentPreviewPage />} />
+      </Routes>,
+      { route: '/assessment-preview/a1' },
+    );
+    await screen.findByTestId('read-only-note');
+    expect(screen.getByRole('link', { name: 'Results' })).toHaveAttribute('href', '/assessment-results/a1');
+    const buttons = screen.getByRole('group', { name: 'AI Recommendation' });
+
+    await user.click(within(buttons).getByRole('button', { name: 'Support' }));
+    const support = await screen.findByRole('dialog', { name: /Support Recommendation/ });
+    expect(await within(support).findByText(/Results so far: 1 submission,/)).toBeInTheDocument();
+    expect(within(support).getByRole('button', { name: 'Download' })).toBeEnabled();
+    const urls = () => fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls()).toContain('/api/assessments/a1/recommendations/support');
+    expect(urls()).not.toContain('/api/assessments/a1/recommendations/enrichment');
+    // The footer's Close (the header's × is named Close too).
+    await user.click(within(support).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(buttons).getByRole('button', { name: 'Enrichment' }));
+    const enrichment = await screen.findByRole('dialog', { name: /Enrichment Recommendation/ });
+    expect(await within(enrichment).findByText(/^Enrichment recommendations: Water Cycle/)).toBeInTheDocument();
+    expect(urls()).toContain('/api/assessments/a1/recommendations/enrichment');
+  });
+
+  it('when the caller teaches its own class, then the buttons are there too', async () => {
+    renderTryPreview(TRY_ASSESSMENT, [QUESTION]);
+    const buttons = await screen.findByRole('group', { name: 'AI Recommendation' });
+    expect(within(buttons).getByRole('button', { name: 'Support' })).toBeInTheDocument();
+    expect(within(buttons).getByRole('button', { name: 'Enrichment' })).toBeInTheDocument();
+  });
+});

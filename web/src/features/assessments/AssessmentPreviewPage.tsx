@@ -24,6 +24,7 @@ import { qtiExportPath } from './qtiApi';
 import { jobFailureMessage, questionSourceOf, sourceLabel, successHeader } from './generationText';
 import { ActivityBadge, LifecycleBadge, lifecycleHint, lifecycleOf } from './LifecycleBadge';
 import { QuestionPreview } from './QuestionPreview';
+import { RecommendationButtons } from './RecommendationButtons';
 import { standardsOf } from './QuestionEditor';
 import { StandardChips } from '../standards';
 
@@ -185,6 +186,9 @@ export function AssessmentPreviewPage() {
           </p>
           {a.description && <p className="mb-3">{a.description}</p>}
           {!a.canEdit && <ReadOnlyNote assessment={a} />}
+          {/* Every teacher who reads it here reads its recommendations (a teacher of a class it is
+              assigned to from another class: written from their classes' results). */}
+          <RecommendationButtons assessment={a} />
           {generating && !jobDone && !failed && (
             <p className="text-body-secondary" aria-live="polite">
               Questions are still being generated...
@@ -239,6 +243,9 @@ export function AssessmentPreviewPage() {
                 Try as a Student
               </Link>
             )}
+            <Link className="btn btn-outline-secondary" to={`/assessment-results/${a.id}`}>
+              Results
+            </Link>
             {a.canEdit && (
               <Link className="btn btn-outline-secondary" to={`/class/${a.classId}`}>
                 View in Class

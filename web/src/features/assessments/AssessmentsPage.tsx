@@ -12,32 +12,19 @@ import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
-import {
-  useDeleteAssessmentMutation,
-  useGetAssessmentsQuery,
-  type Assessment,
-  type PracticeType,
-} from './assessmentsApi';
+import { useDeleteAssessmentMutation, useGetAssessmentsQuery, type Assessment } from './assessmentsApi';
 import { CreateAssessmentModal } from './CreateAssessmentModal';
 import { lazyModal } from '../../app/lazyModal';
 import { formatDate, formatDateTime } from './format';
 import { ActivityBadge, isPastDue, LifecycleBadge, lifecycleHint } from './LifecycleBadge';
-import { RecommendationModal } from './RecommendationModal';
+import { RecommendationButtons } from './RecommendationButtons';
 import { useAuth } from '../../session/useAuth';
 import { DistrictAssessments } from '../commonAssessments';
 
 // Loaded when first opened.
 const QtiImportDialog = lazyModal(() => import('./QtiImportDialog').then((m) => m.QtiImportDialog));
 
-function AssessmentCard({
-  assessment,
-  onRecommend,
-  onDelete,
-}: {
-  assessment: Assessment;
-  onRecommend: (a: Assessment, type: PracticeType) => void;
-  onDelete: (a: Assessment) => void;
-}) {
+function AssessmentCard({ assessment, onDelete }: { assessment: Assessment; onDelete: (a: Assessment) => void }) {
   const a = assessment;
   return (
     <Card className="shadow-sm h-100" as="article" aria-labelledby={`assessment-${a.id}-title`}>
@@ -92,17 +79,7 @@ function AssessmentCard({
             {a.questionCount} questions
           </Badge>
         </div>
-        <div className="mb-3">
-          <div className="small fw-semibold mb-1">AI Recommendation</div>
-          <div className="d-flex gap-2">
-            <Button size="sm" variant="outline-warning" onClick={() => onRecommend(a, 'support')}>
-              Support
-            </Button>
-            <Button size="sm" variant="outline-success" onClick={() => onRecommend(a, 'enrichment')}>
-              Enrichment
-            </Button>
-          </div>
-        </div>
+        <RecommendationButtons assessment={a} />
         <div className="mt-auto d-flex gap-2 flex-wrap">
           <Link className="btn btn-primary btn-sm" to={`/assessment-preview/${a.id}`}>
             Preview
@@ -138,7 +115,6 @@ export function AssessmentsPage() {
   const [showInactive, setShowInactive] = useState(false);
   const [creating, setCreating] = useState(false);
   const [importingQti, setImportingQti] = useState(false);
-  const [recommend, setRecommend] = useState<{ assessment: Assessment; type: PracticeType } | null>(null);
   const [doomed, setDoomed] = useState<Assessment | null>(null);
 
   if (isLoading) return <PageSpinner />;
@@ -198,22 +174,13 @@ export function AssessmentsPage() {
         <Row xs={1} md={2} xl={3} className="g-4">
           {shown.map((a) => (
             <Col key={a.id}>
-              <AssessmentCard
-                assessment={a}
-                onRecommend={(assessment, type) => setRecommend({ assessment, type })}
-                onDelete={setDoomed}
-              />
+              <AssessmentCard assessment={a} onDelete={setDoomed} />
             </Col>
           ))}
         </Row>
       )}
       <CreateAssessmentModal show={creating} classId={undefined} onHide={() => setCreating(false)} />
       <QtiImportDialog show={importingQti} onHide={() => setImportingQti(false)} />
-      <RecommendationModal
-        assessment={recommend?.assessment ?? null}
-        type={recommend?.type ?? 'support'}
-        onHide={() => setRecommend(null)}
-      />
       <Modal show={doomed !== null} onHide={() => setDoomed(null)} aria-labelledby="delete-assessment-title">
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="delete-assessment-title">Delete {doomed?.title}?</Modal.Title>

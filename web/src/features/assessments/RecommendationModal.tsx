@@ -7,8 +7,11 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLazyGetRecommendationQuery, type Assessment, type PracticeType } from './assessmentsApi';
 
+/** What the dialog needs of the assessment (the assessment's read model or its results' summary). */
+export type RecommendedAssessment = Pick<Assessment, 'id' | 'title'>;
+
 interface Props {
-  assessment: Assessment | null;
+  assessment: RecommendedAssessment | null;
   type: PracticeType;
   onHide: () => void;
 }
@@ -28,9 +31,10 @@ function textBlob(text: string): Blob {
 export function RecommendationModal({ assessment, type, onHide }: Props) {
   const [load, { data, isFetching, isError }] = useLazyGetRecommendationQuery();
 
+  const id = assessment?.id;
   useEffect(() => {
-    if (assessment) void load({ id: assessment.id, type });
-  }, [assessment, type, load]);
+    if (id) void load({ id, type });
+  }, [id, type, load]);
 
   const title = type === 'support' ? 'Support Recommendation' : 'Enrichment Recommendation';
   const ready = data && !isFetching && data.type === type;

@@ -4,6 +4,8 @@ export * from './format';
 export * from './parseOptions';
 export * from './performance';
 export { ResultLevel } from './ResultLevel';
+/** The AI Recommendation buttons and their dialog (the results page offers them too). */
+export { RecommendationButtons } from './RecommendationButtons';
 
 /** The create-assessment form, loaded when first opened (app/lazyModal). */
 export const loadCreateAssessmentModal = () => import('./CreateAssessmentModal').then((m) => m.CreateAssessmentModal);
