@@ -587,6 +587,26 @@ describe('AssessmentResultsPage: AI recommendations', () => {
     expect(urls).not.toContain('/api/assessments/a1/recommendations/enrichment');
   });
 
+  it('when the caller teaches a class it is assigned to from another class, then the back link leads to that class, not to their assessments', async () => {
+    stubFetch({
+      'GET /api/assessments/a1/results': () => jsonResponse(200, OWN_CLASS_ONLY),
+      'GET /api/assessments/a1': () => jsonResponse(200, ASSIGNED_HERE),
+    });
+    renderPage();
+    expect(await screen.findByRole('link', { name: '← Back to the class' })).toHaveAttribute('href', '/class/c3');
+    expect(screen.queryByRole('link', { name: '← Back to Assessments' })).not.toBeInTheDocument();
+  });
+
+  it('when the caller may edit the assessment, then the back link leads to their assessments', async () => {
+    stubFetch({
+      'GET /api/assessments/a1/results': () => jsonResponse(200, OWN_CLASS_ONLY),
+      'GET /api/assessments/a1': () => jsonResponse(200, { ...ASSIGNED_HERE, canEdit: true }),
+    });
+    renderPage();
+    expect(await screen.findByRole('group', { name: 'AI Recommendation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to Assessments' })).toHaveAttribute('href', '/assessments');
+  });
+
   it('when the caller reads its results but not the assessment (an admin: 404), then no recommendation is offered', async () => {
     const fetchMock = stubFetch({ 'GET /api/assessments/a1/results': () => jsonResponse(200, RESULTS) });
     renderPage();

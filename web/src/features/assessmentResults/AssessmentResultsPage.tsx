@@ -33,7 +33,19 @@ function Recommendations({ assessmentId }: { assessmentId: string }) {
   return <RecommendationButtons assessment={data} className="mt-3" />;
 }
 
-function BackLink() {
+/**
+ * Back to where the teacher came from: their assessments, or, for a teacher of a class it is
+ * assigned to from another (their /assessments does not list it), that class's page.
+ */
+function BackLink({ assessmentId, classes = [] }: { assessmentId?: string; classes?: { classId: string }[] }) {
+  const { data } = useGetAssessmentQuery(assessmentId ?? '', { skip: !assessmentId });
+  const onlyClass = classes.length === 1 ? classes[0] : undefined;
+  if (data && !isStudentView(data) && data.canEdit === false && onlyClass)
+    return (
+      <Link to={`/class/${onlyClass.classId}`} className="link-secondary text-decoration-none">
+        ← Back to the class
+      </Link>
+    );
   return (
     <Link to="/assessments" className="link-secondary text-decoration-none">
       ← Back to Assessments
@@ -77,7 +89,7 @@ export function AssessmentResultsPage() {
   return (
     <>
       <div className="mb-3">
-        <BackLink />
+        <BackLink assessmentId={assessment.id} classes={classes} />
       </div>
       <div className="mb-4">
         <h1 className="h2 mb-1">{assessment.title}</h1>
