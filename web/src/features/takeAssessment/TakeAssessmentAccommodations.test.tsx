@@ -2,7 +2,7 @@
 // (#32 item 4): read aloud (speech synthesis stubbed), large text and high contrast, line guide,
 // answer masking; a classmate with none sees none of it.
 import 'fake-indexeddb/auto';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STUDENT, stubFetch, type Route as FetchRoute } from '../../test/fetchStub';
@@ -180,5 +180,38 @@ describe('TakeAssessmentPage accommodations', () => {
     expect(screen.queryByRole('button', { name: /Read aloud|Show choice/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('line-guide')).not.toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass('acc-large-text');
+  });
+});
+
+describe('TakeAssessmentPage time announcements', () => {
+  it('when 5 minutes and then 1 minute are left, then a polite and then an assertive region says so; Time left says the time on request', async () => {
+    const { user } = renderAs(null, {
+      'GET /api/assessments/a1': () => jsonResponse(200, { ...ASSESSMENT, timeLimitSeconds: 900, secondsLeft: 61 }),
+    });
+    const polite = await screen.findByTestId('time-polite');
+    const assertive = screen.getByTestId('time-assertive');
+    expect(polite).toHaveAttribute('aria-live', 'polite');
+    expect(assertive).toHaveAttribute('aria-live', 'assertive');
+    // Opened with 61 seconds left: the five-minute warning says what is really left.
+    await waitFor(() => expect(polite).toHaveTextContent('1 minute 1 second left'));
+    expect(assertive).toBeEmptyDOMElement();
+    await waitFor(() => expect(assertive).toHaveTextContent(/^1 minute left$/), { timeout: 4_000 });
+    await user.click(screen.getByRole('button', { name: 'Time left' }));
+    expect(polite).toHaveTextContent(/^Time left: (1 minute|\d+ seconds)$/);
+  });
+
+  it('when the time left crosses 5 minutes, then the polite region says "5 minutes left"', async () => {
+    renderAs(null, {
+      'GET /api/assessments/a1': () => jsonResponse(200, { ...ASSESSMENT, timeLimitSeconds: 900, secondsLeft: 301 }),
+    });
+    const polite = await screen.findByTestId('time-polite');
+    expect(polite).toBeEmptyDOMElement();
+    await waitFor(() => expect(polite).toHaveTextContent(/^5 minutes left$/), { timeout: 4_000 });
+  });
+
+  it('when the assessment is untimed, then there is no Time left button', async () => {
+    renderAs(null);
+    await screen.findByLabelText('Paris');
+    expect(screen.queryByRole('button', { name: 'Time left' })).not.toBeInTheDocument();
   });
 });

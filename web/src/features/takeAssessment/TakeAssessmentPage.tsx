@@ -55,6 +55,7 @@ import {
   type Highlight,
 } from '../studentAccommodations';
 import { clockText, useTimeLeft } from './timeLeft';
+import { TimeAnnouncer } from './TimeAnnouncer';
 import { QuestionNavigator } from './QuestionNavigator';
 import { ResultSummary, type SummaryResult } from './ResultSummary';
 import { SaveStatusLine } from './SaveStatusLine';
@@ -477,9 +478,12 @@ function AnswerSheet({
           {due && <span data-testid="due-date">{due}</span>}
           {closesAt && <span data-testid="closes-at">{closesText(closesAt)}</span>}
           {timeLimitSeconds ? (
-            <span role="timer" aria-label="Time left" data-testid="time-left">
-              {timeLeft === null ? `Time limit ${clockText(timeLimitSeconds)}` : `Time left ${clockText(timeLeft)}`}
-            </span>
+            <>
+              <span role="timer" aria-label="Time left" data-testid="time-left">
+                {timeLeft === null ? `Time limit ${clockText(timeLimitSeconds)}` : `Time left ${clockText(timeLeft)}`}
+              </span>
+              <TimeAnnouncer timeLeft={timeLeft} />
+            </>
           ) : (
             <span>No time limit</span>
           )}
