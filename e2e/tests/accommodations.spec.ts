@@ -2,9 +2,9 @@
 // assessment (#32 item 1): the teacher sets fewer answer choices, large text and answer masking for
 // one student on the class page; that student sees fewer options (from the server), larger text
 // and each option masked until revealed; a classmate sees none of that, and cannot read the
-// student's accommodations.
+// student's accommodations. A third student's high contrast, line guide and read aloud pass axe.
 import { expect } from '@playwright/test';
-import { apiGet, checkA11y, test } from './helpers';
+import { apiGet, checkA11y, csrfHeaders, test } from './helpers';
 import { classroom, studentOf } from './journey';
 
 test('when the teacher sets reduced choices, large text and answer masking for one student, then that student alone takes the assessment with them', async ({
@@ -86,4 +86,27 @@ test('when the teacher sets reduced choices, large text and answer masking for o
   expect(seen[0]!.options).toContain(key);
   await expect(choices.getByRole('radio', { name: key, exact: true })).toBeVisible();
   await checkA11y(student, 'revealed choices in large text');
+
+  // --- Another student with high contrast, the line guide and read aloud (set through the API).
+  const third = await studentOf(browser, c.cls.joinCode);
+  const thirdId = (await apiGet<{ id: string }>(third.page, '/api/auth/user')).id;
+  await expect
+    .poll(
+      async () =>
+        (
+          await teacher.request.put(`/api/classes/${c.cls.id}/students/${thirdId}/accommodations`, {
+            data: { highContrast: true, lineGuide: true, readAloud: true },
+            headers: await csrfHeaders(teacher),
+          })
+        ).status(),
+      { timeout: 20_000, intervals: [250, 500, 1_000] },
+    )
+    .toBe(200);
+  await third.page.goto(`/assessment/${c.assessment.id}`);
+  await expect(third.page.locator('html')).toHaveClass(/acc-high-contrast/);
+  await expect(third.page.getByRole('button', { name: 'Read aloud question 1' })).toBeVisible();
+  await expect(third.page.getByRole('group', { name: 'Answer choices' }).getByRole('radio')).toHaveCount(options);
+  await third.page.getByRole('radio').first().focus();
+  await expect(third.page.getByTestId('line-guide')).toBeAttached();
+  await checkA11y(third.page, 'high contrast, line guide and read aloud');
 });
