@@ -1,6 +1,6 @@
 // What a student's accommodations change on the whole page: large text and high contrast (classes
 // on <html>, theme.css "Accommodations"), and the line guide (a reading band over the page).
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { Accommodations } from './useMyAccommodations';
 
 const BAND_PX = 56;
@@ -11,7 +11,8 @@ const BAND_PX = 56;
  */
 export function LineGuide() {
   const band = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Listening from the first paint on (a focus moved at once is followed too).
+  useLayoutEffect(() => {
     const moveTo = (y: number) => {
       if (band.current) band.current.style.top = `${Math.round(y - BAND_PX / 2)}px`;
     };
@@ -34,7 +35,8 @@ export function LineGuide() {
 /** Sets the page-wide accommodations while mounted. */
 export function PageAccommodations({ accommodations }: { accommodations: Accommodations }) {
   const { largeText, highContrast, lineGuide } = accommodations;
-  useEffect(() => {
+  // Before the page is painted: no flash of small or low-contrast text.
+  useLayoutEffect(() => {
     const html = document.documentElement.classList;
     html.toggle('acc-large-text', largeText);
     html.toggle('acc-high-contrast', highContrast);

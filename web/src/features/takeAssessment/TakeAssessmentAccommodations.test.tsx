@@ -128,7 +128,7 @@ describe('TakeAssessmentPage accommodations', () => {
   it('when the student has large text and high contrast, then the page carries both classes while open, and not after', async () => {
     const { unmount } = renderAs({ largeText: true, highContrast: true });
     await screen.findByLabelText('Paris');
-    expect(document.documentElement).toHaveClass('acc-large-text', 'acc-high-contrast');
+    await waitFor(() => expect(document.documentElement).toHaveClass('acc-large-text', 'acc-high-contrast'));
     unmount();
     expect(document.documentElement).not.toHaveClass('acc-large-text');
     expect(document.documentElement).not.toHaveClass('acc-high-contrast');
