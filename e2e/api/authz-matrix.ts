@@ -751,6 +751,18 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
   },
+  // A class's list of its students' accommodations: the same rule as one student's.
+  'GET /api/classes/{id}/accommodations': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/accommodations` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
+  // A student's own accommodations only: there is no id to ask for anyone else's.
+  'GET /api/student/accommodations': {
+    access: STUDENTS,
+    request: fixed('/api/student/accommodations'),
+    expect: statuses(STUDENTS, {}, 200),
+  },
   'GET /api/assessments/{id}/qti': {
     access: TEACHERS,
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/qti` }),

@@ -258,6 +258,7 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
       'GET /api/classes/{id}/students/{studentId}/accommodations',
       { 'path.id': f.classId, 'path.studentId': f.student.user!.id },
     ],
+    ['GET /api/classes/{id}/accommodations', { 'path.id': f.classId }],
     [
       'PUT /api/classes/{id}/students/{studentId}/accommodations',
       { 'path.id': f.classId, 'path.studentId': f.student.user!.id },
@@ -364,9 +365,13 @@ const SETTINGS: Record<string, string[]> = {
   'GET /api/assessments/{id}/qti': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
   ],
-  // A student's accommodations are named by class and student: ids the fuzzer makes up are no
-  // student of the teacher's class (404); extraTime is a multiple of 0.05, which it may miss (400).
+  // A student's accommodations are named by class and student, a class's list by class: ids the
+  // fuzzer makes up are no student or class of the teacher's (404); extraTime is a multiple of
+  // 0.05, which it may miss (400).
   'GET /api/classes/{id}/students/{studentId}/accommodations': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  'GET /api/classes/{id}/accommodations': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
   ],
   'PUT /api/classes/{id}/students/{studentId}/accommodations': [

@@ -174,4 +174,46 @@ describe('accommodations', () => {
     expect((await save(slower)).status).toBe(409);
     expect((await save(unlimited)).status).toBe(200);
   });
+
+  it("when a teacher of the class or the district's admin lists the class, then each student comes with their name and accommodations (none set: all off); others 404, students 403", async () => {
+    const ana = actor('student', tenant);
+    const ben = actor('student', tenant);
+    const { classId } = await givenAssessment(ana, ben);
+    for (const [s, first, last] of [
+      [ana, 'Ana', 'Zamora'],
+      [ben, 'Ben', 'Abbott'],
+    ] as const)
+      await h.sql.query('insert into people (user_id, tenant_id, first_name, last_name) values ($1, $2, $3, $4)', [
+        s.userId,
+        tenant,
+        first,
+        last,
+      ]);
+    await call(h, teacher, 'PUT', path(classId, ana), { readAloud: true, extraTime: 'none' });
+    const list = await call(h, teacher, 'GET', `/api/classes/${classId}/accommodations`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body).toEqual([
+      { studentId: ben.userId, firstName: 'Ben', lastName: 'Abbott', ...NONE },
+      { studentId: ana.userId, firstName: 'Ana', lastName: 'Zamora', ...NONE, readAloud: true, extraTime: 'none' },
+    ]);
+    expect((await call(h, admin, 'GET', `/api/classes/${classId}/accommodations`)).body).toEqual(list.body);
+    for (const who of [colleague, otherAdmin])
+      expect((await call(h, who, 'GET', `/api/classes/${classId}/accommodations`)).status).toBe(404);
+    expect((await call(h, ana, 'GET', `/api/classes/${classId}/accommodations`)).status).toBe(403);
+    expect((await call(h, teacher, 'GET', `/api/classes/${randomUUID()}/accommodations`)).status).toBe(404);
+    expect((await call(h, teacher, 'GET', '/api/classes/nope/accommodations')).status).toBe(404);
+  });
+
+  it("when a student reads their own accommodations, then they get theirs (none set: all off) and never a classmate's; teachers 403", async () => {
+    const student = actor('student', tenant);
+    const classmate = actor('student', tenant);
+    const { classId } = await givenAssessment(student, classmate);
+    await call(h, teacher, 'PUT', path(classId, student), { largeText: true, answerMasking: true, reducedChoices: 1 });
+    const own = await call(h, student, 'GET', '/api/student/accommodations');
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ ...NONE, largeText: true, answerMasking: true, reducedChoices: 1 });
+    expect((await call(h, classmate, 'GET', '/api/student/accommodations')).body).toEqual(NONE);
+    expect((await call(h, teacher, 'GET', '/api/student/accommodations')).status).toBe(403);
+    expect((await call(h, admin, 'GET', '/api/student/accommodations')).status).toBe(403);
+  });
 });

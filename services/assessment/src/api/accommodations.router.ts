@@ -9,9 +9,11 @@ import {
   StudentNotFoundError,
   type AccommodationsUseCases,
 } from '../domain/accommodations.ts';
+import { ClassNotFoundError } from '../domain/errors.ts';
 import { uuidOr404 } from './ids.ts';
 
 const TEACHERS = ['teacher', 'admin'] as const;
+const STUDENTS = ['student'] as const;
 const params = z.object({
   id: z.string().meta({ format: 'uuid' }),
   studentId: z.string().meta({ format: 'uuid' }),
@@ -45,6 +47,13 @@ export const accommodationsBody = z
   .strict()
   .describe('Any of the accommodations; each left out keeps the stored one');
 
+export const classStudentAccommodationsSchema = z.object({
+  studentId: z.string().meta({ format: 'uuid' }),
+  firstName: z.string(),
+  lastName: z.string(),
+  ...fields,
+});
+
 const by = (caller: Caller) => ({ userId: caller.userId, tenantId: caller.tenantId, role: caller.role });
 const PATH = '/api/classes/:id/students/:studentId/accommodations';
 
@@ -55,6 +64,34 @@ export function accommodationsRouter(uc: AccommodationsUseCases): ApiRouter {
       uuidOr404(p.studentId, () => new StudentNotFoundError()),
     ] as const;
   return new ApiRouter()
+    .add(
+      {
+        method: 'get',
+        path: '/api/classes/:id/accommodations',
+        summary:
+          "The class's students with their accommodations (none set: all off), for a teacher of the class or the district's admin",
+        access: TEACHERS,
+        params: z.object({ id: z.string().meta({ format: 'uuid' }) }),
+        response: z.array(classStudentAccommodationsSchema),
+        errors: [404],
+      },
+      ({ caller, params: p }) =>
+        uc.list(
+          by(caller),
+          uuidOr404(p.id, () => new ClassNotFoundError()),
+        ),
+    )
+    .add(
+      {
+        method: 'get',
+        path: '/api/student/accommodations',
+        summary:
+          "The signed-in student's own accommodations (none set: all off), for the taking and practice pages; no one else's",
+        access: STUDENTS,
+        response: accommodationsSchema,
+      },
+      ({ caller }) => uc.own(caller.userId),
+    )
     .add(
       {
         method: 'get',

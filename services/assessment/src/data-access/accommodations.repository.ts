@@ -1,6 +1,6 @@
 // Accommodations (migrations/026) and who may read and set a student's: SQL only.
 import type pg from 'pg';
-import { NO_ACCOMMODATIONS, type Accommodations } from '../domain/accommodations.ts';
+import { NO_ACCOMMODATIONS, type Accommodations, type ClassStudentAccommodations } from '../domain/accommodations.ts';
 
 interface Row {
   read_aloud: boolean;
@@ -47,6 +47,44 @@ export function accommodationsRepository(pool: pg.Pool) {
         [classId, caller.userId, studentId, caller.role, caller.tenantId],
       );
       return rows[0]?.tenant_id;
+    },
+
+    /**
+     * The class's tenant when the caller may see its students' accommodations (the same rule as
+     * `tenantOf`, without a student); else undefined.
+     */
+    async classTenantOf(caller: { userId: string; tenantId: string; role: string }, classId: string) {
+      const { rows } = await pool.query<{ tenant_id: string }>(
+        `select c.tenant_id from classes c
+          where c.class_id = $1::uuid
+            and (case when $3 = 'admin' then c.tenant_id = $4::uuid
+                      else (c.teacher_id = $2::uuid and c.tenant_id = $4::uuid) or $2::uuid = any(c.co_teacher_ids) end)`,
+        [classId, caller.userId, caller.role, caller.tenantId],
+      );
+      return rows[0]?.tenant_id;
+    },
+
+    /** The class's students (by last and first name) with their accommodations (none set: all off). */
+    async listForClass(classId: string): Promise<ClassStudentAccommodations[]> {
+      const { rows } = await pool.query<
+        Row & { student_id: string; first_name: string | null; last_name: string | null; stored: boolean }
+      >(
+        `select m.student_id, p.first_name, p.last_name, acc.student_id is not null as stored, ${COLUMNS.split(', ')
+          .map((c) => `acc.${c}`)
+          .join(', ')}
+           from memberships m
+           left join people p on p.user_id = m.student_id
+           left join accommodations acc on acc.student_id = m.student_id
+          where m.class_id = $1::uuid
+          order by lower(coalesce(p.last_name, '')), lower(coalesce(p.first_name, '')), m.student_id`,
+        [classId],
+      );
+      return rows.map((r) => ({
+        studentId: r.student_id,
+        firstName: r.first_name ?? '',
+        lastName: r.last_name ?? '',
+        ...toAccommodations(r.stored ? r : undefined),
+      }));
     },
 
     async get(studentId: string): Promise<Accommodations> {

@@ -5,6 +5,7 @@
 // masking) are the taking page's, which reads them with the assessment.
 import { createHash } from 'node:crypto';
 import { NotFoundError } from '@checkpoint/service-kit';
+import { ClassNotFoundError } from './errors.ts';
 import type { AccommodationsRepository } from '../data-access/accommodations.repository.ts';
 
 export interface Accommodations {
@@ -17,6 +18,13 @@ export interface Accommodations {
   highContrast: boolean;
   lineGuide: boolean;
   answerMasking: boolean;
+}
+
+/** A student of a class with their accommodations: the teacher's list of the class. */
+export interface ClassStudentAccommodations extends Accommodations {
+  studentId: string;
+  firstName: string;
+  lastName: string;
 }
 
 export const NO_ACCOMMODATIONS: Accommodations = {
@@ -79,6 +87,15 @@ export function accommodationsUseCases(repo: AccommodationsRepository) {
     return tenantId;
   }
   return {
+    /** The class's students with their accommodations, for a teacher of the class or the district's admin. */
+    async list(caller: AccommodationsCaller, classId: string): Promise<ClassStudentAccommodations[]> {
+      if (!(await repo.classTenantOf(caller, classId))) throw new ClassNotFoundError();
+      return repo.listForClass(classId);
+    },
+    /** The student's own accommodations (for the taking and practice pages); none set: all off. */
+    async own(studentId: string): Promise<Accommodations> {
+      return repo.get(studentId);
+    },
     async get(caller: AccommodationsCaller, classId: string, studentId: string): Promise<Accommodations> {
       await tenantOf(caller, classId, studentId);
       return repo.get(studentId);

@@ -435,18 +435,18 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
-    getApiClassesByIdStudentsAndStudentIdAccommodations: build.query<
-      GetApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse,
-      GetApiClassesByIdStudentsAndStudentIdAccommodationsApiArg
-    >({
+    getClassAccommodations: build.query<GetClassAccommodationsApiResponse, GetClassAccommodationsApiArg>({
+      query: (queryArg) => ({ url: `/api/classes/${encodeURIComponent(String(queryArg))}/accommodations` }),
+    }),
+    getMyAccommodations: build.query<GetMyAccommodationsApiResponse, GetMyAccommodationsApiArg>({
+      query: () => ({ url: `/api/student/accommodations` }),
+    }),
+    getStudentAccommodations: build.query<GetStudentAccommodationsApiResponse, GetStudentAccommodationsApiArg>({
       query: (queryArg) => ({
         url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/students/${encodeURIComponent(String(queryArg.studentId))}/accommodations`,
       }),
     }),
-    putApiClassesByIdStudentsAndStudentIdAccommodations: build.mutation<
-      PutApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse,
-      PutApiClassesByIdStudentsAndStudentIdAccommodationsApiArg
-    >({
+    setStudentAccommodations: build.mutation<SetStudentAccommodationsApiResponse, SetStudentAccommodationsApiArg>({
       query: (queryArg) => ({
         url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/students/${encodeURIComponent(String(queryArg.studentId))}/accommodations`,
         method: 'PUT',
@@ -1367,7 +1367,25 @@ export type PostApiQtiImportsApiArg = {
   /** A QTI content package (zip with imsmanifest.xml) or one QTI item; at most 20971520 bytes */
   body: Blob;
 };
-export type GetApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse = /** status 200 OK */ {
+export type GetClassAccommodationsApiResponse = /** status 200 OK */ {
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  /** Questions, options and reading text spoken on request */
+  readAloud: boolean;
+  /** Distractors each multiple-choice question shows fewer (the key always stays) */
+  reducedChoices: number;
+  /** Where an assessment has a time limit: the student’s is multiplied by this, or "none" (no limit) */
+  extraTime: 'none' | number;
+  largeText: boolean;
+  highContrast: boolean;
+  /** A reading guide that follows the focus */
+  lineGuide: boolean;
+  /** Options hidden until the student reveals them */
+  answerMasking: boolean;
+}[];
+export type GetClassAccommodationsApiArg = string;
+export type GetMyAccommodationsApiResponse = /** status 200 OK */ {
   /** Questions, options and reading text spoken on request */
   readAloud: boolean;
   /** Distractors each multiple-choice question shows fewer (the key always stays) */
@@ -1381,11 +1399,26 @@ export type GetApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse = /**
   /** Options hidden until the student reveals them */
   answerMasking: boolean;
 };
-export type GetApiClassesByIdStudentsAndStudentIdAccommodationsApiArg = {
+export type GetMyAccommodationsApiArg = void;
+export type GetStudentAccommodationsApiResponse = /** status 200 OK */ {
+  /** Questions, options and reading text spoken on request */
+  readAloud: boolean;
+  /** Distractors each multiple-choice question shows fewer (the key always stays) */
+  reducedChoices: number;
+  /** Where an assessment has a time limit: the student’s is multiplied by this, or "none" (no limit) */
+  extraTime: 'none' | number;
+  largeText: boolean;
+  highContrast: boolean;
+  /** A reading guide that follows the focus */
+  lineGuide: boolean;
+  /** Options hidden until the student reveals them */
+  answerMasking: boolean;
+};
+export type GetStudentAccommodationsApiArg = {
   id: string;
   studentId: string;
 };
-export type PutApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse = /** status 200 OK */ {
+export type SetStudentAccommodationsApiResponse = /** status 200 OK */ {
   /** Questions, options and reading text spoken on request */
   readAloud: boolean;
   /** Distractors each multiple-choice question shows fewer (the key always stays) */
@@ -1399,7 +1432,7 @@ export type PutApiClassesByIdStudentsAndStudentIdAccommodationsApiResponse = /**
   /** Options hidden until the student reveals them */
   answerMasking: boolean;
 };
-export type PutApiClassesByIdStudentsAndStudentIdAccommodationsApiArg = {
+export type SetStudentAccommodationsApiArg = {
   id: string;
   studentId: string;
   body: {
@@ -3021,8 +3054,10 @@ export const {
   useGetApiStandardsFrameworksQuery,
   useGetApiStandardsSearchQuery,
   usePostApiQtiImportsMutation,
-  useGetApiClassesByIdStudentsAndStudentIdAccommodationsQuery,
-  usePutApiClassesByIdStudentsAndStudentIdAccommodationsMutation,
+  useGetClassAccommodationsQuery,
+  useGetMyAccommodationsQuery,
+  useGetStudentAccommodationsQuery,
+  useSetStudentAccommodationsMutation,
   useCreateCommonAssessmentMutation,
   useGetCommonAssessmentsQuery,
   useGetCommonAssessmentTargetsQuery,

@@ -1,7 +1,8 @@
 // /class/{id}: name, subject, period, created date, join code that copies,
 // Manage Students, Create Assessment, five stat cards, the results panel (level shares of the class's
 // results and the live progress grid), the mastery of standards (heatmap), its teachers (owner and
-// co-teachers); 'Class not found' for a missing class.
+// co-teachers), its students' accommodations (with the substitute's printout); 'Class not found'
+// for a missing class.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -13,6 +14,7 @@ import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ClassResultsPanel } from '../results';
 import { ClassMasterySection } from '../standards';
+import { ClassAccommodationsSection } from '../accommodations';
 import { ClassTeachersSection } from './ClassTeachersSection';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { assessedShare, classSummary, formatDate, percent, periodLabel } from './classStats';
@@ -119,6 +121,7 @@ export function ClassDetailPage() {
       <ClassResultsPanel classId={cls.id} showBands />
       <ClassMasterySection classId={cls.id} />
       <ClassTeachersSection cls={cls} />
+      <ClassAccommodationsSection classId={cls.id} className={cls.name} />
 
       <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={cls.id} defaultTab="manage" />
       <CreateAssessmentModal show={creatingAssessment} classId={cls.id} onHide={() => setCreatingAssessment(false)} />

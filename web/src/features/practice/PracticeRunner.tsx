@@ -8,6 +8,18 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { optionsFor, roundPercent } from '../assessments';
 import { NamedProgressBar } from '../../components/NamedProgressBar';
+import { useAuth } from '../../session/useAuth';
+import { navRole } from '../../session/user';
+import {
+  MaskedChoice,
+  PageAccommodations,
+  ReadAloudControls,
+  Spoken,
+  useMyAccommodations,
+  useReadAloud,
+  useRevealed,
+  type Highlight,
+} from '../studentAccommodations';
 
 export const MASTERY = 80;
 export const ANSWER_REQUIRED = 'Please select or provide an answer';
@@ -41,12 +53,22 @@ function AnswerInput({
   value,
   onChange,
   required,
+  masked,
+  isShown,
+  onReveal,
+  highlight,
 }: {
   question: RunnerQuestion;
   value: string;
   onChange: (v: string) => void;
   /** The answer-required message is shown (the student emptied their answer). */
   required: boolean;
+  /** Answer masking: each choice hidden until revealed. */
+  masked: boolean;
+  isShown: (index: number) => boolean;
+  onReveal: (index: number) => void;
+  /** The word read aloud, when in a choice. */
+  highlight: Highlight | null;
 }) {
   const options = optionsFor(question.type, question.options);
   if (options.length === 0) {
@@ -67,16 +89,23 @@ function AnswerInput({
     <fieldset aria-describedby={required ? 'practice-answer-required' : undefined}>
       <legend className="visually-hidden">Answer choices</legend>
       {options.map((option, i) => (
-        <Form.Check
+        <MaskedChoice
           key={`${i}-${option}`}
-          type="radio"
-          id={`practice-${question.key}-${i}`}
-          name={`practice-${question.key}`}
-          label={option}
-          checked={value === option}
-          onChange={() => onChange(option)}
-          className="mb-2"
-        />
+          masked={masked && !isShown(i) && value !== option}
+          index={i}
+          inputId={`practice-${question.key}-${i}`}
+          onReveal={() => onReveal(i)}
+        >
+          <Form.Check
+            type="radio"
+            id={`practice-${question.key}-${i}`}
+            name={`practice-${question.key}`}
+            label={<Spoken text={option} segment={`choice-${i}`} highlight={highlight} />}
+            checked={value === option}
+            onChange={() => onChange(option)}
+            className="mb-2"
+          />
+        </MaskedChoice>
       ))}
     </fieldset>
   );
@@ -122,7 +151,11 @@ export function PracticeRunner(props: Props) {
     setIndex(next);
   };
 
+  const { user } = useAuth();
+  const { accommodations } = useMyAccommodations(user ? navRole(user) === 'student' : false);
   const question = questions[index];
+  const reader = useReadAloud(`${round}:${question?.key ?? ''}`);
+  const revealed = useRevealed(`${round}:${question?.key ?? ''}`);
   if (!question) return null;
 
   if (score !== null) {
@@ -171,6 +204,17 @@ export function PracticeRunner(props: Props) {
   const showRequired = !answered && touched.has(question.key);
   const isLast = index === total - 1;
   const showReading = props.reading && (!props.readingOnFirstOnly || index === 0);
+  const masked = accommodations.answerMasking;
+  // Read aloud: the reading (where shown), the question, then each choice shown.
+  const readSegments = () => [
+    ...(showReading ? [{ key: 'reading', text: props.reading, prefix: 'Reading.' }] : []),
+    { key: 'question', text: question.question },
+    ...optionsFor(question.type, question.options).flatMap((text, i) =>
+      masked && !revealed.isShown(i) && value !== text
+        ? []
+        : [{ key: `choice-${i}`, text, prefix: `Choice ${i + 1}.` }],
+    ),
+  ];
 
   const submit = async () => {
     setBusy(true);
@@ -185,6 +229,7 @@ export function PracticeRunner(props: Props) {
 
   return (
     <>
+      <PageAccommodations accommodations={accommodations} />
       <h1 className="h2 mb-1">{props.title}</h1>
       {props.subtitle && <p className="text-body-secondary">{props.subtitle}</p>}
       <div className="d-flex justify-content-between small mb-1">
@@ -201,15 +246,21 @@ export function PracticeRunner(props: Props) {
         <Card className="shadow-sm mb-3" as="section" aria-label="Reading material">
           <Card.Body>
             <h2 className="h5">Reading</h2>
-            <div style={{ whiteSpace: 'pre-wrap' }}>{props.reading}</div>
+            <div style={{ whiteSpace: 'pre-wrap' }}>
+              <Spoken text={props.reading} segment="reading" highlight={reader.highlight} />
+            </div>
           </Card.Body>
         </Card>
       )}
       <Card className="shadow-sm mb-3">
         <Card.Body className="p-4">
           <h2 className="h5 mb-3" tabIndex={-1} ref={questionHeading}>
-            <span className="visually-hidden">Question {index + 1}:</span> {question.question}
+            <span className="visually-hidden">Question {index + 1}:</span>{' '}
+            <Spoken text={question.question} segment="question" highlight={reader.highlight} />
           </h2>
+          {accommodations.readAloud && (
+            <ReadAloudControls reader={reader} what={`question ${index + 1}`} segments={readSegments} />
+          )}
           <AnswerInput
             key={question.key}
             question={question}
@@ -219,6 +270,10 @@ export function PracticeRunner(props: Props) {
               setTouched((prev) => (prev.has(question.key) ? prev : new Set(prev).add(question.key)));
             }}
             required={showRequired}
+            masked={masked}
+            isShown={revealed.isShown}
+            onReveal={revealed.reveal}
+            highlight={reader.highlight}
           />
           {showRequired && (
             <p id="practice-answer-required" className="small text-body-secondary mt-2 mb-0">

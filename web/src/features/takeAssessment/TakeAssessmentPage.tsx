@@ -42,7 +42,20 @@ import {
   isClosedError,
   type ClosedCode,
 } from './assessmentClosed';
+import {
+  MaskedChoice,
+  NO_ACCOMMODATIONS,
+  PageAccommodations,
+  ReadAloudControls,
+  Spoken,
+  useMyAccommodations,
+  useReadAloud,
+  useRevealed,
+  type Accommodations,
+  type Highlight,
+} from '../studentAccommodations';
 import { clockText, useTimeLeft } from './timeLeft';
+import { TimeAnnouncer } from './TimeAnnouncer';
 import { QuestionNavigator } from './QuestionNavigator';
 import { ResultSummary, type SummaryResult } from './ResultSummary';
 import { SaveStatusLine } from './SaveStatusLine';
@@ -111,16 +124,30 @@ export function AssessmentClosedCard({
   );
 }
 
+/** A question's choices as shown (empty: a typed answer). */
+const choicesOf = (question: Question) =>
+  question.questionType === 'short_answer' ? [] : optionsFor(question.questionType, question.options);
+
 function QuestionInput({
   question,
   value,
   onChange,
+  masked = false,
+  isShown = () => true,
+  onReveal = () => {},
+  highlight = null,
 }: {
   question: Question;
   value: string;
   onChange: (answer: string) => void;
+  /** Answer masking: each choice hidden until revealed (isShown, onReveal). */
+  masked?: boolean;
+  isShown?: (index: number) => boolean;
+  onReveal?: (index: number) => void;
+  /** The word read aloud, when in a choice. */
+  highlight?: Highlight | null;
 }) {
-  const options = optionsFor(question.questionType, question.options);
+  const options = choicesOf(question);
   if (question.questionType === 'short_answer' || options.length === 0) {
     return (
       <Form.Group controlId={`answer-${question.id}`}>
@@ -133,17 +160,24 @@ function QuestionInput({
     <fieldset>
       <legend className="visually-hidden">Answer choices</legend>
       {options.map((option, i) => (
-        <Form.Check
+        <MaskedChoice
           key={`${i}-${option}`}
-          type="radio"
-          id={`answer-${question.id}-${i}`}
-          name={`answer-${question.id}`}
-          label={option}
-          value={option}
-          checked={value === option}
-          onChange={() => onChange(option)}
-          className="mb-2"
-        />
+          masked={masked && !isShown(i) && value !== option}
+          index={i}
+          inputId={`answer-${question.id}-${i}`}
+          onReveal={() => onReveal(i)}
+        >
+          <Form.Check
+            type="radio"
+            id={`answer-${question.id}-${i}`}
+            name={`answer-${question.id}`}
+            label={<Spoken text={option} segment={`choice-${i}`} highlight={highlight} />}
+            value={option}
+            checked={value === option}
+            onChange={() => onChange(option)}
+            className="mb-2"
+          />
+        </MaskedChoice>
       ))}
     </fieldset>
   );
@@ -219,6 +253,8 @@ interface AnswerSheetProps {
    * read again (the server's clock), and the time left is asked for.
    */
   onAttemptNotStarted?: () => Promise<void>;
+  /** The student's accommodations (read aloud, text, contrast, guide, masking); none for a teacher. */
+  accommodations?: Accommodations;
   /** The teacher's try: Submit scores these answers without storing them (nothing is sent before). */
   tryScore?: (answers: { questionId: string; answer: string }[]) => Promise<void>;
 }
@@ -238,6 +274,7 @@ function AnswerSheet({
   onClosed,
   onSubmittedElsewhere,
   onAttemptNotStarted,
+  accommodations = NO_ACCOMMODATIONS,
   tryScore,
 }: AnswerSheetProps) {
   // A student answers and submits; a teacher trying it does too, with nothing saved.
@@ -307,7 +344,19 @@ function AnswerSheet({
   }, [onLast, interactive]);
 
   const question = questions[index];
+  const reader = useReadAloud(question?.id ?? '');
+  const revealed = useRevealed(question?.id ?? '');
   if (!question) return <AssessmentNotFoundCard />;
+  const masked = accommodations.answerMasking;
+  // Read aloud: the question, then each choice shown (a masked one once revealed).
+  const readSegments = () => [
+    { key: 'question', text: question.questionText },
+    ...choicesOf(question).flatMap((text, i) =>
+      masked && !revealed.isShown(i) && answers[question.id] !== text
+        ? []
+        : [{ key: `choice-${i}`, text, prefix: `Choice ${i + 1}.` }],
+    ),
+  ];
 
   const total = questions.length;
   const current = answers[question.id] ?? '';
@@ -412,6 +461,7 @@ function AnswerSheet({
   const progress = Math.round(((index + 1) / total) * 100);
   return (
     <>
+      <PageAccommodations accommodations={accommodations} />
       <h1 className="h2 mb-1">{title}</h1>
       <p className="text-body-secondary">{description || 'Answer all questions and submit when finished'}</p>
       {!interactive && (
@@ -428,9 +478,12 @@ function AnswerSheet({
           {due && <span data-testid="due-date">{due}</span>}
           {closesAt && <span data-testid="closes-at">{closesText(closesAt)}</span>}
           {timeLimitSeconds ? (
-            <span role="timer" aria-label="Time left" data-testid="time-left">
-              {timeLeft === null ? `Time limit ${clockText(timeLimitSeconds)}` : `Time left ${clockText(timeLeft)}`}
-            </span>
+            <>
+              <span role="timer" aria-label="Time left" data-testid="time-left">
+                {timeLeft === null ? `Time limit ${clockText(timeLimitSeconds)}` : `Time left ${clockText(timeLeft)}`}
+              </span>
+              <TimeAnnouncer timeLeft={timeLeft} />
+            </>
           ) : (
             <span>No time limit</span>
           )}
@@ -441,9 +494,22 @@ function AnswerSheet({
       <Card className="shadow-sm mb-3">
         <Card.Body className="p-4">
           <h2 className="h5 mb-3" tabIndex={-1} ref={heading}>
-            <span className="visually-hidden">Question {index + 1}:</span> {question.questionText}
+            <span className="visually-hidden">Question {index + 1}:</span>{' '}
+            <Spoken text={question.questionText} segment="question" highlight={reader.highlight} />
           </h2>
-          <QuestionInput key={question.id} question={question} value={current} onChange={onAnswer} />
+          {accommodations.readAloud && (
+            <ReadAloudControls reader={reader} what={`question ${index + 1}`} segments={readSegments} />
+          )}
+          <QuestionInput
+            key={question.id}
+            question={question}
+            value={current}
+            onChange={onAnswer}
+            masked={masked}
+            isShown={revealed.isShown}
+            onReveal={revealed.reveal}
+            highlight={reader.highlight}
+          />
         </Card.Body>
       </Card>
       {isStudent && <SaveStatusLine state={state} />}
@@ -526,6 +592,7 @@ export function TakeAssessmentPage() {
   const responses = useGetResponsesQuery(id, { skip: !isStudent });
   const saved = !isStudent ? NO_RESPONSES : responses.isLoading ? undefined : (responses.data ?? NO_RESPONSES);
   const store = useAnswerStore(user?.id ?? '', id, saved);
+  const mine = useMyAccommodations(isStudent);
   const [finished, setFinished] = useState<{ id: string; result: Result; title: string } | null>(null);
   const [closedWhileOpen, setClosedWhileOpen] = useState<{ id: string; code: ClosedCode } | null>(null);
   // A timed attempt starts when the questions are first read, which happens beside the read of the
@@ -562,7 +629,8 @@ export function TakeAssessmentPage() {
   if (isStudent && (closedForStudent(data) || isClosedError(questions.error) || isClosedError(responses.error))) {
     return <AssessmentClosedCard />;
   }
-  if (questions.isLoading || !store) return <PageSpinner />;
+  // The accommodations come with the questions (masked choices never show unmasked first).
+  if (questions.isLoading || !store || mine.isLoading) return <PageSpinner />;
   if (!questions.data || questions.data.length === 0) return <AssessmentNotFoundCard />;
   return (
     <AnswerSheet
@@ -581,6 +649,7 @@ export function TakeAssessmentPage() {
       onClosed={(code) => setClosedWhileOpen({ id, code })}
       onSubmittedElsewhere={() => void assessment.refetch()}
       onAttemptNotStarted={startAttempt}
+      accommodations={mine.accommodations}
     />
   );
 }
