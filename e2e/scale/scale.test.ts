@@ -233,7 +233,8 @@ it('when one replica each of assessment, generation and analytics is killed mid-
     killed.push(name);
   };
   // The teacher watches the class's results (analytics) and the assessments' generation status
-  // (generation) meanwhile, several calls at once, as the web app's pages do.
+  // (generation) meanwhile, several calls at once, as the web app's pages do; the district's LMS
+  // reads the tool's public keys (integrations) as it does before each launch it checks.
   const watchTries = new Map<string, number>();
   let watching = true;
   const watcher = (async () => {
@@ -242,6 +243,7 @@ it('when one replica each of assessment, generation and analytics is killed mid-
       const calls = [
         ...Array.from({ length: 3 }, () => seeded.teacher.get(`/api/classes/${seeded.classId}/results`)),
         ...ids.slice(0, 3).map((id) => seeded.teacher.get(`/api/assessments/${id}/generation`)),
+        ...Array.from({ length: 2 }, () => seeded.teacher.get('/api/lti/jwks')),
       ];
       for (const outcome of await Promise.allSettled(calls)) {
         const key = outcome.status === 'fulfilled' ? String(outcome.value.status) : 'error';
