@@ -129,19 +129,19 @@ describe('results of a class, from events', () => {
     expect(q1).toMatchObject({ position: 1, answered: 3, correctCount: 2, discrimination: 1 });
     expect(q1.shareCorrect).toBeCloseTo(2 / 3);
     expect(q1.optionCounts).toEqual([
-      { option: 'A', count: 0, correct: false },
-      { option: 'B', count: 2, correct: true },
-      { option: 'C', count: 1, correct: false },
-      { option: 'D', count: 0, correct: false },
+      { option: 'A', count: 0, shownTo: 3, correct: false },
+      { option: 'B', count: 2, shownTo: 3, correct: true },
+      { option: 'C', count: 1, shownTo: 3, correct: false },
+      { option: 'D', count: 0, shownTo: 3, correct: false },
     ]);
     expect(q2.shareCorrect).toBeCloseTo(1 / 3);
     expect(q2.optionCounts).toEqual([
-      { option: 'True', count: 1, correct: true },
-      { option: 'False', count: 2, correct: false },
+      { option: 'True', count: 1, shownTo: 3, correct: true },
+      { option: 'False', count: 2, shownTo: 3, correct: false },
     ]);
     expect(q3.optionCounts).toEqual([
-      { option: 'chlorophyll', count: 2, correct: true },
-      { option: 'sugar', count: 1, correct: false },
+      { option: 'chlorophyll', count: 2, shownTo: 3, correct: true },
+      { option: 'sugar', count: 1, shownTo: 3, correct: false },
     ]);
     expect(b.distribution.filter((d: { count: number }) => d.count > 0)).toEqual([
       { range: '0-9', count: 1 },

@@ -252,14 +252,14 @@ describe('a regraded result', () => {
         awaitingReview: number;
         shareCorrect: number | null;
         discrimination: number | null;
-        optionCounts: { option: string; count: number; correct: boolean }[];
+        optionCounts: { option: string; count: number; shownTo: number; correct: boolean }[];
       }[];
     const [q1, , waitingQ3] = await items();
     expect(q1).toMatchObject({ answered: 3, correctCount: 2, awaitingReview: 0 });
     expect(q1!.shareCorrect).toBeCloseTo(2 / 3);
     // Two of the two marked answers are right; the third waits: not incorrect, not in the share.
     expect(waitingQ3).toMatchObject({ answered: 3, correctCount: 2, awaitingReview: 1, shareCorrect: 1 });
-    expect(waitingQ3!.optionCounts).toEqual([{ option: 'chlorophyll', count: 2, correct: true }]);
+    expect(waitingQ3!.optionCounts).toEqual([{ option: 'chlorophyll', count: 2, shownTo: 2, correct: true }]);
 
     // The teacher marks it wrong: now it counts.
     await h.bus.publish([
@@ -288,8 +288,8 @@ describe('a regraded result', () => {
     expect(q3).toMatchObject({ answered: 3, correctCount: 2, awaitingReview: 0 });
     expect(q3!.shareCorrect).toBeCloseTo(2 / 3);
     expect(q3!.optionCounts).toEqual([
-      { option: 'chlorophyll', count: 2, correct: true },
-      { option: 'sugar', count: 1, correct: false },
+      { option: 'chlorophyll', count: 2, shownTo: 3, correct: true },
+      { option: 'sugar', count: 1, shownTo: 3, correct: false },
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
   enrol,
   givenClass,
   MC,
+  outboxFor,
   startAssessmentService,
   VALID_CREATE,
   type Actor,
@@ -140,6 +141,46 @@ describe('accommodations', () => {
     const result = await call(h, student, 'POST', '/api/results', { assessmentId: id });
     expect(result.status, JSON.stringify(result.body)).toBe(201);
     expect(result.body.correctAnswers).toBe(2);
+  });
+
+  it("when a student with reduced choices submits, then the result event carries on each answer the options the questions route showed them; a classmate's carries none (all shown)", async () => {
+    const student = actor('student', tenant);
+    const classmate = actor('student', tenant);
+    const { classId, id, questions } = await givenAssessment(student, classmate);
+    await call(h, teacher, 'PUT', path(classId, student), { reducedChoices: 1 });
+    const seen = (await call(h, student, 'GET', `/api/assessments/${id}/questions`)).body as {
+      id: string;
+      options: string[];
+    }[];
+    expect(seen.map((q) => q.options.length)).toEqual([3, 3]);
+    for (const who of [student, classmate]) {
+      await call(h, who, 'POST', '/api/responses', { assessmentId: id, questionId: questions[0]!.id, answer: '3/4' });
+      expect((await call(h, who, 'POST', '/api/results', { assessmentId: id })).status).toBe(201);
+    }
+    const submitted = (await outboxFor(h, id))
+      .filter((e) => e.type === 'ResultSubmitted')
+      .map(
+        (e) =>
+          e.message as {
+            resultId: string;
+            studentId: string;
+            answers: { questionId: string; shownOptions: string[] }[];
+          },
+      );
+    const shownTo = (who: Actor) =>
+      submitted.find((m) => m.studentId === who.userId)!.answers.map((a) => [a.questionId, a.shownOptions]);
+    expect(shownTo(student)).toEqual(seen.map((q) => [q.id, q.options]));
+    expect(shownTo(classmate)).toEqual(questions.map((q) => [q.id, []]));
+    // The result's review keeps them, so the teacher's later regrade sends the same ones.
+    const { resultId } = submitted.find((m) => m.studentId === student.userId)!;
+    const regraded = await call(h, teacher, 'PATCH', `/api/results/${resultId}/responses/${questions[1]!.id}`, {
+      earnedPoints: 1,
+    });
+    expect(regraded.status, JSON.stringify(regraded.body)).toBe(200);
+    const regrade = (await outboxFor(h, id)).find((e) => e.type === 'ResultRegraded')!.message as {
+      answers: { questionId: string; shownOptions: string[] }[];
+    };
+    expect(regrade.answers.map((a) => [a.questionId, a.shownOptions])).toEqual(seen.map((q) => [q.id, q.options]));
   });
 
   it('when a student has extra time, then their time limit is multiplied and enforced by the server; with no limit, they answer at any time', async () => {

@@ -285,7 +285,10 @@ export const assessmentResultsSchema = z.object({
         .nullable()
         .describe('correctCount over the results whose answer is marked (awaiting review left out); null when none'),
       discrimination: z.number().nullable(),
-      optionCounts: z.array(z.object({ option: z.string(), count: z.number().int(), correct: z.boolean() })),
+      // shownTo: the marked results shown the option (fewer than all: some students had reduced answer choices).
+      optionCounts: z.array(
+        z.object({ option: z.string(), count: z.number().int(), shownTo: z.number().int(), correct: z.boolean() }),
+      ),
     }),
   ),
   distribution: z.array(z.object({ range: z.string(), count: z.number().int() })),

@@ -84,7 +84,14 @@ export interface ResultRow {
   percentage: number;
   level: Level;
   submittedAt: Date;
-  answers: { questionId: string; answer: string; correct: boolean; pending?: boolean }[];
+  answers: {
+    questionId: string;
+    answer: string;
+    correct: boolean;
+    pending?: boolean;
+    /** The options the student was shown when fewer than all (reduced answer choices); empty or absent: all. */
+    shownOptions?: readonly string[];
+  }[];
   /** Which of the student's attempts it is (from 1; 0 or absent: before retakes, the first). */
   attempt?: number;
 }
@@ -99,8 +106,24 @@ export interface RegradedRow {
   level: Level;
   /** The level of the score alone. */
   scoreLevel: Level;
-  answers: { questionId: string; answer: string; correct: boolean; pending: boolean; earnedPoints: number }[];
+  answers: {
+    questionId: string;
+    answer: string;
+    correct: boolean;
+    pending: boolean;
+    earnedPoints: number;
+    shownOptions?: readonly string[];
+  }[];
 }
+
+/**
+ * Each answer's shown options for an unnest: one JSON array per answer (Postgres arrays cannot be
+ * ragged); SHOWN_OPTIONS turns an empty one (all options shown) into null.
+ */
+const shownJson = (answers: readonly { shownOptions?: readonly string[] }[]) =>
+  answers.map((a) => JSON.stringify(a.shownOptions ?? []));
+const SHOWN_OPTIONS = (s: string) =>
+  `case when jsonb_array_length(${s}) = 0 then null else array(select jsonb_array_elements_text(${s})) end`;
 
 export async function upsertPerson(tx: Tx, p: PersonRow): Promise<void> {
   // `old` is the row before this statement (a user's events come one at a time, in key order).
@@ -379,14 +402,16 @@ export async function insertResult(tx: Tx, r: ResultRow): Promise<void> {
   );
   if (r.answers.length > 0) {
     await tx.$executeRawUnsafe(
-      `insert into result_answers (result_id, question_id, answer, correct, pending)
-       select $1, a.q, a.ans, a.ok, a.p from unnest($2::uuid[], $3::text[], $4::boolean[], $5::boolean[]) as a(q, ans, ok, p)
+      `insert into result_answers (result_id, question_id, answer, correct, pending, shown_options)
+       select $1, a.q, a.ans, a.ok, a.p, ${SHOWN_OPTIONS('a.s')}
+         from unnest($2::uuid[], $3::text[], $4::boolean[], $5::boolean[], $6::jsonb[]) as a(q, ans, ok, p, s)
        on conflict (result_id, question_id) do nothing`,
       r.resultId,
       r.answers.map((a) => a.questionId),
       r.answers.map((a) => a.answer),
       r.answers.map((a) => a.correct),
       r.answers.map((a) => a.pending ?? false),
+      shownJson(r.answers),
     );
   }
   // Evidence for the standards its questions are aligned to (docs/architecture.md, "Mastery").
@@ -591,18 +616,19 @@ export async function regradeResult(tx: Tx, r: RegradedRow): Promise<void> {
     r.scoreLevel,
   );
   await tx.$executeRawUnsafe(
-    `insert into result_answers (result_id, question_id, answer, correct, pending, earned_points)
-     select $1, a.q, a.ans, a.ok, a.p, a.e
-       from unnest($2::uuid[], $3::text[], $4::boolean[], $5::boolean[], $6::float8[]) as a(q, ans, ok, p, e)
+    `insert into result_answers (result_id, question_id, answer, correct, pending, earned_points, shown_options)
+     select $1, a.q, a.ans, a.ok, a.p, a.e, ${SHOWN_OPTIONS('a.s')}
+       from unnest($2::uuid[], $3::text[], $4::boolean[], $5::boolean[], $6::float8[], $7::jsonb[]) as a(q, ans, ok, p, e, s)
      on conflict (result_id, question_id) do update
         set answer = excluded.answer, correct = excluded.correct, pending = excluded.pending,
-            earned_points = excluded.earned_points`,
+            earned_points = excluded.earned_points, shown_options = excluded.shown_options`,
     r.resultId,
     r.answers.map((a) => a.questionId),
     r.answers.map((a) => a.answer),
     r.answers.map((a) => a.correct),
     r.answers.map((a) => a.pending),
     r.answers.map((a) => a.earnedPoints),
+    shownJson(r.answers),
   );
   await rescoreResult(tx, r.resultId, old.student_id);
   if (old.percentage !== r.percentage || old.level !== r.level) {

@@ -563,9 +563,17 @@ export function resultsQueries(pool: pg.Pool) {
             order by p.last_name, p.first_name, r.result_id`,
           [assessmentId, a.tenantId, only],
         ),
-        rows<{ resultId: string; questionId: string; answer: string; correct: boolean; pending: boolean }>(
+        rows<{
+          resultId: string;
+          questionId: string;
+          answer: string;
+          correct: boolean;
+          pending: boolean;
+          shownOptions: string[] | null;
+        }>(
           pool,
-          `select x.result_id as "resultId", x.question_id as "questionId", x.answer, x.correct, x.pending
+          `select x.result_id as "resultId", x.question_id as "questionId", x.answer, x.correct, x.pending,
+                  x.shown_options as "shownOptions"
              from result_answers x join results r on r.result_id = x.result_id
             where r.assessment_id = $1 and r.tenant_id = $2 and ($3::uuid[] is null or r.class_id = any($3))`,
           [assessmentId, a.tenantId, only],

@@ -80,11 +80,46 @@ describe('item statistics', () => {
     // upper = r0, r1, r2 (3/3 correct); lower = r7, r8, r9 (1/3 correct): D = 1 - 0.33 = 0.67.
     expect(s.discrimination).toBe(0.67);
     expect(s.optionCounts).toEqual([
-      { option: 'A', count: 2, correct: false },
-      { option: 'B', count: 6, correct: true },
-      { option: 'C', count: 1, correct: false },
-      { option: 'D', count: 0, correct: false },
+      { option: 'A', count: 2, shownTo: 10, correct: false },
+      { option: 'B', count: 6, shownTo: 10, correct: true },
+      { option: 'C', count: 1, shownTo: 10, correct: false },
+      { option: 'D', count: 0, shownTo: 10, correct: false },
     ]);
+  });
+
+  it('when some students had reduced answer choices, then each option says how many were shown it beside how many chose it', () => {
+    // Five results: three saw every option (no shown options stored), two saw only the key and C or D.
+    const reduced = (
+      id: string,
+      percentage: number,
+      answer: string,
+      correct: boolean,
+      shown: string[],
+    ): ItemResult => ({
+      id,
+      percentage,
+      answers: new Map([['q', { answer, correct, shownOptions: shown }]]),
+    });
+    const s = itemStatistics(question, [
+      result('a', 100, { q: ['B', true] }),
+      result('b', 50, { q: ['A', false] }),
+      result('c', 40, { q: ['C', false] }),
+      reduced('d', 100, 'B', true, ['B', 'C']),
+      reduced('e', 0, 'c', false, ['b', 'D']),
+    ]);
+    expect(s.optionCounts).toEqual([
+      { option: 'A', count: 1, shownTo: 3, correct: false },
+      { option: 'B', count: 2, shownTo: 5, correct: true },
+      { option: 'C', count: 2, shownTo: 4, correct: false },
+      { option: 'D', count: 0, shownTo: 4, correct: false },
+    ]);
+    // Stored before shown options existed, or all shown: null or empty means every option.
+    const old: ItemResult = {
+      id: 'o',
+      percentage: 0,
+      answers: new Map([['q', { answer: 'A', correct: false, shownOptions: null }]]),
+    };
+    expect(itemStatistics(question, [old]).optionCounts.map((o) => o.shownTo)).toEqual([1, 1, 1, 1]);
   });
 
   it('when there are no results or only one, then share and discrimination are null or computed as far as they can be', () => {
@@ -100,8 +135,8 @@ describe('item statistics', () => {
       result('c', 0, { q: ['sugar', false] }),
     ]);
     expect(s.optionCounts).toEqual([
-      { option: 'Chlorophyll', count: 2, correct: true },
-      { option: 'sugar', count: 1, correct: false },
+      { option: 'Chlorophyll', count: 2, shownTo: 3, correct: true },
+      { option: 'sugar', count: 1, shownTo: 3, correct: false },
     ]);
     expect(s.discrimination).toBe(1);
   });

@@ -91,9 +91,13 @@ export interface ItemResult {
   percentage: number;
   /**
    * question id → the stored answer, whether it earned its full points, and whether it waits for
-   * the teacher's review (reviewShortAnswers; absent: marked).
+   * the teacher's review (reviewShortAnswers; absent: marked), and the options the student was
+   * shown when fewer than all (reduced answer choices; null or absent: all).
    */
-  answers: Map<string, { answer: string; correct: boolean; pending?: boolean }>;
+  answers: Map<
+    string,
+    { answer: string; correct: boolean; pending?: boolean; shownOptions?: readonly string[] | null }
+  >;
 }
 
 export interface ItemStatistics {
@@ -103,7 +107,11 @@ export interface ItemStatistics {
   awaitingReview: number;
   shareCorrect: number | null;
   discrimination: number | null;
-  optionCounts: { option: string; count: number; correct: boolean }[];
+  /**
+   * count: the results that chose it; shownTo: the marked results that were shown it (fewer than
+   * all when some students had reduced answer choices; a short answer: all marked results).
+   */
+  optionCounts: { option: string; count: number; shownTo: number; correct: boolean }[];
 }
 
 const norm = (s: string) => s.trim().toLowerCase();
@@ -122,7 +130,9 @@ const MAX_FREE_ANSWERS = 10;
  *   top and bottom 27 % of those results by percentage (at least one each; ties by result id), or
  *   null with fewer than 2. Positive: stronger students got it right more often.
  * - optionCounts: for multiple choice and true/false each option in order (answers matched
- *   case-insensitively), for short answers each distinct marked answer, most frequent first.
+ *   case-insensitively), for short answers each distinct marked answer, most frequent first;
+ *   with each, shownTo: how many of the marked results were shown it (a student with reduced
+ *   answer choices was not shown every option; the key always is).
  */
 export function itemStatistics(question: ItemQuestion, results: ItemResult[]): ItemStatistics {
   const answerOf = (r: ItemResult) => r.answers.get(question.id);
@@ -145,25 +155,35 @@ export function itemStatistics(question: ItemQuestion, results: ItemResult[]): I
   const chosen = results.map((r) => answerOf(r)?.answer ?? '').filter((a) => a.trim() !== '');
   let optionCounts: ItemStatistics['optionCounts'];
   if (question.options.length > 0) {
+    const wasShown = (r: ItemResult, option: string) => {
+      const shown = answerOf(r)?.shownOptions;
+      return !shown || shown.length === 0 || shown.some((s) => norm(s) === norm(option));
+    };
     optionCounts = question.options.map((option) => ({
       option,
       count: chosen.filter((a) => norm(a) === norm(option)).length,
+      shownTo: marked.filter((r) => wasShown(r, option)).length,
       correct: norm(option) === norm(question.correctAnswer),
     }));
   } else {
-    const counts = new Map<string, { option: string; count: number; correct: boolean }>();
+    const counts = new Map<string, ItemStatistics['optionCounts'][number]>();
     for (const r of marked) {
       const a = answerOf(r);
       if (!a || a.answer.trim() === '') continue;
       const key = norm(a.answer);
-      const entry = counts.get(key) ?? { option: a.answer.trim(), count: 0, correct: a.correct };
+      const entry = counts.get(key) ?? {
+        option: a.answer.trim(),
+        count: 0,
+        shownTo: marked.length,
+        correct: a.correct,
+      };
       entry.count++;
       counts.set(key, entry);
     }
     const sorted = [...counts.values()].sort((a, b) => b.count - a.count || a.option.localeCompare(b.option));
     optionCounts = sorted.slice(0, MAX_FREE_ANSWERS);
     const rest = sorted.slice(MAX_FREE_ANSWERS).reduce((n, e) => n + e.count, 0);
-    if (rest > 0) optionCounts.push({ option: 'Other answers', count: rest, correct: false });
+    if (rest > 0) optionCounts.push({ option: 'Other answers', count: rest, shownTo: marked.length, correct: false });
   }
   return { answered, correctCount, awaitingReview, shareCorrect, discrimination, optionCounts };
 }

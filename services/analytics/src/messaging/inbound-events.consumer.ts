@@ -283,6 +283,7 @@ export function inboundHandlers(baseUrl?: string): InboxHandlers<Tx> {
           correct: a.correct,
           pending: a.pending,
           earnedPoints: a.earnedPoints,
+          shownOptions: a.shownOptions,
         })),
       });
     },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resultDetailView, reviewOf, type QuestionRow, type ResultRow } from './assessment.ts';
+import { resultDetailView, reviewOf, withShownOptions, type QuestionRow, type ResultRow } from './assessment.ts';
+import { countedFacts } from './assessments.use-case.ts';
+import { reducedOptions } from './accommodations.ts';
 import { scoreSubmission } from './scoring.ts';
 
 const question = (id: string, position: number, correctAnswer: string, points = 1): QuestionRow => ({
@@ -77,5 +79,48 @@ describe('result review', () => {
       raisedBy: 'practice',
       raisedAttempt: 2,
     });
+  });
+});
+
+describe('options shown (reduced answer choices)', () => {
+  const mc: QuestionRow = {
+    ...question('m1', 1, 'B'),
+    questionType: 'multiple_choice',
+    options: ['A', 'B', 'C', 'D'],
+  };
+  const sa = question('s1', 2, 'Paris');
+  const answers = new Map([['m1', 'B']]);
+
+  it('when a student with reduced choices is reviewed, then a multiple-choice question keeps the options their questions route shows; others none', () => {
+    const review = reviewOf([mc, sa], answers, { reducedFor: { studentId: 'st1', reducedChoices: 2 } });
+    expect(review[0]!.shownOptions).toEqual(reducedOptions(mc, 'st1', 2));
+    expect(review[0]!.shownOptions).toHaveLength(2);
+    expect(review[0]!.shownOptions).toContain('B');
+    expect(review[1]).not.toHaveProperty('shownOptions');
+    // No reduced choices: nothing kept (all shown).
+    expect(reviewOf([mc], answers, { reducedFor: { studentId: 'st1', reducedChoices: 0 } })[0]).not.toHaveProperty(
+      'shownOptions',
+    );
+    const events = withShownOptions(scoreSubmission([mc, sa], answers).answers, review);
+    expect(events.map((a) => a.shownOptions)).toEqual([review[0]!.shownOptions, []]);
+  });
+
+  it('when a stored result counts again, then its events carry the options kept in its review (none: empty)', () => {
+    const review = reviewOf([mc, sa], answers, { reducedFor: { studentId: 'st1', reducedChoices: 1 } });
+    const facts = countedFacts({
+      id: 'r1',
+      assessmentId: 'a1',
+      tenantId: 't1',
+      classId: 'c1',
+      studentId: 'st1',
+      earnedPoints: 1,
+      totalPoints: 2,
+      percentage: 50,
+      level: 'below',
+      submittedAt: new Date(),
+      attempt: 1,
+      questions: review,
+    });
+    expect(facts.answers.map((a) => a.shownOptions)).toEqual([reducedOptions(mc, 'st1', 1), []]);
   });
 });

@@ -4,6 +4,7 @@
 import type { QuestionType } from './questions.ts';
 import { assessmentStandardView, questionStandardView, type StandardRef } from './standards.ts';
 import { markAnswer, numericString, type PerformanceLevel, type RaisedBy } from './scoring.ts';
+import { reducedOptions } from './accommodations.ts';
 
 export type GenerationStatus = 'generating' | 'ready' | 'failed';
 
@@ -415,6 +416,11 @@ export interface ResultQuestionRecord {
   pending?: boolean;
   /** The teacher's written feedback on this answer; absent: none. */
   feedback?: string;
+  /**
+   * The options the student was shown (reduced answer choices, domain/accommodations.ts), fixed
+   * when the result was scored; absent: all of `options` were shown.
+   */
+  shownOptions?: string[];
 }
 
 /** The points a reviewed question earned (older reviews: all when correct, else none). */
@@ -428,11 +434,13 @@ export const earnedOf = (q: ResultQuestionRecord): number =>
 export function reviewOf(
   questions: QuestionRow[],
   answers: ReadonlyMap<string, string>,
-  options: { reviewShortAnswers?: boolean } = {},
+  options: { reviewShortAnswers?: boolean; reducedFor?: { studentId: string; reducedChoices: number } } = {},
 ): ResultQuestionRecord[] {
+  const { reducedFor, ...marking } = options;
   return questions.map((q) => {
     const answer = answers.get(q.id);
-    const mark = markAnswer(q, answer, options);
+    const mark = markAnswer(q, answer, marking);
+    const shown = reducedFor ? reducedOptions(q, reducedFor.studentId, reducedFor.reducedChoices) : q.options;
     return {
       questionId: q.id,
       position: q.position,
@@ -446,8 +454,21 @@ export function reviewOf(
       correct: !mark.pending && mark.earnedPoints === q.points,
       earnedPoints: mark.earnedPoints,
       pending: mark.pending,
+      ...(shown.length < q.options.length ? { shownOptions: shown } : {}),
     };
   });
+}
+
+/**
+ * The answers as the result events carry them: each with the options its student was shown when
+ * fewer than all (empty: all were shown), taken from the result's review.
+ */
+export function withShownOptions<A extends { questionId: string }>(
+  answers: readonly A[],
+  review: readonly ResultQuestionRecord[],
+): (A & { shownOptions: string[] })[] {
+  const shown = new Map(review.map((q) => [q.questionId, q.shownOptions ?? []]));
+  return answers.map((a) => ({ ...a, shownOptions: shown.get(a.questionId) ?? [] }));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   resultView,
   reviewOf,
   reviewView,
+  withShownOptions,
   studentView,
   teacherView,
   type Owner,
@@ -109,7 +110,12 @@ export type DeliverySettings = { isActive?: boolean | undefined } & {
 /** A result that counts now as its events carry it: the answers as submitted, from its review. */
 export const countedFacts = (c: CountedNow) => ({
   ...c,
-  answers: c.questions.map((q) => ({ questionId: q.questionId, answer: q.answer ?? '', correct: q.correct })),
+  answers: c.questions.map((q) => ({
+    questionId: q.questionId,
+    answer: q.answer ?? '',
+    correct: q.correct,
+    shownOptions: q.shownOptions ?? [],
+  })),
 });
 
 const WINDOW_ORDER = 'Closes at must be later than Opens at';
@@ -302,7 +308,10 @@ export function assessmentUseCases({
       // The score, its percentage and its performance level (scoring.ts), and the review of each question.
       const marking = { reviewShortAnswers: access.reviewShortAnswers };
       const score = scoreSubmission(questions, answers, marking);
-      const review = reviewOf(questions, answers, marking);
+      // Reduced answer choices: the review keeps the options the student was shown (the rule of
+      // their questions route, with their setting as it is now, read with the access above).
+      const reducedFor = { studentId, reducedChoices: access.reducedChoices };
+      const review = reviewOf(questions, answers, { ...marking, reducedFor });
       const submittedAt = new Date();
       const { tenantId, classId } = access;
       const stored = await attempts.insertResult(tx, {
@@ -327,7 +336,7 @@ export function assessmentUseCases({
         percentage: score.percentage,
         level: score.level,
         submittedAt,
-        answers: score.answers,
+        answers: withShownOptions(score.answers, review),
         attempt: stored.attempt,
         counted: stored.counted,
       });

@@ -14,6 +14,7 @@ import type { AssessmentEvents } from '../messaging/assessment-events.publisher.
 import {
   earnedOf,
   resultDetailView,
+  withShownOptions,
   type Owner,
   type ResultDetailView,
   type ResultQuestionRecord,
@@ -151,7 +152,7 @@ export function gradingUseCases({
           percentage: score.percentage,
           level,
           scoreLevel: score.level,
-          answers: score.answers,
+          answers: withShownOptions(score.answers, questions),
           pendingCount: score.pendingReview,
           questionId,
           gradedBy: caller.userId,

@@ -72,7 +72,15 @@ export interface ResultFacts {
   percentage: number;
   level: string;
   submittedAt: Date;
-  answers: { questionId: string; answer: string; correct: boolean; pending?: boolean; earnedPoints?: number }[];
+  answers: {
+    questionId: string;
+    answer: string;
+    correct: boolean;
+    pending?: boolean;
+    earnedPoints?: number;
+    /** The options the student was shown when fewer than all; empty or absent: all. */
+    shownOptions?: string[];
+  }[];
   /** The attempt (from 1) it closed, and whether it is now the attempt that counts. */
   attempt: number;
   counted: boolean;

@@ -1658,6 +1658,7 @@ export type GetAssessmentResultsApiResponse = /** status 200 OK */ {
     optionCounts: {
       option: string;
       count: number;
+      shownTo: number;
       correct: boolean;
     }[];
   }[];

@@ -85,10 +85,10 @@ const RESULTS: AssessmentResults = {
       shareCorrect: 0.5,
       discrimination: 0.456,
       optionCounts: [
-        { option: '1/4', count: 0, correct: false },
-        { option: '3/4', count: 1, correct: true },
-        { option: '2/6', count: 1, correct: false },
-        { option: '1', count: 0, correct: false },
+        { option: '1/4', count: 0, shownTo: 2, correct: false },
+        { option: '3/4', count: 1, shownTo: 2, correct: true },
+        { option: '2/6', count: 1, shownTo: 2, correct: false },
+        { option: '1', count: 0, shownTo: 2, correct: false },
       ],
     },
     {
@@ -105,8 +105,8 @@ const RESULTS: AssessmentResults = {
       shareCorrect: 1,
       discrimination: null,
       optionCounts: [
-        { option: 'True', count: 2, correct: true },
-        { option: 'False', count: 0, correct: false },
+        { option: 'True', count: 2, shownTo: 2, correct: true },
+        { option: 'False', count: 0, shownTo: 2, correct: false },
       ],
     },
   ],
@@ -285,6 +285,34 @@ describe('AssessmentResultsPage', () => {
     const q2cells = within(screen.getByTestId('item-2')).getAllByRole('cell');
     expect(q2cells[2]).toHaveTextContent('100%');
     expect(q2cells[3]).toHaveTextContent('—');
+  });
+
+  it('when some students had reduced answer choices, then an option shown to fewer than all says how many of those who saw it chose it', async () => {
+    const [q1, q2] = RESULTS.questions;
+    const optionCounts = [
+      { option: '1/4', count: 0, shownTo: 2, correct: false },
+      { option: '3/4', count: 2, shownTo: 5, correct: true },
+      { option: '2/6', count: 2, shownTo: 5, correct: false },
+      { option: '1', count: 1, shownTo: 3, correct: false },
+    ];
+    stubFetch({
+      'GET /api/assessments/a1/results': () =>
+        jsonResponse(200, { ...RESULTS, questions: [{ ...q1!, answered: 5, optionCounts }, q2!] }),
+    });
+    renderPage();
+    const cells = within(await screen.findByTestId('item-1')).getAllByRole('cell');
+    expect(
+      within(cells[4]!)
+        .getAllByRole('listitem')
+        .map((o) => o.textContent),
+    ).toEqual([
+      '1/4: 0 (0%) · 0 of 2 who saw it',
+      '3/4: 2 (40%)✓ Correct answer',
+      '2/6: 2 (40%)',
+      '1: 1 (20%) · 1 of 3 who saw it',
+    ]);
+    // Everyone saw every option of the true/false question: nothing more is said.
+    expect(screen.getByTestId('item-2')).not.toHaveTextContent('who saw it');
   });
 
   it('when an answer waits for review, then the item says how many await review next to the share of the marked ones', async () => {

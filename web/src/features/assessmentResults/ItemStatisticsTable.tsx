@@ -12,12 +12,21 @@ function discrimination(value: number | null): string {
 
 function OptionCounts({ item }: { item: ItemStatistics }) {
   if (item.optionCounts.length === 0) return <span className="text-body-secondary">No answers</span>;
+  // Reduced answer choices: some students were not shown every option (the key always is, so the
+  // most any option was shown to is every marked result); an option shown to fewer says to how many.
+  const everyone = Math.max(...item.optionCounts.map((o) => o.shownTo));
   return (
     <ul className="list-unstyled mb-0">
       {item.optionCounts.map((o) => (
         <li key={o.option} className={o.correct ? 'fw-semibold' : undefined}>
           {o.option}: {o.count}
           {item.answered > 0 && ` (${Math.round((o.count / item.answered) * 100)}%)`}
+          {o.shownTo < everyone && (
+            <span className="small text-body-secondary">
+              {' '}
+              · {o.count} of {o.shownTo} who saw it
+            </span>
+          )}
           {o.correct && (
             <Badge bg="success" className="ms-1">
               ✓ Correct answer
