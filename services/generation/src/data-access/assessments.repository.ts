@@ -86,10 +86,7 @@ export function assessmentsRepository(db: Db) {
       const taught = await db.classTeachers.findMany({
         where: {
           classId: { in: given.map((g) => g.classId) },
-          OR: [
-            { teacherId: teacher.userId, tenantId: teacher.tenantId },
-            { coTeacherIds: { has: teacher.userId } },
-          ],
+          OR: [{ teacherId: teacher.userId, tenantId: teacher.tenantId }, { coTeacherIds: { has: teacher.userId } }],
         },
         select: { classId: true },
         orderBy: { classId: 'asc' },
