@@ -213,9 +213,16 @@ const isNounToken = (t: Token) =>
   !t.tags.has('Verb') &&
   !AUXILIARY.test(t.text) &&
   !PRONOUNS.has(t.text.toLowerCase()) &&
+  !QUANTIFIERS.has(t.text.toLowerCase()) &&
   /^[\p{L}][\p{L}'’-]*$/u.test(t.text);
 const PRONOUNS = new Set(
   'it its they them their he him his she her we us our you your i me my this that these those'.split(' '),
+);
+/** Words that count or point rather than name ("lays all the eggs"): never a term, never a blank. */
+const QUANTIFIERS = new Set(
+  'all some many most much more less few fewer several both each every either neither none any another other others everything something anything nothing everyone someone anyone nobody everybody somebody anybody'.split(
+    ' ',
+  ),
 );
 
 const readsAsVerb = memo((word: string) =>
@@ -712,6 +719,8 @@ const INCLUDES_GAP = /^\s+(?:includes?|included)\s+(?:the\s+)?$/i;
 const KINDS_GAP = /^\s+(?:are|were)\s+(?:all\s+)?(?:kinds|types|examples|forms)\s+of\s+(?:the\s+)?$/i;
 // "Two common kinds of germs are bacteria and viruses.": the concept, then its examples.
 const KINDS_ARE_GAP = /^\s+(?:are|include)\s+(?:the\s+)?$/i;
+// "the costs of production, such as wages": what comes after is an example of the phrase's head.
+const OF_BEFORE = /\bof\s+(?:(?:the|a|an|your|their|our|his|her|its|my)\s+)?$/i;
 const KINDS_BEFORE = /\b(?:kinds|types|examples|forms) of\s+(?:the\s+)?$/i;
 const ISA =
   /^\s+(?:is|are|was|were)\s+(?:a|an|the|one of the|a kind of|a type of|kinds of|types of)?\s*(?:[a-z-]+\s+)?$/i;
@@ -755,8 +764,12 @@ function relate(sentences: Sentence[], terms: Map<string, Term>, ranked: string[
       const runAfter = runs.find((r) => r[0] === b)?.map((x) => x.key);
       const runBefore = runs.find((r) => r[r.length - 1] === a)?.map((x) => x.key);
       // "organelles such as chloroplasts and mitochondria": every term of the run after it.
-      if (EXAMPLE_GAP.test(gap)) exemplify(a.key, runAfter ?? [b.key]);
-      else if (runAfter && i === 0 && a.start <= 4 && INCLUDES_GAP.test(gap)) exemplify(a.key, runAfter);
+      if (EXAMPLE_GAP.test(gap)) {
+        // Not "every part of your hands, including the backs" (examples of the part, not of the
+        // hands) nor "on the hour, such as 3 o'clock" (a time, not a kind of hour).
+        const members = (runAfter ?? [b.key]).filter((k) => terms.get(k)!.kind === terms.get(a.key)!.kind);
+        if (!OF_BEFORE.test(s.text.slice(0, a.start)) && members.length) exemplify(a.key, members);
+      } else if (runAfter && i === 0 && a.start <= 4 && INCLUDES_GAP.test(gap)) exemplify(a.key, runAfter);
       else if (runAfter && KINDS_ARE_GAP.test(gap) && KINDS_BEFORE.test(s.text.slice(0, a.start)))
         exemplify(a.key, runAfter);
       else if (runBefore && runBefore[0] === at[0]!.key && KINDS_GAP.test(gap)) exemplify(b.key, runBefore);

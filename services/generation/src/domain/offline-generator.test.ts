@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GenerationError } from './errors.ts';
-import { checkItems, itemSkill, optionKind } from './item-quality.ts';
+import { checkItems, itemSkill, namesSameThing, optionKind } from './item-quality.ts';
 import { analyseLesson, flipComparison, negate } from './lesson.ts';
 import { generateOfflineQuestions } from './offline-generator.ts';
 import { isValidSet, normalizeText, type RequestedType } from './question.ts';
@@ -49,6 +49,48 @@ describe('offline generator', () => {
         expect(isValidSet(qs, { questionType, count })).toBe(true);
         expect(checkItems(qs).flatMap((c) => c.issues)).toEqual([]);
       });
+
+  it('when a lesson says "all" or "each", then no blank falls on such a word and no option names the key or a kind of it', () => {
+    const content = [
+      'Honeybees and Pollination',
+      'Honeybees live in colonies of up to 60,000 bees. Each colony has one queen, who lays all the eggs.',
+      'Worker bees are females that collect nectar and pollen from flowers.',
+      'Drones are male bees whose only job is to mate with a queen.',
+      'When a worker bee visits a flower, pollen sticks to the hairs on her body.',
+      'As she flies to the next flower of the same kind, some of that pollen rubs off onto it.',
+      'This transfer of pollen is called pollination, and it allows the plant to make seeds and fruit.',
+      'About one third of the food we eat depends on pollination by animals such as bees.',
+      'Worker bees tell each other where to find food by performing a waggle dance inside the hive.',
+    ].join('\n');
+    const blanks = generateOfflineQuestions({ content, questionType: 'short_answer', count: 5 });
+    expect(
+      blanks.filter((q) => /^(?:all|each|every|some|many|most|both|few|none|any)$/i.test(q.correctAnswer)),
+    ).toEqual([]);
+    expect(blanks.map((q) => q.correctAnswer)).toContain('colony');
+    // Bees, honeybees and worker bees: one is a kind of another, so none is a distractor of another.
+    const mixed = generateOfflineQuestions({ content, questionType: 'mixed', count: 3 });
+    const choices = mixed.filter((q) => q.questionType === 'multiple_choice');
+    expect(choices.length).toBeGreaterThan(0);
+    for (const q of choices)
+      expect(q.options.filter((o) => o !== q.correctAnswer && namesSameThing(o, q.correctAnswer))).toEqual([]);
+  });
+
+  it('when "such as" follows "X of Y" or names a thing of another kind, then no example of Y is read from it', () => {
+    const examplesOf = (text: string) => Object.fromEntries(analyseLesson(text).examples);
+    // The backs are a part of the hands, not an example of hands; 3 o'clock is a time, not an hour.
+    expect(
+      examplesOf('Scrub every part of your hands, including the backs of your hands, for twenty seconds.'),
+    ).toEqual({});
+    expect(
+      examplesOf("When the minute hand points to the 12, the time is exactly on the hour, such as 3 o'clock."),
+    ).toEqual({});
+    expect(
+      examplesOf('Cost-push inflation happens when the costs of production, such as wages or oil, rise sharply.'),
+    ).toEqual({});
+    expect(examplesOf('Engineers reduce friction with lubricants such as oil and grease.')).toEqual({
+      lubricant: ['oil', 'grease'],
+    });
+  });
 
   it('when the same request is made twice, then the same questions come back (deterministic)', () => {
     const req = { content: LESSON, questionType: 'mixed' as const, count: 9 };
