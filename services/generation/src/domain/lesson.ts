@@ -229,6 +229,23 @@ const readsAsVerb = memo((word: string) =>
   (nlp(word).json() as { terms: { tags: string[] }[] }[]).some((x) => x.terms.some((t) => t.tags.includes('Verb'))),
 );
 
+/**
+ * "every community needs workers", "a librarian helps people": a word that reads as a verb, in
+ * its third person after a singular noun and with an object after it, is the verb, not the end of
+ * a noun phrase ("sound waves travel", "energy levels of atoms" stay phrases).
+ */
+function verbWithObject(prev: Token, word: Token, next: Token | undefined): boolean {
+  return (
+    prev.tags.has('Singular') &&
+    /[^s]s$/.test(word.text) &&
+    !/[,;:.!?)(—–]/.test(word.post) &&
+    !!next &&
+    (next.tags.has('Noun') || next.tags.has('Determiner') || next.tags.has('Adjective')) &&
+    !next.tags.has('Pronoun') &&
+    readsAsVerb(word.text)
+  );
+}
+
 /** Noun phrases (runs of nouns), names and numbers of one sentence, in order. */
 function extract(tokens: Token[]): { surface: string; kind: TermKind; plural: boolean; start: number }[] {
   const out: { surface: string; kind: TermKind; plural: boolean; start: number }[] = [];
@@ -258,7 +275,8 @@ function extract(tokens: Token[]): { surface: string; kind: TermKind; plural: bo
       j + 1 < tokens.length &&
       !/[,;:.!?)(—–]/.test(tokens[j]!.post) &&
       isNounToken(tokens[j + 1]!) &&
-      capitalized(tokens[j + 1]!.text) === name
+      capitalized(tokens[j + 1]!.text) === name &&
+      !(name === false && verbWithObject(tokens[j]!, tokens[j + 1]!, tokens[j + 2]))
     )
       j++;
     // "the process plants use", "a number line shows where": the last word of a run of nouns
@@ -945,7 +963,8 @@ export function negate(statement: string): string | undefined {
   // The main verb is the one negated: "Valves keep blood flowing" is not "Valves keep blood does not
   // flow". Before the negation stand only the subject and an auxiliary ("is", "can").
   const before = out.slice(0, out.search(/\b(?:(?:do|does|did) not|not|never)\b|n't\b/i)).trim();
-  if (!lower(statement).startsWith(lower(before))) return undefined;
+  // No subject before the negation ("Does not Ad heat can …"): the tagger found no verb to negate.
+  if (!before || !lower(statement).startsWith(lower(before))) return undefined;
   const words = before.split(/\s+/).filter(Boolean);
   const subject = /^(?:is|are|was|were|can|could|will|would|should|must|may|might|has|have|had)$/i.test(
     words.at(-1) ?? '',

@@ -75,7 +75,7 @@ describe('offline generator', () => {
       expect(q.options.filter((o) => o !== q.correctAnswer && namesSameThing(o, q.correctAnswer))).toEqual([]);
   });
 
-  it('when "such as" follows "X of Y" or names a thing of another kind, then no example of Y is read from it', () => {
+  it('when a lesson is read, then a verb with an object ends a noun phrase, and "such as" after "X of Y" or before another kind of thing gives no example', () => {
     const examplesOf = (text: string) => Object.fromEntries(analyseLesson(text).examples);
     // The backs are a part of the hands, not an example of hands; 3 o'clock is a time, not an hour.
     expect(
@@ -87,6 +87,14 @@ describe('offline generator', () => {
     expect(
       examplesOf('Cost-push inflation happens when the costs of production, such as wages or oil, rise sharply.'),
     ).toEqual({});
+    // "needs" and "helps" with an object after them are verbs, not the end of a noun phrase.
+    const terms = [
+      ...analyseLesson(
+        'Every community needs workers who provide services. A librarian helps people find books. Sound waves travel through air.',
+      ).terms.keys(),
+    ];
+    expect(terms).toEqual(expect.arrayContaining(['community', 'worker', 'librarian', 'sound wave']));
+    expect(terms.filter((t) => /need|help/.test(t))).toEqual([]);
     expect(examplesOf('Engineers reduce friction with lubricants such as oil and grease.')).toEqual({
       lubricant: ['oil', 'grease'],
     });
@@ -293,6 +301,9 @@ describe('offline generator', () => {
     expect(negate('Mitochondria can release energy from food.')).toBe('Mitochondria cannot release energy from food.');
     // compromise reads "keep" as a noun and would negate "flowing".
     expect(negate('Valves between the chambers keep blood flowing in one direction.')).toBeUndefined();
+    // The tagger finds no verb to negate and puts "Does not" before the subject: no statement.
+    expect(negate('Adding heat can change matter from one state to another.')).toBeUndefined();
+    expect(negate('Sort algorithms put items in order.')).toBeUndefined();
     const heart = [
       'The heart is a muscle that pumps blood through the body.',
       'The two upper chambers are called atria, and the two lower chambers are called ventricles.',
