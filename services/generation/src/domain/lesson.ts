@@ -568,12 +568,25 @@ export function analyseLesson(text: string): Lesson {
   let position = 0;
   let words = 0;
   const sentences: Sentence[] = [];
-  for (const [index, raw] of splitSentences(text).entries()) {
+  const split = splitSentences(text);
+  // Words the lesson capitalizes inside a sentence ("Dmitri Mendeleev published …"): names, also
+  // where they open a sentence ("Mendeleev left gaps …"). A title ("Honeybees and Pollination")
+  // capitalizes common nouns: only sentences that end as sentences count.
+  const namesInside = new Set(
+    split
+      .filter((raw) => /[.!?]["”’)]?$/.test(raw.trim()))
+      .flatMap((raw) => (raw.replace(/^\S+/, '').match(/\b\p{Lu}\p{Ll}+/gu) ?? []).map(lower)),
+  );
+  for (const [index, raw] of split.entries()) {
     const { text: sentenceText, marker } = stripDiscourse(raw);
     const tokens = tokensOf(sentenceText);
     const count = wordCount(sentenceText);
     words += count;
-    const found = extract(tokens);
+    const found = extract(tokens).map((f) =>
+      f.kind === 'noun' && f.start === 0 && !f.surface.includes(' ') && namesInside.has(lower(f.surface))
+        ? { ...f, kind: 'name' as const }
+        : f,
+    );
     const occurrences: Occurrence[] = [];
     for (const f of found) {
       position++;

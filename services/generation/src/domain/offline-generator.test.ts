@@ -95,6 +95,11 @@ describe('offline generator', () => {
     ];
     expect(terms).toEqual(expect.arrayContaining(['community', 'worker', 'librarian', 'sound wave']));
     expect(terms.filter((t) => /need|help/.test(t))).toEqual([]);
+    // A name opening a sentence stays a name where the lesson capitalizes it inside another.
+    const periodic = analyseLesson(
+      'Dmitri Mendeleev published the first periodic table in 1869. Mendeleev left gaps in his table for elements.',
+    );
+    expect(periodic.terms.get('mendeleev')).toMatchObject({ text: 'Mendeleev', kind: 'name' });
     expect(examplesOf('Engineers reduce friction with lubricants such as oil and grease.')).toEqual({
       lubricant: ['oil', 'grease'],
     });
