@@ -1120,6 +1120,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
     keys: { 'A.owner': KEYS, 'A.admin': KEYS },
   },
+  // The item analysis (which option is right, who chose and saw each): as the item statistics.
+  'GET /api/assessments/{id}/item-analysis': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/item-analysis` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
+  },
   // Live progress: counts only (no answers, no keys), for the class's teacher and the admin.
   'GET /api/assessments/{id}/progress': {
     access: TEACHERS,

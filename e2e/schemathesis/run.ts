@@ -189,6 +189,7 @@ async function seed(url: string, demoPassword: string): Promise<Fixtures> {
 function pins(f: Fixtures): Record<string, Record<string, string>> {
   const submittedReads = [
     'GET /api/assessments/{id}/results',
+    'GET /api/assessments/{id}/item-analysis',
     'GET /api/assessments/{id}/support-material/{type}',
     'POST /api/assessments/{id}/support-completion',
     'GET /api/assessments/{id}/recommendations/{type}',

@@ -74,6 +74,7 @@ export const services = /** @type {const} */ ([
       '/api/common-assessments/*/report/**',
       '/api/assessments/*/results',
       '/api/assessments/*/progress',
+      '/api/assessments/*/item-analysis',
       '/api/all-results',
       '/api/admin/**',
       '/api/reports/**',
