@@ -40,9 +40,10 @@ async function member(tenantId: string, email: string, role: string, verified = 
 async function signIn(
   body: Record<string, unknown>,
   headers?: Record<string, string>,
+  path = '/internal/lti/sign-in',
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked with matchers
 ): Promise<{ status: number; body: any }> {
-  const res = await fetch(new URL('/internal/lti/sign-in', h.identity.url), {
+  const res = await fetch(new URL(path, h.identity.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(headers ?? (await integrations.headers('identity'))) },
     body: JSON.stringify(body),
@@ -58,7 +59,6 @@ const launch = (tenantId: string, overrides: Record<string, unknown> = {}) => ({
   firstName: 'Lin',
   lastName: 'Learner',
   role: 'student',
-  returnTo: '/student-dashboard',
   ...overrides,
 });
 
@@ -74,6 +74,11 @@ describe('LTI sign-in (internal route)', () => {
     expect((await signIn(launch(tenantId), {})).status).toBe(401);
     expect((await signIn(launch(tenantId), { 'x-checkpoint-service-token': 'forged' })).status).toBe(401);
     expect((await signIn(launch(tenantId), await testServiceTokens.headers('identity'))).status).toBe(403);
+    const handoff = { tenantId, userId: randomUUID(), returnTo: '/' };
+    expect((await signIn(handoff, {}, '/internal/lti/handoffs')).status).toBe(401);
+    expect((await signIn(handoff, await testServiceTokens.headers('identity'), '/internal/lti/handoffs')).status).toBe(
+      403,
+    );
     const other = new ServiceTokens(TEST_SERVICE_TOKEN_SECRET, { issuer: 'class' });
     expect((await signIn(launch(tenantId), await other.headers('identity'))).status).toBe(403);
     const { rows } = await h.db.query('select count(*)::int as n from users where tenant_id = $1', [tenantId]);
@@ -82,7 +87,7 @@ describe('LTI sign-in (internal route)', () => {
 
   it('creates the account of the district, then finds it by the LMS user id; the handoff signs in once', async () => {
     const tenantId = await district('create.test');
-    const first = await signIn(launch(tenantId, { subject: 'lms-user-1', role: 'teacher', returnTo: '/class/abc' }));
+    const first = await signIn(launch(tenantId, { subject: 'lms-user-1', role: 'teacher' }));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ outcome: 'created', user: { role: 'teacher', tenantId, firstName: 'Lin' } });
     const { rows } = await h.db.query('select email, email_verified_at from users where id = $1', [first.body.user.id]);
@@ -92,7 +97,16 @@ describe('LTI sign-in (internal route)', () => {
     const again = await signIn(launch(tenantId, { subject: 'lms-user-1', role: 'student' }));
     expect(again.body).toMatchObject({ outcome: 'found', user: { id: first.body.user.id, role: 'teacher' } });
 
-    const { browser, res } = await redeem(first.body.handoffToken);
+    const handoffOf = (userId: string, tid = tenantId, returnTo = '/class/abc') =>
+      signIn({ tenantId: tid, userId, returnTo }, undefined, '/internal/lti/handoffs');
+    // Only an account of the tenant named; never an address off the app.
+    expect((await handoffOf(first.body.user.id, randomUUID())).status).toBe(404);
+    const offsite = await handoffOf(first.body.user.id, tenantId, 'https://evil.example/x');
+    expect((await redeem(offsite.body.handoffToken)).res.headers.get('location')).toBe('/');
+    const opened = await handoffOf(first.body.user.id);
+    expect(opened.status).toBe(200);
+    expect(opened.body.handoffUrl).toMatch(/\/api\/auth\/lti\/handoff\?token=/);
+    const { browser, res } = await redeem(opened.body.handoffToken);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/class/abc');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -102,7 +116,7 @@ describe('LTI sign-in (internal route)', () => {
     expect(me.body).toMatchObject({ id: first.body.user.id, role: 'teacher' });
 
     // Used twice: refused, no cookie.
-    const twice = await redeem(first.body.handoffToken);
+    const twice = await redeem(opened.body.handoffToken);
     expect(twice.res.status).toBe(302);
     expect(twice.res.headers.get('location')).toBe('/auth?error=lti_handoff_invalid');
     expect(twice.browser.cookie('cp_session')).toBeUndefined();

@@ -2,31 +2,42 @@
 // calls after verifying a launch (service token signed by integrations; never routed by the
 // gateway), and the first-party URL where the browser redeems the one-time sign-in it opened.
 import type { Express, NextFunction, Request, Response } from 'express';
+import type { z } from 'zod';
 import { ApiRouter, AppError, LOG_LEVEL_HEADER, peerClaims, zodToValidationError } from '@checkpoint/service-kit';
-import { ltiSignIn, redeemLtiHandoff, type LtiSignInDeps } from '../domain/lti-sign-in.use-case.ts';
+import { ltiSignIn, openLtiHandoff, redeemLtiHandoff, type LtiSignInDeps } from '../domain/lti-sign-in.use-case.ts';
 import { startSession, type SessionDeps } from '../domain/sessions.use-case.ts';
-import { ltiHandoffQuery, ltiSignInBody } from './lti.schemas.ts';
+import { ltiHandoffBody, ltiHandoffQuery, ltiSignInBody } from './lti.schemas.ts';
 import type { SessionCookies } from './session-cookies.ts';
 
 /** The only peer that may open an LTI sign-in. */
 const CALLER = 'integrations';
 
 export function mountLtiInternalRoutes(app: Express, deps: LtiSignInDeps): void {
-  app.post('/internal/lti/sign-in', async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      // The service kit refused calls without a valid service token (401 unauthenticated_peer);
-      // of the valid ones, only integrations' own calls (not the gateway's, not a user's).
-      const peer = peerClaims(req);
-      if (peer?.issuer !== CALLER || peer.caller)
-        throw new AppError('forbidden', 'peer_not_allowed', 'Only the integrations service opens an LTI sign-in');
-      const parsed = ltiSignInBody.safeParse(req.body ?? {});
-      if (!parsed.success) throw zodToValidationError(parsed.error);
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(await ltiSignIn(deps, parsed.data));
-    } catch (err) {
-      next(err);
-    }
-  });
+  const internal =
+    <T>(schema: z.ZodType<T>, run: (body: T) => Promise<unknown>) =>
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        // The service kit refused calls without a valid service token (401 unauthenticated_peer);
+        // of the valid ones, only integrations' own calls (not the gateway's, not a user's).
+        const peer = peerClaims(req);
+        if (peer?.issuer !== CALLER || peer.caller)
+          throw new AppError('forbidden', 'peer_not_allowed', 'Only the integrations service opens an LTI sign-in');
+        const parsed = schema.safeParse(req.body ?? {});
+        if (!parsed.success) throw zodToValidationError(parsed.error);
+        res.setHeader('Cache-Control', 'no-store');
+        res.json(await run(parsed.data));
+      } catch (err) {
+        next(err);
+      }
+    };
+  app.post(
+    '/internal/lti/sign-in',
+    internal(ltiSignInBody, (body) => ltiSignIn(deps, body)),
+  );
+  app.post(
+    '/internal/lti/handoffs',
+    internal(ltiHandoffBody, (body) => openLtiHandoff(deps, body)),
+  );
 }
 
 export function ltiHandoffRouter(deps: {

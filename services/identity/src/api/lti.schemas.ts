@@ -13,6 +13,12 @@ export const ltiSignInBody = z.strictObject({
   firstName: z.string().max(200).optional(),
   lastName: z.string().max(200).optional(),
   role: z.enum(USER_ROLES),
+});
+
+/** `POST /internal/lti/handoffs` (integrations only): a one-time sign-in of an account of the tenant. */
+export const ltiHandoffBody = z.strictObject({
+  tenantId: z.uuid(),
+  userId: z.uuid(),
   returnTo: z.string().min(1).max(2000),
 });
 

@@ -27,15 +27,17 @@ export interface LtiSignInInput extends LtiSubject {
   lastName?: string | undefined;
   /** The role integrations mapped from the LMS roles (admin only when the registration allows it). */
   role: UserRole;
-  /** Where the browser goes once signed in (a path of the app). */
-  returnTo: string;
 }
 
 export interface LtiSignInResult {
   user: { id: string; role: UserRole; tenantId: string; firstName: string; lastName: string };
   /** 'created': a new account; 'linked': an existing account found by email and mapped; 'found': mapped before. */
   outcome: 'created' | 'linked' | 'found';
+}
+
+export interface LtiHandoff {
   handoffToken: string;
+  /** The first-party URL the browser opens (a new window when the launch is in the LMS's iframe). */
   handoffUrl: string;
   handoffExpiresAt: string;
 }
@@ -65,14 +67,6 @@ export async function ltiSignIn(deps: LtiSignInDeps, input: LtiSignInInput): Pro
   // Registrations are made by a district's (or school's) admin: nothing else can name a tenant here.
   if (!tenant || tenant.kind === 'individual') throw new NotFoundError('No such district');
   const { user, outcome } = await findOrCreate(deps, input, tenant.emailDomains);
-  const handoffToken = randomToken();
-  const expiresAt = new Date(Date.now() + deps.handoffTtlSeconds * 1000);
-  await deps.lti.createHandoff(
-    sha256Hex(handoffToken),
-    user.id,
-    appPath(input.returnTo, deps.publicUrl) ?? '/',
-    expiresAt,
-  );
   return {
     user: {
       id: user.id,
@@ -82,6 +76,29 @@ export async function ltiSignIn(deps: LtiSignInDeps, input: LtiSignInInput): Pro
       lastName: user.lastName,
     },
     outcome,
+  };
+}
+
+/**
+ * Opens a one-time sign-in of an account of the tenant (one integrations just found or created):
+ * the token is returned once, its SHA-256 kept; `returnTo` must be a path of the app.
+ */
+export async function openLtiHandoff(
+  deps: LtiSignInDeps,
+  input: { tenantId: string; userId: string; returnTo: string },
+): Promise<LtiHandoff> {
+  const user = await deps.users.findById(input.userId);
+  if (!user || user.tenantId !== input.tenantId) throw new NotFoundError('No such account in this district');
+  if (user.disabledAt) throw disabled();
+  const handoffToken = randomToken();
+  const expiresAt = new Date(Date.now() + deps.handoffTtlSeconds * 1000);
+  await deps.lti.createHandoff(
+    sha256Hex(handoffToken),
+    user.id,
+    appPath(input.returnTo, deps.publicUrl) ?? '/',
+    expiresAt,
+  );
+  return {
     handoffToken,
     handoffUrl: `${deps.publicUrl}/api/auth/lti/handoff?token=${handoffToken}`,
     handoffExpiresAt: expiresAt.toISOString(),
