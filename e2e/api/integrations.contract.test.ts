@@ -133,7 +133,12 @@ async function post(action: string, fields: Record<string, string>) {
     },
     body: new URLSearchParams(fields).toString(),
   });
-  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+  return {
+    status: res.status,
+    text: await res.text(),
+    type: res.headers.get('content-type') ?? '',
+    headers: res.headers,
+  };
 }
 
 const launches = async (user: string) =>
@@ -178,15 +183,19 @@ async function launchAs(user: string, role: 'instructor' | 'learner', context: s
   const form = await launchFormFor('ok', user, { role, context, context_title: title });
   const res = await post(form.action, form.fields);
   expect(res.status, res.text).toBe(200);
-  return { page: res.text, link: openCheckpointLink(res.text) };
+  return { page: res.text, link: openCheckpointLink(res.text), headers: res.headers };
 }
 
 describe('sign-in from a launch, and the course’s class', () => {
   let classId: string;
 
   it('when an instructor launches a course the first time, then its class is created and the handoff signs the teacher in', async () => {
-    const { page, link } = await launchAs('lms-teacher-1', 'instructor', 'course-77');
+    const { page, link, headers } = await launchAs('lms-teacher-1', 'instructor', 'course-77');
     expect(page).toContain('was created in Checkpoint for this course');
+    // Shown in the LMS's iframe: that answer alone may be framed (by https pages), and leaks no token by Referer.
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'self' https:");
+    expect(headers.get('x-frame-options')).toBeNull();
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
     expect(link.startsWith(`${TOOL}/api/auth/lti/handoff?token=`)).toBe(true);
     const signedIn = await redeem(link);
     expect(signedIn.status).toBe(302);
@@ -354,6 +363,7 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
       body: '{}',
     });
     expect(res.status).toBe(403);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('when the registrations are asked for signed out, then 401 (every role and district: the authorization matrix)', async () => {
