@@ -322,8 +322,13 @@ export function ltiUseCases(
         const contextId = l.contextId;
         const linked = await launches.linkedClass(l.registrationId, contextId);
         if (linked) {
-          classId = linked;
-          await peers.joinClass({ tenantId: l.tenantId, classId, userId: user.id, role: member });
+          try {
+            await peers.joinClass({ tenantId: l.tenantId, classId: linked, userId: user.id, role: member });
+            classId = linked;
+          } catch (err) {
+            // The class was archived or deleted in Checkpoint: signed in all the same, without it.
+            if (!(err instanceof AppError && err.kind === 'not_found')) throw err;
+          }
         } else if (member === 'teacher') {
           const made = await launches.linkOrCreate(
             { registrationId: l.registrationId, contextId, tenantId: l.tenantId, contextTitle: l.contextTitle },
