@@ -227,6 +227,14 @@ describe('sign-in from a launch, and the course’s class', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('when another instructor launches the course, then they reach the same class as its co-teacher', async () => {
+    const signedIn = await redeem((await launchAs('lms-teacher-2', 'instructor', 'course-77')).link);
+    expect(signedIn.location).toBe(`/class/${classId}`);
+    const cls = await asBrowser(signedIn.cookies, `/api/classes/${classId}`);
+    expect(cls.status).toBe(200);
+    expect(cls.body.name).toBe('Chemistry 9');
+  });
+
   it('when a learner launches the course, then the student is signed in and enrolled in its class', async () => {
     const { link } = await launchAs('lms-student-1', 'learner', 'course-77');
     const signedIn = await redeem(link);
