@@ -35,6 +35,7 @@ import { identityConfigSchema } from '../../services/identity/src/config.ts';
 import { districtRouter } from '../../services/identity/src/api/district.router.ts';
 import { emailRouter } from '../../services/identity/src/api/email.router.ts';
 import { googleRouter } from '../../services/identity/src/api/google.router.ts';
+import { ltiHandoffRouter } from '../../services/identity/src/api/lti.routes.ts';
 import { invitationsRouter } from '../../services/identity/src/api/invitations.router.ts';
 import { privacyRouter } from '../../services/identity/src/api/privacy.router.ts';
 import { rosterRouter } from '../../services/identity/src/api/roster.router.ts';
@@ -70,6 +71,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     districtRouter(inert),
     ssoRouter(inert),
     googleRouter(inert),
+    ltiHandoffRouter(inert),
   ],
   class: () => [joinCodeLookupRouter(inert, inert), classesRouter(inert), enrolmentRouter(inert, inert)],
   assessment: () => [
@@ -91,7 +93,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     adminRouter(inert),
     commonReportRouter(inert),
   ],
-  integrations: () => [ltiRouter(inert, inert), registrationsRouter(inert, inert)],
+  integrations: () => [ltiRouter(inert, inert, inert), registrationsRouter(inert, inert)],
 };
 
 /** The document the gateway serves, as plain JSON. */

@@ -533,6 +533,13 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/auth/google/callback'),
     expect: statuses('anyone', {}, 302),
   },
+  // A one-time sign-in of an LTI launch (docs/adr/014-lti.md): a made-up token sends the browser
+  // back to sign-in, whoever asks (the session a real one opens is the launch's LMS user's).
+  'GET /api/auth/lti/handoff': {
+    access: 'anyone',
+    request: fixed('/api/auth/lti/handoff?token=no-such-handoff'),
+    expect: statuses('anyone', {}, 302),
+  },
   // Without a pending Google sign-up there is nothing to complete.
   'POST /api/auth/google/complete': {
     access: 'anyone',

@@ -448,6 +448,8 @@ const SETTINGS: Record<string, string[]> = {
   'GET /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
   'POST /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
   'POST /api/lti/launch': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "401"] } }'],
+  // A made-up handoff token is not a sign-in: the browser goes back to /auth?error=… (302).
+  'GET /api/auth/lti/handoff': ['checks = { positive_data_acceptance = { expected-statuses = ["3xx"] } }'],
   // A registration's URLs must be public https URLs (a host the fuzzer makes up may be an
   // internal address or no URL: the documented 400 naming the field); an issuer and client id
   // registered already is the documented 409 naming `clientId`.

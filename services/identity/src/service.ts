@@ -33,8 +33,12 @@ import { coTeacherInvitationsSubscription } from './messaging/class-events.consu
 import { membershipDeps } from './membership.ts';
 import { userEventWriter } from './messaging/user-events.publisher.ts';
 import { privacyWiring } from './privacy.ts';
+import { ltiHandoffRouter, mountLtiInternalRoutes } from './api/lti.routes.ts';
+import { ltiRepository } from './data-access/lti.repository.ts';
 
 const HOUR_MS = 3_600_000;
+/** How long the one-time sign-in of an LTI launch waits for the browser to redeem it. */
+const LTI_HANDOFF_TTL_SECONDS = 120;
 /** Sign-in attempts allowed per address and per account, as a multiple of those per account at one address. */
 const LOGIN_CEILING_FACTOR = 10;
 
@@ -124,6 +128,10 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
         : undefined,
     });
 
+    // Sign-in from a verified LTI launch (docs/adr/014-lti.md): integrations calls, the browser redeems.
+    const lti = ltiRepository(db);
+    const ltiDeps = { ...accounts, lti, publicUrl: config.PUBLIC_URL, handoffTtlSeconds: LTI_HANDOFF_TTL_SECONDS };
+
     let stopping = false;
     const running = () => !stopping;
     const housekeeping = new PollingLoop({
@@ -133,6 +141,7 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
         const results = await Promise.allSettled([
           sessions.deleteExpired({ running }),
           oidc.deleteExpired({ running }),
+          lti.deleteExpired(),
           deleteExpiredRateLimits(ctx.pool, { running }),
           email.tokens.deleteExpired({ running }),
           // Exported data does not outlive its download window.
@@ -186,6 +195,7 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           publicUrl: config.PUBLIC_URL,
           lookupLimit: limiter('sso_lookup_ip', config.RATE_LIMIT_SSO_LOOKUP_PER_MINUTE),
         }),
+        ltiHandoffRouter({ lti, users, sessions: sessionDeps, cookies }),
         googleRouter({
           accounts,
           sessions: sessionDeps,
@@ -206,6 +216,7 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
           draining: drain.signal,
         });
+        mountLtiInternalRoutes(app, ltiDeps);
       },
       subscriptions: [
         privacy.subscription,

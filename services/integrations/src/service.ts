@@ -7,6 +7,7 @@ import { ltiRouter } from './api/lti.router.ts';
 import { registrationsRouter } from './api/registrations.router.ts';
 import { integrationsConfigSchema } from './config.ts';
 import { launchesRepository } from './data-access/launches.repository.ts';
+import { peersClient } from './data-access/peers.client.ts';
 import { registrationsRepository } from './data-access/registrations.repository.ts';
 import { toolKeysRepository } from './data-access/tool-keys.repository.ts';
 import { ltiUseCases } from './domain/lti.use-case.ts';
@@ -19,7 +20,7 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
   name: 'integrations',
   configSchema: integrationsConfigSchema,
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
-  create({ config, pool, logger }) {
+  create({ config, pool, logger, tokens }) {
     const registrations = registrationsRepository(pool);
     const keys = toolKeyRing(toolKeysRepository(pool));
     const lti = ltiUseCases(
@@ -31,6 +32,13 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
         stateTtlSeconds: config.LTI_STATE_TTL_SECONDS,
         clockToleranceSeconds: config.LTI_CLOCK_TOLERANCE_SECONDS,
       },
+      // Identity signs the LMS user in; class holds the course's class (their internal routes).
+      peersClient({
+        tokens,
+        identityUrl: config.IDENTITY_URL,
+        classUrl: config.CLASS_URL,
+        timeoutMs: config.LTI_PEER_TIMEOUT_MS,
+      }),
     );
     const retention = new RetentionJob(pool, integrationsPrivacy, {
       intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
@@ -38,7 +46,7 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
     });
     return {
       routers: [
-        ltiRouter(lti, keys),
+        ltiRouter(lti, keys, { stateTtlSeconds: config.LTI_STATE_TTL_SECONDS }),
         registrationsRouter(
           registrationUseCases(registrations, { allowLoopback: config.LTI_ALLOW_LOOPBACK }),
           config.PUBLIC_URL,

@@ -100,14 +100,25 @@ describe('privacy operations in the integrations service', () => {
     expect(Number(answer!.rows)).toBeGreaterThanOrEqual(1);
   });
 
-  it('when a student is deleted, then the service answers (it holds nothing of theirs)', async () => {
+  it('when a student is deleted, then the launches that signed them in go, and nobody else’s', async () => {
     const d = await districtWithLaunches();
-    const requestId = randomUUID();
     const userId = randomUUID();
+    // One launch signed the student in (ADR 014: lti_launches.user_id).
+    await h.sql.query(`update lti_launches set user_id = $1 where tenant_id = $2 and lms_user_id = 'lms-user-0'`, [
+      userId,
+      d.tenant,
+    ]);
+    const requestId = randomUUID();
     await publish(UserDeletedSchema, { userId, tenantId: d.tenant, requestId }, userId, d.tenant);
     const [answer] = await answers(requestId);
-    expect(answer).toMatchObject({ service: 'integrations', scope: 'user', rows: 0n });
-    expect(await d.count('lti_launches')).toBe(2);
+    expect(answer).toMatchObject({ service: 'integrations', scope: 'user', rows: 1n });
+    expect(await d.count('lti_launches')).toBe(1);
+
+    const nobody = randomUUID();
+    const again = randomUUID();
+    await publish(UserDeletedSchema, { userId: nobody, tenantId: d.tenant, requestId: again }, nobody, d.tenant);
+    expect((await answers(again))[0]).toMatchObject({ rows: 0n });
+    expect(await d.count('lti_launches')).toBe(1);
   });
 
   it('when the district keeps 30 days and the job runs, then the old launch goes', async () => {

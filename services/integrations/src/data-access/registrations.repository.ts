@@ -8,6 +8,7 @@ export interface StoredRegistration extends Registration {
 
 const COLUMNS = `id, tenant_id as "tenantId", issuer, client_id as "clientId", deployment_ids as "deploymentIds",
   jwks_url as "jwksUrl", auth_url as "authorizationUrl", token_url as "tokenUrl",
+  admin_role_from_lms as "adminRoleFromLms",
   to_char(created_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(updated_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`;
 
@@ -58,11 +59,22 @@ export function registrationsRepository(pool: pg.Pool) {
     /** Inserts; undefined when the issuer and client id are registered already. */
     async insert(tenantId: string, id: string, r: RegistrationInput): Promise<StoredRegistration | undefined> {
       const { rows } = await pool.query<StoredRegistration>(
-        `insert into lti_registrations (id, tenant_id, issuer, client_id, deployment_ids, jwks_url, auth_url, token_url)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
+        `insert into lti_registrations (id, tenant_id, issuer, client_id, deployment_ids, jwks_url, auth_url, token_url,
+                                        admin_role_from_lms)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          on conflict (issuer, client_id) do nothing
          returning ${COLUMNS}`,
-        [id, tenantId, r.issuer, r.clientId, r.deploymentIds, r.jwksUrl, r.authorizationUrl, r.tokenUrl],
+        [
+          id,
+          tenantId,
+          r.issuer,
+          r.clientId,
+          r.deploymentIds,
+          r.jwksUrl,
+          r.authorizationUrl,
+          r.tokenUrl,
+          r.adminRoleFromLms,
+        ],
       );
       return rows[0];
     },
@@ -76,10 +88,20 @@ export function registrationsRepository(pool: pg.Pool) {
       try {
         const { rows } = await pool.query<StoredRegistration>(
           `update lti_registrations set issuer = $3, client_id = $4, deployment_ids = $5, jwks_url = $6, auth_url = $7,
-                  token_url = $8, updated_at = now()
+                  token_url = $8, admin_role_from_lms = $9, updated_at = now()
             where tenant_id = $1 and id = $2
             returning ${COLUMNS}`,
-          [tenantId, id, r.issuer, r.clientId, r.deploymentIds, r.jwksUrl, r.authorizationUrl, r.tokenUrl],
+          [
+            tenantId,
+            id,
+            r.issuer,
+            r.clientId,
+            r.deploymentIds,
+            r.jwksUrl,
+            r.authorizationUrl,
+            r.tokenUrl,
+            r.adminRoleFromLms,
+          ],
         );
         return rows[0] ?? 'missing';
       } catch (err) {

@@ -1788,6 +1788,8 @@ export type CreateLtiRegistrationApiArg = {
   authorizationUrl: string;
   /** The platform's OAuth 2 token URL (for services the tool calls). */
   tokenUrl: string;
+  /** Whether the LMS's Administrator role makes a Checkpoint district admin at a launch (off: an LMS administrator is a teacher). */
+  adminRoleFromLms?: boolean;
 };
 export type GetLtiRegistrationApiResponse = /** status 200 OK */ LtiRegistration;
 export type GetLtiRegistrationApiArg = string;
@@ -1807,6 +1809,8 @@ export type UpdateLtiRegistrationApiArg = {
     authorizationUrl: string;
     /** The platform's OAuth 2 token URL (for services the tool calls). */
     tokenUrl: string;
+    /** Whether the LMS's Administrator role makes a Checkpoint district admin at a launch (off: an LMS administrator is a teacher). */
+    adminRoleFromLms?: boolean;
   };
 };
 export type RemoveLtiRegistrationApiResponse = unknown;
@@ -2945,6 +2949,7 @@ export type LtiRegistration = {
   jwksUrl: string;
   authorizationUrl: string;
   tokenUrl: string;
+  adminRoleFromLms: boolean;
   createdAt: string;
   updatedAt: string;
 };
