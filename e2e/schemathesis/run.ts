@@ -447,6 +447,9 @@ const SETTINGS: Record<string, string[]> = {
   'GET /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
   'POST /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
   'POST /api/lti/launch': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "401"] } }'],
+  // Dynamic registration: the fuzzer's `rt` is no district's pending link (the documented 400
+  // naming `rt`, before any platform is called).
+  'GET /api/lti/register': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400"] } }'],
   // A registration's URLs must be public https URLs (a host the fuzzer makes up may be an
   // internal address or no URL: the documented 400 naming the field); an issuer and client id
   // registered already is the documented 409 naming `clientId`.

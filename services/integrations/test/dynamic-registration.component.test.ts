@@ -5,91 +5,21 @@
 // reads the configuration, posts its registration with the platform's token, stores what came
 // back for the link's district and tells the platform to close; the link is used once, expires,
 // and every refusal names what failed and stores nothing.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gatewayHeaders } from '@checkpoint/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { actor, call, startIntegrationsService, TOOL_URL, type Harness } from './helpers.ts';
+import {
+  lastClientId,
+  lastDeploymentId,
+  platformParams as paramsOf,
+  startPlatform,
+  TOKEN,
+  TOOL_CONFIG,
+  type LoopbackPlatform,
+} from './loopback-platform.ts';
 
 let h: Harness;
 let platform: LoopbackPlatform;
-
-/** What the loopback platform answers and what it was sent. */
-interface LoopbackPlatform {
-  origin: string;
-  server: Server;
-  /** Overrides of the configuration it serves. */
-  config: Record<string, unknown>;
-  /** Its answer to a registration (status and body), deployment id by default. */
-  answer: (body: Record<string, unknown>) => { status: number; body: unknown };
-  registrations: { authorization: string | undefined; body: Record<string, unknown> }[];
-}
-
-let clients = 0;
-const TOKEN = 'platform-one-time-token';
-const TOOL_CONFIG = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of req) text += String(chunk);
-  return text;
-}
-
-async function startPlatform(): Promise<LoopbackPlatform> {
-  const p: LoopbackPlatform = {
-    origin: '',
-    server: createServer(),
-    config: {},
-    // A new client id each time (as a platform makes one per registration), after the spec's example answer.
-    answer: (body) => ({
-      status: 200,
-      body: {
-        ...body,
-        client_id: `client-${++clients}`,
-        registration_client_uri: `${p.origin}/connect/register?client_id=client-${clients}`,
-        [TOOL_CONFIG]: { ...(body[TOOL_CONFIG] as object), deployment_id: `deployment-${clients}` },
-      },
-    }),
-    registrations: [],
-  };
-  p.server.on('request', async (req, res) => {
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.method === 'GET' && req.url === '/.well-known/openid-configuration')
-      // The platform's configuration, after the spec's example (section 3.4.1).
-      return json(200, {
-        issuer: p.origin,
-        authorization_endpoint: `${p.origin}/connect/authorize`,
-        registration_endpoint: `${p.origin}/connect/register`,
-        jwks_uri: `${p.origin}/jwks.json`,
-        token_endpoint: `${p.origin}/connect/token`,
-        token_endpoint_auth_methods_supported: ['private_key_jwt'],
-        token_endpoint_auth_signing_alg_values_supported: ['RS256'],
-        scopes_supported: ['openid', 'https://purl.imsglobal.org/spec/lti-ags/scope/score'],
-        response_types_supported: ['id_token'],
-        id_token_signing_alg_values_supported: ['RS256', 'ES256'],
-        claims_supported: ['sub', 'iss', 'name', 'given_name', 'family_name', 'email'],
-        'https://purl.imsglobal.org/spec/lti-platform-configuration': {
-          product_family_code: 'ExampleLMS',
-          messages_supported: [{ type: 'LtiResourceLinkRequest' }, { type: 'LtiDeepLinkingRequest' }],
-        },
-        ...p.config,
-      });
-    if (req.method === 'POST' && req.url === '/connect/register') {
-      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-      if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { error: 'invalid_token' });
-      p.registrations.push({ authorization: req.headers.authorization, body });
-      const answer = p.answer(body);
-      return json(answer.status, answer.body);
-    }
-    json(404, {});
-  });
-  await new Promise<void>((resolve) => p.server.listen(0, '127.0.0.1', resolve));
-  p.origin = `http://127.0.0.1:${(p.server.address() as AddressInfo).port}`;
-  return p;
-}
 
 beforeAll(async () => {
   h = await startIntegrationsService();
@@ -133,10 +63,7 @@ async function openLink(link: URL, params: Record<string, string>, accept = 'tex
   };
 }
 
-const platformParams = () => ({
-  openid_configuration: `${platform.origin}/.well-known/openid-configuration`,
-  registration_token: TOKEN,
-});
+const platformParams = () => paramsOf(platform);
 
 async function registrationsOf(admin: ReturnType<typeof actor>) {
   return (await call(h, admin, 'GET', '/api/integrations/lti/registrations')).body.registrations as Record<
@@ -199,8 +126,8 @@ describe('LTI Dynamic Registration', () => {
     expect(await registrationsOf(admin)).toEqual([
       expect.objectContaining({
         issuer: platform.origin,
-        clientId: `client-${clients}`,
-        deploymentIds: [`deployment-${clients}`],
+        clientId: lastClientId(),
+        deploymentIds: [lastDeploymentId()],
         jwksUrl: `${platform.origin}/jwks.json`,
         authorizationUrl: `${platform.origin}/connect/authorize`,
         tokenUrl: `${platform.origin}/connect/token`,
@@ -285,7 +212,7 @@ describe('LTI Dynamic Registration', () => {
   it('when the platform registers a client id another district holds, then 409 and the link is not used', async () => {
     const first = await newLink();
     expect((await openLink(first.url, platformParams())).status).toBe(200);
-    const taken = `client-${clients}`;
+    const taken = lastClientId();
     const second = await newLink();
     platform.answer = (body) => ({
       status: 200,
