@@ -95,7 +95,7 @@ describe('LTI Dynamic Registration', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain("postMessage({ subject: 'org.imsglobal.lti.close' }, '*')");
     expect(res.text).toContain('window.opener || window.parent');
-    expect(res.csp).toContain(`frame-ancestors ${platform.origin}`);
+    expect(res.csp).toContain(`frame-ancestors https: ${platform.origin}`);
     expect(res.csp).toMatch(/script-src 'sha256-[\w+/=]+'/);
 
     expect(platform.registrations).toHaveLength(1);
@@ -158,7 +158,7 @@ describe('LTI Dynamic Registration', () => {
     expect(await registrationsOf(admin)).toHaveLength(1);
   });
 
-  it('when the configuration lacks a registration endpoint, or the platform refuses the token or names no deployment, then 400 naming it and nothing stored', async () => {
+  it('when the configuration lacks a registration endpoint, or the platform refuses the token or names no client, then 400 naming it and nothing stored', async () => {
     const { admin, url } = await newLink();
     platform.config = { registration_endpoint: undefined };
     const missing = await openLink(url, platformParams(), 'application/json');
@@ -170,16 +170,20 @@ describe('LTI Dynamic Registration', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.fields.registration_endpoint).toMatch(/401/);
 
-    platform.answer = (body) => ({ status: 200, body: { ...body, client_id: 'no-deployment' } });
-    const noDeployment = await openLink(url, platformParams(), 'application/json');
-    expect(noDeployment.status).toBe(400);
-    expect(Object.keys(noDeployment.body.fields)).toEqual(['deployment_id']);
-
     platform.answer = () => ({ status: 200, body: { registered: true } });
     const noClient = await openLink(url, platformParams(), 'application/json');
     expect(noClient.status).toBe(400);
     expect(noClient.body.fields.registration_endpoint).toMatch(/client_id/);
     expect(await registrationsOf(admin)).toEqual([]);
+  });
+
+  it('when the platform names no deployment, then the registration is stored with none and the page says what to add', async () => {
+    const { admin, url } = await newLink();
+    platform.answer = (body) => ({ status: 200, body: { ...body, client_id: `no-deployment-${Date.now()}` } });
+    const res = await openLink(url, platformParams());
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('named no deployment yet');
+    expect(await registrationsOf(admin)).toEqual([expect.objectContaining({ deploymentIds: [] })]);
   });
 
   it('when the configuration URL is on a private network or not https, then it is not called', async () => {

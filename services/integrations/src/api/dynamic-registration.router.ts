@@ -21,11 +21,17 @@ function page(title: string, paragraphs: string[], close: boolean): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)} — Checkpoint</title></head><body><main><h1>${escape(title)}</h1>${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}${close ? `<button type="button" id="close">Close</button><script>${CLOSE_SCRIPT}</script>` : ''}</main></body></html>`;
 }
 
-/** The platform's own page shows this one, often in an iframe: it may frame it, and nothing else runs. */
+/**
+ * The platform's admin page shows this one, often in an iframe (Canvas requires it) whose parent
+ * may be on another host than the platform's configuration (a school's own domain): any https
+ * page may frame it (and the configuration's origin, for a loopback platform in tests). It holds
+ * nothing to steal and one Close button; nothing but its own hashed script runs.
+ */
 function send(res: Response, status: number, html: string, frameOrigin: string | undefined, script: boolean): void {
+  const ancestors = ['https:', ...(frameOrigin && !frameOrigin.startsWith('https:') ? [frameOrigin] : [])];
   res.setHeader(
     'Content-Security-Policy',
-    `default-src 'none'; script-src ${script ? `'${CLOSE_SCRIPT_HASH}'` : "'none'"}; base-uri 'none'; form-action 'none'; frame-ancestors ${frameOrigin ?? "'none'"}`,
+    `default-src 'none'; script-src ${script ? `'${CLOSE_SCRIPT_HASH}'` : "'none'"}; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors.join(' ')}`,
   );
   res.status(status).type('html').send(html);
 }
@@ -62,8 +68,10 @@ export function dynamicRegistrationRouter(uc: DynamicRegistrationUseCases): ApiR
             page(
               'Checkpoint is registered',
               [
-                `Checkpoint is now registered with ${r.platform ? `${r.platform} at ` : ''}${r.issuer}: client id ${r.clientId}, deployment ${r.deploymentIds.join(', ')}.`,
-                "Your district's teachers can add Checkpoint to their courses once the tool is enabled in the LMS.",
+                `Checkpoint is now registered with ${r.platform ? `${r.platform} at ` : ''}${r.issuer}: client id ${r.clientId}${r.deploymentIds.length > 0 ? `, deployment ${r.deploymentIds.join(', ')}` : ''}.`,
+                r.deploymentIds.length > 0
+                  ? "Your district's teachers can add Checkpoint to their courses once the tool is enabled in the LMS."
+                  : "The LMS named no deployment yet: once the tool is installed there, your district's admin adds the deployment id the LMS shows in Checkpoint's Admin → Integrations; until then no launch is accepted.",
               ],
               true,
             ),

@@ -67,7 +67,7 @@ function describe(r: Registration, out: CommandOutput): void {
   out.log(`Registration ${r.id}:`);
   out.log(`  issuer          ${r.issuer}`);
   out.log(`  client id       ${r.clientId}`);
-  out.log(`  deployment ids  ${r.deploymentIds.join(', ')}`);
+  out.log(`  deployment ids  ${r.deploymentIds.join(', ') || '(none yet: add the one the LMS shows)'}`);
   out.log(`  platform JWKS   ${r.jwksUrl}`);
   out.log(`  authorization   ${r.authorizationUrl}`);
   out.log(`  token URL       ${r.tokenUrl}`);

@@ -183,17 +183,14 @@ export function dynamicRegistrationUseCases(links: RegistrationLinksRepository, 
             registration_endpoint: firstIssue(registered.error),
           },
         );
+      // The spec lets a platform leave the deployment out (it may make one only when the tool is
+      // installed): the registration is then stored with none, and no launch passes until the
+      // district's admin adds the deployment id the LMS shows.
       const deploymentId = registered.data[TOOL_CONFIGURATION]?.deployment_id;
-      if (!deploymentId)
-        throw new ValidationError(
-          'The platform registered the tool but named no deployment id: add the registration by hand in Admin → Integrations',
-          { deployment_id: `Missing from the platform's answer (client id ${registered.data.client_id})` },
-        );
-
       const stored: RegistrationInput = {
         issuer: config.issuer,
         clientId: registered.data.client_id,
-        deploymentIds: [deploymentId],
+        deploymentIds: deploymentId ? [deploymentId] : [],
         jwksUrl: config.jwks_uri,
         authorizationUrl: config.authorization_endpoint,
         tokenUrl: config.token_endpoint,

@@ -234,7 +234,7 @@ function Registrations({ data }: { data: LtiRegistrationList }) {
               <tr key={r.id}>
                 <td className="text-break">{r.issuer}</td>
                 <td className="text-break">{r.clientId}</td>
-                <td>{r.deploymentIds.join(', ')}</td>
+                <td>{r.deploymentIds.join(', ') || 'None yet: edit to add the one your LMS shows'}</td>
                 <td className="text-end text-nowrap">
                   <Button
                     size="sm"
