@@ -67,6 +67,7 @@ describe('LTI Dynamic Registration through the gateway', () => {
     expect(csp).toContain(`frame-ancestors https: ${platform.origin}`);
     expect(csp).not.toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'sha256-/);
+    expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('cache-control')).toContain('no-store');
 
     const listed = await call(app.services[0]!, admin, 'GET', '/api/integrations/lti/registrations');
