@@ -68,6 +68,8 @@ describe('LTI Dynamic Registration through the gateway', () => {
     expect(csp).not.toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'sha256-/);
     expect(res.headers.get('x-frame-options')).toBeNull();
+    // Opened in a window of the platform's, the page reaches it through window.opener.
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     expect(res.headers.get('cache-control')).toContain('no-store');
 
     const listed = await call(app.services[0]!, admin, 'GET', '/api/integrations/lti/registrations');

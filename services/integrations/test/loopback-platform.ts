@@ -77,6 +77,20 @@ export async function startPlatform(): Promise<LoopbackPlatform> {
       const answer = p.answer(body);
       return json(answer.status, answer.body);
     }
+    // The platform admin's page (browser tests): it opens the tool's registration URL in a new
+    // window, with its configuration URL and token, as a platform does, and shows the message the
+    // tool posts back.
+    if (req.method === 'GET' && req.url?.startsWith('/admin/register-tool?')) {
+      const toolUrl = new URL(req.url, p.origin).searchParams.get('url') ?? '';
+      const target = new URL(toolUrl);
+      for (const [k, v] of Object.entries(platformParams(p))) target.searchParams.set(k, v);
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return void res.end(
+        `<!doctype html><html><body><button id="open">Register tool</button><output id="message">waiting</output>` +
+          `<script>document.getElementById('open').onclick = function () { window.open(${JSON.stringify(target.toString())}, 'tool'); };` +
+          `window.addEventListener('message', function (e) { document.getElementById('message').textContent = JSON.stringify(e.data); });</script></body></html>`,
+      );
+    }
     json(404, {});
   });
   await new Promise<void>((resolve) => p.server.listen(0, '127.0.0.1', resolve));

@@ -33,6 +33,9 @@ function send(res: Response, status: number, html: string, frameOrigin: string |
     'Content-Security-Policy',
     `default-src 'none'; script-src ${script ? `'${CLOSE_SCRIPT_HASH}'` : "'none'"}; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors.join(' ')}`,
   );
+  // The platform opens this page in a window of its own and the close message goes to
+  // `window.opener`: the gateway's Cross-Origin-Opener-Policy (same-origin) would sever it.
+  res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
   // The gateway's X-Frame-Options (SAMEORIGIN): removed where the gateway hands the answer on in
   // process; behind its proxy it stays, and browsers follow frame-ancestors over it.
   res.removeHeader('X-Frame-Options');

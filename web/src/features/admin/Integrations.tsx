@@ -64,7 +64,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
       <span className="text-body-secondary small" style={{ minWidth: '9rem' }}>
         {label}
       </span>
-      <code className="text-break flex-grow-1">{value}</code>
+      <code className="text-break flex-grow-1 text-body">{value}</code>
       <Button size="sm" variant="outline-secondary" onClick={() => void copy()} aria-label={`Copy ${label}`}>
         Copy
       </Button>
