@@ -73,6 +73,7 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'GET /api/integrations/lti/registrations/{id}': 'getLtiRegistration',
   'PUT /api/integrations/lti/registrations/{id}': 'updateLtiRegistration',
   'DELETE /api/integrations/lti/registrations/{id}': 'removeLtiRegistration',
+  'POST /api/integrations/lti/registration-links': 'createLtiRegistrationLink',
   'GET /api/classes/join-code': 'lookUpJoinCode',
   'GET /api/classes': 'getClasses',
   'POST /api/classes': 'createClass',

@@ -41,6 +41,7 @@ import { privacyRouter } from '../../services/identity/src/api/privacy.router.ts
 import { rosterRouter } from '../../services/identity/src/api/roster.router.ts';
 import { ssoRouter } from '../../services/identity/src/api/sso.router.ts';
 import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
+import { dynamicRegistrationRouter } from '../../services/integrations/src/api/dynamic-registration.router.ts';
 import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
 
 /** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
@@ -93,7 +94,11 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     adminRouter(inert),
     commonReportRouter(inert),
   ],
-  integrations: () => [ltiRouter(inert, inert, inert), registrationsRouter(inert, inert)],
+  integrations: () => [
+    ltiRouter(inert, inert, inert),
+    registrationsRouter(inert, inert),
+    dynamicRegistrationRouter(inert),
+  ],
 };
 
 /** The document the gateway serves, as plain JSON. */

@@ -474,6 +474,21 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/lti/launch', { id_token: 'a.b.c', state: 'no-such-state' }),
     expect: statuses('anyone', {}, 400),
   },
+  // LTI Dynamic Registration: the platform opens a district's one-time link; a link that names no
+  // pending registration is 400 naming `rt`, before any platform is called.
+  'GET /api/lti/register': {
+    access: 'anyone',
+    request: fixed(
+      `/api/lti/register?rt=no-such-link&openid_configuration=${encodeURIComponent('https://lms.example.org/.well-known/openid-configuration')}`,
+    ),
+    expect: statuses('anyone', {}, 400),
+  },
+  // A district admin's one-time dynamic registration link, for their own district.
+  'POST /api/integrations/lti/registration-links': {
+    access: ['admin'],
+    request: fixed('/api/integrations/lti/registration-links'),
+    expect: statuses(['admin'], {}, 201),
+  },
   // A district admin's platform registrations: their own district's only (another's is 404).
   'GET /api/integrations/lti/registrations': {
     access: ['admin'],

@@ -450,6 +450,9 @@ const SETTINGS: Record<string, string[]> = {
   'POST /api/lti/launch': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "401"] } }'],
   // A made-up handoff token is not a sign-in: the browser goes back to /auth?error=… (302).
   'GET /api/auth/lti/handoff': ['checks = { positive_data_acceptance = { expected-statuses = ["3xx"] } }'],
+  // Dynamic registration: the fuzzer's `rt` is no district's pending link (the documented 400
+  // naming `rt`, before any platform is called).
+  'GET /api/lti/register': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400"] } }'],
   // A registration's URLs must be public https URLs (a host the fuzzer makes up may be an
   // internal address or no URL: the documented 400 naming the field); an issuer and client id
   // registered already is the documented 409 naming `clientId`.

@@ -53,6 +53,22 @@ export const integrationsConfigSchema = z.object({
     .max(30_000)
     .default(5_000)
     .describe('Time allowed for a call to identity or class during a launch.'),
+  LTI_REGISTRATION_LINK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(30 * 86_400)
+    .default(7 * 86_400)
+    .describe('How long a dynamic registration link made in Admin → Integrations stays usable (it is used once).'),
+  LTI_REGISTRATION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(30_000)
+    .default(10_000)
+    .describe(
+      'Time allowed for each call to a platform during dynamic registration (its configuration, its registration endpoint).',
+    ),
 });
 
 export type IntegrationsConfig = z.infer<typeof integrationsConfigSchema>;

@@ -60,6 +60,8 @@ async function districtWithLaunches() {
   const reg = (
     await call(h, actor('admin', tenant), 'POST', '/api/integrations/lti/registrations', platformRegistration())
   ).body;
+  // A pending dynamic registration link of the district.
+  expect((await call(h, actor('admin', tenant), 'POST', '/api/integrations/lti/registration-links')).status).toBe(201);
   for (const days of [100, 0])
     await h.sql.query(
       `insert into lti_launches (id, tenant_id, registration_id, deployment_id, lms_user_id, roles, context_id,
@@ -86,14 +88,16 @@ const answers = (requestId: string) =>
   );
 
 describe('privacy operations in the integrations service', () => {
-  it('when a district is deleted, then its registrations and launches go and the answer counts them', async () => {
+  it('when a district is deleted, then its registrations, launches and registration links go and the answer counts them', async () => {
     const d = await districtWithLaunches();
     const other = await districtWithLaunches();
     const requestId = randomUUID();
     await publish(TenantDeletedSchema, { tenantId: d.tenant, requestId, userIds: [] }, d.tenant, d.tenant);
     expect(await d.count('lti_registrations')).toBe(0);
     expect(await d.count('lti_launches')).toBe(0);
+    expect(await d.count('lti_registration_links')).toBe(0);
     expect(await other.count('lti_launches')).toBe(2);
+    expect(await other.count('lti_registration_links')).toBe(1);
     const [answer] = await answers(requestId);
     expect(answer).toMatchObject({ service: 'integrations', scope: 'tenant' });
     // Launches go with their registration (on delete cascade): the sweep may count only the registration.

@@ -56,6 +56,7 @@ const AdminLayout = screen('features/admin/AdminLayout', 'AdminLayout');
 const DistrictUsersPage = screen('features/admin/DistrictUsersPage', 'DistrictUsersPage');
 const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSection');
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
+const AdminIntegrationsSection = screen('features/admin/AdminSections', 'AdminIntegrationsSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
 const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
 const BankPage = screen('features/bank/BankPage', 'BankPage');
@@ -87,6 +88,7 @@ export const PROTECTED_PATHS = [
   '/admin/users',
   '/admin/sign-in',
   '/admin/roster',
+  '/admin/integrations',
   '/admin/privacy',
   '/admin/standards',
   '/admin/common-assessments',
@@ -190,6 +192,7 @@ export function AppRoutes() {
                     <Route path="users" element={<DistrictUsersPage />} />
                     <Route path="sign-in" element={<AdminSignInSection />} />
                     <Route path="roster" element={<AdminRosterSection />} />
+                    <Route path="integrations" element={<AdminIntegrationsSection />} />
                     <Route path="privacy" element={<AdminPrivacySection />} />
                     <Route path="standards" element={<StandardsPage />} />
                     <Route path="common-assessments" element={<CommonAssessmentsPage />} />

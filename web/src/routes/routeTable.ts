@@ -94,7 +94,7 @@ export const ROUTES: readonly RouteBudget[] = [
   { route: '/admin', modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/AdminDashboardPage'] },
   { route: '/admin/users', modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/DistrictUsersPage'] },
   {
-    route: '/admin/sign-in, /admin/roster, /admin/privacy',
+    route: '/admin/sign-in, /admin/roster, /admin/integrations, /admin/privacy',
     modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/AdminSections'],
   },
   {

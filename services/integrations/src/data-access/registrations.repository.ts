@@ -6,7 +6,7 @@ export interface StoredRegistration extends Registration {
   tenantId: string;
 }
 
-const COLUMNS = `id, tenant_id as "tenantId", issuer, client_id as "clientId", deployment_ids as "deploymentIds",
+export const REGISTRATION_COLUMNS = `id, tenant_id as "tenantId", issuer, client_id as "clientId", deployment_ids as "deploymentIds",
   jwks_url as "jwksUrl", auth_url as "authorizationUrl", token_url as "tokenUrl",
   admin_role_from_lms as "adminRoleFromLms",
   to_char(created_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
@@ -16,7 +16,7 @@ export function registrationsRepository(pool: pg.Pool) {
   return {
     async list(tenantId: string): Promise<StoredRegistration[]> {
       const { rows } = await pool.query<StoredRegistration>(
-        `select ${COLUMNS} from lti_registrations where tenant_id = $1 order by created_at, id`,
+        `select ${REGISTRATION_COLUMNS} from lti_registrations where tenant_id = $1 order by created_at, id`,
         [tenantId],
       );
       return rows;
@@ -24,7 +24,7 @@ export function registrationsRepository(pool: pg.Pool) {
 
     async find(tenantId: string, id: string): Promise<StoredRegistration | undefined> {
       const { rows } = await pool.query<StoredRegistration>(
-        `select ${COLUMNS} from lti_registrations where tenant_id = $1 and id = $2`,
+        `select ${REGISTRATION_COLUMNS} from lti_registrations where tenant_id = $1 and id = $2`,
         [tenantId, id],
       );
       return rows[0];
@@ -39,20 +39,21 @@ export function registrationsRepository(pool: pg.Pool) {
       const { rows } =
         clientId === undefined
           ? await pool.query<StoredRegistration>(
-              `select ${COLUMNS} from lti_registrations where issuer = $1 order by created_at, id limit 2`,
+              `select ${REGISTRATION_COLUMNS} from lti_registrations where issuer = $1 order by created_at, id limit 2`,
               [issuer],
             )
           : await pool.query<StoredRegistration>(
-              `select ${COLUMNS} from lti_registrations where issuer = $1 and client_id = $2`,
+              `select ${REGISTRATION_COLUMNS} from lti_registrations where issuer = $1 and client_id = $2`,
               [issuer, clientId],
             );
       return rows;
     },
 
     async byId(id: string): Promise<StoredRegistration | undefined> {
-      const { rows } = await pool.query<StoredRegistration>(`select ${COLUMNS} from lti_registrations where id = $1`, [
-        id,
-      ]);
+      const { rows } = await pool.query<StoredRegistration>(
+        `select ${REGISTRATION_COLUMNS} from lti_registrations where id = $1`,
+        [id],
+      );
       return rows[0];
     },
 
@@ -63,7 +64,7 @@ export function registrationsRepository(pool: pg.Pool) {
                                         admin_role_from_lms)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          on conflict (issuer, client_id) do nothing
-         returning ${COLUMNS}`,
+         returning ${REGISTRATION_COLUMNS}`,
         [
           id,
           tenantId,
@@ -90,7 +91,7 @@ export function registrationsRepository(pool: pg.Pool) {
           `update lti_registrations set issuer = $3, client_id = $4, deployment_ids = $5, jwks_url = $6, auth_url = $7,
                   token_url = $8, admin_role_from_lms = $9, updated_at = now()
             where tenant_id = $1 and id = $2
-            returning ${COLUMNS}`,
+            returning ${REGISTRATION_COLUMNS}`,
           [
             tenantId,
             id,

@@ -623,6 +623,9 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
+    createLtiRegistrationLink: build.mutation<CreateLtiRegistrationLinkApiResponse, CreateLtiRegistrationLinkApiArg>({
+      query: () => ({ url: `/api/integrations/lti/registration-links`, method: 'POST' }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -1815,6 +1818,8 @@ export type UpdateLtiRegistrationApiArg = {
 };
 export type RemoveLtiRegistrationApiResponse = unknown;
 export type RemoveLtiRegistrationApiArg = string;
+export type CreateLtiRegistrationLinkApiResponse = /** status 201 OK */ LtiRegistrationLink;
+export type CreateLtiRegistrationLinkApiArg = void;
 export type PrivacyRequestStatus = {
   requestId: string;
   kind: 'export' | 'delete_user' | 'delete_tenant';
@@ -2965,6 +2970,12 @@ export type LtiRegistrationList = {
     jwksUrl: string;
   };
 };
+export type LtiRegistrationLink = {
+  /** The dynamic registration URL to give the LMS's admin (shown once). */
+  url: string;
+  /** After this, the link is refused; it is used once. */
+  expiresAt: string;
+};
 export const {
   useRequestExportMutation,
   useGetExportStatusQuery,
@@ -3098,4 +3109,5 @@ export const {
   useGetLtiRegistrationQuery,
   useUpdateLtiRegistrationMutation,
   useRemoveLtiRegistrationMutation,
+  useCreateLtiRegistrationLinkMutation,
 } = injectedRtkApi;
