@@ -89,15 +89,15 @@ export function testsOf(report) {
     const here = suite.file ?? file;
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? []) {
-        const annotations = [
-          ...(t.annotations ?? []),
-          ...(t.results ?? []).flatMap((r) => r.annotations ?? []),
-        ].filter((a, i, all) => all.findIndex((b) => b.type === a.type && b.description === a.description) === i);
+        const annotations = [...(t.annotations ?? []), ...(t.results ?? []).flatMap((r) => r.annotations ?? [])].filter(
+          (a, i, all) => all.findIndex((b) => b.type === a.type && b.description === a.description) === i,
+        );
         out.push({
           file: here,
           title: [...titles, spec.title].join(' › '),
           // expected/flaky: passed; unexpected: failed; skipped: not run.
-          status: t.status === 'expected' || t.status === 'flaky' ? 'passed' : t.status === 'skipped' ? 'skipped' : 'failed',
+          status:
+            t.status === 'expected' || t.status === 'flaky' ? 'passed' : t.status === 'skipped' ? 'skipped' : 'failed',
           annotations,
         });
       }
@@ -131,7 +131,10 @@ export function judge(tests) {
     const failed = applies.filter((s) => s.test.status === 'failed');
     const cite = (list) =>
       [...new Map(list.map((s) => [`${s.test.file} › ${s.test.title}`, s])).values()]
-        .map((s) => `${s.test.status === 'failed' ? 'FAILED: ' : ''}"${s.test.title}" (${s.test.file}${s.detail ? `; ${s.detail}` : ''})`)
+        .map(
+          (s) =>
+            `${s.test.status === 'failed' ? 'FAILED: ' : ''}"${s.test.title}" (${s.test.file}${s.detail ? `; ${s.detail}` : ''})`,
+        )
         .join('; ');
     let level;
     let remarks;
@@ -216,7 +219,9 @@ name the criteria they show. No manual evaluation with assistive technology is r
 Also checked, beyond A and AA: 2.3.3 Animation from Interactions (Level AAA): ${
     annotated.some((t) => t.annotations.some((a) => a.type === 'wcag' && a.description === '2.3.3'))
       ? `with \`prefers-reduced-motion: reduce\` no screen of the keyboard journeys runs a CSS animation or transition (${
-          annotated.filter((t) => t.annotations.some((a) => a.description === '2.3.3')).every((t) => t.status === 'passed')
+          annotated
+            .filter((t) => t.annotations.some((a) => a.description === '2.3.3'))
+            .every((t) => t.status === 'passed')
             ? 'passing'
             : 'FAILING'
         }).`
@@ -310,7 +315,9 @@ function main() {
   console.log(
     `${path.relative(root, outFile)}: ${Object.entries(tally)
       .map(([k, v]) => `${v} ${k}`)
-      .join(', ')}${current ? ' (the checked-in copy is current)' : ' (written: it differs from the checked-in copy, commit it)'}`,
+      .join(
+        ', ',
+      )}${current ? ' (the checked-in copy is current)' : ' (written: it differs from the checked-in copy, commit it)'}`,
   );
   summarise(current ? 1 : 0, current ? 0 : 1);
   process.exit(current ? 0 : 1);

@@ -110,13 +110,13 @@ test(
     await expect(create).toBeVisible();
     await expectFocusWithin(page, create);
     await checkScreen(page);
-    await typeInto(page, create.getByLabel('Title'), 'Water Cycle Check');
+    await typeInto(page, create.getByLabel('Title', { exact: true }), 'Water Cycle Check');
     await typeInto(page, create.getByLabel('Content to assess'), LESSON);
     await tabTo(page, create.getByLabel('Question type'));
     await arrowToOption(page, create.getByLabel('Question type'), 'Multiple Choice');
     await typeInto(page, create.getByLabel('Number of questions'), '3');
-    await tabTo(page, create.getByLabel('Class'));
-    await arrowToOption(page, create.getByLabel('Class'), 'Keyboard Biology');
+    await tabTo(page, create.getByLabel('Class', { exact: true }));
+    await arrowToOption(page, create.getByLabel('Class', { exact: true }), 'Keyboard Biology');
     await activate(page, create.getByRole('button', { name: 'Create Assessment' }));
     await expectAnnounced(page, 'Assessment created successfully');
     await expect(page).toHaveURL(/\/assessment-preview\/[0-9a-f-]+$/, { timeout: 30_000 });
@@ -313,9 +313,7 @@ test(
     await tabTo(page, page.getByLabel('OneRoster package'), { max: 80 });
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
-    await (
-      await chooser
-    ).setFiles({ name: 'roster.zip', mimeType: 'application/zip', buffer: rosterZip(run, domain) });
+    await (await chooser).setFiles({ name: 'roster.zip', mimeType: 'application/zip', buffer: rosterZip(run, domain) });
     await activate(page, page.getByRole('button', { name: 'Preview' }));
     const preview = page.getByTestId('roster-preview');
     await expect(preview.getByRole('table', { name: 'Rows per file' })).toBeVisible();

@@ -33,10 +33,7 @@ interface RouteVisit {
   url: (ids: Ids) => string;
 }
 
-const at =
-  (url: string) =>
-  (): string =>
-    url;
+const at = (url: string) => (): string => url;
 
 export const ROUTES: readonly RouteVisit[] = [
   // Signed out.

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { refocusAfterDialog, wrapTab } from './useModalTabWrap';
+import { refocusIfLost, wrapTab } from './useModalTabWrap';
 
 function tab(shiftKey = false): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, cancelable: true });
@@ -44,14 +44,30 @@ describe('useModalTabWrap', () => {
     expect(tab().defaultPrevented).toBe(false);
   });
 
-  it('when a dialog has closed and the focus is on nothing, then it goes to the main content', () => {
+  it('when the focused control was removed and the focus is on nothing, then it goes to the main content', () => {
     render(
       <main id="main" tabIndex={-1}>
         <h1>Page</h1>
       </main>,
     );
+    const gone = document.createElement('button');
     (document.activeElement as HTMLElement | null)?.blur();
-    refocusAfterDialog();
+    refocusIfLost(gone);
     expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('when the focus is on a control, or the last one is still there, then it stays put', () => {
+    render(
+      <main id="main" tabIndex={-1}>
+        <button type="button">Here</button>
+      </main>,
+    );
+    const here = screen.getByRole('button', { name: 'Here' });
+    here.focus();
+    refocusIfLost(document.createElement('button'));
+    expect(here).toHaveFocus();
+    here.blur();
+    refocusIfLost(here);
+    expect(document.body).toHaveFocus();
   });
 });

@@ -2,8 +2,9 @@
 // Modal brings the focus back when it lands on the page behind, but Tab on the dialog's last control
 // (Shift+Tab on its first) takes it out of the document, to the browser's own controls. One
 // listener for every modal of the app wraps it round instead, as Bootstrap's own modal does. And when
-// a dialog closes after removing the control that opened it (the dashboard's welcome card once the
-// first class exists), the focus would be left on nothing: it goes to the main content instead.
+// the focused control leaves the page (a dialog closed, or the dashboard's welcome card and its
+// Create Class button replaced once the first class exists), the focus would be left on nothing: it
+// goes to the main content instead.
 import { useEffect } from 'react';
 
 const TABBABLE =
@@ -17,7 +18,9 @@ function tabbables(dialog: Element): HTMLElement[] {
 
 /** The last dialog opened (the one on top), if any. */
 function openDialog(): Element | undefined {
-  const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]');
+  const dialogs = document.querySelectorAll(
+    '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]',
+  );
   return dialogs[dialogs.length - 1];
 }
 
@@ -40,27 +43,31 @@ export function wrapTab(event: KeyboardEvent): void {
   }
 }
 
-/** After a dialog left the page: the focus on nothing (its opener gone) moves to the main content. */
-export function refocusAfterDialog(): void {
+/**
+ * After a change of the page: when the focused element was removed with its part of the page (a
+ * dialog closed, the card holding the button replaced), the focus is on nothing; it goes to the main
+ * content, where the next Tab starts and a screen reader reads from.
+ */
+export function refocusIfLost(lastFocused: Element | null): void {
   const active = document.activeElement;
   if (active && active !== document.body && active !== document.documentElement) return;
-  if (openDialog()) return;
-  document.getElementById('main')?.focus();
+  if (!lastFocused || lastFocused.isConnected || openDialog()) return;
+  document.getElementById('main')?.focus({ preventScroll: true });
 }
 
 export function useModalTabWrap(): void {
   useEffect(() => {
+    let lastFocused: Element | null = null;
+    const remember = (event: FocusEvent) => {
+      lastFocused = event.target instanceof Element ? event.target : null;
+    };
     document.addEventListener('keydown', wrapTab);
-    // Modals are portalled into <body>: watch its children only.
-    const observer = new MutationObserver((records) => {
-      const closed = records.some((r) =>
-        [...r.removedNodes].some((n) => n instanceof Element && (n.matches('[role="dialog"]') || n.querySelector('[role="dialog"]'))),
-      );
-      if (closed) setTimeout(refocusAfterDialog, 0);
-    });
-    observer.observe(document.body, { childList: true });
+    document.addEventListener('focusin', remember);
+    const observer = new MutationObserver(() => refocusIfLost(lastFocused));
+    observer.observe(document.body, { childList: true, subtree: true });
     return () => {
       document.removeEventListener('keydown', wrapTab);
+      document.removeEventListener('focusin', remember);
       observer.disconnect();
     };
   }, []);
