@@ -1,7 +1,7 @@
 // The conformance levels of the VPAT (scripts/vpat.mjs) follow the tests: no "Supports" without a
 // passing test naming the criterion.
 import { describe, expect, it } from 'vitest';
-import { CRITERIA, judge, render, testsOf } from './vpat.mjs';
+import { CRITERIA, judge, levelsOf, render, testsOf } from './vpat.mjs';
 
 const spec = (title, status, annotations) => ({
   title,
@@ -62,5 +62,12 @@ describe('vpat', () => {
     expect(text).toContain('### Table 2: Success Criteria, Level AA');
     for (const [criterion] of CRITERIA) expect(text).toContain(`| ${criterion} `);
     expect(CRITERIA).toHaveLength(56);
+  });
+
+  it('when a report is read back, then each criterion has the level its table states', () => {
+    const text = render({ verdicts, tests, date: '2026-01-01', version: '1.0.0' });
+    const levels = levelsOf(text);
+    expect(levels.size).toBe(CRITERIA.length);
+    for (const [criterion, v] of verdicts) expect(levels.get(criterion)).toBe(v.level);
   });
 });

@@ -41,20 +41,63 @@ export async function expectFocusVisible(page: Page): Promise<void> {
 }
 
 /**
+ * WCAG 2.4.11 (Focus Not Obscured, Minimum): the focused control is not entirely hidden by the
+ * page's own content (a sticky bar, a toast): some point of it (its centre or near a corner) is
+ * the top element there. A control drawn by its label (a visually hidden radio) is judged by it.
+ */
+export async function expectFocusNotObscured(page: Page): Promise<void> {
+  const problem = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    let boxes = [el];
+    const r = el.getBoundingClientRect();
+    if ((r.width < 2 || r.height < 2) && el instanceof HTMLInputElement) boxes = [...(el.labels ?? [])];
+    for (const box of boxes) {
+      const b = box.getBoundingClientRect();
+      const inset = (n: number) => Math.min(3, n / 2);
+      const points = [
+        [b.left + b.width / 2, b.top + b.height / 2],
+        [b.left + inset(b.width), b.top + inset(b.height)],
+        [b.right - inset(b.width), b.top + inset(b.height)],
+        [b.left + inset(b.width), b.bottom - inset(b.height)],
+        [b.right - inset(b.width), b.bottom - inset(b.height)],
+      ];
+      for (const [x, y] of points) {
+        const top = document.elementFromPoint(x!, y!);
+        if (top && (box.contains(top) || top.contains(box) || (top instanceof HTMLLabelElement && top.control === el)))
+          return null;
+      }
+    }
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    const b = el.getBoundingClientRect();
+    const over = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    const what = over
+      ? `<${over.tagName.toLowerCase()} class="${String(over.className).slice(0, 60)}">`
+      : 'nothing (outside the window)';
+    return `<${el.tagName.toLowerCase()}> "${name}" at ${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}×${Math.round(b.height)} is entirely hidden, under ${what}`;
+  });
+  expect(problem, 'focus not obscured (WCAG 2.4.11)').toBeNull();
+}
+
+/**
  * Presses Tab (Shift+Tab with `back`) until `target` has the focus, at most `max` times; every
- * stop on the way must show its focus. Fails naming the stops when the target is not reached.
+ * stop on the way must show its focus, not be hidden under other content, and not change the page
+ * (WCAG 3.2.1, On Focus: the URL stays). Fails naming the stops when the target is not reached.
  * Returns how many presses it took.
  */
 export async function tabTo(page: Page, target: Locator, { max = 40, back = false } = {}): Promise<number> {
   const stops: string[] = [];
+  const url = page.url();
   for (let i = 1; i <= max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    expect(page.url(), 'a control that takes the focus changes no page (WCAG 3.2.1)').toBe(url);
     const stop = await describeFocus(page);
     stops.push(stop);
     // Past the last control the focus leaves the document for the browser's own controls; the next
     // Tab comes back to the first (the skip link).
     if (stop === BROWSER_UI) continue;
     await expectFocusVisible(page);
+    await expectFocusNotObscured(page);
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return i;
   }
   throw new Error(`${String(target)} not reached in ${max} presses of Tab; the focus went: ${stops.join(' → ')}`);
