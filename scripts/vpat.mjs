@@ -82,6 +82,13 @@ export const CRITERIA = [
   ['4.1.3', 'Status Messages', 'AA'],
 ];
 
+/**
+ * Criteria of which axe's rules check only a sliver (1.4.4: that zoom is not disabled; 1.4.12: no
+ * inline !important spacing; 1.3.5: that autocomplete values are valid, not that fields have them;
+ * 1.4.1: links in text only): axe passing alone does not make them "Supports".
+ */
+export const AXE_SLIVER = new Set(['1.3.5', '1.4.1', '1.4.4', '1.4.12']);
+
 /** Every test of a Playwright JSON report: its file, title, outcome and annotations. */
 export function testsOf(report) {
   const out = [];
@@ -138,12 +145,16 @@ export function judge(tests) {
         .join('; ');
     let level;
     let remarks;
+    const axeOnly = applies.length > 0 && applies.every((s) => s.detail.startsWith('axe:'));
     if (criterion === '4.1.1') {
       level = 'Not Applicable';
       remarks = 'Obsolete and removed in WCAG 2.2; not evaluated against WCAG 2.0 or 2.1 by these tests.';
     } else if (applies.length === 0 && notApplicable.length > 0) {
       level = 'Not Applicable';
       remarks = `Shown not to apply by ${cite(notApplicable)}.`;
+    } else if (axeOnly && AXE_SLIVER.has(criterion) && failed.length === 0) {
+      level = 'Not Evaluated';
+      remarks = `Only a narrow part is checked: ${cite(passed)} passed; not evaluated beyond it.`;
     } else if (passed.length > 0 && failed.length === 0) {
       level = 'Supports';
       remarks = `Shown by ${cite(passed)}.`;

@@ -23,8 +23,12 @@ const report = {
           { type: 'wcag', description: '2.1.1' },
           { type: 'wcag', description: '2.5.8' },
         ]),
-        spec('skipped', 'skipped', [{ type: 'wcag', description: '1.4.3' }]),
+        spec('skipped', 'skipped', [{ type: 'wcag', description: '1.4.11' }]),
         spec('no media', 'expected', [{ type: 'wcag-na', description: '1.2.1 no audio or video' }]),
+        spec('axe', 'expected', [
+          { type: 'wcag', description: '1.4.3 axe: color-contrast' },
+          { type: 'wcag', description: '1.4.4 axe: meta-viewport' },
+        ]),
       ],
     },
   ],
@@ -46,8 +50,15 @@ describe('vpat', () => {
   });
 
   it('when no test that ran names a criterion, then it is Not Evaluated (a skipped test counts for nothing)', () => {
-    expect(verdicts.get('1.4.3').level).toBe('Not Evaluated');
+    expect(verdicts.get('1.4.11').level).toBe('Not Evaluated');
     expect(verdicts.get('3.3.8').level).toBe('Not Evaluated');
+  });
+
+  it('when only axe checked a criterion, then Supports where its rules are the check, Not Evaluated where they check a sliver', () => {
+    expect(verdicts.get('1.4.3').level).toBe('Supports');
+    expect(verdicts.get('1.4.3').remarks).toContain('axe: color-contrast');
+    expect(verdicts.get('1.4.4').level).toBe('Not Evaluated');
+    expect(verdicts.get('1.4.4').remarks).toContain('Only a narrow part is checked');
   });
 
   it('when a passing test shows a criterion does not apply, then Not Applicable', () => {
