@@ -282,6 +282,41 @@ export async function expectNoImagesOfText(page: Page): Promise<void> {
   expect(images, 'raster images (text must be text, WCAG 1.4.5)').toEqual([]);
 }
 
+/**
+ * WCAG 1.4.10 (Reflow): at 320 CSS px wide (1280 px at 400 % zoom) the page scrolls in one
+ * direction only: nothing is wider than the window but data tables, which may scroll in their own
+ * box. The viewport is put back afterwards.
+ */
+export async function expectReflow(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  try {
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const wide = document.documentElement.scrollWidth;
+            if (wide <= window.innerWidth + 1) return [];
+            // Name what sticks out (outside a table's own scroll box).
+            return [...document.querySelectorAll('body *')]
+              .filter(
+                (el) =>
+                  el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('table, .table-responsive'),
+              )
+              .slice(0, 5)
+              .map(
+                (el) =>
+                  `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 50)}"> ${Math.round(el.getBoundingClientRect().right)} px`,
+              );
+          }),
+        { message: 'content wider than 320 px (WCAG 1.4.10)', timeout: 3_000 },
+      )
+      .toEqual([]);
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}
+
 /** The page-level checks of a screen the journey reached: targets, motion, images of text. */
 export async function checkScreen(page: Page): Promise<void> {
   await page

@@ -10,6 +10,7 @@ import { strToU8, zipSync } from 'fflate';
 import {
   activate,
   checkScreen,
+  expectReflow,
   expectAnnounced,
   expectErrorAnnounced,
   expectFocusVisible,
@@ -144,7 +145,7 @@ async function expectFocusVisibleOrReset(page: Page): Promise<void> {
 
 test(
   'keyboard only: a student joins a class, takes a timed assessment, submits and practises',
-  { annotation: wcag(...JOURNEY, '3.3.1', '4.1.3', '3.3.4') },
+  { annotation: wcag(...JOURNEY, '1.4.10 the taking, result and practice pages at 320 px', '3.3.1', '4.1.3', '3.3.4') },
   async ({ browser }) => {
     test.setTimeout(240_000);
     const c = await classroom(browser, { questionCount: 3 });
@@ -194,6 +195,7 @@ test(
     await activate(page, page.getByRole('button', { name: 'Time left' }));
     await expectAnnounced(page, /^Time left: \d+ minutes?/);
     await checkScreen(page);
+    await expectReflow(page);
 
     // --- Answer each question with the keyboard: arrows in the choices, Space to pick.
     const questions = await apiGet<{ id: string; questionText: string; options: string[] }[]>(
@@ -227,6 +229,7 @@ test(
     await expectAnnounced(page, 'Assessment submitted successfully!');
     await expect(page.getByTestId('result-score')).toBeVisible();
     await checkScreen(page);
+    await expectReflow(page);
 
     // --- Practise from the dashboard's result card.
     await activate(page, page.getByRole('link', { name: 'Back to Dashboard' }), 'Enter', { max: 80 });
@@ -236,6 +239,7 @@ test(
     await expect(page).toHaveURL(new RegExp(`/support/${c.assessment.id}/`));
     await expect(page.getByRole('heading', { name: 'Reading' })).toBeVisible({ timeout: 20_000 });
     await checkScreen(page);
+    await expectReflow(page);
     for (let i = 0; i < 20; i++) {
       const position = page.getByText(/^Question \d+ of \d+$/);
       if ((await position.count()) === 0) break;
