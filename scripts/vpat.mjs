@@ -247,11 +247,12 @@ Also checked, beyond A and AA: 2.3.3 Animation from Interactions (Level AAA): ${
 - **Keyboard-only journeys** (\`e2e/tests/keyboard.spec.ts\`): a teacher creates a class, creates an
   assessment and assigns it; a student joins a class, takes a timed assessment, submits and practises; a
   district admin imports a roster, with no pointer after each page loads. At each step the focus must
-  reach the expected control (found by its role and accessible name in the accessibility tree) and show a
-  visible indicator; dialogs keep and return the focus and close with Escape; saves, timer warnings and
+  reach the expected control (found by its role and accessible name in the accessibility tree), show a
+  visible indicator, not lie entirely under other content (a toast) and change no page by taking the focus; dialogs keep and return the focus and close with Escape; saves, timer warnings and
   errors must reach a live region (or the focused, invalid field's description); every screen reached must
   have pointer targets of at least 24 × 24 CSS px or spaced, no CSS animation or transition with reduced
-  motion asked, and no raster images (so no images of text).
+  motion asked, and no raster images (so no images of text); the student's taking, result and practice
+  pages must reflow at 320 CSS px.
 - Other browser tests name the criteria their checks show (\`e2e/tests/a11y.spec.ts\`: the skip link).
 
 ## Applicable Standards/Guidelines
