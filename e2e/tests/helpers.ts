@@ -17,6 +17,8 @@ const GONE =
  */
 class AxeScans {
   readonly problems: string[] = [];
+  /** WCAG success criterion (`1.4.3`) → the axe rules that checked it and passed on some screen. */
+  readonly criteria = new Map<string, Set<string>>();
   private readonly scanned = new Set<string>();
   private readonly contexts = new WeakSet<BrowserContext>();
   private readonly pages = new Set<Page>();
@@ -109,6 +111,13 @@ class AxeScans {
           .join('; ')}`,
     );
     this.problems.push(...found);
+    for (const rule of results.passes)
+      for (const tag of rule.tags) {
+        const sc = /^wcag(\d)(\d)(\d+)$/.exec(tag);
+        if (!sc) continue;
+        const criterion = `${sc[1]}.${sc[2]}.${sc[3]}`;
+        this.criteria.set(criterion, (this.criteria.get(criterion) ?? new Set()).add(rule.id));
+      }
     return found;
   }
 
