@@ -81,6 +81,7 @@ export const ROUTES: readonly RouteVisit[] = [
   { path: '/admin/privacy', as: 'admin', url: at('/admin/privacy') },
   { path: '/admin/standards', as: 'admin', url: at('/admin/standards') },
   { path: '/admin/common-assessments', as: 'admin', url: at('/admin/common-assessments') },
+  { path: '/admin/integrations', as: 'admin', url: at('/admin/integrations') },
 ];
 
 /**
