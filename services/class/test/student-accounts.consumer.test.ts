@@ -12,6 +12,7 @@ import {
   registerDistrictTeacher,
   startClassService,
   VALID_CLASS,
+  type Actor,
   type Harness,
 } from './helpers.ts';
 
@@ -46,7 +47,7 @@ async function members(classId: string): Promise<string[]> {
   return rows.map((r) => r.student_id as string);
 }
 
-async function classOf(teacher: { userId: string; tenantId: string }) {
+async function classOf(teacher: Actor) {
   await registerDistrictTeacher(h, teacher);
   const res = await call(h, teacher, 'POST', '/api/classes', { ...VALID_CLASS, name: `2nd grade ${randomUUID()}` });
   expect(res.status).toBe(201);

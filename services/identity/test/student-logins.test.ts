@@ -131,7 +131,7 @@ describe('student accounts without email', () => {
 
     const list = await owner.request('GET', `/api/classes/${classId}/student-logins`);
     expect(list.status).toBe(200);
-    expect(list.body.students).toEqual([expect.objectContaining({ id: made.id, secretKind: 'picture' })]);
+    expect(list.body.students).toEqual([expect.objectContaining({ id: made.id, signInWith: 'picture' })]);
   });
 
   it('refuses a teacher of another class (404) and a picture not of the set (400)', async () => {
@@ -199,7 +199,7 @@ describe('student accounts without email', () => {
       secret: { kind: 'words', words: 'red kite' },
     });
     expect(reset.status).toBe(200);
-    expect(reset.body.secretKind).toBe('words');
+    expect(reset.body.signInWith).toBe('words');
     const kid = new Browser(h.identity.url);
     const old = await kid.request('POST', '/api/auth/class-code/login', {
       classCode: joinCode,
@@ -291,5 +291,34 @@ describe('student accounts without email', () => {
           .rowCount,
       ).toBe(0);
     expect((await h.db.query(`select 1 from login_class_members where student_id = $1`, [made.id])).rowCount).toBe(0);
+  });
+
+  it('a self sign-up asks the age band: a student under 13 is sent to the teacher, unless at their district', async () => {
+    const b = new Browser(h.identity.url);
+    const body = (overrides: Record<string, unknown>) => ({
+      firstName: 'Lia',
+      lastName: 'Young',
+      email: `lia.${randomUUID().slice(0, 8)}@example.com`,
+      password: 'correct horse',
+      role: 'student',
+      ...overrides,
+    });
+    const refused = await b.request('POST', '/api/auth/simple-signup', body({ ageBand: 'under_13' }));
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('under_13_needs_teacher');
+    expect(refused.body.message).toContain('Ask your teacher for a login card');
+    expect((await b.request('POST', '/api/auth/simple-signup', body({ ageBand: '13_or_older' }))).status).toBe(202);
+    // Clients older than the field send none.
+    expect((await b.request('POST', '/api/auth/simple-signup', body({}))).status).toBe(202);
+    expect((await b.request('POST', '/api/auth/simple-signup', body({ ageBand: 'ten' }))).status).toBe(400);
+    // At the district's own domain: the school's authorization, a link as for anyone.
+    const domain = `oak-${randomUUID().slice(0, 8)}.example.org`;
+    await h.db.query(`update tenants set email_domains = $2 where id = $1`, [districtId, [domain]]);
+    const atDistrict = await b.request(
+      'POST',
+      '/api/auth/simple-signup',
+      body({ ageBand: 'under_13', email: `lia@${domain}` }),
+    );
+    expect(atDistrict.status).toBe(202);
   });
 });

@@ -43,7 +43,7 @@ export const studentLoginSchema = z
     firstName: z.string(),
     lastName: z.string(),
     username: z.string(),
-    secretKind: z.enum(['picture', 'words']),
+    signInWith: z.enum(['picture', 'words']).describe('A picture or two words (set by the teacher)'),
     createdAt: z.string(),
     passwordChangedAt: z.string(),
   })

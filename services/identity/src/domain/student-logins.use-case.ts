@@ -76,7 +76,8 @@ export interface StudentLoginView {
   firstName: string;
   lastName: string;
   username: string;
-  secretKind: 'picture' | 'words';
+  /** How the student signs in with the class code. */
+  signInWith: 'picture' | 'words';
   createdAt: string;
   passwordChangedAt: string;
 }
@@ -87,7 +88,7 @@ function view(row: StudentLoginRow): StudentLoginView {
     firstName: row.firstName,
     lastName: row.lastName,
     username: row.username,
-    secretKind: row.secretKind,
+    signInWith: row.secretKind,
     createdAt: row.createdAt.toISOString(),
     passwordChangedAt: row.updatedAt.toISOString(),
   };
