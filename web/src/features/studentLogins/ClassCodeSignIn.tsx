@@ -57,7 +57,7 @@ export function ClassCodeSignIn({ onBack }: { onBack?: () => void }) {
         </Alert>
       )}
       {step.at === 'code' && (
-        <Form noValidate onSubmit={onCode} aria-label="Class code">
+        <Form noValidate onSubmit={onCode} aria-label="Your class code">
           <Form.Group className="mb-3" controlId="class-code">
             <Form.Label>Class code</Form.Label>
             <Form.Control

@@ -47,10 +47,10 @@ export function LoginCardPage() {
               <Link to="/auth?mode=class-code">Sign in with class code</Link>
             </>
           ) : (
-            <p role="status">
+            <div role="status">
               <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
               Signing you in…
-            </p>
+            </div>
           )}
         </Card.Body>
       </Card>
