@@ -40,6 +40,7 @@ import { invitationsRouter } from '../../services/identity/src/api/invitations.r
 import { privacyRouter } from '../../services/identity/src/api/privacy.router.ts';
 import { rosterRouter } from '../../services/identity/src/api/roster.router.ts';
 import { ssoRouter } from '../../services/identity/src/api/sso.router.ts';
+import { studentLoginsRouter } from '../../services/identity/src/api/student-logins.router.ts';
 import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
 import { dynamicRegistrationRouter } from '../../services/integrations/src/api/dynamic-registration.router.ts';
 import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
@@ -67,6 +68,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     privacyRouter(inert),
     rosterRouter(inert, rosterUploadLimit),
     authRouter(inert),
+    studentLoginsRouter(inert),
     emailRouter(inert),
     invitationsRouter(inert),
     districtRouter(inert),

@@ -758,6 +758,64 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/copy`, body: { classId: f.c1.id } }),
     expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
   },
+  // Students without email (docs/adr/015): the class's teachers only (an admin is no teacher of
+  // it: 403 by role); the sign-ins with a made-up class code or card find nothing.
+  'GET /api/classes/{id}/student-logins': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/student-logins` }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
+  },
+  'POST /api/classes/{id}/student-logins': {
+    access: ['teacher'],
+    request: ({ f }) => ({
+      path: `/api/classes/${f.c1.id}/student-logins`,
+      body: {
+        firstName: 'Matrix',
+        lastName: 'Kid',
+        username: `matrix.${randomUUID().slice(0, 8)}`,
+        secret: { kind: 'picture', picture: 'star' },
+      },
+    }),
+    expect: statuses(['teacher'], { 'A.owner': 201 }, 404),
+  },
+  'PUT /api/classes/{id}/student-logins/{studentId}/secret': {
+    access: ['teacher'],
+    // A.student is no account without email: not found for the owner too.
+    request: ({ f }) => ({
+      path: `/api/classes/${f.c1.id}/student-logins/${f.s1}/secret`,
+      body: { secret: { kind: 'words', words: 'red kite' } },
+    }),
+    expect: statuses(['teacher'], {}, 404),
+  },
+  'POST /api/classes/{id}/login-cards': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/login-cards` }),
+    expect: statuses(['teacher'], { 'A.owner': 201 }, 404),
+  },
+  'DELETE /api/classes/{id}/login-cards': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/login-cards` }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
+  },
+  'POST /api/auth/class-code': {
+    access: 'anyone',
+    request: fixed('/api/auth/class-code', { classCode: 'NOSUCH9' }),
+    expect: statuses('anyone', {}, 404),
+  },
+  'POST /api/auth/class-code/login': {
+    access: 'anyone',
+    request: fixed('/api/auth/class-code/login', {
+      classCode: 'NOSUCH9',
+      studentId: '00000000-0000-4000-8000-000000000000',
+      secret: { kind: 'picture', picture: 'cat' },
+    }),
+    expect: statuses('anyone', {}, 404),
+  },
+  'POST /api/auth/login-card': {
+    access: 'anyone',
+    request: fixed('/api/auth/login-card', { token: 'matrix-made-up-card' }),
+    expect: statuses('anyone', {}, 403),
+  },
   // A student's accommodations: the class's teacher and the district's admin; a PUT that changes
   // nothing (all off stays all off), so every cell can run it.
   'GET /api/classes/{id}/students/{studentId}/accommodations': {

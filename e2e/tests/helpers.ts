@@ -228,6 +228,8 @@ export async function submitSignUp(page: Page, user: TestUser, role: 'Teacher' |
   const confirm = page.getByLabel('Confirm Password');
   if (await confirm.count()) await confirm.fill(user.password);
   await page.getByLabel(role, { exact: true }).check();
+  // A student says their age band (docs/adr/015); under 13 signs up with a school's address only.
+  if (role === 'Student') await page.getByLabel('13 or older', { exact: true }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   const sent = page.getByRole('status', { name: 'Check your email' });
   await expect(sent).toContainText('Check your email');

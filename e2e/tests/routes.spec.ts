@@ -41,6 +41,7 @@ export const ROUTES: readonly RouteVisit[] = [
   { path: '/auth', as: 'signed out', url: at('/auth?mode=login') },
   { path: '/quick-auth', as: 'signed out', url: at('/quick-auth') },
   { path: '/simple-login', as: 'signed out', url: at('/simple-login') },
+  { path: '/login-card', as: 'signed out', url: at('/login-card') },
   { path: '/accept-invitation', as: 'signed out', url: at('/accept-invitation?token=not-a-real-token') },
   { path: '/forgot-password', as: 'signed out', url: at('/forgot-password') },
   { path: '/reset-password', as: 'signed out', url: at('/reset-password?token=not-a-real-token') },

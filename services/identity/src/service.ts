@@ -9,6 +9,8 @@ import { rosterRouter } from './api/roster.router.ts';
 import { googleRouter } from './api/google.router.ts';
 import { ssoRouter } from './api/sso.router.ts';
 import { invitationsRouter } from './api/invitations.router.ts';
+import { studentLoginsRouter } from './api/student-logins.router.ts';
+import { studentLoginsRepository } from './data-access/student-logins.repository.ts';
 import { mountInternalRoutes } from './api/internal.routes.ts';
 import { sessionCookies } from './api/session-cookies.ts';
 import { cookieSecure, identityConfigSchema } from './config.ts';
@@ -39,6 +41,10 @@ import { ltiRepository } from './data-access/lti.repository.ts';
 const HOUR_MS = 3_600_000;
 /** How long the one-time sign-in of an LTI launch waits for the browser to redeem it. */
 const LTI_HANDOFF_TTL_SECONDS = 120;
+/** The window of a student login's lock (wrong pictures or words), in seconds. */
+const STUDENT_LOCK_SECONDS = 900;
+/** Wrong pictures or words per class code in that window, as a multiple of those per student. */
+const CLASS_CODE_FACTOR = 6;
 /** Sign-in attempts allowed per address and per account, as a multiple of those per account at one address. */
 const LOGIN_CEILING_FACTOR = 10;
 
@@ -176,6 +182,33 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
         rosterRouter(roster, config.ROSTER_UPLOAD_LIMIT_BYTES),
         authRouter(authDeps),
         email.router(sessionDeps, cookies),
+        // Students without email: the teacher's student logins and cards, class-code and card sign-in.
+        studentLoginsRouter({
+          logins: {
+            logins: studentLoginsRepository(db),
+            events,
+            source: ctx.name,
+            publicUrl: config.PUBLIC_URL,
+            cardDays: config.LOGIN_CARD_DAYS,
+            limits: {
+              perStudent: postgresLimiter(ctx.pool, {
+                schema,
+                keyPrefix: 'student_login',
+                points: config.STUDENT_LOGIN_FAILURES,
+                durationSeconds: STUDENT_LOCK_SECONDS,
+              }),
+              perClassCode: postgresLimiter(ctx.pool, {
+                schema,
+                keyPrefix: 'student_login_class',
+                points: config.STUDENT_LOGIN_FAILURES * CLASS_CODE_FACTOR,
+                durationSeconds: STUDENT_LOCK_SECONDS,
+              }),
+              perAddress: limiter('class_code_ip', config.RATE_LIMIT_LOGIN_PER_MINUTE * LOGIN_CEILING_FACTOR),
+            },
+          },
+          sessions: sessionDeps,
+          cookies,
+        }),
         invitationsRouter({
           membership,
           sessions: sessionDeps,

@@ -31,6 +31,7 @@ const AcceptInvitationPage = screen('features/auth/AcceptInvitationPage', 'Accep
 const ForgotPasswordPage = screen('features/auth/ForgotPasswordPage', 'ForgotPasswordPage');
 const ResetPasswordPage = screen('features/auth/ResetPasswordPage', 'ResetPasswordPage');
 const VerifyEmailPage = screen('features/auth/VerifyEmailPage', 'VerifyEmailPage');
+const LoginCardPage = screen('features/studentLogins/LoginCardPage', 'LoginCardPage');
 const TeacherDashboard = screen('features/dashboard/TeacherDashboard', 'TeacherDashboard');
 const StudentDashboard = screen('features/dashboard/StudentDashboard', 'StudentDashboard');
 const ProfilePage = screen('features/profile/ProfilePage', 'ProfilePage');
@@ -113,6 +114,8 @@ export function AppRoutes() {
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
+          {/* A login card's QR (students without email): signs in whoever was signed in before. */}
+          <Route path="/login-card" element={<LoginCardPage />} />
           {isLoading ? (
             <Route path="*" element={<PageSpinner />} />
           ) : user ? (
