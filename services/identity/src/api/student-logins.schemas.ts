@@ -45,7 +45,7 @@ export const studentLoginSchema = z
     username: z.string(),
     signInWith: z.enum(['picture', 'words']).describe('A picture or two words (set by the teacher)'),
     createdAt: z.string(),
-    passwordChangedAt: z.string(),
+    signInChangedAt: z.string().describe('When the picture or words were last set (made or reset)'),
   })
   .meta({ id: 'StudentLogin' });
 

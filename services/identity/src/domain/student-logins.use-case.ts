@@ -79,7 +79,7 @@ export interface StudentLoginView {
   /** How the student signs in with the class code. */
   signInWith: 'picture' | 'words';
   createdAt: string;
-  passwordChangedAt: string;
+  signInChangedAt: string;
 }
 
 function view(row: StudentLoginRow): StudentLoginView {
@@ -90,7 +90,7 @@ function view(row: StudentLoginRow): StudentLoginView {
     username: row.username,
     signInWith: row.secretKind,
     createdAt: row.createdAt.toISOString(),
-    passwordChangedAt: row.updatedAt.toISOString(),
+    signInChangedAt: row.updatedAt.toISOString(),
   };
 }
 

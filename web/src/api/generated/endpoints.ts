@@ -2055,7 +2055,8 @@ export type StudentLogin = {
   /** A picture or two words (set by the teacher) */
   signInWith: 'picture' | 'words';
   createdAt: string;
-  passwordChangedAt: string;
+  /** When the picture or words were last set (made or reset) */
+  signInChangedAt: string;
 };
 export type StudentLogins = {
   classCode: string;

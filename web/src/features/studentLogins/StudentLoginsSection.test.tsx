@@ -20,7 +20,7 @@ const MAYA: StudentLogin = {
   username: 'maya.r',
   signInWith: 'picture',
   createdAt: '2026-11-01T10:00:00.000Z',
-  passwordChangedAt: '2026-11-01T10:00:00.000Z',
+  signInChangedAt: '2026-11-01T10:00:00.000Z',
 };
 
 function renderSection(initial: StudentLogin[] = [MAYA]) {
