@@ -18,6 +18,8 @@ const picture = z.enum(PICTURES, { error: 'Pick one of the pictures' });
 const words = z
   .string({ error: 'Two short words are required' })
   .max(40, 'Two short words are required')
+  // Documented as it is checked: two words of letters, any case, spaces between and around.
+  .regex(/^\s*[A-Za-z]{2,12}\s+[A-Za-z]{2,12}\s*$/, 'Two short words (letters only, 2 to 12 each) are required')
   .transform(normalizeWords)
   .pipe(z.string().regex(WORDS, 'Two short words (letters only, 2 to 12 each) are required'));
 

@@ -118,5 +118,8 @@ export function dynamicRegistrationRouter(uc: DynamicRegistrationUseCases): ApiR
     );
 }
 
-/** A caller that asked for JSON first (a script, the API's tests) gets the house's JSON error. */
-const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
+/**
+ * A browser (it asks for text/html) gets the page; any other caller (a script, the API's tests, one
+ * that names no type) the house's JSON error, as the API document says.
+ */
+const wantsJson = (req: Request) => req.accepts(['json', 'html']) === 'json';
