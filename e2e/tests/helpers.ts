@@ -280,7 +280,7 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.goto('/auth?mode=login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   // An admin lands on the admin dashboard, anyone else on /.
   await expect(page).toHaveURL(/\/(admin)?$/);
 }
