@@ -105,6 +105,21 @@ describe('offline generator', () => {
     });
   });
 
+  it('when a name holds an abbreviation ("Mount St. Helens"), then no blank falls inside it', () => {
+    const content = [
+      'A volcano is an opening in the crust where melted rock escapes to the surface.',
+      'In 1980, Mount St. Helens erupted and blew away part of its north side.',
+      'In May 1804, the explorers set out from near St. Louis with two boats.',
+      'Volcanic ash can travel hundreds of miles and ground airplanes.',
+      'Scientists called volcanologists study volcanoes to predict eruptions.',
+      'Over time, volcanic soil becomes very fertile, so many farmers live near volcanoes.',
+    ].join(' ');
+    const qs = generateOfflineQuestions({ content, questionType: 'short_answer', count: 3 });
+    expect(qs.map((q) => q.correctAnswer)).not.toEqual(expect.arrayContaining(['Helens']));
+    expect(qs.map((q) => q.correctAnswer)).not.toEqual(expect.arrayContaining(['Louis']));
+    expect(qs.filter((q) => /St\. _____/.test(q.questionText))).toEqual([]);
+  });
+
   it('when the same request is made twice, then the same questions come back (deterministic)', () => {
     const req = { content: LESSON, questionType: 'mixed' as const, count: 9 };
     expect(generateOfflineQuestions(req)).toEqual(generateOfflineQuestions(req));

@@ -382,6 +382,10 @@ const definedTerms = (lesson: Lesson) => lesson.sentences.flatMap((s) => (s.defi
 function blanked(s: Sentence, occ: Occurrence): string | undefined {
   const found = findTerm(s.text, occ.surface);
   if (!found) return undefined;
+  // A capitalized term right after a capitalized word that is not the sentence's first ("Mount
+  // St. _____"), or after an abbreviation, is the end of a longer name: no blank inside a name.
+  const before = s.text.slice(0, found.start);
+  if (/^\p{Lu}/u.test(found.text) && /(?:\S\s+\p{Lu}[\p{L}.]*|\.)\s+$/u.test(before)) return undefined;
   const text = s.text.slice(0, found.start) + BLANK + s.text.slice(found.start + found.text.length);
   return endWithStop(text);
 }
