@@ -162,10 +162,18 @@ describe('accommodations', () => {
       options: string[];
     }[];
     expect(seen.map((q) => q.options.length)).toEqual([3, 3]);
+    const replies: Record<string, { questionId: string; shownOptions: string[] | null }[]> = {};
     for (const who of [student, classmate]) {
       await call(h, who, 'POST', '/api/responses', { assessmentId: id, questionId: questions[0]!.id, answer: '3/4' });
-      expect((await call(h, who, 'POST', '/api/results', { assessmentId: id })).status).toBe(201);
+      const reply = await call(h, who, 'POST', '/api/results', { assessmentId: id });
+      expect(reply.status).toBe(201);
+      replies[who.userId] = reply.body.questions;
     }
+    // The result says so too (its review, as the student and their teacher read it): null when all were shown.
+    expect(replies[student.userId]!.map((q) => [q.questionId, q.shownOptions])).toEqual(
+      seen.map((q) => [q.id, q.options]),
+    );
+    expect(replies[classmate.userId]!.map((q) => q.shownOptions)).toEqual([null, null]);
     const submitted = (await outboxFor(h, id))
       .filter((e) => e.type === 'ResultSubmitted')
       .map(

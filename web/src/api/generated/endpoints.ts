@@ -2391,6 +2391,8 @@ export type ResultQuestion = {
   pending: boolean;
   /** The teacher's written feedback on this answer; null: none */
   feedback: string | null;
+  /** The options this student was shown (reduced answer choices: the key and fewer distractors); null when every option was shown */
+  shownOptions: string[] | null;
 };
 export type PreviewScore = {
   assessmentId: string;
