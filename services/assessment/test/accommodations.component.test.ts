@@ -96,6 +96,25 @@ describe('accommodations', () => {
     );
   });
 
+  it('when changes of different fields arrive at once (the teacher and the admin), then every one of them stays', async () => {
+    const student = actor('student', tenant);
+    const { classId } = await givenAssessment(student);
+    const changes = [
+      { readAloud: true },
+      { reducedChoices: 2 },
+      { extraTime: 2 },
+      { largeText: true },
+      { highContrast: true },
+      { lineGuide: true },
+      { answerMasking: true },
+    ];
+    const answers = await Promise.all(
+      changes.map((change, i) => call(h, i % 2 ? admin : teacher, 'PUT', path(classId, student), change)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(changes.map(() => 200));
+    expect((await call(h, teacher, 'GET', path(classId, student))).body).toEqual(Object.assign({}, ...changes));
+  });
+
   it('when someone who does not teach the student asks, then 404 (a student: 403), and nothing changes', async () => {
     const student = actor('student', tenant);
     const outsider = actor('student', tenant);
