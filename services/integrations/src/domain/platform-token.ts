@@ -13,6 +13,7 @@ export interface PlatformTokenDeps {
   signingKey(): Promise<ToolKey>;
   allowLoopback: boolean;
   timeoutMs: number;
+  /** The clock of the cache (tests). */
   now?: () => number;
 }
 
@@ -28,7 +29,8 @@ export function createPlatformTokens(deps: PlatformTokenDeps) {
 
   async function request(reg: Pick<StoredRegistration, 'id' | 'clientId' | 'tokenUrl'>, scope: string) {
     const key = await deps.signingKey();
-    const iat = Math.floor(now() / 1000);
+    // The assertion is dated by the real clock (the platform checks it); `now` times the cache.
+    const iat = Math.floor(Date.now() / 1000);
     const assertion = await new SignJWT({})
       .setProtectedHeader({ alg: key.algorithm, kid: key.kid, typ: 'JWT' })
       .setIssuer(reg.clientId)
