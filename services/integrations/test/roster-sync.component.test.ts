@@ -190,4 +190,21 @@ describe('a sync refused before anyone is written', () => {
       error: 'internal',
     });
   });
+
+  it('when the course was synced well a moment ago, then a launch’s background sync does not read it again', async () => {
+    const context = `c-${randomUUID()}`;
+    await linked(context);
+    await setRoster(platform.info, context, { members: [learner('a')] });
+    const ok = { ok: true, added: 1, kept: 0, skipped: 0 };
+    await rostersRepository(h.sql).recordSync(registrationId, context, ok);
+    await uc().syncInBackground(registrationId, context, `${platform.info.url}/contexts/${context}/memberships`);
+    expect((await outcome(context)).rosterSyncOutcome).toEqual(ok);
+    // Five minutes later it is read again (and here reaches identity, which this test refuses).
+    await h.sql.query(
+      `update lti_context_links set roster_synced_at = now() - interval '6 minutes' where context_id = $1`,
+      [context],
+    );
+    await uc().syncInBackground(registrationId, context, `${platform.info.url}/contexts/${context}/memberships`);
+    expect((await outcome(context)).rosterSyncOutcome).toMatchObject({ ok: false });
+  });
 });

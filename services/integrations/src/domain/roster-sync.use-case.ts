@@ -15,6 +15,9 @@ import { checkpointRole, type Landing, type VerifiedLaunch } from './lti.use-cas
 import { NRPS_MEDIA_TYPE, NRPS_SCOPE, nextLink } from './nrps.ts';
 import type { PlatformTokens } from './platform-token.ts';
 
+/** A background sync after a launch is skipped when the course was synced well this recently. */
+export const BACKGROUND_SYNC_INTERVAL_MS = 5 * 60_000;
+
 /** Bounds of one sync: pages read, members taken, bytes of a page. */
 export const ROSTER_LIMITS = { pages: 50, members: 5_000, pageBytes: 2 * 1024 * 1024 } as const;
 
@@ -267,7 +270,12 @@ export function rosterSyncUseCases(deps: {
     try {
       await rosters.setMembershipsUrl(registrationId, contextId, membershipsUrl);
       const link = await rosters.byContext(registrationId, contextId);
-      if (link) await syncLink(link);
+      if (!link) return;
+      // Instructors launch often: a course synced well a moment ago is not read again (the
+      // teacher's button syncs at once).
+      const last = link.rosterSyncedAt ? Date.parse(link.rosterSyncedAt) : 0;
+      if (link.rosterSyncOutcome?.ok && Date.now() - last < BACKGROUND_SYNC_INTERVAL_MS) return;
+      await syncLink(link);
     } catch (err) {
       deps.logger?.warn(
         { err: err instanceof AppError ? { code: err.code, message: err.message } : err, registrationId },
