@@ -27,7 +27,7 @@ Endpoints:
     GET /authorize?…             the tool's OIDC authorization request: the launch form
     POST /token                  the OAuth 2 client-credentials grant (a JWT client assertion)
     PUT /tool-jwks               the tool's public keys pasted in (instead of reading its JWKS URL)
-    PUT /contexts/{id}/members   the course's roster: {"members": [...], "page_size": n, "fail_page": n}
+    PUT /contexts/{id}/members   the course's roster: {"members": [...], "page_size": n, "fail_page": n, "foreign_next": bool}
     GET /contexts/{id}/memberships?page=n   the membership container (bearer token, NRPS scope)
 Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
 unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
@@ -84,7 +84,7 @@ class Settings:
         self.tool_url = tool_url.rstrip("/")
         # Where the platform reads the tool's public keys (the tool's JWKS, reached as the test can).
         self.tool_jwks_url = tool_jwks_url or f"{self.tool_url}/api/lti/jwks"
-        # context id → its roster: {"members": [...], "page_size": n, "fail_page": n} (an LMS's enrolments).
+        # context id → its roster: {"members": [...], "page_size": n, "fail_page": n, "foreign_next": bool} (an LMS's enrolments).
         self.rosters: dict[str, dict[str, t.Any]] = {}
         # The tool's public keys pasted into the platform (as an LMS admin may, instead of a URL).
         self.tool_jwks: dict[str, t.Any] | None = None
@@ -287,7 +287,9 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
             }
             headers = {}
             if page * size < len(members):
-                headers["link"] = f'<{base}?page={page + 1}>; rel="next"'
+                # `foreign_next`: what a platform should never send, a next page on another host.
+                following = base.replace("127.0.0.1", "localhost") if roster.get("foreign_next") else base
+                headers["link"] = f'<{following}?page={page + 1}>; rel="next"'
             self.answer(200, json.dumps(container), NRPS_MEDIA_TYPE, headers)
 
     return Handler

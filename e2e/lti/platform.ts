@@ -73,11 +73,14 @@ export interface PlatformMember {
   email?: string;
 }
 
-/** The course's roster in the platform (what its admin enrols), paged by `pageSize`; `failPage` answers 500. */
+/**
+ * The course's roster in the platform (what its admin enrols), paged by `pageSize`; `failPage`
+ * answers 500, `foreignNext` links the next page on another host (neither is what a platform should do).
+ */
 export async function setRoster(
   platform: PlatformInfo,
   contextId: string,
-  roster: { members: PlatformMember[]; pageSize?: number; failPage?: number; title?: string },
+  roster: { members: PlatformMember[]; pageSize?: number; failPage?: number; title?: string; foreignNext?: boolean },
 ): Promise<void> {
   const res = await fetch(`${platform.url}/contexts/${encodeURIComponent(contextId)}/members`, {
     method: 'PUT',
@@ -86,6 +89,7 @@ export async function setRoster(
       members: roster.members,
       page_size: roster.pageSize,
       fail_page: roster.failPage,
+      foreign_next: roster.foreignNext,
       title: roster.title,
     }),
   });

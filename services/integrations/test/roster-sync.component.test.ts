@@ -159,6 +159,14 @@ describe('a sync refused before anyone is written', () => {
     expect(link.rosterSyncOutcome).toEqual({ ok: false, added: 0, kept: 0, skipped: 0, error: 'lti_platform_error' });
   });
 
+  it('when the next page is on another host, then it is not followed (the token stays with the platform)', async () => {
+    const context = `c-${randomUUID()}`;
+    await linked(context);
+    await setRoster(platform.info, context, { pageSize: 1, foreignNext: true, members: [learner('a'), learner('b')] });
+    await uc().syncInBackground(registrationId, context, `${platform.info.url}/contexts/${context}/memberships`);
+    expect((await outcome(context)).rosterSyncOutcome).toMatchObject({ ok: false, error: 'lti_platform_error' });
+  });
+
   it('when the stored membership URL is outside the egress rules, then the sync is refused (422) without calling it', async () => {
     const context = `c-${randomUUID()}`;
     await linked(context);

@@ -87,8 +87,7 @@ export function rosterSyncUseCases(deps: {
         throw platformError(`The course’s roster has more than ${ROSTER_LIMITS.pages} pages: not synced`);
       if (seen.has(next)) throw platformError('The LMS’s roster pages lead back to a page already read');
       seen.add(next);
-      // A page may name another host: it is checked by the same rules (and the token is never sent
-      // to where a redirect points).
+      // Every page is checked by the same rules (and the token is never sent where a redirect points).
       let answer: Awaited<ReturnType<typeof fetchOutboundResponse>>;
       try {
         const token = await deps.tokens.accessToken(reg, [NRPS_SCOPE]);
@@ -120,7 +119,17 @@ export function rosterSyncUseCases(deps: {
         if (m && typeof m === 'object') members.push(m as PlatformMember);
       }
       const link = nextLink(answer.headers.link);
-      next = link === undefined ? undefined : new URL(link, next).toString();
+      if (link === undefined) break;
+      let following: URL;
+      try {
+        following = new URL(link, next);
+      } catch {
+        throw platformError('The LMS’s next roster page is not a URL');
+      }
+      // The bearer token goes to the membership URL's origin only.
+      if (following.origin !== new URL(url).origin)
+        throw platformError('The LMS’s next roster page is on another host: not followed');
+      next = following.toString();
     }
     return members;
   }
