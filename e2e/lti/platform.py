@@ -10,6 +10,14 @@ deployment), to see the tool refuse them.
 
     python platform.py --tool-url https://checkpoint.test [--client-id ID] [--deployment-id ID]
 
+Names and Role Provisioning (NRPS 2.0): a launch started with `nrps=1` carries the package's NRPS
+claim (LTIAdvantageMessageLaunchAbstract.set_nrps) naming the course's membership URL; the token
+endpoint is the package's client-credentials grant (LTI1P3PlatformConfAbstract.get_access_token,
+which checks the tool's JWT assertion against the tool's JWKS), and the membership endpoint checks
+the bearer token with the package (validate_token) and the NRPS scope, then answers the course's
+members (statuses of the package's membership.Status), paged with `Link: rel="next"`. The course's
+roster is what the test enrols, as an LMS's admin would (PUT /contexts/{id}/members).
+
 Prints one JSON line (its URL, issuer, client id, deployment id, JWKS, authorization and token
 URLs), then serves until stdin closes or --max-seconds pass.
 
@@ -20,6 +28,10 @@ Endpoints:
     GET /course?…                an LMS course page: the tool in an iframe, launched with
                                  lti_storage_target, beside the platform's storage frame
     GET /storage[?broken=1]      that storage frame (LTI client-side postMessage storage)
+    POST /token                  the OAuth 2 client-credentials grant (a JWT client assertion)
+    PUT /tool-jwks               the tool's public keys pasted in (instead of reading its JWKS URL)
+    PUT /contexts/{id}/members   the course's roster: {"members": [...], "page_size": n, "fail_page": n, "foreign_next": bool}
+    GET /contexts/{id}/memberships?page=n   the membership container (bearer token, NRPS scope)
 Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
 unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
 
@@ -38,17 +50,20 @@ import sys
 import threading
 import typing as t
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl, urlencode, urlparse
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlparse
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
-from lti1p3platform.message_launch import MessageLaunchAbstract
+from lti1p3platform.membership import Context, Status
+from lti1p3platform.message_launch import LTIAdvantageMessageLaunchAbstract
 from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
 
 DEPLOYMENT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/deployment_id"
+NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
+NRPS_MEDIA_TYPE = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json"
 ROLES = {
     "instructor": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"],
     "learner": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"],
@@ -69,9 +84,17 @@ def key_pair() -> tuple[str, str]:
 
 
 class Settings:
-    def __init__(self, url: str, tool_url: str, client_id: str, deployment_id: str) -> None:
+    def __init__(
+        self, url: str, tool_url: str, client_id: str, deployment_id: str, tool_jwks_url: str | None = None
+    ) -> None:
         self.url = url
         self.tool_url = tool_url.rstrip("/")
+        # Where the platform reads the tool's public keys (the tool's JWKS, reached as the test can).
+        self.tool_jwks_url = tool_jwks_url or f"{self.tool_url}/api/lti/jwks"
+        # context id → its roster: {"members": [...], "page_size": n, "fail_page": n, "foreign_next": bool} (an LMS's enrolments).
+        self.rosters: dict[str, dict[str, t.Any]] = {}
+        # The tool's public keys pasted into the platform (as an LMS admin may, instead of a URL).
+        self.tool_jwks: dict[str, t.Any] | None = None
         self.client_id = client_id
         self.deployment_id = deployment_id
         self.private_key, self.public_key = key_pair()
@@ -93,10 +116,12 @@ class Platform(LTI1P3PlatformConfAbstract):
             .set_deployment_id(deployment_id)
             .set_launch_url(f"{s.tool_url}/api/lti/launch")
             .set_oidc_login_url(f"{s.tool_url}/api/lti/login")
-            .set_tool_key_set_url(f"{s.tool_url}/api/lti/jwks")
+            .set_tool_key_set_url(s.tool_jwks_url)
             .set_platform_public_key(s.public_key)
             .set_platform_private_key(s.private_key)
         )
+        if s.tool_jwks is not None:
+            self._registration.set_tool_key_set(s.tool_jwks)
 
     def get_registration_by_params(self, **kwargs: t.Any) -> Registration:
         assert self._registration is not None
@@ -116,7 +141,7 @@ class QueryRequest(Request):
         return {"method": "GET", "get_data": request, "form_data": {}, "headers": {}, "path": "/authorize"}
 
 
-class Launch(MessageLaunchAbstract):
+class Launch(LTIAdvantageMessageLaunchAbstract):
     def __init__(self, request: Request, platform: Platform, pending: dict[str, str]) -> None:
         super().__init__(request, platform)
         self.pending = pending
@@ -130,6 +155,8 @@ class Launch(MessageLaunchAbstract):
             context_types=["http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering"],
             context_title=p.get("context_title", "Grade 7 Maths"),
         )
+        if p.get("nrps") == "1":
+            self.set_nrps(f"{self.settings.url}/contexts/{quote(p.get('context', 'course-1'), safe='')}/memberships")
         variant = p.get("variant", "ok")
         if variant == "expired":
             self.set_id_token_expiration(-300)
@@ -227,10 +254,85 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     launch = Launch(QueryRequest(query), Platform(settings=s), pending)
                     launch.settings = s  # type: ignore[attr-defined]
                     self.answer(200, launch.lti_launch(), "text/html")
+                elif url.path.startswith("/contexts/") and url.path.endswith("/memberships"):
+                    self.memberships(unquote(url.path[len("/contexts/") : -len("/memberships")]), query)
                 else:
                     self.answer(404, "not found", "text/plain")
             except Exception as err:  # the test reads why
                 self.answer(500, f"{type(err).__name__}: {err}", "text/plain")
+
+        def body(self) -> bytes:
+            return self.rfile.read(int(self.headers.get("content-length") or 0))
+
+        def do_POST(self) -> None:  # noqa: N802
+            url = urlparse(self.path)
+            if url.path != "/token":
+                self.answer(404, "not found", "text/plain")
+                return
+            form = dict(parse_qsl(self.body().decode()))
+            try:
+                token = Platform(settings=s).get_access_token(form)
+            except Exception as err:  # RFC 6749 §5.2: an error answer
+                self.answer(400, json.dumps({"error": "invalid_client", "error_description": f"{type(err).__name__}: {err}"}), "application/json")
+                return
+            self.answer(200, json.dumps(token), "application/json")
+
+        def do_PUT(self) -> None:  # noqa: N802
+            url = urlparse(self.path)
+            if url.path == "/tool-jwks":
+                with s.lock:
+                    s.tool_jwks = json.loads(self.body())
+                self.answer(204, "", "text/plain")
+                return
+            if not (url.path.startswith("/contexts/") and url.path.endswith("/members")):
+                self.answer(404, "not found", "text/plain")
+                return
+            context_id = unquote(url.path[len("/contexts/") : -len("/members")])
+            with s.lock:
+                s.rosters[context_id] = json.loads(self.body())
+            self.answer(204, "", "text/plain")
+
+        def memberships(self, context_id: str, query: dict[str, str]) -> None:
+            """NRPS 2.0 §2.2: the context's membership container, for a bearer token with the NRPS scope."""
+            auth = self.headers.get("authorization", "")
+            if not auth.lower().startswith("bearer "):
+                self.answer(401, "no bearer token", "text/plain")
+                return
+            platform = Platform(settings=s)
+            try:
+                platform.validate_token(auth[7:])
+                claims = Registration.decode_and_verify(auth[7:], s.public_key)
+            except Exception as err:
+                self.answer(401, f"{type(err).__name__}: {err}", "text/plain")
+                return
+            if NRPS_SCOPE not in str(claims.get("scopes", "")).split(" "):
+                self.answer(403, "the token lacks the NRPS scope", "text/plain")
+                return
+            with s.lock:
+                roster = s.rosters.get(context_id)
+            if roster is None:
+                self.answer(404, "no such context", "text/plain")
+                return
+            page = int(query.get("page", "1"))
+            if roster.get("fail_page") == page:
+                self.answer(500, "the LMS failed", "text/plain")
+                return
+            size = int(roster.get("page_size") or 100)
+            members = roster.get("members", [])
+            for m in members:
+                Status(m.get("status", "Active"))  # only the statuses NRPS defines
+            base = f"{s.url}/contexts/{quote(context_id, safe='')}/memberships"
+            container = {
+                "id": f"{base}?page={page}",
+                "context": Context(id=context_id, label=context_id, title=roster.get("title", context_id)).__dict__,
+                "members": members[(page - 1) * size : page * size],
+            }
+            headers = {}
+            if page * size < len(members):
+                # `foreign_next`: what a platform should never send, a next page on another host.
+                following = base.replace("127.0.0.1", "localhost") if roster.get("foreign_next") else base
+                headers["link"] = f'<{following}?page={page + 1}>; rel="next"'
+            self.answer(200, json.dumps(container), NRPS_MEDIA_TYPE, headers)
 
     return Handler
 
@@ -240,11 +342,12 @@ def main() -> None:
     parser.add_argument("--tool-url", required=True)
     parser.add_argument("--client-id", default="checkpoint-tool")
     parser.add_argument("--deployment-id", default="deployment-1")
+    parser.add_argument("--tool-jwks-url", default=None)
     parser.add_argument("--max-seconds", type=float, default=600)
     args = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     url = f"http://127.0.0.1:{server.server_address[1]}"
-    s = Settings(url, args.tool_url, args.client_id, args.deployment_id)
+    s = Settings(url, args.tool_url, args.client_id, args.deployment_id, args.tool_jwks_url)
     server.RequestHandlerClass = handler_for(s)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(

@@ -151,7 +151,15 @@ function cookieValue(req: Request, name: string): string | undefined {
 /** The binding cookie: SameSite=None (it must come back with the LMS's cross-site form post), on /api/lti only. */
 const BINDING_COOKIE = { httpOnly: true, secure: true, sameSite: 'none', path: '/api/lti' } as const;
 
-export function ltiRouter(uc: LtiUseCases, keys: ToolKeyRing, options: { stateTtlSeconds: number }): ApiRouter {
+export function ltiRouter(
+  uc: LtiUseCases,
+  keys: ToolKeyRing,
+  options: {
+    stateTtlSeconds: number;
+    /** Runs after a launch landed (not awaited: the NRPS roster sync, in the background). */
+    afterLanding?: (launch: VerifiedLaunch, landing: Landing) => unknown;
+  },
+): ApiRouter {
   const login = async (req: Request, res: Response, input: LoginInput) =>
     pageOnRefusal(req, res, 'The LTI login could not start', async () => {
       const { url, binding, storage } = await uc.login(input);
@@ -218,6 +226,7 @@ export function ltiRouter(uc: LtiUseCases, keys: ToolKeyRing, options: { stateTt
           const launch = await uc.launch({ ...body, binding });
           res.clearCookie(name, BINDING_COOKIE);
           const landing = await uc.land(launch);
+          options.afterLanding?.(launch, landing);
           framableByLms(res, launch.platformOrigin);
           // A launch in a window of its own is first-party: straight to the one-time sign-in.
           if (landing.ownWindow) res.redirect(303, landing.handoffUrl);

@@ -10,6 +10,7 @@ import type { LaunchesRepository } from '../data-access/launches.repository.ts';
 import type { CheckpointRole, Peers } from '../data-access/peers.client.ts';
 import type { RegistrationsRepository, StoredRegistration } from '../data-access/registrations.repository.ts';
 import type { PlatformKeys } from './platform-keys.ts';
+import { membershipsUrlOf } from './nrps.ts';
 
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const LTI_CLAIMS = {
@@ -103,6 +104,8 @@ export interface VerifiedLaunch {
   name: string | undefined;
   /** `launch_presentation.document_target`: `iframe`, `window` or `frame` (undefined: not said). */
   documentTarget: string | undefined;
+  /** The course's NRPS membership URL (2.0, within the egress rules) when the launch offers it. */
+  membershipsUrl: string | undefined;
 }
 
 /** Where a signed-in launch leads: the one-time sign-in URL, and what the page says. */
@@ -123,6 +126,8 @@ export interface LtiOptions {
   publicUrl: string;
   stateTtlSeconds: number;
   clockToleranceSeconds: number;
+  /** The egress rules' loopback allowance (for the URLs a launch's claims give: NRPS). */
+  allowLoopback?: boolean;
 }
 
 const hash = (state: string) => createHash('sha256').update(state).digest('base64url');
@@ -334,6 +339,7 @@ export function ltiUseCases(
         familyName: str(claims.family_name, 200),
         name: str(claims.name, 400),
         documentTarget: str(presentation?.document_target, 20),
+        membershipsUrl: membershipsUrlOf(claims, options.allowLoopback ?? false),
       };
     },
 
