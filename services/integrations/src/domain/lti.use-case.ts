@@ -10,6 +10,7 @@ import type { LaunchesRepository } from '../data-access/launches.repository.ts';
 import type { CheckpointRole, Peers } from '../data-access/peers.client.ts';
 import type { RegistrationsRepository, StoredRegistration } from '../data-access/registrations.repository.ts';
 import type { PlatformKeys } from './platform-keys.ts';
+import { readAgsClaim, type AgsClaim, type ScoreUseCases } from './scores.use-case.ts';
 
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const LTI_CLAIMS = {
@@ -88,6 +89,8 @@ export interface VerifiedLaunch {
   name: string | undefined;
   /** `launch_presentation.document_target`: `iframe`, `window` or `frame` (undefined: not said). */
   documentTarget: string | undefined;
+  /** The AGS line item of the link and the assessment it opens (a student's scores go there). */
+  ags: AgsClaim | undefined;
 }
 
 /** Where a signed-in launch leads: the one-time sign-in URL, and what the page says. */
@@ -124,6 +127,8 @@ export function ltiUseCases(
   keys: PlatformKeys,
   options: LtiOptions,
   peers: Peers,
+  /** AGS: a student's launch with a line item links it (docs/adr/014-lti.md, "Scores to the LMS"). */
+  scores?: Pick<ScoreUseCases, 'linkLaunch'>,
 ) {
   const launchUrl = `${options.publicUrl}/api/lti/launch`;
   const origin = new URL(options.publicUrl).origin;
@@ -284,6 +289,7 @@ export function ltiUseCases(
         familyName: str(claims.family_name, 200),
         name: str(claims.name, 400),
         documentTarget: str(presentation?.document_target, 20),
+        ags: readAgsClaim(claims),
       };
     },
 
@@ -348,6 +354,7 @@ export function ltiUseCases(
         }
       }
       await launches.attach(l.launchId, user.id, classId);
+      if (user.role === 'student') await linkLineItem(l, user.id);
       const returnTo =
         user.role === 'student' ? '/student-dashboard' : classId && member === 'teacher' ? `/class/${classId}` : '/';
       const { handoffUrl } = await peers.handoff({ tenantId: l.tenantId, userId: user.id, returnTo });
@@ -362,6 +369,22 @@ export function ltiUseCases(
       };
     },
   };
+
+  /** AGS: the student's line item for the link's assessment, when the launch carries one. */
+  async function linkLineItem(l: VerifiedLaunch, userId: string): Promise<void> {
+    if (!scores || !l.ags) return;
+    await scores.linkLaunch(
+      {
+        registrationId: l.registrationId,
+        resourceLinkId: l.resourceLinkId,
+        userId,
+        tenantId: l.tenantId,
+        deploymentId: l.deploymentId,
+        lmsUserId: l.lmsUserId,
+      },
+      l.ags,
+    );
+  }
 
   /** The id_token's claims once its signature, iss, aud, azp, exp and iat hold; else LaunchRefused naming the check. */
   async function verify(idToken: string, reg: StoredRegistration): Promise<JWTPayload> {

@@ -25,6 +25,8 @@ export async function generateToolKey(): Promise<ToolKey> {
 export interface ToolKeyRing {
   /** The public keys as a JWK Set; cached for a minute. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
+  /** The key the tool signs with (the newest active one), created when there is none. */
+  signingKey(): Promise<ToolKey>;
 }
 
 export function toolKeyRing(keys: ToolKeysRepository, now: () => number = Date.now): ToolKeyRing {
@@ -43,5 +45,6 @@ export function toolKeyRing(keys: ToolKeysRepository, now: () => number = Date.n
       }
       return cached.value;
     },
+    signingKey: () => keys.ensureActive(generateToolKey),
   };
 }
