@@ -44,6 +44,7 @@ import { studentLoginsRouter } from '../../services/identity/src/api/student-log
 import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
 import { dynamicRegistrationRouter } from '../../services/integrations/src/api/dynamic-registration.router.ts';
 import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
+import { scoresRouter } from '../../services/integrations/src/api/scores.router.ts';
 
 /** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
 const inert: never = new Proxy(() => {}, {
@@ -100,6 +101,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     ltiRouter(inert, inert, inert),
     registrationsRouter(inert, inert),
     dynamicRegistrationRouter(inert),
+    scoresRouter(inert),
   ],
 };
 
