@@ -487,6 +487,40 @@ describe('scores to the LMS', () => {
     ).toBe(403);
   });
 
+  it('a class this service has no event of: its teacher is known by their instructor launch into it', async () => {
+    const tenant = randomUUID();
+    const teacher = actor('teacher', tenant);
+    const reg = (
+      await call(h, actor('admin', tenant), 'POST', '/api/integrations/lti/registrations', platformRegistration())
+    ).body as { id: string };
+    const classId = randomUUID();
+    const assessmentId = randomUUID();
+    await publish(
+      AssessmentCreatedSchema,
+      { assessmentId, tenantId: tenant, classId, teacherId: teacher.userId, title: 'Old class', isActive: true },
+      classId,
+      tenant,
+    );
+    const path = `/api/integrations/lti/assessments/${assessmentId}/scores`;
+    expect((await call(h, teacher, 'GET', path)).status).toBe(404);
+    await h.sql.query(
+      `insert into lti_launches (id, tenant_id, registration_id, deployment_id, lms_user_id, roles, resource_link_id,
+                                 target_link_uri, user_id, class_id)
+       values ($1, $2, $3, 'deployment-1', 'lms-teacher', '{Instructor}', 'link-1', 'https://checkpoint.test/', $4, $5)`,
+      [randomUUID(), tenant, reg.id, teacher.userId, classId],
+    );
+    expect((await call(h, teacher, 'GET', path)).status).toBe(200);
+    expect((await call(h, actor('teacher', tenant), 'GET', path)).status).toBe(404);
+    // Once the class's events are known, they decide.
+    await publish(
+      ClassCreatedSchema,
+      { classId, tenantId: tenant, teacherId: randomUUID(), name: 'Old', subject: 'Maths' },
+      classId,
+      tenant,
+    );
+    expect((await call(h, teacher, 'GET', path)).status).toBe(404);
+  });
+
   it('a student’s erasure takes their links, counted results and scores', async () => {
     const c = await course();
     const student = await c.link('lms-student-6');

@@ -204,11 +204,19 @@ export const scoresRepository = {
     await db.$executeRawUnsafe('delete from lti_class_teachers where class_id = $1', classId);
   },
 
-  /** Whether the user teaches the class of the assessment (in that tenant). */
+  /**
+   * Whether the user teaches the class of the assessment (in that tenant): by the class's teachers
+   * from its events; for a class whose events this service never saw (made before it consumed
+   * them), by an instructor launch of the user that reached the class.
+   */
   async teachesAssessment(db: SqlExecutor, tenantId: string, assessmentId: string, userId: string): Promise<boolean> {
     const rows = await db.$queryRawUnsafe<unknown[]>(
-      `select 1 from lti_assessment_classes a join lti_class_teachers c on c.class_id = a.class_id
-        where a.assessment_id = $1 and a.tenant_id = $2 and c.tenant_id = $2 and $3::uuid = any(c.teacher_ids)`,
+      `select 1 from lti_assessment_classes a
+         left join lti_class_teachers c on c.class_id = a.class_id and c.tenant_id = $2
+        where a.assessment_id = $1 and a.tenant_id = $2
+          and case when c.class_id is not null then $3::uuid = any(c.teacher_ids)
+                   else exists (select 1 from lti_launches l
+                                 where l.tenant_id = $2 and l.user_id = $3::uuid and l.class_id = a.class_id) end`,
       assessmentId,
       tenantId,
       userId,
