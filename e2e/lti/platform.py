@@ -17,6 +17,9 @@ Endpoints:
     GET /jwks                    the platform's public keys
     GET /start?user=…&variant=…  a login initiation: 302 to the tool's login URL
     GET /authorize?…             the tool's OIDC authorization request: the launch form
+    GET /course?…                an LMS course page: the tool in an iframe, launched with
+                                 lti_storage_target, beside the platform's storage frame
+    GET /storage[?broken=1]      that storage frame (LTI client-side postMessage storage)
     POST /token                  the OAuth 2 client-credentials grant (the tool's JWT assertion,
                                  checked against the tool's JWKS): LTI1P3PlatformConfAbstract.get_access_token
     POST /lineitems/<id>/lineitem/scores  the AGS score service: the bearer token checked
@@ -27,6 +30,10 @@ A launch with `assessment=<id>` carries the AGS endpoint claim (the package's Lt
 /lineitems/<resource link>/lineitem) and the custom `checkpoint_assessment_id`.
 Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
 unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
+
+lti1p3platform has no client-side postMessage storage (1EdTech's "OIDC Login with LTI Client Side
+postMessages"): /course and /storage are the platform's page part of it, the least a platform
+page does: keep each tool origin's values by key and answer lti.put_data and lti.get_data.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ import sys
 import threading
 import typing as t
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl, urlparse
+from urllib.parse import parse_qsl, urlencode, urlparse
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -166,6 +173,25 @@ class Launch(MessageLaunchAbstract):
         )
 
 
+STORAGE_FRAME = "post_message_forwarding"
+
+STORAGE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>storage</title></head><body><script>
+var broken = %s;
+var store = {};
+window.addEventListener('message', function (e) {
+  var m = e.data;
+  if (!m || typeof m !== 'object' || (m.subject !== 'lti.put_data' && m.subject !== 'lti.get_data')) return;
+  var reply = { subject: m.subject + '.response', message_id: m.message_id, key: m.key };
+  var slot = e.origin + ' ' + m.key;
+  if (broken) reply.error = { code: 'storage_unavailable', message: 'storage refused' };
+  else if (m.subject === 'lti.put_data') { store[slot] = m.value; reply.value = m.value; }
+  else if (slot in store) reply.value = store[slot];
+  else reply.error = { code: 'not_found', message: 'nothing stored under that key' };
+  e.source.postMessage(reply, e.origin);
+});
+</script></body></html>"""
+
+
 def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, format: str, *args: t.Any) -> None:  # noqa: A002 - quiet
@@ -195,7 +221,23 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     deployment = "deployment-nobody-registered" if query.get("variant") == "login_unknown_deployment" else None
                     login = Login(None, Platform(settings=s, deployment_id=deployment))
                     login.set_lti_message_hint(hint=hint)
-                    self.answer(302, "", "text/plain", {"location": login.initiate_login(pending["user"])})
+                    location = login.initiate_login(pending["user"])
+                    if "storage_target" in query:
+                        location += "&" + urlencode({"lti_storage_target": query["storage_target"]})
+                    self.answer(302, "", "text/plain", {"location": location})
+                elif url.path == "/course":
+                    start = urlencode({**query, "storage_target": STORAGE_FRAME})
+                    storage = "/storage?broken=1" if query.get("storage") == "broken" else "/storage"
+                    self.answer(
+                        200,
+                        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title></head><body>'
+                        f'<iframe name="{STORAGE_FRAME}" src="{storage}" hidden></iframe>'
+                        f'<iframe id="tool" title="Checkpoint" src="/start?{html.escape(start)}" width="900" height="600"></iframe>'
+                        "</body></html>",
+                        "text/html",
+                    )
+                elif url.path == "/storage":
+                    self.answer(200, STORAGE_PAGE % ("true" if query.get("broken") else "false"), "text/html")
                 elif url.path == "/authorize":
                     with s.lock:
                         pending = s.pending.pop(query.get("lti_message_hint", ""), None)
