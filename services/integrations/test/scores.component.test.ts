@@ -420,6 +420,38 @@ describe('scores to the LMS', () => {
     expect(platform.posts.map((p) => p.body.userId)).toEqual(['lms-a', 'lms-b', 'lms-c']);
   });
 
+  it('replicas posting at once never post a score twice (rows claimed with skip locked)', async () => {
+    platform.status = 503;
+    const c = await course();
+    const names = Array.from({ length: 8 }, (_, i) => `lms-r${i}`);
+    const students = [];
+    for (const n of names) students.push(await c.link(n));
+    for (const [i, st] of students.entries()) await c.submit(st, i % 10, new Date());
+    await eventually(c.queue, (r) => r.length === 8 && r.every((q) => q.status === 'failed'));
+    platform.status = 200;
+    const { scoreUseCases } = await import('../src/domain/scores.use-case.ts');
+    const { createPlatformTokens } = await import('../src/domain/platform-token.ts');
+    const { toolKeyRing } = await import('../src/domain/tool-keys.ts');
+    const { toolKeysRepository } = await import('../src/data-access/tool-keys.repository.ts');
+    const ring = toolKeyRing(toolKeysRepository(h.sql));
+    const replica = () =>
+      scoreUseCases(
+        h.sql,
+        createPlatformTokens({ signingKey: () => ring.signingKey(), allowLoopback: true, timeoutMs: 2000 }),
+        { allowLoopback: true, timeoutMs: 2000, maxAttempts: 3, backoffMs: 100, maxBackoffMs: 400 },
+      );
+    const [one, two] = [replica(), replica()];
+    await h.sql.query(
+      `update lti_score_queue set status = 'pending', attempts = 0, next_attempt_at = now() where tenant_id = $1`,
+      [c.tenant],
+    );
+    // Two more replicas beside the service's own worker.
+    await Promise.all([one.sendDue(), two.sendDue()]);
+    await eventually(c.queue, (r) => r.every((q) => q.status === 'sent'));
+    const mine = platform.posts.filter((p) => names.includes(String(p.body.userId)));
+    expect(mine.map((p) => p.body.userId).sort()).toEqual([...names].sort());
+  });
+
   it('a line item at an address the egress rules refuse is never called: failed at once, saying why', async () => {
     const c = await course('http://10.1.2.3/lineitems/1/lineitem');
     const student = await c.link('lms-student-5');
