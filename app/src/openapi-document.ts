@@ -45,6 +45,7 @@ import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
 import { dynamicRegistrationRouter } from '../../services/integrations/src/api/dynamic-registration.router.ts';
 import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
 import { rosterSyncRouter } from '../../services/integrations/src/api/roster-sync.router.ts';
+import { scoresRouter } from '../../services/integrations/src/api/scores.router.ts';
 
 /** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
 const inert: never = new Proxy(() => {}, {
@@ -102,6 +103,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     registrationsRouter(inert, inert),
     dynamicRegistrationRouter(inert),
     rosterSyncRouter(inert),
+    scoresRouter(inert),
   ],
 };
 

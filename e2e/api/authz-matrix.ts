@@ -534,6 +534,23 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: async (ctx) => ({ path: `/api/integrations/lti/registrations/${await ctx.take('ltiRegistration')}` }),
     expect: statuses(['admin'], { 'B.admin': 404 }, 204),
   },
+  // Scores to the LMS (AGS): an assessment's scores and their resend, for a teacher of its class
+  // only (another teacher, of the district or not: 404); a district admin's failures, their own.
+  'GET /api/integrations/lti/assessments/{assessmentId}/scores': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/integrations/lti/assessments/${f.a1.id}/scores` }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
+  },
+  'POST /api/integrations/lti/assessments/{assessmentId}/scores/resend': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/integrations/lti/assessments/${f.a1.id}/scores/resend`, body: {} }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
+  },
+  'GET /api/integrations/lti/score-failures': {
+    access: ['admin'],
+    request: fixed('/api/integrations/lti/score-failures'),
+    expect: statuses(['admin'], {}, 200),
+  },
   // No OIDC client is configured in the test: everyone is sent back to the sign-in page
   // (/auth?error=google_not_configured), never shown a JSON page.
   'GET /api/auth/google': {

@@ -28,10 +28,17 @@ Endpoints:
     GET /course?…                an LMS course page: the tool in an iframe, launched with
                                  lti_storage_target, beside the platform's storage frame
     GET /storage[?broken=1]      that storage frame (LTI client-side postMessage storage)
-    POST /token                  the OAuth 2 client-credentials grant (a JWT client assertion)
+    POST /token                  the OAuth 2 client-credentials grant (the tool's JWT assertion,
+                                 checked against the tool's JWKS): LTI1P3PlatformConfAbstract.get_access_token
     PUT /tool-jwks               the tool's public keys pasted in (instead of reading its JWKS URL)
     PUT /contexts/{id}/members   the course's roster: {"members": [...], "page_size": n, "fail_page": n, "foreign_next": bool}
     GET /contexts/{id}/memberships?page=n   the membership container (bearer token, NRPS scope)
+    POST /lineitems/<id>/lineitem/scores  the AGS score service: the bearer token checked
+                                 (validate_token, score scope), the score kept (a score older than the
+                                 last one of that user and line item: 409, the package's OLD_TIMESTAMP)
+    GET /scores                  the scores received (for the test to read)
+A launch with `assessment=<id>` carries the AGS endpoint claim (the package's LtiAgs: the line item
+/lineitems/<resource link>/lineitem) and the custom `checkpoint_assessment_id`.
 Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
 unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
 
@@ -58,8 +65,10 @@ from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
 from lti1p3platform.membership import Context, Status
 from lti1p3platform.message_launch import LTIAdvantageMessageLaunchAbstract
 from lti1p3platform.oidc_login import OIDCLoginAbstract
+from lti1p3platform.ags import LtiAgs
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
+from lti1p3platform.score import UPDATE_SCORE_STATUSCODE, UpdateScoreStatus
 
 DEPLOYMENT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/deployment_id"
 NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
@@ -102,6 +111,8 @@ class Settings:
         self.other_private_key, self.other_public_key = key_pair()
         # lti_message_hint → what the launch should be (a platform keeps this per pending launch).
         self.pending: dict[str, dict[str, str]] = {}
+        # The AGS scores received, in order (what the LMS's gradebook would show).
+        self.scores: list[dict[str, t.Any]] = []
         self.lock = threading.Lock()
 
 
@@ -157,6 +168,14 @@ class Launch(LTIAdvantageMessageLaunchAbstract):
         )
         if p.get("nrps") == "1":
             self.set_nrps(f"{self.settings.url}/contexts/{quote(p.get('context', 'course-1'), safe='')}/memberships")
+        if "assessment" in p:
+            link = p.get("resource_link", "resource-link-1")
+            self.set_custom_parameters_claim({"checkpoint_assessment_id": p["assessment"]})
+            ags = LtiAgs(
+                lineitems_url=f"{self.settings.url}/lineitems",
+                lineitem_url=f"{self.settings.url}/lineitems/{link}/lineitem",
+            )
+            self.set_extra_claims(ags.get_lti_ags_launch_claim())
         variant = p.get("variant", "ok")
         if variant == "expired":
             self.set_id_token_expiration(-300)
@@ -256,6 +275,9 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     self.answer(200, launch.lti_launch(), "text/html")
                 elif url.path.startswith("/contexts/") and url.path.endswith("/memberships"):
                     self.memberships(unquote(url.path[len("/contexts/") : -len("/memberships")]), query)
+                elif url.path == "/scores":
+                    with s.lock:
+                        self.answer(200, json.dumps(s.scores), "application/json")
                 else:
                     self.answer(404, "not found", "text/plain")
             except Exception as err:  # the test reads why
@@ -263,19 +285,6 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
 
         def body(self) -> bytes:
             return self.rfile.read(int(self.headers.get("content-length") or 0))
-
-        def do_POST(self) -> None:  # noqa: N802
-            url = urlparse(self.path)
-            if url.path != "/token":
-                self.answer(404, "not found", "text/plain")
-                return
-            form = dict(parse_qsl(self.body().decode()))
-            try:
-                token = Platform(settings=s).get_access_token(form)
-            except Exception as err:  # RFC 6749 §5.2: an error answer
-                self.answer(400, json.dumps({"error": "invalid_client", "error_description": f"{type(err).__name__}: {err}"}), "application/json")
-                return
-            self.answer(200, json.dumps(token), "application/json")
 
         def do_PUT(self) -> None:  # noqa: N802
             url = urlparse(self.path)
@@ -333,6 +342,48 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                 following = base.replace("127.0.0.1", "localhost") if roster.get("foreign_next") else base
                 headers["link"] = f'<{following}?page={page + 1}>; rel="next"'
             self.answer(200, json.dumps(container), NRPS_MEDIA_TYPE, headers)
+        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            url = urlparse(self.path)
+            raw = self.rfile.read(int(self.headers.get("content-length") or 0)).decode()
+            try:
+                if url.path == "/token":
+                    form = dict(parse_qsl(raw))
+                    try:
+                        token = Platform(settings=s).get_access_token(form)
+                    except Exception as err:  # an assertion the package refuses
+                        self.answer(400, json.dumps({"error": "invalid_client", "error_description": str(err)}), "application/json")
+                        return
+                    self.answer(200, json.dumps(token), "application/json")
+                elif url.path.startswith("/lineitems/") and url.path.endswith("/lineitem/scores"):
+                    self.score(url.path[: -len("/scores")], raw)
+                else:
+                    self.answer(404, "not found", "text/plain")
+            except Exception as err:  # the test reads why
+                self.answer(500, f"{type(err).__name__}: {err}", "text/plain")
+
+        def score(self, lineitem: str, raw: str) -> None:
+            auth = self.headers.get("authorization", "")
+            try:
+                allowed = auth.startswith("Bearer ") and Platform(settings=s).validate_token(
+                    auth[len("Bearer ") :], allowed_scopes=["https://purl.imsglobal.org/spec/lti-ags/scope/score"]
+                )
+            except Exception:  # a token this platform did not sign, or expired
+                allowed = False
+            if not allowed:
+                self.answer(401, "invalid token", "text/plain")
+                return
+            if self.headers.get("content-type", "").split(";")[0].strip() != "application/vnd.ims.lis.v1.score+json":
+                self.answer(415, "not a score", "text/plain")
+                return
+            score = json.loads(raw)
+            with s.lock:
+                last = [x for x in s.scores if x["lineitem"] == lineitem and x["userId"] == score.get("userId")]
+                if last and last[-1]["timestamp"] > score.get("timestamp", ""):
+                    status = UPDATE_SCORE_STATUSCODE[UpdateScoreStatus.OLD_TIMESTAMP]
+                else:
+                    s.scores.append({**score, "lineitem": lineitem})
+                    status = UPDATE_SCORE_STATUSCODE[UpdateScoreStatus.SUCCESS]
+            self.answer(status, "{}", "application/json")
 
     return Handler
 
@@ -344,8 +395,9 @@ def main() -> None:
     parser.add_argument("--deployment-id", default="deployment-1")
     parser.add_argument("--tool-jwks-url", default=None)
     parser.add_argument("--max-seconds", type=float, default=600)
+    parser.add_argument("--port", type=int, default=0, help="0: any free port (a restarted platform keeps its port)")
     args = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), BaseHTTPRequestHandler)
     url = f"http://127.0.0.1:{server.server_address[1]}"
     s = Settings(url, args.tool_url, args.client_id, args.deployment_id, args.tool_jwks_url)
     server.RequestHandlerClass = handler_for(s)

@@ -109,13 +109,15 @@ export async function setToolJwks(platform: PlatformInfo, jwks: unknown): Promis
 /** Starts the platform for a tool whose public origin is `toolUrl`; it ends with stop() (or after 10 minutes). */
 export async function startPlatform(
   toolUrl: string,
-  options: { clientId?: string; toolJwksUrl?: string } = {},
+  options: { clientId?: string; toolJwksUrl?: string; port?: number } = {},
 ): Promise<RunningPlatform> {
   const python = ensurePlatformInstalled();
   const args = [path.join(root, 'e2e/lti/platform.py'), '--tool-url', toolUrl, '--max-seconds', '600'];
   if (options.clientId) args.push('--client-id', options.clientId);
   // Where the platform reads the tool's keys (client assertions) when the tool's public origin is not reachable.
   if (options.toolJwksUrl) args.push('--tool-jwks-url', options.toolJwksUrl);
+  // A platform started again on the port it had (its line item URLs stay the same).
+  if (options.port) args.push('--port', String(options.port));
   const child: ChildProcess = spawn(python.command, args, { env: python.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -507,6 +507,14 @@ const SETTINGS: Record<string, string[]> = {
   'PUT /api/integrations/lti/registrations/{id}': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
   ],
+  // Scores to the LMS: an assessment id the fuzzer makes up is no assessment of a class the
+  // teacher teaches (the documented 404).
+  'GET /api/integrations/lti/assessments/{assessmentId}/scores': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  'POST /api/integrations/lti/assessments/{assessmentId}/scores/resend': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404"] } }',
+  ],
   // Completing needs the pending sign-up's cookie, which only a Google callback sets and the
   // document cannot carry; without it the documented 400 "No Google sign-up in progress" is right.
   'POST /api/auth/google/complete': [

@@ -173,7 +173,8 @@ function getOnce(
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return reject(unreachable(`it answered ${status}`));
+          // The status, for a caller that tells a refusal from an outage (an LTI score service).
+          return reject(Object.assign(unreachable(`it answered ${status}`), { upstreamStatus: status }));
         }
         const declared = Number(res.headers['content-length']);
         const tooLarge = () =>

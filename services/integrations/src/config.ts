@@ -76,6 +76,41 @@ export const integrationsConfigSchema = z.object({
     .describe(
       'Time allowed for each call to a platform during dynamic registration (its configuration, its registration endpoint).',
     ),
+  LTI_SCORE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(30_000)
+    .default(10_000)
+    .describe("Time allowed for each call to a platform's token URL or score service (AGS)."),
+  LTI_SCORE_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .default(10)
+    .describe('Attempts at posting a score to the LMS before it is marked failed (a teacher can resend it).'),
+  LTI_SCORE_BACKOFF_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(3_600_000)
+    .default(30_000)
+    .describe('The pause after a score’s first failed post; doubled after each further failure.'),
+  LTI_SCORE_MAX_BACKOFF_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(86_400_000)
+    .default(3_600_000)
+    .describe('The longest pause between two attempts at posting a score.'),
+  LTI_SCORE_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(600_000)
+    .default(5_000)
+    .describe('How often the score worker looks for scores due (it is also woken when one is queued).'),
 });
 
 export type IntegrationsConfig = z.infer<typeof integrationsConfigSchema>;

@@ -1,13 +1,14 @@
 // The integrations service: the LTI 1.3 tool (its keys, each district's platform registrations,
 // login and launch), docs/adr/014-lti.md.
 import path from 'node:path';
-import { privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
+import { PollingLoop, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import express from 'express';
 import type pg from 'pg';
 import { dynamicRegistrationRouter } from './api/dynamic-registration.router.ts';
 import { ltiRouter } from './api/lti.router.ts';
 import { registrationsRouter } from './api/registrations.router.ts';
 import { rosterSyncRouter } from './api/roster-sync.router.ts';
+import { scoresRouter } from './api/scores.router.ts';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.ts';
 import { registrationLinksRepository } from './data-access/registration-links.repository.ts';
 import { launchesRepository } from './data-access/launches.repository.ts';
@@ -19,10 +20,12 @@ import { dynamicRegistrationUseCases } from './domain/dynamic-registration.use-c
 import { ltiUseCases } from './domain/lti.use-case.ts';
 import { platformKeys } from './domain/platform-keys.ts';
 import { createPlatformTokens } from './domain/platform-token.ts';
+import { scoreUseCases } from './domain/scores.use-case.ts';
 import { registrationUseCases } from './domain/registrations.use-case.ts';
 import { rosterSyncUseCases } from './domain/roster-sync.use-case.ts';
 import { toolKeyRing } from './domain/tool-keys.ts';
 import { integrationsPrivacy } from './messaging/privacy.consumer.ts';
+import { scoreEventsSubscription } from './messaging/score-events.consumer.ts';
 
 /** LTI Dynamic Registration and its one-time links (also the operator's CLI's). */
 export const dynamicRegistration = (config: IntegrationsConfig, pool: pg.Pool) =>
@@ -47,6 +50,32 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
       classUrl: config.CLASS_URL,
       timeoutMs: config.LTI_PEER_TIMEOUT_MS,
     });
+    // The platform's access tokens (AGS, NRPS), one cache for both.
+    const platformTokens = createPlatformTokens({
+      signingKey: () => keys.signingKey(),
+      allowLoopback: config.LTI_ALLOW_LOOPBACK,
+      timeoutMs: config.LTI_PLATFORM_TIMEOUT_MS,
+    });
+    // AGS: scores posted to the LMS by a worker on every replica (rows claimed with skip locked).
+    const scores = scoreUseCases(
+      pool,
+      platformTokens,
+      {
+        allowLoopback: config.LTI_ALLOW_LOOPBACK,
+        timeoutMs: config.LTI_SCORE_TIMEOUT_MS,
+        maxAttempts: config.LTI_SCORE_MAX_ATTEMPTS,
+        backoffMs: config.LTI_SCORE_BACKOFF_MS,
+        maxBackoffMs: config.LTI_SCORE_MAX_BACKOFF_MS,
+      },
+    );
+    const scoreWorker = new PollingLoop({
+      name: 'LTI score worker',
+      pass: () => scores.sendDue(),
+      intervalMs: config.LTI_SCORE_POLL_MS,
+      backoffMs: (failures) => Math.min(60_000, 1_000 * 2 ** failures),
+      onError: (err) => logger.warn({ err }, 'LTI score worker pass failed'),
+      stopTimeoutMs: config.LTI_SCORE_TIMEOUT_MS + 1_000,
+    });
     const lti = ltiUseCases(
       registrations,
       launchesRepository(pool),
@@ -58,17 +87,14 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
         allowLoopback: config.LTI_ALLOW_LOOPBACK,
       },
       peers,
+      scores,
     );
     // NRPS: the course's learners brought into its class (the platform's token, then identity and class).
     const rosters = rosterSyncUseCases({
       rosters: rostersRepository(pool),
       registrations,
       peers,
-      tokens: createPlatformTokens({
-        signingKey: () => keys.signingKey(),
-        allowLoopback: config.LTI_ALLOW_LOOPBACK,
-        timeoutMs: config.LTI_PLATFORM_TIMEOUT_MS,
-      }),
+      tokens: platformTokens,
       allowLoopback: config.LTI_ALLOW_LOOPBACK,
       timeoutMs: config.LTI_PLATFORM_TIMEOUT_MS,
       logger,
@@ -89,12 +115,22 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
           config.PUBLIC_URL,
         ),
         dynamicRegistrationRouter(dynamicRegistration(config, pool)),
+        scoresRouter(scores),
       ],
       // A platform posts the login and the launch as an HTML form.
       extra: (app) => app.use('/api/lti', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 20 })),
-      subscriptions: [privacySubscription(pool, integrationsPrivacy)],
-      start: async () => retention.start(),
-      stop: async () => retention.stop(),
+      subscriptions: [
+        privacySubscription(pool, integrationsPrivacy),
+        scoreEventsSubscription(pool, () => scoreWorker.wake()),
+      ],
+      start: async () => {
+        retention.start();
+        void scoreWorker.start();
+      },
+      stop: async () => {
+        await scoreWorker.stop();
+        await retention.stop();
+      },
     };
   },
 };

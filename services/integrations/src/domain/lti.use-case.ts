@@ -11,6 +11,7 @@ import type { CheckpointRole, Peers } from '../data-access/peers.client.ts';
 import type { RegistrationsRepository, StoredRegistration } from '../data-access/registrations.repository.ts';
 import type { PlatformKeys } from './platform-keys.ts';
 import { membershipsUrlOf } from './nrps.ts';
+import { readAgsClaim, type AgsClaim, type ScoreUseCases } from './scores.use-case.ts';
 
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const LTI_CLAIMS = {
@@ -106,6 +107,8 @@ export interface VerifiedLaunch {
   documentTarget: string | undefined;
   /** The course's NRPS membership URL (2.0, within the egress rules) when the launch offers it. */
   membershipsUrl: string | undefined;
+  /** The AGS line item of the link and the assessment it opens (a student's scores go there). */
+  ags: AgsClaim | undefined;
 }
 
 /** Where a signed-in launch leads: the one-time sign-in URL, and what the page says. */
@@ -144,6 +147,8 @@ export function ltiUseCases(
   keys: PlatformKeys,
   options: LtiOptions,
   peers: Peers,
+  /** AGS: a student's launch with a line item links it (docs/adr/014-lti.md, "Scores to the LMS"). */
+  scores?: Pick<ScoreUseCases, 'linkLaunch'>,
 ) {
   const launchUrl = `${options.publicUrl}/api/lti/launch`;
   const origin = new URL(options.publicUrl).origin;
@@ -340,6 +345,7 @@ export function ltiUseCases(
         name: str(claims.name, 400),
         documentTarget: str(presentation?.document_target, 20),
         membershipsUrl: membershipsUrlOf(claims, options.allowLoopback ?? false),
+        ags: readAgsClaim(claims),
       };
     },
 
@@ -404,6 +410,7 @@ export function ltiUseCases(
         }
       }
       await launches.attach(l.launchId, user.id, classId);
+      if (user.role === 'student') await linkLineItem(l, user.id);
       const returnTo =
         user.role === 'student' ? '/student-dashboard' : classId && member === 'teacher' ? `/class/${classId}` : '/';
       const { handoffUrl } = await peers.handoff({ tenantId: l.tenantId, userId: user.id, returnTo });
@@ -418,6 +425,22 @@ export function ltiUseCases(
       };
     },
   };
+
+  /** AGS: the student's line item for the link's assessment, when the launch carries one. */
+  async function linkLineItem(l: VerifiedLaunch, userId: string): Promise<void> {
+    if (!scores || !l.ags) return;
+    await scores.linkLaunch(
+      {
+        registrationId: l.registrationId,
+        resourceLinkId: l.resourceLinkId,
+        userId,
+        tenantId: l.tenantId,
+        deploymentId: l.deploymentId,
+        lmsUserId: l.lmsUserId,
+      },
+      l.ags,
+    );
+  }
 
   /** The id_token's claims once its signature, iss, aud, azp, exp and iat hold; else LaunchRefused naming the check. */
   async function verify(idToken: string, reg: StoredRegistration): Promise<JWTPayload> {

@@ -25,7 +25,7 @@ export async function generateToolKey(): Promise<ToolKey> {
 export interface ToolKeyRing {
   /** The public keys as a JWK Set; cached for a minute. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
-  /** The key the tool signs with now (the newest active one). */
+  /** The key the tool signs with (the newest active one), created when there is none. */
   signingKey(): Promise<ToolKey>;
 }
 

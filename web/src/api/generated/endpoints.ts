@@ -673,6 +673,21 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    getLtiScores: build.query<GetLtiScoresApiResponse, GetLtiScoresApiArg>({
+      query: (queryArg) => ({
+        url: `/api/integrations/lti/assessments/${encodeURIComponent(String(queryArg))}/scores`,
+      }),
+    }),
+    resendLtiScores: build.mutation<ResendLtiScoresApiResponse, ResendLtiScoresApiArg>({
+      query: (queryArg) => ({
+        url: `/api/integrations/lti/assessments/${encodeURIComponent(String(queryArg.assessmentId))}/scores/resend`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getLtiScoreFailures: build.query<GetLtiScoreFailuresApiResponse, GetLtiScoreFailuresApiArg>({
+      query: () => ({ url: `/api/integrations/lti/score-failures` }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -1915,6 +1930,18 @@ export type GetLtiRosterApiResponse = /** status 200 OK */ LtiRosterStatus;
 export type GetLtiRosterApiArg = /** The Checkpoint class */ string;
 export type SyncLtiRosterApiResponse = /** status 200 OK */ LtiRosterSync;
 export type SyncLtiRosterApiArg = /** The Checkpoint class */ string;
+export type GetLtiScoresApiResponse = /** status 200 OK */ LtiScoreStatusList;
+export type GetLtiScoresApiArg = string;
+export type ResendLtiScoresApiResponse = /** status 200 OK */ LtiScoreResendResult;
+export type ResendLtiScoresApiArg = {
+  assessmentId: string;
+  body: {
+    /** Only this student's score (default: every unsent score of the assessment). */
+    userId?: string;
+  };
+};
+export type GetLtiScoreFailuresApiResponse = /** status 200 OK */ LtiScoreStatusList;
+export type GetLtiScoreFailuresApiArg = void;
 export type PrivacyRequestStatus = {
   requestId: string;
   kind: 'export' | 'delete_user' | 'delete_tenant';
@@ -3192,6 +3219,39 @@ export type LtiRosterSync = {
     }[];
   }[];
 };
+export type LtiScoreStatus = {
+  id: string;
+  /** The Checkpoint student. */
+  userId: string;
+  /** The student's user id in the LMS (the launch's sub). */
+  lmsUserId: string;
+  assessmentId: string;
+  /** The LMS line item the score goes to. */
+  lineitemUrl: string;
+  /** pending: waiting to be posted (or to be tried again); sent: the LMS took it; failed: given up. */
+  status: 'pending' | 'sent' | 'failed';
+  /** Points given (null: the result was withdrawn, no score). */
+  scoreGiven: number | null;
+  scoreMaximum: number | null;
+  /** FullyGraded, PendingManual (answers wait for review) or NotReady. */
+  gradingProgress: string;
+  /** When the score was made (the LMS ignores an older one). */
+  scoreTimestamp: string;
+  /** Posts tried so far. */
+  attempts: number;
+  /** When a pending score is tried (again). */
+  nextAttemptAt: string | null;
+  /** Why the last post failed. */
+  lastError: string | null;
+  sentAt: string | null;
+};
+export type LtiScoreStatusList = {
+  scores: LtiScoreStatus[];
+};
+export type LtiScoreResendResult = {
+  /** Scores queued to be posted now. */
+  resent: number;
+};
 export const {
   useRequestExportMutation,
   useGetExportStatusQuery,
@@ -3336,4 +3396,7 @@ export const {
   useCreateLtiRegistrationLinkMutation,
   useGetLtiRosterQuery,
   useSyncLtiRosterMutation,
+  useGetLtiScoresQuery,
+  useResendLtiScoresMutation,
+  useGetLtiScoreFailuresQuery,
 } = injectedRtkApi;

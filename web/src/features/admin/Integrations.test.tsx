@@ -152,4 +152,35 @@ describe('Integrations', () => {
     expect(within(shown).getByText(/Used once; expires/)).toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Copy Registration URL' })).toBeInTheDocument();
   });
+
+  it('lists the district’s scores the LMS did not take, with why', async () => {
+    stubFetch({
+      [`GET ${BASE}`]: () => jsonResponse(200, LIST),
+      'GET /api/integrations/lti/score-failures': () =>
+        jsonResponse(200, {
+          scores: [
+            {
+              id: '00000000-0000-4000-8000-000000000001',
+              userId: '00000000-0000-4000-8000-000000000002',
+              lmsUserId: 'lms-42',
+              assessmentId: '00000000-0000-4000-8000-000000000003',
+              lineitemUrl: 'https://lms.example.org/lineitems/1/lineitem',
+              status: 'failed',
+              scoreGiven: 3,
+              scoreMaximum: 4,
+              gradingProgress: 'FullyGraded',
+              scoreTimestamp: '2026-11-30T10:00:00.000Z',
+              attempts: 10,
+              nextAttemptAt: null,
+              lastError: "The platform's token URL: it answered 401",
+              sentAt: null,
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<Integrations />);
+    const list = await screen.findByTestId('score-failures');
+    expect(list).toHaveTextContent('LMS user lms-42 · 10 attempts');
+    expect(list).toHaveTextContent('it answered 401');
+  });
 });

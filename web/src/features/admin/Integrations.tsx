@@ -16,6 +16,7 @@ import {
   useCreateLtiRegistrationLinkMutation,
   useCreateLtiRegistrationMutation,
   useGetLtiRegistrationsQuery,
+  useGetLtiScoreFailuresQuery,
   useRemoveLtiRegistrationMutation,
   useUpdateLtiRegistrationMutation,
   type LtiRegistration,
@@ -279,6 +280,24 @@ function Registrations({ data }: { data: LtiRegistrationList }) {
   );
 }
 
+/** The district's scores the LMS never took (AGS): which assessment, whose, and why. */
+function ScoreFailures() {
+  const { data } = useGetLtiScoreFailuresQuery();
+  if (!data) return null;
+  if (data.scores.length === 0)
+    return <p className="small text-body-secondary mb-0">None: every score reached its LMS.</p>;
+  return (
+    <ul className="list-unstyled small mb-0" data-testid="score-failures">
+      {data.scores.map((s) => (
+        <li key={s.id} className="py-1 border-bottom">
+          Assessment {s.assessmentId} · LMS user {s.lmsUserId} · {s.attempts} attempts
+          {s.lastError && <div className="text-body-secondary">{s.lastError}</div>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The LMS integrations of the admin's own district. */
 export function Integrations() {
   const { data, isLoading, error } = useGetLtiRegistrationsQuery();
@@ -314,6 +333,18 @@ export function Integrations() {
             Registered platforms
           </Card.Title>
           <Registrations data={data} />
+        </Card.Body>
+      </Card>
+      <Card className="shadow-sm">
+        <Card.Body>
+          <Card.Title as="h2" className="h5">
+            Scores the LMS did not take
+          </Card.Title>
+          <p className="small text-body-secondary">
+            Scores sent to an LMS gradebook that failed after every retry. The class’s teacher can resend them from the
+            assessment’s results.
+          </p>
+          <ScoreFailures />
         </Card.Body>
       </Card>
     </div>

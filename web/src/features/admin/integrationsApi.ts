@@ -29,4 +29,5 @@ export const {
   useUpdateLtiRegistrationMutation,
   useRemoveLtiRegistrationMutation,
   useCreateLtiRegistrationLinkMutation,
+  useGetLtiScoreFailuresQuery,
 } = integrationsApi;

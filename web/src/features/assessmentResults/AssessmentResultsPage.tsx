@@ -19,6 +19,7 @@ import { StandardsResultsCard } from './StandardsResultsCard';
 import { StudentResultsTable } from './StudentResultsTable';
 import { ALL_CLASSES, ClassesCard } from './ClassesCard';
 import { ToReviewCard } from './ToReviewCard';
+import { LmsScoresCard } from './LmsScoresCard';
 import { StatCard } from '../../components/StatCard';
 import { isStudentView, RecommendationButtons, useGetAssessmentQuery } from '../assessments';
 
@@ -134,6 +135,13 @@ export function AssessmentResultsPage() {
       {severalClasses && <ClassesCard classes={classes} shown={shownClass} onShow={setShownClass} />}
 
       <ToReviewCard assessmentId={assessment.id} />
+
+      <LmsScoresCard
+        assessmentId={assessment.id}
+        names={Object.fromEntries(
+          results.map((r) => [r.studentId, `${r.student.firstName} ${r.student.lastName}`.trim()]),
+        )}
+      />
 
       <Card as="section" className="shadow-sm mb-4" aria-labelledby="student-results-title">
         <Card.Body>
