@@ -57,17 +57,13 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
       timeoutMs: config.LTI_PLATFORM_TIMEOUT_MS,
     });
     // AGS: scores posted to the LMS by a worker on every replica (rows claimed with skip locked).
-    const scores = scoreUseCases(
-      pool,
-      platformTokens,
-      {
-        allowLoopback: config.LTI_ALLOW_LOOPBACK,
-        timeoutMs: config.LTI_SCORE_TIMEOUT_MS,
-        maxAttempts: config.LTI_SCORE_MAX_ATTEMPTS,
-        backoffMs: config.LTI_SCORE_BACKOFF_MS,
-        maxBackoffMs: config.LTI_SCORE_MAX_BACKOFF_MS,
-      },
-    );
+    const scores = scoreUseCases(pool, platformTokens, {
+      allowLoopback: config.LTI_ALLOW_LOOPBACK,
+      timeoutMs: config.LTI_SCORE_TIMEOUT_MS,
+      maxAttempts: config.LTI_SCORE_MAX_ATTEMPTS,
+      backoffMs: config.LTI_SCORE_BACKOFF_MS,
+      maxBackoffMs: config.LTI_SCORE_MAX_BACKOFF_MS,
+    });
     const scoreWorker = new PollingLoop({
       name: 'LTI score worker',
       pass: () => scores.sendDue(),
