@@ -43,6 +43,7 @@ import { ssoRouter } from '../../services/identity/src/api/sso.router.ts';
 import { studentLoginsRouter } from '../../services/identity/src/api/student-logins.router.ts';
 import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
 import { dynamicRegistrationRouter } from '../../services/integrations/src/api/dynamic-registration.router.ts';
+import { deepLinkingRouter } from '../../services/integrations/src/api/deep-linking.router.ts';
 import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
 
 /** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
@@ -97,7 +98,8 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     commonReportRouter(inert),
   ],
   integrations: () => [
-    ltiRouter(inert, inert, inert),
+    ltiRouter(inert, inert, inert, inert),
+    deepLinkingRouter(inert),
     registrationsRouter(inert, inert),
     dynamicRegistrationRouter(inert),
   ],

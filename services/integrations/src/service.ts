@@ -4,20 +4,24 @@ import path from 'node:path';
 import { privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import express from 'express';
 import type pg from 'pg';
+import { deepLinkingRouter } from './api/deep-linking.router.ts';
 import { dynamicRegistrationRouter } from './api/dynamic-registration.router.ts';
 import { ltiRouter } from './api/lti.router.ts';
 import { registrationsRouter } from './api/registrations.router.ts';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.ts';
+import { deepLinksRepository } from './data-access/deep-links.repository.ts';
 import { registrationLinksRepository } from './data-access/registration-links.repository.ts';
 import { launchesRepository } from './data-access/launches.repository.ts';
 import { peersClient } from './data-access/peers.client.ts';
 import { registrationsRepository } from './data-access/registrations.repository.ts';
 import { toolKeysRepository } from './data-access/tool-keys.repository.ts';
+import { deepLinkingUseCases } from './domain/deep-linking.use-case.ts';
 import { dynamicRegistrationUseCases } from './domain/dynamic-registration.use-case.ts';
 import { ltiUseCases } from './domain/lti.use-case.ts';
 import { platformKeys } from './domain/platform-keys.ts';
 import { registrationUseCases } from './domain/registrations.use-case.ts';
 import { toolKeyRing } from './domain/tool-keys.ts';
+import { assessmentSubscription } from './messaging/assessment-events.consumer.ts';
 import { integrationsPrivacy } from './messaging/privacy.consumer.ts';
 
 /** LTI Dynamic Registration and its one-time links (also the operator's CLI's). */
@@ -36,6 +40,12 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
   create({ config, pool, logger, tokens }) {
     const registrations = registrationsRepository(pool);
     const keys = toolKeyRing(toolKeysRepository(pool));
+    const deepLinks = deepLinksRepository(pool);
+    const deepLinking = deepLinkingUseCases(deepLinks, registrations, keys, {
+      publicUrl: config.PUBLIC_URL,
+      requestTtlSeconds: config.LTI_DEEP_LINK_TTL_SECONDS,
+      responseTtlSeconds: 300,
+    });
     const lti = ltiUseCases(
       registrations,
       launchesRepository(pool),
@@ -44,6 +54,7 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
         publicUrl: config.PUBLIC_URL,
         stateTtlSeconds: config.LTI_STATE_TTL_SECONDS,
         clockToleranceSeconds: config.LTI_CLOCK_TOLERANCE_SECONDS,
+        allowLoopback: config.LTI_ALLOW_LOOPBACK,
       },
       // Identity signs the LMS user in; class holds the course's class (their internal routes).
       peersClient({
@@ -52,6 +63,7 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
         classUrl: config.CLASS_URL,
         timeoutMs: config.LTI_PEER_TIMEOUT_MS,
       }),
+      deepLinks,
     );
     const retention = new RetentionJob(pool, integrationsPrivacy, {
       intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
@@ -59,7 +71,8 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
     });
     return {
       routers: [
-        ltiRouter(lti, keys, { stateTtlSeconds: config.LTI_STATE_TTL_SECONDS }),
+        ltiRouter(lti, keys, { stateTtlSeconds: config.LTI_STATE_TTL_SECONDS }, deepLinking.keep),
+        deepLinkingRouter(deepLinking),
         registrationsRouter(
           registrationUseCases(registrations, { allowLoopback: config.LTI_ALLOW_LOOPBACK }),
           config.PUBLIC_URL,
@@ -68,7 +81,8 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
       ],
       // A platform posts the login and the launch as an HTML form.
       extra: (app) => app.use('/api/lti', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 20 })),
-      subscriptions: [privacySubscription(pool, integrationsPrivacy)],
+      // The assessments a teacher may link (deep linking) and a resource link lands on.
+      subscriptions: [privacySubscription(pool, integrationsPrivacy), assessmentSubscription(pool)],
       start: async () => retention.start(),
       stop: async () => retention.stop(),
     };
