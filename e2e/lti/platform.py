@@ -8,7 +8,16 @@ it to an HTTP server on 127.0.0.1 (the package is framework-neutral) and lets a 
 launches a platform should never send (signed by another key, expired, for another audience or
 deployment), to see the tool refuse them.
 
+Deep linking is the package's too: a deep-linking request (LTIAdvantageMessageLaunchAbstract.set_dl:
+the deep_linking_settings claim, message type LtiDeepLinkingRequest, `data` the tool must echo) and
+the check of the tool's answer (LTI1P3PlatformConfAbstract.validate_deeplinking_resp and
+tool_validate_and_decode: the tool's signature against its JWKS, the message type, the content
+item types). The binding adds what a platform checks beyond them (iss, aud, deployment id, data)
+and keeps the content items it received, which a later resource-link launch can open (its custom
+parameters), as an LMS does with the link a teacher added.
+
     python platform.py --tool-url https://checkpoint.test [--client-id ID] [--deployment-id ID]
+                       [--tool-jwks-url URL]   (where the platform reads the tool's keys)
 
 Prints one JSON line (its URL, issuer, client id, deployment id, JWKS, authorization and token
 URLs), then serves until stdin closes or --max-seconds pass.
@@ -17,6 +26,11 @@ Endpoints:
     GET /jwks                    the platform's public keys
     GET /start?user=…&variant=…  a login initiation: 302 to the tool's login URL
     GET /authorize?…             the tool's OIDC authorization request: the launch form
+    POST /deep-link-return       the tool's LtiDeepLinkingResponse (form field JWT), verified
+    GET /deep-links              the content items received so far (JSON), oldest first
+/start also takes role (instructor, learner), context, context_title, message=deep_linking (a
+deep-linking request; accept= the accepted types, comma-separated) and content_item=N (a launch
+of the N-th content item received: its custom parameters).
 Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
 unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
 """
@@ -36,7 +50,7 @@ from urllib.parse import parse_qsl, urlparse
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
-from lti1p3platform.message_launch import MessageLaunchAbstract
+from lti1p3platform.message_launch import LTIAdvantageMessageLaunchAbstract
 from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
@@ -62,9 +76,13 @@ def key_pair() -> tuple[str, str]:
 
 
 class Settings:
-    def __init__(self, url: str, tool_url: str, client_id: str, deployment_id: str) -> None:
+    def __init__(self, url: str, tool_url: str, client_id: str, deployment_id: str, tool_jwks_url: str | None) -> None:
         self.url = url
         self.tool_url = tool_url.rstrip("/")
+        self.tool_jwks_url = tool_jwks_url or f"{self.tool_url}/api/lti/jwks"
+        # Deep linking: the data sent with each request (echoed by the tool), the items received.
+        self.dl_data: dict[str, dict[str, str]] = {}
+        self.received: list[dict[str, t.Any]] = []
         self.client_id = client_id
         self.deployment_id = deployment_id
         self.private_key, self.public_key = key_pair()
@@ -85,8 +103,9 @@ class Platform(LTI1P3PlatformConfAbstract):
             .set_client_id(s.client_id)
             .set_deployment_id(deployment_id)
             .set_launch_url(f"{s.tool_url}/api/lti/launch")
+            .set_deeplink_launch_url(f"{s.tool_url}/api/lti/launch")
             .set_oidc_login_url(f"{s.tool_url}/api/lti/login")
-            .set_tool_key_set_url(f"{s.tool_url}/api/lti/jwks")
+            .set_tool_key_set_url(s.tool_jwks_url)
             .set_platform_public_key(s.public_key)
             .set_platform_private_key(s.private_key)
         )
@@ -109,7 +128,7 @@ class QueryRequest(Request):
         return {"method": "GET", "get_data": request, "form_data": {}, "headers": {}, "path": "/authorize"}
 
 
-class Launch(MessageLaunchAbstract):
+class Launch(LTIAdvantageMessageLaunchAbstract):
     def __init__(self, request: Request, platform: Platform, pending: dict[str, str]) -> None:
         super().__init__(request, platform)
         self.pending = pending
@@ -117,7 +136,17 @@ class Launch(MessageLaunchAbstract):
     def prepare_launch(self, preflight_response: dict[str, t.Any]) -> None:
         p = self.pending
         self.set_user_data(p["user"], ROLES[p.get("role", "learner")], full_name="Pat Learner")
-        self.set_resource_link_claim(p.get("resource_link", "resource-link-1"), title="Fractions check")
+        if p.get("message") == "deep_linking":
+            data = {"request": p["hint"]}
+            self.settings.dl_data[p["hint"]] = data
+            accept = set(p.get("accept", "ltiResourceLink").split(","))
+            self.set_dl(f"{self.settings.url}/deep-link-return", title="Add an activity", accept_types=accept, extra_data=data)
+        elif "content_item" in p:
+            item = self.settings.received[int(p["content_item"])]["items"][0]
+            self.set_resource_link_claim(f"content-item-{p['content_item']}", title=item.get("title", ""))
+            self.set_custom_parameters_claim(item.get("custom", {}))
+        else:
+            self.set_resource_link_claim(p.get("resource_link", "resource-link-1"), title="Fractions check")
         self.set_launch_context_claim(
             p.get("context", "course-1"),
             context_types=["http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering"],
@@ -169,13 +198,17 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     self.answer(200, json.dumps(Platform(settings=s).get_jwks()), "application/json")
                 elif url.path == "/start":
                     hint = secrets.token_urlsafe(12)
-                    pending = {"user": query.get("user", "lms-user-1"), **query}
+                    pending = {"user": query.get("user", "lms-user-1"), **query, "hint": hint}
                     with s.lock:
                         s.pending[hint] = pending
                     deployment = "deployment-nobody-registered" if query.get("variant") == "login_unknown_deployment" else None
                     login = Login(None, Platform(settings=s, deployment_id=deployment))
                     login.set_lti_message_hint(hint=hint)
                     self.answer(302, "", "text/plain", {"location": login.initiate_login(pending["user"])})
+                elif url.path == "/deep-links":
+                    with s.lock:
+                        received = json.dumps(s.received)
+                    self.answer(200, received, "application/json")
                 elif url.path == "/authorize":
                     with s.lock:
                         pending = s.pending.pop(query.get("lti_message_hint", ""), None)
@@ -190,6 +223,46 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
             except Exception as err:  # the test reads why
                 self.answer(500, f"{type(err).__name__}: {err}", "text/plain")
 
+        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            if urlparse(self.path).path != "/deep-link-return":
+                self.answer(404, "not found", "text/plain")
+                return
+            length = min(int(self.headers.get("content-length", "0")), 100_000)
+            form = dict(parse_qsl(self.rfile.read(length).decode()))
+            try:
+                platform = Platform(settings=s)
+                platform.set_accepted_deeplinking_types(["ltiResourceLink"])
+                # The package: the tool's signature (its JWKS, the kid of the header), the message
+                # type and the content item types.
+                items = platform.validate_deeplinking_resp({"JWT": form.get("JWT", "")})
+                claims = platform.tool_validate_and_decode(form["JWT"])
+                # What a platform checks beyond the package: the tool is the one it registered,
+                # the answer is meant for it, for this deployment and this request.
+                problems = []
+                if claims.get("iss") != s.client_id:
+                    problems.append("iss is not the tool's client id")
+                if claims.get("aud") not in (s.url, [s.url]):
+                    problems.append("aud is not this platform")
+                if claims.get(DEPLOYMENT_CLAIM) != s.deployment_id:
+                    problems.append("deployment_id is not this deployment")
+                data = claims.get("https://purl.imsglobal.org/spec/lti-dl/claim/data")
+                hint = data.get("request") if isinstance(data, dict) else None
+                with s.lock:
+                    sent = s.dl_data.pop(hint, None) if isinstance(hint, str) else None
+                if sent is None or sent != data:
+                    problems.append("data is not what this platform sent (or was used already)")
+                if not claims.get("nonce"):
+                    problems.append("no nonce")
+                if problems:
+                    self.answer(400, "; ".join(problems), "text/plain")
+                    return
+                with s.lock:
+                    s.received.append({"items": items, "kid": platform._jwt["header"].get("kid")})
+                titles = ", ".join(html.escape(str(i.get("title", ""))) for i in items)
+                self.answer(200, f'<!doctype html><h1>Content received</h1><p id="received">{titles}</p>', "text/html")
+            except Exception as err:  # the test reads why
+                self.answer(400, f"{type(err).__name__}: {err}", "text/plain")
+
     return Handler
 
 
@@ -198,11 +271,12 @@ def main() -> None:
     parser.add_argument("--tool-url", required=True)
     parser.add_argument("--client-id", default="checkpoint-tool")
     parser.add_argument("--deployment-id", default="deployment-1")
+    parser.add_argument("--tool-jwks-url", default=None)
     parser.add_argument("--max-seconds", type=float, default=600)
     args = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     url = f"http://127.0.0.1:{server.server_address[1]}"
-    s = Settings(url, args.tool_url, args.client_id, args.deployment_id)
+    s = Settings(url, args.tool_url, args.client_id, args.deployment_id, args.tool_jwks_url)
     server.RequestHandlerClass = handler_for(s)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(

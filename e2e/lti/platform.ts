@@ -63,10 +63,15 @@ export function ensurePlatformInstalled(): Python {
 }
 
 /** Starts the platform for a tool whose public origin is `toolUrl`; it ends with stop() (or after 10 minutes). */
-export async function startPlatform(toolUrl: string, options: { clientId?: string } = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  toolUrl: string,
+  options: { clientId?: string; toolJwksUrl?: string } = {},
+): Promise<RunningPlatform> {
   const python = ensurePlatformInstalled();
   const args = [path.join(root, 'e2e/lti/platform.py'), '--tool-url', toolUrl, '--max-seconds', '600'];
   if (options.clientId) args.push('--client-id', options.clientId);
+  // Where the platform reads the tool's keys (a deep-linking answer), when not under toolUrl.
+  if (options.toolJwksUrl) args.push('--tool-jwks-url', options.toolJwksUrl);
   const child: ChildProcess = spawn(python.command, args, { env: python.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

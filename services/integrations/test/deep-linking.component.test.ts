@@ -222,7 +222,7 @@ describe('the teacher’s pick and the signed response', () => {
     reg: Reg,
     teacher: Actor,
     classId: string | null,
-    data: string | null = 'opaque-platform-data',
+    data: string | null = JSON.stringify('opaque-platform-data'),
   ) {
     return uc().keep({
       tenantId: teacher.tenantId,

@@ -10,7 +10,7 @@ export interface DeepLinkRequest {
   classId: string | null;
   deploymentId: string;
   returnUrl: string;
-  /** The platform's opaque `data`, echoed in the response (null: none was sent). */
+  /** The platform's opaque `data` as JSON text, echoed in the response (null: none was sent). */
   data: string | null;
 }
 

@@ -118,7 +118,7 @@ export function deepLinkingUseCases(
         [`${CLAIM}deployment_id`]: request.deploymentId,
         [`${CLAIM}message_type`]: 'LtiDeepLinkingResponse',
         [`${CLAIM}version`]: '1.3.0',
-        ...(request.data !== null ? { [`${DL_CLAIM}data`]: request.data } : {}),
+        ...(request.data !== null ? { [`${DL_CLAIM}data`]: JSON.parse(request.data) as unknown } : {}),
         [`${DL_CLAIM}content_items`]: [item],
       })
         .setProtectedHeader({ alg, kid, typ: 'JWT' })

@@ -95,7 +95,7 @@ export interface VerifiedLaunch {
   /** `launch_presentation.document_target`: `iframe`, `window` or `frame` (undefined: not said). */
   documentTarget: string | undefined;
   messageType: 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
-  /** A deep-linking request's settings (LTI Deep Linking 2.0): where and what to answer. */
+  /** A deep-linking request's settings (LTI Deep Linking 2.0): where to answer, and its `data` as JSON text. */
   deepLinking: { returnUrl: string; data: string | null } | undefined;
   /** The custom claim's `checkpoint_assessment_id` (undefined: absent). */
   customAssessmentId: string | undefined;
@@ -480,7 +480,8 @@ export function ltiUseCases(
     return { returnTo: role === 'student' ? `/assessment/${id}` : `/assessment-results/${id}`, notice: undefined };
   }
 
-  /** The deep_linking_settings claim checked: an http(s) return URL, and `ltiResourceLink` among the accepted types. */
+  // An https return URL (http with LTI_ALLOW_LOOPBACK), `ltiResourceLink` among the accepted types.
+  /** The deep_linking_settings claim checked; `data` kept as JSON text (echoed as sent). */
   function deepLinkingSettings(raw: unknown): { returnUrl: string; data: string | null } {
     const refuse = (message: string) =>
       new LaunchRefused('invalid', 'lti_deep_linking_settings', 'deep_linking_settings', message);
@@ -499,9 +500,10 @@ export function ltiUseCases(
     const types = settings.accept_types;
     if (!Array.isArray(types) || !types.includes('ltiResourceLink'))
       throw refuse('accept_types must include ltiResourceLink (the only content item Checkpoint offers)');
-    if (settings.data !== undefined && (typeof settings.data !== 'string' || settings.data.length > 4000))
-      throw refuse('data must be a string of at most 4000 characters');
-    return { returnUrl: returnUrl.href, data: settings.data ?? null };
+    // Opaque to the tool, echoed as sent (a string in the spec's examples; some platforms send an object).
+    const data = settings.data === undefined || settings.data === null ? null : JSON.stringify(settings.data);
+    if (data !== null && data.length > 4000) throw refuse('data must be at most 4000 characters');
+    return { returnUrl: returnUrl.href, data };
   }
 
   /** The id_token's claims once its signature, iss, aud, azp, exp and iat hold; else LaunchRefused naming the check. */
