@@ -31,6 +31,8 @@ import { registrationsRepository } from '../src/data-access/registrations.reposi
 import { toolKeysRepository } from '../src/data-access/tool-keys.repository.ts';
 import { deepLinkingUseCases } from '../src/domain/deep-linking.use-case.ts';
 import { toolKeyRing } from '../src/domain/tool-keys.ts';
+import { integrationsPrivacy } from '../src/messaging/privacy.consumer.ts';
+import { sqlExecutor } from '@checkpoint/events';
 import {
   actor,
   call,
@@ -384,5 +386,19 @@ describe('the teacher’s pick and the signed response', () => {
     expect(expired.status).toBe(404);
     expect(expired.body.code).toBe('lti_deep_link_request');
     expect((await call(h, teacher, 'GET', `/api/lti/deep-linking/${id}`)).status).toBe(404);
+  });
+
+  it('an expired request goes with the district’s retention run; a live one stays', async () => {
+    const tenant = randomUUID();
+    const reg = await register(tenant);
+    const teacher = actor('teacher', tenant);
+    const expired = await pending(reg, teacher, null);
+    const live = await pending(reg, teacher, null);
+    await h.sql.query(`update lti_deep_link_requests set expires_at = now() - interval '1 second' where id = $1`, [
+      expired,
+    ]);
+    expect(await integrationsPrivacy.retention(sqlExecutor(h.sql), tenant, new Date(0))).toBe(1);
+    const { rows } = await h.sql.query('select id from lti_deep_link_requests where tenant_id = $1', [tenant]);
+    expect(rows).toEqual([{ id: live }]);
   });
 });
