@@ -4,8 +4,10 @@
 // the teacher picks their assessment; the tool's page posts the signed answer to the LMS, which
 // verifies it with its library and shows the content item; then a learner's launch of that
 // resource link lands on taking the assessment (docs/adr/014-lti.md, "Deep linking").
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { signIn, test } from './helpers';
+import { expectTargetSizes } from './a11y-checks';
+import { signIn, test, WCAG_TAGS } from './helpers';
 import { setPasswordByMail } from './mailbox';
 import { startPlatform, type RunningPlatform } from '../lti/platform';
 
@@ -119,6 +121,10 @@ test.describe('LTI deep linking', () => {
       )
       .toBe(true);
     await expect(teacherWindow.getByText('This course’s class')).toBeVisible();
+    // The page is on the tool's PUBLIC_URL origin (localhost), which the run's own axe scans skip: judged here.
+    const axe = await new AxeBuilder({ page: teacherWindow }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectTargetSizes(teacherWindow);
     await add.click();
     // The tool's page posts the signed answer to the LMS, which verifies it and shows the item.
     await expect(teacherWindow.getByRole('heading', { name: 'Content received' })).toBeVisible({ timeout: 20_000 });

@@ -74,7 +74,7 @@ export function DeepLinkPage() {
                         <div className="small text-body-secondary">
                           {a.totalPoints > 0 ? points(a.totalPoints) : 'No questions yet'}
                           {a.inLinkedClass && (
-                            <Badge bg="info" className="ms-2">
+                            <Badge bg="primary" className="ms-2">
                               This course’s class
                             </Badge>
                           )}
