@@ -76,6 +76,8 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'PUT /api/integrations/lti/registrations/{id}': 'updateLtiRegistration',
   'DELETE /api/integrations/lti/registrations/{id}': 'removeLtiRegistration',
   'POST /api/integrations/lti/registration-links': 'createLtiRegistrationLink',
+  'GET /api/integrations/lti/classes/{classId}/roster': 'getLtiRoster',
+  'POST /api/integrations/lti/classes/{classId}/roster/sync': 'syncLtiRoster',
   'GET /api/classes/join-code': 'lookUpJoinCode',
   'GET /api/classes': 'getClasses',
   'POST /api/classes': 'createClass',

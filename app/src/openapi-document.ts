@@ -45,6 +45,7 @@ import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
 import { dynamicRegistrationRouter } from '../../services/integrations/src/api/dynamic-registration.router.ts';
 import { deepLinkingRouter } from '../../services/integrations/src/api/deep-linking.router.ts';
 import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
+import { rosterSyncRouter } from '../../services/integrations/src/api/roster-sync.router.ts';
 
 /** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
 const inert: never = new Proxy(() => {}, {
@@ -98,10 +99,11 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     commonReportRouter(inert),
   ],
   integrations: () => [
-    ltiRouter(inert, inert, inert, inert),
+    ltiRouter(inert, inert, inert),
     deepLinkingRouter(inert),
     registrationsRouter(inert, inert),
     dynamicRegistrationRouter(inert),
+    rosterSyncRouter(inert),
   ],
 };
 

@@ -523,6 +523,18 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: statuses(['admin'], {}, 201),
     keys: { 'A.admin': /^tokenUrl$/, 'B.admin': /^tokenUrl$/ },
   },
+  // A class's roster from its LMS course (NRPS): the class's teachers only; another's class, of
+  // any district, is 404. C1 is linked to no LMS course: its owner is told so (409 on a sync).
+  'GET /api/integrations/lti/classes/{classId}/roster': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/integrations/lti/classes/${f.c1.id}/roster` }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
+  },
+  'POST /api/integrations/lti/classes/{classId}/roster/sync': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/integrations/lti/classes/${f.c1.id}/roster/sync` }),
+    expect: statuses(['teacher'], { 'A.owner': 409 }, 404),
+  },
   'GET /api/integrations/lti/registrations/{id}': {
     access: ['admin'],
     request: async (ctx) => ({ path: `/api/integrations/lti/registrations/${await ctx.take('ltiRegistration')}` }),

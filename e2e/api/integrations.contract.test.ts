@@ -192,8 +192,11 @@ describe('sign-in from a launch, and the course’s class', () => {
   it('when an instructor launches a course the first time, then its class is created and the handoff signs the teacher in', async () => {
     const { page, link, headers } = await launchAs('lms-teacher-1', 'instructor', 'course-77');
     expect(page).toContain('was created in Checkpoint for this course');
-    // Shown in the LMS's iframe: that answer alone may be framed (by https pages), and leaks no token by Referer.
-    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'self' https:");
+    // Shown in the LMS's iframe: that answer alone may be framed (by https pages, and by the
+    // platform's own origin where it is plain http, as this loopback one), runs nothing, and leaks
+    // no token by Referer.
+    expect(headers.get('content-security-policy')).toContain(`frame-ancestors https: ${platform.info.url}`);
+    expect(headers.get('content-security-policy')).toContain("script-src 'none'");
     expect(headers.get('x-frame-options')).toBeNull();
     expect(headers.get('referrer-policy')).toBe('no-referrer');
     expect(link.startsWith(`${TOOL}/api/auth/lti/handoff?token=`)).toBe(true);

@@ -19,6 +19,14 @@ parameters), as an LMS does with the link a teacher added.
     python platform.py --tool-url https://checkpoint.test [--client-id ID] [--deployment-id ID]
                        [--tool-jwks-url URL]   (where the platform reads the tool's keys)
 
+Names and Role Provisioning (NRPS 2.0): a launch started with `nrps=1` carries the package's NRPS
+claim (LTIAdvantageMessageLaunchAbstract.set_nrps) naming the course's membership URL; the token
+endpoint is the package's client-credentials grant (LTI1P3PlatformConfAbstract.get_access_token,
+which checks the tool's JWT assertion against the tool's JWKS), and the membership endpoint checks
+the bearer token with the package (validate_token) and the NRPS scope, then answers the course's
+members (statuses of the package's membership.Status), paged with `Link: rel="next"`. The course's
+roster is what the test enrols, as an LMS's admin would (PUT /contexts/{id}/members).
+
 Prints one JSON line (its URL, issuer, client id, deployment id, JWKS, authorization and token
 URLs), then serves until stdin closes or --max-seconds pass.
 
@@ -26,6 +34,13 @@ Endpoints:
     GET /jwks                    the platform's public keys
     GET /start?user=…&variant=…  a login initiation: 302 to the tool's login URL
     GET /authorize?…             the tool's OIDC authorization request: the launch form
+    GET /course?…                an LMS course page: the tool in an iframe, launched with
+                                 lti_storage_target, beside the platform's storage frame
+    GET /storage[?broken=1]      that storage frame (LTI client-side postMessage storage)
+    POST /token                  the OAuth 2 client-credentials grant (a JWT client assertion)
+    PUT /tool-jwks               the tool's public keys pasted in (instead of reading its JWKS URL)
+    PUT /contexts/{id}/members   the course's roster: {"members": [...], "page_size": n, "fail_page": n, "foreign_next": bool}
+    GET /contexts/{id}/memberships?page=n   the membership container (bearer token, NRPS scope)
     POST /deep-link-return       the tool's LtiDeepLinkingResponse (form field JWT), verified
     GET /deep-links              the content items received so far (JSON), oldest first
 /start also takes role (instructor, learner), context, context_title, message=deep_linking (a
@@ -33,6 +48,10 @@ deep-linking request; accept= the accepted types, comma-separated) and content_i
 of the N-th content item received: its custom parameters).
 Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
 unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
+
+lti1p3platform has no client-side postMessage storage (1EdTech's "OIDC Login with LTI Client Side
+postMessages"): /course and /storage are the platform's page part of it, the least a platform
+page does: keep each tool origin's values by key and answer lti.put_data and lti.get_data.
 """
 
 from __future__ import annotations
@@ -45,17 +64,20 @@ import sys
 import threading
 import typing as t
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl, urlparse
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlparse
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
+from lti1p3platform.membership import Context, Status
 from lti1p3platform.message_launch import LTIAdvantageMessageLaunchAbstract
 from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
 
 DEPLOYMENT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/deployment_id"
+NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
+NRPS_MEDIA_TYPE = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json"
 ROLES = {
     "instructor": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"],
     "learner": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"],
@@ -76,10 +98,17 @@ def key_pair() -> tuple[str, str]:
 
 
 class Settings:
-    def __init__(self, url: str, tool_url: str, client_id: str, deployment_id: str, tool_jwks_url: str | None) -> None:
+    def __init__(
+        self, url: str, tool_url: str, client_id: str, deployment_id: str, tool_jwks_url: str | None = None
+    ) -> None:
         self.url = url
         self.tool_url = tool_url.rstrip("/")
+        # Where the platform reads the tool's public keys (the tool's JWKS, reached as the test can).
         self.tool_jwks_url = tool_jwks_url or f"{self.tool_url}/api/lti/jwks"
+        # context id → its roster: {"members": [...], "page_size": n, "fail_page": n, "foreign_next": bool} (an LMS's enrolments).
+        self.rosters: dict[str, dict[str, t.Any]] = {}
+        # The tool's public keys pasted into the platform (as an LMS admin may, instead of a URL).
+        self.tool_jwks: dict[str, t.Any] | None = None
         # Deep linking: the data sent with each request (echoed by the tool), the items received.
         self.dl_data: dict[str, dict[str, str]] = {}
         self.received: list[dict[str, t.Any]] = []
@@ -109,6 +138,8 @@ class Platform(LTI1P3PlatformConfAbstract):
             .set_platform_public_key(s.public_key)
             .set_platform_private_key(s.private_key)
         )
+        if s.tool_jwks is not None:
+            self._registration.set_tool_key_set(s.tool_jwks)
 
     def get_registration_by_params(self, **kwargs: t.Any) -> Registration:
         assert self._registration is not None
@@ -152,6 +183,8 @@ class Launch(LTIAdvantageMessageLaunchAbstract):
             context_types=["http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering"],
             context_title=p.get("context_title", "Grade 7 Maths"),
         )
+        if p.get("nrps") == "1":
+            self.set_nrps(f"{self.settings.url}/contexts/{quote(p.get('context', 'course-1'), safe='')}/memberships")
         variant = p.get("variant", "ok")
         if variant == "expired":
             self.set_id_token_expiration(-300)
@@ -173,6 +206,25 @@ class Launch(LTIAdvantageMessageLaunchAbstract):
             f'<!doctype html><form id="launch" method="post" action="{action}">{fields}</form>'
             '<script>document.getElementById("launch").submit()</script>'
         )
+
+
+STORAGE_FRAME = "post_message_forwarding"
+
+STORAGE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>storage</title></head><body><script>
+var broken = %s;
+var store = {};
+window.addEventListener('message', function (e) {
+  var m = e.data;
+  if (!m || typeof m !== 'object' || (m.subject !== 'lti.put_data' && m.subject !== 'lti.get_data')) return;
+  var reply = { subject: m.subject + '.response', message_id: m.message_id, key: m.key };
+  var slot = e.origin + ' ' + m.key;
+  if (broken) reply.error = { code: 'storage_unavailable', message: 'storage refused' };
+  else if (m.subject === 'lti.put_data') { store[slot] = m.value; reply.value = m.value; }
+  else if (slot in store) reply.value = store[slot];
+  else reply.error = { code: 'not_found', message: 'nothing stored under that key' };
+  e.source.postMessage(reply, e.origin);
+});
+</script></body></html>"""
 
 
 def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
@@ -204,7 +256,23 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     deployment = "deployment-nobody-registered" if query.get("variant") == "login_unknown_deployment" else None
                     login = Login(None, Platform(settings=s, deployment_id=deployment))
                     login.set_lti_message_hint(hint=hint)
-                    self.answer(302, "", "text/plain", {"location": login.initiate_login(pending["user"])})
+                    location = login.initiate_login(pending["user"])
+                    if "storage_target" in query:
+                        location += "&" + urlencode({"lti_storage_target": query["storage_target"]})
+                    self.answer(302, "", "text/plain", {"location": location})
+                elif url.path == "/course":
+                    start = urlencode({**query, "storage_target": STORAGE_FRAME})
+                    storage = "/storage?broken=1" if query.get("storage") == "broken" else "/storage"
+                    self.answer(
+                        200,
+                        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title></head><body>'
+                        f'<iframe name="{STORAGE_FRAME}" src="{storage}" hidden></iframe>'
+                        f'<iframe id="tool" title="Checkpoint" src="/start?{html.escape(start)}" width="900" height="600"></iframe>'
+                        "</body></html>",
+                        "text/html",
+                    )
+                elif url.path == "/storage":
+                    self.answer(200, STORAGE_PAGE % ("true" if query.get("broken") else "false"), "text/html")
                 elif url.path == "/deep-links":
                     with s.lock:
                         received = json.dumps(s.received)
@@ -218,17 +286,92 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     launch = Launch(QueryRequest(query), Platform(settings=s), pending)
                     launch.settings = s  # type: ignore[attr-defined]
                     self.answer(200, launch.lti_launch(), "text/html")
+                elif url.path.startswith("/contexts/") and url.path.endswith("/memberships"):
+                    self.memberships(unquote(url.path[len("/contexts/") : -len("/memberships")]), query)
                 else:
                     self.answer(404, "not found", "text/plain")
             except Exception as err:  # the test reads why
                 self.answer(500, f"{type(err).__name__}: {err}", "text/plain")
 
-        def do_POST(self) -> None:  # noqa: N802 - http.server's name
-            if urlparse(self.path).path != "/deep-link-return":
+        def body(self) -> bytes:
+            return self.rfile.read(int(self.headers.get("content-length") or 0))
+
+        def do_POST(self) -> None:  # noqa: N802
+            url = urlparse(self.path)
+            if url.path == "/deep-link-return":
+                self.deep_link_return()
+                return
+            if url.path != "/token":
                 self.answer(404, "not found", "text/plain")
                 return
-            length = min(int(self.headers.get("content-length", "0")), 100_000)
-            form = dict(parse_qsl(self.rfile.read(length).decode()))
+            form = dict(parse_qsl(self.body().decode()))
+            try:
+                token = Platform(settings=s).get_access_token(form)
+            except Exception as err:  # RFC 6749 §5.2: an error answer
+                self.answer(400, json.dumps({"error": "invalid_client", "error_description": f"{type(err).__name__}: {err}"}), "application/json")
+                return
+            self.answer(200, json.dumps(token), "application/json")
+
+        def do_PUT(self) -> None:  # noqa: N802
+            url = urlparse(self.path)
+            if url.path == "/tool-jwks":
+                with s.lock:
+                    s.tool_jwks = json.loads(self.body())
+                self.answer(204, "", "text/plain")
+                return
+            if not (url.path.startswith("/contexts/") and url.path.endswith("/members")):
+                self.answer(404, "not found", "text/plain")
+                return
+            context_id = unquote(url.path[len("/contexts/") : -len("/members")])
+            with s.lock:
+                s.rosters[context_id] = json.loads(self.body())
+            self.answer(204, "", "text/plain")
+
+        def memberships(self, context_id: str, query: dict[str, str]) -> None:
+            """NRPS 2.0 §2.2: the context's membership container, for a bearer token with the NRPS scope."""
+            auth = self.headers.get("authorization", "")
+            if not auth.lower().startswith("bearer "):
+                self.answer(401, "no bearer token", "text/plain")
+                return
+            platform = Platform(settings=s)
+            try:
+                platform.validate_token(auth[7:])
+                claims = Registration.decode_and_verify(auth[7:], s.public_key)
+            except Exception as err:
+                self.answer(401, f"{type(err).__name__}: {err}", "text/plain")
+                return
+            if NRPS_SCOPE not in str(claims.get("scopes", "")).split(" "):
+                self.answer(403, "the token lacks the NRPS scope", "text/plain")
+                return
+            with s.lock:
+                roster = s.rosters.get(context_id)
+            if roster is None:
+                self.answer(404, "no such context", "text/plain")
+                return
+            page = int(query.get("page", "1"))
+            if roster.get("fail_page") == page:
+                self.answer(500, "the LMS failed", "text/plain")
+                return
+            size = int(roster.get("page_size") or 100)
+            members = roster.get("members", [])
+            for m in members:
+                Status(m.get("status", "Active"))  # only the statuses NRPS defines
+            base = f"{s.url}/contexts/{quote(context_id, safe='')}/memberships"
+            container = {
+                "id": f"{base}?page={page}",
+                "context": Context(id=context_id, label=context_id, title=roster.get("title", context_id)).__dict__,
+                "members": members[(page - 1) * size : page * size],
+            }
+            headers = {}
+            if page * size < len(members):
+                # `foreign_next`: what a platform should never send, a next page on another host.
+                following = base.replace("127.0.0.1", "localhost") if roster.get("foreign_next") else base
+                headers["link"] = f'<{following}?page={page + 1}>; rel="next"'
+            self.answer(200, json.dumps(container), NRPS_MEDIA_TYPE, headers)
+
+        def deep_link_return(self) -> None:
+            """The tool's LtiDeepLinkingResponse, posted by the browser (form field JWT)."""
+            form = dict(parse_qsl(self.body().decode()))
             try:
                 platform = Platform(settings=s)
                 platform.set_accepted_deeplinking_types(["ltiResourceLink"])

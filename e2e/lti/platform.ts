@@ -62,6 +62,50 @@ export function ensurePlatformInstalled(): Python {
   return viaTarget;
 }
 
+/** An NRPS member as the platform lists it (NRPS 2.0 §2.2). */
+export interface PlatformMember {
+  user_id: string;
+  roles: string[];
+  status?: 'Active' | 'Inactive' | 'Deleted';
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  email?: string;
+}
+
+/**
+ * The course's roster in the platform (what its admin enrols), paged by `pageSize`; `failPage`
+ * answers 500, `foreignNext` links the next page on another host (neither is what a platform should do).
+ */
+export async function setRoster(
+  platform: PlatformInfo,
+  contextId: string,
+  roster: { members: PlatformMember[]; pageSize?: number; failPage?: number; title?: string; foreignNext?: boolean },
+): Promise<void> {
+  const res = await fetch(`${platform.url}/contexts/${encodeURIComponent(contextId)}/members`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      members: roster.members,
+      page_size: roster.pageSize,
+      fail_page: roster.failPage,
+      foreign_next: roster.foreignNext,
+      title: roster.title,
+    }),
+  });
+  if (res.status !== 204) throw new Error(`the platform refused the roster: ${res.status}`);
+}
+
+/** The tool's public keys pasted into the platform (as an LMS admin may instead of a JWKS URL). */
+export async function setToolJwks(platform: PlatformInfo, jwks: unknown): Promise<void> {
+  const res = await fetch(`${platform.url}/tool-jwks`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(jwks),
+  });
+  if (res.status !== 204) throw new Error(`the platform refused the keys: ${res.status}`);
+}
+
 /** Starts the platform for a tool whose public origin is `toolUrl`; it ends with stop() (or after 10 minutes). */
 export async function startPlatform(
   toolUrl: string,
@@ -70,7 +114,7 @@ export async function startPlatform(
   const python = ensurePlatformInstalled();
   const args = [path.join(root, 'e2e/lti/platform.py'), '--tool-url', toolUrl, '--max-seconds', '600'];
   if (options.clientId) args.push('--client-id', options.clientId);
-  // Where the platform reads the tool's keys (a deep-linking answer), when not under toolUrl.
+  // Where the platform reads the tool's keys (client assertions, a deep-linking answer) when the tool's public origin is not reachable.
   if (options.toolJwksUrl) args.push('--tool-jwks-url', options.toolJwksUrl);
   const child: ChildProcess = spawn(python.command, args, { env: python.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';

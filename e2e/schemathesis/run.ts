@@ -506,6 +506,15 @@ const SETTINGS: Record<string, string[]> = {
   'POST /api/integrations/lti/registrations': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "409"] } }',
   ],
+  // A class's LMS roster (NRPS): a class id the fuzzer makes up is no class of the teacher's (the
+  // documented 404); a class of theirs linked to no LMS course, or whose LMS offered no roster, is
+  // the documented 409; the platform's errors are 422 (its URL refused) or 503 (it failed).
+  'GET /api/integrations/lti/classes/{classId}/roster': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  'POST /api/integrations/lti/classes/{classId}/roster/sync': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409", "422", "503"] } }',
+  ],
   'PUT /api/integrations/lti/registrations/{id}': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
   ],

@@ -2,10 +2,12 @@
 // assessment (#32 item 1): the teacher sets fewer answer choices, large text and answer masking for
 // one student on the class page; that student sees fewer options (from the server), larger text
 // and each option masked until revealed; a classmate sees none of that, and cannot read the
-// student's accommodations. A third student's high contrast, line guide and read aloud pass axe.
+// student's accommodations. Both submit: the result keeps the options the student saw, and the item
+// statistics and the item analysis export say how many were shown each option. A third student's
+// high contrast, line guide and read aloud pass axe.
 import { expect } from '@playwright/test';
-import { apiGet, checkA11y, csrfHeaders, test } from './helpers';
-import { classroom, studentOf } from './journey';
+import { apiGet, apiPost, checkA11y, csrfHeaders, test } from './helpers';
+import { classroom, studentOf, submitted } from './journey';
 
 test('when the teacher sets reduced choices, large text and answer masking for one student, then that student alone takes the assessment with them', async ({
   browser,
@@ -86,6 +88,51 @@ test('when the teacher sets reduced choices, large text and answer masking for o
   expect(seen[0]!.options).toContain(key);
   await expect(choices.getByRole('radio', { name: key, exact: true })).toBeVisible();
   await checkA11y(student, 'revealed choices in large text');
+
+  // --- Both submit: the accommodated student's result keeps the options they saw; the item
+  // statistics and the item analysis export count, per option, who was shown it.
+  await choices.getByRole('radio', { name: key, exact: true }).check();
+  await expect(student.getByText(/Saved/).first()).toBeVisible();
+  for (const q of seen.slice(1))
+    await apiPost(student, '/api/responses', {
+      assessmentId: c.assessment.id,
+      questionId: q.id,
+      answer: c.questions.find((x) => x.id === q.id)!.correctAnswer!,
+    });
+  const result = await apiPost<{
+    id: string;
+    earnedPoints: string;
+    questions: { questionId: string; shownOptions: string[] | null; correct: boolean }[];
+  }>(student, '/api/results', { assessmentId: c.assessment.id });
+  for (const q of result.questions) {
+    expect([...q.shownOptions!].sort()).toEqual([...seen.find((x) => x.id === q.questionId)!.options].sort());
+    expect(q.correct).toBe(true);
+  }
+  await submitted(classmate.page, c, 0);
+  const hidden = seen.flatMap((q) =>
+    c.questions.find((x) => x.id === q.id)!.options!.filter((o) => !q.options.includes(o)),
+  );
+  expect(hidden).toHaveLength(2 * c.questions.length);
+
+  await teacher.goto(`/assessment-results/${c.assessment.id}`);
+  const statistics = teacher.getByRole('region', { name: 'Item Statistics' });
+  // Each option hidden from the accommodated student was shown to the classmate alone.
+  await expect(statistics.getByText(/of 1 who saw it/)).toHaveCount(hidden.length, { timeout: 20_000 });
+  for (const option of hidden)
+    await expect(
+      statistics
+        .getByRole('listitem')
+        .filter({ hasText: `${option}:` })
+        .first(),
+    ).toContainText('of 1 who saw it');
+  const csv = await teacher.request.get(`/api/assessments/${c.assessment.id}/item-analysis`);
+  expect(csv.status()).toBe(200);
+  const shownTo = (await csv.text())
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(',').at(-1));
+  expect(shownTo.sort()).toEqual([...hidden.map(() => '1'), ...hidden.map(() => '2')]);
 
   // --- Another student with high contrast, the line guide and read aloud (set through the API).
   const third = await studentOf(browser, c.cls.joinCode);

@@ -97,6 +97,8 @@ export interface FetchOutboundOptions extends EgressOptions {
   accept?: string;
   /** POSTs this body instead of a GET (a redirect is then refused, not followed). */
   post?: { body: string; contentType: string; authorization?: string };
+  /** Sent as Authorization on a GET (a bearer token); a redirect of it is then refused, not followed. */
+  authorization?: string;
 }
 
 const MAX_REDIRECTS = 3;
@@ -107,15 +109,27 @@ const MAX_REDIRECTS = 3;
  * than `maxBytes`.
  */
 export async function fetchOutbound(raw: string, options: FetchOutboundOptions): Promise<Buffer> {
+  return (await fetchOutboundResponse(raw, options)).body;
+}
+
+/** fetchOutbound, with the answer's headers (a paged API's `Link`, for instance). */
+export async function fetchOutboundResponse(
+  raw: string,
+  options: FetchOutboundOptions,
+): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
   const deadline = Date.now() + options.timeoutMs;
   let url = checkOutboundUrl(raw, options);
   for (let hop = 0; ; hop++) {
     const answer = await getOnce(url, options, Math.max(1, deadline - Date.now()));
-    if ('body' in answer) return answer.body;
-    if (hop >= MAX_REDIRECTS || options.post)
-      throw new ValidationError(`The address redirected ${options.post ? 'a post' : 'too many times'}`, {
-        [options.field]: 'Give the final address',
-      });
+    if ('body' in answer) return answer;
+    // A credential is never carried to wherever a redirect points.
+    if (hop >= MAX_REDIRECTS || options.post || options.authorization)
+      throw new ValidationError(
+        `The address redirected ${options.post ? 'a post' : options.authorization ? 'an authorized call' : 'too many times'}`,
+        {
+          [options.field]: 'Give the final address',
+        },
+      );
     url = checkOutboundUrl(new URL(answer.location, url).toString(), options);
   }
 }
@@ -124,7 +138,7 @@ function getOnce(
   url: URL,
   options: FetchOutboundOptions,
   timeoutMs: number,
-): Promise<{ body: Buffer } | { location: string }> {
+): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders } | { location: string }> {
   const unreachable = (why: string) =>
     new ValidationError(`The address could not be read: ${why}`, { [options.field]: `Could not be read: ${why}` });
   // Every address a connection uses is checked as it connects (a DNS answer is not trusted twice).
@@ -147,7 +161,7 @@ function getOnce(
       headers['content-type'] = post.contentType;
       headers['content-length'] = String(Buffer.byteLength(post.body));
       if (post.authorization) headers.authorization = post.authorization;
-    }
+    } else if (options.authorization) headers.authorization = options.authorization;
     const req = client.request(
       url,
       { method: post ? 'POST' : 'GET', lookup: lookup as never, timeout: timeoutMs, headers },
@@ -179,7 +193,7 @@ function getOnce(
           }
           parts.push(chunk);
         });
-        res.on('end', () => resolve({ body: Buffer.concat(parts) }));
+        res.on('end', () => resolve({ body: Buffer.concat(parts), headers: res.headers }));
         res.on('error', (err) => reject(unreachable(err.message)));
       },
     );

@@ -139,6 +139,7 @@ export { isUniqueViolation, prismaFactory, type PrismaClientClass } from './pris
 export {
   checkOutboundUrl,
   fetchOutbound,
+  fetchOutboundResponse,
   isLoopbackHost,
   refusedAddress,
   type EgressOptions,

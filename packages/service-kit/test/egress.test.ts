@@ -3,7 +3,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, checkOutboundUrl, fetchOutbound, refusedAddress, ValidationError } from '../src/index.ts';
+import {
+  AppError,
+  checkOutboundUrl,
+  fetchOutbound,
+  fetchOutboundResponse,
+  refusedAddress,
+  ValidationError,
+} from '../src/index.ts';
 
 let server: http.Server;
 let base: string;
@@ -14,6 +21,10 @@ beforeAll(async () => {
     if (req.url === '/redirect-inside') return void res.writeHead(302, { location: 'https://10.0.0.1/x' }).end();
     if (req.url === '/redirect-here') return void res.writeHead(302, { location: '/ok' }).end();
     if (req.url === '/missing') return void res.writeHead(404).end();
+    if (req.url === '/paged' && req.method === 'GET')
+      return void res
+        .writeHead(200, { link: '<https://lms.example.org/p2>; rel="next"' })
+        .end(JSON.stringify({ auth: req.headers.authorization ?? null }));
     if (req.url === '/echo' && req.method === 'POST') {
       let body = '';
       req.on('data', (c: Buffer) => (body += String(c)));
@@ -108,5 +119,16 @@ describe('egress rules', () => {
     expect(redirected).toBeInstanceOf(ValidationError);
     expect(redirected.message).toMatch(/redirected a post/);
     expect((await failure(fetchOutbound(`${base}/echo`, { ...opts(false), post }))).fields).toHaveProperty('url');
+  });
+
+  it('when a GET carries a bearer, then it is sent, the answer’s headers are given, and a redirect is refused, not followed', async () => {
+    const got = await fetchOutboundResponse(`${base}/paged`, { ...opts(true), authorization: 'Bearer nrps' });
+    expect(JSON.parse(got.body.toString())).toEqual({ auth: 'Bearer nrps' });
+    expect(got.headers.link).toBe('<https://lms.example.org/p2>; rel="next"');
+    const redirected = await failure(
+      fetchOutbound(`${base}/redirect-here`, { ...opts(true), authorization: 'Bearer t' }),
+    );
+    expect(redirected).toBeInstanceOf(ValidationError);
+    expect(redirected.message).toMatch(/redirected an authorized call/);
   });
 });

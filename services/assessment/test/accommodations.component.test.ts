@@ -96,6 +96,25 @@ describe('accommodations', () => {
     );
   });
 
+  it('when changes of different fields arrive at once (the teacher and the admin), then every one of them stays', async () => {
+    const student = actor('student', tenant);
+    const { classId } = await givenAssessment(student);
+    const changes = [
+      { readAloud: true },
+      { reducedChoices: 2 },
+      { extraTime: 2 },
+      { largeText: true },
+      { highContrast: true },
+      { lineGuide: true },
+      { answerMasking: true },
+    ];
+    const answers = await Promise.all(
+      changes.map((change, i) => call(h, i % 2 ? admin : teacher, 'PUT', path(classId, student), change)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(changes.map(() => 200));
+    expect((await call(h, teacher, 'GET', path(classId, student))).body).toEqual(Object.assign({}, ...changes));
+  });
+
   it('when someone who does not teach the student asks, then 404 (a student: 403), and nothing changes', async () => {
     const student = actor('student', tenant);
     const outsider = actor('student', tenant);
@@ -162,10 +181,18 @@ describe('accommodations', () => {
       options: string[];
     }[];
     expect(seen.map((q) => q.options.length)).toEqual([3, 3]);
+    const replies: Record<string, { questionId: string; shownOptions: string[] | null }[]> = {};
     for (const who of [student, classmate]) {
       await call(h, who, 'POST', '/api/responses', { assessmentId: id, questionId: questions[0]!.id, answer: '3/4' });
-      expect((await call(h, who, 'POST', '/api/results', { assessmentId: id })).status).toBe(201);
+      const reply = await call(h, who, 'POST', '/api/results', { assessmentId: id });
+      expect(reply.status).toBe(201);
+      replies[who.userId] = reply.body.questions;
     }
+    // The result says so too (its review, as the student and their teacher read it): null when all were shown.
+    expect(replies[student.userId]!.map((q) => [q.questionId, q.shownOptions])).toEqual(
+      seen.map((q) => [q.id, q.options]),
+    );
+    expect(replies[classmate.userId]!.map((q) => q.shownOptions)).toEqual([null, null]);
     const submitted = (await outboxFor(h, id))
       .filter((e) => e.type === 'ResultSubmitted')
       .map(

@@ -999,6 +999,7 @@ describe('result review', () => {
         earnedPoints: '2.00',
         pending: false,
         feedback: null,
+        shownOptions: null,
       },
       {
         questionId: questions[1]!.id,
@@ -1014,6 +1015,7 @@ describe('result review', () => {
         earnedPoints: '0.00',
         pending: false,
         feedback: null,
+        shownOptions: null,
       },
       {
         questionId: questions[2]!.id,
@@ -1029,6 +1031,7 @@ describe('result review', () => {
         earnedPoints: '0.00',
         pending: false,
         feedback: null,
+        shownOptions: null,
       },
       {
         questionId: questions[3]!.id,
@@ -1044,6 +1047,7 @@ describe('result review', () => {
         earnedPoints: '1.00',
         pending: false,
         feedback: null,
+        shownOptions: null,
       },
     ];
     expect(reply.body).toMatchObject({ percentage: '60.00', correctAnswers: 2, performanceLevel: 'below' });
@@ -1132,6 +1136,7 @@ describe('result review', () => {
       'earnedPoints',
       'pending',
       'feedback',
+      'shownOptions',
     ]);
   });
 });

@@ -56,4 +56,32 @@ describe('internal LTI routes', () => {
     const { rows } = await h.sql.query('select count(*)::int as n from memberships where class_id = $1', [classId]);
     expect(rows[0].n).toBe(1);
   });
+
+  it('say whether a user teaches the class (owner or co-teacher) of the tenant: 404 otherwise (NRPS sync)', async () => {
+    const tenantId = randomUUID();
+    const teacherId = randomUUID();
+    const classId = (await internal('/internal/lti/classes', { tenantId, teacherId, name: 'Physics (LMS)' })).body
+      .id as string;
+    const check = (tid: string, userId: string) =>
+      internal(`/internal/lti/classes/${classId}/teacher-check`, { tenantId: tid, userId });
+    expect((await check(tenantId, teacherId)).body).toEqual({ classId, teaches: true });
+    const coTeacher = randomUUID();
+    await internal(`/internal/lti/classes/${classId}/members`, { tenantId, userId: coTeacher, role: 'teacher' });
+    expect((await check(tenantId, coTeacher)).status).toBe(200);
+    const student = randomUUID();
+    await internal(`/internal/lti/classes/${classId}/members`, { tenantId, userId: student, role: 'student' });
+    expect((await check(tenantId, student)).status).toBe(404);
+    expect((await check(randomUUID(), teacherId)).status).toBe(404);
+    expect((await check(tenantId, 'not-a-uuid')).status).toBe(400);
+    const gateway = new ServiceTokens(TEST_SERVICE_TOKEN_SECRET, { issuer: 'gateway' });
+    expect(
+      (
+        await internal(
+          `/internal/lti/classes/${classId}/teacher-check`,
+          { tenantId, userId: teacherId },
+          await gateway.headers('class'),
+        )
+      ).status,
+    ).toBe(403);
+  });
 });

@@ -53,6 +53,13 @@ export const integrationsConfigSchema = z.object({
     .max(30_000)
     .default(5_000)
     .describe('Time allowed for a call to identity or class during a launch.'),
+  LTI_PLATFORM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(30_000)
+    .default(10_000)
+    .describe("Time allowed for each call to a platform's services (its token URL, each page of a course's roster)."),
   LTI_REGISTRATION_LINK_TTL_SECONDS: z.coerce
     .number()
     .int()

@@ -8,18 +8,22 @@ import { deepLinkingRouter } from './api/deep-linking.router.ts';
 import { dynamicRegistrationRouter } from './api/dynamic-registration.router.ts';
 import { ltiRouter } from './api/lti.router.ts';
 import { registrationsRouter } from './api/registrations.router.ts';
+import { rosterSyncRouter } from './api/roster-sync.router.ts';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.ts';
 import { deepLinksRepository } from './data-access/deep-links.repository.ts';
 import { registrationLinksRepository } from './data-access/registration-links.repository.ts';
 import { launchesRepository } from './data-access/launches.repository.ts';
 import { peersClient } from './data-access/peers.client.ts';
 import { registrationsRepository } from './data-access/registrations.repository.ts';
+import { rostersRepository } from './data-access/rosters.repository.ts';
 import { toolKeysRepository } from './data-access/tool-keys.repository.ts';
 import { deepLinkingUseCases } from './domain/deep-linking.use-case.ts';
 import { dynamicRegistrationUseCases } from './domain/dynamic-registration.use-case.ts';
 import { ltiUseCases } from './domain/lti.use-case.ts';
 import { platformKeys } from './domain/platform-keys.ts';
+import { createPlatformTokens } from './domain/platform-token.ts';
 import { registrationUseCases } from './domain/registrations.use-case.ts';
+import { rosterSyncUseCases } from './domain/roster-sync.use-case.ts';
 import { toolKeyRing } from './domain/tool-keys.ts';
 import { assessmentSubscription } from './messaging/assessment-events.consumer.ts';
 import { integrationsPrivacy } from './messaging/privacy.consumer.ts';
@@ -40,6 +44,13 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
   create({ config, pool, logger, tokens }) {
     const registrations = registrationsRepository(pool);
     const keys = toolKeyRing(toolKeysRepository(pool));
+    // Identity signs the LMS user in; class holds the course's class (their internal routes).
+    const peers = peersClient({
+      tokens,
+      identityUrl: config.IDENTITY_URL,
+      classUrl: config.CLASS_URL,
+      timeoutMs: config.LTI_PEER_TIMEOUT_MS,
+    });
     const deepLinks = deepLinksRepository(pool);
     const deepLinking = deepLinkingUseCases(deepLinks, registrations, keys, {
       publicUrl: config.PUBLIC_URL,
@@ -56,23 +67,36 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
         clockToleranceSeconds: config.LTI_CLOCK_TOLERANCE_SECONDS,
         allowLoopback: config.LTI_ALLOW_LOOPBACK,
       },
-      // Identity signs the LMS user in; class holds the course's class (their internal routes).
-      peersClient({
-        tokens,
-        identityUrl: config.IDENTITY_URL,
-        classUrl: config.CLASS_URL,
-        timeoutMs: config.LTI_PEER_TIMEOUT_MS,
-      }),
+      peers,
       deepLinks,
     );
+    // NRPS: the course's learners brought into its class (the platform's token, then identity and class).
+    const rosters = rosterSyncUseCases({
+      rosters: rostersRepository(pool),
+      registrations,
+      peers,
+      tokens: createPlatformTokens({
+        signingKey: () => keys.signingKey(),
+        allowLoopback: config.LTI_ALLOW_LOOPBACK,
+        timeoutMs: config.LTI_PLATFORM_TIMEOUT_MS,
+      }),
+      allowLoopback: config.LTI_ALLOW_LOOPBACK,
+      timeoutMs: config.LTI_PLATFORM_TIMEOUT_MS,
+      logger,
+    });
     const retention = new RetentionJob(pool, integrationsPrivacy, {
       intervalMs: config.PRIVACY_RETENTION_INTERVAL_MS,
       logger,
     });
     return {
       routers: [
-        ltiRouter(lti, keys, { stateTtlSeconds: config.LTI_STATE_TTL_SECONDS }, deepLinking.keep),
+        ltiRouter(lti, keys, {
+          stateTtlSeconds: config.LTI_STATE_TTL_SECONDS,
+          afterLanding: (launch, landing) => rosters.afterInstructorLaunch(launch, landing),
+          keepDeepLink: deepLinking.keep,
+        }),
         deepLinkingRouter(deepLinking),
+        rosterSyncRouter(rosters),
         registrationsRouter(
           registrationUseCases(registrations, { allowLoopback: config.LTI_ALLOW_LOOPBACK }),
           config.PUBLIC_URL,

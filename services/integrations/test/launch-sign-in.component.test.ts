@@ -125,6 +125,104 @@ describe('the state bound to the browser', () => {
   });
 });
 
+describe('the binding kept in the platform’s storage (LTI client-side postMessage storage)', () => {
+  const sha = (v: string) => createHash('sha256').update(v).digest('base64url');
+  const attr = (page: string, name: string) => {
+    const m = new RegExp(`data-${name}="([^"]*)"`).exec(page);
+    return m?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+  };
+
+  async function storageLogin(target = 'post_message_forwarding') {
+    const reg = await register();
+    const res = await fetch(
+      `${h.url}/api/lti/login?${new URLSearchParams({ iss: reg.issuer, client_id: reg.clientId, login_hint: 'u1', target_link_uri: `${TOOL_URL}/api/lti/launch`, lti_storage_target: target })}`,
+      { redirect: 'manual', headers: await gatewayHeaders('integrations', undefined, '127.0.0.1') },
+    );
+    return { res, page: await res.text(), reg };
+  }
+
+  async function launch(fields: Record<string, string>, cookie?: string) {
+    const res = await fetch(`${h.url}/api/lti/launch`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        ...(cookie ? { cookie } : {}),
+        ...(await gatewayHeaders('integrations', undefined, '127.0.0.1')),
+      },
+      body: new URLSearchParams({ id_token: 'not-a-jwt', ...fields }).toString(),
+    });
+    return { res, page: await res.text() };
+  }
+
+  it('a login naming the storage frame answers a framable page that puts the binding there, then goes to the platform', async () => {
+    const { res, page } = await storageLogin();
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'sha256-[\w+/=]+'/);
+    expect(csp).toContain('frame-ancestors https:');
+    expect(csp).toContain("form-action 'self'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(attr(page, 'op')).toBe('lti.put_data');
+    expect(attr(page, 'target')).toBe('post_message_forwarding');
+    // Messages go to the platform's origin (its authorization endpoint's), nowhere else.
+    expect(attr(page, 'origin')).toMatch(/^https:\/\/lms-\w+\.example\.org$/);
+    const next = new URL(attr(page, 'next')!);
+    expect(`${next.origin}${next.pathname}`).toBe(`${attr(page, 'origin')}/api/lti/authorize_redirect`);
+    const state = next.searchParams.get('state')!;
+    // The same binding as the cookie (still set, for browsers that send it), under the cookie's name.
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cp_lti_'))!;
+    const [name, value] = cookie.split(';')[0]!.split('=');
+    expect(attr(page, 'key')).toBe(name);
+    expect(attr(page, 'value')).toBe(value);
+    const { rows } = await h.sql.query(
+      'select binding_hash, storage_target from lti_login_states where state_hash = $1',
+      [sha(state)],
+    );
+    expect(rows).toEqual([{ binding_hash: sha(value!), storage_target: 'post_message_forwarding' }]);
+  });
+
+  it('a launch without the cookie gets a page that reads the binding back and posts again; the state waits for it', async () => {
+    const { page: login } = await storageLogin();
+    const state = new URL(attr(login, 'next')!).searchParams.get('state')!;
+    const { res, page } = await launch({ state });
+    expect(res.status).toBe(200);
+    expect(attr(page, 'op')).toBe('lti.get_data');
+    expect(attr(page, 'key')).toBe(attr(login, 'key'));
+    expect(attr(page, 'origin')).toBe(attr(login, 'origin'));
+    expect(page).toContain('<form id="launch" method="post" action="launch">');
+    expect(page).toContain(`name="state" value="${state}"`);
+    expect(page).toContain('name="id_token" value="not-a-jwt"');
+    expect((await h.sql.query('select 1 from lti_login_states where state_hash = $1', [sha(state)])).rowCount).toBe(1);
+
+    // Posted again with another browser's binding: refused, the state used up.
+    const foreign = await launch({ state, binding: 'someone-elses-value' });
+    expect(foreign.res.status).toBe(400);
+    expect(foreign.page).toContain('another browser');
+    expect((await h.sql.query('select 1 from lti_login_states where state_hash = $1', [sha(state)])).rowCount).toBe(0);
+  });
+
+  it('with the binding read back, the launch goes on to the token (which decides)', async () => {
+    const { page: login } = await storageLogin();
+    const state = new URL(attr(login, 'next')!).searchParams.get('state')!;
+    const { res, page } = await launch({ state, binding: attr(login, 'value')! });
+    // A malformed token: refused for what it is, past the state and its binding.
+    expect(res.status).toBe(400);
+    expect(page).toContain('What failed: id_token.');
+    expect(page).not.toContain('another browser');
+  });
+
+  it('a login without a storage frame is the redirect as before; a frame name that is not one is refused', async () => {
+    const reg = await register();
+    const res = await fetch(
+      `${h.url}/api/lti/login?${new URLSearchParams({ iss: reg.issuer, client_id: reg.clientId, login_hint: 'u1', target_link_uri: `${TOOL_URL}/api/lti/launch`, lti_storage_target: '"><script>' })}`,
+      { redirect: 'manual', headers: await gatewayHeaders('integrations', undefined, '127.0.0.1') },
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: object }).fields).toHaveProperty('lti_storage_target');
+  });
+});
+
 describe('the course’s class', () => {
   it('two first launches of one course at once make one class; another course gets its own', async () => {
     const reg = await register();

@@ -812,6 +812,12 @@ export const resultQuestionSchema = z
       .describe('Numeric string: the points the answer earned (the teacher may give part points)'),
     pending: z.boolean().describe("Waiting for the teacher's review: 0 points until then"),
     feedback: z.string().nullable().describe("The teacher's written feedback on this answer; null: none"),
+    shownOptions: z
+      .array(z.string())
+      .nullable()
+      .describe(
+        'The options this student was shown (reduced answer choices: the key and fewer distractors); null when every option was shown',
+      ),
   })
   .meta({ id: 'ResultQuestion', description: 'One question of a result, as it was scored at submission' });
 

@@ -94,10 +94,14 @@ export function accommodationsRepository(pool: pg.Pool) {
       }));
     },
 
-    async get(studentId: string): Promise<Accommodations> {
-      const { rows } = await pool.query<Row>(`select ${COLUMNS} from accommodations where student_id = $1::uuid`, [
-        studentId,
-      ]);
+    /** The student's accommodations: read in `tx` after taking the student's change lock when given. */
+    async get(studentId: string, tx?: AccommodationsTx): Promise<Accommodations> {
+      if (tx)
+        await tx.client.query(`select pg_advisory_xact_lock(hashtextextended('accommodations' || $1, 0))`, [studentId]);
+      const { rows } = await (tx?.client ?? pool).query<Row>(
+        `select ${COLUMNS} from accommodations where student_id = $1::uuid`,
+        [studentId],
+      );
       return toAccommodations(rows[0]);
     },
 

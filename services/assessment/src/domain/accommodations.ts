@@ -89,10 +89,12 @@ export function accommodationsUseCases(
       change: Partial<Accommodations>,
     ): Promise<Accommodations> {
       const tenantId = await tenantOf(caller, classId, studentId);
-      const current = await repo.get(studentId);
       const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
       // With AccommodationsChanged in the same transaction: the practice generation serves follows.
       return repo.transaction(async (tx) => {
+        // Read under the student's change lock: two changes of different fields at once both stay
+        // (each reads what the other wrote), and their events leave in the order they committed.
+        const current = await repo.get(studentId, tx);
         const stored = await repo.put(tx, studentId, tenantId, { ...current, ...defined });
         await events.accommodationsChanged(tx, { tenantId, studentId, reducedChoices: stored.reducedChoices });
         return stored;

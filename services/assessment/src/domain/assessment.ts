@@ -496,5 +496,6 @@ export function reviewView(questions: ResultQuestionRecord[]) {
     earnedPoints: numericString(earnedOf(q)),
     pending: q.pending ?? false,
     feedback: q.feedback ?? null,
+    shownOptions: q.shownOptions ?? null,
   }));
 }

@@ -21,6 +21,7 @@ const memberBody = z.strictObject({
   role: z.enum(['student', 'teacher']),
 });
 const classParams = z.object({ id: z.uuid() });
+const teacherBody = z.strictObject({ tenantId: z.uuid(), userId: z.uuid() });
 
 function handle(run: (req: Request) => Promise<unknown>) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -61,6 +62,17 @@ export function mountInternalRoutes(app: Express, classes: ClassUseCases): void 
       const { id } = parse(classParams, req.params);
       const body = parse(memberBody, req.body);
       return classes.joinLinked(body.tenantId, id, { userId: body.userId, role: body.role });
+    }),
+  );
+  // Whether the user teaches (owns or co-teaches) the class of the tenant: integrations asks before
+  // a teacher's roster sync of the LMS course linked to it (NRPS). 404 when they do not.
+  app.post(
+    '/internal/lti/classes/:id/teacher-check',
+    handle(async (req) => {
+      const { id } = parse(classParams, req.params);
+      const body = parse(teacherBody, req.body);
+      const cls = await classes.getClass({ tenantId: body.tenantId, teacherId: body.userId }, id);
+      return { classId: cls.id, teaches: true };
     }),
   );
 }

@@ -9,6 +9,8 @@ export interface LoginState {
   targetLinkUri: string;
   /** SHA-256 of the browser binding cookie's value set at login; null when none was set. */
   bindingHash: string | null;
+  /** The platform's storage frame (LTI client-side postMessage storage) the login named; null: none. */
+  storageTarget: string | null;
 }
 
 export interface LaunchRow {
@@ -34,9 +36,9 @@ export function launchesRepository(pool: pg.Pool) {
         `with gone as (delete from lti_login_states where state_hash in
                          (select state_hash from lti_login_states where expires_at < now() limit 100))
          insert into lti_login_states (state_hash, registration_id, tenant_id, nonce, target_link_uri, expires_at,
-                                       binding_hash)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [stateHash, s.registrationId, s.tenantId, s.nonce, s.targetLinkUri, expiresAt, s.bindingHash],
+                                       binding_hash, storage_target)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [stateHash, s.registrationId, s.tenantId, s.nonce, s.targetLinkUri, expiresAt, s.bindingHash, s.storageTarget],
       );
     },
 
@@ -45,13 +47,24 @@ export function launchesRepository(pool: pg.Pool) {
       const { rows } = await pool.query<LoginState & { live: boolean }>(
         `delete from lti_login_states where state_hash = $1
          returning registration_id as "registrationId", tenant_id as "tenantId", nonce,
-                   target_link_uri as "targetLinkUri", binding_hash as "bindingHash", expires_at > now() as live`,
+                   target_link_uri as "targetLinkUri", binding_hash as "bindingHash",
+                   storage_target as "storageTarget", expires_at > now() as live`,
         [stateHash],
       );
       const row = rows[0];
       if (!row?.live) return undefined;
       const { live: _live, ...state } = row;
       return state;
+    },
+
+    /** A live state's storage frame and registration, without taking it; undefined when unknown or expired. */
+    async peekState(stateHash: string): Promise<{ registrationId: string; storageTarget: string | null } | undefined> {
+      const { rows } = await pool.query<{ registrationId: string; storageTarget: string | null }>(
+        `select registration_id as "registrationId", storage_target as "storageTarget"
+           from lti_login_states where state_hash = $1 and expires_at > now()`,
+        [stateHash],
+      );
+      return rows[0];
     },
 
     /**

@@ -38,7 +38,14 @@ export interface Peers {
   /** A new class of the district taught by `teacherId` (class). */
   createClass(input: { tenantId: string; teacherId: string; name: string }): Promise<{ id: string }>;
   /** The member joins the class (a student enrolled, a teacher co-teaching) (class). */
-  joinClass(input: { tenantId: string; classId: string; userId: string; role: 'student' | 'teacher' }): Promise<void>;
+  joinClass(input: {
+    tenantId: string;
+    classId: string;
+    userId: string;
+    role: 'student' | 'teacher';
+  }): Promise<{ joined: boolean }>;
+  /** Whether the user teaches (owns or co-teaches) the class of the tenant: not_found when not (class). */
+  teachesClass(input: { tenantId: string; classId: string; userId: string }): Promise<boolean>;
 }
 
 export function peersClient(options: {
@@ -90,7 +97,22 @@ export function peersClient(options: {
     handoff: (input) => post('identity', options.identityUrl, '/internal/lti/handoffs', input),
     createClass: (input) => post('class', options.classUrl, '/internal/lti/classes', input),
     async joinClass({ classId, ...member }) {
-      await post('class', options.classUrl, `/internal/lti/classes/${encodeURIComponent(classId)}/members`, member);
+      const answer = await post<{ joined?: unknown }>(
+        'class',
+        options.classUrl,
+        `/internal/lti/classes/${encodeURIComponent(classId)}/members`,
+        member,
+      );
+      return { joined: answer?.joined === true };
+    },
+    async teachesClass({ classId, ...who }) {
+      const answer = await post<{ teaches?: unknown }>(
+        'class',
+        options.classUrl,
+        `/internal/lti/classes/${encodeURIComponent(classId)}/teacher-check`,
+        who,
+      );
+      return answer?.teaches === true;
     },
   };
 }

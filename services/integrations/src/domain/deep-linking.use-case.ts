@@ -5,7 +5,7 @@
 // that assessment (`custom.checkpoint_assessment_id`) with a line item of its total points.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '@checkpoint/service-kit';
-import { SignJWT } from 'jose';
+import { importJWK, SignJWT } from 'jose';
 import type { DeepLinksRepository, KnownAssessment } from '../data-access/deep-links.repository.ts';
 import type { RegistrationsRepository } from '../data-access/registrations.repository.ts';
 import { ASSESSMENT_PARAMETER, type DeepLinkStart } from './lti.use-case.ts';
@@ -105,7 +105,9 @@ export function deepLinkingUseCases(
             assessmentId: 'Has no questions yet: wait for them, or pick another',
           },
         );
-      const { kid, alg, key } = await keys.signingKey();
+      const current = await keys.signingKey();
+      const { kid, algorithm: alg } = current;
+      const key = await importJWK(current.privateJwk, alg);
       const item = {
         type: 'ltiResourceLink',
         title: assessment.title,

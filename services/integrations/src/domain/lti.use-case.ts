@@ -10,6 +10,7 @@ import type { LaunchesRepository } from '../data-access/launches.repository.ts';
 import type { CheckpointRole, Peers } from '../data-access/peers.client.ts';
 import type { RegistrationsRepository, StoredRegistration } from '../data-access/registrations.repository.ts';
 import type { PlatformKeys } from './platform-keys.ts';
+import { membershipsUrlOf } from './nrps.ts';
 
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const LTI_CLAIMS = {
@@ -71,6 +72,19 @@ export interface LoginInput {
   lti_message_hint?: string | undefined;
   client_id?: string | undefined;
   lti_deployment_id?: string | undefined;
+  /** LTI client-side postMessage storage: the name of the platform's frame that keeps data for the tool. */
+  lti_storage_target?: string | undefined;
+}
+
+/**
+ * Where the browser keeps a login's binding in the platform's storage (LTI client-side postMessage
+ * storage): the frame's name (`_parent` or a frame of the parent), the origin messages go to (the
+ * platform's authorization endpoint's) and the key.
+ */
+export interface PlatformStorage {
+  target: string;
+  origin: string;
+  key: string;
 }
 
 export interface VerifiedLaunch {
@@ -86,6 +100,8 @@ export interface VerifiedLaunch {
   resourceLinkId: string;
   targetLinkUri: string;
   clientId: string;
+  /** The platform's origin (its authorization endpoint's): the page that frames the launch's answer. */
+  platformOrigin: string;
   adminRoleFromLms: boolean;
   /** The id_token's person claims (OpenID Connect standard claims, optional in LTI). */
   email: string | undefined;
@@ -99,6 +115,8 @@ export interface VerifiedLaunch {
   deepLinking: { returnUrl: string; data: string | null } | undefined;
   /** The custom claim's `checkpoint_assessment_id` (undefined: absent). */
   customAssessmentId: string | undefined;
+  /** The course's NRPS membership URL (2.0, within the egress rules) when the launch offers it. */
+  membershipsUrl: string | undefined;
 }
 
 /** Where a signed-in launch leads: the one-time sign-in URL, and what the page says. */
@@ -123,7 +141,7 @@ export interface LtiOptions {
   publicUrl: string;
   stateTtlSeconds: number;
   clockToleranceSeconds: number;
-  /** Plain http (and loopback) allowed for a deep-linking return URL: development and tests only. */
+  /** The egress rules' loopback allowance (for the URLs a launch's claims give: NRPS; a deep-linking return URL). */
   allowLoopback?: boolean;
 }
 
@@ -198,7 +216,9 @@ export function ltiUseCases(
      * OIDC login initiation: the URL of the platform's authorization endpoint to send the browser
      * to, and the browser binding (a cookie's name and value) of the state.
      */
-    async login(input: LoginInput): Promise<{ url: string; binding: { name: string; value: string } }> {
+    async login(
+      input: LoginInput,
+    ): Promise<{ url: string; binding: { name: string; value: string }; storage: PlatformStorage | undefined }> {
       let target: URL;
       try {
         target = new URL(input.target_link_uri);
@@ -224,6 +244,7 @@ export function ltiUseCases(
           nonce,
           targetLinkUri: target.toString(),
           bindingHash: hash(binding),
+          storageTarget: input.lti_storage_target ?? null,
         },
         new Date(Date.now() + options.stateTtlSeconds * 1000),
       );
@@ -241,7 +262,29 @@ export function ltiUseCases(
       };
       if (input.lti_message_hint !== undefined) params.lti_message_hint = input.lti_message_hint;
       for (const [k, v] of Object.entries(params)) auth.searchParams.set(k, v);
-      return { url: auth.toString(), binding: { name: bindingCookieName(state), value: binding } };
+      const name = bindingCookieName(state);
+      const storage =
+        input.lti_storage_target === undefined
+          ? undefined
+          : { target: input.lti_storage_target, origin: auth.origin, key: name };
+      return { url: auth.toString(), binding: { name, value: binding }, storage };
+    },
+
+    /**
+     * A launch that comes without its browser binding (third-party cookies blocked) while its login
+     * kept the binding in the platform's storage: where the browser reads it back. Undefined when the
+     * login used no storage (or the state is unknown: the launch refuses it).
+     */
+    async storageOf(state: string): Promise<PlatformStorage | undefined> {
+      const pending = await launches.peekState(hash(state));
+      if (!pending?.storageTarget) return undefined;
+      const reg = await registrations.byId(pending.registrationId);
+      if (!reg) return undefined;
+      return {
+        target: pending.storageTarget,
+        origin: new URL(reg.authorizationUrl).origin,
+        key: bindingCookieName(state),
+      };
     },
 
     /** The resource-link launch: the id_token verified and the launch recorded, else LaunchRefused naming what failed. */
@@ -254,8 +297,17 @@ export function ltiUseCases(
           'state',
           'The launch’s state is unknown, expired or already used: start the launch again from the LMS',
         );
-      // The browser that started the login sends its binding cookie back when it can (third-party
-      // cookies allowed, or a launch in a window of its own); another value is another browser's.
+      // The browser that started the login sends its binding back when it can (the cookie, where
+      // third-party cookies are allowed or in a window of its own; else from the platform's
+      // storage); another value is another browser's. A login that kept it in the platform's
+      // storage must bring it back: only that browser can read it there.
+      if (input.binding === undefined && state.storageTarget !== null)
+        throw new LaunchRefused(
+          'invalid',
+          'lti_state',
+          'state',
+          'This browser could not show that it started the launch: start it again from the LMS',
+        );
       if (input.binding !== undefined && state.bindingHash !== null && hash(input.binding) !== state.bindingHash)
         throw new LaunchRefused(
           'invalid',
@@ -320,6 +372,7 @@ export function ltiUseCases(
         issuer: reg.issuer,
         ...rest,
         clientId: reg.clientId,
+        platformOrigin: new URL(reg.authorizationUrl).origin,
         adminRoleFromLms: reg.adminRoleFromLms,
         email: str(claims.email, 254),
         givenName: str(claims.given_name, 200),
@@ -329,6 +382,7 @@ export function ltiUseCases(
         resourceLinkId: launch.resourceLinkId ?? '',
         deepLinking,
         customAssessmentId: customAssessmentId(claims[LTI_CLAIMS.custom]),
+        membershipsUrl: membershipsUrlOf(claims, options.allowLoopback ?? false),
       };
     },
 

@@ -2,7 +2,7 @@
 // JWKS, GET /api/lti/jwks). Kept as identity keeps its session signing keys: in the service's
 // schema, the newest active key signs, a retired one stays published for a day so that what it
 // signed can still be verified (rotation: insert a new key, set retired_at on the old one).
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import type { ToolKey, ToolKeysRepository } from '../data-access/tool-keys.repository.ts';
 
 export const TOOL_KEY_ALG = 'RS256';
@@ -25,8 +25,8 @@ export async function generateToolKey(): Promise<ToolKey> {
 export interface ToolKeyRing {
   /** The public keys as a JWK Set; cached for a minute. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
-  /** The current signing key (the newest active one; created when there is none) and its kid. */
-  signingKey(): Promise<{ kid: string; alg: string; key: CryptoKey }>;
+  /** The key the tool signs with now (the newest active one). */
+  signingKey(): Promise<ToolKey>;
 }
 
 export function toolKeyRing(keys: ToolKeysRepository, now: () => number = Date.now): ToolKeyRing {
@@ -45,13 +45,12 @@ export function toolKeyRing(keys: ToolKeysRepository, now: () => number = Date.n
       }
       return cached.value;
     },
+    // Read each time (one indexed row): a rotation is followed at once by every replica.
     async signingKey() {
-      // Read each time: a rotation (a newer key) is used at once by every replica.
       const current = await keys.ensureActive(generateToolKey);
-      // This replica's JWKS must publish what it signs with: a cached set without the key is read again.
+      // This replica's JWKS must publish what the tool signs with: a cached set without it is read again.
       if (cached && !cached.value.keys.some((k) => k.kid === current.kid)) cached = undefined;
-      const key = (await importJWK(current.privateJwk, current.algorithm)) as CryptoKey;
-      return { kid: current.kid, alg: current.algorithm, key };
+      return current;
     },
   };
 }

@@ -674,6 +674,15 @@ const injectedRtkApi = api.injectEndpoints({
     createLtiRegistrationLink: build.mutation<CreateLtiRegistrationLinkApiResponse, CreateLtiRegistrationLinkApiArg>({
       query: () => ({ url: `/api/integrations/lti/registration-links`, method: 'POST' }),
     }),
+    getLtiRoster: build.query<GetLtiRosterApiResponse, GetLtiRosterApiArg>({
+      query: (queryArg) => ({ url: `/api/integrations/lti/classes/${encodeURIComponent(String(queryArg))}/roster` }),
+    }),
+    syncLtiRoster: build.mutation<SyncLtiRosterApiResponse, SyncLtiRosterApiArg>({
+      query: (queryArg) => ({
+        url: `/api/integrations/lti/classes/${encodeURIComponent(String(queryArg))}/roster/sync`,
+        method: 'POST',
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -1923,6 +1932,10 @@ export type RemoveLtiRegistrationApiResponse = unknown;
 export type RemoveLtiRegistrationApiArg = string;
 export type CreateLtiRegistrationLinkApiResponse = /** status 201 OK */ LtiRegistrationLink;
 export type CreateLtiRegistrationLinkApiArg = void;
+export type GetLtiRosterApiResponse = /** status 200 OK */ LtiRosterStatus;
+export type GetLtiRosterApiArg = /** The Checkpoint class */ string;
+export type SyncLtiRosterApiResponse = /** status 200 OK */ LtiRosterSync;
+export type SyncLtiRosterApiArg = /** The Checkpoint class */ string;
 export type PrivacyRequestStatus = {
   requestId: string;
   kind: 'export' | 'delete_user' | 'delete_tenant';
@@ -2412,6 +2425,8 @@ export type ResultQuestion = {
   pending: boolean;
   /** The teacher's written feedback on this answer; null: none */
   feedback: string | null;
+  /** The options this student was shown (reduced answer choices: the key and fewer distractors); null when every option was shown */
+  shownOptions: string[] | null;
 };
 export type PreviewScore = {
   assessmentId: string;
@@ -3167,6 +3182,57 @@ export type LtiRegistrationLink = {
   /** After this, the link is refused; it is used once. */
   expiresAt: string;
 };
+export type LtiRosterSyncOutcome = {
+  ok: boolean;
+  added: number;
+  kept: number;
+  skipped: number;
+  /** The code of the refusal that stopped the sync */
+  error?: string;
+};
+export type LtiRosterStatus = {
+  classId: string;
+  courses: {
+    contextId: string;
+    contextTitle: string | null;
+    /** The LMS offered the course’s roster (NRPS) in an instructor’s launch */
+    rosterAvailable: boolean;
+    lastSyncedAt: string | null;
+    lastOutcome: LtiRosterSyncOutcome | null;
+  }[];
+};
+export type LtiRosterSync = {
+  courses: {
+    classId: string;
+    contextId: string;
+    contextTitle: string | null;
+    syncedAt: string;
+    added: {
+      lmsUserId: string;
+      name: string | null;
+      userId: string;
+      accountCreated: boolean;
+    }[];
+    kept: {
+      lmsUserId: string;
+      name: string | null;
+      userId: string;
+    }[];
+    skipped: {
+      lmsUserId: string;
+      name: string | null;
+      reason:
+        | 'inactive'
+        | 'deleted'
+        | 'not_a_learner'
+        | 'no_user_id'
+        | 'account_not_student'
+        | 'account_refused'
+        | 'class_refused';
+      detail: string;
+    }[];
+  }[];
+};
 export const {
   useRequestExportMutation,
   useGetExportStatusQuery,
@@ -3311,4 +3377,6 @@ export const {
   useUpdateLtiRegistrationMutation,
   useRemoveLtiRegistrationMutation,
   useCreateLtiRegistrationLinkMutation,
+  useGetLtiRosterQuery,
+  useSyncLtiRosterMutation,
 } = injectedRtkApi;

@@ -99,6 +99,7 @@ const RESULT: Result = {
       correct: false,
       earnedPoints: '0.00',
       pending: false,
+      shownOptions: null,
       feedback: null,
     },
   ],

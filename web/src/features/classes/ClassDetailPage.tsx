@@ -1,7 +1,7 @@
 // /class/{id}: name, subject, period, created date, join code that copies,
 // Manage Students, Create Assessment, five stat cards, the results panel (level shares of the class's
 // results and the live progress grid), the mastery of standards (heatmap), its teachers (owner and
-// co-teachers), its students' accommodations (with the substitute's printout); 'Class not found'
+// co-teachers), the LMS course's roster sync (a class linked to one), its students' accommodations (with the substitute's printout); 'Class not found'
 // for a missing class.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { ClassAccommodationsSection } from '../accommodations';
 import { StudentLoginsSection } from '../studentLogins';
 import { useAuth } from '../../session/useAuth';
 import { ClassTeachersSection } from './ClassTeachersSection';
+import { LmsRosterSection } from './LmsRosterSection';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { assessedShare, classSummary, formatDate, percent, periodLabel } from './classStats';
 import { useGetClassQuery } from './classesApi';
@@ -124,6 +125,8 @@ export function ClassDetailPage() {
       <ClassResultsPanel classId={cls.id} showBands />
       <ClassMasterySection classId={cls.id} />
       <ClassTeachersSection cls={cls} />
+      {/* A class linked to an LMS course: its learners synced from the LMS (NRPS). */}
+      {user?.role === 'teacher' && <LmsRosterSection classId={cls.id} />}
       <ClassAccommodationsSection classId={cls.id} className={cls.name} />
       {/* Accounts without email are made by the class's teachers (docs/adr/015). */}
       {user?.role === 'teacher' && <StudentLoginsSection classId={cls.id} className={cls.name} />}

@@ -11,6 +11,7 @@ const base = {
   options: [],
   acceptedAnswers: [],
   points: '2.00',
+  shownOptions: null,
 };
 
 const RESULT: Result = {

@@ -86,6 +86,7 @@ function result(overrides: Partial<Result>): Result {
         correct: true,
         earnedPoints: '1.00',
         pending: false,
+        shownOptions: null,
         feedback: null,
       },
       {
@@ -98,6 +99,7 @@ function result(overrides: Partial<Result>): Result {
         correct: false,
         earnedPoints: '0.00',
         pending: false,
+        shownOptions: null,
         feedback: null,
       },
     ],
