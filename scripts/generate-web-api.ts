@@ -68,6 +68,8 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'DELETE /api/district/sso': 'removeSsoConnection',
   'PUT /api/district/sso/password-sign-in': 'setPasswordSignIn',
   'GET /api/lti/jwks': 'getLtiJwks',
+  'GET /api/lti/deep-linking/{id}': 'getLtiDeepLinkRequest',
+  'POST /api/lti/deep-linking/{id}/response': 'answerLtiDeepLinkRequest',
   'GET /api/integrations/lti/registrations': 'getLtiRegistrations',
   'POST /api/integrations/lti/registrations': 'createLtiRegistration',
   'GET /api/integrations/lti/registrations/{id}': 'getLtiRegistration',

@@ -43,6 +43,7 @@ import { ssoRouter } from '../../services/identity/src/api/sso.router.ts';
 import { studentLoginsRouter } from '../../services/identity/src/api/student-logins.router.ts';
 import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
 import { dynamicRegistrationRouter } from '../../services/integrations/src/api/dynamic-registration.router.ts';
+import { deepLinkingRouter } from '../../services/integrations/src/api/deep-linking.router.ts';
 import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
 import { rosterSyncRouter } from '../../services/integrations/src/api/roster-sync.router.ts';
 import { scoresRouter } from '../../services/integrations/src/api/scores.router.ts';
@@ -100,6 +101,7 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
   ],
   integrations: () => [
     ltiRouter(inert, inert, inert),
+    deepLinkingRouter(inert),
     registrationsRouter(inert, inert),
     dynamicRegistrationRouter(inert),
     rosterSyncRouter(inert),

@@ -474,6 +474,27 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/lti/launch', { id_token: 'a.b.c', state: 'no-such-state' }),
     expect: statuses('anyone', {}, 400),
   },
+  // LTI Deep Linking: a teacher's own pending request only (made by a deep-linking launch from an
+  // LMS, which the matrix has none of: any id here is no pending request of the caller's, 404); a
+  // student or an admin is refused (403) before any request is looked up.
+  'GET /api/lti/deep-linking/{id}': {
+    access: ['teacher'],
+    request: fixed('/api/lti/deep-linking/00000000-0000-4000-8000-000000000031'),
+    expect: statuses(['teacher'], {}, 404),
+  },
+  'POST /api/lti/deep-linking/{id}/response': {
+    access: ['teacher'],
+    request: async (ctx) => ({
+      path: '/api/lti/deep-linking/00000000-0000-4000-8000-000000000031/response',
+      body: { assessmentId: ctx.f.a1.id },
+    }),
+    expect: statuses(['teacher'], {}, 404),
+  },
+  'GET /api/lti/deep-linking/{id}/form': {
+    access: ['teacher'],
+    request: fixed('/api/lti/deep-linking/00000000-0000-4000-8000-000000000031/form'),
+    expect: statuses(['teacher'], {}, 404),
+  },
   // LTI Dynamic Registration: the platform opens a district's one-time link; a link that names no
   // pending registration is 400 naming `rt`, before any platform is called.
   'GET /api/lti/register': {

@@ -8,7 +8,16 @@ it to an HTTP server on 127.0.0.1 (the package is framework-neutral) and lets a 
 launches a platform should never send (signed by another key, expired, for another audience or
 deployment), to see the tool refuse them.
 
+Deep linking is the package's too: a deep-linking request (LTIAdvantageMessageLaunchAbstract.set_dl:
+the deep_linking_settings claim, message type LtiDeepLinkingRequest, `data` the tool must echo) and
+the check of the tool's answer (LTI1P3PlatformConfAbstract.validate_deeplinking_resp and
+tool_validate_and_decode: the tool's signature against its JWKS, the message type, the content
+item types). The binding adds what a platform checks beyond them (iss, aud, deployment id, data)
+and keeps the content items it received, which a later resource-link launch can open (its custom
+parameters), as an LMS does with the link a teacher added.
+
     python platform.py --tool-url https://checkpoint.test [--client-id ID] [--deployment-id ID]
+                       [--tool-jwks-url URL]   (where the platform reads the tool's keys)
 
 Names and Role Provisioning (NRPS 2.0): a launch started with `nrps=1` carries the package's NRPS
 claim (LTIAdvantageMessageLaunchAbstract.set_nrps) naming the course's membership URL; the token
@@ -37,8 +46,13 @@ Endpoints:
                                  (validate_token, score scope), the score kept (a score older than the
                                  last one of that user and line item: 409, the package's OLD_TIMESTAMP)
     GET /scores                  the scores received (for the test to read)
+    POST /deep-link-return       the tool's LtiDeepLinkingResponse (form field JWT), verified
+    GET /deep-links              the content items received so far (JSON), oldest first
 A launch with `assessment=<id>` carries the AGS endpoint claim (the package's LtiAgs: the line item
 /lineitems/<resource link>/lineitem) and the custom `checkpoint_assessment_id`.
+/start also takes role (instructor, learner), context, context_title, message=deep_linking (a
+deep-linking request; accept= the accepted types, comma-separated) and content_item=N (a launch
+of the N-th content item received: its custom parameters).
 Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
 unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
 
@@ -104,6 +118,9 @@ class Settings:
         self.rosters: dict[str, dict[str, t.Any]] = {}
         # The tool's public keys pasted into the platform (as an LMS admin may, instead of a URL).
         self.tool_jwks: dict[str, t.Any] | None = None
+        # Deep linking: the data sent with each request (echoed by the tool), the items received.
+        self.dl_data: dict[str, dict[str, str]] = {}
+        self.received: list[dict[str, t.Any]] = []
         self.client_id = client_id
         self.deployment_id = deployment_id
         self.private_key, self.public_key = key_pair()
@@ -126,6 +143,7 @@ class Platform(LTI1P3PlatformConfAbstract):
             .set_client_id(s.client_id)
             .set_deployment_id(deployment_id)
             .set_launch_url(f"{s.tool_url}/api/lti/launch")
+            .set_deeplink_launch_url(f"{s.tool_url}/api/lti/launch")
             .set_oidc_login_url(f"{s.tool_url}/api/lti/login")
             .set_tool_key_set_url(s.tool_jwks_url)
             .set_platform_public_key(s.public_key)
@@ -160,7 +178,17 @@ class Launch(LTIAdvantageMessageLaunchAbstract):
     def prepare_launch(self, preflight_response: dict[str, t.Any]) -> None:
         p = self.pending
         self.set_user_data(p["user"], ROLES[p.get("role", "learner")], full_name="Pat Learner")
-        self.set_resource_link_claim(p.get("resource_link", "resource-link-1"), title="Fractions check")
+        if p.get("message") == "deep_linking":
+            data = {"request": p["hint"]}
+            self.settings.dl_data[p["hint"]] = data
+            accept = set(p.get("accept", "ltiResourceLink").split(","))
+            self.set_dl(f"{self.settings.url}/deep-link-return", title="Add an activity", accept_types=accept, extra_data=data)
+        elif "content_item" in p:
+            item = self.settings.received[int(p["content_item"])]["items"][0]
+            self.set_resource_link_claim(f"content-item-{p['content_item']}", title=item.get("title", ""))
+            self.set_custom_parameters_claim(item.get("custom", {}))
+        else:
+            self.set_resource_link_claim(p.get("resource_link", "resource-link-1"), title="Fractions check")
         self.set_launch_context_claim(
             p.get("context", "course-1"),
             context_types=["http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering"],
@@ -241,7 +269,7 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     self.answer(200, json.dumps(Platform(settings=s).get_jwks()), "application/json")
                 elif url.path == "/start":
                     hint = secrets.token_urlsafe(12)
-                    pending = {"user": query.get("user", "lms-user-1"), **query}
+                    pending = {"user": query.get("user", "lms-user-1"), **query, "hint": hint}
                     with s.lock:
                         s.pending[hint] = pending
                     deployment = "deployment-nobody-registered" if query.get("variant") == "login_unknown_deployment" else None
@@ -264,6 +292,10 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     )
                 elif url.path == "/storage":
                     self.answer(200, STORAGE_PAGE % ("true" if query.get("broken") else "false"), "text/html")
+                elif url.path == "/deep-links":
+                    with s.lock:
+                        received = json.dumps(s.received)
+                    self.answer(200, received, "application/json")
                 elif url.path == "/authorize":
                     with s.lock:
                         pending = s.pending.pop(query.get("lti_message_hint", ""), None)
@@ -344,6 +376,9 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
             self.answer(200, json.dumps(container), NRPS_MEDIA_TYPE, headers)
         def do_POST(self) -> None:  # noqa: N802 - http.server's name
             url = urlparse(self.path)
+            if url.path == "/deep-link-return":
+                self.deep_link_return()
+                return
             raw = self.rfile.read(int(self.headers.get("content-length") or 0)).decode()
             try:
                 if url.path == "/token":
@@ -384,6 +419,43 @@ def handler_for(s: Settings) -> type[BaseHTTPRequestHandler]:
                     s.scores.append({**score, "lineitem": lineitem})
                     status = UPDATE_SCORE_STATUSCODE[UpdateScoreStatus.SUCCESS]
             self.answer(status, "{}", "application/json")
+
+        def deep_link_return(self) -> None:
+            """The tool's LtiDeepLinkingResponse, posted by the browser (form field JWT)."""
+            form = dict(parse_qsl(self.body().decode()))
+            try:
+                platform = Platform(settings=s)
+                platform.set_accepted_deeplinking_types(["ltiResourceLink"])
+                # The package: the tool's signature (its JWKS, the kid of the header), the message
+                # type and the content item types.
+                items = platform.validate_deeplinking_resp({"JWT": form.get("JWT", "")})
+                claims = platform.tool_validate_and_decode(form["JWT"])
+                # What a platform checks beyond the package: the tool is the one it registered,
+                # the answer is meant for it, for this deployment and this request.
+                problems = []
+                if claims.get("iss") != s.client_id:
+                    problems.append("iss is not the tool's client id")
+                if claims.get("aud") not in (s.url, [s.url]):
+                    problems.append("aud is not this platform")
+                if claims.get(DEPLOYMENT_CLAIM) != s.deployment_id:
+                    problems.append("deployment_id is not this deployment")
+                data = claims.get("https://purl.imsglobal.org/spec/lti-dl/claim/data")
+                hint = data.get("request") if isinstance(data, dict) else None
+                with s.lock:
+                    sent = s.dl_data.pop(hint, None) if isinstance(hint, str) else None
+                if sent is None or sent != data:
+                    problems.append("data is not what this platform sent (or was used already)")
+                if not claims.get("nonce"):
+                    problems.append("no nonce")
+                if problems:
+                    self.answer(400, "; ".join(problems), "text/plain")
+                    return
+                with s.lock:
+                    s.received.append({"items": items, "kid": platform._jwt["header"].get("kid")})
+                titles = ", ".join(html.escape(str(i.get("title", ""))) for i in items)
+                self.answer(200, f'<!doctype html><h1>Content received</h1><p id="received">{titles}</p>', "text/html")
+            except Exception as err:  # the test reads why
+                self.answer(400, f"{type(err).__name__}: {err}", "text/plain")
 
     return Handler
 

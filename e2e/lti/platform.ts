@@ -114,7 +114,7 @@ export async function startPlatform(
   const python = ensurePlatformInstalled();
   const args = [path.join(root, 'e2e/lti/platform.py'), '--tool-url', toolUrl, '--max-seconds', '600'];
   if (options.clientId) args.push('--client-id', options.clientId);
-  // Where the platform reads the tool's keys (client assertions) when the tool's public origin is not reachable.
+  // Where the platform reads the tool's keys (client assertions, a deep-linking answer) when the tool's public origin is not reachable.
   if (options.toolJwksUrl) args.push('--tool-jwks-url', options.toolJwksUrl);
   // A platform started again on the port it had (its line item URLs stay the same).
   if (options.port) args.push('--port', String(options.port));

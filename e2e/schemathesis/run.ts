@@ -484,6 +484,17 @@ const SETTINGS: Record<string, string[]> = {
   'GET /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
   'POST /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
   'POST /api/lti/launch': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "401"] } }'],
+  // Deep linking: an id the fuzzer makes up is no pending request of the caller's (the documented
+  // 404); a pick of an assessment with no questions yet is the documented 409.
+  'GET /api/lti/deep-linking/{id}': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  'POST /api/lti/deep-linking/{id}/response': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  'GET /api/lti/deep-linking/{id}/form': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
   // A made-up handoff token is not a sign-in: the browser goes back to /auth?error=… (302).
   'GET /api/auth/lti/handoff': ['checks = { positive_data_acceptance = { expected-statuses = ["3xx"] } }'],
   // Dynamic registration: the fuzzer's `rt` is no district's pending link (the documented 400

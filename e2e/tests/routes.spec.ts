@@ -64,6 +64,8 @@ export const ROUTES: readonly RouteVisit[] = [
   { path: '/students', as: 'teacher', url: at('/students') },
   { path: '/reports', as: 'teacher', url: at('/reports') },
   { path: '/assessment-results/:id', as: 'teacher', url: (ids) => `/assessment-results/${ids.assessmentId}` },
+  // An LMS's deep-linking request that is not pending (its list is judged in lti-deep-linking.spec).
+  { path: '/lti/deep-linking/:id', as: 'teacher', url: at('/lti/deep-linking/00000000-0000-4000-8000-000000000031') },
   { path: '/interactive-support/:resultId', as: 'teacher', url: (ids) => `/interactive-support/${ids.resultId}` },
   { path: '*', as: 'teacher', url: at('/no-such-page') },
   // A student who took the assessment, and one about to.

@@ -67,6 +67,15 @@ export const integrationsConfigSchema = z.object({
     .max(30 * 86_400)
     .default(7 * 86_400)
     .describe('How long a dynamic registration link made in Admin → Integrations stays usable (it is used once).'),
+  LTI_DEEP_LINK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(3600)
+    .default(1800)
+    .describe(
+      'How long a teacher has to pick an assessment after a deep-linking launch (time enough to create one); the request is used once.',
+    ),
   LTI_REGISTRATION_TIMEOUT_MS: z.coerce
     .number()
     .int()

@@ -4,18 +4,21 @@ import path from 'node:path';
 import { PollingLoop, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import express from 'express';
 import type pg from 'pg';
+import { deepLinkingRouter } from './api/deep-linking.router.ts';
 import { dynamicRegistrationRouter } from './api/dynamic-registration.router.ts';
 import { ltiRouter } from './api/lti.router.ts';
 import { registrationsRouter } from './api/registrations.router.ts';
 import { rosterSyncRouter } from './api/roster-sync.router.ts';
 import { scoresRouter } from './api/scores.router.ts';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.ts';
+import { deepLinksRepository } from './data-access/deep-links.repository.ts';
 import { registrationLinksRepository } from './data-access/registration-links.repository.ts';
 import { launchesRepository } from './data-access/launches.repository.ts';
 import { peersClient } from './data-access/peers.client.ts';
 import { registrationsRepository } from './data-access/registrations.repository.ts';
 import { rostersRepository } from './data-access/rosters.repository.ts';
 import { toolKeysRepository } from './data-access/tool-keys.repository.ts';
+import { deepLinkingUseCases } from './domain/deep-linking.use-case.ts';
 import { dynamicRegistrationUseCases } from './domain/dynamic-registration.use-case.ts';
 import { ltiUseCases } from './domain/lti.use-case.ts';
 import { platformKeys } from './domain/platform-keys.ts';
@@ -24,6 +27,7 @@ import { scoreUseCases } from './domain/scores.use-case.ts';
 import { registrationUseCases } from './domain/registrations.use-case.ts';
 import { rosterSyncUseCases } from './domain/roster-sync.use-case.ts';
 import { toolKeyRing } from './domain/tool-keys.ts';
+import { assessmentSubscription } from './messaging/assessment-events.consumer.ts';
 import { integrationsPrivacy } from './messaging/privacy.consumer.ts';
 import { scoreEventsSubscription } from './messaging/score-events.consumer.ts';
 
@@ -72,6 +76,12 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
       onError: (err) => logger.warn({ err }, 'LTI score worker pass failed'),
       stopTimeoutMs: config.LTI_SCORE_TIMEOUT_MS + 1_000,
     });
+    const deepLinks = deepLinksRepository(pool);
+    const deepLinking = deepLinkingUseCases(deepLinks, registrations, keys, {
+      publicUrl: config.PUBLIC_URL,
+      requestTtlSeconds: config.LTI_DEEP_LINK_TTL_SECONDS,
+      responseTtlSeconds: 300,
+    });
     const lti = ltiUseCases(
       registrations,
       launchesRepository(pool),
@@ -83,6 +93,7 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
         allowLoopback: config.LTI_ALLOW_LOOPBACK,
       },
       peers,
+      deepLinks,
       scores,
     );
     // NRPS: the course's learners brought into its class (the platform's token, then identity and class).
@@ -104,7 +115,9 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
         ltiRouter(lti, keys, {
           stateTtlSeconds: config.LTI_STATE_TTL_SECONDS,
           afterLanding: (launch, landing) => rosters.afterInstructorLaunch(launch, landing),
+          keepDeepLink: deepLinking.keep,
         }),
+        deepLinkingRouter(deepLinking),
         rosterSyncRouter(rosters),
         registrationsRouter(
           registrationUseCases(registrations, { allowLoopback: config.LTI_ALLOW_LOOPBACK }),
@@ -115,8 +128,10 @@ export const integrationsService: ServiceDefinition<typeof integrationsConfigSch
       ],
       // A platform posts the login and the launch as an HTML form.
       extra: (app) => app.use('/api/lti', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 20 })),
+      // The assessments a teacher may link (deep linking) and a resource link lands on; AGS scores.
       subscriptions: [
         privacySubscription(pool, integrationsPrivacy),
+        assessmentSubscription(pool),
         scoreEventsSubscription(pool, () => scoreWorker.wake()),
       ],
       start: async () => {

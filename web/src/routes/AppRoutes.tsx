@@ -52,6 +52,7 @@ const ResultPracticePage = screen('features/practice/ResultPracticePage', 'Resul
 const AllStudentsPage = screen('features/results/AllStudentsPage', 'AllStudentsPage');
 const ReportsPage = screen('features/reports/ReportsPage', 'ReportsPage');
 const AssessmentResultsPage = screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage');
+const DeepLinkPage = screen('features/lti/DeepLinkPage', 'DeepLinkPage');
 const AdminDashboardPage = screen('features/admin/AdminDashboardPage', 'AdminDashboardPage');
 const AdminLayout = screen('features/admin/AdminLayout', 'AdminLayout');
 const DistrictUsersPage = screen('features/admin/DistrictUsersPage', 'DistrictUsersPage');
@@ -182,6 +183,8 @@ export function AppRoutes() {
                   <Route path="/students" element={<AllStudentsPage />} />
                   <Route path="/reports" element={<ReportsPage />} />
                   <Route path="/assessment-results/:id" element={<AssessmentResultsPage />} />
+                  {/* An LMS's deep-linking request: the teacher picks the assessment (ADR 014). */}
+                  <Route path="/lti/deep-linking/:id" element={<DeepLinkPage />} />
                   {/* The admin's sections, one URL each (features/admin/AdminLayout.tsx). */}
                   <Route
                     path="/admin"

@@ -42,6 +42,7 @@ export const SCREENS = {
   'features/standards/StandardsPage': () => import('../features/standards/StandardsPage'),
   'features/commonAssessments/CommonAssessmentsPage': () =>
     import('../features/commonAssessments/CommonAssessmentsPage'),
+  'features/lti/DeepLinkPage': () => import('../features/lti/DeepLinkPage'),
   'features/notFound/NotFoundPage': () => import('../features/notFound/NotFoundPage'),
 };
 
@@ -93,6 +94,7 @@ export const ROUTES: readonly RouteBudget[] = [
   { route: '/students', modules: [SHELL, 'features/results/AllStudentsPage'] },
   { route: '/reports', modules: [SHELL, 'features/reports/ReportsPage'] },
   { route: '/assessment-results/:id', modules: [SHELL, 'features/assessmentResults/AssessmentResultsPage'] },
+  { route: '/lti/deep-linking/:id', modules: [SHELL, 'features/lti/DeepLinkPage'] },
   { route: '/admin', modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/AdminDashboardPage'] },
   { route: '/admin/users', modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/DistrictUsersPage'] },
   {

@@ -6,6 +6,8 @@ import { AppError, ApiRouter } from '@checkpoint/service-kit';
 import type { Request, Response } from 'express';
 import {
   bindingCookieName,
+  type DeepLinkLanding,
+  type DeepLinkStart,
   type Landing,
   type LoginInput,
   type LtiUseCases,
@@ -59,10 +61,26 @@ function landingPage(l: VerifiedLaunch, landing: Landing): string {
         : landing.waitingForInstructor
           ? 'Your teacher has not opened Checkpoint from this course yet: its class will appear on your dashboard once they have.'
           : '',
+    landing.notice ?? '',
     'The link below works once and for two minutes; launch again from the LMS if it has expired.',
   ].filter(Boolean);
   const href = escape(landing.handoffUrl);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>Checkpoint</title></head><body><main><h1>Checkpoint</h1>${lines
+    .map((p) => `<p>${escape(p)}</p>`)
+    .join(
+      '',
+    )}<p><a id="open-checkpoint" href="${href}" target="_blank" rel="noopener noreferrer">Open Checkpoint</a></p></main></body></html>`;
+}
+
+/** A deep-linking launch's answer: the teacher picks the assessment in Checkpoint (a new window, as `landingPage`). */
+function deepLinkPage(landing: DeepLinkLanding): string {
+  const lines = [
+    `Signed in to Checkpoint as ${landing.firstName} (teacher).`,
+    'Open Checkpoint to choose the assessment to add to this course; Checkpoint then sends it back to your LMS.',
+    'The link below works once and for two minutes; launch again from the LMS if it has expired.',
+  ];
+  const href = escape(landing.handoffUrl);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>Checkpoint</title></head><body><main><h1>Add a Checkpoint assessment</h1>${lines
     .map((p) => `<p>${escape(p)}</p>`)
     .join(
       '',
@@ -158,6 +176,8 @@ export function ltiRouter(
     stateTtlSeconds: number;
     /** Runs after a launch landed (not awaited: the NRPS roster sync, in the background). */
     afterLanding?: (launch: VerifiedLaunch, landing: Landing) => unknown;
+    /** Keeps a verified deep-linking request server-side; its id (deep-linking use cases). */
+    keepDeepLink: (start: DeepLinkStart) => Promise<string>;
   },
 ): ApiRouter {
   const login = async (req: Request, res: Response, input: LoginInput) =>
@@ -199,7 +219,7 @@ export function ltiRouter(
         method: 'post',
         path: '/api/lti/launch',
         summary:
-          "LTI 1.3 resource-link launch: the platform's id_token (form post) verified and recorded, the LMS user signed in (a one-time sign-in link to open Checkpoint) and the course linked to its class",
+          "LTI 1.3 resource-link launch (or deep-linking request, teachers only): the platform's id_token (form post) verified and recorded, the LMS user signed in (a one-time sign-in link to open Checkpoint) and the course linked to its class",
         access: 'public',
         body: launchInput,
         produces: ['text/html'],
@@ -225,11 +245,19 @@ export function ltiRouter(
             );
           const launch = await uc.launch({ ...body, binding });
           res.clearCookie(name, BINDING_COOKIE);
+          if (launch.messageType === 'LtiDeepLinkingRequest') {
+            const dl = await uc.landDeepLinking(launch, options.keepDeepLink);
+            framableByLms(res, launch.platformOrigin);
+            if (dl.ownWindow) res.redirect(303, dl.handoffUrl);
+            else res.status(200).type('html').send(deepLinkPage(dl));
+            return;
+          }
           const landing = await uc.land(launch);
           options.afterLanding?.(launch, landing);
           framableByLms(res, launch.platformOrigin);
-          // A launch in a window of its own is first-party: straight to the one-time sign-in.
-          if (landing.ownWindow) res.redirect(303, landing.handoffUrl);
+          // A launch in a window of its own is first-party: straight to the one-time sign-in (unless
+          // the page has something to say first).
+          if (landing.ownWindow && landing.notice === undefined) res.redirect(303, landing.handoffUrl);
           else res.status(200).type('html').send(landingPage(launch, landing));
         }),
     );

@@ -22,8 +22,10 @@ export interface LaunchRow {
   roles: string[];
   contextId: string | null;
   contextTitle: string | null;
-  resourceLinkId: string;
+  /** Null for a deep-linking request (it names no resource link). */
+  resourceLinkId: string | null;
   targetLinkUri: string;
+  messageType: 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
 }
 
 export function launchesRepository(pool: pg.Pool) {
@@ -82,8 +84,8 @@ export function launchesRepository(pool: pg.Pool) {
         if (used.rowCount === 0) return 'replayed';
         await client.query(
           `insert into lti_launches (id, tenant_id, registration_id, deployment_id, lms_user_id, roles, context_id,
-                                     context_title, resource_link_id, target_link_uri)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+                                     context_title, resource_link_id, target_link_uri, message_type)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
           [
             launch.id,
             launch.tenantId,
@@ -95,6 +97,7 @@ export function launchesRepository(pool: pg.Pool) {
             launch.contextTitle,
             launch.resourceLinkId,
             launch.targetLinkUri,
+            launch.messageType,
           ],
         );
         return 'recorded';

@@ -23,7 +23,13 @@ export const LTI_CLAIMS = {
   roles: `${CLAIM}roles`,
   context: `${CLAIM}context`,
   launchPresentation: `${CLAIM}launch_presentation`,
+  custom: `${CLAIM}custom`,
+  deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
 } as const;
+
+/** The launch's custom parameter naming the Checkpoint assessment a resource link opens. */
+export const ASSESSMENT_PARAMETER = 'checkpoint_assessment_id';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const LIS = 'http://purl.imsglobal.org/vocab/lis/v2/';
 /** LIS role URIs (LTI 1.3 §A.2): context (membership) roles, and the institution and system roles. */
@@ -105,6 +111,11 @@ export interface VerifiedLaunch {
   name: string | undefined;
   /** `launch_presentation.document_target`: `iframe`, `window` or `frame` (undefined: not said). */
   documentTarget: string | undefined;
+  messageType: 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
+  /** A deep-linking request's settings (LTI Deep Linking 2.0): where to answer, and its `data` as JSON text. */
+  deepLinking: { returnUrl: string; data: string | null } | undefined;
+  /** The custom claim's `checkpoint_assessment_id` (undefined: absent). */
+  customAssessmentId: string | undefined;
   /** The course's NRPS membership URL (2.0, within the egress rules) when the launch offers it. */
   membershipsUrl: string | undefined;
   /** The AGS line item of the link and the assessment it opens (a student's scores go there). */
@@ -123,14 +134,36 @@ export interface Landing {
   waitingForInstructor: boolean;
   /** The launch is in a window of its own (not the LMS's iframe): the browser may go there at once. */
   ownWindow: boolean;
+  /** Where the one-time sign-in lands (an app path). */
+  returnTo: string;
+  /** A sentence for the launch page when the landing is not what the link asked (else undefined). */
+  notice: string | undefined;
 }
 
 export interface LtiOptions {
   publicUrl: string;
   stateTtlSeconds: number;
   clockToleranceSeconds: number;
-  /** The egress rules' loopback allowance (for the URLs a launch's claims give: NRPS). */
+  /** The egress rules' loopback allowance (for the URLs a launch's claims give: NRPS; a deep-linking return URL). */
   allowLoopback?: boolean;
+}
+
+/** Where the deep-linking launch sends the teacher, and what the launch page says. */
+export interface DeepLinkLanding {
+  handoffUrl: string;
+  firstName: string;
+  ownWindow: boolean;
+}
+
+/** What a deep-linking request is kept as, server-side (the deep-linking use cases store it). */
+export interface DeepLinkStart {
+  tenantId: string;
+  registrationId: string;
+  userId: string;
+  classId: string | null;
+  deploymentId: string;
+  returnUrl: string;
+  data: string | null;
 }
 
 const hash = (state: string) => createHash('sha256').update(state).digest('base64url');
@@ -147,6 +180,8 @@ export function ltiUseCases(
   keys: PlatformKeys,
   options: LtiOptions,
   peers: Peers,
+  /** The tool's copy of the district's assessments (from the assessment service's events). */
+  assessments: { assessment(tenantId: string, id: string): Promise<{ classId: string } | undefined> },
   /** AGS: a student's launch with a line item links it (docs/adr/014-lti.md, "Scores to the LMS"). */
   scores?: Pick<ScoreUseCases, 'linkLaunch'>,
 ) {
@@ -295,18 +330,22 @@ export function ltiUseCases(
       if (typeof deploymentId !== 'string' || !reg.deploymentIds.includes(deploymentId))
         throw refuse('deployment_id', 'The deployment id is not one of this registration’s deployments');
       const messageType = claims[LTI_CLAIMS.messageType];
-      if (messageType !== 'LtiResourceLinkRequest')
+      if (messageType !== 'LtiResourceLinkRequest' && messageType !== 'LtiDeepLinkingRequest')
         throw new LaunchRefused(
           'invalid',
           'lti_message_type',
           'message_type',
-          `Message type ${String(messageType)} is not supported (only LtiResourceLinkRequest)`,
+          `Message type ${String(messageType)} is not supported (only LtiResourceLinkRequest and LtiDeepLinkingRequest)`,
         );
       if (claims[LTI_CLAIMS.version] !== '1.3.0')
         throw new LaunchRefused('invalid', 'lti_version', 'version', 'The LTI version must be 1.3.0');
       const link = claims[LTI_CLAIMS.resourceLink] as { id?: unknown } | undefined;
-      if (typeof link?.id !== 'string' || link.id === '')
+      if (messageType === 'LtiResourceLinkRequest' && (typeof link?.id !== 'string' || link.id === ''))
         throw new LaunchRefused('invalid', 'lti_resource_link', 'resource_link', 'The launch names no resource link');
+      const deepLinking =
+        messageType === 'LtiDeepLinkingRequest'
+          ? deepLinkingSettings(claims[LTI_CLAIMS.deepLinkingSettings])
+          : undefined;
       if (typeof claims.sub !== 'string' || claims.sub === '')
         throw new LaunchRefused('invalid', 'lti_sub', 'sub', 'The launch names no user (sub)');
       const rolesClaim = claims[LTI_CLAIMS.roles];
@@ -323,7 +362,8 @@ export function ltiUseCases(
         roles: (rolesClaim as string[]).slice(0, 50).map((r) => r.slice(0, 255)),
         contextId: typeof context?.id === 'string' ? context.id.slice(0, 255) : null,
         contextTitle: typeof context?.title === 'string' ? context.title.slice(0, 500) : null,
-        resourceLinkId: link.id.slice(0, 255),
+        resourceLinkId: typeof link?.id === 'string' && link.id !== '' ? link.id.slice(0, 255) : null,
+        messageType: messageType as VerifiedLaunch['messageType'],
         targetLinkUri: typeof targetClaim === 'string' ? targetClaim.slice(0, 2000) : state.targetLinkUri,
       };
       const exp = new Date((claims.exp ?? 0) * 1000 + options.clockToleranceSeconds * 1000);
@@ -344,6 +384,9 @@ export function ltiUseCases(
         familyName: str(claims.family_name, 200),
         name: str(claims.name, 400),
         documentTarget: str(presentation?.document_target, 20),
+        resourceLinkId: launch.resourceLinkId ?? '',
+        deepLinking,
+        customAssessmentId: customAssessmentId(claims[LTI_CLAIMS.custom]),
         membershipsUrl: membershipsUrlOf(claims, options.allowLoopback ?? false),
         ags: readAgsClaim(claims),
       };
@@ -354,65 +397,16 @@ export function ltiUseCases(
      * district) and brings them to the course's class: the first instructor launch of a course
      * creates it (class service) and links it; a later one reaches it (another instructor becomes a
      * co-teacher); a learner joins it, or waits for an instructor's first launch. Then a one-time
-     * sign-in is opened for the browser, landing on the class page (teacher) or the dashboard.
+     * sign-in is opened for the browser, landing on the class page (teacher) or the dashboard, or
+     * on the assessment the resource link names (`checkpoint_assessment_id`, see `assessmentLanding`).
      */
     async land(l: VerifiedLaunch): Promise<Landing> {
-      const role = checkpointRole(l.roles, l.adminRoleFromLms);
-      if (!role)
-        throw new LaunchRefused(
-          'invalid',
-          'lti_roles',
-          'roles',
-          'Your role in this course (neither instructor, learner nor administrator) has no place in Checkpoint',
-        );
-      const [first, ...rest] = (l.name ?? '').split(' ');
-      const { user } = await peers.signIn({
-        tenantId: l.tenantId,
-        issuer: l.issuer,
-        clientId: l.clientId,
-        subject: l.lmsUserId,
-        email: l.email,
-        firstName: l.givenName ?? first,
-        lastName: l.familyName ?? (rest.join(' ') || undefined),
-        role,
-      });
-      let classId: string | null = null;
-      let classCreated = false;
-      // The account's role decides (an existing account keeps the role it has in Checkpoint).
-      const member = user.role === 'student' ? 'student' : user.role === 'teacher' ? 'teacher' : undefined;
-      if (l.contextId !== null && member !== undefined) {
-        const contextId = l.contextId;
-        const linked = await launches.linkedClass(l.registrationId, contextId);
-        if (linked) {
-          try {
-            await peers.joinClass({ tenantId: l.tenantId, classId: linked, userId: user.id, role: member });
-            classId = linked;
-          } catch (err) {
-            // The class was archived or deleted in Checkpoint: signed in all the same, without it.
-            if (!(err instanceof AppError && err.kind === 'not_found')) throw err;
-          }
-        } else if (member === 'teacher') {
-          const made = await launches.linkOrCreate(
-            { registrationId: l.registrationId, contextId, tenantId: l.tenantId, contextTitle: l.contextTitle },
-            async () =>
-              (
-                await peers.createClass({
-                  tenantId: l.tenantId,
-                  teacherId: user.id,
-                  name: l.contextTitle ?? `LMS course ${contextId}`,
-                })
-              ).id,
-          );
-          classId = made.classId;
-          classCreated = made.created;
-          // Another instructor made it a moment ago: this one co-teaches.
-          if (!made.created) await peers.joinClass({ tenantId: l.tenantId, classId, userId: user.id, role: member });
-        }
-      }
-      await launches.attach(l.launchId, user.id, classId);
+      const role = mappedRole(l);
+      const { user, member, classId, classCreated } = await signInAndReach(l, role);
       if (user.role === 'student') await linkLineItem(l, user.id);
-      const returnTo =
+      const fallback =
         user.role === 'student' ? '/student-dashboard' : classId && member === 'teacher' ? `/class/${classId}` : '/';
+      const { returnTo, notice } = await assessmentLanding(l, user.role, classId, fallback);
       const { handoffUrl } = await peers.handoff({ tenantId: l.tenantId, userId: user.id, returnTo });
       return {
         handoffUrl,
@@ -422,7 +416,43 @@ export function ltiUseCases(
         classCreated,
         waitingForInstructor: member === 'student' && l.contextId !== null && classId === null,
         ownWindow: l.documentTarget === 'window',
+        returnTo,
+        notice,
       };
+    },
+
+    /**
+     * A deep-linking request (LTI Deep Linking 2.0): only a teacher may answer one. The LMS role
+     * must map to teacher (checked before anyone is signed in) and so must the Checkpoint account
+     * (an existing account keeps its role); else refused. The teacher is signed in as on a
+     * resource-link launch (the course's class reached or made), the request kept server-side by
+     * `keep` (its id), and the one-time sign-in lands on the page where they pick an assessment.
+     */
+    async landDeepLinking(
+      l: VerifiedLaunch,
+      keep: (start: DeepLinkStart) => Promise<string>,
+    ): Promise<DeepLinkLanding> {
+      const settings = l.deepLinking;
+      if (!settings) throw new Error('landDeepLinking needs a deep-linking launch');
+      const role = mappedRole(l);
+      if (role !== 'teacher') throw deepLinkingRole();
+      const { user, classId } = await signInAndReach(l, role);
+      if (user.role !== 'teacher') throw deepLinkingRole();
+      const id = await keep({
+        tenantId: l.tenantId,
+        registrationId: l.registrationId,
+        userId: user.id,
+        classId,
+        deploymentId: l.deploymentId,
+        returnUrl: settings.returnUrl,
+        data: settings.data,
+      });
+      const { handoffUrl } = await peers.handoff({
+        tenantId: l.tenantId,
+        userId: user.id,
+        returnTo: `/lti/deep-linking/${id}`,
+      });
+      return { handoffUrl, firstName: user.firstName, ownWindow: l.documentTarget === 'window' };
     },
   };
 
@@ -440,6 +470,117 @@ export function ltiUseCases(
       },
       l.ags,
     );
+  }
+
+  function mappedRole(l: VerifiedLaunch): CheckpointRole {
+    const role = checkpointRole(l.roles, l.adminRoleFromLms);
+    if (!role)
+      throw new LaunchRefused(
+        'invalid',
+        'lti_roles',
+        'roles',
+        'Your role in this course (neither instructor, learner nor administrator) has no place in Checkpoint',
+      );
+    return role;
+  }
+
+  /** The account of the launch's LMS user, and the course's class it reached (see `land`). */
+  async function signInAndReach(l: VerifiedLaunch, role: CheckpointRole) {
+    const [first, ...rest] = (l.name ?? '').split(' ');
+    const { user } = await peers.signIn({
+      tenantId: l.tenantId,
+      issuer: l.issuer,
+      clientId: l.clientId,
+      subject: l.lmsUserId,
+      email: l.email,
+      firstName: l.givenName ?? first,
+      lastName: l.familyName ?? (rest.join(' ') || undefined),
+      role,
+    });
+    let classId: string | null = null;
+    let classCreated = false;
+    // The account's role decides (an existing account keeps the role it has in Checkpoint).
+    const member = user.role === 'student' ? 'student' : user.role === 'teacher' ? 'teacher' : undefined;
+    if (l.contextId !== null && member !== undefined) {
+      const contextId = l.contextId;
+      const linked = await launches.linkedClass(l.registrationId, contextId);
+      if (linked) {
+        try {
+          await peers.joinClass({ tenantId: l.tenantId, classId: linked, userId: user.id, role: member });
+          classId = linked;
+        } catch (err) {
+          // The class was archived or deleted in Checkpoint: signed in all the same, without it.
+          if (!(err instanceof AppError && err.kind === 'not_found')) throw err;
+        }
+      } else if (member === 'teacher') {
+        const made = await launches.linkOrCreate(
+          { registrationId: l.registrationId, contextId, tenantId: l.tenantId, contextTitle: l.contextTitle },
+          async () =>
+            (
+              await peers.createClass({
+                tenantId: l.tenantId,
+                teacherId: user.id,
+                name: l.contextTitle ?? `LMS course ${contextId}`,
+              })
+            ).id,
+        );
+        classId = made.classId;
+        classCreated = made.created;
+        // Another instructor made it a moment ago: this one co-teaches.
+        if (!made.created) await peers.joinClass({ tenantId: l.tenantId, classId, userId: user.id, role: member });
+      }
+    }
+    await launches.attach(l.launchId, user.id, classId);
+    return { user, member, classId, classCreated };
+  }
+
+  /**
+   * A resource link naming an assessment (`checkpoint_assessment_id` in the custom claim) lands a
+   * student on taking it and a teacher on its results, when it is an assessment of the course's
+   * linked class, in the registration's district; anything else lands on the usual page with a
+   * notice (never on another district's or another class's assessment).
+   */
+  async function assessmentLanding(
+    l: VerifiedLaunch,
+    role: CheckpointRole,
+    classId: string | null,
+    fallback: string,
+  ): Promise<{ returnTo: string; notice: string | undefined }> {
+    const id = l.customAssessmentId;
+    if (id === undefined || l.messageType !== 'LtiResourceLinkRequest')
+      return { returnTo: fallback, notice: undefined };
+    const notice =
+      'The assessment this link names is not one of this course’s class in Checkpoint: you land on your usual page instead.';
+    if (!UUID.test(id) || classId === null || role === 'admin') return { returnTo: fallback, notice };
+    const found = await assessments.assessment(l.tenantId, id);
+    if (found?.classId !== classId) return { returnTo: fallback, notice };
+    return { returnTo: role === 'student' ? `/assessment/${id}` : `/assessment-results/${id}`, notice: undefined };
+  }
+
+  // An https return URL (http with LTI_ALLOW_LOOPBACK), `ltiResourceLink` among the accepted types.
+  /** The deep_linking_settings claim checked; `data` kept as JSON text (echoed as sent). */
+  function deepLinkingSettings(raw: unknown): { returnUrl: string; data: string | null } {
+    const refuse = (message: string) =>
+      new LaunchRefused('invalid', 'lti_deep_linking_settings', 'deep_linking_settings', message);
+    if (typeof raw !== 'object' || raw === null) throw refuse('The deep-linking request has no deep_linking_settings');
+    const settings = raw as { deep_link_return_url?: unknown; accept_types?: unknown; data?: unknown };
+    let returnUrl: URL;
+    try {
+      returnUrl = new URL(String(settings.deep_link_return_url));
+    } catch {
+      throw refuse('deep_link_return_url must be a URL');
+    }
+    const http = returnUrl.protocol === 'http:' && options.allowLoopback === true;
+    if ((returnUrl.protocol !== 'https:' && !http) || returnUrl.username !== '' || returnUrl.password !== '')
+      throw refuse('deep_link_return_url must be an https URL without credentials');
+    if (returnUrl.href.length > 2000) throw refuse('deep_link_return_url is too long');
+    const types = settings.accept_types;
+    if (!Array.isArray(types) || !types.includes('ltiResourceLink'))
+      throw refuse('accept_types must include ltiResourceLink (the only content item Checkpoint offers)');
+    // Opaque to the tool, echoed as sent (a string in the spec's examples; some platforms send an object).
+    const data = settings.data === undefined || settings.data === null ? null : JSON.stringify(settings.data);
+    if (data !== null && data.length > 4000) throw refuse('data must be at most 4000 characters');
+    return { returnUrl: returnUrl.href, data };
   }
 
   /** The id_token's claims once its signature, iss, aud, azp, exp and iat hold; else LaunchRefused naming the check. */
@@ -489,3 +630,20 @@ export function ltiUseCases(
 }
 
 export type LtiUseCases = ReturnType<typeof ltiUseCases>;
+
+/** A deep-linking request from someone who is not a teacher. */
+function deepLinkingRole(): AppError {
+  return new AppError(
+    'forbidden',
+    'lti_deep_linking_role',
+    'Only a teacher can add Checkpoint assessments to a course (deep linking): launch it as the course’s instructor',
+    { roles: 'Must be an instructor of the course, and a teacher in Checkpoint' },
+  );
+}
+
+/** The custom claim's `checkpoint_assessment_id`, when it is a string (its form is checked where it is used). */
+function customAssessmentId(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const value = (raw as Record<string, unknown>)[ASSESSMENT_PARAMETER];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined;
+}

@@ -46,6 +46,11 @@ export function toolKeyRing(keys: ToolKeysRepository, now: () => number = Date.n
       return cached.value;
     },
     // Read each time (one indexed row): a rotation is followed at once by every replica.
-    signingKey: () => keys.ensureActive(generateToolKey),
+    async signingKey() {
+      const current = await keys.ensureActive(generateToolKey);
+      // This replica's JWKS must publish what the tool signs with: a cached set without it is read again.
+      if (cached && !cached.value.keys.some((k) => k.kid === current.kid)) cached = undefined;
+      return current;
+    },
   };
 }

@@ -639,6 +639,16 @@ const injectedRtkApi = api.injectEndpoints({
     getLtiJwks: build.query<GetLtiJwksApiResponse, GetLtiJwksApiArg>({
       query: () => ({ url: `/api/lti/jwks` }),
     }),
+    getLtiDeepLinkRequest: build.query<GetLtiDeepLinkRequestApiResponse, GetLtiDeepLinkRequestApiArg>({
+      query: (queryArg) => ({ url: `/api/lti/deep-linking/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    answerLtiDeepLinkRequest: build.mutation<AnswerLtiDeepLinkRequestApiResponse, AnswerLtiDeepLinkRequestApiArg>({
+      query: (queryArg) => ({
+        url: `/api/lti/deep-linking/${encodeURIComponent(String(queryArg.id))}/response`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     getLtiRegistrations: build.query<GetLtiRegistrationsApiResponse, GetLtiRegistrationsApiArg>({
       query: () => ({ url: `/api/integrations/lti/registrations` }),
     }),
@@ -1881,6 +1891,17 @@ export type GetCommonAssessmentReportApiResponse = /** status 200 OK */ CommonAs
 export type GetCommonAssessmentReportApiArg = string;
 export type GetLtiJwksApiResponse = /** status 200 OK */ JsonWebKeySet;
 export type GetLtiJwksApiArg = void;
+export type GetLtiDeepLinkRequestApiResponse = /** status 200 OK */ LtiDeepLinkRequest;
+export type GetLtiDeepLinkRequestApiArg = /** The pending deep-linking request. */ string;
+export type AnswerLtiDeepLinkRequestApiResponse = /** status 200 OK */ LtiDeepLinkAnswer;
+export type AnswerLtiDeepLinkRequestApiArg = {
+  /** The pending deep-linking request. */
+  id: string;
+  body: {
+    /** One of the teacher’s own assessments. */
+    assessmentId: string;
+  };
+};
 export type GetLtiRegistrationsApiResponse = /** status 200 OK */ LtiRegistrationList;
 export type GetLtiRegistrationsApiArg = void;
 export type CreateLtiRegistrationApiResponse = /** status 201 OK */ LtiRegistration;
@@ -3138,6 +3159,26 @@ export type JsonWebKeySet = {
     [key: string]: unknown;
   }[];
 };
+export type LtiDeepLinkRequest = {
+  id: string;
+  /** The Checkpoint class linked to the LMS course (null: none). */
+  classId: string | null;
+  /** The platform's issuer. */
+  platform: string;
+  /** The teacher's own assessments (the linked class's first). */
+  assessments: {
+    id: string;
+    title: string;
+    /** The line item’s scoreMaximum; 0 while it has no questions. */
+    totalPoints: number;
+    /** One of the linked class’s assessments (listed first). */
+    inLinkedClass: boolean;
+  }[];
+};
+export type LtiDeepLinkAnswer = {
+  /** Open this (a page of this tool) to post the signed LtiDeepLinkingResponse to the platform, once. */
+  formUrl: string;
+};
 export type LtiRegistration = {
   id: string;
   issuer: string;
@@ -3388,6 +3429,8 @@ export const {
   useGetAdminStatsQuery,
   useGetCommonAssessmentReportQuery,
   useGetLtiJwksQuery,
+  useGetLtiDeepLinkRequestQuery,
+  useAnswerLtiDeepLinkRequestMutation,
   useGetLtiRegistrationsQuery,
   useCreateLtiRegistrationMutation,
   useGetLtiRegistrationQuery,
