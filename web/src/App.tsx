@@ -18,8 +18,11 @@ function Toasts() {
 export function App() {
   return (
     <BrowserRouter>
-      <AppRoutes />
-      <Toasts />
+      {/* The first strings of a language load before anything shows (i18n/i18n.ts). */}
+      <Suspense fallback={null}>
+        <AppRoutes />
+        <Toasts />
+      </Suspense>
     </BrowserRouter>
   );
 }

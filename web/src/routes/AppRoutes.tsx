@@ -8,6 +8,7 @@ import { AdminOnly, ResultPracticeFor, SignedOutVisit, StudentOnly } from './gua
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
 import { SCREENS, type ScreenModule } from './routeTable';
 import { useColorMode } from './useColorMode';
+import { useLocale } from './useLocale';
 
 type Screen<M extends ScreenModule> = Awaited<ReturnType<(typeof SCREENS)[M]>>;
 /** The names a screen module exports components under. */
@@ -95,6 +96,7 @@ export const PROTECTED_PATHS = [
 export function AppRoutes() {
   const { user, isLoading } = useAuth({ fresh: true });
   useColorMode(user);
+  useLocale(user);
 
   return (
     <>

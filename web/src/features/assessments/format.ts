@@ -1,15 +1,13 @@
+import { formatDate as formatLocaleDate, formatDateTime as formatLocaleDateTime } from '../../i18n/format';
+
 /** A date as the screens show it (e.g. 3/5/2024); empty for a missing or broken value. */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+  return formatLocaleDate(value);
 }
 
 /** A date and time as the screens show it (e.g. 12/1/2026, 3:00 PM); empty for a missing or broken value. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  return formatLocaleDateTime(value);
 }
 
 /** Which attempt a result is and whether it counts, as the student's views say it. */

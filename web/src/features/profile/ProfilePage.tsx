@@ -16,6 +16,7 @@ import { useGetClassesQuery } from '../classes';
 import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student';
 import { ChangePasswordButton } from './ChangePasswordButton';
 import { isQuietStatError, statValue } from './statValue';
+import { formatDate } from '../../i18n/format';
 
 const ACCOUNT_TYPES: Record<User['accountType'], string> = {
   district: 'District',
@@ -26,7 +27,7 @@ const ACCOUNT_TYPES: Record<User['accountType'], string> = {
 export function formatJoined(createdAt: string): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDate(date, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 function useStatErrorToast(...errors: unknown[]) {

@@ -60,6 +60,7 @@ import { QuestionNavigator } from './QuestionNavigator';
 import { ResultSummary, type SummaryResult } from './ResultSummary';
 import { SaveStatusLine } from './SaveStatusLine';
 import { useAutosave } from './useAutosave';
+import { formatDateTime } from '../../i18n/format';
 
 // The confirm (react-bootstrap's Modal, ~10 KB) loads once the student is near Submit, not with the page.
 const loadSubmitConfirm = () => import('./SubmitConfirmModal');
@@ -217,7 +218,7 @@ function useAnswerStore(userId: string, assessmentId: string, saved: SavedRespon
 function shownTime(iso: string | null | undefined): { at: number; text: string } | undefined {
   const date = iso ? new Date(iso) : undefined;
   if (!date || Number.isNaN(date.getTime())) return undefined;
-  return { at: date.getTime(), text: date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) };
+  return { at: date.getTime(), text: formatDateTime(date, { dateStyle: 'medium', timeStyle: 'short' }) };
 }
 
 function dueText(dueDate: string | null | undefined, now: number): string {
