@@ -8,8 +8,7 @@ import type { User } from '../session/user';
  * else English. <html lang> follows it (i18n.ts).
  */
 export function useLocale(user: User | null): void {
-  const chosen: unknown = (user as { locale?: unknown } | null)?.locale;
-  const wanted = isLocale(chosen) ? chosen : browserLocale();
+  const wanted = isLocale(user?.locale) ? user.locale : browserLocale();
   useEffect(() => {
     if (i18n.language !== wanted) void i18n.changeLanguage(wanted);
   }, [wanted]);

@@ -713,10 +713,11 @@ export type LoginApiArg = {
 };
 export type UpdateUserApiResponse = /** status 200 OK */ User;
 export type UpdateUserApiArg = {
-  firstName: string;
-  lastName: string;
-  email: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
   currentPassword?: string;
+  locale?: 'en' | 'es';
 };
 export type UpdatePreferencesApiResponse = /** status 200 OK */ User;
 export type UpdatePreferencesApiArg = {
@@ -1953,6 +1954,7 @@ export type User = {
     darkMode: boolean;
   };
   emailVerified: boolean;
+  locale: 'en' | 'es';
   returning?: boolean;
   pendingEmail?: string | null;
 };
