@@ -5,20 +5,22 @@ import { useToast } from '../components/toast/useToast';
 import { serverMessageOr } from '../api/apiError';
 import { useResendVerificationMutation } from '../api/generated/endpoints';
 import type { User } from './user';
+import { Trans, useTranslation } from 'react-i18next';
 
 export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailVerified'> }) {
   const [resend, { isLoading, isSuccess }] = useResendVerificationMutation();
+  const { t } = useTranslation('common');
   const toast = useToast();
   if (user.emailVerified !== false) return null;
 
   const onResend = async () => {
     try {
       await resend().unwrap();
-      toast({ title: 'Verification link sent', description: `Check the inbox of ${user.email}.` });
+      toast({ title: t('verifyBanner.sent'), description: t('verifyBanner.checkInbox', { email: user.email }) });
     } catch (error) {
       toast({
-        title: 'Could not send the link',
-        description: serverMessageOr(error, 'Please try again'),
+        title: t('verifyBanner.failed'),
+        description: serverMessageOr(error, t('tryAgain')),
         variant: 'destructive',
       });
     }
@@ -27,10 +29,10 @@ export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailV
   return (
     <Alert variant="info" className="mb-0 rounded-0 py-2 d-flex flex-wrap align-items-center gap-2" role="status">
       <span className="me-auto text-break">
-        Please verify your email address: we sent a link to <strong>{user.email}</strong>.
+        <Trans t={t} i18nKey="verifyBanner.text" values={{ email: user.email }} components={{ strong: <strong /> }} />
       </span>
       <Button size="sm" variant="outline-primary" onClick={onResend} disabled={isLoading || isSuccess}>
-        {isSuccess ? 'Link sent' : isLoading ? 'Sending...' : 'Resend link'}
+        {isSuccess ? t('verifyBanner.linkSent') : isLoading ? t('verifyBanner.sending') : t('verifyBanner.resend')}
       </Button>
     </Alert>
   );

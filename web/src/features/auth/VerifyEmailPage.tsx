@@ -13,7 +13,6 @@ import { usePendingJoin } from '../joinClass';
 import type { User } from '../../session/user';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useVerifyEmailMutation } from './emailApi';
-import { LINK_GONE } from './ResetPasswordPage';
 import { Trans, useTranslation } from 'react-i18next';
 
 export const POST_SIGNUP_REDIRECT_MS = 1000;
