@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n/i18n';
 import { formatDate as formatLocaleDate, formatDateTime as formatLocaleDateTime } from '../../i18n/format';
 
 /** A date as the screens show it (e.g. 3/5/2024); empty for a missing or broken value. */
@@ -17,6 +18,7 @@ export function attemptText(r: {
   counted: boolean;
   countedAttempt: 'latest' | 'best';
 }): string {
-  const which = r.countedAttempt === 'best' ? 'your best attempt counts' : 'your latest attempt counts';
-  return `Attempt ${r.attempt} of ${r.maxAttempts} · ${r.counted ? 'this attempt counts' : `does not count (${which})`}`;
+  const which = i18n.t(r.countedAttempt === 'best' ? 'common:attempt.bestCounts' : 'common:attempt.latestCounts');
+  const counts = r.counted ? i18n.t('common:attempt.counts') : i18n.t('common:attempt.doesNotCount', { which });
+  return i18n.t('common:attempt.text', { attempt: r.attempt, max: r.maxAttempts, counts });
 }

@@ -31,6 +31,7 @@ import {
 } from '../student';
 
 import { formatPercent } from '../../i18n/format';
+import { useLabel } from '../../i18n/labels';
 import { useTranslation } from 'react-i18next';
 
 export const READY_LIMIT = 3;
@@ -98,6 +99,7 @@ function StatCard({ id, label, value, note }: { id: string; label: string; value
 const scoreOf = (r: StudentResult) => toPercent(r.score ?? r.percentage);
 
 function ResultCard({ result }: { result: StudentResult }) {
+  const label = useLabel();
   const { t } = useTranslation('student');
   const score = roundPercent(scoreOf(result));
   const band = result.performanceLevel ? bandForLevel(result.performanceLevel) : undefined;
@@ -132,14 +134,14 @@ function ResultCard({ result }: { result: StudentResult }) {
         {result.counted ? (
           <div className="d-flex flex-wrap gap-2 mt-auto">
             <Link className="btn btn-outline-primary btn-sm" to={link.to}>
-              {link.label}
+              {label(link.label)}
             </Link>
             <Link className="btn btn-outline-primary btn-sm" to={byResult.to}>
-              {byResult.label}
+              {label(byResult.label)}
             </Link>
           </div>
         ) : (
-          <p className="small text-body-secondary mt-auto mb-0">{NOT_COUNTED_PRACTICE}</p>
+          <p className="small text-body-secondary mt-auto mb-0">{label(NOT_COUNTED_PRACTICE)}</p>
         )}
       </Card.Body>
     </Card>
