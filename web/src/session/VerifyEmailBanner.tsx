@@ -5,7 +5,8 @@ import { useToast } from '../components/toast/useToast';
 import { serverMessageOr } from '../api/apiError';
 import { useResendVerificationMutation } from '../api/generated/endpoints';
 import type { User } from './user';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { withStrong } from '../i18n/rich';
 
 export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailVerified'> }) {
   const [resend, { isLoading, isSuccess }] = useResendVerificationMutation();
@@ -28,9 +29,7 @@ export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailV
 
   return (
     <Alert variant="info" className="mb-0 rounded-0 py-2 d-flex flex-wrap align-items-center gap-2" role="status">
-      <span className="me-auto text-break">
-        <Trans t={t} i18nKey="verifyBanner.text" values={{ email: user.email }} components={{ strong: <strong /> }} />
-      </span>
+      <span className="me-auto text-break">{withStrong(t('verifyBanner.text', { email: user.email }))}</span>
       <Button size="sm" variant="outline-primary" onClick={onResend} disabled={isLoading || isSuccess}>
         {isSuccess ? t('verifyBanner.linkSent') : isLoading ? t('verifyBanner.sending') : t('verifyBanner.resend')}
       </Button>

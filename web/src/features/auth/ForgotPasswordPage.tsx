@@ -13,7 +13,8 @@ import { serverMessageOr } from '../../api/apiError';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useForgotPasswordMutation } from './emailApi';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './passwordSchemas';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { withStrong } from '../../i18n/rich';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -43,8 +44,7 @@ export function ForgotPasswordPage() {
     <AuthCardLayout title={t('forgot.title')}>
       {sentTo ? (
         <Alert variant="success" className="mb-0" role="status">
-          <Trans t={t} i18nKey="forgot.sent" values={{ email: sentTo }} components={{ strong: <strong /> }} />{' '}
-          <Link to="/auth?mode=login">{t('backToSignIn')}</Link>
+          {withStrong(t('forgot.sent', { email: sentTo }))} <Link to="/auth?mode=login">{t('backToSignIn')}</Link>
         </Alert>
       ) : (
         <Form noValidate onSubmit={onSubmit} aria-label={t('forgot.form')}>

@@ -11,7 +11,8 @@ import { useSignupMutation } from '../../session/authApi';
 import { signupSchema, type AuthVariant, type SignupFormValues } from './authSchemas';
 import { RoleChoice } from './RoleChoice';
 import type { SignupRole } from '../../session/user';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { withStrong } from '../../i18n/rich';
 
 interface SignupFormProps {
   variant: AuthVariant;
@@ -58,9 +59,7 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
         <Alert.Heading as="h2" className="h5">
           {t('signUp.checkEmail')}
         </Alert.Heading>
-        <p className="mb-0">
-          <Trans t={t} i18nKey="signUp.linkSent" values={{ email: linkSentTo }} components={{ strong: <strong /> }} />
-        </p>
+        <p className="mb-0">{withStrong(t('signUp.linkSent', { email: linkSentTo }))}</p>
       </Alert>
     );
   }

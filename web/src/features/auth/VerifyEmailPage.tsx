@@ -13,7 +13,8 @@ import { usePendingJoin } from '../joinClass';
 import type { User } from '../../session/user';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useVerifyEmailMutation } from './emailApi';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { withStrong } from '../../i18n/rich';
 
 export const POST_SIGNUP_REDIRECT_MS = 1000;
 
@@ -69,13 +70,7 @@ export function VerifyEmailPage() {
   } else {
     body = (
       <Alert variant="success" className="mb-0" role="status">
-        <Trans
-          t={t}
-          i18nKey="verify.verified"
-          values={{ email: data.user.email }}
-          components={{ strong: <strong /> }}
-        />{' '}
-        <Link to="/">{t('verify.continue')}</Link>
+        {withStrong(t('verify.verified', { email: data.user.email }))} <Link to="/">{t('verify.continue')}</Link>
       </Alert>
     );
   }

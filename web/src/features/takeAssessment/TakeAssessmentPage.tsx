@@ -62,7 +62,8 @@ import { SaveStatusLine } from './SaveStatusLine';
 import { useAutosave } from './useAutosave';
 import { formatDateTime } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { withStrong } from '../../i18n/rich';
 
 // The confirm (react-bootstrap's Modal, ~10 KB) loads once the student is near Submit, not with the page.
 const loadSubmitConfirm = () => import('./SubmitConfirmModal');
@@ -651,9 +652,7 @@ function PreviewBanner({ assessmentId }: { assessmentId: string }) {
   const { t } = useTranslation('take');
   return (
     <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="note">
-      <span className="me-auto">
-        <Trans t={t} i18nKey="tryBanner" components={{ strong: <strong /> }} />
-      </span>
+      <span className="me-auto">{withStrong(t('tryBanner'))}</span>
       <Link to={`/assessment-preview/${assessmentId}`} className="alert-link">
         {t('backToAssessmentBanner')}
       </Link>
