@@ -20,6 +20,8 @@ export default defineConfig({
       },
       // The benchmark's own logic (percentiles, the class crowd's plan): no database, no broker.
       { test: { name: 'bench', include: ['bench/test/**/*.test.mjs'] } },
+      // The build's own scripts (the accessibility conformance report).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       'web/vitest.config.ts',
     ],
   },

@@ -71,6 +71,8 @@ export default defineConfig({
           DEMO_SEED: 'true',
           RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
           RATE_LIMIT_EMAIL_PER_MINUTE: '1000',
+          // The LTI dynamic registration journey's platform listens on 127.0.0.1 (plain http).
+          LTI_ALLOW_LOOPBACK: 'true',
         },
       },
 });

@@ -95,6 +95,8 @@ async function main(): Promise<void> {
     if (replicas > 1) balancers.push(await startBalancer(service, ports, port));
     for (const [r, replicaPort] of ports.entries()) {
       const child = launch(replicas === 1 ? service : `${service}#${r}`, ['--import', 'tsx', main], {
+        // The services launched before this one (integrations calls identity's and class's internal routes).
+        ...upstreams,
         PORT: String(replicaPort),
         // Each replica's metrics on a free port (the default one can be taken once).
         ...(replicas > 1 ? { METRICS_PORT: '0' } : {}),

@@ -9,6 +9,7 @@
 //   delete-district <district> "<name>"                      `npm run delete-district`
 //   sso set|show|remove|password-sign-in …                   `npm run sso`
 //   standards import <file|url>                              `npm run standards` (a platform CASE framework)
+//   lti list|add|remove|link --district <id> …               `npm run lti` (a district's LTI registrations)
 //   --help                                                   this list (exit 0)
 // The image puts it on PATH as `checkpoint`. Each command's code is a chunk of its own, loaded only
 // when chosen; each operator command answers --help.
@@ -65,13 +66,17 @@ const COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
     const { runStandardsCommand } = await import('../../services/assessment/src/cli/standards.command.ts');
     process.exit(await runStandardsCommand(args, process.env));
   },
+  lti: async (args) => {
+    const { runLtiCommand } = await import('../../services/integrations/src/cli/lti.command.ts');
+    process.exit(await runLtiCommand(args, process.env));
+  },
 };
 
 const USAGE = `usage: checkpoint <command> [arguments]
   processes:  ${SERVICE_NAMES.join(', ')}, gateway, all-in-one
   operators:  migrate [service…], make-admin <email>, create-district --name … --domain … --admin …,
               delete-district <district> "<name>", sso set|show|remove|password-sign-in …,
-              standards import <file|url>
+              standards import <file|url>, lti list|add|remove|link --district <id> …
   checkpoint <operator command> --help: that command's own help`;
 
 const [command, ...args] = process.argv.slice(2);

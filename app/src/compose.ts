@@ -76,6 +76,8 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     for (const def of definitions) {
       const env = {
         ...baseEnv,
+        // The services started before this one (integrations calls identity's and class's internal routes).
+        ...Object.fromEntries(running.map((s) => [urlVariable(s.name), s.url])),
         DATABASE_URL: await provisionServiceDatabase(options.postgresUrl, def.name),
         PORT: '0',
         HOST: '127.0.0.1',

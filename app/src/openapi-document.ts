@@ -35,11 +35,14 @@ import { identityConfigSchema } from '../../services/identity/src/config.ts';
 import { districtRouter } from '../../services/identity/src/api/district.router.ts';
 import { emailRouter } from '../../services/identity/src/api/email.router.ts';
 import { googleRouter } from '../../services/identity/src/api/google.router.ts';
+import { ltiHandoffRouter } from '../../services/identity/src/api/lti.routes.ts';
 import { invitationsRouter } from '../../services/identity/src/api/invitations.router.ts';
 import { privacyRouter } from '../../services/identity/src/api/privacy.router.ts';
 import { rosterRouter } from '../../services/identity/src/api/roster.router.ts';
 import { ssoRouter } from '../../services/identity/src/api/sso.router.ts';
+import { studentLoginsRouter } from '../../services/identity/src/api/student-logins.router.ts';
 import { ltiRouter } from '../../services/integrations/src/api/lti.router.ts';
+import { dynamicRegistrationRouter } from '../../services/integrations/src/api/dynamic-registration.router.ts';
 import { registrationsRouter } from '../../services/integrations/src/api/registrations.router.ts';
 
 /** Any property of it is itself; spreading it gives nothing; calling it (a request) throws. */
@@ -65,11 +68,13 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     privacyRouter(inert),
     rosterRouter(inert, rosterUploadLimit),
     authRouter(inert),
+    studentLoginsRouter(inert),
     emailRouter(inert),
     invitationsRouter(inert),
     districtRouter(inert),
     ssoRouter(inert),
     googleRouter(inert),
+    ltiHandoffRouter(inert),
   ],
   class: () => [joinCodeLookupRouter(inert, inert), classesRouter(inert), enrolmentRouter(inert, inert)],
   assessment: () => [
@@ -91,7 +96,11 @@ const ROUTERS: Record<ServiceName, () => ApiRouter[]> = {
     adminRouter(inert),
     commonReportRouter(inert),
   ],
-  integrations: () => [ltiRouter(inert, inert), registrationsRouter(inert, inert)],
+  integrations: () => [
+    ltiRouter(inert, inert, inert),
+    registrationsRouter(inert, inert),
+    dynamicRegistrationRouter(inert),
+  ],
 };
 
 /** The document the gateway serves, as plain JSON. */

@@ -474,6 +474,21 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: fixed('/api/lti/launch', { id_token: 'a.b.c', state: 'no-such-state' }),
     expect: statuses('anyone', {}, 400),
   },
+  // LTI Dynamic Registration: the platform opens a district's one-time link; a link that names no
+  // pending registration is 400 naming `rt`, before any platform is called.
+  'GET /api/lti/register': {
+    access: 'anyone',
+    request: fixed(
+      `/api/lti/register?rt=no-such-link&openid_configuration=${encodeURIComponent('https://lms.example.org/.well-known/openid-configuration')}`,
+    ),
+    expect: statuses('anyone', {}, 400),
+  },
+  // A district admin's one-time dynamic registration link, for their own district.
+  'POST /api/integrations/lti/registration-links': {
+    access: ['admin'],
+    request: fixed('/api/integrations/lti/registration-links'),
+    expect: statuses(['admin'], {}, 201),
+  },
   // A district admin's platform registrations: their own district's only (another's is 404).
   'GET /api/integrations/lti/registrations': {
     access: ['admin'],
@@ -531,6 +546,13 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/auth/google/callback': {
     access: 'anyone',
     request: fixed('/api/auth/google/callback'),
+    expect: statuses('anyone', {}, 302),
+  },
+  // A one-time sign-in of an LTI launch (docs/adr/014-lti.md): a made-up token sends the browser
+  // back to sign-in, whoever asks (the session a real one opens is the launch's LMS user's).
+  'GET /api/auth/lti/handoff': {
+    access: 'anyone',
+    request: fixed('/api/auth/lti/handoff?token=no-such-handoff'),
     expect: statuses('anyone', {}, 302),
   },
   // Without a pending Google sign-up there is nothing to complete.
@@ -735,6 +757,64 @@ export const MATRIX: Record<string, MatrixEntry> = {
     access: TEACHERS,
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/copy`, body: { classId: f.c1.id } }),
     expect: statuses(TEACHERS, { 'A.owner': 201 }, 404),
+  },
+  // Students without email (docs/adr/015): the class's teachers only (an admin is no teacher of
+  // it: 403 by role); the sign-ins with a made-up class code or card find nothing.
+  'GET /api/classes/{id}/student-logins': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/student-logins` }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
+  },
+  'POST /api/classes/{id}/student-logins': {
+    access: ['teacher'],
+    request: ({ f }) => ({
+      path: `/api/classes/${f.c1.id}/student-logins`,
+      body: {
+        firstName: 'Matrix',
+        lastName: 'Kid',
+        username: `matrix.${randomUUID().slice(0, 8)}`,
+        secret: { kind: 'picture', picture: 'star' },
+      },
+    }),
+    expect: statuses(['teacher'], { 'A.owner': 201 }, 404),
+  },
+  'PUT /api/classes/{id}/student-logins/{studentId}/secret': {
+    access: ['teacher'],
+    // A.student is no account without email: not found for the owner too.
+    request: ({ f }) => ({
+      path: `/api/classes/${f.c1.id}/student-logins/${f.s1}/secret`,
+      body: { secret: { kind: 'words', words: 'red kite' } },
+    }),
+    expect: statuses(['teacher'], {}, 404),
+  },
+  'POST /api/classes/{id}/login-cards': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/login-cards` }),
+    expect: statuses(['teacher'], { 'A.owner': 201 }, 404),
+  },
+  'DELETE /api/classes/{id}/login-cards': {
+    access: ['teacher'],
+    request: ({ f }) => ({ path: `/api/classes/${f.c1.id}/login-cards` }),
+    expect: statuses(['teacher'], { 'A.owner': 200 }, 404),
+  },
+  'POST /api/auth/class-code': {
+    access: 'anyone',
+    request: fixed('/api/auth/class-code', { classCode: 'NOSUCH9' }),
+    expect: statuses('anyone', {}, 404),
+  },
+  'POST /api/auth/class-code/login': {
+    access: 'anyone',
+    request: fixed('/api/auth/class-code/login', {
+      classCode: 'NOSUCH9',
+      studentId: '00000000-0000-4000-8000-000000000000',
+      secret: { kind: 'picture', picture: 'cat' },
+    }),
+    expect: statuses('anyone', {}, 404),
+  },
+  'POST /api/auth/login-card': {
+    access: 'anyone',
+    request: fixed('/api/auth/login-card', { token: 'matrix-made-up-card' }),
+    expect: statuses('anyone', {}, 403),
   },
   // A student's accommodations: the class's teacher and the district's admin; a PUT that changes
   // nothing (all off stays all off), so every cell can run it.
@@ -1119,6 +1199,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/results` }),
     expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
     keys: { 'A.owner': KEYS, 'A.admin': KEYS },
+  },
+  // The item analysis (which option is right, who chose and saw each): as the item statistics.
+  'GET /api/assessments/{id}/item-analysis': {
+    access: TEACHERS,
+    request: ({ f }) => ({ path: `/api/assessments/${f.a1.id}/item-analysis` }),
+    expect: statuses(TEACHERS, { 'A.owner': 200, 'A.admin': 200 }, 404),
   },
   // Live progress: counts only (no answers, no keys), for the class's teacher and the admin.
   'GET /api/assessments/{id}/progress': {

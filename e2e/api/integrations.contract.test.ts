@@ -3,27 +3,35 @@
 // all-in-one with that service alone: the district admin registers the platform by hand, the
 // platform initiates a login, the tool sends it to the platform's authorization URL with a state
 // and a nonce, the platform posts a signed id_token back across sites, and the tool verifies and
-// records the launch. Then the refusals: another key, a tampered token, a replayed nonce, a
-// used state, an unknown deployment (in the login and in the token), an expired token, another
-// audience. The launch does not sign anyone in yet (docs/adr/014-lti.md).
+// records the launch. The launch signs the LMS user in (identity, one-time handoff redeemed
+// first-party) and links the course to a class (class service): identity, class and integrations
+// run. Then the refusals: another key, a tampered token, a replayed nonce, a used state, an unknown
+// deployment (in the login and in the token), an expired token, another audience, a handoff used
+// twice (docs/adr/014-lti.md).
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@checkpoint/service-kit';
 import { services } from '@checkpoint/service-registry';
 import { actor, call, startPostgres, TEST_SERVICE_TOKEN_SECRET, type PostgresHandle } from '@checkpoint/testkit';
+import { classService } from '../../services/class/src/index.ts';
+import { identityService } from '../../services/identity/src/index.ts';
 import { integrationsService } from '../../services/integrations/src/index.ts';
 import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
 import { startPlatform, type RunningPlatform } from '../lti/platform.ts';
 
 /** The tool's public origin as the platform knows it; the test (the browser) reaches it at app.url. */
 const TOOL = 'https://checkpoint.test';
-const entry = services.find((s) => s.name === 'integrations')!;
+const entries = services.filter((s) => ['identity', 'class', 'integrations'].includes(s.name));
 
 let postgres: PostgresHandle;
 let app: AllInOne;
 let platform: RunningPlatform;
 let db: pg.Pool;
-const admin = actor('admin');
+/** The district whose admin registers the platform (identity knows it: an LTI sign-in creates its accounts). */
+const districtId = randomUUID();
+const admin = actor('admin', districtId);
+const integrations = () => app.services.find((s) => s.name === 'integrations')!;
 
 beforeAll(async () => {
   [postgres, platform] = await Promise.all([startPostgres(), startPlatform(TOOL)]);
@@ -38,13 +46,20 @@ beforeAll(async () => {
       PUBLIC_URL: TOOL,
       LTI_ALLOW_LOOPBACK: 'true',
     },
-    registry: { services: [entry], definitions: { integrations: integrationsService } },
+    registry: {
+      services: entries,
+      definitions: { identity: identityService, class: classService, integrations: integrationsService },
+    },
   });
   db = new pg.Pool({ connectionString: postgres.url, options: '-c search_path=integrations', max: 2 });
   db.on('error', () => {});
+  await db.query(
+    `insert into identity.tenants (id, name, kind, email_domains) values ($1, 'LTI district', 'district', '{lti-district.test}')`,
+    [districtId],
+  );
   // The district admin registers the platform by hand, with what its admin screen shows.
   const { issuer, clientId, deploymentId, jwksUrl, authorizationUrl, tokenUrl } = platform.info;
-  const created = await call(app.services[0]!, admin, 'POST', '/api/integrations/lti/registrations', {
+  const created = await call(integrations(), admin, 'POST', '/api/integrations/lti/registrations', {
     issuer,
     clientId,
     deploymentIds: [deploymentId],
@@ -118,7 +133,12 @@ async function post(action: string, fields: Record<string, string>) {
     },
     body: new URLSearchParams(fields).toString(),
   });
-  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+  return {
+    status: res.status,
+    text: await res.text(),
+    type: res.headers.get('content-type') ?? '',
+    headers: res.headers,
+  };
 }
 
 const launches = async (user: string) =>
@@ -133,6 +153,114 @@ const launches = async (user: string) =>
       user,
     ])
   ).rows;
+
+/** The page's "Open Checkpoint" link (the one-time sign-in, first-party, in a new window). */
+function openCheckpointLink(page: string): string {
+  const m = /<a id="open-checkpoint" href="([^"]*)" target="_blank"/.exec(page);
+  if (!m) throw new Error(`no Open Checkpoint link in: ${page.slice(0, 500)}`);
+  return m[1]!.replace(/&amp;/g, '&');
+}
+
+/** The browser opens the link: where it is sent, and the cookies it now holds ("name=value" pairs). */
+async function redeem(link: string): Promise<{ status: number; location: string; cookies: string }> {
+  const res = await fetch(atTool(link), { redirect: 'manual', headers: { accept: 'text/html' } });
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+  return { status: res.status, location: res.headers.get('location') ?? '', cookies };
+}
+
+async function asBrowser(cookies: string, path: string) {
+  const res = await fetch(`${app.url}${path}`, { headers: { cookie: cookies } });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked with matchers
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** A whole launch of `user` as `role` in `context`: the landing page's link. */
+async function launchAs(user: string, role: 'instructor' | 'learner', context: string, title = 'Chemistry 9') {
+  const form = await launchFormFor('ok', user, { role, context, context_title: title });
+  const res = await post(form.action, form.fields);
+  expect(res.status, res.text).toBe(200);
+  return { page: res.text, link: openCheckpointLink(res.text), headers: res.headers };
+}
+
+describe('sign-in from a launch, and the course’s class', () => {
+  let classId: string;
+
+  it('when an instructor launches a course the first time, then its class is created and the handoff signs the teacher in', async () => {
+    const { page, link, headers } = await launchAs('lms-teacher-1', 'instructor', 'course-77');
+    expect(page).toContain('was created in Checkpoint for this course');
+    // Shown in the LMS's iframe: that answer alone may be framed (by https pages), and leaks no token by Referer.
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'self' https:");
+    expect(headers.get('x-frame-options')).toBeNull();
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+    expect(link.startsWith(`${TOOL}/api/auth/lti/handoff?token=`)).toBe(true);
+    const signedIn = await redeem(link);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.location).toMatch(/^\/class\/[0-9a-f-]{36}$/);
+    classId = signedIn.location.slice('/class/'.length);
+    const me = await asBrowser(signedIn.cookies, '/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ role: 'teacher', tenantId: districtId, firstName: 'Pat' });
+    const cls = await asBrowser(signedIn.cookies, `/api/classes/${classId}`);
+    expect(cls.status).toBe(200);
+    expect(cls.body).toMatchObject({ id: classId, name: 'Chemistry 9' });
+    const { rows } = await db.query('select class_id, tenant_id from lti_context_links where context_id = $1', [
+      'course-77',
+    ]);
+    expect(rows).toEqual([{ class_id: classId, tenant_id: districtId }]);
+  });
+
+  it('when the same course is launched again, then it reaches the same class and the same account', async () => {
+    const first = await asBrowser(
+      (await redeem((await launchAs('lms-teacher-1', 'instructor', 'course-77')).link)).cookies,
+      '/api/auth/user',
+    );
+    const again = await redeem((await launchAs('lms-teacher-1', 'instructor', 'course-77')).link);
+    expect(again.location).toBe(`/class/${classId}`);
+    expect((await asBrowser(again.cookies, '/api/auth/user')).body.id).toBe(first.body.id);
+    const { rows } = await db.query('select count(*)::int as n from lti_context_links where context_id = $1', [
+      'course-77',
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('when another instructor launches the course, then they reach the same class as its co-teacher', async () => {
+    const signedIn = await redeem((await launchAs('lms-teacher-2', 'instructor', 'course-77')).link);
+    expect(signedIn.location).toBe(`/class/${classId}`);
+    const cls = await asBrowser(signedIn.cookies, `/api/classes/${classId}`);
+    expect(cls.status).toBe(200);
+    expect(cls.body.name).toBe('Chemistry 9');
+  });
+
+  it('when a learner launches the course, then the student is signed in and enrolled in its class', async () => {
+    const { link } = await launchAs('lms-student-1', 'learner', 'course-77');
+    const signedIn = await redeem(link);
+    expect(signedIn.location).toBe('/student-dashboard');
+    const me = await asBrowser(signedIn.cookies, '/api/auth/user');
+    expect(me.body).toMatchObject({ role: 'student', tenantId: districtId });
+    const classes = await asBrowser(signedIn.cookies, '/api/student/classes');
+    expect(classes.status).toBe(200);
+    expect(JSON.stringify(classes.body)).toContain(classId);
+  });
+
+  it('when a learner launches a course no instructor has launched, then they are signed in and told to wait', async () => {
+    const { page, link } = await launchAs('lms-student-2', 'learner', 'course-without-class');
+    expect(page).toContain('Your teacher has not opened Checkpoint from this course yet');
+    expect((await redeem(link)).location).toBe('/student-dashboard');
+  });
+
+  it('when a handoff is used twice, then the second is refused and sets no session', async () => {
+    const { link } = await launchAs('lms-student-1', 'learner', 'course-77');
+    expect((await redeem(link)).location).toBe('/student-dashboard');
+    const twice = await redeem(link);
+    expect(twice.status).toBe(302);
+    expect(twice.location).toBe('/auth?error=lti_handoff_invalid');
+    expect(twice.cookies).not.toMatch(/cp_session=/);
+  });
+});
 
 describe('an LTI 1.3 launch from lti1p3platform', () => {
   it('when the platform initiates a login, then the tool redirects to its authorization URL with a state and a nonce', async () => {
@@ -168,9 +296,8 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
     const res = await post(form.action, form.fields);
     expect(res.status, res.text).toBe(200);
     expect(res.type).toMatch(/text\/html/);
-    expect(res.text).toContain('LTI launch verified');
+    expect(res.text).toContain('Open Checkpoint');
     expect(res.text).toContain('Biology 7');
-    expect(res.text).toContain('not available yet');
     expect(await launches('lms-user-ok')).toEqual([
       {
         lms_user_id: 'lms-user-ok',
@@ -244,6 +371,7 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
       body: '{}',
     });
     expect(res.status).toBe(403);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('when the registrations are asked for signed out, then 401 (every role and district: the authorization matrix)', async () => {

@@ -156,9 +156,9 @@ describe('the image', () => {
       ]);
     const help = await run(['--help']);
     expect(help.status, help.stderr).toBe(0);
-    for (const command of ['migrate', 'make-admin', 'create-district', 'delete-district', 'sso', 'standards'])
+    for (const command of ['migrate', 'make-admin', 'create-district', 'delete-district', 'sso', 'standards', 'lti'])
       expect(help.stdout).toContain(command);
-    for (const command of ['make-admin', 'create-district', 'delete-district', 'sso', 'standards']) {
+    for (const command of ['make-admin', 'create-district', 'delete-district', 'sso', 'standards', 'lti']) {
       const r = await run([command, '--help']);
       expect(r.status, `${command} --help: ${r.stderr}`).toBe(0);
       expect(r.stdout + r.stderr, command).toMatch(/usage/i);

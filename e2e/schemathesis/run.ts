@@ -189,6 +189,7 @@ async function seed(url: string, demoPassword: string): Promise<Fixtures> {
 function pins(f: Fixtures): Record<string, Record<string, string>> {
   const submittedReads = [
     'GET /api/assessments/{id}/results',
+    'GET /api/assessments/{id}/item-analysis',
     'GET /api/assessments/{id}/support-material/{type}',
     'POST /api/assessments/{id}/support-completion',
     'GET /api/assessments/{id}/recommendations/{type}',
@@ -263,6 +264,13 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
       'PUT /api/classes/{id}/students/{studentId}/accommodations',
       { 'path.id': f.classId, 'path.studentId': f.student.user!.id },
     ],
+    // Students without email (docs/adr/015): the teacher's class.
+    ...[
+      'GET /api/classes/{id}/student-logins',
+      'POST /api/classes/{id}/student-logins',
+      'POST /api/classes/{id}/login-cards',
+      'DELETE /api/classes/{id}/login-cards',
+    ].map((name): [string, Record<string, string>] => [name, { 'path.id': f.classId }]),
     ['POST /api/responses', { 'body.assessmentId': f.openId, 'body.questionId': f.openQuestionId }],
     ['POST /api/classes/join', { 'body.joinCode': f.spareJoinCode }],
   ];
@@ -377,6 +385,35 @@ const SETTINGS: Record<string, string[]> = {
   'PUT /api/classes/{id}/students/{studentId}/accommodations': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404"] } }',
   ],
+  // Students without email (docs/adr/015): a class id the fuzzer makes up is not the teacher's
+  // (404), nor a student id one of the class's (404); a username may be taken in the district, or
+  // the class archived (409); the student's run 403 (teachers only).
+  'GET /api/classes/{id}/student-logins': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  'POST /api/classes/{id}/student-logins': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  'PUT /api/classes/{id}/student-logins/{studentId}/secret': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  'POST /api/classes/{id}/login-cards': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  'DELETE /api/classes/{id}/login-cards': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',
+  ],
+  // A class code the fuzzer makes up is no class's (404); picture or words it makes up are not the
+  // student's (401), and repeated ones lock the student (429); a card it makes up is refused (403).
+  'POST /api/auth/class-code': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "404", "429"] } }',
+  ],
+  'POST /api/auth/class-code/login': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "401", "404", "429"] } }',
+  ],
+  'POST /api/auth/login-card': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "429"] } }',
+  ],
   // A CASE package is checked across its items (identifiers unique, associations inside the
   // package, codes and statements not blank once trimmed), and a {url} must name a public https
   // CASE provider (none answers here): a package or URL the fuzzer makes up is the documented 400
@@ -447,6 +484,11 @@ const SETTINGS: Record<string, string[]> = {
   'GET /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
   'POST /api/lti/login': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "3xx", "400"] } }'],
   'POST /api/lti/launch': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "401"] } }'],
+  // A made-up handoff token is not a sign-in: the browser goes back to /auth?error=… (302).
+  'GET /api/auth/lti/handoff': ['checks = { positive_data_acceptance = { expected-statuses = ["3xx"] } }'],
+  // Dynamic registration: the fuzzer's `rt` is no district's pending link (the documented 400
+  // naming `rt`, before any platform is called).
+  'GET /api/lti/register': ['checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400"] } }'],
   // A registration's URLs must be public https URLs (a host the fuzzer makes up may be an
   // internal address or no URL: the documented 400 naming the field); an issuer and client id
   // registered already is the documented 409 naming `clientId`.

@@ -35,7 +35,7 @@ test.describe('sign-up and sign-in', () => {
   test('when login gets bad input, then the email and password messages show', async ({ page }) => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill('nope');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
   });
@@ -62,7 +62,7 @@ test.describe('sign-up and sign-in', () => {
     await page.goto('/auth?mode=login');
     await page.getByLabel('Email').fill(newUser().email);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Login Failed' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('Invalid email or password');

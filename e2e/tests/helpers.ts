@@ -17,6 +17,8 @@ const GONE =
  */
 class AxeScans {
   readonly problems: string[] = [];
+  /** WCAG success criterion (`1.4.3`) → the axe rules that checked it and passed on some screen. */
+  readonly criteria = new Map<string, Set<string>>();
   private readonly scanned = new Set<string>();
   private readonly contexts = new WeakSet<BrowserContext>();
   private readonly pages = new Set<Page>();
@@ -109,6 +111,13 @@ class AxeScans {
           .join('; ')}`,
     );
     this.problems.push(...found);
+    for (const rule of results.passes)
+      for (const tag of rule.tags) {
+        const sc = /^wcag(\d)(\d)(\d+)$/.exec(tag);
+        if (!sc) continue;
+        const criterion = `${sc[1]}.${sc[2]}.${sc[3]}`;
+        this.criteria.set(criterion, (this.criteria.get(criterion) ?? new Set()).add(rule.id));
+      }
     return found;
   }
 
@@ -219,6 +228,8 @@ export async function submitSignUp(page: Page, user: TestUser, role: 'Teacher' |
   const confirm = page.getByLabel('Confirm Password');
   if (await confirm.count()) await confirm.fill(user.password);
   await page.getByLabel(role, { exact: true }).check();
+  // A student says their age band (docs/adr/015); under 13 signs up with a school's address only.
+  if (role === 'Student') await page.getByLabel('13 or older', { exact: true }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   const sent = page.getByRole('status', { name: 'Check your email' });
   await expect(sent).toContainText('Check your email');
@@ -269,7 +280,7 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.goto('/auth?mode=login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   // An admin lands on the admin dashboard, anyone else on /.
   await expect(page).toHaveURL(/\/(admin)?$/);
 }

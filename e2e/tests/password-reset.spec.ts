@@ -32,7 +32,7 @@ test.describe('password reset', () => {
     // The old password no longer works; the new one does, and the address is still verified.
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Login Failed').first()).toBeVisible();
     await signIn(page, { ...user, password: 'a-new-secret-2' });
     await expect(page.getByRole('heading', { name: 'Assessment Dashboard' })).toBeVisible();

@@ -12,7 +12,7 @@ import getRawBody from 'raw-body';
 import { bodyParserError, jsonNestingExceeds, tooDeepError, type ServiceTokens } from '@checkpoint/service-kit';
 import { applyServiceToken, type SessionVerifier } from './auth.ts';
 import { requestCookies } from './cookies.ts';
-import { csrfProblem, ensureCsrfCookie, isCrossSiteFormPost } from './csrf.ts';
+import { allowFramingByLms, csrfProblem, ensureCsrfCookie, isCrossSiteFormPost } from './csrf.ts';
 import type { Proxy } from './proxy.ts';
 import type { RevokedSessions } from './revocations.ts';
 
@@ -112,6 +112,7 @@ export function apiForwarder(parts: ApiParts) {
     if (!proxy) return sendJson(res, 503, { message: `${service} is unavailable`, code: 'unavailable' });
     // An LMS's cross-site form post (LTI) goes on without the session and without the CSRF check.
     const crossSiteForm = isCrossSiteFormPost(req, path);
+    if (crossSiteForm) allowFramingByLms(req, path, res);
     const session = sessions && !crossSiteForm ? await sessions.authenticate(cookies, res) : undefined;
     const problem = crossSiteForm
       ? undefined

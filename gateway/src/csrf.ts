@@ -26,6 +26,22 @@ export function isCrossSiteFormPost(req: IncomingMessage, path: string): boolean
   return req.method === 'POST' && CROSS_SITE_FORM_POSTS.test(path);
 }
 
+const LTI_LAUNCH = /^\/api\/lti\/launch\/?$/;
+
+/**
+ * The LTI launch's answer is shown inside the LMS's page (an iframe of the platform's origin,
+ * which the tool does not know beforehand: Canvas's cloud issuer serves every school's own host),
+ * docs/adr/014-lti.md: any https page may frame that one answer. It carries no session of ours and
+ * offers only a link opening Checkpoint in a new window; every other answer stays unframable.
+ */
+export function allowFramingByLms(req: IncomingMessage, path: string, res: ServerResponse): void {
+  if (req.method !== 'POST' || !LTI_LAUNCH.test(path)) return;
+  res.removeHeader('X-Frame-Options');
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp === 'string')
+    res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self' https:"));
+}
+
 /**
  * Returns a reason when the request must be refused, undefined when it may go on. `selfOrigin` is
  * the origin the request was sent to (its scheme as the trusted proxies say, and its Host).

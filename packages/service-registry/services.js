@@ -21,7 +21,7 @@ export const services = /** @type {const} */ ([
     name: 'identity',
     port: 8101,
     privacy: true,
-    routes: ['/api/auth/**', '/api/district/**'],
+    routes: ['/api/auth/**', '/api/district/**', '/api/classes/*/student-logins/**', '/api/classes/*/login-cards'],
   },
   {
     name: 'class',
@@ -74,6 +74,7 @@ export const services = /** @type {const} */ ([
       '/api/common-assessments/*/report/**',
       '/api/assessments/*/results',
       '/api/assessments/*/progress',
+      '/api/assessments/*/item-analysis',
       '/api/all-results',
       '/api/admin/**',
       '/api/reports/**',

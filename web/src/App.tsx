@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { useAppSelector } from './app/hooks';
+import { useModalTabWrap } from './components/useModalTabWrap';
 import { AppRoutes } from './routes/AppRoutes';
 
 // The toast's markup and transitions load with the first toast, not with every page.
@@ -16,6 +17,7 @@ function Toasts() {
 }
 
 export function App() {
+  useModalTabWrap();
   return (
     <BrowserRouter>
       {/* The first strings of a language load before anything shows (i18n/i18n.ts). */}

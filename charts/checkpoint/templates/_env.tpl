@@ -122,6 +122,13 @@ one queries Postgres and Kafka) reaches it from the network, whatever the Networ
   value: {{ printf "http://%s:8080" (include "checkpoint.componentName" (dict "root" $root "component" $service)) | quote }}
 {{- end }}
 {{- end }}
+{{- if eq $name "integrations" }}
+{{- /* A verified LTI launch signs the LMS user in (identity) and reaches the course's class (class): their internal routes. */}}
+{{- range $service := list "identity" "class" }}
+- name: {{ upper $service }}_URL
+  value: {{ printf "http://%s:8080" (include "checkpoint.componentName" (dict "root" $root "component" $service)) | quote }}
+{{- end }}
+{{- end }}
 {{- if and (has $name (list "gateway" "all-in-one")) $root.Values.gateway.trustedProxies }}
 - name: TRUSTED_PROXIES
   value: {{ $root.Values.gateway.trustedProxies | quote }}

@@ -95,12 +95,14 @@ export interface FetchOutboundOptions extends EgressOptions {
   timeoutMs: number;
   /** Sent as Accept. */
   accept?: string;
+  /** POSTs this body instead of a GET (a redirect is then refused, not followed). */
+  post?: { body: string; contentType: string; authorization?: string };
 }
 
 const MAX_REDIRECTS = 3;
 
 /**
- * GETs a URL a user gave under the egress rules and returns its body: 400 naming `field` when the
+ * GETs (or POSTs `post` to) a URL a user gave under the egress rules and returns its body: 400 naming `field` when the
  * rules refuse it, it cannot be reached, or it answers other than 2xx; 413 when the body is larger
  * than `maxBytes`.
  */
@@ -110,8 +112,10 @@ export async function fetchOutbound(raw: string, options: FetchOutboundOptions):
   for (let hop = 0; ; hop++) {
     const answer = await getOnce(url, options, Math.max(1, deadline - Date.now()));
     if ('body' in answer) return answer.body;
-    if (hop >= MAX_REDIRECTS)
-      throw new ValidationError('The address redirected too many times', { [options.field]: 'Give the final address' });
+    if (hop >= MAX_REDIRECTS || options.post)
+      throw new ValidationError(`The address redirected ${options.post ? 'a post' : 'too many times'}`, {
+        [options.field]: 'Give the final address',
+      });
     url = checkOutboundUrl(new URL(answer.location, url).toString(), options);
   }
 }
@@ -137,9 +141,16 @@ function getOnce(
     });
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(
+    const post = options.post;
+    const headers: Record<string, string> = { accept: options.accept ?? '*/*' };
+    if (post) {
+      headers['content-type'] = post.contentType;
+      headers['content-length'] = String(Buffer.byteLength(post.body));
+      if (post.authorization) headers.authorization = post.authorization;
+    }
+    const req = client.request(
       url,
-      { lookup: lookup as never, timeout: timeoutMs, headers: { accept: options.accept ?? '*/*' } },
+      { method: post ? 'POST' : 'GET', lookup: lookup as never, timeout: timeoutMs, headers },
       (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400 && res.headers.location) {
@@ -174,5 +185,6 @@ function getOnce(
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (err: NodeJS.ErrnoException) => reject(unreachable(err.message)));
+    req.end(post?.body);
   });
 }

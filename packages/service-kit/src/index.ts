@@ -145,3 +145,4 @@ export {
   type FetchOutboundOptions,
 } from './egress.ts';
 export { embeddedDatabaseUrl, operatorDatabaseShape, type CommandOutput } from './embedded-database.ts';
+export { reducedOptions } from './reduced-choices.ts';

@@ -14,6 +14,14 @@ beforeAll(async () => {
     if (req.url === '/redirect-inside') return void res.writeHead(302, { location: 'https://10.0.0.1/x' }).end();
     if (req.url === '/redirect-here') return void res.writeHead(302, { location: '/ok' }).end();
     if (req.url === '/missing') return void res.writeHead(404).end();
+    if (req.url === '/echo' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += String(c)));
+      req.on('end', () =>
+        res.end(JSON.stringify({ body, type: req.headers['content-type'], auth: req.headers.authorization ?? null })),
+      );
+      return;
+    }
     res.end('{"ok":true}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -90,5 +98,15 @@ describe('egress rules', () => {
     const err = await failure(fetchOutbound(`${base}/missing`, opts(true)));
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).fields?.url).toMatch(/404/);
+  });
+
+  it('when a body is posted, then it is sent with its type and authorization, and a redirect is refused, not followed', async () => {
+    const post = { body: '{"a":1}', contentType: 'application/json', authorization: 'Bearer t' };
+    const echoed = JSON.parse((await fetchOutbound(`${base}/echo`, { ...opts(true), post })).toString());
+    expect(echoed).toEqual({ body: '{"a":1}', type: 'application/json', auth: 'Bearer t' });
+    const redirected = await failure(fetchOutbound(`${base}/redirect-here`, { ...opts(true), post }));
+    expect(redirected).toBeInstanceOf(ValidationError);
+    expect(redirected.message).toMatch(/redirected a post/);
+    expect((await failure(fetchOutbound(`${base}/echo`, { ...opts(false), post }))).fields).toHaveProperty('url');
   });
 });

@@ -12,7 +12,17 @@ import {
   StudentExportRequestedSchema,
   type BusMessage,
 } from '@checkpoint/events';
-import { call, classStory, event, eventually, startAnalyticsService, type Harness, type Story } from './helpers.ts';
+import {
+  actor,
+  call,
+  classStory,
+  csvExport,
+  event,
+  eventually,
+  startAnalyticsService,
+  type Harness,
+  type Story,
+} from './helpers.ts';
 
 let h: Harness;
 const privacyAnswers: BusMessage[] = [];
@@ -89,6 +99,31 @@ describe('options shown to students with reduced answer choices', () => {
     const page = (await call(h, s.teacher, 'GET', `/api/assessments/${s.assessmentId}/results`)).body;
     const tf = page.questions.find((q: { id: string }) => q.id === s.questionIds[1]);
     expect(tf.optionCounts.map((o: OptionCount) => o.shownTo)).toEqual([3, 3]);
+  });
+
+  it('when the teacher exports the item analysis, then each option is a line with how many chose it and how many were shown it; others get 404', async () => {
+    const s = classStory();
+    await h.bus.publish(withReducedCy(s));
+    const { res, bom, lines } = await csvExport(h, `/api/assessments/${s.assessmentId}/item-analysis`, s.teacher);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="checkpoint-item-analysis.csv"');
+    expect(bom).toBe(true);
+    expect(lines[0]).toBe('Question,Question text,Type,Answered,Correct,Option,Correct option,Chosen by,Shown to');
+    const first = lines.filter((l) => l.startsWith('1,'));
+    // As the item statistics: Cy saw only B and C, so A and D were shown to 2 of the 3.
+    expect(first.map((l) => l.split(',').slice(-4).join(','))).toEqual([
+      'A,no,0,2',
+      'B,yes,2,3',
+      'C,no,1,3',
+      'D,no,0,2',
+    ]);
+    expect(lines.some((l) => l.startsWith('2,') && l.endsWith(',True,yes,1,3'))).toBe(true);
+    for (const who of [actor('teacher', s.tenantId), actor('admin', randomUUID())])
+      expect((await csvExport(h, `/api/assessments/${s.assessmentId}/item-analysis`, who)).res.status).toBe(404);
+    expect(
+      (await csvExport(h, `/api/assessments/${s.assessmentId}/item-analysis`, actor('student', s.tenantId))).res.status,
+    ).toBe(403);
   });
 
   it('when the result is regraded, then the options shown stay with the answer', async () => {

@@ -105,7 +105,7 @@ export const assessmentService: ServiceDefinition<typeof assessmentConfigSchema>
         bankRouter(bankUseCases({ bank: bankRepository(pool), assessments: teacherAssessments, questions: uc })),
         standardsRouter(standards, config.STANDARDS_PACKAGE_LIMIT_BYTES),
         qtiRouter(qtiUseCases({ assessments: teacherAssessments, events }), config.QTI_PACKAGE_LIMIT_BYTES),
-        accommodationsRouter(accommodationsUseCases(accommodationsRepository(pool))),
+        accommodationsRouter(accommodationsUseCases(accommodationsRepository(pool), events)),
         commonAssessmentsRouter(
           commonAssessmentUseCases({
             common: commonAssessmentsRepository(db),

@@ -87,6 +87,13 @@ describe('accommodations', () => {
       extraTime: 'none',
       largeText: true,
     });
+    // Each change says where practice is served (generation) how many choices the student sees fewer.
+    const changed = (await outboxFor(h, student.userId)).filter((e) => e.type === 'AccommodationsChanged');
+    expect(changed.map((e) => e.message)).toEqual(
+      [1, 1, 1].map((reducedChoices) =>
+        expect.objectContaining({ tenantId: tenant, studentId: student.userId, reducedChoices }),
+      ),
+    );
   });
 
   it('when someone who does not teach the student asks, then 404 (a student: 403), and nothing changes', async () => {
@@ -120,6 +127,8 @@ describe('accommodations', () => {
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields)).toEqual([field]);
     expect((await call(h, teacher, 'GET', path(classId, student))).body).toEqual({ ...NONE, answerMasking: true });
+    // A refused change sends nothing.
+    expect((await outboxFor(h, student.userId)).filter((e) => e.type === 'AccommodationsChanged')).toHaveLength(1);
   });
 
   it('when a student has reduced choices, then their multiple-choice questions show the key and fewer distractors, the same on every read; a classmate sees all four', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { auditTrail, privacySubscription, RetentionJob, type ServiceDefinition } from '@checkpoint/service-kit';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { classesRouter } from './api/classes.router.ts';
+import { mountInternalRoutes } from './api/internal.routes.ts';
 import { enrolmentRouter, joinCodeLookupRouter } from './api/enrolment.router.ts';
 import { classConfigSchema } from './config.ts';
 import { classesRepository } from './data-access/classes.repository.ts';
@@ -46,7 +47,11 @@ export const classService: ServiceDefinition<typeof classConfigSchema> = {
         enrolmentRouter(classes, joinLimiter),
       ],
       // Privacy operations (docs/adr/009): audit of student-data routes, export/delete, retention.
-      extra: (app) => app.use(auditTrail({ pool, service: 'class', routes: classAuditedRoutes, logger })),
+      extra: (app) => {
+        app.use(auditTrail({ pool, service: 'class', routes: classAuditedRoutes, logger }));
+        // The integrations service's calls (LTI: a course's class and its members).
+        mountInternalRoutes(app, classes);
+      },
       subscriptions: [inboundSubscription(db), privacySubscription(pool, classPrivacy)],
       start: async () => retention.start(),
       stop: async () => {

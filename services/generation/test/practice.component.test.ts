@@ -2,10 +2,12 @@
 // only after their own result, and never with the answer keys), completion scored on the server with PracticeCompleted,
 // result-based practice from the wrong answers, and recommendations from the real results.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccommodationsChangedSchema } from '@checkpoint/events';
 import {
   actor,
   call,
   createAssessment,
+  deliver,
   enrol,
   outboxFor,
   startGenerationService,
@@ -309,6 +311,55 @@ describe('result-based practice', () => {
     const byTeacher = await call(h, l.teacher, 'POST', `/api/support-content/${resultId}/submit`, { answers: {} });
     expect(byTeacher.body).toMatchObject({ score: 0, passed: false });
     expect((await outboxFor(h, l.assessmentId)).filter((e) => e.message.resultId === resultId)).toHaveLength(1);
+  });
+});
+
+describe('practice for a student with fewer answer choices', () => {
+  it('when a student has reducedChoices, then their multiple-choice practice shows the key and that many fewer options, the same on every read; the teacher and classmates see all', async () => {
+    const student = actor('student', l.tenantId);
+    const classmate = actor('student', l.tenantId);
+    for (const s of [student, classmate]) {
+      await enrol(h, l, s);
+      await submitResult(h, l, s, questions, [true, false, false, true, false]);
+    }
+    await deliver(
+      h,
+      AccommodationsChangedSchema,
+      { tenantId: l.tenantId, studentId: student.userId, reducedChoices: 2 },
+      student.userId,
+      l.tenantId,
+    );
+    const mine = (await material(student)).body;
+    const theirs = (await material(classmate)).body;
+    const teachers = (await material(l.teacher)).body;
+    const choices = teachers.questions.filter((q: { type: string }) => q.type === 'multiple_choice');
+    expect(choices.length).toBeGreaterThan(0);
+    for (const q of choices) {
+      const seen = mine.questions.find((x: { id: string }) => x.id === q.id);
+      // Two of three distractors gone; the key stays; order kept.
+      expect(seen.options).toHaveLength(q.options.length - 2);
+      expect(seen.options).toContain(q.correctAnswer);
+      expect(q.options.filter((o: string) => seen.options.includes(o))).toEqual(seen.options);
+      expect(theirs.questions.find((x: { id: string }) => x.id === q.id).options).toEqual(q.options);
+    }
+    expect((await material(student)).body.questions).toEqual(mine.questions);
+    // The result's own practice too, for the student only.
+    const resultId = await submitResult(h, l, student, questions, [true, false, false, false, false]);
+    const own = (await call(h, student, 'GET', `/api/support-content/${resultId}`)).body;
+    const asTeacher = (await call(h, l.teacher, 'GET', `/api/support-content/${resultId}`)).body;
+    const teacherChoices = asTeacher.questions.filter((q: { type: string }) => q.type === 'multiple_choice');
+    expect(teacherChoices.length).toBeGreaterThan(0);
+    for (const [i, q] of asTeacher.questions.entries())
+      if (q.type === 'multiple_choice') expect(own.questions[i].options).toHaveLength(q.options.length - 2);
+    // Back to all choices: the next read shows every option.
+    await deliver(
+      h,
+      AccommodationsChangedSchema,
+      { tenantId: l.tenantId, studentId: student.userId, reducedChoices: 0 },
+      student.userId,
+      l.tenantId,
+    );
+    expect((await material(student)).body.questions).toEqual(theirs.questions);
   });
 });
 

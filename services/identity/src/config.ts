@@ -85,6 +85,12 @@ export const identityConfigSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900, 86_400).describe('Lifetime of the access token (JWT) and its cookie.'),
   REFRESH_IDLE_HOURS: positiveInt(12, 24 * 90).describe('A session unused for this long ends (refresh idle timeout).'),
   REFRESH_ABSOLUTE_DAYS: positiveInt(7, 365).describe('A session ends this long after sign-in, used or not.'),
+  LOGIN_CARD_DAYS: positiveInt(180, 3650).describe(
+    'A printed login card (students without email, docs/adr/015) signs in for this many days.',
+  ),
+  STUDENT_LOGIN_FAILURES: positiveInt(5, 100).describe(
+    'Wrong pictures or words per student in 15 minutes before that student waits out the window.',
+  ),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce
     .number()
     .int()

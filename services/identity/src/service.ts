@@ -9,6 +9,8 @@ import { rosterRouter } from './api/roster.router.ts';
 import { googleRouter } from './api/google.router.ts';
 import { ssoRouter } from './api/sso.router.ts';
 import { invitationsRouter } from './api/invitations.router.ts';
+import { studentLoginsRouter } from './api/student-logins.router.ts';
+import { studentLoginsRepository } from './data-access/student-logins.repository.ts';
 import { mountInternalRoutes } from './api/internal.routes.ts';
 import { sessionCookies } from './api/session-cookies.ts';
 import { cookieSecure, identityConfigSchema } from './config.ts';
@@ -33,8 +35,16 @@ import { coTeacherInvitationsSubscription } from './messaging/class-events.consu
 import { membershipDeps } from './membership.ts';
 import { userEventWriter } from './messaging/user-events.publisher.ts';
 import { privacyWiring } from './privacy.ts';
+import { ltiHandoffRouter, mountLtiInternalRoutes } from './api/lti.routes.ts';
+import { ltiRepository } from './data-access/lti.repository.ts';
 
 const HOUR_MS = 3_600_000;
+/** How long the one-time sign-in of an LTI launch waits for the browser to redeem it. */
+const LTI_HANDOFF_TTL_SECONDS = 120;
+/** The window of a student login's lock (wrong pictures or words), in seconds. */
+const STUDENT_LOCK_SECONDS = 900;
+/** Wrong pictures or words per class code in that window, as a multiple of those per student. */
+const CLASS_CODE_FACTOR = 6;
 /** Sign-in attempts allowed per address and per account, as a multiple of those per account at one address. */
 const LOGIN_CEILING_FACTOR = 10;
 
@@ -124,6 +134,10 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
         : undefined,
     });
 
+    // Sign-in from a verified LTI launch (docs/adr/014-lti.md): integrations calls, the browser redeems.
+    const lti = ltiRepository(db);
+    const ltiDeps = { ...accounts, lti, publicUrl: config.PUBLIC_URL, handoffTtlSeconds: LTI_HANDOFF_TTL_SECONDS };
+
     let stopping = false;
     const running = () => !stopping;
     const housekeeping = new PollingLoop({
@@ -133,6 +147,7 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
         const results = await Promise.allSettled([
           sessions.deleteExpired({ running }),
           oidc.deleteExpired({ running }),
+          lti.deleteExpired(),
           deleteExpiredRateLimits(ctx.pool, { running }),
           email.tokens.deleteExpired({ running }),
           // Exported data does not outlive its download window.
@@ -167,6 +182,33 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
         rosterRouter(roster, config.ROSTER_UPLOAD_LIMIT_BYTES),
         authRouter(authDeps),
         email.router(sessionDeps, cookies),
+        // Students without email: the teacher's student logins and cards, class-code and card sign-in.
+        studentLoginsRouter({
+          logins: {
+            logins: studentLoginsRepository(db),
+            events,
+            source: ctx.name,
+            publicUrl: config.PUBLIC_URL,
+            cardDays: config.LOGIN_CARD_DAYS,
+            limits: {
+              perStudent: postgresLimiter(ctx.pool, {
+                schema,
+                keyPrefix: 'student_login',
+                points: config.STUDENT_LOGIN_FAILURES,
+                durationSeconds: STUDENT_LOCK_SECONDS,
+              }),
+              perClassCode: postgresLimiter(ctx.pool, {
+                schema,
+                keyPrefix: 'student_login_class',
+                points: config.STUDENT_LOGIN_FAILURES * CLASS_CODE_FACTOR,
+                durationSeconds: STUDENT_LOCK_SECONDS,
+              }),
+              perAddress: limiter('class_code_ip', config.RATE_LIMIT_LOGIN_PER_MINUTE * LOGIN_CEILING_FACTOR),
+            },
+          },
+          sessions: sessionDeps,
+          cookies,
+        }),
         invitationsRouter({
           membership,
           sessions: sessionDeps,
@@ -186,6 +228,7 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           publicUrl: config.PUBLIC_URL,
           lookupLimit: limiter('sso_lookup_ip', config.RATE_LIMIT_SSO_LOOKUP_PER_MINUTE),
         }),
+        ltiHandoffRouter({ lti, users, sessions: sessionDeps, cookies }),
         googleRouter({
           accounts,
           sessions: sessionDeps,
@@ -206,6 +249,7 @@ export const identityService: ServiceDefinition<typeof identityConfigSchema> = {
           accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
           draining: drain.signal,
         });
+        mountLtiInternalRoutes(app, ltiDeps);
       },
       subscriptions: [
         privacy.subscription,

@@ -60,6 +60,8 @@ async function districtWithLaunches() {
   const reg = (
     await call(h, actor('admin', tenant), 'POST', '/api/integrations/lti/registrations', platformRegistration())
   ).body;
+  // A pending dynamic registration link of the district.
+  expect((await call(h, actor('admin', tenant), 'POST', '/api/integrations/lti/registration-links')).status).toBe(201);
   for (const days of [100, 0])
     await h.sql.query(
       `insert into lti_launches (id, tenant_id, registration_id, deployment_id, lms_user_id, roles, context_id,
@@ -86,28 +88,41 @@ const answers = (requestId: string) =>
   );
 
 describe('privacy operations in the integrations service', () => {
-  it('when a district is deleted, then its registrations and launches go and the answer counts them', async () => {
+  it('when a district is deleted, then its registrations, launches and registration links go and the answer counts them', async () => {
     const d = await districtWithLaunches();
     const other = await districtWithLaunches();
     const requestId = randomUUID();
     await publish(TenantDeletedSchema, { tenantId: d.tenant, requestId, userIds: [] }, d.tenant, d.tenant);
     expect(await d.count('lti_registrations')).toBe(0);
     expect(await d.count('lti_launches')).toBe(0);
+    expect(await d.count('lti_registration_links')).toBe(0);
     expect(await other.count('lti_launches')).toBe(2);
+    expect(await other.count('lti_registration_links')).toBe(1);
     const [answer] = await answers(requestId);
     expect(answer).toMatchObject({ service: 'integrations', scope: 'tenant' });
     // Launches go with their registration (on delete cascade): the sweep may count only the registration.
     expect(Number(answer!.rows)).toBeGreaterThanOrEqual(1);
   });
 
-  it('when a student is deleted, then the service answers (it holds nothing of theirs)', async () => {
+  it('when a student is deleted, then the launches that signed them in go, and nobody else’s', async () => {
     const d = await districtWithLaunches();
-    const requestId = randomUUID();
     const userId = randomUUID();
+    // One launch signed the student in (ADR 014: lti_launches.user_id).
+    await h.sql.query(`update lti_launches set user_id = $1 where tenant_id = $2 and lms_user_id = 'lms-user-0'`, [
+      userId,
+      d.tenant,
+    ]);
+    const requestId = randomUUID();
     await publish(UserDeletedSchema, { userId, tenantId: d.tenant, requestId }, userId, d.tenant);
     const [answer] = await answers(requestId);
-    expect(answer).toMatchObject({ service: 'integrations', scope: 'user', rows: 0n });
-    expect(await d.count('lti_launches')).toBe(2);
+    expect(answer).toMatchObject({ service: 'integrations', scope: 'user', rows: 1n });
+    expect(await d.count('lti_launches')).toBe(1);
+
+    const nobody = randomUUID();
+    const again = randomUUID();
+    await publish(UserDeletedSchema, { userId: nobody, tenantId: d.tenant, requestId: again }, nobody, d.tenant);
+    expect((await answers(again))[0]).toMatchObject({ rows: 0n });
+    expect(await d.count('lti_launches')).toBe(1);
   });
 
   it('when the district keeps 30 days and the job runs, then the old launch goes', async () => {

@@ -32,6 +32,7 @@ const AcceptInvitationPage = screen('features/auth/AcceptInvitationPage', 'Accep
 const ForgotPasswordPage = screen('features/auth/ForgotPasswordPage', 'ForgotPasswordPage');
 const ResetPasswordPage = screen('features/auth/ResetPasswordPage', 'ResetPasswordPage');
 const VerifyEmailPage = screen('features/auth/VerifyEmailPage', 'VerifyEmailPage');
+const LoginCardPage = screen('features/studentLogins/LoginCardPage', 'LoginCardPage');
 const TeacherDashboard = screen('features/dashboard/TeacherDashboard', 'TeacherDashboard');
 const StudentDashboard = screen('features/dashboard/StudentDashboard', 'StudentDashboard');
 const ProfilePage = screen('features/profile/ProfilePage', 'ProfilePage');
@@ -57,6 +58,7 @@ const AdminLayout = screen('features/admin/AdminLayout', 'AdminLayout');
 const DistrictUsersPage = screen('features/admin/DistrictUsersPage', 'DistrictUsersPage');
 const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSection');
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
+const AdminIntegrationsSection = screen('features/admin/AdminSections', 'AdminIntegrationsSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
 const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
 const BankPage = screen('features/bank/BankPage', 'BankPage');
@@ -88,6 +90,7 @@ export const PROTECTED_PATHS = [
   '/admin/users',
   '/admin/sign-in',
   '/admin/roster',
+  '/admin/integrations',
   '/admin/privacy',
   '/admin/standards',
   '/admin/common-assessments',
@@ -113,6 +116,8 @@ export function AppRoutes() {
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
+          {/* A login card's QR (students without email): signs in whoever was signed in before. */}
+          <Route path="/login-card" element={<LoginCardPage />} />
           {isLoading ? (
             <Route path="*" element={<PageSpinner />} />
           ) : user ? (
@@ -192,6 +197,7 @@ export function AppRoutes() {
                     <Route path="users" element={<DistrictUsersPage />} />
                     <Route path="sign-in" element={<AdminSignInSection />} />
                     <Route path="roster" element={<AdminRosterSection />} />
+                    <Route path="integrations" element={<AdminIntegrationsSection />} />
                     <Route path="privacy" element={<AdminPrivacySection />} />
                     <Route path="standards" element={<StandardsPage />} />
                     <Route path="common-assessments" element={<CommonAssessmentsPage />} />

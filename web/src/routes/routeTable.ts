@@ -14,6 +14,7 @@ export const SCREENS = {
   'features/auth/ForgotPasswordPage': () => import('../features/auth/ForgotPasswordPage'),
   'features/auth/ResetPasswordPage': () => import('../features/auth/ResetPasswordPage'),
   'features/auth/VerifyEmailPage': () => import('../features/auth/VerifyEmailPage'),
+  'features/studentLogins/LoginCardPage': () => import('../features/studentLogins/LoginCardPage'),
   'features/dashboard/TeacherDashboard': () => import('../features/dashboard/TeacherDashboard'),
   'features/dashboard/StudentDashboard': () => import('../features/dashboard/StudentDashboard'),
   'features/profile/ProfilePage': () => import('../features/profile/ProfilePage'),
@@ -67,6 +68,7 @@ export const ROUTES: readonly RouteBudget[] = [
   { route: '/forgot-password', modules: ['features/auth/ForgotPasswordPage'] },
   { route: '/reset-password', modules: ['features/auth/ResetPasswordPage'] },
   { route: '/verify-email', modules: ['features/auth/VerifyEmailPage'] },
+  { route: '/login-card', modules: ['features/studentLogins/LoginCardPage'] },
   { route: '/join-class (signed out)', modules: ['features/joinClass/JoinClassPage'] },
   { route: '/ (teacher), /dashboard', modules: [SHELL, 'features/dashboard/TeacherDashboard'] },
   { route: '/ (student), /student-dashboard', modules: [SHELL, 'features/dashboard/StudentDashboard'] },
@@ -94,7 +96,7 @@ export const ROUTES: readonly RouteBudget[] = [
   { route: '/admin', modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/AdminDashboardPage'] },
   { route: '/admin/users', modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/DistrictUsersPage'] },
   {
-    route: '/admin/sign-in, /admin/roster, /admin/privacy',
+    route: '/admin/sign-in, /admin/roster, /admin/integrations, /admin/privacy',
     modules: [SHELL, 'features/admin/AdminLayout', 'features/admin/AdminSections'],
   },
   {

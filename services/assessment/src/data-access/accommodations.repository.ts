@@ -1,5 +1,7 @@
 // Accommodations (migrations/026) and who may read and set a student's: SQL only.
 import type pg from 'pg';
+import { sqlExecutor, type SqlExecutor } from '@checkpoint/events';
+import { inTransaction } from '@checkpoint/service-kit';
 import { NO_ACCOMMODATIONS, type Accommodations, type ClassStudentAccommodations } from '../domain/accommodations.ts';
 
 interface Row {
@@ -30,9 +32,14 @@ const COLUMNS =
   'read_aloud, reduced_choices, extra_time, no_time_limit, large_text, high_contrast, line_guide, answer_masking';
 
 export type AccommodationsRepository = ReturnType<typeof accommodationsRepository>;
+/** One transaction on one pooled connection: the change and its event commit together. */
+export type AccommodationsTx = SqlExecutor & { client: pg.PoolClient };
 
 export function accommodationsRepository(pool: pg.Pool) {
   return {
+    transaction: <T>(fn: (tx: AccommodationsTx) => Promise<T>): Promise<T> =>
+      inTransaction(pool, (client) => fn({ ...sqlExecutor(client), client })),
+
     /**
      * The class's tenant when the student is in the class and the caller may see them there: a
      * teacher of the class (its owner or a co-teacher) or an admin of its tenant; else undefined.
@@ -95,8 +102,8 @@ export function accommodationsRepository(pool: pg.Pool) {
     },
 
     /** Stores the student's whole set (a set of none is stored too: the row says it was looked at). */
-    async put(studentId: string, tenantId: string, a: Accommodations): Promise<Accommodations> {
-      const { rows } = await pool.query<Row>(
+    async put(tx: AccommodationsTx, studentId: string, tenantId: string, a: Accommodations): Promise<Accommodations> {
+      const { rows } = await tx.client.query<Row>(
         `insert into accommodations (student_id, tenant_id, ${COLUMNS}, updated_at)
          values ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10, now())
          on conflict (student_id) do update set

@@ -3,10 +3,10 @@
 // applies: fewer answer choices (the questions the student reads) and extra time (the deadline of
 // a timed attempt). The others (read aloud, large text, high contrast, line guide, answer
 // masking) are the taking page's, which reads them with the assessment.
-import { createHash } from 'node:crypto';
-import { NotFoundError } from '@checkpoint/service-kit';
+import { NotFoundError, reducedOptions } from '@checkpoint/service-kit';
 import { ClassNotFoundError } from './errors.ts';
 import type { AccommodationsRepository } from '../data-access/accommodations.repository.ts';
+import type { AssessmentEvents } from '../messaging/assessment-events.publisher.ts';
 
 export interface Accommodations {
   readAloud: boolean;
@@ -40,30 +40,8 @@ export const NO_ACCOMMODATIONS: Accommodations = {
 export const MAX_REDUCED_CHOICES = 2;
 export const MAX_EXTRA_TIME = 4;
 
-/**
- * The options of a multiple-choice question as a student with `reducedChoices` sees them: the key
- * and all but that many distractors, in the question's order. Which distractors go is derived from
- * the student's and the question's ids, so it is the same on every read and nothing is stored.
- */
-export function reducedOptions(
-  q: { id: string; questionType: string; options: readonly string[]; correctAnswer: string },
-  studentId: string,
-  reducedChoices: number,
-): string[] {
-  if (q.questionType !== 'multiple_choice' || reducedChoices <= 0) return [...q.options];
-  const key = q.correctAnswer.trim().toLowerCase();
-  const rank = (option: string) =>
-    createHash('sha256').update(['reduce', studentId, q.id, option].join('\0')).digest('hex');
-  const distractors = q.options.filter((o) => o.trim().toLowerCase() !== key);
-  const removed = new Set(
-    distractors
-      .map((o) => ({ o, r: rank(o) }))
-      .sort((a, b) => (a.r < b.r ? -1 : a.r > b.r ? 1 : 0))
-      .slice(0, Math.min(reducedChoices, distractors.length - 1))
-      .map(({ o }) => o),
-  );
-  return q.options.filter((o) => !removed.has(o));
-}
+/** The rule of fewer choices, shared with the practice the generation service serves. */
+export { reducedOptions };
 
 /** A teacher of one of the student's classes, or their district's admin; anyone else: 404 (students: 403 by role). */
 export class StudentNotFoundError extends NotFoundError {
@@ -80,7 +58,10 @@ export interface AccommodationsCaller {
 
 export type AccommodationsUseCases = ReturnType<typeof accommodationsUseCases>;
 
-export function accommodationsUseCases(repo: AccommodationsRepository) {
+export function accommodationsUseCases(
+  repo: AccommodationsRepository,
+  events: Pick<AssessmentEvents, 'accommodationsChanged'>,
+) {
   async function tenantOf(caller: AccommodationsCaller, classId: string, studentId: string) {
     const tenantId = await repo.tenantOf(caller, classId, studentId);
     if (!tenantId) throw new StudentNotFoundError();
@@ -110,7 +91,12 @@ export function accommodationsUseCases(repo: AccommodationsRepository) {
       const tenantId = await tenantOf(caller, classId, studentId);
       const current = await repo.get(studentId);
       const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-      return repo.put(studentId, tenantId, { ...current, ...defined });
+      // With AccommodationsChanged in the same transaction: the practice generation serves follows.
+      return repo.transaction(async (tx) => {
+        const stored = await repo.put(tx, studentId, tenantId, { ...current, ...defined });
+        await events.accommodationsChanged(tx, { tenantId, studentId, reducedChoices: stored.reducedChoices });
+        return stored;
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   AssessmentCreatedSchema,
   AssessmentDeletedSchema,
   AssessmentUpdatedSchema,
+  AccommodationsChangedSchema,
   AttemptProgressedSchema,
   CountedResultChangedSchema,
   create,
@@ -265,6 +266,13 @@ export function assessmentEventsPublisher() {
         pendingCount: r.pendingCount,
         questionId: r.questionId,
         gradedBy: r.gradedBy,
+        occurredAt: timestampNow(),
+      }),
+    accommodationsChanged: (tx: SqlExecutor, a: { tenantId: string; studentId: string; reducedChoices: number }) =>
+      enqueue(tx, AccommodationsChangedSchema, a.studentId, a.tenantId, {
+        tenantId: a.tenantId,
+        studentId: a.studentId,
+        reducedChoices: a.reducedChoices,
         occurredAt: timestampNow(),
       }),
     attemptProgressed: (tx: SqlExecutor, p: ProgressFacts) =>

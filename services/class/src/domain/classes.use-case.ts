@@ -186,6 +186,30 @@ export function classUseCases({ classes, newJoinCode = generateJoinCode, browseL
 
     listEnrolments: (student: Student) => classes.listEnrolments(student),
 
+    /**
+     * An LMS course's member reaches the class linked to it (docs/adr/014-lti.md; integrations
+     * calls, service token): a student is enrolled (already enrolled is fine), a teacher other than
+     * the owner becomes a co-teacher. Only a class of the member's own tenant is found.
+     */
+    async joinLinked(tenantId: string, classId: string, member: { userId: string; role: 'student' | 'teacher' }) {
+      const cls = orNotFound(await classes.findActiveInTenant(tenantId, classId));
+      if (member.role === 'student') {
+        try {
+          await enrol(cls, { tenantId, studentId: member.userId });
+          return { classId: cls.id, joined: true };
+        } catch (err) {
+          if (err instanceof AlreadyEnrolledError) return { classId: cls.id, joined: false };
+          throw err;
+        }
+      }
+      if (member.userId === cls.teacherId) return { classId: cls.id, joined: false };
+      const outcome = orNotFound(
+        await classes.addCoTeacher({ tenantId, teacherId: cls.teacherId }, cls.id, member.userId),
+      );
+      if (outcome === 'full') throw new CoTeachersFullError(MAX_CO_TEACHERS);
+      return { classId: cls.id, joined: outcome !== 'already-teacher' };
+    },
+
     browse: (student: Student) => classes.browse(student, browseLimit),
   };
 }

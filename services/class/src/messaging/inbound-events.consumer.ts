@@ -4,6 +4,7 @@ import { inboxConsumer, type SubscribeOptions } from '@checkpoint/events';
 import type { Db, Tx } from '../data-access/prisma.ts';
 import { ASSESSMENT_TOPIC, assessmentEventHandlers } from './assessment-events.consumer.ts';
 import { rosterEventHandlers } from './roster-events.consumer.ts';
+import { studentAccountHandlers } from './student-accounts.consumer.ts';
 import { IDENTITY_TOPIC, userEventHandlers } from './user-events.consumer.ts';
 
 export const CLASS_GROUP = 'class';
@@ -15,6 +16,7 @@ export function inboundSubscription(db: Db): SubscribeOptions {
     ...inboxConsumer<Tx>(db, CLASS_GROUP, {
       ...userEventHandlers,
       ...rosterEventHandlers,
+      ...studentAccountHandlers,
       ...assessmentEventHandlers(),
     }),
   };

@@ -120,6 +120,12 @@ export function assessmentsRepository(db: Db) {
       return row ? { ...row, answers: asAnswers(row.answers) } : undefined;
     },
 
+    /** How many distractors the student's multiple-choice practice shows fewer (0: none set). */
+    async reducedChoicesOf(studentId: string): Promise<number> {
+      const row = await db.studentAccommodation.findUnique({ where: { studentId }, select: { reducedChoices: true } });
+      return row?.reducedChoices ?? 0;
+    },
+
     /** Its results, or (with `classIds`) only those taken in these classes. */
     async resultsOf(assessmentId: string, classIds?: readonly string[]): Promise<ResultFacts[]> {
       const rows = await db.result.findMany({
@@ -163,6 +169,19 @@ export async function deleteAssessment(tx: Tx, id: string): Promise<void> {
 }
 
 /** The assessment is given to the class (AssessmentAssigned): kept once. */
+/** The student's reduced answer choices as AccommodationsChanged last said (a change is the whole setting). */
+export async function keepReducedChoices(
+  tx: Tx,
+  a: { studentId: string; tenantId: string; reducedChoices: number },
+): Promise<void> {
+  const row = { tenantId: a.tenantId, reducedChoices: a.reducedChoices, updatedAt: new Date() };
+  await tx.studentAccommodation.upsert({
+    where: { studentId: a.studentId },
+    create: { studentId: a.studentId, ...row },
+    update: row,
+  });
+}
+
 export async function keepAssessmentClass(
   tx: Tx,
   a: { assessmentId: string; classId: string; tenantId: string },

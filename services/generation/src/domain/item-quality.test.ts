@@ -177,6 +177,26 @@ describe('quality rules that read the lesson', () => {
     );
   });
 
+  it('when a distractor names the key or a kind of it, then one_defensible_answer fails; a prefixed word is another thing', () => {
+    const stem = 'Complete the sentence: Crops depend on pollination by animals such as _____.';
+    // "honeybees" are bees, and "worker bees" too: a student could defend either.
+    expect(rules(mc(stem, ['bees', 'honeybees', 'seeds', 'drones'], 'bees'))).toContain('one_defensible_answer');
+    expect(rules(mc(stem, ['honeybees', 'worker bees', 'seeds', 'drones'], 'honeybees'))).toContain(
+      'one_defensible_answer',
+    );
+    expect(rules(mc(stem, ['plantations', 'plantation', 'settlers', 'historians'], 'plantations'))).toContain(
+      'one_defensible_answer',
+    );
+    // Metals, nonmetals and metalloids; inflation, deflation and hyperinflation: distinct concepts.
+    expect(rules(mc(stem, ['metals', 'nonmetals', 'metalloids', 'groups'], 'metals'))).not.toContain(
+      'one_defensible_answer',
+    );
+    expect(rules(mc(stem, ['inflation', 'deflation', 'hyperinflation', 'recession'], 'inflation'))).not.toContain(
+      'one_defensible_answer',
+    );
+    expect(rules(GOOD_MC)).toEqual([]);
+  });
+
   it('when one item’s stem gives away another’s answer, or asks its sentence again, then the set flags it', () => {
     const cloze = sa('Fill in the blank: The _____ is the control center of the cell.', 'nucleus');
     const cue = tf('The nucleus is the control center of the cell.');

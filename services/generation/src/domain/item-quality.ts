@@ -22,6 +22,7 @@ export const QUALITY_RULES = [
   'key_among_options',
   'same_kind_options',
   'distractor_of_key_kind',
+  'one_defensible_answer',
   'answer_not_in_stem',
   'no_dangling_pronoun',
   'true_false_statement',
@@ -110,6 +111,34 @@ export const optionKind = memo((option: string): string => {
   return 'other';
 });
 
+/** Word-building prefixes: "nonmetals" beside "metals" is another thing, not a kind of it. */
+const PREFIXES = new Set(
+  'a an anti auto bi co counter de dis en ex extra hyper hypo il im in inter intra ir macro mega meta micro mid mini mis mono multi neo non omni out over poly post pre pro re semi sub super trans tri ultra un under'.split(
+    ' ',
+  ),
+);
+/** A word without its plural ending: "bees" and "bee" are one word here. */
+const singular = (word: string) => (word.length > 3 ? word.replace(/(?:(?<=ss|sh|ch|x|z)es|(?<!s)s)$/, '') : word);
+
+/**
+ * Whether two options name one thing, or one names a kind of the other, so that a student could
+ * defend both: "bees" beside "honeybees" or "worker bees", "plantation" beside "plantations".
+ */
+export function namesSameThing(a: string, b: string): boolean {
+  const [wa, wb] = [a, b].map((x) => (norm(x).match(/[\p{L}\p{N}]+/gu) ?? []).map(singular));
+  if (!wa!.length || !wb!.length) return false;
+  // Every word of one within the other: "bees" and "worker bees", "inflation" and "inflation rate".
+  if (wa!.every((w) => wb!.includes(w)) || wb!.every((w) => wa!.includes(w))) return true;
+  // A compound that ends in a word of the other: "honeybee" and "bee", not "nonmetal" and "metal".
+  return wa!.some((x) =>
+    wb!.some((y) => {
+      const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+      const head = long.slice(0, long.length - short.length);
+      return short.length >= 3 && long.endsWith(short) && head.length >= 3 && !PREFIXES.has(head);
+    }),
+  );
+}
+
 function firstWords(body: string): string[] {
   // The opening word, and the one after a colon (a quoted description or clause).
   return [body, ...body.split(/:\s+/).slice(1)]
@@ -127,6 +156,9 @@ export function checkItem(q: CheckedItem): QualityIssue[] {
       issues.push({ rule: 'distinct_options', detail: `options repeat: ${options.join(' / ')}` });
     if (!options.some((o) => norm(o) === norm(q.correctAnswer)))
       issues.push({ rule: 'key_among_options', detail: `"${q.correctAnswer}" is not an option` });
+    const rival = options.find((o) => norm(o) !== norm(q.correctAnswer) && namesSameThing(o, q.correctAnswer));
+    if (rival)
+      issues.push({ rule: 'one_defensible_answer', detail: `"${rival}" names "${q.correctAnswer}" or a kind of it` });
     const keyKind = optionKind(q.correctAnswer);
     const odd = options.filter((o) => optionKind(o) !== keyKind);
     if (odd.length)

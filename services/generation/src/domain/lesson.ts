@@ -213,14 +213,38 @@ const isNounToken = (t: Token) =>
   !t.tags.has('Verb') &&
   !AUXILIARY.test(t.text) &&
   !PRONOUNS.has(t.text.toLowerCase()) &&
+  !QUANTIFIERS.has(t.text.toLowerCase()) &&
   /^[\p{L}][\p{L}'’-]*$/u.test(t.text);
 const PRONOUNS = new Set(
   'it its they them their he him his she her we us our you your i me my this that these those'.split(' '),
+);
+/** Words that count or point rather than name ("lays all the eggs"): never a term, never a blank. */
+const QUANTIFIERS = new Set(
+  'all some many most much more less few fewer several both each every either neither none any another other others everything something anything nothing everyone someone anyone nobody everybody somebody anybody'.split(
+    ' ',
+  ),
 );
 
 const readsAsVerb = memo((word: string) =>
   (nlp(word).json() as { terms: { tags: string[] }[] }[]).some((x) => x.terms.some((t) => t.tags.includes('Verb'))),
 );
+
+/**
+ * "every community needs workers", "a librarian helps people": a word that reads as a verb, in
+ * its third person after a singular noun and with an object after it, is the verb, not the end of
+ * a noun phrase ("sound waves travel", "energy levels of atoms" stay phrases).
+ */
+function verbWithObject(prev: Token, word: Token, next: Token | undefined): boolean {
+  return (
+    prev.tags.has('Singular') &&
+    /[^s]s$/.test(word.text) &&
+    !/[,;:.!?)(—–]/.test(word.post) &&
+    !!next &&
+    (next.tags.has('Noun') || next.tags.has('Determiner') || next.tags.has('Adjective')) &&
+    !next.tags.has('Pronoun') &&
+    readsAsVerb(word.text)
+  );
+}
 
 /** Noun phrases (runs of nouns), names and numbers of one sentence, in order. */
 function extract(tokens: Token[]): { surface: string; kind: TermKind; plural: boolean; start: number }[] {
@@ -251,7 +275,8 @@ function extract(tokens: Token[]): { surface: string; kind: TermKind; plural: bo
       j + 1 < tokens.length &&
       !/[,;:.!?)(—–]/.test(tokens[j]!.post) &&
       isNounToken(tokens[j + 1]!) &&
-      capitalized(tokens[j + 1]!.text) === name
+      capitalized(tokens[j + 1]!.text) === name &&
+      !(name === false && verbWithObject(tokens[j]!, tokens[j + 1]!, tokens[j + 2]))
     )
       j++;
     // "the process plants use", "a number line shows where": the last word of a run of nouns
@@ -543,12 +568,25 @@ export function analyseLesson(text: string): Lesson {
   let position = 0;
   let words = 0;
   const sentences: Sentence[] = [];
-  for (const [index, raw] of splitSentences(text).entries()) {
+  const split = splitSentences(text);
+  // Words the lesson capitalizes inside a sentence ("Dmitri Mendeleev published …"): names, also
+  // where they open a sentence ("Mendeleev left gaps …"). A title ("Honeybees and Pollination")
+  // capitalizes common nouns: only sentences that end as sentences count.
+  const namesInside = new Set(
+    split
+      .filter((raw) => /[.!?]["”’)]?$/.test(raw.trim()))
+      .flatMap((raw) => (raw.replace(/^\S+/, '').match(/\b\p{Lu}\p{Ll}+/gu) ?? []).map(lower)),
+  );
+  for (const [index, raw] of split.entries()) {
     const { text: sentenceText, marker } = stripDiscourse(raw);
     const tokens = tokensOf(sentenceText);
     const count = wordCount(sentenceText);
     words += count;
-    const found = extract(tokens);
+    const found = extract(tokens).map((f) =>
+      f.kind === 'noun' && f.start === 0 && !f.surface.includes(' ') && namesInside.has(lower(f.surface))
+        ? { ...f, kind: 'name' as const }
+        : f,
+    );
     const occurrences: Occurrence[] = [];
     for (const f of found) {
       position++;
@@ -712,6 +750,8 @@ const INCLUDES_GAP = /^\s+(?:includes?|included)\s+(?:the\s+)?$/i;
 const KINDS_GAP = /^\s+(?:are|were)\s+(?:all\s+)?(?:kinds|types|examples|forms)\s+of\s+(?:the\s+)?$/i;
 // "Two common kinds of germs are bacteria and viruses.": the concept, then its examples.
 const KINDS_ARE_GAP = /^\s+(?:are|include)\s+(?:the\s+)?$/i;
+// "the costs of production, such as wages": what comes after is an example of the phrase's head.
+const OF_BEFORE = /\bof\s+(?:(?:the|a|an|your|their|our|his|her|its|my)\s+)?$/i;
 const KINDS_BEFORE = /\b(?:kinds|types|examples|forms) of\s+(?:the\s+)?$/i;
 const ISA =
   /^\s+(?:is|are|was|were)\s+(?:a|an|the|one of the|a kind of|a type of|kinds of|types of)?\s*(?:[a-z-]+\s+)?$/i;
@@ -755,8 +795,12 @@ function relate(sentences: Sentence[], terms: Map<string, Term>, ranked: string[
       const runAfter = runs.find((r) => r[0] === b)?.map((x) => x.key);
       const runBefore = runs.find((r) => r[r.length - 1] === a)?.map((x) => x.key);
       // "organelles such as chloroplasts and mitochondria": every term of the run after it.
-      if (EXAMPLE_GAP.test(gap)) exemplify(a.key, runAfter ?? [b.key]);
-      else if (runAfter && i === 0 && a.start <= 4 && INCLUDES_GAP.test(gap)) exemplify(a.key, runAfter);
+      if (EXAMPLE_GAP.test(gap)) {
+        // Not "every part of your hands, including the backs" (examples of the part, not of the
+        // hands) nor "on the hour, such as 3 o'clock" (a time, not a kind of hour).
+        const members = (runAfter ?? [b.key]).filter((k) => terms.get(k)!.kind === terms.get(a.key)!.kind);
+        if (!OF_BEFORE.test(s.text.slice(0, a.start)) && members.length) exemplify(a.key, members);
+      } else if (runAfter && i === 0 && a.start <= 4 && INCLUDES_GAP.test(gap)) exemplify(a.key, runAfter);
       else if (runAfter && KINDS_ARE_GAP.test(gap) && KINDS_BEFORE.test(s.text.slice(0, a.start)))
         exemplify(a.key, runAfter);
       else if (runBefore && runBefore[0] === at[0]!.key && KINDS_GAP.test(gap)) exemplify(b.key, runBefore);
@@ -932,7 +976,8 @@ export function negate(statement: string): string | undefined {
   // The main verb is the one negated: "Valves keep blood flowing" is not "Valves keep blood does not
   // flow". Before the negation stand only the subject and an auxiliary ("is", "can").
   const before = out.slice(0, out.search(/\b(?:(?:do|does|did) not|not|never)\b|n't\b/i)).trim();
-  if (!lower(statement).startsWith(lower(before))) return undefined;
+  // No subject before the negation ("Does not Ad heat can …"): the tagger found no verb to negate.
+  if (!before || !lower(statement).startsWith(lower(before))) return undefined;
   const words = before.split(/\s+/).filter(Boolean);
   const subject = /^(?:is|are|was|were|can|could|will|would|should|must|may|might|has|have|had)$/i.test(
     words.at(-1) ?? '',

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GenerationError } from './errors.ts';
-import { checkItems, itemSkill, optionKind } from './item-quality.ts';
+import { checkItems, itemSkill, namesSameThing, optionKind } from './item-quality.ts';
 import { analyseLesson, flipComparison, negate } from './lesson.ts';
 import { generateOfflineQuestions } from './offline-generator.ts';
 import { isValidSet, normalizeText, type RequestedType } from './question.ts';
@@ -49,6 +49,76 @@ describe('offline generator', () => {
         expect(isValidSet(qs, { questionType, count })).toBe(true);
         expect(checkItems(qs).flatMap((c) => c.issues)).toEqual([]);
       });
+
+  it('when a lesson says "all" or "each", then no blank falls on such a word and no option names the key or a kind of it', () => {
+    const content = [
+      'Honeybees and Pollination',
+      'Honeybees live in colonies of up to 60,000 bees. Each colony has one queen, who lays all the eggs.',
+      'Worker bees are females that collect nectar and pollen from flowers.',
+      'Drones are male bees whose only job is to mate with a queen.',
+      'When a worker bee visits a flower, pollen sticks to the hairs on her body.',
+      'As she flies to the next flower of the same kind, some of that pollen rubs off onto it.',
+      'This transfer of pollen is called pollination, and it allows the plant to make seeds and fruit.',
+      'About one third of the food we eat depends on pollination by animals such as bees.',
+      'Worker bees tell each other where to find food by performing a waggle dance inside the hive.',
+    ].join('\n');
+    const blanks = generateOfflineQuestions({ content, questionType: 'short_answer', count: 5 });
+    expect(
+      blanks.filter((q) => /^(?:all|each|every|some|many|most|both|few|none|any)$/i.test(q.correctAnswer)),
+    ).toEqual([]);
+    expect(blanks.map((q) => q.correctAnswer)).toContain('colony');
+    // Bees, honeybees and worker bees: one is a kind of another, so none is a distractor of another.
+    const mixed = generateOfflineQuestions({ content, questionType: 'mixed', count: 3 });
+    const choices = mixed.filter((q) => q.questionType === 'multiple_choice');
+    expect(choices.length).toBeGreaterThan(0);
+    for (const q of choices)
+      expect(q.options.filter((o) => o !== q.correctAnswer && namesSameThing(o, q.correctAnswer))).toEqual([]);
+  });
+
+  it('when a lesson is read, then a verb with an object ends a noun phrase, and "such as" after "X of Y" or before another kind of thing gives no example', () => {
+    const examplesOf = (text: string) => Object.fromEntries(analyseLesson(text).examples);
+    // The backs are a part of the hands, not an example of hands; 3 o'clock is a time, not an hour.
+    expect(
+      examplesOf('Scrub every part of your hands, including the backs of your hands, for twenty seconds.'),
+    ).toEqual({});
+    expect(
+      examplesOf("When the minute hand points to the 12, the time is exactly on the hour, such as 3 o'clock."),
+    ).toEqual({});
+    expect(
+      examplesOf('Cost-push inflation happens when the costs of production, such as wages or oil, rise sharply.'),
+    ).toEqual({});
+    // "needs" and "helps" with an object after them are verbs, not the end of a noun phrase.
+    const terms = [
+      ...analyseLesson(
+        'Every community needs workers who provide services. A librarian helps people find books. Sound waves travel through air.',
+      ).terms.keys(),
+    ];
+    expect(terms).toEqual(expect.arrayContaining(['community', 'worker', 'librarian', 'sound wave']));
+    expect(terms.filter((t) => /need|help/.test(t))).toEqual([]);
+    // A name opening a sentence stays a name where the lesson capitalizes it inside another.
+    const periodic = analyseLesson(
+      'Dmitri Mendeleev published the first periodic table in 1869. Mendeleev left gaps in his table for elements.',
+    );
+    expect(periodic.terms.get('mendeleev')).toMatchObject({ text: 'Mendeleev', kind: 'name' });
+    expect(examplesOf('Engineers reduce friction with lubricants such as oil and grease.')).toEqual({
+      lubricant: ['oil', 'grease'],
+    });
+  });
+
+  it('when a name holds an abbreviation ("Mount St. Helens"), then no blank falls inside it', () => {
+    const content = [
+      'A volcano is an opening in the crust where melted rock escapes to the surface.',
+      'In 1980, Mount St. Helens erupted and blew away part of its north side.',
+      'In May 1804, the explorers set out from near St. Louis with two boats.',
+      'Volcanic ash can travel hundreds of miles and ground airplanes.',
+      'Scientists called volcanologists study volcanoes to predict eruptions.',
+      'Over time, volcanic soil becomes very fertile, so many farmers live near volcanoes.',
+    ].join(' ');
+    const qs = generateOfflineQuestions({ content, questionType: 'short_answer', count: 3 });
+    expect(qs.map((q) => q.correctAnswer)).not.toEqual(expect.arrayContaining(['Helens']));
+    expect(qs.map((q) => q.correctAnswer)).not.toEqual(expect.arrayContaining(['Louis']));
+    expect(qs.filter((q) => /St\. _____/.test(q.questionText))).toEqual([]);
+  });
 
   it('when the same request is made twice, then the same questions come back (deterministic)', () => {
     const req = { content: LESSON, questionType: 'mixed' as const, count: 9 };
@@ -251,6 +321,9 @@ describe('offline generator', () => {
     expect(negate('Mitochondria can release energy from food.')).toBe('Mitochondria cannot release energy from food.');
     // compromise reads "keep" as a noun and would negate "flowing".
     expect(negate('Valves between the chambers keep blood flowing in one direction.')).toBeUndefined();
+    // The tagger finds no verb to negate and puts "Does not" before the subject: no statement.
+    expect(negate('Adding heat can change matter from one state to another.')).toBeUndefined();
+    expect(negate('Sort algorithms put items in order.')).toBeUndefined();
     const heart = [
       'The heart is a muscle that pumps blood through the body.',
       'The two upper chambers are called atria, and the two lower chambers are called ventricles.',

@@ -17,7 +17,7 @@
 // every chosen one: the teacher chose them for this lesson. It never names any other.
 import nlp from 'compromise';
 import { GenerationError } from './errors.ts';
-import { checkNext, optionKind, type Skill } from './item-quality.ts';
+import { checkNext, namesSameThing, optionKind, type Skill } from './item-quality.ts';
 import {
   analyseLesson,
   endWithStop,
@@ -355,7 +355,8 @@ function distractors(
     const n = normalizeText(d);
     if (!n || n === normalizeText(answer) || out.some((o) => normalizeText(o) === n)) continue;
     // An option sharing a word with the key ("carbon" for "carbon dioxide") gives it away.
-    if (!isNumeric(term) && n.split(' ').some((w) => answerWords.has(w))) continue;
+    // One naming the key or a kind of it ("bees" for "honeybees") is a second right answer.
+    if (!isNumeric(term) && (n.split(' ').some((w) => answerWords.has(w)) || namesSameThing(d, answer))) continue;
     if (mentions(stem, d) || optionKind(d) !== kind) continue;
     out.push(d);
   }
@@ -381,6 +382,10 @@ const definedTerms = (lesson: Lesson) => lesson.sentences.flatMap((s) => (s.defi
 function blanked(s: Sentence, occ: Occurrence): string | undefined {
   const found = findTerm(s.text, occ.surface);
   if (!found) return undefined;
+  // A capitalized term right after a capitalized word that is not the sentence's first ("Mount
+  // St. _____"), or after an abbreviation, is the end of a longer name: no blank inside a name.
+  const before = s.text.slice(0, found.start);
+  if (/^\p{Lu}/u.test(found.text) && /(?:\S\s+\p{Lu}[\p{L}.]*|\.)\s+$/u.test(before)) return undefined;
   const text = s.text.slice(0, found.start) + BLANK + s.text.slice(found.start + found.text.length);
   return endWithStop(text);
 }
@@ -907,7 +912,11 @@ function nonExamples(ctx: Ctx, concept: string, members: string[]): string[] {
   return [...new Set(others)];
 }
 
-const plural = (ctx: Ctx, key: string) => inflect(ctx.lesson.terms.get(key)!.text, true);
+/** The concept in the plural where it has one: "producers", but "precipitation" stays as it is. */
+const plural = (ctx: Ctx, key: string) => {
+  const text = ctx.lesson.terms.get(key)!.text;
+  return uncountable(text) ? text : inflect(text, true);
+};
 
 /** "Which of these does the lesson give as an example of producers?" */
 function* exampleChoices(ctx: Ctx): Generator<Candidate> {

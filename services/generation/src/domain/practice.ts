@@ -2,6 +2,7 @@
 // recall and connections), per assessment or per result (from the student's wrong answers), and
 // its scoring on the server (mastery: 80 % or more).
 import { createHash } from 'node:crypto';
+import { reducedOptions } from '@checkpoint/service-kit';
 import { analyseLesson, endWithStop, mentions, seededRandom, shuffled, type Lesson, type Sentence } from './lesson.ts';
 import { buildItems, isLessonText } from './offline-generator.ts';
 import { normalizeText, type GeneratedQuestion, type QuestionType } from './question.ts';
@@ -79,6 +80,22 @@ export const withoutKey = ({ id, question, type, options }: PracticeQuestion): P
   type,
   options,
 });
+
+/**
+ * A question as a student with fewer answer choices sees it (issue 32): the key and all but
+ * `reducedChoices` distractors, by the rule their assessments follow. `scope` (the assessment, or
+ * the result and round) makes the choice the material's own, as question ids are positions.
+ */
+export function withFewerChoices(
+  q: PracticeQuestion,
+  scope: string,
+  studentId: string,
+  reducedChoices: number,
+): PracticeQuestion {
+  if (reducedChoices <= 0 || q.type !== 'multiple_choice') return q;
+  const item = { id: `${scope}:${q.id}`, questionType: q.type, options: q.options, correctAnswer: q.correctAnswer };
+  return { ...q, options: reducedOptions(item, studentId, reducedChoices) };
+}
 
 /**
  * The version a student answers: a digest of the material as the student sees it, so it changes

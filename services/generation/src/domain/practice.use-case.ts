@@ -25,6 +25,7 @@ import {
   scorePractice,
   withoutKey,
   type PracticeQuestion,
+  withFewerChoices,
   type PracticeType,
   type PublicPracticeQuestion,
 } from './practice.ts';
@@ -105,7 +106,10 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
     }> {
       const { assessment: a, asTeacher: owner } = await d.access.practiceAssessment(caller, assessmentId);
       const m = await material(a, type);
-      const questions = owner ? m.questions : m.questions.map(withoutKey);
+      const fewer = owner ? 0 : await d.assessments.reducedChoicesOf(caller.userId);
+      const questions = owner
+        ? m.questions
+        : m.questions.map((q) => withoutKey(withFewerChoices(q, a.id, caller.userId, fewer)));
       // A student's support reading starts with what they missed (the material itself is shared,
       // and its version stays that of the shared material, which is what the answers are scored on).
       const result = !owner && type === 'support' ? await d.assessments.latestResult(a.id, caller.userId) : undefined;
@@ -149,8 +153,11 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
     },
 
     async getResultContent(caller: Caller, resultId: string) {
-      const { result, assessment } = await d.access.result(caller, resultId);
+      const { result, assessment, asStudent } = await d.access.result(caller, resultId);
       const p = await resultPractice(assessment, result);
+      // The student with fewer answer choices sees them here too; a teacher trying it sees all.
+      const fewer = asStudent ? await d.assessments.reducedChoicesOf(result.studentId) : 0;
+      const shown = p.questions.map((q) => withFewerChoices(q, `${resultId}:${p.round}`, result.studentId, fewer));
       return {
         resultId,
         assessmentId: assessment.id,
@@ -158,7 +165,7 @@ export function practiceUseCases(d: PracticeUseCasesDeps) {
         type: p.type,
         provider: p.provider,
         reading: p.reading,
-        questions: p.questions.map((q) => ({ question: q.question, type: q.type, options: q.options })),
+        questions: shown.map((q) => ({ question: q.question, type: q.type, options: q.options })),
         lastAttempt: p.attemptScore === null ? null : { score: p.attemptScore, passed: p.attemptScore >= 80 },
         round: p.round,
       };

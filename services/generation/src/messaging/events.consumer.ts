@@ -9,6 +9,7 @@ import {
   deleteResult,
   insertResult,
   keepAssessmentClass,
+  keepReducedChoices,
   replaceCountedResult,
   keepClassTeachers,
   removeMember,
@@ -65,6 +66,8 @@ export function standardsOfRequest(
 
 /** An AssessmentAssigned without its ids names no class: nothing to keep. */
 const assignedIds = z.object({ assessmentId: z.guid(), classId: z.guid(), tenantId: z.guid() });
+
+const accommodationIds = z.object({ studentId: z.guid(), tenantId: z.guid() });
 
 const queuesJob = (m: BusMessage) => m.headers.ce_type === 'checkpoint.assessment.v1.AssessmentCreated';
 
@@ -128,6 +131,11 @@ export function eventsSubscription(db: Db, deps: ConsumerDeps): SubscribeOptions
       if (ids.success) await keepAssessmentClass(tx, ids.data);
     },
     'checkpoint.assessment.v1.AssessmentDeleted': (tx, m) => deleteAssessment(tx, m.assessmentId),
+    // Fewer answer choices apply to practice too (issue 32); an event without its ids names no one.
+    'checkpoint.assessment.v1.AccommodationsChanged': async (tx, m) => {
+      const a = accommodationIds.safeParse({ studentId: m.studentId, tenantId: m.tenantId });
+      if (a.success) await keepReducedChoices(tx, { ...a.data, reducedChoices: Math.max(0, m.reducedChoices) });
+    },
     // Only the attempt that counts is kept (docs/architecture.md, "Retakes and reopening"), so
     // practice follows its level; an event from before retakes (attempt 0) is the only attempt.
     'checkpoint.assessment.v1.ResultSubmitted': async (tx, m) => {

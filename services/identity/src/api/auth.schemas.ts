@@ -24,7 +24,16 @@ const password = z
   .max(256, 'Password must be at most 256 characters');
 const role = z.enum(['teacher', 'student'], { error: 'Please select a role' });
 
-export const signUpBody = z.object({ firstName, lastName, email, password, role });
+/**
+ * A student's age band (docs/adr/015): a student under 13 signs up with an email only at their
+ * district's address (the school's authorization); otherwise their teacher makes their account or
+ * prints their login card. Left out by clients older than the field: no band is asked of them.
+ */
+const ageBand = z
+  .enum(['under_13', '13_or_older'], { error: 'Please select your age' })
+  .optional()
+  .describe('Students only: under 13, or 13 or older');
+export const signUpBody = z.object({ firstName, lastName, email, password, role, ageBand });
 export const logInBody = z.object({
   email,
   password: z.string().min(1, 'Password must be at least 6 characters').max(256),

@@ -95,7 +95,8 @@ export function privacyRepository(db: SqlExecutor) {
     },
 
     async findUserInTenant(tenantId: string, userId: string) {
-      const [user] = await db.$queryRawUnsafe<{ id: string; role: string; email: string }[]>(
+      // email: null for a student account without email (ADR 015).
+      const [user] = await db.$queryRawUnsafe<{ id: string; role: string; email: string | null }[]>(
         'select id::text as id, role, email from users where id = $1::uuid and tenant_id = $2::uuid',
         userId,
         tenantId,
@@ -228,12 +229,13 @@ export function privacyRepository(db: SqlExecutor) {
      */
     async addressesOf(userIds: string[]): Promise<string[]> {
       if (userIds.length === 0) return [];
-      const rows = await db.$queryRawUnsafe<{ email: string }[]>(
+      const rows = await db.$queryRawUnsafe<{ email: string | null }[]>(
         `select lower(email) as email from users where id = any($1::uuid[])
          union select lower(email) from email_tokens where user_id = any($1::uuid[])`,
         userIds,
       );
-      return [...new Set(rows.map((r) => r.email).filter((e) => e.length > 0))];
+      // A student account without email (ADR 015) has none.
+      return [...new Set(rows.map((r) => r.email).filter((e): e is string => !!e && e.length > 0))];
     },
 
     /** The mails to these addresses, their links replaced (a link is a secret while it is valid). */

@@ -24,7 +24,8 @@ export const userSelect = {
 type UserRow = {
   id: string;
   tenantId: string;
-  email: string;
+  /** Null for a student account without email (student_logins): '' in a UserRecord. */
+  email: string | null;
   firstName: string;
   lastName: string;
   role: string;
@@ -41,6 +42,7 @@ export function toRecord(row: UserRow): UserRecord {
   const { tenant, ...rest } = row;
   return {
     ...rest,
+    email: rest.email ?? '',
     role: rest.role as UserRole,
     tenantKind: tenant.kind as TenantKind,
     emailVerified: rest.emailVerifiedAt !== null,

@@ -4,7 +4,7 @@
 // individual space; email-links). An invitation from the district's admin is the other way in
 // handled here.
 import { randomUUID } from 'node:crypto';
-import { ConflictError, NotFoundError } from '@checkpoint/service-kit';
+import { AppError, ConflictError, NotFoundError } from '@checkpoint/service-kit';
 import { DuplicateEmailError } from '../data-access/users.repository.ts';
 import type { MembershipRepository } from '../data-access/membership.repository.ts';
 import type { AccountDeps } from './accounts.use-case.ts';
@@ -61,7 +61,12 @@ export interface PasswordSignUpInput {
   email: string;
   password: string;
   role: UserRole;
+  /** Students: under 13 or not (docs/adr/015). */
+  ageBand?: 'under_13' | '13_or_older' | undefined;
 }
+
+export const UNDER_13_ASK_TEACHER =
+  'Students under 13 do not sign up with an email. Ask your teacher for a login card or for your class code and picture.';
 
 /**
  * `POST /api/auth/simple-signup`. Creates no account: the address gets a link that creates it
@@ -76,6 +81,10 @@ export async function signUpWithPassword(
 ): Promise<PasswordSignUpOutcome> {
   const email = normalizeEmail(input.email);
   const district = await deps.membership.findDistrictByDomain(emailDomain(email));
+  // COPPA: an under-13 student's email is collected only under the school's authorization (the
+  // district's own address); for any other class, the teacher's accounts or cards (ADR 015).
+  if (input.role === 'student' && input.ageBand === 'under_13' && !district)
+    throw new AppError('forbidden', 'under_13_needs_teacher', UNDER_13_ASK_TEACHER);
   if (district) await deps.assertPasswordSignInAllowed(district.id);
   assertPasswordAllowed(input.password, input.role);
   const passwordHash = await hashPassword(input.password);

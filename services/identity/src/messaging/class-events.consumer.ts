@@ -12,6 +12,7 @@ import { timestampNow } from '@bufbuild/protobuf/wkt';
 import type { Db, Tx } from '../data-access/prisma.ts';
 import { issueInvitation, type EmailLinkDeps } from '../domain/email-links.use-case.ts';
 import { normalizeEmail } from '../domain/user.ts';
+import { loginClassHandlers } from './login-classes.consumer.ts';
 
 export const CLASS_TOPIC = 'checkpoint.class.v1';
 export const IDENTITY_CLASSES_GROUP = 'identity-classes';
@@ -89,6 +90,8 @@ export function coTeacherInvitationsSubscription(db: Db, deps: CoTeacherInvitati
     groupId: IDENTITY_CLASSES_GROUP,
     topics: [CLASS_TOPIC],
     ...inboxConsumer<Tx>(db, IDENTITY_CLASSES_GROUP, {
+      // The classes of class-code sign-in and login cards (login-classes.consumer.ts).
+      ...loginClassHandlers,
       'checkpoint.class.v1.CoTeacherInvited': (tx, m) => answerCoTeacherInvitation(deps, tx, m),
     }),
   };

@@ -17,6 +17,12 @@ export const registrationBody = z
     jwksUrl: url.describe("The platform's public keys (JWKS URL)."),
     authorizationUrl: url.describe("The platform's OIDC authorization URL (where a login is sent)."),
     tokenUrl: url.describe("The platform's OAuth 2 token URL (for services the tool calls)."),
+    adminRoleFromLms: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Whether the LMS's Administrator role makes a Checkpoint district admin at a launch (off: an LMS administrator is a teacher).",
+      ),
   })
   .strict()
   .meta({ id: 'LtiRegistrationInput' });
@@ -31,6 +37,7 @@ export const registrationSchema = z
     jwksUrl: z.string(),
     authorizationUrl: z.string(),
     tokenUrl: z.string(),
+    adminRoleFromLms: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

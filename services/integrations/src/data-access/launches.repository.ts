@@ -7,6 +7,8 @@ export interface LoginState {
   tenantId: string;
   nonce: string;
   targetLinkUri: string;
+  /** SHA-256 of the browser binding cookie's value set at login; null when none was set. */
+  bindingHash: string | null;
 }
 
 export interface LaunchRow {
@@ -29,9 +31,10 @@ export function launchesRepository(pool: pg.Pool) {
       await pool.query(
         `with gone as (delete from lti_login_states where state_hash in
                          (select state_hash from lti_login_states where expires_at < now() limit 100))
-         insert into lti_login_states (state_hash, registration_id, tenant_id, nonce, target_link_uri, expires_at)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [stateHash, s.registrationId, s.tenantId, s.nonce, s.targetLinkUri, expiresAt],
+         insert into lti_login_states (state_hash, registration_id, tenant_id, nonce, target_link_uri, expires_at,
+                                       binding_hash)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [stateHash, s.registrationId, s.tenantId, s.nonce, s.targetLinkUri, expiresAt, s.bindingHash],
       );
     },
 
@@ -40,7 +43,7 @@ export function launchesRepository(pool: pg.Pool) {
       const { rows } = await pool.query<LoginState & { live: boolean }>(
         `delete from lti_login_states where state_hash = $1
          returning registration_id as "registrationId", tenant_id as "tenantId", nonce,
-                   target_link_uri as "targetLinkUri", expires_at > now() as live`,
+                   target_link_uri as "targetLinkUri", binding_hash as "bindingHash", expires_at > now() as live`,
         [stateHash],
       );
       const row = rows[0];
@@ -82,6 +85,51 @@ export function launchesRepository(pool: pg.Pool) {
           ],
         );
         return 'recorded';
+      });
+    },
+
+    /** The account the launch signed in and the class it reached. */
+    async attach(launchId: string, userId: string, classId: string | null): Promise<void> {
+      await pool.query('update lti_launches set user_id = $2, class_id = $3 where id = $1', [
+        launchId,
+        userId,
+        classId,
+      ]);
+    },
+
+    /** The class linked to a registration's LMS course. */
+    async linkedClass(registrationId: string, contextId: string): Promise<string | undefined> {
+      const { rows } = await pool.query<{ classId: string }>(
+        `select class_id as "classId" from lti_context_links where registration_id = $1 and context_id = $2`,
+        [registrationId, contextId],
+      );
+      return rows[0]?.classId;
+    },
+
+    /**
+     * The course's class, made by `create` when the course has none yet: one launch at a time per
+     * course (an advisory lock held while `create` runs), so two first launches make one class.
+     */
+    async linkOrCreate(
+      link: { registrationId: string; contextId: string; tenantId: string; contextTitle: string | null },
+      create: () => Promise<string>,
+    ): Promise<{ classId: string; created: boolean }> {
+      return inTransaction(pool, async (client) => {
+        await client.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+          `lti-context:${link.registrationId}:${link.contextId}`,
+        ]);
+        const found = await client.query<{ classId: string }>(
+          `select class_id as "classId" from lti_context_links where registration_id = $1 and context_id = $2`,
+          [link.registrationId, link.contextId],
+        );
+        if (found.rows[0]) return { classId: found.rows[0].classId, created: false };
+        const classId = await create();
+        await client.query(
+          `insert into lti_context_links (registration_id, context_id, tenant_id, class_id, context_title)
+           values ($1, $2, $3, $4, $5)`,
+          [link.registrationId, link.contextId, link.tenantId, classId, link.contextTitle],
+        );
+        return { classId, created: true };
       });
     },
   };

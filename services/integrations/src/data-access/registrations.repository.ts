@@ -6,8 +6,9 @@ export interface StoredRegistration extends Registration {
   tenantId: string;
 }
 
-const COLUMNS = `id, tenant_id as "tenantId", issuer, client_id as "clientId", deployment_ids as "deploymentIds",
+export const REGISTRATION_COLUMNS = `id, tenant_id as "tenantId", issuer, client_id as "clientId", deployment_ids as "deploymentIds",
   jwks_url as "jwksUrl", auth_url as "authorizationUrl", token_url as "tokenUrl",
+  admin_role_from_lms as "adminRoleFromLms",
   to_char(created_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(updated_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`;
 
@@ -15,7 +16,7 @@ export function registrationsRepository(pool: pg.Pool) {
   return {
     async list(tenantId: string): Promise<StoredRegistration[]> {
       const { rows } = await pool.query<StoredRegistration>(
-        `select ${COLUMNS} from lti_registrations where tenant_id = $1 order by created_at, id`,
+        `select ${REGISTRATION_COLUMNS} from lti_registrations where tenant_id = $1 order by created_at, id`,
         [tenantId],
       );
       return rows;
@@ -23,7 +24,7 @@ export function registrationsRepository(pool: pg.Pool) {
 
     async find(tenantId: string, id: string): Promise<StoredRegistration | undefined> {
       const { rows } = await pool.query<StoredRegistration>(
-        `select ${COLUMNS} from lti_registrations where tenant_id = $1 and id = $2`,
+        `select ${REGISTRATION_COLUMNS} from lti_registrations where tenant_id = $1 and id = $2`,
         [tenantId, id],
       );
       return rows[0];
@@ -38,31 +39,43 @@ export function registrationsRepository(pool: pg.Pool) {
       const { rows } =
         clientId === undefined
           ? await pool.query<StoredRegistration>(
-              `select ${COLUMNS} from lti_registrations where issuer = $1 order by created_at, id limit 2`,
+              `select ${REGISTRATION_COLUMNS} from lti_registrations where issuer = $1 order by created_at, id limit 2`,
               [issuer],
             )
           : await pool.query<StoredRegistration>(
-              `select ${COLUMNS} from lti_registrations where issuer = $1 and client_id = $2`,
+              `select ${REGISTRATION_COLUMNS} from lti_registrations where issuer = $1 and client_id = $2`,
               [issuer, clientId],
             );
       return rows;
     },
 
     async byId(id: string): Promise<StoredRegistration | undefined> {
-      const { rows } = await pool.query<StoredRegistration>(`select ${COLUMNS} from lti_registrations where id = $1`, [
-        id,
-      ]);
+      const { rows } = await pool.query<StoredRegistration>(
+        `select ${REGISTRATION_COLUMNS} from lti_registrations where id = $1`,
+        [id],
+      );
       return rows[0];
     },
 
     /** Inserts; undefined when the issuer and client id are registered already. */
     async insert(tenantId: string, id: string, r: RegistrationInput): Promise<StoredRegistration | undefined> {
       const { rows } = await pool.query<StoredRegistration>(
-        `insert into lti_registrations (id, tenant_id, issuer, client_id, deployment_ids, jwks_url, auth_url, token_url)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
+        `insert into lti_registrations (id, tenant_id, issuer, client_id, deployment_ids, jwks_url, auth_url, token_url,
+                                        admin_role_from_lms)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          on conflict (issuer, client_id) do nothing
-         returning ${COLUMNS}`,
-        [id, tenantId, r.issuer, r.clientId, r.deploymentIds, r.jwksUrl, r.authorizationUrl, r.tokenUrl],
+         returning ${REGISTRATION_COLUMNS}`,
+        [
+          id,
+          tenantId,
+          r.issuer,
+          r.clientId,
+          r.deploymentIds,
+          r.jwksUrl,
+          r.authorizationUrl,
+          r.tokenUrl,
+          r.adminRoleFromLms,
+        ],
       );
       return rows[0];
     },
@@ -76,10 +89,20 @@ export function registrationsRepository(pool: pg.Pool) {
       try {
         const { rows } = await pool.query<StoredRegistration>(
           `update lti_registrations set issuer = $3, client_id = $4, deployment_ids = $5, jwks_url = $6, auth_url = $7,
-                  token_url = $8, updated_at = now()
+                  token_url = $8, admin_role_from_lms = $9, updated_at = now()
             where tenant_id = $1 and id = $2
-            returning ${COLUMNS}`,
-          [tenantId, id, r.issuer, r.clientId, r.deploymentIds, r.jwksUrl, r.authorizationUrl, r.tokenUrl],
+            returning ${REGISTRATION_COLUMNS}`,
+          [
+            tenantId,
+            id,
+            r.issuer,
+            r.clientId,
+            r.deploymentIds,
+            r.jwksUrl,
+            r.authorizationUrl,
+            r.tokenUrl,
+            r.adminRoleFromLms,
+          ],
         );
         return rows[0] ?? 'missing';
       } catch (err) {

@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AppError, ValidationError } from '@checkpoint/service-kit';
 import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { LaunchesRepository } from '../data-access/launches.repository.ts';
+import type { CheckpointRole, Peers } from '../data-access/peers.client.ts';
 import type { RegistrationsRepository, StoredRegistration } from '../data-access/registrations.repository.ts';
 import type { PlatformKeys } from './platform-keys.ts';
 
@@ -19,7 +20,36 @@ export const LTI_CLAIMS = {
   resourceLink: `${CLAIM}resource_link`,
   roles: `${CLAIM}roles`,
   context: `${CLAIM}context`,
+  launchPresentation: `${CLAIM}launch_presentation`,
 } as const;
+
+const LIS = 'http://purl.imsglobal.org/vocab/lis/v2/';
+/** LIS role URIs (LTI 1.3 §A.2): context (membership) roles, and the institution and system roles. */
+const isRole = (roles: string[], names: string[]) =>
+  roles.some((r) =>
+    names.some(
+      (n) =>
+        r === `${LIS}membership#${n}` ||
+        r.startsWith(`${LIS}membership/${n}#`) ||
+        r === `${LIS}institution/person#${n}` ||
+        r === `${LIS}system/person#${n}` ||
+        // LTI 1.3 allows the short form of a context role.
+        r === n,
+    ),
+  );
+
+/**
+ * The Checkpoint role of an LMS user: Administrator → district admin only when the district's
+ * registration says so (else a teacher); Instructor (and its sub-roles, e.g. TeachingAssistant,
+ * or an institution's Faculty) → teacher; Learner → student. Other roles (Mentor, a guest…) have
+ * no Checkpoint role: undefined.
+ */
+export function checkpointRole(roles: string[], adminRoleFromLms: boolean): CheckpointRole | undefined {
+  if (isRole(roles, ['Administrator'])) return adminRoleFromLms ? 'admin' : 'teacher';
+  if (isRole(roles, ['Instructor', 'Faculty', 'ContentDeveloper'])) return 'teacher';
+  if (isRole(roles, ['Learner', 'Student'])) return 'student';
+  return undefined;
+}
 
 /** A refused login or launch: `invalid` (400) for a malformed request, `unauthorized` (401) for a token that does not prove itself. */
 export class LaunchRefused extends AppError {
@@ -49,6 +79,29 @@ export interface VerifiedLaunch {
   contextTitle: string | null;
   resourceLinkId: string;
   targetLinkUri: string;
+  clientId: string;
+  adminRoleFromLms: boolean;
+  /** The id_token's person claims (OpenID Connect standard claims, optional in LTI). */
+  email: string | undefined;
+  givenName: string | undefined;
+  familyName: string | undefined;
+  name: string | undefined;
+  /** `launch_presentation.document_target`: `iframe`, `window` or `frame` (undefined: not said). */
+  documentTarget: string | undefined;
+}
+
+/** Where a signed-in launch leads: the one-time sign-in URL, and what the page says. */
+export interface Landing {
+  handoffUrl: string;
+  role: CheckpointRole;
+  firstName: string;
+  classId: string | null;
+  /** The course's class was created by this launch. */
+  classCreated: boolean;
+  /** A learner's course has no class yet: an instructor must launch it first. */
+  waitingForInstructor: boolean;
+  /** The launch is in a window of its own (not the LMS's iframe): the browser may go there at once. */
+  ownWindow: boolean;
 }
 
 export interface LtiOptions {
@@ -62,11 +115,15 @@ const token = () => randomBytes(32).toString('base64url');
 /** Algorithms a platform may sign with (RSA and EC; never `none` or a shared secret). */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
 
+/** The name of the cookie binding one login's state to the browser (one per login: several launches may run at once). */
+export const bindingCookieName = (state: string) => `cp_lti_${hash(state).slice(0, 16).replace(/[-_]/g, 'x')}`;
+
 export function ltiUseCases(
   registrations: RegistrationsRepository,
   launches: LaunchesRepository,
   keys: PlatformKeys,
   options: LtiOptions,
+  peers: Peers,
 ) {
   const launchUrl = `${options.publicUrl}/api/lti/launch`;
   const origin = new URL(options.publicUrl).origin;
@@ -100,8 +157,11 @@ export function ltiUseCases(
   }
 
   return {
-    /** OIDC login initiation: the URL of the platform's authorization endpoint to send the browser to. */
-    async login(input: LoginInput): Promise<string> {
+    /**
+     * OIDC login initiation: the URL of the platform's authorization endpoint to send the browser
+     * to, and the browser binding (a cookie's name and value) of the state.
+     */
+    async login(input: LoginInput): Promise<{ url: string; binding: { name: string; value: string } }> {
       let target: URL;
       try {
         target = new URL(input.target_link_uri);
@@ -118,9 +178,16 @@ export function ltiUseCases(
       const reg = await findRegistration(input);
       const state = token();
       const nonce = token();
+      const binding = token();
       await launches.saveState(
         hash(state),
-        { registrationId: reg.id, tenantId: reg.tenantId, nonce, targetLinkUri: target.toString() },
+        {
+          registrationId: reg.id,
+          tenantId: reg.tenantId,
+          nonce,
+          targetLinkUri: target.toString(),
+          bindingHash: hash(binding),
+        },
         new Date(Date.now() + options.stateTtlSeconds * 1000),
       );
       const auth = new URL(reg.authorizationUrl);
@@ -137,11 +204,11 @@ export function ltiUseCases(
       };
       if (input.lti_message_hint !== undefined) params.lti_message_hint = input.lti_message_hint;
       for (const [k, v] of Object.entries(params)) auth.searchParams.set(k, v);
-      return auth.toString();
+      return { url: auth.toString(), binding: { name: bindingCookieName(state), value: binding } };
     },
 
     /** The resource-link launch: the id_token verified and the launch recorded, else LaunchRefused naming what failed. */
-    async launch(input: { id_token: string; state: string }): Promise<VerifiedLaunch> {
+    async launch(input: { id_token: string; state: string; binding?: string | undefined }): Promise<VerifiedLaunch> {
       const state = await launches.takeState(hash(input.state));
       if (!state)
         throw new LaunchRefused(
@@ -149,6 +216,15 @@ export function ltiUseCases(
           'lti_state',
           'state',
           'The launch’s state is unknown, expired or already used: start the launch again from the LMS',
+        );
+      // The browser that started the login sends its binding cookie back when it can (third-party
+      // cookies allowed, or a launch in a window of its own); another value is another browser's.
+      if (input.binding !== undefined && state.bindingHash !== null && hash(input.binding) !== state.bindingHash)
+        throw new LaunchRefused(
+          'invalid',
+          'lti_state',
+          'state',
+          'The launch was started in another browser: start it again from the LMS',
         );
       const reg = await registrations.byId(state.registrationId);
       if (!reg) throw new LaunchRefused('invalid', 'lti_state', 'state', 'The registration of this launch was removed');
@@ -195,7 +271,95 @@ export function ltiUseCases(
       if ((await launches.recordLaunch(launch, state.nonce, exp)) === 'replayed')
         throw refuse('nonce', 'The id_token’s nonce was used already (a replayed launch)');
       const { id: launchId, ...rest } = launch;
-      return { launchId, issuer: reg.issuer, ...rest };
+      const str = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : undefined);
+      const presentation = claims[LTI_CLAIMS.launchPresentation] as { document_target?: unknown } | undefined;
+      return {
+        launchId,
+        issuer: reg.issuer,
+        ...rest,
+        clientId: reg.clientId,
+        adminRoleFromLms: reg.adminRoleFromLms,
+        email: str(claims.email, 254),
+        givenName: str(claims.given_name, 200),
+        familyName: str(claims.family_name, 200),
+        name: str(claims.name, 400),
+        documentTarget: str(presentation?.document_target, 20),
+      };
+    },
+
+    /**
+     * Signs the launch's LMS user in (identity finds or creates the account of the registration's
+     * district) and brings them to the course's class: the first instructor launch of a course
+     * creates it (class service) and links it; a later one reaches it (another instructor becomes a
+     * co-teacher); a learner joins it, or waits for an instructor's first launch. Then a one-time
+     * sign-in is opened for the browser, landing on the class page (teacher) or the dashboard.
+     */
+    async land(l: VerifiedLaunch): Promise<Landing> {
+      const role = checkpointRole(l.roles, l.adminRoleFromLms);
+      if (!role)
+        throw new LaunchRefused(
+          'invalid',
+          'lti_roles',
+          'roles',
+          'Your role in this course (neither instructor, learner nor administrator) has no place in Checkpoint',
+        );
+      const [first, ...rest] = (l.name ?? '').split(' ');
+      const { user } = await peers.signIn({
+        tenantId: l.tenantId,
+        issuer: l.issuer,
+        clientId: l.clientId,
+        subject: l.lmsUserId,
+        email: l.email,
+        firstName: l.givenName ?? first,
+        lastName: l.familyName ?? (rest.join(' ') || undefined),
+        role,
+      });
+      let classId: string | null = null;
+      let classCreated = false;
+      // The account's role decides (an existing account keeps the role it has in Checkpoint).
+      const member = user.role === 'student' ? 'student' : user.role === 'teacher' ? 'teacher' : undefined;
+      if (l.contextId !== null && member !== undefined) {
+        const contextId = l.contextId;
+        const linked = await launches.linkedClass(l.registrationId, contextId);
+        if (linked) {
+          try {
+            await peers.joinClass({ tenantId: l.tenantId, classId: linked, userId: user.id, role: member });
+            classId = linked;
+          } catch (err) {
+            // The class was archived or deleted in Checkpoint: signed in all the same, without it.
+            if (!(err instanceof AppError && err.kind === 'not_found')) throw err;
+          }
+        } else if (member === 'teacher') {
+          const made = await launches.linkOrCreate(
+            { registrationId: l.registrationId, contextId, tenantId: l.tenantId, contextTitle: l.contextTitle },
+            async () =>
+              (
+                await peers.createClass({
+                  tenantId: l.tenantId,
+                  teacherId: user.id,
+                  name: l.contextTitle ?? `LMS course ${contextId}`,
+                })
+              ).id,
+          );
+          classId = made.classId;
+          classCreated = made.created;
+          // Another instructor made it a moment ago: this one co-teaches.
+          if (!made.created) await peers.joinClass({ tenantId: l.tenantId, classId, userId: user.id, role: member });
+        }
+      }
+      await launches.attach(l.launchId, user.id, classId);
+      const returnTo =
+        user.role === 'student' ? '/student-dashboard' : classId && member === 'teacher' ? `/class/${classId}` : '/';
+      const { handoffUrl } = await peers.handoff({ tenantId: l.tenantId, userId: user.id, returnTo });
+      return {
+        handoffUrl,
+        role: user.role,
+        firstName: user.firstName,
+        classId,
+        classCreated,
+        waitingForInstructor: member === 'student' && l.contextId !== null && classId === null,
+        ownWindow: l.documentTarget === 'window',
+      };
     },
   };
 

@@ -87,6 +87,44 @@ const injectedRtkApi = api.injectEndpoints({
     logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
       query: () => ({ url: `/api/auth/logout`, method: 'POST' }),
     }),
+    getStudentLogins: build.query<GetStudentLoginsApiResponse, GetStudentLoginsApiArg>({
+      query: (queryArg) => ({ url: `/api/classes/${encodeURIComponent(String(queryArg))}/student-logins` }),
+    }),
+    createStudentLogin: build.mutation<CreateStudentLoginApiResponse, CreateStudentLoginApiArg>({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/student-logins`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    resetStudentSecret: build.mutation<ResetStudentSecretApiResponse, ResetStudentSecretApiArg>({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/student-logins/${encodeURIComponent(String(queryArg.studentId))}/secret`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    printLoginCards: build.mutation<PrintLoginCardsApiResponse, PrintLoginCardsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg))}/login-cards`,
+        method: 'POST',
+      }),
+    }),
+    revokeLoginCards: build.mutation<RevokeLoginCardsApiResponse, RevokeLoginCardsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg))}/login-cards`,
+        method: 'DELETE',
+      }),
+    }),
+    getClassCodeRoster: build.mutation<GetClassCodeRosterApiResponse, GetClassCodeRosterApiArg>({
+      query: (queryArg) => ({ url: `/api/auth/class-code`, method: 'POST', body: queryArg }),
+    }),
+    classCodeLogin: build.mutation<ClassCodeLoginApiResponse, ClassCodeLoginApiArg>({
+      query: (queryArg) => ({ url: `/api/auth/class-code/login`, method: 'POST', body: queryArg }),
+    }),
+    loginCardLogin: build.mutation<LoginCardLoginApiResponse, LoginCardLoginApiArg>({
+      query: (queryArg) => ({ url: `/api/auth/login-card`, method: 'POST', body: queryArg }),
+    }),
     verifyEmail: build.mutation<VerifyEmailApiResponse, VerifyEmailApiArg>({
       query: (queryArg) => ({ url: `/api/auth/email/verify`, method: 'POST', body: queryArg }),
     }),
@@ -623,6 +661,9 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
+    createLtiRegistrationLink: build.mutation<CreateLtiRegistrationLinkApiResponse, CreateLtiRegistrationLinkApiArg>({
+      query: () => ({ url: `/api/integrations/lti/registration-links`, method: 'POST' }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -703,6 +744,8 @@ export type SignupApiArg = {
   email: string;
   password: string;
   role: 'teacher' | 'student';
+  /** Students only: under 13, or 13 or older */
+  ageBand?: 'under_13' | '13_or_older';
 };
 export type LoginApiResponse = /** status 200 OK */ {
   user: User;
@@ -728,6 +771,48 @@ export type UpdatePreferencesApiArg = {
 };
 export type LogoutApiResponse = unknown;
 export type LogoutApiArg = void;
+export type GetStudentLoginsApiResponse = /** status 200 OK */ StudentLogins;
+export type GetStudentLoginsApiArg = string;
+export type CreateStudentLoginApiResponse = /** status 201 OK */ StudentLogin;
+export type CreateStudentLoginApiArg = {
+  id: string;
+  body: {
+    firstName: string;
+    lastName?: string;
+    username: string;
+    secret: StudentSecret;
+  };
+};
+export type ResetStudentSecretApiResponse = /** status 200 OK */ StudentLogin;
+export type ResetStudentSecretApiArg = {
+  id: string;
+  studentId: string;
+  body: {
+    secret: StudentSecret;
+  };
+};
+export type PrintLoginCardsApiResponse = /** status 201 OK */ LoginCards;
+export type PrintLoginCardsApiArg = string;
+export type RevokeLoginCardsApiResponse = /** status 200 OK */ RevokedLoginCards;
+export type RevokeLoginCardsApiArg = string;
+export type GetClassCodeRosterApiResponse = /** status 200 OK */ ClassCodeRoster;
+export type GetClassCodeRosterApiArg = {
+  classCode: string;
+};
+export type ClassCodeLoginApiResponse = /** status 200 OK */ {
+  user: User;
+};
+export type ClassCodeLoginApiArg = {
+  classCode: string;
+  studentId: string;
+  secret: StudentSecret;
+};
+export type LoginCardLoginApiResponse = /** status 200 OK */ {
+  user: User;
+};
+export type LoginCardLoginApiArg = {
+  token: string;
+};
 export type VerifyEmailApiResponse =
   | /** status 200 OK */ {
       user: User;
@@ -1789,6 +1874,8 @@ export type CreateLtiRegistrationApiArg = {
   authorizationUrl: string;
   /** The platform's OAuth 2 token URL (for services the tool calls). */
   tokenUrl: string;
+  /** Whether the LMS's Administrator role makes a Checkpoint district admin at a launch (off: an LMS administrator is a teacher). */
+  adminRoleFromLms?: boolean;
 };
 export type GetLtiRegistrationApiResponse = /** status 200 OK */ LtiRegistration;
 export type GetLtiRegistrationApiArg = string;
@@ -1808,10 +1895,14 @@ export type UpdateLtiRegistrationApiArg = {
     authorizationUrl: string;
     /** The platform's OAuth 2 token URL (for services the tool calls). */
     tokenUrl: string;
+    /** Whether the LMS's Administrator role makes a Checkpoint district admin at a launch (off: an LMS administrator is a teacher). */
+    adminRoleFromLms?: boolean;
   };
 };
 export type RemoveLtiRegistrationApiResponse = unknown;
 export type RemoveLtiRegistrationApiArg = string;
+export type CreateLtiRegistrationLinkApiResponse = /** status 201 OK */ LtiRegistrationLink;
+export type CreateLtiRegistrationLinkApiArg = void;
 export type PrivacyRequestStatus = {
   requestId: string;
   kind: 'export' | 'delete_user' | 'delete_tenant';
@@ -1957,6 +2048,74 @@ export type User = {
   locale: 'en' | 'es';
   returning?: boolean;
   pendingEmail?: string | null;
+};
+export type StudentLogin = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  /** A picture or two words (set by the teacher) */
+  signInWith: 'picture' | 'words';
+  createdAt: string;
+  /** When the picture or words were last set (made or reset) */
+  signInChangedAt: string;
+};
+export type StudentLogins = {
+  classCode: string;
+  students: StudentLogin[];
+  cards: {
+    /** Printed cards that still sign in */
+    inForce: number;
+    /** When the latest of them stops working */
+    expiresAt: string | null;
+  };
+};
+export type StudentSecret =
+  | {
+      kind: 'picture';
+      picture:
+        | 'apple'
+        | 'ball'
+        | 'bird'
+        | 'boat'
+        | 'book'
+        | 'car'
+        | 'cat'
+        | 'dog'
+        | 'fish'
+        | 'flower'
+        | 'hat'
+        | 'house'
+        | 'moon'
+        | 'star'
+        | 'sun'
+        | 'tree';
+    }
+  | {
+      kind: 'words';
+      words: string;
+    };
+export type LoginCards = {
+  classCode: string;
+  cards: {
+    studentId: string;
+    firstName: string;
+    lastName: string;
+    username: string;
+    /** The first-party address the card’s QR holds (its secret is shown only now) */
+    url: string;
+    expiresAt: string;
+  }[];
+};
+export type RevokedLoginCards = {
+  revoked: number;
+};
+export type ClassCodeRoster = {
+  students: {
+    id: string;
+    /** First name and last initial only */
+    name: string;
+  }[];
 };
 export type Accepted = {
   accepted: true;
@@ -2947,6 +3106,7 @@ export type LtiRegistration = {
   jwksUrl: string;
   authorizationUrl: string;
   tokenUrl: string;
+  adminRoleFromLms: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -2961,6 +3121,12 @@ export type LtiRegistrationList = {
     /** The tool's public keys URL to give the platform. */
     jwksUrl: string;
   };
+};
+export type LtiRegistrationLink = {
+  /** The dynamic registration URL to give the LMS's admin (shown once). */
+  url: string;
+  /** After this, the link is refused; it is used once. */
+  expiresAt: string;
 };
 export const {
   useRequestExportMutation,
@@ -2981,6 +3147,14 @@ export const {
   useUpdateUserMutation,
   useUpdatePreferencesMutation,
   useLogoutMutation,
+  useGetStudentLoginsQuery,
+  useCreateStudentLoginMutation,
+  useResetStudentSecretMutation,
+  usePrintLoginCardsMutation,
+  useRevokeLoginCardsMutation,
+  useGetClassCodeRosterMutation,
+  useClassCodeLoginMutation,
+  useLoginCardLoginMutation,
   useVerifyEmailMutation,
   useResendVerificationMutation,
   useForgotPasswordMutation,
@@ -3095,4 +3269,5 @@ export const {
   useGetLtiRegistrationQuery,
   useUpdateLtiRegistrationMutation,
   useRemoveLtiRegistrationMutation,
+  useCreateLtiRegistrationLinkMutation,
 } = injectedRtkApi;

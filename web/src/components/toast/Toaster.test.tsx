@@ -44,3 +44,25 @@ describe('Toaster timing', () => {
     }
   });
 });
+
+describe('Toaster placement', () => {
+  it('when the focused control lies under the toast, then the toast moves to the top corner (WCAG 2.4.11)', () => {
+    const rect = (top: number) =>
+      ({ left: 900, right: 1000, top, bottom: top + 40, width: 100, height: 40 }) as DOMRect;
+    const { store } = renderWithProviders(<button type="button">Next</button>);
+    const next = screen.getByRole('button', { name: 'Next' });
+    next.getBoundingClientRect = () => rect(650);
+    next.focus();
+    act(() => {
+      store.dispatch(showToast({ title: 'Saved' }));
+    });
+    const toast = screen.getByTestId('toast');
+    // jsdom lays nothing out: the toast is where its corner class says.
+    toast.getBoundingClientRect = () => rect(toast.closest('.top-0') ? 20 : 640);
+    act(() => {
+      next.blur();
+      next.focus();
+    });
+    expect(toast.closest('.toast-container')).toHaveClass('top-0');
+  });
+});

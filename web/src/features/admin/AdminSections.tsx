@@ -1,6 +1,7 @@
 // The admin sections built by other parts of the product, each under its own URL (AdminLayout):
-// sign-in settings (the district's SSO connection and password sign-in), roster import and
-// privacy operations.
+// sign-in settings (the district's SSO connection and password sign-in), roster import, LMS
+// integrations (LTI) and privacy operations.
+import { Integrations } from './Integrations';
 import { PrivacyPage } from './PrivacyPage';
 import { RosterImport } from './RosterImport';
 import { SsoSettings } from './SsoSettings';
@@ -17,6 +18,18 @@ export function AdminSignInSection() {
 
 export function AdminRosterSection() {
   return <RosterImport />;
+}
+
+export function AdminIntegrationsSection() {
+  return (
+    <>
+      <h1 className="h2 mb-1">Integrations</h1>
+      <p className="text-body-secondary mb-4">
+        Your district&apos;s LMS (Canvas, Schoology, Moodle, Brightspace) through LTI 1.3
+      </p>
+      <Integrations />
+    </>
+  );
 }
 
 export function AdminPrivacySection() {

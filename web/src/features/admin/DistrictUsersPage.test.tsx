@@ -86,6 +86,7 @@ describe('/admin sections', () => {
       ['Users', '/admin/users'],
       ['Sign-in', '/admin/sign-in'],
       ['Roster', '/admin/roster'],
+      ['Integrations', '/admin/integrations'],
       ['Standards', '/admin/standards'],
       ['Common assessments', '/admin/common-assessments'],
       ['Privacy', '/admin/privacy'],

@@ -313,6 +313,11 @@ describe('AssessmentResultsPage', () => {
     ]);
     // Everyone saw every option of the true/false question: nothing more is said.
     expect(screen.getByTestId('item-2')).not.toHaveTextContent('who saw it');
+    // The same figures for a spreadsheet: the item analysis file of this assessment.
+    expect(screen.getByRole('link', { name: 'Export item analysis (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/assessments/a1/item-analysis',
+    );
   });
 
   it('when an answer waits for review, then the item says how many await review next to the share of the marked ones', async () => {

@@ -167,9 +167,19 @@ export function AssessmentResultsPage() {
 
       <Card as="section" className="shadow-sm" aria-labelledby="item-stats-title">
         <Card.Body>
-          <h2 id="item-stats-title" className="h5">
-            Item Statistics
-          </h2>
+          <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
+            <h2 id="item-stats-title" className="h5">
+              Item Statistics
+            </h2>
+            {/* Each option with who chose it and who was shown it, for a spreadsheet. */}
+            <a
+              className="btn btn-sm btn-outline-secondary"
+              href={`/api/assessments/${assessment.id}/item-analysis`}
+              download
+            >
+              Export item analysis (CSV)
+            </a>
+          </div>
           <ItemStatisticsTable questions={questions} />
         </Card.Body>
       </Card>

@@ -108,6 +108,8 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    // A student (preselected) says their age band.
+    await user.click(screen.getByLabelText('13 or older'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Signup Failed');

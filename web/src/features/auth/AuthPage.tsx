@@ -1,12 +1,14 @@
 // /auth, /quick-auth and /simple-login: the Sign In and Sign Up tabs and Google sign-in.
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { GoogleButton } from '../../components/GoogleButton';
 import { JOIN_NEXT, peekPendingJoinCode } from '../joinClass';
+import { ClassCodeSignIn } from '../studentLogins';
 import { GoogleRoleStep } from './GoogleRoleStep';
 import { LoginForm } from './LoginForm';
 import { SignInErrorAlert } from './SignInErrorAlert';
@@ -14,10 +16,10 @@ import { SignupForm } from './SignupForm';
 import { roleFromQuery, type AuthVariant } from './authSchemas';
 import { useTranslation } from 'react-i18next';
 
-type Mode = 'login' | 'signup';
+type Mode = 'login' | 'signup' | 'class-code';
 
 function modeFromQuery(value: string | null): Mode {
-  return value === 'signup' ? 'signup' : 'login';
+  return value === 'signup' ? 'signup' : value === 'class-code' ? 'class-code' : 'login';
 }
 
 export function AuthPage({ variant }: { variant: AuthVariant }) {
@@ -54,6 +56,12 @@ export function AuthPage({ variant }: { variant: AuthVariant }) {
           <SignInErrorAlert code={searchParams.get('error')} />
           {googleSignup ? (
             <GoogleRoleStep />
+          ) : mode === 'class-code' ? (
+            <Card className="shadow-sm">
+              <Card.Body className="p-4">
+                <ClassCodeSignIn onBack={() => selectMode('login')} />
+              </Card.Body>
+            </Card>
           ) : (
             <Card className="shadow-sm">
               <Card.Body className="p-4">
@@ -80,6 +88,10 @@ export function AuthPage({ variant }: { variant: AuthVariant }) {
                   <hr className="flex-grow-1" />
                 </div>
                 <GoogleButton />
+                {/* Young students without email: class code, name, picture or words (docs/adr/015). */}
+                <Button variant="outline-primary" className="w-100 mt-2" onClick={() => selectMode('class-code')}>
+                  Sign in with class code
+                </Button>
               </Card.Body>
             </Card>
           )}

@@ -24,6 +24,8 @@ async function fillSignup(user: ReturnType<typeof renderSignup>['user'], email: 
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), 'secret1');
   await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+  // A student (preselected) says their age band.
+  await user.click(screen.getByLabelText('13 or older'));
   await user.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 

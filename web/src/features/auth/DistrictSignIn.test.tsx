@@ -51,6 +51,11 @@ describe('district sign-in on the sign-in page', () => {
     expect(screen.getByTestId('sign-in-error')).toHaveTextContent('Please wait a minute and try again.');
   });
 
+  it('when an LMS sign-in link was used twice or expired, then the page says to open Checkpoint from the LMS again', () => {
+    renderAuth('?error=lti_handoff_invalid');
+    expect(screen.getByTestId('sign-in-error')).toHaveTextContent('Open Checkpoint again from your course in the LMS.');
+  });
+
   it('when the error code is unknown, then a general sentence is shown', () => {
     renderAuth('?error=something_else');
     expect(screen.getByTestId('sign-in-error')).toHaveTextContent('Sign-in with your provider did not work.');

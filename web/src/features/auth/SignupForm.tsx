@@ -9,6 +9,7 @@ import { useToast } from '../../components/toast/useToast';
 import { serverMessageOr } from '../../api/apiError';
 import { useSignupMutation } from '../../session/authApi';
 import { signupSchema, type AuthVariant, type SignupFormValues } from './authSchemas';
+import { AgeBandChoice } from './AgeBandChoice';
 import { RoleChoice } from './RoleChoice';
 import type { SignupRole } from '../../session/user';
 import { useTranslation } from 'react-i18next';
@@ -32,16 +33,27 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<SignupFormValues, unknown, ReturnType<typeof schema.parse>>({
     resolver: zodResolver(schema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', role: defaultRole },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      role: defaultRole,
+      ageBand: '',
+    },
   });
   const [signup, { isLoading }] = useSignupMutation();
   const toast = useToast();
   const [linkSentTo, setLinkSentTo] = useState<string>();
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...payload }) => {
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ageBand, ...fields }) => {
+    // Only a student says an age band.
+    const payload = fields.role === 'student' && ageBand ? { ...fields, ageBand } : fields;
     try {
       setLinkSentTo((await signup(payload).unwrap()).email);
     } catch (error) {
@@ -118,6 +130,13 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
         registration={register('role')}
         error={errors.role?.message}
       />
+      {watch('role') === 'student' && (
+        <AgeBandChoice
+          registration={register('ageBand')}
+          error={errors.ageBand?.message}
+          under13={watch('ageBand') === 'under_13'}
+        />
+      )}
       <Button type="submit" className="w-100" disabled={isLoading}>
         {isLoading ? t('signUp.submitting') : t('signUp.submit')}
       </Button>

@@ -40,6 +40,9 @@ export function loginSchema(variant: AuthVariant) {
   });
 }
 
+/** A student's age band (docs/adr/015): under 13 signs up by email only at a school's address. */
+export type AgeBand = 'under_13' | '13_or_older';
+
 export interface SignupFormValues {
   firstName: string;
   lastName: string;
@@ -47,6 +50,7 @@ export interface SignupFormValues {
   password: string;
   confirmPassword: string;
   role: SignupRole | '';
+  ageBand: AgeBand | '';
 }
 
 export interface SignupValues {
@@ -56,9 +60,19 @@ export interface SignupValues {
   password: string;
   confirmPassword: string;
   role: SignupRole;
+  ageBand: AgeBand | '';
 }
 
 const role = z.enum(['teacher', 'student'], { error: 'validation.roleRequired' });
+
+/** Students say their age band; teachers are not asked. */
+const studentAgeBand = z.refine(
+  (values: unknown) => {
+    const { role, ageBand } = values as { role: string; ageBand: string };
+    return role !== 'student' || ageBand !== '';
+  },
+  { error: 'validation.ageRequired', path: ['ageBand'] },
+);
 
 export function signupSchema(variant: AuthVariant): z.ZodMiniType<SignupValues, SignupFormValues> {
   const base = {
@@ -67,9 +81,10 @@ export function signupSchema(variant: AuthVariant): z.ZodMiniType<SignupValues, 
     email: z.email({ error: emailMessage(variant) }),
     password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'validation.passwordMin6' })),
     role,
+    ageBand: z.enum(['under_13', '13_or_older', '']),
   };
   if (variant === 'simple-login') {
-    return z.object({ ...base, confirmPassword: z.string() }).check(staffMinimum);
+    return z.object({ ...base, confirmPassword: z.string() }).check(staffMinimum, studentAgeBand);
   }
   return z
     .object({
@@ -84,6 +99,7 @@ export function signupSchema(variant: AuthVariant): z.ZodMiniType<SignupValues, 
           payload.issues.every((issue) => issue.path?.[0] !== 'confirmPassword' && issue.path?.[0] !== 'password'),
       }),
       staffMinimum,
+      studentAgeBand,
     );
 }
 

@@ -26,6 +26,8 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   provider_unavailable: 'The sign-in provider cannot be reached right now. Please try again in a moment.',
   too_many_attempts: 'Too many sign-ins were started from your network. Please wait a minute and try again.',
   google_signin_failed: 'Sign-in with your provider did not work. Please try again.',
+  lti_handoff_invalid:
+    'That sign-in link from your LMS has expired or was used already (it works once, for two minutes). Open Checkpoint again from your course in the LMS.',
 };
 
 export function signInErrorText(code: string | null): string | undefined {

@@ -15,6 +15,8 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { ClassResultsPanel } from '../results';
 import { ClassMasterySection } from '../standards';
 import { ClassAccommodationsSection } from '../accommodations';
+import { StudentLoginsSection } from '../studentLogins';
+import { useAuth } from '../../session/useAuth';
 import { ClassTeachersSection } from './ClassTeachersSection';
 import { JoinCodeBadge } from './JoinCodeBadge';
 import { assessedShare, classSummary, formatDate, percent, periodLabel } from './classStats';
@@ -39,6 +41,7 @@ function BackLink() {
 export function ClassDetailPage() {
   const { id = '' } = useParams();
   const { data: cls, isLoading, error } = useGetClassQuery(id);
+  const { user } = useAuth();
   const [managing, setManaging] = useState(false);
   const [creatingAssessment, setCreatingAssessment] = useState(false);
   const [importingQti, setImportingQti] = useState(false);
@@ -122,6 +125,8 @@ export function ClassDetailPage() {
       <ClassMasterySection classId={cls.id} />
       <ClassTeachersSection cls={cls} />
       <ClassAccommodationsSection classId={cls.id} className={cls.name} />
+      {/* Accounts without email are made by the class's teachers (docs/adr/015). */}
+      {user?.role === 'teacher' && <StudentLoginsSection classId={cls.id} className={cls.name} />}
 
       <ClassManagementModal show={managing} onHide={() => setManaging(false)} classId={cls.id} defaultTab="manage" />
       <CreateAssessmentModal show={creatingAssessment} classId={cls.id} onHide={() => setCreatingAssessment(false)} />

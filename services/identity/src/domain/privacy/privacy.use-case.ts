@@ -334,7 +334,7 @@ export function privacyUseCases(deps: PrivacyDeps) {
           requestId: actor.requestId ?? null,
           clientAddress: actor.clientAddress ?? null,
         });
-        await pseudonymizeAudit(rows, [student.id], [student.email]);
+        await pseudonymizeAudit(rows, [student.id], student.email ? [student.email] : []);
         await rows.keepErasedSessions([student.id]);
         await rows.insertRequest({
           id: requestId,

@@ -1,0 +1,74 @@
+// A picture or two words: the password the teacher sets for a student without email.
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { PicturePicker, suggestWords } from './pictures';
+import type { Picture, StudentSecret } from './studentLoginsApi';
+
+export interface SecretDraft {
+  kind: 'picture' | 'words';
+  picture: Picture | undefined;
+  words: string;
+}
+
+export const emptySecret = (): SecretDraft => ({ kind: 'picture', picture: undefined, words: suggestWords() });
+
+/** The secret to send, or the message saying what is missing. */
+export function secretOf(draft: SecretDraft): StudentSecret | string {
+  if (draft.kind === 'picture') return draft.picture ? { kind: 'picture', picture: draft.picture } : 'Pick a picture';
+  const words = draft.words.trim().toLowerCase().split(/\s+/).join(' ');
+  return /^[a-z]{2,12} [a-z]{2,12}$/.test(words) ? { kind: 'words', words } : 'Type two short words (letters only)';
+}
+
+export function SecretFields({
+  idPrefix,
+  draft,
+  onChange,
+}: {
+  idPrefix: string;
+  draft: SecretDraft;
+  onChange: (draft: SecretDraft) => void;
+}) {
+  return (
+    <>
+      <fieldset className="mb-2">
+        <legend className="form-label fs-6">Signs in with</legend>
+        <Form.Check
+          inline
+          type="radio"
+          id={`${idPrefix}-kind-picture`}
+          name={`${idPrefix}-kind`}
+          label="A picture"
+          checked={draft.kind === 'picture'}
+          onChange={() => onChange({ ...draft, kind: 'picture' })}
+        />
+        <Form.Check
+          inline
+          type="radio"
+          id={`${idPrefix}-kind-words`}
+          name={`${idPrefix}-kind`}
+          label="Two words"
+          checked={draft.kind === 'words'}
+          onChange={() => onChange({ ...draft, kind: 'words' })}
+        />
+      </fieldset>
+      {draft.kind === 'picture' ? (
+        <PicturePicker
+          idPrefix={idPrefix}
+          label="Their picture"
+          value={draft.picture}
+          onChange={(picture) => onChange({ ...draft, picture })}
+        />
+      ) : (
+        <Form.Group className="mb-3" controlId={`${idPrefix}-words`}>
+          <Form.Label>Their two words</Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control value={draft.words} onChange={(e) => onChange({ ...draft, words: e.target.value })} />
+            <Button variant="outline-secondary" onClick={() => onChange({ ...draft, words: suggestWords() })}>
+              Suggest
+            </Button>
+          </div>
+        </Form.Group>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+// Students without email (docs/adr/015-students-without-email.md).
+export { StudentLoginsSection } from './StudentLoginsSection';
+export { ClassCodeSignIn } from './ClassCodeSignIn';
