@@ -82,13 +82,13 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, the router, Redux Toolkit and i18next (the interface's texts, issue 32), which every page of the app needs, as one chunk
+          // React, the router and Redux Toolkit, which every page of the app needs, as one chunk
           // that stays cached across releases of our own code (and gzips better than its pieces).
           // Everything else (react-bootstrap, forms, charts) goes with the pages that use it.
           groups: [
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema|i18next|react-i18next)[\\/]/,
+              test: /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]/,
             },
           ],
         },

@@ -4,7 +4,7 @@ import Container from 'react-bootstrap/Container';
 import { VerifyEmailBanner } from '../session/VerifyEmailBanner';
 import type { User } from '../session/user';
 import { AppNavbar } from './AppNavbar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** Moves the focus itself: the router owns the URL, so the #main fragment must not replace it. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {

@@ -7,7 +7,7 @@ import { UserAvatar } from './UserAvatar';
 import { UserMenu } from './UserMenu';
 import { navItemsFor } from './navLinks';
 import { lazyModal } from '../app/lazyModal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 // Narrow screens only, and only once opened: the offcanvas stays out of every page's first load.
 const SideMenu = lazyModal(() => import('./SideMenu').then((m) => m.SideMenu));

@@ -1,5 +1,5 @@
 import Spinner from 'react-bootstrap/Spinner';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 export function PageSpinner() {
   const { t } = useTranslation('common');

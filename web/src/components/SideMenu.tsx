@@ -7,7 +7,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { User } from '../session/user';
 import { UserAvatar } from './UserAvatar';
 import type { NavItem } from './navLinks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active fw-semibold' : ''}`;
 

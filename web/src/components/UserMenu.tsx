@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../session/user';
 import { UserAvatar } from './UserAvatar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 interface UserMenuProps {
   user: User;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 
 /**
  * The shared helpers of the assessments feature name levels and practice links in English (their

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 
 /**
  * A form's message in the interface's language: the forms' zod schemas give keys of the common

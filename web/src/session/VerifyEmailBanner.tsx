@@ -5,7 +5,7 @@ import { useToast } from '../components/toast/useToast';
 import { serverMessageOr } from '../api/apiError';
 import { useResendVerificationMutation } from '../api/generated/endpoints';
 import type { User } from './user';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { withStrong } from '../i18n/rich';
 
 export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailVerified'> }) {

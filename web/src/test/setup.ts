@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import type { ResourceKey } from 'i18next';
 import { afterEach, vi } from 'vitest';
 import { i18n, initI18n } from '../i18n/i18n';
+import { resources } from './localeResources';
 
 // findBy*/waitFor give up after 10 s instead of 1 s: on a busy CI machine the first load of a lazy
 // route's modules took 3.9 s (a wait for what must appear, not a speed check: budgets are in bench/).
@@ -38,10 +38,4 @@ if (!window.matchMedia) {
 
 // Every language's strings at once, English shown (the tests assert English text; a test renders
 // Spanish with i18n.changeLanguage('es')).
-const localeFiles = import.meta.glob<ResourceKey>('../locales/*/*.json', { eager: true, import: 'default' });
-const resources: Record<string, Record<string, ResourceKey>> = {};
-for (const [file, strings] of Object.entries(localeFiles)) {
-  const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (language && namespace) (resources[language] ??= {})[namespace] = strings;
-}
 initI18n({ language: 'en', resources });

@@ -4,7 +4,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useMessage } from '../../i18n/messages';
 
 export function AgeBandChoice({

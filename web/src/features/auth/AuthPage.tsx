@@ -14,7 +14,7 @@ import { LoginForm } from './LoginForm';
 import { SignInErrorAlert } from './SignInErrorAlert';
 import { SignupForm } from './SignupForm';
 import { roleFromQuery, type AuthVariant } from './authSchemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 type Mode = 'login' | 'signup' | 'class-code';
 

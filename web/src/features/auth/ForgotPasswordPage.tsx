@@ -13,7 +13,7 @@ import { serverMessageOr } from '../../api/apiError';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useForgotPasswordMutation } from './emailApi';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './passwordSchemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { withStrong } from '../../i18n/rich';
 
 export function ForgotPasswordPage() {

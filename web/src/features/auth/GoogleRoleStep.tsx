@@ -9,7 +9,7 @@ import { serverMessageOr } from '../../api/apiError';
 import { useCompleteGoogleSignupMutation } from '../../session/authApi';
 import { googleRoleSchema } from './authSchemas';
 import { RoleChoice } from './RoleChoice';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** First Google sign-in (`?google_signup=true`): choose teacher or student, default student. */
 export function GoogleRoleStep() {

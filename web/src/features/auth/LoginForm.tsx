@@ -12,7 +12,7 @@ import { useLoginMutation } from '../../session/authApi';
 import { DistrictSignIn } from './DistrictSignIn';
 import { loginSchema, type AuthVariant, type LoginFormValues } from './authSchemas';
 import { homePathAfterSignIn, type User } from '../../session/user';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 interface LoginFormProps {
   variant: AuthVariant;

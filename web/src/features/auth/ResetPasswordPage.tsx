@@ -12,7 +12,7 @@ import { isApiError, serverMessageOr } from '../../api/apiError';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useResetPasswordMutation } from './emailApi';
 import { resetPasswordSchema, type ResetPasswordValues } from './passwordSchemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export const LINK_GONE = 'This link has expired or was already used. Please request a new one.';
 

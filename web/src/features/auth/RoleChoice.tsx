@@ -1,7 +1,7 @@
 import Form from 'react-bootstrap/Form';
 import { useMessage } from '../../i18n/messages';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 interface RoleChoiceProps {
   idPrefix: string;

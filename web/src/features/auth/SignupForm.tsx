@@ -12,7 +12,7 @@ import { signupSchema, type AuthVariant, type SignupFormValues } from './authSch
 import { AgeBandChoice } from './AgeBandChoice';
 import { RoleChoice } from './RoleChoice';
 import type { SignupRole } from '../../session/user';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { withStrong } from '../../i18n/rich';
 
 interface SignupFormProps {

@@ -13,7 +13,7 @@ import { usePendingJoin } from '../joinClass';
 import type { User } from '../../session/user';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useVerifyEmailMutation } from './emailApi';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { withStrong } from '../../i18n/rich';
 
 export const POST_SIGNUP_REDIRECT_MS = 1000;

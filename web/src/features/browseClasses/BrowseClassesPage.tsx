@@ -13,7 +13,7 @@ import { periodLabel, useGetAllClassesQuery, useJoinClassDirectMutation, type Br
 import { useGetStudentClassesQuery } from '../student';
 import { useAuth } from '../../session/useAuth';
 import type { User } from '../../session/user';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { i18n } from '../../i18n/i18n';
 
 /** Why the list is empty: it holds only the classes of the student's own school or district. */

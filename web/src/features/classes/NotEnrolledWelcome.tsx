@@ -1,7 +1,7 @@
 // The student dashboard when not enrolled in any class.
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function NotEnrolledWelcome({ firstName }: { firstName?: string | undefined }) {
   const { t } = useTranslation('student');

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useGetStudentClassesQuery } from '../student';
 import { periodLabel } from './classStats';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function StudentClassesCard() {
   const { t } = useTranslation('student');

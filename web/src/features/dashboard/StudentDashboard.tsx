@@ -32,7 +32,7 @@ import {
 
 import { formatPercent } from '../../i18n/format';
 import { useLabel } from '../../i18n/labels';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export const READY_LIMIT = 3;
 

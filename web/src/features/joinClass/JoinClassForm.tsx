@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useMessage } from '../../i18n/messages';
 import { joinSchema, type JoinFormValues } from './joinSchema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 interface JoinClassFormProps {
   pending: boolean;

@@ -10,7 +10,7 @@ import { useJoinClassMutation, useLazyLookUpJoinCodeQuery } from '../classes';
 import { JoinClassForm } from './JoinClassForm';
 import { joinErrorMessage } from './joinErrors';
 import { JOIN_NEXT, savePendingJoinCode } from './pendingJoin';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 function Tips() {
   const { t } = useTranslation('common');

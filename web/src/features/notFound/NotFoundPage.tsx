@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function PracticeNotFound() {
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ import {
   useRevealed,
   type Highlight,
 } from '../studentAccommodations';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatPercent } from '../../i18n/format';
 
 export const MASTERY = 80;

@@ -13,7 +13,7 @@ import {
   useRestartSupportContentMutation,
   useSubmitSupportContentMutation,
 } from './practiceApi';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatPercent } from '../../i18n/format';
 
 export function ResultPracticePage() {

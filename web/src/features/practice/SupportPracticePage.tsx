@@ -9,7 +9,7 @@ import type { PracticeType } from '../assessments';
 import { PracticeNotFound } from './PracticeNotFound';
 import { MASTERY, PracticeRunner } from './PracticeRunner';
 import { useCompleteSupportMutation, useGetSupportMaterialQuery } from './practiceApi';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatPercent } from '../../i18n/format';
 
 function isPracticeType(value: string | undefined): value is PracticeType {

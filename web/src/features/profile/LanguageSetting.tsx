@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { browserLocale, isLocale, LOCALES } from '../../i18n/locales';

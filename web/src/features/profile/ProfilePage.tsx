@@ -18,7 +18,7 @@ import { ChangePasswordButton } from './ChangePasswordButton';
 import { LanguageSetting } from './LanguageSetting';
 import { isQuietStatError, statValue } from './statValue';
 import { formatDate } from '../../i18n/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function formatJoined(createdAt: string): string {
   const date = new Date(createdAt);

@@ -16,7 +16,7 @@ import { useToast } from '../../components/toast/useToast';
 import { useUpdatePreferencesMutation, useUpdateUserMutation, type UpdateUserRequest } from '../../session/authApi';
 import { useAuth } from '../../session/useAuth';
 import { DEFAULT_PREFERENCES, navRole, type Preferences, type User } from '../../session/user';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { i18n } from '../../i18n/i18n';
 import { withStrong } from '../../i18n/rich';
 

@@ -1,7 +1,7 @@
 // Buttons 1..N to move between questions, each saying whether it is answered (filled, with a
 // check, and in its name: "Question 3, answered") and which one is open (aria-current).
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 interface Props {
   total: number;

@@ -3,7 +3,7 @@
 // answer waiting for the teacher's review says so, and the teacher's feedback on it shows below.
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 type ReviewQuestion = NonNullable<Result['questions']>[number];
 

@@ -18,7 +18,7 @@ import {
 import { formatPercent } from '../../i18n/format';
 import { useLabel } from '../../i18n/labels';
 import { ResultReview } from './ResultReview';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /**
  * What the summary shows of a result (a teacher's scored try has these too, and nothing else); only a

@@ -2,7 +2,7 @@
 // each with a way back to it, or confirms that every question has an answer.
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export interface UnansweredQuestion {
   index: number;

@@ -62,7 +62,7 @@ import { SaveStatusLine } from './SaveStatusLine';
 import { useAutosave } from './useAutosave';
 import { formatDateTime } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { withStrong } from '../../i18n/rich';
 
 // The confirm (react-bootstrap's Modal, ~10 KB) loads once the student is near Submit, not with the page.

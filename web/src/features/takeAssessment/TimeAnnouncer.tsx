@@ -3,7 +3,7 @@
 // and a "Time left" button says the time left whenever the student asks. The live regions are in
 // the page from the start (a region added with its text is not read by every screen reader).
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { i18n } from '../../i18n/i18n';
 
 export const WARNINGS = [
