@@ -1,5 +1,5 @@
 // Screens rendered in Spanish: no raw key (a 'ns:key' or a key of the files shown as text, or a key
-// i18next reports missing), and the Spanish text each screen is known to say.
+// the runtime reports missing), and the Spanish text each screen is known to say.
 import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,16 +13,18 @@ import { AuthRoute } from '../features/auth/AuthPage';
 import { StudentDashboard } from '../features/dashboard/StudentDashboard';
 import { JoinClassPage, SignedOutJoinClassPage } from '../features/joinClass/JoinClassPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { ClassesPage } from '../features/classes/ClassesPage';
 import { TakeAssessmentPage } from '../features/takeAssessment/TakeAssessmentPage';
 import { authApi } from '../session/authApi';
 import { makeStore } from '../app/store';
-import { STUDENT, stubFetch } from '../test/fetchStub';
+import { STUDENT, TEACHER, stubFetch } from '../test/fetchStub';
+import { fireEvent } from '@testing-library/react';
 import { jsonResponse, renderWithProviders } from '../test/test-utils';
 import { i18n, NAMESPACES } from './i18n';
 
 const dir = path.resolve(import.meta.dirname, '../locales/en');
 
-/** Every key of the English files, as i18next would print it when missing ('dashboard.caughtUp'). */
+/** Every key of the English files, as the runtime prints it when missing ('dashboard.caughtUp'). */
 function allKeys(): string[] {
   const keys: string[] = [];
   const walk = (value: unknown, prefix: string) => {
@@ -168,6 +170,42 @@ describe('the screens in Spanish', () => {
     await renderSignedIn(<ProfilePage />, '/profile');
     expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+    expectNoRawKeys();
+  });
+  it("the teacher's classes page, its class form's validation and its delete confirm", async () => {
+    const TEACHER_ES = { ...TEACHER, id: 'es-teacher', locale: 'es' as const };
+    const CLASS = {
+      ...ENROLMENT.class,
+      id: '11111111-1111-4111-8111-111111111111',
+      name: 'Biología',
+      joinCode: 'BXR7KP',
+      createdAt: '2024-03-05T10:00:00.000Z',
+      teacherId: TEACHER_ES.id,
+      studentCount: 3,
+      assessmentCount: 1,
+      belowStandard: 0,
+      atStandard: 0,
+      aboveStandard: 0,
+      archived: false,
+      coTeaching: false,
+    };
+    stubFetch({ 'GET /api/classes': () => jsonResponse(200, [CLASS]) });
+    const store = makeStore();
+    await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, TEACHER_ES));
+    renderWithProviders(<ClassesPage />, { store, route: '/classes' });
+    expect(await screen.findByRole('heading', { name: 'Mis clases' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Ver detalles de Biología' })).toBeInTheDocument();
+    expect(screen.getByText('Código de la clase')).toBeInTheDocument();
+    expectNoRawKeys();
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar Biología' }));
+    expect(await screen.findByText('¿Seguro que desea eliminar «Biología»?')).toBeInTheDocument();
+    expectNoRawKeys();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Crear clase' }));
+    const form = await screen.findByRole('form', { name: 'Crear clase' });
+    fireEvent.submit(form);
+    expect(await screen.findByText('El nombre de la clase es obligatorio')).toBeInTheDocument();
+    expect(screen.getByText('El periodo es obligatorio')).toBeInTheDocument();
     expectNoRawKeys();
   });
 });
