@@ -122,6 +122,14 @@ describe('the screens in Spanish', () => {
     expectNoRawKeys();
   });
 
+  it('sign in with class code', async () => {
+    renderWithProviders(<AuthRoute />, { route: '/auth?mode=class-code' });
+    expect(await screen.findByRole('region', { name: 'Iniciar sesión con el código de la clase' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de la clase')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
   it('forgot password', async () => {
     renderWithProviders(<ForgotPasswordPage />, { route: '/forgot-password' });
     expect(await screen.findByRole('heading', { name: 'Restablecer su contraseña' })).toBeInTheDocument();

@@ -90,7 +90,7 @@ export function AuthPage({ variant }: { variant: AuthVariant }) {
                 <GoogleButton />
                 {/* Young students without email: class code, name, picture or words (docs/adr/015). */}
                 <Button variant="outline-primary" className="w-100 mt-2" onClick={() => selectMode('class-code')}>
-                  Sign in with class code
+                  {t('classCode.button')}
                 </Button>
               </Card.Body>
             </Card>
