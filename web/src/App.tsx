@@ -20,8 +20,11 @@ export function App() {
   useModalTabWrap();
   return (
     <BrowserRouter>
-      <AppRoutes />
-      <Toasts />
+      {/* The first strings of a language load before anything shows (i18n/i18n.ts). */}
+      <Suspense fallback={null}>
+        <AppRoutes />
+        <Toasts />
+      </Suspense>
     </BrowserRouter>
   );
 }

@@ -6,6 +6,9 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './theme.css';
 import { App } from './App';
 import { makeStore } from './app/store';
+import { initI18n } from './i18n/i18n';
+
+initI18n();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

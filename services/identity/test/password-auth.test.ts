@@ -69,6 +69,8 @@ describe('password sign-up and sign-in', () => {
       preferences: { emailNotifications: false, assessmentReminders: false, studentSubmissions: true, darkMode: false },
       // The sign-up link proved the address.
       emailVerified: true,
+      // Never chosen, and the request names no language: English.
+      locale: 'en',
       // This sign-in follows the sign-up's session: the user has been here before.
       returning: true,
     });

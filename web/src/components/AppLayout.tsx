@@ -4,6 +4,7 @@ import Container from 'react-bootstrap/Container';
 import { VerifyEmailBanner } from '../session/VerifyEmailBanner';
 import type { User } from '../session/user';
 import { AppNavbar } from './AppNavbar';
+import { useTranslation } from '../i18n/react';
 
 /** Moves the focus itself: the router owns the URL, so the #main fragment must not replace it. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
@@ -12,12 +13,13 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function AppLayout({ user }: { user: User }) {
+  const { t } = useTranslation('common');
   return (
     <div className="min-vh-100 d-flex flex-column bg-body-tertiary">
       {/* First in the tab order: past the navigation to the page's content. Shown (in the flow, over
           nothing) only while it has the focus. */}
       <a href="#main" className="visually-hidden-focusable btn btn-primary m-2 align-self-start" onClick={skipToMain}>
-        Skip to main content
+        {t('shell.skip')}
       </a>
       <AppNavbar user={user} />
       <VerifyEmailBanner user={user} />

@@ -7,6 +7,7 @@ import { UserAvatar } from './UserAvatar';
 import { UserMenu } from './UserMenu';
 import { navItemsFor } from './navLinks';
 import { lazyModal } from '../app/lazyModal';
+import { useTranslation } from '../i18n/react';
 
 // Narrow screens only, and only once opened: the offcanvas stays out of every page's first load.
 const SideMenu = lazyModal(() => import('./SideMenu').then((m) => m.SideMenu));
@@ -14,6 +15,7 @@ const SideMenu = lazyModal(() => import('./SideMenu').then((m) => m.SideMenu));
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active fw-semibold' : ''}`;
 
 export function AppNavbar({ user }: { user: User }) {
+  const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
   const signOut = useSignOut();
   const items = navItemsFor(user);
@@ -30,7 +32,7 @@ export function AppNavbar({ user }: { user: User }) {
         <button
           type="button"
           className="btn btn-outline-secondary d-md-none me-2"
-          aria-label="Open menu"
+          aria-label={t('shell.openMenu')}
           // No aria-controls: the side menu is loaded on first use, so the id it would name may not
           // exist yet when the button says it is expanded.
           aria-expanded={menuOpen}
@@ -41,10 +43,10 @@ export function AppNavbar({ user }: { user: User }) {
         <Link to="/" className="navbar-brand fw-bold text-primary">
           Checkpoint
         </Link>
-        <nav aria-label="Main" className="navbar-nav d-none d-md-flex me-auto">
+        <nav aria-label={t('shell.mainNav')} className="navbar-nav d-none d-md-flex me-auto">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end className={navLinkClass}>
-              {item.label}
+              {t(`nav.${item.label}`, { defaultValue: item.label })}
             </NavLink>
           ))}
         </nav>

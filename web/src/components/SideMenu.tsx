@@ -7,6 +7,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { User } from '../session/user';
 import { UserAvatar } from './UserAvatar';
 import type { NavItem } from './navLinks';
+import { useTranslation } from '../i18n/react';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active fw-semibold' : ''}`;
 
@@ -21,9 +22,10 @@ interface SideMenuProps {
 }
 
 export function SideMenu({ show, onHide: close, user, name, items, billing, signOut }: SideMenuProps) {
+  const { t } = useTranslation('common');
   return (
     <Offcanvas id="side-menu" show={show} onHide={close} placement="start" aria-labelledby="side-menu-title">
-      <Offcanvas.Header closeButton closeLabel="Close menu">
+      <Offcanvas.Header closeButton closeLabel={t('shell.closeMenu')}>
         <Offcanvas.Title id="side-menu-title" className="fw-bold text-primary">
           Checkpoint
         </Offcanvas.Title>
@@ -36,24 +38,24 @@ export function SideMenu({ show, onHide: close, user, name, items, billing, sign
             <div className="small text-body-secondary">{user.email}</div>
           </div>
         </div>
-        <Nav as="nav" aria-label="Side menu" className="flex-column mb-3">
+        <Nav as="nav" aria-label={t('shell.sideMenu')} className="flex-column mb-3">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end className={navLinkClass} onClick={close}>
-              {item.label}
+              {t(`nav.${item.label}`, { defaultValue: item.label })}
             </NavLink>
           ))}
           <hr />
           <NavLink to="/profile" end className={navLinkClass} onClick={close}>
-            Profile
+            {t('shell.profile')}
           </NavLink>
           <NavLink to="/settings" end className={navLinkClass} onClick={close}>
-            Settings
+            {t('shell.settings')}
           </NavLink>
         </Nav>
         <div className="mt-auto d-grid gap-2">
           {billing && (
             <Link to="/subscription" className="btn btn-primary" onClick={close}>
-              Upgrade Plan
+              {t('shell.upgrade')}
             </Link>
           )}
           <Button
@@ -63,7 +65,7 @@ export function SideMenu({ show, onHide: close, user, name, items, billing, sign
               void signOut();
             }}
           >
-            Sign out
+            {t('shell.signOut')}
           </Button>
         </div>
       </Offcanvas.Body>

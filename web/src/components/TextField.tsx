@@ -1,5 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useMessage } from '../i18n/messages';
 
 interface TextFieldProps {
   id: string;
@@ -21,6 +22,8 @@ export function TextField({
   autoComplete,
   placeholder,
 }: TextFieldProps) {
+  const message = useMessage();
+  error = message(error);
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>

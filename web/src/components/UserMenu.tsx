@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../session/user';
 import { UserAvatar } from './UserAvatar';
+import { useTranslation } from '../i18n/react';
 
 interface UserMenuProps {
   user: User;
@@ -19,6 +20,7 @@ export function UserMenu({ user, name, billing, signOut }: UserMenuProps) {
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const { t } = useTranslation('common');
 
   useEffect(() => {
     if (!open) return undefined;
@@ -45,7 +47,7 @@ export function UserMenu({ user, name, billing, signOut }: UserMenuProps) {
         ref={toggle}
         type="button"
         className="btn btn-link p-0 border-0 text-decoration-none"
-        aria-label="User menu"
+        aria-label={t('shell.userMenu')}
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((was) => !was)}
@@ -61,18 +63,18 @@ export function UserMenu({ user, name, billing, signOut }: UserMenuProps) {
           </div>
           <hr className="dropdown-divider" />
           <Link className="dropdown-item" to="/profile" onClick={close}>
-            Profile
+            {t('shell.profile')}
           </Link>
           {billing && (
             <>
-              <span className="dropdown-item-text small text-body-secondary">Current Plan: Free Trial</span>
+              <span className="dropdown-item-text small text-body-secondary">{t('shell.currentPlan')}</span>
               <Link className="dropdown-item" to="/subscription" onClick={close}>
-                Upgrade Plan
+                {t('shell.upgrade')}
               </Link>
             </>
           )}
           <Link className="dropdown-item" to="/settings" onClick={close}>
-            Settings
+            {t('shell.settings')}
           </Link>
           <hr className="dropdown-divider" />
           <button
@@ -83,7 +85,7 @@ export function UserMenu({ user, name, billing, signOut }: UserMenuProps) {
               void signOut();
             }}
           >
-            Sign out
+            {t('shell.signOut')}
           </button>
         </div>
       )}

@@ -97,7 +97,7 @@ describe('AppRoutes', () => {
     expect(within(main).getByRole('link', { name: 'Dashboard' })).toHaveClass('active');
   });
 
-  it('when a teacher follows the Classes link, then the class list opens', async () => {
+  it('when a teacher follows the Classes link, then the class list opens; the still-English dashboard is marked lang=en, the translated pages are not', async () => {
     stubFetch({
       'GET /api/auth/user': () => jsonResponse(200, TEACHER),
       'GET /api/classes': () => jsonResponse(200, []),
@@ -105,8 +105,14 @@ describe('AppRoutes', () => {
     const { user } = renderApp('/');
     const main = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
+    // The dashboard's texts are still English: marked lang="en" for a Spanish interface; the shell
+    // and the Classes page are translated: they take <html lang>.
+    const dashboard = await screen.findByRole('heading', { name: 'Assessment Dashboard' });
+    expect(dashboard.closest('[lang]')?.getAttribute('lang')).toBe('en');
+    expect(main.closest('[lang]')).toBe(document.documentElement);
     await user.click(within(main).getByRole('link', { name: 'Classes' }));
-    expect(await screen.findByRole('heading', { name: 'My Classes' })).toBeInTheDocument();
+    const classes = await screen.findByRole('heading', { name: 'My Classes' });
+    expect(classes.closest('[lang]')).toBe(document.documentElement);
     expect(within(main).getByRole('link', { name: 'Classes' })).toHaveClass('active');
   });
 

@@ -8,6 +8,7 @@ import { AdminOnly, ResultPracticeFor, SignedOutVisit, StudentOnly } from './gua
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
 import { SCREENS, type ScreenModule } from './routeTable';
 import { useColorMode } from './useColorMode';
+import { useLocale } from './useLocale';
 
 type Screen<M extends ScreenModule> = Awaited<ReturnType<(typeof SCREENS)[M]>>;
 /** The names a screen module exports components under. */
@@ -22,8 +23,24 @@ function screen<M extends ScreenModule, K extends ComponentName<M>>(module: M, n
   return lazy(() => SCREENS[module]().then((m) => ({ default: (m as Screen<M>)[name] as ComponentType<Props> })));
 }
 
+/**
+ * A screen whose texts are still English (web/src/locales/README.md): marked lang="en", so that
+ * with the interface in Spanish (<html lang="es">) a screen reader reads it as English. The box
+ * takes no room of its own (display: contents).
+ */
+function englishOnly<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
+  function EnglishOnly(props: P) {
+    return (
+      <div lang="en" style={{ display: 'contents' }}>
+        <Screen {...props} />
+      </div>
+    );
+  }
+  return EnglishOnly;
+}
+
 const AppLayout = screen('components/AppLayout', 'AppLayout');
-const LandingPage = screen('features/landing/LandingPage', 'LandingPage');
+const LandingPage = englishOnly(screen('features/landing/LandingPage', 'LandingPage'));
 const AuthRoute = screen('features/auth/AuthPage', 'AuthRoute');
 const QuickAuthRoute = screen('features/auth/AuthPage', 'QuickAuthRoute');
 const SimpleLoginRoute = screen('features/auth/AuthPage', 'SimpleLoginRoute');
@@ -32,37 +49,43 @@ const ForgotPasswordPage = screen('features/auth/ForgotPasswordPage', 'ForgotPas
 const ResetPasswordPage = screen('features/auth/ResetPasswordPage', 'ResetPasswordPage');
 const VerifyEmailPage = screen('features/auth/VerifyEmailPage', 'VerifyEmailPage');
 const LoginCardPage = screen('features/studentLogins/LoginCardPage', 'LoginCardPage');
-const TeacherDashboard = screen('features/dashboard/TeacherDashboard', 'TeacherDashboard');
+const TeacherDashboard = englishOnly(screen('features/dashboard/TeacherDashboard', 'TeacherDashboard'));
 const StudentDashboard = screen('features/dashboard/StudentDashboard', 'StudentDashboard');
 const ProfilePage = screen('features/profile/ProfilePage', 'ProfilePage');
 const SettingsPage = screen('features/settings/SettingsPage', 'SettingsPage');
-const SubscriptionPage = screen('features/subscription/SubscriptionPage', 'SubscriptionPage');
+const SubscriptionPage = englishOnly(screen('features/subscription/SubscriptionPage', 'SubscriptionPage'));
 const ClassesPage = screen('features/classes/ClassesPage', 'ClassesPage');
-const ClassDetailPage = screen('features/classes/ClassDetailPage', 'ClassDetailPage');
+const ClassDetailPage = englishOnly(screen('features/classes/ClassDetailPage', 'ClassDetailPage'));
 const JoinClassPage = screen('features/joinClass/JoinClassPage', 'JoinClassPage');
 const SignedOutJoinClassPage = screen('features/joinClass/JoinClassPage', 'SignedOutJoinClassPage');
 const BrowseClassesPage = screen('features/browseClasses/BrowseClassesPage', 'BrowseClassesPage');
-const AssessmentsPage = screen('features/assessments/AssessmentsPage', 'AssessmentsPage');
-const AssessmentPreviewPage = screen('features/assessments/AssessmentPreviewPage', 'AssessmentPreviewPage');
-const AssessmentEditPage = screen('features/assessments/AssessmentEditPage', 'AssessmentEditPage');
+const AssessmentsPage = englishOnly(screen('features/assessments/AssessmentsPage', 'AssessmentsPage'));
+const AssessmentPreviewPage = englishOnly(
+  screen('features/assessments/AssessmentPreviewPage', 'AssessmentPreviewPage'),
+);
+const AssessmentEditPage = englishOnly(screen('features/assessments/AssessmentEditPage', 'AssessmentEditPage'));
 const TakeAssessmentPage = screen('features/takeAssessment/TakeAssessmentPage', 'TakeAssessmentPage');
 const TryAsStudentPage = screen('features/takeAssessment/TakeAssessmentPage', 'TryAsStudentPage');
 const SupportPracticePage = screen('features/practice/SupportPracticePage', 'SupportPracticePage');
 const ResultPracticePage = screen('features/practice/ResultPracticePage', 'ResultPracticePage');
-const AllStudentsPage = screen('features/results/AllStudentsPage', 'AllStudentsPage');
-const ReportsPage = screen('features/reports/ReportsPage', 'ReportsPage');
-const AssessmentResultsPage = screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage');
-const DeepLinkPage = screen('features/lti/DeepLinkPage', 'DeepLinkPage');
-const AdminDashboardPage = screen('features/admin/AdminDashboardPage', 'AdminDashboardPage');
-const AdminLayout = screen('features/admin/AdminLayout', 'AdminLayout');
-const DistrictUsersPage = screen('features/admin/DistrictUsersPage', 'DistrictUsersPage');
+const AllStudentsPage = englishOnly(screen('features/results/AllStudentsPage', 'AllStudentsPage'));
+const ReportsPage = englishOnly(screen('features/reports/ReportsPage', 'ReportsPage'));
+const AssessmentResultsPage = englishOnly(
+  screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage'),
+);
+const DeepLinkPage = englishOnly(screen('features/lti/DeepLinkPage', 'DeepLinkPage'));
+const AdminDashboardPage = englishOnly(screen('features/admin/AdminDashboardPage', 'AdminDashboardPage'));
+const AdminLayout = englishOnly(screen('features/admin/AdminLayout', 'AdminLayout'));
+const DistrictUsersPage = englishOnly(screen('features/admin/DistrictUsersPage', 'DistrictUsersPage'));
 const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSection');
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
 const AdminIntegrationsSection = screen('features/admin/AdminSections', 'AdminIntegrationsSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
-const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
-const BankPage = screen('features/bank/BankPage', 'BankPage');
-const CommonAssessmentsPage = screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage');
+const StandardsPage = englishOnly(screen('features/standards/StandardsPage', 'StandardsPage'));
+const BankPage = englishOnly(screen('features/bank/BankPage', 'BankPage'));
+const CommonAssessmentsPage = englishOnly(
+  screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage'),
+);
 const NotFoundPage = screen('features/notFound/NotFoundPage', 'NotFoundPage');
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */
@@ -99,6 +122,7 @@ export const PROTECTED_PATHS = [
 export function AppRoutes() {
   const { user, isLoading } = useAuth({ fresh: true });
   useColorMode(user);
+  useLocale(user);
 
   return (
     <>

@@ -5,20 +5,23 @@ import { useToast } from '../components/toast/useToast';
 import { serverMessageOr } from '../api/apiError';
 import { useResendVerificationMutation } from '../api/generated/endpoints';
 import type { User } from './user';
+import { useTranslation } from '../i18n/react';
+import { withStrong } from '../i18n/rich';
 
 export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailVerified'> }) {
   const [resend, { isLoading, isSuccess }] = useResendVerificationMutation();
+  const { t } = useTranslation('common');
   const toast = useToast();
   if (user.emailVerified !== false) return null;
 
   const onResend = async () => {
     try {
       await resend().unwrap();
-      toast({ title: 'Verification link sent', description: `Check the inbox of ${user.email}.` });
+      toast({ title: t('verifyBanner.sent'), description: t('verifyBanner.checkInbox', { email: user.email }) });
     } catch (error) {
       toast({
-        title: 'Could not send the link',
-        description: serverMessageOr(error, 'Please try again'),
+        title: t('verifyBanner.failed'),
+        description: serverMessageOr(error, t('tryAgain')),
         variant: 'destructive',
       });
     }
@@ -26,11 +29,9 @@ export function VerifyEmailBanner({ user }: { user: Pick<User, 'email' | 'emailV
 
   return (
     <Alert variant="info" className="mb-0 rounded-0 py-2 d-flex flex-wrap align-items-center gap-2" role="status">
-      <span className="me-auto text-break">
-        Please verify your email address: we sent a link to <strong>{user.email}</strong>.
-      </span>
+      <span className="me-auto text-break">{withStrong(t('verifyBanner.text', { email: user.email }))}</span>
       <Button size="sm" variant="outline-primary" onClick={onResend} disabled={isLoading || isSuccess}>
-        {isSuccess ? 'Link sent' : isLoading ? 'Sending...' : 'Resend link'}
+        {isSuccess ? t('verifyBanner.linkSent') : isLoading ? t('verifyBanner.sending') : t('verifyBanner.resend')}
       </Button>
     </Alert>
   );

@@ -53,6 +53,7 @@ export const authApi = withCurrentUser.enhanceEndpoints({
                   email: data.email,
                   emailVerified: data.emailVerified,
                   pendingEmail: data.pendingEmail ?? undefined,
+                  locale: data.locale,
                 });
             }),
           );

@@ -1,6 +1,7 @@
 // Session-level UI state: a pending "go to /auth" after an Unauthorized toast (api/baseQuery.ts on a 401).
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { showToast, type ToastState } from '../components/toast/toastSlice';
+import { i18n } from '../i18n/i18n';
 
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
@@ -31,8 +32,8 @@ export function sessionExpired(): ThunkAction<void, { auth: AuthUiState; toast: 
   return (dispatch) => {
     dispatch(
       showToast({
-        title: 'Unauthorized',
-        description: 'You are logged out. Logging in again...',
+        title: i18n.t('common:toast.unauthorized'),
+        description: i18n.t('common:toast.loggedOut'),
         variant: 'destructive',
       }),
     );

@@ -13,11 +13,11 @@ export const DEFAULT_PREFERENCES: Preferences = {
 };
 
 /**
- * GET /api/auth/user. preferences and emailVerified (the address was proven: a mailed link, a
- * reset, an invitation…) may be absent in answers kept from older versions.
+ * GET /api/auth/user. preferences, emailVerified (the address was proven: a mailed link, a
+ * reset, an invitation…) and locale may be absent in answers kept from older versions.
  */
-export type User = Omit<UserAnswer, 'preferences' | 'emailVerified'> &
-  Partial<Pick<UserAnswer, 'preferences' | 'emailVerified'>>;
+export type User = Omit<UserAnswer, 'preferences' | 'emailVerified' | 'locale'> &
+  Partial<Pick<UserAnswer, 'preferences' | 'emailVerified' | 'locale'>>;
 
 /** Anything that is not student or admin is a teacher for navigation and routes. */
 export function navRole(user: Pick<User, 'role'>): 'student' | 'admin' | 'teacher' {

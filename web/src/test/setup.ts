@@ -1,13 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { i18n, initI18n } from '../i18n/i18n';
+import { resources } from './localeResources';
 
 // findBy*/waitFor give up after 10 s instead of 1 s: on a busy CI machine the first load of a lazy
 // route's modules took 3.9 s (a wait for what must appear, not a speed check: budgets are in bench/).
 configure({ asyncUtilTimeout: 10_000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   document.cookie.split(';').forEach((c) => {
@@ -32,3 +35,7 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// Every language's strings at once, English shown (the tests assert English text; a test renders
+// Spanish with i18n.changeLanguage('es')).
+initI18n({ language: 'en', resources });

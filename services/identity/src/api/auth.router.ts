@@ -18,6 +18,7 @@ import {
 import { signUpWithPassword, type MembershipDeps } from '../domain/membership.use-case.ts';
 import type { Limiter } from '../domain/ports.ts';
 import { endSession, startSession, type SessionDeps } from '../domain/sessions.use-case.ts';
+import { localeFromAcceptLanguage } from '../domain/locales.ts';
 import { toPublicUser, type UserRecord } from '../domain/user.ts';
 import {
   logInBody,
@@ -29,6 +30,10 @@ import {
   verificationSentSchema,
 } from './auth.schemas.ts';
 import type { SessionCookies } from './session-cookies.ts';
+
+/** The browser's language (Accept-Language): the user's until they choose one. */
+const browserLocale = (req: { headers: Record<string, string | string[] | undefined> }) =>
+  localeFromAcceptLanguage([req.headers['accept-language']].flat().join(','));
 
 export interface AuthRouterDeps {
   accounts: AccountDeps;
@@ -112,8 +117,8 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
 
   api.add(
     { method: 'get', path: '/api/auth/user', summary: 'The signed-in user', access: 'signed-in', response: userSchema },
-    async ({ caller }) => {
-      const user = toPublicUser(await currentUser(deps, caller));
+    async ({ caller, req }) => {
+      const user = toPublicUser(await currentUser(deps, caller), browserLocale(req));
       const returning =
         Boolean(caller.sessionId) && (await deps.sessions.sessions.signedInBefore(caller.userId, caller.sessionId!));
       const pendingEmail = await deps.accounts.pendingEmailChange?.(caller.userId);
@@ -141,7 +146,7 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
         clientAddress(req),
       );
       if (!changed) throw new UnauthorizedError();
-      return { ...toPublicUser(changed.user), pendingEmail: changed.pendingEmail ?? null };
+      return { ...toPublicUser(changed.user, browserLocale(req)), pendingEmail: changed.pendingEmail ?? null };
     },
   );
 
@@ -154,11 +159,11 @@ export function authRouter(deps: AuthRouterDeps): ApiRouter {
       body: preferencesChange,
       response: userSchema,
     },
-    async ({ caller, body }) => {
+    async ({ caller, body, req }) => {
       await currentUser(deps, caller);
       const user = await updatePreferences(deps.accounts, caller.userId, body);
       if (!user) throw new UnauthorizedError();
-      return toPublicUser(user);
+      return toPublicUser(user, browserLocale(req));
     },
   );
 

@@ -1,6 +1,7 @@
 // Request and response schemas of /api/auth/** (with the forms' validation texts).
 import { EMAIL, nameText } from '@checkpoint/service-kit';
 import { z } from 'zod';
+import { LOCALES } from '../domain/locales.ts';
 
 const firstName = nameText(100, {
   required: 'First name is required',
@@ -38,12 +39,17 @@ export const logInBody = z.object({
   password: z.string().min(1, 'Password must be at least 6 characters').max(256),
 });
 /** currentPassword: needed when the email changes (re-authentication); names change without it. */
-export const updateUserBody = z.object({
-  firstName,
-  lastName,
-  email,
-  currentPassword: z.string().max(256, 'Password must be at most 256 characters').optional(),
-});
+export const updateUserBody = z
+  .object({
+    firstName: firstName.optional(),
+    lastName: lastName.optional(),
+    email: email.optional(),
+    currentPassword: z.string().max(256, 'Password must be at most 256 characters').optional(),
+    /** The interface language; mails to the user go in it too. */
+    locale: z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(', ')}` }).optional(),
+  })
+  .refine((change) => Object.keys(change).length > 0, 'Send at least one field')
+  .meta({ minProperties: 1 });
 export const preferencesBody = z.object({
   emailNotifications: z.boolean(),
   assessmentReminders: z.boolean(),
@@ -77,6 +83,8 @@ export const userSchema = z
     preferences: preferencesBody,
     /** The address was proven by a mail link, a password reset, an invitation, the roster or SSO. */
     emailVerified: z.boolean(),
+    /** The interface language: the one chosen (PUT), else the browser's (Accept-Language), else en. */
+    locale: z.enum(LOCALES),
     /**
      * GET /api/auth/user only: the user had signed in before this session (a dashboard says
      * "Welcome back" then, not right after the sign-up).

@@ -17,6 +17,7 @@ export const userSelect = {
   createdAt: true,
   disabledAt: true,
   emailVerifiedAt: true,
+  locale: true,
   tenant: { select: { kind: true } },
 } as const;
 
@@ -33,6 +34,7 @@ type UserRow = {
   createdAt: Date;
   disabledAt: Date | null;
   emailVerifiedAt: Date | null;
+  locale: string | null;
   tenant: { kind: string };
 };
 
@@ -168,7 +170,7 @@ export function usersRepository(db: Db) {
      */
     async updateProfile(
       id: string,
-      profile: { firstName: string; lastName: string },
+      profile: { firstName: string; lastName: string; locale?: string },
       inSameTransaction: (tx: Tx, user: UserRecord) => Promise<void>,
     ): Promise<UserRecord | undefined> {
       return db.$transaction(async (tx) => {

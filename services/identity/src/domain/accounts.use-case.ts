@@ -8,6 +8,7 @@ import { assertAddressAllowedFor, WRONG_CURRENT_PASSWORD } from './email-links.u
 import { EmailTakenError, InvalidCredentialsError } from './errors.ts';
 import { verifyPassword } from './password.ts';
 import type { Limiter, UserEventWriter } from './ports.ts';
+import type { Locale } from './locales.ts';
 import { normalizeEmail, type Preferences, type UserRecord, type UserRole } from './user.ts';
 
 export interface AccountDeps {
@@ -132,9 +133,12 @@ const NO_PASSWORD_FOR_EMAIL =
   'Your account has no password yet. Use “Forgot password?” on the sign-in page to set one, then change your email.';
 
 export interface ProfileChange {
-  firstName: string;
-  lastName: string;
-  email: string;
+  /** Each field absent stays as it is. */
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  /** The interface language (locales.ts). */
+  locale?: Locale | undefined;
   /** Needed when `email` is not the current address. */
   currentPassword?: string | undefined;
 }
@@ -166,7 +170,7 @@ export async function updateProfile(
   }
   const before = await deps.users.findById(userId);
   if (!before) return undefined;
-  const email = normalizeEmail(input.email);
+  const email = input.email === undefined ? before.email : normalizeEmail(input.email);
   const emailChanges = email !== before.email;
   if (emailChanges) {
     // Re-authentication first: a stolen session alone neither moves the account nor probes addresses.
@@ -190,7 +194,11 @@ export async function updateProfile(
   const user = await deps.users.updateProfile(
     userId,
     // The sign-in address stays until the new one is proven by its link.
-    { firstName: input.firstName.trim(), lastName: input.lastName.trim() },
+    {
+      firstName: input.firstName?.trim() ?? before.firstName,
+      lastName: input.lastName?.trim() ?? before.lastName,
+      ...(input.locale ? { locale: input.locale } : {}),
+    },
     async (tx, updated) => {
       await deps.events.updated(tx, updated);
       if (emailChanges && sendEmailChange) await sendEmailChange(tx, updated, email, { addressTaken });

@@ -35,9 +35,10 @@ import { assertPasswordAllowed } from './password-policy.ts';
 import { holdTenantForChange, recordAudit } from './privacy/privacy.use-case.ts';
 import type { UserEventWriter } from './ports.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
+import { mailTexts, PRODUCT_NAME } from './email-texts.ts';
 import { normalizeEmail, type UserRecord, type UserRole } from './user.ts';
 
-export const PRODUCT_NAME = 'Checkpoint';
+export { PRODUCT_NAME };
 const HOUR_MS = 3_600_000;
 export const EMAIL_LINK_TTL_MS: Record<EmailTokenPurpose, number> = {
   verify: 24 * HOUR_MS,
@@ -93,8 +94,9 @@ export async function assertAddressAllowedFor(
  * to be the account's (then its owner typed the name); otherwise whoever created the account or
  * typed the address may be a stranger to the inbox, and their text is never mailed to it.
  */
-function greetingFor(user: Pick<UserRecord, 'firstName'> & { emailVerified?: boolean }): string {
-  return user.emailVerified && user.firstName ? `Hi ${user.firstName},` : 'Hello,';
+function greetingFor(user: Pick<UserRecord, 'firstName' | 'locale'> & { emailVerified?: boolean }): string {
+  const texts = mailTexts(user.locale);
+  return user.emailVerified && user.firstName ? texts.hi(user.firstName) : texts.hello;
 }
 
 export class InvalidEmailTokenError extends AppError {
@@ -129,13 +131,8 @@ function linkUrl(deps: Pick<EmailLinkDeps, 'publicUrl'>, purpose: EmailTokenPurp
   return `${deps.publicUrl.replace(/\/+$/, '')}${EMAIL_LINK_PATHS[purpose]}?token=${token}`;
 }
 
-function expiryText(ms: number): string {
-  if (ms % (24 * HOUR_MS) === 0) {
-    const days = ms / (24 * HOUR_MS);
-    return days === 1 ? '24 hours' : `${days} days`;
-  }
-  const hours = ms / HOUR_MS;
-  return hours === 1 ? '1 hour' : `${hours} hours`;
+function expiryText(ms: number, locale?: string | null): string {
+  return mailTexts(locale).duration(ms);
 }
 
 /** A plain-text and a simple HTML mail: greeting, paragraphs, one button-like link, expiry, "not you". */
@@ -146,8 +143,11 @@ export function linkMail(input: {
   paragraphs: string[];
   action?: { label: string; url: string; expiresInMs: number };
   notYou?: string;
+  /** The frame's language (the user's locale); English by default. */
+  locale?: string | null | undefined;
 }): QueuedMail {
-  const notYou = input.notYou ?? "If this wasn't you, ignore this mail: nothing changes.";
+  const texts = mailTexts(input.locale);
+  const notYou = input.notYou ?? texts.notYou;
   const text = [
     input.greeting,
     '',
@@ -156,7 +156,7 @@ export function linkMail(input: {
       ? [
           `${input.action.label}: ${input.action.url}`,
           '',
-          `This link expires in ${expiryText(input.action.expiresInMs)}.`,
+          texts.expiresIn(expiryText(input.action.expiresInMs, input.locale)),
           '',
         ]
       : []),
@@ -171,7 +171,7 @@ export function linkMail(input: {
     ...(input.action
       ? [
           `<p><a href="${escapeHtml(input.action.url)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(input.action.label)}</a></p>`,
-          `<p style="font-size:13px;color:#555">Or open this link: ${escapeHtml(input.action.url)}<br>This link expires in ${expiryText(input.action.expiresInMs)}.</p>`,
+          `<p style="font-size:13px;color:#555">${escapeHtml(texts.orOpen)} ${escapeHtml(input.action.url)}<br>${escapeHtml(texts.expiresIn(expiryText(input.action.expiresInMs, input.locale)))}</p>`,
         ]
       : []),
     `<p style="font-size:13px;color:#555">${escapeHtml(notYou)}</p>`,
@@ -216,24 +216,26 @@ async function issueToken(
 export async function sendVerification(
   deps: EmailLinkDeps,
   tx: Tx,
-  user: Pick<UserRecord, 'id' | 'email'>,
+  user: Pick<UserRecord, 'id' | 'email'> & Partial<Pick<UserRecord, 'locale'>>,
 ): Promise<void> {
+  const texts = mailTexts(user.locale).verify;
   await deps.tokens.invalidate(user.id, 'verify', tx);
   const token = await issueToken(deps, tx, { purpose: 'verify', email: user.email, userId: user.id });
   await deps.mail.enqueue(
     tx,
     linkMail({
       to: user.email,
-      subject: `Verify your email for ${PRODUCT_NAME}`,
+      subject: texts.subject,
       // Sent to an address nobody has proven yet: nothing the sign-up typed (a name) is echoed.
-      greeting: 'Hello,',
-      paragraphs: [`Please confirm that ${user.email} is your email address for your ${PRODUCT_NAME} account.`],
+      greeting: mailTexts(user.locale).hello,
+      paragraphs: [texts.paragraph(user.email)],
+      locale: user.locale,
       action: {
-        label: 'Verify your email',
+        label: texts.action,
         url: linkUrl(deps, 'verify', token),
         expiresInMs: EMAIL_LINK_TTL_MS.verify,
       },
-      notYou: "If you didn't create this account or change its email, ignore this mail.",
+      notYou: texts.notYou,
     }),
   );
 }
@@ -247,7 +249,7 @@ export async function sendVerification(
 export async function sendEmailChange(
   deps: EmailLinkDeps,
   tx: Tx,
-  user: Pick<UserRecord, 'id' | 'email' | 'firstName' | 'emailVerified'>,
+  user: Pick<UserRecord, 'id' | 'email' | 'firstName' | 'emailVerified'> & Partial<Pick<UserRecord, 'locale'>>,
   newEmail: string,
   options: { addressTaken?: boolean } = {},
 ): Promise<void> {
@@ -285,13 +287,15 @@ export async function sendEmailChange(
     tx,
     linkMail({
       to: user.email,
-      subject: `Your ${PRODUCT_NAME} sign-in email is being changed`,
+      subject: mailTexts(user.locale).emailChanging.subject,
       greeting: greetingFor(user),
-      paragraphs: [
-        `Someone signed in to your ${PRODUCT_NAME} account (${user.email}) with its password and asked to change its sign-in address to ${email}.`,
-        `The change happens only if the link mailed to the new address is opened within ${expiryText(EMAIL_LINK_TTL_MS.email_change)}; until then you sign in with ${user.email} as before.`,
-      ],
-      notYou: `If this wasn't you, sign in and change your password at once (that signs out every other device and makes this request's password useless), then set your email back in Settings. If you cannot sign in, use “Forgot password?” on the sign-in page.`,
+      paragraphs: mailTexts(user.locale).emailChanging.paragraphs(
+        user.email,
+        email,
+        expiryText(EMAIL_LINK_TTL_MS.email_change, user.locale),
+      ),
+      notYou: mailTexts(user.locale).emailChanging.notYou,
+      locale: user.locale,
     }),
   );
 }
@@ -594,12 +598,14 @@ export async function requestPasswordReset(deps: EmailLinkDeps, rawEmail: string
         tx,
         linkMail({
           to: user.email,
-          subject: `Signing in to ${PRODUCT_NAME}`,
+          subject: mailTexts(user.locale).resetWithProvider.subject,
           greeting: greetingFor(user),
-          paragraphs: [
-            `Someone asked to reset the ${PRODUCT_NAME} password of ${user.email}.`,
-            `${tenant.name} signs in with its own provider, so there is no ${PRODUCT_NAME} password to reset. Use “Continue with ${tenant.name}” on the sign-in page: ${deps.publicUrl.replace(/\/+$/, '')}/auth`,
-          ],
+          paragraphs: mailTexts(user.locale).resetWithProvider.paragraphs(
+            user.email,
+            tenant.name,
+            `${deps.publicUrl.replace(/\/+$/, '')}/auth`,
+          ),
+          locale: user.locale,
         }),
       );
       return;
@@ -610,17 +616,16 @@ export async function requestPasswordReset(deps: EmailLinkDeps, rawEmail: string
       tx,
       linkMail({
         to: user.email,
-        subject: `Reset your ${PRODUCT_NAME} password`,
+        subject: mailTexts(user.locale).reset.subject,
         greeting: greetingFor(user),
-        paragraphs: [
-          `Someone asked to reset the password of your ${PRODUCT_NAME} account (${user.email}). Open the link below to choose a new one. Setting it signs you out everywhere.`,
-        ],
+        paragraphs: [mailTexts(user.locale).reset.paragraph(user.email)],
+        locale: user.locale,
         action: {
-          label: 'Choose a new password',
+          label: mailTexts(user.locale).reset.action,
           url: linkUrl(deps, 'reset', token),
           expiresInMs: EMAIL_LINK_TTL_MS.reset,
         },
-        notYou: "If you didn't ask for this, ignore this mail: your password stays as it is.",
+        notYou: mailTexts(user.locale).reset.notYou,
       }),
     );
   });

@@ -1,4 +1,6 @@
 // The user as the rest of the product sees it, and the small rules around emails and preferences.
+import { DEFAULT_LOCALE, isLocale, type Locale } from './locales.ts';
+
 export const USER_ROLES = ['student', 'teacher', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const TENANT_KINDS = ['district', 'school', 'individual'] as const;
@@ -35,6 +37,8 @@ export interface UserRecord {
   /** When the address was proven (D2); null: never, or changed since. */
   emailVerifiedAt: Date | null;
   emailVerified: boolean;
+  /** The interface language the user chose (locales.ts); null or absent: never chosen. */
+  locale?: string | null;
 }
 
 /** The `GET /api/auth/user` shape. */
@@ -50,9 +54,15 @@ export interface PublicUser {
   accountType: TenantKind;
   preferences: Preferences;
   emailVerified: boolean;
+  locale: Locale;
 }
 
-export function toPublicUser(user: UserRecord): PublicUser {
+/** The user's chosen language, else `fallback` (the browser's, from Accept-Language), else en. */
+export function userLocale(user: Pick<UserRecord, 'locale'>, fallback: Locale = DEFAULT_LOCALE): Locale {
+  return isLocale(user.locale) ? user.locale : fallback;
+}
+
+export function toPublicUser(user: UserRecord, fallbackLocale: Locale = DEFAULT_LOCALE): PublicUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -65,6 +75,7 @@ export function toPublicUser(user: UserRecord): PublicUser {
     accountType: user.tenantKind,
     preferences: readPreferences(user.preferences),
     emailVerified: user.emailVerified,
+    locale: userLocale(user, fallbackLocale),
   };
 }
 

@@ -790,10 +790,11 @@ export type LoginApiArg = {
 };
 export type UpdateUserApiResponse = /** status 200 OK */ User;
 export type UpdateUserApiArg = {
-  firstName: string;
-  lastName: string;
-  email: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
   currentPassword?: string;
+  locale?: 'en' | 'es';
 };
 export type UpdatePreferencesApiResponse = /** status 200 OK */ User;
 export type UpdatePreferencesApiArg = {
@@ -2105,6 +2106,7 @@ export type User = {
     darkMode: boolean;
   };
   emailVerified: boolean;
+  locale: 'en' | 'es';
   returning?: boolean;
   pendingEmail?: string | null;
 };

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import Toast from 'react-bootstrap/Toast';
+import { i18n } from '../../i18n/i18n';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { dismissToast } from './toastSlice';
@@ -60,7 +61,7 @@ export function Toaster() {
         aria-live={destructive ? 'assertive' : 'polite'}
         data-testid="toast"
       >
-        <Toast.Header closeButton closeLabel="Close notification">
+        <Toast.Header closeButton closeLabel={i18n.t('common:toast.close')}>
           <strong className="me-auto">{toast.title}</strong>
         </Toast.Header>
         {toast.description && (

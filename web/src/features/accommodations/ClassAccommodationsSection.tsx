@@ -12,6 +12,7 @@ import { serverMessageOr } from '../../api/apiError';
 import { lazyModal } from '../../app/lazyModal';
 import { useGetClassAccommodationsQuery, type ClassStudentAccommodations } from './accommodationsApi';
 import { accommodationList, studentName } from './labels';
+import { formatDate } from '../../i18n/format';
 
 const AccommodationsEditDialog = lazyModal(
   () => import('./AccommodationsEditDialog').then((m) => m.AccommodationsEditDialog),
@@ -25,8 +26,8 @@ function SubstituteSheet({ className, students }: { className: string; students:
     <div className="print-sheet" data-testid="substitute-sheet">
       <h1>Accommodations: {className}</h1>
       <p>
-        For the substitute teacher, printed {new Date().toLocaleDateString(undefined, { dateStyle: 'long' })}. Keep this
-        list private: students do not see each other&apos;s accommodations.
+        For the substitute teacher, printed {formatDate(new Date(), { dateStyle: 'long' })}. Keep this list private:
+        students do not see each other&apos;s accommodations.
       </p>
       {listed.length === 0 ? (
         <p>No student in this class has accommodations.</p>

@@ -12,6 +12,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { useAuth } from '../../session/useAuth';
 import { useGetAdminStatsQuery, type AdminStats } from '../results';
 import { StatCard } from '../../components/StatCard';
+import { formatDate } from '../../i18n/format';
 
 /** Where the admin manages things: the pages that exist in an admin's navigation. */
 const MANAGEMENT_LINKS = [
@@ -31,7 +32,7 @@ const ROLE_BADGES: Record<string, { label: string; bg: string }> = {
 export function formatSignupDate(date: string): string {
   const d = new Date(date);
   if (Number.isNaN(d.getTime())) return '—';
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(d, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 function PerformanceCard({ stats }: { stats: AdminStats }) {

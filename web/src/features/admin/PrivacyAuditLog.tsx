@@ -11,6 +11,7 @@ import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { auditArg, auditQuery, useGetAuditQuery, type AuditFilter } from './privacyApi';
+import { formatDateTime } from '../../i18n/format';
 
 const ACTIONS = ['', 'read', 'change', 'export', 'delete'] as const;
 
@@ -106,7 +107,7 @@ export function PrivacyAuditLog() {
               <tbody>
                 {data.entries.map((e) => (
                   <tr key={e.id}>
-                    <td className="text-nowrap">{new Date(e.at).toLocaleString()}</td>
+                    <td className="text-nowrap">{formatDateTime(e.at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
                     <td>
                       {e.summary} <span className="text-body-secondary small">({e.actorRole})</span>
                     </td>

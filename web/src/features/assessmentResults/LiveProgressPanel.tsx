@@ -5,6 +5,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { useGetAssessmentProgressQuery, type StudentProgress } from '../results';
+import { formatTime } from '../../i18n/format';
 
 const STATUS_TEXT: Record<StudentProgress['status'], string> = {
   not_started: 'Not started',
@@ -17,7 +18,7 @@ const STATUS_TONE: Record<StudentProgress['status'], string> = {
   submitted: 'success',
 };
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+const time = (iso: string) => formatTime(iso);
 
 function answeredText(s: StudentProgress, questionCount: number): string {
   if (s.status === 'in_progress') return `${s.answered ?? 0} of ${questionCount} answered`;

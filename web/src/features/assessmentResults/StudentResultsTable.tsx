@@ -9,6 +9,7 @@ import { ResultLevel, resultPracticeLink } from '../assessments';
 import type { AssessmentResults } from '../results';
 import { AttemptActions } from './AttemptActions';
 import { GradeResultPanel } from './GradeResultPanel';
+import { formatDateTime } from '../../i18n/format';
 
 type Result = AssessmentResults['results'][number];
 type Question = AssessmentResults['questions'][number];
@@ -122,7 +123,7 @@ export function StudentResultsTable({
                 <td>
                   {r.earnedPoints} / {r.totalPoints}
                 </td>
-                <td>{new Date(r.submittedAt).toLocaleString()}</td>
+                <td>{formatDateTime(r.submittedAt, { dateStyle: 'short', timeStyle: 'medium' })}</td>
                 <td>Attempt {r.attempt} (counts)</td>
                 <td className="small">
                   {practiceText(r.practice)}

@@ -1,15 +1,14 @@
+import { i18n } from '../../i18n/i18n';
+import { formatDate as formatLocaleDate, formatDateTime as formatLocaleDateTime } from '../../i18n/format';
+
 /** A date as the screens show it (e.g. 3/5/2024); empty for a missing or broken value. */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+  return formatLocaleDate(value);
 }
 
 /** A date and time as the screens show it (e.g. 12/1/2026, 3:00 PM); empty for a missing or broken value. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  return formatLocaleDateTime(value);
 }
 
 /** Which attempt a result is and whether it counts, as the student's views say it. */
@@ -19,6 +18,7 @@ export function attemptText(r: {
   counted: boolean;
   countedAttempt: 'latest' | 'best';
 }): string {
-  const which = r.countedAttempt === 'best' ? 'your best attempt counts' : 'your latest attempt counts';
-  return `Attempt ${r.attempt} of ${r.maxAttempts} · ${r.counted ? 'this attempt counts' : `does not count (${which})`}`;
+  const which = i18n.t(r.countedAttempt === 'best' ? 'common:attempt.bestCounts' : 'common:attempt.latestCounts');
+  const counts = r.counted ? i18n.t('common:attempt.counts') : i18n.t('common:attempt.doesNotCount', { which });
+  return i18n.t('common:attempt.text', { attempt: r.attempt, max: r.maxAttempts, counts });
 }

@@ -16,20 +16,19 @@ import { serverMessageOr } from '../../api/apiError';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useAcceptInvitationMutation, useGetInvitationQuery } from '../../session/authApi';
 import { PASSWORD_MIN } from './authSchemas';
-
-export const INVITATION_GONE =
-  'This invitation has expired or was already used. Ask your district admin for a new one.';
+import { useTranslation } from '../../i18n/react';
+import { withStrong } from '../../i18n/rich';
 
 const acceptSchema = z
   .object({
-    firstName: z.string().check(z.trim(), z.minLength(1, { error: 'First name is required' })),
-    lastName: z.string().check(z.trim(), z.minLength(1, { error: 'Last name is required' })),
-    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })),
-    confirmPassword: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Please confirm your password' })),
+    firstName: z.string().check(z.trim(), z.minLength(1, { error: 'validation.firstNameRequired' })),
+    lastName: z.string().check(z.trim(), z.minLength(1, { error: 'validation.lastNameRequired' })),
+    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'validation.passwordMin6' })),
+    confirmPassword: z.string().check(z.minLength(PASSWORD_MIN, { error: 'validation.confirmPassword' })),
   })
   .check(
     z.refine((values) => values.password === values.confirmPassword, {
-      error: "Passwords don't match",
+      error: 'validation.passwordsDontMatch',
       path: ['confirmPassword'],
       when: (payload) =>
         payload.issues.every((issue) => issue.path?.[0] !== 'confirmPassword' && issue.path?.[0] !== 'password'),
@@ -48,34 +47,35 @@ function AcceptInvitationForm({ token, email, districtName }: { token: string; e
   });
   const [accept, { isLoading, isSuccess }] = useAcceptInvitationMutation();
   const toast = useToast();
+  const { t } = useTranslation('auth');
 
   const onSubmit = handleSubmit(async ({ firstName, lastName, password }) => {
     try {
       await accept({ token, firstName, lastName, password }).unwrap();
     } catch (error) {
       toast({
-        title: 'Could not create your account',
-        description: serverMessageOr(error, 'Please try again'),
+        title: t('invitation.failed'),
+        description: serverMessageOr(error, t('common:tryAgain')),
         variant: 'destructive',
       });
       return;
     }
-    toast({ title: `Welcome to ${districtName}!` });
+    toast({ title: t('invitation.welcome', { district: districtName }) });
     // A full load: the app starts again with the new session.
     window.location.assign('/');
   });
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Accept invitation">
+    <Form noValidate onSubmit={onSubmit} aria-label={t('invitation.form')}>
       <Form.Group className="mb-3" controlId="invitation-email">
-        <Form.Label>Email</Form.Label>
+        <Form.Label>{t('common:email')}</Form.Label>
         <Form.Control type="email" value={email} readOnly />
       </Form.Group>
       <div className="row">
         <div className="col-sm-6">
           <TextField
             id="invitation-first-name"
-            label="First Name"
+            label={t('signUp.firstName')}
             autoComplete="given-name"
             registration={register('firstName')}
             error={errors.firstName?.message}
@@ -84,7 +84,7 @@ function AcceptInvitationForm({ token, email, districtName }: { token: string; e
         <div className="col-sm-6">
           <TextField
             id="invitation-last-name"
-            label="Last Name"
+            label={t('signUp.lastName')}
             autoComplete="family-name"
             registration={register('lastName')}
             error={errors.lastName?.message}
@@ -93,7 +93,7 @@ function AcceptInvitationForm({ token, email, districtName }: { token: string; e
       </div>
       <TextField
         id="invitation-password"
-        label="Password"
+        label={t('common:password')}
         type="password"
         autoComplete="new-password"
         registration={register('password')}
@@ -101,14 +101,14 @@ function AcceptInvitationForm({ token, email, districtName }: { token: string; e
       />
       <TextField
         id="invitation-confirm-password"
-        label="Confirm Password"
+        label={t('common:confirmPassword')}
         type="password"
         autoComplete="new-password"
         registration={register('confirmPassword')}
         error={errors.confirmPassword?.message}
       />
       <Button type="submit" className="w-100" disabled={isLoading || isSuccess}>
-        {isLoading ? 'Creating account...' : 'Create account'}
+        {isLoading ? t('signUp.submitting') : t('invitation.submit')}
       </Button>
     </Form>
   );
@@ -118,24 +118,29 @@ export function AcceptInvitationPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const { data, isLoading, isError } = useGetInvitationQuery(token, { skip: !token });
+  const { t } = useTranslation('auth');
   const body = useMemo(() => {
     if (!token || isError) {
       return (
         <Alert variant="warning" className="mb-0">
-          {INVITATION_GONE} <Link to="/auth">Go to sign-in</Link>
+          {t('invitation.gone')} <Link to="/auth">{t('invitation.goToSignIn')}</Link>
         </Alert>
       );
     }
     if (isLoading || !data) return <PageSpinner />;
     return (
       <>
-        <p className="text-body-secondary">
-          You were invited to join <strong>{data.districtName}</strong> on Checkpoint.
-        </p>
+        <p className="text-body-secondary">{withStrong(t('invitation.invited', { district: data.districtName }))}</p>
         <AcceptInvitationForm token={token} email={data.email} districtName={data.districtName} />
       </>
     );
-  }, [token, isError, isLoading, data]);
+  }, [token, isError, isLoading, data, t]);
 
-  return <AuthCardLayout title={data ? `Join ${data.districtName}` : 'Accept your invitation'}>{body}</AuthCardLayout>;
+  return (
+    <AuthCardLayout
+      title={data ? t('invitation.title', { district: data.districtName }) : t('invitation.titleLoading')}
+    >
+      {body}
+    </AuthCardLayout>
+  );
 }

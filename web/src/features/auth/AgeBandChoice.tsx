@@ -4,24 +4,28 @@
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from '../../i18n/react';
+import { useMessage } from '../../i18n/messages';
 
 export function AgeBandChoice({
   registration,
-  error,
+  error: rawError,
   under13,
 }: {
   registration: UseFormRegisterReturn;
   error?: string | undefined;
   under13: boolean;
 }) {
+  const error = useMessage()(rawError);
+  const { t } = useTranslation('auth');
   return (
     <fieldset className="mb-3" aria-describedby={error ? 'signup-age-error' : undefined}>
-      <legend className="form-label fs-6">How old are you?</legend>
+      <legend className="form-label fs-6">{t('signUp.age.legend')}</legend>
       <Form.Check
         inline
         type="radio"
         id="signup-age-under-13"
-        label="Under 13"
+        label={t('signUp.age.under13')}
         value="under_13"
         isInvalid={Boolean(error)}
         {...registration}
@@ -30,7 +34,7 @@ export function AgeBandChoice({
         inline
         type="radio"
         id="signup-age-13-or-older"
-        label="13 or older"
+        label={t('signUp.age.over13')}
         value="13_or_older"
         isInvalid={Boolean(error)}
         {...registration}
@@ -42,8 +46,7 @@ export function AgeBandChoice({
       )}
       {under13 && (
         <Alert variant="info" className="mt-2 mb-0 small" role="status">
-          Ask your teacher for a login card. You can sign in with your class code and a picture instead of an email.
-          Only sign up here with an email address your school gave you.
+          {t('signUp.age.under13Help')}
         </Alert>
       )}
     </fieldset>

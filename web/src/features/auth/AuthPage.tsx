@@ -14,6 +14,7 @@ import { LoginForm } from './LoginForm';
 import { SignInErrorAlert } from './SignInErrorAlert';
 import { SignupForm } from './SignupForm';
 import { roleFromQuery, type AuthVariant } from './authSchemas';
+import { useTranslation } from '../../i18n/react';
 
 type Mode = 'login' | 'signup' | 'class-code';
 
@@ -22,6 +23,7 @@ function modeFromQuery(value: string | null): Mode {
 }
 
 export function AuthPage({ variant }: { variant: AuthVariant }) {
+  const { t } = useTranslation('auth');
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = modeFromQuery(searchParams.get('mode'));
   const googleSignup = searchParams.get('google_signup') === 'true';
@@ -44,11 +46,11 @@ export function AuthPage({ variant }: { variant: AuthVariant }) {
       </header>
       <main className="flex-grow-1 d-flex align-items-start justify-content-center px-3 pb-5">
         <div className="w-100" style={{ maxWidth: 460 }}>
-          <h1 className="h3 text-center mb-1">Welcome to Checkpoint</h1>
-          <p className="text-center text-body-secondary mb-4">Formative assessment for teachers and students</p>
+          <h1 className="h3 text-center mb-1">{t('page.welcome')}</h1>
+          <p className="text-center text-body-secondary mb-4">{t('page.tagline')}</p>
           {searchParams.get('next') === JOIN_NEXT && peekPendingJoinCode() && (
             <Alert variant="info" className="small">
-              Sign in or create a student account to join class {peekPendingJoinCode()}.
+              {t('page.joinPending', { code: peekPendingJoinCode() })}
             </Alert>
           )}
           <SignInErrorAlert code={searchParams.get('error')} />
@@ -73,22 +75,22 @@ export function AuthPage({ variant }: { variant: AuthVariant }) {
                   unmountOnExit
                   transition={false}
                 >
-                  <Tab eventKey="login" title="Sign In">
+                  <Tab eventKey="login" title={t('signIn.tab')}>
                     <LoginForm variant={variant} />
                   </Tab>
-                  <Tab eventKey="signup" title="Sign Up">
+                  <Tab eventKey="signup" title={t('signUp.tab')}>
                     <SignupForm variant={variant} defaultRole={defaultRole} />
                   </Tab>
                 </Tabs>
                 <div className="d-flex align-items-center my-3 text-body-secondary small">
                   <hr className="flex-grow-1" />
-                  <span className="px-2">or</span>
+                  <span className="px-2">{t('common:or')}</span>
                   <hr className="flex-grow-1" />
                 </div>
                 <GoogleButton />
                 {/* Young students without email: class code, name, picture or words (docs/adr/015). */}
                 <Button variant="outline-primary" className="w-100 mt-2" onClick={() => selectMode('class-code')}>
-                  Sign in with class code
+                  {t('classCode.button')}
                 </Button>
               </Card.Body>
             </Card>

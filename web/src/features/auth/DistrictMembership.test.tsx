@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { stubFetch } from '../../test/fetchStub';
-import { AcceptInvitationPage, INVITATION_GONE } from './AcceptInvitationPage';
+import { AcceptInvitationPage } from './AcceptInvitationPage';
+
+const INVITATION_GONE = 'This invitation has expired or was already used. Ask your district admin for a new one.';
 import { AuthPage } from './AuthPage';
 
 function renderSignup() {

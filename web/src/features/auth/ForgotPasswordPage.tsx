@@ -13,8 +13,11 @@ import { serverMessageOr } from '../../api/apiError';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useForgotPasswordMutation } from './emailApi';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './passwordSchemas';
+import { useTranslation } from '../../i18n/react';
+import { withStrong } from '../../i18n/rich';
 
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
   const {
     register,
     handleSubmit,
@@ -30,38 +33,35 @@ export function ForgotPasswordPage() {
       setSentTo(email);
     } catch (error) {
       toast({
-        title: 'Could not send the link',
-        description: serverMessageOr(error, 'Please try again'),
+        title: t('forgot.failed'),
+        description: serverMessageOr(error, t('common:tryAgain')),
         variant: 'destructive',
       });
     }
   });
 
   return (
-    <AuthCardLayout title="Reset your password">
+    <AuthCardLayout title={t('forgot.title')}>
       {sentTo ? (
         <Alert variant="success" className="mb-0" role="status">
-          If an account exists for <strong>{sentTo}</strong>, we have sent it a link to reset the password. Check your
-          inbox (and spam folder); the link expires in 1 hour. <Link to="/auth?mode=login">Back to sign-in</Link>
+          {withStrong(t('forgot.sent', { email: sentTo }))} <Link to="/auth?mode=login">{t('backToSignIn')}</Link>
         </Alert>
       ) : (
-        <Form noValidate onSubmit={onSubmit} aria-label="Forgot password">
-          <p className="text-body-secondary">
-            Enter the email of your account and we will mail you a link to choose a new password.
-          </p>
+        <Form noValidate onSubmit={onSubmit} aria-label={t('forgot.form')}>
+          <p className="text-body-secondary">{t('forgot.intro')}</p>
           <TextField
             id="forgot-email"
-            label="Email"
+            label={t('common:email')}
             type="email"
             autoComplete="email"
             registration={register('email')}
             error={errors.email?.message}
           />
           <Button type="submit" className="w-100 mb-3" disabled={isLoading}>
-            {isLoading ? 'Sending...' : 'Send reset link'}
+            {isLoading ? t('forgot.submitting') : t('forgot.submit')}
           </Button>
           <div className="text-center">
-            <Link to="/auth?mode=login">Back to sign-in</Link>
+            <Link to="/auth?mode=login">{t('backToSignIn')}</Link>
           </div>
         </Form>
       )}

@@ -9,9 +9,11 @@ import { serverMessageOr } from '../../api/apiError';
 import { useCompleteGoogleSignupMutation } from '../../session/authApi';
 import { googleRoleSchema } from './authSchemas';
 import { RoleChoice } from './RoleChoice';
+import { useTranslation } from '../../i18n/react';
 
 /** First Google sign-in (`?google_signup=true`): choose teacher or student, default student. */
 export function GoogleRoleStep() {
+  const { t } = useTranslation('auth');
   const {
     register,
     handleSubmit,
@@ -27,22 +29,31 @@ export function GoogleRoleStep() {
     try {
       await complete(values).unwrap();
     } catch (error) {
-      toast({ title: 'Setup Failed', description: serverMessageOr(error, 'Please try again'), variant: 'destructive' });
+      toast({
+        title: t('google.failed'),
+        description: serverMessageOr(error, t('common:tryAgain')),
+        variant: 'destructive',
+      });
       return;
     }
-    toast({ title: 'Account setup completed!' });
+    toast({ title: t('google.done') });
     window.location.assign('/');
   });
 
   return (
     <Card className="shadow-sm">
       <Card.Body className="p-4">
-        <h2 className="h4 mb-1">Complete your account setup</h2>
-        <p className="text-body-secondary">Tell us how you will use Checkpoint.</p>
-        <Form noValidate onSubmit={onSubmit} aria-label="Choose your role">
-          <RoleChoice idPrefix="google" legend="I am a" registration={register('role')} error={errors.role?.message} />
+        <h2 className="h4 mb-1">{t('google.title')}</h2>
+        <p className="text-body-secondary">{t('google.intro')}</p>
+        <Form noValidate onSubmit={onSubmit} aria-label={t('google.form')}>
+          <RoleChoice
+            idPrefix="google"
+            legend={t('signUp.iAm')}
+            registration={register('role')}
+            error={errors.role?.message}
+          />
           <Button type="submit" className="w-100" disabled={isLoading || isSuccess}>
-            {isLoading ? 'Completing setup...' : 'Complete Setup'}
+            {isLoading ? t('google.submitting') : t('google.submit')}
           </Button>
         </Form>
       </Card.Body>

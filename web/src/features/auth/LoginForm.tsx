@@ -12,12 +12,14 @@ import { useLoginMutation } from '../../session/authApi';
 import { DistrictSignIn } from './DistrictSignIn';
 import { loginSchema, type AuthVariant, type LoginFormValues } from './authSchemas';
 import { homePathAfterSignIn, type User } from '../../session/user';
+import { useTranslation } from '../../i18n/react';
 
 interface LoginFormProps {
   variant: AuthVariant;
 }
 
 export function LoginForm({ variant }: LoginFormProps) {
+  const { t } = useTranslation('auth');
   const schema = useMemo(() => loginSchema(variant), [variant]);
   const {
     register,
@@ -39,8 +41,8 @@ export function LoginForm({ variant }: LoginFormProps) {
       signedIn = await login(values).unwrap();
     } catch (error) {
       toast({
-        title: 'Login Failed',
-        description: serverMessageOr(error, 'Please check your credentials'),
+        title: t('signIn.failed'),
+        description: serverMessageOr(error, t('signIn.checkCredentials')),
         variant: 'destructive',
       });
       return;
@@ -53,10 +55,10 @@ export function LoginForm({ variant }: LoginFormProps) {
   });
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <Form noValidate onSubmit={onSubmit} aria-label={t('signIn.form')}>
       <TextField
         id="login-email"
-        label="Email"
+        label={t('common:email')}
         type="email"
         autoComplete="email"
         registration={register('email')}
@@ -65,7 +67,7 @@ export function LoginForm({ variant }: LoginFormProps) {
       <DistrictSignIn email={watch('email')} />
       <TextField
         id="login-password"
-        label="Password"
+        label={t('common:password')}
         type="password"
         autoComplete="current-password"
         registration={register('password')}
@@ -73,11 +75,11 @@ export function LoginForm({ variant }: LoginFormProps) {
       />
       <div className="text-end mb-3 mt-n2">
         <Link to="/forgot-password" className="small">
-          Forgot password?
+          {t('signIn.forgot')}
         </Link>
       </div>
       <Button type="submit" className="w-100" disabled={isLoading}>
-        {isLoading ? 'Signing in...' : 'Sign In'}
+        {isLoading ? t('signIn.submitting') : t('signIn.submit')}
       </Button>
     </Form>
   );

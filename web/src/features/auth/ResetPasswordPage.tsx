@@ -12,10 +12,12 @@ import { isApiError, serverMessageOr } from '../../api/apiError';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useResetPasswordMutation } from './emailApi';
 import { resetPasswordSchema, type ResetPasswordValues } from './passwordSchemas';
+import { useTranslation } from '../../i18n/react';
 
 export const LINK_GONE = 'This link has expired or was already used. Please request a new one.';
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
@@ -36,29 +38,29 @@ export function ResetPasswordPage() {
     } catch (failure) {
       if (isApiError(failure) && failure.code === 'invalid_token') return;
       toast({
-        title: 'Could not set the password',
-        description: serverMessageOr(failure, 'Please try again'),
+        title: t('reset.failed'),
+        description: serverMessageOr(failure, t('common:tryAgain')),
         variant: 'destructive',
       });
       return;
     }
-    toast({ title: 'Password updated', description: 'Sign in with your new password.' });
+    toast({ title: t('reset.done'), description: t('reset.doneDescription') });
     navigate('/auth?mode=login', { replace: true });
   });
 
   const linkGone = !token || (isApiError(error) && error.code === 'invalid_token');
   return (
-    <AuthCardLayout title="Choose a new password">
+    <AuthCardLayout title={t('reset.title')}>
       {linkGone ? (
         <Alert variant="warning" className="mb-0">
-          {(isApiError(error) && error.serverMessage) || LINK_GONE}{' '}
-          <Link to="/forgot-password">Request a new link</Link>
+          {(isApiError(error) && error.serverMessage) || t('linkGone')}{' '}
+          <Link to="/forgot-password">{t('reset.requestNew')}</Link>
         </Alert>
       ) : (
-        <Form noValidate onSubmit={onSubmit} aria-label="Reset password">
+        <Form noValidate onSubmit={onSubmit} aria-label={t('reset.form')}>
           <TextField
             id="reset-password"
-            label="New Password"
+            label={t('reset.newPassword')}
             type="password"
             autoComplete="new-password"
             registration={register('password')}
@@ -66,14 +68,14 @@ export function ResetPasswordPage() {
           />
           <TextField
             id="reset-confirm-password"
-            label="Confirm Password"
+            label={t('common:confirmPassword')}
             type="password"
             autoComplete="new-password"
             registration={register('confirmPassword')}
             error={errors.confirmPassword?.message}
           />
           <Button type="submit" className="w-100" disabled={isLoading}>
-            {isLoading ? 'Saving...' : 'Set new password'}
+            {isLoading ? t('reset.submitting') : t('reset.submit')}
           </Button>
         </Form>
       )}

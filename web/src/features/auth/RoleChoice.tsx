@@ -1,5 +1,7 @@
 import Form from 'react-bootstrap/Form';
+import { useMessage } from '../../i18n/messages';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from '../../i18n/react';
 
 interface RoleChoiceProps {
   idPrefix: string;
@@ -9,7 +11,9 @@ interface RoleChoiceProps {
 }
 
 /** Teacher or student, as radio buttons in a labelled group. */
-export function RoleChoice({ idPrefix, legend, registration, error }: RoleChoiceProps) {
+export function RoleChoice({ idPrefix, legend, registration, error: rawError }: RoleChoiceProps) {
+  const error = useMessage()(rawError);
+  const { t } = useTranslation('common');
   return (
     <fieldset className="mb-3" aria-describedby={error ? `${idPrefix}-role-error` : undefined}>
       <legend className="form-label fs-6">{legend}</legend>
@@ -17,7 +21,7 @@ export function RoleChoice({ idPrefix, legend, registration, error }: RoleChoice
         inline
         type="radio"
         id={`${idPrefix}-role-teacher`}
-        label="Teacher"
+        label={t('role.teacher')}
         value="teacher"
         isInvalid={Boolean(error)}
         {...registration}
@@ -26,7 +30,7 @@ export function RoleChoice({ idPrefix, legend, registration, error }: RoleChoice
         inline
         type="radio"
         id={`${idPrefix}-role-student`}
-        label="Student"
+        label={t('role.student')}
         value="student"
         isInvalid={Boolean(error)}
         {...registration}

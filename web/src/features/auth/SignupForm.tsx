@@ -12,6 +12,8 @@ import { signupSchema, type AuthVariant, type SignupFormValues } from './authSch
 import { AgeBandChoice } from './AgeBandChoice';
 import { RoleChoice } from './RoleChoice';
 import type { SignupRole } from '../../session/user';
+import { useTranslation } from '../../i18n/react';
+import { withStrong } from '../../i18n/rich';
 
 interface SignupFormProps {
   variant: AuthVariant;
@@ -25,6 +27,7 @@ interface SignupFormProps {
  * either way, so the form says "Check your email" whatever the address (docs/security.md).
  */
 export function SignupForm({ variant, defaultRole }: SignupFormProps) {
+  const { t } = useTranslation('auth');
   const withConfirm = variant !== 'simple-login';
   const schema = useMemo(() => signupSchema(variant), [variant]);
   const {
@@ -55,8 +58,8 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
       setLinkSentTo((await signup(payload).unwrap()).email);
     } catch (error) {
       toast({
-        title: 'Signup Failed',
-        description: serverMessageOr(error, 'Please try again'),
+        title: t('signUp.failed'),
+        description: serverMessageOr(error, t('common:tryAgain')),
         variant: 'destructive',
       });
     }
@@ -64,24 +67,22 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
 
   if (linkSentTo) {
     return (
-      <Alert variant="success" role="status" aria-label="Check your email">
+      <Alert variant="success" role="status" aria-label={t('signUp.checkEmail')}>
         <Alert.Heading as="h2" className="h5">
-          Check your email
+          {t('signUp.checkEmail')}
         </Alert.Heading>
-        <p className="mb-0">
-          We sent a link to <strong>{linkSentTo}</strong>: open the link we sent to finish creating your account.
-        </p>
+        <p className="mb-0">{withStrong(t('signUp.linkSent', { email: linkSentTo }))}</p>
       </Alert>
     );
   }
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Create account">
+    <Form noValidate onSubmit={onSubmit} aria-label={t('signUp.form')}>
       <div className="row">
         <div className="col-sm-6">
           <TextField
             id="signup-first-name"
-            label="First Name"
+            label={t('signUp.firstName')}
             autoComplete="given-name"
             registration={register('firstName')}
             error={errors.firstName?.message}
@@ -90,7 +91,7 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
         <div className="col-sm-6">
           <TextField
             id="signup-last-name"
-            label="Last Name"
+            label={t('signUp.lastName')}
             autoComplete="family-name"
             registration={register('lastName')}
             error={errors.lastName?.message}
@@ -99,7 +100,7 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
       </div>
       <TextField
         id="signup-email"
-        label="Email"
+        label={t('common:email')}
         type="email"
         autoComplete="email"
         registration={register('email')}
@@ -107,7 +108,7 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
       />
       <TextField
         id="signup-password"
-        label="Password"
+        label={t('common:password')}
         type="password"
         autoComplete="new-password"
         registration={register('password')}
@@ -116,14 +117,19 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
       {withConfirm && (
         <TextField
           id="signup-confirm-password"
-          label="Confirm Password"
+          label={t('common:confirmPassword')}
           type="password"
           autoComplete="new-password"
           registration={register('confirmPassword')}
           error={errors.confirmPassword?.message}
         />
       )}
-      <RoleChoice idPrefix="signup" legend="I am a" registration={register('role')} error={errors.role?.message} />
+      <RoleChoice
+        idPrefix="signup"
+        legend={t('signUp.iAm')}
+        registration={register('role')}
+        error={errors.role?.message}
+      />
       {watch('role') === 'student' && (
         <AgeBandChoice
           registration={register('ageBand')}
@@ -132,7 +138,7 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
         />
       )}
       <Button type="submit" className="w-100" disabled={isLoading}>
-        {isLoading ? 'Creating account...' : 'Create Account'}
+        {isLoading ? t('signUp.submitting') : t('signUp.submit')}
       </Button>
     </Form>
   );

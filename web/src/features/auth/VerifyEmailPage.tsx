@@ -13,11 +13,13 @@ import { usePendingJoin } from '../joinClass';
 import type { User } from '../../session/user';
 import { AuthCardLayout } from './AuthCardLayout';
 import { useVerifyEmailMutation } from './emailApi';
-import { LINK_GONE } from './ResetPasswordPage';
+import { useTranslation } from '../../i18n/react';
+import { withStrong } from '../../i18n/rich';
 
 export const POST_SIGNUP_REDIRECT_MS = 1000;
 
 export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [verify, { data, error, isUninitialized }] = useVerifyEmailMutation();
@@ -38,11 +40,11 @@ export function VerifyEmailPage() {
       .unwrap()
       .then((result) => {
         if (!result.signedIn) return;
-        toast({ title: 'Account created successfully! Logging you in...' });
+        toast({ title: t('verify.created') });
         setSignedInUser(result.user);
       })
       .catch(() => {});
-  }, [token, verify, toast]);
+  }, [token, verify, toast, t]);
 
   useEffect(() => {
     if (!signedInUser) return;
@@ -60,7 +62,7 @@ export function VerifyEmailPage() {
   if (!token || error) {
     body = (
       <Alert variant="warning" className="mb-0">
-        {error ? serverMessageOr(error, LINK_GONE) : LINK_GONE} <Link to="/">Go to Checkpoint</Link>
+        {error ? serverMessageOr(error, t('linkGone')) : t('linkGone')} <Link to="/">{t('verify.goTo')}</Link>
       </Alert>
     );
   } else if (isUninitialized || !data || data.signedIn) {
@@ -68,9 +70,9 @@ export function VerifyEmailPage() {
   } else {
     body = (
       <Alert variant="success" className="mb-0" role="status">
-        Your email <strong>{data.user.email}</strong> is verified. <Link to="/">Continue to Checkpoint</Link>
+        {withStrong(t('verify.verified', { email: data.user.email }))} <Link to="/">{t('verify.continue')}</Link>
       </Alert>
     );
   }
-  return <AuthCardLayout title="Verify your email">{body}</AuthCardLayout>;
+  return <AuthCardLayout title={t('verify.title')}>{body}</AuthCardLayout>;
 }

@@ -18,14 +18,14 @@ const staffMinimum = z.refine(
     return role !== 'teacher' || password.length >= STAFF_PASSWORD_MIN;
   },
   {
-    error: `Password must be at least ${STAFF_PASSWORD_MIN} characters`,
+    error: 'validation.passwordMin8',
     path: ['password'],
     when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'password'),
   },
 );
 
 function emailMessage(variant: AuthVariant): string {
-  return variant === 'simple-login' ? 'Please enter a valid email' : 'Invalid email address';
+  return variant === 'simple-login' ? 'validation.emailEnter' : 'validation.emailInvalid';
 }
 
 export interface LoginFormValues {
@@ -36,7 +36,7 @@ export interface LoginFormValues {
 export function loginSchema(variant: AuthVariant) {
   return z.object({
     email: z.email({ error: emailMessage(variant) }),
-    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })),
+    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'validation.passwordMin6' })),
   });
 }
 
@@ -63,7 +63,7 @@ export interface SignupValues {
   ageBand: AgeBand | '';
 }
 
-const role = z.enum(['teacher', 'student'], { error: 'Please select a role' });
+const role = z.enum(['teacher', 'student'], { error: 'validation.roleRequired' });
 
 /** Students say their age band; teachers are not asked. */
 const studentAgeBand = z.refine(
@@ -71,15 +71,15 @@ const studentAgeBand = z.refine(
     const { role, ageBand } = values as { role: string; ageBand: string };
     return role !== 'student' || ageBand !== '';
   },
-  { error: 'Please select your age', path: ['ageBand'] },
+  { error: 'validation.ageRequired', path: ['ageBand'] },
 );
 
 export function signupSchema(variant: AuthVariant): z.ZodMiniType<SignupValues, SignupFormValues> {
   const base = {
-    firstName: z.string().check(z.minLength(1, { error: 'First name is required' })),
-    lastName: z.string().check(z.minLength(1, { error: 'Last name is required' })),
+    firstName: z.string().check(z.minLength(1, { error: 'validation.firstNameRequired' })),
+    lastName: z.string().check(z.minLength(1, { error: 'validation.lastNameRequired' })),
     email: z.email({ error: emailMessage(variant) }),
-    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Password must be at least 6 characters' })),
+    password: z.string().check(z.minLength(PASSWORD_MIN, { error: 'validation.passwordMin6' })),
     role,
     ageBand: z.enum(['under_13', '13_or_older', '']),
   };
@@ -89,11 +89,11 @@ export function signupSchema(variant: AuthVariant): z.ZodMiniType<SignupValues, 
   return z
     .object({
       ...base,
-      confirmPassword: z.string().check(z.minLength(PASSWORD_MIN, { error: 'Please confirm your password' })),
+      confirmPassword: z.string().check(z.minLength(PASSWORD_MIN, { error: 'validation.confirmPassword' })),
     })
     .check(
       z.refine((values) => values.password === values.confirmPassword, {
-        error: "Passwords don't match",
+        error: 'validation.passwordsDontMatch',
         path: ['confirmPassword'],
         when: (payload) =>
           payload.issues.every((issue) => issue.path?.[0] !== 'confirmPassword' && issue.path?.[0] !== 'password'),

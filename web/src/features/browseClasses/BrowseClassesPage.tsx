@@ -13,23 +13,23 @@ import { periodLabel, useGetAllClassesQuery, useJoinClassDirectMutation, type Br
 import { useGetStudentClassesQuery } from '../student';
 import { useAuth } from '../../session/useAuth';
 import type { User } from '../../session/user';
+import { useTranslation } from '../../i18n/react';
+import { i18n } from '../../i18n/i18n';
 
 /** Why the list is empty: it holds only the classes of the student's own school or district. */
 function emptyReason(user: User | null): string {
-  if (user?.accountType === 'individual')
-    return 'Classes you can browse come from your school district. Ask your teacher for a class code.';
-  const where = user?.accountType === 'school' ? 'your school' : 'your school district';
-  return `No class in ${where} is open to join right now. Ask your teacher for a class code.`;
+  if (user?.accountType === 'individual') return i18n.t('student:browse.emptyIndividual');
+  return i18n.t(user?.accountType === 'school' ? 'student:browse.emptySchool' : 'student:browse.emptyDistrict');
 }
 
 /** A count, or '—' while the calls it comes from are still loading (never a misleading 0). */
-function Stat({ label, value }: { label: string; value: number | undefined }) {
+function Stat({ id, label, value }: { id: string; label: string; value: number | undefined }) {
   return (
     <Col>
       <Card className="shadow-sm h-100">
         <Card.Body>
           <div className="small text-body-secondary">{label}</div>
-          <div className="fs-3 fw-bold" data-testid={`stat-${label}`}>
+          <div className="fs-3 fw-bold" data-testid={`stat-${id}`}>
             {value ?? '—'}
           </div>
         </Card.Body>
@@ -40,6 +40,7 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
 
 export function BrowseClassesPage() {
   const { user } = useAuth();
+  const { t } = useTranslation('student');
   const all = useGetAllClassesQuery();
   const enrolments = useGetStudentClassesQuery();
   const [joinDirect, joinState] = useJoinClassDirectMutation();
@@ -55,12 +56,15 @@ export function BrowseClassesPage() {
   const join = async (cls: BrowseClass) => {
     try {
       const result = await joinDirect(cls.id).unwrap();
-      toast({ title: 'Success', description: `You've joined ${result.className || cls.name}!` });
+      toast({
+        title: t('common:join.success'),
+        description: t('common:join.joined', { name: result.className || cls.name }),
+      });
       navigate('/');
     } catch (error) {
       toast({
-        title: 'Failed to Join Class',
-        description: serverMessageOr(error, 'Something went wrong'),
+        title: t('browse.joinFailed'),
+        description: serverMessageOr(error, t('browse.wrong')),
         variant: 'destructive',
       });
     }
@@ -69,28 +73,28 @@ export function BrowseClassesPage() {
   return (
     <>
       <Link to="/" className="link-secondary text-decoration-none">
-        ← Back to Dashboard
+        ← {t('browse.back')}
       </Link>
-      <h1 className="h2 mt-3 mb-1">Browse Classes</h1>
-      <p className="text-body-secondary mb-4">Find a class of your school and join it</p>
+      <h1 className="h2 mt-3 mb-1">{t('browse.title')}</h1>
+      <p className="text-body-secondary mb-4">{t('browse.intro')}</p>
 
       <Row xs={1} sm={3} className="g-3 mb-4">
-        <Stat label="Available Classes" value={loading ? undefined : available.length} />
-        <Stat label="Classes Joined" value={enrolments.data?.length} />
-        <Stat label="Teachers" value={loading ? undefined : teachers} />
+        <Stat id="Available Classes" label={t('browse.available')} value={loading ? undefined : available.length} />
+        <Stat id="Classes Joined" label={t('browse.joined')} value={enrolments.data?.length} />
+        <Stat id="Teachers" label={t('browse.teachers')} value={loading ? undefined : teachers} />
       </Row>
 
       {loading ? (
         <PageSpinner />
       ) : all.error ? (
-        <Alert variant="danger">{serverMessageOr(all.error, 'Failed to load classes')}</Alert>
+        <Alert variant="danger">{serverMessageOr(all.error, t('browse.loadFailed'))}</Alert>
       ) : available.length === 0 ? (
         <Card className="shadow-sm text-center">
           <Card.Body className="p-5">
-            <h2 className="h4">No Classes Available</h2>
+            <h2 className="h4">{t('browse.none')}</h2>
             <p className="text-body-secondary mb-4">{emptyReason(user)}</p>
             <Link to="/join-class" className="btn btn-primary">
-              Use Class Code Instead
+              {t('browse.useCode')}
             </Link>
           </Card.Body>
         </Card>
@@ -111,7 +115,9 @@ export function BrowseClassesPage() {
                       </Badge>
                       {periodLabel(cls.period) && <span>{periodLabel(cls.period)}</span>}
                     </div>
-                    <div className="small mb-1">Teacher: {cls.teacherName || 'Unknown'}</div>
+                    <div className="small mb-1">
+                      {t('myClasses.teacher', { name: cls.teacherName || t('myClasses.unknown') })}
+                    </div>
                     <div className="small text-body-secondary mb-3">
                       {cls.studentCount} {cls.studentCount === 1 ? 'student' : 'students'} enrolled
                     </div>
@@ -121,7 +127,7 @@ export function BrowseClassesPage() {
                       aria-label={`Join Class ${cls.name}`}
                       onClick={() => void join(cls)}
                     >
-                      {joining ? 'Joining...' : 'Join Class'}
+                      {joining ? t('browse.joining') : t('common:join.submit')}
                     </Button>
                   </Card.Body>
                 </Card>

@@ -7,6 +7,7 @@ import Card from 'react-bootstrap/Card';
 import { formatDate, periodLabel } from './classStats';
 import type { ClassItem } from './classesApi';
 import { ArchiveIcon, PencilIcon, RestoreIcon, TrashIcon } from './icons';
+import { useTranslation } from '../../i18n/react';
 
 interface ClassCardProps {
   cls: ClassItem;
@@ -18,6 +19,7 @@ interface ClassCardProps {
 }
 
 export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore, onDelete }: ClassCardProps) {
+  const { t } = useTranslation('teacher');
   const period = periodLabel(cls.period);
   return (
     <Card className="shadow-sm h-100" as="article" aria-label={cls.name}>
@@ -32,10 +34,14 @@ export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore
                 {cls.subject}
               </Badge>
               {period && <span>{period}</span>}
-              {cls.archived && <Badge bg="secondary">Archived</Badge>}
+              {cls.archived && <Badge bg="secondary">{t('classes.card.archived')}</Badge>}
               {cls.coTeaching && (
-                <Badge bg="info-subtle" text="info-emphasis" title={`Owned by ${cls.teacherName ?? 'another teacher'}`}>
-                  Co-teaching
+                <Badge
+                  bg="info-subtle"
+                  text="info-emphasis"
+                  title={t('classes.card.ownedBy', { name: cls.teacherName ?? t('classes.card.anotherTeacher') })}
+                >
+                  {t('classes.card.coTeaching')}
                 </Badge>
               )}
             </div>
@@ -44,21 +50,21 @@ export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore
             variant="link"
             size="sm"
             className="p-1 text-body-secondary"
-            aria-label={`Edit ${cls.name}`}
-            title="Edit class"
+            aria-label={t('classes.card.editLabel', { name: cls.name })}
+            title={t('classes.card.editTitle')}
             onClick={() => onEdit(cls)}
           >
             <PencilIcon />
           </Button>
         </div>
         <dl className="row small mb-3">
-          <dt className="col-6 fw-normal text-body-secondary">Join Code</dt>
+          <dt className="col-6 fw-normal text-body-secondary">{t('classes.card.joinCode')}</dt>
           <dd className="col-6 mb-1 font-monospace fw-semibold">{cls.joinCode}</dd>
-          <dt className="col-6 fw-normal text-body-secondary">Students</dt>
+          <dt className="col-6 fw-normal text-body-secondary">{t('classes.card.students')}</dt>
           <dd className="col-6 mb-1">{cls.studentCount}</dd>
-          <dt className="col-6 fw-normal text-body-secondary">Assessments</dt>
+          <dt className="col-6 fw-normal text-body-secondary">{t('classes.card.assessments')}</dt>
           <dd className="col-6 mb-1">{cls.assessmentCount}</dd>
-          <dt className="col-6 fw-normal text-body-secondary">Created</dt>
+          <dt className="col-6 fw-normal text-body-secondary">{t('classes.card.created')}</dt>
           <dd className="col-6 mb-0">{formatDate(cls.createdAt)}</dd>
         </dl>
         <div className="mt-auto d-flex align-items-center gap-2">
@@ -68,25 +74,26 @@ export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore
               size="sm"
               className="flex-grow-1"
               disabled={restoring}
-              aria-label={`Restore ${cls.name}`}
+              aria-label={t('classes.card.restoreLabel', { name: cls.name })}
               onClick={() => onRestore(cls)}
             >
-              <RestoreIcon /> <span className="ms-1">{restoring ? 'Restoring...' : 'Restore'}</span>
+              <RestoreIcon />{' '}
+              <span className="ms-1">{restoring ? t('classes.card.restoring') : t('classes.card.restore')}</span>
             </Button>
           ) : (
             <>
               <Link
                 to={`/class/${cls.id}`}
                 className="btn btn-primary btn-sm flex-grow-1"
-                aria-label={`View Details of ${cls.name}`}
+                aria-label={t('classes.card.detailsLabel', { name: cls.name })}
               >
-                View Details
+                {t('classes.card.details')}
               </Link>
               <Button
                 variant="outline-secondary"
                 size="sm"
-                aria-label={`Archive ${cls.name}`}
-                title="Archive class"
+                aria-label={t('classes.card.archiveLabel', { name: cls.name })}
+                title={t('classes.card.archiveTitle')}
                 onClick={() => onArchive(cls)}
               >
                 <ArchiveIcon />
@@ -97,8 +104,8 @@ export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore
             <Button
               variant="outline-danger"
               size="sm"
-              aria-label={`Delete ${cls.name}`}
-              title="Delete class"
+              aria-label={t('classes.card.deleteLabel', { name: cls.name })}
+              title={t('classes.card.deleteTitle')}
               onClick={() => onDelete(cls)}
             >
               <TrashIcon />

@@ -6,6 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TextField } from '../../components/TextField';
+import { useTranslation } from '../../i18n/react';
+import { useMessage } from '../../i18n/messages';
 import { classSchema, SUBJECT_OPTIONS, type ClassFormValues, type ClassFormVariant } from './classSchemas';
 
 interface ClassFormProps {
@@ -37,27 +39,28 @@ export function ClassForm({
     handleSubmit,
     formState: { errors },
   } = useForm<ClassFormValues>({ resolver: zodResolver(schema), defaultValues });
-  const subjectError = errors.subject?.message;
+  const { t } = useTranslation('teacher');
+  const subjectError = useMessage()(errors.subject?.message);
 
   return (
     <Form noValidate aria-label={submitLabel} onSubmit={handleSubmit(onSubmit)}>
       <TextField
         id={`${idPrefix}-name`}
-        label="Class Name"
-        placeholder="e.g., Algebra I"
+        label={t('classes.form.name')}
+        placeholder={t('classes.form.namePlaceholder')}
         registration={register('name')}
         error={errors.name?.message}
       />
       {variant === 'dashboard' ? (
         <Form.Group className="mb-3" controlId={`${idPrefix}-subject`}>
-          <Form.Label>Subject</Form.Label>
+          <Form.Label>{t('classes.form.subject')}</Form.Label>
           <Form.Select
             {...register('subject')}
             isInvalid={Boolean(subjectError)}
             aria-invalid={subjectError ? true : undefined}
             aria-describedby={subjectError ? `${idPrefix}-subject-error` : undefined}
           >
-            <option value="">Select a subject</option>
+            <option value="">{t('classes.form.selectSubject')}</option>
             {SUBJECT_OPTIONS.map((subject) => (
               <option key={subject} value={subject}>
                 {subject}
@@ -73,23 +76,23 @@ export function ClassForm({
       ) : (
         <TextField
           id={`${idPrefix}-subject`}
-          label="Subject"
-          placeholder="e.g., Mathematics"
+          label={t('classes.form.subject')}
+          placeholder={t('classes.form.subjectPlaceholder')}
           registration={register('subject')}
           error={subjectError}
         />
       )}
       <TextField
         id={`${idPrefix}-period`}
-        label={variant === 'dashboard' ? 'Period (optional)' : 'Period'}
-        placeholder="e.g., 1"
+        label={variant === 'dashboard' ? t('classes.form.periodOptional') : t('classes.form.period')}
+        placeholder={t('classes.form.periodPlaceholder')}
         registration={register('period')}
         error={errors.period?.message}
       />
       <div className="d-flex justify-content-end gap-2">
         {onCancel && (
           <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
-            Cancel
+            {t('common:cancel')}
           </Button>
         )}
         <Button type="submit" disabled={pending}>

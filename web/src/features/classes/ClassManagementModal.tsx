@@ -12,7 +12,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { planLimitMessage, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { ClassForm } from './ClassForm';
-import { CREATE_CLASS_FAILED } from './CreateClassModal';
+import { useTranslation } from '../../i18n/react';
 import { formatDate, periodLabel } from './classStats';
 import {
   useCreateClassMutation,
@@ -140,6 +140,7 @@ export function ClassManagementModal({ show, onHide, classId, defaultTab = 'mana
   const [selected, setSelected] = useState<string | undefined>(classId);
   const [createClass, { isLoading }] = useCreateClassMutation();
   const toast = useToast();
+  const { t } = useTranslation('teacher');
 
   const onEnter = () => {
     setTab(defaultTab);
@@ -178,8 +179,8 @@ export function ClassManagementModal({ show, onHide, classId, defaultTab = 'mana
                   setTab('manage');
                 } catch (err) {
                   toast({
-                    title: 'Error',
-                    description: planLimitMessage(err) ?? CREATE_CLASS_FAILED,
+                    title: t('common:toast.error'),
+                    description: planLimitMessage(err) ?? t('classes.createFailed'),
                     variant: 'destructive',
                   });
                 }

@@ -20,6 +20,7 @@ import {
   type ClassItem,
 } from './classesApi';
 import { lazyModal } from '../../app/lazyModal';
+import { useTranslation } from '../../i18n/react';
 
 // Loaded when first opened: the class form and its schema stay out of the page's first load.
 const CreateClassModal = lazyModal(() => import('./CreateClassModal').then((m) => m.CreateClassModal));
@@ -28,12 +29,8 @@ const EditClassModal = lazyModal(
   (props) => props.cls !== null,
 );
 
-export const ARCHIVE_CONFIRM =
-  'The class will be hidden from your main view but can be restored later. Students and results are kept.';
-export const DELETE_CONFIRM =
-  'This action cannot be undone and will permanently remove all associated data, including student enrollments.';
-
 export function ClassesPage() {
+  const { t } = useTranslation('teacher');
   const [showArchived, setShowArchived] = useState(false);
   const active = useGetClassesQuery(undefined, { skip: showArchived });
   // The archived list is only asked for while the archived view is on.
@@ -50,15 +47,15 @@ export function ClassesPage() {
   const toast = useToast();
 
   const failed = (err: unknown, fallback: string) =>
-    toast({ title: 'Error', description: serverMessageOr(err, fallback), variant: 'destructive' });
+    toast({ title: t('common:toast.error'), description: serverMessageOr(err, fallback), variant: 'destructive' });
 
   const confirmArchive = async () => {
     if (!archiving) return;
     try {
       await archiveClass(archiving.id).unwrap();
-      toast({ title: 'Success', description: 'Class archived successfully' });
+      toast({ title: t('common:success'), description: t('classes.archived') });
     } catch (err) {
-      failed(err, 'Failed to archive class');
+      failed(err, t('classes.archiveFailed'));
     }
     setArchiving(null);
   };
@@ -67,9 +64,9 @@ export function ClassesPage() {
     if (!deleting) return;
     try {
       await deleteClass(deleting.id).unwrap();
-      toast({ title: 'Success', description: 'Class deleted successfully' });
+      toast({ title: t('common:success'), description: t('classes.deleted') });
     } catch (err) {
-      failed(err, 'Failed to delete class');
+      failed(err, t('classes.deleteFailed'));
     }
     setDeleting(null);
   };
@@ -77,9 +74,9 @@ export function ClassesPage() {
   const restore = async (cls: ClassItem) => {
     try {
       await restoreClass(cls.id).unwrap();
-      toast({ title: 'Success', description: 'Class restored successfully' });
+      toast({ title: t('common:success'), description: t('classes.restored') });
     } catch (err) {
-      failed(err, 'Failed to restore class');
+      failed(err, t('classes.restoreFailed'));
     }
   };
 
@@ -89,34 +86,32 @@ export function ClassesPage() {
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-4">
         <div className="flex-grow-1">
-          <h1 className="h2 mb-1">{showArchived ? 'Archived Classes' : 'My Classes'}</h1>
-          <p className="text-body-secondary mb-0">
-            {showArchived ? 'Restore a class to bring it back to your main view' : 'Manage your classes and students'}
-          </p>
+          <h1 className="h2 mb-1">{showArchived ? t('classes.archivedTitle') : t('classes.title')}</h1>
+          <p className="text-body-secondary mb-0">{showArchived ? t('classes.archivedIntro') : t('classes.intro')}</p>
         </div>
         <Button variant="outline-secondary" onClick={() => setShowArchived((v) => !v)}>
-          {showArchived ? 'Show Active' : 'Show Archived'}
+          {showArchived ? t('classes.showActive') : t('classes.showArchived')}
         </Button>
-        <Button onClick={() => setCreating(true)}>Create Class</Button>
+        <Button onClick={() => setCreating(true)}>{t('classes.create')}</Button>
       </div>
 
       {isLoading ? (
         <PageSpinner />
       ) : error ? (
-        <Alert variant="danger">{serverMessageOr(error, 'Failed to load classes')}</Alert>
+        <Alert variant="danger">{serverMessageOr(error, t('classes.loadFailed'))}</Alert>
       ) : classes.length === 0 ? (
         <Card className="shadow-sm text-center">
           <Card.Body className="p-5">
             {showArchived ? (
               <>
-                <h2 className="h4">No archived classes</h2>
-                <p className="text-body-secondary mb-0">Classes you archive will appear here.</p>
+                <h2 className="h4">{t('classes.noArchived')}</h2>
+                <p className="text-body-secondary mb-0">{t('classes.noArchivedText')}</p>
               </>
             ) : (
               <>
-                <h2 className="h4">No classes yet</h2>
-                <p className="text-body-secondary mb-4">Create your first class to start tracking student progress.</p>
-                <Button onClick={() => setCreating(true)}>Create Your First Class</Button>
+                <h2 className="h4">{t('classes.none')}</h2>
+                <p className="text-body-secondary mb-4">{t('classes.noneText')}</p>
+                <Button onClick={() => setCreating(true)}>{t('classes.createFirst')}</Button>
               </>
             )}
           </Card.Body>
@@ -142,28 +137,28 @@ export function ClassesPage() {
       <EditClassModal cls={editing} onHide={() => setEditing(null)} />
       <ConfirmModal
         show={archiving !== null}
-        title="Archive Class"
-        confirmLabel="Archive Class"
-        pendingLabel="Archiving..."
+        title={t('classes.archive')}
+        confirmLabel={t('classes.archive')}
+        pendingLabel={t('classes.archiving')}
         variant="warning"
         pending={archiveState.isLoading}
         onConfirm={() => void confirmArchive()}
         onCancel={() => setArchiving(null)}
       >
-        <p className="mb-2">Are you sure you want to archive &quot;{archiving?.name}&quot;?</p>
-        <p className="mb-0 text-body-secondary">{ARCHIVE_CONFIRM}</p>
+        <p className="mb-2">{t('classes.archiveAsk', { name: archiving?.name })}</p>
+        <p className="mb-0 text-body-secondary">{t('classes.archiveConfirm')}</p>
       </ConfirmModal>
       <ConfirmModal
         show={deleting !== null}
-        title="Delete Class"
-        confirmLabel="Delete Class"
-        pendingLabel="Deleting..."
+        title={t('classes.delete')}
+        confirmLabel={t('classes.delete')}
+        pendingLabel={t('classes.deleting')}
         pending={deleteState.isLoading}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       >
-        <p className="mb-2">Are you sure you want to delete &quot;{deleting?.name}&quot;?</p>
-        <p className="mb-0 text-body-secondary">{DELETE_CONFIRM}</p>
+        <p className="mb-2">{t('classes.deleteAsk', { name: deleting?.name })}</p>
+        <p className="mb-0 text-body-secondary">{t('classes.deleteConfirm')}</p>
       </ConfirmModal>
     </>
   );

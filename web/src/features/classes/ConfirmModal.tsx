@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from '../../i18n/react';
 
 interface ConfirmModalProps {
   show: boolean;
@@ -26,6 +27,7 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
+  const { t } = useTranslation('common');
   return (
     <Modal show={show} onHide={pending ? () => undefined : onCancel} centered aria-labelledby="confirm-title">
       <Modal.Header closeButton={!pending}>
@@ -36,7 +38,7 @@ export function ConfirmModal({
       <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant={variant} onClick={onConfirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}

@@ -6,8 +6,7 @@ import { useToast } from '../../components/toast/useToast';
 import { ClassForm } from './ClassForm';
 import type { ClassFormVariant } from './classSchemas';
 import { useCreateClassMutation, type ClassItem } from './classesApi';
-
-export const CREATE_CLASS_FAILED = 'Failed to create class. Please try again.';
+import { useTranslation } from '../../i18n/react';
 
 interface CreateClassModalProps {
   show: boolean;
@@ -19,16 +18,18 @@ interface CreateClassModalProps {
 export function CreateClassModal({ show, variant, onHide, onCreated }: CreateClassModalProps) {
   const [createClass, { isLoading }] = useCreateClassMutation();
   const toast = useToast();
+  const { t } = useTranslation('teacher');
+  const CREATE_CLASS_FAILED = t('classes.createFailed');
 
   const onSubmit = async (values: { name: string; subject: string; period: string }) => {
     try {
       const created = await createClass(values).unwrap();
-      toast({ title: 'Success', description: 'Class created successfully!' });
+      toast({ title: t('common:success'), description: t('classes.created') });
       onHide();
       onCreated?.(created);
     } catch (error) {
       toast({
-        title: 'Error',
+        title: t('common:toast.error'),
         description:
           variant === 'dashboard'
             ? (planLimitMessage(error) ?? CREATE_CLASS_FAILED)
@@ -42,7 +43,7 @@ export function CreateClassModal({ show, variant, onHide, onCreated }: CreateCla
     <Modal show={show} onHide={onHide} centered aria-labelledby="create-class-title">
       <Modal.Header closeButton>
         <Modal.Title id="create-class-title" as="h2" className="h5">
-          Create Class
+          {t('classes.create')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
@@ -50,8 +51,8 @@ export function CreateClassModal({ show, variant, onHide, onCreated }: CreateCla
           <ClassForm
             variant={variant}
             idPrefix={`create-class-${variant}`}
-            submitLabel="Create Class"
-            pendingLabel="Creating..."
+            submitLabel={t('classes.create')}
+            pendingLabel={t('classes.creating')}
             pending={isLoading}
             onSubmit={onSubmit}
             onCancel={onHide}

@@ -1,15 +1,21 @@
 // The class join code; a click copies it and toasts 'Copied! Join code copied to clipboard'.
 import Badge from 'react-bootstrap/Badge';
 import { useToast } from '../../components/toast/useToast';
+import { useTranslation } from '../../i18n/react';
 
 export function JoinCodeBadge({ code }: { code: string }) {
   const toast = useToast();
+  const { t } = useTranslation('teacher');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
-      toast({ title: 'Copied!', description: 'Join code copied to clipboard' });
+      toast({ title: t('common:copied'), description: t('classes.joinCode.copied') });
     } catch {
-      toast({ title: 'Error', description: `Could not copy. The join code is ${code}.`, variant: 'destructive' });
+      toast({
+        title: t('common:toast.error'),
+        description: t('classes.joinCode.copyFailed', { code }),
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -18,8 +24,8 @@ export function JoinCodeBadge({ code }: { code: string }) {
       type="button"
       bg="dark"
       className="border-0 fs-6 font-monospace px-3 py-2"
-      title="Click to copy"
-      aria-label={`Join code ${code}, click to copy`}
+      title={t('classes.joinCode.copyTitle')}
+      aria-label={t('classes.joinCode.label', { code })}
       onClick={() => void copy()}
     >
       {code}

@@ -4,18 +4,20 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useGetStudentClassesQuery } from '../student';
 import { periodLabel } from './classStats';
+import { useTranslation } from '../../i18n/react';
 
 export function StudentClassesCard() {
+  const { t } = useTranslation('student');
   const { data: enrolments = [] } = useGetStudentClassesQuery();
   return (
     <Card className="shadow-sm" as="section" aria-labelledby="my-classes-title">
       <Card.Header className="bg-body">
         <h2 id="my-classes-title" className="h5 mb-0">
-          My Classes
+          {t('myClasses.title')}
         </h2>
       </Card.Header>
       {enrolments.length === 0 ? (
-        <Card.Body className="text-body-secondary">You haven&apos;t joined any classes yet.</Card.Body>
+        <Card.Body className="text-body-secondary">{t('myClasses.none')}</Card.Body>
       ) : (
         <ListGroup variant="flush">
           {enrolments.map((enrolment) => (
@@ -30,7 +32,7 @@ export function StudentClassesCard() {
                 {periodLabel(enrolment.class.period) && (
                   <span className="me-3">{periodLabel(enrolment.class.period)}</span>
                 )}
-                <span>Teacher: {enrolment.class.teacherName || 'Unknown'}</span>
+                <span>{t('myClasses.teacher', { name: enrolment.class.teacherName || t('myClasses.unknown') })}</span>
               </div>
             </ListGroup.Item>
           ))}

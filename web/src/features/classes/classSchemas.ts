@@ -9,15 +9,15 @@ export type ClassFormVariant = 'dashboard' | 'full';
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
 export const dashboardClassSchema = z.object({
-  name: required('Class name is required'),
-  subject: required('Subject is required'),
+  name: required('validation.classNameRequired'),
+  subject: required('validation.subjectRequired'),
   period: z.string().check(z.trim()),
 });
 
 export const fullClassSchema = z.object({
-  name: required('Class name is required'),
-  subject: required('Subject is required'),
-  period: required('Period is required'),
+  name: required('validation.classNameRequired'),
+  subject: required('validation.subjectRequired'),
+  period: required('validation.periodRequired'),
 });
 
 export type ClassFormValues = z.infer<typeof fullClassSchema>;

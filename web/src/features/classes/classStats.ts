@@ -1,5 +1,6 @@
 // Percentages shown on the class screens (rounded whole numbers, 0 with nothing to count).
 import type { ClassItem } from './classesApi';
+import { formatDate as formatLocaleDate } from '../../i18n/format';
 
 export function percent(count: number, total: number): number {
   if (!total || total <= 0) return 0;
@@ -32,7 +33,7 @@ export function assessedShare(percentage: number, assessed: number): string {
 export function formatDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatLocaleDate(date, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 export function periodLabel(period: string | null | undefined): string | null {

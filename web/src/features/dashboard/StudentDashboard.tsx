@@ -30,9 +30,14 @@ import {
   type StudentResult,
 } from '../student';
 
+import { formatPercent } from '../../i18n/format';
+import { useLabel } from '../../i18n/labels';
+import { useTranslation } from '../../i18n/react';
+
 export const READY_LIMIT = 3;
 
 function ReadyPanel({ available }: { available: AvailableAssessment[] }) {
+  const { t } = useTranslation('student');
   const shown = available.slice(0, READY_LIMIT);
   const more = available.length - shown.length;
   return (
@@ -41,14 +46,14 @@ function ReadyPanel({ available }: { available: AvailableAssessment[] }) {
         {available.length === 0 ? (
           <div className="text-center">
             <h2 id="ready-heading" className="h4">
-              All Caught Up!
+              {t('dashboard.caughtUp')}
             </h2>
-            <p className="text-body-secondary mb-0">You have no assessments waiting. Check back later.</p>
+            <p className="text-body-secondary mb-0">{t('dashboard.nothingWaiting')}</p>
           </div>
         ) : (
           <>
             <h2 id="ready-heading" className="h4 mb-3">
-              Ready to Take an Assessment?
+              {t('dashboard.ready')}
             </h2>
             <Row xs={1} md={3} className="g-3">
               {shown.map((a) => (
@@ -60,16 +65,16 @@ function ReadyPanel({ available }: { available: AvailableAssessment[] }) {
                         {a.className}
                         {a.subject ? ` · ${a.subject}` : ''}
                       </p>
-                      <p className="small mb-3">{a.questionCount} questions</p>
+                      <p className="small mb-3">{t('dashboard.questions', { count: a.questionCount })}</p>
                       <Link className="btn btn-primary btn-sm mt-auto" to={`/assessment/${a.id}`}>
-                        Start Assessment
+                        {t('dashboard.start')}
                       </Link>
                     </Card.Body>
                   </Card>
                 </Col>
               ))}
             </Row>
-            {more > 0 && <p className="mt-3 mb-0 text-body-secondary">+ {more} more assessments available</p>}
+            {more > 0 && <p className="mt-3 mb-0 text-body-secondary">{t('dashboard.more', { count: more })}</p>}
           </>
         )}
       </Card.Body>
@@ -77,12 +82,12 @@ function ReadyPanel({ available }: { available: AvailableAssessment[] }) {
   );
 }
 
-function StatCard({ label, value, note }: { label: string; value: string | number; note?: string }) {
+function StatCard({ id, label, value, note }: { id: string; label: string; value: string | number; note?: string }) {
   return (
     <Card className="shadow-sm h-100">
       <Card.Body>
         <div className="small text-body-secondary">{label}</div>
-        <div className="fs-3 fw-bold" data-testid={`stat-${label}`}>
+        <div className="fs-3 fw-bold" data-testid={`stat-${id}`}>
           {value}
         </div>
         {note && <div className="small text-body-secondary">{note}</div>}
@@ -94,18 +99,20 @@ function StatCard({ label, value, note }: { label: string; value: string | numbe
 const scoreOf = (r: StudentResult) => toPercent(r.score ?? r.percentage);
 
 function ResultCard({ result }: { result: StudentResult }) {
+  const label = useLabel();
+  const { t } = useTranslation('student');
   const score = roundPercent(scoreOf(result));
   const band = result.performanceLevel ? bandForLevel(result.performanceLevel) : undefined;
   const link = practiceLink(result.assessmentId, scoreOf(result));
   const byResult = resultPracticeLink(result.id, 'student');
   const total = result.totalQuestions ?? result.correctAnswers + result.incorrectAnswers;
-  const title = result.assessment?.title ?? 'Assessment';
+  const title = result.assessment?.title ?? t('dashboard.assessment');
   return (
-    <Card className="h-100" as="article" aria-label={`Result: ${title}`} border={band?.variant}>
+    <Card className="h-100" as="article" aria-label={t('dashboard.resultLabel', { title })} border={band?.variant}>
       <Card.Body className="d-flex flex-column">
         <div className="d-flex justify-content-between gap-2">
           <h3 className="h6 mb-1">{title}</h3>
-          <span className="fw-bold">{score}%</span>
+          <span className="fw-bold">{formatPercent(score)}</span>
         </div>
         {result.assessment?.description && (
           <p className="small text-body-secondary mb-2">{result.assessment.description}</p>
@@ -116,24 +123,25 @@ function ResultCard({ result }: { result: StudentResult }) {
           </div>
         )}
         <p className="small mb-1">
-          Correct: {result.correctAnswers} · Incorrect: {result.incorrectAnswers} · Total: {total}
+          {t('dashboard.counts', { correct: result.correctAnswers, incorrect: result.incorrectAnswers, total })}
         </p>
         <p className="small text-body-secondary mb-1">
-          {result.className ? `${result.className} · ` : ''}Completed {formatDate(result.submittedAt)}
+          {result.className ? `${result.className} · ` : ''}
+          {t('dashboard.completed', { date: formatDate(result.submittedAt) })}
         </p>
         <p className="small text-body-secondary mb-3">{attemptText(result)}</p>
         {/* Practice follows the counted attempt (docs/adr/005): an attempt that does not count offers none. */}
         {result.counted ? (
           <div className="d-flex flex-wrap gap-2 mt-auto">
             <Link className="btn btn-outline-primary btn-sm" to={link.to}>
-              {link.label}
+              {label(link.label)}
             </Link>
             <Link className="btn btn-outline-primary btn-sm" to={byResult.to}>
-              {byResult.label}
+              {label(byResult.label)}
             </Link>
           </div>
         ) : (
-          <p className="small text-body-secondary mt-auto mb-0">{NOT_COUNTED_PRACTICE}</p>
+          <p className="small text-body-secondary mt-auto mb-0">{label(NOT_COUNTED_PRACTICE)}</p>
         )}
       </Card.Body>
     </Card>
@@ -142,6 +150,7 @@ function ResultCard({ result }: { result: StudentResult }) {
 
 export function StudentDashboard() {
   const { user } = useAuth();
+  const { t } = useTranslation('student');
   // Classes screens (features/classes): not enrolled shows the welcome; otherwise the My Classes card.
   const enrolments = useGetStudentClassesQuery();
   const enrolled = Boolean(enrolments.data && enrolments.data.length > 0);
@@ -161,38 +170,45 @@ export function StudentDashboard() {
     <>
       {/* "Welcome back" only to someone who had signed in before this session. */}
       <h1 className="h2 mb-1">
-        {user?.returning ? 'Welcome back' : 'Welcome'}
-        {user ? `, ${user.firstName}` : ''}!
+        {user
+          ? t(user.returning ? 'dashboard.welcomeBackName' : 'dashboard.welcomeName', { name: user.firstName })
+          : t('dashboard.welcome')}
       </h1>
-      <p className="text-body-secondary mb-4">Your classes and assessments</p>
+      <p className="text-body-secondary mb-4">{t('dashboard.subtitle')}</p>
       {available.isLoading ? <PageSpinner /> : <ReadyPanel available={available.data ?? []} />}
       <Row xs={2} lg={4} className="g-3 mb-4">
         <Col>
-          <StatCard label="Classes Enrolled" value={enrolments.data?.length ?? 0} />
+          <StatCard id="Classes Enrolled" label={t('dashboard.classesEnrolled')} value={enrolments.data?.length ?? 0} />
         </Col>
         <Col>
-          <StatCard label="Assessments Taken" value={list.length} />
+          <StatCard id="Assessments Taken" label={t('dashboard.assessmentsTaken')} value={list.length} />
         </Col>
         <Col>
           <StatCard
-            label="Average Score"
-            value={average === null ? '—' : `${average}%`}
-            note={average === null ? 'No attempts yet' : undefined}
+            id="Average Score"
+            label={t('dashboard.averageScore')}
+            value={average === null ? '—' : formatPercent(average)}
+            note={average === null ? t('dashboard.noAttempts') : undefined}
           />
         </Col>
         <Col>
-          <StatCard label="Above Standard" value={above} note="scores of 80% or more" />
+          <StatCard
+            id="Above Standard"
+            label={t('dashboard.aboveStandard')}
+            value={above}
+            note={t('dashboard.aboveNote', { percent: formatPercent(ABOVE_STANDARD_SCORE) })}
+          />
         </Col>
       </Row>
       <Card className="shadow-sm mb-4" as="section" aria-labelledby="recent-results-heading">
         <Card.Body className="p-4">
           <h2 id="recent-results-heading" className="h5 mb-3">
-            Recent Assessment Results
+            {t('dashboard.recent')}
           </h2>
           {results.isLoading ? (
             <PageSpinner />
           ) : list.length === 0 ? (
-            <p className="text-body-secondary mb-0">No results yet. Take an assessment to see your score here.</p>
+            <p className="text-body-secondary mb-0">{t('dashboard.noResults')}</p>
           ) : (
             <Row xs={1} md={2} xl={3} className="g-3">
               {list.map((r) => (

@@ -3,7 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useMessage } from '../../i18n/messages';
 import { joinSchema, type JoinFormValues } from './joinSchema';
+import { useTranslation } from '../../i18n/react';
 
 interface JoinClassFormProps {
   pending: boolean;
@@ -11,18 +13,20 @@ interface JoinClassFormProps {
 }
 
 export function JoinClassForm({ pending, onJoin }: JoinClassFormProps) {
+  const { t } = useTranslation('common');
+  const message = useMessage();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<JoinFormValues>({ resolver: zodResolver(joinSchema), defaultValues: { joinCode: '' } });
   const field = register('joinCode');
-  const error = errors.joinCode?.message;
+  const error = message(errors.joinCode?.message);
 
   return (
-    <Form noValidate aria-label="Join a class" onSubmit={handleSubmit((values) => onJoin(values.joinCode))}>
+    <Form noValidate aria-label={t('join.form')} onSubmit={handleSubmit((values) => onJoin(values.joinCode))}>
       <Form.Group className="mb-3" controlId="joinCode">
-        <Form.Label>Class Code</Form.Label>
+        <Form.Label>{t('join.code')}</Form.Label>
         <Form.Control
           {...field}
           onChange={(event) => {
@@ -35,7 +39,7 @@ export function JoinClassForm({ pending, onJoin }: JoinClassFormProps) {
             }
             return field.onChange(event);
           }}
-          placeholder="Enter class code (e.g., ABC123)"
+          placeholder={t('join.placeholder')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -51,7 +55,7 @@ export function JoinClassForm({ pending, onJoin }: JoinClassFormProps) {
         )}
       </Form.Group>
       <Button type="submit" className="w-100" disabled={pending}>
-        {pending ? 'Joining Class...' : 'Join Class'}
+        {pending ? t('join.submitting') : t('join.submit')}
       </Button>
     </Form>
   );

@@ -10,26 +10,29 @@ import { useJoinClassMutation, useLazyLookUpJoinCodeQuery } from '../classes';
 import { JoinClassForm } from './JoinClassForm';
 import { joinErrorMessage } from './joinErrors';
 import { JOIN_NEXT, savePendingJoinCode } from './pendingJoin';
+import { useTranslation } from '../../i18n/react';
 
 function Tips() {
+  const { t } = useTranslation('common');
   return (
     <div className="bg-body-tertiary rounded p-3 mt-4 small">
-      <h2 className="h6">Tips</h2>
+      <h2 className="h6">{t('join.tips')}</h2>
       <ul className="mb-0 ps-3">
-        <li>Class codes are usually 6-8 characters long</li>
-        <li>Each class has a unique code</li>
-        <li>You can only join each class once</li>
+        <li>{t('join.tip1')}</li>
+        <li>{t('join.tip2')}</li>
+        <li>{t('join.tip3')}</li>
       </ul>
     </div>
   );
 }
 
 function JoinCard({ pending, onJoin, note }: { pending: boolean; onJoin: (code: string) => unknown; note?: string }) {
+  const { t } = useTranslation('common');
   return (
     <Card className="shadow-sm mx-auto" style={{ maxWidth: 480 }}>
       <Card.Body className="p-4">
-        <h1 className="h3 text-center mb-1">Join a Class</h1>
-        <p className="text-center text-body-secondary mb-4">Enter the class code your teacher gave you</p>
+        <h1 className="h3 text-center mb-1">{t('join.title')}</h1>
+        <p className="text-center text-body-secondary mb-4">{t('join.intro')}</p>
         {note && <p className="small text-body-secondary">{note}</p>}
         <JoinClassForm pending={pending} onJoin={async (code) => void (await onJoin(code))} />
         <Tips />
@@ -40,6 +43,7 @@ function JoinCard({ pending, onJoin, note }: { pending: boolean; onJoin: (code: 
 
 /** Signed in: join now, then refresh the class lists and go to /. */
 export function JoinClassPage() {
+  const { t } = useTranslation('common');
   const [join, { isLoading }] = useJoinClassMutation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -47,10 +51,10 @@ export function JoinClassPage() {
   const onJoin = async (joinCode: string) => {
     try {
       const result = await join({ joinCode }).unwrap();
-      toast({ title: 'Success', description: `You've joined ${result.className}!` });
+      toast({ title: t('join.success'), description: t('join.joined', { name: result.className }) });
       navigate('/');
     } catch (error) {
-      toast({ title: 'Error', description: joinErrorMessage(error), variant: 'destructive' });
+      toast({ title: t('toast.error'), description: joinErrorMessage(error), variant: 'destructive' });
     }
   };
 
@@ -62,19 +66,18 @@ export function JoinClassPage() {
  * send the visitor to sign in (or sign up). A code that names no class is said here, at once.
  */
 export function SignedOutJoinClassPage() {
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   const toast = useToast();
   const [lookUp, { isFetching }] = useLazyLookUpJoinCodeQuery();
   const onJoin = async (joinCode: string) => {
     try {
       const found = await lookUp(joinCode).unwrap();
-      toast({ title: 'Class found', description: `Sign in or create a student account to join ${found.className}.` });
+      toast({ title: t('join.found'), description: t('join.foundDescription', { name: found.className }) });
     } catch (error) {
       const description =
-        isApiError(error) && error.status === 429
-          ? serverMessageOr(error, 'Too many join code checks. Please wait a minute and try again.')
-          : joinErrorMessage(error);
-      toast({ title: 'Error', description, variant: 'destructive' });
+        isApiError(error) && error.status === 429 ? serverMessageOr(error, t('join.tooMany')) : joinErrorMessage(error);
+      toast({ title: t('toast.error'), description, variant: 'destructive' });
       return;
     }
     savePendingJoinCode(joinCode);
@@ -90,11 +93,7 @@ export function SignedOutJoinClassPage() {
         </Container>
       </header>
       <main className="flex-grow-1 px-3 pb-5">
-        <JoinCard
-          pending={isFetching}
-          onJoin={onJoin}
-          note="You will sign in or create a student account next; the class is joined right after."
-        />
+        <JoinCard pending={isFetching} onJoin={onJoin} note={t('join.signedOutNote')} />
       </main>
     </div>
   );

@@ -1,4 +1,6 @@
-// Joining by code: the error text decides the message of the destructive 'Error' toast.
+// Joining by code: the error text decides the message of the destructive 'Error' toast (in the
+// interface's language; the constants are the English texts).
+import { i18n } from '../../i18n/i18n';
 import { isApiError, planLimitMessage } from '../../api/apiError';
 
 export const JOIN_NOT_FOUND = 'Class not found. Please check the join code and try again.';
@@ -12,9 +14,10 @@ export function joinErrorMessage(error: unknown): string {
   const text = isApiError(error) ? error.message : error instanceof Error ? error.message : String(error ?? '');
   const limit = planLimitMessage(error);
   if (limit) return limit;
-  if (isApiError(error) && error.code === 'join_restricted') return error.serverMessage || JOIN_RESTRICTED;
+  if (isApiError(error) && error.code === 'join_restricted')
+    return error.serverMessage || i18n.t('common:join.restricted');
   const lower = text.toLowerCase();
-  if (text.includes('404') || lower.includes('not found')) return JOIN_NOT_FOUND;
-  if (lower.includes('already enrolled')) return JOIN_ALREADY_ENROLLED;
-  return JOIN_FAILED;
+  if (text.includes('404') || lower.includes('not found')) return i18n.t('common:join.notFound');
+  if (lower.includes('already enrolled')) return i18n.t('common:join.alreadyEnrolled');
+  return i18n.t('common:join.failed');
 }

@@ -4,11 +4,7 @@ import { z } from 'zod/mini';
 export const joinSchema = z.object({
   joinCode: z
     .string()
-    .check(
-      z.trim(),
-      z.minLength(6, 'Join code must be at least 6 characters'),
-      z.maxLength(8, 'Join code must be at most 8 characters'),
-    ),
+    .check(z.trim(), z.minLength(6, 'validation.joinCodeMin'), z.maxLength(8, 'validation.joinCodeMax')),
 });
 
 export type JoinFormValues = z.infer<typeof joinSchema>;

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../components/toast/useToast';
+import { i18n } from '../../i18n/i18n';
 import { authApi } from '../../session/authApi';
 import { navRole, type User } from '../../session/user';
 import { useJoinClassMutation } from '../classes';
@@ -22,9 +23,12 @@ export function usePendingJoin(): (user: Pick<User, 'role'> | undefined) => Prom
       if (!code || !user || navRole(user) !== 'student') return false;
       try {
         const result = await join({ joinCode: code }).unwrap();
-        toast({ title: 'Success', description: `You've joined ${result.className}!` });
+        toast({
+          title: i18n.t('common:join.success'),
+          description: i18n.t('common:join.joined', { name: result.className }),
+        });
       } catch (error) {
-        toast({ title: 'Error', description: joinErrorMessage(error), variant: 'destructive' });
+        toast({ title: i18n.t('common:toast.error'), description: joinErrorMessage(error), variant: 'destructive' });
       }
       // The session is new: load the signed-in user before showing the student's dashboard.
       const refresh = dispatch(authApi.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true }));

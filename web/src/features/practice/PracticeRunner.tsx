@@ -20,8 +20,11 @@ import {
   useRevealed,
   type Highlight,
 } from '../studentAccommodations';
+import { useTranslation } from '../../i18n/react';
+import { formatPercent } from '../../i18n/format';
 
 export const MASTERY = 80;
+/** The English text (tests); the page shows it in the interface's language. */
 export const ANSWER_REQUIRED = 'Please select or provide an answer';
 
 export interface RunnerQuestion {
@@ -71,10 +74,11 @@ function AnswerInput({
   highlight: Highlight | null;
 }) {
   const options = optionsFor(question.type, question.options);
+  const { t } = useTranslation('take');
   if (options.length === 0) {
     return (
       <Form.Group controlId={`practice-${question.key}`}>
-        <Form.Label>Your answer</Form.Label>
+        <Form.Label>{t('yourAnswer')}</Form.Label>
         <Form.Control
           type="text"
           value={value}
@@ -87,7 +91,7 @@ function AnswerInput({
   }
   return (
     <fieldset aria-describedby={required ? 'practice-answer-required' : undefined}>
-      <legend className="visually-hidden">Answer choices</legend>
+      <legend className="visually-hidden">{t('answerChoices')}</legend>
       {options.map((option, i) => (
         <MaskedChoice
           key={`${i}-${option}`}
@@ -125,6 +129,7 @@ export function orderFor<T>(items: readonly T[], round: number): T[] {
 }
 
 export function PracticeRunner(props: Props) {
+  const { t } = useTranslation('take');
   const [round, setRound] = useState(0);
   // A retry asks the questions in another order (answers are kept by question key, not position).
   const questions = useMemo(() => orderFor(props.questions, round), [props.questions, round]);
@@ -167,11 +172,9 @@ export function PracticeRunner(props: Props) {
             {passed ? props.passedHeading : props.failedHeading}
           </h1>
           <p className="display-4 fw-bold" data-testid="practice-score">
-            {score}%
+            {formatPercent(score)}
           </p>
-          <p className="text-body-secondary">
-            {passed ? 'You reached mastery (80% or more).' : 'Mastery is 80%. Review the reading and try again.'}
-          </p>
+          <p className="text-body-secondary">{passed ? t('practice.mastered') : t('practice.notMastered')}</p>
           <div className="d-flex gap-2 justify-content-center">
             {!passed && (
               <Button
@@ -186,11 +189,11 @@ export function PracticeRunner(props: Props) {
                   })();
                 }}
               >
-                Try Again
+                {t('tryAgain')}
               </Button>
             )}
             <Link className="btn btn-outline-secondary" to={props.dashboardPath}>
-              Back to Dashboard
+              {t('backToDashboard')}
             </Link>
           </div>
         </Card.Body>
@@ -207,12 +210,12 @@ export function PracticeRunner(props: Props) {
   const masked = accommodations.answerMasking;
   // Read aloud: the reading (where shown), the question, then each choice shown.
   const readSegments = () => [
-    ...(showReading ? [{ key: 'reading', text: props.reading, prefix: 'Reading.' }] : []),
+    ...(showReading ? [{ key: 'reading', text: props.reading, prefix: t('practice.readingPrefix') }] : []),
     { key: 'question', text: question.question },
     ...optionsFor(question.type, question.options).flatMap((text, i) =>
       masked && !revealed.isShown(i) && value !== text
         ? []
-        : [{ key: `choice-${i}`, text, prefix: `Choice ${i + 1}.` }],
+        : [{ key: `choice-${i}`, text, prefix: t('choicePrefix', { n: i + 1 }) }],
     ),
   ];
 
@@ -233,19 +236,17 @@ export function PracticeRunner(props: Props) {
       <h1 className="h2 mb-1">{props.title}</h1>
       {props.subtitle && <p className="text-body-secondary">{props.subtitle}</p>}
       <div className="d-flex justify-content-between small mb-1">
-        <span>
-          Question {index + 1} of {total}
-        </span>
+        <span>{t('questionOf', { n: index + 1, total })}</span>
       </div>
       <NamedProgressBar
         percent={((index + 1) / total) * 100}
         className="mb-4"
-        name={`Practice progress, question ${index + 1} of ${total}`}
+        name={t('practice.progress', { n: index + 1, total })}
       />
       {showReading && (
-        <Card className="shadow-sm mb-3" as="section" aria-label="Reading material">
+        <Card className="shadow-sm mb-3" as="section" aria-label={t('practice.readingMaterial')}>
           <Card.Body>
-            <h2 className="h5">Reading</h2>
+            <h2 className="h5">{t('practice.reading')}</h2>
             <div style={{ whiteSpace: 'pre-wrap' }}>
               <Spoken text={props.reading} segment="reading" highlight={reader.highlight} />
             </div>
@@ -255,11 +256,11 @@ export function PracticeRunner(props: Props) {
       <Card className="shadow-sm mb-3">
         <Card.Body className="p-4">
           <h2 className="h5 mb-3" tabIndex={-1} ref={questionHeading}>
-            <span className="visually-hidden">Question {index + 1}:</span>{' '}
+            <span className="visually-hidden">{t('questionN', { n: index + 1 })}</span>{' '}
             <Spoken text={question.question} segment="question" highlight={reader.highlight} />
           </h2>
           {accommodations.readAloud && (
-            <ReadAloudControls reader={reader} what={`question ${index + 1}`} segments={readSegments} />
+            <ReadAloudControls reader={reader} what={t('questionLower', { n: index + 1 })} segments={readSegments} />
           )}
           <AnswerInput
             key={question.key}
@@ -277,22 +278,22 @@ export function PracticeRunner(props: Props) {
           />
           {showRequired && (
             <p id="practice-answer-required" className="small text-body-secondary mt-2 mb-0">
-              {ANSWER_REQUIRED}
+              {t('practice.answerRequired')}
             </p>
           )}
         </Card.Body>
       </Card>
       <div className="d-flex gap-2">
         <Button variant="outline-secondary" disabled={index === 0} onClick={() => moveTo(index - 1)}>
-          Previous
+          {t('previous')}
         </Button>
         {isLast ? (
           <Button className="ms-auto" variant="success" disabled={!answered || busy} onClick={() => void submit()}>
-            {busy ? 'Submitting...' : props.submitLabel}
+            {busy ? t('submitting') : props.submitLabel}
           </Button>
         ) : (
           <Button className="ms-auto" disabled={!answered} onClick={() => moveTo(index + 1)}>
-            Next
+            {t('next')}
           </Button>
         )}
       </div>

@@ -13,6 +13,8 @@ import {
   useRestartSupportContentMutation,
   useSubmitSupportContentMutation,
 } from './practiceApi';
+import { useTranslation } from '../../i18n/react';
+import { formatPercent } from '../../i18n/format';
 
 export function ResultPracticePage() {
   const { resultId = '' } = useParams();
@@ -23,6 +25,7 @@ export function ResultPracticePage() {
   const { user } = useAuth();
   // A teacher opened a student's practice (/interactive-support): back to their own dashboard.
   const dashboardPath = user && navRole(user) !== 'student' ? '/' : '/student-dashboard';
+  const { t } = useTranslation('take');
 
   if (content.isLoading) return <PageSpinner />;
   if (!content.data || content.data.questions.length === 0) return <PracticeNotFound />;
@@ -33,10 +36,13 @@ export function ResultPracticePage() {
       const result = await submit({ resultId, body: { answers, round: c.round } }).unwrap();
       toast(
         result.score >= MASTERY
-          ? { title: 'Great Job!', description: `You scored ${Math.round(result.score)}%.` }
+          ? {
+              title: t('practice.greatJob'),
+              description: t('practice.scored', { score: formatPercent(Math.round(result.score)) }),
+            }
           : {
-              title: 'Keep Practicing',
-              description: `You scored ${Math.round(result.score)}%. You need 80% to master this material.`,
+              title: t('practice.keepPracticing'),
+              description: t('practice.scoredNeed', { score: formatPercent(Math.round(result.score)) }),
               variant: 'destructive',
             },
       );
@@ -44,8 +50,8 @@ export function ResultPracticePage() {
     } catch (error) {
       if (!isUnauthorizedError(error)) {
         toast({
-          title: 'Error',
-          description: serverMessageOr(error, 'Failed to submit answers'),
+          title: t('common:toast.error'),
+          description: serverMessageOr(error, t('practice.submitFailed')),
           variant: 'destructive',
         });
       }
@@ -62,8 +68,8 @@ export function ResultPracticePage() {
       // Each round takes one attempt and rounds are bounded: say why there is no new round.
       if (!isUnauthorizedError(error)) {
         toast({
-          title: 'Error',
-          description: serverMessageOr(error, 'Failed to restart practice'),
+          title: t('common:toast.error'),
+          description: serverMessageOr(error, t('practice.restartFailed')),
           variant: 'destructive',
         });
       }
@@ -73,7 +79,7 @@ export function ResultPracticePage() {
   return (
     <PracticeRunner
       key={`${resultId}:${c.round}`}
-      title={c.performanceLevel === 'below' ? 'Support Practice' : 'Enrichment Challenge'}
+      title={c.performanceLevel === 'below' ? t('practice.supportPractice') : t('practice.enrichment')}
       reading={c.reading}
       readingOnFirstOnly
       questions={c.questions.map((q, i) => ({
@@ -82,11 +88,11 @@ export function ResultPracticePage() {
         type: q.type,
         options: q.options,
       }))}
-      submitLabel="Submit All Answers"
+      submitLabel={t('practice.submitAll')}
       onSubmit={onSubmit}
       onRetry={onRetry}
-      passedHeading="Excellent Work!"
-      failedHeading="Keep Practicing!"
+      passedHeading={t('practice.excellent')}
+      failedHeading={t('practice.keepPracticingBang')}
       dashboardPath={dashboardPath}
     />
   );

@@ -9,6 +9,8 @@ import type { PracticeType } from '../assessments';
 import { PracticeNotFound } from './PracticeNotFound';
 import { MASTERY, PracticeRunner } from './PracticeRunner';
 import { useCompleteSupportMutation, useGetSupportMaterialQuery } from './practiceApi';
+import { useTranslation } from '../../i18n/react';
+import { formatPercent } from '../../i18n/format';
 
 function isPracticeType(value: string | undefined): value is PracticeType {
   return value === 'support' || value === 'enrichment';
@@ -20,6 +22,7 @@ export function SupportPracticePage() {
   const material = useGetSupportMaterialQuery({ id, type: valid ? type : 'support' }, { skip: !valid });
   const [complete] = useCompleteSupportMutation();
   const toast = useToast();
+  const { t } = useTranslation('take');
 
   if (!valid) return <PracticeNotFound />;
   if (material.isLoading) return <PageSpinner />;
@@ -32,16 +35,16 @@ export function SupportPracticePage() {
       const result = await complete({ id, body: { type, responses: answers, version: m.version } }).unwrap();
       if (result.score >= MASTERY) {
         toast({
-          title: 'Great Job!',
+          title: t('practice.greatJob'),
           description:
             type === 'support'
-              ? `You scored ${Math.round(result.score)}%. Your level is now At Standard.`
-              : `You scored ${Math.round(result.score)}%.`,
+              ? t('practice.scoredAtStandard', { score: formatPercent(Math.round(result.score)) })
+              : t('practice.scored', { score: formatPercent(Math.round(result.score)) }),
         });
       } else {
         toast({
-          title: 'Keep Practicing',
-          description: `You scored ${Math.round(result.score)}%. You need 80% to master this material.`,
+          title: t('practice.keepPracticing'),
+          description: t('practice.scoredNeed', { score: formatPercent(Math.round(result.score)) }),
           variant: 'destructive',
         });
       }
@@ -49,8 +52,8 @@ export function SupportPracticePage() {
     } catch (error) {
       if (!isUnauthorizedError(error)) {
         toast({
-          title: 'Error',
-          description: serverMessageOr(error, 'Failed to submit answers'),
+          title: t('common:toast.error'),
+          description: serverMessageOr(error, t('practice.submitFailed')),
           variant: 'destructive',
         });
       }
@@ -63,19 +66,15 @@ export function SupportPracticePage() {
   return (
     <PracticeRunner
       key={`${id}-${type}-${m.version}`}
-      title={type === 'support' ? 'Extra Help Materials' : 'Challenge Work'}
-      subtitle={
-        type === 'support'
-          ? 'Review the reading, then answer the practice questions.'
-          : 'Stretch yourself with these challenge questions.'
-      }
+      title={type === 'support' ? t('practice.supportTitle') : t('practice.challengeTitle')}
+      subtitle={type === 'support' ? t('practice.supportSubtitle') : t('practice.challengeSubtitle')}
       reading={m.reading}
       readingOnFirstOnly={false}
       questions={m.questions.map((q) => ({ key: q.id, question: q.question, type: q.type, options: q.options }))}
-      submitLabel="Submit"
+      submitLabel={t('practice.submit')}
       onSubmit={onSubmit}
-      passedHeading="Great Job!"
-      failedHeading="Keep Practicing"
+      passedHeading={t('practice.greatJob')}
+      failedHeading={t('practice.keepPracticing')}
       dashboardPath="/"
     />
   );

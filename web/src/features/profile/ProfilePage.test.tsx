@@ -5,6 +5,14 @@ import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { STUDENT, stubFetch, TEACHER } from '../../test/fetchStub';
 import { authApi } from '../../session/authApi';
 import { ProfilePage } from './ProfilePage';
+import { useLocale } from '../../routes/useLocale';
+import { useAuth } from '../../session/useAuth';
+
+/** The app's language follows the signed-in user's locale (AppRoutes does the same). */
+function WithLocale() {
+  useLocale(useAuth().user);
+  return <ProfilePage />;
+}
 
 async function signedInStore(user: typeof TEACHER | typeof STUDENT) {
   const store = makeStore();
@@ -44,5 +52,27 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Student')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('stat-Classes')).toHaveTextContent('2'));
     expect(screen.getByTestId('stat-Assessments Taken')).toHaveTextContent('1');
+  });
+
+  it('when the user picks Español, then the locale is saved and the page and <html lang> turn Spanish', async () => {
+    const saved: unknown[] = [];
+    stubFetch({
+      'GET /api/classes': () => jsonResponse(200, []),
+      'GET /api/assessments': () => jsonResponse(200, []),
+      'PUT /api/auth/user': (init) => {
+        const body = JSON.parse(String(init?.body)) as { locale: string };
+        saved.push(body);
+        return jsonResponse(200, { ...TEACHER, locale: body.locale, emailVerified: true });
+      },
+    });
+    const store = await signedInStore({ ...TEACHER, locale: 'en' } as typeof TEACHER);
+    const { user } = renderWithProviders(<WithLocale />, { store });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+    expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeInTheDocument();
+    expect(saved).toEqual([{ locale: 'es' }]);
+    expect(document.documentElement.lang).toBe('es');
+    expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+    // Dates in Spanish too (Intl with es-US).
+    expect(screen.getByText('5 de marzo de 2024')).toBeInTheDocument();
   });
 });

@@ -11,43 +11,41 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useToast } from '../../components/toast/useToast';
 import { useGetAssessmentsQuery } from '../assessments';
 import { useAuth } from '../../session/useAuth';
-import { fullName, navRole, type User } from '../../session/user';
+import { fullName, navRole } from '../../session/user';
 import { useGetClassesQuery } from '../classes';
 import { useGetStudentClassesQuery, useGetStudentResultsQuery } from '../student';
 import { ChangePasswordButton } from './ChangePasswordButton';
+import { LanguageSetting } from './LanguageSetting';
 import { isQuietStatError, statValue } from './statValue';
-
-const ACCOUNT_TYPES: Record<User['accountType'], string> = {
-  district: 'District',
-  school: 'School',
-  individual: 'Individual',
-};
+import { formatDate } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 export function formatJoined(createdAt: string): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDate(date, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 function useStatErrorToast(...errors: unknown[]) {
   const toast = useToast();
+  const { t } = useTranslation('common');
   const loud = errors.find((error) => error !== undefined && !isQuietStatError(error));
   useEffect(() => {
     if (loud) {
       toast({
-        title: 'Error',
-        description: serverMessageOr(loud, 'Failed to load statistics'),
+        title: t('toast.error'),
+        description: serverMessageOr(loud, t('profile.statsFailed')),
         variant: 'destructive',
       });
     }
-  }, [loud, toast]);
+  }, [loud, toast, t]);
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ id, label, value }: { id: string; label: string; value: string }) {
   return (
     <Col>
       <div className="border rounded p-3 text-center h-100">
-        <div className="fs-3 fw-bold" data-testid={`stat-${label}`}>
+        <div className="fs-3 fw-bold" data-testid={`stat-${id}`}>
           {value}
         </div>
         <div className="text-body-secondary small">{label}</div>
@@ -75,10 +73,11 @@ function TeacherStats() {
   const classes = useGetClassesQuery();
   const assessments = useGetAssessmentsQuery();
   useStatErrorToast(classes.error, assessments.error);
+  const { t } = useTranslation('common');
   return (
-    <StatsCard title="Teaching Statistics">
-      <Stat label="Classes" value={statValue(classes)} />
-      <Stat label="Assessments" value={statValue(assessments)} />
+    <StatsCard title={t('profile.teachingStats')}>
+      <Stat id="Classes" label={t('profile.classes')} value={statValue(classes)} />
+      <Stat id="Assessments" label={t('profile.assessments')} value={statValue(assessments)} />
     </StatsCard>
   );
 }
@@ -87,21 +86,23 @@ function StudentStats() {
   const classes = useGetStudentClassesQuery();
   const results = useGetStudentResultsQuery();
   useStatErrorToast(classes.error, results.error);
+  const { t } = useTranslation('common');
   return (
-    <StatsCard title="Learning Statistics">
-      <Stat label="Classes" value={statValue(classes)} />
-      <Stat label="Assessments Taken" value={statValue(results)} />
+    <StatsCard title={t('profile.learningStats')}>
+      <Stat id="Classes" label={t('profile.classes')} value={statValue(classes)} />
+      <Stat id="Assessments Taken" label={t('profile.assessmentsTaken')} value={statValue(results)} />
     </StatsCard>
   );
 }
 
 export function ProfilePage() {
   const { user } = useAuth();
+  const { t } = useTranslation('common');
   if (!user) return <PageSpinner />;
   const student = navRole(user) === 'student';
   return (
     <>
-      <h1 className="h2 mb-4">Profile</h1>
+      <h1 className="h2 mb-4">{t('profile.title')}</h1>
       <Row className="g-4">
         <Col lg={7}>
           <Card className="shadow-sm">
@@ -110,25 +111,26 @@ export function ProfilePage() {
                 <UserAvatar user={user} size={72} initialsOnly />
                 <div>
                   <h2 className="h4 mb-1">{fullName(user)}</h2>
-                  <Badge bg={student ? 'success' : 'primary'}>{student ? 'Student' : 'Teacher'}</Badge>
+                  <Badge bg={student ? 'success' : 'primary'}>{student ? t('role.student') : t('role.teacher')}</Badge>
                 </div>
               </div>
               <dl className="row mb-4">
-                <dt className="col-sm-4">Email</dt>
+                <dt className="col-sm-4">{t('profile.email')}</dt>
                 <dd className="col-sm-8">{user.email}</dd>
-                <dt className="col-sm-4">Joined</dt>
+                <dt className="col-sm-4">{t('profile.joined')}</dt>
                 <dd className="col-sm-8">{formatJoined(user.createdAt)}</dd>
-                <dt className="col-sm-4">Account type</dt>
-                <dd className="col-sm-8">{ACCOUNT_TYPES[user.accountType] ?? user.accountType}</dd>
+                <dt className="col-sm-4">{t('profile.accountType')}</dt>
+                <dd className="col-sm-8">{t(`accountType.${user.accountType}`, { defaultValue: user.accountType })}</dd>
               </dl>
               <div className="d-flex flex-wrap gap-2">
                 <Link to="/settings" className="btn btn-primary">
-                  Edit Profile
+                  {t('profile.edit')}
                 </Link>
                 <ChangePasswordButton />
               </div>
             </Card.Body>
           </Card>
+          <LanguageSetting user={user} />
         </Col>
         <Col lg={5}>{student ? <StudentStats /> : <TeacherStats />}</Col>
       </Row>

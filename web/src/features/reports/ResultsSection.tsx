@@ -10,6 +10,7 @@ import { ScrollRegion } from '../../components/ScrollRegion';
 import { ResultLevel } from '../assessments';
 import { reportArg, useGetReportQuery, type Report, type ReportQuery } from '../results';
 import { ReportTable } from './ReportTable';
+import { formatDate } from '../../i18n/format';
 
 function RecentTable({ results }: { results: Report['recentResults'] }) {
   if (results.length === 0) return <p className="text-body-secondary mb-0">No results in this period.</p>;
@@ -41,7 +42,7 @@ function RecentTable({ results }: { results: Report['recentResults'] }) {
                 <td>
                   <ResultLevel result={r} />
                 </td>
-                <td>{new Date(r.submittedAt).toLocaleDateString()}</td>
+                <td>{formatDate(r.submittedAt)}</td>
               </tr>
             );
           })}

@@ -16,6 +16,9 @@ import { useToast } from '../../components/toast/useToast';
 import { useUpdatePreferencesMutation, useUpdateUserMutation, type UpdateUserRequest } from '../../session/authApi';
 import { useAuth } from '../../session/useAuth';
 import { DEFAULT_PREFERENCES, navRole, type Preferences, type User } from '../../session/user';
+import { useTranslation } from '../../i18n/react';
+import { i18n } from '../../i18n/i18n';
+import { withStrong } from '../../i18n/rich';
 
 interface Switch {
   key: keyof Preferences;
@@ -28,27 +31,27 @@ function switchesFor(user: User): Switch[] {
   return [
     {
       key: 'emailNotifications',
-      label: 'Email Notifications',
-      description: student
-        ? 'Receive email updates about your classes: new assessments.'
-        : 'Receive email updates about your classes: students who join.',
+      label: i18n.t('common:settings.emailNotifications'),
+      description: i18n.t(
+        student ? 'common:settings.emailNotificationsStudent' : 'common:settings.emailNotificationsTeacher',
+      ),
     },
     ...(student
       ? [
           {
             key: 'assessmentReminders' as const,
-            label: 'Assessment Reminders',
-            description: 'Get a reminder the day before an assessment is due, if you have not submitted it yet.',
+            label: i18n.t('common:settings.reminders'),
+            description: i18n.t('common:settings.remindersHelp'),
           },
         ]
       : [
           {
             key: 'studentSubmissions' as const,
-            label: 'Student Submissions',
-            description: 'Be notified when students submit assessments: one digest email, not one per student.',
+            label: i18n.t('common:settings.submissions'),
+            description: i18n.t('common:settings.submissionsHelp'),
           },
         ]),
-    { key: 'darkMode', label: 'Dark Mode', description: 'Use a dark color theme.' },
+    { key: 'darkMode', label: i18n.t('common:settings.darkMode'), description: i18n.t('common:settings.darkModeHelp') },
   ];
 }
 
@@ -57,6 +60,7 @@ type AccountValues = UpdateUserRequest & { currentPassword: string };
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function AccountForm({ user }: { user: User }) {
+  const { t } = useTranslation('common');
   const toast = useToast();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const { register, handleSubmit, reset, watch, setError, formState } = useForm<AccountValues>({
@@ -73,19 +77,19 @@ function AccountForm({ user }: { user: User }) {
       setPending(updated.pendingEmail);
       if (emailChanges && updated.pendingEmail) {
         toast({
-          title: 'Confirm your new email',
-          description: `We sent a link to ${updated.pendingEmail}. Your email changes when you open it; until then you sign in with ${updated.email}.`,
+          title: t('settings.confirmEmail'),
+          description: t('settings.confirmEmailHelp', { pending: updated.pendingEmail, email: updated.email }),
         });
       } else {
-        toast({ title: 'Settings Updated', description: 'Your profile has been updated successfully.' });
+        toast({ title: t('settings.updated'), description: t('settings.updatedHelp') });
       }
     } catch (error) {
       const fields = isApiError(error) ? error.fields : undefined;
       if (fields?.currentPassword) setError('currentPassword', { message: fields.currentPassword });
       if (fields?.email) setError('email', { message: fields.email });
       toast({
-        title: 'Update Failed',
-        description: serverMessageOr(error, 'Failed to update settings'),
+        title: t('language.failedTitle'),
+        description: serverMessageOr(error, t('settings.failed')),
         variant: 'destructive',
       });
     }
@@ -95,14 +99,14 @@ function AccountForm({ user }: { user: User }) {
     <Card className="shadow-sm h-100">
       <Card.Body className="p-4">
         <Card.Title as="h2" className="h5 mb-3">
-          Account
+          {t('settings.account')}
         </Card.Title>
-        <Form noValidate onSubmit={onSubmit} aria-label="Account settings">
+        <Form noValidate onSubmit={onSubmit} aria-label={t('settings.accountForm')}>
           <Row>
             <Col sm={6}>
               <TextField
                 id="settings-first-name"
-                label="First Name"
+                label={t('settings.firstName')}
                 autoComplete="given-name"
                 registration={register('firstName')}
               />
@@ -110,7 +114,7 @@ function AccountForm({ user }: { user: User }) {
             <Col sm={6}>
               <TextField
                 id="settings-last-name"
-                label="Last Name"
+                label={t('settings.lastName')}
                 autoComplete="family-name"
                 registration={register('lastName')}
               />
@@ -118,7 +122,7 @@ function AccountForm({ user }: { user: User }) {
           </Row>
           <TextField
             id="settings-email"
-            label="Email"
+            label={t('email')}
             type="email"
             autoComplete="email"
             registration={register('email')}
@@ -126,19 +130,17 @@ function AccountForm({ user }: { user: User }) {
           />
           {pending && !emailChanges && (
             <Alert variant="info" className="small py-2" data-testid="pending-email">
-              Waiting for you to open the link we sent to <strong>{pending}</strong>. Until then you sign in with{' '}
-              {user.email}.
+              {withStrong(t('settings.pending', { pending, email: user.email }))}
             </Alert>
           )}
           {emailChanges && (
             <>
               <Form.Text as="p" className="d-block mb-2" id="settings-email-change-help">
-                Changing your email needs your current password. The new address is used only after you open the link we
-                mail to it; until then you sign in with {user.email}, and we tell that address about the change.
+                {t('settings.emailChangeHelp', { email: user.email })}
               </Form.Text>
               <TextField
                 id="settings-current-password"
-                label="Current Password"
+                label={t('settings.currentPassword')}
                 type="password"
                 autoComplete="current-password"
                 registration={register('currentPassword')}
@@ -147,7 +149,7 @@ function AccountForm({ user }: { user: User }) {
             </>
           )}
           <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Saving...' : 'Save Changes'}
+            {isLoading ? t('settings.saving') : t('settings.save')}
           </Button>
         </Form>
       </Card.Body>
@@ -156,6 +158,7 @@ function AccountForm({ user }: { user: User }) {
 }
 
 function PreferenceSwitches({ user }: { user: User }) {
+  const { t } = useTranslation('common');
   const toast = useToast();
   const [updatePreferences] = useUpdatePreferencesMutation();
   // A switch waits for its own save before it can change again, so its saves reach the server in order.
@@ -168,8 +171,8 @@ function PreferenceSwitches({ user }: { user: User }) {
       await updatePreferences({ [key]: value }).unwrap();
     } catch (error) {
       toast({
-        title: 'Update Failed',
-        description: serverMessageOr(error, 'Failed to update settings'),
+        title: t('language.failedTitle'),
+        description: serverMessageOr(error, t('settings.failed')),
         variant: 'destructive',
       });
     } finally {
@@ -185,7 +188,7 @@ function PreferenceSwitches({ user }: { user: User }) {
     <Card className="shadow-sm h-100">
       <Card.Body className="p-4">
         <Card.Title as="h2" className="h5 mb-3">
-          Preferences
+          {t('settings.preferences')}
         </Card.Title>
         {switchesFor(user).map(({ key, label, description }) => (
           <Form.Group key={key} className="mb-3" controlId={`pref-${key}`}>
@@ -209,10 +212,11 @@ function PreferenceSwitches({ user }: { user: User }) {
 
 export function SettingsPage() {
   const { user } = useAuth();
+  const { t } = useTranslation('common');
   if (!user) return <PageSpinner />;
   return (
     <>
-      <h1 className="h2 mb-4">Settings</h1>
+      <h1 className="h2 mb-4">{t('settings.title')}</h1>
       <Row className="g-4">
         <Col lg={7}>
           <AccountForm user={user} />

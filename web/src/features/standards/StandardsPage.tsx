@@ -11,8 +11,9 @@ import { DistrictMastery } from './DistrictMastery';
 import { FrameworkImport } from './FrameworkImport';
 import { StandardsSearch } from './StandardsSearch';
 import { useGetFrameworksQuery, type Framework } from './standardsApi';
+import { formatDate } from '../../i18n/format';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString();
+const dateOf = (iso: string) => formatDate(iso);
 
 function FrameworkTable({ frameworks }: { frameworks: readonly Framework[] }) {
   return (

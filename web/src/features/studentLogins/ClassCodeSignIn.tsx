@@ -8,6 +8,7 @@ import Form from 'react-bootstrap/Form';
 import { serverMessageOr } from '../../api/apiError';
 import { homePathAfterSignIn } from '../../session/user';
 import { PicturePicker } from './pictures';
+import { useTranslation } from '../../i18n/react';
 import { useClassCodeLoginMutation, useGetClassCodeRosterMutation, type Picture } from './studentLoginsApi';
 
 type Step =
@@ -23,16 +24,17 @@ export function ClassCodeSignIn({ onBack }: { onBack?: () => void }) {
   const [picture, setPicture] = useState<Picture>();
   const [words, setWords] = useState('');
   const [error, setError] = useState<string>();
+  const { t } = useTranslation('auth');
 
   async function onCode(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return setError('Type your class code');
+    if (!code.trim()) return setError(t('classCode.typeCode'));
     try {
       const { students } = await lookUp({ classCode: code }).unwrap();
       setError(undefined);
       setStep({ at: 'name', students });
     } catch (err) {
-      setError(serverMessageOr(err, 'No class has this code. Check the code with your teacher.'));
+      setError(serverMessageOr(err, t('classCode.noClass')));
     }
   }
 
@@ -45,21 +47,21 @@ export function ClassCodeSignIn({ onBack }: { onBack?: () => void }) {
       window.location.assign(homePathAfterSignIn(user));
     } catch (err) {
       setPicture(undefined);
-      setError(serverMessageOr(err, 'That is not your picture or words. Try again, or ask your teacher.'));
+      setError(serverMessageOr(err, t('classCode.wrongSecret')));
     }
   }
 
   return (
-    <section aria-label="Sign in with class code">
+    <section aria-label={t('classCode.section')}>
       {error && (
         <Alert variant="danger" role="alert">
           {error}
         </Alert>
       )}
       {step.at === 'code' && (
-        <Form noValidate onSubmit={onCode} aria-label="Your class code">
+        <Form noValidate onSubmit={onCode} aria-label={t('classCode.codeForm')}>
           <Form.Group className="mb-3" controlId="class-code">
-            <Form.Label>Class code</Form.Label>
+            <Form.Label>{t('classCode.code')}</Form.Label>
             <Form.Control
               value={code}
               autoComplete="off"
@@ -68,17 +70,17 @@ export function ClassCodeSignIn({ onBack }: { onBack?: () => void }) {
             />
           </Form.Group>
           <Button type="submit" className="w-100" disabled={lookingUp.isLoading}>
-            Next
+            {t('classCode.next')}
           </Button>
         </Form>
       )}
       {step.at === 'name' && (
         <div>
-          <h2 className="h5">Who are you?</h2>
+          <h2 className="h5">{t('classCode.whoAreYou')}</h2>
           {step.students.length === 0 ? (
-            <p>Nobody in this class signs in this way. Ask your teacher.</p>
+            <p>{t('classCode.nobody')}</p>
           ) : (
-            <ul className="list-unstyled d-flex flex-wrap gap-2" aria-label="Your class">
+            <ul className="list-unstyled d-flex flex-wrap gap-2" aria-label={t('classCode.yourClass')}>
               {step.students.map((s) => (
                 <li key={s.id}>
                   <Button
@@ -99,10 +101,10 @@ export function ClassCodeSignIn({ onBack }: { onBack?: () => void }) {
       )}
       {step.at === 'secret' && (
         <div>
-          <h2 className="h5">Hi {step.student.name}!</h2>
+          <h2 className="h5">{t('classCode.hi', { name: step.student.name })}</h2>
           <PicturePicker
             idPrefix="sign-in"
-            label="Pick your picture"
+            label={t('classCode.pickPicture')}
             value={picture}
             onChange={(p) => {
               setPicture(p);
@@ -111,28 +113,28 @@ export function ClassCodeSignIn({ onBack }: { onBack?: () => void }) {
           />
           <Form
             noValidate
-            aria-label="Your two words"
+            aria-label={t('classCode.wordsForm')}
             onSubmit={(e) => {
               e.preventDefault();
               if (words.trim()) void submit(step.student.id, { kind: 'words', words });
             }}
           >
             <Form.Group className="mb-3" controlId="sign-in-words">
-              <Form.Label>Or type your two words</Form.Label>
+              <Form.Label>{t('classCode.typeWords')}</Form.Label>
               <Form.Control value={words} autoComplete="off" onChange={(e) => setWords(e.target.value)} />
             </Form.Group>
             <Button type="submit" disabled={signingIn.isLoading}>
-              Sign in
+              {t('classCode.signIn')}
             </Button>
           </Form>
           <Button variant="link" className="px-0 mt-2" onClick={() => setStep({ at: 'code' })}>
-            That is not me
+            {t('classCode.notMe')}
           </Button>
         </div>
       )}
       {onBack && (
         <Button variant="link" className="px-0 mt-2 d-block" onClick={onBack}>
-          Sign in with email instead
+          {t('classCode.withEmail')}
         </Button>
       )}
     </section>

@@ -10,10 +10,12 @@ import Spinner from 'react-bootstrap/Spinner';
 import { serverMessageOr } from '../../api/apiError';
 import { homePathAfterSignIn } from '../../session/user';
 import { useLoginCardLoginMutation } from './studentLoginsApi';
+import { useTranslation } from '../../i18n/react';
 
 export function LoginCardPage() {
   const [signIn] = useLoginCardLoginMutation();
   const [error, setError] = useState<string>();
+  const { t } = useTranslation('auth');
   const started = useRef(false);
 
   useEffect(() => {
@@ -23,33 +25,31 @@ export function LoginCardPage() {
     // The secret leaves the address bar (and the history) at once.
     window.history.replaceState(null, '', window.location.pathname);
     if (!token) {
-      setError('This login card could not be read. Scan it again, or ask your teacher.');
+      setError(t('loginCard.unreadable'));
       return;
     }
     signIn({ token })
       .unwrap()
       .then(({ user }) => window.location.assign(homePathAfterSignIn(user)))
-      .catch((err: unknown) =>
-        setError(serverMessageOr(err, 'This login card no longer works. Ask your teacher for a new card.')),
-      );
-  }, [signIn]);
+      .catch((err: unknown) => setError(serverMessageOr(err, t('loginCard.gone'))));
+  }, [signIn, t]);
 
   return (
     <Container className="py-5" style={{ maxWidth: 460 }}>
       <Card className="shadow-sm">
         <Card.Body className="p-4 text-center">
-          <h1 className="h4">Login card</h1>
+          <h1 className="h4">{t('loginCard.title')}</h1>
           {error ? (
             <>
               <Alert variant="danger" role="alert">
                 {error}
               </Alert>
-              <Link to="/auth?mode=class-code">Sign in with class code</Link>
+              <Link to="/auth?mode=class-code">{t('classCode.button')}</Link>
             </>
           ) : (
             <div role="status">
               <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-              Signing you in…
+              {t('loginCard.signingIn')}
             </div>
           )}
         </Card.Body>

@@ -3,6 +3,7 @@
 // name, so a screen reader says "cat", and a child who reads can check.
 import type { ReactElement } from 'react';
 import type { Picture } from './studentLoginsApi';
+import { useTranslation } from '../../i18n/react';
 
 const S = { strokeWidth: 2, stroke: '#1f2937' } as const;
 
@@ -141,6 +142,7 @@ export function PicturePicker({
   label: string;
   idPrefix: string;
 }) {
+  const { t } = useTranslation('common');
   return (
     <fieldset className="mb-3">
       <legend className="form-label fs-6">{label}</legend>
@@ -155,7 +157,7 @@ export function PicturePicker({
             onClick={() => onChange(p)}
           >
             <PictureDrawing picture={p} />
-            <span className="small">{p}</span>
+            <span className="small">{t(`picture.${p}`)}</span>
           </button>
         ))}
       </div>

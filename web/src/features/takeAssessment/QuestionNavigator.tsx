@@ -1,6 +1,7 @@
 // Buttons 1..N to move between questions, each saying whether it is answered (filled, with a
 // check, and in its name: "Question 3, answered") and which one is open (aria-current).
 import Button from 'react-bootstrap/Button';
+import { useTranslation } from '../../i18n/react';
 
 interface Props {
   total: number;
@@ -11,8 +12,9 @@ interface Props {
 }
 
 export function QuestionNavigator({ total, current, answered, onGo }: Props) {
+  const { t } = useTranslation('take');
   return (
-    <nav aria-label="Questions" className="mb-3">
+    <nav aria-label={t('nav.label')} className="mb-3">
       <ol className="list-unstyled d-flex flex-wrap gap-2 mb-0">
         {Array.from({ length: total }, (_, i) => {
           const done = answered[i] ?? false;
@@ -28,7 +30,7 @@ export function QuestionNavigator({ total, current, answered, onGo }: Props) {
                   minWidth: '2.75rem',
                   ...(isCurrent ? { outline: '3px solid var(--bs-body-color)', outlineOffset: 2 } : {}),
                 }}
-                aria-label={`Question ${i + 1}, ${done ? 'answered' : 'not answered'}`}
+                aria-label={t(done ? 'nav.answered' : 'nav.notAnswered', { n: i + 1 })}
                 aria-current={isCurrent ? 'step' : undefined}
                 onClick={() => onGo(i)}
               >

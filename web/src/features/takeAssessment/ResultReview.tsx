@@ -3,6 +3,7 @@
 // answer waiting for the teacher's review says so, and the teacher's feedback on it shows below.
 import Card from 'react-bootstrap/Card';
 import type { Result } from '../assessments';
+import { useTranslation } from '../../i18n/react';
 
 type ReviewQuestion = NonNullable<Result['questions']>[number];
 
@@ -19,10 +20,11 @@ function MarkIcon({ correct }: { correct: boolean }) {
 }
 
 function Mark({ question }: { question: ReviewQuestion }) {
+  const { t } = useTranslation('take');
   if (question.pending)
     return (
       <span className="fw-semibold text-nowrap text-body-secondary" data-testid="review-mark">
-        Awaiting teacher review
+        {t('review.awaiting')}
       </span>
     );
   const { correct } = question;
@@ -33,17 +35,18 @@ function Mark({ question }: { question: ReviewQuestion }) {
       data-testid="review-mark"
     >
       <MarkIcon correct={correct} />
-      {correct ? 'Correct' : part ? 'Partly correct' : 'Incorrect'}
+      {correct ? t('review.correct') : part ? t('review.partly') : t('review.incorrect')}
     </span>
   );
 }
 
 export function ResultReview({ questions }: { questions: ReviewQuestion[] }) {
+  const { t } = useTranslation('take');
   return (
     <Card className="shadow-sm mt-4" as="section" aria-labelledby="review-heading">
       <Card.Body className="p-4">
         <h2 id="review-heading" className="h5 mb-0">
-          Review Your Answers
+          {t('review.title')}
         </h2>
         <ol className="list-unstyled mb-0">
           {questions.map((q, i) => {
@@ -52,23 +55,23 @@ export function ResultReview({ questions }: { questions: ReviewQuestion[] }) {
               <li key={q.questionId} className="border-top mt-3 pt-3" aria-labelledby={`review-q-${q.questionId}`}>
                 <div className="d-flex justify-content-between align-items-start gap-3 mb-2">
                   <h3 id={`review-q-${q.questionId}`} className="h6 mb-0">
-                    <span className="text-body-secondary">Question {i + 1}:</span> {q.questionText}
+                    <span className="text-body-secondary">{t('questionN', { n: i + 1 })}</span> {q.questionText}
                   </h3>
                   <Mark question={q} />
                 </div>
                 <p className="mb-1">
-                  <span className="text-body-secondary">Your answer:</span>{' '}
-                  {answer === '' ? <em>No answer</em> : answer}
+                  <span className="text-body-secondary">{t('review.yourAnswer')}</span>{' '}
+                  {answer === '' ? <em>{t('review.noAnswer')}</em> : answer}
                 </p>
                 <p className="mb-0">
-                  <span className="text-body-secondary">Correct answer:</span> {q.correctAnswer}
+                  <span className="text-body-secondary">{t('review.correctAnswer')}</span> {q.correctAnswer}
                 </p>
                 <p className="mb-0 small text-body-secondary" data-testid="review-points">
-                  {q.pending ? `— / ${q.points} points` : `${q.earnedPoints} / ${q.points} points`}
+                  {t('review.points', { earned: q.pending ? '—' : q.earnedPoints, points: q.points })}
                 </p>
                 {q.feedback && (
                   <p className="mb-0 mt-1 border-start border-3 ps-2" data-testid="review-feedback">
-                    <span className="text-body-secondary">Teacher&apos;s feedback:</span> {q.feedback}
+                    <span className="text-body-secondary">{t('review.teacherFeedback')}</span> {q.feedback}
                   </p>
                 )}
               </li>

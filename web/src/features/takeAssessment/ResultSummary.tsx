@@ -15,7 +15,10 @@ import {
   roundPercent,
   toPercent,
 } from '../assessments';
+import { formatPercent } from '../../i18n/format';
+import { useLabel } from '../../i18n/labels';
 import { ResultReview } from './ResultReview';
+import { useTranslation } from '../../i18n/react';
 
 /**
  * What the summary shows of a result (a teacher's scored try has these too, and nothing else); only a
@@ -40,6 +43,8 @@ export function ResultSummary({
   actions?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = useTranslation('take');
+  const label = useLabel();
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
@@ -61,14 +66,14 @@ export function ResultSummary({
             {title}
           </h1>
           <p id="result-score-line" className="display-4 fw-bold mb-1" data-testid="result-score">
-            {roundPercent(exact)}%
+            {formatPercent(roundPercent(exact))}
           </p>
           <p id="result-level-line" className="mb-3">
-            Performance level: <ResultLevel result={result} testId="result-level" />
+            {t('result.level')} <ResultLevel result={result} testId="result-level" />
           </p>
           <p className="text-body-secondary">
-            {result.correctAnswers} correct · {result.incorrectAnswers} incorrect
-            {pending > 0 && ` · ${pending} awaiting review`}
+            {t('result.counts', { correct: result.correctAnswers, incorrect: result.incorrectAnswers })}
+            {pending > 0 && ` · ${t('result.awaiting', { count: pending })}`}
           </p>
           {result.attempt !== undefined &&
             result.maxAttempts !== undefined &&
@@ -85,13 +90,12 @@ export function ResultSummary({
             )}
           {pending > 0 && (
             <p className="small text-body-secondary" data-testid="result-pending">
-              Your teacher will review {pending === 1 ? 'one answer' : `${pending} answers`}: your score may go up when
-              they do.
+              {t('result.willReview', { count: pending })}
             </p>
           )}
           {result.feedback && (
             <div className="text-start border rounded p-3 mb-3" data-testid="result-feedback">
-              <h2 className="h6">Feedback from your teacher</h2>
+              <h2 className="h6">{t('result.feedback')}</h2>
               <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
                 {result.feedback}
               </p>
@@ -102,21 +106,21 @@ export function ResultSummary({
               <>
                 {/* Practice follows the counted attempt (docs/adr/005): an attempt that does not count offers none. */}
                 {result.counted === false ? (
-                  <p className="small text-body-secondary w-100 mb-0">{NOT_COUNTED_PRACTICE}</p>
+                  <p className="small text-body-secondary w-100 mb-0">{label(NOT_COUNTED_PRACTICE)}</p>
                 ) : (
                   <>
                     <Link className="btn btn-primary" to={link.to}>
-                      {link.label}
+                      {label(link.label)}
                     </Link>
                     {byResult && (
                       <Link className="btn btn-outline-primary" to={byResult.to}>
-                        {byResult.label}
+                        {label(byResult.label)}
                       </Link>
                     )}
                   </>
                 )}
                 <Link className="btn btn-outline-secondary" to="/">
-                  Back to Dashboard
+                  {t('backToDashboard')}
                 </Link>
               </>
             )}

@@ -4,6 +4,9 @@
 import { serverMessageOr } from '../../api/apiError';
 import type { SaveState } from './autosaver';
 
+import { i18n } from '../../i18n/i18n';
+
+/** The English text (tests); the line shows it in the interface's language. */
 export const OFFLINE_TEXT = 'Offline — your answers are kept on this device and will be sent when you are back online';
 
 function text({ status, error }: SaveState): string {
@@ -11,15 +14,15 @@ function text({ status, error }: SaveState): string {
     case 'idle':
       return '';
     case 'saving':
-      return 'Saving…';
+      return i18n.t('take:status.saving');
     case 'saved':
-      return 'Saved';
+      return i18n.t('take:status.saved');
     case 'offline':
-      return OFFLINE_TEXT;
+      return i18n.t('take:status.offline');
     case 'retrying':
-      return 'Not sent yet — your answers are kept on this device and will be sent as soon as the server answers';
+      return i18n.t('take:status.retrying');
     case 'refused':
-      return `Not saved: ${serverMessageOr(error, 'the server did not accept an answer')}`;
+      return i18n.t('take:status.refused', { reason: serverMessageOr(error, i18n.t('take:status.refusedReason')) });
   }
 }
 

@@ -2,6 +2,7 @@
 // each with a way back to it, or confirms that every question has an answer.
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from '../../i18n/react';
 
 export interface UnansweredQuestion {
   index: number;
@@ -32,6 +33,7 @@ export function SubmitConfirmModal({
   onCancel,
   onExited,
 }: Props) {
+  const { t } = useTranslation('take');
   const missing = unanswered.length;
   return (
     <Modal
@@ -44,21 +46,18 @@ export function SubmitConfirmModal({
     >
       <Modal.Header closeButton={!submitting}>
         <Modal.Title id="submit-confirm-title" as="h2" className="h5">
-          {missing > 0 ? 'Some questions have no answer' : 'Submit your answers?'}
+          {missing > 0 ? t('confirm.someMissingTitle') : t('confirm.title')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {missing > 0 ? (
           <>
-            <p>
-              You have not answered {missing} of {total} question{total === 1 ? '' : 's'}. Unanswered questions count as
-              wrong.
-            </p>
-            <ul className="list-unstyled mb-0" aria-label="Unanswered questions">
+            <p>{t('confirm.missing', { missing, count: total })}</p>
+            <ul className="list-unstyled mb-0" aria-label={t('confirm.unanswered')}>
               {unanswered.map((q) => (
                 <li key={q.index} className="d-flex align-items-center justify-content-between gap-2 border-top py-2">
                   <span>
-                    <span className="fw-semibold">Question {q.index + 1}:</span> {q.text}
+                    <span className="fw-semibold">{t('questionN', { n: q.index + 1 })}</span> {q.text}
                   </span>
                   <Button
                     size="sm"
@@ -67,24 +66,22 @@ export function SubmitConfirmModal({
                     onClick={() => onGoTo(q.index)}
                     disabled={submitting}
                   >
-                    Go to question {q.index + 1}
+                    {t('confirm.goTo', { n: q.index + 1 })}
                   </Button>
                 </li>
               ))}
             </ul>
           </>
         ) : (
-          <p className="mb-0">
-            You answered all {total} question{total === 1 ? '' : 's'}. Once submitted, your answers cannot be changed.
-          </p>
+          <p className="mb-0">{t('confirm.allAnswered', { count: total })}</p>
         )}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onCancel} disabled={submitting}>
-          Keep Working
+          {t('confirm.keepWorking')}
         </Button>
         <Button variant="success" onClick={onSubmit} disabled={submitting}>
-          {submitting ? 'Submitting...' : missing > 0 ? 'Submit anyway' : 'Submit now'}
+          {submitting ? t('submitting') : missing > 0 ? t('confirm.submitAnyway') : t('confirm.submitNow')}
         </Button>
       </Modal.Footer>
     </Modal>

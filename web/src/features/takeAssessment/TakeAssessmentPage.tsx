@@ -60,42 +60,34 @@ import { QuestionNavigator } from './QuestionNavigator';
 import { ResultSummary, type SummaryResult } from './ResultSummary';
 import { SaveStatusLine } from './SaveStatusLine';
 import { useAutosave } from './useAutosave';
+import { formatDateTime } from '../../i18n/format';
+import { i18n } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/react';
+import { withStrong } from '../../i18n/rich';
 
 // The confirm (react-bootstrap's Modal, ~10 KB) loads once the student is near Submit, not with the page.
 const loadSubmitConfirm = () => import('./SubmitConfirmModal');
 const SubmitConfirmModal = lazy(() => loadSubmitConfirm().then((m) => ({ default: m.SubmitConfirmModal })));
 
 export function AssessmentNotFoundCard() {
+  const { t } = useTranslation('take');
   return (
     <Card className="shadow-sm text-center">
       <Card.Body className="p-5">
-        <h1 className="h4">Assessment Not Found</h1>
-        <p className="text-body-secondary">
-          The assessment you&apos;re looking for doesn&apos;t exist or has been removed.
-        </p>
-        <Link to="/">Back to Dashboard</Link>
+        <h1 className="h4">{t('notFound.title')}</h1>
+        <p className="text-body-secondary">{t('notFound.text')}</p>
+        <Link to="/">{t('backToDashboard')}</Link>
       </Card.Body>
     </Card>
   );
 }
 
+/** The keys (take namespace) of each closed card's heading and text. */
 const CLOSED_TEXT: Record<ClosedCode, { heading: string; text: string }> = {
-  assessment_inactive: {
-    heading: 'Assessment Closed',
-    text: 'Your teacher has closed this assessment, so it can no longer be answered or submitted. Ask your teacher if you think it should still be open.',
-  },
-  assessment_closed: {
-    heading: 'Assessment Closed',
-    text: 'The time set for this assessment has passed, so answers can no longer be saved. Any answers you saved before it closed are submitted for you.',
-  },
-  time_up: {
-    heading: 'Time Is Up',
-    text: 'Your time is up, so answers can no longer be saved. Any answers you saved are submitted for you.',
-  },
-  assessment_not_open: {
-    heading: 'Not Open Yet',
-    text: 'This assessment is not open yet. Come back at the time your teacher set.',
-  },
+  assessment_inactive: { heading: 'closed.closedTitle', text: 'closed.inactive' },
+  assessment_closed: { heading: 'closed.closedTitle', text: 'closed.closed' },
+  time_up: { heading: 'closed.timeUpTitle', text: 'closed.timeUp' },
+  assessment_not_open: { heading: 'closed.notOpenTitle', text: 'closed.notOpen' },
 };
 
 /** Shown instead of the questions when it cannot be taken: closed by the teacher or by its close time, or not open yet. */
@@ -107,6 +99,7 @@ export function AssessmentClosedCard({
   code?: ClosedCode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = useTranslation('take');
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
@@ -115,10 +108,10 @@ export function AssessmentClosedCard({
     <Card className="shadow-sm text-center">
       <Card.Body className="p-5">
         <h1 className="h4" tabIndex={-1} ref={heading}>
-          {title}
+          {t(title)}
         </h1>
-        <p className="text-body-secondary">{text}</p>
-        <Link to="/">Back to Dashboard</Link>
+        <p className="text-body-secondary">{t(text)}</p>
+        <Link to="/">{t('backToDashboard')}</Link>
       </Card.Body>
     </Card>
   );
@@ -148,17 +141,18 @@ function QuestionInput({
   highlight?: Highlight | null;
 }) {
   const options = choicesOf(question);
+  const { t } = useTranslation('take');
   if (question.questionType === 'short_answer' || options.length === 0) {
     return (
       <Form.Group controlId={`answer-${question.id}`}>
-        <Form.Label>Your answer</Form.Label>
+        <Form.Label>{t('yourAnswer')}</Form.Label>
         <Form.Control type="text" value={value} autoComplete="off" onChange={(e) => onChange(e.currentTarget.value)} />
       </Form.Group>
     );
   }
   return (
     <fieldset>
-      <legend className="visually-hidden">Answer choices</legend>
+      <legend className="visually-hidden">{t('answerChoices')}</legend>
       {options.map((option, i) => (
         <MaskedChoice
           key={`${i}-${option}`}
@@ -217,19 +211,19 @@ function useAnswerStore(userId: string, assessmentId: string, saved: SavedRespon
 function shownTime(iso: string | null | undefined): { at: number; text: string } | undefined {
   const date = iso ? new Date(iso) : undefined;
   if (!date || Number.isNaN(date.getTime())) return undefined;
-  return { at: date.getTime(), text: date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) };
+  return { at: date.getTime(), text: formatDateTime(date, { dateStyle: 'medium', timeStyle: 'short' }) };
 }
 
 function dueText(dueDate: string | null | undefined, now: number): string {
   const due = shownTime(dueDate);
   if (!due) return '';
-  return due.at < now ? `Past due (was due ${due.text})` : `Due ${due.text}`;
+  return due.at < now ? i18n.t('take:pastDue', { date: due.text }) : i18n.t('take:due', { date: due.text });
 }
 
 /** When answers stop being saved, for the student to plan by (the server's clock decides). */
 function closesText(closesAt: string | null | undefined): string {
   const closes = shownTime(closesAt);
-  return closes ? `Closes ${closes.text}` : '';
+  return closes ? i18n.t('take:closes', { date: closes.text }) : '';
 }
 
 interface AnswerSheetProps {
@@ -279,6 +273,7 @@ function AnswerSheet({
 }: AnswerSheetProps) {
   // A student answers and submits; a teacher trying it does too, with nothing saved.
   const interactive = isStudent || tryScore !== undefined;
+  const { t } = useTranslation('take');
   const toast = useToast();
   const [saveResponse] = useSaveResponseMutation();
   const [submitResult] = useSubmitResultMutation();
@@ -354,7 +349,7 @@ function AnswerSheet({
     ...choicesOf(question).flatMap((text, i) =>
       masked && !revealed.isShown(i) && answers[question.id] !== text
         ? []
-        : [{ key: `choice-${i}`, text, prefix: `Choice ${i + 1}.` }],
+        : [{ key: `choice-${i}`, text, prefix: t('choicePrefix', { n: i + 1 }) }],
     ),
   ];
 
@@ -385,21 +380,21 @@ function AnswerSheet({
 
   const onSave = async () => {
     if (!isStudent) {
-      toast({ title: 'Preview', description: 'Nothing is saved in a student preview.' });
+      toast({ title: t('toast.preview'), description: t('toast.previewNothingSaved') });
       return;
     }
     setSaving(true);
     try {
       const outcome = await saver.flush();
       if (outcome.failed === 0) {
-        toast({ title: 'Progress Saved', description: 'Your answers have been saved.' });
+        toast({ title: t('toast.saved'), description: t('toast.savedDescription') });
       } else if (!navigator.onLine) {
         toast({
-          title: 'Saved on This Device',
-          description: 'Your answers will be sent when you are back online.',
+          title: t('toast.savedOnDevice'),
+          description: t('toast.savedOnDeviceDescription'),
         });
       } else if (!isUnauthorizedError(outcome.error) && !isClosedError(outcome.error)) {
-        toast({ title: 'Error', description: 'Failed to save response', variant: 'destructive' });
+        toast({ title: t('common:toast.error'), description: t('toast.saveFailed'), variant: 'destructive' });
       }
     } finally {
       setSaving(false);
@@ -418,8 +413,8 @@ function AnswerSheet({
         setConfirming(false);
         if (!isUnauthorizedError(error))
           toast({
-            title: 'Error',
-            description: serverMessageOr(error, 'Failed to score the preview'),
+            title: t('common:toast.error'),
+            description: serverMessageOr(error, t('toast.scoreFailed')),
             variant: 'destructive',
           });
       }
@@ -431,7 +426,7 @@ function AnswerSheet({
       if (outcome.failed > 0 && !(timeUp && closedCode(outcome.error) === 'time_up')) throw outcome.error;
       const submitted = await submitResult({ assessmentId }).unwrap();
       store.clear();
-      toast({ title: 'Success', description: 'Assessment submitted successfully!' });
+      toast({ title: t('toast.success'), description: t('toast.submitted') });
       onSubmitted(submitted);
     } catch (error) {
       setSubmitting(false);
@@ -443,14 +438,14 @@ function AnswerSheet({
         onSubmittedElsewhere();
       } else if (!navigator.onLine) {
         toast({
-          title: 'Error',
-          description: 'You are offline. Your answers are kept on this device: submit again when you are back online.',
+          title: t('common:toast.error'),
+          description: t('toast.offline'),
           variant: 'destructive',
         });
       } else if (!isUnauthorizedError(error)) {
         toast({
-          title: 'Error',
-          description: serverMessageOr(error, 'Failed to submit assessment'),
+          title: t('common:toast.error'),
+          description: serverMessageOr(error, t('toast.submitFailed')),
           variant: 'destructive',
         });
       }
@@ -463,42 +458,40 @@ function AnswerSheet({
     <>
       <PageAccommodations accommodations={accommodations} />
       <h1 className="h2 mb-1">{title}</h1>
-      <p className="text-body-secondary">{description || 'Answer all questions and submit when finished'}</p>
+      <p className="text-body-secondary">{description || t('defaultDescription')}</p>
       {!interactive && (
         // Bootstrap's alert markup: react-bootstrap's Alert brings its close button and transitions (~5 KB).
-        <div className="alert alert-info">
-          Preview: answers are not saved or submitted when a teacher opens an assessment.
-        </div>
+        <div className="alert alert-info">{t('teacherPreview')}</div>
       )}
       <div className="d-flex flex-wrap justify-content-between gap-2 small mb-1">
-        <span>
-          Question {index + 1} of {total}
-        </span>
+        <span>{t('questionOf', { n: index + 1, total })}</span>
         <span className="d-flex flex-wrap gap-3">
           {due && <span data-testid="due-date">{due}</span>}
           {closesAt && <span data-testid="closes-at">{closesText(closesAt)}</span>}
           {timeLimitSeconds ? (
             <>
-              <span role="timer" aria-label="Time left" data-testid="time-left">
-                {timeLeft === null ? `Time limit ${clockText(timeLimitSeconds)}` : `Time left ${clockText(timeLeft)}`}
+              <span role="timer" aria-label={t('timeLeftLabel')} data-testid="time-left">
+                {timeLeft === null
+                  ? t('timeLimit', { time: clockText(timeLimitSeconds) })
+                  : t('timeLeft', { time: clockText(timeLeft) })}
               </span>
               <TimeAnnouncer timeLeft={timeLeft} />
             </>
           ) : (
-            <span>No time limit</span>
+            <span>{t('noTimeLimit')}</span>
           )}
         </span>
       </div>
-      <NamedProgressBar name={`Question ${index + 1} of ${total}`} percent={progress} className="mb-3" />
+      <NamedProgressBar name={t('questionOf', { n: index + 1, total })} percent={progress} className="mb-3" />
       <QuestionNavigator total={total} current={index} answered={answered} onGo={goTo} />
       <Card className="shadow-sm mb-3">
         <Card.Body className="p-4">
           <h2 className="h5 mb-3" tabIndex={-1} ref={heading}>
-            <span className="visually-hidden">Question {index + 1}:</span>{' '}
+            <span className="visually-hidden">{t('questionN', { n: index + 1 })}</span>{' '}
             <Spoken text={question.questionText} segment="question" highlight={reader.highlight} />
           </h2>
           {accommodations.readAloud && (
-            <ReadAloudControls reader={reader} what={`question ${index + 1}`} segments={readSegments} />
+            <ReadAloudControls reader={reader} what={t('questionLower', { n: index + 1 })} segments={readSegments} />
           )}
           <QuestionInput
             key={question.id}
@@ -515,14 +508,14 @@ function AnswerSheet({
       {isStudent && <SaveStatusLine state={state} />}
       <div className="d-flex flex-wrap gap-2">
         <Button variant="outline-secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>
-          Previous
+          {t('previous')}
         </Button>
         <Button
           variant="outline-primary"
           onClick={() => void onSave()}
           disabled={!interactive || current.trim() === '' || saving}
         >
-          {saving ? 'Saving...' : 'Save Progress'}
+          {saving ? t('saving') : t('save')}
         </Button>
         {isLast ? (
           <Button
@@ -535,11 +528,11 @@ function AnswerSheet({
             }}
             disabled={!interactive || submitting}
           >
-            {submitting ? 'Submitting...' : 'Submit Assessment'}
+            {submitting ? t('submitting') : t('submit')}
           </Button>
         ) : (
           <Button className="ms-auto" onClick={() => goTo(index + 1)}>
-            Next
+            {t('next')}
           </Button>
         )}
       </div>
@@ -656,14 +649,12 @@ export function TakeAssessmentPage() {
 
 /** Said on every screen of the teacher's try, above the page as students see it. */
 function PreviewBanner({ assessmentId }: { assessmentId: string }) {
+  const { t } = useTranslation('take');
   return (
     <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="note">
-      <span className="me-auto">
-        <strong>Student preview.</strong> This is the page your students see. Nothing you do here is saved: no answers,
-        no result, nothing in your class&apos;s results.
-      </span>
+      <span className="me-auto">{withStrong(t('tryBanner'))}</span>
       <Link to={`/assessment-preview/${assessmentId}`} className="alert-link">
-        Back to assessment
+        {t('backToAssessmentBanner')}
       </Link>
     </div>
   );
@@ -677,6 +668,7 @@ function PreviewBanner({ assessmentId }: { assessmentId: string }) {
 export function TryAsStudentPage() {
   const { id = '' } = useParams();
   const preview = useGetStudentPreviewQuery(id);
+  const { t } = useTranslation('take');
   const [scoreTry] = useScoreStudentPreviewMutation();
   const [attempt, setAttempt] = useState(0);
   const [store, setStore] = useState(() => AnswerStore.inMemory());
@@ -717,10 +709,10 @@ export function TryAsStudentPage() {
                   setAttempt((n) => n + 1);
                 }}
               >
-                Try Again
+                {t('tryAgain')}
               </Button>
               <Link className="btn btn-outline-secondary" to={`/assessment-preview/${id}`}>
-                Back to Assessment
+                {t('backToAssessment')}
               </Link>
             </>
           }

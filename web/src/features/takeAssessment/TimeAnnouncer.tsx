@@ -3,6 +3,8 @@
 // and a "Time left" button says the time left whenever the student asks. The live regions are in
 // the page from the start (a region added with its text is not read by every screen reader).
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/react';
+import { i18n } from '../../i18n/i18n';
 
 export const WARNINGS = [
   { at: 300, politeness: 'polite' },
@@ -14,11 +16,15 @@ export function spokenTime(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  const part = (n: number, unit: string) => (n > 0 ? `${n} ${unit}${n === 1 ? '' : 's'}` : '');
-  return [part(h, 'hour'), part(m, 'minute'), part(s, 'second')].filter(Boolean).join(' ') || '0 seconds';
+  const part = (n: number, unit: string) => (n > 0 ? i18n.t(`take:time.${unit}`, { count: n }) : '');
+  return (
+    [part(h, 'hour'), part(m, 'minute'), part(s, 'second')].filter(Boolean).join(' ') ||
+    i18n.t('take:time.second', { count: 0 })
+  );
 }
 
 export function TimeAnnouncer({ timeLeft }: { timeLeft: number | null }) {
+  const { t } = useTranslation('take');
   const [polite, setPolite] = useState('');
   const [assertive, setAssertive] = useState('');
   const warned = useRef(new Set<number>());
@@ -31,7 +37,7 @@ export function TimeAnnouncer({ timeLeft }: { timeLeft: number | null }) {
     if (!last) return;
     for (const w of due) warned.current.add(w.at);
     // At the crossing the round figure; a page opened later says what is really left.
-    const text = `${spokenTime(last.at - timeLeft <= 2 ? last.at : timeLeft)} left`;
+    const text = i18n.t('take:time.left', { time: spokenTime(last.at - timeLeft <= 2 ? last.at : timeLeft) });
     if (last.politeness === 'assertive') setAssertive(text);
     else setPolite(text);
   }, [timeLeft]);
@@ -43,12 +49,12 @@ export function TimeAnnouncer({ timeLeft }: { timeLeft: number | null }) {
         type="button"
         className="btn btn-link btn-sm p-0 align-baseline"
         onClick={() => {
-          const text = `Time left: ${spokenTime(timeLeft)}`;
+          const text = t('time.leftColon', { time: spokenTime(timeLeft) });
           // The same words twice are still read: a no-break space tells the region it changed.
           setPolite((prev) => (prev === text ? `${text}\u00a0` : text));
         }}
       >
-        Time left
+        {t('timeLeftLabel')}
       </button>
       <span className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="time-polite">
         {polite}

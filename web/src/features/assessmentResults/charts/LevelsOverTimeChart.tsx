@@ -2,6 +2,7 @@
 // the same counts as a table, so colour is never the only carrier.
 import { ChartFigure } from './ChartFigure';
 import { CHART_COLORS } from './chartColors';
+import { formatDate } from '../../../i18n/format';
 
 export interface LevelsPeriod {
   period: string;
@@ -18,7 +19,7 @@ const SERIES = [
 ] as const;
 
 const periodLabel = (period: string) =>
-  new Date(`${period}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  formatDate(`${period}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export function LevelsOverTimeChart({ periods }: { periods: LevelsPeriod[] }) {
   const labels = periods.map((p) => periodLabel(p.period));
