@@ -210,6 +210,29 @@ describe('CreateAssessmentModal', () => {
     expect(body).not.toHaveProperty('standard');
   });
 
+  it('when the pasted lesson is Spanish, then the form says the generator reads English only; an English lesson quoting Spanish has no notice', async () => {
+    stubFetch({});
+    const { user } = renderModal(CLASS_ID);
+    const dialog = await screen.findByRole('dialog');
+    const content = within(dialog).getByLabelText('Content to assess');
+    await user.click(content);
+    await user.paste(
+      'El ciclo del agua es el movimiento continuo del agua en la Tierra. El sol calienta el agua de los océanos y se evapora. '.repeat(
+        6,
+      ),
+    );
+    expect(within(dialog).getByText(/reads English lesson text only/)).toBeInTheDocument();
+    expect(content).toHaveAccessibleDescription(expect.stringContaining('reads English lesson text only'));
+    await user.clear(content);
+    await user.click(content);
+    await user.paste(
+      'The explorers named the river Rio Grande, which means the big river in Spanish. It flows from the mountains to the gulf. '.repeat(
+        6,
+      ),
+    );
+    expect(within(dialog).queryByText(/reads English lesson text only/)).not.toBeInTheDocument();
+  });
+
   it('when the pasted text is short, then a hint asks for the lesson itself; a real lesson has none', async () => {
     stubFetch({});
     const { user } = renderModal(CLASS_ID);

@@ -39,6 +39,7 @@ import {
   creationFailureMessage,
   jobFailureMessage,
   questionSourceOf,
+  lessonLanguageHint,
   shortLessonHint,
   sourceLabel,
   writingLabel,
@@ -188,7 +189,8 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
     defaultValues: { ...EMPTY, classId: classId ?? '' },
   });
 
-  const hint = shortLessonHint(watch('contentToAssess') ?? '');
+  const lesson = watch('contentToAssess') ?? '';
+  const hint = shortLessonHint(lesson) ?? lessonLanguageHint(lesson);
 
   useEffect(() => {
     if (show) {

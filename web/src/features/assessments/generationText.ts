@@ -66,6 +66,24 @@ export function writingLabel(source: QuestionSource | null): string {
 }
 
 /** A hint for a pasted text that looks like a topic rather than a lesson; null when long enough. */
+// Words that make up much of any Spanish text and are rare in English (and the reverse): enough
+// to tell a Spanish lesson from an English one that quotes a Spanish phrase.
+const SPANISH = new Set(
+  'el la los las del que y en un una por para con es son se al lo como más pero sus su está'.split(' '),
+);
+const ENGLISH = new Set('the of and to in is are that it for with as was on by this be from'.split(' '));
+export const ENGLISH_ONLY =
+  'This lesson looks Spanish. The question generator reads English lesson text only: questions made from Spanish text would be garbled. Paste the lesson in English, or write the questions yourself after creating the assessment.';
+
+/** The form's notice when the pasted lesson reads as Spanish (the generator reads English only). */
+export function lessonLanguageHint(text: string): string | null {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (words.length < 8) return null;
+  const spanish = words.filter((w) => SPANISH.has(w)).length;
+  const english = words.filter((w) => ENGLISH.has(w)).length;
+  return spanish >= words.length * 0.15 && spanish > 3 * english ? ENGLISH_ONLY : null;
+}
+
 export function shortLessonHint(text: string): string | null {
   const words = text.trim().split(/\s+/).filter(Boolean).length;
   if (words === 0 || words >= SHORT_LESSON_WORDS) return null;
