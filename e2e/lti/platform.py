@@ -52,7 +52,8 @@ A launch with `assessment=<id>` carries the AGS endpoint claim (the package's Lt
 /lineitems/<resource link>/lineitem) and the custom `checkpoint_assessment_id`.
 /start also takes role (instructor, learner), context, context_title, message=deep_linking (a
 deep-linking request; accept= the accepted types, comma-separated) and content_item=N (a launch
-of the N-th content item received: its custom parameters).
+of the N-th content item received: its custom parameters, and the AGS claim of the line item the
+LMS made from its lineItem).
 Variants: ok, other_key (signed by a key the JWKS does not hold), expired, wrong_audience,
 unknown_deployment (only in the id_token), login_unknown_deployment (in the login too).
 
@@ -185,8 +186,16 @@ class Launch(LTIAdvantageMessageLaunchAbstract):
             self.set_dl(f"{self.settings.url}/deep-link-return", title="Add an activity", accept_types=accept, extra_data=data)
         elif "content_item" in p:
             item = self.settings.received[int(p["content_item"])]["items"][0]
-            self.set_resource_link_claim(f"content-item-{p['content_item']}", title=item.get("title", ""))
+            link = f"content-item-{p['content_item']}"
+            self.set_resource_link_claim(link, title=item.get("title", ""))
             self.set_custom_parameters_claim(item.get("custom", {}))
+            if "lineItem" in item:
+                # The gradebook column the LMS made from the item's lineItem: launches of the link carry it.
+                ags = LtiAgs(
+                    lineitems_url=f"{self.settings.url}/lineitems",
+                    lineitem_url=f"{self.settings.url}/lineitems/{link}/lineitem",
+                )
+                self.set_extra_claims(ags.get_lti_ags_launch_claim())
         else:
             self.set_resource_link_claim(p.get("resource_link", "resource-link-1"), title="Fractions check")
         self.set_launch_context_claim(

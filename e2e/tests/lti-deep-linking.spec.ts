@@ -3,7 +3,9 @@
 // deep-linking request from the LMS opens Checkpoint (the launch page's link, a new window), where
 // the teacher picks their assessment; the tool's page posts the signed answer to the LMS, which
 // verifies it with its library and shows the content item; then a learner's launch of that
-// resource link lands on taking the assessment (docs/adr/014-lti.md, "Deep linking").
+// resource link lands on taking the assessment, which they take and submit in the browser, and the
+// LMS's gradebook column (the line item the LMS made from the content item) receives the score
+// (docs/adr/014-lti.md, "Deep linking", "Scores to the LMS").
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { expectTargetSizes } from './a11y-checks';
@@ -33,7 +35,7 @@ test.describe('LTI deep linking', () => {
     await platform?.stop();
   });
 
-  test('when a teacher adds a Checkpoint assessment from the LMS, then the LMS receives the link and a student’s launch of it lands on the assessment', async ({
+  test('when a teacher adds a Checkpoint assessment from the LMS, then the LMS receives the link, a student’s launch of it lands on the assessment, and the score they submit reaches the LMS’s gradebook', async ({
     page,
     context,
     browser,
@@ -144,5 +146,40 @@ test.describe('LTI deep linking', () => {
     });
     await expect(studentWindow).toHaveURL(new RegExp(`/assessment/${assessmentId}$`));
     await expect(studentWindow.getByText(`Forces check ${run}`).first()).toBeVisible();
+
+    // The student takes it in the browser and submits; the LMS's gradebook column gets the score (AGS).
+    for (let i = 1; i <= 2; i++) {
+      await expect(studentWindow.getByText(`Question ${i} of 2`)).toBeVisible();
+      await studentWindow.getByRole('radio', { name: 'True', exact: true }).check();
+      if (i < 2) await studentWindow.getByRole('button', { name: 'Next' }).click();
+    }
+    await studentWindow.getByRole('button', { name: 'Submit Assessment' }).click();
+    await studentWindow
+      .getByRole('dialog', { name: 'Submit your answers?' })
+      .getByRole('button', { name: 'Submit now' })
+      .click();
+    await expect(studentWindow.getByText('Assessment submitted successfully!')).toBeVisible();
+    const result = (await (await studentWindow.request.get(`${tool}/api/student/results`)).json()) as {
+      assessmentId: string;
+      earnedPoints: string;
+      totalPoints: string;
+    }[];
+    const mine = result.find((r) => r.assessmentId === assessmentId)!;
+    const lineitem = `/lineitems/content-item-${received.length - 1}/lineitem`;
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${platform!.info.url}/scores`)).json()) as { lineitem: string; userId: string }[]).find(
+            (s) => s.lineitem === lineitem && s.userId === `lms-student-${run}`,
+          ),
+        { timeout: 30_000 },
+      )
+      .toMatchObject({
+        scoreGiven: Number(mine.earnedPoints),
+        scoreMaximum: Number(mine.totalPoints),
+        activityProgress: 'Completed',
+        gradingProgress: 'FullyGraded',
+      });
+    await studentContext.close();
   });
 });
