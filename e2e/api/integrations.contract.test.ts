@@ -8,77 +8,27 @@
 // run. Then the refusals: another key, a tampered token, a replayed nonce, a used state, an unknown
 // deployment (in the login and in the token), an expired token, another audience, a handoff used
 // twice (docs/adr/014-lti.md).
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@checkpoint/service-kit';
-import { services } from '@checkpoint/service-registry';
-import { actor, call, startPostgres, TEST_SERVICE_TOKEN_SECRET, type PostgresHandle } from '@checkpoint/testkit';
-import { classService } from '../../services/class/src/index.ts';
-import { identityService } from '../../services/identity/src/index.ts';
-import { integrationsService } from '../../services/integrations/src/index.ts';
-import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
-import { startPlatform, type RunningPlatform } from '../lti/platform.ts';
+import { district, startLtiTool, TOOL, unescapeHtml, type LtiTool } from '../lti/tool.ts';
 
-/** The tool's public origin as the platform knows it; the test (the browser) reaches it at app.url. */
-const TOOL = 'https://checkpoint.test';
-const entries = services.filter((s) => ['identity', 'class', 'integrations'].includes(s.name));
-
-let postgres: PostgresHandle;
-let app: AllInOne;
-let platform: RunningPlatform;
+let tool: LtiTool;
 let db: pg.Pool;
 /** The district whose admin registers the platform (identity knows it: an LTI sign-in creates its accounts). */
-const districtId = randomUUID();
-const admin = actor('admin', districtId);
-const integrations = () => app.services.find((s) => s.name === 'integrations')!;
+const home = district('LTI district', 'lti-district.test');
+const districtId = home.id;
 
 beforeAll(async () => {
-  [postgres, platform] = await Promise.all([startPostgres(), startPlatform(TOOL)]);
-  app = await startAllInOne({
-    postgresUrl: postgres.url,
-    port: 0,
-    host: '127.0.0.1',
-    logger: createLogger('lti', 'silent'),
-    env: {
-      LOG_LEVEL: 'silent',
-      SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
-      PUBLIC_URL: TOOL,
-      LTI_ALLOW_LOOPBACK: 'true',
-    },
-    registry: {
-      services: entries,
-      definitions: { identity: identityService, class: classService, integrations: integrationsService },
-    },
-  });
-  db = new pg.Pool({ connectionString: postgres.url, options: '-c search_path=integrations', max: 2 });
-  db.on('error', () => {});
-  await db.query(
-    `insert into identity.tenants (id, name, kind, email_domains) values ($1, 'LTI district', 'district', '{lti-district.test}')`,
-    [districtId],
-  );
   // The district admin registers the platform by hand, with what its admin screen shows.
-  const { issuer, clientId, deploymentId, jwksUrl, authorizationUrl, tokenUrl } = platform.info;
-  const created = await call(integrations(), admin, 'POST', '/api/integrations/lti/registrations', {
-    issuer,
-    clientId,
-    deploymentIds: [deploymentId],
-    jwksUrl,
-    authorizationUrl,
-    tokenUrl,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  tool = await startLtiTool({ services: ['identity', 'class', 'integrations'], districts: [home] });
+  db = new pg.Pool({ connectionString: tool.postgres.url, options: '-c search_path=integrations', max: 2 });
+  db.on('error', () => {});
 }, 180_000);
 
 afterAll(async () => {
   await db?.end();
-  await app?.stop();
-  await platform?.stop();
-  await postgres?.stop();
+  await tool?.stop();
 });
-
-/** The tool's public URL as the test reaches it. */
-const atTool = (url: string) => (url.startsWith(TOOL) ? app.url + url.slice(TOOL.length) : url);
 
 /** A GET that does not follow redirects: its status and Location. */
 async function visit(url: string): Promise<{ status: number; location: string; text: string }> {
@@ -88,33 +38,29 @@ async function visit(url: string): Promise<{ status: number; location: string; t
 
 /** The platform's auto-submitting form: where it posts and its fields. */
 function launchForm(page: string): { action: string; fields: Record<string, string> } {
-  const unescape = (s: string) =>
-    s
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
   const action = /<form[^>]*action="([^"]*)"/.exec(page)?.[1];
   if (!action) throw new Error(`no launch form in: ${page.slice(0, 300)}`);
   const fields = Object.fromEntries(
-    [...page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, unescape(m[2]!)]),
+    [...page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      unescapeHtml(m[2]!),
+    ]),
   );
-  return { action: unescape(action), fields };
+  return { action: unescapeHtml(action), fields };
 }
 
 /** The browser's way from the platform's login initiation to the launch form it would post. */
 async function loginAt(variant: string, user = 'lms-user-1', extra: Record<string, string> = {}) {
-  const start = await visit(`${platform.info.url}/start?${new URLSearchParams({ user, variant, ...extra })}`);
+  const start = await visit(`${tool.platform.info.url}/start?${new URLSearchParams({ user, variant, ...extra })}`);
   expect(start.status).toBe(302);
-  const login = await visit(atTool(start.location));
+  const login = await visit(tool.atTool(start.location));
   return login;
 }
 
 async function launchFormFor(variant: string, user = 'lms-user-1', extra: Record<string, string> = {}) {
   const login = await loginAt(variant, user, extra);
   expect(login.status, login.text).toBe(302);
-  expect(login.location.startsWith(platform.info.authorizationUrl)).toBe(true);
+  expect(login.location.startsWith(tool.platform.info.authorizationUrl)).toBe(true);
   const authorize = await visit(login.location);
   expect(authorize.status, authorize.text).toBe(200);
   return launchForm(authorize.text);
@@ -122,13 +68,13 @@ async function launchFormFor(variant: string, user = 'lms-user-1', extra: Record
 
 /** Posts the form as the browser does from the LMS's page: across sites, urlencoded. */
 async function post(action: string, fields: Record<string, string>) {
-  const res = await fetch(atTool(action), {
+  const res = await fetch(tool.atTool(action), {
     method: 'POST',
     redirect: 'manual',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'text/html,application/xhtml+xml',
-      origin: platform.info.url,
+      origin: tool.platform.info.url,
       'sec-fetch-site': 'cross-site',
     },
     body: new URLSearchParams(fields).toString(),
@@ -163,7 +109,7 @@ function openCheckpointLink(page: string): string {
 
 /** The browser opens the link: where it is sent, and the cookies it now holds ("name=value" pairs). */
 async function redeem(link: string): Promise<{ status: number; location: string; cookies: string }> {
-  const res = await fetch(atTool(link), { redirect: 'manual', headers: { accept: 'text/html' } });
+  const res = await fetch(tool.atTool(link), { redirect: 'manual', headers: { accept: 'text/html' } });
   const cookies = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)
@@ -173,7 +119,7 @@ async function redeem(link: string): Promise<{ status: number; location: string;
 }
 
 async function asBrowser(cookies: string, path: string) {
-  const res = await fetch(`${app.url}${path}`, { headers: { cookie: cookies } });
+  const res = await fetch(`${tool.app.url}${path}`, { headers: { cookie: cookies } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked with matchers
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -195,7 +141,7 @@ describe('sign-in from a launch, and the course’s class', () => {
     // Shown in the LMS's iframe: that answer alone may be framed (by https pages, and by the
     // platform's own origin where it is plain http, as this loopback one), runs nothing, and leaks
     // no token by Referer.
-    expect(headers.get('content-security-policy')).toContain(`frame-ancestors https: ${platform.info.url}`);
+    expect(headers.get('content-security-policy')).toContain(`frame-ancestors https: ${tool.platform.info.url}`);
     expect(headers.get('content-security-policy')).toContain("script-src 'none'");
     expect(headers.get('x-frame-options')).toBeNull();
     expect(headers.get('referrer-policy')).toBe('no-referrer');
@@ -270,13 +216,13 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
     const login = await loginAt('ok', 'lms-user-redirect');
     expect(login.status).toBe(302);
     const to = new URL(login.location);
-    expect(`${to.origin}${to.pathname}`).toBe(platform.info.authorizationUrl);
+    expect(`${to.origin}${to.pathname}`).toBe(tool.platform.info.authorizationUrl);
     expect(Object.fromEntries(to.searchParams)).toMatchObject({
       scope: 'openid',
       response_type: 'id_token',
       response_mode: 'form_post',
       prompt: 'none',
-      client_id: platform.info.clientId,
+      client_id: tool.platform.info.clientId,
       redirect_uri: `${TOOL}/api/lti/launch`,
       login_hint: 'lms-user-redirect',
       state: expect.stringMatching(/^[\w-]{43}$/),
@@ -307,7 +253,7 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
         roles: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'],
         context_id: 'course-42',
         context_title: 'Biology 7',
-        deployment_id: platform.info.deploymentId,
+        deployment_id: tool.platform.info.deploymentId,
       },
     ]);
   });
@@ -358,9 +304,9 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
   });
 
   it('when a client asks for JSON, then refusals are JSON naming the field', async () => {
-    const res = await fetch(`${app.url}/api/lti/launch`, {
+    const res = await fetch(`${tool.app.url}/api/lti/launch`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.info.url },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: tool.platform.info.url },
       body: new URLSearchParams({ id_token: 'a.b.c', state: 'unknown-state' }).toString(),
     });
     expect(res.status).toBe(400);
@@ -368,9 +314,9 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
   });
 
   it('when another route is posted across sites, then the gateway still refuses it (CSRF)', async () => {
-    const res = await fetch(`${app.url}/api/integrations/lti/registrations`, {
+    const res = await fetch(`${tool.app.url}/api/integrations/lti/registrations`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: platform.info.url },
+      headers: { 'content-type': 'application/json', origin: tool.platform.info.url },
       body: '{}',
     });
     expect(res.status).toBe(403);
@@ -378,11 +324,11 @@ describe('an LTI 1.3 launch from lti1p3platform', () => {
   });
 
   it('when the registrations are asked for signed out, then 401 (every role and district: the authorization matrix)', async () => {
-    expect((await fetch(`${app.url}/api/integrations/lti/registrations`)).status).toBe(401);
+    expect((await fetch(`${tool.app.url}/api/integrations/lti/registrations`)).status).toBe(401);
   });
 
   it('when the JWKS is read through the gateway, then it is the tool’s public key', async () => {
-    const res = await fetch(`${app.url}/api/lti/jwks`);
+    const res = await fetch(`${tool.app.url}/api/lti/jwks`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { keys: Record<string, unknown>[] };
     expect(body.keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', kid: expect.any(String) })]);

@@ -10,100 +10,27 @@
 // twice.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@checkpoint/service-kit';
-import { services } from '@checkpoint/service-registry';
-import {
-  actor,
-  call,
-  eventually,
-  startPostgres,
-  TEST_SERVICE_TOKEN_SECRET,
-  type PostgresHandle,
-} from '@checkpoint/testkit';
-import pg from 'pg';
-import { assessmentService } from '../../services/assessment/src/index.ts';
-import { classService } from '../../services/class/src/index.ts';
-import { identityService } from '../../services/identity/src/index.ts';
-import { integrationsService } from '../../services/integrations/src/index.ts';
-import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
-import { startPlatform, type RunningPlatform } from '../lti/platform.ts';
+import { eventually } from '@checkpoint/testkit';
+import { district, startLtiTool, TOOL, unescapeHtml as unescape, type LtiTool } from '../lti/tool.ts';
 import { Client } from './helpers.ts';
 
-const TOOL = 'https://checkpoint.test';
-const entries = services.filter((s) => ['identity', 'class', 'assessment', 'integrations'].includes(s.name));
-
-let postgres: PostgresHandle;
-let app: AllInOne;
-let platform: RunningPlatform;
-const districtId = randomUUID();
-const integrations = () => app.services.find((s) => s.name === 'integrations')!;
+let tool: LtiTool;
+const home = district('LTI district', 'lti-district.test');
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  app = await startAllInOne({
-    postgresUrl: postgres.url,
-    port: 0,
-    host: '127.0.0.1',
-    logger: createLogger('lti', 'silent'),
+  tool = await startLtiTool({
+    services: ['identity', 'class', 'assessment', 'integrations'],
+    districts: [home],
     env: {
-      LOG_LEVEL: 'silent',
-      SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
-      PUBLIC_URL: TOOL,
-      LTI_ALLOW_LOOPBACK: 'true',
       RATE_LIMIT_ASSESSMENT_CREATE_PER_MINUTE: '10000',
       RATE_LIMIT_ASSESSMENT_CREATE_PER_ADDRESS_PER_MINUTE: '10000',
     },
-    registry: {
-      services: entries,
-      definitions: {
-        identity: identityService,
-        class: classService,
-        assessment: assessmentService,
-        integrations: integrationsService,
-      },
-    },
   });
-  // The platform reads the tool's keys where the test reaches the tool.
-  platform = await startPlatform(TOOL, { toolJwksUrl: `${app.url}/api/lti/jwks` });
-  const db = new pg.Pool({ connectionString: postgres.url, max: 1 });
-  await db.query(
-    `insert into identity.tenants (id, name, kind, email_domains) values ($1, 'LTI district', 'district', '{lti-district.test}')`,
-    [districtId],
-  );
-  await db.end();
-  const { issuer, clientId, deploymentId, jwksUrl, authorizationUrl, tokenUrl } = platform.info;
-  const created = await call(
-    integrations(),
-    actor('admin', districtId),
-    'POST',
-    '/api/integrations/lti/registrations',
-    {
-      issuer,
-      clientId,
-      deploymentIds: [deploymentId],
-      jwksUrl,
-      authorizationUrl,
-      tokenUrl,
-    },
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
 }, 180_000);
 
 afterAll(async () => {
-  await app?.stop();
-  await platform?.stop();
-  await postgres?.stop();
+  await tool?.stop();
 });
-
-const atTool = (url: string) => (url.startsWith(TOOL) ? app.url + url.slice(TOOL.length) : url);
-const unescape = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 async function visit(url: string) {
   const res = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });
@@ -122,20 +49,20 @@ function formOf(page: string): { action: string; fields: Record<string, string> 
 
 /** The platform starts a launch (query as platform.py's /start takes it); the tool's answer to its form post. */
 async function launch(query: Record<string, string>) {
-  const start = await visit(`${platform.info.url}/start?${new URLSearchParams(query)}`);
+  const start = await visit(`${tool.platform.info.url}/start?${new URLSearchParams(query)}`);
   expect(start.status, start.text).toBe(302);
-  const login = await visit(atTool(start.location));
+  const login = await visit(tool.atTool(start.location));
   expect(login.status, login.text).toBe(302);
   const authorize = await visit(login.location);
   expect(authorize.status, authorize.text).toBe(200);
   const form = formOf(authorize.text);
-  const res = await fetch(atTool(form.action), {
+  const res = await fetch(tool.atTool(form.action), {
     method: 'POST',
     redirect: 'manual',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'text/html',
-      origin: platform.info.url,
+      origin: tool.platform.info.url,
       'sec-fetch-site': 'cross-site',
     },
     body: new URLSearchParams(form.fields).toString(),
@@ -147,8 +74,8 @@ async function launch(query: Record<string, string>) {
 async function openCheckpoint(page: string): Promise<{ browser: Client; landing: string }> {
   const href = /<a id="open-checkpoint" href="([^"]*)"/.exec(page)?.[1];
   if (!href) throw new Error(`no Open Checkpoint link in: ${page.slice(0, 500)}`);
-  const browser = new Client(app.url);
-  const res = await browser.get(new URL(atTool(unescape(href))).pathname + new URL(unescape(href)).search);
+  const browser = new Client(tool.app.url);
+  const res = await browser.get(new URL(tool.atTool(unescape(href))).pathname + new URL(unescape(href)).search);
   expect(res.status).toBe(302);
   return { browser, landing: res.headers.get('location') ?? '' };
 }
@@ -175,7 +102,7 @@ describe('deep linking from the real platform', () => {
     requestId = m![1]!;
     const view = await teacher.get(`/api/lti/deep-linking/${requestId}`);
     expect(view.status, JSON.stringify(view.body)).toBe(200);
-    expect(view.body).toMatchObject({ id: requestId, platform: platform.info.issuer, assessments: [] });
+    expect(view.body).toMatchObject({ id: requestId, platform: tool.platform.info.issuer, assessments: [] });
     classId = view.body.classId;
     expect(classId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -229,7 +156,7 @@ describe('deep linking from the real platform', () => {
     const page = await teacher.get(picked.body.formUrl as string);
     expect(page.status).toBe(200);
     const form = formOf(String(page.body));
-    expect(form.action).toBe(`${platform.info.url}/deep-link-return`);
+    expect(form.action).toBe(`${tool.platform.info.url}/deep-link-return`);
     // The browser posts it to the platform, which verifies it with its library.
     const returned = await fetch(form.action, {
       method: 'POST',
@@ -239,7 +166,7 @@ describe('deep linking from the real platform', () => {
     const text = await returned.text();
     expect(returned.status, text).toBe(200);
     expect(text).toContain('Forces check');
-    const received = (await (await fetch(`${platform.info.url}/deep-links`)).json()) as {
+    const received = (await (await fetch(`${tool.platform.info.url}/deep-links`)).json()) as {
       items: Record<string, unknown>[];
       kid: string;
     }[];
@@ -253,7 +180,7 @@ describe('deep linking from the real platform', () => {
         lineItem: { scoreMaximum: expect.any(Number), label: 'Forces check', resourceId: assessmentId },
       },
     ]);
-    const jwks = (await (await fetch(`${app.url}/api/lti/jwks`)).json()) as { keys: { kid: string }[] };
+    const jwks = (await (await fetch(`${tool.app.url}/api/lti/jwks`)).json()) as { keys: { kid: string }[] };
     expect(jwks.keys.map((k) => k.kid)).toContain(received[0]!.kid);
     // The page is served once.
     expect((await teacher.get(picked.body.formUrl as string)).status).toBe(404);

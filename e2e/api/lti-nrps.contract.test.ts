@@ -6,101 +6,32 @@
 // refusals (a platform error, a membership URL outside the egress rules) named and leaving nothing
 // that a later sync cannot finish, and another district's teacher never reaching the class
 // (docs/adr/014-lti.md, "Rosters from the LMS"). Identity, class and integrations run.
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@checkpoint/service-kit';
-import { services } from '@checkpoint/service-registry';
-import {
-  actor,
-  call,
-  eventually,
-  startPostgres,
-  TEST_SERVICE_TOKEN_SECRET,
-  type Actor,
-  type PostgresHandle,
-} from '@checkpoint/testkit';
-import { classService } from '../../services/class/src/index.ts';
-import { identityService } from '../../services/identity/src/index.ts';
-import { integrationsService } from '../../services/integrations/src/index.ts';
-import { startAllInOne, type AllInOne } from '../../app/src/compose.ts';
-import { setRoster, startPlatform, type PlatformMember, type RunningPlatform } from '../lti/platform.ts';
+import { actor, call, eventually, type Actor } from '@checkpoint/testkit';
+import { setRoster, type PlatformMember } from '../lti/platform.ts';
+import { district, startLtiTool, unescapeHtml as unescape, type LtiTool } from '../lti/tool.ts';
 
-const TOOL = 'https://checkpoint.test';
 const LIS = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
-const entries = services.filter((s) => ['identity', 'class', 'integrations'].includes(s.name));
 
-let postgres: PostgresHandle;
-let app: AllInOne;
-let platform: RunningPlatform;
+let tool: LtiTool;
 let db: pg.Pool;
-const districtId = randomUUID();
-const otherDistrictId = randomUUID();
-const svc = (name: string) => app.services.find((s) => s.name === name)!;
+const home = district('NRPS district', 'nrps-district.test');
+const other = district('NRPS district', 'nrps-other.test');
+const districtId = home.id;
+const otherDistrictId = other.id;
+const svc = (name: string) => tool.service(name);
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  app = await startAllInOne({
-    postgresUrl: postgres.url,
-    port: 0,
-    host: '127.0.0.1',
-    logger: createLogger('lti', 'silent'),
-    env: {
-      LOG_LEVEL: 'silent',
-      SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
-      PUBLIC_URL: TOOL,
-      LTI_ALLOW_LOOPBACK: 'true',
-    },
-    registry: {
-      services: entries,
-      definitions: { identity: identityService, class: classService, integrations: integrationsService },
-    },
-  });
-  // The platform reads the tool's keys (its client assertions) from the tool's JWKS through the gateway.
-  platform = await startPlatform(TOOL, { toolJwksUrl: `${app.url}/api/lti/jwks` });
-  db = new pg.Pool({ connectionString: postgres.url, options: '-c search_path=integrations', max: 2 });
+  tool = await startLtiTool({ services: ['identity', 'class', 'integrations'], districts: [home, other] });
+  db = new pg.Pool({ connectionString: tool.postgres.url, options: '-c search_path=integrations', max: 2 });
   db.on('error', () => {});
-  for (const [id, domain] of [
-    [districtId, 'nrps-district.test'],
-    [otherDistrictId, 'nrps-other.test'],
-  ])
-    await db.query(
-      `insert into identity.tenants (id, name, kind, email_domains) values ($1, 'NRPS district', 'district', $2)`,
-      [id, [domain]],
-    );
-  const { issuer, clientId, deploymentId, jwksUrl, authorizationUrl, tokenUrl } = platform.info;
-  const created = await call(
-    svc('integrations'),
-    actor('admin', districtId),
-    'POST',
-    '/api/integrations/lti/registrations',
-    {
-      issuer,
-      clientId,
-      deploymentIds: [deploymentId],
-      jwksUrl,
-      authorizationUrl,
-      tokenUrl,
-    },
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
 }, 180_000);
 
 afterAll(async () => {
   await db?.end();
-  await app?.stop();
-  await platform?.stop();
-  await postgres?.stop();
+  await tool?.stop();
 });
-
-const atTool = (url: string) => (url.startsWith(TOOL) ? app.url + url.slice(TOOL.length) : url);
-const unescape = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /** A whole launch from the platform's login initiation to the tool's landing; the teacher it signed in. */
 async function launch(user: string, role: 'instructor' | 'learner', context: string, nrps: boolean) {
@@ -111,8 +42,8 @@ async function launch(user: string, role: 'instructor' | 'learner', context: str
     context_title: `Course ${context}`,
     ...(nrps ? { nrps: '1' } : {}),
   });
-  const start = await fetch(`${platform.info.url}/start?${query}`, { redirect: 'manual' });
-  const login = await fetch(atTool(start.headers.get('location')!), {
+  const start = await fetch(`${tool.platform.info.url}/start?${query}`, { redirect: 'manual' });
+  const login = await fetch(tool.atTool(start.headers.get('location')!), {
     redirect: 'manual',
     headers: { accept: 'text/html' },
   });
@@ -123,13 +54,13 @@ async function launch(user: string, role: 'instructor' | 'learner', context: str
   const fields = Object.fromEntries(
     [...form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, unescape(m[2]!)]),
   );
-  const posted = await fetch(atTool(action), {
+  const posted = await fetch(tool.atTool(action), {
     method: 'POST',
     redirect: 'manual',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'text/html',
-      origin: platform.info.url,
+      origin: tool.platform.info.url,
       'sec-fetch-site': 'cross-site',
     },
     body: new URLSearchParams(fields).toString(),
@@ -137,13 +68,13 @@ async function launch(user: string, role: 'instructor' | 'learner', context: str
   const page = await posted.text();
   expect(posted.status, page).toBe(200);
   const link = unescape(/<a id="open-checkpoint" href="([^"]*)"/.exec(page)![1]!);
-  const redeemed = await fetch(atTool(link), { redirect: 'manual' });
+  const redeemed = await fetch(tool.atTool(link), { redirect: 'manual' });
   const cookies = redeemed.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)
     .filter((c) => !c.endsWith('='))
     .join('; ');
-  const me = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie: cookies } })).json()) as {
+  const me = (await (await fetch(`${tool.app.url}/api/auth/user`, { headers: { cookie: cookies } })).json()) as {
     id: string;
     tenantId: string;
     role: 'teacher';
@@ -180,7 +111,7 @@ describe('NRPS: the course’s learners on the class roster', () => {
   const context = 'nrps-course-1';
 
   it('when an instructor launches a course with the NRPS claim, then its class is created and the learners appear on its roster before any of them launches', async () => {
-    await setRoster(platform.info, context, {
+    await setRoster(tool.platform.info, context, {
       pageSize: 2,
       members: [
         { user_id: 'nrps-teacher-1', roles: [`${LIS}Instructor`], status: 'Active', name: 'Pat Teacher' },
@@ -206,7 +137,7 @@ describe('NRPS: the course’s learners on the class roster', () => {
       'select memberships_url, roster_sync_outcome from lti_context_links where context_id = $1',
       [context],
     );
-    expect(rows[0].memberships_url).toBe(`${platform.info.url}/contexts/${context}/memberships`);
+    expect(rows[0].memberships_url).toBe(`${tool.platform.info.url}/contexts/${context}/memberships`);
     expect(rows[0].roster_sync_outcome).toMatchObject({ ok: true, added: 3, skipped: 3 });
     // Accounts of that district, linked by the LMS user id (a learner's later launch finds the same account).
     const identities = (await lmsIdentities()).filter((r) => r.subject.startsWith('nrps-l'));
@@ -235,7 +166,7 @@ describe('NRPS: the course’s learners on the class roster', () => {
       ['nrps-gone', 'inactive'],
       ['nrps-teacher-1', 'not_a_learner'],
     ]);
-    await setRoster(platform.info, context, {
+    await setRoster(tool.platform.info, context, {
       pageSize: 2,
       members: [learner('nrps-l1'), learner('nrps-l2'), learner('nrps-l3'), learner('nrps-l4')],
     });
@@ -256,7 +187,7 @@ describe('NRPS: the course’s learners on the class roster', () => {
   });
 
   it('when the platform fails on a page, then the sync is refused naming it and nothing is written; the next sync finishes', async () => {
-    await setRoster(platform.info, context, {
+    await setRoster(tool.platform.info, context, {
       pageSize: 2,
       failPage: 2,
       members: [learner('nrps-l1'), learner('nrps-l5'), learner('nrps-l6'), learner('nrps-l7')],
@@ -274,7 +205,7 @@ describe('NRPS: the course’s learners on the class roster', () => {
       context,
     ]);
     expect(rows[0].roster_sync_outcome).toMatchObject({ ok: false, error: 'lti_platform_error' });
-    await setRoster(platform.info, context, {
+    await setRoster(tool.platform.info, context, {
       pageSize: 2,
       members: [learner('nrps-l1'), learner('nrps-l5'), learner('nrps-l6'), learner('nrps-l7')],
     });
@@ -302,7 +233,7 @@ describe('NRPS: the course’s learners on the class roster', () => {
     });
     await db.query('update lti_context_links set memberships_url = $2 where context_id = $1', [
       context,
-      `${platform.info.url}/contexts/${context}/memberships`,
+      `${tool.platform.info.url}/contexts/${context}/memberships`,
     ]);
   });
 
