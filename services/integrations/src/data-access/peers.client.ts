@@ -1,7 +1,7 @@
 // The calls a verified launch makes to identity and class (their internal routes, outside /api,
 // answered only to this service's token: docs/adr/007, docs/adr/014-lti.md). HTTP only: what to
 // ask and when is the launch use case's.
-import { AppError, type ServiceTokens } from '@checkpoint/service-kit';
+import { AppError, ServiceUnavailableError, type ServiceTokens } from '@checkpoint/service-kit';
 
 export type CheckpointRole = 'student' | 'teacher' | 'admin';
 
@@ -70,11 +70,7 @@ export function peersClient(options: {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (err) {
-      throw new AppError(
-        'unavailable',
-        'unavailable',
-        `The ${service} service did not answer: ${(err as Error).message}`,
-      );
+      throw new ServiceUnavailableError(`The ${service} service did not answer: ${(err as Error).message}`);
     }
     const text = await res.text();
     let parsed: unknown;
@@ -90,7 +86,12 @@ export function peersClient(options: {
     // A refusal about the person (disabled account, another district's address…) keeps its meaning.
     if (res.status === 403) throw new AppError('forbidden', code, message);
     if (res.status === 404) throw new AppError('not_found', code, message);
-    throw new AppError('unavailable', 'unavailable', `${service}: ${message}`);
+    // The peer is down or in an outage (its database): a 503 with Retry-After (the peer's, else 5 s).
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ServiceUnavailableError(
+      `${service}: ${message}`,
+      Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 3600 ? retryAfter : undefined,
+    );
   }
   return {
     signIn: (user) => post('identity', options.identityUrl, '/internal/lti/sign-in', user),

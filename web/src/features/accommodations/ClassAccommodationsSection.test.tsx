@@ -116,7 +116,10 @@ describe('ClassAccommodationsSection', () => {
       printed = { text: sheet?.textContent ?? '', bodyClass: document.body.classList.contains('printing-sheet') };
     });
     const { user } = renderSection([BEN, ANA]);
-    await user.click(await screen.findByRole('button', { name: 'Print for a substitute' }));
+    // Enabled once the class's list has arrived (a slow machine may show it disabled first).
+    const button = await screen.findByRole('button', { name: 'Print for a substitute' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
     expect(print).toHaveBeenCalledOnce();
     expect(printed?.bodyClass).toBe(true);
     expect(printed?.text).toContain('Accommodations: Biology');
