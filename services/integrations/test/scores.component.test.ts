@@ -205,15 +205,16 @@ describe('the AGS claim of a launch', () => {
       },
       'https://purl.imsglobal.org/spec/lti/claim/custom': { checkpoint_assessment_id: id },
     };
-    expect(readAgsClaim(claims)).toEqual({
+    expect(readAgsClaim(claims, id)).toEqual({
       lineitemUrl: 'https://lms.example.org/lineitems/1/lineitem',
       lineitemsUrl: 'https://lms.example.org/lineitems',
       scopes: [SCORE_SCOPE],
       assessmentId: id,
     });
-    expect(readAgsClaim({ ...claims, 'https://purl.imsglobal.org/spec/lti/claim/custom': {} })).toBeUndefined();
+    expect(readAgsClaim(claims, undefined)).toBeUndefined();
+    expect(readAgsClaim(claims, 'not-an-id')).toBeUndefined();
     expect(
-      readAgsClaim({ ...claims, 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': { scope: [] } }),
+      readAgsClaim({ ...claims, 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': { scope: [] } }, id),
     ).toBeUndefined();
   });
 

@@ -24,6 +24,7 @@ import { registrationLinksRepository } from '../data-access/registration-links.r
 import { registrationsRepository } from '../data-access/registrations.repository.ts';
 import { dynamicRegistrationUseCases } from '../domain/dynamic-registration.use-case.ts';
 import { registrationUseCases } from '../domain/registrations.use-case.ts';
+import { UUID } from '../domain/ids.ts';
 
 export const LTI_USAGE = `Usage:
   npm run lti -- list   --district <district id>
@@ -44,7 +45,6 @@ export const ltiCommandConfigSchema = z.object({
   LTI_REGISTRATION_TIMEOUT_MS: integrationsConfigSchema.shape.LTI_REGISTRATION_TIMEOUT_MS,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTIONS = ['list', 'add', 'remove', 'link'] as const;
 /** The command's options, by the registration field each one fills. */
 const ADD_OPTIONS = {

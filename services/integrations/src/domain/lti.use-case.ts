@@ -12,6 +12,7 @@ import type { RegistrationsRepository, StoredRegistration } from '../data-access
 import type { PlatformKeys } from './platform-keys.ts';
 import { membershipsUrlOf } from './nrps.ts';
 import { readAgsClaim, type AgsClaim, type ScoreUseCases } from './scores.use-case.ts';
+import { UUID } from './ids.ts';
 
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const LTI_CLAIMS = {
@@ -29,7 +30,6 @@ export const LTI_CLAIMS = {
 
 /** The launch's custom parameter naming the Checkpoint assessment a resource link opens. */
 export const ASSESSMENT_PARAMETER = 'checkpoint_assessment_id';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const LIS = 'http://purl.imsglobal.org/vocab/lis/v2/';
 /** LIS role URIs (LTI 1.3 §A.2): context (membership) roles, and the institution and system roles. */
@@ -372,6 +372,7 @@ export function ltiUseCases(
       const { id: launchId, ...rest } = launch;
       const str = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : undefined);
       const presentation = claims[LTI_CLAIMS.launchPresentation] as { document_target?: unknown } | undefined;
+      const assessmentId = customAssessmentId(claims[LTI_CLAIMS.custom]);
       return {
         launchId,
         issuer: reg.issuer,
@@ -386,9 +387,9 @@ export function ltiUseCases(
         documentTarget: str(presentation?.document_target, 20),
         resourceLinkId: launch.resourceLinkId ?? '',
         deepLinking,
-        customAssessmentId: customAssessmentId(claims[LTI_CLAIMS.custom]),
+        customAssessmentId: assessmentId,
         membershipsUrl: membershipsUrlOf(claims, options.allowLoopback ?? false),
-        ags: readAgsClaim(claims),
+        ags: readAgsClaim(claims, assessmentId),
       };
     },
 

@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, checkOutboundUrl, NotFoundError } from '@checkpoint/service-kit';
 import type { Registration, RegistrationInput } from '../api/registrations.schemas.ts';
 import type { RegistrationsRepository, StoredRegistration } from '../data-access/registrations.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from './ids.ts';
 
 const notFound = () => new NotFoundError('No such LTI registration in your district');
 const taken = () =>

@@ -17,12 +17,10 @@ import {
   type ScoreToSend,
 } from '../data-access/scores.repository.ts';
 import type { PlatformTokens } from './platform-token.ts';
+import { UUID } from './ids.ts';
 
 export const AGS_ENDPOINT_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
-export const CUSTOM_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
 export const SCORE_MEDIA_TYPE = 'application/vnd.ims.lis.v1.score+json';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a launch's claims say about AGS: the line item and scopes, and the assessment the link opens. */
 export interface AgsClaim {
@@ -33,14 +31,13 @@ export interface AgsClaim {
 }
 
 /**
- * The AGS endpoint claim and the custom `checkpoint_assessment_id` of a launch; undefined when the
- * launch has no line item (or names no assessment): nothing to post scores to.
+ * The AGS endpoint claim of a launch with the assessment its custom claim names (read by the
+ * launch); undefined when the launch has no line item (or names no assessment): nothing to post
+ * scores to.
  */
-export function readAgsClaim(claims: Record<string, unknown>): AgsClaim | undefined {
+export function readAgsClaim(claims: Record<string, unknown>, assessmentId: string | undefined): AgsClaim | undefined {
   const endpoint = claims[AGS_ENDPOINT_CLAIM] as
     { lineitem?: unknown; lineitems?: unknown; scope?: unknown } | undefined;
-  const custom = claims[CUSTOM_CLAIM] as { checkpoint_assessment_id?: unknown } | undefined;
-  const assessmentId = custom?.checkpoint_assessment_id;
   if (typeof endpoint?.lineitem !== 'string' || endpoint.lineitem === '' || endpoint.lineitem.length > 2000) return;
   if (typeof assessmentId !== 'string' || !UUID.test(assessmentId)) return;
   const scopes = Array.isArray(endpoint.scope)

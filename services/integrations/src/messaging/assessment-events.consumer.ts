@@ -5,23 +5,10 @@
 import { inboxConsumer, type SqlExecutor, type SubscribeOptions } from '@checkpoint/events';
 import { poolTransactions } from '@checkpoint/service-kit';
 import type pg from 'pg';
+import { InvalidEventError, requireIds } from '../domain/ids.ts';
 
 export const ASSESSMENT_TOPIC = 'checkpoint.assessment.v1';
 export const INTEGRATIONS_GROUP = 'integrations';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed event: refused (the bus retries it, then dead-letters it), naming the field. */
-export class InvalidAssessmentEvent extends Error {
-  constructor(type: string, field: string, why: string) {
-    super(`${type}: ${field} ${why}`);
-  }
-}
-
-function requireIds(type: string, ids: Record<string, string>): void {
-  for (const [field, value] of Object.entries(ids))
-    if (!UUID.test(value)) throw new InvalidAssessmentEvent(type, field, 'must be a UUID');
-}
 
 const title = (t: string) => (t.trim() === '' ? 'Untitled assessment' : t.slice(0, 500));
 
@@ -63,7 +50,7 @@ export function assessmentSubscription(pool: pg.Pool): SubscribeOptions {
         let total = 0;
         for (const [i, q] of m.questions.entries()) {
           if (!Number.isFinite(q.points) || q.points < 0)
-            throw new InvalidAssessmentEvent(m.$typeName, `questions.${i}.points`, 'must be a number ≥ 0');
+            throw new InvalidEventError(m.$typeName, `questions.${i}.points`, 'must be a number ≥ 0');
           total += q.points;
         }
         await tx.$executeRawUnsafe(

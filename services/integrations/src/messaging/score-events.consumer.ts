@@ -11,18 +11,11 @@ import { poolTransactions } from '@checkpoint/service-kit';
 import type pg from 'pg';
 import { scoresRepository as repo } from '../data-access/scores.repository.ts';
 import { countedResultChanged, countedResultWithdrawn } from '../domain/scores.use-case.ts';
+import { requireIds, UUID } from '../domain/ids.ts';
 
 export const SCORES_GROUP = 'integrations-scores';
 export const ASSESSMENT_TOPIC = 'checkpoint.assessment.v1';
 export const CLASS_TOPIC = 'checkpoint.class.v1';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Throws (the bus retries, then sets the event aside) unless every named field is a UUID. */
-export function requireIds(type: string, fields: Record<string, string>): void {
-  for (const [field, value] of Object.entries(fields))
-    if (!UUID.test(value)) throw new Error(`${type}: ${field} is not a UUID (${JSON.stringify(value.slice(0, 40))})`);
-}
 
 const requirePoints = (type: string, earned: number, total: number) => {
   if (!Number.isFinite(earned) || !Number.isFinite(total) || total < 0)
