@@ -5,11 +5,10 @@
 // learners enrolled and syncs the roster again from the class page: nobody added twice, the
 // inactive member skipped with its reason (docs/adr/014-lti.md, "Rosters from the LMS").
 import { expect } from '@playwright/test';
-import { apiPost, signIn, test } from './helpers';
-import { setPasswordByMail } from './mailbox';
-import { setRoster, startPlatform, type RunningPlatform } from '../lti/platform';
+import { test } from './helpers';
+import { registeredPlatform, runId } from './lti';
+import { setRoster, type RunningPlatform } from '../lti/platform';
 
-const DOMAIN = 'demo.checkpoint.school';
 const LIS = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
 let platform: RunningPlatform | undefined;
 
@@ -28,20 +27,8 @@ test.describe('LTI roster from the LMS (NRPS)', () => {
     // The tool's public origin is PUBLIC_URL (http://localhost:PORT in the all-in-one).
     const port = new URL(baseURL!).port;
     const tool = `http://localhost:${port}`;
-    platform = await startPlatform(tool, { toolJwksUrl: `${baseURL}/api/lti/jwks` });
-    const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const admin = { email: `admin@${DOMAIN}`, password: `admin-pass-${run}`, firstName: '', lastName: '' };
-    await setPasswordByMail(page, admin.email, admin.password);
-    await signIn(page, admin);
-    const { issuer, clientId, deploymentId, jwksUrl, authorizationUrl, tokenUrl } = platform.info;
-    await apiPost(page, '/api/integrations/lti/registrations', {
-      issuer,
-      clientId,
-      deploymentIds: [deploymentId],
-      jwksUrl,
-      authorizationUrl,
-      tokenUrl,
-    });
+    platform = await registeredPlatform(page, tool, baseURL!);
+    const run = runId();
 
     const course = `course-${run}`;
     await setRoster(platform.info, course, {

@@ -7,11 +7,9 @@
 // (`lti.put_data`) and the launch reads it back (`lti.get_data`) before it is verified. Where the
 // storage refuses, the launch is refused with a page saying to start again from the LMS.
 import { expect, type Page } from '@playwright/test';
-import { apiGet, apiPost, pageInNewContext, signIn, test } from './helpers';
-import { setPasswordByMail } from './mailbox';
-import { startPlatform, type RunningPlatform } from '../lti/platform';
-
-const DOMAIN = 'demo.checkpoint.school';
+import { pageInNewContext, test } from './helpers';
+import { registeredPlatform, runId } from './lti';
+import { type RunningPlatform } from '../lti/platform';
 let platform: RunningPlatform | undefined;
 
 /** The LMS's page in a browser whose third-party cookies are blocked: the tool's LTI cookies are never stored. */
@@ -40,24 +38,11 @@ test.describe('LTI launch inside the LMS’s iframe', () => {
   test('when third-party cookies are blocked, then the login keeps its binding in the platform’s storage and the launch signs the teacher in', async ({
     page,
     browser,
+    baseURL,
   }) => {
-    const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const admin = { email: `admin@${DOMAIN}`, password: `admin-pass-${run}`, firstName: '', lastName: '' };
-    await setPasswordByMail(page, admin.email, admin.password);
-    await signIn(page, admin);
-    // The tool's public URL as its registration list gives it to the platform's admin.
-    const listed = await apiGet<{ tool: { loginUrl: string } }>(page, '/api/integrations/lti/registrations');
-    const toolUrl = new URL(listed.tool.loginUrl).origin;
-    platform = await startPlatform(toolUrl, { clientId: `tool-${run}` });
-    const { issuer, clientId, deploymentId, jwksUrl, authorizationUrl, tokenUrl } = platform.info;
-    await apiPost(page, '/api/integrations/lti/registrations', {
-      issuer,
-      clientId,
-      deploymentIds: [deploymentId],
-      jwksUrl,
-      authorizationUrl,
-      tokenUrl,
-    });
+    // The tool's public origin is PUBLIC_URL (http://localhost:PORT in the all-in-one).
+    platform = await registeredPlatform(page, `http://localhost:${new URL(baseURL!).port}`, baseURL!);
+    const run = runId();
 
     const lms = await pageInNewContext(browser);
     const blocked = await lmsWithoutThirdPartyCookies(lms);
