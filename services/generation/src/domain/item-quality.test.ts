@@ -101,6 +101,12 @@ describe('item quality rules', () => {
     expect(rules(sa('Fill in the blank: It happens in the _____.', 'chloroplasts'))).toContain('no_dangling_pronoun');
     expect(rules(tf('They release oxygen into the air.'))).toContain('no_dangling_pronoun');
     expect(rules(tf('This process needs sunlight to work.'))).toContain('no_dangling_pronoun');
+    // A time counted from a sentence not shown: later than what?
+    expect(rules(tf('A few days later, a thin crescent appears.'))).toContain('no_dangling_pronoun');
+    expect(rules(sa('Fill in the blank: Two weeks later, the _____ hatch.', 'eggs'))).toContain('no_dangling_pronoun');
+    expect(rules(tf('Soon after, the colonists built a fort.'))).toContain('no_dangling_pronoun');
+    expect(rules(tf('The eggs hatch in two weeks.'))).not.toContain('no_dangling_pronoun');
+    expect(rules(tf('A day on Mars lasts a little longer than a day on Earth.'))).not.toContain('no_dangling_pronoun');
   });
 
   it('when a true/false item is no statement (a fragment, a question, a blank), then true_false_statement fails', () => {

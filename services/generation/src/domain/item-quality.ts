@@ -10,6 +10,7 @@ import {
   mentions,
   numberKind,
   OPPOSITE,
+  RELATIVE_TIME,
   sameCategory,
   termKey,
   type Lesson,
@@ -186,7 +187,10 @@ export function checkItem(q: CheckedItem): QualityIssue[] {
     if (problem) issues.push({ rule: 'true_false_statement', detail: `"${body}" ${problem}` });
   } else if (q.correctAnswer.trim() && mentions(body.replace(BLANK, ' '), q.correctAnswer.trim()))
     issues.push({ rule: 'answer_not_in_stem', detail: `"${q.correctAnswer}" stands in the stem` });
-  const dangling = firstWords(body).find((w) => DANGLING_OPENERS.has(w)) ?? leaningWord(lessonPart(body));
+  const dangling =
+    firstWords(body).find((w) => DANGLING_OPENERS.has(w)) ??
+    leaningWord(lessonPart(body)) ??
+    RELATIVE_TIME.exec(body)?.[0].toLowerCase();
   if (dangling) issues.push({ rule: 'no_dangling_pronoun', detail: `the stem leans on "${dangling}"` });
   return issues;
 }

@@ -81,6 +81,12 @@ export const DANGLING_OPENERS = new Set(
     ' ',
   ),
 );
+/**
+ * A time counted from something said before ("A few days later, …", "Two weeks after that, …",
+ * "Soon after, …"): the sentence does not stand on its own (later than what?).
+ */
+export const RELATIVE_TIME =
+  /\b(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|some|\d+)\s+(?:more\s+)?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|centuries?|moments?)\s+(?:later|earlier|afterwards?|after (?:that|this))|(?:soon|shortly|not long|long|right|just) (?:after|afterwards?|before)(?= *,)|(?:soon|shortly|not long) (?:after|afterwards?|later))\b/i;
 /** Linking words at the start that can be dropped without changing the fact. */
 const DISCOURSE =
   /^(?:(?:however|also|in addition|moreover|furthermore|still|instead|then|later|meanwhile|today|for example|for instance|in fact|of course|in other words|overall|similarly|likewise|in short|as a result|therefore|thus|so|in the end|at first|at last|after that|afterwards|soon|because of this|for this reason|consequently|first of all|to begin)\b,?|(?:finally|first|second|third|fourth|next|last|lastly),)\s+/i;
@@ -330,6 +336,7 @@ function isStandalone(text: string, tokens: Token[]): boolean | 'instruction' {
   if (!first) return false;
   if (!/\.$/.test(text)) return false;
   if (DANGLING_OPENERS.has(lower(first.text))) return false;
+  if (RELATIVE_TIME.test(text)) return false;
   if (WH.test(first.text) && /\?$/.test(text)) return false;
   // An instruction ("Mix the flour.") is no statement of fact.
   if (first.tags.has('Verb') && first.tags.has('Infinitive') && !first.tags.has('Noun')) return 'instruction';

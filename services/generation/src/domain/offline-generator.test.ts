@@ -120,6 +120,21 @@ describe('offline generator', () => {
     expect(qs.filter((q) => /St\. _____/.test(q.questionText))).toEqual([]);
   });
 
+  it('when a sentence counts its time from one before ("A few days later, …"), then no item is made of it', () => {
+    const content = [
+      'During a new moon, the Moon is between Earth and the Sun, so the side facing us is dark.',
+      'A few days later, a thin crescent appears in the evening sky.',
+      'When we can see half of the Moon’s face, it is called a quarter moon.',
+      'A gibbous moon is more than half lit but not full.',
+      'Two weeks after that, the whole lit side faces Earth during a full moon.',
+      'The Moon’s gravity pulls on Earth’s oceans and causes tides.',
+    ].join(' ');
+    for (const questionType of ['true_false', 'short_answer'] as const) {
+      const qs = generateOfflineQuestions({ content, questionType, count: 3 });
+      expect(qs.filter((q) => /crescent|whole lit side/.test(q.questionText))).toEqual([]);
+    }
+  });
+
   it('when the same request is made twice, then the same questions come back (deterministic)', () => {
     const req = { content: LESSON, questionType: 'mixed' as const, count: 9 };
     expect(generateOfflineQuestions(req)).toEqual(generateOfflineQuestions(req));
