@@ -10,8 +10,18 @@
 // plurals and lazy namespaces, which is what is here. The files stay in i18next's format.
 import { DEFAULT_LOCALE, browserLocale, type Locale } from './locales';
 
-/** The namespaces: common (shell, buttons, validation, toasts) and one per area of the app. */
-export const NAMESPACES = ['common', 'auth', 'student', 'take', 'teacher', 'admin'] as const;
+/** The namespaces: common (shell, buttons, validation, toasts) and one per area of the app (a namespace without files yet is not loaded by any screen). */
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'student',
+  'take',
+  'teacher',
+  'assessments',
+  'results',
+  'bank',
+  'admin',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** A namespace's strings: nested objects of texts. */

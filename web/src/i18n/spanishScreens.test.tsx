@@ -1,12 +1,10 @@
 // Screens rendered in Spanish: no raw key (a 'ns:key' or a key of the files shown as text, or a key
 // the runtime reports missing), and the Spanish text each screen is known to say.
 import 'fake-indexeddb/auto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppLayout } from '../components/AppLayout';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { AuthRoute } from '../features/auth/AuthPage';
@@ -20,24 +18,7 @@ import { makeStore } from '../app/store';
 import { STUDENT, TEACHER, stubFetch } from '../test/fetchStub';
 import { fireEvent } from '@testing-library/react';
 import { jsonResponse, renderWithProviders } from '../test/test-utils';
-import { i18n, NAMESPACES } from './i18n';
-
-const dir = path.resolve(import.meta.dirname, '../locales/en');
-
-/** Every key of the English files, as the runtime prints it when missing ('dashboard.caughtUp'). */
-function allKeys(): string[] {
-  const keys: string[] = [];
-  const walk = (value: unknown, prefix: string) => {
-    if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
-    } else if (prefix.includes('.')) keys.push(prefix.replace(/_(one|other)$/, ''));
-  };
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')))
-    walk(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown, '');
-  return keys;
-}
-const KEYS = allKeys();
-const RAW_NS_KEY = new RegExp(`\\b(?:${NAMESPACES.join('|')}):[A-Za-z]`);
+import { expectNoRawKeys, inSpanish } from '../test/spanish';
 
 const ME = { ...STUDENT, id: 'es-student', locale: 'es' as const };
 const ENROLMENT = {
@@ -71,14 +52,9 @@ const QUESTIONS = [
   },
 ];
 
-let missing: string[] = [];
-const onMissing = (_lngs: readonly string[], ns: string, key: string) => missing.push(`${ns}:${key}`);
+inSpanish();
 
-beforeEach(async () => {
-  missing = [];
-  i18n.options.saveMissing = true;
-  i18n.on('missingKey', onMissing);
-  await i18n.changeLanguage('es');
+beforeEach(() => {
   stubFetch({
     'GET /api/auth/user': () => jsonResponse(200, ME),
     'GET /api/student/classes': () => jsonResponse(200, [ENROLMENT]),
@@ -89,28 +65,11 @@ beforeEach(async () => {
     'GET /api/assessments/a1/responses': () => jsonResponse(200, []),
   });
 });
-afterEach(() => {
-  i18n.off('missingKey', onMissing);
-  i18n.options.saveMissing = false;
-});
 
 async function renderSignedIn(ui: ReactElement, route = '/') {
   const store = makeStore();
   await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, ME));
   return renderWithProviders(ui, { store, route });
-}
-
-function expectNoRawKeys() {
-  const text = document.body.textContent ?? '';
-  const labels = [...document.querySelectorAll('[aria-label],[placeholder],[title]')]
-    .flatMap((el) => ['aria-label', 'placeholder', 'title'].map((a) => el.getAttribute(a) ?? ''))
-    .join('\n');
-  for (const shown of [text, labels]) {
-    expect(shown).not.toMatch(RAW_NS_KEY);
-    expect(KEYS.filter((key) => shown.includes(key))).toEqual([]);
-  }
-  expect(missing).toEqual([]);
-  expect(document.documentElement.lang).toBe('es');
 }
 
 describe('the screens in Spanish', () => {
