@@ -97,6 +97,26 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    putApiClassesByIdStudentLoginsAndStudentId: build.mutation<
+      PutApiClassesByIdStudentLoginsAndStudentIdApiResponse,
+      PutApiClassesByIdStudentLoginsAndStudentIdApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/student-logins/${encodeURIComponent(String(queryArg.studentId))}`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    putApiDistrictStudentsByIdSignIn: build.mutation<
+      PutApiDistrictStudentsByIdSignInApiResponse,
+      PutApiDistrictStudentsByIdSignInApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/district/students/${encodeURIComponent(String(queryArg.id))}/sign-in`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
     resetStudentSecret: build.mutation<ResetStudentSecretApiResponse, ResetStudentSecretApiArg>({
       query: (queryArg) => ({
         url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/student-logins/${encodeURIComponent(String(queryArg.studentId))}/secret`,
@@ -814,6 +834,24 @@ export type CreateStudentLoginApiArg = {
     firstName: string;
     lastName?: string;
     username: string;
+    secret: StudentSecret;
+  };
+};
+export type PutApiClassesByIdStudentLoginsAndStudentIdApiResponse = /** status 200 OK */ StudentLogin;
+export type PutApiClassesByIdStudentLoginsAndStudentIdApiArg = {
+  id: string;
+  studentId: string;
+  body: {
+    username: string;
+    secret: StudentSecret;
+  };
+};
+export type PutApiDistrictStudentsByIdSignInApiResponse = /** status 200 OK */ StudentLogin;
+export type PutApiDistrictStudentsByIdSignInApiArg = {
+  id: string;
+  body: {
+    /** Required when the student has no picture or words yet; else renames */
+    username?: string;
     secret: StudentSecret;
   };
 };
@@ -2124,6 +2162,12 @@ export type StudentLogin = {
 export type StudentLogins = {
   classCode: string;
   students: StudentLogin[];
+  /** Students of the class with no e-mail to sign in with (rostered without one, or from an LMS) and no picture or words yet */
+  withoutSignIn: {
+    id: string;
+    firstName: string;
+    lastName: string;
+  }[];
   cards: {
     /** Printed cards that still sign in */
     inForce: number;
@@ -2213,6 +2257,10 @@ export type DistrictUser = {
   disabled: boolean;
   /** How the account came to be, as far as known */
   source: 'password' | 'sso' | 'invitation' | 'roster' | 'unknown';
+  /** A student's username for the class-code sign-in; null without one */
+  username: string | null;
+  /** How a student without e-mail signs in with the class code; null: not set up */
+  signInWith: ('picture' | 'words') | null;
 };
 export type DistrictInvitation = {
   id: string;
@@ -3316,6 +3364,8 @@ export const {
   useLogoutMutation,
   useGetStudentLoginsQuery,
   useCreateStudentLoginMutation,
+  usePutApiClassesByIdStudentLoginsAndStudentIdMutation,
+  usePutApiDistrictStudentsByIdSignInMutation,
   useResetStudentSecretMutation,
   usePrintLoginCardsMutation,
   useRevokeLoginCardsMutation,

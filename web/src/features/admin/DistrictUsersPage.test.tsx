@@ -38,6 +38,8 @@ const user = (over: Partial<DistrictUser>): DistrictUser => ({
   emailVerified: true,
   disabled: false,
   source: 'password',
+  username: null,
+  signInWith: null,
   ...over,
 });
 
