@@ -800,6 +800,8 @@ export type SignupApiArg = {
   role: 'teacher' | 'student';
   /** Students only: under 13, or 13 or older */
   ageBand?: 'under_13' | '13_or_older';
+  /** The interface language the form was filled in: the mail's language and the new account's */
+  locale?: 'en' | 'es';
 };
 export type LoginApiResponse = /** status 200 OK */ {
   user: User;
