@@ -3,13 +3,15 @@
 // sign-in settings, the integrations and the privacy page with its audit log. No raw key, and the
 // Spanish text each screen is known to say. The names, e-mails and server texts stay as they are.
 import 'fake-indexeddb/auto';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../app/store';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { AdminLayout } from '../features/admin/AdminLayout';
+import { DistrictUsersPage } from '../features/admin/DistrictUsersPage';
+import type { District, DistrictUser } from '../features/admin/districtApi';
 import type { AdminStats } from '../features/results';
 import { authApi } from '../session/authApi';
 import { TEACHER, stubFetch } from '../test/fetchStub';
@@ -40,6 +42,42 @@ const STATS: AdminStats = {
   averageScore: 76.6,
   levels: { below: 30, at: 40, above: 20 },
 };
+
+const DISTRICT: District = {
+  id: 't1',
+  name: 'Distrito Maple',
+  kind: 'district',
+  emailDomains: ['maple.example.org'],
+  passwordSignIn: true,
+  counts: { admin: 1, teacher: 2, student: 1, disabled: 1 },
+};
+
+const person = (over: Partial<DistrictUser>): DistrictUser => ({
+  id: 'x',
+  email: 'x@maple.example.org',
+  firstName: 'X',
+  lastName: 'Y',
+  role: 'teacher',
+  createdAt: '2024-03-05T10:00:00.000Z',
+  emailVerified: true,
+  disabled: false,
+  source: 'password',
+  ...over,
+});
+
+const USERS = [
+  person({ id: ADMIN.id, email: 'ana@maple.example.org', firstName: 'Ana', lastName: 'Administradora', role: 'admin' }),
+  person({ id: 't2', email: 'tomas@maple.example.org', firstName: 'Tomás', lastName: 'Pérez', source: 'sso' }),
+  person({
+    id: 's3',
+    email: 'sofia@maple.example.org',
+    firstName: 'Sofía',
+    lastName: 'Ruiz',
+    role: 'student',
+    source: 'roster',
+    emailVerified: false,
+  }),
+];
 
 inSpanish();
 
@@ -75,6 +113,61 @@ describe("the district admin's screens in Spanish", () => {
     expect(signups[0]).toHaveTextContent('2024');
     expect(screen.getByRole('link', { name: 'Administrar usuarios' })).toHaveAttribute('href', '/admin/users');
     expect(screen.getByRole('heading', { name: 'Notificaciones por correo' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it('the users page, its invite dialog and its remove confirm', async () => {
+    stubFetch({
+      'GET /api/district': () => jsonResponse(200, DISTRICT),
+      'GET /api/district/users?limit=50': () => jsonResponse(200, { users: USERS, nextCursor: 'next' }),
+      'GET /api/district/invitations': () =>
+        jsonResponse(200, {
+          invitations: [
+            {
+              id: 'i1',
+              email: 'nuevo@maple.example.org',
+              role: 'teacher',
+              createdAt: '2024-03-05T10:00:00.000Z',
+              expiresAt: '2024-03-12T10:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    await renderAdmin('users', <DistrictUsersPage />);
+    expect(screen.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('1 administrador(a) · 2 maestros · 1 estudiante · 1 eliminado')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Usuarios del distrito' });
+    expect(within(table).getByRole('columnheader', { name: 'Se unió mediante' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Ana Administradora (usted)');
+    expect(rows[1]).toHaveTextContent('Inicio de sesión del distrito');
+    expect(within(rows[1]!).getByRole('button', { name: 'Hacer a Tomás Pérez administrador(a)' })).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Activo · correo sin verificar');
+    expect(rows[2]).toHaveTextContent('Lista de inscripción');
+    expect(screen.getByRole('list', { name: 'Invitaciones pendientes' })).toHaveTextContent('maestro(a)');
+    expect(
+      screen.getByRole('button', { name: 'Revocar la invitación de nuevo@maple.example.org' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Filtrar por rol' })).toHaveDisplayValue('Todos los roles');
+    expect(screen.getByRole('searchbox', { name: 'Buscar usuarios' })).toHaveAttribute(
+      'placeholder',
+      'Buscar por nombre o correo',
+    );
+    expect(screen.getByRole('button', { name: 'Página siguiente' })).toBeInTheDocument();
+    expectNoRawKeys();
+
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Eliminar a Tomás Pérez' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByRole('heading', { name: 'Eliminar usuario' })).toBeInTheDocument();
+    expect(confirm).toHaveTextContent('¿Eliminar a Tomás Pérez (tomas@maple.example.org) de su distrito?');
+    expect(within(confirm).getByText('Tomás Pérez').tagName).toBe('STRONG');
+    expectNoRawKeys();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Invitar' }));
+    const invite = await screen.findByRole('dialog', { name: 'Invitar a alguien' });
+    expect(within(invite).getByLabelText('Rol')).toHaveDisplayValue('Maestro(a)');
+    expect(within(invite).getByRole('button', { name: 'Enviar invitación' })).toBeDisabled();
     expectNoRawKeys();
   });
 });
