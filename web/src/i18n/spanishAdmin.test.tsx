@@ -12,6 +12,8 @@ import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { AdminLayout } from '../features/admin/AdminLayout';
 import { DistrictUsersPage } from '../features/admin/DistrictUsersPage';
 import type { District, DistrictUser } from '../features/admin/districtApi';
+import { RosterImport } from '../features/admin/RosterImport';
+import type { RosterImport as RosterImportView } from '../features/admin/rosterApi';
 import type { AdminStats } from '../features/results';
 import { authApi } from '../session/authApi';
 import { TEACHER, stubFetch } from '../test/fetchStub';
@@ -78,6 +80,39 @@ const USERS = [
     emailVerified: false,
   }),
 ];
+
+const IMPORT_ID = '0a0b0c0d-0000-4000-8000-000000000001';
+const counts = (over: Partial<Record<string, number>> = {}) => ({
+  rows: 0,
+  new: 0,
+  updated: 0,
+  unchanged: 0,
+  deleted: 0,
+  read: 0,
+  invalid: 0,
+  dropped: 0,
+  ...over,
+});
+const PREVIEW: RosterImportView = {
+  id: IMPORT_ID,
+  mode: 'bulk',
+  status: 'previewed',
+  progress: { done: 0, total: 3 },
+  counts: {
+    users: counts({ rows: 4, new: 1, unchanged: 1, invalid: 1 }),
+    classes: counts({ rows: 1, new: 1 }),
+    enrollments: counts({ rows: 3, new: 2, invalid: 1 }),
+  },
+  errorCount: 2,
+  failure: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  errors: [
+    { file: 'users.csv', line: 4, sourcedId: 's2', field: 'email', message: 'email "nope" is not an email address' },
+    { file: 'enrollments.csv', line: 3, sourcedId: 'e3', field: 'userSourcedId', message: 'user s2 was skipped' },
+  ],
+};
 
 inSpanish();
 
@@ -168,6 +203,54 @@ describe("the district admin's screens in Spanish", () => {
     const invite = await screen.findByRole('dialog', { name: 'Invitar a alguien' });
     expect(within(invite).getByLabelText('Rol')).toHaveDisplayValue('Maestro(a)');
     expect(within(invite).getByRole('button', { name: 'Enviar invitación' })).toBeDisabled();
+    expectNoRawKeys();
+  });
+
+  it('the roster import: preview, its confirm and the summary (the row errors stay as the server sends them)', async () => {
+    let applied = false;
+    stubFetch({
+      'POST /api/district/roster/imports': () => jsonResponse(201, PREVIEW),
+      [`GET /api/district/roster/imports/${IMPORT_ID}`]: () =>
+        jsonResponse(200, applied ? { ...PREVIEW, status: 'done', progress: { done: 3, total: 3 } } : PREVIEW),
+      [`POST /api/district/roster/imports/${IMPORT_ID}/apply`]: () => {
+        applied = true;
+        return jsonResponse(202, { ...PREVIEW, status: 'running', errors: undefined });
+      },
+    });
+    const { user } = await renderAdmin('roster', <RosterImport />);
+    expect(screen.getByRole('heading', { name: 'Lista de inscripción', level: 1 })).toBeInTheDocument();
+    expectNoRawKeys();
+    await user.upload(screen.getByLabelText('Paquete de OneRoster'), new File(['zip'], 'roster.zip'));
+    await user.click(screen.getByRole('button', { name: 'Vista previa' }));
+    const preview = await screen.findByTestId('roster-preview');
+    expect(within(preview).getByRole('heading', { name: 'Vista previa (lista completa)' })).toBeInTheDocument();
+    const table = within(preview).getByRole('table', { name: 'Filas por archivo' });
+    expect(within(table).getByRole('columnheader', { name: 'Sin cambios' })).toBeInTheDocument();
+    expect(within(preview).getByText('3 cambios por aplicar; las filas con errores se omiten.')).toBeInTheDocument();
+    expect(within(preview).getByRole('heading', { name: '2 filas con errores (omitidas)' })).toBeInTheDocument();
+    const errors = within(preview).getByRole('table', { name: 'Filas con errores' });
+    expect(within(errors).getByRole('columnheader', { name: 'Problema' })).toBeInTheDocument();
+    expect(within(errors).getByText('email "nope" is not an email address')).toBeInTheDocument();
+    expect(within(preview).getByRole('button', { name: 'Descargar CSV de errores' })).toBeInTheDocument();
+    expectNoRawKeys();
+
+    await user.click(within(preview).getByRole('button', { name: 'Aplicar…' }));
+    const confirm = screen.getByTestId('roster-confirm');
+    expect(confirm).toHaveTextContent('¿Aplicar esta lista de inscripción a su distrito?');
+    expect(confirm).toHaveTextContent(
+      'Usuarios: 1 cuenta por crear, 0 por actualizar y 0 por eliminar (ya no podrán iniciar sesión). Cada cuenta nueva',
+    );
+    expect(confirm).toHaveTextContent('Clases: 1 por crear, 0 por actualizar y 0 por archivar.');
+    expect(confirm).toHaveTextContent('Inscripciones: 2 por agregar y 0 por terminar.');
+    expect(confirm).toHaveTextContent('1 fila ya está al día.');
+    expect(confirm).toHaveTextContent('2 filas tienen errores y se omitirán.');
+    expectNoRawKeys();
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmar y aplicar' }));
+    const summary = await screen.findByTestId('roster-summary', {}, { timeout: 4000 });
+    expect(summary).toHaveTextContent(
+      'Importación completa: usuarios nuevos: 1, actualizados: 0, eliminados: 0; clases nuevas: 1, actualizadas: 0, archivadas: 0; inscripciones agregadas: 2, eliminadas: 0. Se omitieron 2 filas.',
+    );
+    expect(screen.getByRole('heading', { name: 'Importación (lista completa)' })).toBeInTheDocument();
     expectNoRawKeys();
   });
 });
