@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../app/store';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { AdminLayout } from '../features/admin/AdminLayout';
+import { AdminSignInSection } from '../features/admin/AdminSections';
 import { DistrictUsersPage } from '../features/admin/DistrictUsersPage';
 import type { District, DistrictUser } from '../features/admin/districtApi';
 import { RosterImport } from '../features/admin/RosterImport';
@@ -112,6 +113,24 @@ const PREVIEW: RosterImportView = {
     { file: 'users.csv', line: 4, sourcedId: 's2', field: 'email', message: 'email "nope" is not an email address' },
     { file: 'enrollments.csv', line: 3, sourcedId: 'e3', field: 'userSourcedId', message: 'user s2 was skipped' },
   ],
+};
+
+const SSO = {
+  connection: {
+    id: '0b7e7b1e-2222-4b4b-8b8b-000000000002',
+    issuer: 'https://accounts.google.com',
+    kind: 'google',
+    clientId: '1234.apps.googleusercontent.com',
+    hasSecret: true,
+    emailDomains: ['district.org'],
+    displayName: 'Escuelas de Springfield',
+    enabled: true,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    initiateLoginUri: 'https://app.example/api/auth/sso/0b7e7b1e-2222-4b4b-8b8b-000000000002/initiate',
+  },
+  passwordSignIn: true,
+  districtDomains: ['district.org', 'staff.district.org'],
+  redirectUri: 'https://app.example/api/auth/google/callback',
 };
 
 inSpanish();
@@ -251,6 +270,39 @@ describe("the district admin's screens in Spanish", () => {
       'Importación completa: usuarios nuevos: 1, actualizados: 0, eliminados: 0; clases nuevas: 1, actualizadas: 0, archivadas: 0; inscripciones agregadas: 2, eliminadas: 0. Se omitieron 2 filas.',
     );
     expect(screen.getByRole('heading', { name: 'Importación (lista completa)' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it('the sign-in settings, and a save the provider refuses (its reason stays as the server sends it)', async () => {
+    document.cookie = 'cp_csrf=t; path=/';
+    stubFetch({
+      'GET /api/district/sso': () => jsonResponse(200, SSO),
+      'PUT /api/district/sso': () =>
+        jsonResponse(400, {
+          message: 'Could not read the OpenID Connect configuration',
+          code: 'validation_failed',
+          fields: { issuer: 'Discovery failed at https://idp.example/.well-known/openid-configuration' },
+        }),
+    });
+    const { user } = await renderAdmin('sign-in', <AdminSignInSection />);
+    expect(screen.getByRole('heading', { name: 'Inicio de sesión', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Inicio de sesión único (SSO)' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Conexión SSO' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Secreto de cliente')).toHaveAttribute(
+      'placeholder',
+      'Guardado (cifrado): déjelo vacío para conservarlo',
+    );
+    expect(screen.getByText(/^Tipo: Google Workspace/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('group', { name: 'Dominios de correo que inician sesión con este proveedor' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByLabelText('Las personas del distrito pueden iniciar sesión con correo y contraseña'),
+    ).toBeChecked();
+    expectNoRawKeys();
+    await user.click(screen.getByRole('button', { name: 'Guardar conexión' }));
+    expect(await screen.findByText(/Discovery failed at https:\/\/idp.example/)).toBeInTheDocument();
+    expect(await screen.findByText('No se guardó')).toBeInTheDocument();
     expectNoRawKeys();
   });
 });
