@@ -6,11 +6,12 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { AdminLayout } from '../features/admin/AdminLayout';
-import { AdminSignInSection } from '../features/admin/AdminSections';
+import { AdminIntegrationsSection, AdminSignInSection } from '../features/admin/AdminSections';
+import type { LtiRegistrationList } from '../features/admin/integrationsApi';
 import { DistrictUsersPage } from '../features/admin/DistrictUsersPage';
 import type { District, DistrictUser } from '../features/admin/districtApi';
 import { RosterImport } from '../features/admin/RosterImport';
@@ -133,7 +134,49 @@ const SSO = {
   redirectUri: 'https://app.example/api/auth/google/callback',
 };
 
+const LTI_BASE = '/api/integrations/lti/registrations';
+const REGISTRATION = {
+  id: '0b7e7b1e-3333-4b4b-8b8b-000000000003',
+  issuer: 'https://canvas.instructure.com',
+  clientId: '10000000000042',
+  deploymentIds: [],
+  jwksUrl: 'https://sso.canvaslms.com/api/lti/security/jwks',
+  authorizationUrl: 'https://sso.canvaslms.com/api/lti/authorize_redirect',
+  tokenUrl: 'https://sso.canvaslms.com/login/oauth2/token',
+  adminRoleFromLms: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const LTI: LtiRegistrationList = {
+  registrations: [REGISTRATION],
+  tool: {
+    loginUrl: 'https://app.example/api/lti/login',
+    launchUrl: 'https://app.example/api/lti/launch',
+    jwksUrl: 'https://app.example/api/lti/jwks',
+  },
+};
+const SCORE_FAILURE = {
+  id: '00000000-0000-4000-8000-000000000001',
+  userId: '00000000-0000-4000-8000-000000000002',
+  lmsUserId: 'lms-42',
+  assessmentId: '00000000-0000-4000-8000-000000000003',
+  lineitemUrl: 'https://lms.example.org/lineitems/1/lineitem',
+  status: 'failed',
+  scoreGiven: 3,
+  scoreMaximum: 4,
+  gradingProgress: 'FullyGraded',
+  scoreTimestamp: '2026-11-30T10:00:00.000Z',
+  attempts: 1,
+  nextAttemptAt: null,
+  lastError: "The platform's token URL: it answered 401",
+  sentAt: null,
+};
+
 inSpanish();
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 /** The admin's screen at a route, inside the admin's tabs, signed in as a Spanish-speaking admin. */
 async function renderAdmin(path: string, element: ReactElement, route = `/admin/${path}`) {
@@ -303,6 +346,46 @@ describe("the district admin's screens in Spanish", () => {
     await user.click(screen.getByRole('button', { name: 'Guardar conexión' }));
     expect(await screen.findByText(/Discovery failed at https:\/\/idp.example/)).toBeInTheDocument();
     expect(await screen.findByText('No se guardó')).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it('the integrations: the URLs to give, a dynamic link, the registrations, their form and the failed scores', async () => {
+    document.cookie = 'cp_csrf=t; path=/';
+    const link = { url: 'https://app.example/api/lti/register?rt=abc123', expiresAt: '2026-02-01T12:00:00.000Z' };
+    stubFetch({
+      [`GET ${LTI_BASE}`]: () => jsonResponse(200, LTI),
+      'POST /api/integrations/lti/registration-links': () => jsonResponse(201, link),
+      'GET /api/integrations/lti/score-failures': () => jsonResponse(200, { scores: [SCORE_FAILURE] }),
+    });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const { user } = await renderAdmin('integrations', <AdminIntegrationsSection />);
+    expect(screen.getByRole('heading', { name: 'Integraciones', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Qué darle a su LMS' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copiar URL de inicio de sesión' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Registros del LMS' });
+    expect(within(table).getByRole('columnheader', { name: 'Implementaciones' })).toBeInTheDocument();
+    expect(table).toHaveTextContent('Ninguna todavía: edite el registro');
+    const failures = await screen.findByTestId('score-failures');
+    // The LMS's reason is the server's text, as it came.
+    expect(failures).toHaveTextContent('usuario del LMS lms-42 · 1 intento');
+    expect(failures).toHaveTextContent('it answered 401');
+    expectNoRawKeys();
+
+    await user.click(screen.getByRole('button', { name: 'Crear un enlace de registro dinámico' }));
+    const shown = await screen.findByTestId('lti-registration-link');
+    expect(within(shown).getByText(/^Solo se muestra ahora\. Se usa una vez; vence el .*2026/)).toBeInTheDocument();
+    expect(within(shown).getByRole('button', { name: 'Copiar URL de registro' })).toBeInTheDocument();
+    expectNoRawKeys();
+
+    await user.click(screen.getByRole('button', { name: `Eliminar ${REGISTRATION.issuer} ${REGISTRATION.clientId}` }));
+    expect(confirm).toHaveBeenCalledWith(
+      `¿Eliminar el registro de ${REGISTRATION.issuer} (ID de cliente ${REGISTRATION.clientId})? Dejarán de funcionar los accesos desde él.`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Agregar un registro a mano' }));
+    const form = screen.getByRole('form', { name: 'Nuevo registro del LMS' });
+    expect(within(form).getByLabelText('URL de JWKS de la plataforma')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Agregar registro' })).toBeInTheDocument();
     expectNoRawKeys();
   });
 });
