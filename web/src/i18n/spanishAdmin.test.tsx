@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { AdminLayout } from '../features/admin/AdminLayout';
-import { AdminIntegrationsSection, AdminSignInSection } from '../features/admin/AdminSections';
+import { AdminIntegrationsSection, AdminPrivacySection, AdminSignInSection } from '../features/admin/AdminSections';
 import type { LtiRegistrationList } from '../features/admin/integrationsApi';
 import { DistrictUsersPage } from '../features/admin/DistrictUsersPage';
 import type { District, DistrictUser } from '../features/admin/districtApi';
@@ -170,6 +170,39 @@ const SCORE_FAILURE = {
   nextAttemptAt: null,
   lastError: "The platform's token URL: it answered 401",
   sentAt: null,
+};
+
+const PRIVACY_STUDENT = person({
+  id: '0193a3b0-0000-7000-8000-00000000000a',
+  email: 'pia@district.example.org',
+  firstName: 'Pía',
+  lastName: 'Prado',
+  role: 'student',
+});
+const EXPORT_REQUEST = {
+  requestId: '0193a3b0-0000-7000-8000-0000000000ff',
+  kind: 'export',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  expected: 5,
+  answered: 5,
+  complete: true,
+  services: [],
+};
+const AUDIT_ENTRY = {
+  id: '1',
+  at: '2026-11-23T09:00:00.000Z',
+  actorId: 't1',
+  actorName: 'Tess Teacher',
+  actorRole: 'teacher',
+  action: 'read',
+  resource: 'GET /api/classes/{id}/grid',
+  targetIds: ['c1'],
+  requestId: 'r1',
+  clientAddress: '127.0.0.1',
+  service: 'analytics',
+  event: null,
+  details: {},
+  summary: "Tess Teacher viewed a class's results grid",
 };
 
 inSpanish();
@@ -386,6 +419,48 @@ describe("the district admin's screens in Spanish", () => {
     const form = screen.getByRole('form', { name: 'Nuevo registro del LMS' });
     expect(within(form).getByLabelText('URL de JWKS de la plataforma')).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Agregar registro' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it('the privacy page: retention, class joins, a student export and deletion, the audit log, the district deletion', async () => {
+    document.cookie = 'cp_csrf=t; path=/';
+    stubFetch({
+      'GET /api/district/privacy': () => jsonResponse(200, { retentionDays: 365, districtName: 'Springfield' }),
+      'GET /api/district/class-joins': () => jsonResponse(200, { studentsOwnClassesOnly: false }),
+      'GET /api/district/users?role=student&limit=20': () =>
+        jsonResponse(200, { users: [PRIVACY_STUDENT], nextCursor: null }),
+      'GET /api/district/audit': () => jsonResponse(200, { entries: [AUDIT_ENTRY], nextCursor: 'older' }),
+      [`POST /api/district/students/${PRIVACY_STUDENT.id}/exports`]: () => jsonResponse(202, EXPORT_REQUEST),
+      [`GET /api/district/privacy/requests/${EXPORT_REQUEST.requestId}`]: () => jsonResponse(200, EXPORT_REQUEST),
+    });
+    const { user } = await renderAdmin('privacy', <AdminPrivacySection />);
+    expect(screen.getByRole('heading', { name: 'Privacidad', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('365')).toHaveAttribute('placeholder', 'Conservar');
+    expect(screen.getByRole('heading', { name: 'Conservación' })).toBeInTheDocument();
+    expect(
+      await screen.findByLabelText('Los estudiantes solo pueden unirse a clases de este distrito'),
+    ).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Buscar estudiantes' })).toHaveAttribute(
+      'placeholder',
+      'Nombre o correo',
+    );
+    // The audit log's summaries are the server's texts, as they came; the page around them is Spanish.
+    const audit = await screen.findByTestId('audit-table');
+    expect(within(audit).getByRole('columnheader', { name: 'Qué pasó' })).toBeInTheDocument();
+    expect(audit).toHaveTextContent("Tess Teacher viewed a class's results grid (maestro(a))");
+    expect(within(audit).getByText('consulta')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Acción' })).toHaveDisplayValue('Cualquier acción');
+    expect(screen.getByRole('button', { name: 'Más antiguas' })).toBeEnabled();
+    expect(screen.getByLabelText('Escriba «Springfield» para confirmar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar distrito' })).toBeDisabled();
+    expectNoRawKeys();
+
+    await user.click(await screen.findByRole('button', { name: 'Exportar datos' }));
+    expect(await screen.findByTestId('privacy-request')).toHaveTextContent('Listo: exportado en 5 de 5 servicios');
+    expect(screen.getByRole('link', { name: 'Documento para la familia (zip)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Eliminar estudiante' }));
+    expect(screen.getByRole('button', { name: 'Eliminar definitivamente' })).toBeInTheDocument();
     expectNoRawKeys();
   });
 });
