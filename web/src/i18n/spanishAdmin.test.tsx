@@ -66,6 +66,8 @@ const person = (over: Partial<DistrictUser>): DistrictUser => ({
   emailVerified: true,
   disabled: false,
   source: 'password',
+  username: null,
+  signInWith: null,
   ...over,
 });
 

@@ -97,20 +97,14 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
-    putApiClassesByIdStudentLoginsAndStudentId: build.mutation<
-      PutApiClassesByIdStudentLoginsAndStudentIdApiResponse,
-      PutApiClassesByIdStudentLoginsAndStudentIdApiArg
-    >({
+    setUpStudentLogin: build.mutation<SetUpStudentLoginApiResponse, SetUpStudentLoginApiArg>({
       query: (queryArg) => ({
         url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/student-logins/${encodeURIComponent(String(queryArg.studentId))}`,
         method: 'PUT',
         body: queryArg.body,
       }),
     }),
-    putApiDistrictStudentsByIdSignIn: build.mutation<
-      PutApiDistrictStudentsByIdSignInApiResponse,
-      PutApiDistrictStudentsByIdSignInApiArg
-    >({
+    setStudentSignIn: build.mutation<SetStudentSignInApiResponse, SetStudentSignInApiArg>({
       query: (queryArg) => ({
         url: `/api/district/students/${encodeURIComponent(String(queryArg.id))}/sign-in`,
         method: 'PUT',
@@ -839,8 +833,8 @@ export type CreateStudentLoginApiArg = {
     secret: StudentSecret;
   };
 };
-export type PutApiClassesByIdStudentLoginsAndStudentIdApiResponse = /** status 200 OK */ StudentLogin;
-export type PutApiClassesByIdStudentLoginsAndStudentIdApiArg = {
+export type SetUpStudentLoginApiResponse = /** status 200 OK */ StudentLogin;
+export type SetUpStudentLoginApiArg = {
   id: string;
   studentId: string;
   body: {
@@ -848,8 +842,8 @@ export type PutApiClassesByIdStudentLoginsAndStudentIdApiArg = {
     secret: StudentSecret;
   };
 };
-export type PutApiDistrictStudentsByIdSignInApiResponse = /** status 200 OK */ StudentLogin;
-export type PutApiDistrictStudentsByIdSignInApiArg = {
+export type SetStudentSignInApiResponse = /** status 200 OK */ StudentLogin;
+export type SetStudentSignInApiArg = {
   id: string;
   body: {
     /** Required when the student has no picture or words yet; else renames */
@@ -3366,8 +3360,8 @@ export const {
   useLogoutMutation,
   useGetStudentLoginsQuery,
   useCreateStudentLoginMutation,
-  usePutApiClassesByIdStudentLoginsAndStudentIdMutation,
-  usePutApiDistrictStudentsByIdSignInMutation,
+  useSetUpStudentLoginMutation,
+  useSetStudentSignInMutation,
   useResetStudentSecretMutation,
   usePrintLoginCardsMutation,
   useRevokeLoginCardsMutation,

@@ -1,5 +1,6 @@
 // /admin/users: the district's people (search, role filter, pages), inviting someone, removing an
-// account (with a confirm) and promoting a teacher to admin or making an admin a teacher again.
+// account (with a confirm), promoting a teacher to admin or making an admin a teacher again, and
+// setting the picture or words of a student without an e-mail (StudentSignInModal).
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -27,6 +28,7 @@ import {
 } from './districtApi';
 import { useTranslation } from '../../i18n/react';
 import { withStrong } from '../../i18n/rich';
+import { hasNoMailbox, StudentSignInModal } from './StudentSignInModal';
 
 export const PAGE_SIZE = 50;
 
@@ -175,6 +177,7 @@ export function DistrictUsersPage() {
   const [removeUser, removeState] = useRemoveUserMutation();
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<DistrictUser | undefined>();
+  const [signingIn, setSigningIn] = useState<DistrictUser | undefined>();
 
   const failed = (err: unknown, fallback: string) =>
     toast({ title: t('common:toast.error'), description: serverMessageOr(err, fallback), variant: 'destructive' });
@@ -282,7 +285,17 @@ export function DistrictUsersPage() {
                     {fullName(u)}
                     {self ? <span className="small text-body-secondary"> {t('users.you')}</span> : null}
                   </td>
-                  <td>{u.email}</td>
+                  <td>
+                    {u.role === 'student' && hasNoMailbox(u) ? (
+                      <span className="small">
+                        {u.username && u.signInWith
+                          ? t(`users.signIn.as.${u.signInWith}`, { username: u.username })
+                          : t('users.signIn.none')}
+                      </span>
+                    ) : (
+                      u.email
+                    )}
+                  </td>
                   <td>
                     <Badge bg={badge.bg}>{badge.label}</Badge>
                   </td>
@@ -321,6 +334,18 @@ export function DistrictUsersPage() {
                         {t('users.makeTeacher')}
                       </Button>
                     ) : null}
+                    {!u.disabled && u.role === 'student' && hasNoMailbox(u) ? (
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        className="me-2"
+                        disabled={busy}
+                        onClick={() => setSigningIn(u)}
+                        aria-label={t('users.signIn.buttonLabel', { name: fullName(u) })}
+                      >
+                        {t(u.signInWith ? 'users.signIn.reset' : 'users.signIn.setUp')}
+                      </Button>
+                    ) : null}
                     {!self && !u.disabled ? (
                       <Button
                         size="sm"
@@ -352,6 +377,7 @@ export function DistrictUsersPage() {
         ) : null}
       </div>
       <InviteModal show={inviting} onClose={() => setInviting(false)} />
+      {signingIn ? <StudentSignInModal student={signingIn} onClose={() => setSigningIn(undefined)} /> : null}
       <ConfirmModal
         show={removing !== undefined}
         title={t('users.removeTitle')}
