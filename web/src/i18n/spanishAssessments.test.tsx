@@ -315,7 +315,7 @@ describe('the assessment screens in Spanish', () => {
 
     await user.click(screen.getByRole('button', { name: 'Apoyo' }));
     const recommendation = await screen.findByRole('dialog', { name: /Recomendación de apoyo/ });
-    expect(await within(recommendation).findByText(/Generada sin conexión a partir de su texto/)).toHaveTextContent(
+    expect(await within(recommendation).findByText(/Generada localmente a partir de su texto/)).toHaveTextContent(
       /2\/3\/2026/,
     );
     expect(within(recommendation).getByRole('button', { name: 'Abrir en una pestaña nueva' })).toBeEnabled();
