@@ -59,11 +59,9 @@ const ClassDetailPage = englishOnly(screen('features/classes/ClassDetailPage', '
 const JoinClassPage = screen('features/joinClass/JoinClassPage', 'JoinClassPage');
 const SignedOutJoinClassPage = screen('features/joinClass/JoinClassPage', 'SignedOutJoinClassPage');
 const BrowseClassesPage = screen('features/browseClasses/BrowseClassesPage', 'BrowseClassesPage');
-const AssessmentsPage = englishOnly(screen('features/assessments/AssessmentsPage', 'AssessmentsPage'));
-const AssessmentPreviewPage = englishOnly(
-  screen('features/assessments/AssessmentPreviewPage', 'AssessmentPreviewPage'),
-);
-const AssessmentEditPage = englishOnly(screen('features/assessments/AssessmentEditPage', 'AssessmentEditPage'));
+const AssessmentsPage = screen('features/assessments/AssessmentsPage', 'AssessmentsPage');
+const AssessmentPreviewPage = screen('features/assessments/AssessmentPreviewPage', 'AssessmentPreviewPage');
+const AssessmentEditPage = screen('features/assessments/AssessmentEditPage', 'AssessmentEditPage');
 const TakeAssessmentPage = screen('features/takeAssessment/TakeAssessmentPage', 'TakeAssessmentPage');
 const TryAsStudentPage = screen('features/takeAssessment/TakeAssessmentPage', 'TryAsStudentPage');
 const SupportPracticePage = screen('features/practice/SupportPracticePage', 'SupportPracticePage');
@@ -73,7 +71,7 @@ const ReportsPage = englishOnly(screen('features/reports/ReportsPage', 'ReportsP
 const AssessmentResultsPage = englishOnly(
   screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage'),
 );
-const DeepLinkPage = englishOnly(screen('features/lti/DeepLinkPage', 'DeepLinkPage'));
+const DeepLinkPage = screen('features/lti/DeepLinkPage', 'DeepLinkPage');
 const AdminDashboardPage = screen('features/admin/AdminDashboardPage', 'AdminDashboardPage');
 const AdminLayout = screen('features/admin/AdminLayout', 'AdminLayout');
 const DistrictUsersPage = screen('features/admin/DistrictUsersPage', 'DistrictUsersPage');
