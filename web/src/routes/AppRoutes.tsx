@@ -82,7 +82,7 @@ const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSe
 const AdminIntegrationsSection = screen('features/admin/AdminSections', 'AdminIntegrationsSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
 const StandardsPage = englishOnly(screen('features/standards/StandardsPage', 'StandardsPage'));
-const BankPage = englishOnly(screen('features/bank/BankPage', 'BankPage'));
+const BankPage = screen('features/bank/BankPage', 'BankPage');
 const CommonAssessmentsPage = englishOnly(
   screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage'),
 );
