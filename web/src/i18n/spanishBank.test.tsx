@@ -8,12 +8,19 @@ import { AddFromBank } from '../features/bank/AddFromBank';
 import { BankPage } from '../features/bank/BankPage';
 import { SaveToBankButton } from '../features/bank/SaveToBankButton';
 import type { BankItem } from '../features/bank/bankApi';
+import { StudentDashboard } from '../features/dashboard/StudentDashboard';
+import { ClassMasterySection } from '../features/standards/ClassMasterySection';
+import { StandardsPage } from '../features/standards/StandardsPage';
+import { StandardsPicker } from '../features/standards/StandardsPicker';
+import type { DistrictStandard, Framework, StandardRef } from '../features/standards/standardsApi';
 import { authApi } from '../session/authApi';
-import { stubFetch, TEACHER } from '../test/fetchStub';
+import { STUDENT, stubFetch, TEACHER } from '../test/fetchStub';
 import { expectNoRawKeys, inSpanish } from '../test/spanish';
 import { jsonResponse, renderWithProviders } from '../test/test-utils';
 
 const TEACHER_ES = { ...TEACHER, id: 'es-teacher', locale: 'es' as const, accountType: 'district' as const };
+const ADMIN_ES = { ...TEACHER_ES, id: 'es-admin', role: 'admin' as const };
+const STUDENT_ES = { ...STUDENT, id: 'es-student', locale: 'es' as const };
 
 async function renderAs(user: object, ui: ReactElement, route = '/') {
   const store = makeStore();
@@ -133,6 +140,204 @@ describe('the item bank in Spanish', () => {
     expectNoRawKeys();
     await user.click(within(dialog).getByRole('button', { name: 'Agregar 2 a la evaluación' }));
     expect(await screen.findByText('Se agregaron 2 preguntas del banco.')).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+});
+
+const FRAMEWORK: Framework = {
+  id: '44444444-4444-4444-8444-444444444444',
+  title: 'Matemáticas del estado',
+  documentIdentifier: 'doc-1',
+  creator: 'Estado de prueba',
+  version: '1.0',
+  uri: 'https://case.example.org/doc-1',
+  subjects: ['Mathematics'],
+  itemCount: 1200,
+  scope: 'platform',
+  importedAt: '2026-03-05T10:00:00.000Z',
+  updatedAt: '2026-03-05T10:00:00.000Z',
+};
+const DISTRICT: DistrictStandard[] = [
+  {
+    identifier: 'item-1',
+    code: '6.RP.A.1',
+    suppressed: false,
+    students: 7,
+    score: 82,
+    level: 'at',
+    below: 2,
+    at: 3,
+    above: 2,
+    schools: [
+      {
+        schoolId: 'sch-n',
+        schoolName: 'Escuela Norte',
+        suppressed: false,
+        students: 7,
+        score: 82,
+        level: 'at',
+        below: 2,
+        at: 3,
+        above: 2,
+      },
+    ],
+    classes: [
+      {
+        classId: '55555555-5555-4555-8555-555555555555',
+        className: 'Matemáticas 6A',
+        period: '2',
+        teacherName: 'Ada Lovelace',
+        schoolId: 'sch-n',
+        schoolName: 'Escuela Norte',
+        suppressed: true,
+      },
+    ],
+  },
+];
+const trend = (scores: number[]) =>
+  scores.map((score, i) => ({
+    assessmentId: `7777777${i}-7777-4777-8777-777777777777`,
+    title: `Prueba ${i + 1}`,
+    submittedAt: `2026-0${i + 1}-01T10:00:00.000Z`,
+    score,
+  }));
+
+describe('the standards in Spanish', () => {
+  it("the admin's standards page: frameworks, the import forms and their validation, the search, the district's mastery", async () => {
+    stubFetch({
+      'GET /api/standards/frameworks': () => jsonResponse(200, [FRAMEWORK]),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, DISTRICT),
+      'GET /api/standards/search?q=ratio&limit=50': () =>
+        jsonResponse(200, [
+          {
+            identifier: 'item-1',
+            code: '6.RP.A.1',
+            statement: 'Understand the concept of a ratio.',
+            uri: 'https://case.example.org/item-1',
+            frameworkId: FRAMEWORK.id,
+            frameworkTitle: FRAMEWORK.title,
+            educationLevels: ['06'],
+          },
+        ]),
+    });
+    const { user } = await renderAs(ADMIN_ES, <StandardsPage />, '/admin/standards');
+    expect(await screen.findByRole('heading', { name: 'Estándares', level: 1 })).toBeInTheDocument();
+    const frameworks = await screen.findByRole('table', { name: 'Marcos de estándares' });
+    expect(within(frameworks).getByRole('columnheader', { name: 'Actualizado' })).toBeInTheDocument();
+    expect(frameworks).toHaveTextContent('Para todos');
+    expect(frameworks).toHaveTextContent('Estado de prueba, versión 1.0');
+    expect(frameworks).toHaveTextContent('1,200');
+    expect(frameworks).toHaveTextContent('5/3/2026');
+    const district = await screen.findByRole('table', { name: 'Dominio por estándar, escuela y clase' });
+    expect(within(district).getByRole('rowheader', { name: '6.RP.A.1 (distrito)' })).toBeInTheDocument();
+    expect(district).toHaveTextContent('En el estándar82%72 por debajo · 3 en el estándar · 2 por encima');
+    expect(within(district).getByRole('row', { name: /Matemáticas 6A/ })).toHaveTextContent('menos de 5 estudiantes');
+    expect(screen.getByRole('link', { name: 'Exportar dominio en CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Estándares siguientes' })).toBeInTheDocument();
+    expectNoRawKeys();
+
+    const byUrl = screen.getByRole('form', { name: 'Importar desde un proveedor CASE' });
+    await user.click(within(byUrl).getByRole('button', { name: 'Importar desde la URL' }));
+    expect(within(byUrl).getByLabelText('URL del proveedor CASE')).toHaveAccessibleDescription(
+      'Escriba la dirección de un CFPackage',
+    );
+    await user.type(within(byUrl).getByLabelText('URL del proveedor CASE'), 'http://provider.example/x');
+    await user.click(within(byUrl).getByRole('button', { name: 'Importar desde la URL' }));
+    expect(within(byUrl).getByText('La dirección debe empezar con https://')).toBeInTheDocument();
+    const byFile = screen.getByRole('form', { name: 'Importar desde un archivo' });
+    await user.click(within(byFile).getByRole('button', { name: 'Importar archivo' }));
+    expect(within(byFile).getByText('Elija un paquete CASE (.json)')).toBeInTheDocument();
+    expectNoRawKeys();
+
+    await user.type(screen.getByLabelText('Código o palabras'), 'ratio');
+    const found = await screen.findByRole('table', { name: 'Estándares encontrados' });
+    expect(within(found).getByRole('columnheader', { name: 'Enunciado' })).toBeInTheDocument();
+    // The standard's statement is content: it stays as the framework wrote it.
+    expect(found).toHaveTextContent('Understand the concept of a ratio.');
+    expectNoRawKeys();
+  });
+
+  it('the standards page with nothing imported yet', async () => {
+    stubFetch({
+      'GET /api/standards/frameworks': () => jsonResponse(200, []),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, []),
+    });
+    await renderAs(ADMIN_ES, <StandardsPage />, '/admin/standards');
+    expect(await screen.findByTestId('frameworks-empty')).toHaveTextContent('Todavía no hay marcos');
+    expect(await screen.findByTestId('district-mastery-empty')).toHaveTextContent(
+      'Todavía no hay resultados en preguntas alineadas a estándares.',
+    );
+    expectNoRawKeys();
+  });
+
+  it("the class page's mastery heatmap", async () => {
+    stubFetch({
+      'GET /api/classes/c1/mastery': () =>
+        jsonResponse(200, [
+          {
+            studentId: 's1',
+            studentName: 'Ana Silva',
+            standards: [{ identifier: 'a', code: '6.RP.A.1', level: 'below', evidenceCount: 1, score: 50 }],
+          },
+          { studentId: 's2', studentName: 'Ben Okafor', standards: [] },
+        ]),
+    });
+    await renderAs(TEACHER_ES, <ClassMasterySection classId="c1" />);
+    expect(await screen.findByRole('heading', { name: 'Dominio de los estándares' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Dominio por estudiante y estándar' });
+    const cell = within(table).getByTitle('Ana Silva, 6.RP.A.1: Por debajo del estándar, 50% de 1 respuesta');
+    expect(cell).toHaveTextContent('50%, Por debajo del estándar1 respuesta');
+    expect(within(table).getAllByTitle('Sin evidencia')).toHaveLength(1);
+    expectNoRawKeys();
+  });
+
+  it("the student's standards card on their dashboard (tú)", async () => {
+    stubFetch({
+      'GET /api/auth/user': () => jsonResponse(200, STUDENT_ES),
+      'GET /api/student/classes': () =>
+        jsonResponse(200, [
+          {
+            id: 'm1',
+            classId: 'c1',
+            class: { name: 'Matemáticas', period: '2', subject: 'Matemáticas', teacherName: 'Ada Lovelace' },
+          },
+        ]),
+      'GET /api/student/available-assessments': () => jsonResponse(200, []),
+      'GET /api/student/results': () => jsonResponse(200, []),
+      [`GET /api/mastery/students/${STUDENT_ES.id}`]: () =>
+        jsonResponse(200, [
+          {
+            identifier: 'a',
+            code: '6.RP.A.1',
+            level: 'above',
+            score: 91,
+            evidenceCount: 3,
+            trend: trend([60, 80, 100]),
+          },
+        ]),
+    });
+    await renderAs(STUDENT_ES, <StudentDashboard />, '/student-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Mis estándares' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /6\.RP\.A\.1/ });
+    expect(row).toHaveTextContent('Por encima del estándar');
+    expect(row).toHaveTextContent('91%3 respuestas');
+    expect(row).toHaveTextContent('en aumento');
+    expect(within(row).getByRole('list', { name: 'Tendencia de 6.RP.A.1' })).toHaveTextContent(
+      '60% en Prueba 180% en Prueba 2100% en Prueba 3',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Tendencia' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Exportar estándares en CSV' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it('the standards picker: its hint, a chosen chip and the full state', async () => {
+    stubFetch({});
+    const chosen: StandardRef[] = [{ identifier: 'a', code: '6.RP.A.1', statement: 'Understand ratios.' }];
+    await renderAs(TEACHER_ES, <StandardsPicker id="p" value={chosen} onChange={() => {}} max={1} />);
+    expect(await screen.findByText('Como máximo 1 estándar: quítelo para elegir otro.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Estándares elegidos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Quitar 6.RP.A.1' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Estándares' })).toBeDisabled();
     expectNoRawKeys();
   });
 });

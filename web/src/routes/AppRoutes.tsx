@@ -81,7 +81,7 @@ const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSe
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
 const AdminIntegrationsSection = screen('features/admin/AdminSections', 'AdminIntegrationsSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
-const StandardsPage = englishOnly(screen('features/standards/StandardsPage', 'StandardsPage'));
+const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
 const BankPage = screen('features/bank/BankPage', 'BankPage');
 const CommonAssessmentsPage = englishOnly(
   screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage'),
