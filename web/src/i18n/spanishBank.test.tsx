@@ -8,6 +8,10 @@ import { AddFromBank } from '../features/bank/AddFromBank';
 import { BankPage } from '../features/bank/BankPage';
 import { SaveToBankButton } from '../features/bank/SaveToBankButton';
 import type { BankItem } from '../features/bank/bankApi';
+import { CommonAssessmentsPage } from '../features/commonAssessments/CommonAssessmentsPage';
+import { CommonReport } from '../features/commonAssessments/CommonReport';
+import { DistrictAssessments } from '../features/commonAssessments/DistrictAssessments';
+import type { CommonAssessment, CommonAssessmentReport } from '../features/commonAssessments/commonAssessmentsApi';
 import { StudentDashboard } from '../features/dashboard/StudentDashboard';
 import { ClassMasterySection } from '../features/standards/ClassMasterySection';
 import { StandardsPage } from '../features/standards/StandardsPage';
@@ -338,6 +342,143 @@ describe('the standards in Spanish', () => {
     expect(screen.getByRole('list', { name: 'Estándares elegidos' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Quitar 6.RP.A.1' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Estándares' })).toBeDisabled();
+    expectNoRawKeys();
+  });
+});
+
+const COMMON_ID = '33333333-3333-4333-8333-333333333333';
+const CLASS_ID = '55555555-5555-4555-8555-555555555555';
+const common = (over: Partial<CommonAssessment> = {}): CommonAssessment => ({
+  id: COMMON_ID,
+  title: 'Evaluación de razones',
+  description: 'Unidad 2',
+  topic: '',
+  standard: '',
+  status: 'draft',
+  targets: { schools: [], grades: [], subjects: [] },
+  publishedAt: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+  questionCount: 3,
+  classIds: [],
+  ...over,
+});
+
+describe('the common assessments in Spanish', () => {
+  it("the admin's page: the new assessment's validation, a draft's publish form, a published one's targets", async () => {
+    stubFetch({
+      'GET /api/common-assessments': () =>
+        jsonResponse(200, [
+          common(),
+          common({
+            id: 'p1',
+            title: 'Evaluación publicada',
+            status: 'published',
+            questionCount: 1,
+            targets: { schools: [], grades: ['06'], subjects: [] },
+          }),
+        ]),
+      'GET /api/standards/frameworks': () => jsonResponse(200, []),
+      'GET /api/common-assessments/targets': () =>
+        jsonResponse(200, { schools: [{ id: 'org-hill', name: 'Hill Middle' }], grades: ['06'], subjects: [] }),
+    });
+    const { user } = await renderAs(ADMIN_ES, <CommonAssessmentsPage />, '/admin/common-assessments');
+    expect(await screen.findByRole('heading', { name: 'Evaluaciones comunes', level: 1 })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Nueva evaluación común' });
+    await user.click(within(form).getByRole('button', { name: 'Guardar borrador' }));
+    expect(within(form).getByLabelText('Título')).toHaveAccessibleDescription('El título es obligatorio');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Una evaluación común necesita al menos una pregunta');
+    expect(screen.getByRole('heading', { name: 'Preguntas (0)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Agregar una pregunta' })).toBeInTheDocument();
+    expect(await screen.findByText('Borrador')).toBeInTheDocument();
+    expect(screen.getByText('3 preguntas')).toBeInTheDocument();
+    expect(screen.getByText('1 pregunta')).toBeInTheDocument();
+    expect(screen.getByText('Publicada')).toBeInTheDocument();
+    expect(screen.getByText('Escuelas: todas · Grados: 06 · Materias: todas')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver informe' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Editar preguntas' })).toBeInTheDocument();
+    expectNoRawKeys();
+
+    await user.click(screen.getByRole('button', { name: 'Publicar…' }));
+    const publish = await screen.findByRole('form', { name: 'Publicar Evaluación de razones' });
+    expect(within(publish).getByRole('group', { name: 'Escuelas' })).toBeInTheDocument();
+    // No subject is known yet: subjects are typed.
+    expect(within(publish).getByLabelText('Materias (lista separada por comas)')).toBeInTheDocument();
+    expect(within(publish).getByRole('button', { name: 'Publicar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cerrar' })).toHaveAttribute('aria-expanded', 'true');
+    expectNoRawKeys();
+  });
+
+  it('the roll-up report, with a group of fewer than 5 students', async () => {
+    const report: CommonAssessmentReport = {
+      commonAssessmentId: COMMON_ID,
+      title: 'Evaluación de razones',
+      district: {
+        suppressed: false,
+        students: 12,
+        submitted: 10,
+        averagePercentage: 71,
+        levels: { below: 3, at: 4, above: 3 },
+        standards: [{ identifier: 'x', code: '6.RP.A.1', suppressed: false, students: 10, averagePercentage: 71 }],
+      },
+      schools: [
+        {
+          schoolId: 's1',
+          schoolName: 'Escuela Roble',
+          suppressed: false,
+          students: 12,
+          submitted: 10,
+          averagePercentage: 71,
+          levels: { below: 3, at: 4, above: 3 },
+          standards: [],
+          classes: [{ classId: 'c2', className: 'Periodo 2', suppressed: true }],
+        },
+      ],
+    };
+    stubFetch({ [`GET /api/common-assessments/${COMMON_ID}/report`]: () => jsonResponse(200, report) });
+    await renderAs(ADMIN_ES, <CommonReport id={COMMON_ID} />);
+    expect(await screen.findByRole('heading', { name: 'Informe: Evaluación de razones' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Entregadas' })).toBeInTheDocument();
+    const district = screen.getByRole('row', { name: /^Distrito/ });
+    expect(district).toHaveTextContent('Por debajo 3 · En el estándar 4 · Por encima 3');
+    expect(within(district).getByText('6.RP.A.1: 71%')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Periodo 2/ })).toHaveTextContent('menos de 5 estudiantes');
+    expect(screen.getByRole('link', { name: 'Exportar informe en CSV' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it("a teacher's district assessments: assigning one to a class", async () => {
+    stubFetch({
+      'GET /api/common-assessments': () => jsonResponse(200, [common({ status: 'published', classIds: [CLASS_ID] })]),
+      'GET /api/classes': () => jsonResponse(200, [{ id: CLASS_ID, name: 'Matemáticas 6A' }]),
+      [`POST /api/common-assessments/${COMMON_ID}/assign`]: () =>
+        jsonResponse(201, { id: 'copy-1', classId: CLASS_ID, title: 'Evaluación de razones' }),
+    });
+    const { user } = await renderAs(TEACHER_ES, <DistrictAssessments />, '/assessments');
+    expect(await screen.findByRole('heading', { name: 'Evaluaciones del distrito' })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Asignar Evaluación de razones' });
+    await user.click(within(form).getByRole('button', { name: 'Asignar a la clase' }));
+    expect(within(form).getByText('Elija una clase')).toBeInTheDocument();
+    expectNoRawKeys();
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Matemáticas 6A' })).toBeInTheDocument());
+    await user.selectOptions(within(form).getByLabelText('Clase'), CLASS_ID);
+    await user.click(within(form).getByRole('button', { name: 'Asignar a la clase' }));
+    expect(await screen.findByRole('link', { name: 'Abrir la copia de la clase' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Asignada. Abrir la copia de la clase (el distrito bloqueó sus preguntas).',
+    );
+    expectNoRawKeys();
+  });
+
+  it('no district assessment yet', async () => {
+    stubFetch({
+      'GET /api/common-assessments': () => jsonResponse(200, []),
+      'GET /api/classes': () => jsonResponse(200, []),
+    });
+    await renderAs(TEACHER_ES, <DistrictAssessments />, '/assessments');
+    expect(
+      await screen.findByText('Su distrito no ha publicado ninguna evaluación para sus clases.'),
+    ).toBeInTheDocument();
     expectNoRawKeys();
   });
 });

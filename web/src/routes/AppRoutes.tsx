@@ -83,9 +83,7 @@ const AdminIntegrationsSection = screen('features/admin/AdminSections', 'AdminIn
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
 const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
 const BankPage = screen('features/bank/BankPage', 'BankPage');
-const CommonAssessmentsPage = englishOnly(
-  screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage'),
-);
+const CommonAssessmentsPage = screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage');
 const NotFoundPage = screen('features/notFound/NotFoundPage', 'NotFoundPage');
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */
