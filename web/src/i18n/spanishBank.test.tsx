@@ -261,6 +261,32 @@ describe('the standards in Spanish', () => {
     expectNoRawKeys();
   });
 
+  it('a CASE import: its counts and toast, then a refusal over the size limit', async () => {
+    let refuse = false;
+    stubFetch({
+      'GET /api/standards/frameworks': () => jsonResponse(200, []),
+      'GET /api/mastery/district?limit=5&offset=0': () => jsonResponse(200, []),
+      'POST /api/standards/frameworks': () =>
+        refuse
+          ? jsonResponse(413, { message: 'Payload too large' })
+          : jsonResponse(201, { framework: FRAMEWORK, counts: { added: 3, updated: 1, unchanged: 0, withdrawn: 2 } }),
+    });
+    const { user } = await renderAs(ADMIN_ES, <StandardsPage />, '/admin/standards');
+    await user.type(await screen.findByLabelText('URL del proveedor CASE'), 'https://provider.example/pkg');
+    await user.click(screen.getByRole('button', { name: 'Importar desde la URL' }));
+    const counts = await screen.findByTestId('import-counts');
+    expect(counts).toHaveTextContent('Se importó Matemáticas del estado');
+    expect(counts).toHaveTextContent('Agregados3Actualizados1Sin cambios0Retirados2');
+    expect(await screen.findByText('Marco importado')).toBeInTheDocument();
+    expectNoRawKeys();
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Importar desde la URL' }));
+    const refusal = await screen.findByTestId('import-error');
+    expect(refusal).toHaveTextContent('El paquete supera el límite de tamaño.');
+    expect(refusal).toHaveTextContent('No se importó nada.');
+    expectNoRawKeys();
+  });
+
   it('the standards page with nothing imported yet', async () => {
     stubFetch({
       'GET /api/standards/frameworks': () => jsonResponse(200, []),
@@ -289,7 +315,7 @@ describe('the standards in Spanish', () => {
     await renderAs(TEACHER_ES, <ClassMasterySection classId="c1" />);
     expect(await screen.findByRole('heading', { name: 'Dominio de los estándares' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Dominio por estudiante y estándar' });
-    const cell = within(table).getByTitle('Ana Silva, 6.RP.A.1: Por debajo del estándar, 50% de 1 respuesta');
+    const cell = within(table).getByTitle('Ana Silva, 6.RP.A.1: Por debajo del estándar, 50% a partir de 1 respuesta');
     expect(cell).toHaveTextContent('50%, Por debajo del estándar1 respuesta');
     expect(within(table).getAllByTitle('Sin evidencia')).toHaveLength(1);
     expectNoRawKeys();
@@ -438,7 +464,7 @@ describe('the common assessments in Spanish', () => {
     stubFetch({ [`GET /api/common-assessments/${COMMON_ID}/report`]: () => jsonResponse(200, report) });
     await renderAs(ADMIN_ES, <CommonReport id={COMMON_ID} />);
     expect(await screen.findByRole('heading', { name: 'Informe: Evaluación de razones' })).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'Entregadas' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Entregas' })).toBeInTheDocument();
     const district = screen.getByRole('row', { name: /^Distrito/ });
     expect(district).toHaveTextContent('Por debajo 3 · En el estándar 4 · Por encima 3');
     expect(within(district).getByText('6.RP.A.1: 71%')).toBeInTheDocument();
