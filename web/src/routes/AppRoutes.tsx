@@ -79,11 +79,9 @@ const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSe
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
 const AdminIntegrationsSection = screen('features/admin/AdminSections', 'AdminIntegrationsSection');
 const AdminPrivacySection = screen('features/admin/AdminSections', 'AdminPrivacySection');
-const StandardsPage = englishOnly(screen('features/standards/StandardsPage', 'StandardsPage'));
-const BankPage = englishOnly(screen('features/bank/BankPage', 'BankPage'));
-const CommonAssessmentsPage = englishOnly(
-  screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage'),
-);
+const StandardsPage = screen('features/standards/StandardsPage', 'StandardsPage');
+const BankPage = screen('features/bank/BankPage', 'BankPage');
+const CommonAssessmentsPage = screen('features/commonAssessments/CommonAssessmentsPage', 'CommonAssessmentsPage');
 const NotFoundPage = screen('features/notFound/NotFoundPage', 'NotFoundPage');
 
 /** Built pages that need sign-in; a signed-out visit gets the Unauthorized toast and /auth. */

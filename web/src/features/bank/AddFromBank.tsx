@@ -1,16 +1,29 @@
 // "Add from bank" on the edit page: search the bank, tick items, and add them at the end of the
 // assessment as copies (later changes to a bank item never reach it). `room`: how many questions
 // the assessment may still take.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
+import { useTranslation } from '../../i18n/react';
 import { BankSearch } from './BankSearch';
 import { useAddFromBankMutation } from './bankApi';
 
-export function AddFromBank({ assessmentId, room }: { assessmentId: string; room: number }) {
+type Props = { assessmentId: string; room: number };
+
+/** Its texts load with the bank's (the edit page's own may already be there): nothing shows until then. */
+export function AddFromBank(props: Props) {
+  return (
+    <Suspense fallback={null}>
+      <AddFromBankButton {...props} />
+    </Suspense>
+  );
+}
+
+function AddFromBankButton({ assessmentId, room }: Props) {
+  const { t } = useTranslation('bank');
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -26,13 +39,13 @@ export function AddFromBank({ assessmentId, room }: { assessmentId: string; room
       const added = await add({ id: assessmentId, body: { itemIds: chosen } }).unwrap();
       close();
       toast({
-        title: 'Questions Added',
-        description: `${added.length} question${added.length === 1 ? '' : 's'} added from the bank.`,
+        title: t('bank.add.added'),
+        description: t('bank.add.addedText', { count: added.length }),
       });
     } catch (error) {
       toast({
-        title: 'Add Failed',
-        description: serverMessageOr(error, 'Failed to add the items'),
+        title: t('bank.add.failed'),
+        description: serverMessageOr(error, t('bank.add.failedText')),
         variant: 'destructive',
       });
     }
@@ -41,11 +54,11 @@ export function AddFromBank({ assessmentId, room }: { assessmentId: string; room
   return (
     <>
       <Button variant="outline-primary" onClick={() => setOpen(true)} disabled={room <= 0}>
-        Add from Bank
+        {t('bank.add.open')}
       </Button>
       <Modal show={open} onHide={close} size="xl" aria-labelledby="add-from-bank">
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="add-from-bank">Add questions from the bank</Modal.Title>
+        <Modal.Header closeButton closeLabel={t('close')}>
+          <Modal.Title id="add-from-bank">{t('bank.add.title')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <BankSearch
@@ -53,7 +66,7 @@ export function AddFromBank({ assessmentId, room }: { assessmentId: string; room
             renderAction={(item) => (
               <Form.Check
                 id={`pick-${item.id}`}
-                aria-label={`Choose: ${item.questionText}`}
+                aria-label={t('bank.add.choose', { question: item.questionText })}
                 checked={chosen.includes(item.id)}
                 disabled={!chosen.includes(item.id) && chosen.length >= room}
                 onChange={() => toggle(item.id)}
@@ -63,13 +76,15 @@ export function AddFromBank({ assessmentId, room }: { assessmentId: string; room
         </Modal.Body>
         <Modal.Footer>
           <span className="me-auto small text-body-secondary" aria-live="polite">
-            {chosen.length} chosen{chosen.length >= room ? ` (room for ${room} more)` : ''}
+            {chosen.length >= room
+              ? t('bank.add.chosenFull', { count: chosen.length, room })
+              : t('bank.add.chosen', { count: chosen.length })}
           </span>
           <Button variant="outline-secondary" onClick={close}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button onClick={() => void submit()} disabled={chosen.length === 0 || isLoading}>
-            Add {chosen.length} to Assessment
+            {t('bank.add.submit', { count: chosen.length })}
           </Button>
         </Modal.Footer>
       </Modal>

@@ -9,24 +9,13 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
+import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../../session/useAuth';
 import { QuestionEditor, questionToSend } from '../assessments';
-import { VISIBILITY_LABELS, useUpdateBankItemMutation, type BankItem, type Visibility } from './bankApi';
+import { VISIBILITIES, useUpdateBankItemMutation, type BankItem, type Visibility } from './bankApi';
 
 const LABELS = ['subject', 'grade', 'topic', 'standard'] as const;
 type Label = (typeof LABELS)[number];
-const LABEL_NAMES: Record<Label, string> = {
-  subject: 'Subject',
-  grade: 'Grade',
-  topic: 'Topic',
-  standard: 'Standard',
-};
-const LABEL_HINTS: Record<Label, string> = {
-  subject: 'e.g. Science',
-  grade: 'e.g. 6 or K',
-  topic: 'What the question is about',
-  standard: 'A standard’s code or text, as teachers search for it',
-};
 /** The fields of the item's own part of the form (the question's are the question form's). */
 const ITEM_FIELDS = new Set<string>(['visibility', ...LABELS]);
 
@@ -45,6 +34,7 @@ function splitErrors(fields: Record<string, string>) {
 }
 
 export function BankItemEditDialog({ item, onClose }: { item: BankItem; onClose: () => void }) {
+  const { t } = useTranslation('bank');
   const toast = useToast();
   const individual = useAuth().user?.accountType === 'individual';
   const [update, { isLoading }] = useUpdateBankItemMutation();
@@ -76,7 +66,7 @@ export function BankItemEditDialog({ item, onClose }: { item: BankItem; onClose:
           ...labels,
         },
       }).unwrap();
-      toast({ title: 'Item Updated', description: 'Assessments that use it keep their copy.' });
+      toast({ title: t('bank.edit.updated'), description: t('bank.keepCopy') });
       onClose();
     } catch (error) {
       const fields = isApiError(error) ? error.fields : undefined;
@@ -86,15 +76,15 @@ export function BankItemEditDialog({ item, onClose }: { item: BankItem; onClose:
         setItemErrors(split.item);
         if (split.other.length > 0) setFailure(split.other.join(' '));
       } else {
-        setFailure(serverMessageOr(error, 'Failed to save the item'));
+        setFailure(serverMessageOr(error, t('bank.edit.failed')));
       }
     }
   };
 
   return (
     <Modal show onHide={onClose} aria-labelledby={titleId} size="lg">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId}>Edit bank item</Modal.Title>
+      <Modal.Header closeButton closeLabel={t('close')}>
+        <Modal.Title id={titleId}>{t('bank.edit.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {failure && (
@@ -105,7 +95,7 @@ export function BankItemEditDialog({ item, onClose }: { item: BankItem; onClose:
         <QuestionEditor
           idPrefix={prefix}
           question={item}
-          submitLabel="Save Changes"
+          submitLabel={t('bank.edit.save')}
           busy={isLoading}
           onSubmit={save}
           onCancel={onClose}
@@ -115,23 +105,21 @@ export function BankItemEditDialog({ item, onClose }: { item: BankItem; onClose:
             className="mb-3"
             aria-describedby={itemErrors.visibility ? `${prefix}-visibility-error` : undefined}
           >
-            <legend className="fs-6 mb-1">Who can find it</legend>
-            {(Object.keys(VISIBILITY_LABELS) as Visibility[]).map((v) => (
+            <legend className="fs-6 mb-1">{t('bank.whoCanFind')}</legend>
+            {VISIBILITIES.map((v) => (
               <Form.Check
                 key={v}
                 type="radio"
                 id={`${prefix}-visibility-${v}`}
                 name={`${prefix}-visibility`}
-                label={VISIBILITY_LABELS[v]}
+                label={t(`bank.visibility.${v}`)}
                 checked={visibility === v}
                 disabled={individual && v !== 'private'}
                 isInvalid={Boolean(itemErrors.visibility)}
                 onChange={() => setVisibility(v)}
               />
             ))}
-            {individual && (
-              <Form.Text>An individual account keeps a private bank; school and district accounts can share.</Form.Text>
-            )}
+            {individual && <Form.Text>{t('bank.individual')}</Form.Text>}
             {itemErrors.visibility && (
               <div className="invalid-feedback d-block" id={`${prefix}-visibility-error`}>
                 {itemErrors.visibility}
@@ -144,10 +132,10 @@ export function BankItemEditDialog({ item, onClose }: { item: BankItem; onClose:
               const error = itemErrors[name];
               return (
                 <Form.Group key={name} className="col-12 col-md-6 mb-3" controlId={id}>
-                  <Form.Label>{LABEL_NAMES[name]}</Form.Label>
+                  <Form.Label>{t(`bank.label.${name}`)}</Form.Label>
                   <Form.Control
                     value={labels[name]}
-                    placeholder={LABEL_HINTS[name]}
+                    placeholder={t(`bank.edit.hint.${name}`)}
                     isInvalid={Boolean(error)}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${id}-error` : undefined}

@@ -1,9 +1,12 @@
 // One bank item as a teacher previews it: the question, its options with the key marked (or the
 // accepted answers), and what it is found by (type, subject, grade, topic, standards, who shared it).
 import Badge from 'react-bootstrap/Badge';
-import { TYPE_LABELS, VISIBILITY_LABELS, type BankItem } from './bankApi';
+import { formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
+import type { BankItem } from './bankApi';
 
 export function BankItemPreview({ item }: { item: BankItem }) {
+  const { t } = useTranslation('bank');
   const answers =
     item.questionType === 'short_answer' ? [item.correctAnswer, ...item.acceptedAnswers].join(' · ') : undefined;
   const codes = item.standards.map((s) => s.code);
@@ -11,19 +14,19 @@ export function BankItemPreview({ item }: { item: BankItem }) {
     <div>
       <p className="mb-2 fw-semibold">{item.questionText}</p>
       {item.options.length > 0 && (
-        <ul className="mb-2 small" aria-label="Options">
+        <ul className="mb-2 small" aria-label={t('bank.preview.options')}>
           {item.options.map((o, i) => (
             <li key={i} className={o === item.correctAnswer ? 'fw-semibold text-success' : undefined}>
               {o}
-              {o === item.correctAnswer && <span className="visually-hidden"> (correct)</span>}
+              {o === item.correctAnswer && <span className="visually-hidden"> {t('bank.preview.correct')}</span>}
               {o === item.correctAnswer && <span aria-hidden="true"> ✓</span>}
             </li>
           ))}
         </ul>
       )}
-      {answers !== undefined && <p className="small mb-2">Answer: {answers}</p>}
+      {answers !== undefined && <p className="small mb-2">{t('bank.preview.answer', { answers })}</p>}
       <p className="d-flex flex-wrap gap-1 mb-0 small">
-        <Badge bg="secondary">{TYPE_LABELS[item.questionType]}</Badge>
+        <Badge bg="secondary">{t(`bank.type.${item.questionType}`)}</Badge>
         {item.subject && (
           <Badge bg="light" text="dark">
             {item.subject}
@@ -31,7 +34,7 @@ export function BankItemPreview({ item }: { item: BankItem }) {
         )}
         {item.grade && (
           <Badge bg="light" text="dark">
-            Grade {item.grade}
+            {t('bank.preview.grade', { grade: item.grade })}
           </Badge>
         )}
         {item.topic && (
@@ -44,10 +47,12 @@ export function BankItemPreview({ item }: { item: BankItem }) {
             {c}
           </Badge>
         ))}
-        <Badge bg={item.visibility === 'private' ? 'dark' : 'primary'}>{VISIBILITY_LABELS[item.visibility]}</Badge>
+        <Badge bg={item.visibility === 'private' ? 'dark' : 'primary'}>{t(`bank.visibility.${item.visibility}`)}</Badge>
         <span className="text-body-secondary">
-          {item.points} pt{item.points === 1 ? '' : 's'} ·{' '}
-          {item.mine ? 'saved by you' : `shared by ${item.author.name || 'a colleague'}`}
+          {t('bank.preview.points', { count: item.points, points: formatNumber(item.points) })} ·{' '}
+          {item.mine
+            ? t('bank.preview.mine')
+            : t('bank.preview.sharedBy', { name: item.author.name || t('bank.colleague') })}
         </span>
       </p>
     </div>

@@ -6,11 +6,13 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
+import { useTranslation } from '../../i18n/react';
 import { BankItemEditDialog } from './BankItemEditDialog';
 import { BankSearch } from './BankSearch';
 import { useDeleteBankItemMutation, type BankItem } from './bankApi';
 
 export function BankPage() {
+  const { t } = useTranslation('bank');
   const toast = useToast();
   const [doomed, setDoomed] = useState<BankItem | null>(null);
   const [editing, setEditing] = useState<BankItem | null>(null);
@@ -20,11 +22,11 @@ export function BankPage() {
     if (!doomed) return;
     try {
       await remove(doomed.id).unwrap();
-      toast({ title: 'Item Deleted', description: 'Assessments that use it keep their copy.' });
+      toast({ title: t('bank.page.deleted'), description: t('bank.keepCopy') });
     } catch (error) {
       toast({
-        title: 'Delete Failed',
-        description: serverMessageOr(error, 'Failed to delete the item'),
+        title: t('bank.page.deleteFailed'),
+        description: serverMessageOr(error, t('bank.page.deleteFailedText')),
         variant: 'destructive',
       });
     } finally {
@@ -34,43 +36,39 @@ export function BankPage() {
 
   return (
     <>
-      <h1 className="h2 mb-2">Item Bank</h1>
-      <p className="text-body-secondary mb-4">
-        Questions you saved, and those your school and district share. Add them to an assessment from its edit page: it
-        gets a copy, which later changes to the item never reach. An item is changed or deleted by its author, and a
-        shared one also by your district&apos;s admins.
-      </p>
+      <h1 className="h2 mb-2">{t('bank.page.title')}</h1>
+      <p className="text-body-secondary mb-4">{t('bank.page.intro')}</p>
       <BankSearch
         idPrefix="bank"
         renderAction={(item) =>
           item.canEdit ? (
             <div className="d-flex flex-column gap-2">
               <Button size="sm" variant="outline-primary" onClick={() => setEditing(item)}>
-                Edit
+                {t('bank.page.edit')}
               </Button>
               <Button size="sm" variant="outline-danger" onClick={() => setDoomed(item)}>
-                Delete
+                {t('bank.page.delete')}
               </Button>
             </div>
           ) : (
             <p className="small text-body-secondary mb-0 text-end" data-testid="read-only">
-              Read only: {item.author.name || 'a colleague'}’s item
+              {t('bank.page.readOnly', { name: item.author.name || t('bank.colleague') })}
             </p>
           )
         }
       />
       {editing && <BankItemEditDialog key={editing.id} item={editing} onClose={() => setEditing(null)} />}
       <Modal show={doomed !== null} onHide={() => setDoomed(null)} aria-labelledby="delete-bank-item">
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="delete-bank-item">Delete this item from the bank?</Modal.Title>
+        <Modal.Header closeButton closeLabel={t('close')}>
+          <Modal.Title id="delete-bank-item">{t('bank.page.confirmTitle')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>{doomed?.questionText}</Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={() => setDoomed(null)}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button variant="danger" onClick={() => void destroy()} disabled={isLoading}>
-            Delete
+            {t('bank.page.delete')}
           </Button>
         </Modal.Footer>
       </Modal>

@@ -10,8 +10,9 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
+import { useTranslation } from '../../i18n/react';
 import { BankItemPreview } from './BankItemPreview';
-import { TYPE_LABELS, VISIBILITY_LABELS, useSearchBankQuery, type BankItem, type BankSearchArgs } from './bankApi';
+import { QUESTION_TYPES, VISIBILITIES, useSearchBankQuery, type BankItem, type BankSearchArgs } from './bankApi';
 
 const PAGE_SIZE = 10;
 
@@ -40,6 +41,7 @@ export function BankSearch({
   /** What each item offers besides its preview (a delete button, a tick box). */
   renderAction?: (item: BankItem) => ReactNode;
 }) {
+  const { t } = useTranslation('bank');
   const [form, setForm] = useState(EMPTY);
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
@@ -57,66 +59,66 @@ export function BankSearch({
   const items = result.data?.items ?? [];
   return (
     <>
-      <Form role="search" aria-label="Search the item bank" onSubmit={submit} className="mb-3">
+      <Form role="search" aria-label={t('bank.search.form')} onSubmit={submit} className="mb-3">
         <Row className="g-2 align-items-end">
           <Col xs={12} md={6}>
-            <Form.Label htmlFor={id('q')}>Words</Form.Label>
+            <Form.Label htmlFor={id('q')}>{t('bank.search.words')}</Form.Label>
             <Form.Control
               id={id('q')}
               type="search"
               value={form.q}
               onChange={set('q')}
-              placeholder="e.g. evaporation"
+              placeholder={t('bank.search.wordsHint')}
             />
           </Col>
           <Col xs={6} md={3}>
-            <Form.Label htmlFor={id('type')}>Type</Form.Label>
+            <Form.Label htmlFor={id('type')}>{t('bank.search.type')}</Form.Label>
             <Form.Select id={id('type')} value={form.type} onChange={set('type')}>
-              <option value="">Any type</option>
-              {Object.entries(TYPE_LABELS).map(([value, label]) => (
+              <option value="">{t('bank.search.anyType')}</option>
+              {QUESTION_TYPES.map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`bank.type.${value}`)}
                 </option>
               ))}
             </Form.Select>
           </Col>
           <Col xs={6} md={3}>
-            <Form.Label htmlFor={id('visibility')}>Shared with</Form.Label>
+            <Form.Label htmlFor={id('visibility')}>{t('bank.search.sharedWith')}</Form.Label>
             <Form.Select id={id('visibility')} value={form.visibility} onChange={set('visibility')}>
-              <option value="">Anyone</option>
-              {Object.entries(VISIBILITY_LABELS).map(([value, label]) => (
+              <option value="">{t('bank.search.anyone')}</option>
+              {VISIBILITIES.map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`bank.visibility.${value}`)}
                 </option>
               ))}
             </Form.Select>
           </Col>
           <Col xs={6} md={3}>
-            <Form.Label htmlFor={id('subject')}>Subject</Form.Label>
+            <Form.Label htmlFor={id('subject')}>{t('bank.label.subject')}</Form.Label>
             <Form.Control id={id('subject')} value={form.subject} onChange={set('subject')} />
           </Col>
           <Col xs={6} md={2}>
-            <Form.Label htmlFor={id('grade')}>Grade</Form.Label>
+            <Form.Label htmlFor={id('grade')}>{t('bank.label.grade')}</Form.Label>
             <Form.Control id={id('grade')} value={form.grade} onChange={set('grade')} />
           </Col>
           <Col xs={12} md={4}>
-            <Form.Label htmlFor={id('standard')}>Standard</Form.Label>
+            <Form.Label htmlFor={id('standard')}>{t('bank.label.standard')}</Form.Label>
             <Form.Control
               id={id('standard')}
               value={form.standard}
               onChange={set('standard')}
-              placeholder="a code such as 6.RP.A.1"
+              placeholder={t('bank.search.standardHint')}
             />
           </Col>
           <Col xs={12} md={3} className="d-flex gap-2 align-items-center">
             <Form.Check
               id={id('mine')}
-              label="Only mine"
+              label={t('bank.search.mine')}
               checked={form.mine}
               onChange={(e) => setForm({ ...form, mine: e.target.checked })}
             />
             <Button type="submit" className="ms-auto">
-              Search
+              {t('bank.search.submit')}
             </Button>
           </Col>
         </Row>
@@ -124,13 +126,13 @@ export function BankSearch({
       {result.isLoading ? (
         <PageSpinner />
       ) : result.isError ? (
-        <Alert variant="danger">{serverMessageOr(result.error, 'The bank could not be searched')}</Alert>
+        <Alert variant="danger">{serverMessageOr(result.error, t('bank.search.failed'))}</Alert>
       ) : items.length === 0 ? (
         <p className="text-body-secondary" data-testid="bank-empty">
-          {page === 1 ? 'No items found. Save questions to the bank from an assessment’s edit page.' : 'No more items.'}
+          {page === 1 ? t('bank.search.empty') : t('bank.search.noMore')}
         </p>
       ) : (
-        <ul className="list-unstyled mb-3" aria-label="Bank items">
+        <ul className="list-unstyled mb-3" aria-label={t('bank.search.items')}>
           {items.map((item) => (
             <li key={item.id}>
               <Card className="shadow-sm mb-2">
@@ -145,18 +147,18 @@ export function BankSearch({
           ))}
         </ul>
       )}
-      <nav aria-label="Bank pages" className="d-flex align-items-center gap-2">
+      <nav aria-label={t('bank.search.pages')} className="d-flex align-items-center gap-2">
         <Button variant="outline-secondary" size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
-          Previous
+          {t('bank.search.previous')}
         </Button>
-        <span className="small">Page {page}</span>
+        <span className="small">{t('bank.search.page', { page })}</span>
         <Button
           variant="outline-secondary"
           size="sm"
           disabled={!result.data?.hasMore}
           onClick={() => setPage(page + 1)}
         >
-          Next
+          {t('bank.search.next')}
         </Button>
       </nav>
     </>

@@ -1,16 +1,29 @@
 // "Save to bank" on a question of the edit page: the teacher chooses who may find it (only them,
 // their school, their district; an individual account keeps a private bank) and the question is
 // copied to the bank with its assessment's labels.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
+import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../../session/useAuth';
-import { VISIBILITY_LABELS, useSaveBankItemMutation, type Visibility } from './bankApi';
+import { VISIBILITIES, useSaveBankItemMutation, type Visibility } from './bankApi';
 
-export function SaveToBankButton({ questionId, n }: { questionId: string; n: number }) {
+type Props = { questionId: string; n: number };
+
+/** Its texts load with the bank's (the edit page's own may already be there): nothing shows until then. */
+export function SaveToBankButton(props: Props) {
+  return (
+    <Suspense fallback={null}>
+      <SaveToBank {...props} />
+    </Suspense>
+  );
+}
+
+function SaveToBank({ questionId, n }: Props) {
+  const { t } = useTranslation('bank');
   const toast = useToast();
   const individual = useAuth().user?.accountType === 'individual';
   const [open, setOpen] = useState(false);
@@ -23,13 +36,13 @@ export function SaveToBankButton({ questionId, n }: { questionId: string; n: num
       await save({ questionId, visibility }).unwrap();
       setOpen(false);
       toast({
-        title: 'Saved to Bank',
-        description: `Question ${n} is in your item bank (${VISIBILITY_LABELS[visibility]}).`,
+        title: t('bank.save.saved'),
+        description: t('bank.save.savedText', { n, visibility: t(`bank.visibility.${visibility}`) }),
       });
     } catch (error) {
       toast({
-        title: 'Save Failed',
-        description: serverMessageOr(error, 'Failed to save the question to the bank'),
+        title: t('bank.save.failed'),
+        description: serverMessageOr(error, t('bank.save.failedText')),
         variant: 'destructive',
       });
     }
@@ -38,40 +51,38 @@ export function SaveToBankButton({ questionId, n }: { questionId: string; n: num
   return (
     <>
       <Button size="sm" variant="outline-secondary" onClick={() => setOpen(true)}>
-        Save Question {n} to Bank
+        {t('bank.save.open', { n })}
       </Button>
       <Modal show={open} onHide={() => setOpen(false)} aria-labelledby={titleId}>
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id={titleId}>Save question {n} to the bank</Modal.Title>
+        <Modal.Header closeButton closeLabel={t('close')}>
+          <Modal.Title id={titleId}>{t('bank.save.title', { n })}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <Form.Group>
             <Form.Label as="legend" className="fs-6">
-              Who can find it
+              {t('bank.whoCanFind')}
             </Form.Label>
-            {(Object.keys(VISIBILITY_LABELS) as Visibility[]).map((v) => (
+            {VISIBILITIES.map((v) => (
               <Form.Check
                 key={v}
                 type="radio"
                 id={`${titleId}-${v}`}
                 name={`${titleId}-visibility`}
-                label={VISIBILITY_LABELS[v]}
+                label={t(`bank.visibility.${v}`)}
                 checked={visibility === v}
                 disabled={individual && v !== 'private'}
                 onChange={() => setVisibility(v)}
               />
             ))}
-            {individual && (
-              <Form.Text>An individual account keeps a private bank; school and district accounts can share.</Form.Text>
-            )}
+            {individual && <Form.Text>{t('bank.individual')}</Form.Text>}
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={() => setOpen(false)}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button onClick={() => void submit()} disabled={isLoading}>
-            Save to Bank
+            {t('bank.save.submit')}
           </Button>
         </Modal.Footer>
       </Modal>

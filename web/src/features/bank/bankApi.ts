@@ -9,17 +9,11 @@ export type BankSearchArgs = SearchBankApiArg;
 export type Visibility = BankItem['visibility'];
 export type QuestionType = BankItem['questionType'];
 
-export const VISIBILITY_LABELS: Record<Visibility, string> = {
-  private: 'Only me',
-  school: 'My school',
-  district: 'My district',
-};
+/** Who can find an item, in order; each one's name is the bank namespace's `visibility.<value>`. */
+export const VISIBILITIES: readonly Visibility[] = ['private', 'school', 'district'];
 
-export const TYPE_LABELS: Record<QuestionType, string> = {
-  multiple_choice: 'Multiple choice',
-  short_answer: 'Short answer',
-  true_false: 'True / false',
-};
+/** The question types, in order; each one's name is the bank namespace's `type.<value>`. */
+export const QUESTION_TYPES: readonly QuestionType[] = ['multiple_choice', 'short_answer', 'true_false'];
 
 export const bankApi = generatedApi.enhanceEndpoints({
   addTagTypes: ['Bank', 'Question', 'Assessment'],

@@ -9,6 +9,8 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { serverMessageOr } from '../../api/apiError';
+import type { TFunction } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/react';
 import { QuestionEditor, questionToSend } from '../assessments';
 import { CommonReport } from './CommonReport';
 import {
@@ -27,9 +29,11 @@ import {
 type NewQuestion = NewCommonAssessment['questions'][number];
 
 export function NewCommonAssessmentForm({ onCreated }: { onCreated?: () => void }) {
+  const { t } = useTranslation('bank');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [questions, setQuestions] = useState<NewQuestion[]>([]);
+  /** Each problem as a key of the bank namespace. */
   const [errors, setErrors] = useState<{ title?: string; questions?: string }>({});
   const [create, state] = useCreateCommonAssessmentMutation();
   const id = useId();
@@ -41,8 +45,8 @@ export function NewCommonAssessmentForm({ onCreated }: { onCreated?: () => void 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: typeof errors = {};
-    if (title.trim() === '') next.title = 'Title is required';
-    if (questions.length === 0) next.questions = 'A common assessment needs at least one question';
+    if (title.trim() === '') next.title = 'commonAssessments.form.titleRequired';
+    if (questions.length === 0) next.questions = 'commonAssessments.form.questionsRequired';
     setErrors(next);
     if (next.title || next.questions) return;
     const body: NewCommonAssessment = { title: title.trim(), questions };
@@ -59,10 +63,10 @@ export function NewCommonAssessmentForm({ onCreated }: { onCreated?: () => void 
   return (
     <Card className="mb-4">
       <Card.Body>
-        <h2 className="h5">New common assessment</h2>
-        <Form noValidate onSubmit={submit} aria-label="New common assessment">
+        <h2 className="h5">{t('commonAssessments.form.title')}</h2>
+        <Form noValidate onSubmit={submit} aria-label={t('commonAssessments.form.title')}>
           <Form.Group className="mb-3" controlId={`${id}-title`}>
-            <Form.Label>Title</Form.Label>
+            <Form.Label>{t('commonAssessments.form.name')}</Form.Label>
             <Form.Control
               value={title}
               maxLength={200}
@@ -71,11 +75,11 @@ export function NewCommonAssessmentForm({ onCreated }: { onCreated?: () => void 
               aria-describedby={errors.title ? `${id}-title-error` : undefined}
             />
             <Form.Control.Feedback type="invalid" id={`${id}-title-error`}>
-              {errors.title}
+              {errors.title && t(errors.title)}
             </Form.Control.Feedback>
           </Form.Group>
           <Form.Group className="mb-3" controlId={`${id}-description`}>
-            <Form.Label>Description</Form.Label>
+            <Form.Label>{t('commonAssessments.form.description')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={2}
@@ -84,12 +88,16 @@ export function NewCommonAssessmentForm({ onCreated }: { onCreated?: () => void 
               onChange={(e) => setDescription(e.target.value)}
             />
           </Form.Group>
-          <DraftQuestionList questions={questions} onChange={changeQuestions} error={errors.questions} />
+          <DraftQuestionList
+            questions={questions}
+            onChange={changeQuestions}
+            error={errors.questions && t(errors.questions)}
+          />
           {state.isError && (
-            <Alert variant="danger">{serverMessageOr(state.error, 'The common assessment could not be saved')}</Alert>
+            <Alert variant="danger">{serverMessageOr(state.error, t('commonAssessments.form.failed'))}</Alert>
           )}
           <Button type="submit" disabled={state.isLoading}>
-            {state.isLoading ? 'Saving…' : 'Save draft'}
+            {state.isLoading ? t('commonAssessments.saving') : t('commonAssessments.form.submit')}
           </Button>
         </Form>
         <AddDraftQuestion idPrefix={id} onAdd={(q) => changeQuestions([...questions, q])} />
@@ -108,9 +116,10 @@ function DraftQuestionList({
   onChange: (questions: NewQuestion[]) => void;
   error?: string | undefined;
 }) {
+  const { t } = useTranslation('bank');
   return (
     <>
-      <h3 className="h6">Questions ({questions.length})</h3>
+      <h3 className="h6">{t('commonAssessments.questions.title', { n: questions.length })}</h3>
       {questions.length > 0 && (
         <ol>
           {questions.map((q, i) => (
@@ -120,9 +129,9 @@ function DraftQuestionList({
                 variant="link"
                 size="sm"
                 onClick={() => onChange(questions.filter((_, j) => j !== i))}
-                aria-label={`Remove question ${i + 1}`}
+                aria-label={t('commonAssessments.questions.removeOne', { n: i + 1 })}
               >
-                Remove
+                {t('commonAssessments.questions.remove')}
               </Button>
             </li>
           ))}
@@ -139,12 +148,13 @@ function DraftQuestionList({
 
 /** The house's question form (with its standards picker) adding one to a draft: a form of its own, never inside another. */
 function AddDraftQuestion({ idPrefix, onAdd }: { idPrefix: string; onAdd: (question: NewQuestion) => void }) {
+  const { t } = useTranslation('bank');
   return (
     <div className="border rounded p-3 mt-3">
-      <h3 className="h6">Add a question</h3>
+      <h3 className="h6">{t('commonAssessments.questions.add')}</h3>
       <QuestionEditor
         idPrefix={`${idPrefix}-question`}
-        submitLabel="Add Question"
+        submitLabel={t('commonAssessments.questions.addSubmit')}
         busy={false}
         onSubmit={(values, standards) => onAdd({ ...questionToSend(values), standards: standards ?? [] })}
       />
@@ -165,33 +175,34 @@ const asDraft = (q: CommonAssessmentQuestion): NewQuestion => ({
 
 /** A draft's questions, changed and saved as a whole (PUT …/questions); refused once published. */
 export function EditDraftQuestions({ assessment, onSaved }: { assessment: CommonAssessment; onSaved: () => void }) {
+  const { t } = useTranslation('bank');
   const detail = useGetCommonAssessmentQuery(assessment.id);
   const [edited, setEdited] = useState<NewQuestion[] | null>(null);
   const [error, setError] = useState<string>();
   const [replace, state] = useReplaceCommonAssessmentQuestionsMutation();
   const id = useId();
   if (detail.isLoading)
-    return <Spinner animation="border" size="sm" role="status" aria-label="Loading its questions" />;
+    return <Spinner animation="border" size="sm" role="status" aria-label={t('commonAssessments.questions.loading')} />;
   if (detail.isError || !detail.data)
-    return <Alert variant="danger">{serverMessageOr(detail.error, 'Its questions could not be loaded')}</Alert>;
+    return <Alert variant="danger">{serverMessageOr(detail.error, t('commonAssessments.questions.loadFailed'))}</Alert>;
   const questions = edited ?? detail.data.questions.map(asDraft);
   const change = (next: NewQuestion[]) => {
     setEdited(next);
     setError(undefined);
   };
   const save = async () => {
-    if (questions.length === 0) return setError('A common assessment needs at least one question');
+    if (questions.length === 0) return setError(t('commonAssessments.form.questionsRequired'));
     const result = await replace({ id: assessment.id, body: { questions } });
     if ('data' in result) onSaved();
   };
   return (
-    <section aria-label={`Questions of ${assessment.title}`} className="mt-2">
+    <section aria-label={t('commonAssessments.questions.of', { title: assessment.title })} className="mt-2">
       <DraftQuestionList questions={questions} onChange={change} error={error} />
       {state.isError && (
-        <Alert variant="danger">{serverMessageOr(state.error, 'The questions could not be saved')}</Alert>
+        <Alert variant="danger">{serverMessageOr(state.error, t('commonAssessments.questions.saveFailed'))}</Alert>
       )}
       <Button size="sm" disabled={state.isLoading} onClick={() => void save()}>
-        {state.isLoading ? 'Saving…' : 'Save questions'}
+        {state.isLoading ? t('commonAssessments.saving') : t('commonAssessments.questions.save')}
       </Button>
       <AddDraftQuestion idPrefix={id} onAdd={(q) => change([...questions, q])} />
     </section>
@@ -210,10 +221,11 @@ function TypedTargets({
   chosen: string[];
   onChange: (chosen: string[]) => void;
 }) {
+  const { t } = useTranslation('bank');
   const [text, setText] = useState(chosen.join(', '));
   return (
     <Form.Group className="mb-2" controlId={`${id}-text`}>
-      <Form.Label>{legend} (comma-separated)</Form.Label>
+      <Form.Label>{t('commonAssessments.publish.typed', { legend })}</Form.Label>
       <Form.Control
         value={text}
         onChange={(e) => {
@@ -261,6 +273,7 @@ function TargetChoice({
 }
 
 export function PublishForm({ assessment }: { assessment: CommonAssessment }) {
+  const { t } = useTranslation('bank');
   const known = useGetCommonAssessmentTargetsQuery();
   const [schools, setSchools] = useState<string[]>(assessment.targets.schools);
   const [grades, setGrades] = useState<string[]>(assessment.targets.grades);
@@ -273,57 +286,64 @@ export function PublishForm({ assessment }: { assessment: CommonAssessment }) {
   };
   const plain = (values: readonly string[] = []) => values.map((v) => ({ value: v, label: v }));
   if (known.isLoading)
-    return <Spinner animation="border" size="sm" role="status" aria-label="Loading the district's schools" />;
+    return <Spinner animation="border" size="sm" role="status" aria-label={t('commonAssessments.publish.loading')} />;
   return (
     <Form
       noValidate
       onSubmit={submit}
-      aria-label={`Publish ${assessment.title}`}
+      aria-label={t('commonAssessments.publish.form', { title: assessment.title })}
       aria-describedby={`${id}-hint`}
       className="mt-2"
     >
       <p id={`${id}-hint`} className="small text-body-secondary">
-        Tick what it is for; nothing ticked in a group means all of them. Publishing locks its questions.
+        {t('commonAssessments.publish.hint')}
       </p>
       <TargetChoice
         id={`${id}-schools`}
-        legend="Schools"
+        legend={t('commonAssessments.target.schools')}
         options={(known.data?.schools ?? []).map((s) => ({ value: s.id, label: s.name || s.id }))}
         chosen={schools}
         onChange={setSchools}
       />
       <TargetChoice
         id={`${id}-grades`}
-        legend="Grades"
+        legend={t('commonAssessments.target.grades')}
         options={plain(known.data?.grades)}
         chosen={grades}
         onChange={setGrades}
       />
       <TargetChoice
         id={`${id}-subjects`}
-        legend="Subjects"
+        legend={t('commonAssessments.target.subjects')}
         options={plain(known.data?.subjects)}
         chosen={subjects}
         onChange={setSubjects}
       />
-      {state.isError && <Alert variant="danger">{serverMessageOr(state.error, 'It could not be published')}</Alert>}
+      {state.isError && (
+        <Alert variant="danger">{serverMessageOr(state.error, t('commonAssessments.publish.failed'))}</Alert>
+      )}
       <Button type="submit" size="sm" disabled={state.isLoading}>
-        {state.isLoading ? 'Publishing…' : 'Publish'}
+        {state.isLoading ? t('commonAssessments.publish.publishing') : t('commonAssessments.publish.submit')}
       </Button>
     </Form>
   );
 }
 
-const targetsText = (a: CommonAssessment) => {
-  const part = (label: string, list: string[]) => `${label}: ${list.length ? list.join(', ') : 'all'}`;
+const targetsText = (t: TFunction, a: CommonAssessment) => {
+  const part = (label: string, list: string[]) =>
+    t('commonAssessments.target.part', {
+      label: t(`commonAssessments.target.${label}`),
+      list: list.length ? list.join(', ') : t(`commonAssessments.target.all.${label}`),
+    });
   return [
-    part('Schools', a.targets.schools),
-    part('Grades', a.targets.grades),
-    part('Subjects', a.targets.subjects),
+    part('schools', a.targets.schools),
+    part('grades', a.targets.grades),
+    part('subjects', a.targets.subjects),
   ].join(' · ');
 };
 
 function CommonAssessmentItem({ assessment }: { assessment: CommonAssessment }) {
+  const { t } = useTranslation('bank');
   const [panel, setPanel] = useState<'none' | 'report' | 'questions' | 'publish'>('none');
   const published = assessment.status === 'published';
   const toggle = (which: typeof panel) => setPanel(panel === which ? 'none' : which);
@@ -336,20 +356,28 @@ function CommonAssessmentItem({ assessment }: { assessment: CommonAssessment }) 
     <li className="list-group-item">
       <div className="d-flex flex-wrap gap-2 align-items-center">
         <strong>{assessment.title}</strong>
-        <Badge bg={published ? 'success' : 'secondary'}>{published ? 'Published' : 'Draft'}</Badge>
-        <span className="small text-body-secondary">{assessment.questionCount} questions</span>
+        <Badge bg={published ? 'success' : 'secondary'}>
+          {published ? t('commonAssessments.item.published') : t('commonAssessments.item.draft')}
+        </Badge>
+        <span className="small text-body-secondary">
+          {t('commonAssessments.questionCount', { count: assessment.questionCount })}
+        </span>
         <span className="ms-auto d-flex gap-2">
           {published ? (
-            toggleButton('report', 'Hide report', 'View report')
+            toggleButton('report', t('commonAssessments.item.hideReport'), t('commonAssessments.item.viewReport'))
           ) : (
             <>
-              {toggleButton('questions', 'Close questions', 'Edit questions')}
-              {toggleButton('publish', 'Close', 'Publish…')}
+              {toggleButton(
+                'questions',
+                t('commonAssessments.item.closeQuestions'),
+                t('commonAssessments.item.editQuestions'),
+              )}
+              {toggleButton('publish', t('close'), t('commonAssessments.item.publish'))}
             </>
           )}
         </span>
       </div>
-      {published && <p className="small mb-0">{targetsText(assessment)}</p>}
+      {published && <p className="small mb-0">{targetsText(t, assessment)}</p>}
       {panel === 'report' && <CommonReport id={assessment.id} />}
       {panel === 'questions' && <EditDraftQuestions assessment={assessment} onSaved={() => setPanel('none')} />}
       {panel === 'publish' && <PublishForm assessment={assessment} />}
@@ -358,18 +386,19 @@ function CommonAssessmentItem({ assessment }: { assessment: CommonAssessment }) 
 }
 
 export function CommonAssessmentsPage() {
+  const { t } = useTranslation('bank');
   const list = useGetCommonAssessmentsQuery();
   return (
     <>
-      <h1 className="h3 mb-3">Common assessments</h1>
+      <h1 className="h3 mb-3">{t('commonAssessments.page.title')}</h1>
       <NewCommonAssessmentForm />
-      <h2 className="h5">Your common assessments</h2>
+      <h2 className="h5">{t('commonAssessments.page.yours')}</h2>
       {list.isLoading ? (
-        <Spinner animation="border" size="sm" role="status" aria-label="Loading common assessments" />
+        <Spinner animation="border" size="sm" role="status" aria-label={t('commonAssessments.page.loading')} />
       ) : list.isError ? (
-        <Alert variant="danger">{serverMessageOr(list.error, 'The common assessments could not be loaded')}</Alert>
+        <Alert variant="danger">{serverMessageOr(list.error, t('commonAssessments.page.failed'))}</Alert>
       ) : (list.data ?? []).length === 0 ? (
-        <p className="text-body-secondary">No common assessments yet. Write one above, then publish it.</p>
+        <p className="text-body-secondary">{t('commonAssessments.page.empty')}</p>
       ) : (
         <ul className="list-group">
           {(list.data ?? []).map((a) => (

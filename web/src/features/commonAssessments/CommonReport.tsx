@@ -7,9 +7,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { CsvDownloadLink } from '../../components/CsvDownloadLink';
+import type { TFunction } from '../../i18n/i18n';
+import { formatNumber, formatPercent } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 import { commonReportExportPath, useGetCommonAssessmentReportQuery, type ReportGroup } from './commonAssessmentsApi';
-
-export const SUPPRESSED_TEXT = 'fewer than 5 students';
 
 interface Row {
   key: string;
@@ -18,40 +19,49 @@ interface Row {
 }
 
 function GroupRow({ label, group }: Omit<Row, 'key'>) {
+  const { t } = useTranslation('bank');
   if (group.suppressed)
     return (
       <tr>
         <th scope="row">{label}</th>
         <td colSpan={5} className="text-body-secondary">
-          {SUPPRESSED_TEXT}
+          {t('standards.suppressed')}
         </td>
       </tr>
     );
   const standards = (group.standards ?? [])
-    .map((s) => (s.suppressed ? `${s.code}: ${SUPPRESSED_TEXT}` : `${s.code}: ${s.averagePercentage ?? 0}%`))
+    .map((s) =>
+      t('commonAssessments.report.standard', {
+        code: s.code,
+        figure: s.suppressed ? t('standards.suppressed') : formatPercent(s.averagePercentage ?? 0),
+      }),
+    )
     .join('; ');
   return (
     <tr>
       <th scope="row">{label}</th>
-      <td>{group.students ?? 0}</td>
-      <td>{group.submitted ?? 0}</td>
-      <td>{group.averagePercentage ?? 0}%</td>
-      <td>
-        {group.levels ? `Below ${group.levels.below} · At ${group.levels.at} · Above ${group.levels.above}` : '—'}
-      </td>
+      <td>{formatNumber(group.students ?? 0)}</td>
+      <td>{formatNumber(group.submitted ?? 0)}</td>
+      <td>{formatPercent(group.averagePercentage ?? 0)}</td>
+      <td>{group.levels ? levelsText(t, group.levels) : '—'}</td>
       <td>{standards || '—'}</td>
     </tr>
   );
 }
 
+const levelsText = (t: TFunction, levels: NonNullable<ReportGroup['levels']>) =>
+  t('commonAssessments.report.levels', { below: levels.below, at: levels.at, above: levels.above });
+
 export function CommonReport({ id }: { id: string }) {
+  const { t } = useTranslation('bank');
   const report = useGetCommonAssessmentReportQuery(id);
-  if (report.isLoading) return <Spinner animation="border" size="sm" role="status" aria-label="Loading the report" />;
+  if (report.isLoading)
+    return <Spinner animation="border" size="sm" role="status" aria-label={t('commonAssessments.report.loading')} />;
   if (report.isError)
-    return <Alert variant="danger">{serverMessageOr(report.error, 'The report could not be loaded')}</Alert>;
+    return <Alert variant="danger">{serverMessageOr(report.error, t('commonAssessments.report.failed'))}</Alert>;
   const data = report.data;
   if (!data) return null;
-  const rows: Row[] = [{ key: 'district', label: 'District', group: data.district }];
+  const rows: Row[] = [{ key: 'district', label: t('commonAssessments.report.district'), group: data.district }];
   for (const school of data.schools) {
     rows.push({ key: school.schoolId, label: school.schoolName, group: school });
     for (const c of school.classes)
@@ -61,24 +71,26 @@ export function CommonReport({ id }: { id: string }) {
     <section aria-labelledby={`report-${id}`}>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3 mb-2">
         <h3 id={`report-${id}`} className="h6 mb-0">
-          Report{data.title ? `: ${data.title}` : ''}
+          {data.title
+            ? t('commonAssessments.report.titleOf', { title: data.title })
+            : t('commonAssessments.report.title')}
         </h3>
         {data.schools.length > 0 && (
           <CsvDownloadLink href={commonReportExportPath(id)} describedBy={`report-${id}`}>
-            Export report CSV
+            {t('commonAssessments.report.export')}
           </CsvDownloadLink>
         )}
       </div>
-      {data.schools.length === 0 && <p className="text-body-secondary">No class has been given it yet.</p>}
+      {data.schools.length === 0 && <p className="text-body-secondary">{t('commonAssessments.report.none')}</p>}
       <Table responsive size="sm">
         <thead>
           <tr>
-            <th scope="col">Group</th>
-            <th scope="col">Students</th>
-            <th scope="col">Submitted</th>
-            <th scope="col">Average</th>
-            <th scope="col">Levels</th>
-            <th scope="col">Standards</th>
+            <th scope="col">{t('commonAssessments.report.group')}</th>
+            <th scope="col">{t('standards.district.students')}</th>
+            <th scope="col">{t('commonAssessments.report.submitted')}</th>
+            <th scope="col">{t('commonAssessments.report.average')}</th>
+            <th scope="col">{t('commonAssessments.report.levelsHeader')}</th>
+            <th scope="col">{t('standards.page.title')}</th>
           </tr>
         </thead>
         <tbody>

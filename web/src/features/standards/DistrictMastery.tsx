@@ -10,22 +10,26 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
 import { CsvDownloadLink } from '../../components/CsvDownloadLink';
-import { formatPercent, levelLabel, levelVariant } from '../results';
+import { formatNumber, formatPercent } from '../../i18n/format';
+import { useLabel } from '../../i18n/labels';
+import { useTranslation } from '../../i18n/react';
+import { levelLabel, levelVariant } from '../results';
 import { DISTRICT_MASTERY_EXPORT_PATH, useGetDistrictMasteryQuery, type DistrictClass } from './standardsApi';
 
 // Five standards a page: each lists every school and class of the district (a page of 20 was 4,000 class
 // rows, ~0.8 MB, and over the view's 200 ms target under load; bench/README.md, "Mastery of standards").
 export const PAGE_SIZE = 5;
-export const SUPPRESSED_TEXT = 'fewer than 5 students';
 
 type Figures = Pick<DistrictClass, 'suppressed' | 'students' | 'score' | 'level' | 'below' | 'at' | 'above'>;
 
 /** A group's cells: level, score, students and the split by level; one cell saying why when suppressed. */
 function FigureCells({ group }: { group: Figures }) {
+  const { t } = useTranslation('bank');
+  const levelName = useLabel();
   if (group.suppressed)
     return (
       <td colSpan={4} className="text-body-secondary fst-italic" data-suppressed="true">
-        {SUPPRESSED_TEXT}
+        {t('standards.suppressed')}
       </td>
     );
   return (
@@ -37,20 +41,21 @@ function FigureCells({ group }: { group: Figures }) {
             text={`${levelVariant(group.level)}-emphasis`}
             className="border"
           >
-            {levelLabel(group.level)}
+            {levelName(levelLabel(group.level) ?? group.level)}
           </Badge>
         )}
       </td>
       <td className="text-end">{group.score === undefined ? '—' : formatPercent(group.score)}</td>
-      <td className="text-end">{group.students ?? '—'}</td>
+      <td className="text-end">{group.students === undefined ? '—' : formatNumber(group.students)}</td>
       <td className="small">
-        {group.below ?? 0} below · {group.at ?? 0} at · {group.above ?? 0} above
+        {t('standards.district.byLevel', { below: group.below ?? 0, at: group.at ?? 0, above: group.above ?? 0 })}
       </td>
     </>
   );
 }
 
 export function DistrictMastery() {
+  const { t } = useTranslation('bank');
   const [offset, setOffset] = useState(0);
   const page = useGetDistrictMasteryQuery({ limit: PAGE_SIZE, offset });
   const standards = page.data ?? [];
@@ -60,49 +65,44 @@ export function DistrictMastery() {
       <Card.Body>
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
           <Card.Title as="h2" className="h5 mb-0" id="district-mastery-title">
-            Mastery across the district
+            {t('standards.district.title')}
           </Card.Title>
           {standards.length > 0 && (
-            <CsvDownloadLink href={DISTRICT_MASTERY_EXPORT_PATH}>Export mastery CSV</CsvDownloadLink>
+            <CsvDownloadLink href={DISTRICT_MASTERY_EXPORT_PATH}>{t('standards.exportMastery')}</CsvDownloadLink>
           )}
         </div>
         {page.isLoading ? (
           <Spinner animation="border" size="sm" role="status">
-            <span className="visually-hidden">Loading mastery…</span>
+            <span className="visually-hidden">{t('standards.loadingMastery')}</span>
           </Spinner>
         ) : page.isError ? (
           <Alert variant="danger" className="mb-0">
-            {serverMessageOr(page.error, 'Failed to load the mastery of standards')}
+            {serverMessageOr(page.error, t('standards.masteryFailed'))}
           </Alert>
         ) : standards.length === 0 && offset === 0 ? (
           <p className="text-body-secondary mb-0" data-testid="district-mastery-empty">
-            No results on questions aligned to standards yet.
+            {t('standards.district.empty')}
           </p>
         ) : (
           <>
-            <Table
-              size="sm"
-              responsive
-              className="mb-2 align-middle"
-              aria-label="Mastery by standard, school and class"
-            >
+            <Table size="sm" responsive className="mb-2 align-middle" aria-label={t('standards.district.table')}>
               <thead>
                 <tr>
-                  <th scope="col">Standard / school / class</th>
-                  <th scope="col">Level</th>
+                  <th scope="col">{t('standards.district.group')}</th>
+                  <th scope="col">{t('standards.level')}</th>
                   <th scope="col" className="text-end">
-                    Mastery
+                    {t('standards.mastery')}
                   </th>
                   <th scope="col" className="text-end">
-                    Students
+                    {t('standards.district.students')}
                   </th>
-                  <th scope="col">By level</th>
+                  <th scope="col">{t('standards.district.byLevelHeader')}</th>
                 </tr>
               </thead>
               {standards.map((s) => (
                 <tbody key={s.identifier} className="border-top border-2">
                   <tr className="table-light">
-                    <th scope="row">{s.code} (district)</th>
+                    <th scope="row">{t('standards.district.standardRow', { code: s.code })}</th>
                     <FigureCells group={s} />
                   </tr>
                   {s.schools.map((school) => (
@@ -111,7 +111,7 @@ export function DistrictMastery() {
                       {(school.schoolId || s.schools.length > 1) && (
                         <tr>
                           <th scope="row" className="ps-3">
-                            {school.schoolName || 'No school known'}
+                            {school.schoolName || t('standards.district.noSchool')}
                           </th>
                           <FigureCells group={school} />
                         </tr>
@@ -140,7 +140,7 @@ export function DistrictMastery() {
                 disabled={offset === 0 || page.isFetching}
                 onClick={() => setOffset((o) => Math.max(0, o - PAGE_SIZE))}
               >
-                Previous standards
+                {t('standards.district.previous')}
               </Button>
               <Button
                 size="sm"
@@ -148,7 +148,7 @@ export function DistrictMastery() {
                 disabled={standards.length < PAGE_SIZE || page.isFetching}
                 onClick={() => setOffset((o) => o + PAGE_SIZE)}
               >
-                Next standards
+                {t('standards.district.next')}
               </Button>
             </div>
           </>

@@ -10,26 +10,29 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
+import { formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 import { useImportFrameworkMutation, type FrameworkImport as ImportResult } from './standardsApi';
 
-/** The URL a district may give: https only (the server applies its egress rules too). */
+/** The URL a district may give: https only (the server applies its egress rules too). The problem as a key of the bank namespace. */
 export function urlProblem(text: string): string | null {
   const value = text.trim();
-  if (value === '') return 'Enter the address of a CFPackage';
+  if (value === '') return 'standards.import.urlEmpty';
   try {
-    return new URL(value).protocol === 'https:' ? null : 'The address must start with https://';
+    return new URL(value).protocol === 'https:' ? null : 'standards.import.urlHttps';
   } catch {
-    return 'Enter a whole address, e.g. https://provider.example/ims/case/v1p0/CFPackages/…';
+    return 'standards.import.urlWhole';
   }
 }
 
 /** The refusal as shown: the server's message and each field it names. */
 function Refusal({ error }: { error: unknown }) {
+  const { t } = useTranslation('bank');
   const fields = isApiError(error) ? Object.entries(error.fields ?? {}) : [];
-  const message = isApiError(error) && error.status === 413 ? 'The package is over the size limit.' : null;
+  const message = isApiError(error) && error.status === 413 ? t('standards.import.tooLarge') : null;
   return (
     <Alert variant="danger" className="mt-3 mb-0" data-testid="import-error">
-      <p className="mb-0">{message ?? serverMessageOr(error, 'The framework could not be imported')}</p>
+      <p className="mb-0">{message ?? serverMessageOr(error, t('standards.import.failed'))}</p>
       {fields.length > 0 && (
         <ul className="mb-0 mt-2">
           {fields.map(([field, text]) => (
@@ -39,27 +42,23 @@ function Refusal({ error }: { error: unknown }) {
           ))}
         </ul>
       )}
-      <p className="small mb-0 mt-2">Nothing was imported.</p>
+      <p className="small mb-0 mt-2">{t('standards.import.nothing')}</p>
     </Alert>
   );
 }
 
-const COUNT_LABELS = [
-  ['added', 'Added'],
-  ['updated', 'Updated'],
-  ['unchanged', 'Unchanged'],
-  ['withdrawn', 'Withdrawn'],
-] as const;
+const COUNTS = ['added', 'updated', 'unchanged', 'withdrawn'] as const;
 
 function Counts({ result }: { result: ImportResult }) {
+  const { t } = useTranslation('bank');
   return (
     <Alert variant="success" className="mt-3 mb-0" data-testid="import-counts">
-      <p className="fw-semibold mb-2">Imported {result.framework.title}</p>
+      <p className="fw-semibold mb-2">{t('standards.import.imported', { title: result.framework.title })}</p>
       <dl className="row mb-0">
-        {COUNT_LABELS.map(([key, label]) => (
+        {COUNTS.map((key) => (
           <div key={key} className="col-6 col-sm-3">
-            <dt className="small fw-normal">{label}</dt>
-            <dd className="fs-5 fw-bold mb-0">{result.counts[key]}</dd>
+            <dt className="small fw-normal">{t(`standards.import.count.${key}`)}</dt>
+            <dd className="fs-5 fw-bold mb-0">{formatNumber(result.counts[key])}</dd>
           </div>
         ))}
       </dl>
@@ -68,6 +67,7 @@ function Counts({ result }: { result: ImportResult }) {
 }
 
 export function FrameworkImport() {
+  const { t } = useTranslation('bank');
   const toast = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
@@ -78,18 +78,21 @@ export function FrameworkImport() {
   const run = async (arg: { package: unknown } | { url: string }) => {
     const result = await importFramework(arg);
     if ('data' in result && result.data)
-      toast({ title: 'Framework imported', description: `${result.data.framework.title} is ready to align to.` });
+      toast({
+        title: t('standards.import.toast'),
+        description: t('standards.import.toastText', { title: result.data.framework.title }),
+      });
   };
 
   const onFile = async (e: FormEvent) => {
     e.preventDefault();
     state.reset();
-    if (!file) return setFileError('Choose a CASE package (.json)');
+    if (!file) return setFileError(t('standards.import.fileMissing'));
     let parsed: unknown;
     try {
       parsed = JSON.parse(await file.text());
     } catch {
-      return setFileError(`${file.name} is not JSON: choose a CASE CFPackage JSON file`);
+      return setFileError(t('standards.import.fileNotJson', { name: file.name }));
     }
     setFileError(null);
     await run({ package: parsed });
@@ -107,17 +110,14 @@ export function FrameworkImport() {
     <Card className="shadow-sm mb-4" as="section" aria-labelledby="framework-import-title">
       <Card.Body>
         <Card.Title as="h2" className="h5" id="framework-import-title">
-          Import a framework
+          {t('standards.import.title')}
         </Card.Title>
-        <p className="small text-body-secondary">
-          Your state publishes its standards as a CASE package (1EdTech CASE 1.0 or 1.1). Importing the same package
-          again updates it: items it no longer holds are withdrawn, never deleted.
-        </p>
+        <p className="small text-body-secondary">{t('standards.import.intro')}</p>
         <Row className="g-4">
           <Col md={6}>
-            <Form noValidate onSubmit={(e) => void onFile(e)} aria-label="Import from a file">
+            <Form noValidate onSubmit={(e) => void onFile(e)} aria-label={t('standards.import.fromFile')}>
               <Form.Group controlId="framework-file" className="mb-2">
-                <Form.Label>CASE package file</Form.Label>
+                <Form.Label>{t('standards.import.file')}</Form.Label>
                 <Form.Control
                   type="file"
                   accept=".json,application/json"
@@ -135,14 +135,14 @@ export function FrameworkImport() {
                 )}
               </Form.Group>
               <Button type="submit" disabled={state.isLoading}>
-                {state.isLoading ? 'Importing…' : 'Import file'}
+                {state.isLoading ? t('standards.import.importing') : t('standards.import.fileSubmit')}
               </Button>
             </Form>
           </Col>
           <Col md={6}>
-            <Form noValidate onSubmit={(e) => void onUrl(e)} aria-label="Import from a CASE provider">
+            <Form noValidate onSubmit={(e) => void onUrl(e)} aria-label={t('standards.import.fromUrl')}>
               <Form.Group controlId="framework-url" className="mb-2">
-                <Form.Label>CASE provider URL</Form.Label>
+                <Form.Label>{t('standards.import.url')}</Form.Label>
                 <Form.Control
                   type="url"
                   inputMode="url"
@@ -157,12 +157,12 @@ export function FrameworkImport() {
                 />
                 {urlError && (
                   <Form.Control.Feedback type="invalid" id="framework-url-error">
-                    {urlError}
+                    {t(urlError)}
                   </Form.Control.Feedback>
                 )}
               </Form.Group>
               <Button type="submit" variant="outline-primary" disabled={state.isLoading}>
-                {state.isLoading ? 'Importing…' : 'Import from URL'}
+                {state.isLoading ? t('standards.import.importing') : t('standards.import.urlSubmit')}
               </Button>
             </Form>
           </Col>

@@ -3,7 +3,11 @@
 // score and evidence count written in the cell, the level written out for screen readers (colour
 // never carries it alone); a dash where a student has no evidence for a standard.
 import Table from 'react-bootstrap/Table';
-import { formatPercent, LevelLegend, levelLabel, levelVariant } from '../results';
+import { formatPercent } from '../../i18n/format';
+import { useLabel } from '../../i18n/labels';
+import { useTranslation } from '../../i18n/react';
+import type { TFunction } from '../../i18n/i18n';
+import { LevelLegend, levelLabel, levelVariant } from '../results';
 import type { ClassMasteryRow, MasteryCell } from './standardsApi';
 
 const STUDENT_COLUMN_WIDTH = 200;
@@ -19,38 +23,53 @@ export function standardsOf(rows: readonly ClassMasteryRow[]): { identifier: str
     .sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
 }
 
-export const evidenceLabel = (n: number) => `${n} ${n === 1 ? 'answer' : 'answers'}`;
+/** How many answers a score is from ('3 answers'), in the interface's language. */
+export const evidenceLabel = (t: TFunction, n: number) => t('standards.evidence', { count: n });
 
 function Cell({ cell, student, code }: { cell: MasteryCell | undefined; student: string; code: string }) {
+  const { t } = useTranslation('bank');
+  const levelName = useLabel();
   if (!cell)
     return (
-      <td className="text-center" style={columnStyle(STANDARD_COLUMN_WIDTH)} data-level="none" title="No evidence">
+      <td
+        className="text-center"
+        style={columnStyle(STANDARD_COLUMN_WIDTH)}
+        data-level="none"
+        title={t('standards.heatmap.noEvidence')}
+      >
         <span aria-hidden="true">—</span>
-        <span className="visually-hidden">No evidence</span>
+        <span className="visually-hidden">{t('standards.heatmap.noEvidence')}</span>
       </td>
     );
-  const label = levelLabel(cell.level) ?? cell.level;
+  const level = levelLabel(cell.level);
+  const label = level ? levelName(level) : cell.level;
   return (
     <td
       className={`text-center table-${levelVariant(cell.level)}`}
       style={columnStyle(STANDARD_COLUMN_WIDTH)}
       data-level={cell.level}
-      title={`${student}, ${code}: ${label}, ${formatPercent(cell.score)} from ${evidenceLabel(cell.evidenceCount)}`}
+      title={t('standards.heatmap.cell', {
+        student,
+        code,
+        level: label,
+        score: formatPercent(cell.score),
+        evidence: evidenceLabel(t, cell.evidenceCount),
+      })}
     >
       {formatPercent(cell.score)}
       <span className="visually-hidden">, {label}</span>
-      <span className="d-block small text-body-secondary">{evidenceLabel(cell.evidenceCount)}</span>
+      <span className="d-block small text-body-secondary">{evidenceLabel(t, cell.evidenceCount)}</span>
     </td>
   );
 }
 
 export function MasteryHeatmap({ rows }: { rows: readonly ClassMasteryRow[] }) {
+  const { t } = useTranslation('bank');
   const standards = standardsOf(rows);
   if (standards.length === 0)
     return (
       <p className="text-body-secondary mb-0" data-testid="mastery-empty">
-        No results on questions aligned to standards yet. Mastery appears here once students submit an assessment whose
-        questions have standards.
+        {t('standards.heatmap.empty')}
       </p>
     );
   return (
@@ -62,12 +81,12 @@ export function MasteryHeatmap({ rows }: { rows: readonly ClassMasteryRow[] }) {
         responsive
         className="mb-0 align-middle"
         style={{ tableLayout: 'fixed', width: STUDENT_COLUMN_WIDTH + STANDARD_COLUMN_WIDTH * standards.length }}
-        aria-label="Mastery by student and standard"
+        aria-label={t('standards.heatmap.table')}
       >
         <thead>
           <tr>
             <th scope="col" style={columnStyle(STUDENT_COLUMN_WIDTH)}>
-              Student
+              {t('standards.heatmap.student')}
             </th>
             {standards.map((s) => (
               <th

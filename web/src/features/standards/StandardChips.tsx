@@ -1,6 +1,8 @@
 // Standards as code chips: the code shows, the statement is the chip's tooltip and its accessible
 // description (so it is not only on hover). With onRemove each chip has a remove button.
+import { Suspense } from 'react';
 import Badge from 'react-bootstrap/Badge';
+import { useTranslation } from '../../i18n/react';
 import type { StandardRef } from './standardsApi';
 
 interface Props {
@@ -11,8 +13,29 @@ interface Props {
   disabled?: boolean;
 }
 
-export function StandardChips({ standards, label, onRemove, disabled }: Props) {
-  if (standards.length === 0) return null;
+export function StandardChips(props: Props) {
+  if (props.standards.length === 0) return null;
+  // Only the remove buttons have texts (loaded with the standards'): chips without them need none.
+  if (!props.onRemove) return <Chips {...props} removeLabel={(code) => code} />;
+  return (
+    <Suspense fallback={null}>
+      <TranslatedChips {...props} />
+    </Suspense>
+  );
+}
+
+function TranslatedChips(props: Props) {
+  const { t } = useTranslation('bank');
+  return <Chips {...props} removeLabel={(code) => t('standards.chips.remove', { code })} />;
+}
+
+function Chips({
+  standards,
+  label,
+  onRemove,
+  disabled,
+  removeLabel,
+}: Props & { removeLabel: (code: string) => string }) {
   return (
     <ul className="list-inline mb-0 d-flex flex-wrap gap-1" aria-label={label}>
       {standards.map((s) => (
@@ -31,7 +54,7 @@ export function StandardChips({ standards, label, onRemove, disabled }: Props) {
                 type="button"
                 className="btn-close btn-close-sm ms-1"
                 style={{ fontSize: '0.6rem' }}
-                aria-label={`Remove ${s.code}`}
+                aria-label={removeLabel(s.code)}
                 disabled={disabled}
                 onClick={() => onRemove(s.identifier)}
               />

@@ -11,21 +11,23 @@ import { DistrictMastery } from './DistrictMastery';
 import { FrameworkImport } from './FrameworkImport';
 import { StandardsSearch } from './StandardsSearch';
 import { useGetFrameworksQuery, type Framework } from './standardsApi';
-import { formatDate } from '../../i18n/format';
+import { formatDate, formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 const dateOf = (iso: string) => formatDate(iso);
 
 function FrameworkTable({ frameworks }: { frameworks: readonly Framework[] }) {
+  const { t } = useTranslation('bank');
   return (
-    <Table size="sm" responsive className="mb-0 align-middle" aria-label="Frameworks">
+    <Table size="sm" responsive className="mb-0 align-middle" aria-label={t('standards.frameworks.title')}>
       <thead>
         <tr>
-          <th scope="col">Framework</th>
-          <th scope="col">Subjects</th>
+          <th scope="col">{t('standards.frameworks.framework')}</th>
+          <th scope="col">{t('standards.frameworks.subjects')}</th>
           <th scope="col" className="text-end">
-            Items
+            {t('standards.frameworks.items')}
           </th>
-          <th scope="col">Updated</th>
+          <th scope="col">{t('standards.frameworks.updated')}</th>
         </tr>
       </thead>
       <tbody>
@@ -35,15 +37,17 @@ function FrameworkTable({ frameworks }: { frameworks: readonly Framework[] }) {
               <span className="fw-semibold">{f.title}</span>
               {f.scope === 'platform' && (
                 <Badge bg="secondary-subtle" text="secondary-emphasis" className="ms-2 border">
-                  For everyone
+                  {t('standards.frameworks.forEveryone')}
                 </Badge>
               )}
               <span className="d-block small text-body-secondary">
-                {[f.creator, f.version && `version ${f.version}`].filter(Boolean).join(', ')}
+                {[f.creator, f.version && t('standards.frameworks.version', { version: f.version })]
+                  .filter(Boolean)
+                  .join(', ')}
               </span>
             </th>
             <td>{f.subjects.join(', ') || '—'}</td>
-            <td className="text-end">{f.itemCount}</td>
+            <td className="text-end">{formatNumber(f.itemCount)}</td>
             <td>{dateOf(f.updatedAt)}</td>
           </tr>
         ))}
@@ -53,33 +57,31 @@ function FrameworkTable({ frameworks }: { frameworks: readonly Framework[] }) {
 }
 
 export function StandardsPage() {
+  const { t } = useTranslation('bank');
   const frameworks = useGetFrameworksQuery();
   const list = frameworks.data ?? [];
   const subjects = [...new Set(list.flatMap((f) => f.subjects))].sort();
   return (
     <>
-      <h1 className="h2 mb-1">Standards</h1>
-      <p className="text-body-secondary mb-4">
-        Your district’s standards frameworks: teachers align assessments and questions to them, and mastery of each
-        standard is tracked over time
-      </p>
+      <h1 className="h2 mb-1">{t('standards.page.title')}</h1>
+      <p className="text-body-secondary mb-4">{t('standards.page.intro')}</p>
       <FrameworkImport />
       <Card className="shadow-sm mb-4" as="section" aria-labelledby="frameworks-title">
         <Card.Body>
           <Card.Title as="h2" className="h5" id="frameworks-title">
-            Frameworks
+            {t('standards.frameworks.title')}
           </Card.Title>
           {frameworks.isLoading ? (
             <Spinner animation="border" size="sm" role="status">
-              <span className="visually-hidden">Loading frameworks…</span>
+              <span className="visually-hidden">{t('standards.frameworks.loading')}</span>
             </Spinner>
           ) : frameworks.isError ? (
             <Alert variant="danger" className="mb-0">
-              {serverMessageOr(frameworks.error, 'Failed to load the frameworks')}
+              {serverMessageOr(frameworks.error, t('standards.frameworks.failed'))}
             </Alert>
           ) : list.length === 0 ? (
             <p className="text-body-secondary mb-0" data-testid="frameworks-empty">
-              No frameworks yet: import your state’s CASE package above.
+              {t('standards.frameworks.empty')}
             </p>
           ) : (
             <FrameworkTable frameworks={list} />

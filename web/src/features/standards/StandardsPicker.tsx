@@ -2,11 +2,12 @@
 // (GET /api/standards/search, by code prefix or words of the statement), keyboard usable as an ARIA
 // combobox (↓/↑ move, Enter chooses, Escape closes), the chosen ones as removable chips, at most
 // MAX_STANDARDS (the API's limit).
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { serverMessageOr } from '../../api/apiError';
+import { useTranslation } from '../../i18n/react';
 import { StandardChips } from './StandardChips';
 import { useSearchStandardsQuery, type StandardRef } from './standardsApi';
 
@@ -19,12 +20,24 @@ interface Props {
   id: string;
   value: readonly StandardRef[];
   onChange: (next: StandardRef[]) => void;
+  /** Its label ("Standards" in the interface's language when none is given). */
   label?: string;
   max?: number;
   disabled?: boolean;
 }
 
-export function StandardsPicker({ id, value, onChange, label = 'Standards', max = MAX_STANDARDS, disabled }: Props) {
+/** Its texts load with the standards' (the form around it may show first): nothing shows until then. */
+export function StandardsPicker(props: Props) {
+  return (
+    <Suspense fallback={null}>
+      <Picker {...props} />
+    </Suspense>
+  );
+}
+
+function Picker({ id, value, onChange, label: given, max = MAX_STANDARDS, disabled }: Props) {
+  const { t } = useTranslation('bank');
+  const label = given ?? t('standards.picker.label');
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -75,11 +88,11 @@ export function StandardsPicker({ id, value, onChange, label = 'Standards', max 
   const status = !expanded
     ? null
     : search.isFetching && options.length === 0
-      ? 'Searching…'
+      ? t('standards.search.searching')
       : search.isError
-        ? serverMessageOr(search.error, 'The standards could not be searched')
+        ? serverMessageOr(search.error, t('standards.search.failed'))
         : options.length === 0
-          ? 'No standards match'
+          ? t('standards.picker.none')
           : null;
 
   return (
@@ -88,7 +101,7 @@ export function StandardsPicker({ id, value, onChange, label = 'Standards', max 
       <div className="mb-2">
         <StandardChips
           standards={value}
-          label={`Chosen ${label.toLowerCase()}`}
+          label={given ? t('standards.picker.chosenOf', { label: given.toLowerCase() }) : t('standards.picker.chosen')}
           disabled={disabled}
           onRemove={(identifier) => onChange(value.filter((s) => s.identifier !== identifier))}
         />
@@ -98,7 +111,7 @@ export function StandardsPicker({ id, value, onChange, label = 'Standards', max 
           type="text"
           role="combobox"
           autoComplete="off"
-          placeholder={full ? '' : 'Type a code (6.RP) or words of the standard'}
+          placeholder={full ? '' : t('standards.picker.hint')}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
@@ -119,7 +132,7 @@ export function StandardsPicker({ id, value, onChange, label = 'Standards', max 
           as="ul"
           id={listId}
           role="listbox"
-          aria-label={`${label} found`}
+          aria-label={given ? t('standards.picker.foundOf', { label: given }) : t('standards.search.found')}
           className="position-absolute w-100 shadow-sm overflow-auto"
           style={{ zIndex: 1060, maxHeight: 280 }}
           hidden={!expanded || options.length === 0}
@@ -148,9 +161,7 @@ export function StandardsPicker({ id, value, onChange, label = 'Standards', max 
         </ListGroup>
       </div>
       <Form.Text id={`${id}-hint`} className="d-block" aria-live="polite">
-        {full
-          ? `At most ${max} standards: remove one to choose another.`
-          : (status ?? `Up to ${max} standards; ↓ and Enter choose one.`)}
+        {full ? t('standards.picker.full', { count: max }) : (status ?? t('standards.picker.upTo', { count: max }))}
         {search.isFetching && expanded && options.length > 0 && (
           <Spinner animation="border" size="sm" className="ms-2" aria-hidden="true" />
         )}

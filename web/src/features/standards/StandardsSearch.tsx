@@ -8,10 +8,12 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { serverMessageOr } from '../../api/apiError';
+import { useTranslation } from '../../i18n/react';
 import { TYPE_AHEAD_MS } from './StandardsPicker';
 import { useSearchStandardsQuery } from './standardsApi';
 
 export function StandardsSearch({ subjects }: { subjects: readonly string[] }) {
+  const { t } = useTranslation('bank');
   const [text, setText] = useState('');
   const [grade, setGrade] = useState('');
   const [subject, setSubject] = useState('');
@@ -33,16 +35,16 @@ export function StandardsSearch({ subjects }: { subjects: readonly string[] }) {
     <Card className="shadow-sm mb-4" as="section" aria-labelledby="standards-search-title">
       <Card.Body>
         <Card.Title as="h2" className="h5" id="standards-search-title">
-          Search standards
+          {t('standards.search.title')}
         </Card.Title>
-        <Form onSubmit={(e) => e.preventDefault()} role="search" aria-label="Standards">
+        <Form onSubmit={(e) => e.preventDefault()} role="search" aria-label={t('standards.search.form')}>
           <Row className="g-2 mb-3">
             <Col md={6}>
               <Form.Group controlId="standards-search-q">
-                <Form.Label>Code or words</Form.Label>
+                <Form.Label>{t('standards.search.words')}</Form.Label>
                 <Form.Control
                   type="search"
-                  placeholder="e.g. 6.RP or ratio"
+                  placeholder={t('standards.search.wordsHint')}
                   value={text}
                   onChange={(e) => setText(e.target.value)}
                 />
@@ -50,10 +52,10 @@ export function StandardsSearch({ subjects }: { subjects: readonly string[] }) {
             </Col>
             <Col xs={6} md={2}>
               <Form.Group controlId="standards-search-grade">
-                <Form.Label>Grade</Form.Label>
+                <Form.Label>{t('bank.label.grade')}</Form.Label>
                 <Form.Control
                   type="text"
-                  placeholder="e.g. 06, KG"
+                  placeholder={t('standards.search.gradeHint')}
                   value={grade}
                   onChange={(e) => setGrade(e.target.value)}
                 />
@@ -61,9 +63,9 @@ export function StandardsSearch({ subjects }: { subjects: readonly string[] }) {
             </Col>
             <Col xs={6} md={4}>
               <Form.Group controlId="standards-search-subject">
-                <Form.Label>Subject</Form.Label>
+                <Form.Label>{t('bank.label.subject')}</Form.Label>
                 <Form.Select value={subject} onChange={(e) => setSubject(e.target.value)}>
-                  <option value="">All subjects</option>
+                  <option value="">{t('standards.search.allSubjects')}</option>
                   {subjects.map((s) => (
                     <option key={s} value={s}>
                       {s}
@@ -76,23 +78,23 @@ export function StandardsSearch({ subjects }: { subjects: readonly string[] }) {
         </Form>
         <div aria-live="polite">
           {!asked ? (
-            <p className="text-body-secondary mb-0">Type a code or words to find standards.</p>
+            <p className="text-body-secondary mb-0">{t('standards.search.prompt')}</p>
           ) : search.isError ? (
             <Alert variant="danger" className="mb-0">
-              {serverMessageOr(search.error, 'The standards could not be searched')}
+              {serverMessageOr(search.error, t('standards.search.failed'))}
             </Alert>
           ) : search.isFetching && items.length === 0 ? (
-            <p className="text-body-secondary mb-0">Searching…</p>
+            <p className="text-body-secondary mb-0">{t('standards.search.searching')}</p>
           ) : items.length === 0 ? (
-            <p className="text-body-secondary mb-0">No standards match.</p>
+            <p className="text-body-secondary mb-0">{t('standards.search.none')}</p>
           ) : (
-            <Table size="sm" responsive className="mb-0 align-middle" aria-label="Standards found">
+            <Table size="sm" responsive className="mb-0 align-middle" aria-label={t('standards.search.found')}>
               <thead>
                 <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Statement</th>
-                  <th scope="col">Grades</th>
-                  <th scope="col">Framework</th>
+                  <th scope="col">{t('standards.search.code')}</th>
+                  <th scope="col">{t('standards.search.statement')}</th>
+                  <th scope="col">{t('standards.search.grades')}</th>
+                  <th scope="col">{t('standards.frameworks.framework')}</th>
                 </tr>
               </thead>
               <tbody>
