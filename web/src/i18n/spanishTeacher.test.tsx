@@ -1,0 +1,207 @@
+// The teacher's screens in Spanish (the class page and its sections, the dashboard, the
+// accommodations, the student logins, the subscription page): no raw key, and the Spanish text each
+// screen is known to say. Names, class names and other user content stay as they were typed.
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../app/store';
+import { ClassDetailPage } from '../features/classes/ClassDetailPage';
+import { authApi } from '../session/authApi';
+import { TEACHER, stubFetch } from '../test/fetchStub';
+import { expectNoRawKeys, inSpanish } from '../test/spanish';
+import { jsonResponse, renderWithProviders } from '../test/test-utils';
+
+vi.mock('qrcode', () => ({
+  toString: (url: string) => Promise.resolve(`<svg data-url="${url}"></svg>`),
+}));
+
+const ME = { ...TEACHER, locale: 'es' as const };
+
+const CLASS = {
+  id: 'c1',
+  name: 'Biología',
+  subject: 'Ciencias',
+  period: '4',
+  joinCode: 'BXR7KP',
+  createdAt: '2024-03-05T10:00:00.000Z',
+  teacherId: ME.id,
+  teacherName: 'Ada Lovelace',
+  studentCount: 3,
+  assessmentCount: 1,
+  belowStandard: 2,
+  atStandard: 0,
+  aboveStandard: 1,
+  archived: false,
+  coTeaching: false,
+};
+
+const TEACHERS = [
+  { id: ME.id, firstName: 'Ada', lastName: 'Lovelace', email: ME.email, owner: true },
+  { id: 'u9', firstName: 'Cora', lastName: 'Díaz', email: 'cora@escuela.org', owner: false },
+  { id: 'inv1', firstName: null, lastName: null, email: 'nuevo@distrito.org', owner: false, invitation: 'pending' },
+];
+
+const MEMBERS = [
+  {
+    id: 'm1',
+    joinedAt: '2024-03-06T10:00:00.000Z',
+    student: { id: 's1', firstName: 'Maya', lastName: 'Rivera', email: 'maya@escuela.org' },
+  },
+];
+
+const NONE = {
+  readAloud: false,
+  reducedChoices: 0,
+  extraTime: 1,
+  largeText: false,
+  highContrast: false,
+  lineGuide: false,
+  answerMasking: false,
+};
+const ACCOMMODATIONS = [
+  {
+    studentId: 's1',
+    firstName: 'Maya',
+    lastName: 'Rivera',
+    ...NONE,
+    readAloud: true,
+    reducedChoices: 1,
+    extraTime: 1.5,
+  },
+  { studentId: 's2', firstName: 'Ben', lastName: 'Abbott', ...NONE },
+];
+
+const LOGINS = {
+  classCode: 'BXR7KP',
+  students: [
+    {
+      id: 's3',
+      firstName: 'Leo',
+      lastName: 'Soto',
+      username: 'leo.s',
+      signInWith: 'picture',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      signInChangedAt: '2026-11-01T10:00:00.000Z',
+    },
+  ],
+  cards: { inForce: 2, expiresAt: '2027-05-28T10:00:00.000Z' },
+};
+
+const LTI = {
+  classId: 'c1',
+  courses: [
+    {
+      contextId: 'course-1',
+      contextTitle: 'Química 9',
+      rosterAvailable: true,
+      lastSyncedAt: '2026-01-01T00:00:00.000Z',
+      lastOutcome: { ok: true, added: 2, kept: 1, skipped: 0 },
+    },
+  ],
+};
+
+inSpanish();
+
+beforeEach(() => {
+  stubFetch({
+    'GET /api/auth/user': () => jsonResponse(200, ME),
+    'GET /api/classes': () => jsonResponse(200, [CLASS]),
+    'GET /api/classes/c1': () => jsonResponse(200, CLASS),
+    'GET /api/classes/c1/results': () => jsonResponse(200, []),
+    'GET /api/classes/c1/students': () => jsonResponse(200, MEMBERS),
+    'GET /api/classes/c1/teachers': () => jsonResponse(200, TEACHERS),
+    'GET /api/classes/c1/accommodations': () => jsonResponse(200, ACCOMMODATIONS),
+    'GET /api/classes/c1/student-logins': () => jsonResponse(200, LOGINS),
+    'GET /api/integrations/lti/classes/c1/roster': () => jsonResponse(200, LTI),
+    'POST /api/integrations/lti/classes/c1/roster/sync': () =>
+      jsonResponse(200, {
+        courses: [
+          {
+            classId: 'c1',
+            contextId: 'course-1',
+            contextTitle: 'Química 9',
+            syncedAt: '2026-01-02T00:00:00.000Z',
+            added: [{ lmsUserId: 'l1', name: 'Lee One', userId: 'u1', accountCreated: true }],
+            kept: [],
+            skipped: [{ lmsUserId: 'l2', name: 'Lee Two', reason: 'inactive', detail: 'Inactive' }],
+          },
+        ],
+      }),
+  });
+});
+
+async function renderSignedIn(ui: ReactElement, route = '/') {
+  const store = makeStore();
+  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, ME));
+  return renderWithProviders(ui, { store, route });
+}
+
+const classPage = () =>
+  renderSignedIn(
+    <Routes>
+      <Route path="/class/:id" element={<ClassDetailPage />} />
+    </Routes>,
+    '/class/c1',
+  );
+
+describe("the teacher's screens in Spanish", () => {
+  it('the class page: header, figures, teachers, LMS roster', async () => {
+    await classPage();
+    expect(await screen.findByRole('heading', { name: 'Biología' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Volver a las clases' })).toBeInTheDocument();
+    expect(screen.getByText('Periodo 4')).toBeInTheDocument();
+    expect(screen.getByText(/^Creada el /)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Administrar estudiantes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear evaluación' })).toBeInTheDocument();
+    expect(screen.getByText('Estudiantes inscritos')).toBeInTheDocument();
+    // 1 of 3 assessed students above: the share in es-US's percent format.
+    expect(screen.getByText(/^33\s?% de 3 evaluados$/)).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { name: 'Maestros' })).toBeInTheDocument();
+    const teachers = screen.getByRole('list', { name: 'Maestros de esta clase' });
+    expect(await within(teachers).findByText('Propietario')).toBeInTheDocument();
+    expect(within(teachers).getByText('Comaestro')).toBeInTheDocument();
+    expect(within(teachers).getByText('Invitado')).toBeInTheDocument();
+    expect(within(teachers).getByRole('button', { name: 'Quitar a Cora Díaz' })).toBeInTheDocument();
+    expect(
+      within(teachers).getByRole('button', { name: 'Retirar la invitación de nuevo@distrito.org' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Agregar un comaestro')).toHaveAttribute('placeholder', 'maestro@escuela.org');
+
+    const lms = await screen.findByRole('region', { name: 'Lista del LMS' });
+    expect(lms).toHaveTextContent('Curso del LMS: Química 9');
+    expect(lms).toHaveTextContent(': 2 agregados, 1 conservados, 0 omitidos');
+    expectNoRawKeys();
+
+    // The owner's add without an address: the message in Spanish.
+    const section = screen.getByRole('region', { name: 'Maestros' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Agregar maestro' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Escriba el correo electrónico de un maestro de su escuela o distrito',
+    );
+    // A roster sync: what was added and skipped, and why.
+    fireEvent.click(within(lms).getByRole('button', { name: 'Sincronizar la lista desde el LMS' }));
+    const status = await within(lms).findByRole('status');
+    expect(status).toHaveTextContent('1 agregados, 0 ya estaban en la clase, 1 omitidos');
+    expect(status).toHaveTextContent('Lee Two: inactivo en el LMS');
+    expectNoRawKeys();
+  });
+
+  it('the class page: Manage Students, its students and the removal confirm', async () => {
+    await classPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Administrar estudiantes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Administración de la clase' });
+    expect(within(dialog).getByRole('tab', { name: 'Crear clase' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Clase')).toHaveDisplayValue('Biología - Periodo 4');
+    expect(within(dialog).getByText(/Los estudiantes se unen con el código de la clase/)).toBeInTheDocument();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Quitar a Maya Rivera' }));
+    const confirm = await within(dialog).findByRole('alertdialog', { name: 'Confirmar que se quita' });
+    expect(confirm).toHaveTextContent('¿Quitar a Maya Rivera de esta clase? Ya no verá sus evaluaciones.');
+    expect(within(confirm).getByRole('button', { name: 'Quitar estudiante' })).toBeInTheDocument();
+    expectNoRawKeys();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Crear clase' }));
+    expect(await within(dialog).findByRole('button', { name: 'Crear clase' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+});
