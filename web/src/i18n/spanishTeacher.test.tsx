@@ -1,12 +1,13 @@
 // The teacher's screens in Spanish (the class page and its sections, the dashboard, the
 // accommodations, the student logins, the subscription page): no raw key, and the Spanish text each
 // screen is known to say. Names, class names and other user content stay as they were typed.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { ClassDetailPage } from '../features/classes/ClassDetailPage';
+import { LoginCardsSheet } from '../features/studentLogins/LoginCardsSheet';
 import { authApi } from '../session/authApi';
 import { TEACHER, stubFetch } from '../test/fetchStub';
 import { expectNoRawKeys, inSpanish } from '../test/spanish';
@@ -131,6 +132,10 @@ beforeEach(() => {
   });
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 async function renderSignedIn(ui: ReactElement, route = '/') {
   const store = makeStore();
   await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, ME));
@@ -191,17 +196,110 @@ describe("the teacher's screens in Spanish", () => {
   it('the class page: Manage Students, its students and the removal confirm', async () => {
     await classPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Administrar estudiantes' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Administración de la clase' });
+    // The dialogs load when first opened (a slow, shared machine may take a while).
+    const dialog = await screen.findByRole('dialog', { name: 'Administración de la clase' }, { timeout: 5000 });
     expect(within(dialog).getByRole('tab', { name: 'Crear clase' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Clase')).toHaveDisplayValue('Biología - Periodo 4');
     expect(within(dialog).getByText(/Los estudiantes se unen con el código de la clase/)).toBeInTheDocument();
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Quitar a Maya Rivera' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Quitar a Maya Rivera' }, { timeout: 5000 }));
     const confirm = await within(dialog).findByRole('alertdialog', { name: 'Confirmar que se quita' });
     expect(confirm).toHaveTextContent('¿Quitar a Maya Rivera de esta clase? Ya no verá sus evaluaciones.');
     expect(within(confirm).getByRole('button', { name: 'Quitar estudiante' })).toBeInTheDocument();
     expectNoRawKeys();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Crear clase' }));
     expect(await within(dialog).findByRole('button', { name: 'Crear clase' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it("the class page: accommodations, the edit dialog and the substitute's sheet", async () => {
+    await classPage();
+    const table = await screen.findByRole('table', { name: 'Adaptaciones' });
+    expect(
+      await within(table).findByText('Lectura en voz alta, Menos opciones de respuesta (quitar 1), 1.5× el tiempo'),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('Ninguna')).toBeInTheDocument();
+    expect(screen.getByText('1 de 2 estudiantes tienen alguna.')).toBeInTheDocument();
+    expectNoRawKeys();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Editar las adaptaciones de Ben Abbott' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adaptaciones de Ben Abbott' }, { timeout: 5000 });
+    expect(within(dialog).getByLabelText('Menos opciones de respuesta')).toHaveDisplayValue('Todas las opciones');
+    expect(within(dialog).getByRole('option', { name: 'Quitar 1 opción incorrecta' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Tiempo adicional')).toHaveDisplayValue('Tiempo normal');
+    expect(within(dialog).getByRole('checkbox', { name: 'Texto grande' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+    expectNoRawKeys();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+    // The printed sheet, in Spanish too.
+    let printed = '';
+    vi.spyOn(window, 'print').mockImplementation(() => {
+      printed = document.querySelector('.print-sheet')?.textContent ?? '';
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir para un suplente' }));
+    await waitFor(() => expect(printed).toContain('Adaptaciones: Biología'));
+    expect(printed).toContain('Para el maestro suplente, impreso el');
+    expect(printed).toContain('Los otros 1 estudiantes de la clase no tienen ninguna.');
+    expect(printed).not.toContain('Ben Abbott');
+  });
+
+  it('the class page: student logins, the new student form with its messages, the login cards', async () => {
+    await classPage();
+    const table = await screen.findByRole('table', { name: 'Acceso de estudiantes' });
+    expect(within(table).getByRole('columnheader', { name: 'Nombre de usuario' })).toBeInTheDocument();
+    expect(within(table).getByText('Una imagen')).toBeInTheDocument();
+    expect(screen.getByText(/^2 tarjetas impresas permiten iniciar sesión hasta el /)).toBeInTheDocument();
+    expectNoRawKeys();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar un estudiante sin correo electrónico' }));
+    const form = await screen.findByRole('form', { name: 'Agregar un estudiante sin correo electrónico' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar estudiante' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('El nombre es obligatorio');
+    fireEvent.change(within(form).getByLabelText('Nombre'), { target: { value: 'Eva' } });
+    fireEvent.change(within(form).getByLabelText('Nombre de usuario'), { target: { value: 'eva.m' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar estudiante' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Elija una imagen');
+    fireEvent.click(within(form).getByLabelText('Dos palabras'));
+    fireEvent.change(within(form).getByLabelText('Sus dos palabras'), { target: { value: 'x' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar estudiante' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Escriba dos palabras cortas (solo letras)');
+    expectNoRawKeys();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Restablecer la contraseña de Leo Soto' }));
+    expect(await screen.findByRole('form', { name: 'Nueva contraseña de Leo Soto' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it('the login cards sheet', async () => {
+    await renderSignedIn(
+      <LoginCardsSheet
+        className="Biología"
+        onClose={() => undefined}
+        cards={{
+          classCode: 'BXR7KP',
+          cards: [
+            {
+              studentId: 's3',
+              firstName: 'Leo',
+              lastName: 'Soto',
+              username: 'leo.s',
+              url: 'https://checkpoint.example/login-card#secret-1',
+              expiresAt: '2027-05-28T10:00:00.000Z',
+            },
+          ],
+        }}
+      />,
+    );
+    const sheet = screen.getByRole('region', { name: 'Tarjetas de acceso' });
+    expect(sheet).toHaveTextContent('Imprima estas tarjetas ahora');
+    expect(sheet).toHaveTextContent('Funcionan hasta el 28/5/2027.');
+    expect(within(sheet).getByRole('listitem', { name: 'Tarjeta de acceso de Leo Soto' })).toHaveTextContent(
+      'Código de la clase BXR7KP',
+    );
+    expect(
+      await within(sheet).findByRole('img', { name: 'Código QR para iniciar sesión como Leo' }),
+    ).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
     expectNoRawKeys();
   });
 });
