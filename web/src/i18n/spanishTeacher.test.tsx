@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { ClassDetailPage } from '../features/classes/ClassDetailPage';
 import { LoginCardsSheet } from '../features/studentLogins/LoginCardsSheet';
+import { TeacherDashboard } from '../features/dashboard/TeacherDashboard';
 import { authApi } from '../session/authApi';
 import { TEACHER, stubFetch } from '../test/fetchStub';
 import { expectNoRawKeys, inSpanish } from '../test/spanish';
@@ -300,6 +301,29 @@ describe("the teacher's screens in Spanish", () => {
       await within(sheet).findByRole('img', { name: 'Código QR para iniciar sesión como Leo' }),
     ).toBeInTheDocument();
     expect(within(sheet).getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it("the teacher's dashboard, with a class and with none", async () => {
+    await renderSignedIn(<TeacherDashboard />);
+    expect(await screen.findByRole('heading', { name: 'Panel de evaluaciones' })).toBeInTheDocument();
+    expect(await screen.findByText('Total de estudiantes')).toBeInTheDocument();
+    expect(screen.getByText('Estudiantes en el estándar')).toBeInTheDocument();
+    expect(screen.getByText('Necesitan apoyo')).toBeInTheDocument();
+    expect(screen.getByText('3 estudiantes')).toBeInTheDocument();
+    expect(screen.getByText('1 evaluación')).toBeInTheDocument();
+    expect(screen.getByLabelText('Clase')).toHaveDisplayValue('Biología - Periodo 4');
+    expect(screen.getByRole('link', { name: 'Ver detalles' })).toHaveAttribute('href', '/class/c1');
+    expect(screen.getByRole('button', { name: 'Administrar estudiantes' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it("the teacher's dashboard without a class: the welcome", async () => {
+    stubFetch({ 'GET /api/classes': () => jsonResponse(200, []) });
+    await renderSignedIn(<TeacherDashboard />);
+    expect(await screen.findByRole('heading', { name: '¡Bienvenido a Checkpoint!' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear clase' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mis clases' })).toBeInTheDocument();
     expectNoRawKeys();
   });
 });
