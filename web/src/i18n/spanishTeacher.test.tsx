@@ -9,6 +9,7 @@ import { makeStore } from '../app/store';
 import { ClassDetailPage } from '../features/classes/ClassDetailPage';
 import { LoginCardsSheet } from '../features/studentLogins/LoginCardsSheet';
 import { TeacherDashboard } from '../features/dashboard/TeacherDashboard';
+import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
 import { authApi } from '../session/authApi';
 import { TEACHER, stubFetch } from '../test/fetchStub';
 import { expectNoRawKeys, inSpanish } from '../test/spanish';
@@ -200,7 +201,7 @@ describe("the teacher's screens in Spanish", () => {
     // The dialogs load when first opened (a slow, shared machine may take a while).
     const dialog = await screen.findByRole('dialog', { name: 'Administración de la clase' }, { timeout: 5000 });
     expect(within(dialog).getByRole('tab', { name: 'Crear clase' })).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Clase')).toHaveDisplayValue('Biología - Periodo 4');
+    expect(await within(dialog).findByLabelText('Clase')).toHaveDisplayValue('Biología - Periodo 4');
     expect(within(dialog).getByText(/Los estudiantes se unen con el código de la clase/)).toBeInTheDocument();
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Quitar a Maya Rivera' }, { timeout: 5000 }));
     const confirm = await within(dialog).findByRole('alertdialog', { name: 'Confirmar que se quita' });
@@ -324,6 +325,25 @@ describe("the teacher's screens in Spanish", () => {
     expect(await screen.findByRole('heading', { name: '¡Bienvenido a Checkpoint!' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Crear clase' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mis clases' })).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it('the subscription page, its usage and its upgrade toast', async () => {
+    stubFetch({ 'GET /api/dashboard/usage': () => jsonResponse(200, { classes: 1, students: 0, assessments: 1 }) });
+    await renderSignedIn(<SubscriptionPage />, '/subscription');
+    expect(await screen.findByRole('heading', { name: 'Suscripción y facturación' })).toBeInTheDocument();
+    expect(await screen.findByTestId('usage-classes')).toHaveTextContent('1 clase creada (quedan 2)');
+    expect(screen.getByTestId('usage-students')).toHaveTextContent('0 estudiantes (quedan 50)');
+    expect(screen.getByTestId('usage-assessments')).toHaveTextContent('1 evaluación (ilimitado)');
+    expect(screen.getAllByText('Prueba gratuita').length).toBeGreaterThan(0);
+    expect(screen.getByText('Quedan 14 días')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Profesional' })).toBeInTheDocument();
+    expect(screen.getByText('El más popular')).toBeInTheDocument();
+    expect(screen.getByText('Clases y estudiantes ilimitados')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plan actual' })).toBeDisabled();
+    expectNoRawKeys();
+    fireEvent.click(screen.getByRole('button', { name: 'Mejorar el plan' }));
+    expect(await screen.findByText('Mejora disponible')).toBeInTheDocument();
     expectNoRawKeys();
   });
 });
