@@ -168,13 +168,16 @@ describe("the teacher's screens in Spanish", () => {
     expect(await screen.findByRole('heading', { name: 'Maestros' })).toBeInTheDocument();
     const teachers = screen.getByRole('list', { name: 'Maestros de esta clase' });
     expect(await within(teachers).findByText('Propietario')).toBeInTheDocument();
-    expect(within(teachers).getByText('Comaestro')).toBeInTheDocument();
+    expect(within(teachers).getByText('Maestro colaborador')).toBeInTheDocument();
     expect(within(teachers).getByText('Invitado')).toBeInTheDocument();
     expect(within(teachers).getByRole('button', { name: 'Quitar a Cora Díaz' })).toBeInTheDocument();
     expect(
       within(teachers).getByRole('button', { name: 'Retirar la invitación de nuevo@distrito.org' }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Agregar un comaestro')).toHaveAttribute('placeholder', 'maestro@escuela.org');
+    expect(screen.getByLabelText('Agregar un maestro colaborador')).toHaveAttribute(
+      'placeholder',
+      'maestro@escuela.org',
+    );
 
     const lms = await screen.findByRole('region', { name: 'Lista del LMS' });
     expect(lms).toHaveTextContent('Curso del LMS: Química 9');
@@ -204,7 +207,7 @@ describe("the teacher's screens in Spanish", () => {
     expect(await within(dialog).findByLabelText('Clase')).toHaveDisplayValue('Biología - Periodo 4');
     expect(within(dialog).getByText(/Los estudiantes se unen con el código de la clase/)).toBeInTheDocument();
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Quitar a Maya Rivera' }, { timeout: 5000 }));
-    const confirm = await within(dialog).findByRole('alertdialog', { name: 'Confirmar que se quita' });
+    const confirm = await within(dialog).findByRole('alertdialog', { name: 'Confirmar la baja del estudiante' });
     expect(confirm).toHaveTextContent('¿Quitar a Maya Rivera de esta clase? Ya no verá sus evaluaciones.');
     expect(within(confirm).getByRole('button', { name: 'Quitar estudiante' })).toBeInTheDocument();
     expectNoRawKeys();
