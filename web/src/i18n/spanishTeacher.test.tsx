@@ -88,6 +88,7 @@ const LOGINS = {
       signInChangedAt: '2026-11-01T10:00:00.000Z',
     },
   ],
+  withoutSignIn: [],
   cards: { inForce: 2, expiresAt: '2027-05-28T10:00:00.000Z' },
 };
 

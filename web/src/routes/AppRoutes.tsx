@@ -74,9 +74,9 @@ const AssessmentResultsPage = englishOnly(
   screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage'),
 );
 const DeepLinkPage = englishOnly(screen('features/lti/DeepLinkPage', 'DeepLinkPage'));
-const AdminDashboardPage = englishOnly(screen('features/admin/AdminDashboardPage', 'AdminDashboardPage'));
-const AdminLayout = englishOnly(screen('features/admin/AdminLayout', 'AdminLayout'));
-const DistrictUsersPage = englishOnly(screen('features/admin/DistrictUsersPage', 'DistrictUsersPage'));
+const AdminDashboardPage = screen('features/admin/AdminDashboardPage', 'AdminDashboardPage');
+const AdminLayout = screen('features/admin/AdminLayout', 'AdminLayout');
+const DistrictUsersPage = screen('features/admin/DistrictUsersPage', 'DistrictUsersPage');
 const AdminSignInSection = screen('features/admin/AdminSections', 'AdminSignInSection');
 const AdminRosterSection = screen('features/admin/AdminSections', 'AdminRosterSection');
 const AdminIntegrationsSection = screen('features/admin/AdminSections', 'AdminIntegrationsSection');
