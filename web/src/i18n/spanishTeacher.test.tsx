@@ -10,6 +10,7 @@ import { ClassDetailPage } from '../features/classes/ClassDetailPage';
 import { LoginCardsSheet } from '../features/studentLogins/LoginCardsSheet';
 import { TeacherDashboard } from '../features/dashboard/TeacherDashboard';
 import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
+import { StudentSignInModal } from '../features/admin/StudentSignInModal';
 import { authApi } from '../session/authApi';
 import { TEACHER, stubFetch } from '../test/fetchStub';
 import { expectNoRawKeys, inSpanish } from '../test/spanish';
@@ -348,6 +349,32 @@ describe("the teacher's screens in Spanish", () => {
     expectNoRawKeys();
     fireEvent.click(screen.getByRole('button', { name: 'Mejorar el plan' }));
     expect(await screen.findByText('Mejora disponible')).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it("the picture or words' message, also in the admin's sign-in dialog (SecretFields is shared)", async () => {
+    await renderSignedIn(
+      <StudentSignInModal
+        onClose={() => undefined}
+        student={
+          {
+            id: 's4',
+            email: 'roster-1@roster.invalid',
+            firstName: 'Rosa',
+            lastName: 'Díaz',
+            role: 'student',
+            source: 'roster',
+            username: 'rosa.d',
+            signInWith: null,
+            createdAt: '2026-11-30T10:00:00.000Z',
+          } as unknown as Parameters<typeof StudentSignInModal>[0]['student']
+        }
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('group', { name: 'Inicia sesión con' })).toBeInTheDocument();
+    fireEvent.submit(dialog.querySelector('form')!);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Elija una imagen');
     expectNoRawKeys();
   });
 });

@@ -13,12 +13,12 @@ export interface SecretDraft {
 
 export const emptySecret = (): SecretDraft => ({ kind: 'picture', picture: undefined, words: suggestWords() });
 
-/** The secret to send, or the key (teacher namespace) of the message saying what is missing. */
+/** The secret to send, or the key ('teacher:…', for any screen's t) of the message saying what is missing. */
 export function secretOf(draft: SecretDraft): StudentSecret | string {
   if (draft.kind === 'picture')
-    return draft.picture ? { kind: 'picture', picture: draft.picture } : 'logins.secret.pickPicture';
+    return draft.picture ? { kind: 'picture', picture: draft.picture } : 'teacher:logins.secret.pickPicture';
   const words = draft.words.trim().toLowerCase().split(/\s+/).join(' ');
-  return /^[a-z]{2,12} [a-z]{2,12}$/.test(words) ? { kind: 'words', words } : 'logins.secret.typeWords';
+  return /^[a-z]{2,12} [a-z]{2,12}$/.test(words) ? { kind: 'words', words } : 'teacher:logins.secret.typeWords';
 }
 
 export function SecretFields({
