@@ -356,19 +356,19 @@ describe("the teacher's screens in Spanish", () => {
     await renderSignedIn(
       <StudentSignInModal
         onClose={() => undefined}
-        student={
-          {
-            id: 's4',
-            email: 'roster-1@roster.invalid',
-            firstName: 'Rosa',
-            lastName: 'Díaz',
-            role: 'student',
-            source: 'roster',
-            username: 'rosa.d',
-            signInWith: null,
-            createdAt: '2026-11-30T10:00:00.000Z',
-          } as unknown as Parameters<typeof StudentSignInModal>[0]['student']
-        }
+        student={{
+          id: 's4',
+          email: 'roster-1@roster.invalid',
+          firstName: 'Rosa',
+          lastName: 'Díaz',
+          role: 'student',
+          createdAt: '2026-11-30T10:00:00.000Z',
+          emailVerified: false,
+          disabled: false,
+          source: 'roster',
+          username: 'rosa.d',
+          signInWith: null,
+        }}
       />,
     );
     const dialog = await screen.findByRole('dialog');
