@@ -14,10 +14,22 @@ export interface PlanCardProps {
   headingAs: 'h2' | 'h3';
   /** A line under the price (e.g. "Save 17%"). */
   note?: string | undefined;
+  /** The badge of the popular plan, in the page's language (the landing page's is English). */
+  popularLabel?: string | undefined;
   children: ReactNode;
 }
 
-export function PlanCard({ name, price, period, features, popular, headingAs, note, children }: PlanCardProps) {
+export function PlanCard({
+  name,
+  price,
+  period,
+  features,
+  popular,
+  headingAs,
+  note,
+  popularLabel = 'Most Popular',
+  children,
+}: PlanCardProps) {
   return (
     <Card className={`h-100 shadow-sm ${popular ? 'border-primary border-2' : ''}`}>
       <Card.Body className="d-flex flex-column">
@@ -25,7 +37,7 @@ export function PlanCard({ name, price, period, features, popular, headingAs, no
           <Card.Title as={headingAs} className="h5 mb-0">
             {name}
           </Card.Title>
-          {popular && <Badge bg="primary">Most Popular</Badge>}
+          {popular && <Badge bg="primary">{popularLabel}</Badge>}
         </div>
         <p className="mb-1">
           <span className="display-6 fw-bold">{price}</span> <span className="text-body-secondary">{period}</span>

@@ -12,21 +12,16 @@ import {
   type Accommodations,
   type ClassStudentAccommodations,
 } from './accommodationsApi';
-import { FLAG_LABELS, studentName, type Flag } from './labels';
+import { flagLabel, studentName, timeFactorText, type Flag } from './labels';
+import { useTranslation } from '../../i18n/react';
+import type { TFunction } from '../../i18n/i18n';
 
-const FLAG_HINTS: Record<Flag, string> = {
-  readAloud: 'A "Read aloud" button speaks each question and its choices.',
-  largeText: 'Bigger text on the taking and practice pages.',
-  highContrast: 'Black on white with strong outlines.',
-  lineGuide: 'A reading band that follows where the student is reading.',
-  answerMasking: 'Each choice stays hidden until the student shows it.',
-};
-
-const EXTRA_TIME_CHOICES: { value: string; label: string }[] = [
-  { value: '1', label: 'Standard time' },
-  { value: '1.5', label: '1.5× time' },
-  { value: '2', label: '2× time' },
-  { value: 'none', label: 'No time limit' },
+/** The choices of extra time, in the interface's language. */
+const extraTimeChoices = (t: TFunction): { value: string; label: string }[] => [
+  { value: '1', label: t('accommodations.standardTime') },
+  { value: '1.5', label: timeFactorText(1.5, t) },
+  { value: '2', label: timeFactorText(2, t) },
+  { value: 'none', label: t('accommodations.noTimeLimit') },
 ];
 
 interface Props {
@@ -36,11 +31,12 @@ interface Props {
 }
 
 export function AccommodationsEditDialog({ classId, student, onHide }: Props) {
+  const { t } = useTranslation('teacher');
   return (
     <Modal show={student !== null} onHide={onHide} centered aria-labelledby="accommodations-dialog-title">
       <Modal.Header closeButton>
         <Modal.Title id="accommodations-dialog-title" as="h2" className="h5">
-          Accommodations{student ? ` of ${studentName(student)}` : ''}
+          {student ? t('accommodations.dialogTitle', { name: studentName(student, t) }) : t('accommodations.title')}
         </Modal.Title>
       </Modal.Header>
       {student && <AccommodationsForm key={student.studentId} classId={classId} student={student} onDone={onHide} />}
@@ -59,6 +55,8 @@ function AccommodationsForm({
 }) {
   const [save, { isLoading }] = useSetStudentAccommodationsMutation();
   const toast = useToast();
+  const { t } = useTranslation('teacher');
+  const EXTRA_TIME_CHOICES = extraTimeChoices(t);
   const [values, setValues] = useState<Accommodations>(() => ({
     readAloud: student.readAloud,
     reducedChoices: student.reducedChoices,
@@ -76,7 +74,7 @@ function AccommodationsForm({
   // A factor stored earlier that the list does not offer stays choosable as it is.
   const timeChoices = EXTRA_TIME_CHOICES.some((c) => c.value === String(values.extraTime))
     ? EXTRA_TIME_CHOICES
-    : [...EXTRA_TIME_CHOICES, { value: String(values.extraTime), label: `${values.extraTime}× time` }];
+    : [...EXTRA_TIME_CHOICES, { value: String(values.extraTime), label: timeFactorText(Number(values.extraTime), t) }];
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -84,13 +82,16 @@ function AccommodationsForm({
     setFormError(null);
     try {
       await save({ id: classId, studentId: student.studentId, body: values }).unwrap();
-      toast({ title: 'Saved', description: `Accommodations of ${studentName(student)} saved` });
+      toast({
+        title: t('accommodations.saved'),
+        description: t('accommodations.savedText', { name: studentName(student, t) }),
+      });
       onDone();
     } catch (error) {
       if (isApiError(error) && error.status === 400 && error.fields && Object.keys(error.fields).length > 0) {
         setFieldErrors(error.fields);
       } else {
-        setFormError(serverMessageOr(error, 'Could not save the accommodations'));
+        setFormError(serverMessageOr(error, t('accommodations.saveFailed')));
       }
     }
   }
@@ -107,7 +108,7 @@ function AccommodationsForm({
       <Form.Check
         type="switch"
         id={id(f)}
-        label={FLAG_LABELS[f]}
+        label={flagLabel(f, t)}
         checked={values[f]}
         isInvalid={!!fieldErrors[f]}
         aria-invalid={!!fieldErrors[f]}
@@ -115,7 +116,7 @@ function AccommodationsForm({
         aria-describedby={described(f)}
       />
       <Form.Text id={`${id(f)}-hint`} className="d-block ms-5">
-        {FLAG_HINTS[f]}
+        {t(`accommodations.hint.${f}`)}
       </Form.Text>
       {feedback(f)}
     </Form.Group>
@@ -131,7 +132,7 @@ function AccommodationsForm({
         )}
         {flag('readAloud')}
         <Form.Group className="mb-3 mt-3" controlId={id('reducedChoices')}>
-          <Form.Label>Fewer answer choices</Form.Label>
+          <Form.Label>{t('accommodations.fewerChoices')}</Form.Label>
           <Form.Select
             value={String(values.reducedChoices)}
             isInvalid={!!fieldErrors.reducedChoices}
@@ -139,17 +140,15 @@ function AccommodationsForm({
             onChange={(e) => set('reducedChoices', Number(e.currentTarget.value))}
             aria-describedby={described('reducedChoices')}
           >
-            <option value="0">All choices</option>
-            <option value="1">Remove 1 wrong choice</option>
-            <option value="2">Remove 2 wrong choices</option>
+            <option value="0">{t('accommodations.allChoices')}</option>
+            <option value="1">{t('accommodations.removeWrong', { count: 1 })}</option>
+            <option value="2">{t('accommodations.removeWrong', { count: 2 })}</option>
           </Form.Select>
-          <Form.Text id={`${id('reducedChoices')}-hint`}>
-            On multiple-choice questions; the right answer always stays.
-          </Form.Text>
+          <Form.Text id={`${id('reducedChoices')}-hint`}>{t('accommodations.fewerChoicesHint')}</Form.Text>
           {feedback('reducedChoices')}
         </Form.Group>
         <Form.Group className="mb-3" controlId={id('extraTime')}>
-          <Form.Label>Extra time</Form.Label>
+          <Form.Label>{t('accommodations.extraTime')}</Form.Label>
           <Form.Select
             value={String(values.extraTime)}
             isInvalid={!!fieldErrors.extraTime}
@@ -166,17 +165,17 @@ function AccommodationsForm({
               </option>
             ))}
           </Form.Select>
-          <Form.Text id={`${id('extraTime')}-hint`}>Where an assessment has a time limit.</Form.Text>
+          <Form.Text id={`${id('extraTime')}-hint`}>{t('accommodations.extraTimeHint')}</Form.Text>
           {feedback('extraTime')}
         </Form.Group>
         {(['largeText', 'highContrast', 'lineGuide', 'answerMasking'] as const).map(flag)}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onDone}>
-          Cancel
+          {t('common:cancel')}
         </Button>
         <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Saving...' : 'Save'}
+          {isLoading ? t('classes.saving') : t('accommodations.save')}
         </Button>
       </Modal.Footer>
     </Form>

@@ -13,6 +13,7 @@ import { lazyModal } from '../../app/lazyModal';
 import { useGetClassAccommodationsQuery, type ClassStudentAccommodations } from './accommodationsApi';
 import { accommodationList, studentName } from './labels';
 import { formatDate } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 const AccommodationsEditDialog = lazyModal(
   () => import('./AccommodationsEditDialog').then((m) => m.AccommodationsEditDialog),
@@ -21,36 +22,35 @@ const AccommodationsEditDialog = lazyModal(
 
 /** The printed sheet: rendered at the end of <body>, shown only by the printer while printing. */
 function SubstituteSheet({ className, students }: { className: string; students: ClassStudentAccommodations[] }) {
-  const listed = students.filter((s) => accommodationList(s).length > 0);
+  const { t } = useTranslation('teacher');
+  const listed = students.filter((s) => accommodationList(s, t).length > 0);
   return createPortal(
+    // The sheet prints in the interface's language (the page around it is not printed).
     <div className="print-sheet" data-testid="substitute-sheet">
-      <h1>Accommodations: {className}</h1>
-      <p>
-        For the substitute teacher, printed {formatDate(new Date(), { dateStyle: 'long' })}. Keep this list private:
-        students do not see each other&apos;s accommodations.
-      </p>
+      <h1>{t('accommodations.sheet.title', { name: className })}</h1>
+      <p>{t('accommodations.sheet.intro', { date: formatDate(new Date(), { dateStyle: 'long' }) })}</p>
       {listed.length === 0 ? (
-        <p>No student in this class has accommodations.</p>
+        <p>{t('accommodations.sheet.none')}</p>
       ) : (
         <table>
           <thead>
             <tr>
-              <th scope="col">Student</th>
-              <th scope="col">Accommodations</th>
+              <th scope="col">{t('accommodations.student')}</th>
+              <th scope="col">{t('accommodations.title')}</th>
             </tr>
           </thead>
           <tbody>
             {listed.map((s) => (
               <tr key={s.studentId}>
-                <th scope="row">{studentName(s)}</th>
-                <td>{accommodationList(s).join('; ')}</td>
+                <th scope="row">{studentName(s, t)}</th>
+                <td>{accommodationList(s, t).join('; ')}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       {listed.length < students.length && listed.length > 0 && (
-        <p>The other {students.length - listed.length} students of the class have none.</p>
+        <p>{t('accommodations.sheet.others', { count: students.length - listed.length })}</p>
       )}
     </div>,
     document.body,
@@ -61,6 +61,7 @@ export function ClassAccommodationsSection({ classId, className }: { classId: st
   const { data: students, error, isLoading } = useGetClassAccommodationsQuery(classId);
   const [editing, setEditing] = useState<ClassStudentAccommodations | null>(null);
   const [printing, setPrinting] = useState(false);
+  const { t } = useTranslation('teacher');
 
   // The sheet is in the page while the printer prints (window.print() returns once the print
   // dialog is done); the body's class shows it to the printer alone.
@@ -75,12 +76,12 @@ export function ClassAccommodationsSection({ classId, className }: { classId: st
     }
   }, [printing]);
 
-  const withAny = (students ?? []).filter((s) => accommodationList(s).length > 0).length;
+  const withAny = (students ?? []).filter((s) => accommodationList(s, t).length > 0).length;
   return (
     <Card className="shadow-sm mb-4">
       <Card.Header className="bg-body d-flex flex-wrap align-items-center gap-2">
         <h2 className="h5 mb-0 me-auto" id="accommodations-heading">
-          Accommodations
+          {t('accommodations.title')}
         </h2>
         <Button
           variant="outline-secondary"
@@ -88,56 +89,55 @@ export function ClassAccommodationsSection({ classId, className }: { classId: st
           onClick={() => setPrinting(true)}
           disabled={!students || students.length === 0}
         >
-          Print for a substitute
+          {t('accommodations.print')}
         </Button>
       </Card.Header>
       <Card.Body>
-        <p className="text-body-secondary small">
-          Set once per student, they apply to every assessment and practice the student takes. Classmates never see who
-          has which.
-        </p>
+        <p className="text-body-secondary small">{t('accommodations.intro')}</p>
         {error ? (
           <Alert variant="danger" className="mb-0">
-            {serverMessageOr(error, 'Could not load the accommodations')}
+            {serverMessageOr(error, t('accommodations.loadFailed'))}
           </Alert>
         ) : isLoading || !students ? (
-          <p className="mb-0">Loading…</p>
+          <p className="mb-0">{t('accommodations.loading')}</p>
         ) : students.length === 0 ? (
-          <p className="mb-0">No students have joined this class yet.</p>
+          <p className="mb-0">{t('accommodations.noStudents')}</p>
         ) : (
           <>
             <p className="small mb-2">
               {withAny === 0
-                ? 'No student has accommodations.'
-                : `${withAny} of ${students.length} students have some.`}
+                ? t('accommodations.noneHave')
+                : t('accommodations.someHave', { count: withAny, total: students.length })}
             </p>
             <Table size="sm" responsive className="mb-0 align-middle" aria-labelledby="accommodations-heading">
               <thead>
                 <tr>
-                  <th scope="col">Student</th>
-                  <th scope="col">Accommodations</th>
+                  <th scope="col">{t('accommodations.student')}</th>
+                  <th scope="col">{t('accommodations.title')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('logins.actions')}</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {students.map((s) => {
-                  const list = accommodationList(s);
+                  const list = accommodationList(s, t);
                   return (
                     <tr key={s.studentId}>
                       <th scope="row" className="fw-normal text-break">
-                        {studentName(s)}
+                        {studentName(s, t)}
                       </th>
-                      <td className={list.length ? '' : 'text-body-secondary'}>{list.join(', ') || 'None'}</td>
+                      <td className={list.length ? '' : 'text-body-secondary'}>
+                        {list.join(', ') || t('accommodations.none')}
+                      </td>
                       <td className="text-end">
                         <Button
                           variant="link"
                           size="sm"
                           onClick={() => setEditing(s)}
-                          aria-label={`Edit accommodations of ${studentName(s)}`}
+                          aria-label={t('accommodations.editLabel', { name: studentName(s, t) })}
                         >
-                          Edit
+                          {t('accommodations.edit')}
                         </Button>
                       </td>
                     </tr>

@@ -27,7 +27,7 @@ export function StudentSignInModal({ student, onClose }: { student: DistrictUser
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const chosen = secretOf(secret);
-    if (typeof chosen === 'string') return setError(chosen);
+    if (typeof chosen === 'string') return setError(t(chosen));
     const typed = username.trim();
     if (!typed && !student.username) return setError(t('users.signIn.usernameRequired'));
     try {

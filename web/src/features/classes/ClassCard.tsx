@@ -20,7 +20,7 @@ interface ClassCardProps {
 
 export function ClassCard({ cls, restoring = false, onEdit, onArchive, onRestore, onDelete }: ClassCardProps) {
   const { t } = useTranslation('teacher');
-  const period = periodLabel(cls.period);
+  const period = periodLabel(cls.period, t);
   return (
     <Card className="shadow-sm h-100" as="article" aria-label={cls.name}>
       <Card.Body className="d-flex flex-column">

@@ -25,6 +25,7 @@ import { useGetClassQuery } from './classesApi';
 import { StatCard } from '../../components/StatCard';
 import { lazyModal } from '../../app/lazyModal';
 import { loadCreateAssessmentModal, loadQtiImportDialog } from '../assessments';
+import { useTranslation } from '../../i18n/react';
 
 // Loaded when first opened: forms and their schemas stay out of the page's first load.
 const CreateAssessmentModal = lazyModal(loadCreateAssessmentModal);
@@ -32,9 +33,10 @@ const QtiImportDialog = lazyModal(loadQtiImportDialog);
 const ClassManagementModal = lazyModal(() => import('./ClassManagementModal').then((m) => m.ClassManagementModal));
 
 function BackLink() {
+  const { t } = useTranslation('teacher');
   return (
     <Link to="/classes" className="link-secondary text-decoration-none">
-      ← Back to Classes
+      {t('classPage.back')}
     </Link>
   );
 }
@@ -46,6 +48,7 @@ export function ClassDetailPage() {
   const [managing, setManaging] = useState(false);
   const [creatingAssessment, setCreatingAssessment] = useState(false);
   const [importingQti, setImportingQti] = useState(false);
+  const { t } = useTranslation('teacher');
 
   if (isLoading) return <PageSpinner />;
   if (error || !cls) {
@@ -53,8 +56,8 @@ export function ClassDetailPage() {
       return (
         <Card className="shadow-sm text-center">
           <Card.Body className="p-5">
-            <h1 className="h3">Class not found</h1>
-            <p className="text-body-secondary">This class doesn&apos;t exist or you don&apos;t have access to it.</p>
+            <h1 className="h3">{t('classPage.notFound')}</h1>
+            <p className="text-body-secondary">{t('classPage.notFoundText')}</p>
             <BackLink />
           </Card.Body>
         </Card>
@@ -62,16 +65,16 @@ export function ClassDetailPage() {
     }
     return (
       <>
-        <Alert variant="danger">{serverMessageOr(error, 'Failed to load class')}</Alert>
+        <Alert variant="danger">{serverMessageOr(error, t('classPage.loadFailed'))}</Alert>
         <BackLink />
       </>
     );
   }
 
-  const period = periodLabel(cls.period);
+  const period = periodLabel(cls.period, t);
   // Students by the level of their latest result, shares of those with a result (as on the dashboard).
   const summary = classSummary(cls);
-  const ofStudents = (count: number) => assessedShare(percent(count, summary.assessed), summary.assessed);
+  const ofStudents = (count: number) => assessedShare(percent(count, summary.assessed), summary.assessed, t);
 
   return (
     <>
@@ -87,35 +90,53 @@ export function ClassDetailPage() {
               {cls.subject}
             </Badge>
             {period && <span>{period}</span>}
-            <span>Created {formatDate(cls.createdAt)}</span>
+            <span>{t('classPage.created', { date: formatDate(cls.createdAt) })}</span>
             {cls.coTeaching && (
               <Badge bg="info-subtle" text="info-emphasis">
-                Co-teaching with {cls.teacherName ?? 'its owner'}
+                {t('classPage.coTeachingWith', { name: cls.teacherName ?? t('classPage.itsOwner') })}
               </Badge>
             )}
             <span className="d-inline-flex align-items-center gap-2">
-              Join Code: <JoinCodeBadge code={cls.joinCode} />
+              {t('classPage.joinCode')} <JoinCodeBadge code={cls.joinCode} />
             </span>
           </div>
         </div>
         <div className="d-flex flex-wrap gap-2">
           <Button variant="outline-primary" onClick={() => setManaging(true)}>
-            Manage Students
+            {t('classPage.manageStudents')}
           </Button>
           <Button variant="outline-primary" onClick={() => setImportingQti(true)}>
-            Import QTI package…
+            {t('classPage.importQti')}
           </Button>
-          <Button onClick={() => setCreatingAssessment(true)}>Create Assessment</Button>
+          <Button onClick={() => setCreatingAssessment(true)}>{t('classPage.createAssessment')}</Button>
         </div>
       </div>
 
       <Row xs={1} sm={2} lg={5} className="g-3 mb-4">
-        <StatCard label="Students Enrolled" value={cls.studentCount} />
-        <StatCard label="Assessments Created" value={cls.assessmentCount} />
-        <StatCard label="Below Standard" value={cls.belowStandard} note={ofStudents(cls.belowStandard)} tone="danger" />
-        <StatCard label="At Standard" value={cls.atStandard} note={ofStudents(cls.atStandard)} tone="warning" />
+        {/* The test ids stay the English labels (the browser tests read them). */}
+        <StatCard label={t('classPage.studentsEnrolled')} testId="stat-Students Enrolled" value={cls.studentCount} />
         <StatCard
-          label="Above Standard"
+          label={t('classPage.assessmentsCreated')}
+          testId="stat-Assessments Created"
+          value={cls.assessmentCount}
+        />
+        <StatCard
+          label={t('common:label.Below_Standard')}
+          testId="stat-Below Standard"
+          value={cls.belowStandard}
+          note={ofStudents(cls.belowStandard)}
+          tone="danger"
+        />
+        <StatCard
+          label={t('common:label.At_Standard')}
+          testId="stat-At Standard"
+          value={cls.atStandard}
+          note={ofStudents(cls.atStandard)}
+          tone="warning"
+        />
+        <StatCard
+          label={t('common:label.Above_Standard')}
+          testId="stat-Above Standard"
           value={cls.aboveStandard}
           note={ofStudents(cls.aboveStandard)}
           tone="success"

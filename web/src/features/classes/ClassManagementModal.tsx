@@ -13,6 +13,7 @@ import { planLimitMessage, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { ClassForm } from './ClassForm';
 import { useTranslation } from '../../i18n/react';
+import type { TFunction } from '../../i18n/i18n';
 import { formatDate, periodLabel } from './classStats';
 import {
   useCreateClassMutation,
@@ -32,9 +33,9 @@ interface ClassManagementModalProps {
   defaultTab?: TabKey;
 }
 
-export function memberName(member: ClassMember): string {
+export function memberName(member: ClassMember, t?: TFunction): string {
   const name = [member.student.firstName, member.student.lastName].filter(Boolean).join(' ');
-  return name || member.student.email || 'Unknown student';
+  return name || member.student.email || (t ? t('teacher:manage.unknownStudent') : 'Unknown student');
 }
 
 function StudentList({ classId }: { classId: string }) {
@@ -42,27 +43,32 @@ function StudentList({ classId }: { classId: string }) {
   const [removeStudent, { isLoading: removing }] = useRemoveStudentMutation();
   const [confirming, setConfirming] = useState<ClassMember | null>(null);
   const toast = useToast();
+  const { t } = useTranslation('teacher');
 
   if (isLoading) {
     return (
       <div className="text-center py-4">
         <Spinner animation="border" size="sm" role="status">
-          <span className="visually-hidden">Loading students</span>
+          <span className="visually-hidden">{t('manage.loading')}</span>
         </Spinner>
       </div>
     );
   }
-  if (error) return <Alert variant="danger">{serverMessageOr(error, 'Failed to load students')}</Alert>;
+  if (error) return <Alert variant="danger">{serverMessageOr(error, t('manage.loadFailed'))}</Alert>;
   if (!members || members.length === 0) {
-    return <p className="text-body-secondary text-center py-4 mb-0">No students in this class yet.</p>;
+    return <p className="text-body-secondary text-center py-4 mb-0">{t('manage.none')}</p>;
   }
 
   const remove = async (member: ClassMember) => {
     try {
       await removeStudent({ id: classId, studentId: member.student.id }).unwrap();
-      toast({ title: 'Success', description: `${memberName(member)} was removed from the class` });
+      toast({ title: t('common:success'), description: t('manage.removed', { name: memberName(member, t) }) });
     } catch (err) {
-      toast({ title: 'Error', description: serverMessageOr(err, 'Failed to remove student'), variant: 'destructive' });
+      toast({
+        title: t('common:toast.error'),
+        description: serverMessageOr(err, t('manage.removeFailed')),
+        variant: 'destructive',
+      });
     } finally {
       setConfirming(null);
     }
@@ -71,35 +77,35 @@ function StudentList({ classId }: { classId: string }) {
   return (
     <>
       {confirming && (
-        <Alert variant="warning" role="alertdialog" aria-label="Confirm removal">
-          <p className="mb-2">
-            Remove {memberName(confirming)} from this class? They will no longer see its assessments.
-          </p>
+        <Alert variant="warning" role="alertdialog" aria-label={t('manage.confirmLabel')}>
+          <p className="mb-2">{t('manage.confirm', { name: memberName(confirming, t) })}</p>
           <div className="d-flex gap-2">
             <Button size="sm" variant="danger" disabled={removing} onClick={() => void remove(confirming)}>
-              {removing ? 'Removing...' : 'Remove Student'}
+              {removing ? t('manage.removing') : t('manage.removeStudent')}
             </Button>
             <Button size="sm" variant="outline-secondary" disabled={removing} onClick={() => setConfirming(null)}>
-              Cancel
+              {t('common:cancel')}
             </Button>
           </div>
         </Alert>
       )}
-      <ListGroup aria-label="Students">
+      <ListGroup aria-label={t('manage.students')}>
         {members.map((member) => (
           <ListGroup.Item key={member.id} className="d-flex align-items-center gap-3">
             <div className="flex-grow-1">
-              <div className="fw-semibold">{memberName(member)}</div>
+              <div className="fw-semibold">{memberName(member, t)}</div>
               <div className="small text-body-secondary">{member.student.email}</div>
-              <div className="small text-body-secondary">Joined {formatDate(member.joinedAt)}</div>
+              <div className="small text-body-secondary">
+                {t('manage.joined', { date: formatDate(member.joinedAt) })}
+              </div>
             </div>
             <Button
               size="sm"
               variant="outline-danger"
-              aria-label={`Remove ${memberName(member)}`}
+              aria-label={t('manage.removeLabel', { name: memberName(member, t) })}
               onClick={() => setConfirming(member)}
             >
-              Remove
+              {t('manage.remove')}
             </Button>
           </ListGroup.Item>
         ))}
@@ -110,25 +116,27 @@ function StudentList({ classId }: { classId: string }) {
 
 function ManageStudents({ selected, onSelect }: { selected: string | undefined; onSelect: (id: string) => void }) {
   const { data: classes } = useGetClassesQuery();
+  const { t } = useTranslation('teacher');
   const list = classes ?? [];
   const current = list.find((c) => c.id === selected) ?? list[0];
   if (!current) {
-    return <p className="text-body-secondary text-center py-4 mb-0">Create a class first to manage its students.</p>;
+    return <p className="text-body-secondary text-center py-4 mb-0">{t('manage.createFirst')}</p>;
   }
   return (
     <>
       <Form.Group className="mb-3" controlId="manage-class">
-        <Form.Label>Class</Form.Label>
+        <Form.Label>{t('classPicker.label')}</Form.Label>
         <Form.Select value={current.id} onChange={(e) => onSelect(e.target.value)}>
           {list.map((c) => (
             <option key={c.id} value={c.id}>
-              {[c.name, periodLabel(c.period)].filter(Boolean).join(' - ')}
+              {[c.name, periodLabel(c.period, t)].filter(Boolean).join(' - ')}
             </option>
           ))}
         </Form.Select>
       </Form.Group>
       <p className="small text-body-secondary">
-        Students join with the class code <span className="font-monospace fw-semibold">{current.joinCode}</span>.
+        {t('manage.joinWith')} <span className="font-monospace fw-semibold">{current.joinCode}</span>
+        {t('manage.joinWithEnd')}
       </p>
       <StudentList key={current.id} classId={current.id} />
     </>
@@ -151,7 +159,7 @@ export function ClassManagementModal({ show, onHide, classId, defaultTab = 'mana
     <Modal show={show} onHide={onHide} onEnter={onEnter} size="lg" centered aria-labelledby="class-management-title">
       <Modal.Header closeButton>
         <Modal.Title id="class-management-title" as="h2" className="h5">
-          Class Management
+          {t('manage.title')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
@@ -164,17 +172,17 @@ export function ClassManagementModal({ show, onHide, classId, defaultTab = 'mana
           unmountOnExit
           transition={false}
         >
-          <Tab eventKey="create" title="Create Class">
+          <Tab eventKey="create" title={t('classes.create')}>
             <ClassForm
               variant="dashboard"
               idPrefix="manage-create-class"
-              submitLabel="Create Class"
-              pendingLabel="Creating..."
+              submitLabel={t('classes.create')}
+              pendingLabel={t('classes.creating')}
               pending={isLoading}
               onSubmit={async (values) => {
                 try {
                   const created = await createClass(values).unwrap();
-                  toast({ title: 'Success', description: 'Class created successfully!' });
+                  toast({ title: t('common:success'), description: t('classes.created') });
                   setSelected(created.id);
                   setTab('manage');
                 } catch (err) {
@@ -187,7 +195,7 @@ export function ClassManagementModal({ show, onHide, classId, defaultTab = 'mana
               }}
             />
           </Tab>
-          <Tab eventKey="manage" title="Manage Students">
+          <Tab eventKey="manage" title={t('classPage.manageStudents')}>
             <ManageStudents selected={selected} onSelect={setSelected} />
           </Tab>
         </Tabs>

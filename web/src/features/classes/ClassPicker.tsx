@@ -2,6 +2,7 @@
 // By Class tab of All Students).
 import Form from 'react-bootstrap/Form';
 import { classLabel } from './classStats';
+import { useTranslation } from '../../i18n/react';
 
 interface ClassPickerProps {
   id: string;
@@ -12,13 +13,14 @@ interface ClassPickerProps {
 }
 
 export function ClassPicker({ id, classes, value, onChange, className = 'mb-4' }: ClassPickerProps) {
+  const { t } = useTranslation('teacher');
   return (
     <Form.Group controlId={id} className={`d-flex flex-wrap align-items-center gap-2 ${className}`}>
-      <Form.Label className="mb-0 fw-semibold">Class</Form.Label>
+      <Form.Label className="mb-0 fw-semibold">{t('classPicker.label')}</Form.Label>
       <Form.Select value={value} onChange={(e) => onChange(e.target.value)} className="w-auto">
         {classes.map((c) => (
           <option key={c.id} value={c.id}>
-            {classLabel(c)}
+            {classLabel(c, t)}
           </option>
         ))}
       </Form.Select>

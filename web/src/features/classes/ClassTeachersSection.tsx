@@ -20,8 +20,11 @@ import {
   type ClassItem,
   type ClassTeacher,
 } from './classesApi';
+import { useTranslation } from '../../i18n/react';
+import type { TFunction } from '../../i18n/i18n';
 
-const nameOf = (t: ClassTeacher) => [t.firstName, t.lastName].filter(Boolean).join(' ') || t.email || 'Unknown';
+const nameOf = (teacher: ClassTeacher, t: TFunction) =>
+  [teacher.firstName, teacher.lastName].filter(Boolean).join(' ') || teacher.email || t('teachers.unknown');
 
 export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
   const owner = !cls.coTeaching;
@@ -32,12 +35,13 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
   const [removeTeacher, removing] = useRemoveClassTeacherMutation();
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const { t } = useTranslation('teacher');
 
   async function onAdd(e: FormEvent) {
     e.preventDefault();
     const typed = email.trim();
     if (!typed) {
-      setMessage({ tone: 'danger', text: 'Enter the email of a teacher of your school or district' });
+      setMessage({ tone: 'danger', text: t('teachers.emailRequired') });
       return;
     }
     try {
@@ -46,30 +50,30 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
       setMessage({
         tone: 'success',
         text: added.invitation
-          ? `${added.email ?? typed} has no account yet: an invitation is on its way, and they will teach this class with you once they accept it`
-          : `${nameOf(added)} now teaches this class with you`,
+          ? t('teachers.invited', { email: added.email ?? typed })
+          : t('teachers.added', { name: nameOf(added, t) }),
       });
     } catch (err) {
-      setMessage({ tone: 'danger', text: serverMessageOr(err, 'Could not add this teacher') });
+      setMessage({ tone: 'danger', text: serverMessageOr(err, t('teachers.addFailed')) });
     }
   }
 
-  async function onRemove(t: ClassTeacher) {
-    const leaving = t.id === user?.id;
+  async function onRemove(teacher: ClassTeacher) {
+    const leaving = teacher.id === user?.id;
     try {
-      await removeTeacher({ id: cls.id, teacherId: t.id }).unwrap();
+      await removeTeacher({ id: cls.id, teacherId: teacher.id }).unwrap();
       if (leaving) {
         void navigate('/classes');
         return;
       }
       setMessage({
         tone: 'success',
-        text: t.invitation
-          ? `The invitation of ${nameOf(t)} is withdrawn`
-          : `${nameOf(t)} no longer teaches this class`,
+        text: teacher.invitation
+          ? t('teachers.withdrawn', { name: nameOf(teacher, t) })
+          : t('teachers.removed', { name: nameOf(teacher, t) }),
       });
     } catch (err) {
-      setMessage({ tone: 'danger', text: serverMessageOr(err, 'Could not remove this teacher') });
+      setMessage({ tone: 'danger', text: serverMessageOr(err, t('teachers.removeFailed')) });
     }
   }
 
@@ -77,56 +81,60 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
     <Card className="shadow-sm mb-4" as="section" aria-labelledby="class-teachers-heading">
       <Card.Body>
         <h2 id="class-teachers-heading" className="h5 mb-3">
-          Teachers
+          {t('teachers.title')}
         </h2>
-        {loadError && <Alert variant="danger">{serverMessageOr(loadError, 'Failed to load the teachers')}</Alert>}
-        <ListGroup as="ul" variant="flush" className="mb-3" aria-label="Teachers of this class">
-          {(teachers ?? []).map((t) => (
-            <ListGroup.Item as="li" key={t.id} className="d-flex flex-wrap align-items-center gap-2 px-0">
-              <span className="fw-semibold text-break">{nameOf(t)}</span>
-              {t.email && !t.invitation && <span className="text-body-secondary small text-break">{t.email}</span>}
-              {t.owner ? (
-                <Badge bg="primary">Owner</Badge>
-              ) : t.invitation === 'pending' ? (
+        {loadError && <Alert variant="danger">{serverMessageOr(loadError, t('teachers.loadFailed'))}</Alert>}
+        <ListGroup as="ul" variant="flush" className="mb-3" aria-label={t('teachers.listLabel')}>
+          {(teachers ?? []).map((teacher) => (
+            <ListGroup.Item as="li" key={teacher.id} className="d-flex flex-wrap align-items-center gap-2 px-0">
+              <span className="fw-semibold text-break">{nameOf(teacher, t)}</span>
+              {teacher.email && !teacher.invitation && (
+                <span className="text-body-secondary small text-break">{teacher.email}</span>
+              )}
+              {teacher.owner ? (
+                <Badge bg="primary">{t('teachers.owner')}</Badge>
+              ) : teacher.invitation === 'pending' ? (
                 <Badge bg="warning-subtle" text="warning-emphasis">
-                  Invited
+                  {t('teachers.invitedBadge')}
                 </Badge>
-              ) : t.invitation === 'refused' ? (
+              ) : teacher.invitation === 'refused' ? (
                 <>
                   <Badge bg="danger-subtle" text="danger-emphasis">
-                    Not invited
+                    {t('teachers.notInvited')}
                   </Badge>
-                  <span className="text-body-secondary small">
-                    Not an address your district invites: check it, or ask them to sign up first
-                  </span>
+                  <span className="text-body-secondary small">{t('teachers.notInvitedText')}</span>
                 </>
               ) : (
                 <Badge bg="info-subtle" text="info-emphasis">
-                  Co-teacher
+                  {t('teachers.coTeacher')}
                 </Badge>
               )}
-              {t.invitation && owner && (
+              {teacher.invitation && owner && (
                 <Button
                   variant="outline-danger"
                   size="sm"
                   className="ms-auto"
                   disabled={removing.isLoading}
-                  aria-label={`Withdraw the invitation of ${nameOf(t)}`}
-                  onClick={() => void onRemove(t)}
+                  aria-label={t('teachers.withdrawLabel', { name: nameOf(teacher, t) })}
+                  onClick={() => void onRemove(teacher)}
                 >
-                  Withdraw
+                  {t('teachers.withdraw')}
                 </Button>
               )}
-              {!t.owner && !t.invitation && (owner || t.id === user?.id) && (
+              {!teacher.owner && !teacher.invitation && (owner || teacher.id === user?.id) && (
                 <Button
                   variant="outline-danger"
                   size="sm"
                   className="ms-auto"
                   disabled={removing.isLoading}
-                  aria-label={t.id === user?.id ? 'Leave this class' : `Remove ${nameOf(t)}`}
-                  onClick={() => void onRemove(t)}
+                  aria-label={
+                    teacher.id === user?.id
+                      ? t('teachers.leaveLabel')
+                      : t('teachers.removeLabel', { name: nameOf(teacher, t) })
+                  }
+                  onClick={() => void onRemove(teacher)}
                 >
-                  {t.id === user?.id ? 'Leave class' : 'Remove'}
+                  {teacher.id === user?.id ? t('teachers.leave') : t('teachers.remove')}
                 </Button>
               )}
             </ListGroup.Item>
@@ -140,27 +148,22 @@ export function ClassTeachersSection({ cls }: { cls: ClassItem }) {
         {owner ? (
           <Form onSubmit={(e) => void onAdd(e)} noValidate className="d-flex flex-wrap gap-2 align-items-end">
             <Form.Group controlId="co-teacher-email" className="flex-grow-1">
-              <Form.Label>Add a co-teacher</Form.Label>
+              <Form.Label>{t('teachers.addLabel')}</Form.Label>
               <Form.Control
                 type="email"
                 value={email}
                 maxLength={254}
-                placeholder="teacher@school.org"
+                placeholder={t('teachers.emailPlaceholder')}
                 onChange={(e) => setEmail(e.target.value)}
               />
-              <Form.Text>
-                A teacher of your school or district: they will see and teach this class with you, but cannot delete it.
-                An address of your district without an account yet gets an invitation to join.
-              </Form.Text>
+              <Form.Text>{t('teachers.addHelp')}</Form.Text>
             </Form.Group>
             <Button type="submit" disabled={adding.isLoading}>
-              {adding.isLoading ? 'Adding...' : 'Add teacher'}
+              {adding.isLoading ? t('teachers.adding') : t('teachers.add')}
             </Button>
           </Form>
         ) : (
-          <p className="text-body-secondary small mb-0">
-            You co-teach this class. Its owner adds and removes teachers and can delete it.
-          </p>
+          <p className="text-body-secondary small mb-0">{t('teachers.coTeachNote')}</p>
         )}
       </Card.Body>
     </Card>

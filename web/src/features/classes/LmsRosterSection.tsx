@@ -7,46 +7,49 @@ import Card from 'react-bootstrap/Card';
 import { serverMessageOr } from '../../api/apiError';
 import { formatDate } from './classStats';
 import { useGetLtiRosterQuery, useSyncLtiRosterMutation, type LtiRosterSync } from './lmsRosterApi';
+import { useTranslation } from '../../i18n/react';
 
+/** Why a learner was skipped: its key under lmsRoster.reason. */
 const REASONS: Record<LtiRosterSync['courses'][number]['skipped'][number]['reason'], string> = {
-  inactive: 'inactive in the LMS',
-  deleted: 'removed in the LMS',
-  not_a_learner: 'not a learner (instructors join at their own launch)',
-  no_user_id: 'no LMS user id',
-  account_not_student: 'their Checkpoint account is not a student’s',
-  account_refused: 'their account could not be used',
-  class_refused: 'the class refused them',
+  inactive: 'inactive',
+  deleted: 'deleted',
+  not_a_learner: 'notALearner',
+  no_user_id: 'noUserId',
+  account_not_student: 'accountNotStudent',
+  account_refused: 'accountRefused',
+  class_refused: 'classRefused',
 };
 
 export function LmsRosterSection({ classId }: { classId: string }) {
   const { data } = useGetLtiRosterQuery(classId);
   const [sync, syncing] = useSyncLtiRosterMutation();
+  const { t } = useTranslation('teacher');
   const courses = data?.courses ?? [];
   if (courses.length === 0) return null;
   const available = courses.some((c) => c.rosterAvailable);
   const result = syncing.data?.courses;
   return (
-    <Card className="shadow-sm mb-4" as="section" aria-label="LMS roster">
+    <Card className="shadow-sm mb-4" as="section" aria-label={t('lmsRoster.label')}>
       <Card.Body className="d-flex flex-column gap-2">
         <div className="d-flex flex-wrap align-items-center gap-3">
           <div className="flex-grow-1">
-            <strong>LMS course:</strong> {courses.map((c) => c.contextTitle ?? c.contextId).join(', ')}
+            <strong>{t('lmsRoster.course')}</strong> {courses.map((c) => c.contextTitle ?? c.contextId).join(', ')}
             {courses.map((c) =>
               c.lastSyncedAt ? (
                 <div key={c.contextId} className="small text-body-secondary">
-                  Last roster sync {formatDate(c.lastSyncedAt)}
+                  {t('lmsRoster.lastSync', { date: formatDate(c.lastSyncedAt) })}
                   {c.lastOutcome &&
                     (c.lastOutcome.ok
-                      ? `: ${c.lastOutcome.added} added, ${c.lastOutcome.kept} kept, ${c.lastOutcome.skipped} skipped`
-                      : ': failed')}
+                      ? t('lmsRoster.lastOutcome', {
+                          added: c.lastOutcome.added,
+                          kept: c.lastOutcome.kept,
+                          skipped: c.lastOutcome.skipped,
+                        })
+                      : t('lmsRoster.lastFailed'))}
                 </div>
               ) : null,
             )}
-            {!available && (
-              <div className="small text-body-secondary">
-                The LMS has not offered this course’s roster: learners join when they launch.
-              </div>
-            )}
+            {!available && <div className="small text-body-secondary">{t('lmsRoster.notOffered')}</div>}
           </div>
           <Button
             variant="outline-primary"
@@ -54,24 +57,24 @@ export function LmsRosterSection({ classId }: { classId: string }) {
             disabled={!available || syncing.isLoading}
             onClick={() => void sync(classId)}
           >
-            {syncing.isLoading ? 'Syncing…' : 'Sync roster from LMS'}
+            {syncing.isLoading ? t('lmsRoster.syncing') : t('lmsRoster.sync')}
           </Button>
         </div>
         {syncing.error && (
           <Alert variant="danger" className="mb-0">
-            {serverMessageOr(syncing.error, 'The roster could not be synced')}
+            {serverMessageOr(syncing.error, t('lmsRoster.syncFailed'))}
           </Alert>
         )}
         {result && (
           <div role="status" className="small">
             {result.map((c) => (
               <div key={c.contextId}>
-                {c.added.length} added, {c.kept.length} already in the class, {c.skipped.length} skipped
+                {t('lmsRoster.result', { added: c.added.length, kept: c.kept.length, skipped: c.skipped.length })}
                 {c.skipped.length > 0 && (
                   <ul className="mb-0">
                     {c.skipped.map((s) => (
                       <li key={`${s.lmsUserId}-${s.reason}`}>
-                        {s.name ?? s.lmsUserId}: {REASONS[s.reason]}
+                        {s.name ?? s.lmsUserId}: {t(`lmsRoster.reason.${REASONS[s.reason]}`)}
                       </li>
                     ))}
                   </ul>

@@ -1,6 +1,7 @@
 // Percentages shown on the class screens (rounded whole numbers, 0 with nothing to count).
 import type { ClassItem } from './classesApi';
-import { formatDate as formatLocaleDate } from '../../i18n/format';
+import { formatDate as formatLocaleDate, formatPercent } from '../../i18n/format';
+import type { TFunction } from '../../i18n/i18n';
 
 export function percent(count: number, total: number): number {
   if (!total || total <= 0) return 0;
@@ -25,8 +26,15 @@ export function classSummary(cls: Pick<ClassItem, 'studentCount' | 'belowStandar
   };
 }
 
-/** A level card's note: the share of the students with a result, or that there is none yet. */
-export function assessedShare(percentage: number, assessed: number): string {
+/**
+ * A level card's note: the share of the students with a result, or that there is none yet; with a
+ * translator (a screen's `t`, the teacher namespace loaded) in the interface's language.
+ */
+export function assessedShare(percentage: number, assessed: number, t?: TFunction): string {
+  if (t)
+    return assessed === 0
+      ? t('teacher:classStats.noResults')
+      : t('teacher:classStats.assessedShare', { percent: formatPercent(percentage), count: assessed });
   return assessed === 0 ? 'No results yet' : `${percentage}% of ${assessed} assessed`;
 }
 
@@ -36,11 +44,16 @@ export function formatDate(value: string): string {
   return formatLocaleDate(date, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-export function periodLabel(period: string | null | undefined): string | null {
-  return period ? `Period ${period}` : null;
+/** 'Period N'; with a translator (the teacher namespace loaded) in the interface's language. */
+export function periodLabel(period: string | null | undefined, t?: TFunction): string | null {
+  if (!period) return null;
+  return t ? t('teacher:classStats.period', { period }) : `Period ${period}`;
 }
 
 /** 'name - Period N'; a class without a period shows its name only. */
-export function classLabel(cls: { name: string; period: string | null }): string {
-  return cls.period ? `${cls.name} - Period ${cls.period}` : cls.name;
+export function classLabel(cls: { name: string; period: string | null }, t?: TFunction): string {
+  if (!cls.period) return cls.name;
+  return t
+    ? t('teacher:classStats.withPeriod', { name: cls.name, period: cls.period })
+    : `${cls.name} - Period ${cls.period}`;
 }

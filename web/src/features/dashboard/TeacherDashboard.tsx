@@ -25,6 +25,7 @@ import { loadCreateAssessmentModal } from '../assessments';
 import { ClassResultsPanel } from '../results';
 import { StatCard } from '../../components/StatCard';
 import { lazyModal } from '../../app/lazyModal';
+import { useTranslation } from '../../i18n/react';
 
 // Loaded when first opened: forms and their schemas stay out of the dashboard's first load.
 const CreateAssessmentModal = lazyModal(loadCreateAssessmentModal);
@@ -32,32 +33,38 @@ const ClassManagementModal = lazyModal(loadClassManagementModal);
 const CreateClassModal = lazyModal(loadCreateClassModal);
 
 function ClassOverview({ cls }: { cls: ClassItem }) {
+  const { t } = useTranslation('teacher');
   const summary = classSummary(cls);
-  const period = periodLabel(cls.period);
+  const period = periodLabel(cls.period, t);
   return (
     <>
       <Row xs={1} sm={2} lg={4} className="g-3 mb-4">
-        <StatCard label="Total Students" testId="summary-Total Students" value={String(summary.totalStudents)} />
+        {/* The test ids stay the English labels (the browser tests read them). */}
         <StatCard
-          label="Students At Standard"
+          label={t('dashboard.totalStudents')}
+          testId="summary-Total Students"
+          value={String(summary.totalStudents)}
+        />
+        <StatCard
+          label={t('dashboard.atStandard')}
           testId="summary-Students At Standard"
           value={String(summary.atStandard)}
-          note={assessedShare(summary.atPercent, summary.assessed)}
+          note={assessedShare(summary.atPercent, summary.assessed, t)}
           tone="warning"
         />
         {/* Every card a count of students, its share in the note: counts and percents never mixed. */}
         <StatCard
-          label="Above Standard"
+          label={t('common:label.Above_Standard')}
           testId="summary-Above Standard"
           value={String(summary.aboveStandard)}
-          note={assessedShare(summary.abovePercent, summary.assessed)}
+          note={assessedShare(summary.abovePercent, summary.assessed, t)}
           tone="success"
         />
         <StatCard
-          label="Need Support"
+          label={t('dashboard.needSupport')}
           testId="summary-Need Support"
           value={String(summary.needSupport)}
-          note={assessedShare(summary.needSupportPercent, summary.assessed)}
+          note={assessedShare(summary.needSupportPercent, summary.assessed, t)}
           tone="danger"
         />
       </Row>
@@ -70,19 +77,15 @@ function ClassOverview({ cls }: { cls: ClassItem }) {
                 {cls.subject}
               </Badge>
               {period && <span>{period}</span>}
-              <span>
-                {cls.studentCount} {cls.studentCount === 1 ? 'student' : 'students'}
-              </span>
-              <span>
-                {cls.assessmentCount} {cls.assessmentCount === 1 ? 'assessment' : 'assessments'}
-              </span>
+              <span>{t('dashboard.students', { count: cls.studentCount })}</span>
+              <span>{t('dashboard.assessments', { count: cls.assessmentCount })}</span>
             </div>
           </div>
           <span className="d-inline-flex align-items-center gap-2 small text-body-secondary">
-            Join Code: <JoinCodeBadge code={cls.joinCode} />
+            {t('classPage.joinCode')} <JoinCodeBadge code={cls.joinCode} />
           </span>
           <Link to={`/class/${cls.id}`} className="btn btn-outline-primary btn-sm">
-            View Details
+            {t('classes.card.details')}
           </Link>
         </Card.Body>
       </Card>
@@ -97,6 +100,7 @@ export function TeacherDashboard() {
   const [managing, setManaging] = useState(false);
   const [creatingAssessment, setCreatingAssessment] = useState(false);
   const [params, setParams] = useSearchParams();
+  const { t } = useTranslation('teacher');
   // Spec: the first class of the list unless the teacher chose another (an unknown id falls back too).
   const chosenId = params.get('classId');
   const chosen = classes?.find((c) => c.id === chosenId) ?? classes?.[0];
@@ -114,18 +118,18 @@ export function TeacherDashboard() {
     <>
       <div className="d-flex flex-wrap align-items-start gap-2 mb-4">
         <div className="flex-grow-1">
-          <h1 className="h2 mb-1">Assessment Dashboard</h1>
-          <p className="text-body-secondary mb-0">Track student progress across formative assessments</p>
+          <h1 className="h2 mb-1">{t('dashboard.title')}</h1>
+          <p className="text-body-secondary mb-0">{t('dashboard.intro')}</p>
         </div>
         {chosen && (
           <>
             <Link to="/classes" className="btn btn-outline-secondary">
-              My Classes
+              {t('classes.title')}
             </Link>
             <Button variant="outline-primary" onClick={() => setManaging(true)}>
-              Manage Students
+              {t('classPage.manageStudents')}
             </Button>
-            <Button onClick={() => setCreatingAssessment(true)}>Create Assessment</Button>
+            <Button onClick={() => setCreatingAssessment(true)}>{t('classPage.createAssessment')}</Button>
           </>
         )}
       </div>
@@ -133,7 +137,7 @@ export function TeacherDashboard() {
       {isLoading ? (
         <PageSpinner />
       ) : error ? (
-        <Alert variant="danger">{serverMessageOr(error, 'Failed to load classes')}</Alert>
+        <Alert variant="danger">{serverMessageOr(error, t('classes.loadFailed'))}</Alert>
       ) : classes && chosen ? (
         <>
           <ClassPicker id="dashboard-class" classes={classes} value={chosen.id} onChange={choose} />
@@ -142,12 +146,12 @@ export function TeacherDashboard() {
       ) : (
         <Card className="shadow-sm text-center">
           <Card.Body className="p-5">
-            <h2 className="h4">Welcome to Checkpoint!</h2>
-            <p className="text-body-secondary mb-4">Create your first class to start tracking student progress.</p>
+            <h2 className="h4">{t('dashboard.welcome')}</h2>
+            <p className="text-body-secondary mb-4">{t('classes.noneText')}</p>
             <div className="d-flex flex-wrap justify-content-center gap-2">
-              <Button onClick={() => setCreatingClass(true)}>Create Class</Button>
+              <Button onClick={() => setCreatingClass(true)}>{t('classes.create')}</Button>
               <Link to="/classes" className="btn btn-outline-secondary">
-                My Classes
+                {t('classes.title')}
               </Link>
             </div>
           </Card.Body>

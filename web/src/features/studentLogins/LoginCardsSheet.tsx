@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import type { LoginCards } from './studentLoginsApi';
+import { useTranslation } from '../../i18n/react';
+import { formatDate } from '../../i18n/format';
 
 /** The QR of each card as SVG markup, made in the browser (qrcode, loaded with the sheet only). */
 function useQrCodes(urls: string[]): Record<string, string> | undefined {
@@ -38,19 +40,20 @@ export function LoginCardsSheet({
   onClose: () => void;
 }) {
   const codes = useQrCodes(cards.cards.map((c) => c.url));
-  const until = cards.cards[0] ? new Date(cards.cards[0].expiresAt).toLocaleDateString() : undefined;
+  const { t } = useTranslation('teacher');
+  const until = cards.cards[0] ? formatDate(cards.cards[0].expiresAt) : undefined;
   return (
-    <section aria-label="Login cards" className="login-cards-sheet">
+    <section aria-label={t('logins.sheet.label')} className="login-cards-sheet">
       <Alert variant="warning" className="d-print-none">
-        Print these cards now: they are shown only once. Printing again makes new cards, and these stop working.
-        {until && ` They work until ${until}.`}
+        {t('logins.sheet.printNow')}
+        {until && ` ${t('logins.sheet.until', { date: until })}`}
       </Alert>
       <div className="d-flex gap-2 mb-3 d-print-none">
         <Button onClick={() => window.print()} disabled={!codes}>
-          Print
+          {t('logins.sheet.print')}
         </Button>
         <Button variant="outline-secondary" onClick={onClose}>
-          Close
+          {t('logins.sheet.close')}
         </Button>
       </div>
       <ul className="list-unstyled d-flex flex-wrap gap-3">
@@ -59,7 +62,7 @@ export function LoginCardsSheet({
             key={card.studentId}
             className="border rounded p-3 text-center"
             style={{ width: 220, breakInside: 'avoid' }}
-            aria-label={`Login card of ${card.firstName} ${card.lastName}`}
+            aria-label={t('logins.sheet.cardLabel', { name: `${card.firstName} ${card.lastName}` })}
           >
             <div className="fw-bold fs-5">
               {card.firstName} {card.lastName}
@@ -68,7 +71,7 @@ export function LoginCardsSheet({
             {codes?.[card.url] ? (
               <div
                 role="img"
-                aria-label={`QR code to sign in as ${card.firstName}`}
+                aria-label={t('logins.sheet.qrLabel', { name: card.firstName })}
                 style={{ width: 160, height: 160, margin: '0.5rem auto' }}
                 // The markup is qrcode's own SVG of our URL.
                 dangerouslySetInnerHTML={{ __html: codes[card.url]! }}
@@ -77,10 +80,10 @@ export function LoginCardsSheet({
               <div style={{ height: 160 }} aria-busy="true" />
             )}
             <div className="small">
-              Class code <strong>{cards.classCode}</strong>
+              {t('logins.sheet.classCode')} <strong>{cards.classCode}</strong>
             </div>
             <div className="small">
-              Username <strong>{card.username}</strong>
+              {t('logins.sheet.username')} <strong>{card.username}</strong>
             </div>
           </li>
         ))}

@@ -19,6 +19,8 @@ import {
   type LoginCards,
   type StudentLogin,
 } from './studentLoginsApi';
+import { useTranslation } from '../../i18n/react';
+import { formatDate } from '../../i18n/format';
 
 type Message = { tone: 'success' | 'danger'; text: string };
 
@@ -29,13 +31,14 @@ function NewStudentForm({ classId, onDone }: { classId: string; onDone: (m: Mess
   const [username, setUsername] = useState('');
   const [secret, setSecret] = useState<SecretDraft>(emptySecret);
   const [error, setError] = useState<string>();
+  const { t } = useTranslation('teacher');
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const chosen = secretOf(secret);
-    if (!firstName.trim()) return setError('First name is required');
-    if (username.trim().length < 3) return setError('Username must be at least 3 characters');
-    if (typeof chosen === 'string') return setError(chosen);
+    if (!firstName.trim()) return setError(t('common:validation.firstNameRequired'));
+    if (username.trim().length < 3) return setError(t('logins.usernameMin'));
+    if (typeof chosen === 'string') return setError(t(chosen));
     try {
       const made = await create({ id: classId, body: { firstName, lastName, username, secret: chosen } }).unwrap();
       setFirstName('');
@@ -43,25 +46,25 @@ function NewStudentForm({ classId, onDone }: { classId: string; onDone: (m: Mess
       setUsername('');
       setSecret(emptySecret());
       setError(undefined);
-      onDone({ tone: 'success', text: `${made.firstName} can now sign in with the class code (${made.username})` });
+      onDone({ tone: 'success', text: t('logins.added', { name: made.firstName, username: made.username }) });
     } catch (err) {
-      setError(serverMessageOr(err, 'Could not add this student'));
+      setError(serverMessageOr(err, t('logins.addFailed')));
     }
   }
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Add a student without email" className="border rounded p-3 mb-3">
+    <Form noValidate onSubmit={onSubmit} aria-label={t('logins.addLabel')} className="border rounded p-3 mb-3">
       <div className="row g-2">
         <Form.Group className="col-sm-4" controlId="student-login-first-name">
-          <Form.Label>First name</Form.Label>
+          <Form.Label>{t('logins.firstName')}</Form.Label>
           <Form.Control value={firstName} onChange={(e) => setFirstName(e.target.value)} />
         </Form.Group>
         <Form.Group className="col-sm-4" controlId="student-login-last-name">
-          <Form.Label>Last name</Form.Label>
+          <Form.Label>{t('logins.lastName')}</Form.Label>
           <Form.Control value={lastName} onChange={(e) => setLastName(e.target.value)} />
         </Form.Group>
         <Form.Group className="col-sm-4" controlId="student-login-username">
-          <Form.Label>Username</Form.Label>
+          <Form.Label>{t('logins.username')}</Form.Label>
           <Form.Control value={username} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />
         </Form.Group>
       </div>
@@ -74,7 +77,7 @@ function NewStudentForm({ classId, onDone }: { classId: string; onDone: (m: Mess
         </Alert>
       )}
       <Button type="submit" disabled={isLoading}>
-        {isLoading ? 'Adding…' : 'Add student'}
+        {isLoading ? t('logins.adding') : t('logins.add')}
       </Button>
     </Form>
   );
@@ -93,27 +96,33 @@ function ResetForm({
   const [secret, setSecret] = useState<SecretDraft>(emptySecret);
   const [error, setError] = useState<string>();
   const name = `${student.firstName} ${student.lastName}`.trim();
+  const { t } = useTranslation('teacher');
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const chosen = secretOf(secret);
-    if (typeof chosen === 'string') return setError(chosen);
+    if (typeof chosen === 'string') return setError(t(chosen));
     try {
       await reset({ id: classId, studentId: student.id, body: { secret: chosen } }).unwrap();
       onDone({
         tone: 'success',
         text:
           chosen.kind === 'picture'
-            ? `${name} now signs in with the picture ${chosen.picture}`
-            : `${name} now signs in with the words "${chosen.words}"`,
+            ? t('logins.resetPicture', { name, picture: t(`common:picture.${chosen.picture}`) })
+            : t('logins.resetWords', { name, words: chosen.words }),
       });
     } catch (err) {
-      setError(serverMessageOr(err, 'Could not reset the password'));
+      setError(serverMessageOr(err, t('logins.resetFailed')));
     }
   }
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label={`New password for ${name}`} className="border rounded p-3 mb-3">
+    <Form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('logins.resetLabel', { name })}
+      className="border rounded p-3 mb-3"
+    >
       <SecretFields idPrefix={`reset-${student.id}`} draft={secret} onChange={setSecret} />
       {error && (
         <Alert variant="danger" role="alert" className="py-2">
@@ -122,10 +131,10 @@ function ResetForm({
       )}
       <div className="d-flex gap-2">
         <Button type="submit" disabled={isLoading}>
-          Save new password
+          {t('logins.saveReset')}
         </Button>
         <Button variant="outline-secondary" onClick={() => onDone(undefined)}>
-          Cancel
+          {t('common:cancel')}
         </Button>
       </div>
     </Form>
@@ -140,13 +149,14 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
   const [resetting, setResetting] = useState<string>();
   const [cards, setCards] = useState<LoginCards>();
   const [message, setMessage] = useState<Message>();
+  const { t } = useTranslation('teacher');
 
   async function onPrint() {
     try {
       setCards(await print(classId).unwrap());
       setMessage(undefined);
     } catch (err) {
-      setMessage({ tone: 'danger', text: serverMessageOr(err, 'Could not make the login cards') });
+      setMessage({ tone: 'danger', text: serverMessageOr(err, t('logins.printFailed')) });
     }
   }
 
@@ -156,10 +166,10 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
       setCards(undefined);
       setMessage({
         tone: 'success',
-        text: revoked === 1 ? '1 login card no longer works' : `${revoked} login cards no longer work`,
+        text: t('logins.revoked', { count: revoked }),
       });
     } catch (err) {
-      setMessage({ tone: 'danger', text: serverMessageOr(err, 'Could not revoke the login cards') });
+      setMessage({ tone: 'danger', text: serverMessageOr(err, t('logins.revokeFailed')) });
     }
   }
 
@@ -167,32 +177,32 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
   return (
     <Card className="shadow-sm mb-4">
       <Card.Body>
-        <h2 className="h5">Student logins</h2>
+        <h2 className="h5">{t('logins.title')}</h2>
         <p className="text-body-secondary small">
-          For students without an email address: they sign in with the class code
+          {t('logins.intro')}
           {data ? (
             <>
               {' '}
               <strong>{data.classCode}</strong>
             </>
           ) : null}
-          , their name and a picture or two words, or by scanning their login card.
+          {t('logins.introEnd')}
         </p>
-        {loadError && <Alert variant="danger">{serverMessageOr(loadError, 'Could not load the student logins')}</Alert>}
+        {loadError && <Alert variant="danger">{serverMessageOr(loadError, t('logins.loadFailed'))}</Alert>}
         {message && (
           <Alert variant={message.tone} role={message.tone === 'danger' ? 'alert' : 'status'}>
             {message.text}
           </Alert>
         )}
         {students.length > 0 ? (
-          <Table size="sm" responsive aria-label="Student logins">
+          <Table size="sm" responsive aria-label={t('logins.title')}>
             <thead>
               <tr>
-                <th scope="col">Student</th>
-                <th scope="col">Username</th>
-                <th scope="col">Signs in with</th>
+                <th scope="col">{t('logins.student')}</th>
+                <th scope="col">{t('logins.username')}</th>
+                <th scope="col">{t('logins.secret.signsInWith')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('logins.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -203,15 +213,15 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
                     {s.firstName} {s.lastName}
                   </th>
                   <td>{s.username}</td>
-                  <td>{s.signInWith === 'picture' ? 'A picture' : 'Two words'}</td>
+                  <td>{s.signInWith === 'picture' ? t('logins.secret.picture') : t('logins.secret.words')}</td>
                   <td className="text-end">
                     <Button
                       size="sm"
                       variant="outline-secondary"
-                      aria-label={`Reset the password of ${s.firstName} ${s.lastName}`.trim()}
+                      aria-label={t('logins.resetButtonLabel', { name: `${s.firstName} ${s.lastName}`.trim() })}
                       onClick={() => setResetting(s.id)}
                     >
-                      Reset
+                      {t('logins.reset')}
                     </Button>
                   </td>
                 </tr>
@@ -219,7 +229,7 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
             </tbody>
           </Table>
         ) : (
-          data && <p>No student logins yet.</p>
+          data && <p>{t('logins.none')}</p>
         )}
         {resetting && students.find((s) => s.id === resetting) && (
           <ResetForm
@@ -235,7 +245,7 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
           <NewStudentForm classId={classId} onDone={setMessage} />
         ) : (
           <Button variant="outline-primary" className="me-2 mb-2" onClick={() => setAdding(true)}>
-            Add a student without email
+            {t('logins.addLabel')}
           </Button>
         )}
         <Button
@@ -244,7 +254,7 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
           disabled={students.length === 0 || printing.isLoading}
           onClick={onPrint}
         >
-          Print login cards
+          {t('logins.print')}
         </Button>
         <Button
           variant="outline-danger"
@@ -252,12 +262,11 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
           disabled={!data || data.cards.inForce === 0 || revoking.isLoading}
           onClick={onRevoke}
         >
-          Revoke login cards
+          {t('logins.revoke')}
         </Button>
         {data && data.cards.inForce > 0 && data.cards.expiresAt && (
           <p className="small text-body-secondary mb-0">
-            {data.cards.inForce} printed card{data.cards.inForce === 1 ? '' : 's'} sign in until{' '}
-            {new Date(data.cards.expiresAt).toLocaleDateString()}.
+            {t('logins.inForce', { count: data.cards.inForce, date: formatDate(data.cards.expiresAt) })}
           </p>
         )}
         {cards && <LoginCardsSheet cards={cards} className={className} onClose={() => setCards(undefined)} />}
