@@ -83,6 +83,14 @@ const USERS = [
     source: 'roster',
     emailVerified: false,
   }),
+  person({
+    id: 's4',
+    email: 'roster-0a1b2c3d4e5f60718293@roster.invalid',
+    firstName: 'Rosa',
+    lastName: 'Díaz',
+    role: 'student',
+    source: 'roster',
+  }),
 ];
 
 const IMPORT_ID = '0a0b0c0d-0000-4000-8000-000000000001';
@@ -300,6 +308,16 @@ describe("the district admin's screens in Spanish", () => {
     const invite = await screen.findByRole('dialog', { name: 'Invitar a alguien' });
     expect(within(invite).getByLabelText('Rol')).toHaveDisplayValue('Maestro(a)');
     expect(within(invite).getByRole('button', { name: 'Enviar invitación' })).toBeDisabled();
+    expectNoRawKeys();
+    fireEvent.click(within(invite).getByRole('button', { name: 'Cancelar' }));
+
+    // A rostered student without an e-mail: their sign-in, and the dialog that sets it.
+    const rosa = rows[3]!;
+    expect(rosa).toHaveTextContent('Sin correo: todavía no puede iniciar sesión con el código de la clase');
+    fireEvent.click(within(rosa).getByRole('button', { name: 'Establecer la imagen o las palabras de Rosa Díaz' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Inicio de sesión de Rosa Díaz' });
+    fireEvent.click(within(signIn).getByRole('button', { name: 'Guardar' }));
+    expect(await within(signIn).findByRole('alert')).toHaveTextContent('Elija una imagen');
     expectNoRawKeys();
   });
 

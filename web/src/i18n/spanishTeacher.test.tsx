@@ -89,7 +89,7 @@ const LOGINS = {
       signInChangedAt: '2026-11-01T10:00:00.000Z',
     },
   ],
-  withoutSignIn: [],
+  withoutSignIn: [{ id: 's7', firstName: 'Rosa', lastName: 'Díaz' }],
   cards: { inForce: 2, expiresAt: '2027-05-28T10:00:00.000Z' },
 };
 
@@ -274,6 +274,14 @@ describe("the teacher's screens in Spanish", () => {
 
     fireEvent.click(within(table).getByRole('button', { name: 'Restablecer la contraseña de Leo Soto' }));
     expect(await screen.findByRole('form', { name: 'Nueva contraseña de Leo Soto' })).toBeInTheDocument();
+    expectNoRawKeys();
+
+    // A student who came from the roster without an e-mail.
+    const waiting = screen.getByRole('list', { name: 'Llegaron sin correo electrónico' });
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Configurar el inicio de sesión de Rosa Díaz' }));
+    const setUp = await screen.findByRole('form', { name: 'Inicio de sesión de Rosa Díaz' });
+    fireEvent.click(within(setUp).getByRole('button', { name: 'Guardar' }));
+    expect(await within(setUp).findByRole('alert')).toHaveTextContent('al menos 3');
     expectNoRawKeys();
   });
 

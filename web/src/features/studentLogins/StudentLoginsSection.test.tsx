@@ -23,11 +23,13 @@ const MAYA: StudentLogin = {
   signInChangedAt: '2026-11-01T10:00:00.000Z',
 };
 
-function renderSection(initial: StudentLogin[] = [MAYA]) {
+const ROSA = { id: 's9', firstName: 'Rosa', lastName: 'Diaz' };
+
+function renderSection(initial: StudentLogin[] = [MAYA], withoutSignIn = [ROSA]) {
   let state: StudentLogins = {
     classCode: 'ABC123',
     students: initial,
-    withoutSignIn: [],
+    withoutSignIn,
     cards: { inForce: 0, expiresAt: null },
   };
   const fetch = stubFetch({
@@ -44,6 +46,12 @@ function renderSection(initial: StudentLogin[] = [MAYA]) {
       return jsonResponse(201, made);
     },
     'PUT /api/classes/c1/student-logins/s1/secret': () => jsonResponse(200, { ...MAYA, signInWith: 'words' }),
+    'PUT /api/classes/c1/student-logins/s9': (init) => {
+      const body = JSON.parse(String(init?.body)) as { username: string };
+      const made = { ...MAYA, ...ROSA, username: body.username };
+      state = { ...state, students: [...state.students, made], withoutSignIn: [] };
+      return jsonResponse(200, made);
+    },
     'POST /api/classes/c1/login-cards': () => {
       state = { ...state, cards: { inForce: 1, expiresAt: '2027-05-28T10:00:00.000Z' } };
       return jsonResponse(201, {
@@ -81,6 +89,26 @@ describe('StudentLoginsSection', () => {
     expect(within(table).getByText('maya.r')).toBeInTheDocument();
     expect(within(table).getByText('A picture')).toBeInTheDocument();
     expect(screen.getByText('ABC123')).toBeInTheDocument();
+  });
+
+  it('gives a student who came without an e-mail a username and a picture; then they are listed with the others', async () => {
+    const { user, fetch } = renderSection();
+    const list = await screen.findByRole('list', { name: 'Came without an e-mail' });
+    await user.click(within(list).getByRole('button', { name: 'Set up the sign-in of Rosa Diaz' }));
+    const form = screen.getByRole('form', { name: 'Sign-in of Rosa Diaz' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('at least 3');
+    await user.type(within(form).getByLabelText('Username'), 'rosa.d');
+    await user.click(within(form).getByRole('button', { name: 'star' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Rosa Diaz signs in as rosa.d with the class code.');
+    expect(bodyOf(fetch, 'PUT', '/api/classes/c1/student-logins/s9')).toEqual({
+      username: 'rosa.d',
+      secret: { kind: 'picture', picture: 'star' },
+    });
+    const table = await screen.findByRole('table', { name: 'Student logins' });
+    expect(await within(table).findByRole('rowheader', { name: 'Rosa Diaz' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Came without an e-mail' })).not.toBeInTheDocument();
   });
 
   it('adds a student with a picture; a taken username shows the server message', async () => {

@@ -1,6 +1,7 @@
 // The class page's "Student logins" (docs/adr/015-students-without-email.md): the class's student
 // accounts without email (young students), made here by the teacher with a username and a picture
 // or two words; the teacher resets a password, prints the class's login cards (QR) and revokes them.
+// A student who came without an e-mail (the roster's, an LMS's) gets a username and picture here too.
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -16,8 +17,10 @@ import {
   usePrintLoginCardsMutation,
   useResetStudentSecretMutation,
   useRevokeLoginCardsMutation,
+  useSetUpStudentLoginMutation,
   type LoginCards,
   type StudentLogin,
+  type StudentLogins,
 } from './studentLoginsApi';
 import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../i18n/format';
@@ -141,12 +144,74 @@ function ResetForm({
   );
 }
 
+type WithoutSignIn = StudentLogins['withoutSignIn'][number];
+
+/** A username and a picture or words for a student of the class who came without an e-mail. */
+function SetUpForm({
+  classId,
+  student,
+  onDone,
+}: {
+  classId: string;
+  student: WithoutSignIn;
+  onDone: (m: Message | undefined) => void;
+}) {
+  const [setUp, { isLoading }] = useSetUpStudentLoginMutation();
+  const [username, setUsername] = useState('');
+  const [secret, setSecret] = useState<SecretDraft>(emptySecret);
+  const [error, setError] = useState<string>();
+  const name = `${student.firstName} ${student.lastName}`.trim();
+  const { t } = useTranslation('teacher');
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const chosen = secretOf(secret);
+    if (username.trim().length < 3) return setError(t('logins.usernameMin'));
+    if (typeof chosen === 'string') return setError(t(chosen));
+    try {
+      const made = await setUp({ id: classId, studentId: student.id, body: { username, secret: chosen } }).unwrap();
+      onDone({ tone: 'success', text: t('logins.setUp.done', { name, username: made.username }) });
+    } catch (err) {
+      setError(serverMessageOr(err, t('logins.setUp.failed')));
+    }
+  }
+
+  return (
+    <Form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('logins.setUp.label', { name })}
+      className="border rounded p-3 mb-3"
+    >
+      <Form.Group className="mb-2" controlId={`set-up-${student.id}-username`}>
+        <Form.Label>{t('logins.username')}</Form.Label>
+        <Form.Control value={username} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />
+      </Form.Group>
+      <SecretFields idPrefix={`set-up-${student.id}`} draft={secret} onChange={setSecret} />
+      {error && (
+        <Alert variant="danger" role="alert" className="py-2">
+          {error}
+        </Alert>
+      )}
+      <div className="d-flex gap-2">
+        <Button type="submit" disabled={isLoading}>
+          {t('logins.setUp.save')}
+        </Button>
+        <Button variant="outline-secondary" onClick={() => onDone(undefined)}>
+          {t('common:cancel')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 export function StudentLoginsSection({ classId, className }: { classId: string; className: string }) {
   const { data, error: loadError } = useGetStudentLoginsQuery(classId);
   const [print, printing] = usePrintLoginCardsMutation();
   const [revoke, revoking] = useRevokeLoginCardsMutation();
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<string>();
+  const [settingUp, setSettingUp] = useState<string>();
   const [cards, setCards] = useState<LoginCards>();
   const [message, setMessage] = useState<Message>();
   const { t } = useTranslation('teacher');
@@ -174,6 +239,8 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
   }
 
   const students = data?.students ?? [];
+  const withoutSignIn = data?.withoutSignIn ?? [];
+  const settingUpStudent = withoutSignIn.find((s) => s.id === settingUp);
   return (
     <Card className="shadow-sm mb-4">
       <Card.Body>
@@ -237,6 +304,41 @@ export function StudentLoginsSection({ classId, className }: { classId: string; 
             student={students.find((s) => s.id === resetting)!}
             onDone={(m) => {
               setResetting(undefined);
+              setMessage(m);
+            }}
+          />
+        )}
+        {withoutSignIn.length > 0 && (
+          <>
+            <h3 className="h6">{t('logins.setUp.title')}</h3>
+            <p className="small text-body-secondary">{t('logins.setUp.intro')}</p>
+            <ul className="list-unstyled" aria-label={t('logins.setUp.title')}>
+              {withoutSignIn.map((s) => {
+                const name = `${s.firstName} ${s.lastName}`.trim();
+                return (
+                  <li key={s.id} className="d-flex align-items-center gap-2 mb-2">
+                    <span>{name}</span>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      aria-label={t('logins.setUp.buttonLabel', { name })}
+                      onClick={() => setSettingUp(s.id)}
+                    >
+                      {t('logins.setUp.button')}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+        {settingUpStudent && (
+          <SetUpForm
+            key={settingUpStudent.id}
+            classId={classId}
+            student={settingUpStudent}
+            onDone={(m) => {
+              setSettingUp(undefined);
               setMessage(m);
             }}
           />

@@ -15,6 +15,9 @@ export const studentLoginsApi = generatedApi.enhanceEndpoints({
     createStudentLogin: {
       invalidatesTags: (result, _e, { id }) => (result ? [{ type: 'StudentLogins', id }] : []),
     },
+    setUpStudentLogin: {
+      invalidatesTags: (result, _e, { id }) => (result ? [{ type: 'StudentLogins', id }] : []),
+    },
     resetStudentSecret: {
       invalidatesTags: (result, _e, { id }) => (result ? [{ type: 'StudentLogins', id }] : []),
     },
@@ -31,6 +34,7 @@ export const {
   useGetStudentLoginsQuery,
   useCreateStudentLoginMutation,
   useResetStudentSecretMutation,
+  useSetUpStudentLoginMutation,
   usePrintLoginCardsMutation,
   useRevokeLoginCardsMutation,
   useGetClassCodeRosterMutation,
