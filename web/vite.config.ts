@@ -6,8 +6,9 @@ import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * landing.html: the built index.html with the landing page rendered into #root and no script.
- * The gateway sends it to a visitor without a session at /, so the page shows at once, before any
+ * landing.html (English) and landing.<code>.html (each other language, its <html lang>): the built
+ * index.html with the landing page rendered into #root and no script. The gateway sends one to a
+ * visitor without a session at /, in the browser's language, so the page shows at once, before any
  * JavaScript or API answer; its links lead into the app. Same head and stylesheets as the app.
  */
 function prerenderLanding(): Plugin {
@@ -33,16 +34,22 @@ function prerenderLanding(): Plugin {
             rolldownOptions: { output: { entryFileNames: 'render.mjs' } },
           },
         });
-        const { renderLandingPage } = (await import(pathToFileURL(path.join(work, 'render.mjs')).href)) as {
-          renderLandingPage: () => string;
-        };
+        const { renderLandingPage, LANDING_LOCALES } = (await import(
+          pathToFileURL(path.join(work, 'render.mjs')).href
+        )) as { renderLandingPage: (locale: string) => string; LANDING_LOCALES: readonly string[] };
         const index = await readFile(path.join(dir, 'index.html'), 'utf8');
-        const landing = index
-          .replace(/\s*<script\b[^>]*>[^<]*<\/script>/g, '')
-          .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
-          .replace('<div id="root"></div>', `<div id="root">${renderLandingPage()}</div>`);
-        if (!landing.includes('id="hero-title"')) throw new Error('landing.html: the landing page did not render');
-        await writeFile(path.join(dir, 'landing.html'), landing);
+        // English last: bootstrap.mjs takes landing.html's presence as "the build finished".
+        for (const locale of [...LANDING_LOCALES].sort((a, b) => Number(a === 'en') - Number(b === 'en'))) {
+          const file = locale === 'en' ? 'landing.html' : `landing.${locale}.html`;
+          const landing = index
+            .replace('<html lang="en">', `<html lang="${locale}">`)
+            .replace(/\s*<script\b[^>]*>[^<]*<\/script>/g, '')
+            .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
+            .replace('<div id="root"></div>', `<div id="root">${renderLandingPage(locale)}</div>`);
+          if (!landing.includes('id="hero-title"') || !landing.includes(`<html lang="${locale}">`))
+            throw new Error(`${file}: the landing page did not render`);
+          await writeFile(path.join(dir, file), landing);
+        }
       } finally {
         await rm(work, { recursive: true, force: true });
       }

@@ -2,7 +2,7 @@
 // the owning service, the merged OpenAPI document, and the built web app with SPA fallback.
 // No business logic lives here.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -224,15 +224,24 @@ export function createGateway(config: GatewayConfig, logger: Logger, options: Ga
     );
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));
     // A visitor without session cookies gets the pre-rendered landing page at / (no script, no API
-    // call before it shows); with them, the app, which asks who is signed in.
+    // call before it shows), in the browser's language when the build has it (landing.<code>.html;
+    // landing.html is English); with them, the app, which asks who is signed in.
     const landing = path.join(webDist, 'landing.html');
     if (existsSync(landing)) {
       const cookies = sessionCookieNames(config.COOKIE_SECURE);
+      const translated = new Map(
+        readdirSync(webDist).flatMap((file) => {
+          const code = /^landing\.([a-z]{2})\.html$/.exec(file)?.[1];
+          return code ? [[code, path.join(webDist, file)] as const] : [];
+        }),
+      );
+      const languages = ['en', ...translated.keys()];
       app.get('/', (req, res, next) => {
-        res.setHeader('Vary', 'Cookie');
+        res.setHeader('Vary', 'Cookie, Accept-Language');
         if (req.cookies?.[cookies.session] || req.cookies?.[cookies.refresh]) return next();
         res.setHeader('Cache-Control', 'no-cache');
-        res.sendFile(landing);
+        const best = req.acceptsLanguages(languages);
+        res.sendFile((best && translated.get(best)) || landing);
       });
     }
     app.get(/^(?!\/api\/).*/, (_req, res) => {

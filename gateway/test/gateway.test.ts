@@ -16,6 +16,10 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root">checkpoint</div>');
   await writeFile(path.join(webDist, 'landing.html'), '<!doctype html><div id="root"><h1>landing</h1></div>');
+  await writeFile(
+    path.join(webDist, 'landing.es.html'),
+    '<!doctype html><html lang="es"><div id="root"><h1>portada</h1></div>',
+  );
   await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
   const config = parseConfig(gatewayConfigSchema, {
     WEB_DIST: webDist,
@@ -108,6 +112,18 @@ describe('gateway web app', () => {
     expect(await res.text()).toContain('<h1>landing</h1>');
     expect(res.headers.get('vary')).toMatch(/cookie/i);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('when a visitor without a session asks for / in Spanish, then the Spanish landing page is served; any other language gets English', async () => {
+    for (const language of ['es', 'es-MX,es;q=0.9,en;q=0.8', 'fr-FR, es;q=0.5']) {
+      const res = await fetch(`${base}/`, { headers: { 'accept-language': language } });
+      expect(await res.text(), language).toContain('<h1>portada</h1>');
+      expect(res.headers.get('vary')).toMatch(/accept-language/i);
+    }
+    for (const language of ['en-US,en;q=0.9', 'fr-FR', 'en;q=0.9, es;q=0.5', '']) {
+      const res = await fetch(`${base}/`, { headers: { 'accept-language': language } });
+      expect(await res.text(), language).toContain('<h1>landing</h1>');
+    }
   });
 
   it('when a visitor with a session or refresh cookie asks for /, then the app is served', async () => {

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'results',
   'bank',
   'admin',
+  'landing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

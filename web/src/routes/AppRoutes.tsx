@@ -40,7 +40,7 @@ function englishOnly<P extends object>(Screen: ComponentType<P>): ComponentType<
 }
 
 const AppLayout = screen('components/AppLayout', 'AppLayout');
-const LandingPage = englishOnly(screen('features/landing/LandingPage', 'LandingPage'));
+const LandingPage = screen('features/landing/LandingPage', 'LandingPage');
 const AuthRoute = screen('features/auth/AuthPage', 'AuthRoute');
 const QuickAuthRoute = screen('features/auth/AuthPage', 'QuickAuthRoute');
 const SimpleLoginRoute = screen('features/auth/AuthPage', 'SimpleLoginRoute');

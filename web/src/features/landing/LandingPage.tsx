@@ -10,9 +10,11 @@ import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import Row from 'react-bootstrap/Row';
 import { PlanCard } from '../../components/PlanCard';
+import { useTranslation } from '../../i18n/react';
 import { LANDING_PLANS } from './pricing';
 
 export function LandingPage() {
+  const { t } = useTranslation('landing');
   return (
     <>
       <Navbar bg="body" className="border-bottom" as="header">
@@ -20,15 +22,15 @@ export function LandingPage() {
           <Navbar.Brand as={Link} to="/" className="fw-bold text-primary">
             Checkpoint
           </Navbar.Brand>
-          <Nav as="nav" aria-label="Account" className="ms-auto flex-row flex-wrap justify-content-end gap-2">
+          <Nav as="nav" aria-label={t('account')} className="ms-auto flex-row flex-wrap justify-content-end gap-2">
             <Link to="/auth?mode=login" className="btn btn-outline-primary">
-              Teacher Login
+              {t('teacherLogin')}
             </Link>
             <Link to="/auth?mode=login" className="btn btn-outline-primary">
-              Student Login
+              {t('studentLogin')}
             </Link>
             <Link to="/join-class" className="btn btn-primary">
-              Join a Class
+              {t('joinClass')}
             </Link>
           </Nav>
         </Container>
@@ -37,24 +39,21 @@ export function LandingPage() {
         <section className="py-5 bg-body-tertiary" aria-labelledby="hero-title">
           <Container className="text-center py-4">
             <h1 id="hero-title" className="display-5 fw-bold mb-3">
-              Formative assessment for every classroom
+              {t('hero.title')}
             </h1>
-            <p className="lead text-body-secondary mx-auto mb-4 col-lg-8">
-              Create AI-assisted assessments aligned to standards, follow every student&apos;s progress by performance
-              level, and give each learner the support or enrichment they need.
-            </p>
+            <p className="lead text-body-secondary mx-auto mb-4 col-lg-8">{t('hero.text')}</p>
             <div className="d-flex flex-wrap justify-content-center gap-2">
               <Link to="/auth?mode=login" className="btn btn-primary btn-lg">
-                Teacher Login
+                {t('teacherLogin')}
               </Link>
               <Link to="/auth?mode=signup&role=teacher" className="btn btn-outline-primary btn-lg">
-                Teacher Signup
+                {t('teacherSignup')}
               </Link>
               <Link to="/auth?mode=login" className="btn btn-outline-primary btn-lg">
-                Student Login
+                {t('studentLogin')}
               </Link>
               <Link to="/join-class" className="btn btn-success btn-lg">
-                Join a Class
+                {t('joinClass')}
               </Link>
             </div>
           </Container>
@@ -62,22 +61,23 @@ export function LandingPage() {
         <section className="py-5" aria-labelledby="pricing-title">
           <Container>
             <h2 id="pricing-title" className="text-center mb-4">
-              Pricing
+              {t('pricing')}
             </h2>
             <Row xs={1} md={3} className="g-4">
               {LANDING_PLANS.map((plan) => (
-                <Col key={plan.name}>
+                <Col key={plan.id}>
                   <PlanCard
-                    name={plan.name}
-                    price={plan.price}
-                    period={plan.period}
-                    features={plan.features}
+                    name={t(`plans.${plan.id}.name`)}
+                    price={plan.price ?? t(`plans.${plan.id}.price`)}
+                    period={plan.period ? t(`plans.${plan.id}.period`) : ''}
+                    features={plan.features.map((f) => t(`features.${f}`))}
                     popular={plan.popular}
-                    note={plan.note}
+                    note={plan.note ? t(`plans.${plan.id}.note`) : undefined}
+                    popularLabel={t('popular')}
                     headingAs="h3"
                   >
                     <Link to="/auth" className={`btn ${plan.popular ? 'btn-primary' : 'btn-outline-primary'} w-100`}>
-                      {plan.cta}
+                      {t(plan.cta)}
                     </Link>
                   </PlanCard>
                 </Col>

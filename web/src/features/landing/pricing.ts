@@ -1,36 +1,39 @@
-// Landing-page plans; they differ from the in-app Subscription plans (features/subscription).
+// Landing-page plans; they differ from the in-app Subscription plans (features/subscription). The
+// words are keys of the landing namespace (plans.<id>.*, features.*); prices stay as they are.
 export interface LandingPlan {
-  name: string;
-  price: string;
-  period: string;
-  note?: string;
+  id: 'individual' | 'annual' | 'enterprise';
+  /** A price in dollars, or none: the plan's `plans.<id>.price` text ("Custom"). */
+  price?: string;
+  /** Whether the plan has a `plans.<id>.note` line under its price. */
+  note?: boolean;
+  /** Whether it has a `plans.<id>.period` ("/month"). */
+  period?: boolean;
   popular?: boolean;
+  /** Keys of `features.*`. */
   features: string[];
-  cta: 'Start Free Trial' | 'Contact Sales';
+  cta: 'startTrial' | 'contactSales';
 }
 
 export const LANDING_PLANS: LandingPlan[] = [
   {
-    name: 'Individual',
+    id: 'individual',
     price: '$19',
-    period: '/month',
-    features: ['Up to 150 students', 'Unlimited assessments', 'AI question generation', 'Progress tracking'],
-    cta: 'Start Free Trial',
+    period: true,
+    features: ['students150', 'unlimitedAssessments', 'aiGeneration', 'progress'],
+    cta: 'startTrial',
   },
   {
-    name: 'Individual Annual',
+    id: 'annual',
     price: '$15',
-    period: '/month',
-    note: 'Billed annually ($180) — save 20%',
+    period: true,
+    note: true,
     popular: true,
-    features: ['Up to 150 students', 'Unlimited assessments', 'AI question generation', 'Priority support'],
-    cta: 'Start Free Trial',
+    features: ['students150', 'unlimitedAssessments', 'aiGeneration', 'prioritySupport'],
+    cta: 'startTrial',
   },
   {
-    name: 'Enterprise',
-    price: 'Custom',
-    period: '',
-    features: ['Unlimited students', 'District-wide analytics', 'SSO integration', 'Dedicated support'],
-    cta: 'Contact Sales',
+    id: 'enterprise',
+    features: ['unlimitedStudents', 'districtAnalytics', 'sso', 'dedicatedSupport'],
+    cta: 'contactSales',
   },
 ];
