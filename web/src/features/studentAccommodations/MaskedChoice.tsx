@@ -2,6 +2,7 @@
 // (then it stays shown for that question). Without masking, the choice as it is.
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from '../../i18n/react';
 
 export function useRevealed(questionKey: string) {
   const [revealed, setRevealed] = useState<{ key: string; shown: ReadonlySet<number> }>({
@@ -29,6 +30,7 @@ export function MaskedChoice({
   onReveal: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('take');
   if (!masked) return <>{children}</>;
   const reveal = () => {
     flushSync(onReveal);
@@ -37,7 +39,7 @@ export function MaskedChoice({
   return (
     <div className="mb-2">
       <button type="button" className="btn btn-outline-secondary acc-mask" onClick={reveal}>
-        Show choice {index + 1}
+        {t('showChoice', { n: index + 1 })}
       </button>
     </div>
   );

@@ -3,6 +3,8 @@
 // being read highlighted (the utterances' boundary events). Where the browser has no speech
 // synthesis the control says so.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 /** One piece read: its text as shown, and what is said before it (e.g. "Choice 2."), unhighlighted. */
 export interface Segment {
@@ -151,27 +153,27 @@ export function ReadAloudControls({
   what: string;
   segments: () => Segment[];
 }) {
-  if (!speechAvailable())
-    return <p className="small text-body-secondary mb-3">Read aloud is not available in this browser.</p>;
+  const { t } = useTranslation('take');
+  if (!speechAvailable()) return <p className="small text-body-secondary mb-3">{t('readAloud.unavailable')}</p>;
   const { speaking, settings, choose, voices } = reader;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3 acc-read-aloud">
       <button
         type="button"
         className="btn btn-outline-primary"
-        aria-label={speaking ? 'Stop reading' : `Read aloud ${what}`}
+        aria-label={speaking ? t('readAloud.stop') : t('readAloud.readWhat', { what })}
         onClick={() => (speaking ? reader.stop() : reader.speak(segments()))}
       >
-        {speaking ? 'Stop reading' : 'Read aloud'}
+        {speaking ? t('readAloud.stop') : t('readAloud.read')}
       </button>
       <label className="d-flex align-items-center gap-1 small">
-        Voice
+        {t('readAloud.voice')}
         <select
           className="form-select form-select-sm w-auto"
           value={settings.voice}
           onChange={(e) => choose({ voice: e.currentTarget.value })}
         >
-          <option value="">Browser default</option>
+          <option value="">{t('readAloud.browserDefault')}</option>
           {voices.map((v) => (
             <option key={v.voiceURI} value={v.voiceURI}>
               {v.name} ({v.lang})
@@ -180,7 +182,7 @@ export function ReadAloudControls({
         </select>
       </label>
       <label className="d-flex align-items-center gap-1 small">
-        Speed
+        {t('readAloud.speed')}
         <select
           className="form-select form-select-sm w-auto"
           value={String(settings.rate)}
@@ -188,7 +190,7 @@ export function ReadAloudControls({
         >
           {RATES.map((r) => (
             <option key={r} value={String(r)}>
-              {r === 1 ? 'Normal' : `${r}×`}
+              {r === 1 ? t('readAloud.normal') : `${formatNumber(r)}×`}
             </option>
           ))}
         </select>
