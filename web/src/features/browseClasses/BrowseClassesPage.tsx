@@ -9,7 +9,7 @@ import Row from 'react-bootstrap/Row';
 import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToast } from '../../components/toast/useToast';
-import { periodLabel, useGetAllClassesQuery, useJoinClassDirectMutation, type BrowseClass } from '../classes';
+import { useGetAllClassesQuery, useJoinClassDirectMutation, type BrowseClass } from '../classes';
 import { useGetStudentClassesQuery } from '../student';
 import { useAuth } from '../../session/useAuth';
 import type { User } from '../../session/user';
@@ -113,7 +113,7 @@ export function BrowseClassesPage() {
                       <Badge bg="primary-subtle" text="primary-emphasis">
                         {cls.subject}
                       </Badge>
-                      {periodLabel(cls.period) && <span>{periodLabel(cls.period)}</span>}
+                      {cls.period && <span>{t('period', { period: cls.period })}</span>}
                     </div>
                     <div className="small mb-1">
                       {t('myClasses.teacher', { name: cls.teacherName || t('myClasses.unknown') })}

@@ -3,7 +3,6 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useGetStudentClassesQuery } from '../student';
-import { periodLabel } from './classStats';
 import { useTranslation } from '../../i18n/react';
 
 export function StudentClassesCard() {
@@ -29,8 +28,8 @@ export function StudentClassesCard() {
                 </Badge>
               </div>
               <div className="small text-body-secondary">
-                {periodLabel(enrolment.class.period) && (
-                  <span className="me-3">{periodLabel(enrolment.class.period)}</span>
+                {enrolment.class.period && (
+                  <span className="me-3">{t('period', { period: enrolment.class.period })}</span>
                 )}
                 <span>{t('myClasses.teacher', { name: enrolment.class.teacherName || t('myClasses.unknown') })}</span>
               </div>
