@@ -70,9 +70,7 @@ const SupportPracticePage = screen('features/practice/SupportPracticePage', 'Sup
 const ResultPracticePage = screen('features/practice/ResultPracticePage', 'ResultPracticePage');
 const AllStudentsPage = englishOnly(screen('features/results/AllStudentsPage', 'AllStudentsPage'));
 const ReportsPage = englishOnly(screen('features/reports/ReportsPage', 'ReportsPage'));
-const AssessmentResultsPage = englishOnly(
-  screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage'),
-);
+const AssessmentResultsPage = screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage');
 const DeepLinkPage = englishOnly(screen('features/lti/DeepLinkPage', 'DeepLinkPage'));
 const AdminDashboardPage = englishOnly(screen('features/admin/AdminDashboardPage', 'AdminDashboardPage'));
 const AdminLayout = englishOnly(screen('features/admin/AdminLayout', 'AdminLayout'));
