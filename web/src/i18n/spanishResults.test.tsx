@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { Result, ReviewItem } from '../features/assessments';
 import type { AssessmentResults } from '../features/results';
 import { AssessmentResultsPage } from '../features/assessmentResults/AssessmentResultsPage';
+import { AllStudentsPage, PAGE_SIZE } from '../features/results/AllStudentsPage';
+import { ClassResultsPanel } from '../features/results/ClassResultsPanel';
+import type { ClassGrid, StudentSummary } from '../features/results';
 import { stubFetch } from '../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../test/test-utils';
 import { expectNoRawKeys, inSpanish } from '../test/spanish';
@@ -405,6 +408,129 @@ describe('the results screens in Spanish', () => {
     expect(await screen.findByText('Todavía no hay entregas.')).toBeInTheDocument();
     expect(screen.getByText('Todavía no hay intentos')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'página de edición' })).toHaveAttribute('href', '/assessment-edit/a1');
+    expectNoRawKeys();
+  });
+
+  it('All Students: stats, cards with their averages and recent results, paging, search with no match, By Class', async () => {
+    const card = (id: string, firstName: string, extra: Partial<StudentSummary>): StudentSummary => ({
+      id,
+      firstName,
+      lastName: 'Doe',
+      email: `${firstName.toLowerCase()}@example.com`,
+      average: null,
+      band: null,
+      resultCount: 0,
+      classes: [{ id: 'c1', name: 'Biología', period: '4' }],
+      results: [],
+      ...extra,
+    });
+    const result = (n: number, percentage: number, performanceLevel: 'above' | 'at' | 'below') => ({
+      resultId: `r${n}`,
+      assessmentId: `a${n}`,
+      title: `Quiz ${n}`,
+      percentage,
+      performanceLevel,
+      originalLevel: performanceLevel,
+      raisedBy: null,
+      raisedAttempt: null,
+      submittedAt: '2026-03-06T10:00:00.000Z',
+    });
+    const students = [
+      card('s1', 'Ada', {
+        average: 84.6,
+        band: 'above',
+        resultCount: 5,
+        results: [result(1, 92.4, 'above'), result(2, 81, 'at'), result(3, 79.5, 'below'), result(4, 10, 'below')],
+      }),
+      card('s2', 'Bob', { average: 61.2, band: 'at', resultCount: 1, results: [result(5, 61.2, 'below')] }),
+      card('s4', 'Dee', {}),
+    ];
+    const overview = (list: StudentSummary[], total = list.length) => ({
+      stats: { totalStudents: 40, aboveStandard: 12, atStandard: 9, belowStandard: 7 },
+      total,
+      students: list,
+      classes: [
+        { id: 'c1', name: 'Biología', period: '4', subject: 'Ciencias' },
+        { id: 'c2', name: 'Química', period: null, subject: 'Ciencias' },
+      ],
+    });
+    stubFetch({
+      [`GET /api/dashboard/students?limit=${PAGE_SIZE}`]: () => jsonResponse(200, overview(students, 30)),
+      [`GET /api/dashboard/students?search=zz&limit=${PAGE_SIZE}`]: () => jsonResponse(200, overview([])),
+      [`GET /api/dashboard/students?classId=c1&limit=${PAGE_SIZE}`]: () => jsonResponse(200, overview([])),
+    });
+    const { user } = renderWithProviders(<AllStudentsPage />);
+    expect(await screen.findByRole('heading', { name: 'Todos los estudiantes' })).toBeInTheDocument();
+    expect(await screen.findByTestId('stat-Total Students')).toHaveTextContent('40');
+    expect(screen.getByText('Total de estudiantes')).toBeInTheDocument();
+    expect(screen.getByText('estudiantes con promedio de 80% o más')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Todos los estudiantes', 'Por clase']);
+
+    const ada = screen.getByRole('article', { name: 'Ada Doe' });
+    expect(within(ada).getByTestId('student-average')).toHaveTextContent('85%');
+    expect(within(ada).getByTestId('student-average-band')).toHaveTextContent('Por encima (promedio de 80% o más)');
+    expect(within(ada).getByText(/5 evaluaciones/)).toBeInTheDocument();
+    expect(within(ada).getByRole('list', { name: 'Resultados recientes de Ada Doe' })).toBeInTheDocument();
+    expect(within(ada).getByText('+2 más')).toBeInTheDocument();
+    expect(within(ada).getByRole('button', { name: /^Estándares ?de Ada Doe$/ })).toBeInTheDocument();
+    const dee = screen.getByRole('article', { name: 'Dee Doe' });
+    expect(within(dee).getByText('Todavía no hay resultados')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Páginas de estudiantes' });
+    expect(pages).toHaveTextContent('Mostrando 1–24 de 30');
+    expect(within(pages).getByRole('button', { name: 'Siguiente' })).toBeEnabled();
+    expectNoRawKeys();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar estudiantes por nombre' }), 'zz');
+    expect(await screen.findByText('Ningún estudiante coincide con "zz".')).toBeInTheDocument();
+    expectNoRawKeys();
+
+    await user.click(screen.getByRole('tab', { name: 'Por clase' }));
+    expect(await screen.findByText('Todavía no hay estudiantes en esta clase.')).toBeInTheDocument();
+    expectNoRawKeys();
+  });
+
+  it("a class's results panel: the share of each level and the student progress grid", async () => {
+    const grid: ClassGrid = {
+      classId: 'c1',
+      className: 'Biología',
+      students: [
+        { id: 's1', firstName: 'Ada', lastName: 'Byron' },
+        { id: 's2', firstName: 'Alan', lastName: 'Turing' },
+      ],
+      assessments: [
+        { id: 'a1', title: 'Cells', createdAt: '2026-03-05T10:00:00.000Z' },
+        { id: 'a2', title: 'Genetics', createdAt: '2026-03-06T10:00:00.000Z' },
+      ],
+      cells: [
+        {
+          studentId: 's1',
+          assessmentId: 'a1',
+          resultId: 'r1',
+          percentage: 84.6,
+          performanceLevel: 'at',
+          originalLevel: 'at',
+          raisedBy: null,
+          raisedAttempt: null,
+        },
+      ],
+      inProgress: [{ studentId: 's2', assessmentId: 'a1', answered: 3, questionCount: 8 }],
+    };
+    stubFetch({
+      'GET /api/classes/c1/grid': () => jsonResponse(200, grid),
+      'GET /api/classes/c1/results': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<ClassResultsPanel classId="c1" showBands />);
+    expect(await screen.findByRole('heading', { name: 'Resultados de la clase' })).toBeInTheDocument();
+    expect(await screen.findByText('0 resultados entregados')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Resultados por nivel de desempeño' })).toHaveTextContent(
+      'Por encima del estándar0%',
+    );
+    const table = await screen.findByRole('table');
+    expect(screen.getByRole('list', { name: 'Leyenda' })).toHaveTextContent('Subido por la práctica');
+    expect(within(table).getByRole('columnheader', { name: 'Estudiante' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Ada Byron/ })).toHaveTextContent('85%, En el estándar');
+    expect(within(table).getByRole('row', { name: /Alan Turing/ })).toHaveTextContent('En curso3 de 8 respondidas');
+    expect(within(table).getAllByText('Sin resultado')).toHaveLength(2);
     expectNoRawKeys();
   });
 });

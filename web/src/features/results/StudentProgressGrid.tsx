@@ -11,6 +11,8 @@ import { isRaised, raisedNote } from '../assessments';
 import { formatPercent, levelLabel, levelVariant } from './levels';
 import { LevelLegend } from './LevelLegend';
 import type { ClassGrid } from './resultsApi';
+import { useTranslation } from '../../i18n/react';
+import { useLabel } from '../../i18n/labels';
 
 /** First column 200px, assessment columns 120px. */
 export const STUDENT_COLUMN_WIDTH = 200;
@@ -20,19 +22,22 @@ const cellKey = (studentId: string, assessmentId: string) => `${studentId}/${ass
 const columnStyle = (width: number) => ({ width, minWidth: width, maxWidth: width });
 
 function Legend() {
+  const { t } = useTranslation('results');
   return (
     <LevelLegend>
       <li className="list-inline-item me-3">
         <span aria-hidden="true" className="fw-bold me-1">
           ↑
         </span>
-        Raised by practice (the score is the original one)
+        {t('grid.raised')}
       </li>
     </LevelLegend>
   );
 }
 
 export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
+  const { t } = useTranslation('results');
+  const levelName = useLabel();
   const { students, assessments } = grid;
   const cells = new Map(grid.cells.map((c) => [cellKey(c.studentId, c.assessmentId), c]));
   const started = new Map(grid.inProgress.map((p) => [cellKey(p.studentId, p.assessmentId), p]));
@@ -42,7 +47,7 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
     <>
       <Legend />
       {students.length === 0 ? (
-        <p className="text-body-secondary mb-0">No students in this class yet.</p>
+        <p className="text-body-secondary mb-0">{t('noStudentsInClass')}</p>
       ) : (
         <Table
           bordered
@@ -54,7 +59,7 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
           <thead>
             <tr>
               <th scope="col" style={columnStyle(STUDENT_COLUMN_WIDTH)}>
-                Student
+                {t('table.student')}
               </th>
               {assessments.map((a) => (
                 <th key={a.id} scope="col" className="text-center" style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}>
@@ -86,28 +91,29 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
                     const cell = cells.get(cellKey(s.id, a.id));
                     const attempt = cell ? undefined : started.get(cellKey(s.id, a.id));
                     if (attempt) {
-                      const answered = `${attempt.answered} of ${attempt.questionCount} answered`;
+                      const answered = t('live.answered', { answered: attempt.answered, total: attempt.questionCount });
                       return (
                         <td
                           key={a.id}
                           className="text-center small"
                           style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
-                          title={`In progress: ${answered}`}
+                          title={t('grid.inProgressTitle', { answered })}
                           data-level="in-progress"
                         >
-                          In progress
+                          {t('live.status.in_progress')}
                           <span className="d-block text-body-secondary">{answered}</span>
                         </td>
                       );
                     }
-                    const label = levelLabel(cell?.performanceLevel);
+                    const english = levelLabel(cell?.performanceLevel);
+                    const label = english && levelName(english);
                     const raised = cell ? raisedNote(cell) : null;
                     return (
                       <td
                         key={a.id}
                         className={`text-center table-${levelVariant(cell?.performanceLevel)}`}
                         style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
-                        title={cell ? [label, raised].filter(Boolean).join(', ') : 'No result'}
+                        title={cell ? [label, raised].filter(Boolean).join(', ') : t('grid.noResult')}
                         data-level={cell?.performanceLevel ?? 'none'}
                         data-raised={cell && isRaised(cell) ? 'practice' : undefined}
                       >
@@ -125,7 +131,7 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
                         ) : (
                           <>
                             <span aria-hidden="true">—</span>
-                            <span className="visually-hidden">No result</span>
+                            <span className="visually-hidden">{t('grid.noResult')}</span>
                           </>
                         )}
                       </td>
