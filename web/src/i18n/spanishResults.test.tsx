@@ -9,7 +9,8 @@ import type { AssessmentResults } from '../features/results';
 import { AssessmentResultsPage } from '../features/assessmentResults/AssessmentResultsPage';
 import { AllStudentsPage, PAGE_SIZE } from '../features/results/AllStudentsPage';
 import { ClassResultsPanel } from '../features/results/ClassResultsPanel';
-import type { ClassGrid, StudentSummary } from '../features/results';
+import type { ClassGrid, Report, StudentSummary } from '../features/results';
+import { ReportsPage } from '../features/reports/ReportsPage';
 import { stubFetch } from '../test/fetchStub';
 import { jsonResponse, renderWithProviders } from '../test/test-utils';
 import { expectNoRawKeys, inSpanish } from '../test/spanish';
@@ -531,6 +532,146 @@ describe('the results screens in Spanish', () => {
     expect(within(table).getByRole('row', { name: /Ada Byron/ })).toHaveTextContent('85%, En el estándar');
     expect(within(table).getByRole('row', { name: /Alan Turing/ })).toHaveTextContent('En curso3 de 8 respondidas');
     expect(within(table).getAllByText('Sin resultado')).toHaveLength(2);
+    expectNoRawKeys();
+  });
+
+  it('Reports: filters and their check, the report with its summary, charts and table, recent results, View All', async () => {
+    const recent = (i: number, score: number, level: 'above' | 'at' | 'below') => ({
+      id: `r${i}`,
+      studentId: `s${i}`,
+      assessmentId: 'a1',
+      classId: 'c1',
+      className: 'Álgebra',
+      score,
+      percentage: score,
+      earnedPoints: score,
+      totalPoints: 100,
+      performanceLevel: level,
+      originalLevel: level,
+      raisedBy: null,
+      raisedAttempt: null,
+      attempt: 1,
+      submittedAt: '2026-03-05T10:00:00.000Z',
+      student: { firstName: 'Student', lastName: `${i}` },
+      assessment: { title: 'Fractions Quiz', topic: 'Fractions', classId: 'c1' },
+    });
+    const report = (over: Partial<Report> = {}): Report => ({
+      generatedAt: '2026-03-06T10:00:00.000Z',
+      timeframe: 'month',
+      type: 'performance',
+      title: 'Performance Report, last 30 days',
+      classes: [{ id: 'c1', name: 'Álgebra', period: '2' }],
+      levelsOverTime: [
+        { period: '2026-02-23', above: 2, at: 1, below: 2 },
+        { period: '2026-03-02', above: 3, at: 3, below: 1 },
+      ],
+      summary: {
+        totalResults: 12,
+        studentsAssessed: 9,
+        assessmentsGiven: 2,
+        averageScore: 71.6,
+        aboveStandard: 5,
+        atStandard: 4,
+        belowStandard: 3,
+        abovePercent: 42,
+        atPercent: 33,
+        belowPercent: 25,
+      },
+      columns: [
+        { key: 'assessment', label: 'Assessment' },
+        { key: 'class', label: 'Class' },
+        { key: 'results', label: 'Results' },
+        { key: 'average', label: 'Average %' },
+        { key: 'above', label: 'Above Standard' },
+        { key: 'at', label: 'At Standard' },
+        { key: 'below', label: 'Below Standard' },
+      ],
+      rows: [{ assessment: 'Fractions Quiz', class: 'Álgebra', results: 12, average: 72, above: 5, at: 4, below: 3 }],
+      totalRows: 1,
+      recentResults: [recent(1, 65, 'below'), ...Array.from({ length: 9 }, (_, i) => recent(i + 2, 85, 'at'))],
+      ...over,
+    });
+    const detailed = report({
+      type: 'detailed',
+      title: 'Detailed Results Report, last 30 days',
+      columns: [
+        { key: 'student', label: 'Student' },
+        { key: 'score', label: 'Score %' },
+        { key: 'level', label: 'Performance Level' },
+        { key: 'originalLevel', label: 'Level at Submission' },
+      ],
+      rows: [{ student: 'Student 1', score: 65, level: 'Below Standard', originalLevel: 'Below Standard' }],
+      totalRows: 1500,
+    });
+    stubFetch({
+      'GET /api/classes': () =>
+        jsonResponse(200, [
+          {
+            id: 'c1',
+            name: 'Álgebra',
+            subject: 'Matemáticas',
+            period: '2',
+            joinCode: 'ABCDEF',
+            createdAt: '2026-01-05T10:00:00.000Z',
+            teacherId: 't1',
+            teacherName: 'Ada Lovelace',
+            studentCount: 3,
+            assessmentCount: 1,
+            belowStandard: 0,
+            atStandard: 0,
+            aboveStandard: 0,
+            archived: false,
+          },
+        ]),
+      'GET /api/reports?timeframe=month&type=performance': () => jsonResponse(200, report()),
+      'GET /api/reports?timeframe=month&type=detailed': () => jsonResponse(200, detailed),
+    });
+    const { user } = renderWithProviders(<ReportsPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Informes' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Informe de desempeño, últimos 30 días' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Páginas relacionadas' })).toHaveTextContent('Panel');
+    expect(screen.getByRole('form', { name: 'Filtros del informe' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Período')).toHaveDisplayValue('El mes pasado');
+    expect(screen.getByLabelText('Tipo de informe')).toHaveDisplayValue('Resumen de desempeño');
+    expect(screen.getByText(/Resumen de desempeño · El mes pasado · Álgebra · Generado el/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Descargar CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/export?timeframe=month&type=performance&format=csv',
+    );
+    expect(screen.getByTestId('summary-Average Score').parentElement).toHaveTextContent('Puntaje promedio72%');
+    expect(screen.getByTestId('summary-Above Standard').parentElement).toHaveTextContent(
+      'Por encima del estándar542% de los resultados',
+    );
+    expect(
+      screen.getByRole('img', { name: /^Resultados por nivel de desempeño\. Por encima del estándar: 5 \(42%\)/ }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /^Niveles a lo largo del tiempo\. 23 feb: 2 Por encima del estándar/ }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Informe de desempeño, últimos 30 días' });
+    expect(within(table).getByRole('columnheader', { name: 'Promedio %' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Por debajo del estándar' })).toBeInTheDocument();
+    const recentRegion = screen.getByRole('region', { name: 'Resultados recientes de las evaluaciones' });
+    expect(within(recentRegion).getByRole('columnheader', { name: 'Evaluación' })).toBeInTheDocument();
+    expect(within(recentRegion).getAllByText('En el estándar')).toHaveLength(9);
+    expectNoRawKeys();
+
+    // View All: every result, from the detailed report; its table's words in Spanish too.
+    await user.click(within(recentRegion).getByRole('button', { name: 'Ver todos los resultados (12)' }));
+    const all = await screen.findByRole('region', { name: 'Todos los resultados (12)' });
+    const allTable = await within(all).findByRole('table', { name: 'Todos los resultados de las evaluaciones' });
+    expect(within(allTable).getByRole('columnheader', { name: 'Nivel al entregar' })).toBeInTheDocument();
+    expect(within(allTable).getAllByText('Por debajo del estándar')).toHaveLength(2);
+    expect(within(all).getByRole('note')).toHaveTextContent(
+      'Se muestran las primeras 1 de 1500 filas. Descargue el CSV o el PDF para verlas todas.',
+    );
+    expect(within(all).getByRole('button', { name: 'Mostrar solo los recientes' })).toBeInTheDocument();
+    expectNoRawKeys();
+
+    // The filters' check.
+    await user.click(screen.getByRole('checkbox', { name: 'Todas las clases' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Elija Todas las clases o al menos una clase.');
+    expect(screen.getByRole('button', { name: 'Generar informe' })).toBeDisabled();
     expectNoRawKeys();
   });
 });
