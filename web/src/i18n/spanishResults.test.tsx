@@ -315,7 +315,16 @@ describe('the results screens in Spanish', () => {
     );
     expect(within(lms).getByRole('button', { name: 'Reenviar ahora' })).toBeInTheDocument();
 
-    for (const header of ['Estudiante', 'Clase', 'Puntaje', 'Nivel', 'Puntos', 'Entregada', 'Intento', 'Práctica'])
+    for (const header of [
+      'Estudiante',
+      'Clase',
+      'Puntaje',
+      'Nivel',
+      'Puntos',
+      'Fecha de entrega',
+      'Intento',
+      'Práctica',
+    ])
       expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     const bob = within(table).getByRole('row', { name: /Bob Brown/ });
     expect(bob).toHaveTextContent('Intento 2 (cuenta)');
