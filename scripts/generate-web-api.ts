@@ -99,6 +99,8 @@ export const ENDPOINT_NAMES: Record<string, string> = {
   'GET /api/classes/{id}/student-logins': 'getStudentLogins',
   'POST /api/classes/{id}/student-logins': 'createStudentLogin',
   'PUT /api/classes/{id}/student-logins/{studentId}/secret': 'resetStudentSecret',
+  'PUT /api/classes/{id}/student-logins/{studentId}': 'setUpStudentLogin',
+  'PUT /api/district/students/{id}/sign-in': 'setStudentSignIn',
   'POST /api/classes/{id}/login-cards': 'printLoginCards',
   'DELETE /api/classes/{id}/login-cards': 'revokeLoginCards',
   'POST /api/auth/class-code': 'getClassCodeRoster',

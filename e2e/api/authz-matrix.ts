@@ -828,6 +828,25 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: statuses(['teacher'], { 'A.owner': 201 }, 404),
   },
+  // A.student has an e-mail to sign in with: the owner's answer is 409 has_email (the 200 of a
+  // rostered student without one: services/identity/test/student-logins.test.ts).
+  'PUT /api/classes/{id}/student-logins/{studentId}': {
+    access: ['teacher'],
+    request: ({ f }) => ({
+      path: `/api/classes/${f.c1.id}/student-logins/${f.s1}`,
+      body: { username: `matrix.${randomUUID().slice(0, 8)}`, secret: { kind: 'picture', picture: 'sun' } },
+    }),
+    expect: statuses(['teacher'], { 'A.owner': 409 }, 404),
+  },
+  // The district's admin only; A.student has an e-mail (409 has_email), B's admin finds no such student.
+  'PUT /api/district/students/{id}/sign-in': {
+    access: ['admin'],
+    request: ({ f }) => ({
+      path: `/api/district/students/${f.s1}/sign-in`,
+      body: { username: `matrix.${randomUUID().slice(0, 8)}`, secret: { kind: 'picture', picture: 'sun' } },
+    }),
+    expect: statuses(['admin'], { 'A.admin': 409 }, 404),
+  },
   'PUT /api/classes/{id}/student-logins/{studentId}/secret': {
     access: ['teacher'],
     // A.student is no account without email: not found for the owner too.

@@ -268,6 +268,7 @@ function pins(f: Fixtures): Record<string, Record<string, string>> {
     ...[
       'GET /api/classes/{id}/student-logins',
       'POST /api/classes/{id}/student-logins',
+      'PUT /api/classes/{id}/student-logins/{studentId}',
       'POST /api/classes/{id}/login-cards',
       'DELETE /api/classes/{id}/login-cards',
     ].map((name): [string, Record<string, string>] => [name, { 'path.id': f.classId }]),
@@ -393,6 +394,16 @@ const SETTINGS: Record<string, string[]> = {
   ],
   'POST /api/classes/{id}/student-logins': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  // Giving a student of the class a picture: a student id the fuzzer makes up is none of the
+  // class's (404); one with an e-mail, or one who has a picture already, is 409.
+  'PUT /api/classes/{id}/student-logins/{studentId}': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404", "409"] } }',
+  ],
+  // The admin's: a made-up student id is none of the district's (404), a first picture without a
+  // username is the documented 400 naming `username`, a student with an e-mail 409; others 403.
+  'PUT /api/district/students/{id}/sign-in': [
+    'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "400", "403", "404", "409"] } }',
   ],
   'PUT /api/classes/{id}/student-logins/{studentId}/secret': [
     'checks = { positive_data_acceptance = { expected-statuses = ["2xx", "403", "404"] } }',

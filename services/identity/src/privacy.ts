@@ -12,6 +12,7 @@ const IDENTITY_AUDITED_ROUTES: AuditedRoute[] = [
   { method: 'GET', path: '/api/district/users', action: 'read' },
   { method: 'PATCH', path: '/api/district/users/:id', action: 'change' },
   { method: 'DELETE', path: '/api/district/users/:id', action: 'change' },
+  { method: 'PUT', path: '/api/district/students/:id/sign-in', action: 'change' },
 ];
 
 export function privacyWiring(ctx: {

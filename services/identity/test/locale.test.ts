@@ -60,6 +60,48 @@ describe("the user's locale", () => {
     expect(rows[0]?.text).toContain('Este enlace vence en 1 hora.');
   });
 
+  it('when a person signs up from the Spanish form, then the link mail is in Spanish and the account it makes is es; a second sign-up gets the Spanish "you have an account" note', async () => {
+    const email = `loc.signup.${Date.now()}@example.com`;
+    const { browser } = await signUpByLink(h, { email, locale: 'es' });
+    const { rows } = await h.db.query<{ subject: string; text: string }>(
+      `select subject, text from outgoing_mail where "to" = $1 order by created_at`,
+      [email],
+    );
+    expect(rows[0]?.subject).toBe('Termine de crear su cuenta de Checkpoint');
+    expect(rows[0]?.text).toContain('Crear mi cuenta: ');
+    expect(rows[0]?.text).toContain('Este enlace vence en');
+    // The account keeps the form's language, whatever the browser says later.
+    const me = await browser.request('GET', '/api/auth/user', undefined, { 'accept-language': 'en-US' });
+    expect(me.body.locale).toBe('es');
+
+    const again = await browser.request('POST', '/api/auth/simple-signup', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      password: 'correct horse battery staple',
+      role: 'teacher',
+      locale: 'es',
+    });
+    expect(again.status).toBe(202);
+    const note = await h.db.query<{ subject: string; text: string }>(
+      `select subject, text from outgoing_mail where "to" = $1 order by created_at desc limit 1`,
+      [email],
+    );
+    expect(note.rows[0]?.subject).toBe('Usted ya tiene una cuenta de Checkpoint');
+    expect(note.rows[0]?.text).toContain('inicie sesión en http');
+    // An unknown locale is 400 naming it (without one, English: email-links.test.ts).
+    const plain = await browser.request('POST', '/api/auth/simple-signup', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `loc.plain.${Date.now()}@example.com`,
+      password: 'correct horse battery staple',
+      role: 'teacher',
+      locale: 'fr',
+    });
+    expect(plain.status).toBe(400);
+    expect(JSON.stringify(plain.body)).toContain('locale');
+  });
+
   it('reads Accept-Language by weight', () => {
     expect(localeFromAcceptLanguage('fr;q=1, es;q=0.8, en;q=0.5')).toBe('es');
     expect(localeFromAcceptLanguage('en;q=0.4, es;q=0.9')).toBe('es');

@@ -322,3 +322,142 @@ describe('student accounts without email', () => {
     expect(atDistrict.status).toBe(202);
   });
 });
+
+describe('students without a mailbox who came from the roster or an LMS', () => {
+  /** A student of the district rostered without an email (the roster's placeholder), in the class. */
+  async function rosteredInto(classId: string, email = `roster-${randomUUID().slice(0, 12)}@roster.invalid`) {
+    const id = randomUUID();
+    await h.db.query(
+      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, $3, 'Rosa', 'Diaz', 'student')`,
+      [id, districtId, email],
+    );
+    // As the class service's StudentEnrolled leaves it in identity's copy of the class.
+    await h.db.query(`insert into login_class_members (class_id, student_id) values ($1, $2)`, [classId, id]);
+    return id;
+  }
+
+  it("the class's teacher sees who cannot sign in yet and gives them a username and a picture; they sign in with the class code", async () => {
+    const { classId, joinCode } = await classOf(ownerId);
+    const rosa = await rosteredInto(classId);
+    const withMail = await rosteredInto(classId, `pat.${randomUUID().slice(0, 8)}@oak.example.org`);
+    const before = await owner.request('GET', `/api/classes/${classId}/student-logins`);
+    expect(before.body.withoutSignIn).toEqual([{ id: rosa, firstName: 'Rosa', lastName: 'Diaz' }]);
+
+    const username = `rosa.${randomUUID().slice(0, 6)}`;
+    const res = await owner.request('PUT', `/api/classes/${classId}/student-logins/${rosa}`, {
+      username,
+      secret: { kind: 'picture', picture: 'moon' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ id: rosa, username, signInWith: 'picture' });
+    const after = await owner.request('GET', `/api/classes/${classId}/student-logins`);
+    expect(after.body.withoutSignIn).toEqual([]);
+    expect(after.body.students).toEqual([expect.objectContaining({ id: rosa })]);
+
+    const kid = new Browser(h.identity.url);
+    expect((await kid.request('POST', '/api/auth/class-code', { classCode: joinCode })).body.students).toEqual([
+      { id: rosa, name: 'Rosa D.' },
+    ]);
+    const signIn = await kid.request('POST', '/api/auth/class-code/login', {
+      classCode: joinCode,
+      studentId: rosa,
+      secret: { kind: 'picture', picture: 'moon' },
+    });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    expect(signIn.body.user).toMatchObject({ id: rosa, role: 'student' });
+
+    // Twice: reset instead. A student with an e-mail: they sign in with it. Not in the class: 404.
+    const again = await owner.request('PUT', `/api/classes/${classId}/student-logins/${rosa}`, {
+      username: `${username}x`,
+      secret: { kind: 'picture', picture: 'sun' },
+    });
+    expect([again.status, again.body.code]).toEqual([409, 'has_sign_in']);
+    const mail = await owner.request('PUT', `/api/classes/${classId}/student-logins/${withMail}`, {
+      username: `pat.${randomUUID().slice(0, 6)}`,
+      secret: { kind: 'picture', picture: 'sun' },
+    });
+    expect([mail.status, mail.body.code]).toEqual([409, 'has_email']);
+    const other = await classOf(ownerId);
+    const elsewhere = await owner.request('PUT', `/api/classes/${other.classId}/student-logins/${rosa}`, {
+      username: `r.${randomUUID().slice(0, 6)}`,
+      secret: { kind: 'picture', picture: 'sun' },
+    });
+    expect(elsewhere.status).toBe(404);
+    // A username already taken in the district, with its field named.
+    const taken = await owner.request('PUT', `/api/classes/${classId}/student-logins/${await rosteredInto(classId)}`, {
+      username: username.toUpperCase(),
+      secret: { kind: 'words', words: 'red kite' },
+    });
+    expect([taken.status, taken.body.fields]).toEqual([409, { username: expect.stringContaining('taken') }]);
+    // Another teacher of the district: not their class.
+    const stranger = await signedIn(`t.${(await member('teacher')).id.slice(0, 8)}@oak.example.org`);
+    expect((await stranger.request('GET', `/api/classes/${classId}/student-logins`)).status).toBe(404);
+  });
+
+  it("a district admin sets a student's first picture (username required), then resets and renames it; the old one stops working; other districts' students are not found", async () => {
+    const { classId, joinCode } = await classOf(ownerId);
+    const rosa = await rosteredInto(classId);
+    const path = `/api/district/students/${rosa}/sign-in`;
+    const noName = await admin.request('PUT', path, { secret: { kind: 'picture', picture: 'tree' } });
+    expect([noName.status, noName.body.fields]).toEqual([400, { username: 'Username is required' }]);
+    const username = `rosa.${randomUUID().slice(0, 6)}`;
+    const first = await admin.request('PUT', path, { username, secret: { kind: 'picture', picture: 'tree' } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ id: rosa, username, signInWith: 'picture' });
+
+    const list = await admin.request('GET', `/api/district/users?role=student&search=${username}`);
+    expect(list.body.users).toEqual([
+      expect.objectContaining({ id: rosa, username, signInWith: 'picture', source: 'unknown' }),
+    ]);
+
+    const renamed = `${username}b`;
+    const reset = await admin.request('PUT', path, {
+      username: renamed,
+      secret: { kind: 'words', words: 'green frog' },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(reset.body).toMatchObject({ username: renamed, signInWith: 'words' });
+    const kid = new Browser(h.identity.url);
+    const login = (secret: object) =>
+      kid.request('POST', '/api/auth/class-code/login', { classCode: joinCode, studentId: rosa, secret });
+    expect((await login({ kind: 'picture', picture: 'tree' })).status).toBe(401);
+    expect((await login({ kind: 'words', words: 'Green  Frog' })).status).toBe(200);
+    // In the district's audit log, in words.
+    await eventually(
+      () =>
+        h.db.query(
+          `select target_ids from audit_log where resource = 'PUT /api/district/students/{id}/sign-in' and $1 = any(target_ids)`,
+          [rosa],
+        ),
+      (r) => r.rowCount === 2,
+    );
+
+    // A teacher is no admin (403); a student of another district, or a teacher, is not found.
+    expect((await owner.request('PUT', path, { secret: { kind: 'picture', picture: 'tree' } })).status).toBe(403);
+    expect(
+      (
+        await admin.request('PUT', `/api/district/students/${ownerId}/sign-in`, {
+          secret: { kind: 'picture', picture: 'tree' },
+        })
+      ).status,
+    ).toBe(404);
+    const elsewhere = randomUUID();
+    await h.db.query(
+      `insert into tenants (id, name, kind, email_domains) values ($1, 'Elm District', 'district', '{}')`,
+      [elsewhere],
+    );
+    const outsider = randomUUID();
+    await h.db.query(
+      `insert into users (id, tenant_id, email, first_name, last_name, role) values ($1, $2, null, 'Eli', 'Elm', 'student')`,
+      [outsider, elsewhere],
+    );
+    expect(
+      (
+        await admin.request('PUT', `/api/district/students/${outsider}/sign-in`, {
+          username: `eli.${randomUUID().slice(0, 6)}`,
+          secret: { kind: 'picture', picture: 'tree' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

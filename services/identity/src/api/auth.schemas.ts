@@ -33,7 +33,18 @@ const ageBand = z
   .enum(['under_13', '13_or_older'], { error: 'Please select your age' })
   .optional()
   .describe('Students only: under 13, or 13 or older');
-export const signUpBody = z.object({ firstName, lastName, email, password, role, ageBand });
+const localeField = z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(', ')}` });
+export const signUpBody = z.object({
+  firstName,
+  lastName,
+  email,
+  password,
+  role,
+  ageBand,
+  locale: localeField
+    .optional()
+    .describe("The interface language the form was filled in: the mail's language and the new account's"),
+});
 export const logInBody = z.object({
   email,
   password: z.string().min(1, 'Password must be at least 6 characters').max(256),
@@ -46,7 +57,7 @@ export const updateUserBody = z
     email: email.optional(),
     currentPassword: z.string().max(256, 'Password must be at most 256 characters').optional(),
     /** The interface language; mails to the user go in it too. */
-    locale: z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(', ')}` }).optional(),
+    locale: localeField.optional(),
   })
   .refine((change) => Object.keys(change).length > 0, 'Send at least one field')
   .meta({ minProperties: 1 });

@@ -48,6 +48,11 @@ export const districtUserSchema = z
     source: z
       .enum(['password', 'sso', 'invitation', 'roster', 'unknown'])
       .describe('How the account came to be, as far as known'),
+    username: z.string().nullable().describe("A student's username for the class-code sign-in; null without one"),
+    signInWith: z
+      .enum(['picture', 'words'])
+      .nullable()
+      .describe('How a student without e-mail signs in with the class code; null: not set up'),
   })
   .meta({ id: 'DistrictUser' });
 

@@ -11,6 +11,8 @@ import {
   listStudentLogins,
   resetStudentSecret,
   revokeLoginCards,
+  setStudentSignInAsAdmin,
+  setUpStudentLogin,
   signInWithCard,
   signInWithClassCode,
   type StudentLoginDeps,
@@ -23,18 +25,22 @@ import {
   classCodeBody,
   classCodeLoginBody,
   classCodeRosterSchema,
+  adminSignInBody,
   classParams,
+  districtStudentParams,
   loginCardBody,
   loginCardsSchema,
   newStudentLoginBody,
   resetSecretBody,
   revokedCardsSchema,
+  setUpLoginBody,
   studentLoginSchema,
   studentLoginsSchema,
   studentParams,
 } from './student-logins.schemas.ts';
 
 const TEACHER = ['teacher'] as const;
+const ADMIN = ['admin'] as const;
 
 export function studentLoginsRouter(deps: {
   logins: StudentLoginDeps;
@@ -70,6 +76,36 @@ export function studentLoginsRouter(deps: {
       errors: [404, 409],
     },
     ({ caller, params, body }) => createStudentLogin(deps.logins, caller, params.id, body),
+  );
+
+  api.add(
+    {
+      method: 'put',
+      path: '/api/classes/:id/student-logins/:studentId',
+      summary:
+        'Give a student of the class who has no e-mail to sign in with (rostered without one, or from an LMS) a username and a picture or two words; 409 when the student has an e-mail (has_email) or already has them (has_sign_in: reset instead)',
+      access: TEACHER,
+      params: studentParams,
+      body: setUpLoginBody,
+      response: studentLoginSchema,
+      errors: [404, 409],
+    },
+    ({ caller, params, body }) => setUpStudentLogin(deps.logins, caller, params.id, params.studentId, body),
+  );
+
+  api.add(
+    {
+      method: 'put',
+      path: '/api/district/students/:id/sign-in',
+      summary:
+        "Set a district student's picture or two words (a first one needs a username; a username given renames), for a student with no e-mail to sign in with; the old ones stop working; 409 has_email",
+      access: ADMIN,
+      params: districtStudentParams,
+      body: adminSignInBody,
+      response: studentLoginSchema,
+      errors: [404, 409],
+    },
+    ({ caller, params, body }) => setStudentSignInAsAdmin(deps.logins, caller, params.id, body),
   );
 
   api.add(

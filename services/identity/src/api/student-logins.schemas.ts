@@ -37,6 +37,12 @@ export const studentParams = z.object({
 });
 
 export const newStudentLoginBody = z.object({ firstName, lastName, username, secret: secretBody });
+export const setUpLoginBody = z.object({ username, secret: secretBody });
+export const adminSignInBody = z.object({
+  username: username.optional().describe('Required when the student has no picture or words yet; else renames'),
+  secret: secretBody,
+});
+export const districtStudentParams = z.object({ id: z.uuid('Student id must be a UUID') });
 export const resetSecretBody = z.object({ secret: secretBody });
 
 export const studentLoginSchema = z
@@ -55,6 +61,11 @@ export const studentLoginsSchema = z
   .object({
     classCode: z.string(),
     students: z.array(studentLoginSchema),
+    withoutSignIn: z
+      .array(z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }))
+      .describe(
+        'Students of the class with no e-mail to sign in with (rostered without one, or from an LMS) and no picture or words yet',
+      ),
     cards: z.object({
       inForce: z.number().int().describe('Printed cards that still sign in'),
       expiresAt: z.string().nullable().describe('When the latest of them stops working'),

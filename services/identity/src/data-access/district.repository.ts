@@ -27,6 +27,9 @@ export interface DistrictUser {
   emailVerified: boolean;
   disabled: boolean;
   source: AccountSource;
+  /** A student's picture or words sign-in (ADR 015): its username and kind; null without one. */
+  username: string | null;
+  signInWith: 'picture' | 'words' | null;
 }
 
 export interface UserPageQuery {
@@ -104,6 +107,8 @@ type ListedRow = {
   has_password: boolean;
   invited: boolean;
   rostered: boolean;
+  username: string | null;
+  secret_kind: 'picture' | 'words' | null;
 };
 
 function sourceOf(row: ListedRow): AccountSource {
@@ -151,7 +156,8 @@ export function districtRepository(db: Db) {
       const search = q.search?.trim() ? containsPattern(q.search.trim()) : null;
       const after = q.after;
       const rows = await db.$queryRaw<ListedRow[]>`
-        select u.id, u.email, u.first_name, u.last_name, u.role, u.created_at,
+        select u.id, coalesce(u.email, '') as email, u.first_name, u.last_name, u.role, u.created_at,
+               l.username, l.secret_kind,
                u.email_verified_at is not null as email_verified,
                u.disabled_at is not null as disabled,
                exists (select 1 from external_identities e where e.user_id = u.id) as has_external,
@@ -160,13 +166,15 @@ export function districtRepository(db: Db) {
                         and t.tenant_id = u.tenant_id and lower(t.email) = lower(u.email)) as invited,
                exists (select 1 from roster_users r where r.user_id = u.id) as rostered
           from users u
+          left join student_logins l on l.user_id = u.id
          where u.tenant_id = ${tenantId}::uuid
            and (${q.role ?? null}::text is null or u.role = ${q.role ?? null}::text)
            and (${search}::text is null
                 or u.email ilike ${search}::text
                 or u.first_name ilike ${search}::text
                 or u.last_name ilike ${search}::text
-                or (u.first_name || ' ' || u.last_name) ilike ${search}::text)
+                or (u.first_name || ' ' || u.last_name) ilike ${search}::text
+                or l.username ilike ${search}::text)
            and (${after ? 1 : 0}::int = 0
                 or (lower(u.last_name), lower(u.first_name), u.id)
                    > (lower(${after?.lastName ?? ''}::text), lower(${after?.firstName ?? ''}::text),
@@ -186,6 +194,8 @@ export function districtRepository(db: Db) {
           emailVerified: r.email_verified,
           disabled: r.disabled,
           source: sourceOf(r),
+          username: r.username,
+          signInWith: r.secret_kind,
         })),
         ...(rows.length > q.limit && last
           ? { next: { lastName: last.last_name, firstName: last.first_name, id: last.id } }

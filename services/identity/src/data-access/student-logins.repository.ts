@@ -38,6 +38,23 @@ export interface NewStudentLogin {
   createdBy: string;
 }
 
+/** A login for an account that exists (rostered or from an LMS, without a mailbox). */
+export interface NewLogin {
+  userId: string;
+  tenantId: string;
+  username: string;
+  secretKind: 'picture' | 'words';
+  secretHash: string;
+  createdBy: string;
+}
+
+/** A student of a class who has no mailbox and no picture or words yet. */
+export interface WithoutSignInRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
 export interface NewCard {
   id: string;
   userId: string;
@@ -101,6 +118,22 @@ export function studentLoginsRepository(db: Db) {
       return rows.map(toLoginRow);
     },
 
+    /**
+     * The class's enabled students whose address reaches no mailbox (none, or a `.invalid`
+     * placeholder) and who have no student login yet: they cannot sign in until given one.
+     */
+    async withoutSignIn(classId: string): Promise<WithoutSignInRow[]> {
+      return db.$queryRaw<WithoutSignInRow[]>`
+        select u.id, u.first_name as "firstName", u.last_name as "lastName"
+          from login_class_members m
+          join users u on u.id = m.student_id
+         where m.class_id = ${classId}::uuid
+           and u.role = 'student' and u.disabled_at is null
+           and (u.email is null or lower(u.email) like '%.invalid')
+           and not exists (select 1 from student_logins l where l.user_id = u.id)
+         order by lower(u.first_name), lower(u.last_name), u.id`;
+    },
+
     async findLogin(userId: string): Promise<(StudentLoginRow & { secretHash: string }) | undefined> {
       const row = await db.studentLogin.findUnique({
         where: { userId },
@@ -159,6 +192,25 @@ export function studentLoginsRepository(db: Db) {
       const rows = await db.$queryRaw<{ one: number }[]>`
         select 1 as one from student_logins where tenant_id = ${tenantId}::uuid and lower(username) = ${username} limit 1`;
       return rows.length > 0;
+    },
+
+    /** The login row of an existing account; a username taken meanwhile is a DuplicateUsernameError. */
+    async addLogin(tx: Tx, input: NewLogin): Promise<void> {
+      try {
+        await tx.studentLogin.create({ data: input });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DuplicateUsernameError();
+        throw err;
+      }
+    },
+
+    async rename(tx: Tx, userId: string, username: string): Promise<void> {
+      try {
+        await tx.studentLogin.update({ where: { userId }, data: { username, updatedAt: new Date() } });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DuplicateUsernameError();
+        throw err;
+      }
     },
 
     async setSecret(tx: Tx, userId: string, secretKind: 'picture' | 'words', secretHash: string): Promise<void> {

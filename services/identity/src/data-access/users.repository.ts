@@ -63,6 +63,8 @@ export interface NewUser {
   externalIdentity?: { issuer: string; subject: string; email: string };
   /** Set when the address is already proven (sign-up by link, invitation, roster, SSO claim). */
   emailVerifiedAt?: Date;
+  /** The interface language, when known at creation (the sign-up form's). */
+  locale?: string;
 }
 
 export class DuplicateEmailError extends Error {}
@@ -149,6 +151,7 @@ export function usersRepository(db: Db) {
               role: input.role,
               profileImageUrl: input.profileImageUrl ?? null,
               ...(input.emailVerifiedAt ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
+              ...(input.locale ? { locale: input.locale } : {}),
               ...(input.passwordHash ? { credential: { create: { passwordHash: input.passwordHash } } } : {}),
               ...(input.externalIdentity ? { externalIdentities: { create: input.externalIdentity } } : {}),
             },

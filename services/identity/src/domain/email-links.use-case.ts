@@ -35,7 +35,8 @@ import { assertPasswordAllowed } from './password-policy.ts';
 import { holdTenantForChange, recordAudit } from './privacy/privacy.use-case.ts';
 import type { UserEventWriter } from './ports.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
-import { mailTexts, PRODUCT_NAME } from './email-texts.ts';
+import { mailTexts, PRODUCT_NAME, type MailTexts } from './email-texts.ts';
+import { isLocale, type Locale } from './locales.ts';
 import { normalizeEmail, type UserRecord, type UserRole } from './user.ts';
 
 export { PRODUCT_NAME };
@@ -265,7 +266,8 @@ export async function sendEmailChange(
       ? alreadyRegisteredMessage({
           email,
           publicUrl: deps.publicUrl,
-          asked: `A ${PRODUCT_NAME} account asked to use ${email} as its sign-in address.`,
+          locale: user.locale,
+          asked: (words) => words.askedEmailChange(email),
         })
       : linkMail({
           to: email,
@@ -304,17 +306,23 @@ export async function sendEmailChange(
  * "You already have an account": sign in, or reset the password. Never says more, and echoes
  * nothing a stranger typed: `asked` says what was asked (a sign-up, an email change).
  */
-export function alreadyRegisteredMessage(input: { email: string; publicUrl: string; asked: string }): QueuedMail {
+export function alreadyRegisteredMessage(input: {
+  email: string;
+  publicUrl: string;
+  locale: string | null | undefined;
+  /** Who asked, in the mail's words. */
+  asked: (words: MailTexts['alreadyRegistered']) => string;
+}): QueuedMail {
   const base = input.publicUrl.replace(/\/+$/, '');
+  const texts = mailTexts(input.locale);
+  const words = texts.alreadyRegistered;
   return linkMail({
     to: input.email,
-    subject: `You already have a ${PRODUCT_NAME} account`,
-    greeting: 'Hello,',
-    paragraphs: [
-      input.asked,
-      `You already have an account with this address, so nothing changes: sign in at ${base}/auth, or reset your password at ${base}/forgot-password if you forgot it.`,
-    ],
-    notYou: "If this wasn't you, ignore this mail: nothing has changed.",
+    subject: words.subject,
+    greeting: texts.hello,
+    paragraphs: [input.asked(words), words.paragraph(`${base}/auth`, `${base}/forgot-password`)],
+    notYou: words.notYou,
+    locale: input.locale,
   });
 }
 
@@ -327,6 +335,8 @@ export interface SignupLinkInput {
   passwordHash: string;
   /** The district the account joins; unset: a new individual space is made when the link is opened. */
   tenantId?: string;
+  /** The language of the sign-up form: the mail's, and the account's when the link makes it. */
+  locale?: Locale | undefined;
 }
 
 /** Mails the link that creates the account when opened (D1). */
@@ -343,24 +353,25 @@ export async function issueSignupLink(deps: EmailLinkDeps, tx: Tx | undefined, i
       lastName: input.lastName,
       role: input.role,
       passwordHash: input.passwordHash,
+      ...(input.locale ? { locale: input.locale } : {}),
     },
   });
+  const texts = mailTexts(input.locale);
   await deps.mail.enqueue(
     tx,
     linkMail({
       to: email,
-      subject: `Finish creating your ${PRODUCT_NAME} account`,
+      subject: texts.signup.subject,
       // Anyone can ask for this mail to any address: nothing they typed (the name) is echoed.
-      greeting: 'Hello,',
-      paragraphs: [
-        `Open the link below to finish creating your ${PRODUCT_NAME} account${tenant ? ` at ${tenant.name}` : ''} for ${email}.`,
-      ],
+      greeting: texts.hello,
+      paragraphs: [texts.signup.paragraph(email, tenant?.name)],
       action: {
-        label: 'Create my account',
+        label: texts.signup.action,
         url: linkUrl(deps, 'signup', token),
         expiresInMs: EMAIL_LINK_TTL_MS.signup,
       },
-      notYou: "If you didn't sign up, ignore this mail: no account is created.",
+      notYou: texts.signup.notYou,
+      locale: input.locale,
     }),
   );
 }
@@ -546,6 +557,7 @@ export async function redeemEmailLink(deps: EmailLinkDeps, token: string): Promi
   if ((role !== 'teacher' && role !== 'student') || !passwordHash) throw new InvalidEmailTokenError();
   const firstName = text(payload, 'firstName');
   const lastName = text(payload, 'lastName');
+  const locale = text(payload, 'locale');
   try {
     const user = await deps.users.create(
       {
@@ -555,6 +567,7 @@ export async function redeemEmailLink(deps: EmailLinkDeps, token: string): Promi
         lastName,
         role,
         passwordHash,
+        ...(isLocale(locale) ? { locale } : {}),
         // A district's link joins the district; any other makes the person's own individual space.
         ...(record.tenantId
           ? { tenantId: record.tenantId }

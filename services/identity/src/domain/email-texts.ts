@@ -1,5 +1,6 @@
-// The words of the mails identity sends to a known user, per interface language (locales.ts): the
-// user's `locale`, English when never chosen. A third language is one more entry of MAIL_TEXTS.
+// The words of the mails identity sends, per interface language (locales.ts): a known user's
+// `locale`, English when never chosen; a sign-up's mails in the language its form was filled in.
+// A third language is one more entry of MAIL_TEXTS.
 import { DEFAULT_LOCALE, isLocale, type Locale } from './locales.ts';
 
 export const PRODUCT_NAME = 'Checkpoint';
@@ -19,6 +20,16 @@ export interface MailTexts {
   emailChanging: {
     subject: string;
     paragraphs(oldEmail: string, newEmail: string, within: string): string[];
+    notYou: string;
+  };
+  /** The link a password sign-up mails (nothing the form's sender typed is echoed but the address). */
+  signup: { subject: string; paragraph(email: string, districtName?: string): string; action: string; notYou: string };
+  /** The note to an address that has an account already (a sign-up or an email change asked for it). */
+  alreadyRegistered: {
+    subject: string;
+    askedSignUp(email: string, districtName?: string): string;
+    askedEmailChange(email: string): string;
+    paragraph(signInUrl: string, resetUrl: string): string;
     notYou: string;
   };
 }
@@ -68,6 +79,22 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       ],
       notYou: `If this wasn't you, sign in and change your password at once (that signs out every other device and makes this request's password useless), then set your email back in Settings. If you cannot sign in, use “Forgot password?” on the sign-in page.`,
     },
+    signup: {
+      subject: `Finish creating your ${PRODUCT_NAME} account`,
+      paragraph: (email, district) =>
+        `Open the link below to finish creating your ${PRODUCT_NAME} account${district ? ` at ${district}` : ''} for ${email}.`,
+      action: 'Create my account',
+      notYou: "If you didn't sign up, ignore this mail: no account is created.",
+    },
+    alreadyRegistered: {
+      subject: `You already have a ${PRODUCT_NAME} account`,
+      askedSignUp: (email, district) =>
+        `Someone (hopefully you) tried to create a ${PRODUCT_NAME} account for ${email}${district ? ` at ${district}` : ''}.`,
+      askedEmailChange: (email) => `A ${PRODUCT_NAME} account asked to use ${email} as its sign-in address.`,
+      paragraph: (signIn, reset) =>
+        `You already have an account with this address, so nothing changes: sign in at ${signIn}, or reset your password at ${reset} if you forgot it.`,
+      notYou: "If this wasn't you, ignore this mail: nothing has changed.",
+    },
   },
   es: {
     hello: 'Hola:',
@@ -105,6 +132,23 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       ],
       notYou:
         'Si no fue usted, inicie sesión y cambie su contraseña de inmediato (eso cierra la sesión en todos los demás dispositivos e inutiliza la contraseña de esta solicitud); luego vuelva a poner su correo en Configuración. Si no puede iniciar sesión, use “¿Olvidó su contraseña?” en la página de inicio de sesión.',
+    },
+    signup: {
+      subject: `Termine de crear su cuenta de ${PRODUCT_NAME}`,
+      paragraph: (email, district) =>
+        `Abra el enlace de abajo para terminar de crear su cuenta de ${PRODUCT_NAME}${district ? ` en ${district}` : ''} para ${email}.`,
+      action: 'Crear mi cuenta',
+      notYou: 'Si usted no se registró, ignore este correo: no se crea ninguna cuenta.',
+    },
+    alreadyRegistered: {
+      subject: `Usted ya tiene una cuenta de ${PRODUCT_NAME}`,
+      askedSignUp: (email, district) =>
+        `Alguien (esperamos que usted) intentó crear una cuenta de ${PRODUCT_NAME} para ${email}${district ? ` en ${district}` : ''}.`,
+      askedEmailChange: (email) =>
+        `Una cuenta de ${PRODUCT_NAME} pidió usar ${email} como su dirección de inicio de sesión.`,
+      paragraph: (signIn, reset) =>
+        `Usted ya tiene una cuenta con esta dirección, así que no cambia nada: inicie sesión en ${signIn}, o restablezca su contraseña en ${reset} si la olvidó.`,
+      notYou: 'Si no fue usted, ignore este correo: no ha cambiado nada.',
     },
   },
 };

@@ -12,6 +12,7 @@ import { hashPassword } from './password.ts';
 import { recordAudit } from './privacy/privacy.use-case.ts';
 import type { Limiter } from './ports.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
+import type { Locale } from './locales.ts';
 import { sha256Hex } from './tokens.ts';
 import { emailDomain, normalizeEmail, type UserRecord, type UserRole } from './user.ts';
 
@@ -28,9 +29,10 @@ export interface SignUpMail {
     role: UserRole;
     passwordHash: string;
     tenantId?: string;
+    locale?: Locale | undefined;
   }): Promise<void>;
   /** Mails "you already have an account: sign in, or reset your password" (nothing else is said). */
-  sendAlreadyRegistered(input: { email: string; districtName?: string }): Promise<void>;
+  sendAlreadyRegistered(input: { email: string; districtName?: string; locale?: Locale | undefined }): Promise<void>;
 }
 
 export interface MembershipDeps extends AccountDeps {
@@ -63,6 +65,8 @@ export interface PasswordSignUpInput {
   role: UserRole;
   /** Students: under 13 or not (docs/adr/015). */
   ageBand?: 'under_13' | '13_or_older' | undefined;
+  /** The language the form was filled in: the mail's, and the account's when the link makes it. */
+  locale?: Locale | undefined;
 }
 
 export const UNDER_13_ASK_TEACHER =
@@ -91,7 +95,11 @@ export async function signUpWithPassword(
   const sent = { email };
   if (deps.mailLimit && !(await deps.mailLimit.consume(email)).allowed) return sent;
   if (await deps.users.findByEmail(email)) {
-    await deps.mail.sendAlreadyRegistered({ email, ...(district ? { districtName: district.name } : {}) });
+    await deps.mail.sendAlreadyRegistered({
+      email,
+      locale: input.locale,
+      ...(district ? { districtName: district.name } : {}),
+    });
   } else {
     await deps.mail.sendSignupLink({
       email,
@@ -99,6 +107,7 @@ export async function signUpWithPassword(
       lastName: input.lastName.trim(),
       role: input.role,
       passwordHash,
+      locale: input.locale,
       ...(district ? { tenantId: district.id } : {}),
     });
   }

@@ -11,11 +11,13 @@ import {
   NotFoundError,
   TooManyRequestsError,
   UnauthorizedError,
+  ValidationError,
 } from '@checkpoint/service-kit';
 import { enqueueEvent, StudentAccountCreatedSchema } from '@checkpoint/events';
 import {
   DuplicateUsernameError,
   type LoginClassRow,
+  type NewLogin,
   type StudentLoginRow,
   type StudentLoginsRepository,
 } from '../data-access/student-logins.repository.ts';
@@ -24,6 +26,7 @@ import type { Limiter, UserEventWriter } from './ports.ts';
 import { normalizeClassCode, normalizeUsername, secretText, shownName, type StudentSecret } from './student-logins.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
 import type { UserRecord } from './user.ts';
+import type { Tx } from '../data-access/prisma.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -98,10 +101,15 @@ function view(row: StudentLoginRow): StudentLoginView {
 export async function listStudentLogins(deps: StudentLoginDeps, teacher: Teacher, classId: string) {
   const cls = await taughtClass(deps, teacher, classId);
   const now = (deps.now ?? (() => new Date()))();
-  const [rows, cards] = await Promise.all([deps.logins.listForClass(classId), deps.logins.cardsInForce(classId, now)]);
+  const [rows, waiting, cards] = await Promise.all([
+    deps.logins.listForClass(classId),
+    deps.logins.withoutSignIn(classId),
+    deps.logins.cardsInForce(classId, now),
+  ]);
   return {
     classCode: cls.joinCode,
     students: rows.map(view),
+    withoutSignIn: waiting,
     cards: { inForce: cards.count, expiresAt: cards.expiresAt?.toISOString() ?? null },
   };
 }
@@ -123,11 +131,7 @@ export async function createStudentLogin(
   const cls = await taughtClass(deps, teacher, classId);
   if (!cls.active) throw new ConflictError('This class is archived: restore it to add students.', 'class_archived');
   const username = normalizeUsername(input.username);
-  const taken = () =>
-    new AppError('conflict', 'username_taken', 'This username is taken in your district. Choose another.', {
-      username: 'This username is taken in your district. Choose another.',
-    });
-  if (await deps.logins.usernameTaken(cls.tenantId, username)) throw taken();
+  if (await deps.logins.usernameTaken(cls.tenantId, username)) throw usernameTaken();
   const secretHash = await hashPassword(secretText(input.secret));
   const id = randomUUID();
   try {
@@ -159,12 +163,135 @@ export async function createStudentLogin(
       });
     });
   } catch (err) {
-    if (err instanceof DuplicateUsernameError) throw taken();
+    if (err instanceof DuplicateUsernameError) throw usernameTaken();
     throw err;
   }
   const row = await deps.logins.findLogin(id);
   if (!row) throw new Error('student login vanished after its creation');
   return view(row);
+}
+
+const usernameTaken = () =>
+  new AppError('conflict', 'username_taken', 'This username is taken in your district. Choose another.', {
+    username: 'This username is taken in your district. Choose another.',
+  });
+
+/**
+ * An address no mail reaches: none (a teacher-made account), or a placeholder under the reserved
+ * `.invalid` domain (a rostered student without an email, an LMS user without one).
+ */
+export function hasNoMailbox(email: string | null | undefined): boolean {
+  return !email || /\.invalid$/i.test(email);
+}
+
+/** A student of `tenantId` who may get a picture or words: enabled, and no mailbox to sign in with. */
+async function studentWithoutMailbox(deps: StudentLoginDeps, tenantId: string, studentId: string) {
+  const user = await deps.logins.findUser(studentId);
+  if (!user || user.tenantId !== tenantId || user.role !== 'student' || user.disabledAt)
+    throw new NotFoundError('Student not found');
+  if (!hasNoMailbox(user.email))
+    throw new ConflictError('This student signs in with their e-mail address.', 'has_email');
+  return user;
+}
+
+/** Adds the login row to an existing account (the username checked first; a race ends as a 409). */
+async function addLogin(deps: StudentLoginDeps, tx: Tx, input: NewLogin) {
+  try {
+    await deps.logins.addLogin(tx, input);
+  } catch (err) {
+    if (err instanceof DuplicateUsernameError) throw usernameTaken();
+    throw err;
+  }
+}
+
+/**
+ * A student already in the class whose account has no mailbox (rostered without an email, or from
+ * an LMS) gets a username and a picture or words, so that they sign in with the class code and on
+ * login cards as the teacher's own accounts do. A student who already has one is a 409 (reset it).
+ */
+export async function setUpStudentLogin(
+  deps: StudentLoginDeps,
+  teacher: Teacher,
+  classId: string,
+  studentId: string,
+  input: { username: string; secret: StudentSecret },
+): Promise<StudentLoginView> {
+  const cls = await taughtClass(deps, teacher, classId);
+  if (!(await deps.logins.isMember(classId, studentId))) throw new NotFoundError('Student not found');
+  await studentWithoutMailbox(deps, cls.tenantId, studentId);
+  if (await deps.logins.findLogin(studentId)) throw signInExists();
+  const username = normalizeUsername(input.username);
+  if (await deps.logins.usernameTaken(cls.tenantId, username)) throw usernameTaken();
+  const login = {
+    userId: studentId,
+    tenantId: cls.tenantId,
+    username,
+    secretKind: input.secret.kind,
+    secretHash: await hashPassword(secretText(input.secret)),
+    createdBy: teacher.userId,
+  };
+  await deps.logins.transaction((tx) => addLogin(deps, tx, login));
+  return loginView(deps, studentId);
+}
+
+const signInExists = () =>
+  new ConflictError('This student already has a picture or words: reset them instead.', 'has_sign_in');
+
+async function loginView(deps: StudentLoginDeps, studentId: string): Promise<StudentLoginView> {
+  const row = await deps.logins.findLogin(studentId);
+  if (!row) throw new NotFoundError('Student not found');
+  return view(row);
+}
+
+export interface DistrictAdmin {
+  userId: string;
+  tenantId: string;
+}
+
+/**
+ * A district admin sets a student's picture or words, for any student of the district without a
+ * mailbox: a first one (the username is then required) or a new one (the username changes when
+ * given). The old picture or words stop working at once (the route is in the district's audit log).
+ */
+export async function setStudentSignInAsAdmin(
+  deps: StudentLoginDeps,
+  admin: DistrictAdmin,
+  studentId: string,
+  input: { username?: string | undefined; secret: StudentSecret },
+): Promise<StudentLoginView> {
+  await studentWithoutMailbox(deps, admin.tenantId, studentId);
+  const existing = await deps.logins.findLogin(studentId);
+  const username = input.username === undefined ? undefined : normalizeUsername(input.username);
+  if (!existing && username === undefined)
+    throw new ValidationError('A username is required for a first picture or words', {
+      username: 'Username is required',
+    });
+  const renaming = username !== undefined && username !== existing?.username.toLowerCase();
+  if (renaming && (await deps.logins.usernameTaken(admin.tenantId, username))) throw usernameTaken();
+  const secretHash = await hashPassword(secretText(input.secret));
+  await deps.logins.transaction(async (tx) => {
+    if (!existing) {
+      await addLogin(deps, tx, {
+        userId: studentId,
+        tenantId: admin.tenantId,
+        username: username!,
+        secretKind: input.secret.kind,
+        secretHash,
+        createdBy: admin.userId,
+      });
+    } else {
+      await deps.logins.setSecret(tx, studentId, input.secret.kind, secretHash);
+      if (renaming) {
+        try {
+          await deps.logins.rename(tx, studentId, username);
+        } catch (err) {
+          if (err instanceof DuplicateUsernameError) throw usernameTaken();
+          throw err;
+        }
+      }
+    }
+  });
+  return loginView(deps, studentId);
 }
 
 /** The teacher sets a new picture or words (the old ones stop working at once). */
@@ -180,9 +307,7 @@ export async function resetStudentSecret(
   if (!login || !(await deps.logins.isMember(classId, studentId))) throw new NotFoundError('Student not found');
   const secretHash = await hashPassword(secretText(secret));
   await deps.logins.transaction((tx) => deps.logins.setSecret(tx, studentId, secret.kind, secretHash));
-  const row = await deps.logins.findLogin(studentId);
-  if (!row) throw new NotFoundError('Student not found');
-  return view(row);
+  return loginView(deps, studentId);
 }
 
 export interface IssuedCard {

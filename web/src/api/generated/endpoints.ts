@@ -97,6 +97,20 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    setUpStudentLogin: build.mutation<SetUpStudentLoginApiResponse, SetUpStudentLoginApiArg>({
+      query: (queryArg) => ({
+        url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/student-logins/${encodeURIComponent(String(queryArg.studentId))}`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    setStudentSignIn: build.mutation<SetStudentSignInApiResponse, SetStudentSignInApiArg>({
+      query: (queryArg) => ({
+        url: `/api/district/students/${encodeURIComponent(String(queryArg.id))}/sign-in`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
     resetStudentSecret: build.mutation<ResetStudentSecretApiResponse, ResetStudentSecretApiArg>({
       query: (queryArg) => ({
         url: `/api/classes/${encodeURIComponent(String(queryArg.id))}/student-logins/${encodeURIComponent(String(queryArg.studentId))}/secret`,
@@ -780,6 +794,8 @@ export type SignupApiArg = {
   role: 'teacher' | 'student';
   /** Students only: under 13, or 13 or older */
   ageBand?: 'under_13' | '13_or_older';
+  /** The interface language the form was filled in: the mail's language and the new account's */
+  locale?: 'en' | 'es';
 };
 export type LoginApiResponse = /** status 200 OK */ {
   user: User;
@@ -814,6 +830,24 @@ export type CreateStudentLoginApiArg = {
     firstName: string;
     lastName?: string;
     username: string;
+    secret: StudentSecret;
+  };
+};
+export type SetUpStudentLoginApiResponse = /** status 200 OK */ StudentLogin;
+export type SetUpStudentLoginApiArg = {
+  id: string;
+  studentId: string;
+  body: {
+    username: string;
+    secret: StudentSecret;
+  };
+};
+export type SetStudentSignInApiResponse = /** status 200 OK */ StudentLogin;
+export type SetStudentSignInApiArg = {
+  id: string;
+  body: {
+    /** Required when the student has no picture or words yet; else renames */
+    username?: string;
     secret: StudentSecret;
   };
 };
@@ -2124,6 +2158,12 @@ export type StudentLogin = {
 export type StudentLogins = {
   classCode: string;
   students: StudentLogin[];
+  /** Students of the class with no e-mail to sign in with (rostered without one, or from an LMS) and no picture or words yet */
+  withoutSignIn: {
+    id: string;
+    firstName: string;
+    lastName: string;
+  }[];
   cards: {
     /** Printed cards that still sign in */
     inForce: number;
@@ -2213,6 +2253,10 @@ export type DistrictUser = {
   disabled: boolean;
   /** How the account came to be, as far as known */
   source: 'password' | 'sso' | 'invitation' | 'roster' | 'unknown';
+  /** A student's username for the class-code sign-in; null without one */
+  username: string | null;
+  /** How a student without e-mail signs in with the class code; null: not set up */
+  signInWith: ('picture' | 'words') | null;
 };
 export type DistrictInvitation = {
   id: string;
@@ -3316,6 +3360,8 @@ export const {
   useLogoutMutation,
   useGetStudentLoginsQuery,
   useCreateStudentLoginMutation,
+  useSetUpStudentLoginMutation,
+  useSetStudentSignInMutation,
   useResetStudentSecretMutation,
   usePrintLoginCardsMutation,
   useRevokeLoginCardsMutation,

@@ -12,21 +12,23 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { useAuth } from '../../session/useAuth';
 import { useGetAdminStatsQuery, type AdminStats } from '../results';
 import { StatCard } from '../../components/StatCard';
-import { formatDate } from '../../i18n/format';
+import { formatDate, formatPercent } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 /** Where the admin manages things: the pages that exist in an admin's navigation. */
 const MANAGEMENT_LINKS = [
-  { to: '/admin/users', label: 'Manage Users' },
-  { to: '/classes', label: 'Manage Classes' },
-  { to: '/assessments', label: 'Manage Assessments' },
-  { to: '/students', label: 'View All Students' },
-  { to: '/reports', label: 'View Reports' },
+  { to: '/admin/users', label: 'manageUsers' },
+  { to: '/classes', label: 'manageClasses' },
+  { to: '/assessments', label: 'manageAssessments' },
+  { to: '/students', label: 'viewStudents' },
+  { to: '/reports', label: 'viewReports' },
 ] as const;
 
-const ROLE_BADGES: Record<string, { label: string; bg: string }> = {
-  admin: { label: 'Admin', bg: 'danger' },
-  teacher: { label: 'Teacher', bg: 'primary' },
-  student: { label: 'Student', bg: 'success' },
+/** Each role's badge colour; its name is common:role.<role>. */
+const ROLE_BADGES: Record<string, string> = {
+  admin: 'danger',
+  teacher: 'primary',
+  student: 'success',
 };
 
 export function formatSignupDate(date: string): string {
@@ -36,24 +38,25 @@ export function formatSignupDate(date: string): string {
 }
 
 function PerformanceCard({ stats }: { stats: AdminStats }) {
+  const { t } = useTranslation('admin');
   const { below, at, above } = stats.levels;
   const total = below + at + above;
   const share = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 100));
   const levels = [
-    { label: 'Above Standard', count: above, tone: 'success' },
-    { label: 'At Standard', count: at, tone: 'warning' },
-    { label: 'Below Standard', count: below, tone: 'danger' },
+    { label: 'Above Standard', text: t('common:label.Above_Standard'), count: above, tone: 'success' },
+    { label: 'At Standard', text: t('common:label.At_Standard'), count: at, tone: 'warning' },
+    { label: 'Below Standard', text: t('common:label.Below_Standard'), count: below, tone: 'danger' },
   ];
   return (
     <Card className="shadow-sm h-100">
       <Card.Body>
         <Card.Title as="h2" className="h5">
-          Performance
+          {t('dashboard.performance')}
         </Card.Title>
         <div className="mb-3">
-          <span className="small text-body-secondary me-2">Average Score</span>
+          <span className="small text-body-secondary me-2">{t('dashboard.averageScore')}</span>
           <span className="fs-4 fw-bold" data-testid="admin-average-score">
-            {stats.totalResponses === 0 ? '—' : `${Math.round(stats.averageScore)}%`}
+            {stats.totalResponses === 0 ? '—' : formatPercent(Math.round(stats.averageScore))}
           </span>
         </div>
         <ul className="list-unstyled mb-0">
@@ -63,10 +66,10 @@ function PerformanceCard({ stats }: { stats: AdminStats }) {
                 <span aria-hidden="true" className={`text-${l.tone} me-2`}>
                   ●
                 </span>
-                {l.label}
+                {l.text}
               </span>
               <span>
-                {l.count} ({share(l.count)}%)
+                {l.count} ({formatPercent(share(l.count))})
               </span>
             </li>
           ))}
@@ -77,18 +80,20 @@ function PerformanceCard({ stats }: { stats: AdminStats }) {
 }
 
 function RecentSignups({ signups }: { signups: AdminStats['recentSignups'] }) {
+  const { t } = useTranslation('admin');
   return (
     <Card className="shadow-sm h-100">
       <Card.Body>
         <Card.Title as="h2" className="h5">
-          Recent Signups
+          {t('dashboard.recentSignups')}
         </Card.Title>
         {signups.length === 0 ? (
-          <p className="text-body-secondary mb-0">No sign-ups yet.</p>
+          <p className="text-body-secondary mb-0">{t('dashboard.noSignups')}</p>
         ) : (
-          <ListGroup as="ul" variant="flush" aria-label="Recent signups">
+          <ListGroup as="ul" variant="flush" aria-label={t('dashboard.recentSignupsList')}>
             {signups.map((s) => {
-              const badge = ROLE_BADGES[s.role] ?? { label: s.role, bg: 'secondary' };
+              const bg = ROLE_BADGES[s.role];
+              const badge = bg ? { label: t(`common:role.${s.role}`), bg } : { label: s.role, bg: 'secondary' };
               return (
                 <ListGroup.Item
                   as="li"
@@ -114,27 +119,52 @@ function RecentSignups({ signups }: { signups: AdminStats['recentSignups'] }) {
 }
 
 export function AdminDashboardPage() {
+  const { t } = useTranslation('admin');
   const { user } = useAuth();
   const { data: stats, isLoading, error } = useGetAdminStatsQuery();
   const scope = user?.accountType === 'school' ? 'school' : 'district';
 
   return (
     <>
-      <h1 className="h2 mb-1">Admin Dashboard</h1>
-      <p className="text-body-secondary mb-4">An overview of your {scope}</p>
+      <h1 className="h2 mb-1">{t('dashboard.title')}</h1>
+      <p className="text-body-secondary mb-4">{t(`dashboard.intro.${scope}`)}</p>
       {isLoading ? (
         <PageSpinner />
       ) : error || !stats ? (
-        <Alert variant="danger">{serverMessageOr(error, 'Failed to load admin statistics')}</Alert>
+        <Alert variant="danger">{serverMessageOr(error, t('dashboard.loadFailed'))}</Alert>
       ) : (
         <>
           <Row xs={2} md={3} xl={6} className="g-3 mb-4">
-            <StatCard label="Total Users" testId="admin-stat-Total Users" value={String(stats.totalUsers)} />
-            <StatCard label="Teachers" testId="admin-stat-Teachers" value={String(stats.totalTeachers)} />
-            <StatCard label="Students" testId="admin-stat-Students" value={String(stats.totalStudents)} />
-            <StatCard label="Classes" testId="admin-stat-Classes" value={String(stats.totalClasses)} />
-            <StatCard label="Assessments" testId="admin-stat-Assessments" value={String(stats.totalAssessments)} />
-            <StatCard label="Responses" testId="admin-stat-Responses" value={String(stats.totalResponses)} />
+            <StatCard
+              label={t('dashboard.stat.totalUsers')}
+              testId="admin-stat-Total Users"
+              value={String(stats.totalUsers)}
+            />
+            <StatCard
+              label={t('dashboard.stat.teachers')}
+              testId="admin-stat-Teachers"
+              value={String(stats.totalTeachers)}
+            />
+            <StatCard
+              label={t('dashboard.stat.students')}
+              testId="admin-stat-Students"
+              value={String(stats.totalStudents)}
+            />
+            <StatCard
+              label={t('dashboard.stat.classes')}
+              testId="admin-stat-Classes"
+              value={String(stats.totalClasses)}
+            />
+            <StatCard
+              label={t('dashboard.stat.assessments')}
+              testId="admin-stat-Assessments"
+              value={String(stats.totalAssessments)}
+            />
+            <StatCard
+              label={t('dashboard.stat.responses')}
+              testId="admin-stat-Responses"
+              value={String(stats.totalResponses)}
+            />
           </Row>
           <Row xs={1} lg={2} className="g-4 mb-4">
             <Col>
@@ -148,25 +178,22 @@ export function AdminDashboardPage() {
       )}
       <Alert variant="info" className="mb-4" data-testid="free-trial-note">
         <Alert.Heading as="h2" className="h6">
-          Free Trial
+          {t('dashboard.freeTrial.title')}
         </Alert.Heading>
-        <p className="mb-1">Free trial users get 10 checkpoints.</p>
-        <p className="mb-0 small">
-          Teachers who sign up with an email outside your {scope}&apos;s domains get their own space on the Free Trial:
-          up to 3 classes and 50 students in total. Teachers of your {scope} have no such limits.
-        </p>
+        <p className="mb-1">{t('dashboard.freeTrial.checkpoints')}</p>
+        <p className="mb-0 small">{t(`dashboard.freeTrial.outside.${scope}`)}</p>
       </Alert>
       <Row xs={1} lg={2} className="g-4">
         <Col>
           <Card className="shadow-sm h-100">
             <Card.Body>
               <Card.Title as="h2" className="h5">
-                System Management
+                {t('dashboard.management')}
               </Card.Title>
               <div className="d-flex flex-wrap gap-2">
                 {MANAGEMENT_LINKS.map((l) => (
                   <Link key={l.to} to={l.to} className="btn btn-outline-primary">
-                    {l.label}
+                    {t(`dashboard.links.${l.label}`)}
                   </Link>
                 ))}
               </div>
@@ -178,18 +205,15 @@ export function AdminDashboardPage() {
             <Card.Body>
               <div className="d-flex justify-content-between align-items-start mb-2">
                 <Card.Title as="h2" className="h5 mb-0">
-                  Email Notifications
+                  {t('dashboard.email.title')}
                 </Card.Title>
-                <Badge bg="success">Digest</Badge>
+                <Badge bg="success">{t('dashboard.email.digest')}</Badge>
               </div>
-              <p className="mb-1">
-                Each user gets at most one digest email per period (hourly by default) with what their Settings switches
-                ask for.
-              </p>
+              <p className="mb-1">{t('dashboard.email.text')}</p>
               <ul className="small text-body-secondary mb-0">
-                <li>Student Submissions (teachers, on by default): new submissions in their classes.</li>
-                <li>Email Notifications: teachers hear of students who joined; students of new assessments.</li>
-                <li>Assessment Reminders (students): assessments due within 24 hours, once each.</li>
+                <li>{t('dashboard.email.submissions')}</li>
+                <li>{t('dashboard.email.notifications')}</li>
+                <li>{t('dashboard.email.reminders')}</li>
               </ul>
             </Card.Body>
           </Card>

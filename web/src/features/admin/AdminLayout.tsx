@@ -3,26 +3,29 @@
 // Common assessments (/admin/common-assessments), Privacy (/admin/privacy).
 import { NavLink, Outlet } from 'react-router';
 import Nav from 'react-bootstrap/Nav';
+import { useTranslation } from '../../i18n/react';
 
+/** The sections; label: the section's key under admin:sections. */
 export const ADMIN_SECTIONS = [
-  { to: '/admin', label: 'Overview', end: true },
-  { to: '/admin/users', label: 'Users', end: false },
-  { to: '/admin/sign-in', label: 'Sign-in', end: false },
-  { to: '/admin/roster', label: 'Roster', end: false },
-  { to: '/admin/integrations', label: 'Integrations', end: false },
-  { to: '/admin/standards', label: 'Standards', end: false },
-  { to: '/admin/common-assessments', label: 'Common assessments', end: false },
-  { to: '/admin/privacy', label: 'Privacy', end: false },
+  { to: '/admin', label: 'overview', end: true },
+  { to: '/admin/users', label: 'users', end: false },
+  { to: '/admin/sign-in', label: 'signIn', end: false },
+  { to: '/admin/roster', label: 'roster', end: false },
+  { to: '/admin/integrations', label: 'integrations', end: false },
+  { to: '/admin/standards', label: 'standards', end: false },
+  { to: '/admin/common-assessments', label: 'commonAssessments', end: false },
+  { to: '/admin/privacy', label: 'privacy', end: false },
 ] as const;
 
 export function AdminLayout() {
+  const { t } = useTranslation('admin');
   return (
     <>
-      <Nav variant="tabs" className="mb-4" as="nav" aria-label="Admin sections">
+      <Nav variant="tabs" className="mb-4" as="nav" aria-label={t('sections.nav')}>
         {ADMIN_SECTIONS.map((s) => (
           <Nav.Item key={s.to}>
             <Nav.Link as={NavLink} to={s.to} end={s.end}>
-              {s.label}
+              {t(`sections.${s.label}`)}
             </Nav.Link>
           </Nav.Item>
         ))}

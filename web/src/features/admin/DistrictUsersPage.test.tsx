@@ -38,6 +38,8 @@ const user = (over: Partial<DistrictUser>): DistrictUser => ({
   emailVerified: true,
   disabled: false,
   source: 'password',
+  username: null,
+  signInWith: null,
   ...over,
 });
 
@@ -168,6 +170,57 @@ describe('DistrictUsersPage', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toBe('t2'));
     expect(await screen.findByText('Tom Teach was removed.')).toBeInTheDocument();
+  });
+
+  it('when a rostered student has no e-mail, then the row says they cannot sign in yet and the admin sets a username and a picture (the username required first)', async () => {
+    const rosa = user({
+      id: 's4',
+      email: 'roster-0a1b2c3d4e5f60718293@roster.invalid',
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      role: 'student',
+      source: 'roster',
+    });
+    let sent: unknown;
+    stubFetch({
+      'GET /api/district': () => jsonResponse(200, DISTRICT),
+      'GET /api/district/users?limit=50': () =>
+        jsonResponse(200, {
+          users: [...USERS, sent ? { ...rosa, username: 'rosa.d', signInWith: 'picture' } : rosa],
+          nextCursor: null,
+        }),
+      'GET /api/district/invitations': () => jsonResponse(200, { invitations: [] }),
+      'PUT /api/district/students/s4/sign-in': (init) => {
+        sent = bodyOf(init);
+        return jsonResponse(200, {
+          id: 's4',
+          firstName: 'Rosa',
+          lastName: 'Diaz',
+          username: 'rosa.d',
+          signInWith: 'picture',
+          createdAt: '2026-11-30T10:00:00.000Z',
+          signInChangedAt: '2026-11-30T10:00:00.000Z',
+        });
+      },
+    });
+    const { user: u } = await renderAt('/admin/users');
+    expect(await screen.findByText('No e-mail: cannot sign in with the class code yet')).toBeInTheDocument();
+    // A student with an e-mail gets no such button.
+    expect(screen.queryByRole('button', { name: 'Set the picture or words of Sam Stu' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Set the picture or words of Rosa Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign-in of Rosa Diaz' });
+    await u.click(within(dialog).getByRole('button', { name: 'moon' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Username is required');
+    expect(sent).toBeUndefined();
+    await u.type(within(dialog).getByLabelText('Username'), 'rosa.d');
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual({ username: 'rosa.d', secret: { kind: 'picture', picture: 'moon' } }));
+    expect(await screen.findByText('Rosa Diaz signs in with the new picture or words.')).toBeInTheDocument();
+    expect(await screen.findByText('No e-mail: signs in as rosa.d with a picture')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set the picture or words of Rosa Diaz' })).toHaveTextContent(
+      'New picture or words',
+    );
   });
 
   it('when the admin promotes a teacher and refusal comes back for the last admin, then PATCH carries the role and the message shows', async () => {

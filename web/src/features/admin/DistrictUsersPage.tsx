@@ -1,5 +1,6 @@
 // /admin/users: the district's people (search, role filter, pages), inviting someone, removing an
-// account (with a confirm) and promoting a teacher to admin or making an admin a teacher again.
+// account (with a confirm), promoting a teacher to admin or making an admin a teacher again, and
+// setting the picture or words of a student without an e-mail (StudentSignInModal).
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -25,26 +26,23 @@ import {
   type DistrictRole,
   type DistrictUser,
 } from './districtApi';
+import { useTranslation } from '../../i18n/react';
+import { withStrong } from '../../i18n/rich';
+import { hasNoMailbox, StudentSignInModal } from './StudentSignInModal';
 
 export const PAGE_SIZE = 50;
 
-const ROLE_BADGES: Record<DistrictRole, { label: string; bg: string }> = {
-  admin: { label: 'Admin', bg: 'danger' },
-  teacher: { label: 'Teacher', bg: 'primary' },
-  student: { label: 'Student', bg: 'success' },
-};
-
-const SOURCE_TEXT: Record<DistrictUser['source'], string> = {
-  password: 'Password',
-  sso: 'District sign-in',
-  invitation: 'Invitation',
-  roster: 'Roster',
-  unknown: '—',
+/** Each role's badge colour; its name is common:role.<role>. */
+const ROLE_BADGES: Record<DistrictRole, string> = {
+  admin: 'danger',
+  teacher: 'primary',
+  student: 'success',
 };
 
 const fullName = (u: DistrictUser) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 function InviteModal({ show, onClose }: { show: boolean; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const toast = useToast();
   const [invite, { isLoading, error, reset }] = useInviteUserMutation();
   const [email, setEmail] = useState('');
@@ -59,7 +57,7 @@ function InviteModal({ show, onClose }: { show: boolean; onClose: () => void }) 
     e.preventDefault();
     try {
       const sent = await invite({ email: email.trim(), role }).unwrap();
-      toast({ title: 'Invitation sent', description: `An invitation was mailed to ${sent.email}.` });
+      toast({ title: t('users.invite.sent'), description: t('users.invite.sentText', { email: sent.email }) });
       close();
     } catch {
       // shown below
@@ -70,37 +68,35 @@ function InviteModal({ show, onClose }: { show: boolean; onClose: () => void }) 
       <Form onSubmit={submit} noValidate>
         <Modal.Header closeButton={!isLoading}>
           <Modal.Title id="invite-title" as="h2" className="h5">
-            Invite someone
+            {t('users.invite.title')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="small text-body-secondary">
-            They get an email with a link to create their account in your district. The address may be at any domain.
-          </p>
+          <p className="small text-body-secondary">{t('users.invite.text')}</p>
           {error ? (
             <Alert variant="danger" role="alert">
-              {serverMessageOr(error, 'The invitation could not be sent')}
+              {serverMessageOr(error, t('users.invite.failed'))}
             </Alert>
           ) : null}
           <Form.Group className="mb-3" controlId="invite-email">
-            <Form.Label>Email</Form.Label>
+            <Form.Label>{t('common:email')}</Form.Label>
             <Form.Control type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
           </Form.Group>
           <Form.Group controlId="invite-role">
-            <Form.Label>Role</Form.Label>
+            <Form.Label>{t('users.role')}</Form.Label>
             <Form.Select value={role} onChange={(e) => setRole(e.target.value as DistrictRole)}>
-              <option value="teacher">Teacher</option>
-              <option value="admin">Admin</option>
-              <option value="student">Student</option>
+              <option value="teacher">{t('common:role.teacher')}</option>
+              <option value="admin">{t('common:role.admin')}</option>
+              <option value="student">{t('common:role.student')}</option>
             </Form.Select>
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={close} disabled={isLoading}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button type="submit" disabled={isLoading || !email.trim()}>
-            {isLoading ? 'Sending…' : 'Send invitation'}
+            {isLoading ? t('users.invite.sending') : t('users.invite.send')}
           </Button>
         </Modal.Footer>
       </Form>
@@ -109,6 +105,7 @@ function InviteModal({ show, onClose }: { show: boolean; onClose: () => void }) 
 }
 
 function PendingInvitations() {
+  const { t } = useTranslation('admin');
   const toast = useToast();
   const { data } = useGetInvitationsQuery();
   const [revoke, { isLoading }] = useRevokeInvitationMutation();
@@ -118,9 +115,9 @@ function PendingInvitations() {
     <Card className="shadow-sm mb-4">
       <Card.Body>
         <Card.Title as="h2" className="h5">
-          Pending invitations
+          {t('users.pending.title')}
         </Card.Title>
-        <ListGroup as="ul" variant="flush" aria-label="Pending invitations">
+        <ListGroup as="ul" variant="flush" aria-label={t('users.pending.title')}>
           {invitations.map((i) => (
             <ListGroup.Item
               as="li"
@@ -128,27 +125,28 @@ function PendingInvitations() {
               className="d-flex flex-wrap justify-content-between align-items-center gap-2 px-0"
             >
               <span>
-                {i.email} <Badge bg="secondary">{i.role || 'teacher'}</Badge>
+                {i.email}{' '}
+                <Badge bg="secondary">{t(`users.pending.role.${i.role || 'teacher'}`, { defaultValue: i.role })}</Badge>
               </span>
               <Button
                 size="sm"
                 variant="outline-danger"
                 disabled={isLoading}
-                aria-label={`Revoke the invitation of ${i.email}`}
+                aria-label={t('users.pending.revokeLabel', { email: i.email })}
                 onClick={async () => {
                   try {
                     await revoke(i.id).unwrap();
-                    toast({ title: 'Success', description: `The invitation of ${i.email} was revoked.` });
+                    toast({ title: t('common:success'), description: t('users.pending.revoked', { email: i.email }) });
                   } catch (err) {
                     toast({
-                      title: 'Error',
-                      description: serverMessageOr(err, 'Failed to revoke'),
+                      title: t('common:toast.error'),
+                      description: serverMessageOr(err, t('users.pending.revokeFailed')),
                       variant: 'destructive',
                     });
                   }
                 }}
               >
-                Revoke
+                {t('users.pending.revoke')}
               </Button>
             </ListGroup.Item>
           ))}
@@ -159,6 +157,7 @@ function PendingInvitations() {
 }
 
 export function DistrictUsersPage() {
+  const { t } = useTranslation('admin');
   const { user: me } = useAuth();
   const toast = useToast();
   const [search, setSearch] = useState('');
@@ -178,19 +177,20 @@ export function DistrictUsersPage() {
   const [removeUser, removeState] = useRemoveUserMutation();
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<DistrictUser | undefined>();
+  const [signingIn, setSigningIn] = useState<DistrictUser | undefined>();
 
   const failed = (err: unknown, fallback: string) =>
-    toast({ title: 'Error', description: serverMessageOr(err, fallback), variant: 'destructive' });
+    toast({ title: t('common:toast.error'), description: serverMessageOr(err, fallback), variant: 'destructive' });
 
   const setRoleOf = async (u: DistrictUser, next: 'teacher' | 'admin') => {
     try {
       await changeRole({ id: u.id, body: { role: next } }).unwrap();
       toast({
-        title: 'Success',
-        description: next === 'admin' ? `${fullName(u)} is now an admin.` : `${fullName(u)} is now a teacher.`,
+        title: t('common:success'),
+        description: t(next === 'admin' ? 'users.nowAdmin' : 'users.nowTeacher', { name: fullName(u) }),
       });
     } catch (err) {
-      failed(err, 'Failed to change the role');
+      failed(err, t('users.roleFailed'));
     }
   };
 
@@ -198,11 +198,11 @@ export function DistrictUsersPage() {
     if (!removing) return;
     try {
       await removeUser(removing.id).unwrap();
-      toast({ title: 'Success', description: `${fullName(removing)} was removed.` });
+      toast({ title: t('common:success'), description: t('users.removed', { name: fullName(removing) }) });
       setRemoving(undefined);
     } catch (err) {
       setRemoving(undefined);
-      failed(err, 'Failed to remove the user');
+      failed(err, t('users.removeFailed'));
     }
   };
 
@@ -212,22 +212,26 @@ export function DistrictUsersPage() {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
         <div>
-          <h1 className="h2 mb-1">Users</h1>
+          <h1 className="h2 mb-1">{t('users.title')}</h1>
           <p className="text-body-secondary mb-0" data-testid="district-counts">
             {district
-              ? `${district.counts.admin} admins · ${district.counts.teacher} teachers · ${district.counts.student} students` +
-                (district.counts.disabled ? ` · ${district.counts.disabled} removed` : '')
-              : 'The people of your district'}
+              ? [
+                  t('users.counts.admins', { count: district.counts.admin }),
+                  t('users.counts.teachers', { count: district.counts.teacher }),
+                  t('users.counts.students', { count: district.counts.student }),
+                  ...(district.counts.disabled ? [t('users.counts.removed', { count: district.counts.disabled })] : []),
+                ].join(' · ')
+              : t('users.intro')}
           </p>
         </div>
-        <Button onClick={() => setInviting(true)}>Invite</Button>
+        <Button onClick={() => setInviting(true)}>{t('users.invite.button')}</Button>
       </div>
       <PendingInvitations />
       <Form className="d-flex flex-wrap gap-2 mb-3" role="search" onSubmit={(e) => e.preventDefault()}>
         <Form.Control
           type="search"
-          placeholder="Search by name or email"
-          aria-label="Search users"
+          placeholder={t('users.searchPlaceholder')}
+          aria-label={t('users.search')}
           value={search}
           className="flex-grow-1 w-auto"
           onChange={(e) => {
@@ -236,7 +240,7 @@ export function DistrictUsersPage() {
           }}
         />
         <Form.Select
-          aria-label="Filter by role"
+          aria-label={t('users.filterRole')}
           value={role}
           className="w-auto"
           onChange={(e) => {
@@ -244,57 +248,67 @@ export function DistrictUsersPage() {
             filtersChanged();
           }}
         >
-          <option value="">All roles</option>
-          <option value="admin">Admins</option>
-          <option value="teacher">Teachers</option>
-          <option value="student">Students</option>
+          <option value="">{t('users.roles.all')}</option>
+          <option value="admin">{t('users.roles.admin')}</option>
+          <option value="teacher">{t('users.roles.teacher')}</option>
+          <option value="student">{t('users.roles.student')}</option>
         </Form.Select>
       </Form>
       {error ? (
-        <Alert variant="danger">{serverMessageOr(error, 'Failed to load users')}</Alert>
+        <Alert variant="danger">{serverMessageOr(error, t('users.loadFailed'))}</Alert>
       ) : !data ? (
         <PageSpinner />
       ) : data.users.length === 0 ? (
-        <p className="text-body-secondary">No users match.</p>
+        <p className="text-body-secondary">{t('users.noMatch')}</p>
       ) : (
-        <Table responsive hover aria-label="District users" aria-busy={isFetching}>
+        <Table responsive hover aria-label={t('users.table')} aria-busy={isFetching}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Joined by</th>
+              <th scope="col">{t('users.col.name')}</th>
+              <th scope="col">{t('common:email')}</th>
+              <th scope="col">{t('users.role')}</th>
+              <th scope="col">{t('users.col.status')}</th>
+              <th scope="col">{t('users.col.source')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('users.col.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {data.users.map((u) => {
               const self = u.id === me?.id;
-              const badge = ROLE_BADGES[u.role];
+              const badge = { bg: ROLE_BADGES[u.role], label: t(`common:role.${u.role}`) };
               const busy = roleState.isLoading || removeState.isLoading;
               return (
                 <tr key={u.id} className={u.disabled ? 'text-body-secondary' : undefined}>
                   <td>
                     {fullName(u)}
-                    {self ? <span className="small text-body-secondary"> (you)</span> : null}
+                    {self ? <span className="small text-body-secondary"> {t('users.you')}</span> : null}
                   </td>
-                  <td>{u.email}</td>
+                  <td>
+                    {u.role === 'student' && hasNoMailbox(u) ? (
+                      <span className="small">
+                        {u.username && u.signInWith
+                          ? t(`users.signIn.as.${u.signInWith}`, { username: u.username })
+                          : t('users.signIn.none')}
+                      </span>
+                    ) : (
+                      u.email
+                    )}
+                  </td>
                   <td>
                     <Badge bg={badge.bg}>{badge.label}</Badge>
                   </td>
                   <td>
                     {u.disabled ? (
-                      <Badge bg="secondary">Removed</Badge>
+                      <Badge bg="secondary">{t('users.status.removed')}</Badge>
                     ) : u.emailVerified ? (
-                      'Active'
+                      t('users.status.active')
                     ) : (
-                      <span title="The email address was not confirmed yet">Active · email not verified</span>
+                      <span title={t('users.status.unverifiedTitle')}>{t('users.status.unverified')}</span>
                     )}
                   </td>
-                  <td>{SOURCE_TEXT[u.source]}</td>
+                  <td>{u.source === 'unknown' ? '—' : t(`users.source.${u.source}`)}</td>
                   <td className="text-end text-nowrap">
                     {!self && !u.disabled && u.role === 'teacher' ? (
                       <Button
@@ -303,9 +317,9 @@ export function DistrictUsersPage() {
                         className="me-2"
                         disabled={busy}
                         onClick={() => setRoleOf(u, 'admin')}
-                        aria-label={`Make ${fullName(u)} an admin`}
+                        aria-label={t('users.makeAdminLabel', { name: fullName(u) })}
                       >
-                        Make admin
+                        {t('users.makeAdmin')}
                       </Button>
                     ) : null}
                     {!self && !u.disabled && u.role === 'admin' ? (
@@ -315,9 +329,21 @@ export function DistrictUsersPage() {
                         className="me-2"
                         disabled={busy}
                         onClick={() => setRoleOf(u, 'teacher')}
-                        aria-label={`Make ${fullName(u)} a teacher`}
+                        aria-label={t('users.makeTeacherLabel', { name: fullName(u) })}
                       >
-                        Make teacher
+                        {t('users.makeTeacher')}
+                      </Button>
+                    ) : null}
+                    {!u.disabled && u.role === 'student' && hasNoMailbox(u) ? (
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        className="me-2"
+                        disabled={busy}
+                        onClick={() => setSigningIn(u)}
+                        aria-label={t('users.signIn.buttonLabel', { name: fullName(u) })}
+                      >
+                        {t(u.signInWith ? 'users.signIn.reset' : 'users.signIn.setUp')}
                       </Button>
                     ) : null}
                     {!self && !u.disabled ? (
@@ -326,9 +352,9 @@ export function DistrictUsersPage() {
                         variant="outline-danger"
                         disabled={busy}
                         onClick={() => setRemoving(u)}
-                        aria-label={`Remove ${fullName(u)}`}
+                        aria-label={t('users.removeLabel', { name: fullName(u) })}
                       >
-                        Remove
+                        {t('users.remove')}
                       </Button>
                     ) : null}
                   </td>
@@ -341,32 +367,30 @@ export function DistrictUsersPage() {
       <div className="d-flex gap-2">
         {cursors.length > 0 ? (
           <Button variant="outline-secondary" onClick={() => setCursors(cursors.slice(0, -1))}>
-            Previous page
+            {t('users.previous')}
           </Button>
         ) : null}
         {data?.nextCursor ? (
           <Button variant="outline-secondary" onClick={() => setCursors([...cursors, data.nextCursor!])}>
-            Next page
+            {t('users.next')}
           </Button>
         ) : null}
       </div>
       <InviteModal show={inviting} onClose={() => setInviting(false)} />
+      {signingIn ? <StudentSignInModal student={signingIn} onClose={() => setSigningIn(undefined)} /> : null}
       <ConfirmModal
         show={removing !== undefined}
-        title="Remove user"
-        confirmLabel="Remove"
-        pendingLabel="Removing…"
+        title={t('users.removeTitle')}
+        confirmLabel={t('users.remove')}
+        pendingLabel={t('users.removing')}
         pending={removeState.isLoading}
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(undefined)}
       >
         <p>
-          Remove <strong>{removing ? fullName(removing) : ''}</strong> ({removing?.email}) from your district?
+          {withStrong(t('users.removeAsk', { name: removing ? fullName(removing) : '', email: removing?.email ?? '' }))}
         </p>
-        <p className="mb-0 small text-body-secondary">
-          They can no longer sign in and are signed out everywhere at once. Their classes, assessments and results stay
-          with the district.
-        </p>
+        <p className="mb-0 small text-body-secondary">{t('users.removeText')}</p>
       </ConfirmModal>
     </>
   );

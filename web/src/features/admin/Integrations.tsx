@@ -23,20 +23,12 @@ import {
   type LtiRegistrationLink,
   type LtiRegistrationList,
 } from './integrationsApi';
+import { formatDateTime } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
-const FIELDS = [
-  { name: 'issuer', label: 'Issuer', hint: 'The platform’s issuer, e.g. https://canvas.instructure.com' },
-  { name: 'clientId', label: 'Client ID', hint: 'The client id the LMS gave Checkpoint' },
-  {
-    name: 'deploymentIds',
-    label: 'Deployment IDs',
-    hint: 'One or more, separated by commas or new lines',
-  },
-  { name: 'jwksUrl', label: 'Platform JWKS URL', hint: 'The LMS’s public keys (keyset URL)' },
-  { name: 'authorizationUrl', label: 'Authorization URL', hint: 'The LMS’s OIDC authentication request URL' },
-  { name: 'tokenUrl', label: 'Token URL', hint: 'The LMS’s OAuth 2 access token URL' },
-] as const;
-type FieldName = (typeof FIELDS)[number]['name'];
+/** The registration's fields; each one's label and hint are admin:lti.fields.<name>.label / .hint. */
+const FIELDS = ['issuer', 'clientId', 'deploymentIds', 'jwksUrl', 'authorizationUrl', 'tokenUrl'] as const;
+type FieldName = (typeof FIELDS)[number];
 type Values = Record<FieldName, string>;
 
 /** The API's 400/409 field errors, by form field (`deploymentIds.1` is the deployment ids field). */
@@ -51,13 +43,18 @@ function fieldErrors(error: unknown): Partial<Record<FieldName, string>> {
 }
 
 function CopyField({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('admin');
   const toast = useToast();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast({ title: 'Copied!', description: `${label} copied to clipboard` });
+      toast({ title: t('common:copied'), description: t('lti.copied', { label }) });
     } catch {
-      toast({ title: 'Error', description: `Could not copy. The ${label} is ${value}.`, variant: 'destructive' });
+      toast({
+        title: t('common:toast.error'),
+        description: t('lti.copyFailed', { label, value }),
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -66,8 +63,13 @@ function CopyField({ label, value }: { label: string; value: string }) {
         {label}
       </span>
       <code className="text-break flex-grow-1 text-body">{value}</code>
-      <Button size="sm" variant="outline-secondary" onClick={() => void copy()} aria-label={`Copy ${label}`}>
-        Copy
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        onClick={() => void copy()}
+        aria-label={t('lti.copyLabel', { label })}
+      >
+        {t('lti.copy')}
       </Button>
     </div>
   );
@@ -88,6 +90,7 @@ function RegistrationForm({ current, onDone }: { current?: LtiRegistration; onDo
   const [create, creating] = useCreateLtiRegistrationMutation();
   const [update, updating] = useUpdateLtiRegistrationMutation();
   const toast = useToast();
+  const { t } = useTranslation('admin');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -107,13 +110,13 @@ function RegistrationForm({ current, onDone }: { current?: LtiRegistration; onDo
     try {
       if (current) await update({ id: current.id, body }).unwrap();
       else await create(body).unwrap();
-      toast({ title: 'Saved', description: 'The LMS registration was saved.' });
+      toast({ title: t('lti.saved'), description: t('lti.savedText') });
       onDone();
     } catch (error) {
       setErrors(fieldErrors(error));
       toast({
-        title: 'Not saved',
-        description: serverMessageOr(error as ApiError, 'Could not save the registration'),
+        title: t('lti.notSaved'),
+        description: serverMessageOr(error as ApiError, t('lti.saveFailed')),
         variant: 'destructive',
       });
     }
@@ -121,44 +124,44 @@ function RegistrationForm({ current, onDone }: { current?: LtiRegistration; onDo
 
   const busy = creating.isLoading || updating.isLoading;
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label={current ? 'Edit LMS registration' : 'New LMS registration'}>
+    <Form noValidate onSubmit={onSubmit} aria-label={current ? t('lti.editForm') : t('lti.newForm')}>
       {FIELDS.map((f) => (
-        <Form.Group className="mb-3" controlId={`lti-${f.name}`} key={f.name}>
-          <Form.Label>{f.label}</Form.Label>
-          {f.name === 'deploymentIds' ? (
+        <Form.Group className="mb-3" controlId={`lti-${f}`} key={f}>
+          <Form.Label>{t(`lti.fields.${f}.label`)}</Form.Label>
+          {f === 'deploymentIds' ? (
             <Form.Control
               as="textarea"
               rows={2}
-              value={values[f.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              isInvalid={Boolean(errors[f.name])}
+              value={values[f]}
+              onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+              isInvalid={Boolean(errors[f])}
             />
           ) : (
             <Form.Control
-              value={values[f.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              isInvalid={Boolean(errors[f.name])}
+              value={values[f]}
+              onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+              isInvalid={Boolean(errors[f])}
             />
           )}
-          <Form.Control.Feedback type="invalid">{errors[f.name]}</Form.Control.Feedback>
-          <Form.Text>{f.hint}</Form.Text>
+          <Form.Control.Feedback type="invalid">{errors[f]}</Form.Control.Feedback>
+          <Form.Text>{t(`lti.fields.${f}.hint`)}</Form.Text>
         </Form.Group>
       ))}
       <Form.Group className="mb-3" controlId="lti-adminRoleFromLms">
         <Form.Check
           type="checkbox"
-          label="The LMS’s administrators become district admins here"
+          label={t('lti.adminRole')}
           checked={adminRole}
           onChange={(e) => setAdminRole(e.target.checked)}
         />
-        <Form.Text>Off: an LMS administrator who launches Checkpoint is a teacher.</Form.Text>
+        <Form.Text>{t('lti.adminRoleHelp')}</Form.Text>
       </Form.Group>
       <div className="d-flex gap-2">
         <Button type="submit" disabled={busy}>
-          {current ? 'Save changes' : 'Add registration'}
+          {current ? t('lti.saveChanges') : t('lti.add')}
         </Button>
         <Button type="button" variant="outline-secondary" onClick={onDone}>
-          Cancel
+          {t('common:cancel')}
         </Button>
       </div>
     </Form>
@@ -169,32 +172,40 @@ function DynamicRegistration() {
   const [createLink, { isLoading }] = useCreateLtiRegistrationLinkMutation();
   const [link, setLink] = useState<LtiRegistrationLink>();
   const toast = useToast();
+  const { t } = useTranslation('admin');
   const onCreate = async () => {
     try {
       setLink(await createLink().unwrap());
     } catch (error) {
       toast({
-        title: 'No link',
-        description: serverMessageOr(error as ApiError, 'Could not create the link'),
+        title: t('lti.dynamic.noLink'),
+        description: serverMessageOr(error as ApiError, t('lti.dynamic.failed')),
         variant: 'destructive',
       });
     }
   };
   return (
     <>
-      <p className="small text-body-secondary">
-        Moodle and Canvas can register Checkpoint themselves: create a link, and your LMS admin pastes it where the LMS
-        asks for a tool&apos;s registration URL (Moodle: Site administration → Plugins → Manage tools → Tool URL;
-        Canvas: Admin → Developer Keys → + LTI Registration). The link works once.
-      </p>
+      <p className="small text-body-secondary">{t('lti.dynamic.text')}</p>
       {link ? (
         <Alert variant="success" data-testid="lti-registration-link">
-          <CopyField label="Registration URL" value={link.url} />
-          <div className="small">Shown only now. Used once; expires {new Date(link.expiresAt).toLocaleString()}.</div>
+          <CopyField label={t('lti.dynamic.url')} value={link.url} />
+          <div className="small">
+            {t('lti.dynamic.expires', {
+              date: formatDateTime(link.expiresAt, {
+                year: 'numeric',
+                month: 'numeric',
+                day: 'numeric',
+                hour: 'numeric',
+                minute: '2-digit',
+                second: '2-digit',
+              }),
+            })}
+          </div>
         </Alert>
       ) : null}
       <Button variant="outline-primary" onClick={() => void onCreate()} disabled={isLoading}>
-        Create a dynamic registration link
+        {t('lti.dynamic.create')}
       </Button>
     </>
   );
@@ -204,16 +215,16 @@ function Registrations({ data }: { data: LtiRegistrationList }) {
   const [editing, setEditing] = useState<LtiRegistration | 'new'>();
   const [remove, removing] = useRemoveLtiRegistrationMutation();
   const toast = useToast();
+  const { t } = useTranslation('admin');
   const onRemove = async (r: LtiRegistration) => {
-    if (!window.confirm(`Remove the registration of ${r.issuer} (client ID ${r.clientId})? Launches from it stop.`))
-      return;
+    if (!window.confirm(t('lti.removeAsk', { issuer: r.issuer, clientId: r.clientId }))) return;
     try {
       await remove(r.id).unwrap();
-      toast({ title: 'Removed', description: 'The LMS registration was removed.' });
+      toast({ title: t('lti.removed'), description: t('lti.removedText') });
     } catch (error) {
       toast({
-        title: 'Not removed',
-        description: serverMessageOr(error as ApiError, 'Could not remove the registration'),
+        title: t('lti.notRemoved'),
+        description: serverMessageOr(error as ApiError, t('lti.removeFailed')),
         variant: 'destructive',
       });
     }
@@ -229,16 +240,16 @@ function Registrations({ data }: { data: LtiRegistrationList }) {
   return (
     <>
       {data.registrations.length === 0 ? (
-        <p className="text-body-secondary">No LMS is connected yet.</p>
+        <p className="text-body-secondary">{t('lti.none')}</p>
       ) : (
-        <Table responsive size="sm" aria-label="LMS registrations">
+        <Table responsive size="sm" aria-label={t('lti.table')}>
           <thead>
             <tr>
-              <th scope="col">Issuer</th>
-              <th scope="col">Client ID</th>
-              <th scope="col">Deployments</th>
+              <th scope="col">{t('lti.fields.issuer.label')}</th>
+              <th scope="col">{t('lti.fields.clientId.label')}</th>
+              <th scope="col">{t('lti.deployments')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('lti.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -247,15 +258,15 @@ function Registrations({ data }: { data: LtiRegistrationList }) {
               <tr key={r.id}>
                 <td className="text-break">{r.issuer}</td>
                 <td className="text-break">{r.clientId}</td>
-                <td>{r.deploymentIds.join(', ') || 'None yet: edit to add the one your LMS shows'}</td>
+                <td>{r.deploymentIds.join(', ') || t('lti.noDeployments')}</td>
                 <td className="text-end text-nowrap">
                   <Button
                     size="sm"
                     variant="link"
                     onClick={() => setEditing(r)}
-                    aria-label={`Edit ${r.issuer} ${r.clientId}`}
+                    aria-label={t('lti.editLabel', { issuer: r.issuer, clientId: r.clientId })}
                   >
-                    Edit
+                    {t('lti.edit')}
                   </Button>
                   <Button
                     size="sm"
@@ -263,9 +274,9 @@ function Registrations({ data }: { data: LtiRegistrationList }) {
                     className="text-danger"
                     disabled={removing.isLoading}
                     onClick={() => void onRemove(r)}
-                    aria-label={`Remove ${r.issuer} ${r.clientId}`}
+                    aria-label={t('lti.removeLabel', { issuer: r.issuer, clientId: r.clientId })}
                   >
-                    Remove
+                    {t('lti.remove')}
                   </Button>
                 </td>
               </tr>
@@ -274,7 +285,7 @@ function Registrations({ data }: { data: LtiRegistrationList }) {
         </Table>
       )}
       <Button variant="outline-primary" onClick={() => setEditing('new')}>
-        Add a registration by hand
+        {t('lti.addByHand')}
       </Button>
     </>
   );
@@ -282,15 +293,19 @@ function Registrations({ data }: { data: LtiRegistrationList }) {
 
 /** The district's scores the LMS never took (AGS): which assessment, whose, and why. */
 function ScoreFailures() {
+  const { t } = useTranslation('admin');
   const { data } = useGetLtiScoreFailuresQuery();
   if (!data) return null;
-  if (data.scores.length === 0)
-    return <p className="small text-body-secondary mb-0">None: every score reached its LMS.</p>;
+  if (data.scores.length === 0) return <p className="small text-body-secondary mb-0">{t('lti.scores.none')}</p>;
   return (
     <ul className="list-unstyled small mb-0" data-testid="score-failures">
       {data.scores.map((s) => (
         <li key={s.id} className="py-1 border-bottom">
-          Assessment {s.assessmentId} · LMS user {s.lmsUserId} · {s.attempts} attempts
+          {t('lti.scores.line', {
+            assessment: s.assessmentId,
+            user: s.lmsUserId,
+            attempts: t('lti.scores.attempts', { count: s.attempts }),
+          })}
           {s.lastError && <div className="text-body-secondary">{s.lastError}</div>}
         </li>
       ))}
@@ -300,29 +315,27 @@ function ScoreFailures() {
 
 /** The LMS integrations of the admin's own district. */
 export function Integrations() {
+  const { t } = useTranslation('admin');
   const { data, isLoading, error } = useGetLtiRegistrationsQuery();
   if (isLoading) return <PageSpinner />;
-  if (error || !data)
-    return <Alert variant="danger">{serverMessageOr(error as ApiError, 'Failed to load the LMS registrations')}</Alert>;
+  if (error || !data) return <Alert variant="danger">{serverMessageOr(error as ApiError, t('lti.loadFailed'))}</Alert>;
   return (
     <div className="d-flex flex-column gap-3" data-testid="integrations">
       <Card className="shadow-sm">
         <Card.Body>
           <Card.Title as="h2" className="h5">
-            What to give your LMS
+            {t('lti.tool.title')}
           </Card.Title>
-          <p className="small text-body-secondary">
-            When your LMS admin adds Checkpoint as an LTI 1.3 tool by hand, they need these URLs.
-          </p>
-          <CopyField label="Login URL" value={data.tool.loginUrl} />
-          <CopyField label="Redirect URL" value={data.tool.launchUrl} />
-          <CopyField label="Public keyset URL" value={data.tool.jwksUrl} />
+          <p className="small text-body-secondary">{t('lti.tool.text')}</p>
+          <CopyField label={t('lti.tool.loginUrl')} value={data.tool.loginUrl} />
+          <CopyField label={t('lti.tool.redirectUrl')} value={data.tool.launchUrl} />
+          <CopyField label={t('lti.tool.jwksUrl')} value={data.tool.jwksUrl} />
         </Card.Body>
       </Card>
       <Card className="shadow-sm">
         <Card.Body>
           <Card.Title as="h2" className="h5">
-            Dynamic registration
+            {t('lti.dynamic.title')}
           </Card.Title>
           <DynamicRegistration />
         </Card.Body>
@@ -330,7 +343,7 @@ export function Integrations() {
       <Card className="shadow-sm">
         <Card.Body>
           <Card.Title as="h2" className="h5">
-            Registered platforms
+            {t('lti.registered')}
           </Card.Title>
           <Registrations data={data} />
         </Card.Body>
@@ -338,12 +351,9 @@ export function Integrations() {
       <Card className="shadow-sm">
         <Card.Body>
           <Card.Title as="h2" className="h5">
-            Scores the LMS did not take
+            {t('lti.scores.title')}
           </Card.Title>
-          <p className="small text-body-secondary">
-            Scores sent to an LMS gradebook that failed after every retry. The class’s teacher can resend them from the
-            assessment’s results.
-          </p>
+          <p className="small text-body-secondary">{t('lti.scores.text')}</p>
           <ScoreFailures />
         </Card.Body>
       </Card>

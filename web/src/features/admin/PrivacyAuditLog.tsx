@@ -12,10 +12,15 @@ import { serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { auditArg, auditQuery, useGetAuditQuery, type AuditFilter } from './privacyApi';
 import { formatDateTime } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 const ACTIONS = ['', 'read', 'change', 'export', 'delete'] as const;
+/** The roles the log names in the interface's language (admin:audit.role.*); any other is shown as it came. */
+const ROLES = new Set(['admin', 'teacher', 'student']);
+const KINDS = new Set<string>(ACTIONS.filter(Boolean));
 
 export function PrivacyAuditLog() {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<AuditFilter>({});
   const [filter, setFilter] = useState<AuditFilter>({});
   const [cursors, setCursors] = useState<string[]>([]);
@@ -33,30 +38,28 @@ export function PrivacyAuditLog() {
     <Card className="shadow-sm mb-4">
       <Card.Body>
         <Card.Title as="h2" className="h5">
-          Audit log
+          {t('audit.title')}
         </Card.Title>
-        <p className="small text-body-secondary">
-          Who read or changed student data, invited people or imported the roster, newest first.
-        </p>
-        <Form onSubmit={apply} className="mb-3" aria-label="Audit filters">
+        <p className="small text-body-secondary">{t('audit.text')}</p>
+        <Form onSubmit={apply} className="mb-3" aria-label={t('audit.filters')}>
           <Row className="g-2">
             <Col md={6}>
               <Form.Control
-                aria-label="Person"
-                placeholder="Person: name or email (who did it, or to whom)"
+                aria-label={t('audit.person')}
+                placeholder={t('audit.personPlaceholder')}
                 value={draft.person ?? ''}
                 onChange={(e) => setDraft({ ...draft, person: e.target.value })}
               />
             </Col>
             <Col md={2}>
               <Form.Select
-                aria-label="Action"
+                aria-label={t('audit.action')}
                 value={draft.action ?? ''}
                 onChange={(e) => setDraft({ ...draft, action: e.target.value as AuditFilter['action'] })}
               >
                 {ACTIONS.map((a) => (
                   <option key={a} value={a}>
-                    {a || 'Any action'}
+                    {t(`audit.actions.${a || 'any'}`)}
                   </option>
                 ))}
               </Form.Select>
@@ -64,7 +67,7 @@ export function PrivacyAuditLog() {
             <Col md={2}>
               <Form.Control
                 type="date"
-                aria-label="From"
+                aria-label={t('audit.from')}
                 value={draft.from ?? ''}
                 onChange={(e) => setDraft({ ...draft, from: e.target.value })}
               />
@@ -72,7 +75,7 @@ export function PrivacyAuditLog() {
             <Col md={2}>
               <Form.Control
                 type="date"
-                aria-label="To"
+                aria-label={t('audit.to')}
                 value={draft.to ?? ''}
                 onChange={(e) => setDraft({ ...draft, to: e.target.value })}
               />
@@ -80,28 +83,28 @@ export function PrivacyAuditLog() {
           </Row>
           <div className="d-flex gap-2 mt-2">
             <Button type="submit" size="sm">
-              Filter
+              {t('audit.filter')}
             </Button>
             <Button as="a" href={csvHref} size="sm" variant="outline-secondary" download>
-              Export CSV
+              {t('audit.export')}
             </Button>
           </div>
         </Form>
         {error ? (
-          <Alert variant="danger">{serverMessageOr(error, 'Failed to load the audit log')}</Alert>
+          <Alert variant="danger">{serverMessageOr(error, t('audit.loadFailed'))}</Alert>
         ) : !data ? (
           <PageSpinner />
         ) : data.entries.length === 0 ? (
-          <p className="text-body-secondary mb-0">No entries.</p>
+          <p className="text-body-secondary mb-0">{t('audit.none')}</p>
         ) : (
           <>
             <Table size="sm" responsive hover data-testid="audit-table">
               <thead>
                 <tr>
-                  <th>When</th>
-                  <th>What happened</th>
-                  <th>Kind</th>
-                  <th>Address</th>
+                  <th>{t('audit.col.when')}</th>
+                  <th>{t('audit.col.what')}</th>
+                  <th>{t('audit.col.kind')}</th>
+                  <th>{t('audit.col.address')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -109,9 +112,12 @@ export function PrivacyAuditLog() {
                   <tr key={e.id}>
                     <td className="text-nowrap">{formatDateTime(e.at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
                     <td>
-                      {e.summary} <span className="text-body-secondary small">({e.actorRole})</span>
+                      {e.summary}{' '}
+                      <span className="text-body-secondary small">
+                        ({ROLES.has(e.actorRole) ? t(`audit.role.${e.actorRole}`) : e.actorRole})
+                      </span>
                     </td>
-                    <td>{e.action}</td>
+                    <td>{KINDS.has(e.action) ? t(`audit.actions.${e.action}`) : e.action}</td>
                     <td className="small">{e.clientAddress}</td>
                   </tr>
                 ))}
@@ -124,7 +130,7 @@ export function PrivacyAuditLog() {
                 disabled={cursors.length === 0 || isFetching}
                 onClick={() => setCursors(cursors.slice(0, -1))}
               >
-                Newer
+                {t('audit.newer')}
               </Button>
               <Button
                 size="sm"
@@ -132,7 +138,7 @@ export function PrivacyAuditLog() {
                 disabled={!data.nextCursor || isFetching}
                 onClick={() => data.nextCursor && setCursors([...cursors, data.nextCursor])}
               >
-                Older
+                {t('audit.older')}
               </Button>
             </div>
           </>

@@ -23,8 +23,10 @@ import {
   useSetRetentionMutation,
   type PrivacyRequestStatus,
 } from './privacyApi';
+import { useTranslation } from '../../i18n/react';
 
 function RetentionCard() {
+  const { t } = useTranslation('admin');
   const { data, error, isLoading } = useGetPrivacySettingsQuery();
   const [setRetention, saving] = useSetRetentionMutation();
   const [days, setDays] = useState<string | undefined>(undefined);
@@ -42,34 +44,32 @@ function RetentionCard() {
     <Card className="shadow-sm mb-4">
       <Card.Body>
         <Card.Title as="h2" className="h5">
-          Retention
+          {t('privacy.retention.title')}
         </Card.Title>
         {isLoading ? (
           <PageSpinner />
         ) : error ? (
-          <Alert variant="danger">{serverMessageOr(error, 'Failed to load the privacy settings')}</Alert>
+          <Alert variant="danger">{serverMessageOr(error, t('privacy.retention.loadFailed'))}</Alert>
         ) : (
           <Form onSubmit={save}>
-            <Form.Label htmlFor="retention-days">
-              Keep student activity (answers, results, practice) for this many days; empty keeps it.
-            </Form.Label>
+            <Form.Label htmlFor="retention-days">{t('privacy.retention.label')}</Form.Label>
             <InputGroup style={{ maxWidth: 320 }}>
               <Form.Control
                 id="retention-days"
                 type="number"
                 min={30}
                 max={3650}
-                placeholder="Keep"
+                placeholder={t('privacy.retention.keep')}
                 value={value}
                 onChange={(e) => setDays(e.target.value)}
               />
               <Button type="submit" disabled={saving.isLoading}>
-                Save
+                {t('privacy.save')}
               </Button>
             </InputGroup>
             {saving.error ? (
               <Alert variant="danger" className="mt-2 mb-0">
-                {serverMessageOr(saving.error, 'Could not save the retention period')}
+                {serverMessageOr(saving.error, t('privacy.retention.saveFailed'))}
               </Alert>
             ) : null}
           </Form>
@@ -81,24 +81,25 @@ function RetentionCard() {
 
 /** Whether the district's students may join other districts' classes by code (their name only is shown there). */
 function ClassJoinsCard() {
+  const { t } = useTranslation('admin');
   const { data, error, isLoading } = useGetClassJoinPolicyQuery();
   const [setPolicy, saving] = useSetClassJoinPolicyMutation();
   return (
     <Card className="shadow-sm mb-4">
       <Card.Body>
         <Card.Title as="h2" className="h5">
-          Classes of other districts
+          {t('privacy.joins.title')}
         </Card.Title>
         {isLoading ? (
           <PageSpinner />
         ) : error || !data ? (
-          <Alert variant="danger">{serverMessageOr(error, 'Failed to load the class join setting')}</Alert>
+          <Alert variant="danger">{serverMessageOr(error, t('privacy.joins.loadFailed'))}</Alert>
         ) : (
           <>
             <Form.Check
               type="switch"
               id="students-own-classes-only"
-              label="Students may join only this district's classes"
+              label={t('privacy.joins.label')}
               checked={data.studentsOwnClassesOnly}
               disabled={saving.isLoading}
               onChange={(e) => {
@@ -107,13 +108,10 @@ function ClassJoinsCard() {
                   .catch(() => undefined);
               }}
             />
-            <Form.Text>
-              When off, a student may join another district&apos;s class by its code; that class&apos;s teacher sees the
-              student&apos;s name only, never their e-mail. Classes already joined stay.
-            </Form.Text>
+            <Form.Text>{t('privacy.joins.help')}</Form.Text>
             {saving.error ? (
               <Alert variant="danger" className="mt-2 mb-0">
-                {serverMessageOr(saving.error, 'Could not save the class join setting')}
+                {serverMessageOr(saving.error, t('privacy.joins.saveFailed'))}
               </Alert>
             ) : null}
           </>
@@ -124,23 +122,27 @@ function ClassJoinsCard() {
 }
 
 function RequestProgress({ request, studentId }: { request: PrivacyRequestStatus; studentId?: string }) {
+  const { t } = useTranslation('admin');
   const { data } = useGetRequestStatusQuery(request.requestId, { pollingInterval: 1500, skipPollingIfUnfocused: true });
   const s = data ?? request;
-  const verb = s.kind === 'export' ? 'exported' : 'deleted';
   const base = studentId ? `/api/district/students/${studentId}/exports/${s.requestId}/download` : undefined;
   return (
     <div className="small mt-2" data-testid="privacy-request">
       <span>
-        {s.complete ? 'Done' : 'In progress'}: {verb} in {s.answered} of {s.expected} services
+        {t(s.kind === 'export' ? 'privacy.request.exported' : 'privacy.request.deleted', {
+          status: t(s.complete ? 'privacy.request.done' : 'privacy.request.inProgress'),
+          answered: s.answered,
+          expected: s.expected,
+        })}
       </span>
       {s.kind === 'export' && s.complete && base ? (
         <span className="ms-2">
           <a href={`${base}?format=zip`} download>
-            Document for the family (zip)
+            {t('privacy.request.document')}
           </a>{' '}
           ·{' '}
           <a href={`${base}?format=html`} target="_blank" rel="noreferrer">
-            View
+            {t('privacy.request.view')}
           </a>{' '}
           ·{' '}
           <a href={`${base}?format=json`} download>
@@ -169,6 +171,7 @@ function StudentRow({ user, onDeleted }: { user: DistrictUser; onDeleted: (d: De
   const [request, setRequest] = useState<PrivacyRequestStatus | undefined>();
   const [confirming, setConfirming] = useState(false);
   const failed = exporting.error ?? deleting.error;
+  const { t } = useTranslation('admin');
   return (
     <ListGroup.Item>
       <div className="d-flex align-items-center gap-2">
@@ -185,7 +188,7 @@ function StudentRow({ user, onDeleted }: { user: DistrictUser; onDeleted: (d: De
               .then(setRequest, () => undefined)
           }
         >
-          Export data
+          {t('privacy.students.export')}
         </Button>
         {confirming ? (
           <Button
@@ -202,15 +205,17 @@ function StudentRow({ user, onDeleted }: { user: DistrictUser; onDeleted: (d: De
                 )
             }
           >
-            Delete for good
+            {t('privacy.students.deleteForGood')}
           </Button>
         ) : (
           <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
-            Delete student
+            {t('privacy.students.delete')}
           </Button>
         )}
       </div>
-      {failed ? <div className="small text-danger mt-1">{serverMessageOr(failed, 'The request failed')}</div> : null}
+      {failed ? (
+        <div className="small text-danger mt-1">{serverMessageOr(failed, t('privacy.students.requestFailed'))}</div>
+      ) : null}
       {request ? <RequestProgress request={request} studentId={user.id} /> : null}
     </ListGroup.Item>
   );
@@ -221,15 +226,14 @@ function StudentsCard() {
   const [query, setQuery] = useState('');
   const { data, error, isFetching } = useGetDistrictUsersQuery({ role: 'student', search: query, limit: 20 });
   const [deletions, setDeletions] = useState<Deletion[]>([]);
+  const { t } = useTranslation('admin');
   return (
     <Card className="shadow-sm mb-4">
       <Card.Body>
         <Card.Title as="h2" className="h5">
-          A student’s data
+          {t('privacy.students.title')}
         </Card.Title>
-        <p className="small text-body-secondary">
-          Export everything Checkpoint holds about a student, or delete the student and all their data in every service.
-        </p>
+        <p className="small text-body-secondary">{t('privacy.students.text')}</p>
         <Form
           onSubmit={(e) => {
             e.preventDefault();
@@ -238,22 +242,22 @@ function StudentsCard() {
         >
           <InputGroup className="mb-3" style={{ maxWidth: 420 }}>
             <Form.Control
-              aria-label="Search students"
-              placeholder="Name or email"
+              aria-label={t('privacy.students.search')}
+              placeholder={t('privacy.students.searchPlaceholder')}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
             <Button type="submit" variant="outline-secondary" disabled={isFetching}>
-              Search
+              {t('privacy.students.searchButton')}
             </Button>
           </InputGroup>
         </Form>
         {error ? (
-          <Alert variant="danger">{serverMessageOr(error, 'Failed to load the students')}</Alert>
+          <Alert variant="danger">{serverMessageOr(error, t('privacy.students.loadFailed'))}</Alert>
         ) : !data ? (
           <PageSpinner />
         ) : data.users.length === 0 ? (
-          <p className="text-body-secondary mb-0">No students found.</p>
+          <p className="text-body-secondary mb-0">{t('privacy.students.none')}</p>
         ) : (
           <ListGroup>
             {data.users.map((u) => (
@@ -263,7 +267,9 @@ function StudentsCard() {
         )}
         {deletions.map((d) => (
           <div key={d.request.requestId} className="mt-2" data-testid="privacy-deletion">
-            <span className="small fw-semibold">{d.name || 'A student'} was deleted from the district.</span>
+            <span className="small fw-semibold">
+              {d.name ? t('privacy.students.deleted', { name: d.name }) : t('privacy.students.deletedUnnamed')}
+            </span>
             <RequestProgress request={d.request} />
           </div>
         ))}
@@ -275,18 +281,16 @@ function StudentsCard() {
 function DistrictDeletionCard({ districtName }: { districtName: string }) {
   const [confirmName, setConfirmName] = useState('');
   const [deleteDistrict, state] = useDeleteDistrictMutation();
+  const { t } = useTranslation('admin');
   return (
     <Card className="shadow-sm mb-4 border-danger">
       <Card.Body>
         <Card.Title as="h2" className="h5 text-danger">
-          Delete the district
+          {t('privacy.district.title')}
         </Card.Title>
-        <p className="small">
-          Deletes every account of {districtName} and all their classes, assessments, answers and results in every
-          service. This cannot be undone; everyone, you included, is signed out.
-        </p>
+        <p className="small">{t('privacy.district.text', { name: districtName })}</p>
         {state.isSuccess ? (
-          <Alert variant="success">The district is being deleted.</Alert>
+          <Alert variant="success">{t('privacy.district.deleting')}</Alert>
         ) : (
           <Form
             onSubmit={(e) => {
@@ -296,7 +300,7 @@ function DistrictDeletionCard({ districtName }: { districtName: string }) {
                 .catch(() => undefined);
             }}
           >
-            <Form.Label htmlFor="confirm-district">Type “{districtName}” to confirm</Form.Label>
+            <Form.Label htmlFor="confirm-district">{t('privacy.district.confirm', { name: districtName })}</Form.Label>
             <InputGroup style={{ maxWidth: 420 }}>
               <Form.Control
                 id="confirm-district"
@@ -304,13 +308,11 @@ function DistrictDeletionCard({ districtName }: { districtName: string }) {
                 onChange={(e) => setConfirmName(e.target.value)}
               />
               <Button type="submit" variant="danger" disabled={confirmName.trim() !== districtName || state.isLoading}>
-                Delete district
+                {t('privacy.district.delete')}
               </Button>
             </InputGroup>
             {state.error ? (
-              <div className="small text-danger mt-1">
-                {serverMessageOr(state.error, 'Could not delete the district')}
-              </div>
+              <div className="small text-danger mt-1">{serverMessageOr(state.error, t('privacy.district.failed'))}</div>
             ) : null}
           </Form>
         )}
@@ -320,11 +322,12 @@ function DistrictDeletionCard({ districtName }: { districtName: string }) {
 }
 
 export function PrivacyPage() {
+  const { t } = useTranslation('admin');
   const { data } = useGetPrivacySettingsQuery();
   return (
     <>
-      <h1 className="h2 mb-1">Privacy</h1>
-      <p className="text-body-secondary mb-4">Student data: retention, export, deletion and who accessed it</p>
+      <h1 className="h2 mb-1">{t('privacy.title')}</h1>
+      <p className="text-body-secondary mb-4">{t('privacy.intro')}</p>
       <RetentionCard />
       <ClassJoinsCard />
       <StudentsCard />

@@ -19,12 +19,15 @@ import {
   type RosterImport as RosterImportView,
 } from './rosterApi';
 import { NamedProgressBar } from '../../components/NamedProgressBar';
+import type { TFunction } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/react';
 
 /** How often the progress is read while an import runs. */
 export const POLL_MS = 1000;
 const FILE_ORDER = ['users', 'roles', 'classes', 'enrollments', 'courses', 'orgs', 'academicSessions'];
 
 export function RosterImport() {
+  const { t } = useTranslation('admin');
   const [file, setFile] = useState<File | null>(null);
   const [csvFile, setCsvFile] = useState<RosterFileName | ''>('');
   const [importId, setImportId] = useState<string | null>(null);
@@ -63,15 +66,13 @@ export function RosterImport() {
 
   return (
     <>
-      <h1 className="h2 mb-1">Roster</h1>
-      <p className="text-body-secondary mb-4">
-        Import your district’s students, teachers and classes from a OneRoster 1.2 CSV package
-      </p>
+      <h1 className="h2 mb-1">{t('roster.title')}</h1>
+      <p className="text-body-secondary mb-4">{t('roster.intro')}</p>
       <Card className="shadow-sm mb-4">
         <Card.Body>
           <Form onSubmit={onPreview}>
             <Form.Group controlId="roster-file" className="mb-3">
-              <Form.Label>OneRoster package</Form.Label>
+              <Form.Label>{t('roster.package')}</Form.Label>
               <Form.Control
                 type="file"
                 accept=".zip,.csv,application/zip,text/csv"
@@ -81,17 +82,13 @@ export function RosterImport() {
                   setCsvFile(chosen ? (rosterFileOf(chosen.name) ?? '') : '');
                 }}
               />
-              <Form.Text>
-                A zip with manifest.csv, users.csv, roles.csv, classes.csv, enrollments.csv… or a single CSV file.
-                Passwords in the file are not imported: each new account gets a welcome e-mail with a link to choose a
-                password (or, when the district signs in with its own provider, how to sign in with it).
-              </Form.Text>
+              <Form.Text>{t('roster.packageHelp')}</Form.Text>
             </Form.Group>
             {isCsv && (
               <Form.Group controlId="roster-csv-file" className="mb-3">
-                <Form.Label>Which OneRoster file is it?</Form.Label>
+                <Form.Label>{t('roster.whichFile')}</Form.Label>
                 <Form.Select value={csvFile} onChange={(e) => setCsvFile(e.target.value as RosterFileName | '')}>
-                  <option value="">Choose…</option>
+                  <option value="">{t('roster.choose')}</option>
                   {ROSTER_FILES.map((f) => (
                     <option key={f} value={f}>
                       {f}.csv
@@ -101,12 +98,12 @@ export function RosterImport() {
               </Form.Group>
             )}
             <Button type="submit" disabled={!file || (isCsv && !csvFile) || uploadState.isLoading}>
-              {uploadState.isLoading ? 'Checking…' : 'Preview'}
+              {uploadState.isLoading ? t('roster.checking') : t('roster.preview')}
             </Button>
           </Form>
           {uploadState.isError && (
             <Alert variant="danger" className="mt-3 mb-0">
-              {serverMessageOr(uploadState.error, 'The roster could not be read')}
+              {serverMessageOr(uploadState.error, t('roster.readFailed'))}
             </Alert>
           )}
         </Card.Body>
@@ -116,23 +113,25 @@ export function RosterImport() {
         <Card className="shadow-sm" data-testid="roster-preview">
           <Card.Body>
             <Card.Title as="h2" className="h5">
-              {view.status === 'previewed' ? 'Preview' : 'Import'} ({view.mode === 'delta' ? 'changes' : 'full roster'})
+              {t(view.status === 'previewed' ? 'roster.previewTitle' : 'roster.importTitle', {
+                mode: t(view.mode === 'delta' ? 'roster.mode.delta' : 'roster.mode.full'),
+              })}
             </Card.Title>
-            <CountsTable counts={view.counts} />
+            <CountsTable counts={view.counts} t={t} />
             {view.status === 'previewed' && confirming && (
               <Alert variant="warning" data-testid="roster-confirm" aria-live="polite">
-                <p className="fw-semibold mb-2">Apply this roster to your district?</p>
+                <p className="fw-semibold mb-2">{t('roster.confirm.ask')}</p>
                 <ul className="mb-2">
-                  {consequences(view).map((line) => (
+                  {consequences(view, t).map((line) => (
                     <li key={line}>{line}</li>
                   ))}
                 </ul>
                 <div className="d-flex gap-2">
                   <Button variant="primary" onClick={onApply} disabled={applyState.isLoading}>
-                    Confirm and apply
+                    {t('roster.confirm.apply')}
                   </Button>
                   <Button variant="outline-secondary" onClick={() => setConfirming(false)}>
-                    Cancel
+                    {t('common:cancel')}
                   </Button>
                 </div>
               </Alert>
@@ -144,36 +143,36 @@ export function RosterImport() {
                   onClick={() => setConfirming(true)}
                   disabled={applyState.isLoading || applied || view.progress.total === 0}
                 >
-                  Apply…
+                  {t('roster.apply')}
                 </Button>
                 <span className="small text-body-secondary">
                   {view.progress.total === 0
-                    ? 'Nothing to change: the roster is already up to date.'
-                    : `${view.progress.total} change${view.progress.total === 1 ? '' : 's'} to apply; the rows with errors are skipped.`}
+                    ? t('roster.nothingToChange')
+                    : t('roster.toApply', { count: view.progress.total })}
                 </span>
               </div>
             )}
             {applyState.isError && (
-              <Alert variant="danger">{serverMessageOr(applyState.error, 'The import could not be started')}</Alert>
+              <Alert variant="danger">{serverMessageOr(applyState.error, t('roster.applyFailed'))}</Alert>
             )}
             {(view.status === 'running' || (applied && !finished)) && (
               <div className="mb-3">
                 <NamedProgressBar
                   percent={view.progress.total ? (100 * view.progress.done) / view.progress.total : 0}
                   text={`${view.progress.done} / ${view.progress.total}`}
-                  name="Import progress"
+                  name={t('roster.progress')}
                   animated
                 />
               </div>
             )}
             {view.status === 'done' && (
               <Alert variant="success" data-testid="roster-summary">
-                Import complete: {summary(view)}
-                {view.errorCount > 0 && ` ${view.errorCount} row${view.errorCount === 1 ? ' was' : 's were'} skipped.`}
+                {t('roster.complete', { summary: summary(view, t) })}
+                {view.errorCount > 0 && ` ${t('roster.skipped', { count: view.errorCount })}`}
               </Alert>
             )}
-            {view.status === 'failed' && <Alert variant="danger">{view.failure ?? 'The import failed'}</Alert>}
-            <ErrorsTable view={view} />
+            {view.status === 'failed' && <Alert variant="danger">{view.failure ?? t('roster.failed')}</Alert>}
+            <ErrorsTable view={view} t={t} />
           </Card.Body>
         </Card>
       )}
@@ -181,56 +180,63 @@ export function RosterImport() {
   );
 }
 
-function summary(view: RosterImportView): string {
+/** What the applied import changed, in a sentence with its counts. */
+function summary(view: RosterImportView, t: TFunction): string {
   const u = view.counts.users;
   const c = view.counts.classes;
   const e = view.counts.enrollments;
   const parts: string[] = [];
-  if (u) parts.push(`${u.new} new and ${u.updated} updated users, ${u.deleted} removed`);
-  if (c) parts.push(`${c.new} new and ${c.updated} updated classes, ${c.deleted} archived`);
-  if (e) parts.push(`${e.new} enrollments added, ${e.deleted + e.dropped} removed`);
-  return parts.length ? `${parts.join('; ')}.` : 'nothing changed.';
+  if (u) parts.push(t('roster.summary.users', { new: u.new, updated: u.updated, deleted: u.deleted }));
+  if (c) parts.push(t('roster.summary.classes', { new: c.new, updated: c.updated, deleted: c.deleted }));
+  if (e) parts.push(t('roster.summary.enrollments', { added: e.new, removed: e.deleted + e.dropped }));
+  return parts.length ? `${parts.join('; ')}.` : t('roster.summary.nothing');
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What applying the previewed import will do, in sentences with its counts. */
-export function consequences(view: RosterImportView): string[] {
+export function consequences(view: RosterImportView, t: TFunction): string[] {
   const u = view.counts.users;
   const c = view.counts.classes;
   const e = view.counts.enrollments;
   const lines: string[] = [];
   if (u && (u.new || u.updated || u.deleted))
     lines.push(
-      `Users: ${plural(u.new, 'account', 'accounts')} created, ${u.updated} updated, ${u.deleted} removed (they can no longer sign in).${u.new ? ' Each new account with an e-mail address gets a welcome e-mail saying how to sign in.' : ''}`,
+      t('roster.confirm.users', {
+        accounts: t('roster.confirm.accounts', { count: u.new }),
+        updated: u.updated,
+        deleted: u.deleted,
+      }) + (u.new ? ` ${t('roster.confirm.welcome')}` : ''),
     );
   if (c && (c.new || c.updated || c.deleted))
-    lines.push(`Classes: ${c.new} created, ${c.updated} updated, ${c.deleted} archived.`);
+    lines.push(t('roster.confirm.classes', { new: c.new, updated: c.updated, deleted: c.deleted }));
   if (e && (e.new || e.deleted || e.dropped))
     lines.push(
-      `Enrollments: ${e.new} added, ${e.deleted + e.dropped} ended${e.dropped ? ` (${e.dropped} because the file no longer lists them)` : ''}.`,
+      t(e.dropped ? 'roster.confirm.enrollmentsDropped' : 'roster.confirm.enrollments', {
+        added: e.new,
+        ended: e.deleted + e.dropped,
+        dropped: e.dropped,
+      }),
     );
   const unchanged = Object.values(view.counts).reduce((n, f) => n + (f?.unchanged ?? 0), 0);
-  if (unchanged) lines.push(`${plural(unchanged, 'row is', 'rows are')} already up to date.`);
-  if (view.errorCount) lines.push(`${plural(view.errorCount, 'row has', 'rows have')} errors and will be skipped.`);
+  if (unchanged) lines.push(t('roster.confirm.unchanged', { count: unchanged }));
+  if (view.errorCount) lines.push(t('roster.confirm.errors', { count: view.errorCount }));
   return lines;
 }
 
-function CountsTable({ counts }: { counts: RosterImportView['counts'] }) {
+function CountsTable({ counts, t }: { counts: RosterImportView['counts']; t: TFunction }) {
   const files = Object.keys(counts).sort((a, b) => FILE_ORDER.indexOf(a) - FILE_ORDER.indexOf(b));
   if (!files.length) return null;
   return (
-    <Table size="sm" responsive className="mb-3" aria-label="Rows per file">
+    <Table size="sm" responsive className="mb-3" aria-label={t('roster.counts.label')}>
       <thead>
         <tr>
-          <th scope="col">File</th>
-          <th scope="col">Rows</th>
-          <th scope="col">New</th>
-          <th scope="col">Updated</th>
-          <th scope="col">Unchanged</th>
-          <th scope="col">Deleted</th>
-          <th scope="col">Read</th>
-          <th scope="col">Errors</th>
+          <th scope="col">{t('roster.col.file')}</th>
+          <th scope="col">{t('roster.counts.rows')}</th>
+          <th scope="col">{t('roster.counts.new')}</th>
+          <th scope="col">{t('roster.counts.updated')}</th>
+          <th scope="col">{t('roster.counts.unchanged')}</th>
+          <th scope="col">{t('roster.counts.deleted')}</th>
+          <th scope="col">{t('roster.counts.read')}</th>
+          <th scope="col">{t('roster.counts.errors')}</th>
         </tr>
       </thead>
       <tbody>
@@ -254,27 +260,27 @@ function CountsTable({ counts }: { counts: RosterImportView['counts'] }) {
   );
 }
 
-function ErrorsTable({ view }: { view: RosterImportView }) {
+function ErrorsTable({ view, t }: { view: RosterImportView; t: TFunction }) {
   if (view.errorCount === 0) return null;
   return (
     <>
       <div className="d-flex justify-content-between align-items-center mb-2">
         <h3 className="h6 mb-0">
-          {view.errorCount} row{view.errorCount === 1 ? '' : 's'} with errors (skipped)
-          {view.errorCount > view.errors.length && `; the first ${view.errors.length} shown`}
+          {t('roster.errors.title', { count: view.errorCount })}
+          {view.errorCount > view.errors.length && t('roster.errors.firstShown', { shown: view.errors.length })}
         </h3>
         <Button as="a" href={`${rosterImportPath(view.id)}/errors.csv`} size="sm" variant="outline-secondary" download>
-          Download errors CSV
+          {t('roster.errors.download')}
         </Button>
       </div>
-      <Table size="sm" striped responsive aria-label="Rows with errors">
+      <Table size="sm" striped responsive aria-label={t('roster.errors.label')}>
         <thead>
           <tr>
-            <th scope="col">File</th>
-            <th scope="col">Line</th>
+            <th scope="col">{t('roster.col.file')}</th>
+            <th scope="col">{t('roster.errors.line')}</th>
             <th scope="col">sourcedId</th>
-            <th scope="col">Field</th>
-            <th scope="col">Problem</th>
+            <th scope="col">{t('roster.errors.field')}</th>
+            <th scope="col">{t('roster.errors.problem')}</th>
           </tr>
         </thead>
         <tbody>

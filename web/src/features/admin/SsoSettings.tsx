@@ -17,12 +17,7 @@ import {
   useSetPasswordSignInMutation,
   type SsoSettings as Settings,
 } from './ssoApi';
-
-const KIND_TEXT = {
-  google: 'Google Workspace (accounts must be managed by your domains)',
-  entra: 'Microsoft Entra ID (accounts of your directory only)',
-  generic: 'OpenID Connect provider (e.g. Clever, ClassLink)',
-} as const;
+import { useTranslation } from '../../i18n/react';
 
 function fieldErrors(error: unknown): Record<string, string> {
   return (error as { fields?: Record<string, string> } | undefined)?.fields ?? {};
@@ -40,6 +35,7 @@ function ConnectionForm({ settings }: { settings: Settings }) {
   const [remove, removing] = useRemoveSsoConnectionMutation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const toast = useToast();
+  const { t } = useTranslation('admin');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,12 +50,12 @@ function ConnectionForm({ settings }: { settings: Settings }) {
         enabled,
       }).unwrap();
       setClientSecret('');
-      toast({ title: 'Saved', description: 'The sign-in connection was checked with the provider and saved.' });
+      toast({ title: t('sso.saved'), description: t('sso.savedText') });
     } catch (error) {
       setErrors(fieldErrors(error));
       toast({
-        title: 'Not saved',
-        description: serverMessageOr(error as ApiError, 'Could not save the connection'),
+        title: t('sso.notSaved'),
+        description: serverMessageOr(error as ApiError, t('sso.saveFailed')),
         variant: 'destructive',
       });
     }
@@ -68,11 +64,11 @@ function ConnectionForm({ settings }: { settings: Settings }) {
   const onRemove = async () => {
     try {
       await remove().unwrap();
-      toast({ title: 'Removed', description: 'The sign-in connection was removed.' });
+      toast({ title: t('sso.removed'), description: t('sso.removedText') });
     } catch (error) {
       toast({
-        title: 'Not removed',
-        description: serverMessageOr(error as ApiError, 'Could not remove the connection'),
+        title: t('sso.notRemoved'),
+        description: serverMessageOr(error as ApiError, t('sso.removeFailed')),
         variant: 'destructive',
       });
     }
@@ -82,9 +78,9 @@ function ConnectionForm({ settings }: { settings: Settings }) {
     setDomains((list) => (on ? [...new Set([...list, domain])] : list.filter((d) => d !== domain)));
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="SSO connection">
+    <Form noValidate onSubmit={onSubmit} aria-label={t('sso.form')}>
       <Form.Group className="mb-3" controlId="sso-issuer">
-        <Form.Label>Issuer</Form.Label>
+        <Form.Label>{t('sso.issuer')}</Form.Label>
         <Form.Control
           value={issuer}
           onChange={(e) => setIssuer(e.target.value)}
@@ -92,13 +88,10 @@ function ConnectionForm({ settings }: { settings: Settings }) {
           isInvalid={Boolean(errors.issuer)}
         />
         <Form.Control.Feedback type="invalid">{errors.issuer}</Form.Control.Feedback>
-        <Form.Text>
-          Google: https://accounts.google.com · Microsoft: https://login.microsoftonline.com/&lt;directory id&gt;/v2.0 ·
-          Clever: https://clever.com/oauth · ClassLink: https://launchpad.classlink.com
-        </Form.Text>
+        <Form.Text>{t('sso.issuerHelp')}</Form.Text>
       </Form.Group>
       <Form.Group className="mb-3" controlId="sso-client-id">
-        <Form.Label>Client ID</Form.Label>
+        <Form.Label>{t('sso.clientId')}</Form.Label>
         <Form.Control
           value={clientId}
           onChange={(e) => setClientId(e.target.value)}
@@ -107,29 +100,29 @@ function ConnectionForm({ settings }: { settings: Settings }) {
         <Form.Control.Feedback type="invalid">{errors.clientId}</Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="mb-3" controlId="sso-client-secret">
-        <Form.Label>Client secret</Form.Label>
+        <Form.Label>{t('sso.clientSecret')}</Form.Label>
         <Form.Control
           type="password"
           autoComplete="off"
           value={clientSecret}
           onChange={(e) => setClientSecret(e.target.value)}
-          placeholder={current?.hasSecret ? 'Stored (encrypted): leave empty to keep it' : ''}
+          placeholder={current?.hasSecret ? t('sso.secretStored') : ''}
           isInvalid={Boolean(errors.clientSecret)}
         />
         <Form.Control.Feedback type="invalid">{errors.clientSecret}</Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="mb-3" controlId="sso-display-name">
-        <Form.Label>Button text</Form.Label>
+        <Form.Label>{t('sso.buttonText')}</Form.Label>
         <Form.Control
           value={displayName}
           onChange={(e) => setDisplayName(e.target.value)}
-          placeholder="Your district's name"
+          placeholder={t('sso.buttonPlaceholder')}
           maxLength={100}
         />
-        <Form.Text>Shown as “Continue with …” on the sign-in page.</Form.Text>
+        <Form.Text>{t('sso.buttonHelp')}</Form.Text>
       </Form.Group>
       <fieldset className="mb-3">
-        <legend className="form-label fs-6">Email domains that sign in through this provider</legend>
+        <legend className="form-label fs-6">{t('sso.domains')}</legend>
         {settings.districtDomains.map((domain) => (
           <Form.Check
             key={domain}
@@ -145,34 +138,33 @@ function ConnectionForm({ settings }: { settings: Settings }) {
         type="switch"
         id="sso-enabled"
         className="mb-3"
-        label="Enabled"
+        label={t('sso.enabled')}
         checked={enabled}
         onChange={(e) => setEnabled(e.target.checked)}
       />
       {current && (
         <Alert variant="light" className="small">
-          <div>Kind: {KIND_TEXT[current.kind]}</div>
+          <div>{t('sso.kind', { kind: t(`sso.kinds.${current.kind}`) })}</div>
           <div>
-            Redirect URI to register at the provider: <code>{settings.redirectUri}</code>
+            {t('sso.redirectUri')} <code>{settings.redirectUri}</code>
           </div>
           <div>
-            Initiate login URI (sign-in started from the provider&apos;s portal):{' '}
-            <code>{current.initiateLoginUri}</code>
+            {t('sso.initiateUri')} <code>{current.initiateLoginUri}</code>
           </div>
         </Alert>
       )}
       {!current && (
         <p className="small text-body-secondary">
-          Register this redirect URI at the provider: <code>{settings.redirectUri}</code>
+          {t('sso.registerUri')} <code>{settings.redirectUri}</code>
         </p>
       )}
       <div className="d-flex gap-2">
         <Button type="submit" disabled={saving.isLoading}>
-          {saving.isLoading ? 'Checking with the provider...' : 'Save connection'}
+          {saving.isLoading ? t('sso.checking') : t('sso.save')}
         </Button>
         {current && (
           <Button variant="outline-danger" type="button" onClick={onRemove} disabled={removing.isLoading}>
-            Remove
+            {t('sso.remove')}
           </Button>
         )}
       </div>
@@ -183,13 +175,14 @@ function ConnectionForm({ settings }: { settings: Settings }) {
 function PasswordSignIn({ settings }: { settings: Settings }) {
   const [setPasswordSignIn, { isLoading }] = useSetPasswordSignInMutation();
   const toast = useToast();
+  const { t } = useTranslation('admin');
   const canTurnOff = Boolean(settings.connection?.enabled);
   return (
     <>
       <Form.Check
         type="switch"
         id="password-sign-in"
-        label="People of the district may sign in with an email and password"
+        label={t('sso.password.label')}
         checked={settings.passwordSignIn}
         disabled={isLoading || (settings.passwordSignIn && !canTurnOff)}
         onChange={async (e) => {
@@ -197,17 +190,15 @@ function PasswordSignIn({ settings }: { settings: Settings }) {
             await setPasswordSignIn({ passwordSignIn: e.target.checked }).unwrap();
           } catch (error) {
             toast({
-              title: 'Not changed',
-              description: serverMessageOr(error as ApiError, 'Could not change password sign-in'),
+              title: t('sso.password.notChanged'),
+              description: serverMessageOr(error as ApiError, t('sso.password.failed')),
               variant: 'destructive',
             });
           }
         }}
       />
       {settings.passwordSignIn && !canTurnOff && (
-        <p className="small text-body-secondary mb-0">
-          Password sign-in can be turned off once an enabled SSO connection exists.
-        </p>
+        <p className="small text-body-secondary mb-0">{t('sso.password.needsSso')}</p>
       )}
     </>
   );
@@ -215,16 +206,16 @@ function PasswordSignIn({ settings }: { settings: Settings }) {
 
 /** The sign-in settings of the admin's own district. */
 export function SsoSettings() {
+  const { t } = useTranslation('admin');
   const { data, isLoading, error } = useGetSsoSettingsQuery();
   if (isLoading) return <PageSpinner />;
-  if (error || !data)
-    return <Alert variant="danger">{serverMessageOr(error as ApiError, 'Failed to load the sign-in settings')}</Alert>;
+  if (error || !data) return <Alert variant="danger">{serverMessageOr(error as ApiError, t('sso.loadFailed'))}</Alert>;
   return (
     <div className="d-flex flex-column gap-3" data-testid="sso-settings">
       <Card className="shadow-sm">
         <Card.Body>
           <Card.Title as="h2" className="h5">
-            Single sign-on
+            {t('sso.title')}
           </Card.Title>
           <ConnectionForm key={data.connection?.updatedAt ?? 'new'} settings={data} />
         </Card.Body>
@@ -232,7 +223,7 @@ export function SsoSettings() {
       <Card className="shadow-sm">
         <Card.Body>
           <Card.Title as="h2" className="h5">
-            Password sign-in
+            {t('sso.password.title')}
           </Card.Title>
           <PasswordSignIn settings={data} />
         </Card.Body>

@@ -29,6 +29,7 @@ export const districtApi = generatedApi.enhanceEndpoints({
     },
     changeUserRole: { invalidatesTags: ['DistrictUsers', 'District'] },
     removeUser: { invalidatesTags: ['DistrictUsers', 'District'] },
+    setStudentSignIn: { invalidatesTags: (result) => (result ? ['DistrictUsers'] : []) },
     getInvitations: { providesTags: ['Invitations'] },
     inviteUser: { invalidatesTags: ['Invitations'] },
     revokeInvitation: { invalidatesTags: ['Invitations'] },
@@ -43,4 +44,5 @@ export const {
   useGetInvitationsQuery,
   useInviteUserMutation,
   useRevokeInvitationMutation,
+  useSetStudentSignInMutation,
 } = districtApi;

@@ -41,10 +41,14 @@ import { QuestionEditor, standardsOf } from './QuestionEditor';
 import { StandardChips, type StandardRef } from '../standards';
 import { AddFromBank, SaveToBankButton } from '../bank';
 import { QuestionPreview } from './QuestionPreview';
+import { useTranslation } from '../../i18n/react';
+import { useAssessmentText } from './texts';
 
 const MAX_QUESTIONS = 20;
 
 function DetailsForm({ assessment }: { assessment: Assessment }) {
+  const { t } = useTranslation('assessments');
+  const text = useAssessmentText();
   const toast = useToast();
   const [update, { isLoading }] = useUpdateAssessmentMutation();
   const {
@@ -90,11 +94,11 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
       await update({ id: assessment.id, body }).unwrap();
       // What was saved is the new baseline: a time cleared later is a change from it (and is sent).
       reset(values);
-      toast({ title: 'Assessment Updated', description: 'Your changes have been saved.' });
+      toast({ title: t('edit.details.updated'), description: t('edit.details.updatedText') });
     } catch (error) {
       toast({
-        title: 'Update Failed',
-        description: serverMessageOr(error, 'Failed to update assessment'),
+        title: t('edit.updateFailed'),
+        description: serverMessageOr(error, t('edit.details.updateFailedText')),
         variant: 'destructive',
       });
     }
@@ -104,16 +108,21 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
     <Card className="shadow-sm mb-4">
       <Card.Body className="p-4">
         <Card.Title as="h2" className="h5 mb-3">
-          Assessment Details
+          {t('edit.details.title')}
         </Card.Title>
-        <Form noValidate onSubmit={onSubmit} aria-label="Assessment details">
-          <TextField id="edit-title" label="Title" registration={register('title')} error={errors.title?.message} />
+        <Form noValidate onSubmit={onSubmit} aria-label={t('edit.details.form')}>
+          <TextField
+            id="edit-title"
+            label={t('edit.details.titleLabel')}
+            registration={register('title')}
+            error={text(errors.title?.message)}
+          />
           <Form.Group className="mb-3" controlId="edit-description">
-            <Form.Label>Description</Form.Label>
+            <Form.Label>{t('edit.details.description')}</Form.Label>
             <Form.Control as="textarea" rows={2} {...register('description')} />
           </Form.Group>
           <Form.Group className="mb-3" controlId="edit-topic">
-            <Form.Label>Topic</Form.Label>
+            <Form.Label>{t('edit.details.topic')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={2}
@@ -123,42 +132,42 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
             />
             {errors.topic && (
               <Form.Control.Feedback type="invalid" id="edit-topic-error">
-                {errors.topic.message}
+                {text(errors.topic.message)}
               </Form.Control.Feedback>
             )}
           </Form.Group>
           <Form.Group className="mb-3" controlId="edit-standard">
-            <Form.Label>Standard</Form.Label>
+            <Form.Label>{t('edit.details.standard')}</Form.Label>
             <Form.Control as="textarea" rows={2} {...register('standard')} />
           </Form.Group>
           <DateTimeGroup
             id="edit-due-date"
-            label="Due Date"
-            hint="Optional. Shown to students; it does not close the assessment by itself."
+            label={t('edit.details.dueDate')}
+            hint={t('edit.details.dueDateHint')}
             registration={register('dueDate')}
-            error={errors.dueDate?.message}
+            error={text(errors.dueDate?.message)}
           />
           <fieldset className="mb-3">
-            <legend className="fs-6 mb-1">When students may take it</legend>
+            <legend className="fs-6 mb-1">{t('edit.details.when')}</legend>
             <div className="d-flex flex-wrap gap-3">
               <DateTimeGroup
                 id="edit-opens-at"
-                label="Opens at"
-                hint="Optional. Before it, students cannot open it."
+                label={t('edit.details.opensAt')}
+                hint={t('edit.details.opensAtHint')}
                 registration={register('opensAt')}
-                error={errors.opensAt?.message}
+                error={text(errors.opensAt?.message)}
               />
               <DateTimeGroup
                 id="edit-closes-at"
-                label="Closes at"
-                hint="Optional. After it, no answer is saved; what each student saved is submitted for them."
+                label={t('edit.details.closesAt')}
+                hint={t('edit.details.closesAtHint')}
                 registration={register('closesAt')}
-                error={errors.closesAt?.message}
+                error={text(errors.closesAt?.message)}
               />
             </div>
           </fieldset>
           <Form.Group className="mb-3" controlId="edit-time-limit" style={{ maxWidth: '20rem' }}>
-            <Form.Label>Time limit (minutes)</Form.Label>
+            <Form.Label>{t('edit.details.timeLimit')}</Form.Label>
             <Form.Control
               inputMode="numeric"
               isInvalid={Boolean(errors.timeLimitMinutes)}
@@ -167,69 +176,61 @@ function DetailsForm({ assessment }: { assessment: Assessment }) {
               }
               {...register('timeLimitMinutes')}
             />
-            <Form.Text id="edit-time-limit-hint">
-              Optional; blank for no time limit. Each student&apos;s time starts when they open it; when it runs out,
-              what they saved is submitted.
-            </Form.Text>
+            <Form.Text id="edit-time-limit-hint">{t('edit.details.timeLimitHint')}</Form.Text>
             {errors.timeLimitMinutes && (
               <Form.Control.Feedback type="invalid" id="edit-time-limit-error">
-                {errors.timeLimitMinutes.message}
+                {text(errors.timeLimitMinutes.message)}
               </Form.Control.Feedback>
             )}
           </Form.Group>
           <fieldset className="mb-3" aria-describedby="edit-attempts-hint">
-            <legend className="fs-6 mb-1">Retakes</legend>
+            <legend className="fs-6 mb-1">{t('edit.details.retakes')}</legend>
             <div className="d-flex flex-wrap gap-3">
               <Form.Group controlId="edit-max-attempts">
-                <Form.Label>Attempts allowed</Form.Label>
+                <Form.Label>{t('edit.details.attempts')}</Form.Label>
                 <Form.Select {...register('maxAttempts')}>
                   {Array.from({ length: 10 }, (_, i) => String(i + 1)).map((n) => (
                     <option key={n} value={n}>
-                      {n === '1' ? '1 (no retake)' : n}
+                      {n === '1' ? t('edit.details.noRetake') : n}
                     </option>
                   ))}
                 </Form.Select>
               </Form.Group>
               <Form.Group controlId="edit-counted-attempt">
-                <Form.Label>Which attempt counts</Form.Label>
+                <Form.Label>{t('edit.details.counts')}</Form.Label>
                 <Form.Select {...register('countedAttempt')}>
-                  <option value="latest">The latest</option>
-                  <option value="best">The best</option>
+                  <option value="latest">{t('edit.details.latest')}</option>
+                  <option value="best">{t('edit.details.best')}</option>
                 </Form.Select>
               </Form.Group>
             </div>
-            <Form.Text id="edit-attempts-hint">
-              You grant each retake from the results page; the earlier attempts are kept. Scores, levels and practice
-              follow the attempt that counts.
-            </Form.Text>
+            <Form.Text id="edit-attempts-hint">{t('edit.details.attemptsHint')}</Form.Text>
           </fieldset>
           <fieldset className="mb-3" aria-describedby="edit-shuffle-hint">
-            <legend className="fs-6 mb-1">Order for each student</legend>
-            <Form.Check id="edit-shuffle-questions" label="Shuffle the questions" {...register('shuffleQuestions')} />
+            <legend className="fs-6 mb-1">{t('edit.details.order')}</legend>
+            <Form.Check
+              id="edit-shuffle-questions"
+              label={t('edit.details.shuffleQuestions')}
+              {...register('shuffleQuestions')}
+            />
             <Form.Check
               id="edit-shuffle-options"
-              label="Shuffle the answer options of multiple-choice questions"
+              label={t('edit.details.shuffleOptions')}
               {...register('shuffleOptions')}
             />
-            <Form.Text id="edit-shuffle-hint">
-              Each student gets an order of their own, the same every time they open it. Scores and results are not
-              affected.
-            </Form.Text>
+            <Form.Text id="edit-shuffle-hint">{t('edit.details.shuffleHint')}</Form.Text>
           </fieldset>
           <fieldset className="mb-3" aria-describedby="edit-review-hint">
-            <legend className="fs-6 mb-1">Short answers</legend>
+            <legend className="fs-6 mb-1">{t('edit.details.shortAnswers')}</legend>
             <Form.Check
               id="edit-review-short-answers"
-              label="Review short answers that do not match the key myself"
+              label={t('edit.details.review')}
               {...register('reviewShortAnswers')}
             />
-            <Form.Text id="edit-review-hint">
-              A short answer matching neither the key nor an accepted answer waits in your To Review list (on the
-              results page) instead of being marked wrong; it earns nothing until you mark it.
-            </Form.Text>
+            <Form.Text id="edit-review-hint">{t('edit.details.reviewHint')}</Form.Text>
           </fieldset>
           <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Saving...' : 'Save Details'}
+            {isLoading ? t('edit.details.saving') : t('edit.details.save')}
           </Button>
         </Form>
       </Card.Body>
@@ -296,6 +297,7 @@ function QuestionItem({
   moving,
   assessmentStandards,
 }: ItemProps) {
+  const { t } = useTranslation('assessments');
   const aligned = standardsOf(question, assessmentStandards);
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -308,11 +310,11 @@ function QuestionItem({
   const copy = async () => {
     try {
       await duplicate(question.id).unwrap();
-      toast({ title: 'Question Duplicated', description: `A copy of question ${n} was added after it.` });
+      toast({ title: t('edit.question.duplicated'), description: t('edit.question.duplicatedText', { n }) });
     } catch (error) {
       toast({
-        title: 'Duplicate Failed',
-        description: serverMessageOr(error, 'Failed to duplicate question'),
+        title: t('edit.question.duplicateFailed'),
+        description: serverMessageOr(error, t('edit.question.duplicateFailedText')),
         variant: 'destructive',
       });
     }
@@ -325,11 +327,11 @@ function QuestionItem({
         body: { ...questionToSend(values), ...(standards ? { standards } : {}) },
       }).unwrap();
       setEditing(false);
-      toast({ title: 'Question Updated', description: 'The question has been saved.' });
+      toast({ title: t('edit.question.updated'), description: t('edit.question.updatedText') });
     } catch (error) {
       toast({
-        title: 'Update Failed',
-        description: serverMessageOr(error, 'Failed to update question'),
+        title: t('edit.updateFailed'),
+        description: serverMessageOr(error, t('edit.question.updateFailedText')),
         variant: 'destructive',
       });
     }
@@ -338,11 +340,11 @@ function QuestionItem({
   const destroy = async () => {
     try {
       await remove(question.id).unwrap();
-      toast({ title: 'Question Deleted', description: 'The question has been removed.' });
+      toast({ title: t('edit.question.deleted'), description: t('edit.question.deletedText') });
     } catch (error) {
       toast({
-        title: 'Delete Failed',
-        description: serverMessageOr(error, 'Failed to delete question'),
+        title: t('edit.question.deleteFailed'),
+        description: serverMessageOr(error, t('edit.question.deleteFailedText')),
         variant: 'destructive',
       });
     } finally {
@@ -351,14 +353,14 @@ function QuestionItem({
   };
 
   return (
-    <Card className="shadow-sm mb-3" as="section" aria-label={`Question ${index + 1}`}>
+    <Card className="shadow-sm mb-3" as="section" aria-label={t('edit.question.label', { n })}>
       {editing ? (
         <Card.Body>
-          <h3 className="h6">Edit Question {index + 1}</h3>
+          <h3 className="h6">{t('edit.question.editTitle', { n })}</h3>
           <QuestionEditor
             idPrefix={`question-${question.id}`}
             question={question}
-            submitLabel="Save Question"
+            submitLabel={t('edit.question.save')}
             busy={updateState.isLoading}
             onSubmit={save}
             onCancel={() => setEditing(false)}
@@ -371,7 +373,7 @@ function QuestionItem({
           </ul>
           {aligned.length > 0 && (
             <Card.Body className="pt-0">
-              <StandardChips standards={aligned} label={`Standards of question ${n}`} />
+              <StandardChips standards={aligned} label={t('edit.question.standards', { n })} />
             </Card.Body>
           )}
           {!frozen && (
@@ -380,21 +382,21 @@ function QuestionItem({
                 size="sm"
                 variant="outline-secondary"
                 id={`move-up-${question.id}`}
-                aria-label={`Move question ${n} up`}
+                aria-label={t('edit.question.moveUp', { n })}
                 disabled={index === 0 || moving}
                 onClick={() => onMove(index, -1)}
               >
-                ↑ Up
+                {t('edit.question.up')}
               </Button>
               <Button
                 size="sm"
                 variant="outline-secondary"
                 id={`move-down-${question.id}`}
-                aria-label={`Move question ${n} down`}
+                aria-label={t('edit.question.moveDown', { n })}
                 disabled={index === count - 1 || moving}
                 onClick={() => onMove(index, 1)}
               >
-                ↓ Down
+                {t('edit.question.down')}
               </Button>
               <Button
                 size="sm"
@@ -402,13 +404,13 @@ function QuestionItem({
                 disabled={locked || !canAdd || duplicateState.isLoading}
                 onClick={() => void copy()}
               >
-                Duplicate Question {n}
+                {t('edit.question.duplicate', { n })}
               </Button>
               <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
-                Edit Question {n}
+                {t('edit.question.edit', { n })}
               </Button>
               <Button size="sm" variant="outline-danger" disabled={locked} onClick={() => setConfirming(true)}>
-                Delete Question {n}
+                {t('edit.question.delete', { n })}
               </Button>
               <SaveToBankButton questionId={question.id} n={n} />
             </Card.Footer>
@@ -416,16 +418,16 @@ function QuestionItem({
         </>
       )}
       <Modal show={confirming} onHide={() => setConfirming(false)} aria-labelledby={`delete-q-${question.id}`}>
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id={`delete-q-${question.id}`}>Delete question {index + 1}?</Modal.Title>
+        <Modal.Header closeButton closeLabel={t('close')}>
+          <Modal.Title id={`delete-q-${question.id}`}>{t('edit.question.deleteAsk', { n })}</Modal.Title>
         </Modal.Header>
-        <Modal.Body>This action cannot be undone.</Modal.Body>
+        <Modal.Body>{t('edit.question.deleteConfirm')}</Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={() => setConfirming(false)}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button variant="danger" onClick={() => void destroy()} disabled={removeState.isLoading}>
-            Delete
+            {t('delete')}
           </Button>
         </Modal.Footer>
       </Modal>
@@ -434,15 +436,16 @@ function QuestionItem({
 }
 
 function AddQuestion({ assessmentId, count, locked }: { assessmentId: string; count: number; locked: boolean }) {
+  const { t } = useTranslation('assessments');
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [add, { isLoading }] = useAddQuestionMutation();
   if (locked) return null;
-  if (count >= MAX_QUESTIONS) return <p className="text-body-secondary">An assessment has at most 20 questions.</p>;
+  if (count >= MAX_QUESTIONS) return <p className="text-body-secondary">{t('edit.add.max')}</p>;
   if (!open) {
     return (
       <Button variant="outline-primary" onClick={() => setOpen(true)}>
-        Add Question
+        {t('edit.add.button')}
       </Button>
     );
   }
@@ -453,11 +456,11 @@ function AddQuestion({ assessmentId, count, locked }: { assessmentId: string; co
         body: { ...questionToSend(values), ...(standards ? { standards } : {}) },
       }).unwrap();
       setOpen(false);
-      toast({ title: 'Question Added', description: 'The question has been added.' });
+      toast({ title: t('edit.add.added'), description: t('edit.add.addedText') });
     } catch (error) {
       toast({
-        title: 'Update Failed',
-        description: serverMessageOr(error, 'Failed to add question'),
+        title: t('edit.updateFailed'),
+        description: serverMessageOr(error, t('edit.add.failedText')),
         variant: 'destructive',
       });
     }
@@ -465,10 +468,10 @@ function AddQuestion({ assessmentId, count, locked }: { assessmentId: string; co
   return (
     <Card className="shadow-sm">
       <Card.Body>
-        <h3 className="h6">New Question</h3>
+        <h3 className="h6">{t('edit.add.title')}</h3>
         <QuestionEditor
           idPrefix="new-question"
-          submitLabel="Add Question"
+          submitLabel={t('edit.add.button')}
           busy={isLoading}
           onSubmit={save}
           onCancel={() => setOpen(false)}
@@ -486,6 +489,7 @@ interface Move {
 }
 
 export function AssessmentEditPage() {
+  const { t } = useTranslation('assessments');
   const { id = '' } = useParams();
   const toast = useToast();
   const assessment = useGetAssessmentQuery(id);
@@ -500,7 +504,7 @@ export function AssessmentEditPage() {
   if (pending && list[pending.index]?.id === pending.questionId) {
     focusAfterMove.current = pending;
     setPending(null);
-    setAnnouncement(`Question moved to position ${pending.index + 1} of ${list.length}.`);
+    setAnnouncement(t('edit.moved', { position: pending.index + 1, count: list.length }));
   }
 
   useEffect(() => {
@@ -522,7 +526,7 @@ export function AssessmentEditPage() {
     return (
       <>
         <Link to={`/assessment-preview/${id}`} className="d-inline-block mb-3">
-          ← Back to Preview
+          {t('edit.back')}
         </Link>
         <h1 className="h2 mb-3">{a.title}</h1>
         <ReadOnlyNote assessment={a} />
@@ -542,8 +546,8 @@ export function AssessmentEditPage() {
     } catch (error) {
       setPending(null);
       toast({
-        title: 'Move Failed',
-        description: serverMessageOr(error, 'Failed to move question'),
+        title: t('edit.moveFailed'),
+        description: serverMessageOr(error, t('edit.moveFailedText')),
         variant: 'destructive',
       });
     }
@@ -552,27 +556,21 @@ export function AssessmentEditPage() {
   return (
     <>
       <Link to={`/assessment-preview/${id}`} className="d-inline-block mb-3">
-        ← Back to Preview
+        {t('edit.back')}
       </Link>
-      <h1 className="h2 mb-2">Edit Assessment</h1>
+      <h1 className="h2 mb-2">{t('edit.title')}</h1>
       <p className="d-flex flex-wrap align-items-center gap-2 mb-4">
         <LifecycleBadge assessment={a} />
-        <span className="text-body-secondary small">{lifecycleHint(a)}</span>
+        <span className="text-body-secondary small">{lifecycleHint(a, t)}</span>
       </p>
       <DetailsForm key={a.id} assessment={a} />
-      <h2 className="h4 mb-3">Questions ({list.length})</h2>
+      <h2 className="h4 mb-3">{t('edit.questions', { count: list.length })}</h2>
       {frozen ? (
         <Alert variant="info" data-testid="common-locked">
-          This is your district&apos;s common assessment: its questions are locked and cannot be changed. You can still
-          change its title, description and due date.
+          {t('edit.common')}
         </Alert>
       ) : (
-        locked && (
-          <Alert variant="info">
-            Students have already submitted this assessment, so its answer keys, points and questions can no longer
-            change. You can still correct the wording and the order.
-          </Alert>
-        )
+        locked && <Alert variant="info">{t('edit.locked')}</Alert>
       )}
       <p className="visually-hidden" aria-live="polite">
         {announcement}

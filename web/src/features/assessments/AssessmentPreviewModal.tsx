@@ -8,6 +8,7 @@ import { useToast } from '../../components/toast/useToast';
 import { useUpdateAssessmentMutation, type Assessment, type Question } from './assessmentsApi';
 import { ActivityBadge, LifecycleBadge } from './LifecycleBadge';
 import { QuestionPreview } from './QuestionPreview';
+import { useTranslation } from '../../i18n/react';
 
 interface Props {
   show: boolean;
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function AssessmentPreviewModal({ show, onHide, assessment, questions }: Props) {
+  const { t } = useTranslation('assessments');
   const toast = useToast();
   const [update, { isLoading }] = useUpdateAssessmentMutation();
 
@@ -25,13 +27,13 @@ export function AssessmentPreviewModal({ show, onHide, assessment, questions }: 
     try {
       await update({ id: assessment.id, body: { isActive } }).unwrap();
       toast({
-        title: isActive ? 'Assessment Activated' : 'Assessment Deactivated',
-        description: `Assessment is now ${isActive ? 'active' : 'inactive'} for students.`,
+        title: isActive ? t('previewModal.activated') : t('previewModal.deactivated'),
+        description: isActive ? t('previewModal.nowActive') : t('previewModal.nowInactive'),
       });
     } catch (error) {
       toast({
-        title: 'Update Failed',
-        description: serverMessageOr(error, 'Failed to update assessment'),
+        title: t('previewModal.updateFailed'),
+        description: serverMessageOr(error, t('previewModal.updateFailedText')),
         variant: 'destructive',
       });
     }
@@ -39,7 +41,7 @@ export function AssessmentPreviewModal({ show, onHide, assessment, questions }: 
 
   return (
     <Modal show={show} onHide={onHide} size="lg" scrollable aria-labelledby="assessment-preview-modal-title">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('close')}>
         <Modal.Title id="assessment-preview-modal-title" className="d-flex align-items-center gap-2">
           {assessment.title}
           <ActivityBadge assessment={assessment} testId="preview-status" />
@@ -47,10 +49,10 @@ export function AssessmentPreviewModal({ show, onHide, assessment, questions }: 
         </Modal.Title>
       </Modal.Header>
       {/* Scrollable: it takes the focus so that a keyboard can scroll it (axe scrollable-region-focusable). */}
-      <Modal.Body tabIndex={0} role="region" aria-label="Questions">
+      <Modal.Body tabIndex={0} role="region" aria-label={t('previewModal.questions')}>
         {assessment.description && <p className="text-body-secondary">{assessment.description}</p>}
         {questions.length === 0 ? (
-          <p>No questions yet.</p>
+          <p>{t('preview.noQuestions')}</p>
         ) : (
           <ol className="list-group list-unstyled">
             {questions.map((q, i) => (
@@ -67,11 +69,11 @@ export function AssessmentPreviewModal({ show, onHide, assessment, questions }: 
             onClick={() => void toggle()}
             disabled={isLoading}
           >
-            {assessment.isActive ? 'Deactivate' : 'Activate'}
+            {assessment.isActive ? t('previewModal.deactivate') : t('previewModal.activate')}
           </Button>
         )}
         <Button variant="secondary" onClick={onHide}>
-          Close
+          {t('close')}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -27,6 +27,8 @@ import { QuestionPreview } from './QuestionPreview';
 import { RecommendationButtons } from './RecommendationButtons';
 import { standardsOf } from './QuestionEditor';
 import { StandardChips } from '../standards';
+import { useTranslation } from '../../i18n/react';
+import { useAssessmentText } from './texts';
 
 export const PREVIEW_QUESTION_LIMIT = 3;
 
@@ -36,22 +38,24 @@ export const PREVIEW_QUESTION_LIMIT = 3;
  * class's teachers'.
  */
 export function ReadOnlyNote({ assessment }: { assessment: Assessment }) {
+  const { t } = useTranslation('assessments');
+  const owner = assessment.className
+    ? t('preview.theClass', { name: assessment.className })
+    : t('preview.anotherClass');
   return (
     <Alert variant="info" className="mb-3" data-testid="read-only-note">
-      Read only: this assessment belongs to{' '}
-      {assessment.className ? `the class ${assessment.className}` : 'another class'} and is assigned to a class you
-      teach. You can preview it and see your students&apos; results; only the teachers of its own class can edit,
-      assign, copy or delete it.
+      {t('preview.readOnly', { owner })}
     </Alert>
   );
 }
 
 export function AssessmentNotFound() {
+  const { t } = useTranslation('assessments');
   return (
     <Card className="shadow-sm text-center">
       <Card.Body className="p-5">
-        <h1 className="h4">Assessment not found</h1>
-        <Link to="/assessments">Back to Assessments</Link>
+        <h1 className="h4">{t('preview.notFound')}</h1>
+        <Link to="/assessments">{t('preview.backToList')}</Link>
       </Card.Body>
     </Card>
   );
@@ -82,6 +86,8 @@ function useJustCreated(): boolean {
 }
 
 export function AssessmentPreviewPage() {
+  const { t } = useTranslation('assessments');
+  const text = useAssessmentText();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const justCreated = useJustCreated();
@@ -112,17 +118,17 @@ export function AssessmentPreviewPage() {
   const list = questions.data ?? [];
   const extra = Math.max(0, list.length - PREVIEW_QUESTION_LIMIT);
   // What made the questions: the header claims AI only when a model wrote them.
-  const provider = sourceLabel(a.generationProvider);
+  const provider = text(sourceLabel(a.generationProvider));
   const failed = a.generationStatus === 'failed' || job.data?.status === 'failed';
 
   const onAssign = async () => {
     try {
       const result = await assign({ id: a.id, body: {} }).unwrap();
-      toast({ title: 'Assessment Assigned!', description: result.message });
+      toast({ title: t('preview.assigned'), description: result.message });
     } catch {
       toast({
-        title: 'Assignment Failed',
-        description: 'Failed to assign assessment to students',
+        title: t('preview.assignFailed'),
+        description: t('preview.assignFailedText'),
         variant: 'destructive',
       });
     }
@@ -134,16 +140,16 @@ export function AssessmentPreviewPage() {
         <Card.Body className="p-4">
           {failed ? (
             <Alert variant="warning" className="mb-2" data-testid="generation-failed">
-              <p className="fw-semibold mb-1">No questions were created.</p>
+              <p className="fw-semibold mb-1">{t('preview.noQuestionsCreated')}</p>
               <p className="mb-0">
-                {(job.data?.status === 'failed' ? jobFailureMessage(job.data) : a.generationError) ??
-                  'Failed to create assessment. Please try again.'}
+                {text(job.data?.status === 'failed' ? jobFailureMessage(job.data) : a.generationError) ??
+                  t('generation.createFailed')}
               </p>
             </Alert>
           ) : (
             justCreated && (
               <p className="text-success fw-semibold mb-2" data-testid="created-banner">
-                {successHeader(generating ? null : questionSourceOf(a.generationProvider))}
+                {text(successHeader(generating ? null : questionSourceOf(a.generationProvider)))}
               </p>
             )
           )}
@@ -161,26 +167,26 @@ export function AssessmentPreviewPage() {
               </Badge>
             )}
             <Badge bg="light" text="dark">
-              {a.questionCount} questions
+              {t('questionCount', { count: a.questionCount })}
             </Badge>
             <ActivityBadge assessment={a} />
             <LifecycleBadge assessment={a} />
             {a.commonAssessmentId && (
-              <Badge bg="info" text="dark" title="Its questions are the district's and cannot be changed">
-                District assessment
+              <Badge bg="info" text="dark" title={t('preview.districtTitle')}>
+                {t('preview.district')}
               </Badge>
             )}
           </div>
           {standardsOf(a).length > 0 && (
             <div className="mb-2">
-              <StandardChips standards={standardsOf(a)} label="Standards of this assessment" />
+              <StandardChips standards={standardsOf(a)} label={t('preview.standards')} />
             </div>
           )}
           <p className="small mb-2" data-testid="lifecycle-hint">
-            {lifecycleHint(a)}
+            {lifecycleHint(a, t)}
           </p>
           <p className="small text-body-secondary mb-2">
-            Created {formatDate(a.createdAt)}
+            {t('preview.created', { date: formatDate(a.createdAt) })}
             {a.className ? ` · ${a.className}` : ''}
             {provider ? ` · ${provider}` : ''}
           </p>
@@ -191,7 +197,7 @@ export function AssessmentPreviewPage() {
           <RecommendationButtons assessment={a} />
           {generating && !jobDone && !failed && (
             <p className="text-body-secondary" aria-live="polite">
-              Questions are still being generated...
+              {t('preview.stillGenerating')}
             </p>
           )}
           <div className="d-flex flex-wrap gap-2">
@@ -199,24 +205,24 @@ export function AssessmentPreviewPage() {
             {a.canEdit && (
               <>
                 <Link className="btn btn-outline-primary" to={`/assessment-edit/${a.id}`}>
-                  {a.commonAssessmentId ? 'Edit Details' : 'Edit Questions'}
+                  {a.commonAssessmentId ? t('preview.editDetails') : t('preview.editQuestions')}
                 </Link>
                 {/* Assigning is once per assessment; a closed one reopens with Activate (in Preview). An
                     assessment without questions is not assigned (the server refuses it too). */}
                 <Button
                   onClick={() => void onAssign()}
                   disabled={assignState.isLoading || lifecycleOf(a) !== 'draft' || a.questionCount === 0}
-                  title={a.questionCount === 0 ? 'Add a question before assigning' : undefined}
+                  title={a.questionCount === 0 ? t('preview.addQuestionFirst') : undefined}
                 >
                   {assignState.isLoading
-                    ? 'Assigning...'
+                    ? t('preview.assigning')
                     : lifecycleOf(a) === 'draft'
-                      ? 'Assign to Students'
-                      : 'Assigned'}
+                      ? t('preview.assign')
+                      : t('preview.assignedButton')}
                 </Button>
                 {a.questionCount > 0 && (
                   <Button variant="outline-primary" onClick={() => setDialog('assign')}>
-                    Assign to classes or students…
+                    {t('preview.assignMore')}
                   </Button>
                 )}
                 <Button
@@ -224,49 +230,49 @@ export function AssessmentPreviewPage() {
                   onClick={() => setDialog('copy')}
                   disabled={a.generationStatus === 'generating'}
                 >
-                  Copy to a class…
+                  {t('preview.copy')}
                 </Button>
               </>
             )}
             <Button variant="outline-secondary" onClick={() => setShowModal(true)}>
-              Preview
+              {t('previewButton')}
             </Button>
             {/* The QTI 3.0 package downloads by a plain link: a same-origin GET with the session cookie. */}
             {a.canEdit && a.questionCount > 0 && a.generationStatus !== 'generating' && (
               <a className="btn btn-outline-secondary" href={qtiExportPath(a.id)} download>
-                Export as QTI
+                {t('preview.exportQti')}
               </a>
             )}
             {/* The taking page as students see it; nothing the teacher does there is saved. */}
             {a.questionCount > 0 && (
               <Link className="btn btn-outline-secondary" to={`/assessment-try/${a.id}`}>
-                Try as a Student
+                {t('preview.try')}
               </Link>
             )}
             <Link className="btn btn-outline-secondary" to={`/assessment-results/${a.id}`}>
-              Results
+              {t('results')}
             </Link>
             {a.canEdit && (
               <Link className="btn btn-outline-secondary" to={`/class/${a.classId}`}>
-                View in Class
+                {t('preview.viewClass')}
               </Link>
             )}
             <Button variant="success" onClick={() => void navigate('/assessments')}>
-              Done
+              {t('preview.done')}
             </Button>
           </div>
         </Card.Body>
       </Card>
       <Card className="shadow-sm">
         <Card.Header as="h2" className="h5">
-          Questions
+          {t('preview.questions')}
         </Card.Header>
         {questions.isLoading ? (
           <Card.Body>
             <PageSpinner />
           </Card.Body>
         ) : list.length === 0 ? (
-          <Card.Body>No questions yet.</Card.Body>
+          <Card.Body>{t('preview.noQuestions')}</Card.Body>
         ) : (
           <ol className="list-group list-group-flush list-unstyled mb-0">
             {list.slice(0, PREVIEW_QUESTION_LIMIT).map((q, i) => (
@@ -274,7 +280,7 @@ export function AssessmentPreviewPage() {
             ))}
           </ol>
         )}
-        {extra > 0 && <Card.Footer className="text-body-secondary">+ {extra} more questions created</Card.Footer>}
+        {extra > 0 && <Card.Footer className="text-body-secondary">{t('preview.more', { count: extra })}</Card.Footer>}
       </Card>
       <AssessmentPreviewModal show={showModal} onHide={() => setShowModal(false)} assessment={a} questions={list} />
       {/* Mounted while open only: each opening starts from what the assessment has now. */}

@@ -20,12 +20,14 @@ import { ActivityBadge, isPastDue, LifecycleBadge, lifecycleHint } from './Lifec
 import { RecommendationButtons } from './RecommendationButtons';
 import { useAuth } from '../../session/useAuth';
 import { DistrictAssessments } from '../commonAssessments';
+import { useTranslation } from '../../i18n/react';
 
 // Loaded when first opened.
 const QtiImportDialog = lazyModal(() => import('./QtiImportDialog').then((m) => m.QtiImportDialog));
 
 function AssessmentCard({ assessment, onDelete }: { assessment: Assessment; onDelete: (a: Assessment) => void }) {
   const a = assessment;
+  const { t } = useTranslation('assessments');
   return (
     <Card className="shadow-sm h-100" as="article" aria-labelledby={`assessment-${a.id}-title`}>
       <Card.Body className="d-flex flex-column">
@@ -37,34 +39,34 @@ function AssessmentCard({ assessment, onDelete }: { assessment: Assessment; onDe
         </div>
         <div className="mb-2">
           <LifecycleBadge assessment={a} />
-          <div className="small text-body-secondary mt-1">{lifecycleHint(a)}</div>
+          <div className="small text-body-secondary mt-1">{lifecycleHint(a, t)}</div>
         </div>
         {a.description && <Card.Text className="text-body-secondary">{a.description}</Card.Text>}
         <dl className="small mb-3">
           {(a.standard || a.topic) && (
             <div>
-              <dt className="d-inline">Standard: </dt>
+              <dt className="d-inline">{t('list.card.standard')}</dt>
               <dd className="d-inline text-break">{(a.standard || a.topic).slice(0, 120)}</dd>
             </div>
           )}
           {a.className && (
             <div>
-              <dt className="d-inline">Class: </dt>
+              <dt className="d-inline">{t('list.card.class')}</dt>
               <dd className="d-inline">{a.className}</dd>
             </div>
           )}
           <div>
-            <dt className="d-inline">Created: </dt>
+            <dt className="d-inline">{t('list.card.created')}</dt>
             <dd className="d-inline">{formatDate(a.createdAt)}</dd>
           </div>
           {a.dueDate && (
             <div>
-              <dt className="d-inline">Due: </dt>
+              <dt className="d-inline">{t('list.card.due')}</dt>
               <dd className="d-inline">
                 {formatDateTime(a.dueDate)}
                 {isPastDue(a) && (
                   <Badge bg="warning" text="dark" className="ms-2">
-                    Past due
+                    {t('list.card.pastDue')}
                   </Badge>
                 )}
               </dd>
@@ -73,32 +75,32 @@ function AssessmentCard({ assessment, onDelete }: { assessment: Assessment; onDe
         </dl>
         <div className="mb-3">
           <Badge bg="light" text="dark" className="border" data-testid="responses-badge">
-            Responses {a.responseCount ?? 0} / {a.assignedCount ?? 0}
+            {t('list.card.responses', { responses: a.responseCount ?? 0, assigned: a.assignedCount ?? 0 })}
           </Badge>{' '}
           <Badge bg="light" text="dark">
-            {a.questionCount} questions
+            {t('questionCount', { count: a.questionCount })}
           </Badge>
         </div>
         <RecommendationButtons assessment={a} />
         <div className="mt-auto d-flex gap-2 flex-wrap">
           <Link className="btn btn-primary btn-sm" to={`/assessment-preview/${a.id}`}>
-            Preview
+            {t('previewButton')}
           </Link>
           <Link
             className="btn btn-outline-secondary btn-sm"
             to={`/assessment-results/${a.id}`}
-            aria-label={`Results of ${a.title}`}
+            aria-label={t('list.card.resultsLabel', { title: a.title })}
           >
-            Results
+            {t('results')}
           </Link>
           <Button
             size="sm"
             variant="outline-danger"
             className="ms-auto"
             onClick={() => onDelete(a)}
-            aria-label={`Delete ${a.title}`}
+            aria-label={t('list.card.deleteLabel', { title: a.title })}
           >
-            Delete
+            {t('delete')}
           </Button>
         </div>
       </Card.Body>
@@ -107,6 +109,7 @@ function AssessmentCard({ assessment, onDelete }: { assessment: Assessment; onDe
 }
 
 export function AssessmentsPage() {
+  const { t } = useTranslation('assessments');
   const toast = useToast();
   const { data, isLoading, isError } = useGetAssessmentsQuery();
   // A district teacher also sees the district's common assessments that reach their classes.
@@ -125,11 +128,11 @@ export function AssessmentsPage() {
     if (!doomed) return;
     try {
       await deleteAssessment(doomed.id).unwrap();
-      toast({ title: 'Assessment Deleted', description: `${doomed.title} was deleted.` });
+      toast({ title: t('list.deleted'), description: t('list.deletedText', { title: doomed.title }) });
     } catch (error) {
       toast({
-        title: 'Delete Failed',
-        description: serverMessageOr(error, 'Failed to delete assessment'),
+        title: t('list.deleteFailed'),
+        description: serverMessageOr(error, t('list.deleteFailedText')),
         variant: 'destructive',
       });
     } finally {
@@ -141,33 +144,27 @@ export function AssessmentsPage() {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
         <div>
-          <h1 className="h2 mb-1">{showInactive ? 'Inactive Assessments' : 'Assessments'}</h1>
-          <p className="text-body-secondary mb-0">Create, preview and assign AI-assisted assessments</p>
+          <h1 className="h2 mb-1">{showInactive ? t('list.inactiveTitle') : t('list.title')}</h1>
+          <p className="text-body-secondary mb-0">{t('list.intro')}</p>
         </div>
         <div className="d-flex gap-2">
           <Button variant="outline-secondary" onClick={() => setShowInactive((v) => !v)}>
-            {showInactive ? 'Show Active' : 'Show Inactive Only'}
+            {showInactive ? t('list.showActive') : t('list.showInactive')}
           </Button>
           <Button variant="outline-primary" onClick={() => setImportingQti(true)}>
-            Import QTI package…
+            {t('list.importQti')}
           </Button>
-          <Button onClick={() => setCreating(true)}>Create Assessment</Button>
+          <Button onClick={() => setCreating(true)}>{t('list.create')}</Button>
         </div>
       </div>
       {inDistrict && !showInactive && <DistrictAssessments />}
       {isError ? (
-        <p className="text-danger">Failed to load assessments.</p>
+        <p className="text-danger">{t('list.loadFailed')}</p>
       ) : shown.length === 0 ? (
         <Card className="shadow-sm text-center">
           <Card.Body className="p-5">
-            <h2 className="h4">
-              {all.length === 0 || !showInactive ? 'No assessments yet' : 'No inactive assessments'}
-            </h2>
-            <p className="text-body-secondary mb-0">
-              {showInactive
-                ? 'Deactivated assessments appear here.'
-                : 'Create an assessment and Checkpoint writes the questions from your content.'}
-            </p>
+            <h2 className="h4">{all.length === 0 || !showInactive ? t('list.none') : t('list.noInactive')}</h2>
+            <p className="text-body-secondary mb-0">{showInactive ? t('list.inactiveText') : t('list.noneText')}</p>
           </Card.Body>
         </Card>
       ) : (
@@ -182,18 +179,16 @@ export function AssessmentsPage() {
       <CreateAssessmentModal show={creating} classId={undefined} onHide={() => setCreating(false)} />
       <QtiImportDialog show={importingQti} onHide={() => setImportingQti(false)} />
       <Modal show={doomed !== null} onHide={() => setDoomed(null)} aria-labelledby="delete-assessment-title">
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="delete-assessment-title">Delete {doomed?.title}?</Modal.Title>
+        <Modal.Header closeButton closeLabel={t('close')}>
+          <Modal.Title id="delete-assessment-title">{t('list.deleteAsk', { title: doomed?.title ?? '' })}</Modal.Title>
         </Modal.Header>
-        <Modal.Body>
-          This action cannot be undone. The assessment, its questions, responses and results will be deleted.
-        </Modal.Body>
+        <Modal.Body>{t('list.deleteConfirm')}</Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={() => setDoomed(null)}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button variant="danger" onClick={() => void confirmDelete()} disabled={deleteState.isLoading}>
-            {deleteState.isLoading ? 'Deleting...' : 'Delete'}
+            {deleteState.isLoading ? t('list.deleting') : t('delete')}
           </Button>
         </Modal.Footer>
       </Modal>

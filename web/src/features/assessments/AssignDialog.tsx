@@ -10,6 +10,7 @@ import { isApiError, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { classLabel, useGetClassesQuery, useGetClassStudentsQuery } from '../classes';
 import { useAssignAssessmentMutation, type Assessment } from './assessmentsApi';
+import { useTranslation } from '../../i18n/react';
 
 interface AssignDialogProps {
   assessment: Assessment;
@@ -20,7 +21,7 @@ interface AssignDialogProps {
 type Who = 'whole' | 'chosen';
 
 const fullName = (s: { firstName: string | null; lastName: string | null }) =>
-  `${s.firstName ?? ''} ${s.lastName ?? ''}`.trim() || 'Student';
+  `${s.firstName ?? ''} ${s.lastName ?? ''}`.trim();
 
 /** The students of one ticked class, each a checkbox (already chosen ones ticked and fixed). */
 function ClassStudents({
@@ -36,17 +37,18 @@ function ClassStudents({
   chosen: ReadonlySet<string>;
   onToggle: (studentId: string) => void;
 }) {
+  const { t } = useTranslation('assessments');
   const students = useGetClassStudentsQuery(classId);
   return (
     <fieldset className="mb-2 ms-4">
-      <legend className="small fw-semibold mb-1">Students of {label}</legend>
-      {students.isLoading && <p className="small text-body-secondary mb-0">Loading students…</p>}
-      {students.data?.length === 0 && <p className="small text-body-secondary mb-0">No students yet.</p>}
+      <legend className="small fw-semibold mb-1">{t('assign.studentsOf', { name: label })}</legend>
+      {students.isLoading && <p className="small text-body-secondary mb-0">{t('assign.loadingStudents')}</p>}
+      {students.data?.length === 0 && <p className="small text-body-secondary mb-0">{t('assign.noStudents')}</p>}
       {students.data?.map((m) => (
         <Form.Check
           key={m.student.id}
           id={`assign-student-${classId}-${m.student.id}`}
-          label={fullName(m.student)}
+          label={fullName(m.student) || t('assign.student')}
           checked={already.has(m.student.id) || chosen.has(m.student.id)}
           disabled={already.has(m.student.id)}
           onChange={() => onToggle(m.student.id)}
@@ -57,6 +59,7 @@ function ClassStudents({
 }
 
 export function AssignDialog({ assessment, show, onHide }: AssignDialogProps) {
+  const { t } = useTranslation('assessments');
   const toast = useToast();
   const classes = useGetClassesQuery(undefined, { skip: !show });
   const [assign, state] = useAssignAssessmentMutation();
@@ -85,7 +88,7 @@ export function AssignDialog({ assessment, show, onHide }: AssignDialogProps) {
         id: assessment.id,
         body: { classIds, ...(who === 'chosen' ? { studentIds: [...chosen] } : {}) },
       }).unwrap();
-      toast({ title: 'Assessment Assigned!', description: result.message });
+      toast({ title: t('preview.assigned'), description: result.message });
       onHide();
     } catch (e) {
       // A field names the class or student refused (classIds.1, studentIds.0): say which.
@@ -96,52 +99,52 @@ export function AssignDialog({ assessment, show, onHide }: AssignDialogProps) {
         const cls = classes.data?.find((c) => c.id === classId);
         return cls ? `${classLabel(cls)}: ${message}` : message;
       });
-      setError(named.length ? named.join(' ') : serverMessageOr(e, 'Failed to assign assessment to students'));
+      setError(named.length ? named.join(' ') : serverMessageOr(e, t('preview.assignFailedText')));
     }
   };
 
   return (
     <Modal show={show} onHide={onHide} aria-labelledby="assign-dialog-title">
       <Modal.Header closeButton>
-        <Modal.Title id="assign-dialog-title">Assign to classes or students</Modal.Title>
+        <Modal.Title id="assign-dialog-title">{t('assign.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {assessment.assignedTo.length > 0 && (
           <p className="small" data-testid="assigned-to">
-            Already assigned to{' '}
-            {assessment.assignedTo
-              .map((c) =>
-                c.wholeClass
-                  ? `${c.className} (whole class)`
-                  : `${c.className} (${c.studentIds.length} student${c.studentIds.length === 1 ? '' : 's'})`,
-              )
-              .join(', ')}
-            .
+            {t('assign.already', {
+              list: assessment.assignedTo
+                .map((c) =>
+                  c.wholeClass
+                    ? t('assign.wholeClass', { name: c.className })
+                    : t('lifecycle.someStudents', { name: c.className, count: c.studentIds.length }),
+                )
+                .join(', '),
+            })}
           </p>
         )}
         <fieldset className="mb-3">
-          <legend className="h6">Classes</legend>
-          {classes.isLoading && <p className="small text-body-secondary">Loading classes…</p>}
+          <legend className="h6">{t('assign.classes')}</legend>
+          {classes.isLoading && <p className="small text-body-secondary">{t('assign.loadingClasses')}</p>}
           {classes.data && live.length === 0 && (
-            <p className="small text-body-secondary mb-0">Every one of your classes has it already.</p>
+            <p className="small text-body-secondary mb-0">{t('assign.allHaveIt')}</p>
           )}
           {live.map((c) => (
             <Form.Check
               key={c.id}
               id={`assign-class-${c.id}`}
-              label={`${classLabel(c)}${c.id === assessment.classId ? ' (its class)' : ''}`}
+              label={c.id === assessment.classId ? t('assign.itsClass', { name: classLabel(c) }) : classLabel(c)}
               checked={ticked.has(c.id)}
-              onChange={() => setTicked((t) => toggle(t, c.id))}
+              onChange={() => setTicked((set) => toggle(set, c.id))}
             />
           ))}
         </fieldset>
         <fieldset className="mb-3">
-          <legend className="h6">Who takes it</legend>
+          <legend className="h6">{t('assign.who')}</legend>
           <Form.Check
             type="radio"
             name="assign-who"
             id="assign-who-whole"
-            label="The whole class (students who join later too)"
+            label={t('assign.whole')}
             checked={who === 'whole'}
             onChange={() => setWho('whole')}
           />
@@ -149,7 +152,7 @@ export function AssignDialog({ assessment, show, onHide }: AssignDialogProps) {
             type="radio"
             name="assign-who"
             id="assign-who-chosen"
-            label="Only the students I choose"
+            label={t('assign.chosen')}
             checked={who === 'chosen'}
             onChange={() => setWho('chosen')}
           />
@@ -175,10 +178,10 @@ export function AssignDialog({ assessment, show, onHide }: AssignDialogProps) {
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onHide}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button onClick={() => void onSubmit()} disabled={nothing || state.isLoading}>
-          {state.isLoading ? 'Assigning...' : 'Assign'}
+          {state.isLoading ? t('assign.assigning') : t('assign.submit')}
         </Button>
       </Modal.Footer>
     </Modal>

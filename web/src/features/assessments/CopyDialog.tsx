@@ -10,6 +10,7 @@ import { isApiError, serverMessageOr } from '../../api/apiError';
 import { useToast } from '../../components/toast/useToast';
 import { ClassPicker, useGetClassesQuery } from '../classes';
 import { useCopyAssessmentMutation, type Assessment } from './assessmentsApi';
+import { useTranslation } from '../../i18n/react';
 
 interface CopyDialogProps {
   assessment: Assessment;
@@ -18,6 +19,7 @@ interface CopyDialogProps {
 }
 
 export function CopyDialog({ assessment, show, onHide }: CopyDialogProps) {
+  const { t } = useTranslation('assessments');
   const navigate = useNavigate();
   const toast = useToast();
   const classes = useGetClassesQuery(undefined, { skip: !show });
@@ -31,29 +33,27 @@ export function CopyDialog({ assessment, show, onHide }: CopyDialogProps) {
     setError(null);
     try {
       const created = await copy({ id: assessment.id, body: { classId: chosen, title: title.trim() } }).unwrap();
-      toast({ title: 'Assessment Copied', description: `A draft copy is in ${created.className}.` });
+      toast({ title: t('copy.copied'), description: t('copy.copiedText', { name: created.className }) });
       onHide();
       void navigate(`/assessment-preview/${created.id}`);
     } catch (e) {
       const fields = isApiError(e) ? (e.fields ?? {}) : {};
-      setError(Object.values(fields)[0] ?? serverMessageOr(e, 'Failed to copy the assessment'));
+      setError(Object.values(fields)[0] ?? serverMessageOr(e, t('copy.failed')));
     }
   };
 
   return (
     <Modal show={show} onHide={onHide} aria-labelledby="copy-dialog-title">
       <Modal.Header closeButton>
-        <Modal.Title id="copy-dialog-title">Copy to a class</Modal.Title>
+        <Modal.Title id="copy-dialog-title">{t('copy.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="small text-body-secondary">
-          The copy is a draft with the same questions and settings; changing one never changes the other.
-        </p>
+        <p className="small text-body-secondary">{t('copy.intro')}</p>
         {classes.data && (
           <ClassPicker id="copy-class" classes={classes.data} value={chosen} onChange={setClassId} className="mb-3" />
         )}
         <Form.Group controlId="copy-title">
-          <Form.Label className="fw-semibold">Title</Form.Label>
+          <Form.Label className="fw-semibold">{t('copy.titleLabel')}</Form.Label>
           <Form.Control value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
         </Form.Group>
         {error && (
@@ -64,10 +64,10 @@ export function CopyDialog({ assessment, show, onHide }: CopyDialogProps) {
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onHide}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button onClick={() => void onSubmit()} disabled={!title.trim() || state.isLoading}>
-          {state.isLoading ? 'Copying...' : 'Copy'}
+          {state.isLoading ? t('copy.copying') : t('copy.submit')}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -40,13 +40,15 @@ import {
   jobFailureMessage,
   questionSourceOf,
   lessonLanguageHint,
-  shortLessonHint,
+  shortLessonWords,
   sourceLabel,
   writingLabel,
   type QuestionSource,
 } from './generationText';
 import { NamedProgressBar } from '../../components/NamedProgressBar';
 import type { JustCreatedState } from './AssessmentPreviewPage';
+import { useTranslation } from '../../i18n/react';
+import { useAssessmentText } from './texts';
 
 export interface CreateAssessmentModalProps {
   show: boolean;
@@ -68,17 +70,18 @@ const EMPTY: CreateAssessmentFormInput = {
 };
 
 function ClassSelect({ registration, error }: { registration: UseFormRegisterReturn; error?: string | undefined }) {
+  const { t } = useTranslation('assessments');
   const classes = useGetClassesQuery();
   return (
     <Form.Group className="mb-3" controlId="create-assessment-class">
-      <Form.Label>Class</Form.Label>
+      <Form.Label>{t('create.class')}</Form.Label>
       <Form.Select
         isInvalid={Boolean(error)}
         aria-describedby={error ? 'create-assessment-class-error' : undefined}
         disabled={classes.isLoading}
         {...registration}
       >
-        <option value="">{classes.isLoading ? 'Loading classes...' : 'Select a class'}</option>
+        <option value="">{classes.isLoading ? t('create.loadingClasses') : t('create.selectClass')}</option>
         {(classes.data ?? []).map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
@@ -102,6 +105,8 @@ function GenerationProgress({
   assessment: Assessment;
   onDone: (source: QuestionSource | null) => void;
 }) {
+  const { t } = useTranslation('assessments');
+  const text = useAssessmentText();
   const [stopped, setStopped] = useState(false);
   const job = useGetGenerationQuery(assessment.id, { pollingInterval: stopped ? 0 : POLL_MS });
   const [retry, retryState] = useRetryGenerationMutation();
@@ -125,7 +130,11 @@ function GenerationProgress({
       await retry(assessment.id).unwrap();
       setStopped(false);
     } catch (error) {
-      toast({ title: 'Error', description: creationFailureMessage(error), variant: 'destructive' });
+      toast({
+        title: t('common:toast.error'),
+        description: text(creationFailureMessage(error)),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -133,10 +142,10 @@ function GenerationProgress({
     return (
       <div>
         <Alert variant="danger" role="alert">
-          {jobFailureMessage(job.data)}
+          {text(jobFailureMessage(job.data))}
         </Alert>
         <Button onClick={() => void onRetry()} disabled={retryState.isLoading}>
-          {retryState.isLoading ? 'Retrying...' : 'Retry'}
+          {retryState.isLoading ? t('generation.retrying') : t('generation.retry')}
         </Button>
       </div>
     );
@@ -144,21 +153,21 @@ function GenerationProgress({
 
   const label =
     status === 'succeeded'
-      ? (sourceLabel(source) ?? 'Questions ready')
+      ? (text(sourceLabel(source)) ?? t('generation.ready'))
       : status === 'running'
-        ? writingLabel(source)
-        : 'Waiting for the question writer...';
+        ? text(writingLabel(source))
+        : t('generation.waiting');
   const now = status === 'succeeded' ? 100 : status === 'running' ? 60 : 20;
   return (
     <div aria-live="polite">
       <div className="mb-2 d-flex align-items-center gap-2">
         {status !== 'succeeded' && <Spinner animation="border" size="sm" aria-hidden="true" />}
-        <span>Generating {assessment.title} questions</span>
+        <span>{t('generation.generating', { title: assessment.title })}</span>
       </div>
       <NamedProgressBar
         percent={now}
         animated={status !== 'succeeded'}
-        name="Question generation progress"
+        name={t('generation.progress')}
         className="mb-2"
       />
       <p className="small text-body-secondary mb-0" data-testid="generation-status">
@@ -169,6 +178,8 @@ function GenerationProgress({
 }
 
 export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmentModalProps) {
+  const { t } = useTranslation('assessments');
+  const text = useAssessmentText();
   const navigate = useNavigate();
   const toast = useToast();
   const [createAssessment, { isLoading }] = useCreateAssessmentMutation();
@@ -190,7 +201,8 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
   });
 
   const lesson = watch('contentToAssess') ?? '';
-  const hint = shortLessonHint(lesson) ?? lessonLanguageHint(lesson);
+  const shortWords = shortLessonWords(lesson);
+  const hint = shortWords !== null ? t('create.shortHint', { count: shortWords }) : text(lessonLanguageHint(lesson));
 
   useEffect(() => {
     if (show) {
@@ -205,8 +217,8 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
     setFailure(null);
     const chosenClass = classId ?? values.classId;
     if (!chosenClass) {
-      setError('classId', { message: 'No class selected' });
-      toast({ title: 'Error', description: 'No class selected', variant: 'destructive' });
+      setError('classId', { message: t('create.noClass') });
+      toast({ title: t('common:toast.error'), description: t('create.noClass'), variant: 'destructive' });
       return;
     }
     const aligned = withCatalogue && standards.length > 0 ? { standards: standards.map((s) => s.identifier) } : {};
@@ -224,15 +236,15 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
       }).unwrap();
       setCreated(assessment);
     } catch (error) {
-      const message = creationFailureMessage(error);
+      const message = text(creationFailureMessage(error));
       setFailure(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toast({ title: t('common:toast.error'), description: message, variant: 'destructive' });
     }
   });
 
   const onGenerated = (source: QuestionSource | null) => {
     if (!created) return;
-    toast({ title: 'Success', description: createdMessage(source) });
+    toast({ title: t('common:success'), description: text(createdMessage(source)) });
     onHide();
     const state: JustCreatedState = { justCreated: true };
     void navigate(`/assessment-preview/${created.id}`, { state });
@@ -240,15 +252,15 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
 
   return (
     <Modal show={show} onHide={onHide} centered size="lg" aria-labelledby="create-assessment-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="create-assessment-title">Create Assessment</Modal.Title>
+      <Modal.Header closeButton closeLabel={t('close')}>
+        <Modal.Title id="create-assessment-title">{t('create.title')}</Modal.Title>
       </Modal.Header>
       {created ? (
         <Modal.Body>
           <GenerationProgress assessment={created} onDone={onGenerated} />
         </Modal.Body>
       ) : (
-        <Form noValidate onSubmit={onSubmit} aria-label="Create assessment">
+        <Form noValidate onSubmit={onSubmit} aria-label={t('create.form')}>
           <Modal.Body>
             {failure && (
               <Alert variant="danger" role="alert">
@@ -256,20 +268,20 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
               </Alert>
             )}
             {classId === undefined && (
-              <ClassSelect registration={register('classId')} error={errors.classId?.message} />
+              <ClassSelect registration={register('classId')} error={text(errors.classId?.message)} />
             )}
             <TextField
               id="create-assessment-title-input"
-              label="Title"
+              label={t('create.titleLabel')}
               registration={register('title')}
-              error={errors.title?.message}
+              error={text(errors.title?.message)}
             />
             <Form.Group className="mb-3" controlId="create-assessment-content">
-              <Form.Label>Content to assess</Form.Label>
+              <Form.Label>{t('create.content')}</Form.Label>
               <Form.Control
                 as="textarea"
                 rows={6}
-                placeholder="Paste the lesson text (a few paragraphs): the questions come from it"
+                placeholder={t('create.contentPlaceholder')}
                 isInvalid={Boolean(errors.contentToAssess)}
                 aria-describedby={
                   [
@@ -283,7 +295,7 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
               />
               {errors.contentToAssess && (
                 <Form.Control.Feedback type="invalid" id="create-assessment-content-error">
-                  {errors.contentToAssess.message}
+                  {text(errors.contentToAssess.message)}
                 </Form.Control.Feedback>
               )}
               {hint && !errors.contentToAssess && (
@@ -296,20 +308,20 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
               <div className="col-sm-6">
                 <TextField
                   id="create-assessment-topic"
-                  label="Topic (optional)"
-                  placeholder="e.g. Photosynthesis"
+                  label={t('create.topic')}
+                  placeholder={t('create.topicPlaceholder')}
                   registration={register('topic')}
-                  error={errors.topic?.message}
+                  error={text(errors.topic?.message)}
                 />
               </div>
               {!withCatalogue && (
                 <div className="col-sm-6">
                   <TextField
                     id="create-assessment-standard"
-                    label="Standard (optional)"
-                    placeholder="e.g. NGSS MS-LS1-6"
+                    label={t('create.standard')}
+                    placeholder={t('create.standardPlaceholder')}
                     registration={register('standard')}
-                    error={errors.standard?.message}
+                    error={text(errors.standard?.message)}
                   />
                 </div>
               )}
@@ -324,26 +336,26 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
             )}
             <div className="row">
               <Form.Group className="mb-3 col-sm-7" controlId="create-assessment-type">
-                <Form.Label>Question type</Form.Label>
+                <Form.Label>{t('create.type')}</Form.Label>
                 <Form.Select
                   isInvalid={Boolean(errors.questionType)}
                   aria-describedby={errors.questionType ? 'create-assessment-type-error' : undefined}
                   {...register('questionType')}
                 >
-                  {Object.entries(CREATION_TYPE_LABELS).map(([value, label]) => (
+                  {Object.keys(CREATION_TYPE_LABELS).map((value) => (
                     <option key={value} value={value}>
-                      {label}
+                      {t(`type.${value}`)}
                     </option>
                   ))}
                 </Form.Select>
                 {errors.questionType && (
                   <Form.Control.Feedback type="invalid" id="create-assessment-type-error">
-                    {errors.questionType.message}
+                    {text(errors.questionType.message)}
                   </Form.Control.Feedback>
                 )}
               </Form.Group>
               <Form.Group className="mb-3 col-sm-5" controlId="create-assessment-count">
-                <Form.Label>Number of questions</Form.Label>
+                <Form.Label>{t('create.count')}</Form.Label>
                 <Form.Control
                   type="number"
                   min={MIN_QUESTIONS}
@@ -355,22 +367,22 @@ export function CreateAssessmentModal({ show, classId, onHide }: CreateAssessmen
                 />
                 {errors.numberOfQuestions && (
                   <Form.Control.Feedback type="invalid" id="create-assessment-count-error">
-                    {errors.numberOfQuestions.message}
+                    {text(errors.numberOfQuestions.message)}
                   </Form.Control.Feedback>
                 )}
               </Form.Group>
             </div>
             <Form.Group className="mb-3" controlId="create-assessment-description">
-              <Form.Label>Description</Form.Label>
+              <Form.Label>{t('create.description')}</Form.Label>
               <Form.Control as="textarea" rows={2} {...register('description')} />
             </Form.Group>
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-secondary" onClick={onHide}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" disabled={isLoading}>
-              {isLoading ? 'Creating...' : 'Create Assessment'}
+              {isLoading ? t('create.creating') : t('create.submit')}
             </Button>
           </Modal.Footer>
         </Form>

@@ -1,6 +1,8 @@
 // Where an assessment is in its life, at a glance: Draft until assigned, Assigned to its
 // class while active, Closed once deactivated after that. The Active/Inactive badge stays beside it.
 import Badge from 'react-bootstrap/Badge';
+import type { TFunction } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/react';
 import type { Assessment, LifecycleStatus } from './assessmentsApi';
 
 /** The server's status; derived the same way for a reply that has none. */
@@ -11,44 +13,44 @@ export function lifecycleOf(a: Pick<Assessment, 'status' | 'isAssigned' | 'isAct
 }
 
 /** Each class it is assigned to; one given to chosen students only says how many. */
-const classNames = (a: Assessment) =>
+const classNames = (a: Assessment, t: TFunction) =>
   (a.assignedTo?.length
     ? a.assignedTo.map((c) =>
         c.wholeClass || !c.studentIds
           ? c.className
-          : `${c.className} (${c.studentIds.length} student${c.studentIds.length === 1 ? '' : 's'})`,
+          : t('lifecycle.someStudents', { name: c.className, count: c.studentIds.length }),
       )
     : a.className
       ? [a.className]
       : []
   ).join(', ');
 
-export function lifecycleLabel(a: Assessment): string {
+/** Its status in words; `t` is the assessments namespace's. */
+export function lifecycleLabel(a: Assessment, t: TFunction): string {
   const status = lifecycleOf(a);
-  if (status === 'draft') return 'Draft';
-  if (status === 'closed') return 'Closed';
-  const names = classNames(a);
-  return names ? `Assigned to ${names}` : 'Assigned';
+  if (status === 'draft') return t('lifecycle.draft');
+  if (status === 'closed') return t('lifecycle.closed');
+  const names = classNames(a, t);
+  return names ? t('lifecycle.assignedTo', { names }) : t('lifecycle.assigned');
 }
 
-/** One sentence on what students can do now. */
-export function lifecycleHint(a: Assessment): string {
+/** One sentence on what students can do now; `t` is the assessments namespace's. */
+export function lifecycleHint(a: Assessment, t: TFunction): string {
   const status = lifecycleOf(a);
-  if (status === 'draft') return 'Not assigned yet: students cannot see it until you assign it.';
-  if (status === 'closed') return 'Closed: students can no longer start or submit it. Activate it to reopen.';
-  if (a.assignedTo?.some((c) => !c.wholeClass)) return 'The students it is assigned to can take it now.';
-  return a.assignedTo && a.assignedTo.length > 1
-    ? 'Students of these classes can take it now.'
-    : 'Students of the class can take it now.';
+  if (status === 'draft') return t('lifecycle.hintDraft');
+  if (status === 'closed') return t('lifecycle.hintClosed');
+  if (a.assignedTo?.some((c) => !c.wholeClass)) return t('lifecycle.hintChosen');
+  return a.assignedTo && a.assignedTo.length > 1 ? t('lifecycle.hintClasses') : t('lifecycle.hintClass');
 }
 
 const VARIANTS: Record<LifecycleStatus, string> = { draft: 'secondary', assigned: 'primary', closed: 'dark' };
 
 export function LifecycleBadge({ assessment }: { assessment: Assessment }) {
+  const { t } = useTranslation('assessments');
   const status = lifecycleOf(assessment);
   return (
     <Badge bg={VARIANTS[status]} className="text-wrap text-start" data-testid="lifecycle-status">
-      {lifecycleLabel(assessment)}
+      {lifecycleLabel(assessment, t)}
     </Badge>
   );
 }
@@ -58,10 +60,11 @@ export function LifecycleBadge({ assessment }: { assessment: Assessment }) {
  * "Draft": a new assessment is active, and "Active" beside "Draft" said two things at once.
  */
 export function ActivityBadge({ assessment, testId }: { assessment: Assessment; testId?: string }) {
+  const { t } = useTranslation('assessments');
   if (lifecycleOf(assessment) === 'draft') return null;
   return (
     <Badge bg={assessment.isActive ? 'success' : 'secondary'} data-testid={testId}>
-      {assessment.isActive ? 'Active' : 'Inactive'}
+      {assessment.isActive ? t('lifecycle.active') : t('lifecycle.inactive')}
     </Badge>
   );
 }

@@ -13,6 +13,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { ClassPicker, useGetClassesQuery } from '../classes';
 import { QTI_ACCEPT, useImportQtiMutation, type QtiImport, type QtiReportEntry } from './qtiApi';
+import { useTranslation } from '../../i18n/react';
 
 interface QtiImportDialogProps {
   show: boolean;
@@ -21,9 +22,8 @@ interface QtiImportDialogProps {
   classId?: string;
 }
 
-const questions = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
-
 function ReportList({ title, entries, testId }: { title: string; entries: QtiReportEntry[]; testId: string }) {
+  const { t } = useTranslation('assessments');
   if (entries.length === 0) return null;
   const headingId = `${testId}-heading`;
   return (
@@ -34,7 +34,9 @@ function ReportList({ title, entries, testId }: { title: string; entries: QtiRep
       <ul className="small mb-0 ps-3">
         {entries.map((e, i) => (
           <li key={`${e.file}-${e.item}-${i}`} className="mb-1">
-            <span className="fw-semibold">{e.item || 'The package'}</span> in <code>{e.file}</code>: {e.reason}
+            <span className="fw-semibold">{e.item || t('qti.thePackage')}</span>
+            {t('qti.in')}
+            <code>{e.file}</code>: {e.reason}
           </li>
         ))}
       </ul>
@@ -43,6 +45,7 @@ function ReportList({ title, entries, testId }: { title: string; entries: QtiRep
 }
 
 function ImportResult({ result, onOpen }: { result: QtiImport; onOpen: () => void }) {
+  const { t } = useTranslation('assessments');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [result]);
   const leftOut = result.report.filter((e) => !e.imported);
@@ -50,23 +53,23 @@ function ImportResult({ result, onOpen }: { result: QtiImport; onOpen: () => voi
   return (
     <div data-testid="qti-import-result">
       <h3 className="h5" id="qti-import-result-title" tabIndex={-1} ref={heading}>
-        {questions(result.imported)} imported
+        {t('qti.imported', { count: result.imported })}
       </h3>
       <p className="mb-2">
-        A new draft,{' '}
+        {t('qti.draftBefore')}
         <Link to={`/assessment-preview/${result.assessmentId}`} onClick={onOpen}>
           {result.title}
         </Link>
-        , holds them; review it before assigning.
+        {t('qti.draftAfter')}
       </p>
       {result.report.length === 0 ? (
         <p className="text-success mb-0" data-testid="qti-report-empty">
-          Everything in the package came in as it was.
+          {t('qti.everything')}
         </p>
       ) : (
         <>
-          <ReportList title="Left out" entries={leftOut} testId="qti-report-left-out" />
-          <ReportList title="Imported without something" entries={without} testId="qti-report-imported-without" />
+          <ReportList title={t('qti.leftOut')} entries={leftOut} testId="qti-report-left-out" />
+          <ReportList title={t('qti.without')} entries={without} testId="qti-report-imported-without" />
         </>
       )}
     </div>
@@ -74,6 +77,7 @@ function ImportResult({ result, onOpen }: { result: QtiImport; onOpen: () => voi
 }
 
 export function QtiImportDialog({ show, onHide, classId }: QtiImportDialogProps) {
+  const { t } = useTranslation('assessments');
   const classes = useGetClassesQuery(undefined, { skip: !show || classId !== undefined });
   const [importQti, state] = useImportQtiMutation();
   const [file, setFile] = useState<File | null>(null);
@@ -100,12 +104,12 @@ export function QtiImportDialog({ show, onHide, classId }: QtiImportDialogProps)
     e.preventDefault();
     setError(null);
     if (!file) {
-      setFileError('Choose a QTI package (.zip) or one item (.xml)');
+      setFileError(t('qti.chooseFile'));
       fileInput.current?.focus();
       return;
     }
     if (!target) {
-      setError('Choose the class the assessment is made in');
+      setError(t('qti.chooseClass'));
       return;
     }
     setFileError(null);
@@ -120,10 +124,10 @@ export function QtiImportDialog({ show, onHide, classId }: QtiImportDialogProps)
       setFileError(fields.package);
       fileInput.current?.focus();
     } else if (isApiError(failure) && failure.status === 413) {
-      setFileError(serverMessageOr(failure, 'The package is larger than the import takes'));
+      setFileError(serverMessageOr(failure, t('qti.tooLarge')));
       fileInput.current?.focus();
     } else {
-      setError(fields.classId ?? serverMessageOr(failure, 'The package could not be imported'));
+      setError(fields.classId ?? serverMessageOr(failure, t('qti.failed')));
     }
   };
 
@@ -135,17 +139,13 @@ export function QtiImportDialog({ show, onHide, classId }: QtiImportDialogProps)
 
   return (
     <Modal show={show} onHide={onHide} aria-labelledby="qti-import-title" size="lg">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="qti-import-title">Import QTI package</Modal.Title>
+      <Modal.Header closeButton closeLabel={t('close')}>
+        <Modal.Title id="qti-import-title">{t('qti.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {!result && (
           <Form id="qti-import-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-            <p className="small text-body-secondary">
-              A QTI 3.0 content package (or QTI 2.1/2.2) becomes a new draft assessment. Choice, true/false and
-              text-entry items come in with their answers, points and standards; anything else is listed with the
-              reason, and nothing is stored from a package that cannot be read.
-            </p>
+            <p className="small text-body-secondary">{t('qti.intro')}</p>
             {classId === undefined && classes.data && classes.data.length > 0 && (
               <ClassPicker
                 id="qti-import-class"
@@ -155,11 +155,9 @@ export function QtiImportDialog({ show, onHide, classId }: QtiImportDialogProps)
                 className="mb-3"
               />
             )}
-            {classId === undefined && classes.data?.length === 0 && (
-              <Alert variant="info">Create a class first: the imported assessment belongs to one.</Alert>
-            )}
+            {classId === undefined && classes.data?.length === 0 && <Alert variant="info">{t('qti.noClass')}</Alert>}
             <Form.Group controlId="qti-import-file">
-              <Form.Label className="fw-semibold">QTI package</Form.Label>
+              <Form.Label className="fw-semibold">{t('qti.package')}</Form.Label>
               <Form.Control
                 ref={fileInput}
                 type="file"
@@ -178,9 +176,7 @@ export function QtiImportDialog({ show, onHide, classId }: QtiImportDialogProps)
                   {fileError}
                 </Form.Control.Feedback>
               ) : (
-                <Form.Text id="qti-import-file-hint">
-                  A .zip package with imsmanifest.xml, or one item as .xml.
-                </Form.Text>
+                <Form.Text id="qti-import-file-hint">{t('qti.packageHint')}</Form.Text>
               )}
             </Form.Group>
             {error && (
@@ -193,7 +189,7 @@ export function QtiImportDialog({ show, onHide, classId }: QtiImportDialogProps)
         <div aria-live="polite">
           {busy && (
             <div className="mt-3 d-flex align-items-center gap-2" role="status">
-              <Spinner animation="border" size="sm" aria-hidden="true" /> Importing the package…
+              <Spinner animation="border" size="sm" aria-hidden="true" /> {t('qti.importing')}
             </div>
           )}
           {result && <ImportResult result={result} onOpen={onHide} />}
@@ -203,17 +199,17 @@ export function QtiImportDialog({ show, onHide, classId }: QtiImportDialogProps)
         {result ? (
           <>
             <Button variant="outline-secondary" onClick={another}>
-              Import another
+              {t('qti.another')}
             </Button>
-            <Button onClick={onHide}>Close</Button>
+            <Button onClick={onHide}>{t('close')}</Button>
           </>
         ) : (
           <>
             <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" form="qti-import-form" disabled={busy || (classId === undefined && !target)}>
-              {busy ? 'Importing…' : 'Import'}
+              {busy ? t('qti.importingButton') : t('qti.submit')}
             </Button>
           </>
         )}

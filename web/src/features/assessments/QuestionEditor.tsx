@@ -20,6 +20,8 @@ import {
   type QuestionEditValues,
 } from './assessmentSchemas';
 import { parseOptions } from './parseOptions';
+import { useTranslation } from '../../i18n/react';
+import { useAssessmentText } from './texts';
 
 /** What the form starts from: a question of an assessment, or one like it (a bank item). */
 export type EditableQuestion = Pick<
@@ -115,6 +117,8 @@ export function QuestionEditor({
   serverErrors,
   children,
 }: Props) {
+  const { t } = useTranslation('assessments');
+  const text = useAssessmentText();
   const {
     register,
     handleSubmit,
@@ -139,14 +143,14 @@ export function QuestionEditor({
   const submit = handleSubmit(async (values) =>
     onSubmit(values, withStandards ? standards.map((s) => s.identifier) : undefined),
   );
-  const optionsError = errors.options?.message ?? errors.options?.root?.message;
-  const markError = errors.correctOption?.message;
+  const optionsError = text(errors.options?.message ?? errors.options?.root?.message);
+  const markError = text(errors.correctOption?.message);
   const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <Form noValidate onSubmit={submit} aria-label={submitLabel}>
       <Form.Group className="mb-3" controlId={`${idPrefix}-text`}>
-        <Form.Label>Question Text</Form.Label>
+        <Form.Label>{t('editor.text')}</Form.Label>
         <Form.Control
           as="textarea"
           rows={2}
@@ -156,32 +160,32 @@ export function QuestionEditor({
         />
         {errors.questionText && (
           <Form.Control.Feedback type="invalid" id={`${idPrefix}-text-error`}>
-            {errors.questionText.message}
+            {text(errors.questionText.message)}
           </Form.Control.Feedback>
         )}
       </Form.Group>
       <div className="d-flex flex-wrap gap-3">
         <Form.Group className="mb-3 flex-grow-1" controlId={`${idPrefix}-type`}>
-          <Form.Label>Question Type</Form.Label>
+          <Form.Label>{t('editor.type')}</Form.Label>
           <Form.Select
             isInvalid={Boolean(errors.questionType)}
             aria-describedby={errors.questionType ? `${idPrefix}-type-error` : undefined}
             {...register('questionType')}
           >
-            {Object.entries(QUESTION_TYPE_LABELS).map(([value, label]) => (
+            {Object.keys(QUESTION_TYPE_LABELS).map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`type.${value}`)}
               </option>
             ))}
           </Form.Select>
           {errors.questionType && (
             <Form.Control.Feedback type="invalid" id={`${idPrefix}-type-error`}>
-              {errors.questionType.message}
+              {text(errors.questionType.message)}
             </Form.Control.Feedback>
           )}
         </Form.Group>
         <Form.Group className="mb-3" controlId={`${idPrefix}-points`} style={{ maxWidth: '9rem' }}>
-          <Form.Label>Points</Form.Label>
+          <Form.Label>{t('editor.points')}</Form.Label>
           <Form.Control
             type="number"
             inputMode="decimal"
@@ -194,16 +198,16 @@ export function QuestionEditor({
           />
           {errors.points && (
             <Form.Control.Feedback type="invalid" id={`${idPrefix}-points-error`}>
-              {errors.points.message}
+              {text(errors.points.message)}
             </Form.Control.Feedback>
           )}
         </Form.Group>
       </div>
       {type === 'multiple_choice' && (
         <fieldset className="mb-3" aria-describedby={`${idPrefix}-options-hint`}>
-          <legend className="fs-6 mb-1">Options</legend>
+          <legend className="fs-6 mb-1">{t('editor.options')}</legend>
           <p className="small text-body-secondary mb-2" id={`${idPrefix}-options-hint`}>
-            Type the four options and mark the correct one.
+            {t('editor.optionsHint')}
           </p>
           {OPTION_LETTERS.map((letter, i) => (
             <div className="input-group mb-2" key={letter}>
@@ -213,7 +217,7 @@ export function QuestionEditor({
                   className="form-check-input mt-0"
                   id={`${idPrefix}-correct-${letter}`}
                   value={String(i)}
-                  aria-label={`Option ${letter} is correct`}
+                  aria-label={t('editor.optionCorrect', { letter })}
                   aria-describedby={describedBy(Boolean(markError) && `${idPrefix}-mark-error`)}
                   {...register('correctOption')}
                 />
@@ -222,7 +226,7 @@ export function QuestionEditor({
               <input
                 className={`form-control${optionsError ? ' is-invalid' : ''}`}
                 id={`${idPrefix}-option-${letter}`}
-                aria-label={`Option ${letter}`}
+                aria-label={t('editor.option', { letter })}
                 aria-invalid={optionsError ? true : undefined}
                 aria-describedby={describedBy(Boolean(optionsError) && `${idPrefix}-options-error`)}
                 {...register(`options.${i}`)}
@@ -235,32 +239,32 @@ export function QuestionEditor({
       )}
       {type === 'true_false' && (
         <fieldset className="mb-3">
-          <legend className="fs-6 mb-1">Correct Answer</legend>
+          <legend className="fs-6 mb-1">{t('editor.correctAnswer')}</legend>
           {['True', 'False'].map((value) => (
             <Form.Check
               key={value}
               inline
               type="radio"
               id={`${idPrefix}-tf-${value}`}
-              label={value}
+              label={value === 'True' ? t('editor.true') : t('editor.false')}
               value={value}
               aria-describedby={errors.trueFalse ? `${idPrefix}-tf-error` : undefined}
               {...register('trueFalse')}
             />
           ))}
-          <GroupError id={`${idPrefix}-tf-error`} message={errors.trueFalse?.message} />
+          <GroupError id={`${idPrefix}-tf-error`} message={text(errors.trueFalse?.message)} />
         </fieldset>
       )}
       {type === 'short_answer' && (
         <>
           <TextField
             id={`${idPrefix}-answer`}
-            label="Correct Answer"
+            label={t('editor.correctAnswer')}
             registration={register('correctAnswer')}
-            error={errors.correctAnswer?.message}
+            error={text(errors.correctAnswer?.message)}
           />
           <Form.Group className="mb-3" controlId={`${idPrefix}-accepted`}>
-            <Form.Label>Also Accept</Form.Label>
+            <Form.Label>{t('editor.alsoAccept')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={2}
@@ -272,12 +276,11 @@ export function QuestionEditor({
               {...register('acceptedAnswers')}
             />
             <Form.Text id={`${idPrefix}-accepted-hint`}>
-              Other answers to mark right, one per line (at most {MAX_ACCEPTED_ANSWERS}). Case, spacing, punctuation and
-              a plural ending are already ignored.
+              {t('editor.alsoAcceptHint', { max: MAX_ACCEPTED_ANSWERS })}
             </Form.Text>
             {errors.acceptedAnswers && (
               <Form.Control.Feedback type="invalid" id={`${idPrefix}-accepted-error`}>
-                {errors.acceptedAnswers.message}
+                {text(errors.acceptedAnswers.message)}
               </Form.Control.Feedback>
             )}
           </Form.Group>
@@ -289,11 +292,11 @@ export function QuestionEditor({
       {children}
       <div className="d-flex gap-2">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : submitLabel}
+          {busy ? t('editor.saving') : submitLabel}
         </Button>
         {onCancel && (
           <Button variant="outline-secondary" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         )}
       </div>

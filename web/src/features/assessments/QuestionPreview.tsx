@@ -3,8 +3,12 @@ import Badge from 'react-bootstrap/Badge';
 import type { Question } from './assessmentsApi';
 import { QUESTION_TYPE_LABELS } from './assessmentSchemas';
 import { optionsFor } from './parseOptions';
+import { formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 export function QuestionPreview({ question, index }: { question: Question; index: number }) {
+  const { t } = useTranslation('assessments');
+  const points = Number(question.points);
   const options = optionsFor(question.questionType, question.options);
   const correct = question.correctAnswer?.trim().toLowerCase();
   return (
@@ -14,7 +18,7 @@ export function QuestionPreview({ question, index }: { question: Question; index
           {index + 1}. {question.questionText}
         </p>
         <Badge bg="light" text="dark" className="align-self-start">
-          {QUESTION_TYPE_LABELS[question.questionType] ?? question.questionType}
+          {question.questionType in QUESTION_TYPE_LABELS ? t(`type.${question.questionType}`) : question.questionType}
         </Badge>
       </div>
       {options.length > 0 && (
@@ -24,7 +28,7 @@ export function QuestionPreview({ question, index }: { question: Question; index
             return (
               <li key={`${i}-${option}`} className={isCorrect ? 'fw-semibold text-success' : undefined}>
                 {option}
-                {isCorrect && <span className="visually-hidden"> (correct answer)</span>}
+                {isCorrect && <span className="visually-hidden">{t('questionPreview.correct')}</span>}
               </li>
             );
           })}
@@ -32,14 +36,14 @@ export function QuestionPreview({ question, index }: { question: Question; index
       )}
       {question.correctAnswer !== undefined && (
         <p className="small text-body-secondary mb-0">
-          Correct answer: {question.correctAnswer}
-          {question.acceptedAnswers && question.acceptedAnswers.length > 0 && (
-            <> (also accepted: {question.acceptedAnswers.join(', ')})</>
-          )}
+          {t('questionPreview.answer', { answer: question.correctAnswer })}
+          {question.acceptedAnswers &&
+            question.acceptedAnswers.length > 0 &&
+            t('questionPreview.alsoAccepted', { answers: question.acceptedAnswers.join(', ') })}
         </p>
       )}
       <p className="small text-body-secondary mb-0">
-        {Number(question.points)} {Number(question.points) === 1 ? 'point' : 'points'}
+        {t('questionPreview.points', { count: points, points: formatNumber(points) })}
       </p>
     </li>
   );

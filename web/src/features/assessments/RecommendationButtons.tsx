@@ -6,6 +6,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { PracticeType } from './assessmentsApi';
 import { RecommendationModal, type RecommendedAssessment } from './RecommendationModal';
+import { useTranslation } from '../../i18n/react';
 
 export function RecommendationButtons({
   assessment,
@@ -14,19 +15,20 @@ export function RecommendationButtons({
   assessment: RecommendedAssessment;
   className?: string;
 }) {
+  const { t } = useTranslation('assessments');
   const [type, setType] = useState<PracticeType | null>(null);
   const headingId = `recommendation-buttons-${assessment.id}`;
   return (
     <div className={className} role="group" aria-labelledby={headingId}>
       <div className="small fw-semibold mb-1" id={headingId}>
-        AI Recommendation
+        {t('recommendation.heading')}
       </div>
       <div className="d-flex gap-2">
         <Button size="sm" variant="outline-warning" onClick={() => setType('support')}>
-          Support
+          {t('recommendation.support')}
         </Button>
         <Button size="sm" variant="outline-success" onClick={() => setType('enrichment')}>
-          Enrichment
+          {t('recommendation.enrichment')}
         </Button>
       </div>
       <RecommendationModal

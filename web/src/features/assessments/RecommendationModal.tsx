@@ -6,6 +6,8 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLazyGetRecommendationQuery, type Assessment, type PracticeType } from './assessmentsApi';
+import { formatDateTime } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 /** What the dialog needs of the assessment (the assessment's read model or its results' summary). */
 export type RecommendedAssessment = Pick<Assessment, 'id' | 'title'>;
@@ -24,11 +26,22 @@ function fileName(title: string, type: PracticeType): string {
   return `${slug || 'assessment'}-${type}-recommendation.txt`;
 }
 
+/** When it was generated, as toLocaleString() says it (3/2/2026, 10:00:00 AM) in the interface's language. */
+const GENERATED_AT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+};
+
 function textBlob(text: string): Blob {
   return new Blob([text], { type: 'text/plain;charset=utf-8' });
 }
 
 export function RecommendationModal({ assessment, type, onHide }: Props) {
+  const { t } = useTranslation('assessments');
   const [load, { data, isFetching, isError }] = useLazyGetRecommendationQuery();
 
   const id = assessment?.id;
@@ -36,7 +49,7 @@ export function RecommendationModal({ assessment, type, onHide }: Props) {
     if (id) void load({ id, type });
   }, [id, type, load]);
 
-  const title = type === 'support' ? 'Support Recommendation' : 'Enrichment Recommendation';
+  const title = type === 'support' ? t('recommendation.supportTitle') : t('recommendation.enrichmentTitle');
   const ready = data && !isFetching && data.type === type;
 
   const download = () => {
@@ -60,7 +73,7 @@ export function RecommendationModal({ assessment, type, onHide }: Props) {
 
   return (
     <Modal show={assessment !== null} onHide={onHide} size="lg" aria-labelledby="recommendation-title">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('close')}>
         <Modal.Title id="recommendation-title">
           {title}
           {assessment && <div className="fs-6 text-body-secondary fw-normal">{assessment.title}</div>}
@@ -68,10 +81,10 @@ export function RecommendationModal({ assessment, type, onHide }: Props) {
       </Modal.Header>
       <Modal.Body>
         {isError && !isFetching ? (
-          <Alert variant="danger">Failed to load the recommendation. Please try again.</Alert>
+          <Alert variant="danger">{t('recommendation.failed')}</Alert>
         ) : !ready ? (
           <div className="d-flex align-items-center gap-2 mb-0">
-            <Spinner animation="border" size="sm" aria-hidden="true" /> Generating recommendation...
+            <Spinner animation="border" size="sm" aria-hidden="true" /> {t('recommendation.generating')}
           </div>
         ) : (
           <>
@@ -79,21 +92,21 @@ export function RecommendationModal({ assessment, type, onHide }: Props) {
               {data.text}
             </pre>
             <p className="small text-body-secondary mb-0">
-              {data.provider === 'openai' ? 'Generated with OpenAI' : 'Generated offline from your text'} ·{' '}
-              {new Date(data.generatedAt).toLocaleString()}
+              {data.provider === 'openai' ? t('recommendation.openai') : t('recommendation.offline')} ·{' '}
+              {formatDateTime(data.generatedAt, GENERATED_AT)}
             </p>
           </>
         )}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-primary" onClick={download} disabled={!ready}>
-          Download
+          {t('recommendation.download')}
         </Button>
         <Button variant="outline-primary" onClick={openInTab} disabled={!ready}>
-          Open in new tab
+          {t('recommendation.open')}
         </Button>
         <Button variant="secondary" onClick={onHide}>
-          Close
+          {t('close')}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -23,64 +23,92 @@ export function questionCountFrom(value: unknown): number {
 /** The server's limit for topic and standard. */
 export const TOPIC_MAX = 120;
 
+export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
+export const MAX_POINTS = 100;
+/** The API stores points to the hundredth: 0.01 is the least it takes. */
+export const MIN_POINTS = 0.01;
+/** A decimal number with at most two decimals (the API's hundredths), blanks around it. */
+const POINTS_TEXT = /^\s*(?:\d+(?:\.\d{0,2})?|\.\d{1,2})\s*$/;
+export const MAX_ACCEPTED_ANSWERS = 10;
+export const MAX_ACCEPTED_ANSWER_LENGTH = 200;
+
+/**
+ * The forms' messages in English (what the schemas give); a screen shows each in the interface's
+ * language from the assessments namespace's `validation.<its name here>` (useAssessmentMessage).
+ */
+export const MESSAGES = {
+  titleRequired: 'Title is required',
+  contentRequired: 'Content to be assessed is required',
+  typeRequired: 'Question type is required',
+  minQuestions: 'Must have at least 1 question',
+  maxQuestions: 'Maximum 20 questions',
+  topicMax: `Topic must be at most ${TOPIC_MAX} characters`,
+  standardMax: `Standard must be at most ${TOPIC_MAX} characters`,
+  topicRequired: 'Topic is required',
+  dueDateInvalid: 'Due date must be a valid date and time',
+  dueDateYears: 'Due date must be between the years 2000 and 2099',
+  opensAtInvalid: 'Opens at must be a valid date and time',
+  opensAtYears: 'Opens at must be between the years 2000 and 2099',
+  closesAtInvalid: 'Closes at must be a valid date and time',
+  closesAtYears: 'Closes at must be between the years 2000 and 2099',
+  timeLimitWhole: 'Time limit must be a whole number of minutes',
+  timeLimitRange: 'Time limit must be from 1 to 1440 minutes (24 hours)',
+  attemptsRange: 'Attempts allowed must be from 1 to 10',
+  closesAfterOpens: 'Closes at must be later than Opens at',
+  questionTextRequired: 'Question text is required',
+  questionTypeInvalid: 'Question type must be multiple choice, short answer or true/false',
+  points: `Points must be a number from ${MIN_POINTS} to ${MAX_POINTS}, in hundredths at most (e.g. 0.5)`,
+  fourOptions: 'Multiple choice questions need 4 options (A to D)',
+  optionsDifferent: 'Options must all be different',
+  markOption: 'Mark the correct answer: choose one of the options',
+  markTrueFalse: 'Mark the correct answer: True or False',
+  correctAnswerRequired: 'Correct answer is required',
+  acceptedMax: `At most ${MAX_ACCEPTED_ANSWERS} accepted answers`,
+  acceptedLength: `Each accepted answer must be at most ${MAX_ACCEPTED_ANSWER_LENGTH} characters`,
+} as const;
+
 export const createAssessmentSchema = z.object({
   classId: z.string(),
-  title: z.string().trim().min(1, { error: 'Title is required' }),
-  contentToAssess: z.string().trim().min(1, { error: 'Content to be assessed is required' }),
+  title: z.string().trim().min(1, { error: MESSAGES.titleRequired }),
+  contentToAssess: z.string().trim().min(1, { error: MESSAGES.contentRequired }),
   questionType: z.enum(['multiple_choice', 'short_answer', 'true_false', 'mixed'], {
-    error: 'Question type is required',
+    error: MESSAGES.typeRequired,
   }),
   numberOfQuestions: z.preprocess(
     questionCountFrom,
     z
       .number()
-      .min(MIN_QUESTIONS, { error: 'Must have at least 1 question' })
-      .max(MAX_QUESTIONS, { error: 'Maximum 20 questions' }),
+      .min(MIN_QUESTIONS, { error: MESSAGES.minQuestions })
+      .max(MAX_QUESTIONS, { error: MESSAGES.maxQuestions }),
   ),
   description: z.string().trim(),
   // Short labels for badges and cards; the lesson goes in contentToAssess.
-  topic: z
-    .string()
-    .trim()
-    .max(TOPIC_MAX, { error: `Topic must be at most ${TOPIC_MAX} characters` }),
-  standard: z
-    .string()
-    .trim()
-    .max(TOPIC_MAX, { error: `Standard must be at most ${TOPIC_MAX} characters` }),
+  topic: z.string().trim().max(TOPIC_MAX, { error: MESSAGES.topicMax }),
+  standard: z.string().trim().max(TOPIC_MAX, { error: MESSAGES.standardMax }),
 });
 
 export type CreateAssessmentFormInput = z.input<typeof createAssessmentSchema>;
 export type CreateAssessmentFormValues = z.output<typeof createAssessmentSchema>;
 
-/** A due date as the date-time input gives it ('' for none): the local date and time. */
-/** A date-time input's value ('' for none), checked as the server checks it; `label` names it. */
-const dateTimeField = (label: string) =>
+/** A date-time input's value ('' for none), checked as the server checks it, with its two messages. */
+const dateTimeField = (invalid: string, years: string) =>
   z
     .string()
     .trim()
     .superRefine((v, ctx) => {
       if (v === '') return;
       const date = new Date(v);
-      if (Number.isNaN(date.getTime()))
-        ctx.addIssue({ code: 'custom', message: `${label} must be a valid date and time` });
-      else if (date.getFullYear() < 2000 || date.getFullYear() > 2099)
-        ctx.addIssue({ code: 'custom', message: `${label} must be between the years 2000 and 2099` });
+      if (Number.isNaN(date.getTime())) ctx.addIssue({ code: 'custom', message: invalid });
+      else if (date.getFullYear() < 2000 || date.getFullYear() > 2099) ctx.addIssue({ code: 'custom', message: years });
     });
-const dueDateField = dateTimeField('Due date');
+const dueDateField = dateTimeField(MESSAGES.dueDateInvalid, MESSAGES.dueDateYears);
 
 export const assessmentDetailsSchema = z
   .object({
-    title: z.string().trim().min(1, { error: 'Title is required' }),
+    title: z.string().trim().min(1, { error: MESSAGES.titleRequired }),
     description: z.string().trim(),
-    topic: z
-      .string()
-      .trim()
-      .min(1, { error: 'Topic is required' })
-      .max(TOPIC_MAX, { error: `Topic must be at most ${TOPIC_MAX} characters` }),
-    standard: z
-      .string()
-      .trim()
-      .max(TOPIC_MAX, { error: `Standard must be at most ${TOPIC_MAX} characters` }),
+    topic: z.string().trim().min(1, { error: MESSAGES.topicRequired }).max(TOPIC_MAX, { error: MESSAGES.topicMax }),
+    standard: z.string().trim().max(TOPIC_MAX, { error: MESSAGES.standardMax }),
     dueDate: dueDateField,
     shuffleQuestions: z.boolean().optional(),
     shuffleOptions: z.boolean().optional(),
@@ -89,22 +117,22 @@ export const assessmentDetailsSchema = z
     timeLimitMinutes: z
       .string()
       .trim()
-      .regex(/^(\d{1,4})?$/, { error: 'Time limit must be a whole number of minutes' })
+      .regex(/^(\d{1,4})?$/, { error: MESSAGES.timeLimitWhole })
       .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 1440), {
-        error: 'Time limit must be from 1 to 1440 minutes (24 hours)',
+        error: MESSAGES.timeLimitRange,
       })
       .optional(),
-    opensAt: dateTimeField('Opens at').optional(),
-    closesAt: dateTimeField('Closes at').optional(),
+    opensAt: dateTimeField(MESSAGES.opensAtInvalid, MESSAGES.opensAtYears).optional(),
+    closesAt: dateTimeField(MESSAGES.closesAtInvalid, MESSAGES.closesAtYears).optional(),
     /** Attempts allowed per student, '1' to '10' (a select). */
     maxAttempts: z
       .string()
-      .regex(/^([1-9]|10)$/, { error: 'Attempts allowed must be from 1 to 10' })
+      .regex(/^([1-9]|10)$/, { error: MESSAGES.attemptsRange })
       .optional(),
     countedAttempt: z.enum(['latest', 'best']).optional(),
   })
   .refine((v) => !v.opensAt || !v.closesAt || new Date(v.closesAt) > new Date(v.opensAt), {
-    message: 'Closes at must be later than Opens at',
+    message: MESSAGES.closesAfterOpens,
     path: ['closesAt'],
   });
 export type AssessmentDetailsValues = z.infer<typeof assessmentDetailsSchema>;
@@ -123,15 +151,6 @@ export function dueDateToSend(value: string): string | null {
   return value.trim() === '' ? null : new Date(value).toISOString();
 }
 
-export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
-export const MAX_POINTS = 100;
-/** The API stores points to the hundredth: 0.01 is the least it takes. */
-export const MIN_POINTS = 0.01;
-/** A decimal number with at most two decimals (the API's hundredths), blanks around it. */
-const POINTS_TEXT = /^\s*(?:\d+(?:\.\d{0,2})?|\.\d{1,2})\s*$/;
-export const MAX_ACCEPTED_ANSWERS = 10;
-export const MAX_ACCEPTED_ANSWER_LENGTH = 200;
-
 /** The alternatives box: one accepted answer per line, blanks ignored. */
 export function acceptedAnswersFrom(text: string): string[] {
   return text
@@ -147,9 +166,9 @@ export function acceptedAnswersFrom(text: string): string[] {
  */
 export const questionEditSchema = z
   .object({
-    questionText: z.string().trim().min(1, { error: 'Question text is required' }),
+    questionText: z.string().trim().min(1, { error: MESSAGES.questionTextRequired }),
     questionType: z.enum(['multiple_choice', 'short_answer', 'true_false'], {
-      error: 'Question type must be multiple choice, short answer or true/false',
+      error: MESSAGES.questionTypeInvalid,
     }),
     options: z.array(z.string()),
     correctOption: z.string(),
@@ -161,25 +180,20 @@ export const questionEditSchema = z
   .superRefine((q, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!POINTS_TEXT.test(q.points) || Number(q.points) < MIN_POINTS || Number(q.points) > MAX_POINTS)
-      issue('points', `Points must be a number from ${MIN_POINTS} to ${MAX_POINTS}, in hundredths at most (e.g. 0.5)`);
+      issue('points', MESSAGES.points);
     if (q.questionType === 'multiple_choice') {
       const options = q.options.map((o) => o.trim());
-      if (options.length !== 4 || options.some((o) => o === ''))
-        issue('options', 'Multiple choice questions need 4 options (A to D)');
-      else if (new Set(options.map((o) => o.toLowerCase())).size !== 4)
-        issue('options', 'Options must all be different');
-      if (!['0', '1', '2', '3'].includes(q.correctOption))
-        issue('correctOption', 'Mark the correct answer: choose one of the options');
+      if (options.length !== 4 || options.some((o) => o === '')) issue('options', MESSAGES.fourOptions);
+      else if (new Set(options.map((o) => o.toLowerCase())).size !== 4) issue('options', MESSAGES.optionsDifferent);
+      if (!['0', '1', '2', '3'].includes(q.correctOption)) issue('correctOption', MESSAGES.markOption);
     } else if (q.questionType === 'true_false') {
-      if (q.trueFalse !== 'True' && q.trueFalse !== 'False')
-        issue('trueFalse', 'Mark the correct answer: True or False');
+      if (q.trueFalse !== 'True' && q.trueFalse !== 'False') issue('trueFalse', MESSAGES.markTrueFalse);
     } else {
-      if (q.correctAnswer.trim() === '') issue('correctAnswer', 'Correct answer is required');
+      if (q.correctAnswer.trim() === '') issue('correctAnswer', MESSAGES.correctAnswerRequired);
       const accepted = acceptedAnswersFrom(q.acceptedAnswers);
-      if (accepted.length > MAX_ACCEPTED_ANSWERS)
-        issue('acceptedAnswers', `At most ${MAX_ACCEPTED_ANSWERS} accepted answers`);
+      if (accepted.length > MAX_ACCEPTED_ANSWERS) issue('acceptedAnswers', MESSAGES.acceptedMax);
       else if (accepted.some((a) => a.length > MAX_ACCEPTED_ANSWER_LENGTH))
-        issue('acceptedAnswers', `Each accepted answer must be at most ${MAX_ACCEPTED_ANSWER_LENGTH} characters`);
+        issue('acceptedAnswers', MESSAGES.acceptedLength);
     }
   });
 export type QuestionEditValues = z.infer<typeof questionEditSchema>;

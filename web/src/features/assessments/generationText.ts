@@ -40,29 +40,40 @@ export function questionSourceOf(providerOrSource: string | null | undefined): Q
   return null;
 }
 
+export const SOURCE_LABELS = {
+  model: 'Questions written by a model',
+  text: 'Questions built from your text',
+} as const;
+
 /** 'Questions written by a model' or 'Questions built from your text'. */
 export function sourceLabel(providerOrSource: string | null | undefined): string | null {
   const source = questionSourceOf(providerOrSource);
-  if (source === 'model') return 'Questions written by a model';
-  if (source === 'text') return 'Questions built from your text';
-  return null;
+  return source ? SOURCE_LABELS[source] : null;
 }
 
 /** The toast once the questions are ready. */
 export const createdMessage = (source: QuestionSource | null) => (source === 'model' ? CREATED : CREATED_FROM_TEXT);
 
+export const SUCCESS_HEADERS = {
+  model: 'Successfully Created with AI Questions!',
+  text: 'Successfully Created with Questions Built from Your Text!',
+  none: 'Successfully Created!',
+} as const;
+
 /** The preview page's header: the AI sentence only when a model wrote the questions. */
 export function successHeader(source: QuestionSource | null): string {
-  if (source === 'model') return 'Successfully Created with AI Questions!';
-  if (source === 'text') return 'Successfully Created with Questions Built from Your Text!';
-  return 'Successfully Created!';
+  return SUCCESS_HEADERS[source ?? 'none'];
 }
+
+export const WRITING_LABELS = {
+  model: 'A model is writing the questions...',
+  text: 'Building questions from your text...',
+  none: 'Writing questions...',
+} as const;
 
 /** The running job's line: who is writing. */
 export function writingLabel(source: QuestionSource | null): string {
-  if (source === 'model') return 'A model is writing the questions...';
-  if (source === 'text') return 'Building questions from your text...';
-  return 'Writing questions...';
+  return WRITING_LABELS[source ?? 'none'];
 }
 
 /** A hint for a pasted text that looks like a topic rather than a lesson; null when long enough. */
@@ -84,8 +95,8 @@ export function lessonLanguageHint(text: string): string | null {
   return spanish >= words.length * 0.15 && spanish > 3 * english ? ENGLISH_ONLY : null;
 }
 
-export function shortLessonHint(text: string): string | null {
+/** How many words a pasted text has when it is too short to be a lesson; null when empty or long enough. */
+export function shortLessonWords(text: string): number | null {
   const words = text.trim().split(/\s+/).filter(Boolean).length;
-  if (words === 0 || words >= SHORT_LESSON_WORDS) return null;
-  return `This is short (${words} word${words === 1 ? '' : 's'}). Questions are built from the lesson text itself: paste a few paragraphs of it. A topic or a standard code goes in its own field below.`;
+  return words === 0 || words >= SHORT_LESSON_WORDS ? null : words;
 }

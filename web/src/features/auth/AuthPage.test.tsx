@@ -140,6 +140,7 @@ describe('AuthPage', () => {
       email: 'ada@example.com',
       password: 'secret-12',
       role: 'teacher',
+      locale: 'en',
     });
   });
 

@@ -27,7 +27,7 @@ interface SignupFormProps {
  * either way, so the form says "Check your email" whatever the address (docs/security.md).
  */
 export function SignupForm({ variant, defaultRole }: SignupFormProps) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const withConfirm = variant !== 'simple-login';
   const schema = useMemo(() => signupSchema(variant), [variant]);
   const {
@@ -52,8 +52,12 @@ export function SignupForm({ variant, defaultRole }: SignupFormProps) {
   const [linkSentTo, setLinkSentTo] = useState<string>();
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ageBand, ...fields }) => {
-    // Only a student says an age band.
-    const payload = fields.role === 'student' && ageBand ? { ...fields, ageBand } : fields;
+    // Only a student says an age band. The mail (and the account it makes) speak the form's language.
+    const payload = {
+      ...fields,
+      ...(fields.role === 'student' && ageBand ? { ageBand } : {}),
+      locale: i18n.resolvedLanguage,
+    };
     try {
       setLinkSentTo((await signup(payload).unwrap()).email);
     } catch (error) {

@@ -14,15 +14,20 @@ import { useParams } from 'react-router';
 import { serverMessageOr } from '../../api/apiError';
 import { generatedApi } from '../../api/generated/endpoints';
 import { PageSpinner } from '../../components/PageSpinner';
+import { formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
 
 const { useGetLtiDeepLinkRequestQuery, useAnswerLtiDeepLinkRequestMutation } = generatedApi;
 
 /** Leaving the app for the page that posts the answer to the LMS (a seam for the tests). */
 export const browser = { go: (url: string) => window.location.assign(url) };
 
-const points = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} point${n === 1 ? '' : 's'}`;
+/** Points as the list shows them: whole, or to one decimal. */
+const pointsText = (n: number) =>
+  formatNumber(n, Number.isInteger(n) ? {} : { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function DeepLinkPage() {
+  const { t } = useTranslation('assessments');
   const { id = '' } = useParams();
   const { data, error, isLoading, isFetching, refetch } = useGetLtiDeepLinkRequestQuery(id, {
     refetchOnMountOrArgChange: true,
@@ -38,7 +43,7 @@ export function DeepLinkPage() {
       const { formUrl } = await answer({ id, body: { assessmentId } }).unwrap();
       browser.go(formUrl);
     } catch (err) {
-      setFailure(serverMessageOr(err, 'The assessment could not be added. Please try again.'));
+      setFailure(serverMessageOr(err, t('deepLink.failed')));
     }
   };
 
@@ -46,36 +51,34 @@ export function DeepLinkPage() {
     <div className="d-flex justify-content-center py-5 px-3">
       <Card className="shadow-sm" style={{ maxWidth: 720, width: '100%' }}>
         <Card.Body className="p-4">
-          <h1 className="h3 mb-2">Add a Checkpoint assessment to your course</h1>
+          <h1 className="h3 mb-2">{t('deepLink.title')}</h1>
           {error || !data ? (
             <Alert variant="warning" className="mb-0">
-              This request from your LMS is unknown, has expired or was already answered. Start again from your LMS (add
-              Checkpoint to the course once more).
+              {t('deepLink.unknown')}
             </Alert>
           ) : (
             <>
-              <p className="text-body-secondary">
-                Choose the assessment your LMS will link to ({data.platform}). Students who open the link take it; you
-                see its results. Its gradebook column is worth the assessment’s points.
-              </p>
+              <p className="text-body-secondary">{t('deepLink.intro', { platform: data.platform })}</p>
               {failure && (
                 <Alert variant="danger" role="alert">
                   {failure}
                 </Alert>
               )}
               {data.assessments.length === 0 ? (
-                <p>You have no assessments yet.</p>
+                <p>{t('deepLink.none')}</p>
               ) : (
-                <ListGroup className="mb-3" aria-label="Your assessments">
+                <ListGroup className="mb-3" aria-label={t('deepLink.list')}>
                   {data.assessments.map((a) => (
                     <ListGroup.Item key={a.id} className="d-flex align-items-center gap-2">
                       <div className="flex-grow-1">
                         <div className="fw-semibold">{a.title}</div>
                         <div className="small text-body-secondary">
-                          {a.totalPoints > 0 ? points(a.totalPoints) : 'No questions yet'}
+                          {a.totalPoints > 0
+                            ? t('deepLink.points', { count: a.totalPoints, points: pointsText(a.totalPoints) })
+                            : t('deepLink.noQuestions')}
                           {a.inLinkedClass && (
                             <Badge bg="primary" className="ms-2">
-                              This course’s class
+                              {t('deepLink.linkedClass')}
                             </Badge>
                           )}
                         </div>
@@ -84,9 +87,9 @@ export function DeepLinkPage() {
                         size="sm"
                         disabled={a.totalPoints <= 0 || answering.isLoading}
                         onClick={() => void pick(a.id)}
-                        aria-label={`Add ${a.title}`}
+                        aria-label={t('deepLink.addLabel', { title: a.title })}
                       >
-                        Add to course
+                        {t('deepLink.add')}
                       </Button>
                     </ListGroup.Item>
                   ))}
@@ -94,15 +97,13 @@ export function DeepLinkPage() {
               )}
               <div className="d-flex gap-2 flex-wrap">
                 <a className="btn btn-outline-primary" href="/assessments" target="_blank" rel="noopener">
-                  Create an assessment
+                  {t('deepLink.create')}
                 </a>
                 <Button variant="outline-secondary" disabled={isFetching} onClick={() => void refetch()}>
-                  Refresh the list
+                  {t('deepLink.refresh')}
                 </Button>
               </div>
-              <p className="small text-body-secondary mt-2 mb-0">
-                A new assessment opens in another tab; once its questions are ready, come back here and refresh.
-              </p>
+              <p className="small text-body-secondary mt-2 mb-0">{t('deepLink.note')}</p>
             </>
           )}
         </Card.Body>

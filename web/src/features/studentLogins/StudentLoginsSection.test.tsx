@@ -24,7 +24,12 @@ const MAYA: StudentLogin = {
 };
 
 function renderSection(initial: StudentLogin[] = [MAYA]) {
-  let state: StudentLogins = { classCode: 'ABC123', students: initial, cards: { inForce: 0, expiresAt: null } };
+  let state: StudentLogins = {
+    classCode: 'ABC123',
+    students: initial,
+    withoutSignIn: [],
+    cards: { inForce: 0, expiresAt: null },
+  };
   const fetch = stubFetch({
     'GET /api/classes/c1/student-logins': () => jsonResponse(200, state),
     'POST /api/classes/c1/student-logins': (init) => {

@@ -225,6 +225,7 @@ const ROUTE_PHRASES: Record<string, (person: (i: number) => string) => string> =
   'GET /api/district/users': () => "viewed the district's users",
   'PATCH /api/district/users/{id}': (p) => `changed the role of ${p(0)}`,
   'DELETE /api/district/users/{id}': (p) => `removed ${p(0)} from the district`,
+  'PUT /api/district/students/{id}/sign-in': (p) => `set the sign-in picture or words of ${p(0)}`,
   'POST /api/district/students/{id}/exports': (p) => `exported the data of ${p(0)}`,
   'DELETE /api/district/students/{id}': (p) => `deleted the account and data of ${p(0)}`,
   'GET /api/classes/{id}/students': () => "viewed a class's students",
