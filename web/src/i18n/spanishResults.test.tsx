@@ -525,6 +525,16 @@ describe('the results screens in Spanish', () => {
       ],
       inProgress: [{ studentId: 's2', assessmentId: 'a1', answered: 3, questionCount: 8 }],
     };
+    grid.cells.push({
+      studentId: 's2',
+      assessmentId: 'a2',
+      resultId: 'r2',
+      percentage: 50,
+      performanceLevel: 'at',
+      originalLevel: 'below',
+      raisedBy: 'practice',
+      raisedAttempt: 2,
+    });
     stubFetch({
       'GET /api/classes/c1/grid': () => jsonResponse(200, grid),
       'GET /api/classes/c1/results': () => jsonResponse(200, []),
@@ -536,11 +546,15 @@ describe('the results screens in Spanish', () => {
       'Por encima del estándar0%',
     );
     const table = await screen.findByRole('table');
-    expect(screen.getByRole('list', { name: 'Leyenda' })).toHaveTextContent('Subido por la práctica');
+    expect(screen.getByRole('list', { name: 'Leyenda' })).toHaveTextContent('Subió de nivel con la práctica');
     expect(within(table).getByRole('columnheader', { name: 'Estudiante' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Ada Byron/ })).toHaveTextContent('85%, En el estándar');
     expect(within(table).getByRole('row', { name: /Alan Turing/ })).toHaveTextContent('En curso3 de 8 respondidas');
-    expect(within(table).getAllByText('Sin resultado')).toHaveLength(2);
+    expect(within(table).getAllByText('Sin resultado')).toHaveLength(1);
+    const raised = within(table)
+      .getByRole('row', { name: /Alan Turing/ })
+      .querySelector('[data-raised="practice"]');
+    expect(raised).toHaveAttribute('title', 'En el estándar, subió a En el estándar con la práctica (2.º intento)');
     expectNoRawKeys();
   });
 

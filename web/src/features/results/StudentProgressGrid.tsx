@@ -7,7 +7,7 @@
 // (never what).
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
-import { isRaised, raisedNote } from '../assessments';
+import { bandForLevel, isRaised, ordinal } from '../assessments';
 import { formatPercent, levelLabel, levelVariant } from './levels';
 import { LevelLegend } from './LevelLegend';
 import type { ClassGrid } from './resultsApi';
@@ -35,9 +35,60 @@ function Legend() {
   );
 }
 
-export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
+type Cell = ClassGrid['cells'][number];
+
+/** One result's cell: its percentage, coloured by its level, the level (and a raise's note) in words too. */
+function ResultCell({ cell, raised }: { cell: Cell | undefined; raised: string | null }) {
   const { t } = useTranslation('results');
   const levelName = useLabel();
+  const english = levelLabel(cell?.performanceLevel);
+  const label = english && levelName(english);
+  return (
+    <td
+      className={`text-center table-${levelVariant(cell?.performanceLevel)}`}
+      style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
+      title={cell ? [label, raised].filter(Boolean).join(', ') : t('grid.noResult')}
+      data-level={cell?.performanceLevel ?? 'none'}
+      data-raised={cell && isRaised(cell) ? 'practice' : undefined}
+    >
+      {cell ? (
+        <>
+          {formatPercent(cell.percentage)}
+          {raised && (
+            <span aria-hidden="true" className="fw-bold ms-1">
+              ↑
+            </span>
+          )}
+          {label && <span className="visually-hidden">, {label}</span>}
+          {raised && <span className="visually-hidden">, {raised}</span>}
+        </>
+      ) : (
+        <>
+          <span aria-hidden="true">—</span>
+          <span className="visually-hidden">{t('grid.noResult')}</span>
+        </>
+      )}
+    </td>
+  );
+}
+
+/**
+ * A result practice raised: its note ('raised to At Standard by practice (2nd try)') in the
+ * interface's language, as ResultLevel words it (the assessments namespace, loaded only for a raised one).
+ */
+function RaisedResultCell({ cell }: { cell: Cell }) {
+  const { t, i18n } = useTranslation('assessments');
+  const levelName = useLabel();
+  const level = levelName(bandForLevel(cell.performanceLevel).label);
+  const n = cell.raisedAttempt;
+  const tryText =
+    n && n >= 1 ? t('resultLevel.try', { ordinal: i18n.language === 'en' ? ordinal(n) : `${n}.º` }) : null;
+  const note = tryText ? t('resultLevel.raisedTry', { level, try: tryText }) : t('resultLevel.raised', { level });
+  return <ResultCell cell={cell} raised={note} />;
+}
+
+export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
+  const { t } = useTranslation('results');
   const { students, assessments } = grid;
   const cells = new Map(grid.cells.map((c) => [cellKey(c.studentId, c.assessmentId), c]));
   const started = new Map(grid.inProgress.map((p) => [cellKey(p.studentId, p.assessmentId), p]));
@@ -105,37 +156,8 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
                         </td>
                       );
                     }
-                    const english = levelLabel(cell?.performanceLevel);
-                    const label = english && levelName(english);
-                    const raised = cell ? raisedNote(cell) : null;
-                    return (
-                      <td
-                        key={a.id}
-                        className={`text-center table-${levelVariant(cell?.performanceLevel)}`}
-                        style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
-                        title={cell ? [label, raised].filter(Boolean).join(', ') : t('grid.noResult')}
-                        data-level={cell?.performanceLevel ?? 'none'}
-                        data-raised={cell && isRaised(cell) ? 'practice' : undefined}
-                      >
-                        {cell ? (
-                          <>
-                            {formatPercent(cell.percentage)}
-                            {raised && (
-                              <span aria-hidden="true" className="fw-bold ms-1">
-                                ↑
-                              </span>
-                            )}
-                            {label && <span className="visually-hidden">, {label}</span>}
-                            {raised && <span className="visually-hidden">, {raised}</span>}
-                          </>
-                        ) : (
-                          <>
-                            <span aria-hidden="true">—</span>
-                            <span className="visually-hidden">{t('grid.noResult')}</span>
-                          </>
-                        )}
-                      </td>
-                    );
+                    if (cell && isRaised(cell)) return <RaisedResultCell key={a.id} cell={cell} />;
+                    return <ResultCell key={a.id} cell={cell} raised={null} />;
                   })}
                 </tr>
               );
