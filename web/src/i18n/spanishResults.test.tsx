@@ -479,7 +479,7 @@ describe('the results screens in Spanish', () => {
     const ada = screen.getByRole('article', { name: 'Ada Doe' });
     expect(within(ada).getByTestId('student-average')).toHaveTextContent('85%');
     expect(within(ada).getByTestId('student-average-band')).toHaveTextContent('Por encima (promedio de 80% o más)');
-    expect(within(ada).getByText(/5 evaluaciones/)).toBeInTheDocument();
+    expect(within(ada).getByText('5 evaluaciones · Biología (Periodo 4)')).toBeInTheDocument();
     expect(within(ada).getByRole('list', { name: 'Resultados recientes de Ada Doe' })).toBeInTheDocument();
     expect(within(ada).getByText('+2 más')).toBeInTheDocument();
     expect(within(ada).getByRole('button', { name: /^Estándares ?de Ada Doe$/ })).toBeInTheDocument();
@@ -654,6 +654,7 @@ describe('the results screens in Spanish', () => {
     expect(await screen.findByRole('heading', { name: 'Informe de desempeño, últimos 30 días' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Páginas relacionadas' })).toHaveTextContent('Panel');
     expect(screen.getByRole('form', { name: 'Filtros del informe' })).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: 'Álgebra - Periodo 2' })).not.toBeChecked();
     expect(screen.getByLabelText('Período')).toHaveDisplayValue('El mes pasado');
     expect(screen.getByLabelText('Tipo de informe')).toHaveDisplayValue('Resumen de desempeño');
     expect(screen.getByText(/Resumen de desempeño · El mes pasado · Álgebra · Generado el/)).toBeInTheDocument();

@@ -2,7 +2,7 @@
 import type { FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { type ClassItem, classLabel } from '../classes';
+import type { ClassItem } from '../classes';
 import { REPORT_TYPES, TIMEFRAMES, type ReportQuery, type ReportType, type Timeframe } from '../results';
 import { useTranslation } from '../../i18n/react';
 
@@ -70,7 +70,7 @@ export function ReportFilters({
           <Form.Check
             key={c.id}
             id={`report-class-${c.id}`}
-            label={classLabel(c)}
+            label={c.period ? t('classWithPeriod', { name: c.name, period: c.period }) : c.name}
             checked={!value.allClasses && value.classIds.includes(c.id)}
             onChange={(e) => toggleClass(c.id, e.target.checked)}
           />

@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { periodLabel } from '../classes';
 import { AVERAGE_BAND_TEXT, isLevel, ResultLevel } from '../assessments';
 import { formatPercent, levelVariant } from './levels';
 import type { StudentSummary } from './resultsApi';
@@ -23,7 +22,7 @@ export function StudentCard({ student }: { student: StudentSummary }) {
   const shown = student.results.slice(0, RESULTS_SHOWN);
   const more = student.resultCount - RESULTS_SHOWN;
   const classes = student.classes.map((c) => {
-    const period = periodLabel(c.period);
+    const period = c.period ? t('classPeriod', { period: c.period }) : null;
     return period ? `${c.name} (${period})` : c.name;
   });
 
