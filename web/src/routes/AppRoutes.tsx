@@ -66,11 +66,9 @@ const TakeAssessmentPage = screen('features/takeAssessment/TakeAssessmentPage', 
 const TryAsStudentPage = screen('features/takeAssessment/TakeAssessmentPage', 'TryAsStudentPage');
 const SupportPracticePage = screen('features/practice/SupportPracticePage', 'SupportPracticePage');
 const ResultPracticePage = screen('features/practice/ResultPracticePage', 'ResultPracticePage');
-const AllStudentsPage = englishOnly(screen('features/results/AllStudentsPage', 'AllStudentsPage'));
-const ReportsPage = englishOnly(screen('features/reports/ReportsPage', 'ReportsPage'));
-const AssessmentResultsPage = englishOnly(
-  screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage'),
-);
+const AllStudentsPage = screen('features/results/AllStudentsPage', 'AllStudentsPage');
+const ReportsPage = screen('features/reports/ReportsPage', 'ReportsPage');
+const AssessmentResultsPage = screen('features/assessmentResults/AssessmentResultsPage', 'AssessmentResultsPage');
 const DeepLinkPage = screen('features/lti/DeepLinkPage', 'DeepLinkPage');
 const AdminDashboardPage = screen('features/admin/AdminDashboardPage', 'AdminDashboardPage');
 const AdminLayout = screen('features/admin/AdminLayout', 'AdminLayout');

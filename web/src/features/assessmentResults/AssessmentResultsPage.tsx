@@ -10,7 +10,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { isApiError, serverMessageOr } from '../../api/apiError';
 import { PageSpinner } from '../../components/PageSpinner';
-import { resultsShare, useGetAssessmentResultsQuery, useLiveResults } from '../results';
+import { resultsSharePercent, useGetAssessmentResultsQuery, useLiveResults } from '../results';
 import { ItemDifficultyChart } from './charts/ItemDifficultyChart';
 import { ScoreDistributionChart } from './charts/ScoreDistributionChart';
 import { ItemStatisticsTable } from './ItemStatisticsTable';
@@ -22,6 +22,9 @@ import { ToReviewCard } from './ToReviewCard';
 import { LmsScoresCard } from './LmsScoresCard';
 import { StatCard } from '../../components/StatCard';
 import { isStudentView, RecommendationButtons, useGetAssessmentQuery } from '../assessments';
+import { useTranslation } from '../../i18n/react';
+import { useLabel } from '../../i18n/labels';
+import { formatPercent } from '../../i18n/format';
 
 /**
  * The AI Recommendation buttons, for the teachers who read the assessment (its class's, and those of
@@ -39,22 +42,25 @@ function Recommendations({ assessmentId }: { assessmentId: string }) {
  * assigned to from another (their /assessments does not list it), that class's page.
  */
 function BackLink({ assessmentId, classes = [] }: { assessmentId?: string; classes?: { classId: string }[] }) {
+  const { t } = useTranslation('results');
   const { data } = useGetAssessmentQuery(assessmentId ?? '', { skip: !assessmentId });
   const onlyClass = classes.length === 1 ? classes[0] : undefined;
   if (data && !isStudentView(data) && data.canEdit === false && onlyClass)
     return (
       <Link to={`/class/${onlyClass.classId}`} className="link-secondary text-decoration-none">
-        ← Back to the class
+        ← {t('page.backToClass')}
       </Link>
     );
   return (
     <Link to="/assessments" className="link-secondary text-decoration-none">
-      ← Back to Assessments
+      ← {t('page.backToAssessments')}
     </Link>
   );
 }
 
 export function AssessmentResultsPage() {
+  const { t } = useTranslation('results');
+  const label = useLabel();
   const { id = '' } = useParams();
   const { data, isLoading, error } = useGetAssessmentResultsQuery(id);
   // Every class it is given to: a result in any of them shows without a reload.
@@ -67,10 +73,8 @@ export function AssessmentResultsPage() {
       return (
         <Card className="shadow-sm text-center">
           <Card.Body className="p-5">
-            <h1 className="h3">Assessment not found</h1>
-            <p className="text-body-secondary">
-              This assessment doesn&apos;t exist or you don&apos;t have access to it.
-            </p>
+            <h1 className="h3">{t('page.notFound')}</h1>
+            <p className="text-body-secondary">{t('page.notFoundText')}</p>
             <BackLink />
           </Card.Body>
         </Card>
@@ -78,7 +82,7 @@ export function AssessmentResultsPage() {
     }
     return (
       <>
-        <Alert variant="danger">{serverMessageOr(error, 'Failed to load results')}</Alert>
+        <Alert variant="danger">{serverMessageOr(error, t('page.loadFailed'))}</Alert>
         <BackLink />
       </>
     );
@@ -96,36 +100,49 @@ export function AssessmentResultsPage() {
         <h1 className="h2 mb-1">{assessment.title}</h1>
         <p className="text-body-secondary mb-0">
           {assessment.className}
-          {assessment.topic && ` · ${assessment.topic}`} · {assessment.questionCount}{' '}
-          {assessment.questionCount === 1 ? 'question' : 'questions'}
+          {assessment.topic && ` · ${assessment.topic}`} · {t('page.questions', { count: assessment.questionCount })}
         </p>
         <Recommendations assessmentId={assessment.id} />
       </div>
 
       <Row xs={2} md={3} xl={5} className="g-3 mb-4">
-        <StatCard label="Submitted" value={`${summary.submitted} / ${summary.classSize}`} />
         <StatCard
-          label="Average Score"
-          value={summary.averageScore === null ? '—' : `${Math.round(summary.averageScore)}%`}
-          note={summary.averageScore === null ? 'No attempts yet' : undefined}
+          label={t('page.submitted')}
+          testId="stat-Submitted"
+          value={`${summary.submitted} / ${summary.classSize}`}
+        />
+        <StatCard
+          label={t('page.averageScore')}
+          testId="stat-Average Score"
+          value={summary.averageScore === null ? '—' : formatPercent(summary.averageScore)}
+          note={summary.averageScore === null ? t('page.noAttempts') : undefined}
         />
         {/* Results counted by their level (a raised one at its raised level), docs/adr/005. */}
         <StatCard
-          label="Above Standard"
+          label={label('Above Standard')}
+          testId="stat-Above Standard"
           value={String(summary.aboveStandard)}
-          note={resultsShare(summary.aboveStandard, summary.submitted)}
+          note={t('page.ofResults', {
+            percent: formatPercent(resultsSharePercent(summary.aboveStandard, summary.submitted)),
+          })}
           tone="success"
         />
         <StatCard
-          label="At Standard"
+          label={label('At Standard')}
+          testId="stat-At Standard"
           value={String(summary.atStandard)}
-          note={resultsShare(summary.atStandard, summary.submitted)}
+          note={t('page.ofResults', {
+            percent: formatPercent(resultsSharePercent(summary.atStandard, summary.submitted)),
+          })}
           tone="warning"
         />
         <StatCard
-          label="Below Standard"
+          label={label('Below Standard')}
+          testId="stat-Below Standard"
           value={String(summary.belowStandard)}
-          note={resultsShare(summary.belowStandard, summary.submitted)}
+          note={t('page.ofResults', {
+            percent: formatPercent(resultsSharePercent(summary.belowStandard, summary.submitted)),
+          })}
           tone="danger"
         />
       </Row>
@@ -146,7 +163,7 @@ export function AssessmentResultsPage() {
       <Card as="section" className="shadow-sm mb-4" aria-labelledby="student-results-title">
         <Card.Body>
           <h2 id="student-results-title" className="h5">
-            Student Results
+            {t('page.studentResults')}
           </h2>
           <StudentResultsTable results={shownResults} questions={questions} showClass={severalClasses} />
         </Card.Body>
@@ -177,7 +194,7 @@ export function AssessmentResultsPage() {
         <Card.Body>
           <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
             <h2 id="item-stats-title" className="h5">
-              Item Statistics
+              {t('page.itemStatistics')}
             </h2>
             {/* Each option with who chose it and who was shown it, for a spreadsheet. */}
             <a
@@ -185,7 +202,7 @@ export function AssessmentResultsPage() {
               href={`/api/assessments/${assessment.id}/item-analysis`}
               download
             >
-              Export item analysis (CSV)
+              {t('page.exportItemAnalysis')}
             </a>
           </div>
           <ItemStatisticsTable questions={questions} />

@@ -7,25 +7,12 @@ import Modal from 'react-bootstrap/Modal';
 import { serverMessageOr } from '../../api/apiError';
 import { useGrantRetakeMutation, useReopenResultMutation } from '../../api/generated/endpoints';
 import { useToast } from '../../components/toast/useToast';
+import { useTranslation } from '../../i18n/react';
 
 type Action = 'reopen' | 'retake';
 
-const TEXT: Record<Action, { title: string; body: (name: string) => string; confirm: string }> = {
-  reopen: {
-    title: 'Reopen this attempt?',
-    body: (name) =>
-      `${name}'s result is withdrawn and they continue this attempt with their saved answers, then submit again.`,
-    confirm: 'Reopen',
-  },
-  retake: {
-    title: 'Grant a retake?',
-    body: (name) =>
-      `${name} takes the assessment again from the start. This attempt is kept; which attempt counts follows the assessment's setting.`,
-    confirm: 'Grant Retake',
-  },
-};
-
 export function AttemptActions({ resultId, name }: { resultId: string; name: string }) {
+  const { t } = useTranslation('results');
   const toast = useToast();
   const [pending, setPending] = useState<Action | null>(null);
   const [retake, retaking] = useGrantRetakeMutation();
@@ -37,56 +24,52 @@ export function AttemptActions({ resultId, name }: { resultId: string; name: str
     try {
       const done = await (pending === 'retake' ? retake(resultId) : reopen(resultId)).unwrap();
       toast({
-        title: pending === 'retake' ? 'Retake Granted' : 'Attempt Reopened',
-        description:
-          pending === 'retake'
-            ? `${name} can take it again (attempt ${done.attempt}).`
-            : `${name} can continue attempt ${done.attempt} and submit again.`,
+        title: t(`attempt.${pending}.done`),
+        description: t(`attempt.${pending}.doneText`, { name, attempt: done.attempt }),
       });
     } catch (error) {
       toast({
-        title: pending === 'retake' ? 'Retake Not Granted' : 'Not Reopened',
-        description: serverMessageOr(error, 'Please try again'),
+        title: t(`attempt.${pending}.failed`),
+        description: serverMessageOr(error, t('common:tryAgain')),
         variant: 'destructive',
       });
     }
     setPending(null);
   };
 
-  const text = pending && TEXT[pending];
   return (
     <>
       <div className="d-flex gap-1">
         <Button
           size="sm"
           variant="outline-secondary"
-          aria-label={`Reopen ${name}'s attempt`}
+          aria-label={t('attempt.reopen.label', { name })}
           onClick={() => setPending('reopen')}
         >
-          Reopen
+          {t('attempt.reopen.button')}
         </Button>
         <Button
           size="sm"
           variant="outline-primary"
-          aria-label={`Retake for ${name}`}
+          aria-label={t('attempt.retake.label', { name })}
           onClick={() => setPending('retake')}
         >
-          Retake
+          {t('attempt.retake.button')}
         </Button>
       </div>
       <Modal show={pending !== null} onHide={() => setPending(null)} aria-labelledby={`confirm-${resultId}`}>
         <Modal.Header closeButton>
           <Modal.Title id={`confirm-${resultId}`} as="h2" className="h5">
-            {text?.title}
+            {pending && t(`attempt.${pending}.title`)}
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body>{text?.body(name)}</Modal.Body>
+        <Modal.Body>{pending && t(`attempt.${pending}.body`, { name })}</Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={() => setPending(null)}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button variant="primary" disabled={busy} onClick={() => void confirm()}>
-            {text?.confirm}
+            {pending && t(`attempt.${pending}.confirm`)}
           </Button>
         </Modal.Footer>
       </Modal>

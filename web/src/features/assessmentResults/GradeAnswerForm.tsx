@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { serverMessageOr } from '../../api/apiError';
 import { useRegradeResponseMutation } from '../assessments';
+import { useTranslation } from '../../i18n/react';
 
 export interface GradableAnswer {
   questionId: string;
@@ -26,6 +27,7 @@ export function GradeAnswerForm({
   /** Names the answer for assistive technology (e.g. "Q2 of Ada Adams"). */
   label: string;
 }) {
+  const { t } = useTranslation('results');
   const id = useId();
   const [points, setPoints] = useState(answer.earnedPoints ?? '');
   const [feedback, setFeedback] = useState(answer.feedback ?? '');
@@ -39,7 +41,7 @@ export function GradeAnswerForm({
     setSaved(false);
     const earnedPoints = Number(earned);
     if (earned.trim() === '' || !Number.isFinite(earnedPoints) || earnedPoints < 0 || earnedPoints > max) {
-      setError(`Points must be from 0 to ${answer.points}`);
+      setError(t('grade.pointsRange', { max: answer.points }));
       return;
     }
     try {
@@ -47,14 +49,14 @@ export function GradeAnswerForm({
       setPoints(earned);
       setSaved(true);
     } catch (e) {
-      setError(serverMessageOr(e, 'The mark could not be saved'));
+      setError(serverMessageOr(e, t('grade.markFailed')));
     }
   };
 
   return (
     <Form
       className="mt-2"
-      aria-label={`Grade ${label}`}
+      aria-label={t('grade.formLabel', { label })}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -63,7 +65,7 @@ export function GradeAnswerForm({
     >
       <div className="d-flex flex-wrap align-items-end gap-2">
         <Form.Group controlId={`${id}-points`}>
-          <Form.Label className="small mb-0">Points (of {answer.points})</Form.Label>
+          <Form.Label className="small mb-0">{t('grade.points', { max: answer.points })}</Form.Label>
           <Form.Control
             type="number"
             size="sm"
@@ -78,14 +80,14 @@ export function GradeAnswerForm({
           />
         </Form.Group>
         <Button size="sm" variant="outline-success" disabled={isLoading} onClick={() => void save(answer.points)}>
-          Mark right
+          {t('grade.markRight')}
         </Button>
         <Button size="sm" variant="outline-danger" disabled={isLoading} onClick={() => void save('0')}>
-          Mark wrong
+          {t('grade.markWrong')}
         </Button>
       </div>
       <Form.Group controlId={`${id}-feedback`} className="mt-2">
-        <Form.Label className="small mb-0">Feedback for the student (optional)</Form.Label>
+        <Form.Label className="small mb-0">{t('grade.feedback')}</Form.Label>
         <Form.Control
           as="textarea"
           rows={2}
@@ -97,11 +99,11 @@ export function GradeAnswerForm({
       </Form.Group>
       <div className="d-flex align-items-center gap-2 mt-2">
         <Button size="sm" type="submit" disabled={isLoading}>
-          {isLoading ? 'Saving...' : 'Save mark'}
+          {isLoading ? t('grade.saving') : t('grade.saveMark')}
         </Button>
         {saved && (
           <span className="small text-success" role="status">
-            Saved
+            {t('grade.saved')}
           </span>
         )}
         {error && (

@@ -10,8 +10,12 @@ import Spinner from 'react-bootstrap/Spinner';
 import { serverMessageOr } from '../../api/apiError';
 import { useGetResultQuery, useSetResultFeedbackMutation, type Result } from '../assessments';
 import { GradeAnswerForm } from './GradeAnswerForm';
+import { useTranslation } from '../../i18n/react';
+import { withStrong } from '../../i18n/rich';
+import { formatPercent } from '../../i18n/format';
 
 function OverallFeedback({ result }: { result: Result }) {
+  const { t } = useTranslation('results');
   const id = useId();
   const [text, setText] = useState(result.feedback ?? '');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -20,25 +24,23 @@ function OverallFeedback({ result }: { result: Result }) {
   return (
     <Form
       noValidate
-      aria-label="Feedback on the whole result"
+      aria-label={t('grade.overall')}
       onSubmit={(e) => {
         e.preventDefault();
         setMessage(null);
         save({ id: result.id, body: { feedback: text } })
           .unwrap()
-          .then(() => setMessage({ ok: true, text: 'Saved' }))
-          .catch((err: unknown) =>
-            setMessage({ ok: false, text: serverMessageOr(err, 'Feedback could not be saved') }),
-          );
+          .then(() => setMessage({ ok: true, text: t('grade.saved') }))
+          .catch((err: unknown) => setMessage({ ok: false, text: serverMessageOr(err, t('grade.feedbackFailed')) }));
       }}
     >
       <Form.Group controlId={`${id}-overall`}>
-        <Form.Label className="fw-semibold">Feedback on the whole result</Form.Label>
+        <Form.Label className="fw-semibold">{t('grade.overall')}</Form.Label>
         <Form.Control as="textarea" rows={2} maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} />
       </Form.Group>
       <div className="d-flex align-items-center gap-2 mt-2">
         <Button size="sm" type="submit" disabled={isLoading}>
-          {isLoading ? 'Saving...' : 'Save feedback'}
+          {isLoading ? t('grade.saving') : t('grade.saveFeedback')}
         </Button>
         {message && (
           <span
@@ -54,17 +56,23 @@ function OverallFeedback({ result }: { result: Result }) {
 }
 
 export function GradeResultPanel({ resultId, studentName }: { resultId: string; studentName: string }) {
+  const { t } = useTranslation('results');
   const { data: result, error, isLoading } = useGetResultQuery(resultId);
-  if (isLoading) return <Spinner animation="border" size="sm" role="status" aria-label="Loading the result" />;
-  if (error || !result)
-    return <Alert variant="danger">{serverMessageOr(error, 'The result could not be loaded')}</Alert>;
+  if (isLoading) return <Spinner animation="border" size="sm" role="status" aria-label={t('grade.loading')} />;
+  if (error || !result) return <Alert variant="danger">{serverMessageOr(error, t('grade.loadFailed'))}</Alert>;
   return (
     <div data-testid={`grade-${resultId}`}>
       <p className="mb-2">
-        Score now: <strong>{result.earnedPoints}</strong> / {result.totalPoints} points ({Math.round(result.score)}%)
+        {withStrong(
+          t('grade.scoreNow', {
+            earned: result.earnedPoints,
+            total: result.totalPoints,
+            percent: formatPercent(result.score),
+          }),
+        )}
         {result.pendingReview > 0 && (
           <Badge bg="warning" text="dark" className="ms-2">
-            {result.pendingReview} awaiting review
+            {t('items.awaitingReview', { count: result.pendingReview })}
           </Badge>
         )}
       </p>
@@ -72,17 +80,19 @@ export function GradeResultPanel({ resultId, studentName }: { resultId: string; 
         {result.questions.map((q) => (
           <li key={q.questionId} className="py-2 border-bottom">
             <div className="fw-semibold">
-              Q{q.position}. {q.questionText}
+              {t('questionShort', { position: q.position })}. {q.questionText}
             </div>
             <div className="small">
-              Answer: {q.answer?.trim() ? q.answer : <em>No answer</em>} · Key: {q.correctAnswer}
-              {q.acceptedAnswers.length > 0 && ` (also: ${q.acceptedAnswers.join(', ')})`} ·{' '}
+              {t('answers.answer')} {q.answer?.trim() ? q.answer : <em>{t('answers.none')}</em>} · {t('answers.key')}{' '}
+              {q.correctAnswer}
+              {q.acceptedAnswers.length > 0 &&
+                ` ${t('answers.also', { answers: q.acceptedAnswers.join(', ') })}`} ·{' '}
               {q.pending ? (
                 <Badge bg="warning" text="dark">
-                  Awaiting review
+                  {t('answers.awaitingReview')}
                 </Badge>
               ) : (
-                `${q.earnedPoints} / ${q.points} points`
+                t('grade.pointsOf', { earned: q.earnedPoints, total: q.points })
               )}
             </div>
             <GradeAnswerForm
@@ -93,7 +103,7 @@ export function GradeResultPanel({ resultId, studentName }: { resultId: string; 
                 earnedPoints: q.pending ? null : q.earnedPoints,
                 feedback: q.feedback,
               }}
-              label={`Q${q.position} of ${studentName}`}
+              label={t('grade.answerOf', { question: t('questionShort', { position: q.position }), name: studentName })}
             />
           </li>
         ))}

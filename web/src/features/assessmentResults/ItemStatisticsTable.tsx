@@ -5,13 +5,16 @@ import Table from 'react-bootstrap/Table';
 import type { ItemStatistics } from '../results';
 import { sharePercent } from './charts/sharePercent';
 import { ScrollRegion } from '../../components/ScrollRegion';
+import { useTranslation } from '../../i18n/react';
+import { formatNumber, formatPercent } from '../../i18n/format';
 
 function discrimination(value: number | null): string {
-  return value === null ? '—' : value.toFixed(2);
+  return value === null ? '—' : formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 function OptionCounts({ item }: { item: ItemStatistics }) {
-  if (item.optionCounts.length === 0) return <span className="text-body-secondary">No answers</span>;
+  const { t } = useTranslation('results');
+  if (item.optionCounts.length === 0) return <span className="text-body-secondary">{t('items.noAnswers')}</span>;
   // Reduced answer choices: some students were not shown every option (the key always is, so the
   // most any option was shown to is every marked result); an option shown to fewer says to how many.
   const everyone = Math.max(...item.optionCounts.map((o) => o.shownTo));
@@ -20,16 +23,16 @@ function OptionCounts({ item }: { item: ItemStatistics }) {
       {item.optionCounts.map((o) => (
         <li key={o.option} className={o.correct ? 'fw-semibold' : undefined}>
           {o.option}: {o.count}
-          {item.answered > 0 && ` (${Math.round((o.count / item.answered) * 100)}%)`}
+          {item.answered > 0 && ` (${formatPercent((o.count / item.answered) * 100)})`}
           {o.shownTo < everyone && (
             <span className="small text-body-secondary">
               {' '}
-              · {o.count} of {o.shownTo} who saw it
+              · {t('items.ofWhoSaw', { chose: o.count, shownTo: o.shownTo })}
             </span>
           )}
           {o.correct && (
             <Badge bg="success" className="ms-1">
-              ✓ Correct answer
+              ✓ {t('items.correctAnswer')}
             </Badge>
           )}
         </li>
@@ -39,23 +42,22 @@ function OptionCounts({ item }: { item: ItemStatistics }) {
 }
 
 export function ItemStatisticsTable({ questions }: { questions: ItemStatistics[] }) {
-  if (questions.length === 0) return <p className="text-body-secondary mb-0">This assessment has no questions.</p>;
+  const { t } = useTranslation('results');
+  if (questions.length === 0) return <p className="text-body-secondary mb-0">{t('items.empty')}</p>;
   return (
     // Scrolls sideways on a phone: a region a keyboard can reach (ScrollRegion).
-    <ScrollRegion label="Item Statistics">
+    <ScrollRegion label={t('page.itemStatistics')}>
       <Table className="align-top mb-0">
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Question</th>
-            <th scope="col">Answered</th>
-            <th scope="col">Share correct</th>
+            <th scope="col">{t('items.question')}</th>
+            <th scope="col">{t('items.answered')}</th>
+            <th scope="col">{t('items.shareCorrect')}</th>
             <th scope="col">
-              <abbr title="Upper-lower discrimination index, -1 to 1: how much better the top results did on this question than the bottom ones">
-                Discrimination
-              </abbr>
+              <abbr title={t('items.discriminationHelp')}>{t('items.discrimination')}</abbr>
             </th>
-            <th scope="col">Choices</th>
+            <th scope="col">{t('items.choices')}</th>
           </tr>
         </thead>
         <tbody>
@@ -65,15 +67,15 @@ export function ItemStatisticsTable({ questions }: { questions: ItemStatistics[]
               const share = sharePercent(q.shareCorrect);
               return (
                 <tr key={q.id} data-testid={`item-${q.position}`}>
-                  <th scope="row">Q{q.position}</th>
+                  <th scope="row">{t('questionShort', { position: q.position })}</th>
                   <td>{q.questionText}</td>
                   <td>{q.answered}</td>
                   <td>
-                    {share === null ? '—' : `${share}%`}
+                    {share === null ? '—' : formatPercent(share)}
                     {/* Waiting answers are neither right nor wrong yet: out of the share until marked. */}
                     {q.awaitingReview > 0 && (
                       <div className="small text-body-secondary" data-testid={`item-${q.position}-awaiting`}>
-                        {q.awaitingReview} awaiting review
+                        {t('items.awaitingReview', { count: q.awaitingReview })}
                       </div>
                     )}
                   </td>

@@ -6,12 +6,8 @@ import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { useGetAssessmentProgressQuery, type StudentProgress } from '../results';
 import { formatTime } from '../../i18n/format';
-
-const STATUS_TEXT: Record<StudentProgress['status'], string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  submitted: 'Submitted',
-};
+import { useTranslation } from '../../i18n/react';
+import type { TFunction } from '../../i18n/i18n';
 const STATUS_TONE: Record<StudentProgress['status'], string> = {
   not_started: 'secondary',
   in_progress: 'primary',
@@ -20,13 +16,15 @@ const STATUS_TONE: Record<StudentProgress['status'], string> = {
 
 const time = (iso: string) => formatTime(iso);
 
-function answeredText(s: StudentProgress, questionCount: number): string {
-  if (s.status === 'in_progress') return `${s.answered ?? 0} of ${questionCount} answered`;
-  if (s.status === 'submitted') return s.submittedAt ? `Submitted at ${time(s.submittedAt)}` : 'Submitted';
+function answeredText(s: StudentProgress, questionCount: number, t: TFunction): string {
+  if (s.status === 'in_progress') return t('live.answered', { answered: s.answered ?? 0, total: questionCount });
+  if (s.status === 'submitted')
+    return s.submittedAt ? t('live.submittedAt', { time: time(s.submittedAt) }) : t('live.status.submitted');
   return '—';
 }
 
 export function LiveProgressPanel({ assessmentId }: { assessmentId: string }) {
+  const { t } = useTranslation('results');
   const { data } = useGetAssessmentProgressQuery(assessmentId);
   if (!data) return null;
   const { counts, students, questionCount } = data;
@@ -35,24 +33,26 @@ export function LiveProgressPanel({ assessmentId }: { assessmentId: string }) {
       <Card.Body>
         <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-2">
           <h2 id="live-progress-title" className="h5 mb-0">
-            Live Progress
+            {t('live.title')}
           </h2>
           <p className="small text-body-secondary mb-0" data-testid="progress-counts">
-            {counts.inProgress} in progress · {counts.submitted} submitted · {counts.notStarted} not started
+            {t('live.counts', {
+              inProgress: counts.inProgress,
+              submitted: counts.submitted,
+              notStarted: counts.notStarted,
+            })}
           </p>
         </div>
-        <p className="small text-body-secondary">
-          Updates as students work. Answers and scores show once a student submits.
-        </p>
+        <p className="small text-body-secondary">{t('live.intro')}</p>
         {students.length === 0 ? (
-          <p className="text-body-secondary mb-0">No students in this class yet.</p>
+          <p className="text-body-secondary mb-0">{t('noStudentsInClass')}</p>
         ) : (
-          <Table size="sm" responsive className="mb-0 align-middle" aria-label="Live progress">
+          <Table size="sm" responsive className="mb-0 align-middle" aria-label={t('live.label')}>
             <thead>
               <tr>
-                <th scope="col">Student</th>
-                <th scope="col">Status</th>
-                <th scope="col">Progress</th>
+                <th scope="col">{t('table.student')}</th>
+                <th scope="col">{t('live.status.header')}</th>
+                <th scope="col">{t('live.progress')}</th>
               </tr>
             </thead>
             <tbody>
@@ -65,10 +65,10 @@ export function LiveProgressPanel({ assessmentId }: { assessmentId: string }) {
                       {name}
                     </th>
                     <td>
-                      <Badge bg={STATUS_TONE[s.status]}>{STATUS_TEXT[s.status]}</Badge>
+                      <Badge bg={STATUS_TONE[s.status]}>{t(`live.status.${s.status}`)}</Badge>
                     </td>
                     <td style={{ minWidth: 160 }}>
-                      <span>{answeredText(s, questionCount)}</span>
+                      <span>{answeredText(s, questionCount, t)}</span>
                       {inProgress && (
                         <div className="progress mt-1" style={{ height: 6 }} aria-hidden="true">
                           <div

@@ -7,6 +7,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { serverMessageOr } from '../../api/apiError';
 import { generatedApi, type LtiScoreStatus } from '../../api/generated/endpoints';
+import { useTranslation } from '../../i18n/react';
+import { formatDateTime } from '../../i18n/format';
 
 const scoresApi = generatedApi.enhanceEndpoints({
   addTagTypes: ['LtiScores'],
@@ -17,9 +19,10 @@ const scoresApi = generatedApi.enhanceEndpoints({
 });
 const { useGetLtiScoresQuery, useResendLtiScoresMutation } = scoresApi;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso, { dateStyle: 'short', timeStyle: 'medium' }) : '—');
 
 export function LmsScoresCard({ assessmentId, names }: { assessmentId: string; names: Record<string, string> }) {
+  const { t } = useTranslation('results');
   // Waiting scores are looked at again every 30 s while the page is open.
   const { data } = useGetLtiScoresQuery(assessmentId, { pollingInterval: 30_000 });
   const [resend, resending] = useResendLtiScoresMutation();
@@ -30,10 +33,10 @@ export function LmsScoresCard({ assessmentId, names }: { assessmentId: string; n
     <Card as="section" className="shadow-sm mb-4" aria-labelledby="lms-scores-title">
       <Card.Body>
         <h2 id="lms-scores-title" className="h5">
-          LMS Gradebook
+          {t('lms.title')}
         </h2>
         <p className="small mb-2" data-testid="lms-scores-summary">
-          {count('sent')} sent · {count('pending')} waiting · {count('failed')} failed
+          {t('lms.summary', { sent: count('sent'), pending: count('pending'), failed: count('failed') })}
         </p>
         {unsent.length > 0 && (
           <>
@@ -41,9 +44,8 @@ export function LmsScoresCard({ assessmentId, names }: { assessmentId: string; n
               {unsent.map((s) => (
                 <li key={s.id} className="py-1 border-bottom" data-testid="lms-score-unsent">
                   <span className="fw-semibold">{names[s.userId] ?? s.lmsUserId}</span>:{' '}
-                  {s.status === 'failed' ? 'failed' : 'waiting'} after {s.attempts}{' '}
-                  {s.attempts === 1 ? 'attempt' : 'attempts'}
-                  {s.status === 'pending' && ` · next try ${when(s.nextAttemptAt)}`}
+                  {t(s.status === 'failed' ? 'lms.failedAfter' : 'lms.waitingAfter', { count: s.attempts })}
+                  {s.status === 'pending' && ` · ${t('lms.nextTry', { when: when(s.nextAttemptAt) })}`}
                   {s.lastError && <div className="text-body-secondary">{s.lastError}</div>}
                 </li>
               ))}
@@ -54,16 +56,16 @@ export function LmsScoresCard({ assessmentId, names }: { assessmentId: string; n
               disabled={resending.isLoading}
               onClick={() => void resend({ assessmentId, body: {} })}
             >
-              Resend now
+              {t('lms.resend')}
             </Button>
             {resending.isError && (
               <div role="alert" className="small text-danger mt-1">
-                {serverMessageOr(resending.error, 'The scores could not be resent.')}
+                {serverMessageOr(resending.error, t('lms.resendFailed'))}
               </div>
             )}
             {resending.isSuccess && (
               <div role="status" className="small mt-1">
-                {resending.data.resent} {resending.data.resent === 1 ? 'score' : 'scores'} will be sent now.
+                {t('lms.resent', { count: resending.data.resent })}
               </div>
             )}
           </>

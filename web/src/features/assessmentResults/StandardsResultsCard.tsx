@@ -7,13 +7,17 @@ import Table from 'react-bootstrap/Table';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { formatPercent, levelLabel, levelVariant, type AssessmentResults } from '../results';
 import { StandardChips } from '../standards';
+import { useTranslation } from '../../i18n/react';
+import { useLabel } from '../../i18n/labels';
+import { withLink } from './withLink';
 
 export type AssessmentStandard = AssessmentResults['standards'][number];
 
 const LEVELS = ['below', 'at', 'above'] as const;
-const FIGURES = ['Aligned questions', 'Students', 'Average'] as const;
+const FIGURES = ['alignedQuestions', 'students', 'average'] as const;
 
 function LevelHeader({ level }: { level: (typeof LEVELS)[number] }) {
+  const label = useLabel();
   const variant = levelVariant(level);
   return (
     <th scope="col" className="text-end">
@@ -22,21 +26,22 @@ function LevelHeader({ level }: { level: (typeof LEVELS)[number] }) {
         style={{ width: 12, height: 12 }}
         aria-hidden="true"
       />
-      {levelLabel(level)}
+      {label(levelLabel(level) ?? '')}
     </th>
   );
 }
 
 function StandardsTable({ standards }: { standards: readonly AssessmentStandard[] }) {
+  const { t } = useTranslation('results');
   return (
-    <ScrollRegion label="Standards table">
+    <ScrollRegion label={t('standards.table')}>
       <Table className="align-middle mb-0" aria-labelledby="standards-title" data-testid="standards-table">
         <thead>
           <tr>
-            <th scope="col">Standard</th>
+            <th scope="col">{t('standards.standard')}</th>
             {FIGURES.map((name) => (
               <th key={name} scope="col" className="text-end">
-                {name}
+                {t(`standards.${name}`)}
               </th>
             ))}
             {LEVELS.map((level) => (
@@ -48,7 +53,7 @@ function StandardsTable({ standards }: { standards: readonly AssessmentStandard[
           {standards.map((s) => (
             <tr key={s.identifier} data-testid={`standard-${s.code}`}>
               <th scope="row" className="fw-normal">
-                <StandardChips standards={[s]} label={`Standard ${s.code}`} />
+                <StandardChips standards={[s]} label={t('standards.standardCode', { code: s.code })} />
               </th>
               <td className="text-end">{s.questionCount}</td>
               <td className="text-end">{s.students}</td>
@@ -74,28 +79,27 @@ interface Props {
 }
 
 export function StandardsResultsCard({ assessmentId, standards, submitted }: Props) {
+  const { t } = useTranslation('results');
   return (
     <Card as="section" className="shadow-sm mb-4" aria-labelledby="standards-title">
       <Card.Body>
         <h2 id="standards-title" className="h5">
-          Standards
+          {t('standards.title')}
         </h2>
         {standards.length === 0 ? (
           <p className="text-body-secondary mb-0" data-testid="standards-empty">
-            No question of this assessment is aligned to a standard yet: align its questions on the{' '}
-            <Link to={`/assessment-edit/${assessmentId}`}>edit page</Link> to see how students did on each standard.
+            {withLink(t('standards.empty'), (text) => (
+              <Link to={`/assessment-edit/${assessmentId}`}>{text}</Link>
+            ))}
           </p>
         ) : (
           <>
             {submitted === 0 ? (
               <p className="text-body-secondary" data-testid="standards-no-submissions">
-                No submissions yet: each standard&apos;s students, average and levels appear here once students submit.
+                {t('standards.noSubmissions')}
               </p>
             ) : (
-              <p className="small text-body-secondary">
-                Students are counted by their score on each standard&apos;s aligned questions: Below Standard under 80%,
-                At Standard from 80%, Above Standard from 90%.
-              </p>
+              <p className="small text-body-secondary">{t('standards.counted')}</p>
             )}
             <StandardsTable standards={standards} />
           </>

@@ -9,7 +9,10 @@ import { ResultLevel, resultPracticeLink } from '../assessments';
 import type { AssessmentResults } from '../results';
 import { AttemptActions } from './AttemptActions';
 import { GradeResultPanel } from './GradeResultPanel';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTime, formatPercent } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
+import { useLabel } from '../../i18n/labels';
+import type { TFunction } from '../../i18n/i18n';
 
 type Result = AssessmentResults['results'][number];
 type Question = AssessmentResults['questions'][number];
@@ -22,17 +25,18 @@ function byName(a: Result, b: Result): number {
   return a.student.lastName.localeCompare(b.student.lastName) || a.student.firstName.localeCompare(b.student.firstName);
 }
 
-function practiceText(practice: Result['practice']): string {
+function practiceText(practice: Result['practice'], t: TFunction): string {
   if (practice.length === 0) return '—';
   return practice
     .map((p) => {
-      const type = p.type === 'enrichment' ? 'Enrichment' : p.type === 'support' ? 'Support' : p.type;
-      return `${type}: ${p.attempts} ${p.attempts === 1 ? 'attempt' : 'attempts'}, best ${Math.round(p.bestScore)}%`;
+      const type = p.type === 'enrichment' || p.type === 'support' ? t(`table.practiceType.${p.type}`) : p.type;
+      return t('table.practice', { type, count: p.attempts, best: formatPercent(p.bestScore) });
     })
     .join('; ');
 }
 
 function Answers({ result, questions }: { result: Result; questions: Question[] }) {
+  const { t } = useTranslation('results');
   const answers = new Map(result.answers.map((a) => [a.questionId, a]));
   return (
     <ol className="list-unstyled mb-0 small">
@@ -44,17 +48,19 @@ function Answers({ result, questions }: { result: Result; questions: Question[] 
               Q{q.position}. {q.questionText}
             </div>
             <div>
-              Answer: {answer?.answer ? answer.answer : <em>No answer</em>}{' '}
+              {t('answers.answer')} {answer?.answer ? answer.answer : <em>{t('answers.none')}</em>}{' '}
               {answer?.pending ? (
                 <Badge bg="warning" text="dark">
-                  Awaiting review
+                  {t('answers.awaitingReview')}
                 </Badge>
               ) : answer?.correct ? (
-                <Badge bg="success">✓ Correct</Badge>
+                <Badge bg="success">✓ {t('answers.correct')}</Badge>
               ) : (
-                <Badge bg="danger">✗ Incorrect</Badge>
+                <Badge bg="danger">✗ {t('answers.incorrect')}</Badge>
               )}
-              {!answer?.correct && <span className="text-body-secondary"> (correct: {q.correctAnswer})</span>}
+              {!answer?.correct && (
+                <span className="text-body-secondary"> {t('answers.correctWas', { answer: q.correctAnswer })}</span>
+              )}
             </div>
           </li>
         );
@@ -73,6 +79,8 @@ export function StudentResultsTable({
   /** A column with the class each student took it through (an assessment of several classes). */
   showClass?: boolean;
 }) {
+  const { t } = useTranslation('results');
+  const label = useLabel();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [grading, setGrading] = useState<string | null>(null);
   const toggle = (id: string) =>
@@ -83,23 +91,23 @@ export function StudentResultsTable({
       return next;
     });
 
-  if (results.length === 0) return <p className="text-body-secondary mb-0">No submissions yet.</p>;
+  if (results.length === 0) return <p className="text-body-secondary mb-0">{t('table.empty')}</p>;
 
   return (
     <Table responsive hover className="align-middle mb-0">
       <thead>
         <tr>
-          <th scope="col">Student</th>
-          {showClass && <th scope="col">Class</th>}
-          <th scope="col">Score</th>
-          <th scope="col">Level</th>
-          <th scope="col">Points</th>
-          <th scope="col">Submitted</th>
-          <th scope="col">Attempt</th>
-          <th scope="col">Practice</th>
-          <th scope="col">Answers</th>
-          <th scope="col">Reopen or retake</th>
-          <th scope="col">Grade</th>
+          <th scope="col">{t('table.student')}</th>
+          {showClass && <th scope="col">{t('table.class')}</th>}
+          <th scope="col">{t('table.score')}</th>
+          <th scope="col">{t('table.level')}</th>
+          <th scope="col">{t('table.points')}</th>
+          <th scope="col">{t('table.submitted')}</th>
+          <th scope="col">{t('table.attempt')}</th>
+          <th scope="col">{t('table.practiceHeader')}</th>
+          <th scope="col">{t('table.answers')}</th>
+          <th scope="col">{t('table.reopenOrRetake')}</th>
+          <th scope="col">{t('table.grade')}</th>
         </tr>
       </thead>
       <tbody>
@@ -115,8 +123,8 @@ export function StudentResultsTable({
                 <th scope="row" className="fw-normal">
                   {name}
                 </th>
-                {showClass && <td>{r.className || 'Deleted class'}</td>}
-                <td>{Math.round(r.percentage)}%</td>
+                {showClass && <td>{r.className || t('deletedClass')}</td>}
+                <td>{formatPercent(r.percentage)}</td>
                 <td>
                   <ResultLevel result={r} />
                 </td>
@@ -124,16 +132,16 @@ export function StudentResultsTable({
                   {r.earnedPoints} / {r.totalPoints}
                 </td>
                 <td>{formatDateTime(r.submittedAt, { dateStyle: 'short', timeStyle: 'medium' })}</td>
-                <td>Attempt {r.attempt} (counts)</td>
+                <td>{t('table.attemptCounts', { attempt: r.attempt })}</td>
                 <td className="small">
-                  {practiceText(r.practice)}
+                  {practiceText(r.practice, t)}
                   {/* The practice written from this result's wrong answers, as the student gets it. */}
                   <Link
                     to={resultPracticeLink(r.id, 'teacher').to}
                     className="d-block"
-                    aria-label={`Open practice of ${name}`}
+                    aria-label={t('table.openPracticeOf', { name })}
                   >
-                    {resultPracticeLink(r.id, 'teacher').label}
+                    {label(resultPracticeLink(r.id, 'teacher').label)}
                   </Link>
                 </td>
                 <td>
@@ -142,10 +150,10 @@ export function StudentResultsTable({
                     variant="outline-secondary"
                     aria-expanded={expanded}
                     aria-controls={answersId}
-                    aria-label={`${expanded ? 'Hide' : 'Show'} answers of ${name}`}
+                    aria-label={t(expanded ? 'table.hideAnswersOf' : 'table.showAnswersOf', { name })}
                     onClick={() => toggle(r.id)}
                   >
-                    {expanded ? 'Hide' : 'Show'}
+                    {expanded ? t('table.hide') : t('table.show')}
                   </Button>
                 </td>
                 <td>
@@ -157,10 +165,10 @@ export function StudentResultsTable({
                     variant="outline-primary"
                     aria-expanded={isGrading}
                     aria-controls={gradeId}
-                    aria-label={`${isGrading ? 'Close grading of' : 'Grade'} ${name}`}
+                    aria-label={t(isGrading ? 'table.closeGradingOf' : 'table.gradeOf', { name })}
                     onClick={() => setGrading(isGrading ? null : r.id)}
                   >
-                    {isGrading ? 'Close' : 'Grade'}
+                    {isGrading ? t('table.close') : t('table.grade')}
                   </Button>
                 </td>
               </tr>

@@ -4,8 +4,10 @@
 import Card from 'react-bootstrap/Card';
 import { useGetToReviewQuery } from '../assessments';
 import { GradeAnswerForm } from './GradeAnswerForm';
+import { useTranslation } from '../../i18n/react';
 
 export function ToReviewCard({ assessmentId }: { assessmentId: string }) {
+  const { t } = useTranslation('results');
   const { data } = useGetToReviewQuery(assessmentId);
   // Nothing to show when it cannot be read or nothing waits.
   if (!data || data.length === 0) return null;
@@ -13,14 +15,13 @@ export function ToReviewCard({ assessmentId }: { assessmentId: string }) {
     <Card as="section" className="shadow-sm mb-4 border-warning" aria-labelledby="to-review-title">
       <Card.Body>
         <h2 id="to-review-title" className="h5">
-          To Review ({data.length})
+          {t('toReview.title', { count: data.length })}
         </h2>
-        <p className="small text-body-secondary">
-          Short answers that matched neither the key nor an accepted answer. Each earns nothing until you mark it.
-        </p>
+        <p className="small text-body-secondary">{t('toReview.intro')}</p>
         <ol className="list-unstyled mb-0">
           {data.map((item) => {
-            const name = `${item.student.firstName ?? ''} ${item.student.lastName ?? ''}`.trim() || 'A student';
+            const name =
+              `${item.student.firstName ?? ''} ${item.student.lastName ?? ''}`.trim() || t('toReview.aStudent');
             return (
               <li
                 key={`${item.resultId}-${item.questionId}`}
@@ -28,16 +29,17 @@ export function ToReviewCard({ assessmentId }: { assessmentId: string }) {
                 data-testid="to-review-item"
               >
                 <div className="fw-semibold">
-                  {name} · Q{item.position}. {item.questionText}
+                  {name} · {t('questionShort', { position: item.position })}. {item.questionText}
                 </div>
                 <div className="small">
-                  Answer: {item.answer} · Key: {item.correctAnswer}
-                  {item.acceptedAnswers.length > 0 && ` (also: ${item.acceptedAnswers.join(', ')})`}
+                  {t('answers.answer')} {item.answer} · {t('answers.key')} {item.correctAnswer}
+                  {item.acceptedAnswers.length > 0 &&
+                    ` ${t('answers.also', { answers: item.acceptedAnswers.join(', ') })}`}
                 </div>
                 <GradeAnswerForm
                   resultId={item.resultId}
                   answer={{ questionId: item.questionId, points: item.points, earnedPoints: null, feedback: null }}
-                  label={`Q${item.position} of ${name}`}
+                  label={t('grade.answerOf', { question: t('questionShort', { position: item.position }), name })}
                 />
               </li>
             );

@@ -2,9 +2,9 @@
 import type { FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { type ClassItem, classLabel } from '../classes';
+import type { ClassItem } from '../classes';
 import { REPORT_TYPES, TIMEFRAMES, type ReportQuery, type ReportType, type Timeframe } from '../results';
-import { REPORT_TYPE_LABELS, TIMEFRAME_LABELS } from './reportLabels';
+import { useTranslation } from '../../i18n/react';
 
 export interface ReportFilterState {
   allClasses: boolean;
@@ -37,6 +37,7 @@ export function ReportFilters({
   onGenerate,
   generating,
 }: Props) {
+  const { t } = useTranslation('results');
   const list = classes ?? [];
   const nothingChosen = !value.allClasses && value.classIds.length === 0;
 
@@ -54,57 +55,57 @@ export function ReportFilters({
   };
 
   return (
-    <Form onSubmit={submit} aria-label="Report filters">
+    <Form onSubmit={submit} aria-label={t('reports.filters.label')}>
       <fieldset className="mb-3">
-        <legend className="fs-6 fw-semibold">Classes</legend>
+        <legend className="fs-6 fw-semibold">{t('reports.filters.classes')}</legend>
         <Form.Check
           id="report-class-all"
-          label="All Classes"
+          label={t('reports.filters.allClasses')}
           checked={value.allClasses}
           onChange={(e) => onChange({ ...value, allClasses: e.target.checked, classIds: [] })}
         />
-        {classesLoading && <div className="small text-body-secondary">Loading classes...</div>}
-        {classesFailed && <div className="small text-danger">Failed to load classes.</div>}
+        {classesLoading && <div className="small text-body-secondary">{t('reports.filters.loadingClasses')}</div>}
+        {classesFailed && <div className="small text-danger">{t('reports.filters.classesFailed')}</div>}
         {list.map((c) => (
           <Form.Check
             key={c.id}
             id={`report-class-${c.id}`}
-            label={classLabel(c)}
+            label={c.period ? t('classWithPeriod', { name: c.name, period: c.period }) : c.name}
             checked={!value.allClasses && value.classIds.includes(c.id)}
             onChange={(e) => toggleClass(c.id, e.target.checked)}
           />
         ))}
         {nothingChosen && (
           <Form.Text className="text-danger" role="alert">
-            Choose All Classes or at least one class.
+            {t('reports.filters.chooseClasses')}
           </Form.Text>
         )}
       </fieldset>
       <Form.Group className="mb-3" controlId="report-timeframe">
-        <Form.Label className="fw-semibold">Time Period</Form.Label>
+        <Form.Label className="fw-semibold">{t('reports.filters.timeframe')}</Form.Label>
         <Form.Select
           value={value.timeframe}
           onChange={(e) => onChange({ ...value, timeframe: e.target.value as Timeframe })}
         >
-          {TIMEFRAMES.map((t) => (
-            <option key={t} value={t}>
-              {TIMEFRAME_LABELS[t]}
+          {TIMEFRAMES.map((timeframe) => (
+            <option key={timeframe} value={timeframe}>
+              {t(`reports.timeframe.${timeframe}`)}
             </option>
           ))}
         </Form.Select>
       </Form.Group>
       <Form.Group className="mb-3" controlId="report-type">
-        <Form.Label className="fw-semibold">Report Type</Form.Label>
+        <Form.Label className="fw-semibold">{t('reports.filters.type')}</Form.Label>
         <Form.Select value={value.type} onChange={(e) => onChange({ ...value, type: e.target.value as ReportType })}>
-          {REPORT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {REPORT_TYPE_LABELS[t]}
+          {REPORT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`reports.type.${type}`)}
             </option>
           ))}
         </Form.Select>
       </Form.Group>
       <Button type="submit" className="w-100" disabled={nothingChosen || generating}>
-        {generating ? 'Generating Report...' : 'Generate Report'}
+        {generating ? t('reports.generating') : t('reports.generate')}
       </Button>
     </Form>
   );

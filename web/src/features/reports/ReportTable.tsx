@@ -2,6 +2,16 @@
 import Table from 'react-bootstrap/Table';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import type { Report } from '../results';
+import { useTranslation } from '../../i18n/react';
+import { useServerText } from './serverText';
+
+/** Columns whose cells are the server's words (levels, bands), shown in the interface's language. */
+const WORD_COLUMNS = new Set(['level', 'originalLevel', 'latestLevel', 'band']);
+
+function cell(value: string | number | null | undefined, words?: (english: string) => string) {
+  if (value === null || value === undefined) return '—';
+  return words && typeof value === 'string' ? words(value) : value;
+}
 
 export function ReportTable({
   columns,
@@ -15,22 +25,24 @@ export function ReportTable({
   totalRows: number;
   caption: string;
 }) {
-  if (rows.length === 0) return <p className="text-body-secondary mb-0">No results in this period.</p>;
+  const { t } = useTranslation('results');
+  const text = useServerText();
+  if (rows.length === 0) return <p className="text-body-secondary mb-0">{t('reports.noResults')}</p>;
   return (
     <>
       {totalRows > rows.length && (
         <p className="small text-body-secondary" role="note">
-          Showing the first {rows.length} of {totalRows} rows. Download the CSV or PDF for all of them.
+          {t('reports.partial', { shown: rows.length, total: totalRows })}
         </p>
       )}
-      <ScrollRegion label="Report rows">
+      <ScrollRegion label={t('reports.rows')}>
         <Table striped size="sm" className="mb-0">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               {columns.map((c) => (
                 <th key={c.key} scope="col">
-                  {c.label}
+                  {text(c.label)}
                 </th>
               ))}
             </tr>
@@ -39,7 +51,7 @@ export function ReportTable({
             {rows.map((row, i) => (
               <tr key={i}>
                 {columns.map((c) => (
-                  <td key={c.key}>{row[c.key] ?? '—'}</td>
+                  <td key={c.key}>{cell(row[c.key], WORD_COLUMNS.has(c.key) ? text : undefined)}</td>
                 ))}
               </tr>
             ))}

@@ -21,7 +21,10 @@ import {
 } from '../results';
 import { ExportLinks } from './ExportLinks';
 import { ReportFilters, toReportQuery, type ReportFilterState } from './ReportFilters';
-import { DEFAULT_REPORT_QUERY, REPORT_TYPE_LABELS, TIMEFRAME_LABELS } from './reportLabels';
+import { DEFAULT_REPORT_QUERY } from './reportLabels';
+import { useReportTitle } from './serverText';
+import { useTranslation } from '../../i18n/react';
+import { formatDateTime } from '../../i18n/format';
 import { ReportSummary } from './ReportSummary';
 import { ReportTable } from './ReportTable';
 import { ResultsSection } from './ResultsSection';
@@ -33,9 +36,21 @@ const LINKS = [
   { to: '/classes', label: 'Classes' },
   { to: '/assessments', label: 'Assessments' },
   { to: '/students', label: 'Students' },
-];
+] as const;
+
+/** As toLocaleString() showed it (e.g. 3/6/2024, 10:00:00 AM), in the interface's language. */
+const GENERATED_AT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+};
 
 function ReportView({ report, query, updating }: { report: Report; query: ReportQuery; updating: boolean }) {
+  const { t } = useTranslation('results');
+  const reportTitle = useReportTitle();
   const classNames = report.classes.map((c) => c.name).join(', ');
   const s = report.summary;
   return (
@@ -44,12 +59,13 @@ function ReportView({ report, query, updating }: { report: Report; query: Report
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
           <div>
             <h2 id="report-title" className="h4 mb-1">
-              {report.title}
+              {reportTitle(report.title)}
             </h2>
             <div className="small text-body-secondary">
-              {REPORT_TYPE_LABELS[report.type]} · {TIMEFRAME_LABELS[report.timeframe]} · {classNames || 'No classes'} ·
-              Generated {new Date(report.generatedAt).toLocaleString()}
-              {updating && ' · Updating...'}
+              {t(`reports.type.${report.type}`)} · {t(`reports.timeframe.${report.timeframe}`)} ·{' '}
+              {classNames || t('reports.noClasses')} ·{' '}
+              {t('reports.generated', { when: formatDateTime(report.generatedAt, GENERATED_AT) })}
+              {updating && ` · ${t('reports.updating')}`}
             </div>
           </div>
           <ExportLinks query={query} />
@@ -76,13 +92,19 @@ function ReportView({ report, query, updating }: { report: Report; query: Report
             </div>
           </div>
         )}
-        <ReportTable columns={report.columns} rows={report.rows} totalRows={report.totalRows} caption={report.title} />
+        <ReportTable
+          columns={report.columns}
+          rows={report.rows}
+          totalRows={report.totalRows}
+          caption={reportTitle(report.title)}
+        />
       </Card.Body>
     </Card>
   );
 }
 
 export function ReportsPage() {
+  const { t } = useTranslation('results');
   const classes = useGetClassesQuery();
   const [filters, setFilters] = useState<ReportFilterState>(DEFAULT_FILTERS);
   // The query of the report on screen; exports and View All follow it, not unsubmitted filters.
@@ -104,13 +126,13 @@ export function ReportsPage() {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-4">
         <div>
-          <h1 className="h2 mb-1">Reports</h1>
-          <p className="text-body-secondary mb-0">Generate, review and export reports of your students&apos; results</p>
+          <h1 className="h2 mb-1">{t('reports.title')}</h1>
+          <p className="text-body-secondary mb-0">{t('reports.subtitle')}</p>
         </div>
-        <nav aria-label="Related pages" className="d-flex flex-wrap gap-2">
+        <nav aria-label={t('reports.related')} className="d-flex flex-wrap gap-2">
           {LINKS.map((l) => (
             <Link key={l.to} to={l.to} className="btn btn-outline-secondary btn-sm">
-              {l.label}
+              {t(`common:nav.${l.label}`)}
             </Link>
           ))}
         </nav>
@@ -119,7 +141,7 @@ export function ReportsPage() {
         <Col lg={3}>
           <Card className="shadow-sm">
             <Card.Body>
-              <h2 className="h5">Filters</h2>
+              <h2 className="h5">{t('reports.filters.title')}</h2>
               <ReportFilters
                 classes={classes.data}
                 classesLoading={classes.isLoading}
@@ -139,7 +161,7 @@ export function ReportsPage() {
               <ResultsSection report={report} query={query} showAll={showAll} onShowAll={setShowAll} />
             </>
           ) : error && !isFetching ? (
-            <Alert variant="danger">{serverMessageOr(error, 'Failed to generate report')}</Alert>
+            <Alert variant="danger">{serverMessageOr(error, t('reports.failed'))}</Alert>
           ) : (
             <PageSpinner />
           )}

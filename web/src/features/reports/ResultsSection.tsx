@@ -10,22 +10,24 @@ import { ScrollRegion } from '../../components/ScrollRegion';
 import { ResultLevel } from '../assessments';
 import { reportArg, useGetReportQuery, type Report, type ReportQuery } from '../results';
 import { ReportTable } from './ReportTable';
-import { formatDate } from '../../i18n/format';
+import { useTranslation } from '../../i18n/react';
+import { formatDate, formatPercent } from '../../i18n/format';
 
 function RecentTable({ results }: { results: Report['recentResults'] }) {
-  if (results.length === 0) return <p className="text-body-secondary mb-0">No results in this period.</p>;
+  const { t } = useTranslation('results');
+  if (results.length === 0) return <p className="text-body-secondary mb-0">{t('reports.noResults')}</p>;
   return (
     // Scrolls sideways on a phone: a region a keyboard can reach (ScrollRegion).
-    <ScrollRegion label="Recent Assessment Results table">
+    <ScrollRegion label={t('reports.recentTable')}>
       <Table hover size="sm" className="align-middle mb-0">
         <thead>
           <tr>
-            <th scope="col">Student</th>
-            <th scope="col">Assessment</th>
-            <th scope="col">Class</th>
-            <th scope="col">Score</th>
-            <th scope="col">Level</th>
-            <th scope="col">Submitted</th>
+            <th scope="col">{t('table.student')}</th>
+            <th scope="col">{t('reports.assessment')}</th>
+            <th scope="col">{t('table.class')}</th>
+            <th scope="col">{t('table.score')}</th>
+            <th scope="col">{t('table.level')}</th>
+            <th scope="col">{t('table.submitted')}</th>
           </tr>
         </thead>
         <tbody>
@@ -38,7 +40,7 @@ function RecentTable({ results }: { results: Report['recentResults'] }) {
                 </td>
                 <td>{r.assessment.title}</td>
                 <td>{r.className}</td>
-                <td>{Math.round(r.score)}%</td>
+                <td>{formatPercent(r.score)}</td>
                 <td>
                   <ResultLevel result={r} />
                 </td>
@@ -53,12 +55,13 @@ function RecentTable({ results }: { results: Report['recentResults'] }) {
 }
 
 function AllResults({ report, query }: { report: Report; query: ReportQuery }) {
+  const { t } = useTranslation('results');
   const alreadyDetailed = query.type === 'detailed';
   const detailed = useGetReportQuery(reportArg({ ...query, type: 'detailed' }), { skip: alreadyDetailed });
   const source = alreadyDetailed ? report : detailed.currentData;
   if (!source) {
     if (detailed.error) {
-      return <Alert variant="danger">{serverMessageOr(detailed.error, 'Failed to load all results')}</Alert>;
+      return <Alert variant="danger">{serverMessageOr(detailed.error, t('reports.allFailed'))}</Alert>;
     }
     return <PageSpinner />;
   }
@@ -67,7 +70,7 @@ function AllResults({ report, query }: { report: Report; query: ReportQuery }) {
       columns={source.columns}
       rows={source.rows}
       totalRows={source.totalRows}
-      caption="All assessment results"
+      caption={t('reports.allCaption')}
     />
   );
 }
@@ -80,6 +83,7 @@ interface Props {
 }
 
 export function ResultsSection({ report, query, showAll, onShowAll }: Props) {
+  const { t } = useTranslation('results');
   const total = report.summary.totalResults;
   const more = total > report.recentResults.length;
   return (
@@ -87,16 +91,16 @@ export function ResultsSection({ report, query, showAll, onShowAll }: Props) {
       <Card.Body>
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
           <h2 id="recent-results-title" className="h5 mb-0">
-            {showAll ? `All Assessment Results (${total})` : 'Recent Assessment Results'}
+            {showAll ? t('reports.allResults', { total }) : t('reports.recentResults')}
           </h2>
           {showAll ? (
             <Button size="sm" variant="outline-secondary" onClick={() => onShowAll(false)}>
-              Show Recent Only
+              {t('reports.recentOnly')}
             </Button>
           ) : (
             more && (
               <Button size="sm" variant="outline-primary" onClick={() => onShowAll(true)}>
-                View All Results ({total})
+                {t('reports.viewAll', { total })}
               </Button>
             )
           )}

@@ -14,6 +14,9 @@ import { StudentCard } from './StudentCard';
 import { useGetStudentsOverviewQuery, type StudentsOverview, type StudentsQuery } from './resultsApi';
 import { StatCard } from '../../components/StatCard';
 import { ClassPicker } from '../classes';
+import { useTranslation } from '../../i18n/react';
+import { useLabel } from '../../i18n/labels';
+import { formatNumber } from '../../i18n/format';
 
 export const PAGE_SIZE = 24;
 const SEARCH_DELAY_MS = 300;
@@ -28,35 +31,51 @@ function studentsQuery(classId: string | undefined, search: string, page: number
 }
 
 function Stats({ stats }: { stats: StudentsOverview['stats'] }) {
+  const { t } = useTranslation('results');
+  const label = useLabel();
   return (
     <Row xs={1} sm={2} lg={4} className="g-3 mb-4">
-      <StatCard label="Total Students" value={stats.totalStudents} />
+      <StatCard label={t('students.total')} testId="stat-Total Students" value={stats.totalStudents} />
       {/* Students by the 80/60 band of their average, not by the level of any one result. */}
       <StatCard
-        label="Above Standard"
+        label={label('Above Standard')}
+        testId="stat-Above Standard"
         value={stats.aboveStandard}
-        note="students averaging 80% or more"
+        note={t('students.aboveNote')}
         tone="success"
       />
-      <StatCard label="At Standard" value={stats.atStandard} note="students averaging 60-79%" tone="warning" />
-      <StatCard label="Below Standard" value={stats.belowStandard} note="students averaging under 60%" tone="danger" />
+      <StatCard
+        label={label('At Standard')}
+        testId="stat-At Standard"
+        value={stats.atStandard}
+        note={t('students.atNote')}
+        tone="warning"
+      />
+      <StatCard
+        label={label('Below Standard')}
+        testId="stat-Below Standard"
+        value={stats.belowStandard}
+        note={t('students.belowNote')}
+        tone="danger"
+      />
     </Row>
   );
 }
 
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('results');
   const from = page * PAGE_SIZE + 1;
   const to = Math.min(total, (page + 1) * PAGE_SIZE);
   return (
-    <nav className="d-flex flex-wrap align-items-center gap-2 mt-4" aria-label="Student pages">
+    <nav className="d-flex flex-wrap align-items-center gap-2 mt-4" aria-label={t('students.pages')}>
       <span className="text-body-secondary small flex-grow-1">
-        Showing {from}–{to} of {total}
+        {t('students.showing', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}
       </span>
       <Button variant="outline-secondary" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('students.previous')}
       </Button>
       <Button variant="outline-secondary" size="sm" disabled={to >= total} onClick={() => onPage(page + 1)}>
-        Next
+        {t('students.next')}
       </Button>
     </nav>
   );
@@ -64,6 +83,7 @@ function Pager({ page, total, onPage }: { page: number; total: number; onPage: (
 
 /** Students of the whole scope or of one class: search by name, one page at a time. */
 function StudentList({ classId, emptyText }: { classId?: string; emptyText: string }) {
+  const { t } = useTranslation('results');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
@@ -87,7 +107,7 @@ function StudentList({ classId, emptyText }: { classId?: string; emptyText: stri
     body =
       students.length === 0 ? (
         <p className="text-body-secondary py-4 text-center mb-0">
-          {search ? `No students match "${search}".` : emptyText}
+          {search ? t('students.noMatch', { search }) : emptyText}
         </p>
       ) : (
         <>
@@ -102,7 +122,7 @@ function StudentList({ classId, emptyText }: { classId?: string; emptyText: stri
         </>
       );
   } else if (error) {
-    body = <Alert variant="danger">{serverMessageOr(error, 'Failed to load students')}</Alert>;
+    body = <Alert variant="danger">{serverMessageOr(error, t('students.loadFailed'))}</Alert>;
   } else {
     body = <PageSpinner />;
   }
@@ -113,8 +133,8 @@ function StudentList({ classId, emptyText }: { classId?: string; emptyText: stri
         type="search"
         className="mb-3"
         style={{ maxWidth: 360 }}
-        placeholder="Search by name"
-        aria-label="Search students by name"
+        placeholder={t('students.search')}
+        aria-label={t('students.searchLabel')}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
       />
@@ -124,18 +144,21 @@ function StudentList({ classId, emptyText }: { classId?: string; emptyText: stri
 }
 
 function ByClass({ classes }: { classes: StudentsOverview['classes'] }) {
+  const { t } = useTranslation('results');
   const [classId, setClassId] = useState(classes[0]?.id ?? '');
-  if (classes.length === 0) return <p className="text-body-secondary py-4 text-center mb-0">No classes yet.</p>;
+  if (classes.length === 0)
+    return <p className="text-body-secondary py-4 text-center mb-0">{t('students.noClasses')}</p>;
   return (
     <>
       <ClassPicker id="students-class" classes={classes} value={classId} onChange={setClassId} className="mb-3" />
       {/* A fresh list per class: search and page start over. */}
-      <StudentList key={classId} classId={classId} emptyText="No students in this class yet." />
+      <StudentList key={classId} classId={classId} emptyText={t('noStudentsInClass')} />
     </>
   );
 }
 
 export function AllStudentsPage() {
+  const { t } = useTranslation('results');
   const [tab, setTab] = useState('all');
   // The unfiltered first page: the stat cards and the class list (the All tab starts on the same entry).
   const { data: overview, error } = useGetStudentsOverviewQuery(studentsQuery(undefined, '', 0));
@@ -143,23 +166,23 @@ export function AllStudentsPage() {
   return (
     <>
       <div className="mb-4">
-        <h1 className="h2 mb-1">All Students</h1>
-        <p className="text-body-secondary mb-0">Averages and recent results of the students in your classes</p>
+        <h1 className="h2 mb-1">{t('students.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('students.subtitle')}</p>
       </div>
       {overview ? (
         <>
           <Stats stats={overview.stats} />
           <Tabs id="students-tabs" activeKey={tab} onSelect={(k) => setTab(k ?? 'all')} mountOnEnter className="mb-3">
-            <Tab eventKey="all" title="All Students">
-              <StudentList emptyText="No students yet. Students appear here once they join one of your classes." />
+            <Tab eventKey="all" title={t('students.title')}>
+              <StudentList emptyText={t('students.empty')} />
             </Tab>
-            <Tab eventKey="class" title="By Class">
+            <Tab eventKey="class" title={t('byClass.title')}>
               <ByClass classes={overview.classes} />
             </Tab>
           </Tabs>
         </>
       ) : error ? (
-        <Alert variant="danger">{serverMessageOr(error, 'Failed to load students')}</Alert>
+        <Alert variant="danger">{serverMessageOr(error, t('students.loadFailed'))}</Alert>
       ) : (
         <PageSpinner />
       )}

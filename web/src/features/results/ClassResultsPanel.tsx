@@ -10,14 +10,18 @@ import { StudentProgressGrid } from './StudentProgressGrid';
 import { bandPercents, type LevelLabel, type LevelVariant } from './levels';
 import { useGetClassGridQuery, useGetClassResultsQuery } from './resultsApi';
 import { useLiveResults } from './useLiveResults';
+import { useTranslation } from '../../i18n/react';
+import { useLabel } from '../../i18n/labels';
+import { formatPercent } from '../../i18n/format';
 
 function BandStat({ label, value, variant }: { label: LevelLabel; value: number; variant: LevelVariant }) {
+  const levelName = useLabel();
   return (
     <Col>
       <div className={`border border-${variant} bg-${variant}-subtle rounded p-3 h-100`}>
-        <div className="small text-body-secondary">{label}</div>
+        <div className="small text-body-secondary">{levelName(label)}</div>
         <div className={`fs-4 fw-bold text-${variant}-emphasis`} data-testid={`band-${label}`}>
-          {value}%
+          {formatPercent(value)}
         </div>
       </div>
     </Col>
@@ -26,17 +30,16 @@ function BandStat({ label, value, variant }: { label: LevelLabel; value: number;
 
 /** Each level's share of the class's results. */
 function ResultBands({ classId }: { classId: string }) {
+  const { t } = useTranslation('results');
   const { currentData: results, error } = useGetClassResultsQuery(classId);
   if (!results) {
-    if (error) return <Alert variant="danger">{serverMessageOr(error, 'Failed to load results')}</Alert>;
+    if (error) return <Alert variant="danger">{serverMessageOr(error, t('page.loadFailed'))}</Alert>;
     return <PageSpinner />;
   }
   const bands = bandPercents(results);
   return (
-    <section aria-label="Results by performance level" className="mb-4">
-      <p className="small text-body-secondary mb-2">
-        {bands.total} {bands.total === 1 ? 'result' : 'results'} submitted
-      </p>
+    <section aria-label={t('charts.byLevel')} className="mb-4">
+      <p className="small text-body-secondary mb-2">{t('panel.submitted', { count: bands.total })}</p>
       <Row xs={1} sm={3} className="g-3">
         <BandStat label="Above Standard" value={bands.above} variant="success" />
         <BandStat label="At Standard" value={bands.at} variant="warning" />
@@ -47,23 +50,25 @@ function ResultBands({ classId }: { classId: string }) {
 }
 
 function GridLoader({ classId }: { classId: string }) {
+  const { t } = useTranslation('results');
   // currentData: after a class switch, never the previous class's grid.
   const { currentData: grid, error } = useGetClassGridQuery(classId);
   if (grid) return <StudentProgressGrid grid={grid} />;
-  if (error) return <Alert variant="danger">{serverMessageOr(error, 'Failed to load student progress')}</Alert>;
+  if (error) return <Alert variant="danger">{serverMessageOr(error, t('panel.gridFailed'))}</Alert>;
   return <PageSpinner />;
 }
 
 export function ClassResultsPanel({ classId, showBands = false }: { classId: string; showBands?: boolean }) {
+  const { t } = useTranslation('results');
   useLiveResults(classId);
   return (
     <Card className="shadow-sm" as="section" aria-labelledby="class-results-heading">
       <Card.Body>
         <h2 id="class-results-heading" className="h5 mb-3">
-          Class Results
+          {t('panel.title')}
         </h2>
         {showBands && <ResultBands classId={classId} />}
-        <h3 className="h6 mb-2">Student Progress</h3>
+        <h3 className="h6 mb-2">{t('panel.progress')}</h3>
         <GridLoader classId={classId} />
       </Card.Body>
     </Card>

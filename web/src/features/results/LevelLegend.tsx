@@ -2,6 +2,8 @@
 // level's name for each band; a screen may add its own items after them.
 import type { ReactNode } from 'react';
 import type { LevelLabel } from './levels';
+import { useTranslation } from '../../i18n/react';
+import { useLabel } from '../../i18n/labels';
 
 const LEGEND: { label: LevelLabel; variant: string }[] = [
   { label: 'At Standard', variant: 'warning' },
@@ -10,8 +12,10 @@ const LEGEND: { label: LevelLabel; variant: string }[] = [
 ];
 
 export function LevelLegend({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('results');
+  const levelName = useLabel();
   return (
-    <ul className="list-inline small mb-3" aria-label="Legend">
+    <ul className="list-inline small mb-3" aria-label={t('grid.legend')}>
       {LEGEND.map(({ label, variant }) => (
         <li key={label} className="list-inline-item me-3">
           <span
@@ -19,7 +23,7 @@ export function LevelLegend({ children }: { children?: ReactNode }) {
             style={{ width: 14, height: 14 }}
             aria-hidden="true"
           />
-          {label}
+          {levelName(label)}
         </li>
       ))}
       {children}

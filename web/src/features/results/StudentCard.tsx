@@ -6,22 +6,23 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { periodLabel } from '../classes';
 import { AVERAGE_BAND_TEXT, isLevel, ResultLevel } from '../assessments';
 import { formatPercent, levelVariant } from './levels';
 import type { StudentSummary } from './resultsApi';
 import { StudentStandards } from '../standards';
+import { useTranslation } from '../../i18n/react';
 
 /** The student list shows 3 results per student. */
 export const RESULTS_SHOWN = 3;
 
 export function StudentCard({ student }: { student: StudentSummary }) {
+  const { t } = useTranslation('results');
   const name = `${student.firstName} ${student.lastName}`.trim();
   const [showStandards, setShowStandards] = useState(false);
   const shown = student.results.slice(0, RESULTS_SHOWN);
   const more = student.resultCount - RESULTS_SHOWN;
   const classes = student.classes.map((c) => {
-    const period = periodLabel(c.period);
+    const period = c.period ? t('classPeriod', { period: c.period }) : null;
     return period ? `${c.name} (${period})` : c.name;
   });
 
@@ -41,20 +42,22 @@ export function StudentCard({ student }: { student: StudentSummary }) {
               {student.average === null ? '—' : formatPercent(student.average)}
             </div>
             {student.average === null ? (
-              <span className="small text-body-secondary">No results yet</span>
+              <span className="small text-body-secondary">{t('students.noResults')}</span>
             ) : (
               <span className="small text-body-secondary" data-testid="student-average-band">
-                {isLevel(student.band) ? AVERAGE_BAND_TEXT[student.band] : 'Average'}
+                {isLevel(student.band)
+                  ? t(`students.band.${student.band}`, { defaultValue: AVERAGE_BAND_TEXT[student.band] })
+                  : t('students.average')}
               </span>
             )}
           </div>
         </div>
         <p className="small text-body-secondary mb-2">
-          {student.resultCount} {student.resultCount === 1 ? 'assessment' : 'assessments'}
+          {t('students.assessments', { count: student.resultCount })}
           {classes.length > 0 && ` · ${classes.join(', ')}`}
         </p>
         {shown.length > 0 && (
-          <ul className="list-unstyled small mb-0" aria-label={`Recent results of ${name}`}>
+          <ul className="list-unstyled small mb-0" aria-label={t('students.recentOf', { name })}>
             {shown.map((r) => (
               <li key={r.resultId} className="d-flex align-items-center gap-2 py-1 border-top">
                 <span className="flex-grow-1 text-truncate" title={r.title}>
@@ -66,7 +69,7 @@ export function StudentCard({ student }: { student: StudentSummary }) {
             ))}
           </ul>
         )}
-        {more > 0 && <p className="small text-body-secondary mt-2 mb-0">+{more} more</p>}
+        {more > 0 && <p className="small text-body-secondary mt-2 mb-0">{t('students.more', { count: more })}</p>}
         <Button
           size="sm"
           variant="link"
@@ -75,11 +78,11 @@ export function StudentCard({ student }: { student: StudentSummary }) {
           aria-controls={`standards-of-${student.id}`}
           onClick={() => setShowStandards((v) => !v)}
         >
-          {showStandards ? 'Hide standards' : 'Standards'}
-          <span className="visually-hidden"> of {name}</span>
+          {showStandards ? t('students.hideStandards') : t('standards.title')}
+          <span className="visually-hidden">{` ${t('students.ofName', { name })}`}</span>
         </Button>
         <div id={`standards-of-${student.id}`} hidden={!showStandards}>
-          {showStandards && <StudentStandards studentId={student.id} title={`Standards of ${name}`} />}
+          {showStandards && <StudentStandards studentId={student.id} title={t('students.standardsOf', { name })} />}
         </div>
       </Card.Body>
     </Card>

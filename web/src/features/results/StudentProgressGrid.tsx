@@ -7,10 +7,12 @@
 // (never what).
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
-import { isRaised, raisedNote } from '../assessments';
+import { bandForLevel, isRaised, ordinal } from '../assessments';
 import { formatPercent, levelLabel, levelVariant } from './levels';
 import { LevelLegend } from './LevelLegend';
 import type { ClassGrid } from './resultsApi';
+import { useTranslation } from '../../i18n/react';
+import { useLabel } from '../../i18n/labels';
 
 /** First column 200px, assessment columns 120px. */
 export const STUDENT_COLUMN_WIDTH = 200;
@@ -20,19 +22,73 @@ const cellKey = (studentId: string, assessmentId: string) => `${studentId}/${ass
 const columnStyle = (width: number) => ({ width, minWidth: width, maxWidth: width });
 
 function Legend() {
+  const { t } = useTranslation('results');
   return (
     <LevelLegend>
       <li className="list-inline-item me-3">
         <span aria-hidden="true" className="fw-bold me-1">
           ↑
         </span>
-        Raised by practice (the score is the original one)
+        {t('grid.raised')}
       </li>
     </LevelLegend>
   );
 }
 
+type Cell = ClassGrid['cells'][number];
+
+/** One result's cell: its percentage, coloured by its level, the level (and a raise's note) in words too. */
+function ResultCell({ cell, raised }: { cell: Cell | undefined; raised: string | null }) {
+  const { t } = useTranslation('results');
+  const levelName = useLabel();
+  const english = levelLabel(cell?.performanceLevel);
+  const label = english && levelName(english);
+  return (
+    <td
+      className={`text-center table-${levelVariant(cell?.performanceLevel)}`}
+      style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
+      title={cell ? [label, raised].filter(Boolean).join(', ') : t('grid.noResult')}
+      data-level={cell?.performanceLevel ?? 'none'}
+      data-raised={cell && isRaised(cell) ? 'practice' : undefined}
+    >
+      {cell ? (
+        <>
+          {formatPercent(cell.percentage)}
+          {raised && (
+            <span aria-hidden="true" className="fw-bold ms-1">
+              ↑
+            </span>
+          )}
+          {label && <span className="visually-hidden">, {label}</span>}
+          {raised && <span className="visually-hidden">, {raised}</span>}
+        </>
+      ) : (
+        <>
+          <span aria-hidden="true">—</span>
+          <span className="visually-hidden">{t('grid.noResult')}</span>
+        </>
+      )}
+    </td>
+  );
+}
+
+/**
+ * A result practice raised: its note ('raised to At Standard by practice (2nd try)') in the
+ * interface's language, as ResultLevel words it (the assessments namespace, loaded only for a raised one).
+ */
+function RaisedResultCell({ cell }: { cell: Cell }) {
+  const { t, i18n } = useTranslation('assessments');
+  const levelName = useLabel();
+  const level = levelName(bandForLevel(cell.performanceLevel).label);
+  const n = cell.raisedAttempt;
+  const tryText =
+    n && n >= 1 ? t('resultLevel.try', { ordinal: i18n.language === 'en' ? ordinal(n) : `${n}.º` }) : null;
+  const note = tryText ? t('resultLevel.raisedTry', { level, try: tryText }) : t('resultLevel.raised', { level });
+  return <ResultCell cell={cell} raised={note} />;
+}
+
 export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
+  const { t } = useTranslation('results');
   const { students, assessments } = grid;
   const cells = new Map(grid.cells.map((c) => [cellKey(c.studentId, c.assessmentId), c]));
   const started = new Map(grid.inProgress.map((p) => [cellKey(p.studentId, p.assessmentId), p]));
@@ -42,7 +98,7 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
     <>
       <Legend />
       {students.length === 0 ? (
-        <p className="text-body-secondary mb-0">No students in this class yet.</p>
+        <p className="text-body-secondary mb-0">{t('noStudentsInClass')}</p>
       ) : (
         <Table
           bordered
@@ -54,7 +110,7 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
           <thead>
             <tr>
               <th scope="col" style={columnStyle(STUDENT_COLUMN_WIDTH)}>
-                Student
+                {t('table.student')}
               </th>
               {assessments.map((a) => (
                 <th key={a.id} scope="col" className="text-center" style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}>
@@ -86,50 +142,22 @@ export function StudentProgressGrid({ grid }: { grid: ClassGrid }) {
                     const cell = cells.get(cellKey(s.id, a.id));
                     const attempt = cell ? undefined : started.get(cellKey(s.id, a.id));
                     if (attempt) {
-                      const answered = `${attempt.answered} of ${attempt.questionCount} answered`;
+                      const answered = t('live.answered', { answered: attempt.answered, total: attempt.questionCount });
                       return (
                         <td
                           key={a.id}
                           className="text-center small"
                           style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
-                          title={`In progress: ${answered}`}
+                          title={t('grid.inProgressTitle', { answered })}
                           data-level="in-progress"
                         >
-                          In progress
+                          {t('live.status.in_progress')}
                           <span className="d-block text-body-secondary">{answered}</span>
                         </td>
                       );
                     }
-                    const label = levelLabel(cell?.performanceLevel);
-                    const raised = cell ? raisedNote(cell) : null;
-                    return (
-                      <td
-                        key={a.id}
-                        className={`text-center table-${levelVariant(cell?.performanceLevel)}`}
-                        style={columnStyle(ASSESSMENT_COLUMN_WIDTH)}
-                        title={cell ? [label, raised].filter(Boolean).join(', ') : 'No result'}
-                        data-level={cell?.performanceLevel ?? 'none'}
-                        data-raised={cell && isRaised(cell) ? 'practice' : undefined}
-                      >
-                        {cell ? (
-                          <>
-                            {formatPercent(cell.percentage)}
-                            {raised && (
-                              <span aria-hidden="true" className="fw-bold ms-1">
-                                ↑
-                              </span>
-                            )}
-                            {label && <span className="visually-hidden">, {label}</span>}
-                            {raised && <span className="visually-hidden">, {raised}</span>}
-                          </>
-                        ) : (
-                          <>
-                            <span aria-hidden="true">—</span>
-                            <span className="visually-hidden">No result</span>
-                          </>
-                        )}
-                      </td>
-                    );
+                    if (cell && isRaised(cell)) return <RaisedResultCell key={a.id} cell={cell} />;
+                    return <ResultCell key={a.id} cell={cell} raised={null} />;
                   })}
                 </tr>
               );

@@ -2,6 +2,7 @@
 // above, at and below map to green, yellow and red; anything else (no result, unknown) is neutral grey.
 import { isLevel, levelBand, type Band } from '../assessments';
 import { percent } from '../classes';
+import { formatPercent as formatLocalePercent } from '../../i18n/format';
 
 export type LevelLabel = Band['label'];
 export type LevelVariant = Band['variant'] | 'secondary';
@@ -15,14 +16,14 @@ export function levelVariant(level: string | null | undefined): LevelVariant {
   return isLevel(level) ? levelBand(level).variant : 'secondary';
 }
 
-/** A percentage as shown: rounded to a whole number, e.g. '85%'. */
+/** A percentage as shown: rounded to a whole number, in the interface's language, e.g. '85%'. */
 export function formatPercent(value: number): string {
-  return `${Math.round(value)}%`;
+  return formatLocalePercent(value);
 }
 
-/** A level card's note: its share of the results counted, e.g. '33% of results'. */
-export function resultsShare(count: number, total: number): string {
-  return `${percent(count, total)}% of results`;
+/** A level card's note: its share of the results counted, as a whole percent (33 for '33% of results'). */
+export function resultsSharePercent(count: number, total: number): number {
+  return percent(count, total);
 }
 
 export interface BandPercents {

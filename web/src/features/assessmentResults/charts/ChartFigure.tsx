@@ -9,6 +9,7 @@
 import { useId } from 'react';
 import { barLayout, type ChartSeries } from './barLayout';
 import { useChartWidth } from './useChartWidth';
+import { useTranslation } from '../../../i18n/react';
 
 interface ChartFigureProps {
   title: string;
@@ -34,6 +35,7 @@ export const CHART_FONT_SIZE = 12;
 
 export function ChartFigure(props: ChartFigureProps) {
   const { title, categories, series, xTitle, yTitle, max, unit = '', summary, table, height = 260 } = props;
+  const { t } = useTranslation('results');
   const captionId = useId();
   const { ref, width } = useChartWidth<HTMLDivElement>();
   const layout = barLayout({ categories, series, max, width, height });
@@ -47,7 +49,7 @@ export function ChartFigure(props: ChartFigureProps) {
       <div ref={ref} className="overflow-x-auto">
         <svg
           role="img"
-          aria-label={`${title}. ${summary || 'No data'}`}
+          aria-label={`${title}. ${summary || t('charts.noData')}`}
           viewBox={`0 0 ${width} ${height}`}
           width={width}
           height={height}
@@ -124,7 +126,7 @@ export function ChartFigure(props: ChartFigureProps) {
         </ul>
       )}
       <details className="small mt-2">
-        <summary>Show data</summary>
+        <summary>{t('charts.showData')}</summary>
         <table className="table table-sm mt-2 mb-0">
           <thead>
             <tr>

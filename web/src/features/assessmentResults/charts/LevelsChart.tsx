@@ -1,5 +1,8 @@
 import { BarChartFigure } from './BarChartFigure';
 import { CHART_COLORS } from './chartColors';
+import { useTranslation } from '../../../i18n/react';
+import { useLabel } from '../../../i18n/labels';
+import { formatPercent } from '../../../i18n/format';
 
 interface Levels {
   above: number;
@@ -12,28 +15,30 @@ interface Levels {
 
 /** Results per performance level; the bar's name, not its colour, says which level it is. */
 export function LevelsChart({ levels }: { levels: Levels }) {
+  const { t } = useTranslation('results');
+  const label = useLabel();
   return (
     <BarChartFigure
-      title="Results by performance level"
-      xTitle="Level"
-      yTitle="Results"
+      title={t('charts.byLevel')}
+      xTitle={t('table.level')}
+      yTitle={t('charts.results')}
       bars={[
         {
-          label: 'Above Standard',
+          label: label('Above Standard'),
           value: levels.above,
-          display: `${levels.above} (${levels.abovePercent}%)`,
+          display: `${levels.above} (${formatPercent(levels.abovePercent)})`,
           color: CHART_COLORS.above,
         },
         {
-          label: 'At Standard',
+          label: label('At Standard'),
           value: levels.at,
-          display: `${levels.at} (${levels.atPercent}%)`,
+          display: `${levels.at} (${formatPercent(levels.atPercent)})`,
           color: CHART_COLORS.at,
         },
         {
-          label: 'Below Standard',
+          label: label('Below Standard'),
           value: levels.below,
-          display: `${levels.below} (${levels.belowPercent}%)`,
+          display: `${levels.below} (${formatPercent(levels.belowPercent)})`,
           color: CHART_COLORS.below,
         },
       ]}

@@ -3,6 +3,8 @@
 import { ChartFigure } from './ChartFigure';
 import { CHART_COLORS } from './chartColors';
 import { formatDate } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/react';
+import { useLabel } from '../../../i18n/labels';
 
 export interface LevelsPeriod {
   period: string;
@@ -12,7 +14,7 @@ export interface LevelsPeriod {
 }
 
 /** Bottom to top of each stack. */
-const SERIES = [
+const LEVEL_SERIES = [
   { key: 'above', label: 'Above Standard', color: CHART_COLORS.above },
   { key: 'at', label: 'At Standard', color: CHART_COLORS.at },
   { key: 'below', label: 'Below Standard', color: CHART_COLORS.below },
@@ -22,20 +24,23 @@ const periodLabel = (period: string) =>
   formatDate(`${period}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export function LevelsOverTimeChart({ periods }: { periods: LevelsPeriod[] }) {
+  const { t } = useTranslation('results');
+  const label = useLabel();
+  const SERIES = LEVEL_SERIES.map((s) => ({ ...s, label: label(s.label) }));
   const labels = periods.map((p) => periodLabel(p.period));
   const summary = periods
     .map((p, i) => `${labels[i]}: ${SERIES.map((s) => `${p[s.key]} ${s.label}`).join(', ')}`)
     .join('; ');
   return (
     <ChartFigure
-      title="Levels over time"
-      xTitle="Period starting"
-      yTitle="Results"
+      title={t('charts.overTime')}
+      xTitle={t('charts.periodStarting')}
+      yTitle={t('charts.results')}
       categories={labels}
       series={SERIES.map((s) => ({ label: s.label, color: s.color, values: periods.map((p) => p[s.key]) }))}
       summary={summary}
       table={{
-        headings: ['Period starting', ...SERIES.map((s) => s.label)],
+        headings: [t('charts.periodStarting'), ...SERIES.map((s) => s.label)],
         rows: periods.map((p, i) => ({
           key: p.period,
           cells: [labels[i]!, ...SERIES.map((s) => String(p[s.key]))],
