@@ -14,8 +14,8 @@ import { apiGet, checkA11y, csrfHeaders, pageInNewContext, signIn, test } from '
 import { classroom, studentOf, submitted } from './journey';
 import { setPasswordByMail } from './mailbox';
 
-/** The interface's languages (react-i18next's resources); each runs the whole route walk. */
-export const SUPPORTED = ['en'] as const;
+/** The interface's languages (web/src/i18n/locales.ts); each runs the whole route walk. */
+export const SUPPORTED = ['en', 'es'] as const;
 type Locale = (typeof SUPPORTED)[number];
 
 type As = 'signed out' | 'teacher' | 'student' | 'new student' | 'admin';

@@ -23,22 +23,6 @@ function screen<M extends ScreenModule, K extends ComponentName<M>>(module: M, n
   return lazy(() => SCREENS[module]().then((m) => ({ default: (m as Screen<M>)[name] as ComponentType<Props> })));
 }
 
-/**
- * A screen whose texts are still English (web/src/locales/README.md): marked lang="en", so that
- * with the interface in Spanish (<html lang="es">) a screen reader reads it as English. The box
- * takes no room of its own (display: contents).
- */
-function englishOnly<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
-  function EnglishOnly(props: P) {
-    return (
-      <div lang="en" style={{ display: 'contents' }}>
-        <Screen {...props} />
-      </div>
-    );
-  }
-  return EnglishOnly;
-}
-
 const AppLayout = screen('components/AppLayout', 'AppLayout');
 const LandingPage = screen('features/landing/LandingPage', 'LandingPage');
 const AuthRoute = screen('features/auth/AuthPage', 'AuthRoute');
