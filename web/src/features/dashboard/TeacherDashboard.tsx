@@ -101,6 +101,10 @@ export function TeacherDashboard() {
   const [creatingAssessment, setCreatingAssessment] = useState(false);
   const [params, setParams] = useSearchParams();
   const { t } = useTranslation('teacher');
+  // Loaded with the page, not when the first class appears: the class overview's results panel
+  // speaks `results`, and loading it then would suspend the page under the closing Create Class
+  // dialog and lose the keyboard focus (keyboard.spec.ts).
+  useTranslation('results');
   // Spec: the first class of the list unless the teacher chose another (an unknown id falls back too).
   const chosenId = params.get('classId');
   const chosen = classes?.find((c) => c.id === chosenId) ?? classes?.[0];
